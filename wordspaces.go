@@ -1,0 +1,49 @@
+package explorer
+
+import "context"
+
+// WeightedTerm is a pole term with its weight, the input of suggestions.
+type WeightedTerm struct {
+	Term   string
+	Weight float64
+}
+
+// PoleSuggestion is one suggested term for a pole; the fields are defined in
+// DECISIONS.md (Poles).
+type PoleSuggestion struct {
+	Term             string  `json:"term"`
+	ForWord          string  `json:"forWord"`
+	Cosine           float64 `json:"cosine"`
+	SumCosine        float64 `json:"sumCosine"`
+	NeighbourCounter int     `json:"neighbourCounter"`
+	Frequency        int     `json:"frequency"`
+	Reciprocal       bool    `json:"reciprocal"`
+	StringSimilarity bool    `json:"stringSimilarity"`
+}
+
+// Neighbour is a term near another one in a word space.
+type Neighbour struct {
+	Term   string
+	Cosine float64
+}
+
+// WordSpaceStatus tells whether the word space of a language is ready.
+type WordSpaceStatus struct {
+	Language string  `json:"language"`
+	Ready    bool    `json:"ready"`
+	Progress float64 `json:"progress"` // 0..1 while loading
+	Words    int     `json:"words"`
+	Error    string  `json:"error,omitempty"`
+}
+
+// WordSpaces gives access to the word spaces of the configured languages.
+// Implemented by package wordspace.
+//
+// Suggest and Neighbours answer an *Error with EUNAVAILABLE (and RetryAfter)
+// while the language's space is loading, and ECONFLICT naming the available
+// languages when the language has no space.
+type WordSpaces interface {
+	Suggest(ctx context.Context, language string, terms []WeightedTerm, limit int) ([]PoleSuggestion, error)
+	Neighbours(ctx context.Context, language, term string, k int) ([]Neighbour, error)
+	Status() []WordSpaceStatus
+}
