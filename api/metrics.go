@@ -1,0 +1,64 @@
+package api
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/gofiber/fiber/v2/middleware/adaptor"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// Metrics holds the Prometheus collectors of the server.
+type Metrics struct {
+	Registry *prometheus.Registry
+	requests *prometheus.CounterVec
+	duration *prometheus.HistogramVec
+}
+
+// NewMetrics returns collectors registered on a new registry, with the Go
+// and process collectors.
+func NewMetrics() *Metrics {
+	m := &Metrics{
+		Registry: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "explorer_http_requests_total",
+			Help: "HTTP requests by route, method and status.",
+		}, []string{"route", "method", "status"}),
+		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "explorer_http_request_duration_seconds",
+			Help:    "HTTP request latency by route, method and status.",
+			Buckets: prometheus.DefBuckets,
+		}, []string{"route", "method", "status"}),
+	}
+	m.Registry.MustRegister(m.requests, m.duration,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+func (m *Metrics) middleware() fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		start := time.Now()
+		err := c.Next()
+		status := c.Response().StatusCode()
+		if err != nil {
+			// The error handler has not run yet; count the status it will answer.
+			p, _ := ProblemFor(err)
+			status = p.Status
+		}
+		route := c.Route().Path
+		if status == fiber.StatusNotFound && (route == "/" || route == "/v1") {
+			route = "unmatched"
+		}
+		s := strconv.Itoa(status)
+		m.requests.WithLabelValues(route, c.Method(), s).Inc()
+		m.duration.WithLabelValues(route, c.Method(), s).Observe(time.Since(start).Seconds())
+		return err
+	}
+}
+
+func (m *Metrics) handler() fiber.Handler {
+	return adaptor.HTTPHandler(promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{}))
+}

@@ -1,0 +1,191 @@
+package explorer
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"math"
+	"strings"
+	"sync"
+	"time"
+)
+
+// credentialCache remembers verified Basic credentials by a hash of the
+// credential, so that Basic auth does not cost a password hash per request.
+// An entry is valid only while the user's password is unchanged.
+type credentialCache struct {
+	ttl     time.Duration
+	max     int
+	mu      sync.Mutex
+	entries map[[32]byte]credentialEntry
+}
+
+type credentialEntry struct {
+	userID  int64
+	changed time.Time
+	expires time.Time
+}
+
+func newCredentialCache(ttl time.Duration, max int) *credentialCache {
+	return &credentialCache{ttl: ttl, max: max, entries: map[[32]byte]credentialEntry{}}
+}
+
+func credentialKey(username, password string) [32]byte {
+	h := sha256.New()
+	h.Write([]byte(username))
+	h.Write([]byte{0})
+	h.Write([]byte(password))
+	var k [32]byte
+	copy(k[:], h.Sum(nil))
+	return k
+}
+
+func (c *credentialCache) get(k [32]byte, now time.Time) (credentialEntry, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.entries[k]
+	if ok && !now.Before(e.expires) {
+		delete(c.entries, k)
+		return e, false
+	}
+	return e, ok
+}
+
+func (c *credentialCache) put(k [32]byte, e credentialEntry, now time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.entries) >= c.max {
+		for key, old := range c.entries {
+			if !now.Before(old.expires) {
+				delete(c.entries, key)
+			}
+		}
+		for key := range c.entries {
+			if len(c.entries) < c.max {
+				break
+			}
+			delete(c.entries, key)
+		}
+	}
+	c.entries[k] = e
+}
+
+func (c *credentialCache) remove(k [32]byte) {
+	c.mu.Lock()
+	delete(c.entries, k)
+	c.mu.Unlock()
+}
+
+// forgetUser drops every cached credential of a user.
+func (c *credentialCache) forgetUser(userID int64) {
+	c.mu.Lock()
+	for k, e := range c.entries {
+		if e.userID == userID {
+			delete(c.entries, k)
+		}
+	}
+	c.mu.Unlock()
+}
+
+// throttled returns an ETHROTTLED error when the username or the client
+// address has failed too often.
+func (s *Service) throttled(username, addr string, now time.Time) error {
+	wait := s.userLimit.blocked(strings.ToLower(username), now)
+	if w := s.addrLimit.blocked(addr, now); w > wait {
+		wait = w
+	}
+	if wait <= 0 {
+		return nil
+	}
+	return &Error{Code: ETHROTTLED, Message: "too many failed sign-ins; try again later", RetryAfter: int(math.Ceil(wait.Seconds()))}
+}
+
+func (s *Service) failed(username, addr string, now time.Time) {
+	s.userLimit.fail(strings.ToLower(username), now)
+	if addr != "" {
+		s.addrLimit.fail(addr, now)
+	}
+}
+
+// dummyHash is compared against when the username is unknown, so that the
+// answer takes as long as for a wrong password.
+const dummyHash = "$2a$10$7EqJtq98hPqEX7fNZaFWoOhi5BWX4Z3MqGzEwbQ5pnDfyLZrHDpG2"
+
+// AuthenticatePassword verifies a username and password sent from addr,
+// the client address. Repeated failures are throttled. A verified
+// credential is cached for a short time; it stops working at once when the
+// user's password changes.
+func (s *Service) AuthenticatePassword(ctx context.Context, username, password, addr string) (*User, error) {
+	now := s.clock.Now()
+	if err := s.throttled(username, addr, now); err != nil {
+		return nil, err
+	}
+	key := credentialKey(username, password)
+	if e, ok := s.credentials.get(key, now); ok {
+		u, err := s.store.FindUserByID(ctx, e.userID)
+		if err == nil && u.Username == username && u.PasswordChanged.Equal(e.changed) {
+			return u, nil
+		}
+		if err != nil && ErrorCode(err) != ENOTFOUND {
+			return nil, err
+		}
+		s.credentials.remove(key)
+	}
+	u, err := s.store.FindUserByName(ctx, username)
+	if ErrorCode(err) == ENOTFOUND {
+		_ = s.hasher.Compare(dummyHash, password)
+		s.failed(username, addr, now)
+		return nil, Errorf(EUNAUTHORIZED, "invalid credentials")
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := s.hasher.Compare(u.PasswordHash, password); err != nil {
+		if ErrorCode(err) == EUNAUTHORIZED {
+			s.failed(username, addr, now)
+		}
+		return nil, err
+	}
+	s.userLimit.reset(strings.ToLower(username))
+	s.credentials.put(key, credentialEntry{userID: u.ID, changed: u.PasswordChanged, expires: now.Add(s.credentials.ttl)}, now)
+	return u, nil
+}
+
+// tokenPrefix starts every API token, so that leaked tokens are easy to find.
+const tokenPrefix = "exp_"
+
+func hashSecret(secret string) string {
+	sum := sha256.Sum256([]byte(secret))
+	return hex.EncodeToString(sum[:])
+}
+
+// AuthenticateToken verifies a Bearer API token sent from addr.
+func (s *Service) AuthenticateToken(ctx context.Context, token, addr string) (*User, error) {
+	now := s.clock.Now()
+	if w := s.addrLimit.blocked(addr, now); w > 0 {
+		return nil, &Error{Code: ETHROTTLED, Message: "too many failed sign-ins; try again later", RetryAfter: int(math.Ceil(w.Seconds()))}
+	}
+	hash := hashSecret(token)
+	t, err := s.store.FindTokenByHash(ctx, hash)
+	if ErrorCode(err) == ENOTFOUND || (err == nil && subtle.ConstantTimeCompare([]byte(t.Hash), []byte(hash)) != 1) {
+		if addr != "" {
+			s.addrLimit.fail(addr, now)
+		}
+		return nil, Errorf(EUNAUTHORIZED, "invalid token")
+	}
+	if err != nil {
+		return nil, err
+	}
+	u, err := s.store.FindUserByID(ctx, t.UserID)
+	if err != nil {
+		return nil, err
+	}
+	// Record use at most once a minute per token, to keep reads cheap.
+	if t.LastUsed == nil || now.Sub(*t.LastUsed) > time.Minute {
+		if err := s.store.InTx(ctx, func(ctx context.Context) error { return s.store.TouchToken(ctx, t.ID, now) }); err != nil {
+			s.log.Warn("recording token use", "err", err)
+		}
+	}
+	return u, nil
+}

@@ -1,0 +1,37 @@
+package explorer
+
+import (
+	"crypto/rand"
+	"io"
+	"time"
+)
+
+// Clock tells the time. The Service reads the time only through it, so that
+// billing cycles, proration and scheduled changes can be tested at any date.
+type Clock interface {
+	Now() time.Time
+}
+
+// SystemClock is the wall clock, in UTC.
+type SystemClock struct{}
+
+// Now returns the current time in UTC.
+func (SystemClock) Now() time.Time { return time.Now().UTC() }
+
+// Millis returns t as Unix epoch milliseconds, the timestamp of the interface.
+func Millis(t time.Time) int64 { return t.UnixMilli() }
+
+// FromMillis converts Unix epoch milliseconds to a UTC time.
+func FromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
+
+// randomBytes reads n random bytes from r (crypto/rand when r is nil).
+func randomBytes(r io.Reader, n int) ([]byte, error) {
+	if r == nil {
+		r = rand.Reader
+	}
+	b := make([]byte, n)
+	if _, err := io.ReadFull(r, b); err != nil {
+		return nil, Internal(err)
+	}
+	return b, nil
+}

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	explorer "explorer"
+	"explorer/api"
+	"explorer/store"
+	"explorer/web"
+
+	"github.com/gofiber/fiber/v2"
+)
+
+// serveConfig is the configuration of the server.
+type serveConfig struct {
+	Addr          string
+	Data          string
+	LogLevel      string
+	LogFormat     string
+	MaxUpload     int
+	SecureCookies bool
+}
+
+func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
+	var c serveConfig
+	fs := newFlagSet("serve", stderr)
+	fs.StringVar(&c.Addr, "addr", envOr("EXPLORER_ADDR", ":8080"), "listen address (EXPLORER_ADDR)")
+	data := dataFlag(fs)
+	fs.StringVar(&c.LogLevel, "log-level", envOr("EXPLORER_LOG_LEVEL", "info"), "debug, info, warn or error (EXPLORER_LOG_LEVEL)")
+	fs.StringVar(&c.LogFormat, "log-format", envOr("EXPLORER_LOG_FORMAT", "text"), "text or json (EXPLORER_LOG_FORMAT)")
+	maxUpload := fs.String("max-upload", envOr("EXPLORER_MAX_UPLOAD", "20MiB"), "largest upload (EXPLORER_MAX_UPLOAD)")
+	fs.BoolVar(&c.SecureCookies, "secure-cookies", envOr("EXPLORER_SECURE_COOKIES", "") == "true", "mark cookies Secure behind a TLS proxy (EXPLORER_SECURE_COOKIES)")
+	if err := fs.Parse(args); err != nil {
+		return c, usageError(err.Error())
+	}
+	if fs.NArg() > 0 {
+		return c, usageError(fmt.Sprintf("serve takes no arguments, got %q", fs.Arg(0)))
+	}
+	c.Data = *data
+	n, err := parseSize(*maxUpload)
+	if err != nil {
+		return c, usageError("--max-upload: " + err.Error())
+	}
+	c.MaxUpload = n
+	return c, nil
+}
+
+// openStore opens the database in the data directory.
+func openStore(ctx context.Context, data string) (*store.DB, error) {
+	return store.OpenSQLite(ctx, filepath.Join(data, "explorer.db"))
+}
+
+// app is the wired server.
+type app struct {
+	db    *store.DB
+	svc   *explorer.Service
+	fiber *fiber.App
+}
+
+// newApp wires store, service and the HTTP app.
+func newApp(ctx context.Context, c serveConfig, o explorer.Options) (*app, error) {
+	db, err := openStore(ctx, c.Data)
+	if err != nil {
+		return nil, err
+	}
+	svc := explorer.NewService(db, o)
+	f := api.NewApp(svc, api.Options{MaxUpload: c.MaxUpload, PageErrors: web.HandleError, Logger: o.Logger})
+	web.Register(f, svc, web.Options{SecureCookies: c.SecureCookies, Logger: o.Logger})
+	return &app{db: db, svc: svc, fiber: f}, nil
+}
+
+func serveCommand(args []string, stderr io.Writer) error {
+	c, err := parseServe(args, stderr)
+	if err != nil {
+		return err
+	}
+	logger, err := newLogger(stderr, c.LogLevel, c.LogFormat)
+	if err != nil {
+		return usageError(err.Error())
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	a, err := newApp(ctx, c, explorer.Options{Logger: logger})
+	if err != nil {
+		return err
+	}
+	defer a.db.Close()
+	created, pw, err := a.svc.EnsureAdmin(ctx, os.Getenv("EXPLORER_ADMIN_PASSWORD"))
+	if err != nil {
+		return err
+	}
+	if created && os.Getenv("EXPLORER_ADMIN_PASSWORD") == "" {
+		fmt.Fprintf(stderr, "\nCreated the user admin with the password: %s\nIt is shown only this once; change it with: explorer user passwd admin\n\n", pw)
+	} else if created {
+		logger.Info("created the user admin with the password from EXPLORER_ADMIN_PASSWORD")
+	}
+
+	ln, err := net.Listen("tcp", c.Addr)
+	if err != nil {
+		return err
+	}
+	logger.Info("explorer listening", "addr", ln.Addr().String(), "data", c.Data, "version", versionString())
+	errc := make(chan error, 1)
+	go func() { errc <- a.fiber.Listener(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down: finishing requests in flight")
+	if err := a.fiber.ShutdownWithTimeout(30 * time.Second); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		logger.Warn("shutdown", "err", err)
+	}
+	if err := a.db.Close(); err != nil {
+		return err
+	}
+	logger.Info("stopped")
+	return nil
+}

@@ -1,0 +1,162 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	explorer "explorer"
+
+	"golang.org/x/term"
+)
+
+func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usageError("user needs a subcommand: add, passwd or list")
+	}
+	fs := newFlagSet("user "+args[0], stderr)
+	data := dataFlag(fs)
+	admin := fs.Bool("admin", false, "make the user an admin (user add)")
+	if err := fs.Parse(reorder(args[1:])); err != nil {
+		return usageError(err.Error())
+	}
+	ctx := context.Background()
+	db, err := openStore(ctx, *data)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	svc := explorer.NewService(db, explorer.Options{})
+	switch args[0] {
+	case "add":
+		if fs.NArg() != 1 {
+			return usageError("user add takes one NAME")
+		}
+		pw, err := readPassword(stdin, stderr, "Password for "+fs.Arg(0)+": ")
+		if err != nil {
+			return err
+		}
+		role := explorer.RoleUser
+		if *admin {
+			role = explorer.RoleAdmin
+		}
+		u, err := svc.AddUser(ctx, explorer.NewUser{Username: fs.Arg(0), Password: pw, Role: role})
+		if err != nil {
+			return cliError(err)
+		}
+		fmt.Fprintf(stdout, "added %s (%s)\n", u.Username, u.Role)
+	case "passwd":
+		if fs.NArg() != 1 {
+			return usageError("user passwd takes one NAME")
+		}
+		pw, err := readPassword(stdin, stderr, "New password for "+fs.Arg(0)+": ")
+		if err != nil {
+			return err
+		}
+		if err := svc.SetPassword(ctx, fs.Arg(0), pw); err != nil {
+			return cliError(err)
+		}
+		fmt.Fprintf(stdout, "password of %s set\n", fs.Arg(0))
+	case "list":
+		users, err := svc.AllUsers(ctx)
+		if err != nil {
+			return cliError(err)
+		}
+		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "USERNAME\tROLE\tSTATUS\tCREATED")
+		for _, u := range users {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", u.Username, u.Role, u.Status, u.Created.Format("2006-01-02 15:04"))
+		}
+		return tw.Flush()
+	default:
+		return usageError(fmt.Sprintf("unknown user subcommand %q", args[0]))
+	}
+	return nil
+}
+
+func tokenCommand(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] != "create" {
+		return usageError("token needs the subcommand create")
+	}
+	fs := newFlagSet("token create", stderr)
+	data := dataFlag(fs)
+	name := fs.String("name", "cli", "a name for the token")
+	if err := fs.Parse(reorder(args[1:])); err != nil {
+		return usageError(err.Error())
+	}
+	if fs.NArg() != 1 {
+		return usageError("token create takes one USER")
+	}
+	ctx := context.Background()
+	db, err := openStore(ctx, *data)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	svc := explorer.NewService(db, explorer.Options{})
+	nt, err := svc.CreateToken(ctx, fs.Arg(0), *name)
+	if err != nil {
+		return cliError(err)
+	}
+	fmt.Fprintln(stdout, nt.Secret)
+	return nil
+}
+
+// reorder moves flags before positional arguments, so that
+// "user add NAME --admin" parses like "user add --admin NAME".
+func reorder(args []string) []string {
+	var flags, pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if strings.HasPrefix(a, "-") && a != "-" {
+			flags = append(flags, a)
+			if !strings.Contains(a, "=") && (a == "--data" || a == "-data" || a == "--name" || a == "-name") && i+1 < len(args) {
+				flags = append(flags, args[i+1])
+				i++
+			}
+			continue
+		}
+		pos = append(pos, a)
+	}
+	return append(flags, pos...)
+}
+
+// readPassword prompts without echo on a terminal, else reads one line.
+func readPassword(stdin io.Reader, stderr io.Writer, prompt string) (string, error) {
+	if f, ok := stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		fmt.Fprint(stderr, prompt)
+		b, err := term.ReadPassword(int(f.Fd()))
+		fmt.Fprintln(stderr)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprint(stderr, "Again: ")
+		again, err := term.ReadPassword(int(f.Fd()))
+		fmt.Fprintln(stderr)
+		if err != nil {
+			return "", err
+		}
+		if string(b) != string(again) {
+			return "", errors.New("the passwords differ")
+		}
+		return string(b), nil
+	}
+	line, err := bufio.NewReader(stdin).ReadString('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return "", err
+	}
+	return strings.TrimRight(line, "\r\n"), nil
+}
+
+// cliError shows a service error's message.
+func cliError(err error) error {
+	if explorer.ErrorCode(err) == explorer.EINTERNAL {
+		return err
+	}
+	return errors.New(explorer.ErrorMessage(err))
+}

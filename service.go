@@ -1,0 +1,107 @@
+package explorer
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"sync"
+	"time"
+)
+
+// Options configure a Service. Zero values take the defaults.
+type Options struct {
+	Clock  Clock
+	Random io.Reader
+	Hasher PasswordHasher
+	Logger *slog.Logger
+	// CredentialTTL is how long a verified Basic credential is cached
+	// (at most 5 minutes).
+	CredentialTTL time.Duration
+	// SessionTTL is the lifetime of a page session (default 12 hours).
+	SessionTTL time.Duration
+	// UserFailures and AddrFailures are how many failed sign-ins within
+	// FailureWindow throttle a username or a client address.
+	UserFailures  int
+	AddrFailures  int
+	FailureWindow time.Duration
+	// WordSpaces serves pole suggestions; nil means none configured.
+	WordSpaces WordSpaces
+}
+
+// Service carries out every operation of the interface and the admin pages.
+// Rights and state rules live here, so the JSON interface and the pages
+// cannot disagree.
+type Service struct {
+	store      Store
+	clock      Clock
+	random     io.Reader
+	hasher     PasswordHasher
+	log        *slog.Logger
+	wordSpaces WordSpaces
+
+	credentials *credentialCache
+	userLimit   *limiter
+	addrLimit   *limiter
+	sessionTTL  time.Duration
+
+	mu sync.Mutex // guards lazily built state of later features
+}
+
+// NewService returns a Service over store.
+func NewService(store Store, o Options) *Service {
+	if o.Clock == nil {
+		o.Clock = SystemClock{}
+	}
+	if o.Hasher == nil {
+		o.Hasher = BcryptHasher{}
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	if o.CredentialTTL <= 0 || o.CredentialTTL > 5*time.Minute {
+		o.CredentialTTL = 5 * time.Minute
+	}
+	if o.SessionTTL <= 0 {
+		o.SessionTTL = 12 * time.Hour
+	}
+	if o.UserFailures <= 0 {
+		o.UserFailures = 20
+	}
+	if o.AddrFailures <= 0 {
+		o.AddrFailures = 100
+	}
+	if o.FailureWindow <= 0 {
+		o.FailureWindow = time.Minute
+	}
+	return &Service{
+		store:       store,
+		clock:       o.Clock,
+		random:      o.Random,
+		hasher:      o.Hasher,
+		log:         o.Logger,
+		wordSpaces:  o.WordSpaces,
+		credentials: newCredentialCache(o.CredentialTTL, 10000),
+		userLimit:   newLimiter(o.UserFailures, o.FailureWindow),
+		addrLimit:   newLimiter(o.AddrFailures, o.FailureWindow),
+		sessionTTL:  o.SessionTTL,
+	}
+}
+
+// Now returns the Service's current time.
+func (s *Service) Now() time.Time { return s.clock.Now() }
+
+// Ready reports whether the database answers.
+func (s *Service) Ready(ctx context.Context) error {
+	if err := s.store.Ping(ctx); err != nil {
+		return &Error{Code: EUNAVAILABLE, Message: "database unavailable", Err: err}
+	}
+	return nil
+}
+
+// WordSpaceStatus lists the configured word spaces and their loading state.
+func (s *Service) WordSpaceStatus() []WordSpaceStatus {
+	if s.wordSpaces == nil {
+		return nil
+	}
+	return s.wordSpaces.Status()
+}

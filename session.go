@@ -1,0 +1,82 @@
+package explorer
+
+import (
+	"context"
+	"encoding/base64"
+)
+
+// NewSession is a started page session: Cookie is the secret cookie value.
+type NewSession struct {
+	Cookie  string
+	Session *Session
+	User    *User
+}
+
+// Login verifies a username and password from the sign-in form and starts
+// a session.
+func (s *Service) Login(ctx context.Context, username, password, addr string) (*NewSession, error) {
+	u, err := s.AuthenticatePassword(ctx, username, password, addr)
+	if err != nil {
+		return nil, err
+	}
+	cookie, err := s.secret(32)
+	if err != nil {
+		return nil, err
+	}
+	csrf, err := s.secret(32)
+	if err != nil {
+		return nil, err
+	}
+	now := s.clock.Now()
+	sess := &Session{Hash: hashSecret(cookie), UserID: u.ID, CSRF: csrf, Created: now, Expires: now.Add(s.sessionTTL)}
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.DeleteExpiredSessions(ctx, now); err != nil {
+			return err
+		}
+		return s.store.CreateSession(ctx, sess)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &NewSession{Cookie: cookie, Session: sess, User: u}, nil
+}
+
+// SessionUser returns the session of a cookie value and its user.
+func (s *Service) SessionUser(ctx context.Context, cookie string) (*Session, *User, error) {
+	if cookie == "" {
+		return nil, nil, Errorf(EUNAUTHORIZED, "not signed in")
+	}
+	sess, err := s.store.FindSession(ctx, hashSecret(cookie))
+	if ErrorCode(err) == ENOTFOUND {
+		return nil, nil, Errorf(EUNAUTHORIZED, "not signed in")
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if !s.clock.Now().Before(sess.Expires) {
+		return nil, nil, Errorf(EUNAUTHORIZED, "session expired")
+	}
+	u, err := s.store.FindUserByID(ctx, sess.UserID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return sess, u, nil
+}
+
+// Logout ends the session of a cookie value.
+func (s *Service) Logout(ctx context.Context, cookie string) error {
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		return s.store.DeleteSession(ctx, hashSecret(cookie))
+	})
+}
+
+func (s *Service) secret(n int) (string, error) {
+	b, err := randomBytes(s.random, n)
+	if err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(b), nil
+}
+
+// NewFormToken returns a random token for a form shown before sign-in.
+func (s *Service) NewFormToken() (string, error) { return s.secret(24) }

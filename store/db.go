@@ -1,0 +1,165 @@
+// Package store implements explorer.Store on SQLite (modernc.org/sqlite)
+// and keeps what differs between SQL dialects behind the Dialect seam.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	explorer "explorer"
+)
+
+// DB is a database with one writer connection and a pool of readers.
+type DB struct {
+	write   *sql.DB
+	read    *sql.DB
+	dialect Dialect
+}
+
+var _ explorer.Store = (*DB)(nil)
+
+// querier is what *sql.DB and *sql.Tx have in common.
+type querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+type txKey struct{}
+
+// tx is a write transaction carried in a context.
+type tx struct {
+	*sql.Tx
+	db *DB
+}
+
+// Close closes both pools.
+func (db *DB) Close() error {
+	return errors.Join(db.read.Close(), db.write.Close())
+}
+
+// Dialect returns the database's dialect.
+func (db *DB) Dialect() Dialect { return db.dialect }
+
+// Ping reports whether the database answers.
+func (db *DB) Ping(ctx context.Context) error {
+	return db.read.PingContext(ctx)
+}
+
+// InTx runs fn in one write transaction. Nested calls join the outer one.
+func (db *DB) InTx(ctx context.Context, fn func(ctx context.Context) error) (err error) {
+	if t, ok := ctx.Value(txKey{}).(*tx); ok && t.db == db {
+		return fn(ctx)
+	}
+	sqlTx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return db.mapError(err, "")
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			_ = sqlTx.Rollback()
+			panic(p)
+		}
+		if err != nil {
+			_ = sqlTx.Rollback()
+			return
+		}
+		if cerr := sqlTx.Commit(); cerr != nil {
+			err = db.mapError(cerr, "")
+		}
+	}()
+	return fn(context.WithValue(ctx, txKey{}, &tx{Tx: sqlTx, db: db}))
+}
+
+// reader returns the transaction of ctx or the read pool.
+func (db *DB) reader(ctx context.Context) querier {
+	if t, ok := ctx.Value(txKey{}).(*tx); ok && t.db == db {
+		return t
+	}
+	return db.read
+}
+
+// writer returns the transaction of ctx or the writer connection.
+func (db *DB) writer(ctx context.Context) querier {
+	if t, ok := ctx.Value(txKey{}).(*tx); ok && t.db == db {
+		return t
+	}
+	return db.write
+}
+
+// exec runs a write statement written with ? placeholders.
+func (db *DB) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	res, err := db.writer(ctx).ExecContext(ctx, db.dialect.Rebind(query), args...)
+	if err != nil {
+		return nil, db.mapError(err, "")
+	}
+	return res, nil
+}
+
+// insert runs an INSERT … RETURNING id and returns the id.
+func (db *DB) insert(ctx context.Context, query string, args ...any) (int64, error) {
+	var id int64
+	err := db.writer(ctx).QueryRowContext(ctx, db.dialect.Rebind(query+" RETURNING id"), args...).Scan(&id)
+	if err != nil {
+		return 0, db.mapError(err, "")
+	}
+	return id, nil
+}
+
+// query runs a read query written with ? placeholders.
+func (db *DB) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	rows, err := db.reader(ctx).QueryContext(ctx, db.dialect.Rebind(query), args...)
+	if err != nil {
+		return nil, db.mapError(err, "")
+	}
+	return rows, nil
+}
+
+// queryRow runs a read query for one row; notFound is the message of the
+// ENOTFOUND error answered when there is none.
+func (db *DB) queryRow(ctx context.Context, notFound string, query string, args []any, dest ...any) error {
+	err := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(query), args...).Scan(dest...)
+	if err != nil {
+		return db.mapError(err, notFound)
+	}
+	return nil
+}
+
+// mapError turns driver errors into explorer errors.
+func (db *DB) mapError(err error, notFound string) error {
+	if err == nil {
+		return nil
+	}
+	var e *explorer.Error
+	if errors.As(err, &e) {
+		return err
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		if notFound == "" {
+			notFound = "not found"
+		}
+		return explorer.Errorf(explorer.ENOTFOUND, "%s", notFound)
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return &explorer.Error{Code: explorer.EUNAVAILABLE, Message: "request cancelled", Err: err}
+	}
+	if code := db.dialect.ErrorCode(err); code != "" {
+		return &explorer.Error{Code: code, Message: conflictMessage(code), Err: err}
+	}
+	return explorer.Internal(fmt.Errorf("database: %w", err))
+}
+
+func conflictMessage(code string) string {
+	switch code {
+	case explorer.ECONFLICT:
+		return "the resource already exists or is in use"
+	case explorer.EUNAVAILABLE:
+		return "the database is busy; try again"
+	}
+	return "database error"
+}
+
+// Unix milliseconds are how times are stored.
+func ms(t interface{ UnixMilli() int64 }) int64 { return t.UnixMilli() }

@@ -1,0 +1,110 @@
+package store
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strconv"
+	"strings"
+
+	explorer "explorer"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// migration is one numbered file of migrations/: NNNN_name.sql. Shipped
+// migrations are never edited; a change is a new file.
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+func loadMigrations() ([]migration, error) {
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	var out []migration
+	for _, n := range names {
+		base := strings.TrimPrefix(n, "migrations/")
+		num, _, ok := strings.Cut(base, "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil {
+			return nil, fmt.Errorf("migration %s: name must start with a number and _", base)
+		}
+		b, err := migrations.ReadFile(n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, migration{version: v, name: base, sql: string(b)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
+	for i := 1; i < len(out); i++ {
+		if out[i].version == out[i-1].version {
+			return nil, fmt.Errorf("migrations %s and %s share a number", out[i-1].name, out[i].name)
+		}
+	}
+	return out, nil
+}
+
+// migrate runs the migrations not yet recorded in schema_migrations, each
+// in its own transaction.
+func (db *DB) migrate(ctx context.Context) error {
+	list, err := loadMigrations()
+	if err != nil {
+		return explorer.Internal(err)
+	}
+	if _, err := db.write.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`); err != nil {
+		return explorer.Internal(fmt.Errorf("creating schema_migrations: %w", err))
+	}
+	for _, m := range list {
+		err := db.InTx(ctx, func(ctx context.Context) error {
+			var n int
+			if err := db.queryRow(ctx, "", `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, []any{m.version}, &n); err != nil {
+				return err
+			}
+			if n > 0 {
+				return nil
+			}
+			for _, stmt := range splitStatements(db.dialect.Migration(m.sql)) {
+				if _, err := db.writer(ctx).ExecContext(ctx, stmt); err != nil {
+					return explorer.Internal(fmt.Errorf("migration %s: %w", m.name, err))
+				}
+			}
+			_, err := db.exec(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`, m.version, m.name, explorer.Millis(explorer.SystemClock{}.Now()))
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// splitStatements splits a migration on semicolons that end a line.
+func splitStatements(sql string) []string {
+	var out []string
+	var cur strings.Builder
+	for _, line := range strings.Split(sql, "\n") {
+		trimmed := strings.TrimSpace(line)
+		if strings.HasPrefix(trimmed, "--") {
+			continue
+		}
+		cur.WriteString(line)
+		cur.WriteByte('\n')
+		if strings.HasSuffix(trimmed, ";") {
+			if s := strings.TrimSpace(cur.String()); s != ";" {
+				out = append(out, s)
+			}
+			cur.Reset()
+		}
+	}
+	if s := strings.TrimSpace(cur.String()); s != "" {
+		out = append(out, s)
+	}
+	return out
+}

@@ -1,0 +1,46 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+
+	explorer "explorer"
+	_ "modernc.org/sqlite" // registers the driver "sqlite"
+)
+
+// OpenSQLite opens (creating when needed) the SQLite database at path and
+// runs the pending migrations.
+func OpenSQLite(ctx context.Context, path string) (*DB, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+		return nil, explorer.Internal(fmt.Errorf("creating the data directory: %w", err))
+	}
+	// busy_timeout comes first so that the other pragmas wait for locks.
+	pragmas := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)"
+	base := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + pragmas
+	write, err := sql.Open("sqlite", base+"&_txlock=immediate")
+	if err != nil {
+		return nil, explorer.Internal(err)
+	}
+	write.SetMaxOpenConns(1)
+	write.SetMaxIdleConns(1)
+	write.SetConnMaxLifetime(0)
+	read, err := sql.Open("sqlite", base+"&_pragma=query_only(ON)")
+	if err != nil {
+		write.Close()
+		return nil, explorer.Internal(err)
+	}
+	n := max(4, runtime.NumCPU()*2)
+	read.SetMaxOpenConns(n)
+	read.SetMaxIdleConns(n)
+	db := &DB{write: write, read: read, dialect: sqliteDialect{}}
+	if err := db.migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}

@@ -1,0 +1,205 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	explorer "explorer"
+)
+
+const userColumns = `id, username, password_hash, role, status, created_at, password_changed_at`
+
+func scanUser(sc interface{ Scan(...any) error }) (*explorer.User, error) {
+	var u explorer.User
+	var created, changed int64
+	if err := sc.Scan(&u.ID, &u.Username, &u.PasswordHash, &u.Role, &u.Status, &created, &changed); err != nil {
+		return nil, err
+	}
+	u.Created = explorer.FromMillis(created)
+	u.PasswordChanged = explorer.FromMillis(changed)
+	return &u, nil
+}
+
+// CreateUser inserts u and sets its ID.
+func (db *DB) CreateUser(ctx context.Context, u *explorer.User) error {
+	id, err := db.insert(ctx, `INSERT INTO users (username, password_hash, role, status, created_at, password_changed_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		u.Username, u.PasswordHash, u.Role, u.Status, ms(u.Created), ms(u.PasswordChanged))
+	if err != nil {
+		if explorer.ErrorCode(err) == explorer.ECONFLICT {
+			return explorer.Errorf(explorer.ECONFLICT, "user %s already exists", u.Username)
+		}
+		return err
+	}
+	u.ID = id
+	return nil
+}
+
+func (db *DB) findUser(ctx context.Context, notFound, where string, arg any) (*explorer.User, error) {
+	row := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(`SELECT `+userColumns+` FROM users WHERE `+where), arg)
+	u, err := scanUser(row)
+	if err != nil {
+		return nil, db.mapError(err, notFound)
+	}
+	return u, nil
+}
+
+// FindUserByID returns the user with id.
+func (db *DB) FindUserByID(ctx context.Context, id int64) (*explorer.User, error) {
+	return db.findUser(ctx, "user not found", "id = ?", id)
+}
+
+// FindUserByName returns the user with username.
+func (db *DB) FindUserByName(ctx context.Context, username string) (*explorer.User, error) {
+	return db.findUser(ctx, "user "+username+" not found", "username = ?", username)
+}
+
+// FindUsers lists all users by username.
+func (db *DB) FindUsers(ctx context.Context) ([]*explorer.User, error) {
+	rows, err := db.query(ctx, `SELECT `+userColumns+` FROM users ORDER BY username`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*explorer.User
+	for rows.Next() {
+		u, err := scanUser(rows)
+		if err != nil {
+			return nil, db.mapError(err, "")
+		}
+		out = append(out, u)
+	}
+	return out, db.mapError(rows.Err(), "")
+}
+
+// CountUsers returns the number of users.
+func (db *DB) CountUsers(ctx context.Context) (int, error) {
+	var n int
+	err := db.queryRow(ctx, "", `SELECT COUNT(*) FROM users`, nil, &n)
+	return n, err
+}
+
+// UpdateUserPassword replaces a user's password hash.
+func (db *DB) UpdateUserPassword(ctx context.Context, id int64, hash string, changed time.Time) error {
+	return db.updateOne(ctx, "user not found", `UPDATE users SET password_hash = ?, password_changed_at = ? WHERE id = ?`, hash, ms(changed), id)
+}
+
+// UpdateUserStatus sets a user's account status.
+func (db *DB) UpdateUserStatus(ctx context.Context, id int64, status string) error {
+	return db.updateOne(ctx, "user not found", `UPDATE users SET status = ? WHERE id = ?`, status, id)
+}
+
+// updateOne runs a statement that must touch at least one row.
+func (db *DB) updateOne(ctx context.Context, notFound, query string, args ...any) error {
+	res, err := db.exec(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return explorer.Internal(err)
+	}
+	if n == 0 {
+		return explorer.Errorf(explorer.ENOTFOUND, "%s", notFound)
+	}
+	return nil
+}
+
+// CreateToken inserts t and sets its ID.
+func (db *DB) CreateToken(ctx context.Context, t *explorer.Token) error {
+	id, err := db.insert(ctx, `INSERT INTO api_tokens (user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?)`, t.UserID, t.Name, t.Hash, ms(t.Created))
+	t.ID = id
+	return err
+}
+
+func scanToken(sc interface{ Scan(...any) error }) (*explorer.Token, error) {
+	var t explorer.Token
+	var created int64
+	var used sql.NullInt64
+	if err := sc.Scan(&t.ID, &t.UserID, &t.Name, &t.Hash, &created, &used); err != nil {
+		return nil, err
+	}
+	t.Created = explorer.FromMillis(created)
+	if used.Valid {
+		at := explorer.FromMillis(used.Int64)
+		t.LastUsed = &at
+	}
+	return &t, nil
+}
+
+const tokenColumns = `id, user_id, name, token_hash, created_at, last_used_at`
+
+// FindTokenByHash returns the token whose secret hashes to hash.
+func (db *DB) FindTokenByHash(ctx context.Context, hash string) (*explorer.Token, error) {
+	row := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(`SELECT `+tokenColumns+` FROM api_tokens WHERE token_hash = ?`), hash)
+	t, err := scanToken(row)
+	if err != nil {
+		return nil, db.mapError(err, "token not found")
+	}
+	return t, nil
+}
+
+// FindTokens lists a user's tokens, newest first.
+func (db *DB) FindTokens(ctx context.Context, userID int64) ([]*explorer.Token, error) {
+	rows, err := db.query(ctx, `SELECT `+tokenColumns+` FROM api_tokens WHERE user_id = ? ORDER BY id DESC`, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*explorer.Token{}
+	for rows.Next() {
+		t, err := scanToken(rows)
+		if err != nil {
+			return nil, db.mapError(err, "")
+		}
+		out = append(out, t)
+	}
+	return out, db.mapError(rows.Err(), "")
+}
+
+// DeleteToken deletes one of a user's tokens.
+func (db *DB) DeleteToken(ctx context.Context, userID, id int64) error {
+	return db.updateOne(ctx, "token not found", `DELETE FROM api_tokens WHERE id = ? AND user_id = ?`, id, userID)
+}
+
+// TouchToken records when a token was last used.
+func (db *DB) TouchToken(ctx context.Context, id int64, at time.Time) error {
+	_, err := db.exec(ctx, `UPDATE api_tokens SET last_used_at = ? WHERE id = ?`, ms(at), id)
+	return err
+}
+
+// CreateSession inserts a page session.
+func (db *DB) CreateSession(ctx context.Context, s *explorer.Session) error {
+	_, err := db.exec(ctx, `INSERT INTO sessions (hash, user_id, csrf, created_at, expires_at) VALUES (?, ?, ?, ?, ?)`, s.Hash, s.UserID, s.CSRF, ms(s.Created), ms(s.Expires))
+	return err
+}
+
+// FindSession returns the session with hash.
+func (db *DB) FindSession(ctx context.Context, hash string) (*explorer.Session, error) {
+	var s explorer.Session
+	var created, expires int64
+	err := db.queryRow(ctx, "session not found", `SELECT hash, user_id, csrf, created_at, expires_at FROM sessions WHERE hash = ?`, []any{hash}, &s.Hash, &s.UserID, &s.CSRF, &created, &expires)
+	if err != nil {
+		return nil, err
+	}
+	s.Created, s.Expires = explorer.FromMillis(created), explorer.FromMillis(expires)
+	return &s, nil
+}
+
+// DeleteSession deletes a session; deleting a missing one is no error.
+func (db *DB) DeleteSession(ctx context.Context, hash string) error {
+	_, err := db.exec(ctx, `DELETE FROM sessions WHERE hash = ?`, hash)
+	return err
+}
+
+// DeleteUserSessions deletes every session of a user.
+func (db *DB) DeleteUserSessions(ctx context.Context, userID int64) error {
+	_, err := db.exec(ctx, `DELETE FROM sessions WHERE user_id = ?`, userID)
+	return err
+}
+
+// DeleteExpiredSessions deletes sessions that expired before now.
+func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) error {
+	_, err := db.exec(ctx, `DELETE FROM sessions WHERE expires_at <= ?`, ms(now))
+	return err
+}

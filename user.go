@@ -1,0 +1,125 @@
+package explorer
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode"
+)
+
+// User roles.
+const (
+	RoleAdmin = "admin"
+	RoleUser  = "user"
+)
+
+// Account statuses.
+const (
+	StatusActive    = "active"
+	StatusCancelled = "cancelled"
+)
+
+// User is a person or integration that signs in. Its Username is the userId
+// of the interface.
+type User struct {
+	ID           int64
+	Username     string
+	PasswordHash string
+	Role         string
+	Status       string
+	Created      time.Time
+	// PasswordChanged changes whenever the password does; cached
+	// credentials are valid only while it is unchanged.
+	PasswordChanged time.Time
+}
+
+// IsAdmin reports whether the user may manage users.
+func (u *User) IsAdmin() bool { return u != nil && u.Role == RoleAdmin }
+
+// Token is an API token; only a hash of its secret is stored.
+type Token struct {
+	ID       int64
+	UserID   int64
+	Name     string
+	Hash     string
+	Created  time.Time
+	LastUsed *time.Time
+}
+
+// Session is a signed-in browser session of the admin pages.
+type Session struct {
+	// Hash is the hash of the cookie value; the value itself is not stored.
+	Hash    string
+	UserID  int64
+	CSRF    string
+	Created time.Time
+	Expires time.Time
+}
+
+// UserStore keeps users, tokens and sessions.
+type UserStore interface {
+	CreateUser(ctx context.Context, u *User) error
+	FindUserByID(ctx context.Context, id int64) (*User, error)
+	FindUserByName(ctx context.Context, username string) (*User, error)
+	FindUsers(ctx context.Context) ([]*User, error)
+	UpdateUserPassword(ctx context.Context, id int64, hash string, changed time.Time) error
+	UpdateUserStatus(ctx context.Context, id int64, status string) error
+	CountUsers(ctx context.Context) (int, error)
+
+	CreateToken(ctx context.Context, t *Token) error
+	FindTokenByHash(ctx context.Context, hash string) (*Token, error)
+	FindTokens(ctx context.Context, userID int64) ([]*Token, error)
+	DeleteToken(ctx context.Context, userID, id int64) error
+	TouchToken(ctx context.Context, id int64, at time.Time) error
+
+	CreateSession(ctx context.Context, s *Session) error
+	FindSession(ctx context.Context, hash string) (*Session, error)
+	DeleteSession(ctx context.Context, hash string) error
+	DeleteUserSessions(ctx context.Context, userID int64) error
+	DeleteExpiredSessions(ctx context.Context, now time.Time) error
+}
+
+// ValidateUsername checks a new username: 1 to 64 characters of letters,
+// digits and . _ - @.
+func ValidateUsername(name string) error {
+	if name == "" || len(name) > 64 {
+		return Invalid("username must be 1 to 64 characters", FieldError{Field: "username", Message: "must be 1 to 64 characters"})
+	}
+	for _, r := range name {
+		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("._-@", r)) {
+			return Invalid("username may hold only letters, digits and . _ - @", FieldError{Field: "username", Message: "may hold only letters, digits and . _ - @"})
+		}
+	}
+	return nil
+}
+
+// ValidatePassword checks a new password: 8 to 128 characters.
+func ValidatePassword(pw string) error {
+	n := len([]rune(pw))
+	if n < 8 || n > 128 {
+		return Invalid("password must be 8 to 128 characters", FieldError{Field: "password", Message: "must be 8 to 128 characters"})
+	}
+	return nil
+}
+
+type userKey struct{}
+
+// WithUser returns a context carrying the authenticated user.
+func WithUser(ctx context.Context, u *User) context.Context {
+	return context.WithValue(ctx, userKey{}, u)
+}
+
+// UserFromContext returns the authenticated user of ctx, or nil.
+func UserFromContext(ctx context.Context) *User {
+	u, _ := ctx.Value(userKey{}).(*User)
+	return u
+}
+
+// actor returns the authenticated user of ctx or an EUNAUTHORIZED error.
+func actor(ctx context.Context) (*User, error) {
+	u := UserFromContext(ctx)
+	if u == nil {
+		return nil, Errorf(EUNAUTHORIZED, "authentication required")
+	}
+	return u, nil
+}

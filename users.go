@@ -1,0 +1,208 @@
+package explorer
+
+import (
+	"context"
+	"encoding/base64"
+	"time"
+)
+
+// NewUser is the input for creating a user.
+type NewUser struct {
+	Username string
+	Password string
+	Role     string
+}
+
+// EnsureAdmin creates the user admin with password when the database has
+// no users yet. It reports whether it created it. An empty password makes a
+// random one, returned so that it can be printed once.
+func (s *Service) EnsureAdmin(ctx context.Context, password string) (created bool, pw string, err error) {
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		n, err := s.store.CountUsers(ctx)
+		if err != nil || n > 0 {
+			return err
+		}
+		pw = password
+		if pw == "" {
+			b, err := randomBytes(s.random, 12)
+			if err != nil {
+				return err
+			}
+			pw = base64.RawURLEncoding.EncodeToString(b)
+		}
+		if _, err := s.addUser(ctx, NewUser{Username: "admin", Password: pw, Role: RoleAdmin}); err != nil {
+			return err
+		}
+		created = true
+		return nil
+	})
+	return created, pw, err
+}
+
+// AddUser creates a user. It is the CLI's way in and needs no actor.
+func (s *Service) AddUser(ctx context.Context, in NewUser) (*User, error) {
+	var u *User
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		u, err = s.addUser(ctx, in)
+		return err
+	})
+	return u, err
+}
+
+// CreateUser creates a user on behalf of the signed-in admin.
+func (s *Service) CreateUser(ctx context.Context, in NewUser) (*User, error) {
+	if err := s.requireAdmin(ctx); err != nil {
+		return nil, err
+	}
+	return s.AddUser(ctx, in)
+}
+
+func (s *Service) addUser(ctx context.Context, in NewUser) (*User, error) {
+	if in.Role == "" {
+		in.Role = RoleUser
+	}
+	if in.Role != RoleUser && in.Role != RoleAdmin {
+		return nil, Invalid("role must be admin or user", FieldError{Field: "role", Message: "must be admin or user"})
+	}
+	if err := ValidateUsername(in.Username); err != nil {
+		return nil, err
+	}
+	if err := ValidatePassword(in.Password); err != nil {
+		return nil, err
+	}
+	if _, err := s.store.FindUserByName(ctx, in.Username); err == nil {
+		return nil, Errorf(ECONFLICT, "user %s already exists", in.Username)
+	} else if ErrorCode(err) != ENOTFOUND {
+		return nil, err
+	}
+	hash, err := s.hasher.Hash(in.Password)
+	if err != nil {
+		return nil, err
+	}
+	now := s.clock.Now()
+	u := &User{Username: in.Username, PasswordHash: hash, Role: in.Role, Status: StatusActive, Created: now, PasswordChanged: now}
+	if err := s.store.CreateUser(ctx, u); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// Users lists all users, for admins.
+func (s *Service) Users(ctx context.Context) ([]*User, error) {
+	if err := s.requireAdmin(ctx); err != nil {
+		return nil, err
+	}
+	return s.store.FindUsers(ctx)
+}
+
+// FindUser returns a user by username.
+func (s *Service) FindUser(ctx context.Context, username string) (*User, error) {
+	return s.store.FindUserByName(ctx, username)
+}
+
+// SetPassword sets a user's password. The CLI calls it without an actor;
+// on the pages an admin may set anyone's and a user its own. Cached
+// credentials and sessions of other browsers die at once.
+func (s *Service) SetPassword(ctx context.Context, username, password string) error {
+	if a := UserFromContext(ctx); a != nil && !a.IsAdmin() && a.Username != username {
+		return Errorf(EFORBIDDEN, "only admins may set other users' passwords")
+	}
+	if err := ValidatePassword(password); err != nil {
+		return err
+	}
+	hash, err := s.hasher.Hash(password)
+	if err != nil {
+		return err
+	}
+	var id int64
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		u, err := s.store.FindUserByName(ctx, username)
+		if err != nil {
+			return err
+		}
+		id = u.ID
+		changed := s.clock.Now()
+		if !changed.After(u.PasswordChanged) {
+			changed = u.PasswordChanged.Add(time.Millisecond)
+		}
+		if err := s.store.UpdateUserPassword(ctx, u.ID, hash, changed); err != nil {
+			return err
+		}
+		return s.store.DeleteUserSessions(ctx, u.ID)
+	})
+	if err != nil {
+		return err
+	}
+	s.credentials.forgetUser(id)
+	return nil
+}
+
+func (s *Service) requireAdmin(ctx context.Context) error {
+	u, err := actor(ctx)
+	if err != nil {
+		return err
+	}
+	if !u.IsAdmin() {
+		return Errorf(EFORBIDDEN, "only admins may manage users")
+	}
+	return nil
+}
+
+// NewToken is a created API token; Secret is shown once and never stored.
+type NewToken struct {
+	Token  *Token
+	Secret string
+}
+
+// CreateToken creates an API token for username. The CLI calls it without
+// an actor; on the pages users create their own and admins anyone's.
+func (s *Service) CreateToken(ctx context.Context, username, name string) (*NewToken, error) {
+	if a := UserFromContext(ctx); a != nil && !a.IsAdmin() && a.Username != username {
+		return nil, Errorf(EFORBIDDEN, "only admins may create tokens for other users")
+	}
+	if len(name) > 100 {
+		return nil, Invalid("token name must be at most 100 characters", FieldError{Field: "name", Message: "must be at most 100 characters"})
+	}
+	b, err := randomBytes(s.random, 32)
+	if err != nil {
+		return nil, err
+	}
+	secret := tokenPrefix + base64.RawURLEncoding.EncodeToString(b)
+	var t *Token
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		u, err := s.store.FindUserByName(ctx, username)
+		if err != nil {
+			return err
+		}
+		t = &Token{UserID: u.ID, Name: name, Hash: hashSecret(secret), Created: s.clock.Now()}
+		return s.store.CreateToken(ctx, t)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &NewToken{Token: t, Secret: secret}, nil
+}
+
+// Tokens lists the signed-in user's API tokens.
+func (s *Service) Tokens(ctx context.Context) ([]*Token, error) {
+	u, err := actor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.store.FindTokens(ctx, u.ID)
+}
+
+// RevokeToken deletes one of the signed-in user's API tokens.
+func (s *Service) RevokeToken(ctx context.Context, id int64) error {
+	u, err := actor(ctx)
+	if err != nil {
+		return err
+	}
+	return s.store.InTx(ctx, func(ctx context.Context) error { return s.store.DeleteToken(ctx, u.ID, id) })
+}
+
+// AllUsers lists all users for the command line, which needs no actor.
+func (s *Service) AllUsers(ctx context.Context) ([]*User, error) {
+	return s.store.FindUsers(ctx)
+}

@@ -1,0 +1,16 @@
+// Package views holds the templ components of the admin pages. Components
+// take plain view structs; they never see a request or the store.
+package views
+
+// Page is what the layout needs from every page.
+type Page struct {
+	Title    string
+	Username string
+	IsAdmin  bool
+	CSRF     string
+	// Active names the navigation entry to highlight.
+	Active string
+	// Notice is a success message; Error an error message.
+	Notice string
+	Error  string
+}

@@ -1,0 +1,90 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	explorer "explorer"
+	"explorer/views"
+	"explorer/views/auth"
+	"explorer/views/home"
+
+	"github.com/gofiber/fiber/v2"
+)
+
+func (s *server) loginForm(c *fiber.Ctx) error {
+	if cookie := c.Cookies(sessionCookie); cookie != "" {
+		if _, _, err := s.svc.SessionUser(ctx(c), cookie); err == nil {
+			return c.Redirect(safeNext(c.Query("next")), http.StatusSeeOther)
+		}
+	}
+	return s.renderLogin(c, http.StatusOK, "", "")
+}
+
+// renderLogin shows the sign-in form with a fresh form token, kept in a
+// cookie (double submit: there is no session yet).
+func (s *server) renderLogin(c *fiber.Ctx, status int, username, msg string) error {
+	token, err := s.svc.NewFormToken()
+	if err != nil {
+		return err
+	}
+	s.setCookie(c, loginCookie, token, "/login", time.Now().Add(time.Hour))
+	next := c.Query("next")
+	if next == "" {
+		next = c.FormValue("next")
+	}
+	v := auth.LoginView{Page: views.Page{Title: "Sign in", Error: msg}, Username: username, FormToken: token, Next: safeNext(next)}
+	return render(c, status, auth.Login(v))
+}
+
+func (s *server) login(c *fiber.Ctx) error {
+	username := c.FormValue("username")
+	form, cookie := c.FormValue("_csrf"), c.Cookies(loginCookie)
+	if form == "" || cookie == "" || form != cookie {
+		return s.renderLogin(c, http.StatusForbidden, username, "The form was not sent from this site or has expired. Please try again.")
+	}
+	ns, err := s.svc.Login(ctx(c), username, c.FormValue("password"), c.IP())
+	if err != nil {
+		e := explorer.AsError(err)
+		switch e.Code {
+		case explorer.EUNAUTHORIZED:
+			return s.renderLogin(c, http.StatusUnauthorized, username, "Wrong username or password.")
+		case explorer.ETHROTTLED:
+			c.Set(fiber.HeaderRetryAfter, strconv.Itoa(e.RetryAfter))
+			return s.renderLogin(c, http.StatusTooManyRequests, username, "Too many failed sign-ins. Wait "+strconv.Itoa(e.RetryAfter)+" seconds and try again.")
+		}
+		return err
+	}
+	s.clearCookie(c, loginCookie, "/login")
+	s.setCookie(c, sessionCookie, ns.Cookie, "/", ns.Session.Expires)
+	return c.Redirect(safeNext(c.FormValue("next")), http.StatusSeeOther)
+}
+
+func (s *server) logout(c *fiber.Ctx) error {
+	if err := s.svc.Logout(ctx(c), c.Cookies(sessionCookie)); err != nil {
+		return err
+	}
+	s.clearCookie(c, sessionCookie, "/")
+	if isHTMX(c) {
+		setHXRedirect(c, "/login")
+		return c.SendStatus(http.StatusNoContent)
+	}
+	return c.Redirect("/login", http.StatusSeeOther)
+}
+
+func (s *server) home(c *fiber.Ctx) error {
+	u := c.Locals("user").(*explorer.User)
+	v := home.HomeView{Page: page(c, "Home", "home"), Role: u.Role, Status: u.Status}
+	for _, sp := range s.svc.WordSpaceStatus() {
+		state := "ready"
+		switch {
+		case sp.Error != "":
+			state = "failed: " + sp.Error
+		case !sp.Ready:
+			state = "loading " + strconv.Itoa(int(sp.Progress*100)) + "%"
+		}
+		v.Spaces = append(v.Spaces, home.Space{Language: sp.Language, State: state, Words: sp.Words})
+	}
+	return render(c, http.StatusOK, home.Home(v))
+}

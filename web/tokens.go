@@ -1,0 +1,86 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+
+	explorer "explorer"
+	"explorer/views/tokens"
+
+	"github.com/gofiber/fiber/v2"
+)
+
+func init() {
+	families = append(families, func(s *server, r fiber.Router) {
+		r.Get("/tokens", s.requireUser, s.tokensPage)
+		r.Post("/tokens", s.requireUser, s.checkCSRF, s.createToken)
+		r.Post("/tokens/:id/revoke", s.requireUser, s.checkCSRF, s.revokeToken)
+	})
+}
+
+func (s *server) tokensView(c *fiber.Ctx) (tokens.TokensView, error) {
+	v := tokens.TokensView{Page: page(c, "API tokens", "tokens")}
+	list, err := s.svc.Tokens(ctx(c))
+	if err != nil {
+		return v, err
+	}
+	for _, t := range list {
+		used := "never"
+		if t.LastUsed != nil {
+			used = formatTime(*t.LastUsed)
+		}
+		v.Tokens = append(v.Tokens, tokens.Row{ID: t.ID, Name: t.Name, Created: formatTime(t.Created), LastUsed: used})
+	}
+	return v, nil
+}
+
+func (s *server) tokensPage(c *fiber.Ctx) error {
+	v, err := s.tokensView(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, tokens.Page(v))
+}
+
+func (s *server) tokensAnswer(c *fiber.Ctx, secret, notice string, ferr error) error {
+	v, err := s.tokensView(c)
+	if err != nil {
+		return err
+	}
+	v.Secret, v.Notice = secret, notice
+	status := http.StatusOK
+	if ferr != nil {
+		if explorer.ErrorCode(ferr) == explorer.EINTERNAL {
+			return ferr
+		}
+		v.Error, status = explorer.ErrorMessage(ferr), formStatus(ferr)
+	}
+	if isHTMX(c) {
+		return render(c, status, tokens.Section(v))
+	}
+	return render(c, status, tokens.Page(v))
+}
+
+func (s *server) createToken(c *fiber.Ctx) error {
+	u := c.Locals("user").(*explorer.User)
+	name := c.FormValue("name")
+	if name == "" {
+		return s.tokensAnswer(c, "", "", explorer.Invalid("a token needs a name"))
+	}
+	nt, err := s.svc.CreateToken(ctx(c), u.Username, name)
+	if err != nil {
+		return s.tokensAnswer(c, "", "", err)
+	}
+	return s.tokensAnswer(c, nt.Secret, "Token "+name+" created.", nil)
+}
+
+func (s *server) revokeToken(c *fiber.Ctx) error {
+	id, err := strconv.ParseInt(c.Params("id"), 10, 64)
+	if err != nil {
+		return s.tokensAnswer(c, "", "", explorer.Invalid("no such token"))
+	}
+	if err := s.svc.RevokeToken(ctx(c), id); err != nil {
+		return s.tokensAnswer(c, "", "", err)
+	}
+	return s.tokensAnswer(c, "", "Token revoked.", nil)
+}

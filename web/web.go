@@ -1,0 +1,224 @@
+// Package web serves the admin pages: sign-in, sessions, CSRF, forms and
+// htmx partials. Every rule is the service layer's; this package only
+// reads forms, calls the explorer.Service and renders views.
+package web
+
+import (
+	"context"
+	"crypto/subtle"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	explorer "explorer"
+	"explorer/views"
+	errview "explorer/views/errors"
+
+	"github.com/a-h/templ"
+	"github.com/gofiber/fiber/v2"
+	"github.com/gofiber/fiber/v2/middleware/filesystem"
+)
+
+// Cookie names.
+const (
+	sessionCookie = "explorer_session"
+	loginCookie   = "explorer_login"
+)
+
+// Options configure the pages.
+type Options struct {
+	// SecureCookies marks cookies Secure even when the request did not
+	// arrive over TLS (behind a TLS-terminating proxy).
+	SecureCookies bool
+	Logger        *slog.Logger
+}
+
+type server struct {
+	svc  *explorer.Service
+	opts Options
+}
+
+// Register adds the admin pages and their assets to app.
+func Register(app *fiber.App, svc *explorer.Service, opts Options) {
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	s := &server{svc: svc, opts: opts}
+	assets, _ := fs.Sub(explorer.Assets, "assets")
+	app.Use("/assets", filesystem.New(filesystem.Config{Root: http.FS(assets), MaxAge: 3600}))
+
+	app.Get("/login", s.loginForm)
+	app.Post("/login", s.login)
+	pages := app.Group("", s.loadSession)
+	pages.Post("/logout", s.requireUser, s.checkCSRF, s.logout)
+	pages.Get("/", s.requireUser, s.home)
+	for _, register := range families {
+		register(s, pages)
+	}
+}
+
+// families are the registration functions of the page families; each file
+// adds its own.
+var families []func(s *server, r fiber.Router)
+
+// HandleError renders a failed page request as an error page. A request
+// that is not signed in is sent to the sign-in page.
+func HandleError(c *fiber.Ctx, err error) error {
+	var fe *fiber.Error
+	status, msg := http.StatusInternalServerError, "Something went wrong on our side."
+	if errors.As(err, &fe) {
+		status = fe.Code
+		msg = fe.Message
+		if status == http.StatusNotFound {
+			msg = "There is no page at " + c.Path() + "."
+		}
+	} else {
+		e := explorer.AsError(err)
+		status = statusOf(e.Code)
+		if e.Code == explorer.EINTERNAL {
+			slog.Error("page request failed", "method", c.Method(), "path", c.Path(), "err", e.Err)
+		} else {
+			msg = e.Message
+		}
+		if e.Code == explorer.EUNAUTHORIZED {
+			return redirectToLogin(c)
+		}
+	}
+	p, _ := c.Locals("page").(views.Page)
+	p.Title = http.StatusText(status)
+	return render(c, status, errview.Page(errview.ErrorView{Page: p, Status: status, Title: http.StatusText(status), Message: msg}))
+}
+
+func statusOf(code string) int {
+	switch code {
+	case explorer.EINVALID:
+		return http.StatusUnprocessableEntity
+	case explorer.EUNAUTHORIZED:
+		return http.StatusUnauthorized
+	case explorer.EFORBIDDEN:
+		return http.StatusForbidden
+	case explorer.ENOTFOUND:
+		return http.StatusNotFound
+	case explorer.ECONFLICT:
+		return http.StatusConflict
+	case explorer.ETOOLARGE:
+		return http.StatusRequestEntityTooLarge
+	case explorer.EUNSUPPORTED:
+		return http.StatusUnsupportedMediaType
+	case explorer.ETHROTTLED:
+		return http.StatusTooManyRequests
+	case explorer.EUNAVAILABLE:
+		return http.StatusServiceUnavailable
+	}
+	return http.StatusInternalServerError
+}
+
+// formStatus is the status a form answers with after err: 422 for input
+// a person can correct (htmx swaps it, see the layout), else the error's.
+func formStatus(err error) int {
+	if s := statusOf(explorer.ErrorCode(err)); s != http.StatusInternalServerError {
+		if s == http.StatusConflict || s == http.StatusNotFound || s == http.StatusForbidden {
+			return http.StatusUnprocessableEntity
+		}
+		return s
+	}
+	return http.StatusInternalServerError
+}
+
+// render writes a templ component as the HTML answer.
+func render(c *fiber.Ctx, status int, comp templ.Component) error {
+	c.Status(status).Type("html", "utf-8")
+	return comp.Render(c.UserContext(), c.Response().BodyWriter())
+}
+
+// loadSession puts the signed-in user, if any, in the request.
+func (s *server) loadSession(c *fiber.Ctx) error {
+	cookie := c.Cookies(sessionCookie)
+	if cookie == "" {
+		return c.Next()
+	}
+	sess, u, err := s.svc.SessionUser(c.UserContext(), cookie)
+	if err != nil {
+		if explorer.ErrorCode(err) == explorer.EUNAUTHORIZED {
+			s.clearCookie(c, sessionCookie, "/")
+			return c.Next()
+		}
+		return err
+	}
+	c.Locals("session", sess)
+	c.Locals("user", u)
+	c.Locals("page", views.Page{Username: u.Username, IsAdmin: u.IsAdmin(), CSRF: sess.CSRF})
+	c.SetUserContext(explorer.WithUser(c.UserContext(), u))
+	return c.Next()
+}
+
+// requireUser sends requests that are not signed in to the sign-in page.
+func (s *server) requireUser(c *fiber.Ctx) error {
+	if _, ok := c.Locals("user").(*explorer.User); !ok {
+		return redirectToLogin(c)
+	}
+	return c.Next()
+}
+
+func redirectToLogin(c *fiber.Ctx) error {
+	target := "/login"
+	if c.Method() == fiber.MethodGet && c.Path() != "/" {
+		target += "?next=" + url.QueryEscape(c.OriginalURL())
+	}
+	if isHTMX(c) {
+		setHXRedirect(c, target)
+		return c.SendStatus(http.StatusUnauthorized)
+	}
+	return c.Redirect(target, http.StatusSeeOther)
+}
+
+// checkCSRF refuses a state-changing request whose CSRF token (form field
+// _csrf or header X-CSRF-Token) is not the session's.
+func (s *server) checkCSRF(c *fiber.Ctx) error {
+	sess, _ := c.Locals("session").(*explorer.Session)
+	token := c.Get("X-CSRF-Token")
+	if token == "" {
+		token = c.FormValue("_csrf")
+	}
+	if sess == nil || token == "" || subtle.ConstantTimeCompare([]byte(token), []byte(sess.CSRF)) != 1 {
+		return explorer.Errorf(explorer.EFORBIDDEN, "the form was not sent from this site or has expired; reload the page and try again")
+	}
+	return c.Next()
+}
+
+// page returns the layout data of the signed-in request.
+func page(c *fiber.Ctx, title, active string) views.Page {
+	p, _ := c.Locals("page").(views.Page)
+	p.Title, p.Active = title, active
+	return p
+}
+
+func (s *server) setCookie(c *fiber.Ctx, name, value, path string, expires time.Time) {
+	c.Cookie(&fiber.Cookie{
+		Name: name, Value: value, Path: path, Expires: expires,
+		HTTPOnly: true, SameSite: fiber.CookieSameSiteLaxMode,
+		Secure: s.opts.SecureCookies || c.Protocol() == "https",
+	})
+}
+
+func (s *server) clearCookie(c *fiber.Ctx, name, path string) {
+	s.setCookie(c, name, "", path, time.Unix(1, 0))
+}
+
+// ctx is the request's context for the service.
+func ctx(c *fiber.Ctx) context.Context { return c.UserContext() }
+
+// formatTime shows a time to a person.
+func formatTime(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
+
+// safeNext accepts only local paths as a target after signing in.
+func safeNext(next string) string {
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
+		return "/"
+	}
+	return next
+}
