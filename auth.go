@@ -108,9 +108,15 @@ func (s *Service) failed(username, addr string, now time.Time) {
 	}
 }
 
-// dummyHash is compared against when the username is unknown, so that the
-// answer takes as long as for a wrong password.
-const dummyHash = "$2a$10$7EqJtq98hPqEX7fNZaFWoOhi5BWX4Z3MqGzEwbQ5pnDfyLZrHDpG2"
+// dummyHash returns a hash made by the Service's hasher, compared against
+// when the username is unknown so that the answer takes as long as for a
+// wrong password.
+func (s *Service) dummyHash() string {
+	s.dummyOnce.Do(func() {
+		s.dummy, _ = s.hasher.Hash("explorer-dummy-password")
+	})
+	return s.dummy
+}
 
 // AuthenticatePassword verifies a username and password sent from addr,
 // the client address. Repeated failures are throttled. A verified
@@ -132,9 +138,22 @@ func (s *Service) AuthenticatePassword(ctx context.Context, username, password, 
 		}
 		s.credentials.remove(key)
 	}
+	// Concurrent requests with the same credential share one verification.
+	v, err, _ := s.verifying.Do(string(key[:]), func() (any, error) {
+		return s.verifyPassword(ctx, key, username, password, addr, now)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.(*User), nil
+}
+
+// verifyPassword checks a password against its hash and caches the
+// verified credential.
+func (s *Service) verifyPassword(ctx context.Context, key [32]byte, username, password, addr string, now time.Time) (*User, error) {
 	u, err := s.store.FindUserByName(ctx, username)
 	if ErrorCode(err) == ENOTFOUND {
-		_ = s.hasher.Compare(dummyHash, password)
+		_ = s.hasher.Compare(s.dummyHash(), password)
 		s.failed(username, addr, now)
 		return nil, Errorf(EUNAUTHORIZED, "invalid credentials")
 	}

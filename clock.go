@@ -3,6 +3,7 @@ package explorer
 import (
 	"crypto/rand"
 	"io"
+	"sync"
 	"time"
 )
 
@@ -34,4 +35,35 @@ func randomBytes(r io.Reader, n int) ([]byte, error) {
 		return nil, Internal(err)
 	}
 	return b, nil
+}
+
+// ManualClock is a Clock that tells a set time, for tests and tools. It is
+// safe for concurrent use.
+type ManualClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+// NewManualClock returns a clock at t.
+func NewManualClock(t time.Time) *ManualClock { return &ManualClock{t: t.UTC()} }
+
+// Now returns the set time.
+func (c *ManualClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+// Set moves the clock to t.
+func (c *ManualClock) Set(t time.Time) {
+	c.mu.Lock()
+	c.t = t.UTC()
+	c.mu.Unlock()
+}
+
+// Advance moves the clock forward by d.
+func (c *ManualClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
 }

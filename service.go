@@ -6,6 +6,8 @@ import (
 	"log/slog"
 	"sync"
 	"time"
+
+	"golang.org/x/sync/singleflight"
 )
 
 // Options configure a Service. Zero values take the defaults.
@@ -44,7 +46,9 @@ type Service struct {
 	addrLimit   *limiter
 	sessionTTL  time.Duration
 
-	mu sync.Mutex // guards lazily built state of later features
+	verifying singleflight.Group
+	dummyOnce sync.Once
+	dummy     string
 }
 
 // NewService returns a Service over store.

@@ -10,6 +10,8 @@ import "context"
 // outside, reads use a pool of read connections.
 type Store interface {
 	UserStore
+	SettingStore
+	RelationStore
 
 	// InTx runs fn in one write transaction: committed when fn returns
 	// nil, rolled back otherwise.

@@ -102,6 +102,14 @@ func ValidatePassword(pw string) error {
 	return nil
 }
 
+// RelationStore reads manager relations: a managed user has one manager.
+type RelationStore interface {
+	// FindManager returns the manager of a user; ENOTFOUND when none.
+	FindManager(ctx context.Context, userID int64) (*User, error)
+	// FindManagedUsers lists the users a manager manages.
+	FindManagedUsers(ctx context.Context, managerID int64) ([]*User, error)
+}
+
 type userKey struct{}
 
 // WithUser returns a context carrying the authenticated user.
@@ -120,6 +128,20 @@ func actor(ctx context.Context) (*User, error) {
 	u := UserFromContext(ctx)
 	if u == nil {
 		return nil, Errorf(EUNAUTHORIZED, "authentication required")
+	}
+	return u, nil
+}
+
+// activeActor returns the authenticated user, or EFORBIDDEN when its
+// account is cancelled: a cancelled account may only read its account,
+// list the products and reactivate.
+func activeActor(ctx context.Context) (*User, error) {
+	u, err := actor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if u.Status == StatusCancelled {
+		return nil, Errorf(EFORBIDDEN, "your account is cancelled; reactivate it with POST /v1/account/reactivate")
 	}
 	return u, nil
 }

@@ -1,0 +1,56 @@
+# explorer: see README.md. `make run` and `make test` are the two commands a
+# newcomer needs; both work on a fresh machine with Go, Node.js and npm.
+
+GO      ?= go
+BIN     ?= bin/explorer
+DATA    ?= ./data
+ADDR    ?= :8080
+export CGO_ENABLED = 0
+
+.PHONY: run build test bench assets generate check-generated check-assets vet fmt clean
+
+## run: build and start the server with the embedded defaults, data in ./data
+run: build
+	$(BIN) serve --addr $(ADDR) --data $(DATA)
+
+## build: the one cgo-free binary
+build: assets
+	$(GO) build -o $(BIN) ./cmd/explorer
+
+## assets: install the pinned npm packages and copy the files the binary embeds
+assets: node_modules/.package-lock.json
+	@cmp -s node_modules/htmx.org/dist/htmx.min.js assets/js/htmx.min.js || cp node_modules/htmx.org/dist/htmx.min.js assets/js/htmx.min.js
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+## generate: regenerate the templ components
+generate:
+	$(GO) tool templ generate
+
+## test: drift checks, vet and the race-enabled tests
+test: check-generated check-assets vet
+	CGO_ENABLED=1 $(GO) test -race -timeout 15m ./...
+
+## check-generated: fail when the committed *_templ.go files differ from their sources
+check-generated:
+	@$(GO) tool templ generate >/dev/null
+	@if [ -n "$$(git status --porcelain -- '*_templ.go')" ]; then \
+		echo "generated templ files drifted from their sources (run make generate and commit):"; \
+		git status --porcelain -- '*_templ.go'; exit 1; fi
+
+## check-assets: fail when the embedded htmx differs from the pinned npm package
+check-assets: node_modules/.package-lock.json
+	@cmp node_modules/htmx.org/dist/htmx.min.js assets/js/htmx.min.js || \
+		(echo "assets/js/htmx.min.js differs from the pinned htmx.org package (run make assets)"; exit 1)
+
+vet:
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1)
+	$(GO) vet ./...
+
+## bench: the benchmarks of the hot paths
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -timeout 60m ./...
+
+clean:
+	rm -rf bin

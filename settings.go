@@ -1,0 +1,192 @@
+package explorer
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	_ "time/tzdata" // time zones on machines without a zoneinfo database
+
+	"explorer/language"
+)
+
+// Setting keys.
+const (
+	SettingDefaultLanguage    = "defaultLanguage"
+	SettingTimezone           = "timezone"
+	SettingSuggestionsCount   = "suggestionsCount"
+	SettingEmailNotifications = "emailNotifications"
+	SettingDateFormat         = "dateFormat"
+)
+
+// UserSetting is a setting with its current value.
+type UserSetting struct {
+	Key         string `json:"key"`
+	Value       string `json:"value"`
+	Description string `json:"description"`
+}
+
+// settingDef is one entry of the fixed catalogue of settings.
+type settingDef struct {
+	key, def, description string
+	// normalize checks a value and returns the form that is stored.
+	normalize func(string) (string, error)
+}
+
+var settingCatalogue = []settingDef{
+	{SettingDefaultLanguage, "EN", "Language of new models when it is neither given nor detected: an ISO 639-1 code.", func(v string) (string, error) {
+		code, ok := language.Normalize(v)
+		if !ok {
+			return "", fmt.Errorf("must be an ISO 639-1 language code such as EN or SV")
+		}
+		return code, nil
+	}},
+	{SettingTimezone, "UTC", "Time zone of the day and month boundaries of usage figures: an IANA name such as Europe/Stockholm.", func(v string) (string, error) {
+		v = strings.TrimSpace(v)
+		if v == "" || strings.EqualFold(v, "local") {
+			return "", fmt.Errorf("must be an IANA time zone name such as Europe/Stockholm")
+		}
+		if _, err := time.LoadLocation(v); err != nil {
+			return "", fmt.Errorf("must be an IANA time zone name such as Europe/Stockholm")
+		}
+		return v, nil
+	}},
+	{SettingSuggestionsCount, "20", "Number of term suggestions for a pole, 1 to 100.", func(v string) (string, error) {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 1 || n > 100 {
+			return "", fmt.Errorf("must be a whole number from 1 to 100")
+		}
+		return strconv.Itoa(n), nil
+	}},
+	{SettingEmailNotifications, "true", "Whether to receive notifications by e-mail: true or false.", func(v string) (string, error) {
+		switch strings.ToLower(strings.TrimSpace(v)) {
+		case "true":
+			return "true", nil
+		case "false":
+			return "false", nil
+		}
+		return "", fmt.Errorf("must be true or false")
+	}},
+	{SettingDateFormat, "yyyy-MM-dd", "How dates are shown: yyyy-MM-dd, dd/MM/yyyy or MM/dd/yyyy.", func(v string) (string, error) {
+		switch v = strings.TrimSpace(v); v {
+		case "yyyy-MM-dd", "dd/MM/yyyy", "MM/dd/yyyy":
+			return v, nil
+		}
+		return "", fmt.Errorf("must be one of yyyy-MM-dd, dd/MM/yyyy, MM/dd/yyyy")
+	}},
+}
+
+// SettingStore keeps the values users set; unset keys take the default.
+type SettingStore interface {
+	FindSettings(ctx context.Context, userID int64) (map[string]string, error)
+	SaveSettings(ctx context.Context, userID int64, values map[string]string) error
+}
+
+// Settings lists every setting of the catalogue with the caller's value.
+func (s *Service) Settings(ctx context.Context) ([]UserSetting, error) {
+	u, err := actor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.settingsOf(ctx, u.ID)
+}
+
+func (s *Service) settingsOf(ctx context.Context, userID int64) ([]UserSetting, error) {
+	values, err := s.store.FindSettings(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]UserSetting, 0, len(settingCatalogue))
+	for _, d := range settingCatalogue {
+		v, ok := values[d.key]
+		if !ok {
+			v = d.def
+		}
+		out = append(out, UserSetting{Key: d.key, Value: v, Description: d.description})
+	}
+	return out, nil
+}
+
+// UpdateSettings validates every pair first; an unknown key or a bad value
+// changes nothing. It answers all settings after the change.
+func (s *Service) UpdateSettings(ctx context.Context, in []UserSetting) ([]UserSetting, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	values := map[string]string{}
+	var fields []FieldError
+	for i, p := range in {
+		d, ok := settingDef{}, false
+		for _, c := range settingCatalogue {
+			if c.key == p.Key {
+				d, ok = c, true
+			}
+		}
+		field := fmt.Sprintf("[%d].value", i)
+		if !ok {
+			fields = append(fields, FieldError{Field: fmt.Sprintf("[%d].key", i), Message: fmt.Sprintf("unknown setting %q", p.Key)})
+			continue
+		}
+		v, err := d.normalize(p.Value)
+		if err != nil {
+			fields = append(fields, FieldError{Field: field, Message: p.Key + " " + err.Error()})
+			continue
+		}
+		values[d.key] = v
+	}
+	if len(fields) > 0 {
+		return nil, Invalid("invalid settings: "+fields[0].Message, fields...)
+	}
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		return s.store.SaveSettings(ctx, u.ID, values)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.settingsOf(ctx, u.ID)
+}
+
+// setting returns one setting's value for a user, the default when unset.
+func (s *Service) setting(ctx context.Context, userID int64, key string) (string, error) {
+	values, err := s.store.FindSettings(ctx, userID)
+	if err != nil {
+		return "", err
+	}
+	if v, ok := values[key]; ok {
+		return v, nil
+	}
+	for _, d := range settingCatalogue {
+		if d.key == key {
+			return d.def, nil
+		}
+	}
+	return "", Internal(fmt.Errorf("unknown setting %q", key))
+}
+
+// userLocation returns the time zone of a user's timezone setting.
+func (s *Service) userLocation(ctx context.Context, userID int64) (*time.Location, error) {
+	name, err := s.setting(ctx, userID, SettingTimezone)
+	if err != nil {
+		return nil, err
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return time.UTC, nil
+	}
+	return loc, nil
+}
+
+// suggestionsCount returns a user's suggestionsCount setting.
+func (s *Service) suggestionsCount(ctx context.Context, userID int64) (int, error) {
+	v, err := s.setting(ctx, userID, SettingSuggestionsCount)
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 20, nil
+	}
+	return n, nil
+}

@@ -1,0 +1,73 @@
+package store
+
+import (
+	"context"
+	"sort"
+
+	explorer "explorer"
+)
+
+// FindSettings returns the values a user has set.
+func (db *DB) FindSettings(ctx context.Context, userID int64) (map[string]string, error) {
+	rows, err := db.query(ctx, `SELECT key, value FROM user_settings WHERE user_id = ?`, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var k, v string
+		if err := rows.Scan(&k, &v); err != nil {
+			return nil, db.mapError(err, "")
+		}
+		out[k] = v
+	}
+	return out, db.mapError(rows.Err(), "")
+}
+
+// SaveSettings stores values, replacing earlier values of the same keys.
+func (db *DB) SaveSettings(ctx context.Context, userID int64, values map[string]string) error {
+	keys := make([]string, 0, len(values))
+	for k := range values {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		_, err := db.exec(ctx, `INSERT INTO user_settings (user_id, key, value) VALUES (?, ?, ?)
+			ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value`, userID, k, values[k])
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// FindManager returns the manager of a user; ENOTFOUND when it has none.
+func (db *DB) FindManager(ctx context.Context, userID int64) (*explorer.User, error) {
+	row := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(`SELECT u.id, u.username, u.password_hash, u.role, u.status, u.created_at, u.password_changed_at
+		FROM managers m JOIN users u ON u.id = m.manager_id WHERE m.managed_id = ?`), userID)
+	u, err := scanUser(row)
+	if err != nil {
+		return nil, db.mapError(err, "no manager")
+	}
+	return u, nil
+}
+
+// FindManagedUsers lists the users a manager manages, by username.
+func (db *DB) FindManagedUsers(ctx context.Context, managerID int64) ([]*explorer.User, error) {
+	rows, err := db.query(ctx, `SELECT u.id, u.username, u.password_hash, u.role, u.status, u.created_at, u.password_changed_at
+		FROM managers m JOIN users u ON u.id = m.managed_id WHERE m.manager_id = ? ORDER BY u.username`, managerID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*explorer.User{}
+	for rows.Next() {
+		u, err := scanUser(rows)
+		if err != nil {
+			return nil, db.mapError(err, "")
+		}
+		out = append(out, u)
+	}
+	return out, db.mapError(rows.Err(), "")
+}
