@@ -1,0 +1,228 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// buildBinary builds the explorer binary once per test run.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "explorer")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// server is a running explorer serve process.
+type server struct {
+	cmd  *exec.Cmd
+	addr string
+	logs *bytes.Buffer
+}
+
+func startServer(t *testing.T, bin, data string) *server {
+	t.Helper()
+	addr := freeAddr(t)
+	cmd := exec.Command(bin, "serve", "--addr", addr, "--data", data)
+	cmd.Env = append(os.Environ(), "EXPLORER_ADMIN_PASSWORD=admin-password")
+	logs := &bytes.Buffer{}
+	cmd.Stdout, cmd.Stderr = logs, logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _, _ = cmd.Process.Wait() })
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		if resp, err := http.Get("http://" + addr + "/healthz"); err == nil {
+			resp.Body.Close()
+			return &server{cmd: cmd, addr: addr, logs: logs}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("server did not start:\n%s", logs)
+	return nil
+}
+
+func (s *server) get(t *testing.T, path string, auth func(*http.Request)) int {
+	t.Helper()
+	req, _ := http.NewRequest("GET", "http://"+s.addr+path, nil)
+	auth(req)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+func runCLI(t *testing.T, bin, stdin string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("explorer %v: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+// TestUsersAndTokensSurviveSIGKILL adds a user and a token through the
+// CLI while the server runs, kills the server with SIGKILL and checks both
+// still authenticate after a restart.
+func TestUsersAndTokensSurviveSIGKILL(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildBinary(t)
+	data := t.TempDir()
+	s := startServer(t, bin, data)
+
+	runCLI(t, bin, "carol-password\n", "user", "add", "carol", "--data", data)
+	token := strings.TrimSpace(runCLI(t, bin, "", "token", "create", "carol", "--data", data))
+	if !strings.HasPrefix(token, "exp_") {
+		t.Fatalf("token %q", token)
+	}
+	basic := func(r *http.Request) { r.SetBasicAuth("carol", "carol-password") }
+	bearer := func(r *http.Request) { r.Header.Set("Authorization", "Bearer "+token) }
+	if got := s.get(t, "/v1/account/settings", basic); got != 200 {
+		t.Fatalf("basic before kill: %d", got)
+	}
+	if got := s.get(t, "/v1/account/settings", bearer); got != 200 {
+		t.Fatalf("bearer before kill: %d", got)
+	}
+	if err := s.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	_, _ = s.cmd.Process.Wait()
+
+	s = startServer(t, bin, data)
+	if got := s.get(t, "/v1/account/settings", basic); got != 200 {
+		t.Fatalf("basic after kill: %d\n%s", got, s.logs)
+	}
+	if got := s.get(t, "/v1/account/settings", bearer); got != 200 {
+		t.Fatalf("bearer after kill: %d", got)
+	}
+	if got := s.get(t, "/v1/account/settings", func(r *http.Request) { r.SetBasicAuth("admin", "admin-password") }); got != 200 {
+		t.Fatalf("admin after kill: %d", got)
+	}
+	list := runCLI(t, bin, "", "user", "list", "--data", data)
+	if !strings.Contains(list, "carol") || !strings.Contains(list, "admin") {
+		t.Fatalf("user list:\n%s", list)
+	}
+}
+
+// TestGracefulShutdown sends SIGTERM during a request and checks the
+// request completes and the process exits cleanly.
+func TestGracefulShutdown(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildBinary(t)
+	s := startServer(t, bin, t.TempDir())
+	if err := s.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- s.cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("exit: %v\n%s", err, s.logs)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("no exit after SIGTERM")
+	}
+	if !strings.Contains(s.logs.String(), "stopped") {
+		t.Fatalf("logs:\n%s", s.logs)
+	}
+}
+
+func TestFirstStartPrintsRandomAdminPassword(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildBinary(t)
+	data := t.TempDir()
+	addr := freeAddr(t)
+	cmd := exec.Command(bin, "serve", "--addr", addr, "--data", data)
+	cmd.Env = append(os.Environ(), "EXPLORER_ADMIN_PASSWORD=")
+	stderr, _ := cmd.StderrPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = cmd.Process.Kill(); _, _ = cmd.Process.Wait() }()
+	sc := bufio.NewScanner(stderr)
+	var pw string
+	for sc.Scan() {
+		line := sc.Text()
+		if _, after, ok := strings.Cut(line, "Created the user admin with the password: "); ok {
+			pw = after
+			break
+		}
+	}
+	go io.Copy(io.Discard, stderr)
+	if len(pw) < 12 {
+		t.Fatalf("no password printed")
+	}
+	s := &server{cmd: cmd, addr: addr}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if resp, err := http.Get("http://" + addr + "/healthz"); err == nil {
+			resp.Body.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("server did not start")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if got := s.get(t, "/v1/account/settings", func(r *http.Request) { r.SetBasicAuth("admin", pw) }); got != 200 {
+		t.Fatalf("printed password does not work: %d", got)
+	}
+}
+
+func TestUsage(t *testing.T) {
+	var out, errb bytes.Buffer
+	if err := run([]string{"nope"}, strings.NewReader(""), &out, &errb); err == nil {
+		t.Fatal("unknown command accepted")
+	}
+	if err := run([]string{"version"}, strings.NewReader(""), &out, &errb); err != nil || !strings.HasPrefix(out.String(), "explorer ") {
+		t.Fatalf("version: %v %q", err, out.String())
+	}
+	if _, err := parseSize("20MiB"); err != nil {
+		t.Fatal(err)
+	}
+	for in, want := range map[string]int{"20MiB": 20 << 20, "512KiB": 512 << 10, "1000": 1000, "2GB": 2e9} {
+		if got, err := parseSize(in); err != nil || got != want {
+			t.Fatalf("parseSize(%q) = %d, %v", in, got, err)
+		}
+	}
+	if _, err := parseSize("lots"); err == nil {
+		t.Fatal("bad size accepted")
+	}
+}
