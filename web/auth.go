@@ -29,7 +29,7 @@ func (s *server) renderLogin(c *fiber.Ctx, status int, username, msg string) err
 	if err != nil {
 		return err
 	}
-	s.setCookie(c, loginCookie, token, "/login", time.Now().Add(time.Hour))
+	s.setCookie(c, loginCookie, token, "/login", time.Hour)
 	next := c.Query("next")
 	if next == "" {
 		next = c.FormValue("next")
@@ -57,7 +57,7 @@ func (s *server) login(c *fiber.Ctx) error {
 		return err
 	}
 	s.clearCookie(c, loginCookie, "/login")
-	s.setCookie(c, sessionCookie, ns.Cookie, "/", ns.Session.Expires)
+	s.setCookie(c, sessionCookie, ns.Cookie, "/", ns.Session.Expires.Sub(ns.Session.Created))
 	return c.Redirect(safeNext(c.FormValue("next")), http.StatusSeeOther)
 }
 

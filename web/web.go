@@ -197,16 +197,22 @@ func page(c *fiber.Ctx, title, active string) views.Page {
 	return p
 }
 
-func (s *server) setCookie(c *fiber.Ctx, name, value, path string, expires time.Time) {
+// setCookie sets a cookie that lives for maxAge (relative, so that it does
+// not depend on the browser's clock; a negative maxAge deletes it).
+func (s *server) setCookie(c *fiber.Ctx, name, value, path string, maxAge time.Duration) {
+	secs := int(maxAge.Seconds())
+	if maxAge < 0 {
+		secs = -1
+	}
 	c.Cookie(&fiber.Cookie{
-		Name: name, Value: value, Path: path, Expires: expires,
+		Name: name, Value: value, Path: path, MaxAge: secs,
 		HTTPOnly: true, SameSite: fiber.CookieSameSiteLaxMode,
 		Secure: s.opts.SecureCookies || c.Protocol() == "https",
 	})
 }
 
 func (s *server) clearCookie(c *fiber.Ctx, name, path string) {
-	s.setCookie(c, name, "", path, time.Unix(1, 0))
+	s.setCookie(c, name, "", path, -1)
 }
 
 // ctx is the request's context for the service.

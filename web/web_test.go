@@ -12,18 +12,18 @@ import (
 	"github.com/PuerkitoBio/goquery"
 )
 
-// browser keeps cookies across requests to the app, like a person's browser.
-type browser struct {
+// client keeps cookies across requests to the app, like a person's browser.
+type client struct {
 	t       *testing.T
 	e       *testkit.Env
 	cookies map[string]string
 }
 
-func newBrowser(t *testing.T, e *testkit.Env) *browser {
-	return &browser{t: t, e: e, cookies: map[string]string{}}
+func newBrowser(t *testing.T, e *testkit.Env) *client {
+	return &client{t: t, e: e, cookies: map[string]string{}}
 }
 
-func (b *browser) do(method, path string, form url.Values, hdr map[string]string) *testkit.Response {
+func (b *client) do(method, path string, form url.Values, hdr map[string]string) *testkit.Response {
 	b.t.Helper()
 	h := map[string]string{}
 	var parts []string
@@ -51,7 +51,7 @@ func (b *browser) do(method, path string, form url.Values, hdr map[string]string
 	return resp
 }
 
-func (b *browser) doc(resp *testkit.Response) *goquery.Document {
+func (b *client) doc(resp *testkit.Response) *goquery.Document {
 	b.t.Helper()
 	d, err := goquery.NewDocumentFromReader(strings.NewReader(string(resp.Body)))
 	if err != nil {
@@ -61,7 +61,7 @@ func (b *browser) doc(resp *testkit.Response) *goquery.Document {
 }
 
 // login signs in through the form and returns the page's CSRF token.
-func (b *browser) login(user, password string) string {
+func (b *client) login(user, password string) string {
 	b.t.Helper()
 	d := b.doc(b.do("GET", "/login", nil, nil).Expect(b.t, 200))
 	token, _ := d.Find(`form input[name=_csrf]`).Attr("value")
@@ -104,7 +104,7 @@ func TestLoginAddUserLogout(t *testing.T) {
 
 	// A bad value is shown on the form, through htmx as a 422 partial.
 	r = b.do("POST", "/users", url.Values{"_csrf": {csrf}, "username": {"newbie"}, "password": {"short"}}, map[string]string{"HX-Request": "true"})
-	if r.Status != http.StatusUnprocessableEntity || !strings.Contains(string(r.Body), "password must be 8 to 128 characters") {
+	if r.Status != http.StatusUnprocessableEntity || !strings.Contains(string(r.Body), "Password must be 8 to 128 characters") {
 		t.Fatalf("bad password: %d %s", r.Status, r.Body)
 	}
 	r = b.do("POST", "/users", url.Values{"_csrf": {csrf}, "username": {"newbie"}, "password": {"newbie-pass"}}, map[string]string{"HX-Request": "true"}).Expect(t, 200)
