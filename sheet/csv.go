@@ -1,0 +1,283 @@
+package sheet
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"io"
+
+	"golang.org/x/text/transform"
+
+	explorer "explorer"
+)
+
+// Signatures of the binary formats.
+var (
+	magicZip  = []byte("PK\x03\x04")
+	magicZipE = []byte("PK\x05\x06") // an empty zip archive
+	magicOLE2 = []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}
+)
+
+// delimiters are the CSV delimiters detected, in order of preference.
+var delimiters = []rune{',', ';', '\t', '|'}
+
+// sampleSize is how much of a CSV file the delimiter detection looks at.
+const sampleSize = 64 << 10
+
+func readHead(r io.ReaderAt, size int64, n int) ([]byte, error) {
+	if size < int64(n) {
+		n = int(size)
+	}
+	head := make([]byte, n)
+	if m, err := r.ReadAt(head, 0); m < n {
+		if err == nil {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, explorer.Internal(err)
+	}
+	return head, nil
+}
+
+func notCSV() error {
+	return explorer.Errorf(explorer.EUNSUPPORTED, "the file is not a CSV text file")
+}
+
+// chooseEncoding picks the encoding of a CSV file: a byte order mark wins
+// (as in the WHATWG decode algorithm), then the given encoding, then UTF-8
+// when the file is valid UTF-8, else windows-1252. Binary files are refused.
+func chooseEncoding(r io.ReaderAt, size int64, head []byte, given string) (textEncoding, error) {
+	var enc textEncoding
+	if given != "" {
+		e, err := lookupEncoding(given)
+		if err != nil {
+			return textEncoding{}, err
+		}
+		enc = e
+	}
+	if bom, ok := bomEncoding(head); ok {
+		return bom, nil
+	}
+	if given != "" {
+		if enc.utf8 {
+			// Invalid bytes are replaced with U+FFFD by the decoder.
+			enc.utf8 = false
+		}
+		return enc, nil
+	}
+	valid, nul, err := scanText(r, size)
+	if err != nil {
+		return textEncoding{}, explorer.Internal(err)
+	}
+	if nul {
+		return textEncoding{}, notCSV()
+	}
+	if valid {
+		return encUTF8, nil
+	}
+	return encCP1252, nil
+}
+
+// textReader passes the decoded text through, without a leading byte order
+// mark, refusing NUL characters and records longer than a limit.
+type textReader struct {
+	r        io.Reader
+	started  bool
+	pending  []byte
+	consumed int64 // bytes handed out
+	mark     int64 // offset of the end of the last complete record
+	limit    int64 // longest record in bytes
+}
+
+var (
+	errBinary    = errors.New("binary content")
+	errRecordLen = errors.New("record too long")
+)
+
+func (t *textReader) Read(p []byte) (int, error) {
+	if !t.started {
+		t.started = true
+		var head [3]byte
+		n, err := io.ReadFull(t.r, head[:])
+		if n == 3 && bytes.Equal(head[:], bomUTF8) {
+			n = 0
+		}
+		t.pending = append(t.pending, head[:n]...)
+		if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+			return 0, err
+		}
+	}
+	if t.limit > 0 && t.consumed-t.mark > t.limit {
+		return 0, errRecordLen
+	}
+	var n int
+	var err error
+	if len(t.pending) > 0 {
+		n = copy(p, t.pending)
+		t.pending = t.pending[n:]
+	} else {
+		n, err = t.r.Read(p)
+	}
+	if bytes.IndexByte(p[:n], 0) >= 0 {
+		return 0, errBinary
+	}
+	t.consumed += int64(n)
+	return n, err
+}
+
+func streamCSV(r io.ReaderAt, size int64, opts Options, e *emitter) (string, error) {
+	head, err := readHead(r, size, 8)
+	if err != nil {
+		return "", err
+	}
+	if bytes.HasPrefix(head, magicZip) || bytes.HasPrefix(head, magicZipE) || bytes.HasPrefix(head, magicOLE2) {
+		return "", explorer.Errorf(explorer.EUNSUPPORTED, "the file is not a CSV text file: its content is a workbook")
+	}
+	enc, err := chooseEncoding(r, size, head, opts.Encoding)
+	if err != nil {
+		return "", err
+	}
+	var src io.Reader = io.NewSectionReader(r, 0, size)
+	if !enc.utf8 {
+		src = transform.NewReader(src, enc.enc.NewDecoder())
+	}
+	text := &textReader{r: src}
+	br := bufio.NewReaderSize(text, sampleSize)
+	sample, err := br.Peek(sampleSize)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return "", csvError(err, 1, opts)
+	}
+	delim, cols := detectDelimiter(sample, err == io.EOF)
+	if cols < 64 {
+		cols = 64
+	}
+	text.limit = int64(opts.MaxCellLen)*4*int64(cols) + sampleSize
+
+	cr := csv.NewReader(br)
+	cr.Comma = delim
+	cr.FieldsPerRecord = -1
+	cr.ReuseRecord = false
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		line, _ := cr.FieldPos(0)
+		if err != nil {
+			return enc.name, csvError(err, line, opts)
+		}
+		text.mark = cr.InputOffset()
+		if !e.started {
+			if isBlank(rec) {
+				continue
+			}
+			if err := e.start(line, rec); err != nil {
+				return enc.name, err
+			}
+			continue
+		}
+		if err := e.emit(line, rec); err != nil {
+			return enc.name, err
+		}
+	}
+	if !e.started {
+		return enc.name, noHeader()
+	}
+	return enc.name, nil
+}
+
+// csvError turns a reading error into a caller-safe one.
+func csvError(err error, line int, opts Options) error {
+	if errors.Is(err, errBinary) {
+		return notCSV()
+	}
+	if errors.Is(err, errRecordLen) {
+		return cellTooLong(line, opts.MaxCellLen)
+	}
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		switch {
+		case errors.Is(pe.Err, errBinary):
+			return notCSV()
+		case errors.Is(pe.Err, errRecordLen):
+			return cellTooLong(pe.StartLine, opts.MaxCellLen)
+		case errors.Is(pe.Err, csv.ErrBareQuote):
+			return explorer.Errorf(explorer.EINVALID, "line %d: a quote appears in a field that is not quoted (put the field in quotes and double the quote)", pe.Line)
+		case errors.Is(pe.Err, csv.ErrQuote):
+			return explorer.Errorf(explorer.EINVALID, "line %d: a quoted field is not closed properly", pe.StartLine)
+		}
+		return &explorer.Error{Code: explorer.EINVALID, Message: "the file is not a readable CSV file", Err: err}
+	}
+	return explorer.Internal(err)
+}
+
+// detectDelimiter picks the delimiter among delimiters that gives the first
+// records of sample a consistent number of fields, more than one; ',' when
+// none does. It also returns the number of fields of the first record.
+func detectDelimiter(sample []byte, atEOF bool) (rune, int) {
+	type counts struct{ fields []int }
+	var per [4]counts
+	var cur [4]int
+	inQuotes := false
+	blank := true
+	records := 0
+	end := func() {
+		if !blank {
+			for i := range per {
+				per[i].fields = append(per[i].fields, cur[i]+1)
+			}
+			records++
+		}
+		cur = [4]int{}
+		blank = true
+	}
+	for i := 0; i < len(sample) && records < 50; i++ {
+		c := sample[i]
+		switch {
+		case c == '"':
+			inQuotes = !inQuotes
+			blank = false
+		case inQuotes:
+		case c == '\n' || c == '\r':
+			end()
+		case c == ',':
+			cur[0]++
+			blank = false
+		case c == ';':
+			cur[1]++
+			blank = false
+		case c == '\t':
+			cur[2]++
+		case c == '|':
+			cur[3]++
+			blank = false
+		case c != ' ':
+			blank = false
+		}
+	}
+	// The last record counts only when it is whole.
+	if records < 50 && atEOF {
+		end()
+	}
+	best, bestScore, bestCols := ',', -1.0, 0
+	for i, d := range delimiters {
+		f := per[i].fields
+		if len(f) == 0 || f[0] < 2 {
+			continue
+		}
+		same := 0
+		for _, n := range f {
+			if n == f[0] {
+				same++
+			}
+		}
+		score := float64(same) / float64(len(f))
+		if score > bestScore {
+			best, bestScore, bestCols = d, score, f[0]
+		}
+	}
+	if bestScore < 0 && len(per[0].fields) > 0 {
+		bestCols = per[0].fields[0]
+	}
+	return best, bestCols
+}

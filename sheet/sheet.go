@@ -1,0 +1,269 @@
+// Package sheet reads uploaded tables (CSV, XLS and XLSX files) into rows of
+// strings. It checks that a file's content agrees with its type, detects the
+// encoding and delimiter of CSV files, and refuses files that are too large
+// or that decompress to too much (zip bombs), with *explorer.Error values
+// whose messages are safe to show to the caller.
+package sheet
+
+import (
+	"io"
+	"path"
+	"strings"
+	"unicode/utf8"
+
+	explorer "explorer"
+)
+
+// Kind is the type of a table file.
+type Kind int
+
+// The kinds of table files.
+const (
+	KindCSV Kind = iota + 1
+	KindXLS
+	KindXLSX
+)
+
+// String returns the usual extension of the kind, without the dot.
+func (k Kind) String() string {
+	switch k {
+	case KindCSV:
+		return "csv"
+	case KindXLS:
+		return "xls"
+	case KindXLSX:
+		return "xlsx"
+	}
+	return "unknown"
+}
+
+// KindFromName returns the kind named by a file name's extension (.csv, .xls
+// or .xlsx, in any case). Any other name is an EUNSUPPORTED error.
+func KindFromName(name string) (Kind, error) {
+	// Names may come from Windows clients with backslashes.
+	name = name[strings.LastIndexAny(name, `/\`)+1:]
+	switch strings.ToLower(path.Ext(name)) {
+	case ".csv":
+		return KindCSV, nil
+	case ".xls":
+		return KindXLS, nil
+	case ".xlsx":
+		return KindXLSX, nil
+	}
+	return 0, explorer.Errorf(explorer.EUNSUPPORTED, "unsupported file type: the name must end in .csv, .xls or .xlsx")
+}
+
+// Default limits, used where Options leaves a limit at zero.
+const (
+	DefaultMaxRows      = 1_000_000
+	DefaultMaxCellLen   = 32_767
+	DefaultMaxUnzipSize = 512 << 20
+)
+
+// maxSheetRows is the number of rows a worksheet can have (Excel 2007+).
+const maxSheetRows = 1 << 20
+
+// Options tunes reading. Zero values take the defaults.
+type Options struct {
+	// Encoding is the WHATWG or IANA name of a CSV file's encoding. Blank
+	// means guess: a byte order mark, else UTF-8 when the file is valid
+	// UTF-8, else windows-1252. It is ignored for XLS and XLSX files.
+	Encoding string
+	// MaxRows is the largest number of non-blank rows after the header
+	// (default DefaultMaxRows); more is an ETOOLARGE error.
+	MaxRows int
+	// MaxCellLen is the largest number of characters in one cell (default
+	// DefaultMaxCellLen); a longer cell is an EINVALID error naming the row.
+	MaxCellLen int
+	// MaxUnzipSize is the largest total uncompressed size of the parts of
+	// an XLSX file (default DefaultMaxUnzipSize); more is an ETOOLARGE
+	// error.
+	MaxUnzipSize int64
+}
+
+func (o Options) withDefaults() Options {
+	if o.MaxRows <= 0 {
+		o.MaxRows = DefaultMaxRows
+	}
+	if o.MaxCellLen <= 0 {
+		o.MaxCellLen = DefaultMaxCellLen
+	}
+	if o.MaxUnzipSize <= 0 {
+		o.MaxUnzipSize = DefaultMaxUnzipSize
+	}
+	return o
+}
+
+// Table is a file read into memory.
+type Table struct {
+	// Header is the header row, as in the file.
+	Header []string
+	// Rows are the non-blank rows after the header. Each has at least as
+	// many cells as the header (shorter rows are padded with ""); cells
+	// past the header are kept only when one of them is not empty.
+	Rows [][]string
+	// RowNumbers holds the number of each row in the file, 1-based, as a
+	// person sees it: the line number where the record starts in a CSV
+	// file, the row number in a worksheet. RowNumbers[i] is the number of
+	// Rows[i].
+	RowNumbers []int
+	// HeaderRow is the number of the header row (1 unless blank rows come
+	// first).
+	HeaderRow int
+	// Encoding is the canonical name of the encoding a CSV file was read
+	// with, given or detected ("UTF-8", "windows-1252", "UTF-16LE", …);
+	// it is "" for XLS and XLSX files.
+	Encoding string
+}
+
+// Read reads a whole table. accept picks the header: in a workbook the first
+// worksheet whose first non-blank row satisfies accept is read; when none
+// does, the first worksheet is read, so that the caller can report what its
+// header lacks. In a CSV file the first non-blank row is the header. A nil
+// accept accepts any header. Blank rows (every cell empty or spaces) are
+// skipped. Errors are *explorer.Error values.
+func Read(r io.ReaderAt, size int64, kind Kind, opts Options, accept func(header []string) bool) (*Table, error) {
+	t := &Table{}
+	e := &emitter{
+		header: func(header []string) error {
+			t.Header = header
+			return nil
+		},
+		row: func(num int, cells []string) error {
+			t.Rows = append(t.Rows, cells)
+			t.RowNumbers = append(t.RowNumbers, num)
+			return nil
+		},
+	}
+	enc, err := stream(r, size, kind, opts, accept, e)
+	if err != nil {
+		return nil, err
+	}
+	t.Encoding = enc
+	t.HeaderRow = e.headerRow
+	return t, nil
+}
+
+// Stream reads a table row by row, for files too large to hold in memory.
+// It picks the header as Read does and calls header once with it (or returns
+// an EINVALID error when the file has no non-blank row), then calls row for
+// each non-blank row after it with the row's number in the file (as
+// Table.RowNumbers) and its cells (padded as Table.Rows; the slice is the
+// callee's to keep). An error returned by header or row stops reading and
+// is returned as is. The encoding returned is as Table.Encoding.
+func Stream(r io.ReaderAt, size int64, kind Kind, opts Options, accept func([]string) bool,
+	header func([]string) error, row func(num int, cells []string) error) (encoding string, err error) {
+	return stream(r, size, kind, opts, accept, &emitter{header: header, row: row})
+}
+
+func stream(r io.ReaderAt, size int64, kind Kind, opts Options, accept func([]string) bool, e *emitter) (string, error) {
+	opts = opts.withDefaults()
+	e.opts = opts
+	if size < 0 {
+		return "", explorer.Errorf(explorer.EINVALID, "the file size is invalid")
+	}
+	if accept == nil {
+		accept = func([]string) bool { return true }
+	}
+	switch kind {
+	case KindCSV:
+		return streamCSV(r, size, opts, e)
+	case KindXLS:
+		return "", streamXLS(r, size, opts, accept, e)
+	case KindXLSX:
+		return "", streamXLSX(r, size, opts, accept, e)
+	}
+	return "", explorer.Errorf(explorer.EUNSUPPORTED, "unsupported file type")
+}
+
+// emitter applies the rules common to every kind to the rows a reader
+// produces: cell length, blank rows, padding and the row limit.
+type emitter struct {
+	opts    Options
+	header  func([]string) error
+	row     func(num int, cells []string) error
+	width   int
+	rows    int
+	started bool
+	// headerRow is the number of the header row.
+	headerRow int
+}
+
+// start hands the header over. Its cells are checked for length.
+func (e *emitter) start(num int, cells []string) error {
+	if err := e.checkCells(num, cells); err != nil {
+		return err
+	}
+	e.started = true
+	e.headerRow = num
+	e.width = len(cells)
+	if e.header == nil {
+		return nil
+	}
+	return e.header(cells)
+}
+
+// emit hands one data row over, unless it is blank.
+func (e *emitter) emit(num int, cells []string) error {
+	if isBlank(cells) {
+		return nil
+	}
+	if err := e.checkCells(num, cells); err != nil {
+		return err
+	}
+	e.rows++
+	if e.rows > e.opts.MaxRows {
+		return explorer.Errorf(explorer.ETOOLARGE, "the file has more than %d rows", e.opts.MaxRows)
+	}
+	// Drop empty cells past the header; pad short rows.
+	n := len(cells)
+	for n > e.width && strings.TrimSpace(cells[n-1]) == "" {
+		n--
+	}
+	cells = cells[:n]
+	if n < e.width {
+		padded := make([]string, e.width)
+		copy(padded, cells)
+		cells = padded
+	}
+	if e.row == nil {
+		return nil
+	}
+	return e.row(num, cells)
+}
+
+func (e *emitter) checkCells(num int, cells []string) error {
+	for _, c := range cells {
+		if len(c) > e.opts.MaxCellLen && utf8.RuneCountInString(c) > e.opts.MaxCellLen {
+			return cellTooLong(num, e.opts.MaxCellLen)
+		}
+	}
+	return nil
+}
+
+func cellTooLong(num, limit int) error {
+	return explorer.Errorf(explorer.EINVALID, "row %d: a cell is longer than %d characters", num, limit)
+}
+
+func noHeader() error {
+	return explorer.Errorf(explorer.EINVALID, "the file has no header row: it is empty")
+}
+
+// isBlank reports whether every cell is empty or white space.
+func isBlank(cells []string) bool {
+	for _, c := range cells {
+		if strings.TrimSpace(c) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// trimTrailingEmpty drops trailing empty cells.
+func trimTrailingEmpty(cells []string) []string {
+	n := len(cells)
+	for n > 0 && cells[n-1] == "" {
+		n--
+	}
+	return cells[:n]
+}
