@@ -40,7 +40,26 @@ func checkZip(r io.ReaderAt, size int64, limit int64) error {
 			return tooLargeUnzipped(limit)
 		}
 	}
+	// excelize ignores read errors of parts and would read a damaged part
+	// (bad deflate data, a wrong checksum, more data than declared) as if
+	// it ended early: decompress every part once to find those.
+	buf := make([]byte, 32<<10)
+	for _, f := range zr.File {
+		if err := checkPart(f, buf); err != nil {
+			return &explorer.Error{Code: explorer.EINVALID, Message: msgXLSX + ": it is damaged", Err: err}
+		}
+	}
 	return nil
+}
+
+func checkPart(f *zip.File, buf []byte) error {
+	rc, err := f.Open()
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	_, err = io.CopyBuffer(io.Discard, rc, buf)
+	return err
 }
 
 func tooLargeUnzipped(limit int64) error {
