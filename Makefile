@@ -28,9 +28,14 @@ node_modules/.package-lock.json: package.json package-lock.json
 generate:
 	$(GO) tool templ generate
 
-## test: drift checks, vet and the race-enabled tests
+## test: drift checks, vet and the race-enabled tests on SQLite; when
+## EXPLORER_TEST_POSTGRES names a PostgreSQL server (.ci/run starts one),
+## the suite runs once more on PostgreSQL.
 test: check-generated check-assets vet
-	CGO_ENABLED=1 $(GO) test -race -timeout 15m ./...
+	EXPLORER_TEST_POSTGRES= CGO_ENABLED=1 $(GO) test -race -timeout 15m ./...
+	@if [ -n "$$EXPLORER_TEST_POSTGRES" ]; then \
+		echo "--- the suite on PostgreSQL"; \
+		$(GO) test -count=1 -timeout 15m ./...; fi
 
 ## check-generated: fail when the committed *_templ.go files differ from their sources
 check-generated:

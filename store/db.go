@@ -35,8 +35,11 @@ type tx struct {
 	db *DB
 }
 
-// Close closes both pools.
+// Close closes the pools.
 func (db *DB) Close() error {
+	if db.read == db.write {
+		return db.write.Close()
+	}
 	return errors.Join(db.read.Close(), db.write.Close())
 }
 

@@ -58,11 +58,23 @@ func (db *DB) migrate(ctx context.Context) error {
 	if err != nil {
 		return explorer.Internal(err)
 	}
-	if _, err := db.write.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`); err != nil {
-		return explorer.Internal(fmt.Errorf("creating schema_migrations: %w", err))
+	err = db.InTx(ctx, func(ctx context.Context) error {
+		if err := db.lockMigrations(ctx); err != nil {
+			return err
+		}
+		if _, err := db.writer(ctx).ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`); err != nil {
+			return explorer.Internal(fmt.Errorf("creating schema_migrations: %w", err))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	for _, m := range list {
 		err := db.InTx(ctx, func(ctx context.Context) error {
+			if err := db.lockMigrations(ctx); err != nil {
+				return err
+			}
 			var n int
 			if err := db.queryRow(ctx, "", `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, []any{m.version}, &n); err != nil {
 				return err
@@ -107,4 +119,14 @@ func splitStatements(sql string) []string {
 		out = append(out, s)
 	}
 	return out
+}
+
+// lockMigrations serialises the migrations of instances starting at once
+// (PostgreSQL; SQLite's write transaction already does).
+func (db *DB) lockMigrations(ctx context.Context) error {
+	if db.dialect.Name() != "postgres" {
+		return nil
+	}
+	_, err := db.exec(ctx, `SELECT pg_advisory_xact_lock(?)`, migrationLock)
+	return err
 }

@@ -3,11 +3,13 @@ package store_test
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	explorer "explorer"
+	"explorer/internal/testkit"
 	"explorer/store"
 )
 
@@ -42,8 +44,7 @@ func TestMigrationsAreIdempotentAndDataSurvivesReopen(t *testing.T) {
 }
 
 func TestErrorsMapToCodes(t *testing.T) {
-	db := open(t, filepath.Join(t.TempDir(), "x.db"))
-	defer db.Close()
+	db := testkit.OpenDB(t)
 	ctx := context.Background()
 	now := time.Now().UTC()
 	mk := func(name string) error {
@@ -66,8 +67,7 @@ func TestErrorsMapToCodes(t *testing.T) {
 }
 
 func TestInTxRollsBack(t *testing.T) {
-	db := open(t, filepath.Join(t.TempDir(), "x.db"))
-	defer db.Close()
+	db := testkit.OpenDB(t)
 	ctx := context.Background()
 	now := time.Now().UTC()
 	boom := errors.New("boom")
@@ -90,8 +90,7 @@ func TestInTxRollsBack(t *testing.T) {
 }
 
 func TestSessionsAndTokens(t *testing.T) {
-	db := open(t, filepath.Join(t.TempDir(), "x.db"))
-	defer db.Close()
+	db := testkit.OpenDB(t)
 	ctx := context.Background()
 	now := time.UnixMilli(1767000000000).UTC()
 	u := &explorer.User{Username: "di", PasswordHash: "h", Role: "user", Status: "active", Created: now, PasswordChanged: now}
@@ -121,5 +120,16 @@ func TestSessionsAndTokens(t *testing.T) {
 	}
 	if err := db.DeleteToken(ctx, u.ID+1, tok.ID); explorer.ErrorCode(err) != explorer.ENOTFOUND {
 		t.Fatalf("deleting another user's token: %v", err)
+	}
+}
+
+func TestDialectOfTestDatabase(t *testing.T) {
+	db := testkit.OpenDB(t)
+	want := "sqlite"
+	if os.Getenv("EXPLORER_TEST_POSTGRES") != "" {
+		want = "postgres"
+	}
+	if got := db.Dialect().Name(); got != want {
+		t.Fatalf("dialect %s, want %s", got, want)
 	}
 }

@@ -30,6 +30,11 @@ func dataFlag(fs *flag.FlagSet) *string {
 	return fs.String("data", envOr("EXPLORER_DATA", "./data"), "data directory (EXPLORER_DATA)")
 }
 
+// databaseFlag adds --database with its environment equivalent.
+func databaseFlag(fs *flag.FlagSet) *string {
+	return fs.String("database", envOr("EXPLORER_DATABASE", ""), "PostgreSQL URL; empty: SQLite in the data directory (EXPLORER_DATABASE)")
+}
+
 // parseSize reads a byte size such as 20971520, 20MiB, 20MB or 512KiB.
 func parseSize(s string) (int, error) {
 	s = strings.TrimSpace(s)

@@ -24,6 +24,7 @@ import (
 type serveConfig struct {
 	Addr          string
 	Data          string
+	Database      string
 	LogLevel      string
 	LogFormat     string
 	MaxUpload     int
@@ -35,6 +36,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs := newFlagSet("serve", stderr)
 	fs.StringVar(&c.Addr, "addr", envOr("EXPLORER_ADDR", ":8080"), "listen address (EXPLORER_ADDR)")
 	data := dataFlag(fs)
+	database := databaseFlag(fs)
 	fs.StringVar(&c.LogLevel, "log-level", envOr("EXPLORER_LOG_LEVEL", "info"), "debug, info, warn or error (EXPLORER_LOG_LEVEL)")
 	fs.StringVar(&c.LogFormat, "log-format", envOr("EXPLORER_LOG_FORMAT", "text"), "text or json (EXPLORER_LOG_FORMAT)")
 	maxUpload := fs.String("max-upload", envOr("EXPLORER_MAX_UPLOAD", "20MiB"), "largest upload (EXPLORER_MAX_UPLOAD)")
@@ -45,7 +47,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	if fs.NArg() > 0 {
 		return c, usageError(fmt.Sprintf("serve takes no arguments, got %q", fs.Arg(0)))
 	}
-	c.Data = *data
+	c.Data, c.Database = *data, *database
 	n, err := parseSize(*maxUpload)
 	if err != nil {
 		return c, usageError("--max-upload: " + err.Error())
@@ -54,8 +56,12 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	return c, nil
 }
 
-// openStore opens the database in the data directory.
-func openStore(ctx context.Context, data string) (*store.DB, error) {
+// openStore opens the PostgreSQL database of url, or the SQLite database
+// in the data directory when url is empty.
+func openStore(ctx context.Context, data, url string) (*store.DB, error) {
+	if url != "" {
+		return store.Open(ctx, url)
+	}
 	return store.OpenSQLite(ctx, filepath.Join(data, "explorer.db"))
 }
 
@@ -68,7 +74,7 @@ type app struct {
 
 // newApp wires store, service and the HTTP app.
 func newApp(ctx context.Context, c serveConfig, o explorer.Options) (*app, error) {
-	db, err := openStore(ctx, c.Data)
+	db, err := openStore(ctx, c.Data, c.Database)
 	if err != nil {
 		return nil, err
 	}

@@ -21,12 +21,13 @@ func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	}
 	fs := newFlagSet("user "+args[0], stderr)
 	data := dataFlag(fs)
+	database := databaseFlag(fs)
 	admin := fs.Bool("admin", false, "make the user an admin (user add)")
 	if err := fs.Parse(reorder(args[1:])); err != nil {
 		return usageError(err.Error())
 	}
 	ctx := context.Background()
-	db, err := openStore(ctx, *data)
+	db, err := openStore(ctx, *data, *database)
 	if err != nil {
 		return err
 	}
@@ -85,6 +86,7 @@ func tokenCommand(args []string, stdout, stderr io.Writer) error {
 	}
 	fs := newFlagSet("token create", stderr)
 	data := dataFlag(fs)
+	database := databaseFlag(fs)
 	name := fs.String("name", "cli", "a name for the token")
 	if err := fs.Parse(reorder(args[1:])); err != nil {
 		return usageError(err.Error())
@@ -93,7 +95,7 @@ func tokenCommand(args []string, stdout, stderr io.Writer) error {
 		return usageError("token create takes one USER")
 	}
 	ctx := context.Background()
-	db, err := openStore(ctx, *data)
+	db, err := openStore(ctx, *data, *database)
 	if err != nil {
 		return err
 	}
@@ -115,7 +117,7 @@ func reorder(args []string) []string {
 		a := args[i]
 		if strings.HasPrefix(a, "-") && a != "-" {
 			flags = append(flags, a)
-			if !strings.Contains(a, "=") && (a == "--data" || a == "-data" || a == "--name" || a == "-name") && i+1 < len(args) {
+			if !strings.Contains(a, "=") && isValueFlag(a) && i+1 < len(args) {
 				flags = append(flags, args[i+1])
 				i++
 			}
@@ -159,4 +161,13 @@ func cliError(err error) error {
 		return err
 	}
 	return errors.New(explorer.ErrorMessage(err))
+}
+
+// isValueFlag reports whether a flag takes the next argument as its value.
+func isValueFlag(a string) bool {
+	switch strings.TrimLeft(a, "-") {
+	case "data", "database", "name":
+		return true
+	}
+	return false
 }

@@ -13,7 +13,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -69,12 +68,7 @@ var Start = time.Date(2026, 1, 10, 12, 0, 0, 0, time.UTC)
 // Hasher and Logger are set unless given).
 func New(t testing.TB, opts ...func(*explorer.Options)) *Env {
 	t.Helper()
-	ctx := context.Background()
-	db, err := store.OpenSQLite(ctx, filepath.Join(t.TempDir(), "explorer.db"))
-	if err != nil {
-		t.Fatalf("open store: %v", err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := OpenDB(t)
 	clock := explorer.NewManualClock(Start)
 	hasher := &CountingHasher{BcryptHasher: explorer.BcryptHasher{Cost: bcrypt.MinCost}}
 	o := explorer.Options{Clock: clock, Hasher: hasher, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
