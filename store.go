@@ -12,6 +12,7 @@ type Store interface {
 	UserStore
 	SettingStore
 	RelationStore
+	PoleStore
 
 	// InTx runs fn in one write transaction: committed when fn returns
 	// nil, rolled back otherwise.
