@@ -415,3 +415,26 @@ func TestSuggestWithoutWordSpaces(t *testing.T) {
 	_, err = e.Svc.SuggestPoleTerms(e.As("eve"), p.ID, nil)
 	wantPoleCode(t, err, explorer.ENOTFOUND)
 }
+
+func TestConcurrentAppendsAllLand(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	ann := e.As("ann")
+	p := mustCreatePole(t, ann, e, explorer.PoleInput{Name: "P", Language: "EN"})
+	const n = 8
+	errs := make(chan error, n)
+	for i := 0; i < n; i++ {
+		go func() {
+			_, err := e.Svc.UpdatePole(ann, p.ID, explorer.PoleInput{Name: "P", Language: "EN", Parts: partsOf("t"+strconv.Itoa(i), nil)}, false)
+			errs <- err
+		}()
+	}
+	for i := 0; i < n; i++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, _ := e.Svc.Pole(ann, p.ID); len(got.Parts) != n {
+		t.Fatalf("%d parts after %d concurrent appends: %+v", len(got.Parts), n, got.Parts)
+	}
+}

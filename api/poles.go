@@ -51,9 +51,6 @@ func decodePole(c *fiber.Ctx) (explorer.PoleInput, error) {
 			if errors.As(err, &te) && te.Field != "" {
 				field += "." + te.Field
 				msg = "must be of type " + jsonType(te.Type.Kind().String())
-				if te.Type.Kind().String() == "ptr" {
-					msg = "must be of type number"
-				}
 			}
 			fields = append(fields, explorer.FieldError{Field: field, Message: msg})
 			continue
