@@ -22,6 +22,9 @@ const (
 	DefaultPartWeight = 1.0
 )
 
+// polePartsMax is the limit in force: PolePartsMax, lowered by tests.
+var polePartsMax = PolePartsMax
+
 // Pole is a weighted list of terms in one language. It belongs to the user
 // who created it; that user's manager may read and edit it too.
 type Pole struct {
@@ -92,8 +95,9 @@ type PoleStore interface {
 	// FindPoles lists the poles the filter selects, by id, with parts.
 	FindPoles(ctx context.Context, f PoleFilter) ([]*Pole, error)
 	// UpdatePole replaces the name, description, language, update time
-	// and parts of p.
-	UpdatePole(ctx context.Context, p *Pole) error
+	// and parts of p. old are the parts the pole holds, as read in the
+	// same transaction, so that the store may write only the difference.
+	UpdatePole(ctx context.Context, p *Pole, old []PolePart) error
 	// DeletePole deletes a pole and its parts.
 	DeletePole(ctx context.Context, id int64) error
 }

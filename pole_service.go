@@ -3,6 +3,7 @@ package explorer
 import (
 	"context"
 	"fmt"
+	"slices"
 )
 
 // Suggestion limits: the query parameter limit of GET /poles/{id}/suggest.
@@ -156,6 +157,7 @@ func (s *Service) changePole(ctx context.Context, id int64, change func(p *Pole)
 		if _, err := s.poleRight(ctx, u, p); err != nil {
 			return err
 		}
+		old := slices.Clone(p.Parts)
 		if err := change(p); err != nil {
 			return err
 		}
@@ -163,7 +165,7 @@ func (s *Service) changePole(ctx context.Context, id int64, change func(p *Pole)
 			return err
 		}
 		p.Updated = s.clock.Now()
-		if err := s.store.UpdatePole(ctx, p); err != nil {
+		if err := s.store.UpdatePole(ctx, p, old); err != nil {
 			return err
 		}
 		out = p
@@ -288,8 +290,8 @@ func (s *Service) poleRight(ctx context.Context, u *User, p *Pole) (owner bool, 
 func poleNotFound(id int64) error { return Errorf(ENOTFOUND, "pole %d not found", id) }
 
 func checkPartsCount(parts []PolePart) error {
-	if len(parts) > PolePartsMax {
-		msg := fmt.Sprintf("a pole holds at most %d terms", PolePartsMax)
+	if len(parts) > polePartsMax {
+		msg := fmt.Sprintf("a pole holds at most %d terms", polePartsMax)
 		return Invalid(msg, FieldError{Field: "parts", Message: msg})
 	}
 	return nil

@@ -115,7 +115,9 @@ func TestPoleTermLimit(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	ann := e.As("ann")
-	many := make([]explorer.PartInput, explorer.PolePartsMax)
+	const limit = 30
+	explorer.SetPolePartsMaxForTest(t, limit)
+	many := make([]explorer.PartInput, limit)
 	for i := range many {
 		many[i] = explorer.PartInput{Term: "t" + strconv.Itoa(i)}
 	}
@@ -123,20 +125,27 @@ func TestPoleTermLimit(t *testing.T) {
 	if !reflect.DeepEqual(poleFields(wantPoleInvalid(t, err)), []string{"parts"}) {
 		t.Fatalf("fields %v", poleFields(err))
 	}
-	p := mustCreatePole(t, ann, e, explorer.PoleInput{Name: "x", Language: "EN", Parts: many})
-	if len(p.Parts) != explorer.PolePartsMax {
+	// A term given twice counts once.
+	p := mustCreatePole(t, ann, e, explorer.PoleInput{Name: "x", Language: "EN", Parts: append(many, explorer.PartInput{Term: "T0"})})
+	if len(p.Parts) != limit {
 		t.Fatalf("%d parts", len(p.Parts))
 	}
 	// Appending past the limit is refused and changes nothing; a known
 	// term does not count twice.
 	_, err = e.Svc.UpdatePole(ann, p.ID, explorer.PoleInput{Name: "y", Language: "EN", Parts: partsOf("new", nil)}, false)
-	wantPoleCode(t, err, explorer.EINVALID)
+	wantPoleInvalid(t, err)
+	_, err = e.Svc.EditPole(ann, p.ID, explorer.PoleEdit{Set: partsOf("new", nil)})
+	wantPoleInvalid(t, err)
 	if _, err := e.Svc.UpdatePole(ann, p.ID, explorer.PoleInput{Name: "x", Language: "EN", Parts: partsOf("T5", 3.0)}, false); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := e.Svc.Pole(ann, p.ID)
-	if len(got.Parts) != explorer.PolePartsMax || got.Parts[5] != (explorer.PolePart{Term: "t5", Weight: 3}) || got.Parts[9999].Term != "t9999" {
-		t.Fatalf("after appends: %d parts, [5] %+v", len(got.Parts), got.Parts[5])
+	if len(got.Parts) != limit || got.Parts[5] != (explorer.PolePart{Term: "t5", Weight: 3}) || got.Parts[limit-1].Term != "t29" || got.Name != "x" {
+		t.Fatalf("after appends: %+v", got)
+	}
+	// Removing one makes room for one.
+	if _, err := e.Svc.EditPole(ann, p.ID, explorer.PoleEdit{Remove: []string{"t0"}, Set: partsOf("new", nil)}); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -436,5 +445,27 @@ func TestConcurrentAppendsAllLand(t *testing.T) {
 	}
 	if got, _ := e.Svc.Pole(ann, p.ID); len(got.Parts) != n {
 		t.Fatalf("%d parts after %d concurrent appends: %+v", len(got.Parts), n, got.Parts)
+	}
+}
+
+// BenchmarkAppendToLargePole adds one term at a time to a pole of 5,000
+// terms, as the pages do.
+func BenchmarkAppendToLargePole(b *testing.B) {
+	e := testkit.New(b)
+	e.AddUser("ann", "")
+	ann := e.As("ann")
+	many := make([]explorer.PartInput, 5000)
+	for i := range many {
+		many[i] = explorer.PartInput{Term: "t" + strconv.Itoa(i)}
+	}
+	p, err := e.Svc.CreatePole(ann, explorer.PoleInput{Name: "x", Language: "EN", Parts: many})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		if _, err := e.Svc.EditPole(ann, p.ID, explorer.PoleEdit{Set: partsOf("n"+strconv.Itoa(i%4000), nil)}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -20,14 +20,14 @@ func (db *DB) CreatePole(ctx context.Context, p *explorer.Pole) error {
 		return err
 	}
 	p.ID = id
-	return db.insertParts(ctx, id, p.Parts)
+	return db.insertParts(ctx, id, 0, p.Parts)
 }
 
 // partsPerInsert is how many parts one INSERT statement carries.
 const partsPerInsert = 200
 
-// insertParts inserts parts in order, numbering them from 0.
-func (db *DB) insertParts(ctx context.Context, poleID int64, parts []explorer.PolePart) error {
+// insertParts inserts parts in order, numbering them from first.
+func (db *DB) insertParts(ctx context.Context, poleID int64, first int, parts []explorer.PolePart) error {
 	for start := 0; start < len(parts); start += partsPerInsert {
 		chunk := parts[start:min(start+partsPerInsert, len(parts))]
 		var q strings.Builder
@@ -38,7 +38,7 @@ func (db *DB) insertParts(ctx context.Context, poleID int64, parts []explorer.Po
 				q.WriteString(", ")
 			}
 			q.WriteString("(?, ?, ?, ?, ?)")
-			args = append(args, poleID, start+i, part.Term, explorer.TermKey(part.Term), part.Weight)
+			args = append(args, poleID, first+start+i, part.Term, explorer.TermKey(part.Term), part.Weight)
 		}
 		if _, err := db.exec(ctx, q.String(), args...); err != nil {
 			if explorer.ErrorCode(err) == explorer.ECONFLICT {
@@ -122,18 +122,45 @@ func (db *DB) findPoles(ctx context.Context, where string, args ...any) ([]*expl
 	return out, db.mapError(rows.Err(), "")
 }
 
-// UpdatePole replaces the fields and the parts of p.
-func (db *DB) UpdatePole(ctx context.Context, p *explorer.Pole) error {
+// weightUpdatesMax is how many weights UpdatePole changes one by one;
+// beyond, it rewrites the parts from the first change.
+const weightUpdatesMax = 20
+
+// UpdatePole replaces the fields of p and makes its parts p.Parts. old
+// are the parts the pole holds, read in the same transaction: the parts
+// the two share at the start are kept (their weights updated), the rest
+// is rewritten. Appending a term or changing a weight thus writes little.
+func (db *DB) UpdatePole(ctx context.Context, p *explorer.Pole, old []explorer.PolePart) error {
 	return db.InTx(ctx, func(ctx context.Context) error {
 		err := db.updateOne(ctx, "pole not found", `UPDATE poles SET name = ?, description = ?, language = ?, updated_at = ? WHERE id = ?`,
 			p.Name, p.Description, p.Language, ms(p.Updated), p.ID)
 		if err != nil {
 			return err
 		}
-		if _, err := db.exec(ctx, `DELETE FROM pole_parts WHERE pole_id = ?`, p.ID); err != nil {
-			return err
+		keep := 0
+		for keep < len(old) && keep < len(p.Parts) && old[keep].Term == p.Parts[keep].Term {
+			keep++
 		}
-		return db.insertParts(ctx, p.ID, p.Parts)
+		var changed []int
+		for i := 0; i < keep; i++ {
+			if old[i].Weight != p.Parts[i].Weight {
+				changed = append(changed, i)
+			}
+		}
+		if len(changed) > weightUpdatesMax {
+			keep, changed = changed[0], nil
+		}
+		for _, i := range changed {
+			if _, err := db.exec(ctx, `UPDATE pole_parts SET weight = ? WHERE pole_id = ? AND seq = ?`, p.Parts[i].Weight, p.ID, i); err != nil {
+				return err
+			}
+		}
+		if keep < len(old) {
+			if _, err := db.exec(ctx, `DELETE FROM pole_parts WHERE pole_id = ? AND seq >= ?`, p.ID, keep); err != nil {
+				return err
+			}
+		}
+		return db.insertParts(ctx, p.ID, keep, p.Parts[keep:])
 	})
 }
 
