@@ -142,8 +142,13 @@ func streamCSV(r io.ReaderAt, size int64, opts Options, e *emitter) (string, err
 		src = transform.NewReader(src, enc.enc.NewDecoder())
 	}
 	text := &textReader{r: src}
-	br := bufio.NewReaderSize(text, sampleSize)
-	sample, err := br.Peek(sampleSize)
+	// Decoding can make the text up to three times as long as the file.
+	bufSize := sampleSize
+	if n := 3*size + 16; n < int64(bufSize) {
+		bufSize = int(n)
+	}
+	br := bufio.NewReaderSize(text, bufSize)
+	sample, err := br.Peek(bufSize)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return "", csvError(err, 1, opts)
 	}
@@ -157,15 +162,18 @@ func streamCSV(r io.ReaderAt, size int64, opts Options, e *emitter) (string, err
 	cr.Comma = delim
 	cr.FieldsPerRecord = -1
 	cr.ReuseRecord = false
+	line := 0
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
 			break
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
-			return enc.name, csvError(err, line, opts)
+			// ParseErrors carry their line; others happen after the
+			// last record read.
+			return enc.name, csvError(err, line+1, opts)
 		}
+		line, _ = cr.FieldPos(0)
 		text.mark = cr.InputOffset()
 		if !e.started {
 			if isBlank(rec) {
