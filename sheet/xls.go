@@ -38,7 +38,7 @@ func streamXLS(r io.ReaderAt, size int64, opts Options, accept func([]string) bo
 		return err
 	}
 	if !bytes.HasPrefix(head, magicOLE2) {
-		return explorer.Errorf(explorer.EUNSUPPORTED, "the file's content is not an XLS workbook")
+		return mismatch(KindXLS, r, size, head)
 	}
 	stream, err := workbookStream(r, size)
 	if err != nil {
