@@ -301,9 +301,11 @@ func ReadSpace(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 	if string(tr[4:]) != "WEND" || binary.LittleEndian.Uint32(tr[:4]) != crc.Sum32() {
 		return nil, errors.New("word space file: checksum mismatch (damaged file)")
 	}
-	// Guard against damaged or foreign vectors: renormalise every row (a
-	// no-op on unit vectors beyond rounding) and zero NaNs.
-	s.normalizeAll()
+	// float32 rows are stored unit length (and the checksum holds);
+	// dequantized int8 rows need scaling back to unit length.
+	if dtype == dtypeInt8 {
+		s.normalizeAll()
+	}
 	s.buildIndex()
 	report(size)
 	return s, nil
