@@ -34,18 +34,22 @@ type TermCount struct {
 //
 // A Counter is not safe for concurrent use.
 type Counter struct {
-	docs  int
-	terms map[string]*TermCount
-	pairs map[string]struct{}
-	seen  map[string]struct{} // per text, reused
+	docs     int
+	maxTerms int // MaxCountedTerms; smaller in tests
+	maxPairs int // MaxCountedPairs; smaller in tests
+	terms    map[string]*TermCount
+	pairs    map[string]struct{}
+	seen     map[string]struct{} // per text, reused
 }
 
 // NewCounter returns an empty Counter.
 func NewCounter() *Counter {
 	return &Counter{
-		terms: map[string]*TermCount{},
-		pairs: map[string]struct{}{},
-		seen:  map[string]struct{}{},
+		maxTerms: MaxCountedTerms,
+		maxPairs: MaxCountedPairs,
+		terms:    map[string]*TermCount{},
+		pairs:    map[string]struct{}{},
+		seen:     map[string]struct{}{},
 	}
 }
 
@@ -55,7 +59,7 @@ func (c *Counter) Add(text, lang string) {
 	clear(c.seen)
 	prev := ""
 	scan(text, lang, func(word, term string) {
-		if prev != "" && len(c.pairs) < MaxCountedPairs {
+		if prev != "" && len(c.pairs) < c.maxPairs {
 			c.pairs[prev+" "+word] = struct{}{}
 		}
 		prev = word
@@ -64,7 +68,7 @@ func (c *Counter) Add(text, lang string) {
 		}
 		tc := c.terms[term]
 		if tc == nil {
-			if len(c.terms) >= MaxCountedTerms {
+			if len(c.terms) >= c.maxTerms {
 				c.prune()
 			}
 			tc = &TermCount{Term: term}
