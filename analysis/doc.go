@@ -14,7 +14,7 @@
 // (github.com/clipperhouse/uax29/v2/words), so "don't", "e.g" and "café"
 // stay whole and "customer-service" is two words. A word is folded to
 // Unicode NFC and lower case (strings.ToLower, the same folding as
-// wordspace.Fold) with the typographic apostrophes ’ ‘ ʼ ＇ turned into '.
+// wordspace.Fold) with the typographic apostrophes ’ ‘ ＇ turned into '.
 //
 // # Stop words
 //

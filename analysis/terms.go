@@ -10,7 +10,7 @@ import (
 )
 
 // Terms splits text into its terms: the words of Unicode word segmentation
-// (UAX #29), folded to NFC lower case, without
+// (UAX #29, with underscores separating words too), folded to NFC lower case, without
 //   - stop words of the language lang (ISO 639-1, any case; see IsStopWord),
 //   - numbers, punctuation, symbols and emoji (a term has at least one letter),
 //   - one-character words.
@@ -35,12 +35,10 @@ func Terms(text, lang string) []string {
 func scan(text, lang string, fn func(word, term string)) {
 	stop := stopSet(lang)
 	key := langKey(lang)
-	it := words.FromString(text)
-	for it.Next() {
-		tok := it.Value()
+	one := func(tok string) {
 		letter, alnum := classify(tok)
 		if !alnum {
-			continue
+			return
 		}
 		w := foldWord(tok)
 		term := ""
@@ -48,6 +46,18 @@ func scan(text, lang string, fn func(word, term string)) {
 			term = termOf(w, key, stop)
 		}
 		fn(w, term)
+	}
+	if !utf8.ValidString(text) {
+		text = strings.ToValidUTF8(text, "\uFFFD") // a separator, as in a term
+	}
+	if strings.IndexByte(text, '_') >= 0 {
+		// UAX #29 joins words with underscores; here, as in word spaces
+		// and topic terms, an underscore separates words.
+		text = strings.ReplaceAll(text, "_", " ")
+	}
+	it := words.FromString(text)
+	for it.Next() {
+		one(it.Value())
 	}
 }
 
@@ -78,7 +88,7 @@ func classify(tok string) (letter, alnum bool) {
 	return false, alnum
 }
 
-// foldWord folds a word: NFC, lower case, typographic apostrophes as '.
+// foldWord folds a word: lower case, NFC, typographic apostrophes as '.
 func foldWord(w string) string {
 	ascii := true
 	for i := 0; i < len(w); i++ {
@@ -90,14 +100,18 @@ func foldWord(w string) string {
 	if ascii {
 		return strings.ToLower(w)
 	}
-	w = strings.ToLower(norm.NFC.String(w))
-	if strings.ContainsAny(w, "\u2019\u2018\u02bc\uff07") {
+	// Lower case first: a lowered letter may compose where the capital
+	// does not (J̌ has no precomposed form, ǰ has).
+	w = norm.NFC.String(strings.ToLower(w))
+	if strings.ContainsAny(w, "\u2019\u2018\uff07") {
 		w = apostrophes.Replace(w)
 	}
 	return w
 }
 
-var apostrophes = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\u02bc", "'", "\uff07", "'")
+// apostrophes maps the punctuation apostrophes to '. They segment as ' does
+// (MidNumLet); U+02BC ʼ is a letter and stays.
+var apostrophes = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\uff07", "'")
 
 // termOf turns a folded word into its term, "" when it is dropped.
 func termOf(w, lang string, stop map[string]struct{}) string {
@@ -146,7 +160,7 @@ func cutApostrophe(w, lang string, stop map[string]struct{}) string {
 		i := strings.IndexByte(w, '\'')
 		pre := w[:i]
 		_, isStop := stop[pre]
-		if (isStop || elisions[lang][pre]) && i+1 < len(w) {
+		if r, _ := utf8.DecodeRuneInString(w[i+1:]); (isStop || elisions[lang][pre]) && unicode.IsLetter(r) {
 			return w[i+1:]
 		}
 	}
