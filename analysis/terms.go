@@ -10,7 +10,8 @@ import (
 )
 
 // Terms splits text into its terms: the words of Unicode word segmentation
-// (UAX #29, with underscores separating words too), folded to NFC lower case, without
+// (UAX #29, underscores separating words too), folded to lower case and
+// NFC, without
 //   - stop words of the language lang (ISO 639-1, any case; see IsStopWord),
 //   - numbers, punctuation, symbols and emoji (a term has at least one letter),
 //   - one-character words.
