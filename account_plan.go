@@ -9,6 +9,15 @@ import (
 // MaxSeats is the largest seat count of an account.
 const MaxSeats = 10_000
 
+// IncludedSeats is how many seats every plan's monthly cost includes: the
+// owner's and one for a managed user. New accounts start with them; each
+// further seat costs the plan's seat price a month and brings its credits
+// per seat.
+const IncludedSeats = 2
+
+// paidSeats returns how many of n seats are paid for beyond the included.
+func paidSeats(n int) int64 { return int64(max(0, n-IncludedSeats)) }
+
 // ScheduledMigration is a plan change waiting for the next cycle start.
 type ScheduledMigration struct {
 	Plan      *Plan
@@ -202,8 +211,9 @@ func (s *Service) seatsOf(ctx context.Context, a *AccountState) (*Seats, error) 
 
 // ChangeSeats sets the caller's seat count (1 to 10,000). Fewer seats than
 // in use is ECONFLICT. An increase charges the plan's seat price and adds
-// its credits per seat for the added seats times the remaining fraction of
-// the cycle; a decrease refunds nothing.
+// its credits per seat for the added paid seats (those beyond
+// IncludedSeats) times the remaining fraction of the cycle; a decrease
+// refunds nothing.
 func (s *Service) ChangeSeats(ctx context.Context, n int) (*Seats, error) {
 	u, err := activeActor(ctx)
 	if err != nil {
@@ -235,7 +245,8 @@ func (s *Service) ChangeSeats(ctx context.Context, n int) (*Seats, error) {
 		if err := s.store.UpdateAccountSeats(ctx, u.ID, n); err != nil {
 			return err
 		}
-		if n < a.Seats {
+		added := paidSeats(n) - paidSeats(a.Seats)
+		if added <= 0 {
 			return nil
 		}
 		p, err := s.store.FindPlanByID(ctx, a.PlanID)
@@ -243,9 +254,8 @@ func (s *Service) ChangeSeats(ctx context.Context, n int) (*Seats, error) {
 			return err
 		}
 		now := s.clock.Now()
-		added := int64(n - a.Seats)
 		left, days := a.remainingFraction(now)
-		what := fmt.Sprintf("%d seat(s) added on the %s plan, %d of %d days", added, p.Name, left, days)
+		what := fmt.Sprintf("%d paid seat(s) added on the %s plan, %d of %d days", added, p.Name, left, days)
 		return s.record(ctx, u.ID, u.ID, now,
 			&Charge{Kind: ChargeSeatProration, AmountCents: mulDivRound(added*p.SeatPriceCents, left, days), Currency: p.Currency, Description: what},
 			&CreditEntry{Kind: CreditSeatProration, Credits: mulDivRound(added*p.CreditsPerSeat, left, days), Description: what})

@@ -103,7 +103,7 @@ func TestNewAccountStartsOnTrialWithIncludedCredits(t *testing.T) {
 		t.Fatalf("plan %+v %v", p, err)
 	}
 	seats, err := e.Svc.Seats(ctx)
-	if err != nil || seats.Seats != 1 || seats.InUse != 1 {
+	if err != nil || seats.Seats != explorer.IncludedSeats || seats.InUse != 1 {
 		t.Fatalf("seats %+v %v", seats, err)
 	}
 	credits, err := e.Svc.Credits(ctx)
@@ -356,8 +356,9 @@ func TestSeatsAreProrated(t *testing.T) {
 	e.SetPlan("ann", "basic")
 	ctx := e.As("ann")
 	e.Clock.Set(time.Date(2026, 1, 25, 15, 30, 0, 0, time.UTC)) // counts the whole day
-	s, err := e.Svc.ChangeSeats(ctx, 3)
-	if err != nil || s.Seats != 3 || s.InUse != 1 {
+	// Two seats are included; going to 4 pays for 2.
+	s, err := e.Svc.ChangeSeats(ctx, 4)
+	if err != nil || s.Seats != 4 || s.InUse != 1 {
 		t.Fatalf("seats %+v %v", s, err)
 	}
 	basic, _ := e.DB.FindPlanByHandle(ctx, "basic")
@@ -368,12 +369,15 @@ func TestSeatsAreProrated(t *testing.T) {
 	if en := entriesOf(l, explorer.CreditSeatProration); len(en) != 1 || en[0].Credits != explorer.MulDivRound(2*basic.CreditsPerSeat, 16, 31) {
 		t.Fatalf("seat entries %+v", en)
 	}
-	// A decrease refunds nothing; the same count changes nothing.
-	_, err = e.Svc.ChangeSeats(ctx, 2)
+	// A decrease refunds nothing and the same count changes nothing; going
+	// up again is charged again.
+	for _, n := range []int{3, 3, 1, 2} {
+		_, err = e.Svc.ChangeSeats(ctx, n)
+		must(t, err)
+	}
+	_, err = e.Svc.ChangeSeats(ctx, 3)
 	must(t, err)
-	_, err = e.Svc.ChangeSeats(ctx, 2)
-	must(t, err)
-	if c := chargesOf(ledger(t, ctx, e.Svc), explorer.ChargeSeatProration); len(c) != 1 {
+	if c := chargesOf(ledger(t, ctx, e.Svc), explorer.ChargeSeatProration); len(c) != 2 || c[0].AmountCents != explorer.MulDivRound(basic.SeatPriceCents, 16, 31) {
 		t.Fatalf("seat charges %+v", c)
 	}
 	for _, n := range []int{0, -1, 10001} {
