@@ -49,7 +49,11 @@ func (s *Service) Account(ctx context.Context) (*Account, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &Account{Status: u.Status}
+	cur, err := s.store.FindUserByID(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	a := &Account{Status: cur.Status}
 	if a.Manager, err = s.store.FindManager(ctx, u.ID); err != nil {
 		if ErrorCode(err) != ENOTFOUND {
 			return nil, err
