@@ -9,14 +9,14 @@ import (
 // MaxSeats is the largest seat count of an account.
 const MaxSeats = 10_000
 
-// IncludedSeats is how many seats every plan's monthly cost includes: the
-// owner's and one for a managed user. New accounts start with them; each
+// DefaultSeats is the seat count of a new account: its owner's and one for
+// a managed user. The plan's monthly cost covers the owner's seat; every
 // further seat costs the plan's seat price a month and brings its credits
 // per seat.
-const IncludedSeats = 2
+const DefaultSeats = 2
 
-// paidSeats returns how many of n seats are paid for beyond the included.
-func paidSeats(n int) int64 { return int64(max(0, n-IncludedSeats)) }
+// paidSeats returns how many of n seats are paid beyond the owner's.
+func paidSeats(n int) int64 { return int64(max(0, n-1)) }
 
 // ScheduledMigration is a plan change waiting for the next cycle start.
 type ScheduledMigration struct {
@@ -211,9 +211,8 @@ func (s *Service) seatsOf(ctx context.Context, a *AccountState) (*Seats, error) 
 
 // ChangeSeats sets the caller's seat count (1 to 10,000). Fewer seats than
 // in use is ECONFLICT. An increase charges the plan's seat price and adds
-// its credits per seat for the added paid seats (those beyond
-// IncludedSeats) times the remaining fraction of the cycle; a decrease
-// refunds nothing.
+// its credits per seat for the added seats times the remaining fraction of
+// the cycle; a decrease refunds nothing.
 func (s *Service) ChangeSeats(ctx context.Context, n int) (*Seats, error) {
 	u, err := activeActor(ctx)
 	if err != nil {
@@ -245,7 +244,7 @@ func (s *Service) ChangeSeats(ctx context.Context, n int) (*Seats, error) {
 		if err := s.store.UpdateAccountSeats(ctx, u.ID, n); err != nil {
 			return err
 		}
-		added := paidSeats(n) - paidSeats(a.Seats)
+		added := int64(n - a.Seats)
 		if added <= 0 {
 			return nil
 		}
@@ -255,7 +254,7 @@ func (s *Service) ChangeSeats(ctx context.Context, n int) (*Seats, error) {
 		}
 		now := s.clock.Now()
 		left, days := a.remainingFraction(now)
-		what := fmt.Sprintf("%d paid seat(s) added on the %s plan, %d of %d days", added, p.Name, left, days)
+		what := fmt.Sprintf("%d seat(s) added on the %s plan, %d of %d days", added, p.Name, left, days)
 		return s.record(ctx, u.ID, u.ID, now,
 			&Charge{Kind: ChargeSeatProration, AmountCents: mulDivRound(added*p.SeatPriceCents, left, days), Currency: p.Currency, Description: what},
 			&CreditEntry{Kind: CreditSeatProration, Credits: mulDivRound(added*p.CreditsPerSeat, left, days), Description: what})

@@ -130,7 +130,7 @@ func (a *AccountState) remainingFraction(now time.Time) (remaining, total int64)
 }
 
 // accountState returns a user's account state, opening the account on
-// first use: the trial plan, IncludedSeats seats, cycles anchored on the user's
+// first use: the trial plan, DefaultSeats seats, cycles anchored on the user's
 // creation day, and the first cycle billed at once.
 func (s *Service) accountState(ctx context.Context, userID int64) (*AccountState, error) {
 	a, err := s.store.FindAccountState(ctx, userID)
@@ -153,7 +153,7 @@ func (s *Service) accountState(ctx context.Context, userID int64) (*AccountState
 			at = anchor
 		}
 		start, end := cycleAt(anchor.Day(), at)
-		n := &AccountState{UserID: userID, PlanID: trial.ID, Seats: IncludedSeats, Anchor: anchor, CycleStart: start, CycleEnd: end, Created: now}
+		n := &AccountState{UserID: userID, PlanID: trial.ID, Seats: DefaultSeats, Anchor: anchor, CycleStart: start, CycleEnd: end, Created: now}
 		created, err := s.store.CreateAccountState(ctx, n)
 		if err != nil || !created {
 			return err

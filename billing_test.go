@@ -103,7 +103,7 @@ func TestNewAccountStartsOnTrialWithIncludedCredits(t *testing.T) {
 		t.Fatalf("plan %+v %v", p, err)
 	}
 	seats, err := e.Svc.Seats(ctx)
-	if err != nil || seats.Seats != explorer.IncludedSeats || seats.InUse != 1 {
+	if err != nil || seats.Seats != explorer.DefaultSeats || seats.InUse != 1 {
 		t.Fatalf("seats %+v %v", seats, err)
 	}
 	credits, err := e.Svc.Credits(ctx)
@@ -153,7 +153,7 @@ func TestUpgradeIsProratedAtOnce(t *testing.T) {
 	// The next cycle bills the new plan in full.
 	e.Clock.Set(day(2026, 2, 10))
 	l = ledger(t, ctx, e.Svc)
-	if c := chargesOf(l, explorer.ChargeSubscription); len(c) != 1 || c[0].AmountCents != pro.MonthlyCostCents || !c[0].Created.Equal(day(2026, 2, 10)) {
+	if c := chargesOf(l, explorer.ChargeSubscription); len(c) != 1 || c[0].AmountCents != pro.MonthlyCostCents+pro.SeatPriceCents || !c[0].Created.Equal(day(2026, 2, 10)) {
 		t.Fatalf("subscription charges %+v", c)
 	}
 	// The current plan again is a conflict.
@@ -218,7 +218,7 @@ func TestDowngradeIsScheduledAndAppliedOnce(t *testing.T) {
 	}
 	basic, _ := e.DB.FindPlanByHandle(ctx, "basic")
 	subs := chargesOf(ledger(t, ctx, e.Svc), explorer.ChargeSubscription)
-	if len(subs) != 2 || subs[0].AmountCents != basic.MonthlyCostCents || !subs[0].Created.Equal(day(2026, 3, 10)) || !subs[1].Created.Equal(day(2026, 2, 10)) {
+	if len(subs) != 2 || subs[0].AmountCents != basic.MonthlyCostCents+basic.SeatPriceCents || !subs[0].Created.Equal(day(2026, 3, 10)) || !subs[1].Created.Equal(day(2026, 2, 10)) {
 		t.Fatalf("subscription charges %+v", subs)
 	}
 	if _, err := e.Svc.ProductMigration(ctx); explorer.ErrorCode(err) != explorer.ENOTFOUND {
@@ -356,7 +356,7 @@ func TestSeatsAreProrated(t *testing.T) {
 	e.SetPlan("ann", "basic")
 	ctx := e.As("ann")
 	e.Clock.Set(time.Date(2026, 1, 25, 15, 30, 0, 0, time.UTC)) // counts the whole day
-	// Two seats are included; going to 4 pays for 2.
+	// A new account has 2 seats; going to 4 pays for 2 more.
 	s, err := e.Svc.ChangeSeats(ctx, 4)
 	if err != nil || s.Seats != 4 || s.InUse != 1 {
 		t.Fatalf("seats %+v %v", s, err)
@@ -377,7 +377,7 @@ func TestSeatsAreProrated(t *testing.T) {
 	}
 	_, err = e.Svc.ChangeSeats(ctx, 3)
 	must(t, err)
-	if c := chargesOf(ledger(t, ctx, e.Svc), explorer.ChargeSeatProration); len(c) != 2 || c[0].AmountCents != explorer.MulDivRound(basic.SeatPriceCents, 16, 31) {
+	if c := chargesOf(ledger(t, ctx, e.Svc), explorer.ChargeSeatProration); len(c) != 3 || c[0].AmountCents != explorer.MulDivRound(basic.SeatPriceCents, 16, 31) {
 		t.Fatalf("seat charges %+v", c)
 	}
 	for _, n := range []int{0, -1, 10001} {
@@ -385,10 +385,10 @@ func TestSeatsAreProrated(t *testing.T) {
 			t.Fatalf("seats %d: %v", n, err)
 		}
 	}
-	// The next cycle bills the extra seat in full.
+	// The next cycle bills the seats beyond the owner's in full.
 	e.Clock.Set(day(2026, 2, 10))
 	subs := chargesOf(ledger(t, ctx, e.Svc), explorer.ChargeSubscription)
-	if len(subs) != 1 || subs[0].AmountCents != basic.MonthlyCostCents+basic.SeatPriceCents {
+	if len(subs) != 1 || subs[0].AmountCents != basic.MonthlyCostCents+2*basic.SeatPriceCents {
 		t.Fatalf("subscription %+v", subs)
 	}
 }

@@ -11,8 +11,8 @@ import (
 const PlanTrial = "trial"
 
 // Plan is a product plan of the catalogue. Money is in integer cents of
-// Currency. The monthly cost covers IncludedSeats seats; every further
-// seat costs SeatPriceCents a month and brings CreditsPerSeat.
+// Currency. The monthly cost covers the owner's seat; every further seat
+// costs SeatPriceCents a month and brings CreditsPerSeat.
 type Plan struct {
 	ID               int64
 	Handle           string
