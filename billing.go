@@ -55,42 +55,6 @@ type PlanMigration struct {
 	Cancelled  *time.Time
 }
 
-// AccountStore keeps account states, plan migrations, manager invitations
-// and writes manager relations (RelationStore reads them).
-type AccountStore interface {
-	FindAccountState(ctx context.Context, userID int64) (*AccountState, error)
-	// CreateAccountState inserts a unless the user has an account; it
-	// reports whether it inserted.
-	CreateAccountState(ctx context.Context, a *AccountState) (bool, error)
-	UpdateAccountPlan(ctx context.Context, userID, planID int64) error
-	UpdateAccountSeats(ctx context.Context, userID int64, seats int) error
-	// AdvanceAccountCycle moves the cycle to start..end only when the
-	// current cycle still ends at from; it reports whether it did.
-	AdvanceAccountCycle(ctx context.Context, userID int64, from, start, end time.Time) (bool, error)
-	// FindDueAccounts lists up to limit accounts whose cycle ended by now.
-	FindDueAccounts(ctx context.Context, now time.Time, limit int) ([]int64, error)
-
-	CreatePlanMigration(ctx context.Context, m *PlanMigration) error
-	// FindPendingMigration returns the scheduled migration; ENOTFOUND when none.
-	FindPendingMigration(ctx context.Context, userID int64) (*PlanMigration, error)
-	// FindPlanMigrations lists a user's plan changes, newest first.
-	FindPlanMigrations(ctx context.Context, userID int64) ([]*PlanMigration, error)
-	// MarkMigrationApplied and MarkMigrationCancelled change a pending
-	// migration only; they report whether it was still pending.
-	MarkMigrationApplied(ctx context.Context, id int64, at time.Time) (bool, error)
-	MarkMigrationCancelled(ctx context.Context, id int64, at time.Time) (bool, error)
-
-	CreateManagerInvitation(ctx context.Context, inv *ManagerInvitation) error
-	FindManagerInvitation(ctx context.Context, id int64) (*ManagerInvitation, error)
-	FindManagerInvitations(ctx context.Context, f InvitationFilter) ([]*ManagerInvitation, error)
-	// AnswerManagerInvitation moves a pending invitation to status; it
-	// reports whether it was still pending.
-	AnswerManagerInvitation(ctx context.Context, id int64, status string, at time.Time) (bool, error)
-	DeleteManagerInvitation(ctx context.Context, id int64) error
-	CreateManagerRelation(ctx context.Context, managerID, managedID int64, at time.Time) error
-	DeleteManagerRelation(ctx context.Context, managedID int64) error
-}
-
 // dayStart returns 00:00 UTC of t's day.
 func dayStart(t time.Time) time.Time {
 	y, m, d := t.UTC().Date()

@@ -148,10 +148,10 @@ func (s *Service) Usage(ctx context.Context, q UsageQuery) (*UsageDetails, error
 // until after since) as midnights in loc.
 func parseUsageRange(since, until string, loc *time.Location) (from, to time.Time, err error) {
 	var fields []FieldError
-	parse := func(name, v string) time.Time {
+	parse := func(name, other, v string) time.Time {
 		v = strings.TrimSpace(v)
 		if v == "" {
-			fields = append(fields, FieldError{Field: name, Message: "is required with " + map[string]string{"sinceDate": "untilDate", "untilDate": "sinceDate"}[name]})
+			fields = append(fields, FieldError{Field: name, Message: "is required with " + other})
 			return time.Time{}
 		}
 		t, err := time.ParseInLocation(time.DateOnly, v, loc)
@@ -160,7 +160,7 @@ func parseUsageRange(since, until string, loc *time.Location) (from, to time.Tim
 		}
 		return t
 	}
-	from, to = parse("sinceDate", since), parse("untilDate", until)
+	from, to = parse("sinceDate", "untilDate", since), parse("untilDate", "sinceDate", until)
 	if len(fields) > 0 {
 		return from, to, Invalid(fields[0].Field+" "+fields[0].Message, fields...)
 	}
