@@ -1,0 +1,154 @@
+package analysis
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/clipperhouse/uax29/v2/words"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Terms splits text into its terms: the words of Unicode word segmentation
+// (UAX #29), folded to NFC lower case, without
+//   - stop words of the language lang (ISO 639-1, any case; see IsStopWord),
+//   - numbers, punctuation, symbols and emoji (a term has at least one letter),
+//   - one-character words.
+//
+// Apostrophes are handled per language: in English a clitic is cut off
+// ("company's" → "company", "don't" → "don", a stop word, so dropped);
+// in French and Italian an elided article or pronoun is cut off
+// ("l'eau" → "eau", "dell'acqua" → "acqua"). Other words keep their
+// apostrophes. The terms come in text order, repeats included.
+func Terms(text, lang string) []string {
+	var out []string
+	scan(text, lang, func(_, term string) {
+		if term != "" {
+			out = append(out, term)
+		}
+	})
+	return out
+}
+
+// scan calls fn for every word of text that has a letter or a digit, in
+// order: word is the folded word, term its term, "" when Terms drops it.
+func scan(text, lang string, fn func(word, term string)) {
+	stop := stopSet(lang)
+	key := langKey(lang)
+	it := words.FromString(text)
+	for it.Next() {
+		tok := it.Value()
+		letter, alnum := classify(tok)
+		if !alnum {
+			continue
+		}
+		w := foldWord(tok)
+		term := ""
+		if letter {
+			term = termOf(w, key, stop)
+		}
+		fn(w, term)
+	}
+}
+
+// classify reports whether tok holds a letter, and whether it holds a letter
+// or a digit.
+func classify(tok string) (letter, alnum bool) {
+	for i := 0; i < len(tok); {
+		c := tok[i]
+		if c < utf8.RuneSelf {
+			i++
+			switch {
+			case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+				return true, true
+			case '0' <= c && c <= '9':
+				alnum = true
+			}
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(tok[i:])
+		i += n
+		switch {
+		case unicode.IsLetter(r):
+			return true, true
+		case unicode.IsDigit(r) || unicode.IsNumber(r):
+			alnum = true
+		}
+	}
+	return false, alnum
+}
+
+// foldWord folds a word: NFC, lower case, typographic apostrophes as '.
+func foldWord(w string) string {
+	ascii := true
+	for i := 0; i < len(w); i++ {
+		if w[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return strings.ToLower(w)
+	}
+	w = strings.ToLower(norm.NFC.String(w))
+	if strings.ContainsAny(w, "\u2019\u2018\u02bc\uff07") {
+		w = apostrophes.Replace(w)
+	}
+	return w
+}
+
+var apostrophes = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\u02bc", "'", "\uff07", "'")
+
+// termOf turns a folded word into its term, "" when it is dropped.
+func termOf(w, lang string, stop map[string]struct{}) string {
+	if _, ok := stop[w]; ok {
+		return ""
+	}
+	if strings.IndexByte(w, '\'') >= 0 {
+		w = cutApostrophe(w, lang, stop)
+		if _, ok := stop[w]; ok {
+			return ""
+		}
+	}
+	if utf8.RuneCountInString(w) < 2 {
+		return ""
+	}
+	if letter, _ := classify(w); !letter {
+		return ""
+	}
+	return w
+}
+
+// englishClitics are what follows the last apostrophe of an English
+// contraction or possessive.
+var englishClitics = map[string]bool{"s": true, "t": true, "m": true, "re": true, "ve": true, "ll": true, "d": true}
+
+// elisions are the elided forms before an apostrophe in French and Italian
+// (besides the stop words of the language).
+var elisions = map[string]map[string]bool{
+	"fr": {"l": true, "d": true, "j": true, "m": true, "n": true, "s": true, "t": true, "c": true,
+		"qu": true, "jusqu": true, "lorsqu": true, "puisqu": true, "quoiqu": true, "presqu": true},
+	"it": {"l": true, "d": true, "c": true, "m": true, "n": true, "s": true, "t": true, "v": true,
+		"un": true, "dell": true, "all": true, "dall": true, "nell": true, "sull": true, "coll": true,
+		"pell": true, "quell": true, "quest": true, "anch": true, "com": true, "dov": true},
+}
+
+// cutApostrophe cuts an English clitic or a French or Italian elision off a
+// folded word with an apostrophe.
+func cutApostrophe(w, lang string, stop map[string]struct{}) string {
+	switch lang {
+	case "en":
+		i := strings.LastIndexByte(w, '\'')
+		if englishClitics[w[i+1:]] && i > 0 {
+			return w[:i]
+		}
+	case "fr", "it":
+		i := strings.IndexByte(w, '\'')
+		pre := w[:i]
+		_, isStop := stop[pre]
+		if (isStop || elisions[lang][pre]) && i+1 < len(w) {
+			return w[i+1:]
+		}
+	}
+	return w
+}
