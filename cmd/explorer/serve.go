@@ -141,6 +141,9 @@ func serveCommand(args []string, stderr io.Writer) error {
 		logger.Info("created the user admin with the password from EXPLORER_ADMIN_PASSWORD")
 	}
 
+	// Scheduled plan changes are applied when due, also while nobody calls.
+	go a.svc.RunBilling(ctx, time.Minute)
+
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {
 		return err
