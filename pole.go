@@ -121,7 +121,7 @@ func validatePoleFields(name, description, lang string) (n, d, l string, fields 
 	if utf8.RuneCountInString(d) > PoleDescriptionMax {
 		fields = append(fields, FieldError{Field: "description", Message: fmt.Sprintf("must be at most %d characters", PoleDescriptionMax)})
 	}
-	if strings.TrimSpace(lang) == "" {
+	if lang = strings.TrimSpace(lang); lang == "" {
 		fields = append(fields, FieldError{Field: "language", Message: "must not be empty"})
 	} else if code, ok := language.Normalize(lang); ok {
 		l = code

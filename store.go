@@ -12,6 +12,10 @@ type Store interface {
 	UserStore
 	SettingStore
 	RelationStore
+	AccountStore
+	PlanStore
+	LedgerStore
+	UsageStore
 	PoleStore
 
 	// InTx runs fn in one write transaction: committed when fn returns

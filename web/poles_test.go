@@ -13,8 +13,6 @@ import (
 	"github.com/PuerkitoBio/goquery"
 )
 
-var htmx = map[string]string{"HX-Request": "true"}
-
 func polePath(id int64, rest string) string { return "/poles/" + itoa(id) + rest }
 
 // poleTerms lists the terms and weights shown in the parts section.

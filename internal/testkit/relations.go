@@ -1,13 +1,9 @@
 package testkit
 
-import (
-	"context"
-
-	explorer "explorer"
-)
+import "context"
 
 // SetManager records that manager manages managed, as an accepted manager
-// invitation does.
+// invitation does, without the invitation and its seat rule.
 func (e *Env) SetManager(manager, managed string) {
 	e.T.Helper()
 	ctx := context.Background()
@@ -19,8 +15,7 @@ func (e *Env) SetManager(manager, managed string) {
 	if err != nil {
 		e.T.Fatalf("find user %s: %v", managed, err)
 	}
-	err = e.DB.ExecForTest(ctx, `INSERT INTO managers (managed_id, manager_id, created_at) VALUES (?, ?, ?)`, u.ID, m.ID, explorer.Millis(e.Clock.Now()))
-	if err != nil {
+	if err := e.DB.CreateManagerRelation(ctx, m.ID, u.ID, e.Clock.Now()); err != nil {
 		e.T.Fatalf("set manager of %s: %v", managed, err)
 	}
 }
