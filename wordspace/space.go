@@ -200,9 +200,17 @@ func normalize(v []float32) bool {
 	if ss == 0 || math.IsNaN(ss) || math.IsInf(ss, 0) {
 		return false
 	}
-	inv := float32(1 / math.Sqrt(ss))
+	inv := 1 / math.Sqrt(ss)
+	if inv <= math.MaxFloat32 {
+		f := float32(inv)
+		for i := range v {
+			v[i] *= f
+		}
+		return true
+	}
+	// Tiny vectors: scale in float64 so that the factor does not overflow.
 	for i := range v {
-		v[i] *= inv
+		v[i] = float32(float64(v[i]) * inv)
 	}
 	return true
 }
