@@ -289,6 +289,7 @@ func ReadSpace(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 	done := vecOff
 	report(done)
 	s.vecs = make([]float32, n*dim)
+	adviseHugePages(s.vecs)
 	if dtype == dtypeFloat32 {
 		raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s.vecs))), len(s.vecs)*4)
 		if err := readChunks(r, raw, crc, func(k int) { report(done + int64(k)) }); err != nil {

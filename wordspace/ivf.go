@@ -55,6 +55,7 @@ func (s *Space) Clustered(ctx context.Context) (*Space, error) {
 	}
 	n, dim := s.Len(), s.dim
 	out := &Space{lang: s.lang, dim: dim, offs: make([]uint32, 1, n+1), vecs: make([]float32, n*dim)}
+	adviseHugePages(out.vecs)
 	text := make([]byte, 0, len(s.text))
 	if s.counts != nil {
 		out.counts = make([]int64, n)

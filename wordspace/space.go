@@ -231,6 +231,7 @@ func newSpaceBuilder(lang string, dim, capWords int) *spaceBuilder {
 	b.offs = make([]uint32, 1, capWords+1)
 	if capWords > 0 {
 		b.vecs = make([]float32, 0, capWords*dim)
+		adviseHugePages(b.vecs[:cap(b.vecs)])
 	}
 	return b
 }
