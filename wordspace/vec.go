@@ -385,27 +385,35 @@ func parseFields(s []byte, row []float32) (int, bool) {
 			i++
 		}
 		var mant uint64
-		digits := 0
-		frac := 0
-		for i < len(s) && s[i]-'0' <= 9 {
-			mant = mant*10 + uint64(s[i]-'0')
-			digits++
+		d0 := i
+		for i < len(s) {
+			c := s[i] - '0'
+			if c > 9 {
+				break
+			}
+			mant = mant*10 + uint64(c)
 			i++
 		}
+		digits := i - d0
+		frac := 0
 		if i < len(s) && s[i] == '.' {
 			i++
-			for i < len(s) && s[i]-'0' <= 9 {
-				mant = mant*10 + uint64(s[i]-'0')
-				digits++
-				frac++
+			f0 := i
+			for i < len(s) {
+				c := s[i] - '0'
+				if c > 9 {
+					break
+				}
+				mant = mant*10 + uint64(c)
 				i++
 			}
+			frac = i - f0
+			digits += frac
 		}
 		if digits > 0 && digits <= 15 && (i == len(s) || s[i] == ' ' || s[i] == '\t') {
-			f := float64(mant)
-			if frac > 0 {
-				f /= pow10[frac]
-			}
+			// mant < 10^15 and 10^frac are exact in float64, so the
+			// quotient is correctly rounded.
+			f := float64(mant) / pow10[frac]
 			if neg {
 				f = -f
 			}
@@ -413,6 +421,7 @@ func parseFields(s []byte, row []float32) (int, bool) {
 			n++
 			continue
 		}
+		// Digits beyond 15 may have overflowed mant: parse in full below.
 		// Anything else: find the field's end and parse it in full.
 		for i < len(s) && s[i] != ' ' && s[i] != '\t' {
 			i++
