@@ -209,6 +209,7 @@ func assignRows(ctx context.Context, x []float32, dim int, cents []float32, assi
 // are scanned once for all the queries that probe it.
 func (ix *ivfIndex) search(ctx context.Context, s *Space, queries [][]float32, k int) ([][]hit, error) {
 	nc, dim := ix.cells(), ix.dim
+	k = max(1, min(k, s.Len()))
 	byCell := make([][]int, nc)
 	for qi, q := range queries {
 		t := newTopK(ix.nprobe)
