@@ -128,7 +128,7 @@ func ReadText(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 	if err := parseBlocks(br, dim, b, lineNo); err != nil {
 		return nil, err
 	}
-	if b.offs[len(b.offs)-1] == 0 && len(b.offs) == 1 {
+	if len(b.offs) == 1 {
 		return nil, errors.New("vector file holds no vectors")
 	}
 	if opt.Progress != nil {
