@@ -9,6 +9,9 @@ export CGO_ENABLED = 0
 
 .PHONY: run build test bench assets generate check-generated check-assets vet fmt clean
 
+# wordspace-default: rebuild the embedded English word space from WordNet.
+include Makefile.wordspace
+
 ## run: build and start the server with the embedded defaults, data in ./data
 run: build
 	$(BIN) serve --addr $(ADDR) --data $(DATA)
