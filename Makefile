@@ -9,6 +9,8 @@ export CGO_ENABLED = 0
 
 .PHONY: run build test bench assets generate check-generated check-assets vet fmt clean
 
+.DEFAULT_GOAL := run
+
 # wordspace-default: rebuild the embedded English word space from WordNet.
 include Makefile.wordspace
 
