@@ -12,6 +12,8 @@ type Store interface {
 	UserStore
 	SettingStore
 	RelationStore
+	ModelStore
+	ProjectStore
 
 	// InTx runs fn in one write transaction: committed when fn returns
 	// nil, rolled back otherwise.
