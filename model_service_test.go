@@ -55,10 +55,22 @@ func sharedModel(t *testing.T, e *testkit.Env) (id, extraAccess, pendingInvitati
 func TestModelRights(t *testing.T) {
 	type op func(ctx context.Context, s *explorer.Service, id, access, inv int64) error
 	ops := map[string]op{
-		"get":      func(ctx context.Context, s *explorer.Service, id, _, _ int64) error { _, err := s.Model(ctx, id); return err },
-		"versions": func(ctx context.Context, s *explorer.Service, id, _, _ int64) error { _, err := s.ModelVersions(ctx, id); return err },
-		"version":  func(ctx context.Context, s *explorer.Service, id, _, _ int64) error { _, err := s.ModelVersion(ctx, id, 1); return err },
-		"projects": func(ctx context.Context, s *explorer.Service, id, _, _ int64) error { _, err := s.ModelProjects(ctx, id); return err },
+		"get": func(ctx context.Context, s *explorer.Service, id, _, _ int64) error {
+			_, err := s.Model(ctx, id)
+			return err
+		},
+		"versions": func(ctx context.Context, s *explorer.Service, id, _, _ int64) error {
+			_, err := s.ModelVersions(ctx, id)
+			return err
+		},
+		"version": func(ctx context.Context, s *explorer.Service, id, _, _ int64) error {
+			_, err := s.ModelVersion(ctx, id, 1)
+			return err
+		},
+		"projects": func(ctx context.Context, s *explorer.Service, id, _, _ int64) error {
+			_, err := s.ModelProjects(ctx, id)
+			return err
+		},
 		"update": func(ctx context.Context, s *explorer.Service, id, _, _ int64) error {
 			_, err := s.UpdateModel(ctx, id, explorer.ModelInput{Title: new("New")})
 			return err

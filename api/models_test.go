@@ -2,11 +2,11 @@ package api_test
 
 import (
 	"archive/zip"
-	"compress/flate"
 	"bufio"
 	"bytes"
-	"encoding/base64"
+	"compress/flate"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"

@@ -102,4 +102,3 @@ func (e *Env) CreateProject(user, title string, groups []explorer.Group, ignore 
 	}
 	return p
 }
-
