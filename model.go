@@ -2,6 +2,7 @@ package explorer
 
 import (
 	"context"
+	"encoding/json"
 	"time"
 )
 
@@ -51,7 +52,9 @@ type ModelInfo struct {
 }
 
 // Model is a whole model: its current or a past version's structure, the
-// users who have access and the pending invitations.
+// users who have access and the pending invitations. The groups, ignore
+// terms and dictionary of a model the Service answers are shared between
+// answers: callers must not modify them.
 type Model struct {
 	ModelInfo
 	Groups                []Group           `json:"groups"`
@@ -64,7 +67,37 @@ type Model struct {
 	Version int `json:"-"`
 	// Rights is the caller's level: READ, READ_WRITE or OWNER.
 	Rights string `json:"-"`
+
+	// structureJSON is the encoded groups, ignore terms and dictionary,
+	// shared between answers of the same version.
+	structureJSON []byte
 }
+
+// EncodeJSON returns the model's JSON answer. The groups, ignore terms and
+// dictionary of a model the Service answered are encoded once per version
+// and spliced in.
+func (m *Model) EncodeJSON() ([]byte, error) {
+	if m.structureJSON == nil {
+		type plain Model
+		return json.Marshal((*plain)(m))
+	}
+	head, err := json.Marshal(struct {
+		ModelInfo
+		UsersAccess []ModelAccess     `json:"usersAccess"`
+		Invitations []ModelInvitation `json:"invitations"`
+	}{m.ModelInfo, nonNil(m.UsersAccess), nonNil(m.Invitations)})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(head)+len(m.structureJSON)+1)
+	out = append(out, head[:len(head)-1]...)
+	out = append(out, ',')
+	out = append(out, m.structureJSON...)
+	return append(out, '}'), nil
+}
+
+// MarshalJSON encodes the model as EncodeJSON does.
+func (m *Model) MarshalJSON() ([]byte, error) { return m.EncodeJSON() }
 
 // CanWrite reports whether the caller may update and share the model.
 func (m *Model) CanWrite() bool { return m.Rights == RightsReadWrite || m.Rights == rightsOwner }

@@ -95,8 +95,9 @@ func (s *Service) ModelVersions(ctx context.Context, id int64) ([]ModelVersion, 
 }
 
 // modelAt builds the answer for a model with the structure of version.
+// It must run outside transactions: it may fill the version cache.
 func (s *Service) modelAt(ctx context.Context, m *ModelRecord, version int) (*Model, error) {
-	st, err := s.store.FindModelVersion(ctx, m.ID, version)
+	v, err := s.answerVersion(ctx, m.ID, version)
 	if err != nil {
 		if ErrorCode(err) == ENOTFOUND {
 			return nil, Errorf(ENOTFOUND, "model %d has no version %d", m.ID, version)
@@ -115,21 +116,16 @@ func (s *Service) modelAt(ctx context.Context, m *ModelRecord, version int) (*Mo
 	for i := range invitations {
 		invitations[i].Model = &info
 	}
-	if accesses == nil {
-		accesses = []ModelAccess{}
-	}
-	if invitations == nil {
-		invitations = []ModelInvitation{}
-	}
 	return &Model{
 		ModelInfo:             info,
-		Groups:                answerGroups(st.Groups),
-		UsersAccess:           accesses,
-		Invitations:           invitations,
-		IgnoreTerms:           nonNil(st.IgnoreTerms),
-		IgnoreTermsDictionary: nonNilMap(st.IgnoreTermsDictionary),
+		Groups:                v.groups,
+		UsersAccess:           nonNil(accesses),
+		Invitations:           nonNil(invitations),
+		IgnoreTerms:           v.ignoreTerms,
+		IgnoreTermsDictionary: v.ignoreTermsDictionary,
 		Version:               version,
 		Rights:                m.Rights,
+		structureJSON:         v.json,
 	}, nil
 }
 
@@ -208,7 +204,10 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 			return nil, err
 		}
 	}
-	var rec *ModelRecord
+	var (
+		rec     *ModelRecord
+		created *Structure
+	)
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		m, err := s.writableModel(ctx, u, id)
 		if err != nil {
@@ -245,7 +244,7 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 				if err := s.store.CreateModelVersion(ctx, m.ID, m.Version, s.clock.Now(), &next); err != nil {
 					return err
 				}
-				changed = true
+				changed, created = true, &next
 			}
 		}
 		if !changed {
@@ -255,6 +254,11 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 	})
 	if err != nil {
 		return nil, err
+	}
+	if created != nil {
+		if _, err := s.rememberVersion(rec.ID, rec.Version, created); err != nil {
+			return nil, err
+		}
 	}
 	return s.modelAt(ctx, rec, rec.Version)
 }
@@ -273,7 +277,7 @@ func (s *Service) DeleteModel(ctx context.Context, id int64) error {
 	if err != nil {
 		return err
 	}
-	return s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		m, err := s.visibleModel(ctx, u, id)
 		if err != nil {
 			return err
@@ -286,6 +290,10 @@ func (s *Service) DeleteModel(ctx context.Context, id int64) error {
 		}
 		return s.store.DeleteModel(ctx, id)
 	})
+	if err == nil {
+		s.versions.forget(id)
+	}
+	return err
 }
 
 // ModelProjects returns the master and dependent projects of a DYNAMIC
@@ -349,7 +357,10 @@ func (s *Service) CreateModelFromProject(ctx context.Context, projectID int64, i
 	if err != nil {
 		return nil, err
 	}
-	var rec *ModelRecord
+	var (
+		rec *ModelRecord
+		st  Structure
+	)
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		p, err := s.ownProject(ctx, u, projectID)
 		if err != nil {
@@ -359,7 +370,7 @@ func (s *Service) CreateModelFromProject(ctx context.Context, projectID int64, i
 			t := p.Title
 			title = &t
 		}
-		st := Structure{
+		st = Structure{
 			Groups:                p.Structure.Groups,
 			IgnoreTerms:           p.Structure.IgnoreTerms,
 			IgnoreTermsDictionary: p.Structure.IgnoreTermsDictionary,
@@ -384,6 +395,9 @@ func (s *Service) CreateModelFromProject(ctx context.Context, projectID int64, i
 		return s.store.SetProjectModel(ctx, p.ID, &rec.ID, new(1))
 	})
 	if err != nil {
+		return nil, err
+	}
+	if _, err := s.rememberVersion(rec.ID, rec.Version, &st); err != nil {
 		return nil, err
 	}
 	return s.modelAt(ctx, rec, rec.Version)

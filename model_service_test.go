@@ -2,8 +2,10 @@ package explorer_test
 
 import (
 	"context"
+	"encoding/json"
 	"maps"
 	"reflect"
+	"strings"
 	"testing"
 
 	explorer "explorer"
@@ -370,5 +372,55 @@ func TestModelLanguage(t *testing.T) {
 	}
 	if m, _ = e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: file()}); m.Language != "NL" {
 		t.Fatalf("default: %q", m.Language)
+	}
+}
+
+func TestModelJSONIsTheEncodingOfItsFields(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	e.AddUser("bob", "")
+	ctx := e.As("ann")
+	m, err := e.Svc.UploadModel(ctx, explorer.UploadModelInput{Title: new(`<b>&"menu"`), File: &fakeFile{table: rowsTable("Index|Label|Terms", "1|A|a, <b>", "2.1|B|")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Svc.ShareModel(ctx, m.ID, "bob", ""); err != nil {
+		t.Fatal(err)
+	}
+	m, err = e.Svc.Model(ctx, m.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := m.EncodeJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same fields encoded by encoding/json in one go.
+	plain := *m
+	want, err := json.Marshal(struct {
+		explorer.ModelInfo
+		Groups                []explorer.Group           `json:"groups"`
+		UsersAccess           []explorer.ModelAccess     `json:"usersAccess"`
+		Invitations           []explorer.ModelInvitation `json:"invitations"`
+		IgnoreTerms           []explorer.IgnoreTerm      `json:"ignoreTerms"`
+		IgnoreTermsDictionary map[string]string          `json:"ignoreTermsDictionary"`
+	}{plain.ModelInfo, plain.Groups, plain.UsersAccess, plain.Invitations, plain.IgnoreTerms, plain.IgnoreTermsDictionary})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b any
+	if err := json.Unmarshal(got, &a); err != nil {
+		t.Fatalf("invalid JSON %s: %v", got, err)
+	}
+	json.Unmarshal(want, &b)
+	if !reflect.DeepEqual(a, b) {
+		t.Fatalf("encoded\n%s\nwant\n%s", got, want)
+	}
+	if via, _ := json.Marshal(m); string(via) != string(got) {
+		t.Fatalf("json.Marshal gives\n%s\nnot\n%s", via, got)
+	}
+	// A Model built by hand encodes too.
+	if b, err := json.Marshal(&explorer.Model{}); err != nil || !strings.Contains(string(b), `"groups":null`) {
+		t.Fatalf("zero model %s %v", b, err)
 	}
 }

@@ -100,6 +100,9 @@ func (s *Service) UploadModel(ctx context.Context, in UploadModelInput) (*Model,
 	if err != nil {
 		return nil, err
 	}
+	if _, err := s.rememberVersion(rec.ID, rec.Version, &st); err != nil {
+		return nil, err
+	}
 	return s.modelAt(ctx, rec, rec.Version)
 }
 

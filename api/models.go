@@ -30,6 +30,18 @@ func init() {
 	})
 }
 
+// sendModel answers a Model. Its structure is encoded once per version,
+// so the answer is written as encoded rather than through c.JSON, which
+// would scan it again.
+func sendModel(c *fiber.Ctx, status int, m *explorer.Model) error {
+	b, err := m.EncodeJSON()
+	if err != nil {
+		return explorer.Internal(err)
+	}
+	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
+	return c.Status(status).Send(b)
+}
+
 func (h *handler) listModels(c *fiber.Ctx) error {
 	list, err := h.svc.Models(c.UserContext())
 	if err != nil {
@@ -63,7 +75,7 @@ func (h *handler) uploadModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.Status(fiber.StatusCreated).JSON(m)
+	return sendModel(c, fiber.StatusCreated, m)
 }
 
 func (h *handler) createModel(c *fiber.Ctx) error {
@@ -82,7 +94,7 @@ func (h *handler) createModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.Status(fiber.StatusCreated).JSON(m)
+	return sendModel(c, fiber.StatusCreated, m)
 }
 
 func (h *handler) modelInvitations(c *fiber.Ctx) error {
@@ -124,7 +136,7 @@ func (h *handler) getModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(m)
+	return sendModel(c, fiber.StatusOK, m)
 }
 
 func (h *handler) updateModel(c *fiber.Ctx) error {
@@ -205,7 +217,7 @@ func (h *handler) modelVersion(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(m)
+	return sendModel(c, fiber.StatusOK, m)
 }
 
 func (h *handler) revokeModelInvitation(c *fiber.Ctx) error {
