@@ -67,8 +67,7 @@ func (db *DB) CreateModel(ctx context.Context, m *explorer.ModelRecord, s *explo
 
 // FindModel returns a model with the rights userID holds on it.
 func (db *DB) FindModel(ctx context.Context, id, userID int64) (*explorer.ModelRecord, error) {
-	row := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(modelSelect+` WHERE m.id = ?`), userID, userID, id)
-	m, err := scanModel(row)
+	m, err := scanModel(db.queryRowHot(ctx, modelSelect+` WHERE m.id = ?`, userID, userID, id))
 	if err != nil {
 		return nil, db.mapError(err, fmt.Sprintf("model %d not found", id))
 	}
@@ -77,7 +76,7 @@ func (db *DB) FindModel(ctx context.Context, id, userID int64) (*explorer.ModelR
 
 // FindModels lists the models userID owns or has access to, by id.
 func (db *DB) FindModels(ctx context.Context, userID int64) ([]*explorer.ModelRecord, error) {
-	rows, err := db.query(ctx, modelSelect+` WHERE m.owner_id = ? OR a.id IS NOT NULL ORDER BY m.id`, userID, userID, userID)
+	rows, err := db.queryHot(ctx, modelSelect+` WHERE m.owner_id = ? OR a.id IS NOT NULL ORDER BY m.id`, userID, userID, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -128,10 +127,9 @@ func (db *DB) CreateModelVersion(ctx context.Context, modelID int64, version int
 // FindModelVersion returns the structure of a version.
 func (db *DB) FindModelVersion(ctx context.Context, modelID int64, version int) (*explorer.Structure, error) {
 	var content string
-	err := db.queryRow(ctx, fmt.Sprintf("model %d has no version %d", modelID, version),
-		`SELECT content FROM model_versions WHERE model_id = ? AND version = ?`, []any{modelID, version}, &content)
+	err := db.queryRowHot(ctx, `SELECT content FROM model_versions WHERE model_id = ? AND version = ?`, modelID, version).Scan(&content)
 	if err != nil {
-		return nil, err
+		return nil, db.mapError(err, fmt.Sprintf("model %d has no version %d", modelID, version))
 	}
 	var s explorer.Structure
 	if err := json.Unmarshal([]byte(content), &s); err != nil {
@@ -190,7 +188,7 @@ func (db *DB) FindModelAccess(ctx context.Context, id int64) (*explorer.ModelAcc
 
 // FindModelAccesses lists a model's accesses by id.
 func (db *DB) FindModelAccesses(ctx context.Context, modelID int64) ([]explorer.ModelAccess, error) {
-	rows, err := db.query(ctx, accessSelect+` WHERE a.model_id = ? ORDER BY a.id`, modelID)
+	rows, err := db.queryHot(ctx, accessSelect+` WHERE a.model_id = ? ORDER BY a.id`, modelID)
 	if err != nil {
 		return nil, err
 	}
@@ -243,7 +241,7 @@ func (db *DB) FindModelInvitation(ctx context.Context, id int64) (*explorer.Mode
 }
 
 func (db *DB) findInvitations(ctx context.Context, where string, arg any) ([]explorer.ModelInvitation, error) {
-	rows, err := db.query(ctx, invitationSelect+` WHERE `+where+` ORDER BY i.id`, arg)
+	rows, err := db.queryHot(ctx, invitationSelect+` WHERE `+where+` ORDER BY i.id`, arg)
 	if err != nil {
 		return nil, err
 	}
