@@ -433,7 +433,7 @@ func (s *Service) createModel(ctx context.Context, u *User, title *string, typ, 
 // setting.
 func (s *Service) modelLanguage(ctx context.Context, u *User, given string, groups []Group) (string, error) {
 	if strings.TrimSpace(given) != "" {
-		code, ok := language.Normalize(given)
+		code, ok := language.Normalize(strings.TrimSpace(given))
 		if !ok {
 			return "", Invalid("language must be an ISO 639-1 code such as EN", FieldError{Field: "language", Message: "must be an ISO 639-1 code such as EN"})
 		}

@@ -373,6 +373,17 @@ func TestModelLanguage(t *testing.T) {
 	if m, _ = e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: file()}); m.Language != "NL" {
 		t.Fatalf("default: %q", m.Language)
 	}
+	// The real detector: Swedish and English terms.
+	for want, terms := range map[string]string{
+		"SV": "smörgås, räksmörgås, kaffe, kanelbulle, jättegott, tack så mycket, inte bra, mycket dålig",
+		"EN": "burger, cheeseburger, veggie burger, fries, chips, the chips, nice, good, sweet, soda, drinks",
+	} {
+		m, err := e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: &fakeFile{table: &explorer.Table{
+			Header: []string{"Index", "Label", "Terms"}, Rows: [][]string{{"1", "A", terms}}, RowNumbers: []int{2}}}})
+		if err != nil || m.Language != want {
+			t.Fatalf("detected %q, want %s (%v)", m.Language, want, err)
+		}
+	}
 }
 
 func TestModelJSONIsTheEncodingOfItsFields(t *testing.T) {

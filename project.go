@@ -115,7 +115,7 @@ func (s *Service) CreateProject(ctx context.Context, in NewProject) (*Project, e
 	}
 	lang := ""
 	if in.Language != "" {
-		code, ok := language.Normalize(in.Language)
+		code, ok := language.Normalize(strings.TrimSpace(in.Language))
 		if !ok {
 			return nil, Invalid("language must be an ISO 639-1 code", FieldError{Field: "language", Message: "must be an ISO 639-1 code such as EN"})
 		}

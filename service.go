@@ -28,6 +28,8 @@ type Options struct {
 	FailureWindow time.Duration
 	// WordSpaces serves pole suggestions; nil means none configured.
 	WordSpaces WordSpaces
+	// Billing configures credits and billing.
+	Billing BillingOptions
 }
 
 // Service carries out every operation of the interface and the admin pages.
@@ -40,6 +42,7 @@ type Service struct {
 	hasher     PasswordHasher
 	log        *slog.Logger
 	wordSpaces WordSpaces
+	billing    BillingOptions
 
 	credentials *credentialCache
 	userLimit   *limiter
@@ -87,6 +90,7 @@ func NewService(store Store, o Options) *Service {
 		hasher:      o.Hasher,
 		log:         o.Logger,
 		wordSpaces:  o.WordSpaces,
+		billing:     o.Billing.withDefaults(),
 		credentials: newCredentialCache(o.CredentialTTL, 10000),
 		userLimit:   newLimiter(o.UserFailures, o.FailureWindow),
 		addrLimit:   newLimiter(o.AddrFailures, o.FailureWindow),

@@ -12,6 +12,10 @@ type Store interface {
 	UserStore
 	SettingStore
 	RelationStore
+	AccountStore
+	PlanStore
+	LedgerStore
+	UsageStore
 	ModelStore
 	ProjectStore
 

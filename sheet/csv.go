@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"io"
+	"unicode/utf8"
 
 	"golang.org/x/text/transform"
 
@@ -130,8 +131,11 @@ func streamCSV(r io.ReaderAt, size int64, opts Options, e *emitter) (string, err
 	if err != nil {
 		return "", err
 	}
-	if bytes.HasPrefix(head, magicZip) || bytes.HasPrefix(head, magicZipE) || bytes.HasPrefix(head, magicOLE2) {
-		return "", explorer.Errorf(explorer.EUNSUPPORTED, "the file is not a CSV text file: its content is a workbook")
+	switch {
+	case bytes.HasPrefix(head, magicZip), bytes.HasPrefix(head, magicZipE):
+		return "", explorer.Errorf(explorer.EUNSUPPORTED, "the file's content does not match its .csv name: it is a zip archive, as XLSX workbooks are")
+	case bytes.HasPrefix(head, magicOLE2):
+		return "", explorer.Errorf(explorer.EUNSUPPORTED, "the file's content does not match its .csv name: it is an OLE2 compound file, as XLS workbooks are")
 	}
 	enc, err := chooseEncoding(r, size, head, opts.Encoding)
 	if err != nil {
@@ -142,12 +146,29 @@ func streamCSV(r io.ReaderAt, size int64, opts Options, e *emitter) (string, err
 		src = transform.NewReader(src, enc.enc.NewDecoder())
 	}
 	text := &textReader{r: src}
-	br := bufio.NewReaderSize(text, sampleSize)
-	sample, err := br.Peek(sampleSize)
+	// Decoding can make the text up to three times as long as the file.
+	bufSize := sampleSize
+	if n := 3*size + 16; n < int64(bufSize) {
+		bufSize = int(n)
+	}
+	br := bufio.NewReaderSize(text, bufSize)
+	sample, err := br.Peek(bufSize)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return "", csvError(err, 1, opts)
 	}
 	delim, cols := detectDelimiter(sample, err == io.EOF)
+	// Excel writes and reads a first line "sep=;" naming the delimiter.
+	lineBase := 0
+	if d, n, ok := sepLine(sample); ok {
+		delim = d
+		if _, err := br.Discard(n); err != nil {
+			return enc.name, csvError(err, 1, opts)
+		}
+		lineBase = 1
+		if sample, err := br.Peek(len(sample) - n); err == nil || err == io.EOF {
+			_, cols = detectDelimiter(sample, err == io.EOF)
+		}
+	}
 	if cols < 64 {
 		cols = 64
 	}
@@ -157,15 +178,19 @@ func streamCSV(r io.ReaderAt, size int64, opts Options, e *emitter) (string, err
 	cr.Comma = delim
 	cr.FieldsPerRecord = -1
 	cr.ReuseRecord = false
+	line := 0
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
 			break
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
-			return enc.name, csvError(err, line, opts)
+			// ParseErrors carry their line; others happen after the
+			// last record read.
+			return enc.name, csvError(err, line+1, opts)
 		}
+		line, _ = cr.FieldPos(0)
+		line += lineBase
 		text.mark = cr.InputOffset()
 		if !e.started {
 			if isBlank(rec) {
@@ -184,6 +209,28 @@ func streamCSV(r io.ReaderAt, size int64, opts Options, e *emitter) (string, err
 		return enc.name, noHeader()
 	}
 	return enc.name, nil
+}
+
+// sepLine recognises a first line "sep=X" and returns the delimiter X and
+// the length of the line with its end.
+func sepLine(sample []byte) (rune, int, bool) {
+	if len(sample) < 5 || !bytes.EqualFold(sample[:4], []byte("sep=")) {
+		return 0, 0, false
+	}
+	d := sample[4]
+	if d == '"' || d == '\r' || d == '\n' || d >= utf8.RuneSelf || (d < ' ' && d != '\t') {
+		return 0, 0, false
+	}
+	rest := sample[5:]
+	switch {
+	case len(rest) == 0:
+		return rune(d), 5, true
+	case bytes.HasPrefix(rest, []byte("\r\n")):
+		return rune(d), 7, true
+	case rest[0] == '\n' || rest[0] == '\r':
+		return rune(d), 6, true
+	}
+	return 0, 0, false
 }
 
 // csvError turns a reading error into a caller-safe one.

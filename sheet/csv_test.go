@@ -159,6 +159,19 @@ func TestCSV(t *testing.T) {
 			rows:   [][]string{{"  x ", " y"}},
 		},
 		{
+			name:   "Excel's sep= line",
+			in:     []byte("sep=;\r\nIndex;Label,x\r\n1;Food, drinks\r\n"),
+			header: []string{"Index", "Label,x"},
+			rows:   [][]string{{"1", "Food, drinks"}},
+			nums:   []int{3},
+		},
+		{
+			name: "sep= line only",
+			in:   []byte("sep=|"),
+			code: explorer.EINVALID,
+			msg:  "no header row",
+		},
+		{
 			name:     "UTF-8 BOM stripped",
 			in:       append(append([]byte{}, bomUTF8...), "Index,Label\n1,Café\n"...),
 			header:   []string{"Index", "Label"},
@@ -261,6 +274,7 @@ func TestCSV(t *testing.T) {
 			name: "xlsx content",
 			in:   []byte("PK\x03\x04\x14\x00\x00\x00rest of a zip"),
 			code: explorer.EUNSUPPORTED,
+			msg:  "does not match its .csv name: it is a zip archive",
 		},
 		{
 			name: "xls content",

@@ -108,12 +108,15 @@ func bomEncoding(head []byte) (textEncoding, bool) {
 // scanText reads the whole file once and reports whether it is valid UTF-8
 // and whether it holds a NUL byte.
 func scanText(r io.ReaderAt, size int64) (validUTF8, hasNUL bool, err error) {
-	const chunk = 256 << 10
+	chunk := int64(256 << 10)
+	if size < chunk {
+		chunk = size
+	}
 	buf := make([]byte, chunk+utf8.UTFMax)
 	validUTF8 = true
 	carry := 0
 	for off := int64(0); off < size; {
-		n := int64(chunk)
+		n := chunk
 		if size-off < n {
 			n = size - off
 		}

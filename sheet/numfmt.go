@@ -74,7 +74,7 @@ func formatNumber(v float64, code string, date1904 bool) string {
 	} else {
 		s = fixedNumber(v, p)
 	}
-	if neg && strings.Trim(s, "0.,") != "" {
+	if neg {
 		s = "-" + s
 	}
 	return p.prefix + s + p.suffix

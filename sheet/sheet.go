@@ -118,10 +118,13 @@ type Table struct {
 
 // Read reads a whole table. accept picks the header: in a workbook the first
 // worksheet whose first non-blank row satisfies accept is read; when none
-// does, the first worksheet is read, so that the caller can report what its
-// header lacks. In a CSV file the first non-blank row is the header. A nil
-// accept accepts any header. Blank rows (every cell empty or spaces) are
-// skipped. Errors are *explorer.Error values.
+// does, the first worksheet that has a non-blank row is read, so that the
+// caller can report what its header lacks. In a CSV file the first
+// non-blank row is the header (after an Excel "sep=;" line, which also
+// names the delimiter). A nil accept accepts any header. Blank rows (every
+// cell empty or white space) are skipped. Errors are *explorer.Error
+// values: EUNSUPPORTED when the content does not match kind, ETOOLARGE over
+// the limits of opts, EINVALID for unreadable files and long cells.
 func Read(r io.ReaderAt, size int64, kind Kind, opts Options, accept func(header []string) bool) (*Table, error) {
 	t := &Table{}
 	e := &emitter{

@@ -38,7 +38,7 @@ func streamXLS(r io.ReaderAt, size int64, opts Options, accept func([]string) bo
 		return err
 	}
 	if !bytes.HasPrefix(head, magicOLE2) {
-		return explorer.Errorf(explorer.EUNSUPPORTED, "the file's content is not an XLS workbook")
+		return mismatch(KindXLS, r, size, head)
 	}
 	stream, err := workbookStream(r, size)
 	if err != nil {
@@ -54,6 +54,9 @@ func streamXLS(r io.ReaderAt, size int64, opts Options, accept func([]string) bo
 // workbookStream extracts the Workbook (or Book) stream of an OLE2 file.
 func workbookStream(r io.ReaderAt, size int64) (data []byte, err error) {
 	defer guard(&err, msgXLS)
+	if err := checkCFBHeader(r, size); err != nil {
+		return nil, err
+	}
 	doc, err := mscfb.New(io.NewSectionReader(r, 0, size))
 	if err != nil {
 		return nil, invalid(err, msgXLS)
@@ -79,6 +82,37 @@ func workbookStream(r io.ReaderAt, size int64) (data []byte, err error) {
 		return nil, invalid(err, msgXLS)
 	}
 	return data, nil
+}
+
+// checkCFBHeader refuses compound file headers whose sector counts exceed
+// what the file can hold: mscfb allocates slices of those counts before it
+// reads anything, and a forged count would exhaust memory (a fatal error,
+// not a panic).
+func checkCFBHeader(r io.ReaderAt, size int64) error {
+	if size < 512 {
+		return explorer.Errorf(explorer.EINVALID, msgXLS)
+	}
+	var h [512]byte
+	if _, err := r.ReadAt(h[:], 0); err != nil {
+		return explorer.Errorf(explorer.EINVALID, msgXLS)
+	}
+	le := binary.LittleEndian
+	shift := le.Uint16(h[30:])
+	if shift != 9 && shift != 12 {
+		return explorer.Errorf(explorer.EINVALID, msgXLS)
+	}
+	sectors := uint64(size>>shift) + 1
+	for _, off := range []int{
+		40, // directory sectors
+		44, // FAT sectors
+		64, // mini FAT sectors
+		72, // DIFAT sectors
+	} {
+		if uint64(le.Uint32(h[off:])) > sectors {
+			return explorer.Errorf(explorer.EINVALID, msgXLS)
+		}
+	}
+	return nil
 }
 
 // xlsBook is the workbook globals: strings, formats and sheets.

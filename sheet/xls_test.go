@@ -254,7 +254,7 @@ func TestXLSErrors(t *testing.T) {
 		code string
 		msg  string
 	}{
-		{"xlsx content", buildXLSX(t, []string{"S"}, [][][]any{{{"A"}}}), explorer.EUNSUPPORTED, ""},
+		{"xlsx content", buildXLSX(t, []string{"S"}, [][][]any{{{"A"}}}), explorer.EUNSUPPORTED, "does not match its .xls name: it is a zip archive"},
 		{"csv content", []byte("Index,Label\n1,x\n"), explorer.EUNSUPPORTED, ""},
 		{"html saved as xls", []byte("<html><table><tr><td>Index</td></tr></table></html>"), explorer.EUNSUPPORTED, ""},
 		{"empty", nil, explorer.EUNSUPPORTED, ""},

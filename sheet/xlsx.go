@@ -72,7 +72,7 @@ func streamXLSX(r io.ReaderAt, size int64, opts Options, accept func([]string) b
 		return err
 	}
 	if !bytes.HasPrefix(head, magicZip) {
-		return explorer.Errorf(explorer.EUNSUPPORTED, "the file's content is not an XLSX workbook")
+		return mismatch(KindXLSX, r, size, head)
 	}
 	if err := checkZip(r, size, opts.MaxUnzipSize); err != nil {
 		return err

@@ -173,19 +173,24 @@ func TestXLSXMismatch(t *testing.T) {
 		name string
 		in   []byte
 		code string
+		msg  string
 	}{
-		{"csv content", []byte("Index,Label\n1,x\n"), explorer.EUNSUPPORTED},
-		{"xls content", buildXLS(t, xlsBookSpec{}), explorer.EUNSUPPORTED},
-		{"empty", nil, explorer.EUNSUPPORTED},
-		{"zip that is not a workbook", plainZip.Bytes(), explorer.EINVALID},
-		{"truncated", book[:len(book)/2], explorer.EINVALID},
-		{"zip magic only", []byte("PK\x03\x04"), explorer.EINVALID},
+		{"csv content", []byte("Index,Label\n1,x\n"), explorer.EUNSUPPORTED, "does not match its .xlsx name: it is neither"},
+		{"xls content", buildXLS(t, xlsBookSpec{}), explorer.EUNSUPPORTED, "it is an OLE2 compound file, as XLS workbooks are"},
+		{"encrypted", cfbFile("EncryptedPackage", []byte("secret")), explorer.EINVALID, "password"},
+		{"empty", nil, explorer.EUNSUPPORTED, "it is empty"},
+		{"zip that is not a workbook", plainZip.Bytes(), explorer.EINVALID, ""},
+		{"truncated", book[:len(book)/2], explorer.EINVALID, ""},
+		{"zip magic only", []byte("PK\x03\x04"), explorer.EINVALID, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := readBytes(t, tt.in, KindXLSX, Options{}, nil)
 			if got := explorer.ErrorCode(err); got != tt.code {
 				t.Fatalf("code %q, want %q (%v)", got, tt.code, err)
+			}
+			if !strings.Contains(explorer.ErrorMessage(err), tt.msg) {
+				t.Fatalf("message %q does not contain %q", explorer.ErrorMessage(err), tt.msg)
 			}
 		})
 	}

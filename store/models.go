@@ -209,10 +209,10 @@ func (db *DB) DeleteModelAccess(ctx context.Context, id int64) error {
 	return db.updateOne(ctx, fmt.Sprintf("access %d not found", id), `DELETE FROM model_accesses WHERE id = ?`, id)
 }
 
-const invitationSelect = `SELECT i.id, i.model_id, i.sender_id, s.username, i.recipient_id, r.username, i.rights, i.created_at
+const modelInvitationSelect = `SELECT i.id, i.model_id, i.sender_id, s.username, i.recipient_id, r.username, i.rights, i.created_at
 	FROM model_invitations i JOIN users s ON s.id = i.sender_id JOIN users r ON r.id = i.recipient_id`
 
-func scanInvitation(sc interface{ Scan(...any) error }) (explorer.ModelInvitation, error) {
+func scanModelInvitation(sc interface{ Scan(...any) error }) (explorer.ModelInvitation, error) {
 	var i explorer.ModelInvitation
 	err := sc.Scan(&i.ID, &i.ModelID, &i.SenderID, &i.Sender.UserID, &i.RecipientID, &i.Recipient.UserID, &i.Rights, &i.Created)
 	return i, err
@@ -232,8 +232,8 @@ func (db *DB) CreateModelInvitation(ctx context.Context, inv *explorer.ModelInvi
 
 // FindModelInvitation returns one pending invitation.
 func (db *DB) FindModelInvitation(ctx context.Context, id int64) (*explorer.ModelInvitation, error) {
-	row := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(invitationSelect+` WHERE i.id = ?`), id)
-	inv, err := scanInvitation(row)
+	row := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(modelInvitationSelect+` WHERE i.id = ?`), id)
+	inv, err := scanModelInvitation(row)
 	if err != nil {
 		return nil, db.mapError(err, fmt.Sprintf("invitation %d not found", id))
 	}
@@ -241,14 +241,14 @@ func (db *DB) FindModelInvitation(ctx context.Context, id int64) (*explorer.Mode
 }
 
 func (db *DB) findInvitations(ctx context.Context, where string, arg any) ([]explorer.ModelInvitation, error) {
-	rows, err := db.queryHot(ctx, invitationSelect+` WHERE `+where+` ORDER BY i.id`, arg)
+	rows, err := db.queryHot(ctx, modelInvitationSelect+` WHERE `+where+` ORDER BY i.id`, arg)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	out := []explorer.ModelInvitation{}
 	for rows.Next() {
-		inv, err := scanInvitation(rows)
+		inv, err := scanModelInvitation(rows)
 		if err != nil {
 			return nil, db.mapError(err, "")
 		}

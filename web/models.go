@@ -16,8 +16,8 @@ func init() {
 	families = append(families, func(s *server, r fiber.Router) {
 		r.Get("/models", s.requireUser, s.modelsPage)
 		r.Post("/models/upload", s.requireUser, s.checkCSRF, s.uploadModel)
-		r.Post("/models/invitations/:inv/accept", s.requireUser, s.checkCSRF, s.answerInvitation(true))
-		r.Post("/models/invitations/:inv/reject", s.requireUser, s.checkCSRF, s.answerInvitation(false))
+		r.Post("/models/invitations/:inv/accept", s.requireUser, s.checkCSRF, s.answerModelInvitation(true))
+		r.Post("/models/invitations/:inv/reject", s.requireUser, s.checkCSRF, s.answerModelInvitation(false))
 		r.Get("/models/:id", s.requireUser, s.modelPage)
 		r.Get("/models/:id/versions/:version", s.requireUser, s.modelPage)
 		r.Post("/models/:id/title", s.requireUser, s.checkCSRF, s.renameModel)
@@ -151,7 +151,7 @@ func (s *server) uploadModel(c *fiber.Ctx) error {
 	return redirect(c, "/models/"+strconv.FormatInt(m.ID, 10))
 }
 
-func (s *server) answerInvitation(accept bool) fiber.Handler {
+func (s *server) answerModelInvitation(accept bool) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		id, err := param(c, "inv")
 		if err != nil {

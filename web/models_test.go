@@ -14,7 +14,6 @@ import (
 	"github.com/PuerkitoBio/goquery"
 )
 
-var htmx = map[string]string{"HX-Request": "true"}
 
 // send posts a raw body with the browser's cookies.
 func (b *client) send(path string, body []byte, ct string, hdr map[string]string) *testkit.Response {

@@ -58,6 +58,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return userCommand(args[1:], stdin, stdout, stderr)
 	case "token":
 		return tokenCommand(args[1:], stdout, stderr)
+	case "wordspace":
+		return wordspaceCommand(args[1:], stdout, stderr)
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "explorer", versionString())
 		return nil

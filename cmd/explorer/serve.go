@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -16,6 +18,7 @@ import (
 	"explorer/api"
 	"explorer/store"
 	"explorer/web"
+	"explorer/wordspace"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -29,7 +32,17 @@ type serveConfig struct {
 	LogFormat     string
 	MaxUpload     int
 	SecureCookies bool
+	// WordSpaces are LANG=PATH pairs; WordSpaceDir holds files named by
+	// language code. The embedded English space serves EN otherwise.
+	WordSpaces   []string
+	WordSpaceDir string
 }
+
+// listFlag is a repeatable string flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
 
 func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	var c serveConfig
@@ -41,8 +54,21 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.StringVar(&c.LogFormat, "log-format", envOr("EXPLORER_LOG_FORMAT", "text"), "text or json (EXPLORER_LOG_FORMAT)")
 	maxUpload := fs.String("max-upload", envOr("EXPLORER_MAX_UPLOAD", "20MiB"), "largest upload (EXPLORER_MAX_UPLOAD)")
 	fs.BoolVar(&c.SecureCookies, "secure-cookies", envOr("EXPLORER_SECURE_COOKIES", "") == "true", "mark cookies Secure behind a TLS proxy (EXPLORER_SECURE_COOKIES)")
+	var spaces listFlag
+	if env := os.Getenv("EXPLORER_WORDSPACES"); env != "" {
+		spaces = strings.Split(env, ",")
+	}
+	fs.Var(&spaces, "wordspace", "LANG=PATH of a word space file; repeatable (EXPLORER_WORDSPACES, comma-separated)")
+	fs.StringVar(&c.WordSpaceDir, "wordspace-dir", envOr("EXPLORER_WORDSPACE_DIR", ""), "directory of word space files named by language code, such as sv.vec (EXPLORER_WORDSPACE_DIR)")
 	if err := fs.Parse(args); err != nil {
 		return c, usageError(err.Error())
+	}
+	for _, sp := range spaces {
+		lang, path, ok := strings.Cut(strings.TrimSpace(sp), "=")
+		if !ok || lang == "" || path == "" {
+			return c, usageError(fmt.Sprintf("--wordspace %q: give LANG=PATH, such as sv=/srv/spaces/sv.vec", sp))
+		}
+		c.WordSpaces = append(c.WordSpaces, strings.TrimSpace(sp))
 	}
 	if fs.NArg() > 0 {
 		return c, usageError(fmt.Sprintf("serve takes no arguments, got %q", fs.Arg(0)))
@@ -96,7 +122,11 @@ func serveCommand(args []string, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	a, err := newApp(ctx, c, explorer.Options{Logger: logger})
+	spaces, err := loadWordSpaces(c, logger)
+	if err != nil {
+		return usageError(err.Error())
+	}
+	a, err := newApp(ctx, c, explorer.Options{Logger: logger, WordSpaces: spaces})
 	if err != nil {
 		return err
 	}
@@ -110,6 +140,9 @@ func serveCommand(args []string, stderr io.Writer) error {
 	} else if created {
 		logger.Info("created the user admin with the password from EXPLORER_ADMIN_PASSWORD")
 	}
+
+	// Scheduled plan changes are applied when due, also while nobody calls.
+	go a.svc.RunBilling(ctx, time.Minute)
 
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {
@@ -132,4 +165,23 @@ func serveCommand(args []string, stderr io.Writer) error {
 	}
 	logger.Info("stopped")
 	return nil
+}
+
+// loadWordSpaces starts loading the configured word spaces in the
+// background, and the embedded English one unless EN is configured.
+func loadWordSpaces(c serveConfig, logger *slog.Logger) (*wordspace.Registry, error) {
+	reg := wordspace.NewRegistry(logger)
+	for _, sp := range c.WordSpaces {
+		lang, path, _ := strings.Cut(sp, "=")
+		if err := reg.LoadFile(lang, path); err != nil {
+			return nil, err
+		}
+	}
+	if c.WordSpaceDir != "" {
+		if err := reg.LoadDir(c.WordSpaceDir); err != nil {
+			return nil, fmt.Errorf("--wordspace-dir: %w", err)
+		}
+	}
+	reg.LoadDefault()
+	return reg, nil
 }

@@ -1,0 +1,139 @@
+package explorer
+
+import (
+	"context"
+	"strings"
+)
+
+// Invite invites username to be managed by the caller.
+func (s *Service) Invite(ctx context.Context, username string) (*ManagerInvitation, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	username = strings.TrimSpace(username)
+	if username == "" {
+		return nil, Invalid("userId is required", FieldError{Field: "userId", Message: "must not be empty"})
+	}
+	var inv *ManagerInvitation
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		r, err := s.store.FindUserByName(ctx, username)
+		if err != nil {
+			return err
+		}
+		if r.ID == u.ID {
+			return Invalid("you cannot invite yourself", FieldError{Field: "userId", Message: "must not be yourself"})
+		}
+		if err := s.canBeManaged(ctx, u, r); err != nil {
+			return err
+		}
+		for _, f := range []InvitationFilter{{SenderID: u.ID, RecipientID: r.ID, Status: InvitationPending}, {SenderID: r.ID, RecipientID: u.ID, Status: InvitationPending}} {
+			list, err := s.store.FindManagerInvitations(ctx, f)
+			if err != nil {
+				return err
+			}
+			if len(list) > 0 {
+				return Errorf(ECONFLICT, "an invitation between you and %s is already pending", r.Username)
+			}
+		}
+		inv = &ManagerInvitation{SenderID: u.ID, Sender: u.Username, RecipientID: r.ID, Recipient: r.Username, Status: InvitationPending, Created: s.clock.Now()}
+		return s.store.CreateManagerInvitation(ctx, inv)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return inv, nil
+}
+
+// invitationFor returns invitation id when the caller is its recipient
+// (recipient true) or sender; any other caller gets ENOTFOUND. An answered
+// invitation is ECONFLICT.
+func (s *Service) invitationFor(ctx context.Context, u *User, id int64, recipient bool) (*ManagerInvitation, error) {
+	inv, err := s.store.FindManagerInvitation(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if (recipient && inv.RecipientID != u.ID) || (!recipient && inv.SenderID != u.ID) {
+		return nil, Errorf(ENOTFOUND, "invitation %d not found", id)
+	}
+	if inv.Status != InvitationPending {
+		return nil, Errorf(ECONFLICT, "invitation %d was already %s", id, inv.Status)
+	}
+	return inv, nil
+}
+
+// AcceptInvitation makes the caller managed by the invitation's sender,
+// who must have a free seat (seats ≥ 1 + managed users + 1).
+func (s *Service) AcceptInvitation(ctx context.Context, id int64) error {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return err
+	}
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		inv, err := s.invitationFor(ctx, u, id, true)
+		if err != nil {
+			return err
+		}
+		sender, err := s.store.FindUserByID(ctx, inv.SenderID)
+		if err != nil {
+			return err
+		}
+		if sender.Status == StatusCancelled {
+			return Errorf(ECONFLICT, "the account of %s is cancelled", sender.Username)
+		}
+		if err := s.canBeManaged(ctx, sender, u); err != nil {
+			return err
+		}
+		a, err := s.settleTx(ctx, sender.ID)
+		if err != nil {
+			return err
+		}
+		seats, err := s.seatsOf(ctx, a)
+		if err != nil {
+			return err
+		}
+		if seats.InUse >= seats.Seats {
+			return Errorf(ECONFLICT, "%s has no free seat (%d of %d in use)", sender.Username, seats.InUse, seats.Seats)
+		}
+		now := s.clock.Now()
+		if ok, err := s.store.AnswerManagerInvitation(ctx, id, InvitationAccepted, now); err != nil {
+			return err
+		} else if !ok {
+			return Errorf(ECONFLICT, "invitation %d was already answered", id)
+		}
+		return s.store.CreateManagerRelation(ctx, sender.ID, u.ID, now)
+	})
+}
+
+// RejectInvitation refuses a pending invitation the caller received.
+func (s *Service) RejectInvitation(ctx context.Context, id int64) error {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return err
+	}
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		if _, err := s.invitationFor(ctx, u, id, true); err != nil {
+			return err
+		}
+		if ok, err := s.store.AnswerManagerInvitation(ctx, id, InvitationRejected, s.clock.Now()); err != nil {
+			return err
+		} else if !ok {
+			return Errorf(ECONFLICT, "invitation %d was already answered", id)
+		}
+		return nil
+	})
+}
+
+// DeleteInvitation withdraws a pending invitation the caller sent.
+func (s *Service) DeleteInvitation(ctx context.Context, id int64) error {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return err
+	}
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		if _, err := s.invitationFor(ctx, u, id, false); err != nil {
+			return err
+		}
+		return s.store.DeleteManagerInvitation(ctx, id)
+	})
+}

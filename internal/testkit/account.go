@@ -1,0 +1,51 @@
+package testkit
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	explorer "explorer"
+	"explorer/store"
+)
+
+// SetPlan puts a user's account on the plan handle directly through the
+// store, without charges: a test's starting point.
+func (e *Env) SetPlan(user, handle string) {
+	e.T.Helper()
+	ctx := e.As(user)
+	if _, err := e.Svc.Product(ctx); err != nil { // opens the account
+		e.T.Fatalf("product of %s: %v", user, err)
+	}
+	p, err := e.DB.FindPlanByHandle(ctx, handle)
+	if err != nil {
+		e.T.Fatalf("plan %s: %v", handle, err)
+	}
+	u := explorer.UserFromContext(ctx)
+	if err := e.DB.UpdateAccountPlan(ctx, u.ID, p.ID); err != nil {
+		e.T.Fatalf("set plan of %s: %v", user, err)
+	}
+}
+
+// OpenSharedDBs opens one empty database twice, as two server instances
+// sharing it would: a SQLite file, or a PostgreSQL database when
+// EXPLORER_TEST_POSTGRES is set.
+func OpenSharedDBs(t testing.TB) (*store.DB, *store.DB) {
+	t.Helper()
+	ctx := context.Background()
+	url := filepath.Join(t.TempDir(), "explorer.db")
+	if dsn := os.Getenv("EXPLORER_TEST_POSTGRES"); dsn != "" {
+		url = FreshPostgres(t, dsn)
+	}
+	open := func() *store.DB {
+		db, err := store.Open(ctx, url)
+		if err != nil {
+			t.Fatalf("open store: %v", err)
+		}
+		t.Cleanup(func() { db.Close() })
+		return db
+	}
+	a := open()
+	return a, open()
+}

@@ -1,0 +1,176 @@
+package language
+
+import (
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/pemistahl/lingua-go"
+)
+
+func TestValid(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string
+		ok   bool
+	}{
+		{"en", "EN", true},
+		{"EN", "EN", true},
+		{"Sv", "SV", true},
+		{"nb", "NB", true},
+		{"zu", "ZU", true},
+		{"bh", "BH", true},
+		{"xx", "", false},
+		{"eng", "", false},
+		{"e", "", false},
+		{"", "", false},
+		{" en", "", false},
+		{"en ", "", false},
+		{"e1", "", false},
+		{"ſt", "", false},
+		{"zz", "", false},
+		{"qq", "", false},
+	}
+	for _, tt := range tests {
+		got, ok := Normalize(tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("Normalize(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+		if Valid(tt.in) != tt.ok {
+			t.Errorf("Valid(%q) = %v", tt.in, !tt.ok)
+		}
+	}
+}
+
+func TestCodes(t *testing.T) {
+	all := Codes()
+	if len(all) != 184 {
+		t.Fatalf("%d codes, want 184", len(all))
+	}
+	for i, c := range all {
+		if len(c) != 2 || strings.ToUpper(c) != c {
+			t.Errorf("code %q", c)
+		}
+		if i > 0 && all[i-1] >= c {
+			t.Errorf("codes not sorted at %q", c)
+		}
+	}
+	// Every language lingua knows has a valid code.
+	for _, l := range lingua.AllLanguages() {
+		if code := l.IsoCode639_1().String(); !Valid(code) {
+			t.Errorf("lingua's %v has code %q, not valid", l, code)
+		}
+	}
+}
+
+func TestDetect(t *testing.T) {
+	tests := []struct {
+		name  string
+		texts []string
+		want  string
+		ok    bool
+	}{
+		{"English terms", []string{"burger", "cheeseburger", "veggie burger", "fries", "chips", "nice", "good", "sweet", "soda", "drinks"}, "EN", true},
+		{"English terms in one text", []string{"burger, cheeseburger, veggie burger, fries, chips, nice, good, sweet, soda, drinks"}, "EN", true},
+		{"English comments", []string{"great service", "friendly staff", "too expensive"}, "EN", true},
+		{"Swedish comments", []string{"Maten var god men servicen var långsam", "Trevlig personal och fin miljö", "Kaffet var kallt"}, "SV", true},
+		{"Swedish terms", []string{"god", "trevlig", "dyr", "kaffe", "smörgås", "kanelbulle", "personal"}, "SV", true},
+		{"German comments", []string{"Das Essen war sehr gut", "Der Kellner war unfreundlich", "Zu teuer"}, "DE", true},
+		{"German terms", []string{"Brötchen", "Kaffee", "Kuchen", "lecker", "teuer", "Bedienung"}, "DE", true},
+		{"French", []string{"très bon", "service lent", "trop cher pour ce que c'est"}, "FR", true},
+		{"Spanish", []string{"muy bueno", "servicio lento", "caro", "camarero amable"}, "ES", true},
+		{"Finnish", []string{"hyvä", "kahvi", "palvelu", "kallis"}, "FI", true},
+		{"Russian", []string{"спасибо", "хорошо", "очень вкусно"}, "RU", true},
+		{"blank texts skipped", []string{"", "  ", "burger", "cheeseburger", "fries", "nice", "good", "sweet", "drinks"}, "EN", true},
+		{"one word", []string{"pizza"}, "", false},
+		{"two short words", []string{"ok", "good"}, "", false},
+		{"numbers", []string{"123", "456", "7.5"}, "", false},
+		{"nothing", nil, "", false},
+		{"blank", []string{"", " "}, "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := Detect(tt.texts)
+			if got != tt.want || ok != tt.ok {
+				t.Errorf("Detect(%q) = %q, %v; want %q, %v", tt.texts, got, ok, tt.want, tt.ok)
+			}
+			if ok && !Valid(got) {
+				t.Errorf("Detect returned invalid code %q", got)
+			}
+		})
+	}
+}
+
+func TestDetectConcurrent(t *testing.T) {
+	inputs := map[string][]string{
+		"EN": {"burger", "cheeseburger", "veggie burger", "fries", "chips", "nice", "good", "sweet", "soda", "drinks"},
+		"SV": {"Maten var god men servicen var långsam", "Trevlig personal och fin miljö"},
+		"DE": {"Das Essen war sehr gut", "Der Kellner war unfreundlich"},
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		for want, texts := range inputs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if got, ok := Detect(texts); got != want || !ok {
+					t.Errorf("Detect = %q, %v; want %q", got, ok, want)
+				}
+			}()
+		}
+	}
+	wg.Wait()
+}
+
+// Many or long texts are sampled, not read whole.
+func TestBuildSample(t *testing.T) {
+	many := make([]string, 100_000)
+	for i := range many {
+		many[i] = "the quick brown fox jumps over the lazy dog"
+	}
+	s, letters := buildSample(many)
+	if len(s) > maxSample || letters == 0 {
+		t.Errorf("sample of %d bytes, %d letters", len(s), letters)
+	}
+	long := []string{strings.Repeat("smörgås ", 2000)}
+	s, _ = buildSample(long)
+	if len(s) > maxSample || !strings.HasSuffix(s, "smörgås") {
+		t.Errorf("long text sample of %d bytes ends %q", len(s), s[len(s)-10:])
+	}
+	noSpace := []string{strings.Repeat("å", 5000)}
+	s, _ = buildSample(noSpace)
+	if len(s) > maxSample || !strings.HasSuffix(s, "å") {
+		t.Errorf("cut inside a character: %q", s[len(s)-4:])
+	}
+	if got, ok := Detect(many); got != "EN" || !ok {
+		t.Errorf("Detect(many) = %q, %v", got, ok)
+	}
+}
+
+// The models of the detectable languages fit in a modest heap.
+func TestDetectorMemory(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector changes memory use")
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	Load()
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	mb := (float64(after.HeapAlloc) - float64(before.HeapAlloc)) / (1 << 20)
+	t.Logf("detector models: %.1f MB of heap (0 if loaded by an earlier test)", mb)
+	if mb > 300 {
+		t.Errorf("detector takes %.0f MB", mb)
+	}
+}
+
+func BenchmarkDetect(b *testing.B) {
+	Load()
+	texts := []string{"Maten var god men servicen var långsam", "Trevlig personal och fin miljö", "Kaffet var kallt"}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		Detect(texts)
+	}
+}

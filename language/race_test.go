@@ -1,0 +1,5 @@
+//go:build race
+
+package language
+
+const raceEnabled = true

@@ -1,0 +1,262 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"time"
+
+	explorer "explorer"
+)
+
+const accountColumns = `user_id, plan_id, seats, anchor_at, cycle_start_at, cycle_end_at, created_at`
+
+// FindAccountState returns a user's account state; ENOTFOUND when the
+// account was not opened yet.
+func (db *DB) FindAccountState(ctx context.Context, userID int64) (*explorer.AccountState, error) {
+	var a explorer.AccountState
+	var anchor, start, end, created int64
+	err := db.queryRow(ctx, "account not found", `SELECT `+accountColumns+` FROM accounts WHERE user_id = ?`, []any{userID},
+		&a.UserID, &a.PlanID, &a.Seats, &anchor, &start, &end, &created)
+	if err != nil {
+		return nil, err
+	}
+	a.Anchor, a.CycleStart, a.CycleEnd, a.Created = explorer.FromMillis(anchor), explorer.FromMillis(start), explorer.FromMillis(end), explorer.FromMillis(created)
+	return &a, nil
+}
+
+// CreateAccountState inserts a unless the user already has an account.
+func (db *DB) CreateAccountState(ctx context.Context, a *explorer.AccountState) (bool, error) {
+	res, err := db.exec(ctx, `INSERT INTO accounts (`+accountColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO NOTHING`,
+		a.UserID, a.PlanID, a.Seats, ms(a.Anchor), ms(a.CycleStart), ms(a.CycleEnd), ms(a.Created))
+	if err != nil {
+		return false, err
+	}
+	return affected(res)
+}
+
+// UpdateAccountPlan sets the plan of an account.
+func (db *DB) UpdateAccountPlan(ctx context.Context, userID, planID int64) error {
+	return db.updateOne(ctx, "account not found", `UPDATE accounts SET plan_id = ? WHERE user_id = ?`, planID, userID)
+}
+
+// UpdateAccountSeats sets the seats of an account.
+func (db *DB) UpdateAccountSeats(ctx context.Context, userID int64, seats int) error {
+	return db.updateOne(ctx, "account not found", `UPDATE accounts SET seats = ? WHERE user_id = ?`, seats, userID)
+}
+
+// AdvanceAccountCycle moves the cycle when it still ends at from.
+func (db *DB) AdvanceAccountCycle(ctx context.Context, userID int64, from, start, end time.Time) (bool, error) {
+	res, err := db.exec(ctx, `UPDATE accounts SET cycle_start_at = ?, cycle_end_at = ? WHERE user_id = ? AND cycle_end_at = ?`,
+		ms(start), ms(end), userID, ms(from))
+	if err != nil {
+		return false, err
+	}
+	return affected(res)
+}
+
+// FindDueAccounts lists accounts whose cycle ended by now.
+func (db *DB) FindDueAccounts(ctx context.Context, now time.Time, limit int) ([]int64, error) {
+	rows, err := db.query(ctx, `SELECT user_id FROM accounts WHERE cycle_end_at <= ? ORDER BY cycle_end_at, user_id LIMIT ?`, ms(now), limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, db.mapError(err, "")
+		}
+		out = append(out, id)
+	}
+	return out, db.mapError(rows.Err(), "")
+}
+
+// CreatePlanMigration inserts m and sets its ID.
+func (db *DB) CreatePlanMigration(ctx context.Context, m *explorer.PlanMigration) error {
+	id, err := db.insert(ctx, `INSERT INTO plan_migrations (user_id, from_plan_id, to_plan_id, effective_at, created_at, applied_at, cancelled_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		m.UserID, m.FromPlanID, m.ToPlanID, ms(m.Effective), ms(m.Created), nullMillis(m.Applied), nullMillis(m.Cancelled))
+	if err != nil {
+		if explorer.ErrorCode(err) == explorer.ECONFLICT {
+			return explorer.Errorf(explorer.ECONFLICT, "a plan change is already scheduled")
+		}
+		return err
+	}
+	m.ID = id
+	return nil
+}
+
+// FindPendingMigration returns the user's scheduled migration.
+func (db *DB) FindPendingMigration(ctx context.Context, userID int64) (*explorer.PlanMigration, error) {
+	var m explorer.PlanMigration
+	var eff, created int64
+	err := db.queryRow(ctx, "no plan change is scheduled", `SELECT id, user_id, from_plan_id, to_plan_id, effective_at, created_at FROM plan_migrations
+		WHERE user_id = ? AND applied_at IS NULL AND cancelled_at IS NULL`, []any{userID},
+		&m.ID, &m.UserID, &m.FromPlanID, &m.ToPlanID, &eff, &created)
+	if err != nil {
+		return nil, err
+	}
+	m.Effective, m.Created = explorer.FromMillis(eff), explorer.FromMillis(created)
+	return &m, nil
+}
+
+// FindPlanMigrations lists a user's plan changes, newest first.
+func (db *DB) FindPlanMigrations(ctx context.Context, userID int64) ([]*explorer.PlanMigration, error) {
+	rows, err := db.query(ctx, `SELECT id, user_id, from_plan_id, to_plan_id, effective_at, created_at, applied_at, cancelled_at
+		FROM plan_migrations WHERE user_id = ? ORDER BY id DESC`, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*explorer.PlanMigration{}
+	for rows.Next() {
+		var m explorer.PlanMigration
+		var eff, created int64
+		var applied, cancelled sql.NullInt64
+		if err := rows.Scan(&m.ID, &m.UserID, &m.FromPlanID, &m.ToPlanID, &eff, &created, &applied, &cancelled); err != nil {
+			return nil, db.mapError(err, "")
+		}
+		m.Effective, m.Created = explorer.FromMillis(eff), explorer.FromMillis(created)
+		m.Applied, m.Cancelled = timeOrNil(applied), timeOrNil(cancelled)
+		out = append(out, &m)
+	}
+	return out, db.mapError(rows.Err(), "")
+}
+
+// MarkMigrationApplied marks a pending migration applied.
+func (db *DB) MarkMigrationApplied(ctx context.Context, id int64, at time.Time) (bool, error) {
+	return db.execAffected(ctx, `UPDATE plan_migrations SET applied_at = ? WHERE id = ? AND applied_at IS NULL AND cancelled_at IS NULL`, ms(at), id)
+}
+
+// MarkMigrationCancelled marks a pending migration cancelled.
+func (db *DB) MarkMigrationCancelled(ctx context.Context, id int64, at time.Time) (bool, error) {
+	return db.execAffected(ctx, `UPDATE plan_migrations SET cancelled_at = ? WHERE id = ? AND applied_at IS NULL AND cancelled_at IS NULL`, ms(at), id)
+}
+
+const invitationSelect = `SELECT i.id, i.sender_id, s.username, i.recipient_id, r.username, i.status, i.created_at
+	FROM manager_invitations i JOIN users s ON s.id = i.sender_id JOIN users r ON r.id = i.recipient_id`
+
+func scanInvitation(sc interface{ Scan(...any) error }) (*explorer.ManagerInvitation, error) {
+	var inv explorer.ManagerInvitation
+	var created int64
+	if err := sc.Scan(&inv.ID, &inv.SenderID, &inv.Sender, &inv.RecipientID, &inv.Recipient, &inv.Status, &created); err != nil {
+		return nil, err
+	}
+	inv.Created = explorer.FromMillis(created)
+	return &inv, nil
+}
+
+// CreateManagerInvitation inserts inv and sets its ID.
+func (db *DB) CreateManagerInvitation(ctx context.Context, inv *explorer.ManagerInvitation) error {
+	id, err := db.insert(ctx, `INSERT INTO manager_invitations (sender_id, recipient_id, status, created_at) VALUES (?, ?, ?, ?)`,
+		inv.SenderID, inv.RecipientID, inv.Status, ms(inv.Created))
+	if err != nil {
+		if explorer.ErrorCode(err) == explorer.ECONFLICT {
+			return explorer.Errorf(explorer.ECONFLICT, "an invitation to %s is already pending", inv.Recipient)
+		}
+		return err
+	}
+	inv.ID = id
+	return nil
+}
+
+// FindManagerInvitation returns an invitation by id.
+func (db *DB) FindManagerInvitation(ctx context.Context, id int64) (*explorer.ManagerInvitation, error) {
+	row := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(invitationSelect+` WHERE i.id = ?`), id)
+	inv, err := scanInvitation(row)
+	if err != nil {
+		return nil, db.mapError(err, "invitation not found")
+	}
+	return inv, nil
+}
+
+// FindManagerInvitations lists invitations matching f, oldest first.
+func (db *DB) FindManagerInvitations(ctx context.Context, f explorer.InvitationFilter) ([]*explorer.ManagerInvitation, error) {
+	var where []string
+	var args []any
+	if f.SenderID != 0 {
+		where, args = append(where, "i.sender_id = ?"), append(args, f.SenderID)
+	}
+	if f.RecipientID != 0 {
+		where, args = append(where, "i.recipient_id = ?"), append(args, f.RecipientID)
+	}
+	if f.Status != "" {
+		where, args = append(where, "i.status = ?"), append(args, f.Status)
+	}
+	q := invitationSelect
+	if len(where) > 0 {
+		q += " WHERE " + strings.Join(where, " AND ")
+	}
+	rows, err := db.query(ctx, q+" ORDER BY i.id", args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*explorer.ManagerInvitation{}
+	for rows.Next() {
+		inv, err := scanInvitation(rows)
+		if err != nil {
+			return nil, db.mapError(err, "")
+		}
+		out = append(out, inv)
+	}
+	return out, db.mapError(rows.Err(), "")
+}
+
+// AnswerManagerInvitation moves a pending invitation to status.
+func (db *DB) AnswerManagerInvitation(ctx context.Context, id int64, status string, at time.Time) (bool, error) {
+	return db.execAffected(ctx, `UPDATE manager_invitations SET status = ?, answered_at = ? WHERE id = ? AND status = 'pending'`, status, ms(at), id)
+}
+
+// DeleteManagerInvitation deletes an invitation.
+func (db *DB) DeleteManagerInvitation(ctx context.Context, id int64) error {
+	return db.updateOne(ctx, "invitation not found", `DELETE FROM manager_invitations WHERE id = ?`, id)
+}
+
+// CreateManagerRelation makes managedID managed by managerID.
+func (db *DB) CreateManagerRelation(ctx context.Context, managerID, managedID int64, at time.Time) error {
+	_, err := db.exec(ctx, `INSERT INTO managers (managed_id, manager_id, created_at) VALUES (?, ?, ?)`, managedID, managerID, ms(at))
+	if explorer.ErrorCode(err) == explorer.ECONFLICT {
+		return explorer.Errorf(explorer.ECONFLICT, "the user already has a manager")
+	}
+	return err
+}
+
+// DeleteManagerRelation ends the relation of a managed user.
+func (db *DB) DeleteManagerRelation(ctx context.Context, managedID int64) error {
+	return db.updateOne(ctx, "no manager", `DELETE FROM managers WHERE managed_id = ?`, managedID)
+}
+
+// execAffected runs a statement and reports whether it touched a row.
+func (db *DB) execAffected(ctx context.Context, query string, args ...any) (bool, error) {
+	res, err := db.exec(ctx, query, args...)
+	if err != nil {
+		return false, err
+	}
+	return affected(res)
+}
+
+func affected(res sql.Result) (bool, error) {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, explorer.Internal(err)
+	}
+	return n > 0, nil
+}
+
+func timeOrNil(v sql.NullInt64) *time.Time {
+	if !v.Valid {
+		return nil
+	}
+	t := explorer.FromMillis(v.Int64)
+	return &t
+}
+
+// nullMillis stores an optional time.
+func nullMillis(t *time.Time) any {
+	if t == nil {
+		return nil
+	}
+	return ms(*t)
+}

@@ -1,0 +1,116 @@
+package store
+
+import (
+	"context"
+
+	explorer "explorer"
+)
+
+const planColumns = `id, handle, name, description, monthly_cost_cents, currency, included_credits, seat_price_cents, credits_per_seat`
+
+func scanPlan(sc interface{ Scan(...any) error }) (*explorer.Plan, error) {
+	var p explorer.Plan
+	err := sc.Scan(&p.ID, &p.Handle, &p.Name, &p.Description, &p.MonthlyCostCents, &p.Currency, &p.IncludedCredits, &p.SeatPriceCents, &p.CreditsPerSeat)
+	return &p, err
+}
+
+// FindPlans lists the catalogue by monthly cost.
+func (db *DB) FindPlans(ctx context.Context) ([]*explorer.Plan, error) {
+	rows, err := db.query(ctx, `SELECT `+planColumns+` FROM plans ORDER BY monthly_cost_cents, id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*explorer.Plan{}
+	for rows.Next() {
+		p, err := scanPlan(rows)
+		if err != nil {
+			return nil, db.mapError(err, "")
+		}
+		out = append(out, p)
+	}
+	return out, db.mapError(rows.Err(), "")
+}
+
+func (db *DB) findPlan(ctx context.Context, where string, arg any) (*explorer.Plan, error) {
+	p, err := scanPlan(db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(`SELECT `+planColumns+` FROM plans WHERE `+where), arg))
+	if err != nil {
+		return nil, db.mapError(err, "plan not found")
+	}
+	return p, nil
+}
+
+// FindPlanByID returns a plan by id.
+func (db *DB) FindPlanByID(ctx context.Context, id int64) (*explorer.Plan, error) {
+	return db.findPlan(ctx, "id = ?", id)
+}
+
+// FindPlanByHandle returns a plan by handle.
+func (db *DB) FindPlanByHandle(ctx context.Context, handle string) (*explorer.Plan, error) {
+	return db.findPlan(ctx, "handle = ?", handle)
+}
+
+// CreateCreditEntry inserts a ledger entry and sets its ID.
+func (db *DB) CreateCreditEntry(ctx context.Context, e *explorer.CreditEntry) error {
+	id, err := db.insert(ctx, `INSERT INTO credit_entries (account_id, user_id, kind, credits, description, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		e.AccountID, e.UserID, e.Kind, e.Credits, e.Description, ms(e.Created))
+	e.ID = id
+	return err
+}
+
+// CreateCharge inserts a charge and sets its ID.
+func (db *DB) CreateCharge(ctx context.Context, c *explorer.Charge) error {
+	id, err := db.insert(ctx, `INSERT INTO charges (account_id, user_id, kind, amount_cents, currency, description, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		c.AccountID, c.UserID, c.Kind, c.AmountCents, c.Currency, c.Description, ms(c.Created))
+	c.ID = id
+	return err
+}
+
+// CreditBalance returns the sum of an account's ledger entries.
+func (db *DB) CreditBalance(ctx context.Context, accountID int64) (int64, error) {
+	var n int64
+	err := db.queryRow(ctx, "", `SELECT COALESCE(SUM(credits), 0) FROM credit_entries WHERE account_id = ?`, []any{accountID}, &n)
+	return n, err
+}
+
+// FindCreditEntries lists an account's newest ledger entries.
+func (db *DB) FindCreditEntries(ctx context.Context, accountID int64, limit int) ([]*explorer.CreditEntry, error) {
+	rows, err := db.query(ctx, `SELECT id, account_id, user_id, kind, credits, description, created_at FROM credit_entries
+		WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`, accountID, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*explorer.CreditEntry{}
+	for rows.Next() {
+		var e explorer.CreditEntry
+		var created int64
+		if err := rows.Scan(&e.ID, &e.AccountID, &e.UserID, &e.Kind, &e.Credits, &e.Description, &created); err != nil {
+			return nil, db.mapError(err, "")
+		}
+		e.Created = explorer.FromMillis(created)
+		out = append(out, &e)
+	}
+	return out, db.mapError(rows.Err(), "")
+}
+
+// FindCharges lists an account's newest charges.
+func (db *DB) FindCharges(ctx context.Context, accountID int64, limit int) ([]*explorer.Charge, error) {
+	rows, err := db.query(ctx, `SELECT id, account_id, user_id, kind, amount_cents, currency, description, created_at FROM charges
+		WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`, accountID, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*explorer.Charge{}
+	for rows.Next() {
+		var c explorer.Charge
+		var created int64
+		if err := rows.Scan(&c.ID, &c.AccountID, &c.UserID, &c.Kind, &c.AmountCents, &c.Currency, &c.Description, &created); err != nil {
+			return nil, db.mapError(err, "")
+		}
+		c.Created = explorer.FromMillis(created)
+		out = append(out, &c)
+	}
+	return out, db.mapError(rows.Err(), "")
+}

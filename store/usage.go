@@ -1,0 +1,52 @@
+package store
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	explorer "explorer"
+)
+
+// CreateUsageRecord inserts a usage record and sets its ID.
+func (db *DB) CreateUsageRecord(ctx context.Context, r *explorer.UsageRecord) error {
+	trialing := 0
+	if r.Trialing {
+		trialing = 1
+	}
+	id, err := db.insert(ctx, `INSERT INTO usage_records (user_id, account_id, projects, verbatims, trialing, recorded_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		r.UserID, r.AccountID, r.Projects, r.Verbatims, trialing, ms(r.Recorded))
+	r.ID = id
+	return err
+}
+
+// SumUsage adds up the usage of users in [from, to).
+func (db *DB) SumUsage(ctx context.Context, userIDs []int64, from, to time.Time) (explorer.UsageSums, error) {
+	var s explorer.UsageSums
+	if len(userIDs) == 0 {
+		return s, nil
+	}
+	args := []any{ms(from), ms(to)}
+	for _, id := range userIDs {
+		args = append(args, id)
+	}
+	rows, err := db.query(ctx, `SELECT trialing, COALESCE(SUM(projects), 0), COALESCE(SUM(verbatims), 0) FROM usage_records
+		WHERE recorded_at >= ? AND recorded_at < ? AND user_id IN (?`+strings.Repeat(", ?", len(userIDs)-1)+`) GROUP BY trialing`, args...)
+	if err != nil {
+		return s, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var trialing int
+		var projects, verbatims int64
+		if err := rows.Scan(&trialing, &projects, &verbatims); err != nil {
+			return s, db.mapError(err, "")
+		}
+		if trialing != 0 {
+			s.ProjectsTrialing, s.VerbatimsTrialing = projects, verbatims
+		} else {
+			s.ProjectsNonTrialing, s.VerbatimsNonTrialing = projects, verbatims
+		}
+	}
+	return s, db.mapError(rows.Err(), "")
+}

@@ -1,0 +1,171 @@
+package explorer
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Usage periods of GET /account/usage.
+const (
+	PeriodDay   = "DAY"
+	PeriodMonth = "MONTH"
+)
+
+// UsageRecord is what one project import used: projects started and
+// verbatims analysed, trialing when the paying account was on the trial
+// plan.
+type UsageRecord struct {
+	ID        int64
+	UserID    int64
+	AccountID int64
+	Projects  int64
+	Verbatims int64
+	Trialing  bool
+	Recorded  time.Time
+}
+
+// UsageSums are the projects and verbatims of a time range, split into
+// trialing and non-trialing.
+type UsageSums struct {
+	ProjectsTrialing     int64
+	VerbatimsTrialing    int64
+	ProjectsNonTrialing  int64
+	VerbatimsNonTrialing int64
+}
+
+// UsageStore keeps usage records.
+type UsageStore interface {
+	CreateUsageRecord(ctx context.Context, r *UsageRecord) error
+	// SumUsage adds up the records of users in [from, to).
+	SumUsage(ctx context.Context, userIDs []int64, from, to time.Time) (UsageSums, error)
+}
+
+// UsageQuery is the parameters of GET /account/usage: Period (DAY or
+// MONTH, any case) takes precedence over Since and Until (yyyy-MM-dd,
+// Until exclusive); none at all means MONTH.
+type UsageQuery struct {
+	Period string
+	Since  string
+	Until  string
+}
+
+// UsageDetails are the usage figures of GET /account/usage: today, this
+// month (both in the caller's time zone) and the asked period.
+type UsageDetails struct {
+	Today  UsageSums
+	Month  UsageSums
+	Period UsageSums
+	// From and To are the bounds of the asked period, To exclusive.
+	From, To time.Time
+}
+
+// RecordUsage records the usage of one import by userID at time at and
+// takes the verbatims' credits from the paying account (the manager's for
+// a managed user); the balance may go below zero. It needs no actor:
+// project imports call it.
+func (s *Service) RecordUsage(ctx context.Context, userID int64, projects, verbatims int, at time.Time) error {
+	if projects < 0 || verbatims < 0 {
+		return Invalid("usage must not be negative")
+	}
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		u, err := s.store.FindUserByID(ctx, userID)
+		if err != nil {
+			return err
+		}
+		p, err := s.payer(ctx, u)
+		if err != nil {
+			return err
+		}
+		a, err := s.settleTx(ctx, p.ID)
+		if err != nil {
+			return err
+		}
+		plan, err := s.store.FindPlanByID(ctx, a.PlanID)
+		if err != nil {
+			return err
+		}
+		r := &UsageRecord{UserID: u.ID, AccountID: p.ID, Projects: int64(projects), Verbatims: int64(verbatims), Trialing: plan.IsTrial(), Recorded: at.UTC()}
+		if err := s.store.CreateUsageRecord(ctx, r); err != nil {
+			return err
+		}
+		what := fmt.Sprintf("%d verbatims analysed by %s", verbatims, u.Username)
+		return s.record(ctx, p.ID, u.ID, at, nil, &CreditEntry{Kind: CreditUsage, Credits: -int64(verbatims) * s.billing.CreditsPerVerbatim, Description: what})
+	})
+}
+
+// Usage returns the caller's usage figures; a manager's include its
+// managed users'. Day and month boundaries are those of the caller's
+// timezone setting.
+func (s *Service) Usage(ctx context.Context, q UsageQuery) (*UsageDetails, error) {
+	u, err := actor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	loc, err := s.userLocation(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	now := s.clock.Now().In(loc)
+	y, m, d := now.Date()
+	today := time.Date(y, m, d, 0, 0, 0, 0, loc)
+	month := time.Date(y, m, 1, 0, 0, 0, 0, loc)
+	out := &UsageDetails{}
+	switch period := strings.ToUpper(strings.TrimSpace(q.Period)); {
+	case period == PeriodDay:
+		out.From, out.To = today, today.AddDate(0, 0, 1)
+	case period == PeriodMonth || (period == "" && q.Since == "" && q.Until == ""):
+		out.From, out.To = month, month.AddDate(0, 1, 0)
+	case period != "":
+		return nil, Invalid("period must be DAY or MONTH", FieldError{Field: "period", Message: "must be DAY or MONTH"})
+	default:
+		if out.From, out.To, err = parseUsageRange(q.Since, q.Until, loc); err != nil {
+			return nil, err
+		}
+	}
+	ids := []int64{u.ID}
+	managed, err := s.store.FindManagedUsers(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range managed {
+		ids = append(ids, m.ID)
+	}
+	if out.Today, err = s.store.SumUsage(ctx, ids, today, today.AddDate(0, 0, 1)); err != nil {
+		return nil, err
+	}
+	if out.Month, err = s.store.SumUsage(ctx, ids, month, month.AddDate(0, 1, 0)); err != nil {
+		return nil, err
+	}
+	if out.Period, err = s.store.SumUsage(ctx, ids, out.From, out.To); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// parseUsageRange reads sinceDate and untilDate (yyyy-MM-dd, both needed,
+// until after since) as midnights in loc.
+func parseUsageRange(since, until string, loc *time.Location) (from, to time.Time, err error) {
+	var fields []FieldError
+	parse := func(name, other, v string) time.Time {
+		v = strings.TrimSpace(v)
+		if v == "" {
+			fields = append(fields, FieldError{Field: name, Message: "is required with " + other})
+			return time.Time{}
+		}
+		t, err := time.ParseInLocation(time.DateOnly, v, loc)
+		if err != nil {
+			fields = append(fields, FieldError{Field: name, Message: "must be a date yyyy-MM-dd"})
+		}
+		return t
+	}
+	from, to = parse("sinceDate", "untilDate", since), parse("untilDate", "sinceDate", until)
+	if len(fields) > 0 {
+		return from, to, Invalid(fields[0].Field+" "+fields[0].Message, fields...)
+	}
+	if !to.After(from) {
+		return from, to, Invalid("untilDate must be after sinceDate", FieldError{Field: "untilDate", Message: "must be after sinceDate"})
+	}
+	return from, to, nil
+}

@@ -1,0 +1,308 @@
+package wordspace
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"explorer"
+)
+
+// The large benchmarks run on a generated space of benchWords × benchDim
+// (1,000,000 × 300; EXPLORER_BENCH_WORDS overrides the word count). The
+// files are written once per run to a temporary folder and removed at the
+// end. They are skipped with -short.
+const benchDim = 300
+
+var (
+	benchOnce  sync.Once
+	benchDir   string
+	benchErr   error
+	benchWords = 1_000_000
+)
+
+func TestMain(m *testing.M) {
+	if v, err := strconv.Atoi(os.Getenv("EXPLORER_BENCH_WORDS")); err == nil && v > 0 {
+		benchWords = v
+	}
+	code := m.Run()
+	if benchDir != "" {
+		os.RemoveAll(benchDir)
+	}
+	os.Exit(code)
+}
+
+// benchFiles writes the generated space as .vec and in the own format.
+func benchFiles(b *testing.B) (vec, own string) {
+	if testing.Short() {
+		b.Skip("large benchmark skipped with -short")
+	}
+	benchOnce.Do(func() {
+		benchDir, benchErr = os.MkdirTemp("", "wordspace-bench-")
+		if benchErr != nil {
+			return
+		}
+		benchErr = writeBenchFiles(filepath.Join(benchDir, "big.vec"), filepath.Join(benchDir, "big.wordspace"))
+	})
+	if benchErr != nil {
+		b.Fatal(benchErr)
+	}
+	return filepath.Join(benchDir, "big.vec"), filepath.Join(benchDir, "big.wordspace")
+}
+
+// writeBenchFiles streams the generated rows to both files without
+// holding the space in memory.
+func writeBenchFiles(vecPath, ownPath string) error {
+	gen := newClusteredGen(benchWords, benchDim, 50, 2024)
+	vf, err := os.Create(vecPath)
+	if err != nil {
+		return err
+	}
+	defer vf.Close()
+	vw := bufio.NewWriterSize(vf, 1<<20)
+	vw.WriteString(strconv.Itoa(benchWords) + " " + strconv.Itoa(benchDim) + "\n")
+	// The own format wants the vocabulary first: the words are "w<i>".
+	var text bytes.Buffer
+	offs := make([]uint32, benchWords+1)
+	for i := 0; i < benchWords; i++ {
+		text.WriteString("w" + strconv.Itoa(i))
+		offs[i+1] = uint32(text.Len())
+	}
+	s := &Space{lang: "XX", dim: benchDim, text: text.String(), offs: offs}
+	of, err := os.Create(ownPath)
+	if err != nil {
+		return err
+	}
+	defer of.Close()
+	ow := bufio.NewWriterSize(of, 1<<20)
+	rows := make(chan []float32, 64)
+	done := make(chan error, 1)
+	go func() { done <- streamOwn(ow, s, rows) }()
+	var line []byte
+	for i := 0; i < benchWords; i++ {
+		v := gen.next()
+		normalize(v)
+		line = append(line[:0], s.Word(i)...)
+		for _, x := range v {
+			line = append(line, ' ')
+			line = strconv.AppendFloat(line, float64(x), 'f', 5, 32)
+		}
+		line = append(line, '\n')
+		vw.Write(line)
+		rows <- v
+	}
+	close(rows)
+	if err := <-done; err != nil {
+		return err
+	}
+	if err := ow.Flush(); err != nil {
+		return err
+	}
+	return vw.Flush()
+}
+
+// streamOwn writes s (whose float32 vectors come from rows) in the own
+// format.
+func streamOwn(w *bufio.Writer, s *Space, rows <-chan []float32) error {
+	crc := newCRC()
+	prefix := ownPrefix(s, dtypeFloat32)
+	crc.Write(prefix)
+	w.Write(prefix)
+	raw := make([]byte, s.dim*4)
+	n := 0
+	for r := range rows {
+		encodeFloat32s(raw, r)
+		crc.Write(raw)
+		w.Write(raw)
+		n++
+	}
+	if n != s.Len() {
+		return os.ErrInvalid
+	}
+	_, err := w.Write(trailer(crc.Sum32()))
+	return err
+}
+
+func BenchmarkParseVec(b *testing.B) {
+	vec, _ := benchFiles(b)
+	st, _ := os.Stat(vec)
+	b.SetBytes(st.Size())
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s, err := Open(vec, LoadOptions{Lang: "XX"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if s.Len() != benchWords {
+			b.Fatalf("%d words", s.Len())
+		}
+	}
+}
+
+func BenchmarkOpen(b *testing.B) {
+	_, own := benchFiles(b)
+	st, _ := os.Stat(own)
+	b.SetBytes(st.Size())
+	var ratio float64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		runtime.GC()
+		debug.FreeOSMemory()
+		before := rss()
+		b.StartTimer()
+		s, err := Open(own, LoadOptions{Lang: "XX"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		after := rss()
+		ratio = float64(after) / float64(s.VectorBytes())
+		b.ReportMetric(float64(after-before)/float64(s.VectorBytes()), "growth/vector-bytes")
+		runtime.KeepAlive(s)
+		b.StartTimer()
+	}
+	b.ReportMetric(ratio, "rss/vector-bytes")
+}
+
+// rss reads the resident set size of this process.
+func rss() int64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return int64(m.Sys)
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(l, "VmRSS:") {
+			f := strings.Fields(l)
+			kb, _ := strconv.ParseInt(f[1], 10, 64)
+			return kb * 1024
+		}
+	}
+	return 0
+}
+
+var (
+	bigOnce  sync.Once
+	bigSpace *Space
+)
+
+func openBig(b *testing.B) *Space {
+	_, own := benchFiles(b)
+	bigOnce.Do(func() {
+		s, err := Open(own, LoadOptions{Lang: "XX"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		bigSpace = s
+	})
+	return bigSpace
+}
+
+// pole20 picks a 20-term pole of related words: one word and 19 of its
+// nearest neighbours.
+func pole20(b *testing.B, s *Space, seed int) []explorer.WeightedTerm {
+	hits, err := s.searchExact(context.Background(), [][]float32{s.Vector(seed)}, 20)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var pole []explorer.WeightedTerm
+	for _, h := range hits[0] {
+		pole = append(pole, explorer.WeightedTerm{Term: s.Word(int(h.id)), Weight: 1})
+	}
+	return pole
+}
+
+func benchSuggest(b *testing.B, s *Space) {
+	ctx := context.Background()
+	poles := make([][]explorer.WeightedTerm, 8)
+	for i := range poles {
+		poles[i] = pole20(b, s, i*s.Len()/len(poles)+1)
+	}
+	var times []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t := time.Now()
+		got, err := s.Suggest(ctx, poles[i%len(poles)], 20)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(got) != 20 {
+			b.Fatalf("%d suggestions", len(got))
+		}
+		times = append(times, time.Since(t))
+	}
+	b.StopTimer()
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "p50-ms")
+}
+
+// BenchmarkSuggest20 times a suggestion for a 20-term pole on the large
+// space with its approximate index, and reports the index's recall of the
+// exact top K for those poles' terms.
+func BenchmarkSuggest20(b *testing.B) {
+	s := openBig(b)
+	if !s.HasIndex() {
+		t := time.Now()
+		if err := s.BuildIndex(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+		b.Logf("approximate index built in %v", time.Since(t))
+	}
+	// Recall of the index against exact search, over 8 poles of 20 terms.
+	var queries [][]float32
+	for i := 0; i < 8; i++ {
+		for _, t := range pole20(b, s, i*s.Len()/8+1) {
+			v, _, _ := s.TermVector(t.Term)
+			queries = append(queries, v)
+		}
+	}
+	exact, _ := s.searchExact(context.Background(), queries, rawK(NeighbourK))
+	approx, _ := s.search(context.Background(), queries, rawK(NeighbourK))
+	benchSuggest(b, s)
+	b.ReportMetric(recall(exact, approx), "recall")
+}
+
+// BenchmarkSuggest20Exact is the same without the approximate index.
+func BenchmarkSuggest20Exact(b *testing.B) {
+	s := openBig(b)
+	ix := s.ivf.Load()
+	s.DropIndex()
+	defer s.ivf.Store(ix)
+	benchSuggest(b, s)
+}
+
+// BenchmarkSuggestDefault times the pole {good, great, excellent} on the
+// embedded English space.
+func BenchmarkSuggestDefault(b *testing.B) {
+	s, err := DefaultEnglish(LoadOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	pole := []explorer.WeightedTerm{{Term: "good", Weight: 1}, {Term: "great", Weight: 1}, {Term: "excellent", Weight: 1}}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := s.Suggest(context.Background(), pole, 20); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkOpenDefault(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		if _, err := DefaultEnglish(LoadOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

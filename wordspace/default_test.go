@@ -1,0 +1,100 @@
+package wordspace
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"explorer"
+)
+
+// positiveEvaluative lists words that praise: the acceptance check counts
+// how many suggestions for {good, great, excellent} are among them.
+var positiveEvaluative = strings.Fields(`
+	superb bang-up corking reputable groovy first-class fantabulous a-one topnotch top-notch
+	greatest first-rate sterling tiptop ripping superlative blue-ribbon splendid outstanding
+	superior super topping well-made gilt-edged surpassing transcendent brilliant shining
+	premium dandy peachy smashing swell nifty neat keen cracking bully slap-up fine nice
+	satisfactory acceptable decent solid respectable estimable honorable worthy favorable
+	favourable beneficial wonderful marvelous marvellous terrific fantastic magnificent
+	excellence goodness admirable exceptional remarkable fabulous glorious perfect ace crack
+	prime choice quality select classic capital champion stellar supreme high-performance
+	weapons-grade goodish good enough redeeming proficient skillful adept expert commendable`)
+
+func TestDefaultEnglishAcceptance(t *testing.T) {
+	s, err := DefaultEnglish(LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Lang() != "EN" || s.Len() < 20000 || !s.HasCounts() {
+		t.Fatalf("default space: %q, %d words, counts %v", s.Lang(), s.Len(), s.HasCounts())
+	}
+	pole := []explorer.WeightedTerm{{Term: "good", Weight: 1}, {Term: "great", Weight: 1}, {Term: "excellent", Weight: 1}}
+	got, err := s.Suggest(context.Background(), pole, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) < 20 {
+		t.Fatalf("%d suggestions, want 20", len(got))
+	}
+	positive := map[string]bool{}
+	for _, w := range positiveEvaluative {
+		positive[w] = true
+	}
+	seen := map[string]bool{}
+	var npos, withFreq, recip int
+	for i, g := range got {
+		t.Logf("%2d %-16s forWord=%-9s cosine=%.3f sumCosine=%.3f neighbourCounter=%d frequency=%d reciprocal=%v stringSimilarity=%v",
+			i+1, g.Term, g.ForWord, g.Cosine, g.SumCosine, g.NeighbourCounter, g.Frequency, g.Reciprocal, g.StringSimilarity)
+		key := Fold(g.Term)
+		if key == "good" || key == "great" || key == "excellent" {
+			t.Errorf("pole term %q suggested", g.Term)
+		}
+		if seen[key] {
+			t.Errorf("case duplicate %q", g.Term)
+		}
+		seen[key] = true
+		if g.Term == "" || g.ForWord == "" || g.Cosine <= 0 || g.Cosine > 1 || g.SumCosine < g.Cosine-1e-6 ||
+			g.NeighbourCounter < 1 || g.NeighbourCounter > 3 {
+			t.Errorf("field out of range: %+v", g)
+		}
+		if g.ForWord != "good" && g.ForWord != "great" && g.ForWord != "excellent" {
+			t.Errorf("forWord %q is not a pole term", g.ForWord)
+		}
+		if positive[g.Term] {
+			npos++
+		}
+		if g.Frequency > 0 {
+			withFreq++
+		}
+		if g.Reciprocal {
+			recip++
+		}
+	}
+	if npos*2 <= len(got) {
+		t.Errorf("only %d of %d suggestions are positive evaluative words", npos, len(got))
+	}
+	if withFreq == 0 || recip == 0 {
+		t.Errorf("%d suggestions with a frequency, %d reciprocal", withFreq, recip)
+	}
+	if got[0].NeighbourCounter < 2 {
+		t.Errorf("the first suggestion is a neighbour of one pole term only")
+	}
+}
+
+func TestDefaultEnglishLookups(t *testing.T) {
+	s, err := DefaultEnglish(LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"Good", "ice cream", "ice_cream", "New York", "happy"} {
+		if _, _, ok := s.TermVector(w); !ok {
+			t.Errorf("%q has no vector in the default space", w)
+		}
+	}
+	nb, err := s.Neighbours(context.Background(), "happy", 10)
+	if err != nil || len(nb) != 10 {
+		t.Fatalf("neighbours: %v %v", nb, err)
+	}
+	t.Logf("happy: %v", nb)
+}

@@ -1,0 +1,319 @@
+package wordspace
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"explorer"
+)
+
+// RetryAfter is the number of seconds a caller is told to wait while a
+// language's word space is loading.
+const RetryAfter = 5
+
+// Registry serves the word spaces of several languages, loaded in the
+// background. It implements explorer.WordSpaces.
+type Registry struct {
+	logger *slog.Logger
+	mu     sync.RWMutex
+	langs  map[string]*entry
+	wg     sync.WaitGroup
+}
+
+var _ explorer.WordSpaces = (*Registry)(nil)
+
+type entry struct {
+	lang     string
+	source   string // a path, or "embedded"
+	explicit bool   // configured with --wordspace (wins over a directory)
+	progress atomic.Uint64
+	ready    chan struct{} // closed when loading ended
+	space    atomic.Pointer[Space]
+	err      atomic.Pointer[string]
+	cancel   context.CancelFunc
+}
+
+func (e *entry) setProgress(p float64) { e.progress.Store(math.Float64bits(p)) }
+func (e *entry) getProgress() float64  { return math.Float64frombits(e.progress.Load()) }
+
+func (e *entry) done() bool {
+	select {
+	case <-e.ready:
+		return true
+	default:
+		return false
+	}
+}
+
+// NewRegistry returns an empty registry; a nil logger discards the logs.
+func NewRegistry(logger *slog.Logger) *Registry {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	return &Registry{logger: logger, langs: map[string]*entry{}}
+}
+
+// NormalizeLang upper-cases a language code and checks it is two letters.
+func NormalizeLang(lang string) (string, bool) {
+	l := strings.ToUpper(strings.TrimSpace(lang))
+	if len(l) != 2 || l[0] < 'A' || l[0] > 'Z' || l[1] < 'A' || l[1] > 'Z' {
+		return l, false
+	}
+	return l, true
+}
+
+// LoadFile loads the space of lang from path in the background, replacing
+// any space the language had. Progress goes to the log and to Status.
+func (r *Registry) LoadFile(lang, path string) error {
+	l, ok := NormalizeLang(lang)
+	if !ok {
+		return fmt.Errorf("word space language %q is not a two-letter ISO 639-1 code", lang)
+	}
+	r.start(l, path, true, func(opt LoadOptions) (*Space, error) { return Open(path, opt) })
+	return nil
+}
+
+// LoadDir loads every file of dir named by a language code (en.vec,
+// sv.wordspace, DE.bin: the name before the first dot) in the background.
+// Languages configured with LoadFile keep their file.
+func (r *Registry) LoadDir(dir string) error {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	seen := map[string]string{}
+	for _, de := range ents {
+		if de.IsDir() || strings.HasPrefix(de.Name(), ".") || strings.HasSuffix(de.Name(), ".counts") {
+			continue
+		}
+		base, _, _ := strings.Cut(de.Name(), ".")
+		l, ok := NormalizeLang(base)
+		if !ok || len(base) != 2 {
+			r.logger.Warn("word space directory: file not named by a language code, skipped", "file", de.Name())
+			continue
+		}
+		if prev, dup := seen[l]; dup {
+			r.logger.Warn("word space directory: several files for one language, the first is used", "language", l, "used", prev, "skipped", de.Name())
+			continue
+		}
+		seen[l] = de.Name()
+		r.mu.RLock()
+		e := r.langs[l]
+		r.mu.RUnlock()
+		if e != nil && e.explicit {
+			r.logger.Info("word space directory: language configured explicitly, file skipped", "language", l, "file", de.Name())
+			continue
+		}
+		path := filepath.Join(dir, de.Name())
+		r.start(l, path, false, func(opt LoadOptions) (*Space, error) { return Open(path, opt) })
+	}
+	return nil
+}
+
+// LoadDefault loads the embedded English space in the background unless a
+// space for EN is configured already.
+func (r *Registry) LoadDefault() {
+	r.mu.RLock()
+	_, has := r.langs["EN"]
+	r.mu.RUnlock()
+	if has {
+		return
+	}
+	r.start("EN", "embedded", false, func(opt LoadOptions) (*Space, error) { return DefaultEnglish(opt) })
+}
+
+// Add registers a space that is already in memory.
+func (r *Registry) Add(s *Space) error {
+	l, ok := NormalizeLang(s.lang)
+	if !ok {
+		return fmt.Errorf("word space language %q is not a two-letter ISO 639-1 code", s.lang)
+	}
+	e := &entry{lang: l, source: "memory", explicit: true, ready: make(chan struct{}), cancel: func() {}}
+	e.space.Store(s)
+	e.setProgress(1)
+	close(e.ready)
+	r.replace(l, e)
+	return nil
+}
+
+func (r *Registry) replace(l string, e *entry) {
+	r.mu.Lock()
+	old := r.langs[l]
+	r.langs[l] = e
+	r.mu.Unlock()
+	if old != nil {
+		old.cancel()
+	}
+}
+
+func (r *Registry) start(l, source string, explicit bool, load func(LoadOptions) (*Space, error)) {
+	ctx, cancel := context.WithCancel(context.Background())
+	e := &entry{lang: l, source: source, explicit: explicit, ready: make(chan struct{}), cancel: cancel}
+	r.replace(l, e)
+	r.wg.Add(1)
+	go func() {
+		defer r.wg.Done()
+		defer close(e.ready)
+		began := time.Now()
+		r.logger.Info("word space loading", "language", l, "source", source)
+		var lastLog time.Time
+		lastPct := -1
+		opt := LoadOptions{Lang: l, Progress: func(done, total int64) {
+			if total <= 0 {
+				return
+			}
+			p := min(float64(done)/float64(total), 1)
+			e.setProgress(p * 0.999)
+			pct := int(p * 100)
+			if pct/10 != lastPct/10 && time.Since(lastLog) > time.Second {
+				lastLog, lastPct = time.Now(), pct
+				r.logger.Info("word space loading", "language", l, "progress", fmt.Sprintf("%d%%", pct))
+			}
+		}}
+		s, err := load(opt)
+		if err != nil {
+			msg := err.Error()
+			e.err.Store(&msg)
+			r.logger.Error("word space failed to load", "language", l, "source", source, "err", err)
+			return
+		}
+		s.lang = l
+		e.space.Store(s)
+		e.setProgress(1)
+		r.logger.Info("word space ready", "language", l, "words", s.Len(), "dim", s.Dim(),
+			"counts", s.HasCounts(), "seconds", time.Since(began).Seconds())
+		if s.Len() >= ApproximateMinWords {
+			r.wg.Add(1)
+			go func() {
+				defer r.wg.Done()
+				t := time.Now()
+				if err := s.BuildIndex(ctx); err != nil {
+					return
+				}
+				r.logger.Info("word space approximate index ready", "language", l, "seconds", time.Since(t).Seconds())
+			}()
+		}
+	}()
+}
+
+// Wait blocks until every load started so far has ended (the approximate
+// indexes included), or ctx ends.
+func (r *Registry) Wait(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() { r.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Ready tells whether every configured space has finished loading
+// (successfully or not).
+func (r *Registry) Ready() bool {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	for _, e := range r.langs {
+		if !e.done() {
+			return false
+		}
+	}
+	return true
+}
+
+// Space returns the loaded space of a language, or an explorer error:
+// EUNAVAILABLE with RetryAfter while it loads, ECONFLICT naming the
+// available languages when it has none.
+func (r *Registry) Space(lang string) (*Space, error) {
+	l, _ := NormalizeLang(lang)
+	r.mu.RLock()
+	e := r.langs[l]
+	r.mu.RUnlock()
+	if e != nil {
+		if s := e.space.Load(); s != nil {
+			return s, nil
+		}
+		if !e.done() {
+			return nil, &explorer.Error{Code: explorer.EUNAVAILABLE, RetryAfter: RetryAfter,
+				Message: fmt.Sprintf("the word space for %s is still loading (%d%%)", l, int(e.getProgress()*100))}
+		}
+	}
+	avail := r.available()
+	if len(avail) == 0 {
+		return nil, explorer.Errorf(explorer.ECONFLICT, "no word space for language %s; no language has one", l)
+	}
+	return nil, explorer.Errorf(explorer.ECONFLICT, "no word space for language %s; available: %s", l, strings.Join(avail, ", "))
+}
+
+// available lists the languages whose space loaded or is loading.
+func (r *Registry) available() []string {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	var out []string
+	for l, e := range r.langs {
+		if e.err.Load() == nil {
+			out = append(out, l)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Suggest implements explorer.WordSpaces.
+func (r *Registry) Suggest(ctx context.Context, language string, terms []explorer.WeightedTerm, limit int) ([]explorer.PoleSuggestion, error) {
+	s, err := r.Space(language)
+	if err != nil {
+		return nil, err
+	}
+	return s.Suggest(ctx, terms, limit)
+}
+
+// Neighbours implements explorer.WordSpaces.
+func (r *Registry) Neighbours(ctx context.Context, language, term string, k int) ([]explorer.Neighbour, error) {
+	s, err := r.Space(language)
+	if err != nil {
+		return nil, err
+	}
+	return s.Neighbours(ctx, term, k)
+}
+
+// Status implements explorer.WordSpaces: one entry per language, sorted.
+func (r *Registry) Status() []explorer.WordSpaceStatus {
+	r.mu.RLock()
+	out := make([]explorer.WordSpaceStatus, 0, len(r.langs))
+	for l, e := range r.langs {
+		st := explorer.WordSpaceStatus{Language: l, Progress: e.getProgress()}
+		if s := e.space.Load(); s != nil {
+			st.Ready, st.Progress, st.Words = true, 1, s.Len()
+		}
+		if msg := e.err.Load(); msg != nil {
+			st.Error = "failed to load"
+			if e.source != "" {
+				st.Error = "failed to load: " + sanitize(*msg, e.source)
+			}
+		}
+		out = append(out, st)
+	}
+	r.mu.RUnlock()
+	slices.SortFunc(out, func(a, b explorer.WordSpaceStatus) int { return strings.Compare(a.Language, b.Language) })
+	return out
+}
+
+// sanitize keeps file paths out of an error shown on /readyz.
+func sanitize(msg, source string) string {
+	msg = strings.ReplaceAll(msg, source, filepath.Base(source))
+	if dir := filepath.Dir(source); dir != "." && dir != "/" {
+		msg = strings.ReplaceAll(msg, dir, "…")
+	}
+	return msg
+}

@@ -1,0 +1,155 @@
+package wordspace
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"explorer"
+)
+
+func writeSpaceFile(t *testing.T, path string, s *Space) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := WriteSpace(&buf, s, WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func waitReady(t *testing.T, r *Registry) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := r.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestRegistryLoadingIs503ThenReady(t *testing.T) {
+	r := NewRegistry(nil)
+	release, started := make(chan struct{}), make(chan struct{})
+	s := toySpace(t)
+	r.start("SV", "test", true, func(opt LoadOptions) (*Space, error) {
+		opt.Progress(30, 100)
+		close(started)
+		<-release
+		return s, nil
+	})
+	<-started
+	_, err := r.Suggest(context.Background(), "sv", []explorer.WeightedTerm{{Term: "good", Weight: 1}}, 5)
+	var e *explorer.Error
+	if !errors.As(err, &e) || e.Code != explorer.EUNAVAILABLE || e.RetryAfter <= 0 {
+		t.Fatalf("while loading: %v", err)
+	}
+	st := r.Status()
+	if len(st) != 1 || st[0].Language != "SV" || st[0].Ready || st[0].Progress < 0.29 || st[0].Progress > 0.31 {
+		t.Fatalf("status while loading: %+v", st)
+	}
+	if r.Ready() {
+		t.Fatal("Ready while loading")
+	}
+	close(release)
+	waitReady(t, r)
+	got, err := r.Suggest(context.Background(), "SV", []explorer.WeightedTerm{{Term: "good", Weight: 1}}, 5)
+	if err != nil || len(got) != 5 {
+		t.Fatalf("after loading: %v, %v", got, err)
+	}
+	st = r.Status()
+	if !st[0].Ready || st[0].Progress != 1 || st[0].Words != s.Len() {
+		t.Fatalf("status when ready: %+v", st)
+	}
+	nb, err := r.Neighbours(context.Background(), "SV", "good", 2)
+	if err != nil || len(nb) != 2 {
+		t.Fatalf("neighbours: %v, %v", nb, err)
+	}
+}
+
+func TestRegistryUnknownLanguageIs409NamingAvailable(t *testing.T) {
+	r := NewRegistry(nil)
+	_, err := r.Suggest(context.Background(), "DE", nil, 5)
+	if explorer.ErrorCode(err) != explorer.ECONFLICT {
+		t.Fatalf("empty registry: %v", err)
+	}
+	dir := t.TempDir()
+	writeSpaceFile(t, filepath.Join(dir, "sv.wordspace"), toySpace(t))
+	writeSpaceFile(t, filepath.Join(dir, "FR.wordspace"), toySpace(t))
+	if err := r.LoadDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, r)
+	_, err = r.Suggest(context.Background(), "de", nil, 5)
+	if explorer.ErrorCode(err) != explorer.ECONFLICT || !strings.Contains(explorer.ErrorMessage(err), "FR, SV") {
+		t.Fatalf("unknown language: %v", err)
+	}
+	_, err = r.Neighbours(context.Background(), "DE", "x", 5)
+	if explorer.ErrorCode(err) != explorer.ECONFLICT {
+		t.Fatalf("neighbours of unknown language: %v", err)
+	}
+}
+
+func TestRegistryFailedLoad(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "secret-folder", "en.vec")
+	os.MkdirAll(filepath.Dir(bad), 0o755)
+	os.WriteFile(bad, []byte("not a vector file\n"), 0o644)
+	r := NewRegistry(nil)
+	if err := r.LoadFile("en", bad); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, r)
+	st := r.Status()
+	if len(st) != 1 || st[0].Ready || st[0].Error == "" || strings.Contains(st[0].Error, "secret-folder") {
+		t.Fatalf("status: %+v", st)
+	}
+	if _, err := r.Suggest(context.Background(), "EN", nil, 5); explorer.ErrorCode(err) != explorer.ECONFLICT {
+		t.Fatalf("failed language: %v", err)
+	}
+	if err := r.LoadFile("english", bad); err == nil {
+		t.Fatal("bad language code accepted")
+	}
+}
+
+func TestRegistryExplicitFileWinsOverDirAndDefault(t *testing.T) {
+	dir := t.TempDir()
+	small := mustNew(t, []string{"one", "two", "three"}, [][]float32{{1, 0}, {0, 1}, {1, 1}}, nil)
+	explicit := filepath.Join(t.TempDir(), "mine.wordspace")
+	writeSpaceFile(t, explicit, small)
+	writeSpaceFile(t, filepath.Join(dir, "en.wordspace"), toySpace(t))
+	os.WriteFile(filepath.Join(dir, "README.txt"), []byte("not a space"), 0o644)
+	os.WriteFile(filepath.Join(dir, "en.counts"), []byte("good 5\n"), 0o644)
+	r := NewRegistry(nil)
+	r.LoadFile("EN", explicit)
+	r.LoadDir(dir)
+	r.LoadDefault()
+	waitReady(t, r)
+	st := r.Status()
+	if len(st) != 1 || st[0].Words != 3 {
+		t.Fatalf("status: %+v", st)
+	}
+}
+
+func TestRegistryDefaultEnglish(t *testing.T) {
+	r := NewRegistry(nil)
+	r.LoadDefault()
+	waitReady(t, r)
+	st := r.Status()
+	if len(st) != 1 || st[0].Language != "EN" || !st[0].Ready || st[0].Words < 20000 {
+		t.Fatalf("status: %+v", st)
+	}
+}
+
+func TestNormalizeLang(t *testing.T) {
+	for in, ok := range map[string]bool{"en": true, " SV ": true, "eng": false, "e1": false, "": false} {
+		if _, got := NormalizeLang(in); got != ok {
+			t.Errorf("NormalizeLang(%q) ok = %v", in, got)
+		}
+	}
+}

@@ -1,0 +1,94 @@
+package wordspace
+
+import (
+	"github.com/kljensen/snowball/english"
+	"github.com/kljensen/snowball/french"
+	"github.com/kljensen/snowball/hungarian"
+	"github.com/kljensen/snowball/norwegian"
+	"github.com/kljensen/snowball/russian"
+	"github.com/kljensen/snowball/spanish"
+	"github.com/kljensen/snowball/swedish"
+)
+
+// stemmer reduces a lower-case word to its stem.
+type stemmer func(word string) string
+
+// stemmerFor returns the Snowball stemmer of a language, or nil when
+// github.com/kljensen/snowball has none for it.
+func stemmerFor(lang string) stemmer {
+	var f func(string, bool) string
+	switch lang {
+	case "EN":
+		f = english.Stem
+	case "FR":
+		f = french.Stem
+	case "ES":
+		f = spanish.Stem
+	case "RU":
+		f = russian.Stem
+	case "SV":
+		f = swedish.Stem
+	case "NO", "NB", "NN":
+		f = norwegian.Stem
+	case "HU":
+		f = hungarian.Stem
+	default:
+		return nil
+	}
+	return func(w string) string { return f(w, true) }
+}
+
+// stringSimilar tells whether a is a string variant of b. With a stemmer,
+// the two have the same number of words and each pair of words the same
+// stem ("excellent" and "excellently" do not, "goods" and "good" do). Without
+// one, the edit distance is at most a quarter of the longer length (and at
+// least four characters long): "colour"/"color", "realise"/"realize".
+func stringSimilar(a, b string, stem stemmer) bool {
+	fa, fb := Fold(a), Fold(b)
+	if fa == fb {
+		return true
+	}
+	if stem != nil {
+		wa, wb := splitTerm(fa), splitTerm(fb)
+		if len(wa) != len(wb) || len(wa) == 0 {
+			return false
+		}
+		for i := range wa {
+			if wa[i] != wb[i] && stem(wa[i]) != stem(wb[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	ra, rb := []rune(fa), []rune(fb)
+	longest := max(len(ra), len(rb))
+	if longest < 4 {
+		return false
+	}
+	return 4*editDistance(ra, rb) <= longest
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b []rune) int {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := prev[j-1]
+			if a[i-1] != b[j-1] {
+				c++
+			}
+			c = min(c, prev[j]+1, cur[j-1]+1)
+			cur[j] = c
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,235 @@
+package wordspace
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/viterin/vek/vek32"
+
+	"explorer"
+)
+
+// NeighbourK is K, the number of nearest neighbours of each pole term that
+// are candidates for suggestions (DECISIONS.md: K ≥ 50).
+const NeighbourK = 50
+
+// rawK is how many raw hits are fetched to leave K after dropping the
+// query itself, pole terms, punctuation, numbers and case variants.
+func rawK(k int) int { return k + k/2 + 16 }
+
+// candidateID maps a word to the word that stands for it among
+// suggestions: punctuation around it is ignored and case variants merge
+// into the word the lookup finds. It answers false for words without a
+// letter (punctuation, numbers).
+func (s *Space) candidateID(id int) (int, bool) {
+	w := s.Word(id)
+	t := strings.TrimFunc(w, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) || unicode.IsSpace(r) })
+	if !strings.ContainsFunc(t, unicode.IsLetter) {
+		return 0, false
+	}
+	if c, ok := s.Lookup(t); ok {
+		return c, true
+	}
+	return id, true
+}
+
+// neighbourList turns raw hits into at most k distinct candidates.
+func (s *Space) neighbourList(hits []hit, k int, skip func(id int) bool) []int {
+	out := make([]int, 0, k)
+	seen := make(map[int]bool, k)
+	for _, h := range hits {
+		c, ok := s.candidateID(int(h.id))
+		if !ok || seen[c] || skip(c) {
+			continue
+		}
+		seen[c] = true
+		out = append(out, c)
+		if len(out) == k {
+			break
+		}
+	}
+	return out
+}
+
+// Neighbours returns the k nearest words of a term, merging case variants
+// and leaving out the term itself, punctuation and numbers.
+func (s *Space) Neighbours(ctx context.Context, term string, k int) ([]explorer.Neighbour, error) {
+	if k <= 0 {
+		return []explorer.Neighbour{}, nil
+	}
+	v, id, ok := s.TermVector(term)
+	if !ok {
+		return []explorer.Neighbour{}, nil
+	}
+	self := Fold(strings.TrimSpace(term))
+	hits, err := s.search(ctx, [][]float32{v}, rawK(k))
+	if err != nil {
+		return nil, err
+	}
+	ids := s.neighbourList(hits[0], k, func(c int) bool { return c == id || Fold(s.Word(c)) == self })
+	out := make([]explorer.Neighbour, len(ids))
+	for i, c := range ids {
+		out[i] = explorer.Neighbour{Term: s.Word(c), Cosine: round6(vek32.Dot(v, s.Vector(c)))}
+	}
+	return out, nil
+}
+
+type poleTerm struct {
+	term   string
+	key    string
+	weight float64
+	vec    []float32
+	id     int
+}
+
+type candidate struct {
+	id      int
+	counter int
+	sum     float64
+}
+
+// Suggest computes the suggestions for a pole as DECISIONS.md defines them:
+// the K nearest neighbours of each pole term are candidates, ordered by
+// neighbourCounter and then sumCosine, descending; at most limit of them.
+func (s *Space) Suggest(ctx context.Context, terms []explorer.WeightedTerm, limit int) ([]explorer.PoleSuggestion, error) {
+	out := []explorer.PoleSuggestion{}
+	if limit <= 0 {
+		return out, nil
+	}
+	k := NeighbourK
+	var pole []poleTerm
+	inPole := map[string]bool{}
+	poleIDs := map[int]bool{}
+	for _, t := range terms {
+		term := strings.TrimSpace(t.Term)
+		key := Fold(term)
+		if term == "" || inPole[key] {
+			continue
+		}
+		inPole[key] = true
+		p := poleTerm{term: term, key: key, weight: t.Weight, id: -1}
+		if v, id, ok := s.TermVector(term); ok {
+			p.vec, p.id = v, id
+			if id >= 0 {
+				if c, ok := s.candidateID(id); ok {
+					poleIDs[c] = true
+				}
+				poleIDs[id] = true
+			}
+		}
+		pole = append(pole, p)
+	}
+	var queries [][]float32
+	var qpole []int
+	for i, p := range pole {
+		if p.vec != nil {
+			queries = append(queries, p.vec)
+			qpole = append(qpole, i)
+		}
+	}
+	if len(queries) == 0 {
+		return out, nil
+	}
+	hits, err := s.search(ctx, queries, rawK(k))
+	if err != nil {
+		return nil, err
+	}
+	skip := func(c int) bool { return poleIDs[c] || inPole[Fold(s.Word(c))] }
+	cands := map[int]*candidate{}
+	for qi, hs := range hits {
+		p := pole[qpole[qi]]
+		for _, c := range s.neighbourList(hs, k, skip) {
+			cd := cands[c]
+			if cd == nil {
+				cd = &candidate{id: c}
+				cands[c] = cd
+			}
+			cd.counter++
+			cd.sum += p.weight * float64(vek32.Dot(p.vec, s.Vector(c)))
+		}
+	}
+	list := make([]*candidate, 0, len(cands))
+	for _, c := range cands {
+		list = append(list, c)
+	}
+	slices.SortFunc(list, func(a, b *candidate) int {
+		if a.counter != b.counter {
+			return cmp.Compare(b.counter, a.counter)
+		}
+		if a.sum != b.sum {
+			return cmp.Compare(b.sum, a.sum)
+		}
+		return strings.Compare(s.Word(a.id), s.Word(b.id))
+	})
+	if len(list) > limit {
+		list = list[:limit]
+	}
+	// Reciprocity: the candidates' own K nearest neighbours, in one pass.
+	cvecs := make([][]float32, len(list))
+	for i, c := range list {
+		cvecs[i] = s.Vector(c.id)
+	}
+	chits, err := s.search(ctx, cvecs, rawK(k))
+	if err != nil {
+		return nil, err
+	}
+	stem := stemmerFor(s.lang)
+	for i, c := range list {
+		cv := s.Vector(c.id)
+		best, bestCos := 0, float32(-2)
+		for j, p := range pole {
+			if p.vec == nil {
+				continue
+			}
+			if d := vek32.Dot(cv, p.vec); d > bestCos {
+				best, bestCos = j, d
+			}
+		}
+		fw := pole[best]
+		own := s.neighbourList(chits[i], k, func(x int) bool { return x == c.id })
+		recip := false
+		for _, x := range own {
+			if x == fw.id {
+				recip = true
+				break
+			}
+		}
+		if !recip && fw.id < 0 && len(own) > 0 {
+			// A composed multiword term has no row: compare with the
+			// cosine of c's K-th neighbour.
+			recip = len(own) < k || bestCos >= vek32.Dot(cv, s.Vector(own[len(own)-1]))
+		}
+		word := s.Word(c.id)
+		similar := false
+		for _, p := range pole {
+			if stringSimilar(word, p.term, stem) {
+				similar = true
+				break
+			}
+		}
+		out = append(out, explorer.PoleSuggestion{
+			Term:             word,
+			ForWord:          fw.term,
+			Cosine:           round6(bestCos),
+			SumCosine:        round6f(c.sum),
+			NeighbourCounter: c.counter,
+			Frequency:        int(min(s.Count(c.id), int64(^uint(0)>>1))),
+			Reciprocal:       recip,
+			StringSimilarity: similar,
+		})
+	}
+	return out, nil
+}
+
+func round6(x float32) float64 { return round6f(float64(x)) }
+
+func round6f(x float64) float64 {
+	const m = 1e6
+	if x < 0 {
+		return -float64(int64(-x*m+0.5)) / m
+	}
+	return float64(int64(x*m+0.5)) / m
+}
