@@ -14,7 +14,6 @@ import (
 	"github.com/PuerkitoBio/goquery"
 )
 
-
 // send posts a raw body with the browser's cookies.
 func (b *client) send(path string, body []byte, ct string, hdr map[string]string) *testkit.Response {
 	b.t.Helper()
