@@ -12,14 +12,19 @@ import (
 	"explorer/internal/testkit"
 )
 
+// shareUsers are the users of sharedModel.
+var shareUsers = []string{"owner", "rw", "r", "extra", "invited", "pending", "stranger", "newbie"}
+
 // sharedModel sets up a model of "owner" shared with "rw" (READ_WRITE)
 // and "r" and "extra" (READ), with pending invitations to "invited" and
-// "pending". It returns the model's id, the access of "extra" and the
-// invitation of "pending".
+// "pending"; the users are created unless they exist. It returns the
+// model's id, the access of "extra" and the invitation of "pending".
 func sharedModel(t *testing.T, e *testkit.Env) (id, extraAccess, pendingInvitation int64) {
 	t.Helper()
-	for _, u := range []string{"owner", "rw", "r", "extra", "invited", "pending", "stranger", "newbie"} {
-		e.AddUser(u, "")
+	for _, u := range shareUsers {
+		if _, err := e.Svc.FindUser(t.Context(), u); err != nil {
+			e.AddUser(u, "")
+		}
 	}
 	m, err := e.Svc.UploadModel(e.As("owner"), explorer.UploadModelInput{File: &fakeFile{table: rowsTable("Index|Label|Terms", "1|A|a")}})
 	if err != nil {
@@ -103,10 +108,11 @@ func TestModelRights(t *testing.T) {
 		"remove access": {ok, ok, forbidden, notFound, notFound},
 		"delete":        {ok, forbidden, forbidden, notFound, notFound},
 	}
+	// One database; each case has a model of its own.
+	e := testkit.New(t)
 	for name, f := range ops {
 		for i, role := range roles {
 			t.Run(name+" by "+role, func(t *testing.T) {
-				e := testkit.New(t)
 				id, access, inv := sharedModel(t, e)
 				before, err := e.Svc.Model(e.As("owner"), id)
 				if err != nil {
@@ -131,10 +137,8 @@ func TestModelRights(t *testing.T) {
 		}
 	}
 	// A model that does not exist is ENOTFOUND for everyone.
-	e := testkit.New(t)
-	e.AddUser("ann", "")
 	for name, f := range ops {
-		if err := f(e.As("ann"), e.Svc, 4242, 1, 1); explorer.ErrorCode(err) != notFound {
+		if err := f(e.As("owner"), e.Svc, 4242, 1, 1); explorer.ErrorCode(err) != notFound {
 			t.Errorf("%s of a missing model: %v", name, err)
 		}
 	}
