@@ -241,7 +241,12 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 				if m.Type == ModelDynamic {
 					m.Outdated = true
 				}
-				if err := s.store.CreateModelVersion(ctx, m.ID, m.Version, s.clock.Now(), &next); err != nil {
+				err := s.store.CreateModelVersion(ctx, m.ID, m.Version, s.clock.Now(), &next)
+				if ErrorCode(err) == ECONFLICT {
+					// Another update created this version meanwhile.
+					return Errorf(ECONFLICT, "model %d was changed at the same time; load it and try again", m.ID)
+				}
+				if err != nil {
 					return err
 				}
 				changed, created = true, &next

@@ -676,3 +676,39 @@ func TestModelIDsAndVisibility(t *testing.T) {
 	e.Upload("eve", "example.csv", readFixture(t, "example.csv"), "").Expect(t, 403).Problem(t)
 	e.Do(testkit.Request{Method: "GET", Path: "/v1/models/invitations", User: "eve"}).Expect(t, 403)
 }
+
+// Concurrent updates of one model: each either makes its own version or
+// is refused with 409; versions stay consecutive.
+func TestConcurrentModelUpdates(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	id := decodeModel(t, e.Upload("ann", "example.csv", readFixture(t, "example.csv"), "").Expect(t, 201)).ID
+	const n = 8
+	statuses := make(chan int, n)
+	for i := 0; i < n; i++ {
+		go func() {
+			r := e.Do(testkit.Request{Method: "PUT", Path: fmt.Sprintf("/v1/models/%d", id), User: "ann",
+				Body: map[string]any{"ignoreTerms": []string{fmt.Sprintf("term%d", i)}}})
+			statuses <- r.Status
+		}()
+	}
+	ok := 0
+	for i := 0; i < n; i++ {
+		switch s := <-statuses; s {
+		case 204:
+			ok++
+		case 409:
+		default:
+			t.Errorf("status %d", s)
+		}
+	}
+	v := versions(t, e, "ann", id)
+	if len(v) != ok+1 {
+		t.Fatalf("%d updates succeeded, versions %+v", ok, v)
+	}
+	for i, ver := range v {
+		if ver.Version != i+1 {
+			t.Fatalf("versions %+v", v)
+		}
+	}
+}
