@@ -1,8 +1,10 @@
 package explorer
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"time"
 )
 
@@ -73,13 +75,18 @@ type Model struct {
 	structureJSON []byte
 }
 
-// EncodeJSON returns the model's JSON answer. The groups, ignore terms and
-// dictionary of a model the Service answered are encoded once per version
-// and spliced in.
-func (m *Model) EncodeJSON() ([]byte, error) {
+// WriteJSON writes the model's JSON answer to w. The groups, ignore terms
+// and dictionary of a model the Service answered are encoded once per
+// version and written as they are.
+func (m *Model) WriteJSON(w io.Writer) error {
 	if m.structureJSON == nil {
 		type plain Model
-		return json.Marshal((*plain)(m))
+		b, err := json.Marshal((*plain)(m))
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b)
+		return err
 	}
 	head, err := json.Marshal(struct {
 		ModelInfo
@@ -87,17 +94,23 @@ func (m *Model) EncodeJSON() ([]byte, error) {
 		Invitations []ModelInvitation `json:"invitations"`
 	}{m.ModelInfo, nonNil(m.UsersAccess), nonNil(m.Invitations)})
 	if err != nil {
-		return nil, err
+		return err
 	}
-	out := make([]byte, 0, len(head)+len(m.structureJSON)+1)
-	out = append(out, head[:len(head)-1]...)
-	out = append(out, ',')
-	out = append(out, m.structureJSON...)
-	return append(out, '}'), nil
+	head[len(head)-1] = ','
+	for _, part := range [][]byte{head, m.structureJSON, {'}'}} {
+		if _, err := w.Write(part); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// MarshalJSON encodes the model as EncodeJSON does.
-func (m *Model) MarshalJSON() ([]byte, error) { return m.EncodeJSON() }
+// MarshalJSON encodes the model as WriteJSON does.
+func (m *Model) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	err := m.WriteJSON(&b)
+	return b.Bytes(), err
+}
 
 // CanWrite reports whether the caller may update and share the model.
 func (m *Model) CanWrite() bool { return m.Rights == RightsReadWrite || m.Rights == rightsOwner }
@@ -251,6 +264,9 @@ type ModelStore interface {
 	// FindModelAccesses lists a model's accesses by id.
 	FindModelAccesses(ctx context.Context, modelID int64) ([]ModelAccess, error)
 	DeleteModelAccess(ctx context.Context, id int64) error
+	// FindModelSharing returns a model's accesses and pending invitations,
+	// both by id, in one round trip.
+	FindModelSharing(ctx context.Context, modelID int64) ([]ModelAccess, []ModelInvitation, error)
 
 	// CreateModelInvitation inserts inv; ECONFLICT when the recipient
 	// already has a pending invitation to the model.

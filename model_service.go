@@ -104,11 +104,7 @@ func (s *Service) modelAt(ctx context.Context, m *ModelRecord, version int) (*Mo
 		}
 		return nil, err
 	}
-	accesses, err := s.store.FindModelAccesses(ctx, m.ID)
-	if err != nil {
-		return nil, err
-	}
-	invitations, err := s.store.FindModelInvitations(ctx, m.ID)
+	accesses, invitations, err := s.store.FindModelSharing(ctx, m.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -34,12 +34,12 @@ func init() {
 // so the answer is written as encoded rather than through c.JSON, which
 // would scan it again.
 func sendModel(c *fiber.Ctx, status int, m *explorer.Model) error {
-	b, err := m.EncodeJSON()
-	if err != nil {
+	c.Status(status).Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
+	if err := m.WriteJSON(c); err != nil {
+		c.Response().ResetBody()
 		return explorer.Internal(err)
 	}
-	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
-	return c.Status(status).Send(b)
+	return nil
 }
 
 func (h *handler) listModels(c *fiber.Ctx) error {

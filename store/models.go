@@ -272,3 +272,35 @@ func (db *DB) FindReceivedModelInvitations(ctx context.Context, userID int64) ([
 func (db *DB) DeleteModelInvitation(ctx context.Context, id int64) error {
 	return db.updateOne(ctx, fmt.Sprintf("invitation %d not found", id), `DELETE FROM model_invitations WHERE id = ?`, id)
 }
+
+// FindModelSharing returns a model's accesses and pending invitations, by
+// id, with one query.
+func (db *DB) FindModelSharing(ctx context.Context, modelID int64) ([]explorer.ModelAccess, []explorer.ModelInvitation, error) {
+	rows, err := db.queryHot(ctx, `SELECT 'A', a.id, a.user_id, u.username, 0, '', a.rights, a.created_at
+		FROM model_accesses a JOIN users u ON u.id = a.user_id WHERE a.model_id = ?
+		UNION ALL
+		SELECT 'I', i.id, i.recipient_id, r.username, i.sender_id, s.username, i.rights, i.created_at
+		FROM model_invitations i JOIN users s ON s.id = i.sender_id JOIN users r ON r.id = i.recipient_id WHERE i.model_id = ?
+		ORDER BY 1, 2`, modelID, modelID)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	accesses, invitations := []explorer.ModelAccess{}, []explorer.ModelInvitation{}
+	for rows.Next() {
+		var kind, user, sender, rights string
+		var id, userID, senderID, created int64
+		if err := rows.Scan(&kind, &id, &userID, &user, &senderID, &sender, &rights, &created); err != nil {
+			return nil, nil, db.mapError(err, "")
+		}
+		if kind == "A" {
+			accesses = append(accesses, explorer.ModelAccess{ID: id, Rights: rights, Created: created,
+				User: explorer.UserRef{UserID: user}, ModelID: modelID, UserID: userID})
+			continue
+		}
+		invitations = append(invitations, explorer.ModelInvitation{ID: id, Created: created, Rights: rights,
+			Recipient: explorer.UserRef{UserID: user}, ModelID: modelID, SenderID: senderID, RecipientID: userID,
+			Sender: explorer.UserRef{UserID: sender}})
+	}
+	return accesses, invitations, db.mapError(rows.Err(), "")
+}
