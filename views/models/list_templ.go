@@ -402,7 +402,7 @@ func ListSection(v ListView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "<form class=\"card\" id=\"upload\" method=\"post\" action=\"/models/upload\" enctype=\"multipart/form-data\" hx-post=\"/models/upload\" hx-encoding=\"multipart/form-data\" hx-target=\"#models\" hx-swap=\"outerHTML\"><h2>Upload a model</h2><p class=\"muted\">A .csv, .xls or .xlsx file with the columns Index (N or N.M), Label, Terms (comma-separated) and optionally Pinned (true or false).</p>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "<form class=\"card\" id=\"upload\" method=\"post\" action=\"/models/upload\" enctype=\"multipart/form-data\"><h2>Upload a model</h2><p class=\"muted\">A .csv, .xls or .xlsx file with the columns Index (N or N.M), Label, Terms (comma-separated) and optionally Pinned (true or false).</p>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
