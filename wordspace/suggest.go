@@ -60,6 +60,7 @@ func (s *Space) Neighbours(ctx context.Context, term string, k int) ([]explorer.
 	if k <= 0 {
 		return []explorer.Neighbour{}, nil
 	}
+	k = min(k, s.Len(), 10000)
 	v, id, ok := s.TermVector(term)
 	if !ok {
 		return []explorer.Neighbour{}, nil

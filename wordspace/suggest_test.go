@@ -326,3 +326,11 @@ func TestStringSimilar(t *testing.T) {
 		t.Errorf("editDistance = %d", d)
 	}
 }
+
+func TestNeighboursHugeK(t *testing.T) {
+	s := toySpace(t)
+	got, err := s.Neighbours(context.Background(), "good", 1<<62)
+	if err != nil || len(got) == 0 || len(got) >= s.Len() {
+		t.Fatalf("%d neighbours, %v", len(got), err)
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !linux
+
+package wordspace
+
+func adviseHugePages(v []float32) {}
