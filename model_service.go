@@ -205,6 +205,9 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 		created *Structure
 	)
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.LockModel(ctx, id); err != nil {
+			return err
+		}
 		m, err := s.writableModel(ctx, u, id)
 		if err != nil {
 			return err

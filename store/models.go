@@ -92,6 +92,12 @@ func (db *DB) FindModels(ctx context.Context, userID int64) ([]*explorer.ModelRe
 	return out, db.mapError(rows.Err(), "")
 }
 
+// LockModel takes the row lock of a model for the transaction of ctx.
+func (db *DB) LockModel(ctx context.Context, id int64) error {
+	_, err := db.exec(ctx, `UPDATE models SET version = version WHERE id = ?`, id)
+	return err
+}
+
 // UpdateModel saves a model's title, outdated flag, version, master project
 // and id counters.
 func (db *DB) UpdateModel(ctx context.Context, m *explorer.ModelRecord) error {
