@@ -52,6 +52,9 @@ type Service struct {
 	verifying singleflight.Group
 	dummyOnce sync.Once
 	dummy     string
+
+	// versions caches model versions ready to answer (model_cache.go).
+	versions versionCache
 }
 
 // NewService returns a Service over store.

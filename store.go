@@ -16,6 +16,8 @@ type Store interface {
 	PlanStore
 	LedgerStore
 	UsageStore
+	ModelStore
+	ProjectStore
 	PoleStore
 
 	// InTx runs fn in one write transaction: committed when fn returns

@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sync"
 
 	explorer "explorer"
 )
@@ -16,6 +17,8 @@ type DB struct {
 	write   *sql.DB
 	read    *sql.DB
 	dialect Dialect
+	// stmts are prepared statements of hot reads (stmt.go).
+	stmts sync.Map
 }
 
 var _ explorer.Store = (*DB)(nil)

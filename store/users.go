@@ -36,8 +36,8 @@ func (db *DB) CreateUser(ctx context.Context, u *explorer.User) error {
 }
 
 func (db *DB) findUser(ctx context.Context, notFound, where string, arg any) (*explorer.User, error) {
-	row := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(`SELECT `+userColumns+` FROM users WHERE `+where), arg)
-	u, err := scanUser(row)
+	// Prepared: every authenticated request reads its user.
+	u, err := scanUser(db.queryRowHot(ctx, `SELECT `+userColumns+` FROM users WHERE `+where, arg))
 	if err != nil {
 		return nil, db.mapError(err, notFound)
 	}

@@ -1,0 +1,251 @@
+package api
+
+import (
+	"math"
+	"strings"
+
+	explorer "explorer"
+	"explorer/internal/tablefile"
+
+	"github.com/gofiber/fiber/v2"
+)
+
+func init() {
+	resources = append(resources, func(h *handler, r fiber.Router) {
+		r.Get("/models", h.listModels)
+		r.Post("/models", h.uploadModel)
+		r.Post("/models/create", h.createModel)
+		r.Get("/models/invitations", h.modelInvitations)
+		r.Put("/models/invitations/:invitationId/accept", h.acceptModelInvitation)
+		r.Put("/models/invitations/:invitationId/reject", h.rejectModelInvitation)
+		r.Get("/models/:id", h.getModel)
+		r.Put("/models/:id", h.updateModel)
+		r.Delete("/models/:id", h.deleteModel)
+		r.Get("/models/:id/projects", h.modelProjects)
+		r.Post("/models/:id/share", h.shareModel)
+		r.Get("/models/:id/versions", h.modelVersions)
+		r.Get("/models/:id/versions/:version", h.modelVersion)
+		r.Delete("/models/:id/invitations/:invitationId", h.revokeModelInvitation)
+		r.Delete("/models/:id/userRights/:accessId", h.removeModelAccess)
+	})
+}
+
+// sendModel answers a Model. Its structure is encoded once per version,
+// so the answer is written as encoded rather than through c.JSON, which
+// would scan it again.
+func sendModel(c *fiber.Ctx, status int, m *explorer.Model) error {
+	c.Status(status).Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
+	if err := m.WriteJSON(c); err != nil {
+		c.Response().ResetBody()
+		return explorer.Internal(err)
+	}
+	return nil
+}
+
+func (h *handler) listModels(c *fiber.Ctx) error {
+	list, err := h.svc.Models(c.UserContext())
+	if err != nil {
+		return err
+	}
+	return c.JSON(list)
+}
+
+// uploadModel reads the multipart part file (named by the part fileName
+// when given) and the query parameters title, encoding and language.
+func (h *handler) uploadModel(c *fiber.Ctx) error {
+	if !strings.HasPrefix(strings.ToLower(c.Get(fiber.HeaderContentType)), fiber.MIMEMultipartForm) {
+		return explorer.Errorf(explorer.EUNSUPPORTED, "the upload must be multipart/form-data with the file in the part file")
+	}
+	form, err := c.MultipartForm()
+	if err != nil {
+		return explorer.Invalid("the multipart/form-data body cannot be read")
+	}
+	file, closer, err := tablefile.FromForm(form, "file", c.Query("encoding"))
+	if err != nil {
+		return err
+	}
+	defer closer.Close()
+	var title *string
+	if t := c.Query("title"); t != "" {
+		title = &t
+	} else if v := form.Value["title"]; len(v) > 0 {
+		title = &v[0]
+	}
+	m, err := h.svc.UploadModel(c.UserContext(), explorer.UploadModelInput{Title: title, Language: c.Query("language"), File: file})
+	if err != nil {
+		return err
+	}
+	return sendModel(c, fiber.StatusCreated, m)
+}
+
+func (h *handler) createModel(c *fiber.Ctx) error {
+	projectID, ok, err := queryInt(c, "projectId")
+	if err != nil {
+		return err
+	}
+	if !ok || projectID < 1 {
+		return explorer.Invalid("query parameter projectId is required and must be at least 1", explorer.FieldError{Field: "projectId", Message: "is required and must be at least 1"})
+	}
+	var in explorer.ModelUpdate
+	if err := decodeJSON(c, &in, true); err != nil {
+		return err
+	}
+	m, err := h.svc.CreateModelFromProject(c.UserContext(), projectID, in)
+	if err != nil {
+		return err
+	}
+	return sendModel(c, fiber.StatusCreated, m)
+}
+
+func (h *handler) modelInvitations(c *fiber.Ctx) error {
+	list, err := h.svc.ModelInvitations(c.UserContext())
+	if err != nil {
+		return err
+	}
+	return c.JSON(list)
+}
+
+func (h *handler) acceptModelInvitation(c *fiber.Ctx) error {
+	id, err := pathID(c, "invitationId")
+	if err != nil {
+		return err
+	}
+	if err := h.svc.AcceptModelInvitation(c.UserContext(), id); err != nil {
+		return err
+	}
+	return c.SendStatus(fiber.StatusNoContent)
+}
+
+func (h *handler) rejectModelInvitation(c *fiber.Ctx) error {
+	id, err := pathID(c, "invitationId")
+	if err != nil {
+		return err
+	}
+	if err := h.svc.RejectModelInvitation(c.UserContext(), id); err != nil {
+		return err
+	}
+	return c.SendStatus(fiber.StatusNoContent)
+}
+
+func (h *handler) getModel(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	m, err := h.svc.Model(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	return sendModel(c, fiber.StatusOK, m)
+}
+
+func (h *handler) updateModel(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	var in explorer.ModelInput
+	if err := decodeJSON(c, &in, false); err != nil {
+		return err
+	}
+	m, err := h.svc.UpdateModel(c.UserContext(), id, in)
+	if err != nil {
+		return err
+	}
+	return noContentOr(c, func() (any, error) { return m, nil })
+}
+
+func (h *handler) deleteModel(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	if err := h.svc.DeleteModel(c.UserContext(), id); err != nil {
+		return err
+	}
+	return c.SendStatus(fiber.StatusNoContent)
+}
+
+func (h *handler) modelProjects(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	p, err := h.svc.ModelProjects(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(p)
+}
+
+func (h *handler) shareModel(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	inv, err := h.svc.ShareModel(c.UserContext(), id, c.Query("userId"), c.Query("rights"))
+	if err != nil {
+		return err
+	}
+	return c.Status(fiber.StatusCreated).JSON(inv)
+}
+
+func (h *handler) modelVersions(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	list, err := h.svc.ModelVersions(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(list)
+}
+
+func (h *handler) modelVersion(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	version, err := pathID(c, "version")
+	if err != nil {
+		return err
+	}
+	// No model has that many versions; the service answers 404 after
+	// checking that the caller sees the model.
+	m, err := h.svc.ModelVersion(c.UserContext(), id, int(min(version, math.MaxInt32)))
+	if err != nil {
+		return err
+	}
+	return sendModel(c, fiber.StatusOK, m)
+}
+
+func (h *handler) revokeModelInvitation(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	inv, err := pathID(c, "invitationId")
+	if err != nil {
+		return err
+	}
+	if err := h.svc.RevokeModelInvitation(c.UserContext(), id, inv); err != nil {
+		return err
+	}
+	return c.SendStatus(fiber.StatusNoContent)
+}
+
+func (h *handler) removeModelAccess(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	access, err := pathID(c, "accessId")
+	if err != nil {
+		return err
+	}
+	if err := h.svc.RemoveModelAccess(c.UserContext(), id, access); err != nil {
+		return err
+	}
+	return c.SendStatus(fiber.StatusNoContent)
+}

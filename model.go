@@ -1,0 +1,286 @@
+package explorer
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"time"
+)
+
+// Model types.
+const (
+	ModelStandard = "STANDARD"
+	ModelDynamic  = "DYNAMIC"
+	ModelManaged  = "MANAGED"
+)
+
+// Rights a user holds on a model shared with it.
+const (
+	RightsRead      = "READ"
+	RightsReadWrite = "READ_WRITE"
+)
+
+// rightsOwner is the level of the model's owner; it is never stored as an
+// access and never answered.
+const rightsOwner = "OWNER"
+
+// Limits of model input.
+const (
+	ModelTitleMax = 500
+	GroupTitleMax = 500
+	TopicTitleMax = 500
+	TermMax       = 500
+	// ModelTopicsMax is the most topics one model holds.
+	ModelTopicsMax = 100_000
+)
+
+// UserRef names a user in answers: its userId is the username.
+type UserRef struct {
+	UserID string `json:"userId"`
+}
+
+// ModelInfo is a model without its details.
+type ModelInfo struct {
+	ID int64 `json:"id"`
+	// Title is null when the model has none.
+	Title *string `json:"title"`
+	// Created is in Unix epoch milliseconds.
+	Created   int64   `json:"created"`
+	CreatedBy UserRef `json:"createdBy"`
+	Type      string  `json:"type"`
+	Outdated  bool    `json:"outdated"`
+	Language  string  `json:"language"`
+}
+
+// Model is a whole model: its current or a past version's structure, the
+// users who have access and the pending invitations. The groups, ignore
+// terms and dictionary of a model the Service answers are shared between
+// answers: callers must not modify them.
+type Model struct {
+	ModelInfo
+	Groups                []Group           `json:"groups"`
+	UsersAccess           []ModelAccess     `json:"usersAccess"`
+	Invitations           []ModelInvitation `json:"invitations"`
+	IgnoreTerms           []IgnoreTerm      `json:"ignoreTerms"`
+	IgnoreTermsDictionary map[string]string `json:"ignoreTermsDictionary"`
+
+	// Version is the number of the version whose structure this is.
+	Version int `json:"-"`
+	// Rights is the caller's level: READ, READ_WRITE or OWNER.
+	Rights string `json:"-"`
+
+	// structureJSON is the encoded groups, ignore terms and dictionary,
+	// shared between answers of the same version.
+	structureJSON []byte
+}
+
+// WriteJSON writes the model's JSON answer to w. The groups, ignore terms
+// and dictionary of a model the Service answered are encoded once per
+// version and written as they are.
+func (m *Model) WriteJSON(w io.Writer) error {
+	if m.structureJSON == nil {
+		type plain Model
+		b, err := json.Marshal((*plain)(m))
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b)
+		return err
+	}
+	head, err := json.Marshal(struct {
+		ModelInfo
+		UsersAccess []ModelAccess     `json:"usersAccess"`
+		Invitations []ModelInvitation `json:"invitations"`
+	}{m.ModelInfo, nonNil(m.UsersAccess), nonNil(m.Invitations)})
+	if err != nil {
+		return err
+	}
+	head[len(head)-1] = ','
+	for _, part := range [][]byte{head, m.structureJSON, {'}'}} {
+		if _, err := w.Write(part); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// MarshalJSON encodes the model as WriteJSON does.
+func (m *Model) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	err := m.WriteJSON(&b)
+	return b.Bytes(), err
+}
+
+// CanWrite reports whether the caller may update and share the model.
+func (m *Model) CanWrite() bool { return m.Rights == RightsReadWrite || m.Rights == rightsOwner }
+
+// IsOwner reports whether the caller owns the model.
+func (m *Model) IsOwner() bool { return m.Rights == rightsOwner }
+
+// Group is a group of topics. Pinned groups stay at their place.
+type Group struct {
+	ID     int64   `json:"id"`
+	Title  string  `json:"title"`
+	Pinned bool    `json:"pinned"`
+	Topics []Topic `json:"topics"`
+}
+
+// Topic is a named list of terms. Its dictionary is stored with the version
+// and answered as an empty object.
+type Topic struct {
+	ID         int64             `json:"id"`
+	Title      string            `json:"title"`
+	Terms      []string          `json:"terms"`
+	Dictionary map[string]string `json:"dictionary"`
+}
+
+// IgnoreTerm is a term the analysis ignores. Its source is answered as an
+// empty object.
+type IgnoreTerm struct {
+	ID     int64    `json:"id"`
+	Term   string   `json:"term"`
+	Source struct{} `json:"source"`
+}
+
+// ModelAccess is a user's access to a model shared with it.
+type ModelAccess struct {
+	ID      int64   `json:"id"`
+	Rights  string  `json:"rights"`
+	Created int64   `json:"created"`
+	User    UserRef `json:"user"`
+
+	ModelID int64 `json:"-"`
+	UserID  int64 `json:"-"`
+}
+
+// ModelInvitation is a pending invitation to a model.
+type ModelInvitation struct {
+	ID        int64      `json:"id"`
+	Created   int64      `json:"created"`
+	Model     *ModelInfo `json:"model"`
+	Rights    string     `json:"rights"`
+	Recipient UserRef    `json:"recipient"`
+
+	ModelID     int64   `json:"-"`
+	SenderID    int64   `json:"-"`
+	RecipientID int64   `json:"-"`
+	Sender      UserRef `json:"-"`
+}
+
+// ModelVersion is one version of a model's structure.
+type ModelVersion struct {
+	Version int   `json:"version"`
+	Created int64 `json:"created"`
+}
+
+// ModelProjects are the projects connected to a DYNAMIC model.
+type ModelProjects struct {
+	MasterProject     *ProjectInfo  `json:"masterProject"`
+	DependentProjects []ProjectInfo `json:"dependentProjects"`
+}
+
+// ModelInput is the body of PUT /models/{id}. A nil field keeps what the
+// model has; a present one (even empty) replaces it.
+type ModelInput struct {
+	Title                 *string           `json:"title"`
+	Groups                *[]Group          `json:"groups"`
+	IgnoreTerms           *[]string         `json:"ignoreTerms"`
+	IgnoreTermsDictionary map[string]string `json:"ignoreTermsDictionary"`
+}
+
+// ModelUpdate is the body of POST /models/create.
+type ModelUpdate struct {
+	Title   *string `json:"title"`
+	Dynamic bool    `json:"dynamic"`
+}
+
+// Structure is what a model version holds: groups and ignore terms.
+type Structure struct {
+	Groups                []Group           `json:"groups"`
+	IgnoreTerms           []IgnoreTerm      `json:"ignoreTerms"`
+	IgnoreTermsDictionary map[string]string `json:"ignoreTermsDictionary"`
+}
+
+// ModelRecord is a model as stored, without its structure.
+type ModelRecord struct {
+	ID       int64
+	Title    *string
+	Type     string
+	Language string
+	Outdated bool
+	OwnerID  int64
+	// Owner is the owner's username (read only).
+	Owner   string
+	Created time.Time
+	// Version is the number of the current version.
+	Version int
+	// MasterProjectID is the master project of a DYNAMIC model.
+	MasterProjectID *int64
+	// NextGroupID, NextTopicID and NextIgnoreTermID are the ids the next
+	// new group, topic and ignore term receive; ids are never reused
+	// within a model.
+	NextGroupID      int64
+	NextTopicID      int64
+	NextIgnoreTermID int64
+	// Rights is the level of the user the record was read for: OWNER,
+	// READ_WRITE, READ or "" (no access).
+	Rights string
+}
+
+// Info returns the record as a ModelInfo.
+func (r *ModelRecord) Info() ModelInfo {
+	return ModelInfo{
+		ID: r.ID, Title: r.Title, Created: Millis(r.Created), CreatedBy: UserRef{UserID: r.Owner},
+		Type: r.Type, Outdated: r.Outdated, Language: r.Language,
+	}
+}
+
+// ModelStore keeps models, their versions, accesses and invitations.
+type ModelStore interface {
+	// CreateModel inserts m (setting its ID) and its version 1.
+	CreateModel(ctx context.Context, m *ModelRecord, s *Structure) error
+	// FindModel returns a model with the rights userID holds on it
+	// (Rights "" when none).
+	FindModel(ctx context.Context, id, userID int64) (*ModelRecord, error)
+	// FindModels lists the models userID owns or has access to, by id.
+	FindModels(ctx context.Context, userID int64) ([]*ModelRecord, error)
+	// LockModel takes the write lock of a model's row until the
+	// transaction ends, so that concurrent updates of one model run one
+	// after the other (PostgreSQL; SQLite's write transaction already
+	// does). A missing model is not an error.
+	LockModel(ctx context.Context, id int64) error
+	// UpdateModel saves the title, outdated flag, version and id counters.
+	UpdateModel(ctx context.Context, m *ModelRecord) error
+	// DeleteModel removes a model with its versions, accesses and
+	// invitations.
+	DeleteModel(ctx context.Context, id int64) error
+
+	// CreateModelVersion stores a new version of a model.
+	CreateModelVersion(ctx context.Context, modelID int64, version int, created time.Time, s *Structure) error
+	// FindModelVersion returns a version's structure; ENOTFOUND when the
+	// model has no such version.
+	FindModelVersion(ctx context.Context, modelID int64, version int) (*Structure, error)
+	// FindModelVersions lists a model's versions in ascending order.
+	FindModelVersions(ctx context.Context, modelID int64) ([]ModelVersion, error)
+
+	CreateModelAccess(ctx context.Context, a *ModelAccess) error
+	FindModelAccess(ctx context.Context, id int64) (*ModelAccess, error)
+	// FindModelAccesses lists a model's accesses by id.
+	FindModelAccesses(ctx context.Context, modelID int64) ([]ModelAccess, error)
+	DeleteModelAccess(ctx context.Context, id int64) error
+	// FindModelSharing returns a model's accesses and pending invitations,
+	// both by id, in one round trip.
+	FindModelSharing(ctx context.Context, modelID int64) ([]ModelAccess, []ModelInvitation, error)
+
+	// CreateModelInvitation inserts inv; ECONFLICT when the recipient
+	// already has a pending invitation to the model.
+	CreateModelInvitation(ctx context.Context, inv *ModelInvitation) error
+	FindModelInvitation(ctx context.Context, id int64) (*ModelInvitation, error)
+	// FindModelInvitations lists the pending invitations to a model.
+	FindModelInvitations(ctx context.Context, modelID int64) ([]ModelInvitation, error)
+	// FindReceivedModelInvitations lists the pending invitations a user
+	// received.
+	FindReceivedModelInvitations(ctx context.Context, userID int64) ([]ModelInvitation, error)
+	DeleteModelInvitation(ctx context.Context, id int64) error
+}

@@ -1,0 +1,86 @@
+package explorer
+
+import "context"
+
+// CreateModelFromProject creates a model from a project the caller owns:
+// it copies the project's groups, topics, ignore terms and language. A
+// dynamic model is connected to the project as its master project.
+func (s *Service) CreateModelFromProject(ctx context.Context, projectID int64, in ModelUpdate) (*Model, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	title, err := cleanModelTitle(in.Title)
+	if err != nil {
+		return nil, err
+	}
+	var (
+		rec *ModelRecord
+		st  Structure
+	)
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		p, err := s.ownProject(ctx, u, projectID)
+		if err != nil {
+			return err
+		}
+		if title == nil {
+			t := p.Title
+			title = &t
+		}
+		st = Structure{
+			Groups:                p.Structure.Groups,
+			IgnoreTerms:           p.Structure.IgnoreTerms,
+			IgnoreTermsDictionary: p.Structure.IgnoreTermsDictionary,
+		}
+		lang := p.Language
+		if lang == "" {
+			if lang, err = s.modelLanguage(ctx, u, "", st.Groups); err != nil {
+				return err
+			}
+		}
+		typ := ModelStandard
+		var master *int64
+		if in.Dynamic {
+			typ, master = ModelDynamic, &p.ID
+		}
+		rec, err = s.createModel(ctx, u, title, typ, lang, &st, master)
+		if err != nil || !in.Dynamic {
+			return err
+		}
+		// The project holds the model's structure: it counts as explored
+		// with version 1.
+		return s.store.SetProjectModel(ctx, p.ID, &rec.ID, new(1))
+	})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.rememberVersion(rec.ID, rec.Version, &st); err != nil {
+		return nil, err
+	}
+	return s.modelAt(ctx, rec, rec.Version)
+}
+
+// createModel stores a new model owned by u at version 1; master is the
+// master project of a DYNAMIC model. The structure's ids are kept; the
+// counters continue after them.
+func (s *Service) createModel(ctx context.Context, u *User, title *string, typ, lang string, st *Structure, master *int64) (*ModelRecord, error) {
+	if st.Groups == nil {
+		st.Groups = []Group{}
+	}
+	if st.IgnoreTerms == nil {
+		st.IgnoreTerms = []IgnoreTerm{}
+	}
+	if st.IgnoreTermsDictionary == nil {
+		st.IgnoreTermsDictionary = map[string]string{}
+	}
+	c, ignore := maxIDs(st)
+	m := &ModelRecord{
+		Title: title, Type: typ, Language: lang, OwnerID: u.ID, Owner: u.Username,
+		Created: s.clock.Now(), Version: 1, Rights: rightsOwner, MasterProjectID: master,
+		NextGroupID: c.group, NextTopicID: c.topic, NextIgnoreTermID: ignore,
+	}
+	if err := s.store.CreateModel(ctx, m, st); err != nil {
+		return nil, err
+	}
+	return m, nil
+}

@@ -1,0 +1,133 @@
+package explorer_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	explorer "explorer"
+	"explorer/internal/testkit"
+)
+
+// checkGroups fails unless groups satisfy what every model holds: titles
+// trimmed and not empty, terms trimmed, not empty and not repeated.
+func checkGroups(t *testing.T, groups []explorer.Group) {
+	t.Helper()
+	for _, g := range groups {
+		if g.Title == "" || g.Title != strings.TrimSpace(g.Title) {
+			t.Fatalf("group title %q", g.Title)
+		}
+		for _, tp := range g.Topics {
+			if tp.Title == "" || tp.Title != strings.TrimSpace(tp.Title) {
+				t.Fatalf("topic title %q", tp.Title)
+			}
+			seen := map[string]bool{}
+			for _, term := range tp.Terms {
+				k := strings.ToLower(term)
+				if term == "" || term != strings.TrimSpace(term) || seen[k] {
+					t.Fatalf("terms %q", tp.Terms)
+				}
+				seen[k] = true
+			}
+		}
+	}
+}
+
+// FuzzGroupsFromTable feeds tables (rows on lines, cells split on |) to
+// the rows-to-groups rules: they either fail with EINVALID or give groups
+// every model may hold.
+func FuzzGroupsFromTable(f *testing.F) {
+	for _, seed := range []string{
+		"Index|Label|Terms|Pinned\n1|Burger|burger, cheeseburger|true\n3.1|Nice|nice, good|\n3.2|Sweet|sweet,|\n",
+		"index|label|terms\n2.2|B|b\n2|G|\n2.1|A|a, A, ,a\n",
+		"Index|Label|Terms\nx.1|A|a\n",
+		"Index|Label|Terms|Pinned\n1|A|a|maybe\n",
+		"Index|Label\n1|A\n",
+		"Index|Label|Terms\n",
+		" Index |Label|Terms|x\n01.002| L |t||\n||||\n",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		lines := strings.Split(s, "\n")
+		tab := &explorer.Table{Header: strings.Split(lines[0], "|")}
+		for i, l := range lines[1:] {
+			tab.Rows = append(tab.Rows, strings.Split(l, "|"))
+			tab.RowNumbers = append(tab.RowNumbers, i+2)
+		}
+		groups, err := explorer.GroupsFromTable(tab)
+		if err != nil {
+			if explorer.ErrorCode(err) != explorer.EINVALID {
+				t.Fatalf("error %v", err)
+			}
+			return
+		}
+		if len(groups) == 0 {
+			t.Fatal("no groups and no error")
+		}
+		for _, g := range groups {
+			if len(g.Topics) == 0 {
+				t.Fatalf("group %q without topics", g.Title)
+			}
+		}
+		checkGroups(t, groups)
+	})
+}
+
+// FuzzUpdateModel sends JSON bodies of PUT /models/{id} to the Service:
+// bad input is EINVALID and changes nothing; good input leaves a model
+// whose ids are unique.
+func FuzzUpdateModel(f *testing.F) {
+	for _, seed := range []string{
+		`{"title":"T"}`,
+		`{"groups":[{"id":1,"title":"G","pinned":true,"topics":[{"id":1,"title":"A","terms":["a"," A",""],"dictionary":{"a":"b"}}]}]}`,
+		`{"groups":[{"id":1,"title":"G","topics":[{"id":1,"title":"A"}]},{"id":1,"title":"H","topics":[{"id":1,"title":"B"}]}]}`,
+		`{"groups":[{"title":""}]}`,
+		`{"ignoreTerms":["the","The"],"ignoreTermsDictionary":{"the":"a"}}`,
+		`{"groups":[]}`,
+		`{"title":null,"groups":null}`,
+	} {
+		f.Add([]byte(seed))
+	}
+	e := testkit.New(f)
+	e.AddUser("ann", "")
+	ctx := e.As("ann")
+	m, err := e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: &fakeFile{table: rowsTable("Index|Label|Terms", "1|A|a", "2.1|B|b", "2.2|C|c")}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var in explorer.ModelInput
+		if json.Unmarshal(body, &in) != nil {
+			return
+		}
+		before, err := e.Svc.Model(ctx, m.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		after, err := e.Svc.UpdateModel(ctx, m.ID, in)
+		if err != nil {
+			if explorer.ErrorCode(err) != explorer.EINVALID {
+				t.Fatalf("error %v", err)
+			}
+			if now, _ := e.Svc.Model(ctx, m.ID); now.Version != before.Version {
+				t.Fatal("bad input made a version")
+			}
+			return
+		}
+		checkGroups(t, after.Groups)
+		groups, topics := map[int64]bool{}, map[int64]bool{}
+		for _, g := range after.Groups {
+			if g.ID < 1 || groups[g.ID] {
+				t.Fatalf("group id %d", g.ID)
+			}
+			groups[g.ID] = true
+			for _, tp := range g.Topics {
+				if tp.ID < 1 || topics[tp.ID] {
+					t.Fatalf("topic id %d", tp.ID)
+				}
+				topics[tp.ID] = true
+			}
+		}
+	})
+}

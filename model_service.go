@@ -1,0 +1,201 @@
+package explorer
+
+import "context"
+
+// emptyDictionary is what answers show as a topic's dictionary. It is
+// never written to.
+var emptyDictionary = map[string]string{}
+
+// visibleModel returns a model the caller owns or has access to; any
+// other is ENOTFOUND, so that its existence is not revealed.
+func (s *Service) visibleModel(ctx context.Context, u *User, id int64) (*ModelRecord, error) {
+	m, err := s.store.FindModel(ctx, id, u.ID)
+	if ErrorCode(err) == ENOTFOUND || (err == nil && m.Rights == "") {
+		return nil, Errorf(ENOTFOUND, "model %d not found", id)
+	}
+	return m, err
+}
+
+// writableModel returns a model the caller may update and share: it owns
+// it or holds READ_WRITE. READ holders get EFORBIDDEN.
+func (s *Service) writableModel(ctx context.Context, u *User, id int64) (*ModelRecord, error) {
+	m, err := s.visibleModel(ctx, u, id)
+	if err != nil {
+		return nil, err
+	}
+	if m.Rights != rightsOwner && m.Rights != RightsReadWrite {
+		return nil, Errorf(EFORBIDDEN, "you may only read model %d", id)
+	}
+	return m, nil
+}
+
+// Models lists the models the caller owns or that are shared with it, by id.
+func (s *Service) Models(ctx context.Context) ([]ModelInfo, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	list, err := s.store.FindModels(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ModelInfo, len(list))
+	for i, m := range list {
+		out[i] = m.Info()
+	}
+	return out, nil
+}
+
+// Model returns the current version of a model the caller can see.
+func (s *Service) Model(ctx context.Context, id int64) (*Model, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.visibleModel(ctx, u, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.modelAt(ctx, m, m.Version)
+}
+
+// ModelVersion returns a model with the structure of one of its versions
+// and its current title and other fields.
+func (s *Service) ModelVersion(ctx context.Context, id int64, version int) (*Model, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.visibleModel(ctx, u, id)
+	if err != nil {
+		return nil, err
+	}
+	if version < 1 || version > m.Version {
+		return nil, Errorf(ENOTFOUND, "model %d has no version %d", id, version)
+	}
+	return s.modelAt(ctx, m, version)
+}
+
+// ModelVersions lists the versions of a model, oldest first.
+func (s *Service) ModelVersions(ctx context.Context, id int64) ([]ModelVersion, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.visibleModel(ctx, u, id); err != nil {
+		return nil, err
+	}
+	return s.store.FindModelVersions(ctx, id)
+}
+
+// modelAt builds the answer for a model with the structure of version.
+// It must run outside transactions: it may fill the version cache.
+func (s *Service) modelAt(ctx context.Context, m *ModelRecord, version int) (*Model, error) {
+	v, err := s.answerVersion(ctx, m.ID, version)
+	if err != nil {
+		if ErrorCode(err) == ENOTFOUND {
+			return nil, Errorf(ENOTFOUND, "model %d has no version %d", m.ID, version)
+		}
+		return nil, err
+	}
+	accesses, invitations, err := s.store.FindModelSharing(ctx, m.ID)
+	if err != nil {
+		return nil, err
+	}
+	info := m.Info()
+	for i := range invitations {
+		invitations[i].Model = &info
+	}
+	return &Model{
+		ModelInfo:             info,
+		Groups:                v.groups,
+		UsersAccess:           nonNil(accesses),
+		Invitations:           nonNil(invitations),
+		IgnoreTerms:           v.ignoreTerms,
+		IgnoreTermsDictionary: v.ignoreTermsDictionary,
+		Version:               version,
+		Rights:                m.Rights,
+		structureJSON:         v.json,
+	}, nil
+}
+
+// answerGroups copies groups for an answer: dictionaries are shown empty.
+func answerGroups(in []Group) []Group {
+	out := make([]Group, len(in))
+	for i, g := range in {
+		topics := make([]Topic, len(g.Topics))
+		for j, t := range g.Topics {
+			t.Dictionary = emptyDictionary
+			if t.Terms == nil {
+				t.Terms = []string{}
+			}
+			topics[j] = t
+		}
+		g.Topics = topics
+		out[i] = g
+	}
+	return out
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+func nonNilMap(m map[string]string) map[string]string {
+	if m == nil {
+		return map[string]string{}
+	}
+	return m
+}
+
+// ModelProjects returns the master and dependent projects of a DYNAMIC
+// model; other models have none.
+func (s *Service) ModelProjects(ctx context.Context, id int64) (*ModelProjects, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.visibleModel(ctx, u, id)
+	if err != nil {
+		return nil, err
+	}
+	out := &ModelProjects{DependentProjects: []ProjectInfo{}}
+	if m.Type != ModelDynamic {
+		return out, nil
+	}
+	info := m.Info()
+	projects, err := s.store.FindModelProjects(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range projects {
+		pi := projectInfo(p, &info)
+		if m.MasterProjectID != nil && p.ID == *m.MasterProjectID {
+			out.MasterProject = &pi
+			continue
+		}
+		out.DependentProjects = append(out.DependentProjects, pi)
+	}
+	if out.MasterProject == nil && m.MasterProjectID != nil {
+		// The master project applies another model now (or none).
+		p, err := s.store.FindProject(ctx, *m.MasterProjectID)
+		switch {
+		case err == nil:
+			var pm *ModelInfo
+			if p.ModelID != nil {
+				if r, err := s.store.FindModel(ctx, *p.ModelID, u.ID); err == nil {
+					i := r.Info()
+					pm = &i
+				}
+			}
+			pi := projectInfo(p, pm)
+			out.MasterProject = &pi
+		case ErrorCode(err) != ENOTFOUND:
+			return nil, err
+		}
+	}
+	return out, nil
+}

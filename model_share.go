@@ -1,0 +1,205 @@
+package explorer
+
+import (
+	"context"
+	"strings"
+)
+
+// normalizeRights reads a rights value in any case; blank is READ.
+func normalizeRights(r string) (string, error) {
+	switch strings.ToUpper(strings.TrimSpace(r)) {
+	case "", RightsRead:
+		return RightsRead, nil
+	case RightsReadWrite:
+		return RightsReadWrite, nil
+	}
+	return "", Invalid("rights must be READ or READ_WRITE", FieldError{Field: "rights", Message: "must be READ or READ_WRITE"})
+}
+
+// ShareModel invites a user to a model with the given rights (blank is
+// READ). The caller needs READ_WRITE. Sharing with the owner, or with a
+// user who already has access or a pending invitation, is ECONFLICT.
+func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights string) (*ModelInvitation, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	userID = strings.TrimSpace(userID)
+	if userID == "" {
+		return nil, Invalid("userId is required", FieldError{Field: "userId", Message: "is required"})
+	}
+	rights, err = normalizeRights(rights)
+	if err != nil {
+		return nil, err
+	}
+	var inv *ModelInvitation
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		m, err := s.writableModel(ctx, u, id)
+		if err != nil {
+			return err
+		}
+		to, err := s.store.FindUserByName(ctx, userID)
+		if ErrorCode(err) == ENOTFOUND {
+			return Errorf(ENOTFOUND, "user %s not found", userID)
+		}
+		if err != nil {
+			return err
+		}
+		if to.ID == m.OwnerID {
+			return Errorf(ECONFLICT, "%s owns model %d", to.Username, id)
+		}
+		accesses, err := s.store.FindModelAccesses(ctx, id)
+		if err != nil {
+			return err
+		}
+		for _, a := range accesses {
+			if a.UserID == to.ID {
+				return Errorf(ECONFLICT, "%s already has access to model %d", to.Username, id)
+			}
+		}
+		inv = &ModelInvitation{
+			Created: Millis(s.clock.Now()), Rights: rights, Recipient: UserRef{UserID: to.Username},
+			ModelID: id, SenderID: u.ID, RecipientID: to.ID, Sender: UserRef{UserID: u.Username},
+		}
+		err = s.store.CreateModelInvitation(ctx, inv)
+		if ErrorCode(err) == ECONFLICT {
+			return Errorf(ECONFLICT, "%s already has a pending invitation to model %d", to.Username, id)
+		}
+		if err != nil {
+			return err
+		}
+		info := m.Info()
+		inv.Model = &info
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return inv, nil
+}
+
+// ModelInvitations lists the pending invitations the caller received.
+func (s *Service) ModelInvitations(ctx context.Context) ([]ModelInvitation, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	list, err := s.store.FindReceivedModelInvitations(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	infos := map[int64]*ModelInfo{}
+	for i := range list {
+		info, ok := infos[list[i].ModelID]
+		if !ok {
+			m, err := s.store.FindModel(ctx, list[i].ModelID, u.ID)
+			if err != nil {
+				return nil, err
+			}
+			mi := m.Info()
+			info = &mi
+			infos[m.ID] = info
+		}
+		list[i].Model = info
+	}
+	return nonNil(list), nil
+}
+
+// receivedInvitation returns a pending invitation whose recipient is u;
+// any other is ENOTFOUND.
+func (s *Service) receivedInvitation(ctx context.Context, u *User, id int64) (*ModelInvitation, error) {
+	inv, err := s.store.FindModelInvitation(ctx, id)
+	if ErrorCode(err) == ENOTFOUND || (err == nil && inv.RecipientID != u.ID) {
+		return nil, Errorf(ENOTFOUND, "invitation %d not found", id)
+	}
+	return inv, err
+}
+
+// AcceptModelInvitation gives the caller access to the model with the
+// invitation's rights and removes the invitation.
+func (s *Service) AcceptModelInvitation(ctx context.Context, id int64) error {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return err
+	}
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		inv, err := s.receivedInvitation(ctx, u, id)
+		if err != nil {
+			return err
+		}
+		if err := s.store.DeleteModelInvitation(ctx, inv.ID); err != nil {
+			return err
+		}
+		err = s.store.CreateModelAccess(ctx, &ModelAccess{
+			Rights: inv.Rights, Created: Millis(s.clock.Now()), User: UserRef{UserID: u.Username},
+			ModelID: inv.ModelID, UserID: u.ID,
+		})
+		if ErrorCode(err) == ECONFLICT {
+			return Errorf(ECONFLICT, "you already have access to model %d", inv.ModelID)
+		}
+		return err
+	})
+}
+
+// RejectModelInvitation removes an invitation the caller received.
+func (s *Service) RejectModelInvitation(ctx context.Context, id int64) error {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return err
+	}
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		inv, err := s.receivedInvitation(ctx, u, id)
+		if err != nil {
+			return err
+		}
+		return s.store.DeleteModelInvitation(ctx, inv.ID)
+	})
+}
+
+// RevokeModelInvitation removes a pending invitation to a model; the
+// caller needs READ_WRITE.
+func (s *Service) RevokeModelInvitation(ctx context.Context, modelID, id int64) error {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return err
+	}
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		if _, err := s.writableModel(ctx, u, modelID); err != nil {
+			return err
+		}
+		inv, err := s.store.FindModelInvitation(ctx, id)
+		if ErrorCode(err) == ENOTFOUND || (err == nil && inv.ModelID != modelID) {
+			return Errorf(ENOTFOUND, "model %d has no invitation %d", modelID, id)
+		}
+		if err != nil {
+			return err
+		}
+		return s.store.DeleteModelInvitation(ctx, id)
+	})
+}
+
+// RemoveModelAccess removes a user's access to a model. The caller needs
+// READ_WRITE, or removes its own access.
+func (s *Service) RemoveModelAccess(ctx context.Context, modelID, accessID int64) error {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return err
+	}
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		m, err := s.visibleModel(ctx, u, modelID)
+		if err != nil {
+			return err
+		}
+		a, err := s.store.FindModelAccess(ctx, accessID)
+		if ErrorCode(err) == ENOTFOUND || (err == nil && a.ModelID != modelID) {
+			return Errorf(ENOTFOUND, "model %d has no access %d", modelID, accessID)
+		}
+		if err != nil {
+			return err
+		}
+		if a.UserID != u.ID && m.Rights != rightsOwner && m.Rights != RightsReadWrite {
+			return Errorf(EFORBIDDEN, "you may only read model %d", modelID)
+		}
+		return s.store.DeleteModelAccess(ctx, accessID)
+	})
+}

@@ -1,0 +1,244 @@
+package explorer
+
+import (
+	"fmt"
+	"maps"
+	"strings"
+	"unicode/utf8"
+)
+
+// maxFieldErrors is the most field errors one answer lists.
+const maxFieldErrors = 20
+
+// fieldErrors collects the errors of one input.
+type fieldErrors []FieldError
+
+func (f *fieldErrors) add(field, format string, args ...any) {
+	if len(*f) < maxFieldErrors {
+		*f = append(*f, FieldError{Field: field, Message: fmt.Sprintf(format, args...)})
+	}
+}
+
+// err returns an EINVALID error naming the first problem, or nil.
+func (f fieldErrors) err() error {
+	if len(f) == 0 {
+		return nil
+	}
+	return Invalid(f[0].Field+" "+f[0].Message, f...)
+}
+
+// cleanTitle trims a required title and checks its length.
+func cleanTitle(errs *fieldErrors, field, title string, max int) string {
+	t := strings.TrimSpace(title)
+	switch {
+	case t == "":
+		errs.add(field, "must not be empty")
+	case utf8.RuneCountInString(t) > max:
+		errs.add(field, "must be at most %d characters", max)
+	}
+	return t
+}
+
+// cleanTerms trims terms and drops empty ones and repeats (compared
+// without regard to case, the first kept); over-long terms are errors.
+func cleanTerms(errs *fieldErrors, field string, in []string) []string {
+	kept := make([]string, 0, len(in))
+	for i, t := range in {
+		if utf8.RuneCountInString(strings.TrimSpace(t)) > TermMax {
+			errs.add(fmt.Sprintf("%s[%d]", field, i), "must be at most %d characters", TermMax)
+			continue
+		}
+		kept = append(kept, t)
+	}
+	return dedupeTerms(kept)
+}
+
+// dedupeTerms trims terms and drops empty ones and repeats (compared
+// without regard to case, the first kept).
+func dedupeTerms(in []string) []string {
+	out := make([]string, 0, len(in))
+	seen := make(map[string]bool, len(in))
+	for _, t := range in {
+		t = strings.TrimSpace(t)
+		if t == "" {
+			continue
+		}
+		k := strings.ToLower(t)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, t)
+	}
+	return out
+}
+
+// normalizeTerms is cleanTerms for input that cannot be wrong but by
+// length; over-long terms are dropped.
+func normalizeTerms(in []string) []string {
+	var errs fieldErrors
+	return cleanTerms(&errs, "", in)
+}
+
+// normalizeGroups checks groups written by a caller and returns them
+// cleaned: titles trimmed and required, terms cleaned. Ids are kept as
+// given; assignIDs decides which survive. field prefixes the field names
+// of errors.
+func normalizeGroups(in []Group, field string) ([]Group, error) {
+	var errs fieldErrors
+	out := make([]Group, len(in))
+	topics := 0
+	for i, g := range in {
+		gf := fmt.Sprintf("%s[%d]", field, i)
+		ng := Group{ID: g.ID, Pinned: g.Pinned, Title: cleanTitle(&errs, gf+".title", g.Title, GroupTitleMax)}
+		ng.Topics = make([]Topic, len(g.Topics))
+		for j, t := range g.Topics {
+			tf := fmt.Sprintf("%s.topics[%d]", gf, j)
+			ng.Topics[j] = Topic{
+				ID:         t.ID,
+				Title:      cleanTitle(&errs, tf+".title", t.Title, TopicTitleMax),
+				Terms:      cleanTerms(&errs, tf+".terms", t.Terms),
+				Dictionary: maps.Clone(t.Dictionary),
+			}
+		}
+		topics += len(g.Topics)
+		out[i] = ng
+	}
+	if topics > ModelTopicsMax {
+		errs.add(field, "must hold at most %d topics", ModelTopicsMax)
+	}
+	return out, errs.err()
+}
+
+// idCounters are the next ids of new groups and topics.
+type idCounters struct {
+	group, topic int64
+}
+
+// assignIDs gives ids to groups and topics: an id present in prev (and
+// not already taken by an earlier element of in) is kept, others are
+// assigned anew from c. A topic whose dictionary is empty keeps the
+// dictionary its id had in prev, since answers show dictionaries empty.
+func assignIDs(prev []Group, in []Group, c *idCounters) []Group {
+	prevGroups := map[int64]bool{}
+	prevTopics := map[int64]*Topic{}
+	for gi := range prev {
+		prevGroups[prev[gi].ID] = true
+		for ti := range prev[gi].Topics {
+			prevTopics[prev[gi].Topics[ti].ID] = &prev[gi].Topics[ti]
+		}
+	}
+	usedGroups := map[int64]bool{}
+	usedTopics := map[int64]bool{}
+	out := make([]Group, len(in))
+	for i, g := range in {
+		if g.ID <= 0 || !prevGroups[g.ID] || usedGroups[g.ID] {
+			g.ID = c.group
+			c.group++
+		}
+		usedGroups[g.ID] = true
+		topics := make([]Topic, len(g.Topics))
+		for j, t := range g.Topics {
+			old, kept := prevTopics[t.ID]
+			if t.ID <= 0 || !kept || usedTopics[t.ID] {
+				t.ID = c.topic
+				c.topic++
+				kept = false
+			}
+			usedTopics[t.ID] = true
+			if len(t.Dictionary) == 0 {
+				t.Dictionary = nil
+				if kept {
+					t.Dictionary = old.Dictionary
+				}
+			}
+			if t.Terms == nil {
+				t.Terms = []string{}
+			}
+			topics[j] = t
+		}
+		g.Topics = topics
+		out[i] = g
+	}
+	return out
+}
+
+// assignIgnoreIDs turns ignore terms into IgnoreTerms: a term already in
+// prev (without regard to case) keeps its id, others are numbered from
+// next.
+func assignIgnoreIDs(prev []IgnoreTerm, terms []string, next *int64) []IgnoreTerm {
+	ids := map[string]int64{}
+	for _, t := range prev {
+		ids[strings.ToLower(t.Term)] = t.ID
+	}
+	out := make([]IgnoreTerm, len(terms))
+	for i, t := range terms {
+		id, ok := ids[strings.ToLower(t)]
+		if !ok {
+			id = *next
+			*next++
+		}
+		out[i] = IgnoreTerm{ID: id, Term: t}
+	}
+	return out
+}
+
+// maxIDs returns the counters that follow the largest ids of a structure.
+func maxIDs(s *Structure) (c idCounters, ignore int64) {
+	c = idCounters{group: 1, topic: 1}
+	ignore = 1
+	for _, g := range s.Groups {
+		c.group = max(c.group, g.ID+1)
+		for _, t := range g.Topics {
+			c.topic = max(c.topic, t.ID+1)
+		}
+	}
+	for _, t := range s.IgnoreTerms {
+		ignore = max(ignore, t.ID+1)
+	}
+	return c, ignore
+}
+
+// sameStructure reports whether two structures hold the same groups,
+// topics, terms, dictionaries and ignore terms, ids included.
+func sameStructure(a, b *Structure) bool {
+	if len(a.Groups) != len(b.Groups) || len(a.IgnoreTerms) != len(b.IgnoreTerms) ||
+		!maps.Equal(a.IgnoreTermsDictionary, b.IgnoreTermsDictionary) {
+		return false
+	}
+	for i := range a.IgnoreTerms {
+		if a.IgnoreTerms[i].ID != b.IgnoreTerms[i].ID || a.IgnoreTerms[i].Term != b.IgnoreTerms[i].Term {
+			return false
+		}
+	}
+	for i := range a.Groups {
+		ga, gb := &a.Groups[i], &b.Groups[i]
+		if ga.ID != gb.ID || ga.Title != gb.Title || ga.Pinned != gb.Pinned || len(ga.Topics) != len(gb.Topics) {
+			return false
+		}
+		for j := range ga.Topics {
+			ta, tb := &ga.Topics[j], &gb.Topics[j]
+			if ta.ID != tb.ID || ta.Title != tb.Title || !maps.Equal(ta.Dictionary, tb.Dictionary) || len(ta.Terms) != len(tb.Terms) {
+				return false
+			}
+			for k := range ta.Terms {
+				if ta.Terms[k] != tb.Terms[k] {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// allTerms returns the terms of a structure's topics, for language
+// detection.
+func allTerms(groups []Group) []string {
+	var out []string
+	for _, g := range groups {
+		for _, t := range g.Topics {
+			out = append(out, t.Terms...)
+		}
+	}
+	return out
+}

@@ -1,0 +1,150 @@
+package explorer
+
+import (
+	"context"
+	"strings"
+	"unicode/utf8"
+)
+
+// cleanModelTitle trims a model title; empty means none (nil).
+func cleanModelTitle(title *string) (*string, error) {
+	if title == nil {
+		return nil, nil
+	}
+	t := strings.TrimSpace(*title)
+	if t == "" {
+		return nil, nil
+	}
+	if utf8.RuneCountInString(t) > ModelTitleMax {
+		return nil, Invalid("title must be at most 500 characters", FieldError{Field: "title", Message: "must be at most 500 characters"})
+	}
+	return &t, nil
+}
+
+// UpdateModel changes a model's title and structure. An absent field keeps
+// what the model has. A new version is created only when the groups or
+// ignore terms change; a DYNAMIC model then becomes outdated.
+func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Model, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var title *string
+	if in.Title != nil {
+		if title, err = cleanModelTitle(in.Title); err != nil {
+			return nil, err
+		}
+	}
+	var groups []Group
+	if in.Groups != nil {
+		if groups, err = normalizeGroups(*in.Groups, "groups"); err != nil {
+			return nil, err
+		}
+	}
+	var ignore []string
+	if in.IgnoreTerms != nil {
+		var errs fieldErrors
+		ignore = cleanTerms(&errs, "ignoreTerms", *in.IgnoreTerms)
+		if err := errs.err(); err != nil {
+			return nil, err
+		}
+	}
+	var (
+		rec     *ModelRecord
+		created *Structure
+	)
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.LockModel(ctx, id); err != nil {
+			return err
+		}
+		m, err := s.writableModel(ctx, u, id)
+		if err != nil {
+			return err
+		}
+		rec = m
+		changed := false
+		if in.Title != nil && !equalTitles(title, m.Title) {
+			m.Title, changed = title, true
+		}
+		if in.Groups != nil || in.IgnoreTerms != nil || in.IgnoreTermsDictionary != nil {
+			cur, err := s.store.FindModelVersion(ctx, m.ID, m.Version)
+			if err != nil {
+				return err
+			}
+			next := Structure{Groups: cur.Groups, IgnoreTerms: cur.IgnoreTerms, IgnoreTermsDictionary: cur.IgnoreTermsDictionary}
+			counters := idCounters{group: m.NextGroupID, topic: m.NextTopicID}
+			nextIgnore := m.NextIgnoreTermID
+			if in.Groups != nil {
+				next.Groups = assignIDs(cur.Groups, groups, &counters)
+			}
+			if in.IgnoreTerms != nil {
+				next.IgnoreTerms = assignIgnoreIDs(cur.IgnoreTerms, ignore, &nextIgnore)
+			}
+			if in.IgnoreTermsDictionary != nil {
+				next.IgnoreTermsDictionary = in.IgnoreTermsDictionary
+			}
+			if !sameStructure(cur, &next) {
+				m.Version++
+				m.NextGroupID, m.NextTopicID, m.NextIgnoreTermID = counters.group, counters.topic, nextIgnore
+				if m.Type == ModelDynamic {
+					m.Outdated = true
+				}
+				err := s.store.CreateModelVersion(ctx, m.ID, m.Version, s.clock.Now(), &next)
+				if ErrorCode(err) == ECONFLICT {
+					// Another update created this version meanwhile.
+					return Errorf(ECONFLICT, "model %d was changed at the same time; load it and try again", m.ID)
+				}
+				if err != nil {
+					return err
+				}
+				changed, created = true, &next
+			}
+		}
+		if !changed {
+			return nil
+		}
+		return s.store.UpdateModel(ctx, m)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if created != nil {
+		if _, err := s.rememberVersion(rec.ID, rec.Version, created); err != nil {
+			return nil, err
+		}
+	}
+	return s.modelAt(ctx, rec, rec.Version)
+}
+
+func equalTitles(a, b *string) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}
+
+// DeleteModel deletes a model the caller owns with its versions, accesses
+// and invitations; the projects it is applied to are detached from it.
+func (s *Service) DeleteModel(ctx context.Context, id int64) error {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return err
+	}
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		m, err := s.visibleModel(ctx, u, id)
+		if err != nil {
+			return err
+		}
+		if m.Rights != rightsOwner {
+			return Errorf(EFORBIDDEN, "only the owner deletes model %d", id)
+		}
+		if err := s.store.DetachModelProjects(ctx, id); err != nil {
+			return err
+		}
+		return s.store.DeleteModel(ctx, id)
+	})
+	if err == nil {
+		s.versions.forget(id)
+	}
+	return err
+}

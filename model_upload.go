@@ -1,0 +1,323 @@
+package explorer
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Table is an uploaded file read into rows of cells. Package sheet reads
+// CSV, XLS and XLSX files into it.
+type Table struct {
+	Header []string
+	Rows   [][]string
+	// RowNumbers are the 1-based numbers of Rows in the file, as a person
+	// sees them (the header is row 1).
+	RowNumbers []int
+	// Encoding is the encoding a CSV file was read with.
+	Encoding string
+}
+
+// TableLimits bound the reading of an uploaded table.
+type TableLimits struct {
+	// MaxRows is the most non-blank rows after the header.
+	MaxRows int
+	// MaxCellLen is the most characters of one cell.
+	MaxCellLen int
+	// MaxUnzipSize is the largest uncompressed size of an XLSX file.
+	MaxUnzipSize int64
+}
+
+// ModelUploadLimits are the limits of a model upload.
+var ModelUploadLimits = TableLimits{MaxRows: 100_000, MaxCellLen: 32_767, MaxUnzipSize: 256 << 20}
+
+// TableFile is an uploaded table file. The service reads it once the
+// caller's rights are checked. Package api and the pages implement it with
+// package sheet, which checks the file's type against its content.
+type TableFile interface {
+	// ReadTable reads the file within limits. In a workbook the first
+	// sheet whose header accept takes is read (else the first sheet).
+	// Errors are *Error values: EUNSUPPORTED for a file type or content
+	// that is not a table, ETOOLARGE past a limit, EINVALID for a file
+	// that cannot be read.
+	ReadTable(limits TableLimits, accept func(header []string) bool) (*Table, error)
+}
+
+// UploadModelInput is the input of UploadModel.
+type UploadModelInput struct {
+	// Title is nil for a model without a title.
+	Title *string
+	// Language is an ISO 639-1 code, or blank to detect it.
+	Language string
+	File     TableFile
+}
+
+// UploadModel creates a model from a table file with the columns Index,
+// Label, Terms and optionally Pinned (see GroupsFromTable).
+func (s *Service) UploadModel(ctx context.Context, in UploadModelInput) (*Model, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	title, err := cleanModelTitle(in.Title)
+	if err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(in.Language) != "" {
+		if _, err := s.modelLanguage(ctx, u, in.Language, nil); err != nil {
+			return nil, err
+		}
+	}
+	if in.File == nil {
+		return nil, Invalid("a file is required", FieldError{Field: "file", Message: "is required"})
+	}
+	t, err := in.File.ReadTable(ModelUploadLimits, HasModelColumns)
+	if err != nil {
+		return nil, err
+	}
+	groups, err := GroupsFromTable(t)
+	if err != nil {
+		return nil, err
+	}
+	lang, err := s.modelLanguage(ctx, u, in.Language, groups)
+	if err != nil {
+		return nil, err
+	}
+	st := Structure{
+		Groups:                assignIDs(nil, groups, &idCounters{group: 1, topic: 1}),
+		IgnoreTerms:           []IgnoreTerm{},
+		IgnoreTermsDictionary: map[string]string{},
+	}
+	var rec *ModelRecord
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		rec, err = s.createModel(ctx, u, title, ModelStandard, lang, &st, nil)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.rememberVersion(rec.ID, rec.Version, &st); err != nil {
+		return nil, err
+	}
+	return s.modelAt(ctx, rec, rec.Version)
+}
+
+// The columns of a model file.
+const (
+	ColumnIndex  = "Index"
+	ColumnLabel  = "Label"
+	ColumnTerms  = "Terms"
+	ColumnPinned = "Pinned"
+)
+
+// modelColumns are the positions of the columns in a header; -1 when
+// absent.
+type modelColumns struct {
+	index, label, terms, pinned int
+}
+
+// headerName is a header cell as compared: trimmed (a stray byte order
+// mark included) and lower case.
+func headerName(h string) string {
+	return strings.ToLower(strings.TrimFunc(h, func(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' }))
+}
+
+func findColumns(header []string) modelColumns {
+	c := modelColumns{-1, -1, -1, -1}
+	for i, h := range header {
+		p := map[string]*int{"index": &c.index, "label": &c.label, "terms": &c.terms, "pinned": &c.pinned}[headerName(h)]
+		if p != nil && *p < 0 {
+			*p = i
+		}
+	}
+	return c
+}
+
+// HasModelColumns reports whether a header has the columns Index, Label
+// and Terms (trimmed, in any case).
+func HasModelColumns(header []string) bool {
+	c := findColumns(header)
+	return c.index >= 0 && c.label >= 0 && c.terms >= 0
+}
+
+// fileRow is one topic row of a model file.
+type fileRow struct {
+	n, m   int // Index N.M; m is 0 for a bare N
+	num    int // row number in the file
+	label  string
+	terms  []string
+	pinned bool
+}
+
+// GroupsFromTable turns the rows of a model file into groups (without
+// ids). Index is N or N.M (positive whole numbers): rows with the same N
+// form group N; groups keep the order of N, topics the order of M, a bare
+// N row first. A group's title is the label of its bare-N row, else the
+// label of its first topic. A bare-N row without terms in a group that has
+// N.M rows only names the group; any other row is a topic. Terms are split
+// on commas, trimmed, and empty and repeated (in any case) ones dropped.
+// Pinned is true or false in any case (1 and 0 too, as spreadsheets store
+// booleans), blank meaning false; a pinned row pins its group. Rows whose
+// Index, Label, Terms and Pinned are all blank are skipped. A bad value is
+// EINVALID naming its row; a file without topic rows is EINVALID.
+func GroupsFromTable(t *Table) ([]Group, error) {
+	c := findColumns(t.Header)
+	var missing []string
+	for _, col := range []struct {
+		pos  int
+		name string
+	}{{c.index, ColumnIndex}, {c.label, ColumnLabel}, {c.terms, ColumnTerms}} {
+		if col.pos < 0 {
+			missing = append(missing, col.name)
+		}
+	}
+	if len(missing) > 0 {
+		fields := make([]FieldError, len(missing))
+		for i, m := range missing {
+			fields[i] = FieldError{Field: "file", Message: "missing column " + m}
+		}
+		word := "column"
+		if len(missing) > 1 {
+			word = "columns"
+		}
+		return nil, Invalid(fmt.Sprintf("the file lacks the %s %s (it needs Index, Label and Terms)", word, strings.Join(missing, ", ")), fields...)
+	}
+	cell := func(row []string, i int) string {
+		if i < 0 || i >= len(row) {
+			return ""
+		}
+		return strings.TrimSpace(row[i])
+	}
+	var errs fieldErrors
+	rows := make([]fileRow, 0, len(t.Rows))
+	for i, row := range t.Rows {
+		num := i + 2
+		if i < len(t.RowNumbers) {
+			num = t.RowNumbers[i]
+		}
+		index, label, terms, pinned := cell(row, c.index), cell(row, c.label), cell(row, c.terms), cell(row, c.pinned)
+		if index == "" && label == "" && terms == "" && pinned == "" {
+			continue
+		}
+		r := fileRow{num: num, label: label}
+		var ok bool
+		if r.n, r.m, ok = parseIndex(index); !ok {
+			errs.add("file", "row %d: Index %q must be N or N.M with positive whole numbers", num, clip(index))
+		}
+		if r.pinned, ok = parsePinned(pinned); !ok {
+			errs.add("file", "row %d: Pinned %q must be true or false", num, clip(pinned))
+		}
+		switch {
+		case label == "":
+			errs.add("file", "row %d: Label must not be empty", num)
+		case utf8.RuneCountInString(label) > TopicTitleMax:
+			errs.add("file", "row %d: Label must be at most %d characters", num, TopicTitleMax)
+		}
+		r.terms = splitTerms(terms)
+		for _, term := range r.terms {
+			if utf8.RuneCountInString(term) > TermMax {
+				errs.add("file", "row %d: a term is longer than %d characters", num, TermMax)
+				break
+			}
+		}
+		rows = append(rows, r)
+	}
+	if len(errs) > 0 {
+		return nil, Invalid(errs[0].Message, errs...)
+	}
+	if len(rows) == 0 {
+		return nil, Invalid("the file has no topic rows", FieldError{Field: "file", Message: "has no topic rows"})
+	}
+	slices.SortStableFunc(rows, func(a, b fileRow) int {
+		if a.n != b.n {
+			return a.n - b.n
+		}
+		return a.m - b.m
+	})
+	var groups []Group
+	for start := 0; start < len(rows); {
+		end := start
+		for end < len(rows) && rows[end].n == rows[start].n {
+			end++
+		}
+		members := rows[start:end]
+		hasSub := members[len(members)-1].m > 0
+		g := Group{Topics: []Topic{}}
+		for _, r := range members {
+			g.Pinned = g.Pinned || r.pinned
+			if r.m == 0 && g.Title == "" {
+				g.Title = r.label
+			}
+			if r.m == 0 && len(r.terms) == 0 && hasSub {
+				continue
+			}
+			g.Topics = append(g.Topics, Topic{Title: r.label, Terms: r.terms})
+		}
+		if g.Title == "" {
+			g.Title = g.Topics[0].Title
+		}
+		groups = append(groups, g)
+		start = end
+	}
+	return groups, nil
+}
+
+// parseIndex reads N or N.M, both positive whole numbers of at most 9
+// digits.
+func parseIndex(s string) (n, m int, ok bool) {
+	num := func(p string) (int, bool) {
+		if p == "" || len(p) > 9 {
+			return 0, false
+		}
+		for _, r := range p {
+			if r < '0' || r > '9' {
+				return 0, false
+			}
+		}
+		v, err := strconv.Atoi(p)
+		return v, err == nil && v > 0
+	}
+	head, tail, dotted := strings.Cut(s, ".")
+	if n, ok = num(head); !ok {
+		return 0, 0, false
+	}
+	if !dotted {
+		return n, 0, true
+	}
+	if m, ok = num(tail); !ok {
+		return 0, 0, false
+	}
+	return n, m, true
+}
+
+// parsePinned reads true/false in any case, 1/0, blank as false.
+func parsePinned(s string) (pinned, ok bool) {
+	switch strings.ToLower(s) {
+	case "", "false", "0":
+		return false, true
+	case "true", "1":
+		return true, true
+	}
+	return false, false
+}
+
+// splitTerms splits a Terms cell on commas; terms are trimmed, empty and
+// repeated ones (in any case) dropped.
+func splitTerms(s string) []string {
+	if s == "" {
+		return []string{}
+	}
+	return dedupeTerms(strings.Split(s, ","))
+}
+
+// clip shortens a cell quoted in a message.
+func clip(s string) string {
+	if utf8.RuneCountInString(s) <= 40 {
+		return s
+	}
+	return string([]rune(s)[:40]) + "…"
+}

@@ -1,0 +1,233 @@
+package explorer_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	explorer "explorer"
+	"explorer/internal/testkit"
+)
+
+// rowsTable builds a table from a header and rows; row numbers follow the
+// header (row 1).
+func rowsTable(header string, rows ...string) *explorer.Table {
+	t := &explorer.Table{Header: strings.Split(header, "|")}
+	for i, r := range rows {
+		t.Rows = append(t.Rows, strings.Split(r, "|"))
+		t.RowNumbers = append(t.RowNumbers, i+2)
+	}
+	return t
+}
+
+// describe writes groups compactly: "Title*" for a pinned group, topics
+// with their terms.
+func describe(groups []explorer.Group) string {
+	var b strings.Builder
+	for _, g := range groups {
+		b.WriteString(g.Title)
+		if g.Pinned {
+			b.WriteString("*")
+		}
+		b.WriteString("{")
+		for i, t := range g.Topics {
+			if i > 0 {
+				b.WriteString(" ")
+			}
+			fmt.Fprintf(&b, "%s%q", t.Title, t.Terms)
+		}
+		b.WriteString("} ")
+	}
+	return strings.TrimSpace(b.String())
+}
+
+func TestGroupsFromTable(t *testing.T) {
+	tests := []struct {
+		name  string
+		table *explorer.Table
+		want  string
+	}{
+		{"the documentation's example", rowsTable("Index|Label|Terms|Pinned",
+			"1|Burger|burger, cheeseburger, veggie burger|true",
+			"2|Fries|fries, chips, the chips|false",
+			"3.1|Nice|nice, good|",
+			"3.2|Sweet|sweet,|",
+			"4|Soda|soda, drinks|FALSE"),
+			`Burger*{Burger["burger" "cheeseburger" "veggie burger"]} Fries{Fries["fries" "chips" "the chips"]} Nice{Nice["nice" "good"] Sweet["sweet"]} Soda{Soda["soda" "drinks"]}`},
+		{"groups by N, topics by M, bare N first", rowsTable("Index|Label|Terms",
+			"2.10|Ten|t", "2.2|Two|t", "1|One|o", "2|Group|g", "2.1|First|f"),
+			`One{One["o"]} Group{Group["g"] First["f"] Two["t"] Ten["t"]}`},
+		{"a bare N row without terms only names its group", rowsTable("Index|Label|Terms",
+			"1|Food||", "1.1|Burgers|burger", "1.2|Fries|fries"),
+			`Food{Burgers["burger"] Fries["fries"]}`},
+		{"a lone bare N row without terms is a topic", rowsTable("Index|Label|Terms", "1|Empty|"),
+			`Empty{Empty[]}`},
+		{"without a bare row the first topic names the group", rowsTable("Index|Label|Terms",
+			"5.2|Second|b", "5.1|First|a"),
+			`First{First["a"] Second["b"]}`},
+		{"terms trimmed, empties and repeats in any case dropped", rowsTable("Index|Label|Terms",
+			"1|T| a ,,A, b , ,B,c,"),
+			`T{T["a" "b" "c"]}`},
+		{"header names trimmed, any case, other columns ignored", rowsTable(" iNdEx |Notes| LABEL|terms |PINNED",
+			"1|x|A|a|True"),
+			`A*{A["a"]}`},
+		{"the first of repeated columns", rowsTable("Index|Label|Terms|Terms", "1|A|a|b"),
+			`A{A["a"]}`},
+		{"pinned in any case, 1/0 and blank", rowsTable("Index|Label|Terms|Pinned",
+			"1|A|a|TRUE", "2|B|b|0", "3|C|c|1", "4|D|d|", "5|E|e|fAlSe"),
+			`A*{A["a"]} B{B["b"]} C*{C["c"]} D{D["d"]} E{E["e"]}`},
+		{"a pinned topic row pins its group", rowsTable("Index|Label|Terms|Pinned",
+			"1.1|A|a|false", "1.2|B|b|true"),
+			`A*{A["a"] B["b"]}`},
+		{"rows blank in the model columns are skipped", rowsTable("Index|Label|Terms|Notes",
+			"1|A|a|", " | |  |a note", "2|B|b|"),
+			`A{A["a"]} B{B["b"]}`},
+		{"index and label cells trimmed", rowsTable("Index|Label|Terms", " 01.02 | Lbl |x"),
+			`Lbl{Lbl["x"]}`},
+		{"repeated indexes keep the file's order", rowsTable("Index|Label|Terms", "1.1|A|a", "1.1|B|b"),
+			`A{A["a"] B["b"]}`},
+		{"short rows", &explorer.Table{Header: []string{"Index", "Label", "Terms", "Pinned"}, Rows: [][]string{{"1", "A"}}, RowNumbers: []int{2}},
+			`A{A[]}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			groups, err := explorer.GroupsFromTable(tt.table)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := describe(groups); got != tt.want {
+				t.Fatalf("got  %s\nwant %s", got, tt.want)
+			}
+			for _, g := range groups {
+				if g.ID != 0 {
+					t.Fatalf("ids assigned: %+v", g)
+				}
+			}
+		})
+	}
+}
+
+func TestGroupsFromTableErrors(t *testing.T) {
+	tests := []struct {
+		name   string
+		table  *explorer.Table
+		detail string
+		fields int
+	}{
+		{"missing Terms", rowsTable("Index|Label", "1|A"), "lacks the column Terms", 1},
+		{"missing all", rowsTable("Nothing", "x"), "lacks the columns Index, Label, Terms", 3},
+		{"Index x.1", rowsTable("Index|Label|Terms", "1|A|a", "x.1|B|b"), `row 3: Index "x.1"`, 1},
+		{"Index 1.", rowsTable("Index|Label|Terms", "1.|A|a"), "row 2: Index", 1},
+		{"Index .1", rowsTable("Index|Label|Terms", ".1|A|a"), "row 2: Index", 1},
+		{"Index -1", rowsTable("Index|Label|Terms", "-1|A|a"), "row 2: Index", 1},
+		{"Index +1", rowsTable("Index|Label|Terms", "+1|A|a"), "row 2: Index", 1},
+		{"Index 1.0", rowsTable("Index|Label|Terms", "1.0|A|a"), "row 2: Index", 1},
+		{"Index too long", rowsTable("Index|Label|Terms", "1234567890|A|a"), "row 2: Index", 1},
+		{"Index empty", rowsTable("Index|Label|Terms", "|A|a"), `row 2: Index ""`, 1},
+		{"Pinned maybe", rowsTable("Index|Label|Terms|Pinned", "1|A|a|yes", "2|B|b|maybe"), `row 2: Pinned "yes"`, 2},
+		{"Label empty", rowsTable("Index|Label|Terms", "1| |a"), "row 2: Label must not be empty", 1},
+		{"Label too long", rowsTable("Index|Label|Terms", "1|"+strings.Repeat("x", explorer.TopicTitleMax+1)+"|a"), "row 2: Label must be at most", 1},
+		{"term too long", rowsTable("Index|Label|Terms", "1|A|a,"+strings.Repeat("x", explorer.TermMax+1)), "row 2: a term is longer", 1},
+		{"no topic rows", rowsTable("Index|Label|Terms"), "no topic rows", 1},
+		{"only blank rows", rowsTable("Index|Label|Terms", "||"), "no topic rows", 1},
+		{"row numbers from the file", &explorer.Table{Header: []string{"Index", "Label", "Terms"}, Rows: [][]string{{"1", "A", "a"}, {"z", "B", "b"}}, RowNumbers: []int{5, 9}}, "row 9:", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := explorer.GroupsFromTable(tt.table)
+			e := explorer.AsError(err)
+			if err == nil || e.Code != explorer.EINVALID {
+				t.Fatalf("error %v, want EINVALID", err)
+			}
+			if !strings.Contains(e.Message, tt.detail) {
+				t.Fatalf("message %q lacks %q", e.Message, tt.detail)
+			}
+			if len(e.Fields) != tt.fields {
+				t.Fatalf("fields %+v, want %d", e.Fields, tt.fields)
+			}
+		})
+	}
+}
+
+func TestHasModelColumns(t *testing.T) {
+	for header, want := range map[string]bool{
+		"Index|Label|Terms":         true,
+		" index |LABEL|Terms|Other": true,
+		"\uFEFFIndex|Label|Terms":   true,
+		"Index|Label":               false,
+		"Idx|Label|Terms":           false,
+		"":                          false,
+	} {
+		if got := explorer.HasModelColumns(strings.Split(header, "|")); got != want {
+			t.Errorf("%q: %v, want %v", header, got, want)
+		}
+	}
+}
+
+// fakeFile is a TableFile answering a fixed table or error, recording the
+// limits it was read with.
+type fakeFile struct {
+	table  *explorer.Table
+	err    error
+	limits explorer.TableLimits
+	read   bool
+}
+
+func (f *fakeFile) ReadTable(l explorer.TableLimits, accept func([]string) bool) (*explorer.Table, error) {
+	f.read, f.limits = true, l
+	if f.table != nil && !accept(f.table.Header) && explorer.HasModelColumns(f.table.Header) {
+		return nil, fmt.Errorf("accept refuses a good header")
+	}
+	return f.table, f.err
+}
+
+func TestUploadModelService(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	ctx := e.As("ann")
+	good := rowsTable("Index|Label|Terms", "1|A|a, b")
+
+	// Reading happens with the model limits; the title is trimmed.
+	f := &fakeFile{table: good}
+	m, err := e.Svc.UploadModel(ctx, explorer.UploadModelInput{Title: new(" T "), File: f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.limits != explorer.ModelUploadLimits || *m.Title != "T" || m.Version != 1 || describe(m.Groups) != `A{A["a" "b"]}` || m.Groups[0].ID != 1 || m.Groups[0].Topics[0].ID != 1 {
+		t.Fatalf("model %+v limits %+v", m, f.limits)
+	}
+
+	tests := []struct {
+		name string
+		in   explorer.UploadModelInput
+		code string
+		read bool
+	}{
+		{"no file", explorer.UploadModelInput{}, explorer.EINVALID, false},
+		{"bad language before reading", explorer.UploadModelInput{Language: "xx", File: &fakeFile{table: good}}, explorer.EINVALID, false},
+		{"title too long before reading", explorer.UploadModelInput{Title: new(strings.Repeat("x", 501)), File: &fakeFile{table: good}}, explorer.EINVALID, false},
+		{"unsupported file", explorer.UploadModelInput{File: &fakeFile{err: explorer.Errorf(explorer.EUNSUPPORTED, "no")}}, explorer.EUNSUPPORTED, true},
+		{"too large", explorer.UploadModelInput{File: &fakeFile{err: explorer.Errorf(explorer.ETOOLARGE, "no")}}, explorer.ETOOLARGE, true},
+		{"bad rows", explorer.UploadModelInput{File: &fakeFile{table: rowsTable("Index|Label|Terms", "q|A|a")}}, explorer.EINVALID, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := e.Svc.UploadModel(ctx, tt.in)
+			if got := explorer.ErrorCode(err); got != tt.code {
+				t.Fatalf("code %q, want %q (%v)", got, tt.code, err)
+			}
+			if ff, ok := tt.in.File.(*fakeFile); ok && ff.read != tt.read {
+				t.Fatalf("file read: %v, want %v", ff.read, tt.read)
+			}
+		})
+	}
+	list, err := e.Svc.Models(ctx)
+	if err != nil || len(list) != 1 {
+		t.Fatalf("models after failed uploads: %+v %v", list, err)
+	}
+	// Signed out: nothing is read.
+	f = &fakeFile{table: good}
+	if _, err := e.Svc.UploadModel(t.Context(), explorer.UploadModelInput{File: f}); explorer.ErrorCode(err) != explorer.EUNAUTHORIZED || f.read {
+		t.Fatalf("signed out: %v, read %v", err, f.read)
+	}
+}

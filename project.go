@@ -1,0 +1,235 @@
+package explorer
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"explorer/language"
+)
+
+// Project statuses.
+const (
+	ProjectInitializing = "INITIALIZING"
+	ProjectReady        = "READY"
+	ProjectExploring    = "EXPLORING"
+	ProjectExplored     = "EXPLORED"
+	ProjectAppending    = "APPENDING"
+	ProjectDeleting     = "DELETING"
+)
+
+// ProjectTitleMax is the longest project title.
+const ProjectTitleMax = 500
+
+// ProjectInfo is a project as model answers show it.
+type ProjectInfo struct {
+	ID int64 `json:"id"`
+	// Rows is the number of verbatims.
+	Rows          int             `json:"rows"`
+	Created       int64           `json:"created"`
+	Encoding      string          `json:"encoding"`
+	Title         string          `json:"title"`
+	Status        string          `json:"status"`
+	StatusMessage string          `json:"statusMessage"`
+	Headers       []ProjectHeader `json:"headers"`
+	// Model is the model applied to the project, null when none.
+	Model     *ModelInfo `json:"model"`
+	CreatedBy UserRef    `json:"createdBy"`
+}
+
+// ProjectHeader describes one column of a project's table.
+type ProjectHeader struct {
+	ID                  int64  `json:"id"`
+	Header              string `json:"header"`
+	TimeSeriesCandidate bool   `json:"timeSeriesCandidate"`
+	Filterable          bool   `json:"filterable"`
+	NPSCandidate        bool   `json:"NPSCandidate"`
+	SuggestedLanguage   string `json:"suggestedLanguage"`
+	ColumnDataSize      int    `json:"columnDataSize"`
+	NumberOfEmptyCells  int    `json:"numberOfEmptyCells"`
+}
+
+// Project is a table of texts being explored, as stored. Projects are not
+// part of v1; models refer to them.
+type Project struct {
+	ID            int64
+	OwnerID       int64
+	Owner         string // the owner's username (read only)
+	Title         string
+	Created       time.Time
+	Rows          int
+	Encoding      string
+	Status        string
+	StatusMessage string
+	// Language is the upper-case ISO 639-1 code of the texts.
+	Language string
+	Headers  []ProjectHeader
+	// Structure is the project's own groups, topics and ignore terms.
+	Structure Structure
+	// ModelID is the model applied to the project, nil when none.
+	ModelID *int64
+	// ExploredVersion is the version of that model the project was last
+	// explored with, nil when never.
+	ExploredVersion *int
+}
+
+// NewProject is the input of CreateProject.
+type NewProject struct {
+	Title         string
+	Rows          int
+	Encoding      string
+	Status        string
+	StatusMessage string
+	Language      string
+	Headers       []ProjectHeader
+	Groups        []Group
+	IgnoreTerms   []string
+}
+
+// ProjectStore keeps projects.
+type ProjectStore interface {
+	// CreateProject inserts p and sets its ID (and its headers' IDs).
+	CreateProject(ctx context.Context, p *Project) error
+	FindProject(ctx context.Context, id int64) (*Project, error)
+	// FindModelProjects lists the projects a model is applied to, by id.
+	FindModelProjects(ctx context.Context, modelID int64) ([]*Project, error)
+	// SetProjectModel applies a model (nil: none) to a project and
+	// records the version it was explored with (nil: never).
+	SetProjectModel(ctx context.Context, projectID int64, modelID *int64, explored *int) error
+	// DetachModelProjects removes a model from every project it is
+	// applied to.
+	DetachModelProjects(ctx context.Context, modelID int64) error
+}
+
+// CreateProject creates a project owned by the caller. The import of
+// projects from files builds on it.
+func (s *Service) CreateProject(ctx context.Context, in NewProject) (*Project, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	title := strings.TrimSpace(in.Title)
+	if title == "" || utf8.RuneCountInString(title) > ProjectTitleMax {
+		return nil, Invalid("a project title must be 1 to 500 characters", FieldError{Field: "title", Message: "must be 1 to 500 characters"})
+	}
+	lang := ""
+	if in.Language != "" {
+		code, ok := language.Normalize(strings.TrimSpace(in.Language))
+		if !ok {
+			return nil, Invalid("language must be an ISO 639-1 code", FieldError{Field: "language", Message: "must be an ISO 639-1 code such as EN"})
+		}
+		lang = code
+	}
+	status := in.Status
+	if status == "" {
+		status = ProjectReady
+	}
+	switch status {
+	case ProjectInitializing, ProjectReady, ProjectExploring, ProjectExplored, ProjectAppending, ProjectDeleting:
+	default:
+		return nil, Invalid("unknown project status "+status, FieldError{Field: "status", Message: "unknown status"})
+	}
+	groups, err := normalizeGroups(in.Groups, "groups")
+	if err != nil {
+		return nil, err
+	}
+	var st Structure
+	st.Groups = assignIDs(nil, groups, &idCounters{group: 1, topic: 1})
+	st.IgnoreTerms = assignIgnoreIDs(nil, normalizeTerms(in.IgnoreTerms), new(int64(1)))
+	st.IgnoreTermsDictionary = map[string]string{}
+	headers := append([]ProjectHeader{}, in.Headers...)
+	p := &Project{
+		OwnerID: u.ID, Owner: u.Username, Title: title, Created: s.clock.Now(), Rows: in.Rows,
+		Encoding: in.Encoding, Status: status, StatusMessage: in.StatusMessage, Language: lang,
+		Headers: headers, Structure: st,
+	}
+	err = s.store.InTx(ctx, func(ctx context.Context) error { return s.store.CreateProject(ctx, p) })
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// ownProject returns a project the caller owns; any other is ENOTFOUND.
+func (s *Service) ownProject(ctx context.Context, u *User, id int64) (*Project, error) {
+	p, err := s.store.FindProject(ctx, id)
+	if ErrorCode(err) == ENOTFOUND || (err == nil && p.OwnerID != u.ID) {
+		return nil, Errorf(ENOTFOUND, "project %d not found", id)
+	}
+	return p, err
+}
+
+// ApplyModel applies a model the caller can read to a project it owns. A
+// project applying a DYNAMIC model is one of its dependent projects until
+// it is explored with it.
+func (s *Service) ApplyModel(ctx context.Context, projectID, modelID int64) error {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return err
+	}
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		p, err := s.ownProject(ctx, u, projectID)
+		if err != nil {
+			return err
+		}
+		if _, err := s.visibleModel(ctx, u, modelID); err != nil {
+			return err
+		}
+		return s.store.SetProjectModel(ctx, p.ID, &modelID, nil)
+	})
+}
+
+// RecordExploration records that a project was explored with the current
+// version of its model. A DYNAMIC model stops being outdated when all its
+// projects were explored with its current version.
+func (s *Service) RecordExploration(ctx context.Context, projectID int64) error {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return err
+	}
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		p, err := s.ownProject(ctx, u, projectID)
+		if err != nil {
+			return err
+		}
+		if p.ModelID == nil {
+			return Errorf(ECONFLICT, "project %d has no model", p.ID)
+		}
+		m, err := s.store.FindModel(ctx, *p.ModelID, u.ID)
+		if err != nil {
+			return err
+		}
+		if err := s.store.SetProjectModel(ctx, p.ID, p.ModelID, &m.Version); err != nil {
+			return err
+		}
+		if !m.Outdated {
+			return nil
+		}
+		projects, err := s.store.FindModelProjects(ctx, m.ID)
+		if err != nil {
+			return err
+		}
+		for _, q := range projects {
+			if q.ExploredVersion == nil || *q.ExploredVersion != m.Version {
+				return nil
+			}
+		}
+		m.Outdated = false
+		return s.store.UpdateModel(ctx, m)
+	})
+}
+
+// projectInfo is the answer form of a project; model is the ModelInfo of
+// its model (nil: none).
+func projectInfo(p *Project, model *ModelInfo) ProjectInfo {
+	headers := p.Headers
+	if headers == nil {
+		headers = []ProjectHeader{}
+	}
+	return ProjectInfo{
+		ID: p.ID, Rows: p.Rows, Created: Millis(p.Created), Encoding: p.Encoding, Title: p.Title,
+		Status: p.Status, StatusMessage: p.StatusMessage, Headers: headers, Model: model,
+		CreatedBy: UserRef{UserID: p.Owner},
+	}
+}

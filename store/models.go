@@ -1,0 +1,312 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	explorer "explorer"
+)
+
+// modelColumns are read by scanModel; the first argument of the query is
+// the user whose rights are read.
+const modelSelect = `SELECT m.id, m.title, m.type, m.language, m.outdated, m.owner_id, u.username, m.created_at,
+	m.version, m.master_project_id, m.next_group_id, m.next_topic_id, m.next_ignore_term_id,
+	CASE WHEN m.owner_id = ? THEN 'OWNER' ELSE COALESCE(a.rights, '') END
+	FROM models m JOIN users u ON u.id = m.owner_id
+	LEFT JOIN model_accesses a ON a.model_id = m.id AND a.user_id = ?`
+
+func scanModel(sc interface{ Scan(...any) error }) (*explorer.ModelRecord, error) {
+	var m explorer.ModelRecord
+	var title sql.NullString
+	var master sql.NullInt64
+	var created int64
+	err := sc.Scan(&m.ID, &title, &m.Type, &m.Language, &m.Outdated, &m.OwnerID, &m.Owner, &created,
+		&m.Version, &master, &m.NextGroupID, &m.NextTopicID, &m.NextIgnoreTermID, &m.Rights)
+	if err != nil {
+		return nil, err
+	}
+	if title.Valid {
+		m.Title = &title.String
+	}
+	if master.Valid {
+		m.MasterProjectID = &master.Int64
+	}
+	m.Created = explorer.FromMillis(created)
+	return &m, nil
+}
+
+func nullString(s *string) any {
+	if s == nil {
+		return nil
+	}
+	return *s
+}
+
+func nullInt(v *int64) any {
+	if v == nil {
+		return nil
+	}
+	return *v
+}
+
+// CreateModel inserts m and its version 1 holding s.
+func (db *DB) CreateModel(ctx context.Context, m *explorer.ModelRecord, s *explorer.Structure) error {
+	id, err := db.insert(ctx, `INSERT INTO models (title, type, language, outdated, owner_id, created_at, version,
+		master_project_id, next_group_id, next_topic_id, next_ignore_term_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		nullString(m.Title), m.Type, m.Language, m.Outdated, m.OwnerID, ms(m.Created), m.Version,
+		nullInt(m.MasterProjectID), m.NextGroupID, m.NextTopicID, m.NextIgnoreTermID)
+	if err != nil {
+		return err
+	}
+	m.ID = id
+	return db.CreateModelVersion(ctx, id, m.Version, m.Created, s)
+}
+
+// FindModel returns a model with the rights userID holds on it.
+func (db *DB) FindModel(ctx context.Context, id, userID int64) (*explorer.ModelRecord, error) {
+	m, err := scanModel(db.queryRowHot(ctx, modelSelect+` WHERE m.id = ?`, userID, userID, id))
+	if err != nil {
+		return nil, db.mapError(err, fmt.Sprintf("model %d not found", id))
+	}
+	return m, nil
+}
+
+// FindModels lists the models userID owns or has access to, by id.
+func (db *DB) FindModels(ctx context.Context, userID int64) ([]*explorer.ModelRecord, error) {
+	rows, err := db.queryHot(ctx, modelSelect+` WHERE m.owner_id = ? OR a.id IS NOT NULL ORDER BY m.id`, userID, userID, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*explorer.ModelRecord{}
+	for rows.Next() {
+		m, err := scanModel(rows)
+		if err != nil {
+			return nil, db.mapError(err, "")
+		}
+		out = append(out, m)
+	}
+	return out, db.mapError(rows.Err(), "")
+}
+
+// LockModel takes the row lock of a model for the transaction of ctx.
+func (db *DB) LockModel(ctx context.Context, id int64) error {
+	_, err := db.exec(ctx, `UPDATE models SET version = version WHERE id = ?`, id)
+	return err
+}
+
+// UpdateModel saves a model's title, outdated flag, version, master project
+// and id counters.
+func (db *DB) UpdateModel(ctx context.Context, m *explorer.ModelRecord) error {
+	return db.updateOne(ctx, fmt.Sprintf("model %d not found", m.ID), `UPDATE models SET title = ?, outdated = ?, version = ?, master_project_id = ?,
+		next_group_id = ?, next_topic_id = ?, next_ignore_term_id = ? WHERE id = ?`, nullString(m.Title), m.Outdated, m.Version, nullInt(m.MasterProjectID), m.NextGroupID, m.NextTopicID, m.NextIgnoreTermID, m.ID)
+}
+
+// DeleteModel removes a model with its versions, accesses and invitations.
+func (db *DB) DeleteModel(ctx context.Context, id int64) error {
+	for _, q := range []string{
+		`DELETE FROM model_invitations WHERE model_id = ?`,
+		`DELETE FROM model_accesses WHERE model_id = ?`,
+		`DELETE FROM model_versions WHERE model_id = ?`,
+	} {
+		if _, err := db.exec(ctx, q, id); err != nil {
+			return err
+		}
+	}
+	return db.updateOne(ctx, fmt.Sprintf("model %d not found", id), `DELETE FROM models WHERE id = ?`, id)
+}
+
+// CreateModelVersion stores a version of a model.
+func (db *DB) CreateModelVersion(ctx context.Context, modelID int64, version int, created time.Time, s *explorer.Structure) error {
+	content, err := json.Marshal(s)
+	if err != nil {
+		return explorer.Internal(err)
+	}
+	_, err = db.exec(ctx, `INSERT INTO model_versions (model_id, version, created_at, content) VALUES (?, ?, ?, ?)`,
+		modelID, version, ms(created), string(content))
+	return err
+}
+
+// FindModelVersion returns the structure of a version.
+func (db *DB) FindModelVersion(ctx context.Context, modelID int64, version int) (*explorer.Structure, error) {
+	var content string
+	err := db.queryRowHot(ctx, `SELECT content FROM model_versions WHERE model_id = ? AND version = ?`, modelID, version).Scan(&content)
+	if err != nil {
+		return nil, db.mapError(err, fmt.Sprintf("model %d has no version %d", modelID, version))
+	}
+	var s explorer.Structure
+	if err := json.Unmarshal([]byte(content), &s); err != nil {
+		return nil, explorer.Internal(fmt.Errorf("model %d version %d: %w", modelID, version, err))
+	}
+	return &s, nil
+}
+
+// FindModelVersions lists a model's versions, oldest first.
+func (db *DB) FindModelVersions(ctx context.Context, modelID int64) ([]explorer.ModelVersion, error) {
+	rows, err := db.query(ctx, `SELECT version, created_at FROM model_versions WHERE model_id = ? ORDER BY version`, modelID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []explorer.ModelVersion{}
+	for rows.Next() {
+		var v explorer.ModelVersion
+		if err := rows.Scan(&v.Version, &v.Created); err != nil {
+			return nil, db.mapError(err, "")
+		}
+		out = append(out, v)
+	}
+	return out, db.mapError(rows.Err(), "")
+}
+
+const accessSelect = `SELECT a.id, a.model_id, a.user_id, u.username, a.rights, a.created_at
+	FROM model_accesses a JOIN users u ON u.id = a.user_id`
+
+func scanAccess(sc interface{ Scan(...any) error }) (explorer.ModelAccess, error) {
+	var a explorer.ModelAccess
+	err := sc.Scan(&a.ID, &a.ModelID, &a.UserID, &a.User.UserID, &a.Rights, &a.Created)
+	return a, err
+}
+
+// CreateModelAccess inserts an access and sets its ID.
+func (db *DB) CreateModelAccess(ctx context.Context, a *explorer.ModelAccess) error {
+	id, err := db.insert(ctx, `INSERT INTO model_accesses (model_id, user_id, rights, created_at) VALUES (?, ?, ?, ?)`,
+		a.ModelID, a.UserID, a.Rights, a.Created)
+	if err != nil {
+		return err
+	}
+	a.ID = id
+	return nil
+}
+
+// FindModelAccess returns one access.
+func (db *DB) FindModelAccess(ctx context.Context, id int64) (*explorer.ModelAccess, error) {
+	row := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(accessSelect+` WHERE a.id = ?`), id)
+	a, err := scanAccess(row)
+	if err != nil {
+		return nil, db.mapError(err, fmt.Sprintf("access %d not found", id))
+	}
+	return &a, nil
+}
+
+// FindModelAccesses lists a model's accesses by id.
+func (db *DB) FindModelAccesses(ctx context.Context, modelID int64) ([]explorer.ModelAccess, error) {
+	rows, err := db.queryHot(ctx, accessSelect+` WHERE a.model_id = ? ORDER BY a.id`, modelID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []explorer.ModelAccess{}
+	for rows.Next() {
+		a, err := scanAccess(rows)
+		if err != nil {
+			return nil, db.mapError(err, "")
+		}
+		out = append(out, a)
+	}
+	return out, db.mapError(rows.Err(), "")
+}
+
+// DeleteModelAccess removes an access.
+func (db *DB) DeleteModelAccess(ctx context.Context, id int64) error {
+	return db.updateOne(ctx, fmt.Sprintf("access %d not found", id), `DELETE FROM model_accesses WHERE id = ?`, id)
+}
+
+const modelInvitationSelect = `SELECT i.id, i.model_id, i.sender_id, s.username, i.recipient_id, r.username, i.rights, i.created_at
+	FROM model_invitations i JOIN users s ON s.id = i.sender_id JOIN users r ON r.id = i.recipient_id`
+
+func scanModelInvitation(sc interface{ Scan(...any) error }) (explorer.ModelInvitation, error) {
+	var i explorer.ModelInvitation
+	err := sc.Scan(&i.ID, &i.ModelID, &i.SenderID, &i.Sender.UserID, &i.RecipientID, &i.Recipient.UserID, &i.Rights, &i.Created)
+	return i, err
+}
+
+// CreateModelInvitation inserts an invitation and sets its ID; ECONFLICT
+// when the recipient already has one to the model.
+func (db *DB) CreateModelInvitation(ctx context.Context, inv *explorer.ModelInvitation) error {
+	id, err := db.insert(ctx, `INSERT INTO model_invitations (model_id, sender_id, recipient_id, rights, created_at) VALUES (?, ?, ?, ?, ?)`,
+		inv.ModelID, inv.SenderID, inv.RecipientID, inv.Rights, inv.Created)
+	if err != nil {
+		return err
+	}
+	inv.ID = id
+	return nil
+}
+
+// FindModelInvitation returns one pending invitation.
+func (db *DB) FindModelInvitation(ctx context.Context, id int64) (*explorer.ModelInvitation, error) {
+	row := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(modelInvitationSelect+` WHERE i.id = ?`), id)
+	inv, err := scanModelInvitation(row)
+	if err != nil {
+		return nil, db.mapError(err, fmt.Sprintf("invitation %d not found", id))
+	}
+	return &inv, nil
+}
+
+func (db *DB) findInvitations(ctx context.Context, where string, arg any) ([]explorer.ModelInvitation, error) {
+	rows, err := db.queryHot(ctx, modelInvitationSelect+` WHERE `+where+` ORDER BY i.id`, arg)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []explorer.ModelInvitation{}
+	for rows.Next() {
+		inv, err := scanModelInvitation(rows)
+		if err != nil {
+			return nil, db.mapError(err, "")
+		}
+		out = append(out, inv)
+	}
+	return out, db.mapError(rows.Err(), "")
+}
+
+// FindModelInvitations lists the pending invitations to a model by id.
+func (db *DB) FindModelInvitations(ctx context.Context, modelID int64) ([]explorer.ModelInvitation, error) {
+	return db.findInvitations(ctx, "i.model_id = ?", modelID)
+}
+
+// FindReceivedModelInvitations lists the pending invitations a user
+// received, by id.
+func (db *DB) FindReceivedModelInvitations(ctx context.Context, userID int64) ([]explorer.ModelInvitation, error) {
+	return db.findInvitations(ctx, "i.recipient_id = ?", userID)
+}
+
+// DeleteModelInvitation removes an invitation.
+func (db *DB) DeleteModelInvitation(ctx context.Context, id int64) error {
+	return db.updateOne(ctx, fmt.Sprintf("invitation %d not found", id), `DELETE FROM model_invitations WHERE id = ?`, id)
+}
+
+// FindModelSharing returns a model's accesses and pending invitations, by
+// id, with one query.
+func (db *DB) FindModelSharing(ctx context.Context, modelID int64) ([]explorer.ModelAccess, []explorer.ModelInvitation, error) {
+	rows, err := db.queryHot(ctx, `SELECT 'A', a.id, a.user_id, u.username, 0, '', a.rights, a.created_at
+		FROM model_accesses a JOIN users u ON u.id = a.user_id WHERE a.model_id = ?
+		UNION ALL
+		SELECT 'I', i.id, i.recipient_id, r.username, i.sender_id, s.username, i.rights, i.created_at
+		FROM model_invitations i JOIN users s ON s.id = i.sender_id JOIN users r ON r.id = i.recipient_id WHERE i.model_id = ?
+		ORDER BY 1, 2`, modelID, modelID)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	accesses, invitations := []explorer.ModelAccess{}, []explorer.ModelInvitation{}
+	for rows.Next() {
+		var kind, user, sender, rights string
+		var id, userID, senderID, created int64
+		if err := rows.Scan(&kind, &id, &userID, &user, &senderID, &sender, &rights, &created); err != nil {
+			return nil, nil, db.mapError(err, "")
+		}
+		if kind == "A" {
+			accesses = append(accesses, explorer.ModelAccess{ID: id, Rights: rights, Created: created,
+				User: explorer.UserRef{UserID: user}, ModelID: modelID, UserID: userID})
+			continue
+		}
+		invitations = append(invitations, explorer.ModelInvitation{ID: id, Created: created, Rights: rights,
+			Recipient: explorer.UserRef{UserID: user}, ModelID: modelID, SenderID: senderID, RecipientID: userID,
+			Sender: explorer.UserRef{UserID: sender}})
+	}
+	return accesses, invitations, db.mapError(rows.Err(), "")
+}

@@ -1,0 +1,275 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	explorer "explorer"
+	"explorer/internal/tablefile"
+	"explorer/views/models"
+
+	"github.com/gofiber/fiber/v2"
+)
+
+func init() {
+	families = append(families, func(s *server, r fiber.Router) {
+		r.Get("/models", s.requireUser, s.modelsPage)
+		r.Post("/models/upload", s.requireUser, s.checkCSRF, s.uploadModel)
+		r.Post("/models/invitations/:inv/accept", s.requireUser, s.checkCSRF, s.answerModelInvitation(true))
+		r.Post("/models/invitations/:inv/reject", s.requireUser, s.checkCSRF, s.answerModelInvitation(false))
+		r.Get("/models/:id", s.requireUser, s.modelPage)
+		r.Get("/models/:id/versions/:version", s.requireUser, s.modelPage)
+		r.Post("/models/:id/title", s.requireUser, s.checkCSRF, s.renameModel)
+		r.Post("/models/:id/groups", s.requireUser, s.checkCSRF, s.addGroup)
+		r.Post("/models/:id/groups/:group", s.requireUser, s.checkCSRF, s.saveGroup)
+		r.Post("/models/:id/groups/:group/delete", s.requireUser, s.checkCSRF, s.removeGroup)
+		r.Post("/models/:id/groups/:group/topics", s.requireUser, s.checkCSRF, s.addTopic)
+		r.Post("/models/:id/topics/:topic", s.requireUser, s.checkCSRF, s.saveTopic)
+		r.Post("/models/:id/topics/:topic/delete", s.requireUser, s.checkCSRF, s.removeTopic)
+		r.Post("/models/:id/ignore", s.requireUser, s.checkCSRF, s.saveIgnoreTerms)
+		r.Post("/models/:id/share", s.requireUser, s.checkCSRF, s.shareModel)
+		r.Post("/models/:id/invitations/:inv/revoke", s.requireUser, s.checkCSRF, s.revokeInvitation)
+		r.Post("/models/:id/accesses/:access/remove", s.requireUser, s.checkCSRF, s.removeAccess)
+		r.Post("/models/:id/delete", s.requireUser, s.checkCSRF, s.deleteModel)
+	})
+}
+
+// param reads an id of the path; a malformed one is a page not found.
+func param(c *fiber.Ctx, name string) (int64, error) {
+	id, err := strconv.ParseInt(c.Params(name), 10, 64)
+	if err != nil || id < 1 {
+		return 0, explorer.Errorf(explorer.ENOTFOUND, "There is no page at %s.", c.Path())
+	}
+	return id, nil
+}
+
+func titleOf(t *string) string {
+	if t == nil {
+		return ""
+	}
+	return *t
+}
+
+// listView loads the list page: the user's models and invitations.
+func (s *server) listView(c *fiber.Ctx) (models.ListView, error) {
+	v := models.ListView{Page: page(c, "Models", "models")}
+	u := c.Locals("user").(*explorer.User)
+	list, err := s.svc.Models(ctx(c))
+	if err != nil {
+		return v, err
+	}
+	for _, m := range list {
+		title := titleOf(m.Title)
+		if title == "" {
+			title = "Untitled model " + strconv.FormatInt(m.ID, 10)
+		}
+		v.Models = append(v.Models, models.Row{
+			ID: m.ID, Title: title, Type: m.Type, Language: m.Language, Owner: m.CreatedBy.UserID,
+			Created: formatTime(explorer.FromMillis(m.Created)), Outdated: m.Outdated, Shared: m.CreatedBy.UserID != u.Username,
+		})
+	}
+	invs, err := s.svc.ModelInvitations(ctx(c))
+	if err != nil {
+		return v, err
+	}
+	for _, inv := range invs {
+		title := titleOf(inv.Model.Title)
+		if title == "" {
+			title = "Untitled model " + strconv.FormatInt(inv.ModelID, 10)
+		}
+		v.Invitations = append(v.Invitations, models.InvitationRow{
+			ID: inv.ID, ModelID: inv.ModelID, ModelTitle: title, Who: inv.Model.CreatedBy.UserID,
+			Rights: inv.Rights, Created: formatTime(explorer.FromMillis(inv.Created)),
+		})
+	}
+	return v, nil
+}
+
+func (s *server) modelsPage(c *fiber.Ctx) error {
+	v, err := s.listView(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, models.List(v))
+}
+
+// listAnswer renders the list section (htmx) or page after a form.
+func (s *server) listAnswer(c *fiber.Ctx, form models.UploadForm, notice string, ferr error) error {
+	v, err := s.listView(c)
+	if err != nil {
+		return err
+	}
+	v.Form, v.Notice = form, notice
+	status := http.StatusOK
+	if ferr != nil {
+		if explorer.ErrorCode(ferr) == explorer.EINTERNAL {
+			return ferr
+		}
+		v.Error, status = explorer.ErrorMessage(ferr), uploadStatus(ferr)
+	}
+	if isHTMX(c) {
+		return render(c, status, models.ListSection(v))
+	}
+	return render(c, status, models.List(v))
+}
+
+// uploadStatus is formStatus, with a file of the wrong type or too large
+// also shown on the form (422).
+func uploadStatus(err error) int {
+	switch explorer.ErrorCode(err) {
+	case explorer.EUNSUPPORTED, explorer.ETOOLARGE:
+		return http.StatusUnprocessableEntity
+	}
+	return formStatus(err)
+}
+
+// redirect sends the browser to target: htmx loads it as a whole page.
+func redirect(c *fiber.Ctx, target string) error {
+	if isHTMX(c) {
+		setHXRedirect(c, target)
+		return c.SendStatus(http.StatusNoContent)
+	}
+	return c.Redirect(target, http.StatusSeeOther)
+}
+
+func (s *server) uploadModel(c *fiber.Ctx) error {
+	form := models.UploadForm{Title: c.FormValue("title"), Language: c.FormValue("language"), Encoding: c.FormValue("encoding")}
+	mf, err := c.MultipartForm()
+	if err != nil {
+		return s.listAnswer(c, form, "", explorer.Invalid("choose a .csv, .xls or .xlsx file to upload"))
+	}
+	file, closer, err := tablefile.FromForm(mf, "file", strings.TrimSpace(form.Encoding))
+	if err != nil {
+		return s.listAnswer(c, form, "", err)
+	}
+	defer closer.Close()
+	m, err := s.svc.UploadModel(ctx(c), explorer.UploadModelInput{Title: &form.Title, Language: form.Language, File: file})
+	if err != nil {
+		return s.listAnswer(c, form, "", err)
+	}
+	return redirect(c, "/models/"+strconv.FormatInt(m.ID, 10))
+}
+
+func (s *server) answerModelInvitation(accept bool) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		id, err := param(c, "inv")
+		if err != nil {
+			return err
+		}
+		notice := "Invitation rejected."
+		if accept {
+			err, notice = s.svc.AcceptModelInvitation(ctx(c), id), "Invitation accepted: the model is in your list."
+		} else {
+			err = s.svc.RejectModelInvitation(ctx(c), id)
+		}
+		if err != nil {
+			return s.listAnswer(c, models.UploadForm{}, "", err)
+		}
+		return s.listAnswer(c, models.UploadForm{}, notice, nil)
+	}
+}
+
+// modelView loads a model at a version (0: the current one) for the page.
+func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelView, error) {
+	u := c.Locals("user").(*explorer.User)
+	var (
+		m   *explorer.Model
+		err error
+	)
+	if version > 0 {
+		m, err = s.svc.ModelVersion(ctx(c), id, version)
+	} else {
+		m, err = s.svc.Model(ctx(c), id)
+	}
+	if err != nil {
+		return models.ModelView{}, err
+	}
+	versions, err := s.svc.ModelVersions(ctx(c), id)
+	if err != nil {
+		return models.ModelView{}, err
+	}
+	projects, err := s.svc.ModelProjects(ctx(c), id)
+	if err != nil {
+		return models.ModelView{}, err
+	}
+	v := models.ModelView{
+		Page: page(c, "Model", "models"), ID: m.ID, Title: titleOf(m.Title), Type: m.Type, Language: m.Language,
+		Owner: m.CreatedBy.UserID, Created: formatTime(explorer.FromMillis(m.Created)), Outdated: m.Outdated,
+		Version: m.Version, Current: versions[len(versions)-1].Version, CanWrite: m.CanWrite(), IsOwner: m.IsOwner(), Self: u.Username,
+	}
+	v.Page.Title = v.Heading()
+	for _, g := range m.Groups {
+		row := models.GroupRow{ID: g.ID, Title: g.Title, Pinned: g.Pinned}
+		for _, t := range g.Topics {
+			row.Topics = append(row.Topics, models.TopicRow{ID: t.ID, Title: t.Title, Terms: strings.Join(t.Terms, ", "), Count: len(t.Terms)})
+		}
+		v.Groups = append(v.Groups, row)
+	}
+	terms := make([]string, len(m.IgnoreTerms))
+	for i, t := range m.IgnoreTerms {
+		terms[i] = t.Term
+	}
+	v.IgnoreTerms = strings.Join(terms, ", ")
+	for i := len(versions) - 1; i >= 0; i-- {
+		v.Versions = append(v.Versions, models.VersionRow{Version: versions[i].Version, Created: formatTime(explorer.FromMillis(versions[i].Created))})
+	}
+	for _, a := range m.UsersAccess {
+		v.Accesses = append(v.Accesses, models.AccessRow{ID: a.ID, User: a.User.UserID, Rights: a.Rights, Created: formatTime(explorer.FromMillis(a.Created))})
+	}
+	for _, inv := range m.Invitations {
+		v.Invitations = append(v.Invitations, models.InvitationRow{ID: inv.ID, ModelID: m.ID, Who: inv.Recipient.UserID, Rights: inv.Rights, Created: formatTime(explorer.FromMillis(inv.Created))})
+	}
+	if p := projects.MasterProject; p != nil {
+		v.Projects = append(v.Projects, models.ProjectRow{ID: p.ID, Title: p.Title, Owner: p.CreatedBy.UserID, Status: p.Status, Role: "master"})
+	}
+	for _, p := range projects.DependentProjects {
+		v.Projects = append(v.Projects, models.ProjectRow{ID: p.ID, Title: p.Title, Owner: p.CreatedBy.UserID, Status: p.Status, Role: "dependent"})
+	}
+	return v, nil
+}
+
+func (s *server) modelPage(c *fiber.Ctx) error {
+	id, err := param(c, "id")
+	if err != nil {
+		return err
+	}
+	version := 0
+	if c.Params("version") != "" {
+		n, err := param(c, "version")
+		if err != nil {
+			return err
+		}
+		version = int(min(n, 1<<31-1))
+	}
+	v, err := s.modelView(c, id, version)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, models.Model(v))
+}
+
+// modelAnswer renders the model section (htmx) or page after a form. When
+// the model is no longer visible (deleted, own access removed) it sends the
+// browser to the list.
+func (s *server) modelAnswer(c *fiber.Ctx, id int64, notice string, ferr error) error {
+	if ferr != nil && explorer.ErrorCode(ferr) == explorer.EINTERNAL {
+		return ferr
+	}
+	v, err := s.modelView(c, id, 0)
+	if err != nil {
+		if ferr == nil && explorer.ErrorCode(err) == explorer.ENOTFOUND {
+			return redirect(c, "/models")
+		}
+		return err
+	}
+	v.Notice = notice
+	status := http.StatusOK
+	if ferr != nil {
+		v.Error, status = explorer.ErrorMessage(ferr), formStatus(ferr)
+	}
+	if isHTMX(c) {
+		return render(c, status, models.ModelSection(v))
+	}
+	return render(c, status, models.Model(v))
+}
