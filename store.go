@@ -18,6 +18,7 @@ type Store interface {
 	UsageStore
 	ModelStore
 	ProjectStore
+	PoleStore
 
 	// InTx runs fn in one write transaction: committed when fn returns
 	// nil, rolled back otherwise.

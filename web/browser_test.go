@@ -73,7 +73,7 @@ func TestBrowserAdminAddsUser(t *testing.T) {
 		chromedp.SendKeys(`input[name=username]`, "nina"),
 		chromedp.SendKeys(`input[name=password]`, "nina-password"),
 		chromedp.Click(`form[action="/login"] button[type=submit]`),
-		chromedp.WaitVisible(`h1`),
+		chromedp.WaitVisible(`.tiles`),
 	)
 	if err != nil {
 		t.Fatalf("new user signs in: %v", err)

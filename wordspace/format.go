@@ -24,6 +24,9 @@ import (
 //	padding  zeros up to a multiple of 64 bytes
 //	vectors  float32: words × dim × f32, unit length
 //	         int8: words × f32 scales, then words × dim × i8
+//	index    when flags has 2: the approximate index, whose cells are
+//	         contiguous runs of rows: cells u32, probes u32, centroids
+//	         cells × dim × f32, then cells+1 × u32 run starts
 //	trailer  CRC-32C (Castagnoli) of everything before it, u32, then "WEND"
 const (
 	magic         = "EXWSPACE"
@@ -31,6 +34,7 @@ const (
 	dtypeFloat32  = 1
 	dtypeInt8     = 2
 	flagCounts    = 1
+	flagIndex     = 2
 	headerSize    = 64
 )
 
@@ -72,11 +76,35 @@ func WriteSpace(w io.Writer, s *Space, opt WriteOptions) error {
 			bw.Write(raw)
 		}
 	}
+	if ix := storedIndex(s); ix != nil {
+		bw.Write(indexBytes(ix))
+	}
 	if err := bw.Flush(); err != nil {
 		return err
 	}
 	_, err := w.Write(trailer(crc.Sum32()))
 	return err
+}
+
+// storedIndex returns the index WriteSpace stores: one with contiguous
+// cells (see Clustered), or nil.
+func storedIndex(s *Space) *ivfIndex {
+	if ix := s.ivf.Load(); ix != nil && ix.ids == nil {
+		return ix
+	}
+	return nil
+}
+
+func indexBytes(ix *ivfIndex) []byte {
+	out := binary.LittleEndian.AppendUint32(nil, uint32(ix.cells()))
+	out = binary.LittleEndian.AppendUint32(out, uint32(ix.nprobe))
+	for _, x := range ix.centroids {
+		out = binary.LittleEndian.AppendUint32(out, math.Float32bits(x))
+	}
+	for _, st := range ix.start {
+		out = binary.LittleEndian.AppendUint32(out, uint32(st))
+	}
+	return out
 }
 
 func newCRC() hash.Hash32 { return crc32.New(castagnoli) }
@@ -102,6 +130,9 @@ func ownPrefix(s *Space, dtype uint32) []byte {
 	var flags uint32
 	if s.counts != nil {
 		flags |= flagCounts
+	}
+	if storedIndex(s) != nil {
+		flags |= flagIndex
 	}
 	binary.LittleEndian.PutUint32(out[16:], flags)
 	binary.LittleEndian.PutUint32(out[20:], uint32(s.dim))
@@ -184,7 +215,7 @@ func ReadSpace(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 	if dtype != dtypeFloat32 && dtype != dtypeInt8 {
 		return nil, fmt.Errorf("word space file: unknown vector type %d", dtype)
 	}
-	if flags&^flagCounts != 0 {
+	if flags&^(flagCounts|flagIndex) != 0 {
 		return nil, fmt.Errorf("word space file: unknown flags %#x", flags)
 	}
 	if dim64 < 1 || dim64 > MaxDim {
@@ -203,7 +234,9 @@ func ReadSpace(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 	} else {
 		vecBytes = int64(n)*4 + int64(n)*int64(dim)
 	}
-	if vecOff+vecBytes+8 != size {
+	hasIndex := flags&flagIndex != 0
+	indexLen := size - (vecOff + vecBytes + 8)
+	if !hasIndex && indexLen != 0 || hasIndex && indexLen < 8+int64(dim)*4+8 {
 		return nil, errors.New("word space file: sizes do not match the file")
 	}
 	report := func(done int64) {
@@ -294,6 +327,13 @@ func ReadSpace(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 			report(done)
 		}
 	}
+	if hasIndex {
+		ix, err := readIndex(r, crc, indexLen, n, dim)
+		if err != nil {
+			return nil, err
+		}
+		s.ivf.Store(ix)
+	}
 	var tr [8]byte
 	if _, err := io.ReadFull(r, tr[:]); err != nil {
 		return nil, errors.New("word space file: truncated")
@@ -309,6 +349,39 @@ func ReadSpace(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 	s.buildIndex()
 	report(size)
 	return s, nil
+}
+
+// readIndex reads the stored approximate index of a space of n rows.
+func readIndex(r io.Reader, crc hash.Hash32, length int64, n, dim int) (*ivfIndex, error) {
+	bad := errors.New("word space file: bad index")
+	var h [8]byte
+	if _, err := io.ReadFull(r, h[:]); err != nil {
+		return nil, errors.New("word space file: truncated")
+	}
+	crc.Write(h[:])
+	cells := int64(binary.LittleEndian.Uint32(h[:4]))
+	probes := int(binary.LittleEndian.Uint32(h[4:]))
+	if cells < 1 || cells > int64(max(n, 1)) || 8+cells*int64(dim)*4+(cells+1)*4 != length || probes < 1 || int64(probes) > cells {
+		return nil, bad
+	}
+	raw := make([]byte, length-8)
+	if _, err := io.ReadFull(r, raw); err != nil {
+		return nil, errors.New("word space file: truncated")
+	}
+	crc.Write(raw)
+	ix := &ivfIndex{dim: dim, nprobe: probes, centroids: make([]float32, cells*int64(dim)), start: make([]int32, cells+1)}
+	decodeFloat32s(ix.centroids, raw[:len(ix.centroids)*4])
+	raw = raw[len(ix.centroids)*4:]
+	for i := range ix.start {
+		ix.start[i] = int32(binary.LittleEndian.Uint32(raw[i*4:]))
+		if ix.start[i] < 0 || i > 0 && ix.start[i] <= ix.start[i-1] {
+			return nil, bad
+		}
+	}
+	if ix.start[0] != 0 || int(ix.start[cells]) != n {
+		return nil, bad
+	}
+	return ix, nil
 }
 
 // readChunks fills dst from r in 64 MiB reads, updating crc and progress.

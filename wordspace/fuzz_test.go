@@ -2,6 +2,7 @@ package wordspace
 
 import (
 	"bytes"
+	"context"
 	"testing"
 )
 
@@ -54,10 +55,16 @@ func FuzzReadWord2Vec(f *testing.F) {
 
 func FuzzReadSpace(f *testing.F) {
 	s, _ := New("EN", []string{"alpha", "beta", "Gamma Ray"}, [][]float32{{1, 2}, {3, 4}, {0, 1}}, []int64{1, 2, 3})
-	for _, opt := range []WriteOptions{{}, {Int8: true}} {
-		var buf bytes.Buffer
-		WriteSpace(&buf, s, opt)
-		f.Add(buf.Bytes())
+	words := []string{"a", "b", "c", "d", "e", "f", "g", "h"}
+	vecs := [][]float32{{1, 0}, {0.9, 0.1}, {0, 1}, {0.1, 0.9}, {-1, 0}, {-0.9, 0.1}, {0, -1}, {0.1, -0.9}}
+	big, _ := New("EN", words, vecs, nil)
+	clustered, _ := big.Clustered(context.Background())
+	for _, sp := range []*Space{s, clustered} {
+		for _, opt := range []WriteOptions{{}, {Int8: true}} {
+			var buf bytes.Buffer
+			WriteSpace(&buf, sp, opt)
+			f.Add(buf.Bytes())
+		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := ReadSpace(bytes.NewReader(data), int64(len(data)), LoadOptions{})

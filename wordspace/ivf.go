@@ -17,13 +17,13 @@ import (
 var ApproximateMinWords = 200_000
 
 // ivfIndex is an inverted file: the rows grouped by their nearest cell
-// centroid (two-level spherical k-means). A query scans the rows of the
+// centroid (spherical k-means). A query scans the rows of the
 // cells whose centroids are nearest to it.
 type ivfIndex struct {
 	dim       int
 	centroids []float32 // cells × dim, unit length
 	start     []int32   // rows of cell c are ids[start[c]:start[c+1]]
-	ids       []int32
+	ids       []int32   // nil: the rows are stored by cell, cell c is rows start[c]..start[c+1]
 	nprobe    int
 }
 
@@ -32,8 +32,10 @@ func (ix *ivfIndex) cells() int { return len(ix.start) - 1 }
 // HasIndex tells whether the approximate index is in use.
 func (s *Space) HasIndex() bool { return s.ivf.Load() != nil }
 
-// BuildIndex builds the approximate index (about √N cells) and puts it to
-// use; searches running meanwhile stay exact. It is deterministic.
+// BuildIndex builds the approximate index (about 2√N cells) and puts it to
+// use; searches running meanwhile stay exact. It is deterministic. The rows
+// of a cell are scattered over the matrix; a space written after
+// Clustered keeps them together, which scans faster.
 func (s *Space) BuildIndex(ctx context.Context) error {
 	ix, err := buildIVF(ctx, s, 0)
 	if err != nil {
@@ -43,141 +45,163 @@ func (s *Space) BuildIndex(ctx context.Context) error {
 	return nil
 }
 
+// Clustered returns a copy of the space with an approximate index whose
+// cells are contiguous: the words are reordered cell by cell. WriteSpace
+// stores the index with it, so that the file opens with the index ready.
+func (s *Space) Clustered(ctx context.Context) (*Space, error) {
+	ix, err := buildIVF(ctx, s, 0)
+	if err != nil {
+		return nil, err
+	}
+	n, dim := s.Len(), s.dim
+	out := &Space{lang: s.lang, dim: dim, offs: make([]uint32, 1, n+1), vecs: make([]float32, n*dim)}
+	text := make([]byte, 0, len(s.text))
+	if s.counts != nil {
+		out.counts = make([]int64, n)
+	}
+	for r, id := range ix.ids {
+		text = append(text, s.Word(int(id))...)
+		out.offs = append(out.offs, uint32(len(text)))
+		copy(out.vecs[r*dim:], s.Vector(int(id)))
+		if s.counts != nil {
+			out.counts[r] = s.counts[id]
+		}
+	}
+	out.text = string(text)
+	out.buildIndex()
+	ix.ids = nil
+	out.ivf.Store(ix)
+	return out, nil
+}
+
 // DropIndex returns the space to exact search.
 func (s *Space) DropIndex() { s.ivf.Store(nil) }
 
-// buildIVF clusters the rows: 32 coarse cells, each split in proportion to
-// its size, for about √N cells in all.
+// buildIVF clusters the rows with spherical k-means into about √N cells:
+// the centroids are trained on a sample of 32 rows per cell, then every row
+// goes to its nearest centroid. The scores of a block of rows against all
+// centroids are one matrix product (vek's AVX2 kernel, on every core).
 func buildIVF(ctx context.Context, s *Space, cells int) (*ivfIndex, error) {
 	n, dim := s.Len(), s.dim
 	if cells <= 0 {
-		cells = int(math.Sqrt(float64(n)))
+		cells = int(2 * math.Sqrt(float64(n)))
 	}
 	cells = max(1, min(cells, n))
 	rng := rand.New(rand.NewPCG(1, uint64(n)))
-	all := make([]int32, n)
-	for i := range all {
-		all[i] = int32(i)
+	m := min(n, 24*cells)
+	train := make([]float32, m*dim)
+	for i, j := range rng.Perm(n)[:m] {
+		copy(train[i*dim:], s.Vector(j))
 	}
-	coarseK := min(32, cells)
-	coarse := kmeans(s, sample(rng, all, 256*coarseK), coarseK, 8, rng)
-	if err := ctx.Err(); err != nil {
+	cents, err := kmeans(ctx, train, dim, cells, 6, rng)
+	if err != nil {
 		return nil, err
 	}
+	train = nil
 	assign := make([]int32, n)
-	assignRows(s, coarse, all, assign)
-	members := group(all, assign, coarseK)
+	if err := assignRows(ctx, s.vecs, dim, cents, assign); err != nil {
+		return nil, err
+	}
 	ix := &ivfIndex{dim: dim}
 	ix.start = append(ix.start, 0)
-	for c, m := range members {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if len(m) == 0 {
+	sizes := make([]int32, cells)
+	for _, a := range assign {
+		sizes[a]++
+	}
+	pos := make([]int32, cells)
+	var total int32
+	for c := 0; c < cells; c++ {
+		pos[c] = total
+		total += sizes[c]
+	}
+	ids := make([]int32, n)
+	for i, a := range assign {
+		ids[pos[a]] = int32(i)
+		pos[a]++
+	}
+	var at int32
+	for c := 0; c < cells; c++ {
+		if sizes[c] == 0 {
 			continue
 		}
-		k := max(1, int(math.Round(float64(cells)*float64(len(m))/float64(n))))
-		k = min(k, len(m))
-		var cents []float32
-		if k == 1 {
-			cents = coarse[c*dim : (c+1)*dim]
-		} else {
-			cents = kmeans(s, sample(rng, m, 64*k), k, 8, rng)
-		}
-		sub := make([]int32, len(m))
-		assignRows(s, cents, m, sub)
-		for j, g := range group(m, sub, k) {
-			if len(g) == 0 {
-				continue
-			}
-			ix.centroids = append(ix.centroids, cents[j*dim:(j+1)*dim]...)
-			ix.ids = append(ix.ids, g...)
-			ix.start = append(ix.start, int32(len(ix.ids)))
-		}
+		ix.centroids = append(ix.centroids, cents[c*dim:(c+1)*dim]...)
+		at += sizes[c]
+		ix.start = append(ix.start, at)
 	}
-	// Probe about 1/8 of the cells, at least 32: measured recall@50 of
-	// 0.97-0.99 on clustered data (TestIVFRecall, BenchmarkSuggest20).
-	ix.nprobe = min(ix.cells(), max(32, ix.cells()/8))
+	ix.ids = ids
+	ix.nprobe = defaultProbes(ix.cells())
 	return ix, nil
 }
 
-func sample(rng *rand.Rand, ids []int32, k int) []int32 {
-	if len(ids) <= k {
-		return ids
-	}
-	out := make([]int32, k)
-	for i, j := range rng.Perm(len(ids))[:k] {
-		out[i] = ids[j]
-	}
-	return out
+// defaultProbes is the number of cells a query scans: 1/64 of them, at
+// least 8 (recall measured in TestIVFRecall and BenchmarkSuggest20).
+func defaultProbes(cells int) int {
+	return min(cells, max(8, cells/64))
 }
 
-// kmeans runs spherical k-means over the given rows and returns k unit
-// centroids.
-func kmeans(s *Space, rows []int32, k, iters int, rng *rand.Rand) []float32 {
-	dim := s.dim
+// kmeans runs spherical k-means over the rows of x (m × dim) and returns
+// k unit centroids.
+func kmeans(ctx context.Context, x []float32, dim, k, iters int, rng *rand.Rand) ([]float32, error) {
+	m := len(x) / dim
+	k = min(k, m)
 	cents := make([]float32, k*dim)
-	for i, j := range rng.Perm(len(rows))[:k] {
-		copy(cents[i*dim:], s.Vector(int(rows[j])))
+	for i, j := range rng.Perm(m)[:k] {
+		copy(cents[i*dim:], x[j*dim:(j+1)*dim])
 	}
-	assign := make([]int32, len(rows))
-	sums := make([]float32, k*dim)
+	assign := make([]int32, m)
 	sizes := make([]int, k)
 	for it := 0; it < iters; it++ {
-		assignRows(s, cents, rows, assign)
-		clear(sums)
+		if err := assignRows(ctx, x, dim, cents, assign); err != nil {
+			return nil, err
+		}
+		clear(cents)
 		clear(sizes)
-		for i, r := range rows {
+		for i := 0; i < m; i++ {
 			c := int(assign[i])
-			vek32.Add_Inplace(sums[c*dim:(c+1)*dim], s.Vector(int(r)))
+			vek32.Add_Inplace(cents[c*dim:(c+1)*dim], x[i*dim:(i+1)*dim])
 			sizes[c]++
 		}
 		for c := 0; c < k; c++ {
 			dst := cents[c*dim : (c+1)*dim]
-			if sizes[c] == 0 {
-				copy(dst, s.Vector(int(rows[rng.IntN(len(rows))])))
-				continue
-			}
-			copy(dst, sums[c*dim:(c+1)*dim])
-			if !normalize(dst) {
-				copy(dst, s.Vector(int(rows[rng.IntN(len(rows))])))
+			if sizes[c] == 0 || !normalize(dst) {
+				j := rng.IntN(m)
+				copy(dst, x[j*dim:(j+1)*dim])
 			}
 		}
 	}
-	return cents
+	return cents, nil
 }
 
-// assignRows sets assign[i] to the centroid nearest to row rows[i].
-func assignRows(s *Space, cents []float32, rows []int32, assign []int32) {
-	dim := s.dim
+// assignRows sets assign[i] to the centroid nearest to row i of x.
+func assignRows(ctx context.Context, x []float32, dim int, cents []float32, assign []int32) error {
 	k := len(cents) / dim
-	parallel(len(rows), func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			v := s.Vector(int(rows[i]))
-			best, bi := float32(-3), 0
-			for c := 0; c < k; c++ {
-				if d := vek32.Dot(v, cents[c*dim:(c+1)*dim]); d > best {
-					best, bi = d, c
+	m := len(x) / dim
+	centT := make([]float32, dim*k)
+	for c := 0; c < k; c++ {
+		for j := 0; j < dim; j++ {
+			centT[j*k+c] = cents[c*dim+j]
+		}
+	}
+	const block = 256
+	scores := make([]float32, block*k)
+	for lo := 0; lo < m; lo += block {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		hi := min(lo+block, m)
+		sc := vek32.MatMul_Into(scores, x[lo*dim:hi*dim], centT, dim)
+		for i := 0; i < hi-lo; i++ {
+			row := sc[i*k : (i+1)*k]
+			best, bi := row[0], 0
+			for c, v := range row {
+				if v > best {
+					best, bi = v, c
 				}
 			}
-			assign[i] = int32(bi)
+			assign[lo+i] = int32(bi)
 		}
-	})
-}
-
-func group(rows []int32, assign []int32, k int) [][]int32 {
-	sizes := make([]int, k)
-	for _, a := range assign {
-		sizes[a]++
 	}
-	out := make([][]int32, k)
-	for c := range out {
-		out[c] = make([]int32, 0, sizes[c])
-	}
-	for i, r := range rows {
-		out[assign[i]] = append(out[assign[i]], r)
-	}
-	return out
+	return nil
 }
 
 // search probes the nprobe cells nearest to each query; the rows of a cell
@@ -223,7 +247,11 @@ func (ix *ivfIndex) search(ctx context.Context, s *Space, queries [][]float32, k
 					sub = append(sub, queries[qi])
 					subHeaps = append(subHeaps, heaps[qi])
 				}
-				s.scanIDs(sub, subHeaps, ix.ids[ix.start[c]:ix.start[c+1]])
+				if ix.ids == nil {
+					s.scanRange(ctx, sub, k, int(ix.start[c]), int(ix.start[c+1]), subHeaps)
+				} else {
+					s.scanIDs(sub, subHeaps, ix.ids[ix.start[c]:ix.start[c+1]])
+				}
 			}
 		}()
 	}

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -348,6 +349,52 @@ func TestDetectFormat(t *testing.T) {
 	} {
 		if got := DetectFormat([]byte(in)); got != want {
 			t.Errorf("DetectFormat(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestOwnFormatStoresTheIndex(t *testing.T) {
+	s := randomSpace(t, 5000, 16, 25, 21)
+	counts := map[string]int64{}
+	for i := 0; i < s.Len(); i++ {
+		counts[s.Word(i)] = int64(i)
+	}
+	s.SetCounts(counts)
+	c, err := s.Clustered(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Len() != s.Len() || !c.HasIndex() {
+		t.Fatalf("clustered: %d words, index %v", c.Len(), c.HasIndex())
+	}
+	// Same words, vectors and counts, in another order.
+	for i := 0; i < c.Len(); i++ {
+		id, ok := s.Lookup(c.Word(i))
+		if !ok || s.Count(id) != c.Count(i) || !slices.Equal(s.Vector(id), c.Vector(i)) {
+			t.Fatalf("word %q differs", c.Word(i))
+		}
+	}
+	for _, opt := range []WriteOptions{{}, {Int8: true}} {
+		var buf bytes.Buffer
+		if err := WriteSpace(&buf, c, opt); err != nil {
+			t.Fatal(err)
+		}
+		back, err := ReadSpace(bytes.NewReader(buf.Bytes()), int64(buf.Len()), LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !back.HasIndex() {
+			t.Fatal("index not read back")
+		}
+		a, b := c.ivf.Load(), back.ivf.Load()
+		if a.nprobe != b.nprobe || !slices.Equal(a.start, b.start) || !slices.Equal(a.centroids, b.centroids) || b.ids != nil {
+			t.Fatal("index differs after the round trip")
+		}
+		queries := [][]float32{back.Vector(1), back.Vector(2000)}
+		exact, _ := back.searchExact(t.Context(), queries, 20)
+		approx, _ := back.search(t.Context(), queries, 20)
+		if r := recall(exact, approx); r < 0.9 {
+			t.Fatalf("recall %.3f after the round trip", r)
 		}
 	}
 }

@@ -191,7 +191,7 @@ func (r *Registry) start(l, source string, explicit bool, load func(LoadOptions)
 		e.setProgress(1)
 		r.logger.Info("word space ready", "language", l, "words", s.Len(), "dim", s.Dim(),
 			"counts", s.HasCounts(), "seconds", time.Since(began).Seconds())
-		if s.Len() >= ApproximateMinWords {
+		if s.Len() >= ApproximateMinWords && !s.HasIndex() {
 			r.wg.Add(1)
 			go func() {
 				defer r.wg.Done()
@@ -316,4 +316,18 @@ func sanitize(msg, source string) string {
 		msg = strings.ReplaceAll(msg, dir, "…")
 	}
 	return msg
+}
+
+// ParseSpec splits a --wordspace value "LANG=PATH" (LANG a two-letter
+// code, any case) into the upper-case language and the path.
+func ParseSpec(spec string) (lang, path string, err error) {
+	l, p, ok := strings.Cut(spec, "=")
+	if !ok || strings.TrimSpace(p) == "" {
+		return "", "", fmt.Errorf("word space %q: expected LANG=PATH, such as EN=/data/en.vec", spec)
+	}
+	lang, ok = NormalizeLang(l)
+	if !ok {
+		return "", "", fmt.Errorf("word space %q: %q is not a two-letter ISO 639-1 code", spec, l)
+	}
+	return lang, strings.TrimSpace(p), nil
 }

@@ -153,3 +153,15 @@ func TestNormalizeLang(t *testing.T) {
 		}
 	}
 }
+
+func TestParseSpec(t *testing.T) {
+	l, p, err := ParseSpec("sv=/data/sv.vec")
+	if err != nil || l != "SV" || p != "/data/sv.vec" {
+		t.Fatalf("%q %q %v", l, p, err)
+	}
+	for _, bad := range []string{"sv", "=x", "swe=/x", "SV="} {
+		if _, _, err := ParseSpec(bad); err == nil {
+			t.Errorf("ParseSpec(%q) accepted", bad)
+		}
+	}
+}

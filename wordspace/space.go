@@ -69,7 +69,8 @@ func (s *Space) VectorBytes() int64 { return int64(len(s.vecs)) * 4 }
 
 // Lookup returns the id of a word, folding case and treating a space, an
 // underscore and U+00A0 between words as the same. When several words fold
-// to the same key, the first one in the space wins.
+// to the same key, the one with the highest count wins, then the lower-case
+// form, then the first in the space.
 func (s *Space) Lookup(word string) (int, bool) {
 	if len(s.slots) == 0 {
 		return -1, false
@@ -200,9 +201,17 @@ func normalize(v []float32) bool {
 	if ss == 0 || math.IsNaN(ss) || math.IsInf(ss, 0) {
 		return false
 	}
-	inv := float32(1 / math.Sqrt(ss))
+	inv := 1 / math.Sqrt(ss)
+	if inv <= math.MaxFloat32 {
+		f := float32(inv)
+		for i := range v {
+			v[i] *= f
+		}
+		return true
+	}
+	// Tiny vectors: scale in float64 so that the factor does not overflow.
 	for i := range v {
-		v[i] *= inv
+		v[i] = float32(float64(v[i]) * inv)
 	}
 	return true
 }
@@ -261,8 +270,9 @@ func (s *Space) normalizeAll() {
 	})
 }
 
-// buildIndex fills the open-addressing table; the first of several words
-// folding to the same key keeps it.
+// buildIndex fills the open-addressing table. Of several words folding to
+// the same key, the one with the highest count keeps it; with equal counts
+// (or none) the lower-case form, else the first.
 func (s *Space) buildIndex() {
 	n := s.Len()
 	size := 8
@@ -279,11 +289,24 @@ func (s *Space) buildIndex() {
 				s.slots[i] = int32(id + 1)
 				break
 			}
-			if foldEqual(s.Word(int(v-1)), w) {
+			if old := int(v - 1); foldEqual(s.Word(old), w) {
+				if s.prefer(id, old) {
+					s.slots[i] = int32(id + 1)
+				}
 				break
 			}
 		}
 	}
+}
+
+// prefer tells whether word a should stand for its case variants rather
+// than word b (which comes first).
+func (s *Space) prefer(a, b int) bool {
+	if ca, cb := s.Count(a), s.Count(b); ca != cb {
+		return ca > cb
+	}
+	wa, wb := s.Word(a), s.Word(b)
+	return wa == Fold(wa) && wb != Fold(wb)
 }
 
 // SetCounts attaches corpus counts by exact word; words not in the map get

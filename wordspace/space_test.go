@@ -100,7 +100,7 @@ func TestLookupFoldsCaseAndSeparators(t *testing.T) {
 		in   string
 		want int
 	}{
-		{"good", 0}, {"GOOD", 0}, {"Good", 0}, // the first of the case variants wins
+		{"good", 1}, {"GOOD", 1}, {"Good", 1}, // the lower-case form wins among case variants
 		{"ice cream", 2}, {"ICE_CREAM", 2}, {"ice\u00a0cream", 2},
 		{"new_york", 3}, {"new york", 3},
 		{"straße", 4}, {"été", 5},
@@ -115,6 +115,22 @@ func TestLookupFoldsCaseAndSeparators(t *testing.T) {
 		if id, ok := s.Lookup(w); ok {
 			t.Errorf("Lookup(%q) = %d, want not found", w, id)
 		}
+	}
+}
+
+func TestLookupPrefersFrequentThenLowerCase(t *testing.T) {
+	v := [][]float32{{1, 0}, {0, 1}, {1, 1}}
+	s := mustNew(t, []string{"US", "us", "Us"}, v, []int64{10, 3, 0})
+	if id, _ := s.Lookup("us"); id != 0 {
+		t.Errorf("with counts: %q wins", s.Word(id))
+	}
+	s = mustNew(t, []string{"US", "Us", "us"}, v, nil)
+	if id, _ := s.Lookup("US"); id != 2 {
+		t.Errorf("without counts: %q wins", s.Word(id))
+	}
+	s = mustNew(t, []string{"US", "Us"}, v[:2], nil)
+	if id, _ := s.Lookup("us"); id != 0 {
+		t.Errorf("no lower-case form: %q wins", s.Word(id))
 	}
 }
 

@@ -362,7 +362,9 @@ func truncate(b []byte) string {
 }
 
 // parseFields parses space-separated numbers into row; it answers the
-// count found and false on a bad field or more fields than row holds.
+// count found and false on a bad field or more fields than row holds. The
+// common form (an optional sign, digits, a dot, digits) is parsed in the
+// same pass that finds the field's end; other forms go to parseFloat32.
 func parseFields(s []byte, row []float32) (int, bool) {
 	n := 0
 	i := 0
@@ -373,20 +375,54 @@ func parseFields(s []byte, row []float32) (int, bool) {
 		if i == len(s) {
 			return n, true
 		}
-		j := i
-		for j < len(s) && s[j] != ' ' && s[j] != '\t' {
-			j++
-		}
 		if n == len(row) {
 			return n + 1, false
 		}
-		v, ok := parseFloat32(s[i:j])
+		start := i
+		neg := false
+		if s[i] == '-' {
+			neg = true
+			i++
+		}
+		var mant uint64
+		digits := 0
+		frac := 0
+		for i < len(s) && s[i]-'0' <= 9 {
+			mant = mant*10 + uint64(s[i]-'0')
+			digits++
+			i++
+		}
+		if i < len(s) && s[i] == '.' {
+			i++
+			for i < len(s) && s[i]-'0' <= 9 {
+				mant = mant*10 + uint64(s[i]-'0')
+				digits++
+				frac++
+				i++
+			}
+		}
+		if digits > 0 && digits <= 15 && (i == len(s) || s[i] == ' ' || s[i] == '\t') {
+			f := float64(mant)
+			if frac > 0 {
+				f /= pow10[frac]
+			}
+			if neg {
+				f = -f
+			}
+			row[n] = float32(f)
+			n++
+			continue
+		}
+		// Anything else: find the field's end and parse it in full.
+		for i < len(s) && s[i] != ' ' && s[i] != '\t' {
+			i++
+		}
+		v, ok := parseFloat32(s[start:i])
 		if !ok {
 			return n, false
 		}
 		row[n] = v
 		n++
-		i = j
 	}
 }
 

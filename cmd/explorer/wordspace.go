@@ -20,7 +20,8 @@ const wordspaceUsage = `Usage:
       convert a fastText .vec, GloVe text or word2vec binary file (the format
       is recognised from the content) to the word space format, which opens
       in seconds; counts come from FILE or IN's companion IN.counts
-      ("word count" per line); --int8 stores a quarter of the size
+      ("word count" per line); --int8 stores a quarter of the size; spaces
+      of 200,000 words or more get their approximate search index stored
   explorer wordspace build --lang XX --out FILE [--seed N] [--dim 2000]
       [--nonzero 8] [--window 2] [--min-count 5] [--max-words N] [--int8]
       CORPUS...
@@ -117,6 +118,9 @@ func wordspaceImport(args []string, stdout, stderr io.Writer) error {
 		}
 		s.SetCounts(counts)
 	}
+	if s, err = withIndex(s, stderr); err != nil {
+		return fmt.Errorf("wordspace import: %w", err)
+	}
 	if err := writeSpaceFile(out, s, *int8); err != nil {
 		return fmt.Errorf("wordspace import: %w", err)
 	}
@@ -160,6 +164,9 @@ func wordspaceBuild(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("wordspace build: %w", err)
 	}
+	if s, err = withIndex(s, stderr); err != nil {
+		return fmt.Errorf("wordspace build: %w", err)
+	}
 	if err := writeSpaceFile(*out, s, *int8); err != nil {
 		return fmt.Errorf("wordspace build: %w", err)
 	}
@@ -177,6 +184,22 @@ func wordspaceInfo(args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "language: %s\nwords: %d\ndimensions: %d\ncounts: %v\n", s.Lang(), s.Len(), s.Dim(), s.HasCounts())
 	return nil
+}
+
+// withIndex gives a large space its approximate index, stored with it so
+// that the server has it at once.
+func withIndex(s *wordspace.Space, stderr io.Writer) (*wordspace.Space, error) {
+	if s.Len() < wordspace.ApproximateMinWords {
+		return s, nil
+	}
+	fmt.Fprintf(stderr, "building the approximate index of %d words…\n", s.Len())
+	t := time.Now()
+	c, err := s.Clustered(context.Background())
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(stderr, "approximate index built in %.1f s\n", time.Since(t).Seconds())
+	return c, nil
 }
 
 // writeSpaceFile writes the space to path through a temporary file.

@@ -33,7 +33,10 @@ import (
 	"explorer/wordspace"
 )
 
-var reduce *int
+var (
+	reduce *int
+	prior  *float64
+)
 
 type synset struct {
 	pos       byte // n v a r (satellites are a)
@@ -73,6 +76,7 @@ func main() {
 	nonzero := flag.Int("nonzero", 8, "non-zero elements per index vector")
 	words := flag.Int("words", 28000, "words kept in the output")
 	seed := flag.Uint64("seed", 1, "random indexing seed")
+	prior = flag.Float64("prior", 0.5, "weight of a sense: 1 + prior × ln(1 + its tag count)")
 	reduce = flag.Int("reduce", 256, "principal components kept in the output (0: keep all)")
 	f32 := flag.Bool("float32", false, "store float32 vectors instead of int8")
 	eval := flag.String("eval", "good,great,excellent", "comma-separated pole to print suggestions for")
@@ -144,7 +148,7 @@ func run(dict, out string, dim, nonzero, keep int, seed uint64, int8 bool, eval 
 	for _, k := range keys {
 		ss := synsets[k]
 		for _, l := range ss.lemmas {
-			w := float32(math.Log(2 + float64(senseCounts[l+"|"+k])))
+			w := float32(1 + *prior*math.Log1p(float64(senseCounts[l+"|"+k])))
 			b.AddKeyContext(l, "s"+k, w)
 			if ss.pos == 'a' {
 				b.AddKeyContext(l, "c"+cluster(k), mixCluster*w)

@@ -1,0 +1,151 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	explorer "explorer"
+
+	"github.com/gofiber/fiber/v2"
+)
+
+func init() {
+	resources = append(resources, func(h *handler, r fiber.Router) {
+		r.Get("/poles", h.listPoles)
+		r.Post("/poles", h.createPole)
+		r.Get("/poles/:id", h.getPole)
+		r.Put("/poles/:id", h.updatePole)
+		r.Delete("/poles/:id", h.deletePole)
+		r.Get("/poles/:id/suggest", h.suggestPoleTerms)
+	})
+}
+
+// poleBody is a Pole in a request; an id in it is ignored.
+type poleBody struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	Language    string `json:"language"`
+	// Parts are decoded one by one so that errors name their index.
+	Parts []json.RawMessage `json:"parts"`
+}
+
+type partBody struct {
+	Term   string   `json:"term"`
+	Weight *float64 `json:"weight"`
+}
+
+// decodePole reads a Pole request body.
+func decodePole(c *fiber.Ctx) (explorer.PoleInput, error) {
+	var b poleBody
+	if err := decodeJSON(c, &b, false); err != nil {
+		return explorer.PoleInput{}, err
+	}
+	in := explorer.PoleInput{Name: b.Name, Description: b.Description, Language: b.Language}
+	var fields []explorer.FieldError
+	for i, raw := range b.Parts {
+		var p partBody
+		if err := json.Unmarshal(raw, &p); err != nil {
+			field, msg := fmt.Sprintf("parts[%d]", i), "must be an object with a term and a weight"
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) && te.Field != "" {
+				field += "." + te.Field
+				msg = "must be of type " + jsonType(te.Type.Kind().String())
+			}
+			fields = append(fields, explorer.FieldError{Field: field, Message: msg})
+			continue
+		}
+		in.Parts = append(in.Parts, explorer.PartInput{Term: p.Term, Weight: p.Weight})
+	}
+	if len(fields) > 0 {
+		return in, explorer.Invalid("invalid pole: "+fields[0].Field+" "+fields[0].Message, fields...)
+	}
+	return in, nil
+}
+
+func (h *handler) listPoles(c *fiber.Ctx) error {
+	res, err := h.svc.Poles(c.UserContext())
+	if err != nil {
+		return err
+	}
+	return c.JSON(res)
+}
+
+func (h *handler) createPole(c *fiber.Ctx) error {
+	in, err := decodePole(c)
+	if err != nil {
+		return err
+	}
+	p, err := h.svc.CreatePole(c.UserContext(), in)
+	if err != nil {
+		return err
+	}
+	return c.Status(fiber.StatusCreated).JSON(p)
+}
+
+func (h *handler) getPole(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	p, err := h.svc.Pole(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(p)
+}
+
+func (h *handler) updatePole(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	clear, err := queryBool(c, "clearContents", true)
+	if err != nil {
+		return err
+	}
+	in, err := decodePole(c)
+	if err != nil {
+		return err
+	}
+	p, err := h.svc.UpdatePole(c.UserContext(), id, in, clear)
+	if err != nil {
+		return err
+	}
+	return noContentOr(c, func() (any, error) { return p, nil })
+}
+
+func (h *handler) deletePole(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	p, err := h.svc.DeletePole(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	return noContentOr(c, func() (any, error) { return p, nil })
+}
+
+func (h *handler) suggestPoleTerms(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	n, ok, err := queryInt(c, "limit")
+	if err != nil {
+		return err
+	}
+	var limit *int
+	if ok {
+		// Out-of-range values are refused by the service; clamp only what
+		// would not fit an int.
+		l := int(max(min(n, explorer.SuggestLimitMax+1), explorer.SuggestLimitMin-1))
+		limit = &l
+	}
+	res, err := h.svc.SuggestPoleTerms(c.UserContext(), id, limit)
+	if err != nil {
+		return err
+	}
+	return c.JSON(res)
+}

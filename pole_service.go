@@ -1,0 +1,298 @@
+package explorer
+
+import (
+	"context"
+	"fmt"
+	"slices"
+)
+
+// Suggestion limits: the query parameter limit of GET /poles/{id}/suggest.
+const (
+	SuggestLimitMin = 1
+	SuggestLimitMax = 100
+)
+
+// Poles lists the poles the caller may edit, its own and those of the
+// users it manages, by id.
+func (s *Service) Poles(ctx context.Context) (*PolesResponse, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	managed, err := s.store.FindManagedUsers(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	owners := []int64{u.ID}
+	for _, m := range managed {
+		owners = append(owners, m.ID)
+	}
+	list, err := s.store.FindPoles(ctx, PoleFilter{OwnerIDs: owners})
+	if err != nil {
+		return nil, err
+	}
+	if list == nil {
+		list = []*Pole{}
+	}
+	return &PolesResponse{Size: len(list), Poles: list}, nil
+}
+
+// CreatePole creates a pole owned by the caller.
+func (s *Service) CreatePole(ctx context.Context, in PoleInput) (*Pole, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	name, description, lang, fields := validatePoleFields(in.Name, in.Description, in.Language)
+	parts, pf := validateParts("parts", in.Parts)
+	if fields = append(fields, pf...); len(fields) > 0 {
+		return nil, invalidPole(fields)
+	}
+	parts = mergeParts(nil, parts)
+	if err := checkPartsCount(parts); err != nil {
+		return nil, err
+	}
+	now := s.clock.Now()
+	p := &Pole{
+		Name: name, Description: description, Language: lang, Parts: parts,
+		OwnerID: u.ID, Owner: u.Username, Created: now, Updated: now,
+	}
+	err = s.store.InTx(ctx, func(ctx context.Context) error { return s.store.CreatePole(ctx, p) })
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Pole returns a pole the caller may edit.
+func (s *Service) Pole(ctx context.Context, id int64) (*Pole, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.findPole(ctx, id, false)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.poleRight(ctx, u, p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// UpdatePole replaces the name, description and language of a pole. With
+// clearContents its parts are replaced by in.Parts; without, in.Parts are
+// appended and terms the pole holds take their new weights. The input is
+// validated before the caller's rights are checked.
+func (s *Service) UpdatePole(ctx context.Context, id int64, in PoleInput, clearContents bool) (*Pole, error) {
+	if _, err := activeActor(ctx); err != nil {
+		return nil, err
+	}
+	name, description, lang, fields := validatePoleFields(in.Name, in.Description, in.Language)
+	parts, pf := validateParts("parts", in.Parts)
+	if fields = append(fields, pf...); len(fields) > 0 {
+		return nil, invalidPole(fields)
+	}
+	return s.changePole(ctx, id, func(p *Pole) error {
+		p.Name, p.Description, p.Language = name, description, lang
+		if clearContents {
+			p.Parts = mergeParts(nil, parts)
+		} else {
+			p.Parts = mergeParts(p.Parts, parts)
+		}
+		return nil
+	})
+}
+
+// PoleEdit is a partial change of a pole, as the admin pages make them:
+// nil fields keep their values.
+type PoleEdit struct {
+	Name        *string
+	Description *string
+	Language    *string
+	// Set adds parts; terms the pole holds take the new weights.
+	Set []PartInput
+	// Remove names terms to remove; unknown ones are ignored.
+	Remove []string
+}
+
+// EditPole changes parts of a pole under the rules of UpdatePole.
+func (s *Service) EditPole(ctx context.Context, id int64, e PoleEdit) (*Pole, error) {
+	return s.changePole(ctx, id, func(p *Pole) error {
+		name, description, lang := p.Name, p.Description, p.Language
+		if e.Name != nil {
+			name = *e.Name
+		}
+		if e.Description != nil {
+			description = *e.Description
+		}
+		if e.Language != nil {
+			lang = *e.Language
+		}
+		var fields []FieldError
+		name, description, lang, fields = validatePoleFields(name, description, lang)
+		set, pf := validateParts("parts", e.Set)
+		if fields = append(fields, pf...); len(fields) > 0 {
+			return invalidPole(fields)
+		}
+		p.Name, p.Description, p.Language = name, description, lang
+		p.Parts = mergeParts(removeParts(p.Parts, e.Remove), set)
+		return nil
+	})
+}
+
+// changePole loads a pole the caller may edit, applies change and saves
+// it, all in one transaction: a refused change saves nothing.
+func (s *Service) changePole(ctx context.Context, id int64, change func(p *Pole) error) (*Pole, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out *Pole
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		p, err := s.findPole(ctx, id, true)
+		if err != nil {
+			return err
+		}
+		if _, err := s.poleRight(ctx, u, p); err != nil {
+			return err
+		}
+		old := slices.Clone(p.Parts)
+		if err := change(p); err != nil {
+			return err
+		}
+		if err := checkPartsCount(p.Parts); err != nil {
+			return err
+		}
+		p.Updated = s.clock.Now()
+		if err := s.store.UpdatePole(ctx, p, old); err != nil {
+			return err
+		}
+		out = p
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// DeletePole deletes a pole; only its owner may. It returns the deleted
+// pole.
+func (s *Service) DeletePole(ctx context.Context, id int64) (*Pole, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out *Pole
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		p, err := s.findPole(ctx, id, true)
+		if err != nil {
+			return err
+		}
+		owner, err := s.poleRight(ctx, u, p)
+		if err != nil {
+			return err
+		}
+		if !owner {
+			return Errorf(EFORBIDDEN, "only the owner may delete pole %d", id)
+		}
+		out = p
+		return s.store.DeletePole(ctx, id)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// SuggestPoleTerms suggests terms for a pole from the word space of its
+// language: as many as limit, or when limit is nil as the caller's
+// suggestionsCount setting.
+func (s *Service) SuggestPoleTerms(ctx context.Context, id int64, limit *int) (*PoleSuggestions, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if limit != nil && (*limit < SuggestLimitMin || *limit > SuggestLimitMax) {
+		msg := fmt.Sprintf("must be from %d to %d", SuggestLimitMin, SuggestLimitMax)
+		return nil, Invalid("limit "+msg, FieldError{Field: "limit", Message: msg})
+	}
+	p, err := s.Pole(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if s.wordSpaces == nil {
+		return nil, Errorf(ECONFLICT, "no word space is available")
+	}
+	n := 0
+	if limit != nil {
+		n = *limit
+	} else if n, err = s.suggestionsCount(ctx, u.ID); err != nil {
+		return nil, err
+	}
+	terms := make([]WeightedTerm, len(p.Parts))
+	known := make(map[string]bool, len(p.Parts))
+	for i, part := range p.Parts {
+		terms[i] = WeightedTerm{Term: part.Term, Weight: part.Weight}
+		known[TermKey(part.Term)] = true
+	}
+	list, err := s.wordSpaces.Suggest(ctx, p.Language, terms, n)
+	if err != nil {
+		return nil, err
+	}
+	// Terms of the pole are never suggested, and never more than asked.
+	out := make([]PoleSuggestion, 0, min(len(list), n))
+	for _, sg := range list {
+		if len(out) == n {
+			break
+		}
+		if !known[TermKey(sg.Term)] {
+			out = append(out, sg)
+		}
+	}
+	return &PoleSuggestions{Suggestions: out, Pole: p}, nil
+}
+
+// findPole loads a pole, locked for the transaction when forUpdate.
+func (s *Service) findPole(ctx context.Context, id int64, forUpdate bool) (*Pole, error) {
+	var (
+		p   *Pole
+		err error
+	)
+	if forUpdate {
+		p, err = s.store.FindPoleForUpdate(ctx, id)
+	} else {
+		p, err = s.store.FindPoleByID(ctx, id)
+	}
+	if ErrorCode(err) == ENOTFOUND {
+		return nil, poleNotFound(id)
+	}
+	return p, err
+}
+
+// poleRight tells whether u owns p; it answers ENOTFOUND when u may not
+// edit p at all. The owner and the owner's manager may edit.
+func (s *Service) poleRight(ctx context.Context, u *User, p *Pole) (owner bool, err error) {
+	if p.OwnerID == u.ID {
+		return true, nil
+	}
+	m, err := s.store.FindManager(ctx, p.OwnerID)
+	switch {
+	case err == nil && m.ID == u.ID:
+		return false, nil
+	case err != nil && ErrorCode(err) != ENOTFOUND:
+		return false, err
+	}
+	return false, poleNotFound(p.ID)
+}
+
+func poleNotFound(id int64) error { return Errorf(ENOTFOUND, "pole %d not found", id) }
+
+func checkPartsCount(parts []PolePart) error {
+	if len(parts) > polePartsMax {
+		msg := fmt.Sprintf("a pole holds at most %d terms", polePartsMax)
+		return Invalid(msg, FieldError{Field: "parts", Message: msg})
+	}
+	return nil
+}

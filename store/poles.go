@@ -1,0 +1,175 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+
+	explorer "explorer"
+)
+
+const poleColumns = `p.id, p.owner_id, u.username, p.name, p.description, p.language, p.created_at, p.updated_at`
+
+const poleFrom = ` FROM poles p JOIN users u ON u.id = p.owner_id`
+
+// CreatePole inserts p with its parts and sets its ID.
+func (db *DB) CreatePole(ctx context.Context, p *explorer.Pole) error {
+	id, err := db.insert(ctx, `INSERT INTO poles (owner_id, name, description, language, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		p.OwnerID, p.Name, p.Description, p.Language, ms(p.Created), ms(p.Updated))
+	if err != nil {
+		return err
+	}
+	p.ID = id
+	return db.insertParts(ctx, id, 0, p.Parts)
+}
+
+// partsPerInsert is how many parts one INSERT statement carries.
+const partsPerInsert = 200
+
+// insertParts inserts parts in order, numbering them from first.
+func (db *DB) insertParts(ctx context.Context, poleID int64, first int, parts []explorer.PolePart) error {
+	for start := 0; start < len(parts); start += partsPerInsert {
+		chunk := parts[start:min(start+partsPerInsert, len(parts))]
+		var q strings.Builder
+		q.WriteString(`INSERT INTO pole_parts (pole_id, seq, term, term_key, weight) VALUES `)
+		args := make([]any, 0, 5*len(chunk))
+		for i, part := range chunk {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			q.WriteString("(?, ?, ?, ?, ?)")
+			args = append(args, poleID, first+start+i, part.Term, explorer.TermKey(part.Term), part.Weight)
+		}
+		if _, err := db.exec(ctx, q.String(), args...); err != nil {
+			if explorer.ErrorCode(err) == explorer.ECONFLICT {
+				return explorer.Invalid("a pole holds each term once", explorer.FieldError{Field: "parts", Message: "holds a term twice"})
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// FindPoleByID returns a pole with its parts.
+func (db *DB) FindPoleByID(ctx context.Context, id int64) (*explorer.Pole, error) {
+	list, err := db.findPoles(ctx, `p.id = ?`, id)
+	if err != nil {
+		return nil, err
+	}
+	if len(list) == 0 {
+		return nil, explorer.Errorf(explorer.ENOTFOUND, "pole not found")
+	}
+	return list[0], nil
+}
+
+// FindPoleForUpdate returns a pole like FindPoleByID; inside a transaction
+// it first writes the pole's row, which locks it until the transaction
+// ends on every database (SQLite already holds the write lock).
+func (db *DB) FindPoleForUpdate(ctx context.Context, id int64) (*explorer.Pole, error) {
+	if _, ok := ctx.Value(txKey{}).(*tx); ok {
+		if _, err := db.exec(ctx, `UPDATE poles SET updated_at = updated_at WHERE id = ?`, id); err != nil {
+			return nil, err
+		}
+	}
+	return db.FindPoleByID(ctx, id)
+}
+
+// FindPoles lists the poles of the filter's owners by id, with parts.
+func (db *DB) FindPoles(ctx context.Context, f explorer.PoleFilter) ([]*explorer.Pole, error) {
+	if len(f.OwnerIDs) == 0 {
+		return []*explorer.Pole{}, nil
+	}
+	args := make([]any, len(f.OwnerIDs))
+	for i, id := range f.OwnerIDs {
+		args[i] = id
+	}
+	return db.findPoles(ctx, `p.owner_id IN (`+strings.TrimSuffix(strings.Repeat("?, ", len(args)), ", ")+`)`, args...)
+}
+
+// findPoles reads the poles matching where, by id, with their parts, in
+// one query so that a pole and its parts come from one snapshot.
+func (db *DB) findPoles(ctx context.Context, where string, args ...any) ([]*explorer.Pole, error) {
+	rows, err := db.query(ctx, `SELECT `+poleColumns+`, pp.term, pp.weight`+poleFrom+`
+		LEFT JOIN pole_parts pp ON pp.pole_id = p.id
+		WHERE `+where+` ORDER BY p.id, pp.seq`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*explorer.Pole{}
+	var last *explorer.Pole
+	for rows.Next() {
+		var (
+			p       explorer.Pole
+			created int64
+			updated int64
+			term    sql.NullString
+			weight  sql.NullFloat64
+		)
+		if err := rows.Scan(&p.ID, &p.OwnerID, &p.Owner, &p.Name, &p.Description, &p.Language, &created, &updated, &term, &weight); err != nil {
+			return nil, db.mapError(err, "")
+		}
+		if last == nil || last.ID != p.ID {
+			p.Created, p.Updated = explorer.FromMillis(created), explorer.FromMillis(updated)
+			p.Parts = []explorer.PolePart{}
+			last = &p
+			out = append(out, last)
+		}
+		if term.Valid {
+			last.Parts = append(last.Parts, explorer.PolePart{Term: term.String, Weight: weight.Float64})
+		}
+	}
+	return out, db.mapError(rows.Err(), "")
+}
+
+// weightUpdatesMax is how many weights UpdatePole changes one by one;
+// beyond, it rewrites the parts from the first change.
+const weightUpdatesMax = 20
+
+// UpdatePole replaces the fields of p and makes its parts p.Parts. old
+// are the parts the pole holds, read in the same transaction: the parts
+// the two share at the start are kept (their weights updated), the rest
+// is rewritten. Appending a term or changing a weight thus writes little.
+func (db *DB) UpdatePole(ctx context.Context, p *explorer.Pole, old []explorer.PolePart) error {
+	return db.InTx(ctx, func(ctx context.Context) error {
+		err := db.updateOne(ctx, "pole not found", `UPDATE poles SET name = ?, description = ?, language = ?, updated_at = ? WHERE id = ?`,
+			p.Name, p.Description, p.Language, ms(p.Updated), p.ID)
+		if err != nil {
+			return err
+		}
+		keep := 0
+		for keep < len(old) && keep < len(p.Parts) && old[keep].Term == p.Parts[keep].Term {
+			keep++
+		}
+		var changed []int
+		for i := 0; i < keep; i++ {
+			if old[i].Weight != p.Parts[i].Weight {
+				changed = append(changed, i)
+			}
+		}
+		if len(changed) > weightUpdatesMax {
+			keep, changed = changed[0], nil
+		}
+		for _, i := range changed {
+			if _, err := db.exec(ctx, `UPDATE pole_parts SET weight = ? WHERE pole_id = ? AND seq = ?`, p.Parts[i].Weight, p.ID, i); err != nil {
+				return err
+			}
+		}
+		if keep < len(old) {
+			if _, err := db.exec(ctx, `DELETE FROM pole_parts WHERE pole_id = ? AND seq >= ?`, p.ID, keep); err != nil {
+				return err
+			}
+		}
+		return db.insertParts(ctx, p.ID, keep, p.Parts[keep:])
+	})
+}
+
+// DeletePole deletes a pole; its parts go with it.
+func (db *DB) DeletePole(ctx context.Context, id int64) error {
+	return db.InTx(ctx, func(ctx context.Context) error {
+		if _, err := db.exec(ctx, `DELETE FROM pole_parts WHERE pole_id = ?`, id); err != nil {
+			return err
+		}
+		return db.updateOne(ctx, "pole not found", `DELETE FROM poles WHERE id = ?`, id)
+	})
+}

@@ -1,0 +1,334 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	explorer "explorer"
+	"explorer/views/poles"
+
+	"github.com/a-h/templ"
+	"github.com/gofiber/fiber/v2"
+)
+
+func init() {
+	families = append(families, func(s *server, r fiber.Router) {
+		r.Get("/poles", s.requireUser, s.polesPage)
+		r.Post("/poles", s.requireUser, s.checkCSRF, s.createPole)
+		r.Get("/poles/:id", s.requireUser, s.polePage)
+		r.Post("/poles/:id", s.requireUser, s.checkCSRF, s.savePoleDetails)
+		r.Post("/poles/:id/parts", s.requireUser, s.checkCSRF, s.setPoleTerm)
+		r.Post("/poles/:id/parts/remove", s.requireUser, s.checkCSRF, s.removePoleTerm)
+		r.Get("/poles/:id/suggestions", s.requireUser, s.poleSuggestions)
+		r.Post("/poles/:id/delete", s.requireUser, s.checkCSRF, s.deletePole)
+	})
+}
+
+// poleChanged is the event the suggestions panel reloads on.
+const poleChanged = "poleChanged"
+
+// poleFieldLabels name the fields of pole errors on the pages, where a
+// form adds one term at a time.
+var poleFieldLabels = map[string]string{
+	"name": "name", "description": "description", "language": "language",
+	"parts": "terms", "parts[0].term": "term", "parts[0].weight": "weight",
+}
+
+// poleFormError returns err with a message for a person: field errors
+// are named as the form names them.
+func poleFormError(err error) error {
+	e := explorer.AsError(err)
+	if e.Code != explorer.EINVALID || len(e.Fields) == 0 {
+		return err
+	}
+	var msgs []string
+	for _, f := range e.Fields {
+		label, ok := poleFieldLabels[f.Field]
+		if !ok {
+			label = f.Field
+		}
+		msgs = append(msgs, label+" "+f.Message)
+	}
+	return explorer.Invalid(strings.Join(msgs, "; "), e.Fields...)
+}
+
+// answerStatus is the status after a form: 200, or formStatus of ferr.
+// Internal errors are returned as such.
+func answerStatus(ferr error) (status int, msg string, err error) {
+	if ferr == nil {
+		return http.StatusOK, "", nil
+	}
+	if explorer.ErrorCode(ferr) == explorer.EINTERNAL {
+		return 0, "", ferr
+	}
+	return formStatus(ferr), explorer.ErrorMessage(poleFormError(ferr)), nil
+}
+
+func (s *server) polesView(c *fiber.Ctx) (poles.ListView, error) {
+	v := poles.ListView{Page: page(c, "Poles", "poles")}
+	res, err := s.svc.Poles(ctx(c))
+	if err != nil {
+		return v, err
+	}
+	me := c.Locals("user").(*explorer.User)
+	for _, p := range res.Poles {
+		row := poles.Row{ID: p.ID, Name: p.Name, Language: p.Language, Terms: len(p.Parts)}
+		if p.OwnerID != me.ID {
+			row.Owner = p.Owner
+		}
+		v.Poles = append(v.Poles, row)
+	}
+	return v, nil
+}
+
+func (s *server) polesPage(c *fiber.Ctx) error {
+	v, err := s.polesView(c)
+	if err != nil {
+		return err
+	}
+	v.Form.Language = s.defaultLanguage(c)
+	if c.Query("deleted") != "" {
+		v.Notice = "The pole was deleted."
+	}
+	return render(c, http.StatusOK, poles.List(v))
+}
+
+// defaultLanguage is the signed-in user's defaultLanguage setting.
+func (s *server) defaultLanguage(c *fiber.Ctx) string {
+	list, err := s.svc.Settings(ctx(c))
+	if err == nil {
+		for _, st := range list {
+			if st.Key == explorer.SettingDefaultLanguage {
+				return st.Value
+			}
+		}
+	}
+	return "EN"
+}
+
+func (s *server) createPole(c *fiber.Ctx) error {
+	form := poles.DetailsForm{Name: c.FormValue("name"), Description: c.FormValue("description"), Language: c.FormValue("language")}
+	p, ferr := s.svc.CreatePole(ctx(c), explorer.PoleInput{Name: form.Name, Description: form.Description, Language: form.Language})
+	if ferr == nil {
+		target := poles.PoleURL(p.ID, "")
+		if isHTMX(c) {
+			setHXRedirect(c, target)
+			return c.SendStatus(http.StatusNoContent)
+		}
+		return c.Redirect(target, http.StatusSeeOther)
+	}
+	status, msg, err := answerStatus(ferr)
+	if err != nil {
+		return err
+	}
+	v, err := s.polesView(c)
+	if err != nil {
+		return err
+	}
+	v.Form, v.Error = form, msg
+	if isHTMX(c) {
+		return render(c, status, poles.ListSection(v))
+	}
+	return render(c, status, poles.List(v))
+}
+
+// poleID reads the pole id of the path; a malformed one is no pole.
+func poleID(c *fiber.Ctx) (int64, error) {
+	id, err := strconv.ParseInt(c.Params("id"), 10, 64)
+	if err != nil || id < 1 {
+		return 0, explorer.Errorf(explorer.ENOTFOUND, "pole %s not found", c.Params("id"))
+	}
+	return id, nil
+}
+
+// poleView loads the page of a pole.
+func (s *server) poleView(c *fiber.Ctx, id int64) (poles.PoleView, error) {
+	p, err := s.svc.Pole(ctx(c), id)
+	if err != nil {
+		return poles.PoleView{}, err
+	}
+	return poleViewOf(c, p), nil
+}
+
+func poleViewOf(c *fiber.Ctx, p *explorer.Pole) poles.PoleView {
+	me := c.Locals("user").(*explorer.User)
+	v := poles.PoleView{
+		Page:      page(c, p.Name, "poles"),
+		ID:        p.ID,
+		CanDelete: p.OwnerID == me.ID,
+		Details:   poles.DetailsForm{Name: p.Name, Description: p.Description, Language: p.Language},
+	}
+	if p.OwnerID != me.ID {
+		v.Owner = p.Owner
+	}
+	for _, part := range p.Parts {
+		v.Parts = append(v.Parts, poles.Part{Term: part.Term, Weight: formatWeight(part.Weight)})
+	}
+	return v
+}
+
+func formatWeight(w float64) string { return strconv.FormatFloat(w, 'g', -1, 64) }
+
+func (s *server) polePage(c *fiber.Ctx) error {
+	id, err := poleID(c)
+	if err != nil {
+		return err
+	}
+	v, err := s.poleView(c, id)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, poles.Pole(v))
+}
+
+// poleAnswer renders the pole page after a form, or with htmx only the
+// form's section (part); set puts the form's message (the error's, or ""
+// after success) in the view.
+func (s *server) poleAnswer(c *fiber.Ctx, id int64, ferr error, part func(poles.PoleView) templ.Component, set func(v *poles.PoleView, errMsg string)) error {
+	status, msg, err := answerStatus(ferr)
+	if err != nil {
+		return err
+	}
+	v, err := s.poleView(c, id)
+	if err != nil {
+		return err
+	}
+	set(&v, msg)
+	if ferr == nil {
+		setHXTrigger(c, poleChanged)
+	}
+	if isHTMX(c) {
+		return render(c, status, part(v))
+	}
+	return render(c, status, poles.Pole(v))
+}
+
+func (s *server) savePoleDetails(c *fiber.Ctx) error {
+	id, err := poleID(c)
+	if err != nil {
+		return err
+	}
+	form := poles.DetailsForm{Name: c.FormValue("name"), Description: c.FormValue("description"), Language: c.FormValue("language")}
+	_, ferr := s.svc.EditPole(ctx(c), id, explorer.PoleEdit{Name: &form.Name, Description: &form.Description, Language: &form.Language})
+	return s.poleAnswer(c, id, ferr, poles.Details, func(v *poles.PoleView, msg string) {
+		if msg != "" {
+			v.Details, v.DetailsError = form, msg
+		} else {
+			v.DetailsNotice = "Saved."
+		}
+	})
+}
+
+// parseWeight reads a weight typed by a person: empty is the default, a
+// decimal comma is accepted.
+func parseWeight(s string) (*float64, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil
+	}
+	w, err := strconv.ParseFloat(strings.Replace(s, ",", ".", 1), 64)
+	if err != nil {
+		return nil, explorer.Invalid("weight must be a number", explorer.FieldError{Field: "parts[0].weight", Message: "must be a number"})
+	}
+	return &w, nil
+}
+
+// setPoleTerm adds a term, or sets the weight of a term the pole holds.
+func (s *server) setPoleTerm(c *fiber.Ctx) error {
+	id, err := poleID(c)
+	if err != nil {
+		return err
+	}
+	term, weightText := c.FormValue("term"), c.FormValue("weight")
+	weight, ferr := parseWeight(weightText)
+	var p *explorer.Pole
+	if ferr == nil {
+		p, ferr = s.svc.EditPole(ctx(c), id, explorer.PoleEdit{Set: []explorer.PartInput{{Term: term, Weight: weight}}})
+	}
+	return s.poleAnswer(c, id, ferr, poles.Parts, func(v *poles.PoleView, msg string) {
+		if msg != "" {
+			v.PartsError, v.AddTerm, v.AddWeight = msg, term, weightText
+			return
+		}
+		key := explorer.TermKey(term)
+		for _, part := range p.Parts {
+			if explorer.TermKey(part.Term) == key {
+				v.PartsNotice = "“" + part.Term + "” has the weight " + formatWeight(part.Weight) + "."
+			}
+		}
+	})
+}
+
+func (s *server) removePoleTerm(c *fiber.Ctx) error {
+	id, err := poleID(c)
+	if err != nil {
+		return err
+	}
+	term := c.FormValue("term")
+	_, ferr := s.svc.EditPole(ctx(c), id, explorer.PoleEdit{Remove: []string{term}})
+	return s.poleAnswer(c, id, ferr, poles.Parts, func(v *poles.PoleView, msg string) {
+		if msg != "" {
+			v.PartsError = msg
+		} else {
+			v.PartsNotice = "“" + strings.TrimSpace(term) + "” removed."
+		}
+	})
+}
+
+func (s *server) deletePole(c *fiber.Ctx) error {
+	id, err := poleID(c)
+	if err != nil {
+		return err
+	}
+	_, ferr := s.svc.DeletePole(ctx(c), id)
+	if ferr == nil {
+		if isHTMX(c) {
+			setHXRedirect(c, "/poles?deleted=1")
+			return c.SendStatus(http.StatusNoContent)
+		}
+		return c.Redirect("/poles?deleted=1", http.StatusSeeOther)
+	}
+	return s.poleAnswer(c, id, ferr, poles.Delete, func(v *poles.PoleView, msg string) { v.DeleteError = msg })
+}
+
+// poleSuggestions answers the suggestions panel (htmx) or the pole page
+// with it. With htmx, a word space that is loading or missing is a
+// message in the panel, answered with 200 so that htmx shows it.
+func (s *server) poleSuggestions(c *fiber.Ctx) error {
+	id, err := poleID(c)
+	if err != nil {
+		return err
+	}
+	sv := poles.SuggestionsView{PoleID: id, CSRF: page(c, "", "").CSRF}
+	res, err := s.svc.SuggestPoleTerms(ctx(c), id, nil)
+	if err != nil {
+		e := explorer.AsError(err)
+		switch e.Code {
+		case explorer.EUNAVAILABLE:
+			sv.Error, sv.RetryAfter = e.Message, max(e.RetryAfter, 1)
+		case explorer.ECONFLICT, explorer.EINVALID:
+			sv.Error = e.Message
+		default:
+			return err
+		}
+	} else {
+		for _, sg := range res.Suggestions {
+			sv.Items = append(sv.Items, poles.Suggestion{
+				Term: sg.Term, ForWord: sg.ForWord,
+				Cosine: strconv.FormatFloat(sg.Cosine, 'f', 3, 64), SumCosine: strconv.FormatFloat(sg.SumCosine, 'f', 3, 64),
+				NeighbourCounter: sg.NeighbourCounter, Frequency: sg.Frequency,
+				Reciprocal: sg.Reciprocal, StringSimilarity: sg.StringSimilarity,
+			})
+		}
+	}
+	if isHTMX(c) {
+		return render(c, http.StatusOK, poles.Suggestions(sv))
+	}
+	v, err := s.poleView(c, id)
+	if err != nil {
+		return err
+	}
+	v.Suggestions = &sv
+	return render(c, http.StatusOK, poles.Pole(v))
+}
