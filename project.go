@@ -72,6 +72,13 @@ type Project struct {
 	// ExploredVersion is the version of that model the project was last
 	// explored with, nil when never.
 	ExploredVersion *int
+	// TextColumn is the header of the column last explored ("" never).
+	TextColumn string
+	// ExploredTexts is the number of non-empty texts last explored.
+	ExploredTexts int
+	// TopicCounts holds, per topic id of Structure, the number of texts
+	// that contained one of its terms when the project was last explored.
+	TopicCounts map[int64]int
 }
 
 // NewProject is the input of CreateProject.
@@ -100,6 +107,25 @@ type ProjectStore interface {
 	// DetachModelProjects removes a model from every project it is
 	// applied to.
 	DetachModelProjects(ctx context.Context, modelID int64) error
+	// FindUserProjects lists the projects a user owns, by id.
+	FindUserProjects(ctx context.Context, ownerID int64) ([]*Project, error)
+	// UpdateProject writes a project's fields (not its headers or rows).
+	UpdateProject(ctx context.Context, p *Project) error
+	// SetProjectStatus sets a project's status and status message.
+	SetProjectStatus(ctx context.Context, id int64, status, message string) error
+	// ReplaceProjectHeaders replaces a project's headers, setting IDs.
+	ReplaceProjectHeaders(ctx context.Context, id int64, headers []ProjectHeader) error
+	// InsertProjectRows appends rows numbered from first (1-based).
+	InsertProjectRows(ctx context.Context, id int64, first int, rows [][]string) error
+	// EachProjectRow calls fn with each row's cells in order; fn must not
+	// use the store.
+	EachProjectRow(ctx context.Context, id int64, fn func(cells []string) error) error
+	// CountProjectRows counts the stored rows of a project.
+	CountProjectRows(ctx context.Context, id int64) (int, error)
+	// SetProjectTopicCounts replaces the per-topic text counts.
+	SetProjectTopicCounts(ctx context.Context, id int64, counts map[int64]int) error
+	// DeleteProject deletes a project with its rows, headers and counts.
+	DeleteProject(ctx context.Context, id int64) error
 }
 
 // CreateProject creates a project owned by the caller. The import of
@@ -160,26 +186,6 @@ func (s *Service) ownProject(ctx context.Context, u *User, id int64) (*Project, 
 	return p, err
 }
 
-// ApplyModel applies a model the caller can read to a project it owns. A
-// project applying a DYNAMIC model is one of its dependent projects until
-// it is explored with it.
-func (s *Service) ApplyModel(ctx context.Context, projectID, modelID int64) error {
-	u, err := activeActor(ctx)
-	if err != nil {
-		return err
-	}
-	return s.store.InTx(ctx, func(ctx context.Context) error {
-		p, err := s.ownProject(ctx, u, projectID)
-		if err != nil {
-			return err
-		}
-		if _, err := s.visibleModel(ctx, u, modelID); err != nil {
-			return err
-		}
-		return s.store.SetProjectModel(ctx, p.ID, &modelID, nil)
-	})
-}
-
 // RecordExploration records that a project was explored with the current
 // version of its model. A DYNAMIC model stops being outdated when all its
 // projects were explored with its current version.
@@ -203,20 +209,7 @@ func (s *Service) RecordExploration(ctx context.Context, projectID int64) error 
 		if err := s.store.SetProjectModel(ctx, p.ID, p.ModelID, &m.Version); err != nil {
 			return err
 		}
-		if !m.Outdated {
-			return nil
-		}
-		projects, err := s.store.FindModelProjects(ctx, m.ID)
-		if err != nil {
-			return err
-		}
-		for _, q := range projects {
-			if q.ExploredVersion == nil || *q.ExploredVersion != m.Version {
-				return nil
-			}
-		}
-		m.Outdated = false
-		return s.store.UpdateModel(ctx, m)
+		return s.clearOutdated(ctx, u, m.ID)
 	})
 }
 

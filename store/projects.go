@@ -5,12 +5,13 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	explorer "explorer"
 )
 
 const projectSelect = `SELECT p.id, p.owner_id, u.username, p.title, p.created_at, p.verbatims, p.encoding, p.status,
-	p.status_message, p.language, p.structure, p.model_id, p.explored_version
+	p.status_message, p.language, p.structure, p.model_id, p.explored_version, p.text_column, p.explored_texts
 	FROM projects p JOIN users u ON u.id = p.owner_id`
 
 func scanProject(sc interface{ Scan(...any) error }) (*explorer.Project, error) {
@@ -20,7 +21,7 @@ func scanProject(sc interface{ Scan(...any) error }) (*explorer.Project, error) 
 	var model sql.NullInt64
 	var explored sql.NullInt64
 	err := sc.Scan(&p.ID, &p.OwnerID, &p.Owner, &p.Title, &created, &p.Rows, &p.Encoding, &p.Status,
-		&p.StatusMessage, &p.Language, &structure, &model, &explored)
+		&p.StatusMessage, &p.Language, &structure, &model, &explored, &p.TextColumn, &p.ExploredTexts)
 	if err != nil {
 		return nil, err
 	}
@@ -56,8 +57,13 @@ func (db *DB) CreateProject(ctx context.Context, p *explorer.Project) error {
 		return err
 	}
 	p.ID = id
-	for i := range p.Headers {
-		h := &p.Headers[i]
+	return db.insertHeaders(ctx, id, p.Headers)
+}
+
+func (db *DB) insertHeaders(ctx context.Context, id int64, headers []explorer.ProjectHeader) error {
+	for i := range headers {
+		h := &headers[i]
+		var err error
 		h.ID, err = db.insert(ctx, `INSERT INTO project_headers (project_id, position, header, time_series_candidate, filterable,
 			nps_candidate, suggested_language, column_data_size, empty_cells) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			id, i, h.Header, h.TimeSeriesCandidate, h.Filterable, h.NPSCandidate, h.SuggestedLanguage, h.ColumnDataSize, h.NumberOfEmptyCells)
@@ -78,12 +84,24 @@ func (db *DB) FindProject(ctx context.Context, id int64) (*explorer.Project, err
 	if err := db.loadHeaders(ctx, []*explorer.Project{p}); err != nil {
 		return nil, err
 	}
+	if err := db.loadTopicCounts(ctx, p); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
 // FindModelProjects lists the projects a model is applied to, by id.
 func (db *DB) FindModelProjects(ctx context.Context, modelID int64) ([]*explorer.Project, error) {
-	rows, err := db.query(ctx, projectSelect+` WHERE p.model_id = ? ORDER BY p.id`, modelID)
+	return db.findProjects(ctx, `p.model_id = ?`, modelID)
+}
+
+// FindUserProjects lists the projects a user owns, by id.
+func (db *DB) FindUserProjects(ctx context.Context, ownerID int64) ([]*explorer.Project, error) {
+	return db.findProjects(ctx, `p.owner_id = ?`, ownerID)
+}
+
+func (db *DB) findProjects(ctx context.Context, where string, arg any) ([]*explorer.Project, error) {
+	rows, err := db.query(ctx, projectSelect+` WHERE `+where+` ORDER BY p.id`, arg)
 	if err != nil {
 		return nil, err
 	}
@@ -144,4 +162,139 @@ func (db *DB) SetProjectModel(ctx context.Context, projectID int64, modelID *int
 func (db *DB) DetachModelProjects(ctx context.Context, modelID int64) error {
 	_, err := db.exec(ctx, `UPDATE projects SET model_id = NULL, explored_version = NULL WHERE model_id = ?`, modelID)
 	return err
+}
+
+// UpdateProject writes a project's fields (not its headers).
+func (db *DB) UpdateProject(ctx context.Context, p *explorer.Project) error {
+	structure, err := json.Marshal(&p.Structure)
+	if err != nil {
+		return explorer.Internal(err)
+	}
+	var explored any
+	if p.ExploredVersion != nil {
+		explored = *p.ExploredVersion
+	}
+	return db.updateOne(ctx, fmt.Sprintf("project %d not found", p.ID),
+		`UPDATE projects SET title = ?, verbatims = ?, encoding = ?, status = ?, status_message = ?, language = ?, structure = ?,
+		model_id = ?, explored_version = ?, text_column = ?, explored_texts = ? WHERE id = ?`,
+		p.Title, p.Rows, p.Encoding, p.Status, p.StatusMessage, p.Language, string(structure),
+		nullInt(p.ModelID), explored, p.TextColumn, p.ExploredTexts, p.ID)
+}
+
+// SetProjectStatus sets a project's status and status message.
+func (db *DB) SetProjectStatus(ctx context.Context, id int64, status, message string) error {
+	return db.updateOne(ctx, fmt.Sprintf("project %d not found", id),
+		`UPDATE projects SET status = ?, status_message = ? WHERE id = ?`, status, message, id)
+}
+
+// ReplaceProjectHeaders replaces a project's headers and sets their IDs.
+func (db *DB) ReplaceProjectHeaders(ctx context.Context, id int64, headers []explorer.ProjectHeader) error {
+	if _, err := db.exec(ctx, `DELETE FROM project_headers WHERE project_id = ?`, id); err != nil {
+		return err
+	}
+	return db.insertHeaders(ctx, id, headers)
+}
+
+// rowsPerInsert is how many rows one INSERT statement carries.
+const rowsPerInsert = 200
+
+// InsertProjectRows inserts rows numbered from first.
+func (db *DB) InsertProjectRows(ctx context.Context, id int64, first int, rows [][]string) error {
+	for start := 0; start < len(rows); start += rowsPerInsert {
+		chunk := rows[start:min(start+rowsPerInsert, len(rows))]
+		var q strings.Builder
+		q.WriteString(`INSERT INTO project_rows (project_id, num, cells) VALUES `)
+		args := make([]any, 0, 3*len(chunk))
+		for i, cells := range chunk {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			q.WriteString("(?, ?, ?)")
+			b, err := json.Marshal(cells)
+			if err != nil {
+				return explorer.Internal(err)
+			}
+			args = append(args, id, first+start+i, string(b))
+		}
+		if _, err := db.exec(ctx, q.String(), args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// EachProjectRow calls fn with the cells of each row of a project, in
+// order. fn must not use the store.
+func (db *DB) EachProjectRow(ctx context.Context, id int64, fn func(cells []string) error) error {
+	rows, err := db.query(ctx, `SELECT cells FROM project_rows WHERE project_id = ? ORDER BY num`, id)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var raw string
+	for rows.Next() {
+		if err := rows.Scan(&raw); err != nil {
+			return db.mapError(err, "")
+		}
+		var cells []string
+		if err := json.Unmarshal([]byte(raw), &cells); err != nil {
+			return explorer.Internal(fmt.Errorf("project %d row: %w", id, err))
+		}
+		if err := fn(cells); err != nil {
+			return err
+		}
+	}
+	return db.mapError(rows.Err(), "")
+}
+
+// CountProjectRows counts the stored rows of a project.
+func (db *DB) CountProjectRows(ctx context.Context, id int64) (int, error) {
+	var n int
+	err := db.queryRow(ctx, "", `SELECT COUNT(*) FROM project_rows WHERE project_id = ?`, []any{id}, &n)
+	return n, err
+}
+
+// SetProjectTopicCounts replaces the per-topic text counts of a project.
+func (db *DB) SetProjectTopicCounts(ctx context.Context, id int64, counts map[int64]int) error {
+	if _, err := db.exec(ctx, `DELETE FROM project_topic_counts WHERE project_id = ?`, id); err != nil {
+		return err
+	}
+	for topic, n := range counts {
+		if _, err := db.exec(ctx, `INSERT INTO project_topic_counts (project_id, topic_id, texts) VALUES (?, ?, ?)`, id, topic, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (db *DB) loadTopicCounts(ctx context.Context, p *explorer.Project) error {
+	rows, err := db.query(ctx, `SELECT topic_id, texts FROM project_topic_counts WHERE project_id = ?`, p.ID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	p.TopicCounts = map[int64]int{}
+	for rows.Next() {
+		var id int64
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			return db.mapError(err, "")
+		}
+		p.TopicCounts[id] = n
+	}
+	return db.mapError(rows.Err(), "")
+}
+
+// DeleteProject deletes a project with its rows, headers and counts.
+func (db *DB) DeleteProject(ctx context.Context, id int64) error {
+	for _, q := range []string{
+		`DELETE FROM project_rows WHERE project_id = ?`,
+		`DELETE FROM project_topic_counts WHERE project_id = ?`,
+		`DELETE FROM project_headers WHERE project_id = ?`,
+	} {
+		if _, err := db.exec(ctx, q, id); err != nil {
+			return err
+		}
+	}
+	return db.updateOne(ctx, fmt.Sprintf("project %d not found", id), `DELETE FROM projects WHERE id = ?`, id)
 }

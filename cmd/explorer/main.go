@@ -22,6 +22,10 @@ Usage:
   explorer user passwd NAME              set a user's password
   explorer user list                     list users
   explorer token create USER [--name N]  create an API token (printed once)
+  explorer project import --owner USER --title T [--encoding E] FILE
+                                         import a CSV, XLS or XLSX table as a project
+  explorer project append|explore|apply|delete|list|show ...
+                                         see explorer project
   explorer wordspace import|build ...    convert or build word spaces
   explorer version                       print the version
 
@@ -58,6 +62,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return userCommand(args[1:], stdin, stdout, stderr)
 	case "token":
 		return tokenCommand(args[1:], stdout, stderr)
+	case "project":
+		return projectCommand(args[1:], stdin, stdout, stderr)
 	case "wordspace":
 		return wordspaceCommand(args[1:], stdout, stderr)
 	case "version", "--version", "-v":

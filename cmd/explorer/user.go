@@ -166,7 +166,7 @@ func cliError(err error) error {
 // isValueFlag reports whether a flag takes the next argument as its value.
 func isValueFlag(a string) bool {
 	switch strings.TrimLeft(a, "-") {
-	case "data", "database", "name":
+	case "data", "database", "name", "owner", "title", "encoding", "column":
 		return true
 	}
 	return false

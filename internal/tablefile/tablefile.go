@@ -4,9 +4,12 @@
 package tablefile
 
 import (
+	"fmt"
 	"io"
 	"mime/multipart"
 	"strings"
+	"sync"
+	"unicode/utf8"
 
 	explorer "explorer"
 	"explorer/sheet"
@@ -20,6 +23,8 @@ type File struct {
 	Encoding string
 	Body     io.ReaderAt
 	Size     int64
+	// Progress, when set, is told how many bytes of Size were read.
+	Progress func(done, total int64)
 }
 
 // ReadTable reads the file with package sheet.
@@ -59,4 +64,117 @@ func FromForm(form *multipart.Form, part, encoding string) (File, io.Closer, err
 		return File{}, nil, explorer.Internal(err)
 	}
 	return File{Name: name, Encoding: encoding, Body: body, Size: fh.Size}, body, nil
+}
+
+// StreamTable reads the file row by row with package sheet (it implements
+// explorer.TableSource). A CSV file whose given encoding is UTF-8 must be
+// valid UTF-8, and with another given encoding no cell may hold characters
+// the encoding could not decode (U+FFFD): a project must not keep broken
+// text. Progress, when set, is called with the bytes read so far.
+func (f File) StreamTable(limits explorer.TableLimits, header func([]string) error, row func(num int, cells []string) error) (string, error) {
+	kind, err := sheet.KindFromName(f.Name)
+	if err != nil {
+		return "", err
+	}
+	strict := false
+	if kind == sheet.KindCSV && strings.TrimSpace(f.Encoding) != "" {
+		enc, err := sheet.LookupEncoding(f.Encoding)
+		if err != nil {
+			return "", err
+		}
+		if enc == "UTF-8" {
+			if off, ok := validUTF8(f.Body, f.Size); !ok {
+				return "", explorer.Invalid(fmt.Sprintf("the file is not valid UTF-8 (invalid byte at offset %d): give its encoding", off),
+					explorer.FieldError{Field: "encoding", Message: "does not match the file"})
+			}
+		} else {
+			strict = true
+		}
+	}
+	body := f.Body
+	if f.Progress != nil {
+		body = &progressReader{r: f.Body, size: f.Size, fn: f.Progress}
+	}
+	return sheet.Stream(body, f.Size, kind, sheet.Options{
+		Encoding:     f.Encoding,
+		MaxRows:      limits.MaxRows,
+		MaxCellLen:   limits.MaxCellLen,
+		MaxUnzipSize: limits.MaxUnzipSize,
+	}, nil, header, func(num int, cells []string) error {
+		if strict {
+			for _, c := range cells {
+				if strings.ContainsRune(c, utf8.RuneError) {
+					return explorer.Invalid(fmt.Sprintf("row %d cannot be decoded as %s: give the file's encoding", num, f.Encoding),
+						explorer.FieldError{Field: "encoding", Message: "does not match the file"})
+				}
+			}
+		}
+		return row(num, cells)
+	})
+}
+
+// validUTF8 checks a file in chunks; it answers the offset of the first
+// invalid byte when it is not valid.
+func validUTF8(r io.ReaderAt, size int64) (int64, bool) {
+	const chunk = 256 << 10
+	buf := make([]byte, chunk+utf8.UTFMax)
+	carry := 0
+	var base int64 // offset of buf[0]
+	for off := int64(0); off < size; {
+		n := min(int64(chunk), size-off)
+		m, err := r.ReadAt(buf[carry:carry+int(n)], off)
+		if m < int(n) {
+			_ = err
+			return off, false
+		}
+		off += n
+		data := buf[:carry+m]
+		keep := 0
+		if off < size {
+			// An incomplete sequence at the end continues in the next chunk.
+			for i := 1; i < utf8.UTFMax && i <= len(data); i++ {
+				if utf8.RuneStart(data[len(data)-i]) {
+					if !utf8.FullRune(data[len(data)-i:]) {
+						keep = i
+					}
+					break
+				}
+			}
+		}
+		valid := data[:len(data)-keep]
+		for i := 0; i < len(valid); {
+			r, w := utf8.DecodeRune(valid[i:])
+			if r == utf8.RuneError && w <= 1 {
+				return base + int64(i), false
+			}
+			i += w
+		}
+		base += int64(len(valid))
+		copy(buf, data[len(data)-keep:])
+		carry = keep
+	}
+	if carry > 0 {
+		return base, false
+	}
+	return 0, true
+}
+
+// progressReader reports the furthest offset read.
+type progressReader struct {
+	mu   sync.Mutex
+	r    io.ReaderAt
+	size int64
+	done int64
+	fn   func(done, total int64)
+}
+
+func (p *progressReader) ReadAt(b []byte, off int64) (int, error) {
+	n, err := p.r.ReadAt(b, off)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if end := off + int64(n); end > p.done {
+		p.done = end
+		p.fn(p.done, p.size)
+	}
+	return n, err
 }

@@ -1,0 +1,241 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"text/tabwriter"
+
+	explorer "explorer"
+	"explorer/internal/tablefile"
+)
+
+const projectUsage = `project needs a subcommand:
+  project import --owner USER --title T [--encoding E] FILE
+  project append ID FILE [--encoding E]
+  project explore ID [--column NAME]
+  project apply ID MODEL
+  project delete ID
+  project list --owner USER
+  project show ID`
+
+func projectCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usageError(projectUsage)
+	}
+	fs := newFlagSet("project "+args[0], stderr)
+	data := dataFlag(fs)
+	database := databaseFlag(fs)
+	owner := fs.String("owner", "", "the owner's username (import, list; others default to the project's owner)")
+	title := fs.String("title", "", "the project's title (import; default: the file's name)")
+	encoding := fs.String("encoding", "", "a CSV file's encoding (import, append; default: guess)")
+	column := fs.String("column", "", "the text column to explore (explore; default: the largest)")
+	if err := fs.Parse(reorder(args[1:])); err != nil {
+		return usageError(err.Error())
+	}
+	ctx := context.Background()
+	db, err := openStore(ctx, *data, *database)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	svc := explorer.NewService(db, explorer.Options{})
+	as := func(name string) (context.Context, error) {
+		if name == "" {
+			return nil, usageError("--owner is required")
+		}
+		u, err := svc.FindUser(ctx, name)
+		if err != nil {
+			return nil, cliError(err)
+		}
+		return explorer.WithUser(ctx, u), nil
+	}
+	// project resolves the ID argument and acts as its owner.
+	project := func(n int) (context.Context, int64, error) {
+		if fs.NArg() != n {
+			return nil, 0, usageError(projectUsage)
+		}
+		id, err := strconv.ParseInt(fs.Arg(0), 10, 64)
+		if err != nil || id < 1 {
+			return nil, 0, usageError("ID must be a positive whole number")
+		}
+		name := *owner
+		if name == "" {
+			p, err := db.FindProject(ctx, id)
+			if err != nil {
+				return nil, 0, cliError(err)
+			}
+			name = p.Owner
+		}
+		c, err := as(name)
+		return c, id, err
+	}
+	switch args[0] {
+	case "import":
+		if fs.NArg() != 1 {
+			return usageError("project import takes one FILE")
+		}
+		c, err := as(*owner)
+		if err != nil {
+			return err
+		}
+		f, closer, err := openTable(fs.Arg(0), *encoding, stderr)
+		if err != nil {
+			return err
+		}
+		defer closer.Close()
+		t := *title
+		if t == "" {
+			t = fs.Arg(0)
+		}
+		p, err := svc.ImportProject(c, explorer.ImportProjectInput{Title: t, File: f})
+		fmt.Fprintln(stderr)
+		if err != nil {
+			return cliError(err)
+		}
+		fmt.Fprintf(stdout, "project %d: %d rows, %s, %s\n", p.ID, p.Rows, orDash(p.Encoding), p.Status)
+		return printHeaders(stdout, p)
+	case "append":
+		c, id, err := project(2)
+		if err != nil {
+			return err
+		}
+		f, closer, err := openTable(fs.Arg(1), *encoding, stderr)
+		if err != nil {
+			return err
+		}
+		defer closer.Close()
+		p, err := svc.AppendProjectRows(c, id, f)
+		fmt.Fprintln(stderr)
+		if err != nil {
+			return cliError(err)
+		}
+		fmt.Fprintf(stdout, "project %d: %d rows, %s\n", p.ID, p.Rows, p.Status)
+	case "explore":
+		c, id, err := project(1)
+		if err != nil {
+			return err
+		}
+		p, err := svc.ExploreProject(c, id, *column)
+		if err != nil {
+			return cliError(err)
+		}
+		fmt.Fprintf(stdout, "project %d: %s on %q (%d texts, %s)\n", p.ID, p.Status, p.TextColumn, p.ExploredTexts, orDash(p.Language))
+		return printTopics(stdout, p)
+	case "apply":
+		if fs.NArg() != 2 {
+			return usageError("project apply takes ID MODEL")
+		}
+		model, err := strconv.ParseInt(fs.Arg(1), 10, 64)
+		if err != nil || model < 1 {
+			return usageError("MODEL must be a positive whole number")
+		}
+		c, id, err := project(2)
+		if err != nil {
+			return err
+		}
+		if err := svc.ApplyModel(c, id, model); err != nil {
+			return cliError(err)
+		}
+		fmt.Fprintf(stdout, "project %d applies model %d\n", id, model)
+	case "delete":
+		c, id, err := project(1)
+		if err != nil {
+			return err
+		}
+		if err := svc.DeleteProject(c, id); err != nil {
+			return cliError(err)
+		}
+		fmt.Fprintf(stdout, "project %d deleted\n", id)
+	case "list":
+		c, err := as(*owner)
+		if err != nil {
+			return err
+		}
+		list, err := svc.Projects(c)
+		if err != nil {
+			return cliError(err)
+		}
+		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "ID\tTITLE\tROWS\tSTATUS\tMODEL\tMESSAGE")
+		for _, p := range list {
+			model := "-"
+			if p.ModelID != nil {
+				model = strconv.FormatInt(*p.ModelID, 10)
+			}
+			fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t%s\t%s\n", p.ID, p.Title, p.Rows, p.Status, model, p.StatusMessage)
+		}
+		return tw.Flush()
+	case "show":
+		c, id, err := project(1)
+		if err != nil {
+			return err
+		}
+		p, err := svc.Project(c, id)
+		if err != nil {
+			return cliError(err)
+		}
+		fmt.Fprintf(stdout, "project %d %q: %d rows, %s, %s %s\n", p.ID, p.Title, p.Rows, orDash(p.Encoding), p.Status, p.StatusMessage)
+		if err := printHeaders(stdout, p); err != nil {
+			return err
+		}
+		return printTopics(stdout, p)
+	default:
+		return usageError(fmt.Sprintf("unknown project subcommand %q", args[0]))
+	}
+	return nil
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// openTable opens a table file, reporting progress on stderr in percent
+// of its bytes.
+func openTable(path, encoding string, stderr io.Writer) (tablefile.File, io.Closer, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return tablefile.File{}, nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return tablefile.File{}, nil, err
+	}
+	last := -1
+	return tablefile.File{Name: path, Encoding: encoding, Body: f, Size: st.Size(), Progress: func(done, total int64) {
+		if total <= 0 {
+			return
+		}
+		if pct := int(done * 100 / total); pct != last {
+			last = pct
+			fmt.Fprintf(stderr, "\rreading %s: %d%%", path, pct)
+		}
+	}}, f, nil
+}
+
+func printHeaders(w io.Writer, p *explorer.Project) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "COLUMN\tSIZE\tEMPTY\tLANGUAGE\tTIME SERIES\tNPS\tFILTERABLE")
+	for _, h := range p.Headers {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%t\t%t\t%t\n", h.Header, h.ColumnDataSize, h.NumberOfEmptyCells, orDash(h.SuggestedLanguage),
+			h.TimeSeriesCandidate, h.NPSCandidate, h.Filterable)
+	}
+	return tw.Flush()
+}
+
+func printTopics(w io.Writer, p *explorer.Project) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "GROUP\tTOPIC\tTEXTS\tTERMS")
+	for _, g := range p.Structure.Groups {
+		for _, t := range g.Topics {
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%v\n", g.Title, t.Title, p.TopicCounts[t.ID], t.Terms)
+		}
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,627 @@
+package explorer
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"explorer/analysis"
+	"explorer/language"
+)
+
+// ProjectImportLimits bound the reading of an imported project table.
+var ProjectImportLimits = TableLimits{MaxRows: 1_000_000, MaxCellLen: 32_767, MaxUnzipSize: 512 << 20}
+
+// ExploreTopics is how many topics exploring a project finds.
+const ExploreTopics = 20
+
+// exploreNeighbours is how many word-space neighbours of a topic term are
+// considered for its topic.
+const exploreNeighbours = 10
+
+// rowBatch is how many rows an import hands to the store at once.
+const rowBatch = 500
+
+// TableSource is an imported table file read row by row. Package
+// internal/tablefile implements it with package sheet.
+type TableSource interface {
+	// StreamTable reads the file within limits: header is called once
+	// with the first non-blank row, then row for each further non-blank
+	// row with its number in the file. It returns the encoding the file
+	// was read with ("" for workbooks). Errors are *Error values.
+	StreamTable(limits TableLimits, header func([]string) error, row func(num int, cells []string) error) (string, error)
+}
+
+// ImportProjectInput is the input of ImportProject.
+type ImportProjectInput struct {
+	Title string
+	File  TableSource
+}
+
+func cleanProjectTitle(t string) (string, error) {
+	title := strings.TrimSpace(t)
+	if title == "" || utf8.RuneCountInString(title) > ProjectTitleMax {
+		return "", Invalid("a project title must be 1 to 500 characters", FieldError{Field: "title", Message: "must be 1 to 500 characters"})
+	}
+	return title, nil
+}
+
+// Projects lists the projects the caller owns, by id.
+func (s *Service) Projects(ctx context.Context) ([]*Project, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.store.FindUserProjects(ctx, u.ID)
+}
+
+// Project returns a project the caller owns, with its headers and topic
+// counts.
+func (s *Service) Project(ctx context.Context, id int64) (*Project, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.ownProject(ctx, u, id)
+}
+
+// ImportProject creates a project from a table file: the first row is the
+// header, every further non-blank row a verbatim. The project is created
+// INITIALIZING in its own transaction, then its rows, headers and usage
+// record are written in one transaction that ends READY. When the import
+// fails, no row is kept: the project stays INITIALIZING with the status
+// message "import failed: …" (it can be deleted), and the error is
+// returned.
+func (s *Service) ImportProject(ctx context.Context, in ImportProjectInput) (*Project, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	title, err := cleanProjectTitle(in.Title)
+	if err != nil {
+		return nil, err
+	}
+	if in.File == nil {
+		return nil, Invalid("a file is required", FieldError{Field: "file", Message: "is required"})
+	}
+	p := &Project{
+		OwnerID: u.ID, Owner: u.Username, Title: title, Created: s.clock.Now(),
+		Status: ProjectInitializing, StatusMessage: "importing",
+		Headers: []ProjectHeader{}, Structure: emptyStructure(),
+	}
+	if err := s.store.InTx(ctx, func(ctx context.Context) error { return s.store.CreateProject(ctx, p) }); err != nil {
+		return nil, err
+	}
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		header, n, enc, err := s.loadRows(ctx, p.ID, 1, in.File, nil)
+		if err != nil {
+			return err
+		}
+		headers, lang, err := s.profileRows(ctx, p.ID, header)
+		if err != nil {
+			return err
+		}
+		if err := s.store.ReplaceProjectHeaders(ctx, p.ID, headers); err != nil {
+			return err
+		}
+		p.Headers, p.Rows, p.Encoding, p.Language = headers, n, enc, lang
+		p.Status, p.StatusMessage = ProjectReady, ""
+		if err := s.store.UpdateProject(ctx, p); err != nil {
+			return err
+		}
+		return s.RecordUsage(ctx, u.ID, 1, n, s.clock.Now())
+	})
+	if err != nil {
+		s.failProject(ctx, p.ID, ProjectInitializing, "import failed: ", err)
+		return nil, err
+	}
+	return s.store.FindProject(ctx, p.ID)
+}
+
+// failProject records why a step failed; the step's error is what the
+// caller sees, so a failure here is only logged.
+func (s *Service) failProject(ctx context.Context, id int64, status, prefix string, cause error) {
+	err := s.store.InTx(context.WithoutCancel(ctx), func(ctx context.Context) error {
+		return s.store.SetProjectStatus(ctx, id, status, prefix+ErrorMessage(cause))
+	})
+	if err != nil {
+		s.log.Error("recording a failed project step", "project", id, "err", err)
+	}
+}
+
+func emptyStructure() Structure {
+	return Structure{Groups: []Group{}, IgnoreTerms: []IgnoreTerm{}, IgnoreTermsDictionary: map[string]string{}}
+}
+
+// loadRows reads a table into a project's rows, numbering them from first.
+// want, when not nil, is the header the file must have (append). It
+// returns the header, the number of rows and the encoding.
+func (s *Service) loadRows(ctx context.Context, id int64, first int, src TableSource, want []string) ([]string, int, string, error) {
+	var header []string
+	n := 0
+	batch := make([][]string, 0, rowBatch)
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		err := s.store.InsertProjectRows(ctx, id, first+n-len(batch), batch)
+		batch = batch[:0]
+		return err
+	}
+	enc, err := src.StreamTable(ProjectImportLimits, func(h []string) error {
+		var err error
+		if header, err = checkHeader(h); err != nil {
+			return err
+		}
+		if want != nil && !sameHeader(header, want) {
+			return Invalid(fmt.Sprintf("the file's header (%s) differs from the project's (%s)", strings.Join(header, ", "), strings.Join(want, ", ")),
+				FieldError{Field: "file", Message: "has other columns than the project"})
+		}
+		return nil
+	}, func(num int, cells []string) error {
+		if err := ctx.Err(); err != nil {
+			return Errorf(EUNAVAILABLE, "import cancelled")
+		}
+		row := make([]string, len(header))
+		copy(row, cells)
+		batch = append(batch, row)
+		n++
+		if len(batch) == rowBatch {
+			return flush()
+		}
+		return nil
+	})
+	if err == nil {
+		err = flush()
+	}
+	if err != nil {
+		return nil, 0, "", err
+	}
+	if header == nil {
+		return nil, 0, "", missingHeader()
+	}
+	return header, n, enc, nil
+}
+
+func missingHeader() error {
+	return Invalid("the file has no header row: the first row must name the columns", FieldError{Field: "file", Message: "has no header row"})
+}
+
+// checkHeader trims the header's names and drops blank names at its end
+// (spreadsheets often carry empty columns); a blank name before a named
+// column, or no name at all, is EINVALID.
+func checkHeader(h []string) ([]string, error) {
+	out := make([]string, len(h))
+	for i, v := range h {
+		out[i] = strings.TrimSpace(strings.TrimPrefix(v, "\uFEFF"))
+	}
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	if len(out) == 0 {
+		return nil, missingHeader()
+	}
+	for i, v := range out {
+		if v == "" {
+			return nil, Invalid(fmt.Sprintf("the header row has no name for column %d: the first row must name every column", i+1),
+				FieldError{Field: "file", Message: fmt.Sprintf("column %d has no name", i+1)})
+		}
+	}
+	return out, nil
+}
+
+func sameHeader(a, b []string) bool {
+	return slices.EqualFunc(a, b, func(x, y string) bool { return strings.EqualFold(strings.TrimSpace(x), strings.TrimSpace(y)) })
+}
+
+func headerNames(p *Project) []string {
+	out := make([]string, len(p.Headers))
+	for i, h := range p.Headers {
+		out[i] = h.Header
+	}
+	return out
+}
+
+// profileRows profiles every column of a project's rows. The language
+// returned is that of the text column with the most characters.
+func (s *Service) profileRows(ctx context.Context, id int64, header []string) ([]ProjectHeader, string, error) {
+	profilers := make([]*analysis.Profiler, len(header))
+	for i := range profilers {
+		profilers[i] = analysis.NewProfiler()
+	}
+	err := s.store.EachProjectRow(ctx, id, func(cells []string) error {
+		for i, p := range profilers {
+			v := ""
+			if i < len(cells) {
+				v = cells[i]
+			}
+			p.Add(v)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, "", err
+	}
+	headers := make([]ProjectHeader, len(header))
+	lang, best := "", -1
+	for i, p := range profilers {
+		pr := p.Profile(language.Detect)
+		code := ""
+		if pr.Language != "" {
+			if c, ok := language.Normalize(pr.Language); ok {
+				code = c
+			}
+		}
+		headers[i] = ProjectHeader{
+			Header: header[i], TimeSeriesCandidate: pr.TimeSeries, Filterable: pr.Filterable, NPSCandidate: pr.NPS,
+			SuggestedLanguage: code, ColumnDataSize: pr.DataSize, NumberOfEmptyCells: pr.EmptyCells,
+		}
+		if code != "" && pr.DataSize > best {
+			lang, best = code, pr.DataSize
+		}
+	}
+	return headers, lang, nil
+}
+
+// startProjectStep moves a project the caller owns from one of the
+// allowed statuses to next, in its own transaction, so that the status is
+// seen while the step runs. Any other status is ECONFLICT.
+func (s *Service) startProjectStep(ctx context.Context, u *User, id int64, next string, allowed ...string) (*Project, error) {
+	var p *Project
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if p, err = s.ownProject(ctx, u, id); err != nil {
+			return err
+		}
+		if allowed != nil && !slices.Contains(allowed, p.Status) {
+			return Errorf(ECONFLICT, "project %d is %s: it must be %s", id, p.Status, strings.Join(allowed, " or "))
+		}
+		return s.store.SetProjectStatus(ctx, id, next, "")
+	})
+	return p, err
+}
+
+// AppendProjectRows adds the rows of another file, which must have the
+// project's header, to a READY or EXPLORED project. The project is
+// APPENDING meanwhile and READY after (its topics must be explored again);
+// the added rows make one more usage record (0 projects). On failure no
+// row is added and the project gets back its status with the message
+// "append failed: …".
+func (s *Service) AppendProjectRows(ctx context.Context, id int64, file TableSource) (*Project, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if file == nil {
+		return nil, Invalid("a file is required", FieldError{Field: "file", Message: "is required"})
+	}
+	p, err := s.startProjectStep(ctx, u, id, ProjectAppending, ProjectReady, ProjectExplored)
+	if err != nil {
+		return nil, err
+	}
+	prev := p.Status
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		_, n, _, err := s.loadRows(ctx, p.ID, p.Rows+1, file, headerNames(p))
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return Invalid("the file has no rows to append", FieldError{Field: "file", Message: "has no rows"})
+		}
+		headers, lang, err := s.profileRows(ctx, p.ID, headerNames(p))
+		if err != nil {
+			return err
+		}
+		if err := s.store.ReplaceProjectHeaders(ctx, p.ID, headers); err != nil {
+			return err
+		}
+		p.Headers, p.Rows = headers, p.Rows+n
+		if p.Language == "" {
+			p.Language = lang
+		}
+		p.Status, p.StatusMessage = ProjectReady, ""
+		if err := s.store.UpdateProject(ctx, p); err != nil {
+			return err
+		}
+		return s.RecordUsage(ctx, u.ID, 0, n, s.clock.Now())
+	})
+	if err != nil {
+		s.failProject(ctx, p.ID, prev, "append failed: ", err)
+		return nil, err
+	}
+	return s.store.FindProject(ctx, p.ID)
+}
+
+// DeleteProject deletes a project the caller owns: DELETING, then gone
+// with its rows, headers and counts. It stops being a dependent of its
+// model; a DYNAMIC model whose other projects are all explored with its
+// current version stops being outdated.
+func (s *Service) DeleteProject(ctx context.Context, id int64) error {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return err
+	}
+	p, err := s.startProjectStep(ctx, u, id, ProjectDeleting)
+	if err != nil {
+		return err
+	}
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.DeleteProject(ctx, p.ID); err != nil {
+			return err
+		}
+		if p.ModelID != nil {
+			return s.clearOutdated(ctx, u, *p.ModelID)
+		}
+		return nil
+	})
+	if err != nil {
+		s.failProject(ctx, p.ID, p.Status, "delete failed: ", err)
+	}
+	return err
+}
+
+// ApplyModel applies a model the caller can read to a READY or EXPLORED
+// project it owns. The project takes the model's current groups, topics
+// and ignore terms (its topic counts are cleared until it is explored). A
+// DYNAMIC model makes the project one of its dependent projects: exploring
+// it uses the model's current version. A STANDARD model's structure is
+// copied once: the project keeps its copy.
+func (s *Service) ApplyModel(ctx context.Context, projectID, modelID int64) error {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return err
+	}
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		p, err := s.ownProject(ctx, u, projectID)
+		if err != nil {
+			return err
+		}
+		if p.Status != ProjectReady && p.Status != ProjectExplored {
+			return Errorf(ECONFLICT, "project %d is %s: it must be READY or EXPLORED", p.ID, p.Status)
+		}
+		m, err := s.visibleModel(ctx, u, modelID)
+		if err != nil {
+			return err
+		}
+		st, err := s.store.FindModelVersion(ctx, m.ID, m.Version)
+		if err != nil {
+			return err
+		}
+		p.Structure = copyStructure(st)
+		p.ModelID, p.ExploredVersion = &m.ID, nil
+		if err := s.store.UpdateProject(ctx, p); err != nil {
+			return err
+		}
+		return s.store.SetProjectTopicCounts(ctx, p.ID, nil)
+	})
+}
+
+func copyStructure(st *Structure) Structure {
+	out := emptyStructure()
+	for _, g := range st.Groups {
+		g.Topics = slices.Clone(g.Topics)
+		out.Groups = append(out.Groups, g)
+	}
+	out.IgnoreTerms = append(out.IgnoreTerms, st.IgnoreTerms...)
+	for k, v := range st.IgnoreTermsDictionary {
+		out.IgnoreTermsDictionary[k] = v
+	}
+	return out
+}
+
+// clearOutdated clears a DYNAMIC model's outdated flag when every project
+// applying it was explored with its current version.
+func (s *Service) clearOutdated(ctx context.Context, u *User, modelID int64) error {
+	m, err := s.store.FindModel(ctx, modelID, u.ID)
+	if ErrorCode(err) == ENOTFOUND {
+		return nil
+	}
+	if err != nil || !m.Outdated {
+		return err
+	}
+	projects, err := s.store.FindModelProjects(ctx, m.ID)
+	if err != nil {
+		return err
+	}
+	for _, q := range projects {
+		if q.ExploredVersion == nil || *q.ExploredVersion != m.Version {
+			return nil
+		}
+	}
+	m.Outdated = false
+	return s.store.UpdateModel(ctx, m)
+}
+
+// ExploreProject explores a READY or EXPLORED project on its text column:
+// column names it, blank means the column with the largest
+// columnDataSize. Without a DYNAMIC model, the most frequent terms of the
+// texts (stop words of the column's language, numbers and punctuation
+// dropped) become ExploreTopics topics, one group each, joined by their
+// word-space neighbours that occur in the texts; they replace the
+// project's groups. With a DYNAMIC model, its current version's structure
+// is used and the version recorded (clearing `outdated` once every
+// project of the model is explored with it); with a STANDARD one, the
+// copy taken when it was applied. Then, per topic, the texts containing
+// one of its terms (but not an ignore term) are counted. EXPLORING while
+// running, EXPLORED after; on failure the project gets back its status
+// with the message "explore failed: …".
+func (s *Service) ExploreProject(ctx context.Context, id int64, column string) (*Project, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.startProjectStep(ctx, u, id, ProjectExploring, ProjectReady, ProjectExplored)
+	if err != nil {
+		return nil, err
+	}
+	prev := p.Status
+	if err := s.explore(ctx, u, p, column); err != nil {
+		s.failProject(ctx, p.ID, prev, "explore failed: ", err)
+		return nil, err
+	}
+	return s.store.FindProject(ctx, p.ID)
+}
+
+func (s *Service) explore(ctx context.Context, u *User, p *Project, column string) error {
+	col := -1
+	if strings.TrimSpace(column) != "" {
+		for i, h := range p.Headers {
+			if strings.EqualFold(h.Header, strings.TrimSpace(column)) {
+				col = i
+				break
+			}
+		}
+		if col < 0 {
+			return Invalid(fmt.Sprintf("project %d has no column %q", p.ID, column), FieldError{Field: "column", Message: "no such column"})
+		}
+	} else {
+		for i, h := range p.Headers {
+			if col < 0 || h.ColumnDataSize > p.Headers[col].ColumnDataSize {
+				col = i
+			}
+		}
+		if col < 0 {
+			return Errorf(ECONFLICT, "project %d has no columns to explore", p.ID)
+		}
+	}
+	lang := p.Headers[col].SuggestedLanguage
+	if lang == "" {
+		lang = p.Language
+	}
+	if lang == "" {
+		var err error
+		if lang, err = s.setting(ctx, u.ID, SettingDefaultLanguage); err != nil {
+			return err
+		}
+	}
+	texts := func(fn func(text string)) error {
+		return s.store.EachProjectRow(ctx, p.ID, func(cells []string) error {
+			if col < len(cells) && strings.TrimSpace(cells[col]) != "" {
+				fn(cells[col])
+			}
+			return ctx.Err()
+		})
+	}
+
+	var (
+		st      Structure
+		version *int
+	)
+	var dynamic *ModelRecord
+	if p.ModelID != nil {
+		m, err := s.store.FindModel(ctx, *p.ModelID, u.ID)
+		if err != nil && ErrorCode(err) != ENOTFOUND {
+			return err
+		}
+		if err == nil && m.Type == ModelDynamic {
+			dynamic = m
+		}
+	}
+	switch {
+	case dynamic != nil:
+		cur, err := s.store.FindModelVersion(ctx, dynamic.ID, dynamic.Version)
+		if err != nil {
+			return err
+		}
+		st, version = copyStructure(cur), &dynamic.Version
+	case p.ModelID != nil:
+		st = copyStructure(&p.Structure)
+	default:
+		counter := analysis.NewCounter()
+		if err := texts(func(t string) { counter.Add(t, lang) }); err != nil {
+			return err
+		}
+		var neighbours func(string) []string
+		if s.wordSpaces != nil {
+			neighbours = func(term string) []string {
+				ns, err := s.wordSpaces.Neighbours(ctx, lang, term, exploreNeighbours)
+				if err != nil {
+					return nil
+				}
+				out := make([]string, len(ns))
+				for i, n := range ns {
+					out[i] = n.Term
+				}
+				return out
+			}
+		}
+		var groups []Group
+		for _, t := range analysis.BuildTopics(counter, ExploreTopics, neighbours) {
+			groups = append(groups, Group{Title: t.Title, Topics: []Topic{{Title: t.Title, Terms: t.Terms}}})
+		}
+		groups, err := normalizeGroups(groups, "groups")
+		if err != nil {
+			return err
+		}
+		st = copyStructure(&p.Structure)
+		st.Groups = assignIDs(nil, groups, &idCounters{group: 1, topic: 1})
+	}
+
+	// Count, per topic, the texts containing one of its terms.
+	ignore := map[string]bool{}
+	for _, t := range st.IgnoreTerms {
+		ignore[analysis.FoldTerm(t.Term)] = true
+	}
+	type topicTerms struct {
+		id    int64
+		terms []string
+	}
+	var topics []topicTerms
+	for _, g := range st.Groups {
+		for _, t := range g.Topics {
+			tt := topicTerms{id: t.ID}
+			for _, term := range t.Terms {
+				if !ignore[analysis.FoldTerm(term)] {
+					tt.terms = append(tt.terms, term)
+				}
+			}
+			topics = append(topics, tt)
+		}
+	}
+	counts := make(map[int64]int, len(topics))
+	for _, t := range topics {
+		counts[t.id] = 0
+	}
+	n := 0
+	if err := texts(func(text string) {
+		n++
+		prepared := analysis.Prepare(text, lang)
+		for _, t := range topics {
+			if prepared.Matches(t.terms) {
+				counts[t.id]++
+			}
+		}
+	}); err != nil {
+		return err
+	}
+
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		cur, err := s.store.FindProject(ctx, p.ID)
+		if err != nil {
+			return err
+		}
+		if cur.Status != ProjectExploring {
+			return Errorf(ECONFLICT, "project %d is %s: exploring it was interrupted", p.ID, cur.Status)
+		}
+		cur.Structure, cur.TextColumn, cur.ExploredTexts = st, p.Headers[col].Header, n
+		if cur.Language == "" {
+			cur.Language = lang
+		}
+		cur.Status, cur.StatusMessage = ProjectExplored, ""
+		if dynamic != nil {
+			cur.ExploredVersion = version
+		}
+		if err := s.store.UpdateProject(ctx, cur); err != nil {
+			return err
+		}
+		if err := s.store.SetProjectTopicCounts(ctx, cur.ID, counts); err != nil {
+			return err
+		}
+		if dynamic != nil {
+			return s.clearOutdated(ctx, u, dynamic.ID)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,242 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	explorer "explorer"
+	"explorer/internal/tablefile"
+	"explorer/views/projects"
+
+	"github.com/gofiber/fiber/v2"
+)
+
+func init() {
+	families = append(families, func(s *server, r fiber.Router) {
+		r.Get("/projects", s.requireUser, s.projectsPage)
+		r.Post("/projects/import", s.requireUser, s.checkCSRF, s.importProject)
+		r.Get("/projects/:id", s.requireUser, s.projectPage)
+		r.Post("/projects/:id/explore", s.requireUser, s.checkCSRF, s.exploreProject)
+		r.Post("/projects/:id/apply", s.requireUser, s.checkCSRF, s.applyModel)
+		r.Post("/projects/:id/append", s.requireUser, s.checkCSRF, s.appendProject)
+		r.Post("/projects/:id/delete", s.requireUser, s.checkCSRF, s.deleteProject)
+	})
+}
+
+func (s *server) modelTitle(c *fiber.Ctx, id *int64) string {
+	if id == nil {
+		return ""
+	}
+	m, err := s.svc.Model(ctx(c), *id)
+	if err != nil {
+		return "model " + strconv.FormatInt(*id, 10)
+	}
+	if t := titleOf(m.Title); t != "" {
+		return t
+	}
+	return "model " + strconv.FormatInt(*id, 10)
+}
+
+func (s *server) projectsView(c *fiber.Ctx) (projects.ListView, error) {
+	v := projects.ListView{Page: page(c, "Projects", "projects")}
+	list, err := s.svc.Projects(ctx(c))
+	if err != nil {
+		return v, err
+	}
+	for _, p := range list {
+		v.Projects = append(v.Projects, projects.Row{
+			ID: p.ID, Title: p.Title, Status: p.Status, StatusMessage: p.StatusMessage, Rows: p.Rows,
+			Model: s.modelTitle(c, p.ModelID), Created: formatTime(p.Created),
+		})
+	}
+	return v, nil
+}
+
+func (s *server) projectsPage(c *fiber.Ctx) error {
+	v, err := s.projectsView(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, projects.List(v))
+}
+
+func (s *server) projectsAnswer(c *fiber.Ctx, form projects.ImportForm, ferr error) error {
+	v, err := s.projectsView(c)
+	if err != nil {
+		return err
+	}
+	v.Form = form
+	status := http.StatusOK
+	if ferr != nil {
+		if explorer.ErrorCode(ferr) == explorer.EINTERNAL {
+			return ferr
+		}
+		v.Error, status = explorer.ErrorMessage(ferr), uploadStatus(ferr)
+	}
+	if isHTMX(c) {
+		return render(c, status, projects.ListSection(v))
+	}
+	return render(c, status, projects.List(v))
+}
+
+// tableFromForm opens the uploaded file of a form.
+func tableFromForm(c *fiber.Ctx) (tablefile.File, func(), error) {
+	mf, err := c.MultipartForm()
+	if err != nil {
+		return tablefile.File{}, func() {}, explorer.Invalid("choose a .csv, .xls or .xlsx file to upload")
+	}
+	file, closer, err := tablefile.FromForm(mf, "file", strings.TrimSpace(c.FormValue("encoding")))
+	if err != nil {
+		return file, func() {}, err
+	}
+	return file, func() { closer.Close() }, nil
+}
+
+func (s *server) importProject(c *fiber.Ctx) error {
+	form := projects.ImportForm{Title: c.FormValue("title"), Encoding: c.FormValue("encoding")}
+	file, done, err := tableFromForm(c)
+	if err != nil {
+		return s.projectsAnswer(c, form, err)
+	}
+	defer done()
+	if strings.TrimSpace(form.Title) == "" {
+		form.Title = file.Name
+	}
+	p, err := s.svc.ImportProject(ctx(c), explorer.ImportProjectInput{Title: form.Title, File: file})
+	if err != nil {
+		return s.projectsAnswer(c, form, err)
+	}
+	return redirect(c, "/projects/"+strconv.FormatInt(p.ID, 10))
+}
+
+func (s *server) projectView(c *fiber.Ctx, id int64) (projects.DetailView, error) {
+	p, err := s.svc.Project(ctx(c), id)
+	if err != nil {
+		return projects.DetailView{}, err
+	}
+	v := projects.DetailView{
+		Page: page(c, p.Title, "projects"), ID: p.ID, Title: p.Title, Status: p.Status, StatusMessage: p.StatusMessage,
+		Rows: p.Rows, Encoding: p.Encoding, Language: p.Language, Created: formatTime(p.Created),
+		TextColumn: p.TextColumn, ExploredTexts: p.ExploredTexts,
+	}
+	if p.ModelID != nil {
+		v.ModelID, v.Model = *p.ModelID, s.modelTitle(c, p.ModelID)
+	}
+	for _, h := range p.Headers {
+		v.Headers = append(v.Headers, projects.Header{Name: h.Header, DataSize: h.ColumnDataSize, EmptyCells: h.NumberOfEmptyCells,
+			Language: h.SuggestedLanguage, TimeSeries: h.TimeSeriesCandidate, NPS: h.NPSCandidate, Filt: h.Filterable})
+	}
+	for _, g := range p.Structure.Groups {
+		vg := projects.Group{Title: g.Title}
+		for _, t := range g.Topics {
+			vg.Topics = append(vg.Topics, projects.Topic{Title: t.Title, Terms: strings.Join(t.Terms, ", "), Texts: p.TopicCounts[t.ID]})
+		}
+		v.Groups = append(v.Groups, vg)
+	}
+	models, err := s.svc.Models(ctx(c))
+	if err != nil {
+		return v, err
+	}
+	for _, m := range models {
+		title := titleOf(m.Title)
+		if title == "" {
+			title = "model " + strconv.FormatInt(m.ID, 10)
+		}
+		v.Models = append(v.Models, projects.ModelChoice{ID: m.ID, Title: title, Type: m.Type})
+	}
+	return v, nil
+}
+
+func (s *server) projectPage(c *fiber.Ctx) error {
+	id, err := param(c, "id")
+	if err != nil {
+		return err
+	}
+	v, err := s.projectView(c, id)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, projects.Detail(v))
+}
+
+// projectAnswer shows the project page after a form: the notice, or the
+// form's error with 422.
+func (s *server) projectAnswer(c *fiber.Ctx, id int64, notice string, ferr error) error {
+	if ferr != nil && (explorer.ErrorCode(ferr) == explorer.EINTERNAL || explorer.ErrorCode(ferr) == explorer.ENOTFOUND && !s.projectExists(c, id)) {
+		return ferr
+	}
+	v, err := s.projectView(c, id)
+	if err != nil {
+		return err
+	}
+	v.Notice = notice
+	status := http.StatusOK
+	if ferr != nil {
+		v.Error, status = explorer.ErrorMessage(ferr), uploadStatus(ferr)
+	}
+	if isHTMX(c) {
+		return render(c, status, projects.DetailSection(v))
+	}
+	return render(c, status, projects.Detail(v))
+}
+
+func (s *server) projectExists(c *fiber.Ctx, id int64) bool {
+	_, err := s.svc.Project(ctx(c), id)
+	return err == nil
+}
+
+func (s *server) exploreProject(c *fiber.Ctx) error {
+	id, err := param(c, "id")
+	if err != nil {
+		return err
+	}
+	p, err := s.svc.ExploreProject(ctx(c), id, c.FormValue("column"))
+	if err != nil {
+		return s.projectAnswer(c, id, "", err)
+	}
+	return s.projectAnswer(c, id, "Explored "+strconv.Itoa(p.ExploredTexts)+" texts of the column "+p.TextColumn+".", nil)
+}
+
+func (s *server) applyModel(c *fiber.Ctx) error {
+	id, err := param(c, "id")
+	if err != nil {
+		return err
+	}
+	model, err := strconv.ParseInt(c.FormValue("model"), 10, 64)
+	if err != nil || model < 1 {
+		return s.projectAnswer(c, id, "", explorer.Invalid("choose a model to apply"))
+	}
+	if err := s.svc.ApplyModel(ctx(c), id, model); err != nil {
+		return s.projectAnswer(c, id, "", err)
+	}
+	return s.projectAnswer(c, id, "Model applied: explore the project to count its topics.", nil)
+}
+
+func (s *server) appendProject(c *fiber.Ctx) error {
+	id, err := param(c, "id")
+	if err != nil {
+		return err
+	}
+	file, done, err := tableFromForm(c)
+	if err != nil {
+		return s.projectAnswer(c, id, "", err)
+	}
+	defer done()
+	p, err := s.svc.AppendProjectRows(ctx(c), id, file)
+	if err != nil {
+		return s.projectAnswer(c, id, "", err)
+	}
+	return s.projectAnswer(c, id, "Rows appended: the project has "+strconv.Itoa(p.Rows)+" rows.", nil)
+}
+
+func (s *server) deleteProject(c *fiber.Ctx) error {
+	id, err := param(c, "id")
+	if err != nil {
+		return err
+	}
+	if err := s.svc.DeleteProject(ctx(c), id); err != nil {
+		return s.projectAnswer(c, id, "", err)
+	}
+	return redirect(c, "/projects")
+}
