@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"io"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -34,6 +35,8 @@ func load(tb testing.TB, url, user string, n, workers int) float64 {
 					failed.Add(1)
 					continue
 				}
+				// Read the answer in full so that the connection is reused.
+				_, _ = io.Copy(io.Discard, resp.Body)
 				resp.Body.Close()
 				if resp.StatusCode != http.StatusOK {
 					failed.Add(1)

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	explorer "explorer"
 )
@@ -18,7 +19,8 @@ type DB struct {
 	read    *sql.DB
 	dialect Dialect
 	// stmts are prepared statements of hot reads (stmt.go).
-	stmts sync.Map
+	stmts     sync.Map
+	stmtCount atomic.Int64
 }
 
 var _ explorer.Store = (*DB)(nil)
@@ -114,8 +116,16 @@ func (db *DB) insert(ctx context.Context, query string, args ...any) (int64, err
 	return id, nil
 }
 
-// query runs a read query written with ? placeholders.
+// query runs a read query written with ? placeholders; outside a
+// transaction through a prepared statement of the read pool (stmt.go).
 func (db *DB) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if st := db.cachedStmt(ctx, query); st != nil {
+		rows, err := st.QueryContext(ctx, args...)
+		if err != nil {
+			return nil, db.mapError(err, "")
+		}
+		return rows, nil
+	}
 	rows, err := db.reader(ctx).QueryContext(ctx, db.dialect.Rebind(query), args...)
 	if err != nil {
 		return nil, db.mapError(err, "")
@@ -126,8 +136,13 @@ func (db *DB) query(ctx context.Context, query string, args ...any) (*sql.Rows, 
 // queryRow runs a read query for one row; notFound is the message of the
 // ENOTFOUND error answered when there is none.
 func (db *DB) queryRow(ctx context.Context, notFound string, query string, args []any, dest ...any) error {
-	err := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(query), args...).Scan(dest...)
-	if err != nil {
+	var row *sql.Row
+	if st := db.cachedStmt(ctx, query); st != nil {
+		row = st.QueryRowContext(ctx, args...)
+	} else {
+		row = db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(query), args...)
+	}
+	if err := row.Scan(dest...); err != nil {
 		return db.mapError(err, notFound)
 	}
 	return nil

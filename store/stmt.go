@@ -62,3 +62,27 @@ type rowScanner interface{ Scan(...any) error }
 type errRow struct{ err error }
 
 func (r errRow) Scan(...any) error { return r.err }
+
+// maxCachedStmts bounds the prepared statements kept for plain reads, since
+// a few queries are built with a variable number of placeholders.
+const maxCachedStmts = 256
+
+// cachedStmt returns a prepared statement for a read outside a transaction,
+// or nil inside one, on error, or when the cache is full.
+func (db *DB) cachedStmt(ctx context.Context, query string) *sql.Stmt {
+	if t, ok := ctx.Value(txKey{}).(*tx); ok && t.db == db {
+		return nil
+	}
+	if st, ok := db.stmts.Load(query); ok {
+		return st.(*sql.Stmt)
+	}
+	if db.stmtCount.Load() >= maxCachedStmts {
+		return nil
+	}
+	st, err := db.prepared(ctx, query)
+	if err != nil {
+		return nil
+	}
+	db.stmtCount.Add(1)
+	return st
+}
