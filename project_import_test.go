@@ -246,3 +246,32 @@ func TestExploreApplyAppendDelete(t *testing.T) {
 		t.Fatalf("standard %+v %v", r, err)
 	}
 }
+
+// TestDeletingTheMasterProjectClearsIt checks that a DYNAMIC model keeps no
+// reference to a deleted master project.
+func TestDeletingTheMasterProjectClearsIt(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	ctx := e.As("ann")
+	csv, _ := testkit.SurveyCSV(50)
+	p := e.ImportProject("ann", "Master", csv)
+	if _, err := e.Svc.ExploreProject(ctx, p.ID, ""); err != nil {
+		t.Fatal(err)
+	}
+	m, err := e.Svc.CreateModelFromProject(ctx, p.ID, explorer.ModelUpdate{Dynamic: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Svc.DeleteProject(ctx, p.ID); err != nil {
+		t.Fatal(err)
+	}
+	mp, err := e.Svc.ModelProjects(ctx, m.ID)
+	if err != nil || mp.MasterProject != nil || len(mp.DependentProjects) != 0 {
+		t.Fatalf("model projects after deleting the master: %+v %v", mp, err)
+	}
+	if _, err := e.Svc.UpdateModel(ctx, m.ID, explorer.ModelInput{Title: strPtr("still works")}); err != nil {
+		t.Fatalf("update after deleting the master: %v", err)
+	}
+}
+
+func strPtr(s string) *string { return &s }

@@ -291,6 +291,8 @@ func (db *DB) DeleteProject(ctx context.Context, id int64) error {
 		`DELETE FROM project_rows WHERE project_id = ?`,
 		`DELETE FROM project_topic_counts WHERE project_id = ?`,
 		`DELETE FROM project_headers WHERE project_id = ?`,
+		// A model whose master project goes keeps no dangling reference.
+		`UPDATE models SET master_project_id = NULL WHERE master_project_id = ?`,
 	} {
 		if _, err := db.exec(ctx, q, id); err != nil {
 			return err
