@@ -55,6 +55,7 @@ check-assets: node_modules/.package-lock.json
 		(echo "assets/js/htmx.min.js differs from the pinned htmx.org package (run make assets)"; exit 1)
 
 vet:
+	@$(GO) mod tidy -diff >/dev/null || (echo "go.mod or go.sum is not tidy (run go mod tidy):"; $(GO) mod tidy -diff; exit 1)
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1)
 	$(GO) vet ./...
 

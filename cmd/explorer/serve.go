@@ -16,6 +16,7 @@ import (
 
 	explorer "explorer"
 	"explorer/api"
+	"explorer/language"
 	"explorer/store"
 	"explorer/web"
 	"explorer/wordspace"
@@ -141,6 +142,9 @@ func serveCommand(args []string, stderr io.Writer) error {
 		logger.Info("created the user admin with the password from EXPLORER_ADMIN_PASSWORD")
 	}
 
+	// The language detector loads its models in the background, so that
+	// the first upload does not wait for them.
+	go language.Load()
 	// Scheduled plan changes are applied when due, also while nobody calls.
 	go a.svc.RunBilling(ctx, time.Minute)
 
