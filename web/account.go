@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"github.com/a-h/templ"
 	"net/http"
 	"strconv"
 	"strings"
@@ -99,14 +100,8 @@ func (s *server) accountAnswer(c *fiber.Ctx, form, notice string, ferr error, se
 		return err
 	}
 	v.Form, v.Notice = form, notice
-	status := http.StatusOK
-	if ferr != nil {
-		v.Error, status = explorer.ErrorMessage(ferr), formStatus(ferr)
-	}
-	if isHTMX(c) {
-		return render(c, status, account.Section(v))
-	}
-	return render(c, status, account.Page(v))
+	return formAnswer(c, ferr, formStatus, func(msg string) { v.Error = msg },
+		func() templ.Component { return account.Section(v) }, func() templ.Component { return account.Page(v) })
 }
 
 func (s *server) answerInvitation(c *fiber.Ctx) (string, error) {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"github.com/a-h/templ"
 	"net/http"
 	"strconv"
 	"strings"
@@ -101,17 +102,8 @@ func (s *server) listAnswer(c *fiber.Ctx, form models.UploadForm, notice string,
 		return err
 	}
 	v.Form, v.Notice = form, notice
-	status := http.StatusOK
-	if ferr != nil {
-		if explorer.ErrorCode(ferr) == explorer.EINTERNAL {
-			return ferr
-		}
-		v.Error, status = explorer.ErrorMessage(ferr), uploadStatus(ferr)
-	}
-	if isHTMX(c) {
-		return render(c, status, models.ListSection(v))
-	}
-	return render(c, status, models.List(v))
+	return formAnswer(c, ferr, uploadStatus, func(msg string) { v.Error = msg },
+		func() templ.Component { return models.ListSection(v) }, func() templ.Component { return models.List(v) })
 }
 
 // uploadStatus is formStatus, with a file of the wrong type or too large
@@ -264,12 +256,6 @@ func (s *server) modelAnswer(c *fiber.Ctx, id int64, notice string, ferr error) 
 		return err
 	}
 	v.Notice = notice
-	status := http.StatusOK
-	if ferr != nil {
-		v.Error, status = explorer.ErrorMessage(ferr), formStatus(ferr)
-	}
-	if isHTMX(c) {
-		return render(c, status, models.ModelSection(v))
-	}
-	return render(c, status, models.Model(v))
+	return formAnswer(c, ferr, formStatus, func(msg string) { v.Error = msg },
+		func() templ.Component { return models.ModelSection(v) }, func() templ.Component { return models.Model(v) })
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"github.com/a-h/templ"
 	"net/http"
 	"strconv"
 	"strings"
@@ -67,17 +68,8 @@ func (s *server) projectsAnswer(c *fiber.Ctx, form projects.ImportForm, ferr err
 		return err
 	}
 	v.Form = form
-	status := http.StatusOK
-	if ferr != nil {
-		if explorer.ErrorCode(ferr) == explorer.EINTERNAL {
-			return ferr
-		}
-		v.Error, status = explorer.ErrorMessage(ferr), uploadStatus(ferr)
-	}
-	if isHTMX(c) {
-		return render(c, status, projects.ListSection(v))
-	}
-	return render(c, status, projects.List(v))
+	return formAnswer(c, ferr, uploadStatus, func(msg string) { v.Error = msg },
+		func() templ.Component { return projects.ListSection(v) }, func() templ.Component { return projects.List(v) })
 }
 
 // tableFromForm opens the uploaded file of a form.
@@ -171,14 +163,8 @@ func (s *server) projectAnswer(c *fiber.Ctx, id int64, notice string, ferr error
 		return err
 	}
 	v.Notice = notice
-	status := http.StatusOK
-	if ferr != nil {
-		v.Error, status = explorer.ErrorMessage(ferr), uploadStatus(ferr)
-	}
-	if isHTMX(c) {
-		return render(c, status, projects.DetailSection(v))
-	}
-	return render(c, status, projects.Detail(v))
+	return formAnswer(c, ferr, uploadStatus, func(msg string) { v.Error = msg },
+		func() templ.Component { return projects.DetailSection(v) }, func() templ.Component { return projects.Detail(v) })
 }
 
 func (s *server) projectExists(c *fiber.Ctx, id int64) bool {

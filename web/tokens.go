@@ -1,6 +1,7 @@
 package web
 
 import (
+	"github.com/a-h/templ"
 	"net/http"
 	"strconv"
 
@@ -48,17 +49,8 @@ func (s *server) tokensAnswer(c *fiber.Ctx, secret, notice string, ferr error) e
 		return err
 	}
 	v.Secret, v.Notice = secret, notice
-	status := http.StatusOK
-	if ferr != nil {
-		if explorer.ErrorCode(ferr) == explorer.EINTERNAL {
-			return ferr
-		}
-		v.Error, status = explorer.ErrorMessage(ferr), formStatus(ferr)
-	}
-	if isHTMX(c) {
-		return render(c, status, tokens.Section(v))
-	}
-	return render(c, status, tokens.Page(v))
+	return formAnswer(c, ferr, formStatus, func(msg string) { v.Error = msg },
+		func() templ.Component { return tokens.Section(v) }, func() templ.Component { return tokens.Page(v) })
 }
 
 func (s *server) createToken(c *fiber.Ctx) error {

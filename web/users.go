@@ -1,6 +1,7 @@
 package web
 
 import (
+	"github.com/a-h/templ"
 	"net/http"
 
 	explorer "explorer"
@@ -46,17 +47,8 @@ func (s *server) usersAnswer(c *fiber.Ctx, form users.AddForm, notice string, fe
 		return err
 	}
 	v.Form, v.Notice = form, notice
-	status := http.StatusOK
-	if ferr != nil {
-		if explorer.ErrorCode(ferr) == explorer.EINTERNAL {
-			return ferr
-		}
-		v.Error, status = explorer.ErrorMessage(ferr), formStatus(ferr)
-	}
-	if isHTMX(c) {
-		return render(c, status, users.Section(v))
-	}
-	return render(c, status, users.Page(v))
+	return formAnswer(c, ferr, formStatus, func(msg string) { v.Error = msg },
+		func() templ.Component { return users.Section(v) }, func() templ.Component { return users.Page(v) })
 }
 
 func (s *server) addUser(c *fiber.Ctx) error {

@@ -129,6 +129,25 @@ func formStatus(err error) int {
 	return http.StatusInternalServerError
 }
 
+// formAnswer renders the answer to a posted form: its section for htmx,
+// else the whole page. An error the person can act on is shown on the form
+// (through showError) with the status status gives it; an internal error
+// goes to the error page.
+func formAnswer(c *fiber.Ctx, ferr error, status func(error) int, showError func(msg string), section, page func() templ.Component) error {
+	code := http.StatusOK
+	if ferr != nil {
+		if explorer.ErrorCode(ferr) == explorer.EINTERNAL {
+			return ferr
+		}
+		showError(explorer.ErrorMessage(ferr))
+		code = status(ferr)
+	}
+	if isHTMX(c) {
+		return render(c, code, section())
+	}
+	return render(c, code, page())
+}
+
 // render writes a templ component as the HTML answer.
 func render(c *fiber.Ctx, status int, comp templ.Component) error {
 	c.Status(status).Type("html", "utf-8")
