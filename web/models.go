@@ -1,7 +1,6 @@
 package web
 
 import (
-	"github.com/a-h/templ"
 	"net/http"
 	"strconv"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"explorer/internal/tablefile"
 	"explorer/views/models"
 
+	"github.com/a-h/templ"
 	"github.com/gofiber/fiber/v2"
 )
 

@@ -1,13 +1,13 @@
 package web
 
 import (
-	"github.com/a-h/templ"
 	"net/http"
 	"strconv"
 
 	explorer "explorer"
 	"explorer/views/tokens"
 
+	"github.com/a-h/templ"
 	"github.com/gofiber/fiber/v2"
 )
 

@@ -1,12 +1,12 @@
 package web
 
 import (
-	"github.com/a-h/templ"
 	"net/http"
 
 	explorer "explorer"
 	"explorer/views/users"
 
+	"github.com/a-h/templ"
 	"github.com/gofiber/fiber/v2"
 )
 
