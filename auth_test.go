@@ -2,6 +2,7 @@ package explorer_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -174,5 +175,15 @@ func TestUsersRules(t *testing.T) {
 	}
 	if err := e.Svc.SetPassword(e.As("gus"), "admin", "long-enough"); explorer.ErrorCode(err) != explorer.EFORBIDDEN {
 		t.Fatalf("non-admin sets another's password: %v", err)
+	}
+}
+
+func TestTokenNeedsAName(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("gil", "")
+	for _, name := range []string{"", "   ", strings.Repeat("x", 101)} {
+		if _, err := e.Svc.CreateToken(e.As("gil"), "gil", name); explorer.ErrorCode(err) != explorer.EINVALID {
+			t.Fatalf("token name %q: %v", name, err)
+		}
 	}
 }

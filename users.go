@@ -3,6 +3,7 @@ package explorer
 import (
 	"context"
 	"encoding/base64"
+	"strings"
 	"time"
 )
 
@@ -161,8 +162,9 @@ func (s *Service) CreateToken(ctx context.Context, username, name string) (*NewT
 	if a := UserFromContext(ctx); a != nil && !a.IsAdmin() && a.Username != username {
 		return nil, Errorf(EFORBIDDEN, "only admins may create tokens for other users")
 	}
-	if len(name) > 100 {
-		return nil, Invalid("token name must be at most 100 characters", FieldError{Field: "name", Message: "must be at most 100 characters"})
+	name = strings.TrimSpace(name)
+	if name == "" || len([]rune(name)) > 100 {
+		return nil, Invalid("a token needs a name of 1 to 100 characters", FieldError{Field: "name", Message: "must be 1 to 100 characters"})
 	}
 	b, err := randomBytes(s.random, 32)
 	if err != nil {

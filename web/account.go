@@ -100,7 +100,7 @@ func (s *server) accountAnswer(c *fiber.Ctx, form, notice string, ferr error, se
 		return err
 	}
 	v.Form, v.Notice = form, notice
-	return formAnswer(c, ferr, formStatus, func(msg string) { v.Error = msg },
+	return formAnswer(c, ferr, func(msg string) { v.Error = msg },
 		func() templ.Component { return account.Section(v) }, func() templ.Component { return account.Page(v) })
 }
 

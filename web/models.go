@@ -102,18 +102,8 @@ func (s *server) listAnswer(c *fiber.Ctx, form models.UploadForm, notice string,
 		return err
 	}
 	v.Form, v.Notice = form, notice
-	return formAnswer(c, ferr, uploadStatus, func(msg string) { v.Error = msg },
+	return formAnswer(c, ferr, func(msg string) { v.Error = msg },
 		func() templ.Component { return models.ListSection(v) }, func() templ.Component { return models.List(v) })
-}
-
-// uploadStatus is formStatus, with a file of the wrong type or too large
-// also shown on the form (422).
-func uploadStatus(err error) int {
-	switch explorer.ErrorCode(err) {
-	case explorer.EUNSUPPORTED, explorer.ETOOLARGE:
-		return http.StatusUnprocessableEntity
-	}
-	return formStatus(err)
 }
 
 // redirect sends the browser to target: htmx loads it as a whole page.
@@ -256,6 +246,6 @@ func (s *server) modelAnswer(c *fiber.Ctx, id int64, notice string, ferr error) 
 		return err
 	}
 	v.Notice = notice
-	return formAnswer(c, ferr, formStatus, func(msg string) { v.Error = msg },
+	return formAnswer(c, ferr, func(msg string) { v.Error = msg },
 		func() templ.Component { return models.ModelSection(v) }, func() templ.Component { return models.Model(v) })
 }

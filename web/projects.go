@@ -68,7 +68,7 @@ func (s *server) projectsAnswer(c *fiber.Ctx, form projects.ImportForm, ferr err
 		return err
 	}
 	v.Form = form
-	return formAnswer(c, ferr, uploadStatus, func(msg string) { v.Error = msg },
+	return formAnswer(c, ferr, func(msg string) { v.Error = msg },
 		func() templ.Component { return projects.ListSection(v) }, func() templ.Component { return projects.List(v) })
 }
 
@@ -163,7 +163,7 @@ func (s *server) projectAnswer(c *fiber.Ctx, id int64, notice string, ferr error
 		return err
 	}
 	v.Notice = notice
-	return formAnswer(c, ferr, uploadStatus, func(msg string) { v.Error = msg },
+	return formAnswer(c, ferr, func(msg string) { v.Error = msg },
 		func() templ.Component { return projects.DetailSection(v) }, func() templ.Component { return projects.Detail(v) })
 }
 

@@ -49,21 +49,17 @@ func (s *server) tokensAnswer(c *fiber.Ctx, secret, notice string, ferr error) e
 		return err
 	}
 	v.Secret, v.Notice = secret, notice
-	return formAnswer(c, ferr, formStatus, func(msg string) { v.Error = msg },
+	return formAnswer(c, ferr, func(msg string) { v.Error = msg },
 		func() templ.Component { return tokens.Section(v) }, func() templ.Component { return tokens.Page(v) })
 }
 
 func (s *server) createToken(c *fiber.Ctx) error {
 	u := c.Locals("user").(*explorer.User)
-	name := c.FormValue("name")
-	if name == "" {
-		return s.tokensAnswer(c, "", "", explorer.Invalid("a token needs a name"))
-	}
-	nt, err := s.svc.CreateToken(ctx(c), u.Username, name)
+	nt, err := s.svc.CreateToken(ctx(c), u.Username, c.FormValue("name"))
 	if err != nil {
 		return s.tokensAnswer(c, "", "", err)
 	}
-	return s.tokensAnswer(c, nt.Secret, "Token "+name+" created.", nil)
+	return s.tokensAnswer(c, nt.Secret, "Token "+nt.Token.Name+" created.", nil)
 }
 
 func (s *server) revokeToken(c *fiber.Ctx) error {

@@ -47,7 +47,7 @@ func (s *server) usersAnswer(c *fiber.Ctx, form users.AddForm, notice string, fe
 		return err
 	}
 	v.Form, v.Notice = form, notice
-	return formAnswer(c, ferr, formStatus, func(msg string) { v.Error = msg },
+	return formAnswer(c, ferr, func(msg string) { v.Error = msg },
 		func() templ.Component { return users.Section(v) }, func() templ.Component { return users.Page(v) })
 }
 

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/api"
 	"explorer/views"
 	errview "explorer/views/errors"
 
@@ -94,53 +95,34 @@ func HandleError(c *fiber.Ctx, err error) error {
 }
 
 func statusOf(code string) int {
-	switch code {
-	case explorer.EINVALID:
+	if code == explorer.EINVALID {
 		return http.StatusUnprocessableEntity
-	case explorer.EUNAUTHORIZED:
-		return http.StatusUnauthorized
-	case explorer.EFORBIDDEN:
-		return http.StatusForbidden
-	case explorer.ENOTFOUND:
-		return http.StatusNotFound
-	case explorer.ECONFLICT:
-		return http.StatusConflict
-	case explorer.ETOOLARGE:
-		return http.StatusRequestEntityTooLarge
-	case explorer.EUNSUPPORTED:
-		return http.StatusUnsupportedMediaType
-	case explorer.ETHROTTLED:
-		return http.StatusTooManyRequests
-	case explorer.EUNAVAILABLE:
-		return http.StatusServiceUnavailable
 	}
-	return http.StatusInternalServerError
+	return api.Status(code)
 }
 
-// formStatus is the status a form answers with after err: 422 for input
-// a person can correct (htmx swaps it, see the layout), else the error's.
+// formStatus is the status a form answers with after err: 422 for every
+// error a person can act on, since htmx swaps only 2xx and 422 answers
+// (see the layout); 500 for internal ones.
 func formStatus(err error) int {
-	if s := statusOf(explorer.ErrorCode(err)); s != http.StatusInternalServerError {
-		if s == http.StatusConflict || s == http.StatusNotFound || s == http.StatusForbidden {
-			return http.StatusUnprocessableEntity
-		}
-		return s
+	if explorer.ErrorCode(err) == explorer.EINTERNAL {
+		return http.StatusInternalServerError
 	}
-	return http.StatusInternalServerError
+	return http.StatusUnprocessableEntity
 }
 
 // formAnswer renders the answer to a posted form: its section for htmx,
 // else the whole page. An error the person can act on is shown on the form
-// (through showError) with the status status gives it; an internal error
-// goes to the error page.
-func formAnswer(c *fiber.Ctx, ferr error, status func(error) int, showError func(msg string), section, page func() templ.Component) error {
+// (through showError) with status 422; an internal error goes to the error
+// page.
+func formAnswer(c *fiber.Ctx, ferr error, showError func(msg string), section, page func() templ.Component) error {
 	code := http.StatusOK
 	if ferr != nil {
 		if explorer.ErrorCode(ferr) == explorer.EINTERNAL {
 			return ferr
 		}
 		showError(explorer.ErrorMessage(ferr))
-		code = status(ferr)
+		code = formStatus(ferr)
 	}
 	if isHTMX(c) {
 		return render(c, code, section())
