@@ -30,6 +30,9 @@ type Options struct {
 	WordSpaces WordSpaces
 	// Billing configures credits and billing.
 	Billing BillingOptions
+	// TempDir holds temporary files, such as a backup being downloaded
+	// (default: the system's temporary directory).
+	TempDir string
 }
 
 // Service carries out every operation of the interface and the admin pages.
@@ -43,6 +46,7 @@ type Service struct {
 	log        *slog.Logger
 	wordSpaces WordSpaces
 	billing    BillingOptions
+	tempDir    string
 
 	credentials *credentialCache
 	userLimit   *limiter
@@ -91,6 +95,7 @@ func NewService(store Store, o Options) *Service {
 		log:         o.Logger,
 		wordSpaces:  o.WordSpaces,
 		billing:     o.Billing.withDefaults(),
+		tempDir:     o.TempDir,
 		credentials: newCredentialCache(o.CredentialTTL, 10000),
 		userLimit:   newLimiter(o.UserFailures, o.FailureWindow),
 		addrLimit:   newLimiter(o.AddrFailures, o.FailureWindow),
