@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -133,4 +135,50 @@ func (s *server) stop(t *testing.T) {
 		_ = s.cmd.Process.Kill()
 		t.Fatalf("server did not stop:\n%s", s.logs)
 	}
+}
+
+// uploadModel uploads a one-topic model and returns its id; the error is
+// a transport error or an unexpected status.
+func (a *apiClient) uploadModel(title string) (int64, error) {
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, _ := mw.CreateFormFile("file", "model.csv")
+	fmt.Fprintf(fw, "Index,Label,Terms\n1,start,\"alpha, beta\"\n")
+	mw.Close()
+	req, _ := http.NewRequest("POST", a.base+"/v1/models?title="+url.QueryEscape(title), &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.SetBasicAuth(a.user, a.password)
+	resp, err := a.hc.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusCreated {
+		return 0, fmt.Errorf("upload: %d %s", resp.StatusCode, b)
+	}
+	var m struct{ ID int64 }
+	if err := json.Unmarshal(b, &m); err != nil {
+		return 0, err
+	}
+	return m.ID, nil
+}
+
+// modelInput is a PUT /models/{id} body with one group of one topic.
+func modelInput(group, term string) map[string]any {
+	return map[string]any{"groups": []any{map[string]any{"title": group, "topics": []any{
+		map[string]any{"title": group, "terms": []string{term}}}}}, "ignoreTerms": []string{}}
+}
+
+// post posts a form with the session's CSRF token and returns the status.
+func (p *pageClient) post(t *testing.T, path string, form url.Values) int {
+	t.Helper()
+	form.Set("_csrf", p.csrf)
+	resp, err := p.hc.PostForm(p.base+path, form)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode
 }

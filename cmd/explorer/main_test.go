@@ -70,10 +70,10 @@ type server struct {
 	logs *bytes.Buffer
 }
 
-func startServer(t *testing.T, bin, data string) *server {
+func startServer(t *testing.T, bin, data string, extra ...string) *server {
 	t.Helper()
 	addr := freeAddr(t)
-	cmd := exec.Command(bin, "serve", "--addr", addr, "--data", data)
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", addr, "--data", data}, extra...)...)
 	cmd.Env = append(os.Environ(), "EXPLORER_ADMIN_PASSWORD=admin-password")
 	logs := &bytes.Buffer{}
 	cmd.Stdout, cmd.Stderr = logs, logs
