@@ -72,7 +72,12 @@ type server struct {
 
 func startServer(t *testing.T, bin, data string, extra ...string) *server {
 	t.Helper()
-	addr := freeAddr(t)
+	return startServerAt(t, bin, data, freeAddr(t), extra...)
+}
+
+// startServerAt starts a server on addr (a restarted one on its old address).
+func startServerAt(t *testing.T, bin, data, addr string, extra ...string) *server {
+	t.Helper()
 	cmd := exec.Command(bin, append([]string{"serve", "--addr", addr, "--data", data}, extra...)...)
 	cmd.Env = append(os.Environ(), "EXPLORER_ADMIN_PASSWORD=admin-password")
 	logs := &bytes.Buffer{}
