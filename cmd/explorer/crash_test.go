@@ -243,14 +243,14 @@ func (r *crashRun) importWriter(p *pageClient) {
 		title := fmt.Sprintf("imp%d", i)
 		var body bytes.Buffer
 		mw := multipart.NewWriter(&body)
-		mw.WriteField("_csrf", p.csrf)
+		mw.WriteField("_csrf", p.CSRF())
 		mw.WriteField("title", title)
 		fw, _ := mw.CreateFormFile("file", "rows.csv")
 		fw.Write(csv.Bytes())
 		mw.Close()
-		req, _ := http.NewRequest("POST", p.base+"/projects/import", &body)
+		req, _ := http.NewRequest("POST", p.Base+"/projects/import", &body)
 		req.Header.Set("Content-Type", mw.FormDataContentType())
-		resp, err := p.hc.Do(req)
+		resp, err := p.HC.Do(req)
 		if err != nil {
 			return false
 		}

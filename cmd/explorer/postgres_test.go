@@ -4,7 +4,6 @@ import (
 	"database/sql"
 	"fmt"
 	"net/http"
-	"net/http/cookiejar"
 	"net/url"
 	"os"
 	"os/exec"
@@ -44,27 +43,10 @@ func TestInstancesSharePostgres(t *testing.T) {
 	}
 
 	// Sign in on a, then use the session cookie on b.
-	jar, _ := cookiejar.New(nil)
-	client := &http.Client{Jar: jar}
-	resp, err := client.Get("http://" + a.addr + "/login")
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	aURL, _ := url.Parse("http://" + a.addr + "/login")
-	var token string
-	for _, c := range jar.Cookies(aURL) {
-		if c.Name == "explorer_login" {
-			token = c.Value
-		}
-	}
-	resp, err = client.PostForm("http://"+a.addr+"/login", url.Values{"_csrf": {token}, "username": {"pia"}, "password": {"pia-password"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	pc := signIn(t, a.addr, "pia", "pia-password")
+	aURL, _ := url.Parse("http://" + a.addr + "/")
 	var session *http.Cookie
-	for _, c := range jar.Cookies(aURL) {
+	for _, c := range pc.HC.Jar.Cookies(aURL) {
 		if c.Name == "explorer_session" {
 			session = c
 		}
@@ -74,7 +56,7 @@ func TestInstancesSharePostgres(t *testing.T) {
 	}
 	req, _ := http.NewRequest("GET", "http://"+b.addr+"/", nil)
 	req.AddCookie(session)
-	resp, err = (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Do(req)
+	resp, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -154,12 +154,9 @@ func (c *Client) PostForm(path string, form url.Values) (int, error) {
 	return code, err
 }
 
-// jsonID reads the id field of a JSON object.
-func jsonID(b []byte, id *int64) error {
+// ID reads the id field of a JSON object.
+func ID(b []byte) (int64, error) {
 	var v struct{ ID int64 }
-	if err := json.Unmarshal(b, &v); err != nil {
-		return err
-	}
-	*id = v.ID
-	return nil
+	err := json.Unmarshal(b, &v)
+	return v.ID, err
 }

@@ -124,7 +124,8 @@ func setUp(base string, cfg Config, transport http.RoundTripper) ([]*user, error
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	return users, waitReady(base, 2*time.Minute)
+	// The word spaces load in the background: wait until /readyz is 200.
+	return users, waitOK(base+"/readyz", 2*time.Minute)
 }
 
 // fixtures uploads the user's model and creates its pole.
@@ -133,11 +134,9 @@ func (u *user) fixtures() error {
 	if err != nil || code != 201 {
 		return fmt.Errorf("model upload: %d %v %.200s", code, err, b)
 	}
-	var m struct{ ID int64 }
-	if err := jsonID(b, &m.ID); err != nil {
+	if u.model, err = ID(b); err != nil {
 		return err
 	}
-	u.model = m.ID
 	var p struct{ ID int64 }
 	body := map[string]any{"name": "positive", "language": "EN", "parts": []any{map[string]any{"term": "good", "weight": 1}}}
 	if err := u.c.Decode(201, "POST", "/v1/poles", body, &p); err != nil {
@@ -145,21 +144,6 @@ func (u *user) fixtures() error {
 	}
 	u.pole = p.ID
 	return nil
-}
-
-// waitReady waits until /readyz answers 200.
-func waitReady(base string, limit time.Duration) error {
-	deadline := time.Now().Add(limit)
-	for time.Now().Before(deadline) {
-		if resp, err := http.Get(base + "/readyz"); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == 200 {
-				return nil
-			}
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
-	return errors.New("the server did not become ready (/readyz)")
 }
 
 // drive runs one goroutine per user until the duration passes or the

@@ -54,7 +54,7 @@ func StartServer(bin, database, adminPassword string) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cmd: cmd, Base: "http://" + addr, dir: dir, logs: logs}
-	if err := waitHealthy(s.Base, 60*time.Second); err != nil {
+	if err := waitOK(s.Base+"/healthz", time.Minute); err != nil {
 		s.Stop()
 		b, _ := os.ReadFile(logs.Name())
 		return nil, fmt.Errorf("%w\n%s", err, b)
@@ -62,11 +62,11 @@ func StartServer(bin, database, adminPassword string) (*Server, error) {
 	return s, nil
 }
 
-// waitHealthy waits until GET /healthz answers 200.
-func waitHealthy(base string, limit time.Duration) error {
+// waitOK waits until GET url answers 200.
+func waitOK(url string, limit time.Duration) error {
 	deadline := time.Now().Add(limit)
 	for time.Now().Before(deadline) {
-		if resp, err := http.Get(base + "/healthz"); err == nil {
+		if resp, err := http.Get(url); err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == 200 {
 				return nil
@@ -74,7 +74,7 @@ func waitHealthy(base string, limit time.Duration) error {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	return errors.New("the server did not answer /healthz")
+	return errors.New("the server did not answer " + url)
 }
 
 // RSS returns the resident memory of the server process in bytes, read

@@ -1,7 +1,6 @@
 package load
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -114,11 +113,11 @@ func uploadAndDelete(u *user, _ *rand.Rand) (int, error) {
 	if err != nil || code != 201 {
 		return code, err
 	}
-	var m struct{ ID int64 }
-	if err := json.Unmarshal(b, &m); err != nil {
+	id, err := ID(b)
+	if err != nil {
 		return 0, err
 	}
-	return call(u, "DELETE", "/v1/models/%d", m.ID, nil)
+	return call(u, "DELETE", "/v1/models/%d", id, nil)
 }
 
 // inviteAndDelete sends the partner a manager invitation and takes it back.
@@ -127,11 +126,11 @@ func inviteAndDelete(u *user, _ *rand.Rand) (int, error) {
 	if err != nil || code != 201 {
 		return code, err
 	}
-	var inv struct{ ID int64 }
-	if err := json.Unmarshal(b, &inv); err != nil {
+	id, err := ID(b)
+	if err != nil {
 		return 0, err
 	}
-	return call(u, "DELETE", "/v1/account/invitations/%d", inv.ID, nil)
+	return call(u, "DELETE", "/v1/account/invitations/%d", id, nil)
 }
 
 // pick draws an operation by weight.
