@@ -10,12 +10,11 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-func init() {
-	families = append(families, func(s *server, r fiber.Router) {
-		r.Get("/users", s.requireUser, s.usersPage)
-		r.Post("/users", s.requireUser, s.checkCSRF, s.addUser)
-		r.Post("/users/:name/password", s.requireUser, s.checkCSRF, s.setPassword)
-	})
+// usersRoutes registers the users pages.
+func (s *server) usersRoutes(r fiber.Router) {
+	r.Get("/users", s.usersPage)
+	r.Post("/users", s.addUser)
+	r.Post("/users/:name/password", s.setPassword)
 }
 
 // usersView loads the list; the service refuses non-admins.
