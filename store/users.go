@@ -3,12 +3,18 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strings"
 	"time"
 
 	explorer "explorer"
 )
 
 const userColumns = `id, username, password_hash, role, status, created_at, password_changed_at, disabled_at`
+
+// userColumnsAs is userColumns of a table aliased as alias.
+func userColumnsAs(alias string) string {
+	return alias + "." + strings.ReplaceAll(userColumns, ", ", ", "+alias+".")
+}
 
 func scanUser(sc interface{ Scan(...any) error }) (*explorer.User, error) {
 	var u explorer.User
