@@ -9,13 +9,6 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-func init() {
-	families = append(families, func(s *server, r fiber.Router) {
-		r.Get("/password", s.requireUser, s.passwordPage)
-		r.Post("/password", s.requireUser, s.checkCSRF, s.changePassword)
-	})
-}
-
 func (s *server) passwordPage(c *fiber.Ctx) error {
 	return render(c, http.StatusOK, users.PasswordPage(users.PasswordView{Page: page(c, "Your password", "")}))
 }

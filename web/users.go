@@ -11,16 +11,18 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-func init() {
-	families = append(families, func(s *server, r fiber.Router) {
-		r.Get("/users", s.requireUser, s.usersPage)
-		r.Post("/users", s.requireUser, s.checkCSRF, s.addUser)
-		r.Post("/users/:name/password", s.requireUser, s.checkCSRF, s.setPassword)
-		r.Post("/users/:name/role", s.requireUser, s.checkCSRF, s.userAction("role"))
-		r.Post("/users/:name/disable", s.requireUser, s.checkCSRF, s.userAction("disable"))
-		r.Post("/users/:name/enable", s.requireUser, s.checkCSRF, s.userAction("enable"))
-		r.Post("/users/:name/delete", s.requireUser, s.checkCSRF, s.userAction("delete"))
-	})
+// usersRoutes registers the users pages.
+func (s *server) usersRoutes(r fiber.Router) {
+	r.Get("/users", s.usersPage)
+	r.Post("/users", s.addUser)
+	r.Post("/users/:name/password", s.setPassword)
+	r.Post("/users/:name/role", s.userAction("role"))
+	r.Post("/users/:name/disable", s.userAction("disable"))
+	r.Post("/users/:name/enable", s.userAction("enable"))
+	r.Post("/users/:name/delete", s.userAction("delete"))
+	// Every user's own password page.
+	r.Get("/password", s.passwordPage)
+	r.Post("/password", s.changePassword)
 }
 
 // usersView loads the list; the service refuses non-admins.
