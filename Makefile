@@ -3,8 +3,10 @@
 
 GO      ?= go
 BIN     ?= bin/explorer
-DATA    ?= ./data
-ADDR    ?= :8080
+# make run honours EXPLORER_DATA and EXPLORER_ADDR like the binary does
+# (make DATA=… ADDR=… wins over both).
+DATA    ?= $(or $(EXPLORER_DATA),./data)
+ADDR    ?= $(or $(EXPLORER_ADDR),:8080)
 export CGO_ENABLED = 0
 
 .PHONY: run build test test-crash load bench assets generate check-generated check-assets vet fmt clean
@@ -14,7 +16,8 @@ export CGO_ENABLED = 0
 # wordspace-default: rebuild the embedded English word space from WordNet.
 include Makefile.wordspace
 
-## run: build and start the server with the embedded defaults, data in ./data
+## run: build and start the server with the embedded defaults, data in
+## $$EXPLORER_DATA or ./data, listening on $$EXPLORER_ADDR or :8080
 run: build
 	$(BIN) serve --addr $(ADDR) --data $(DATA)
 

@@ -14,68 +14,67 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-func init() {
-	families = append(families, func(s *server, r fiber.Router) {
-		r.Get("/account", s.requireUser, s.accountPage)
-		post := func(path, form string, op func(c *fiber.Ctx) (string, error)) {
-			r.Post(path, s.requireUser, s.checkCSRF, func(c *fiber.Ctx) error {
-				notice, err := op(c)
-				return s.accountAnswer(c, form, notice, err, nil)
-			})
-		}
-		post("/account/reactivate", "reactivate", func(c *fiber.Ctx) (string, error) {
-			return "Your account is active again.", s.svc.Reactivate(ctx(c))
+// accountRoutes registers the account pages.
+func (s *server) accountRoutes(r fiber.Router) {
+	r.Get("/account", s.accountPage)
+	post := func(path, form string, op func(c *fiber.Ctx) (string, error)) {
+		r.Post(path, func(c *fiber.Ctx) error {
+			notice, err := op(c)
+			return s.accountAnswer(c, form, notice, err, nil)
 		})
-		post("/account/invitations", "managers", func(c *fiber.Ctx) (string, error) {
-			inv, err := s.svc.Invite(ctx(c), c.FormValue("userId"))
-			if err != nil {
-				return "", err
-			}
-			return "Invitation sent to " + inv.Recipient + ".", nil
-		})
-		post("/account/invitations/:id/:action", "managers", s.answerInvitation)
-		post("/account/manager/remove", "managers", func(c *fiber.Ctx) (string, error) {
-			return "You left your manager; your account is cancelled until you reactivate it.", s.svc.RemoveManager(ctx(c))
-		})
-		post("/account/managed/:name/remove", "managers", func(c *fiber.Ctx) (string, error) {
-			return c.Params("name") + " is no longer managed by you.", s.svc.RemoveManagedUser(ctx(c), c.Params("name"))
-		})
-		post("/account/product", "plan", func(c *fiber.Ctx) (string, error) {
-			target := c.FormValue("handle")
-			p, err := s.svc.ChangeProduct(ctx(c), explorer.PlanChoice{Handle: target})
-			if err != nil {
-				return "", err
-			}
-			if p.Handle != target {
-				return "The change to " + target + " is scheduled for the next billing cycle.", nil
-			}
-			return "You are now on the " + p.Name + " plan.", nil
-		})
-		post("/account/product/migration/cancel", "plan", func(c *fiber.Ctx) (string, error) {
-			return "The scheduled plan change is cancelled.", s.svc.CancelProductMigration(ctx(c))
-		})
-		post("/account/seats", "seats", func(c *fiber.Ctx) (string, error) {
-			n, err := strconv.Atoi(strings.TrimSpace(c.FormValue("seats")))
-			if err != nil {
-				return "", explorer.Invalid("seats must be a whole number")
-			}
-			if _, err := s.svc.ChangeSeats(ctx(c), n); err != nil {
-				return "", err
-			}
-			return "You have " + strconv.Itoa(n) + " seats.", nil
-		})
-		post("/account/credits", "credits", func(c *fiber.Ctx) (string, error) {
-			n, err := strconv.ParseInt(strings.TrimSpace(c.FormValue("quantity")), 10, 64)
-			if err != nil {
-				return "", explorer.Invalid("the quantity must be a whole number")
-			}
-			if _, err := s.svc.BuyCredits(ctx(c), n); err != nil {
-				return "", err
-			}
-			return fmt.Sprintf("%d credits bought.", n), nil
-		})
-		r.Post("/account/settings", s.requireUser, s.checkCSRF, s.saveSettings)
+	}
+	post("/account/reactivate", "reactivate", func(c *fiber.Ctx) (string, error) {
+		return "Your account is active again.", s.svc.Reactivate(ctx(c))
 	})
+	post("/account/invitations", "managers", func(c *fiber.Ctx) (string, error) {
+		inv, err := s.svc.Invite(ctx(c), c.FormValue("userId"))
+		if err != nil {
+			return "", err
+		}
+		return "Invitation sent to " + inv.Recipient + ".", nil
+	})
+	post("/account/invitations/:id/:action", "managers", s.answerInvitation)
+	post("/account/manager/remove", "managers", func(c *fiber.Ctx) (string, error) {
+		return "You left your manager; your account is cancelled until you reactivate it.", s.svc.RemoveManager(ctx(c))
+	})
+	post("/account/managed/:name/remove", "managers", func(c *fiber.Ctx) (string, error) {
+		return c.Params("name") + " is no longer managed by you.", s.svc.RemoveManagedUser(ctx(c), c.Params("name"))
+	})
+	post("/account/product", "plan", func(c *fiber.Ctx) (string, error) {
+		target := c.FormValue("handle")
+		p, err := s.svc.ChangeProduct(ctx(c), explorer.PlanChoice{Handle: target})
+		if err != nil {
+			return "", err
+		}
+		if p.Handle != target {
+			return "The change to " + target + " is scheduled for the next billing cycle.", nil
+		}
+		return "You are now on the " + p.Name + " plan.", nil
+	})
+	post("/account/product/migration/cancel", "plan", func(c *fiber.Ctx) (string, error) {
+		return "The scheduled plan change is cancelled.", s.svc.CancelProductMigration(ctx(c))
+	})
+	post("/account/seats", "seats", func(c *fiber.Ctx) (string, error) {
+		n, err := strconv.Atoi(strings.TrimSpace(c.FormValue("seats")))
+		if err != nil {
+			return "", explorer.Invalid("seats must be a whole number")
+		}
+		if _, err := s.svc.ChangeSeats(ctx(c), n); err != nil {
+			return "", err
+		}
+		return "You have " + strconv.Itoa(n) + " seats.", nil
+	})
+	post("/account/credits", "credits", func(c *fiber.Ctx) (string, error) {
+		n, err := strconv.ParseInt(strings.TrimSpace(c.FormValue("quantity")), 10, 64)
+		if err != nil {
+			return "", explorer.Invalid("the quantity must be a whole number")
+		}
+		if _, err := s.svc.BuyCredits(ctx(c), n); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%d credits bought.", n), nil
+	})
+	r.Post("/account/settings", s.saveSettings)
 }
 
 func (s *server) accountPage(c *fiber.Ctx) error {

@@ -9,11 +9,10 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-func init() {
-	families = append(families, func(s *server, r fiber.Router) {
-		r.Get("/backup", s.requireUser, s.backupPage)
-		r.Post("/backup", s.requireUser, s.checkCSRF, s.downloadBackup)
-	})
+// backupRoutes registers the admin page that downloads a backup.
+func (s *server) backupRoutes(r fiber.Router) {
+	r.Get("/backup", s.backupPage)
+	r.Post("/backup", s.downloadBackup)
 }
 
 func (s *server) backupPage(c *fiber.Ctx) error {

@@ -21,6 +21,9 @@ Usage:
                                          standard input, or prompted on a terminal
   explorer user passwd NAME              set a user's password
   explorer user list                     list users
+  explorer user disable|enable|delete NAME
+                                         disable, enable or delete a user
+  explorer user role NAME admin|user     change a user's role
   explorer token create USER [--name N]  create an API token (printed once)
   explorer project import --owner USER --title T [--encoding E] FILE
                                          import a CSV, XLS or XLSX table as a project

@@ -14,10 +14,9 @@ import (
 	"time"
 
 	explorer "explorer"
-	"explorer/api"
+	httpserver "explorer/internal/server"
 	"explorer/language"
 	"explorer/store"
-	"explorer/web"
 	"explorer/wordspace"
 
 	"github.com/gofiber/fiber/v2"
@@ -111,8 +110,11 @@ func newApp(ctx context.Context, c serveConfig, o explorer.Options) (*app, error
 		return nil, err
 	}
 	svc := explorer.NewService(db, o)
-	f := api.NewApp(svc, api.Options{MaxUpload: c.MaxUpload, PageErrors: web.HandleError, Logger: o.Logger})
-	web.Register(f, svc, web.Options{SecureCookies: c.SecureCookies, Logger: o.Logger})
+	f, err := httpserver.New(svc, httpserver.Config{Logger: o.Logger, MaxUpload: c.MaxUpload, SecureCookies: c.SecureCookies})
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
 	return &app{db: db, svc: svc, fiber: f}, nil
 }
 
