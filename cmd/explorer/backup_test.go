@@ -139,6 +139,10 @@ func TestBackupUnderWriteLoad(t *testing.T) {
 	if err == nil || !strings.Contains(string(out), "holds") {
 		t.Fatalf("restore over a served directory: %v %s", err, out)
 	}
+	out, err = exec.Command(bin, "serve", "--addr", freeAddr(t), "--data", data).CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "holds") {
+		t.Fatalf("a second server on a served directory: %v %s", err, out)
+	}
 	fresh := t.TempDir()
 	runCLI(t, bin, "", "restore", file, "--data", fresh)
 	s.stop(t)
