@@ -172,6 +172,10 @@ type ModelInvitation struct {
 type ModelVersion struct {
 	Version int   `json:"version"`
 	Created int64 `json:"created"`
+	// CreatedBy (extension) is the user whose upload, update or restore
+	// made the version; null when unknown (a deleted user, or a version
+	// older than the record).
+	CreatedBy *UserRef `json:"createdBy"`
 }
 
 // ModelProjects are the projects connected to a DYNAMIC model.
@@ -238,7 +242,8 @@ func (r *ModelRecord) Info() ModelInfo {
 
 // ModelStore keeps models, their versions, accesses and invitations.
 type ModelStore interface {
-	// CreateModel inserts m (setting its ID) and its version 1.
+	// CreateModel inserts m (setting its ID) and its version 1, made by
+	// its owner.
 	CreateModel(ctx context.Context, m *ModelRecord, s *Structure) error
 	// FindModel returns a model with the rights userID holds on it
 	// (Rights "" when none).
@@ -256,12 +261,14 @@ type ModelStore interface {
 	// invitations.
 	DeleteModel(ctx context.Context, id int64) error
 
-	// CreateModelVersion stores a new version of a model.
-	CreateModelVersion(ctx context.Context, modelID int64, version int, created time.Time, s *Structure) error
+	// CreateModelVersion stores a new version of a model, made by the
+	// user createdBy.
+	CreateModelVersion(ctx context.Context, modelID int64, version int, created time.Time, createdBy int64, s *Structure) error
 	// FindModelVersion returns a version's structure; ENOTFOUND when the
 	// model has no such version.
 	FindModelVersion(ctx context.Context, modelID int64, version int) (*Structure, error)
-	// FindModelVersions lists a model's versions in ascending order.
+	// FindModelVersions lists a model's versions in ascending order, each
+	// with the username of its author (nil when unknown).
 	FindModelVersions(ctx context.Context, modelID int64) ([]ModelVersion, error)
 
 	CreateModelAccess(ctx context.Context, a *ModelAccess) error

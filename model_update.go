@@ -89,7 +89,7 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 				if m.Type == ModelDynamic {
 					m.Outdated = true
 				}
-				err := s.store.CreateModelVersion(ctx, m.ID, m.Version, s.clock.Now(), &next)
+				err := s.store.CreateModelVersion(ctx, m.ID, m.Version, s.clock.Now(), u.ID, &next)
 				if ErrorCode(err) == ECONFLICT {
 					// Another update created this version meanwhile.
 					return Errorf(ECONFLICT, "model %d was changed at the same time; load it and try again", m.ID)
