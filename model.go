@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"time"
 )
@@ -191,6 +192,25 @@ type ModelInput struct {
 	Groups                *[]Group          `json:"groups"`
 	IgnoreTerms           *[]string         `json:"ignoreTerms"`
 	IgnoreTermsDictionary map[string]string `json:"ignoreTermsDictionary"`
+
+	// BasedOn, when not empty, makes the update conditional: it is made
+	// only when the model's current version is one of these (the version
+	// the caller read before editing). Otherwise nothing changes and the
+	// error is ECONFLICT wrapping a *StaleModelError that names the
+	// current version. The comparison runs under the model's lock, in
+	// the transaction of the write.
+	BasedOn []int `json:"-"`
+}
+
+// StaleModelError is the cause of the ECONFLICT answer to an update
+// whose BasedOn no longer holds the model's current version.
+type StaleModelError struct {
+	ModelID int64
+	Current int
+}
+
+func (e *StaleModelError) Error() string {
+	return fmt.Sprintf("model %d is at version %d", e.ModelID, e.Current)
 }
 
 // ModelUpdate is the body of POST /models/create.

@@ -25,6 +25,7 @@ func (h *handler) modelsRoutes(r fiber.Router) {
 	r.Post("/models/:id/share", h.shareModel)
 	r.Get("/models/:id/versions", h.modelVersions)
 	r.Get("/models/:id/versions/:version", h.modelVersion)
+	r.Post("/models/:id/versions/:version/restore", h.restoreModelVersion)
 	r.Delete("/models/:id/invitations/:invitationId", h.revokeModelInvitation)
 	r.Delete("/models/:id/userRights/:accessId", h.removeModelAccess)
 }
@@ -135,6 +136,7 @@ func (h *handler) getModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	c.Set(fiber.HeaderETag, versionETag(m.Version))
 	return sendModel(c, fiber.StatusOK, m)
 }
 
@@ -147,10 +149,12 @@ func (h *handler) updateModel(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &in, false); err != nil {
 		return err
 	}
+	in.BasedOn = ifMatchVersions(c)
 	m, err := h.svc.UpdateModel(c.UserContext(), id, in)
 	if err != nil {
-		return err
+		return preconditionFailed(err)
 	}
+	c.Set(fiber.HeaderETag, versionETag(m.Version))
 	return noContentOr(c, func() (any, error) { return m, nil })
 }
 
@@ -217,6 +221,29 @@ func (h *handler) modelVersion(c *fiber.Ctx) error {
 		return err
 	}
 	return sendModel(c, fiber.StatusOK, m)
+}
+
+// restoreModelVersion answers 201 with the model when the restore made a
+// version, 200 when the current version already held that structure.
+func (h *handler) restoreModelVersion(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	version, err := pathID(c, "version")
+	if err != nil {
+		return err
+	}
+	m, created, err := h.svc.RestoreModelVersion(c.UserContext(), id, int(min(version, math.MaxInt32)))
+	if err != nil {
+		return err
+	}
+	status := fiber.StatusOK
+	if created {
+		status = fiber.StatusCreated
+	}
+	c.Set(fiber.HeaderETag, versionETag(m.Version))
+	return sendModel(c, status, m)
 }
 
 func (h *handler) revokeModelInvitation(c *fiber.Ctx) error {
