@@ -26,6 +26,7 @@ func (h *handler) modelsRoutes(r fiber.Router) {
 	r.Get("/models/:id/versions", h.modelVersions)
 	r.Get("/models/:id/versions/:version", h.modelVersion)
 	r.Post("/models/:id/versions/:version/restore", h.restoreModelVersion)
+	r.Get("/models/:id/export", h.exportModel)
 	r.Delete("/models/:id/invitations/:invitationId", h.revokeModelInvitation)
 	r.Delete("/models/:id/userRights/:accessId", h.removeModelAccess)
 }
