@@ -29,7 +29,7 @@ type StructureDiff struct {
 }
 
 // Empty reports whether nothing changed.
-func (d *StructureDiff) Empty() bool {
+func (d StructureDiff) Empty() bool {
 	return len(d.Groups) == 0 && len(d.IgnoreTermsAdded) == 0 && len(d.IgnoreTermsRemoved) == 0
 }
 

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"bytes"
 	"math"
 
 	explorer "explorer"
@@ -32,11 +31,11 @@ func (h *handler) exportModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	var b bytes.Buffer
-	if err := tablefile.WriteModel(&b, format, e.Rows); err != nil {
-		return explorer.Internal(err)
+	d, err := tablefile.NewDownload(e, format)
+	if err != nil {
+		return err
 	}
-	c.Set(fiber.HeaderContentType, format.ContentType())
-	c.Set(fiber.HeaderContentDisposition, tablefile.ContentDisposition(tablefile.ExportName(e, format)))
-	return c.Send(b.Bytes())
+	c.Set(fiber.HeaderContentType, d.ContentType)
+	c.Set(fiber.HeaderContentDisposition, d.Disposition)
+	return c.Send(d.Body)
 }

@@ -75,6 +75,7 @@ func (p *Pages) Register(r fiber.Router) {
 	signed.Get("/", s.home)
 	s.accountRoutes(signed)
 	s.modelsRoutes(signed)
+	s.modelVersionsRoutes(signed)
 	s.polesRoutes(signed)
 	s.projectsRoutes(signed)
 	s.tokensRoutes(signed)

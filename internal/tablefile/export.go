@@ -1,6 +1,7 @@
 package tablefile
 
 import (
+	"bytes"
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -77,6 +78,23 @@ func WriteModel(w io.Writer, f Format, rows []explorer.ModelRow) error {
 		return err
 	}
 	return x.Write(w)
+}
+
+// Download is a model export encoded for an answer.
+type Download struct {
+	Body        []byte
+	ContentType string
+	// Disposition is the Content-Disposition naming the file.
+	Disposition string
+}
+
+// NewDownload encodes an export in format f.
+func NewDownload(e *explorer.ModelExport, f Format) (*Download, error) {
+	var b bytes.Buffer
+	if err := WriteModel(&b, f, e.Rows); err != nil {
+		return nil, explorer.Internal(err)
+	}
+	return &Download{Body: b.Bytes(), ContentType: f.ContentType(), Disposition: ContentDisposition(ExportName(e, f))}, nil
 }
 
 // ExportName is the download name of a model export: the title (letters,
