@@ -35,7 +35,6 @@ var (
 	prior  *float64
 )
 
-
 // The weights of the contexts of linked synsets, relative to the synset's
 // own: the adjective cluster, the hypernym, an "also see" cluster, the head
 // of a satellite.
@@ -52,7 +51,6 @@ var (
 	mixBag float32 = 0.5
 	mixWin float32 = 0.25
 )
-
 
 func main() {
 	dict := flag.String("dict", "", "WordNet dict folder (data.noun, …, index.sense)")
