@@ -37,7 +37,7 @@ func TestRegistryLoadingIs503ThenReady(t *testing.T) {
 	r := NewRegistry(nil)
 	release, started := make(chan struct{}), make(chan struct{})
 	s := toySpace(t)
-	r.start("SV", "test", true, func(opt LoadOptions) (*Space, error) {
+	r.start("SV", "test", true, func(_ context.Context, opt LoadOptions) (*Space, error) {
 		opt.Progress(30, 100)
 		close(started)
 		<-release

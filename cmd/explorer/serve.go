@@ -179,6 +179,8 @@ var detector = explorer.DetectorFunc(language.Detect)
 // background, and the embedded English one unless EN is configured.
 func loadWordSpaces(c serveConfig, logger *slog.Logger) (*wordspace.Registry, error) {
 	reg := wordspace.NewRegistry(logger)
+	// Text spaces are converted once into the data directory.
+	reg.CacheDir = filepath.Join(c.Data, "wordspaces")
 	for _, sp := range c.WordSpaces {
 		lang, path, _ := strings.Cut(sp, "=")
 		if err := reg.LoadFile(lang, path); err != nil {
