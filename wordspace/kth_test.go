@@ -79,3 +79,23 @@ func TestKthStoredInTheFile(t *testing.T) {
 		t.Fatal("a damaged file was read")
 	}
 }
+
+// Clustering reorders the stored K-th cosines with the words.
+func TestKthSurvivesClustering(t *testing.T) {
+	ctx := context.Background()
+	s := randomSpace(t, 2000, 16, 10, 4)
+	if err := s.ComputeKth(ctx); err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.Clustered(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"w0", "w7", "w1999", "w1234"} {
+		a, _ := s.Lookup(w)
+		b, _ := c.Lookup(w)
+		if s.storedKth()[a] != c.storedKth()[b] {
+			t.Fatalf("%s: K-th cosine %v before clustering, %v after", w, s.storedKth()[a], c.storedKth()[b])
+		}
+	}
+}

@@ -28,7 +28,12 @@ type Registry struct {
 	CacheDir string
 
 	logger *slog.Logger
-	mu     sync.RWMutex
+	// slots admits as many searches at once as there are cores: each
+	// search uses the cores itself, so more would only make every one of
+	// them, and the server's other requests, wait longer. Waiting
+	// searches are admitted in turn.
+	slots chan struct{}
+	mu    sync.RWMutex
 	langs  map[string]*entry
 	wg     sync.WaitGroup
 }
@@ -63,7 +68,7 @@ func NewRegistry(logger *slog.Logger) *Registry {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	return &Registry{logger: logger, langs: map[string]*entry{}}
+	return &Registry{logger: logger, langs: map[string]*entry{}, slots: make(chan struct{}, workers())}
 }
 
 // NormalizeLang upper-cases a language code and checks it is two letters.
@@ -278,7 +283,22 @@ func (r *Registry) Suggest(ctx context.Context, language string, terms []explore
 	if err != nil {
 		return nil, err
 	}
+	if err := r.admit(ctx); err != nil {
+		return nil, err
+	}
+	defer func() { <-r.slots }()
 	return s.Suggest(ctx, terms, limit)
+}
+
+// admit waits for a search slot, or for ctx to end (then EUNAVAILABLE:
+// the server is too busy to answer in the request's time).
+func (r *Registry) admit(ctx context.Context) error {
+	select {
+	case r.slots <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return &explorer.Error{Code: explorer.EUNAVAILABLE, Message: "the word space is busy: try again", RetryAfter: 1, Err: ctx.Err()}
+	}
 }
 
 // Neighbours implements explorer.WordSpaces.
@@ -287,6 +307,10 @@ func (r *Registry) Neighbours(ctx context.Context, language, term string, k int)
 	if err != nil {
 		return nil, err
 	}
+	if err := r.admit(ctx); err != nil {
+		return nil, err
+	}
+	defer func() { <-r.slots }()
 	return s.Neighbours(ctx, term, k)
 }
 

@@ -165,3 +165,25 @@ func TestParseSpec(t *testing.T) {
 		}
 	}
 }
+
+// Searches beyond the cores wait their turn; one whose request ends while
+// waiting answers EUNAVAILABLE.
+func TestRegistryAdmitsSearchesInTurn(t *testing.T) {
+	r := NewRegistry(nil)
+	if err := r.Add(toySpace(t)); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < cap(r.slots); i++ {
+		r.slots <- struct{}{}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	_, err := r.Suggest(ctx, toySpace(t).Lang(), []explorer.WeightedTerm{{Term: "good", Weight: 1}}, 5)
+	if explorer.ErrorCode(err) != explorer.EUNAVAILABLE {
+		t.Fatalf("a search past the slots: %v", err)
+	}
+	<-r.slots
+	if _, err := r.Suggest(context.Background(), toySpace(t).Lang(), []explorer.WeightedTerm{{Term: "good", Weight: 1}}, 5); err != nil {
+		t.Fatalf("with a free slot: %v", err)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"os"
 	"path/filepath"
@@ -33,6 +34,15 @@ type Synset struct {
 type Pointer struct {
 	Sym string
 	Key string
+}
+
+// HeldOut tells whether the evaluations of the English space hold a synset
+// out of training: a fifth of them, chosen by a hash of the key (pos and
+// offset), so the choice is the same in every generator and run.
+func HeldOut(key string) bool {
+	h := fnv.New32a()
+	h.Write([]byte(key))
+	return h.Sum32()%5 == 0
 }
 
 // ReadDict reads the four data files of dir into synsets keyed by pos and

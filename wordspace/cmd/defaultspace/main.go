@@ -19,6 +19,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"explorer/wordspace"
 	"explorer/wordspace/wordnet"
@@ -31,20 +33,42 @@ func main() {
 	words := flag.Int("words", 120000, "most frequent words kept")
 	iters := flag.Int("iters", 10, "retrofitting iterations")
 	eval := flag.Bool("eval", false, "report the held-out synonym precision")
-	compare := flag.String("compare", "", "another English space to evaluate beside (with -eval)")
+	compare := flag.String("compare", "", "other English spaces to evaluate beside, comma-separated (with -eval)")
+	relations := flag.String("relations", "syn,similar,also,hyper", "WordNet relations of the retrofitting graph (syn, similar, also, hyper)")
+	strength := flag.Float64("strength", 1, "pull of the neighbours in retrofitting (1: the paper's)")
+	noKth := flag.Bool("nokth", false, "skip the neighbour cosines (faster, for evaluating settings)")
 	flag.Parse()
 	if *wink == "" || *dict == "" || *out == "" {
 		fmt.Fprintln(os.Stderr, "usage: defaultspace -wink FILE.json -dict DIR -out FILE [-words N] [-eval [-compare FILE]]")
 		os.Exit(2)
 	}
-	if err := run(*wink, *dict, *out, *words, *iters, *eval, *compare); err != nil {
+	rels := map[string]bool{}
+	for _, r := range strings.Split(*relations, ",") {
+		if _, ok := relationWeights[r]; !ok {
+			fmt.Fprintf(os.Stderr, "defaultspace: unknown relation %q\n", r)
+			os.Exit(2)
+		}
+		rels[r] = true
+	}
+	o := options{keep: *words, iters: *iters, eval: *eval, compare: *compare, relations: rels, strength: float32(*strength), kth: !*noKth}
+	if err := run(*wink, *dict, *out, o); err != nil {
 		fmt.Fprintln(os.Stderr, "defaultspace:", err)
 		os.Exit(1)
 	}
 }
 
-func run(winkPath, dict, out string, keep, iters int, eval bool, compare string) error {
-	vocab, vecs, err := readWink(winkPath, keep)
+// options are the generator's settings.
+type options struct {
+	keep, iters int
+	eval        bool
+	compare     string
+	relations   map[string]bool
+	strength    float32
+	kth         bool
+}
+
+func run(winkPath, dict, out string, o options) error {
+	vocab, vecs, err := readWink(winkPath, o.keep)
 	if err != nil {
 		return err
 	}
@@ -56,9 +80,9 @@ func run(winkPath, dict, out string, keep, iters int, eval bool, compare string)
 	if err != nil {
 		return err
 	}
-	g := synonymGraph(synsets, vocab)
+	g := synonymGraph(synsets, vocab, o.relations)
 	fmt.Fprintf(os.Stderr, "%d words, %d with training synonyms, %d held-out queries\n", len(vocab), g.linked(), len(g.heldOut))
-	retro := retrofit(vecs, g.train, iters)
+	retro := retrofit(vecs, g.train, o.iters, o.strength)
 	wc := make([]int64, len(vocab))
 	for i, w := range vocab {
 		wc[i] = counts[w]
@@ -67,13 +91,15 @@ func run(winkPath, dict, out string, keep, iters int, eval bool, compare string)
 	if err != nil {
 		return err
 	}
-	if err := s.ComputeKth(context.Background()); err != nil {
-		return err
+	if o.kth {
+		if err := s.ComputeKth(context.Background()); err != nil {
+			return err
+		}
 	}
 	if err := write(out, s); err != nil {
 		return err
 	}
-	if !eval {
+	if !o.eval {
 		return nil
 	}
 	raw, err := wordspace.New("EN", vocab, vecs, wc)
@@ -81,12 +107,15 @@ func run(winkPath, dict, out string, keep, iters int, eval bool, compare string)
 		return err
 	}
 	spaces := []named{{"raw GloVe (wink)", raw}, {"retrofitted (this file)", s}}
-	if compare != "" {
-		old, err := wordspace.Open(compare, wordspace.LoadOptions{Lang: "EN"})
+	for _, c := range strings.Split(o.compare, ",") {
+		if c == "" {
+			continue
+		}
+		old, err := wordspace.Open(c, wordspace.LoadOptions{Lang: "EN"})
 		if err != nil {
 			return err
 		}
-		spaces = append(spaces, named{"compared: " + compare, old})
+		spaces = append(spaces, named{filepath.Base(c), old})
 	}
 	report(os.Stderr, g.heldOut, vocab, spaces)
 	return nil

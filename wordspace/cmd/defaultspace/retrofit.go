@@ -1,7 +1,6 @@
 package main
 
 import (
-	"hash/fnv"
 	"math"
 	"slices"
 	"strings"
@@ -9,10 +8,35 @@ import (
 	"explorer/wordspace/wordnet"
 )
 
-// graph is the WordNet synonym graph over the vocabulary: the training
-// edges of retrofitting, and the held-out synonyms of the evaluation.
+// edge is a link of the retrofitting graph, weighted by its relation.
+type edge struct {
+	to int32
+	w  float32
+}
+
+// relationWeights are the weights of WordNet's relations in the graph:
+// synonyms (members of one synset), an adjective satellite and its cluster
+// head (similar to), "also see", and hypernymy both ways. Only the
+// relations named by -relations are used.
+var relationWeights = map[string]float32{"syn": 1, "similar": 0.7, "also": 0.5, "hyper": 0.3}
+
+// relationOf names the relation of a pointer symbol, "" for others.
+func relationOf(sym string) string {
+	switch sym {
+	case "&":
+		return "similar"
+	case "^":
+		return "also"
+	case "@", "@i", "~", "~i":
+		return "hyper"
+	}
+	return ""
+}
+
+// graph is the WordNet graph over the vocabulary: the training edges of
+// retrofitting, and the held-out synonyms of the evaluation.
 type graph struct {
-	train [][]int32
+	train [][]edge
 	// heldOut maps a query word to its synonyms in the held-out synsets
 	// that training does not link it to.
 	heldOut map[int32][]int32
@@ -28,18 +52,10 @@ func (g *graph) linked() int {
 	return n
 }
 
-// heldOutSynset tells whether a synset is kept out of retrofitting: a
-// fifth of them, chosen by a hash of the key so the choice is stable.
-func heldOutSynset(key string) bool {
-	h := fnv.New32a()
-	h.Write([]byte(key))
-	return h.Sum32()%5 == 0
-}
-
-// synonymGraph links the single-word lemmas of each synset found in the
-// vocabulary, and, for adjectives, the lemmas of a satellite synset with
-// those of its cluster head ("similar to"), both synsets being trained.
-func synonymGraph(synsets map[string]*wordnet.Synset, vocab []string) *graph {
+// synonymGraph links the single-word lemmas found in the vocabulary: those
+// of one synset, and those of related synsets by the relations in use,
+// both synsets being trained (wordnet.HeldOut holds a fifth out).
+func synonymGraph(synsets map[string]*wordnet.Synset, vocab []string, relations map[string]bool) *graph {
 	id := make(map[string]int32, len(vocab))
 	for i, w := range vocab {
 		id[w] = int32(i)
@@ -58,24 +74,25 @@ func synonymGraph(synsets map[string]*wordnet.Synset, vocab []string) *graph {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	train := make([]map[int32]bool, len(vocab))
+	train := make([]map[int32]float32, len(vocab))
 	gold := map[int32]map[int32]bool{}
-	link := func(sets []map[int32]bool, a, b []int32) {
+	link := func(a, b []int32, w float32) {
 		for _, x := range a {
 			for _, y := range b {
-				if x != y {
-					if sets[x] == nil {
-						sets[x] = map[int32]bool{}
-					}
-					sets[x][y] = true
+				if x == y {
+					continue
 				}
+				if train[x] == nil {
+					train[x] = map[int32]float32{}
+				}
+				train[x][y] = max(train[x][y], w)
 			}
 		}
 	}
 	for _, k := range keys {
 		ss := synsets[k]
 		m := members(ss)
-		if heldOutSynset(k) {
+		if wordnet.HeldOut(k) {
 			for _, x := range m {
 				for _, y := range m {
 					if x != y {
@@ -88,35 +105,40 @@ func synonymGraph(synsets map[string]*wordnet.Synset, vocab []string) *graph {
 			}
 			continue
 		}
-		link(train, m, m)
-		if ss.Pos == 'a' && ss.Satellite {
-			for _, p := range ss.Ptrs {
-				if head, ok := synsets[p.Key]; ok && p.Sym == "&" && !heldOutSynset(p.Key) {
-					hm := members(head)
-					link(train, m, hm)
-					link(train, hm, m)
-				}
+		link(m, m, relationWeights["syn"])
+		for _, p := range ss.Ptrs {
+			rel := relationOf(p.Sym)
+			other, ok := synsets[p.Key]
+			if !ok || !relations[rel] || wordnet.HeldOut(p.Key) {
+				continue
 			}
+			om := members(other)
+			link(m, om, relationWeights[rel])
+			link(om, m, relationWeights[rel])
 		}
 	}
-	g := &graph{train: make([][]int32, len(vocab)), heldOut: map[int32][]int32{}}
+	g := &graph{train: make([][]edge, len(vocab)), heldOut: map[int32][]int32{}}
 	for i, set := range train {
-		g.train[i] = sortedKeys(set)
+		for _, to := range sortedKeys(set) {
+			g.train[i] = append(g.train[i], edge{to, set[to]})
+		}
 	}
 	for q, set := range gold {
+		var syn []int32
 		for y := range set {
-			if train[q][y] {
-				delete(set, y)
+			if _, linked := train[q][y]; !linked {
+				syn = append(syn, y)
 			}
 		}
-		if len(set) > 0 {
-			g.heldOut[q] = sortedKeys(set)
+		if len(syn) > 0 {
+			slices.Sort(syn)
+			g.heldOut[q] = syn
 		}
 	}
 	return g
 }
 
-func sortedKeys(set map[int32]bool) []int32 {
+func sortedKeys[V any](set map[int32]V) []int32 {
 	out := make([]int32, 0, len(set))
 	for k := range set {
 		out = append(out, k)
@@ -126,10 +148,12 @@ func sortedKeys(set map[int32]bool) []int32 {
 }
 
 // retrofit moves each vector toward its neighbours in the graph while
-// keeping it near the original (Faruqui et al. 2015, with α = 1 and
-// β = 1/degree): q_i = (q̂_i + mean of q_j) / 2, updated in place in word
-// order for iters rounds. The vectors are normalised first.
-func retrofit(orig [][]float32, edges [][]int32, iters int) [][]float32 {
+// keeping it near the original (Faruqui et al. 2015): with the edge
+// weights w normalised per word and scaled by strength,
+// q_i = (q̂_i + strength × Σ w_ij q_j / Σ w_ij) / (1 + strength), updated in
+// place in word order for iters rounds (strength 1 is the paper's α = 1,
+// β = 1/degree). The vectors are normalised first.
+func retrofit(orig [][]float32, edges [][]edge, iters int, strength float32) [][]float32 {
 	dim := len(orig[0])
 	hat := make([][]float32, len(orig))
 	q := make([][]float32, len(orig))
@@ -144,14 +168,16 @@ func retrofit(orig [][]float32, edges [][]int32, iters int) [][]float32 {
 				continue
 			}
 			clear(sum)
-			for _, j := range nb {
-				for d, x := range q[j] {
-					sum[d] += x
+			var total float32
+			for _, e := range nb {
+				total += e.w
+				for d, x := range q[e.to] {
+					sum[d] += e.w * x
 				}
 			}
-			inv := 1 / float32(len(nb))
+			scale := strength / total
 			for d := range q[i] {
-				q[i][d] = (hat[i][d] + sum[d]*inv) / 2
+				q[i][d] = (hat[i][d] + sum[d]*scale) / (1 + strength)
 			}
 		}
 	}

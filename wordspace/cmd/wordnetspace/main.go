@@ -31,8 +31,9 @@ import (
 )
 
 var (
-	reduce *int
-	prior  *float64
+	reduce  *int
+	prior   *float64
+	holdout *bool
 )
 
 // The weights of the contexts of linked synsets, relative to the synset's
@@ -63,6 +64,7 @@ func main() {
 	reduce = flag.Int("reduce", 256, "principal components kept in the output (0: keep all)")
 	f32 := flag.Bool("float32", false, "store float32 vectors instead of int8")
 	eval := flag.String("eval", "good,great,excellent", "comma-separated pole to print suggestions for")
+	holdout = flag.Bool("holdout", false, "leave out the synsets wordnet.HeldOut holds out (to evaluate on them fairly)")
 	flag.Parse()
 	if *dict == "" || *out == "" {
 		flag.Usage()
@@ -127,6 +129,9 @@ func run(dict, out string, dim, nonzero, keep int, seed uint64, int8 bool, eval 
 		return k
 	}
 	for _, k := range keys {
+		if *holdout && wordnet.HeldOut(k) {
+			continue
+		}
 		ss := synsets[k]
 		for _, l := range ss.Lemmas {
 			w := float32(1 + *prior*math.Log1p(float64(senseCounts[l+"|"+k])))
@@ -154,6 +159,9 @@ func run(dict, out string, dim, nonzero, keep int, seed uint64, int8 bool, eval 
 	}
 	rel := b.TakeVectors()
 	for _, k := range keys {
+		if *holdout && wordnet.HeldOut(k) {
+			continue
+		}
 		ss := synsets[k]
 		toks = wordspace.Tokens(ss.Gloss, toks)
 		for _, l := range ss.Lemmas {
@@ -162,6 +170,9 @@ func run(dict, out string, dim, nonzero, keep int, seed uint64, int8 bool, eval 
 	}
 	bag := b.TakeVectors()
 	for _, k := range keys {
+		if *holdout && wordnet.HeldOut(k) {
+			continue
+		}
 		ss := synsets[k]
 		for _, t := range append([]string{ss.Gloss}, ss.Exs...) {
 			toks = wordspace.Tokens(t, toks)
