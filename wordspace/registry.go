@@ -34,8 +34,8 @@ type Registry struct {
 	// searches are admitted in turn.
 	slots chan struct{}
 	mu    sync.RWMutex
-	langs  map[string]*entry
-	wg     sync.WaitGroup
+	langs map[string]*entry
+	wg    sync.WaitGroup
 }
 
 var _ explorer.WordSpaces = (*Registry)(nil)
