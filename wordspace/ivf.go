@@ -83,6 +83,24 @@ func (s *Space) Clustered(ctx context.Context) (*Space, error) {
 	return out, nil
 }
 
+// SetProbes sets how many cells a search of the approximate index scans
+// (more: higher recall, slower); WriteSpace stores it with the index. It
+// must be called before the space is shared. Without an index it does
+// nothing.
+func (s *Space) SetProbes(n int) {
+	if ix := s.ivf.Load(); ix != nil {
+		ix.nprobe = max(1, min(n, ix.cells()))
+	}
+}
+
+// Probes returns how many cells a search scans (0 without an index).
+func (s *Space) Probes() int {
+	if ix := s.ivf.Load(); ix != nil {
+		return ix.nprobe
+	}
+	return 0
+}
+
 // DropIndex returns the space to exact search.
 func (s *Space) DropIndex() { s.ivf.Store(nil) }
 

@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"explorer/wordspace"
@@ -34,9 +35,10 @@ func main() {
 	iters := flag.Int("iters", 10, "retrofitting iterations")
 	eval := flag.Bool("eval", false, "report the held-out synonym precision")
 	compare := flag.String("compare", "", "other English spaces to evaluate beside, comma-separated (with -eval)")
-	relations := flag.String("relations", "syn,similar,also,hyper", "WordNet relations of the retrofitting graph (syn, similar, also, hyper)")
+	relations := flag.String("relations", "syn,similar", "WordNet relations of the retrofitting graph (syn, similar, also, hyper)")
 	strength := flag.Float64("strength", 1, "pull of the neighbours in retrofitting (1: the paper's)")
 	noKth := flag.Bool("nokth", false, "skip the neighbour cosines (faster, for evaluating settings)")
+	abtt := flag.Int("abtt", 2, "principal components removed before retrofitting (all-but-the-top; 0: none)")
 	flag.Parse()
 	if *wink == "" || *dict == "" || *out == "" {
 		fmt.Fprintln(os.Stderr, "usage: defaultspace -wink FILE.json -dict DIR -out FILE [-words N] [-eval [-compare FILE]]")
@@ -50,7 +52,7 @@ func main() {
 		}
 		rels[r] = true
 	}
-	o := options{keep: *words, iters: *iters, eval: *eval, compare: *compare, relations: rels, strength: float32(*strength), kth: !*noKth}
+	o := options{keep: *words, iters: *iters, eval: *eval, compare: *compare, relations: rels, strength: float32(*strength), kth: !*noKth, abtt: *abtt}
 	if err := run(*wink, *dict, *out, o); err != nil {
 		fmt.Fprintln(os.Stderr, "defaultspace:", err)
 		os.Exit(1)
@@ -65,6 +67,7 @@ type options struct {
 	relations   map[string]bool
 	strength    float32
 	kth         bool
+	abtt        int
 }
 
 func run(winkPath, dict, out string, o options) error {
@@ -82,6 +85,11 @@ func run(winkPath, dict, out string, o options) error {
 	}
 	g := synonymGraph(synsets, vocab, o.relations)
 	fmt.Fprintf(os.Stderr, "%d words, %d with training synonyms, %d held-out queries\n", len(vocab), g.linked(), len(g.heldOut))
+	orig := vecs
+	if o.abtt > 0 {
+		vecs = cloneVecs(vecs)
+		allButTheTop(vecs, o.abtt)
+	}
 	retro := retrofit(vecs, g.train, o.iters, o.strength)
 	wc := make([]int64, len(vocab))
 	for i, w := range vocab {
@@ -96,17 +104,32 @@ func run(winkPath, dict, out string, o options) error {
 			return err
 		}
 	}
-	if err := write(out, s); err != nil {
+	// The approximate index makes a suggestion scan a few percent of the
+	// rows (its recall is reported by -eval).
+	served, err := s.Clustered(context.Background())
+	if err != nil {
+		return err
+	}
+	tuneProbes(served, s, 0.96)
+	if err := write(out, served); err != nil {
 		return err
 	}
 	if !o.eval {
 		return nil
 	}
-	raw, err := wordspace.New("EN", vocab, vecs, wc)
+	raw, err := wordspace.New("EN", vocab, orig, wc)
 	if err != nil {
 		return err
 	}
-	spaces := []named{{"raw GloVe (wink)", raw}, {"retrofitted (this file)", s}}
+	spaces := []named{{"raw GloVe (wink)", raw}}
+	if o.abtt > 0 {
+		post, err := wordspace.New("EN", vocab, vecs, wc)
+		if err != nil {
+			return err
+		}
+		spaces = append(spaces, named{"all-but-the-top only", post})
+	}
+	spaces = append(spaces, named{"retrofitted (this file)", s})
 	for _, c := range strings.Split(o.compare, ",") {
 		if c == "" {
 			continue
@@ -117,8 +140,30 @@ func run(winkPath, dict, out string, o options) error {
 		}
 		spaces = append(spaces, named{filepath.Base(c), old})
 	}
-	report(os.Stderr, g.heldOut, vocab, spaces)
+	report(os.Stderr, g, vocab, spaces)
+	fmt.Fprintf(os.Stderr, "recall of the approximate index (%d probes): %.4f of the exact 50 nearest neighbours of 2,000 words\n", served.Probes(), recall(served, s, 2000))
 	return nil
+}
+
+// cloneVecs copies vectors, so that the raw ones stay for -eval.
+func cloneVecs(vecs [][]float32) [][]float32 {
+	out := make([][]float32, len(vecs))
+	for i, v := range vecs {
+		out[i] = slices.Clone(v)
+	}
+	return out
+}
+
+// tuneProbes raises the probes of served's index until its recall of the
+// exact 50 nearest neighbours of 500 words reaches goal.
+func tuneProbes(served, exact *wordspace.Space, goal float64) {
+	for p := served.Probes(); ; p += max(4, p/4) {
+		served.SetProbes(p)
+		if r := recall(served, exact, 500); r >= goal || served.Probes() < p {
+			fmt.Fprintf(os.Stderr, "approximate index: %d probes, recall %.4f on 500 words\n", served.Probes(), r)
+			return
+		}
+	}
 }
 
 // write writes s in the own format, int8, through a temporary file.
