@@ -162,14 +162,14 @@ func (s *server) accountView(c *fiber.Ctx, settings []account.Setting) (account.
 		v.Managed = append(v.Managed, u.Username)
 	}
 	for _, inv := range a.PendingInvitations {
-		v.Sent = append(v.Sent, account.Invitation{ID: inv.ID, Other: inv.Recipient, Created: formatTime(inv.Created)})
+		v.Sent = append(v.Sent, account.Invitation{ID: inv.ID, Other: inv.Recipient, Created: formatTime(c, inv.Created)})
 	}
 	received, err := s.svc.Invitations(cx)
 	if err != nil {
 		return v, err
 	}
 	for _, inv := range received {
-		v.Received = append(v.Received, account.Invitation{ID: inv.ID, Other: inv.Sender, Created: formatTime(inv.Created)})
+		v.Received = append(v.Received, account.Invitation{ID: inv.ID, Other: inv.Sender, Created: formatTime(c, inv.Created)})
 	}
 
 	plans, err := s.svc.Products(cx)
@@ -201,10 +201,10 @@ func (s *server) accountView(c *fiber.Ctx, settings []account.Setting) (account.
 	}
 	v.Ledger.Balance = l.Balance
 	for _, e := range l.Entries {
-		v.Ledger.Entries = append(v.Ledger.Entries, account.Entry{Date: formatTime(e.Created), Kind: e.Kind, Description: e.Description, Credits: e.Credits})
+		v.Ledger.Entries = append(v.Ledger.Entries, account.Entry{Date: formatTime(c, e.Created), Kind: e.Kind, Description: e.Description, Credits: e.Credits})
 	}
 	for _, ch := range l.Charges {
-		v.Ledger.Charges = append(v.Ledger.Charges, account.Charge{Date: formatTime(ch.Created), Kind: ch.Kind, Description: ch.Description, Amount: formatMoney(ch.AmountCents, ch.Currency)})
+		v.Ledger.Charges = append(v.Ledger.Charges, account.Charge{Date: formatTime(c, ch.Created), Kind: ch.Kind, Description: ch.Description, Amount: formatMoney(ch.AmountCents, ch.Currency)})
 	}
 
 	if settings == nil {

@@ -26,7 +26,7 @@ func (s *server) usersView(c *fiber.Ctx) (users.UsersView, error) {
 		return v, err
 	}
 	for _, u := range list {
-		v.Users = append(v.Users, users.Row{Username: u.Username, Role: u.Role, Status: u.Status, Created: formatTime(u.Created)})
+		v.Users = append(v.Users, users.Row{Username: u.Username, Role: u.Role, Status: u.Status, Created: formatTime(c, u.Created)})
 	}
 	return v, nil
 }

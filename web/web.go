@@ -152,8 +152,13 @@ func (s *server) loadSession(c *fiber.Ctx) error {
 	}
 	c.Locals("session", sess)
 	c.Locals("user", u)
-	c.Locals("page", views.Page{Username: u.Username, IsAdmin: u.IsAdmin(), CSRF: sess.CSRF})
 	c.SetUserContext(explorer.WithUser(c.UserContext(), u))
+	viewer, err := s.svc.Viewer(c.UserContext())
+	if err != nil {
+		return err
+	}
+	c.Locals("page", views.Page{Username: u.Username, IsAdmin: u.IsAdmin(), CSRF: sess.CSRF,
+		Dates: views.Dates{Layout: viewer.DateLayout, Location: viewer.Location}})
 	return c.Next()
 }
 
@@ -219,8 +224,18 @@ func (s *server) clearCookie(c *fiber.Ctx, name, path string) {
 // ctx is the request's context for the service.
 func ctx(c *fiber.Ctx) context.Context { return c.UserContext() }
 
-// formatTime shows a time to a person.
-func formatTime(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
+// formatTime shows a time to the person viewing the page, in its date
+// format and time zone.
+func formatTime(c *fiber.Ctx, t time.Time) string { return dates(c).DateTime(t) }
+
+// formatDate shows a day to the person viewing the page.
+func formatDate(c *fiber.Ctx, t time.Time) string { return dates(c).Date(t) }
+
+// dates is the date formatter of the signed-in request.
+func dates(c *fiber.Ctx) views.Dates {
+	p, _ := c.Locals("page").(views.Page)
+	return p.Dates
+}
 
 // safeNext accepts only local paths as a target after signing in.
 func safeNext(next string) string {
