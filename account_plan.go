@@ -175,7 +175,7 @@ func (s *Service) planEffect(ctx context.Context, u *User, target *Plan) (*Billi
 		e.ChargeCents = mulDivRound(target.MonthlyCostCents-cur.MonthlyCostCents, e.DaysLeft, e.Days)
 		e.Credits = mulDivRound(max(0, target.IncludedCredits-cur.IncludedCredits), e.DaysLeft, e.Days)
 	}
-	return s.withBalance(ctx, u.ID, e)
+	return s.withBalance(ctx, u, e)
 }
 
 // applyPlan writes a plan effect: a downgrade is scheduled, an upgrade
@@ -331,6 +331,6 @@ func (s *Service) seatsEffect(ctx context.Context, u *User, n int) (*BillingEffe
 		e.ChargeCents = mulDivRound(added*p.SeatPriceCents, e.DaysLeft, e.Days)
 		e.Credits = mulDivRound(added*p.CreditsPerSeat, e.DaysLeft, e.Days)
 	}
-	e, err = s.withBalance(ctx, u.ID, e)
+	e, err = s.withBalance(ctx, u, e)
 	return e, seats.InUse, err
 }

@@ -40,6 +40,8 @@ type BillingEffect struct {
 	Balance, BalanceAfter int64
 	// Description is written with the charge and the ledger entry.
 	Description string
+	// Payer is the username of the paying account.
+	Payer string
 
 	chargeKind, creditKind string
 	pending                *PlanMigration
@@ -74,9 +76,10 @@ func (s *Service) dryRun(ctx context.Context, compute func(ctx context.Context) 
 	return nil, err
 }
 
-// withBalance fills in the balances of the effect on account payerID.
-func (s *Service) withBalance(ctx context.Context, payerID int64, e *BillingEffect) (*BillingEffect, error) {
-	b, err := s.store.CreditBalance(ctx, payerID)
+// withBalance fills in the payer and the balances of the effect.
+func (s *Service) withBalance(ctx context.Context, payer *User, e *BillingEffect) (*BillingEffect, error) {
+	e.Payer = payer.Username
+	b, err := s.store.CreditBalance(ctx, payer.ID)
 	if err != nil {
 		return nil, err
 	}

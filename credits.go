@@ -172,7 +172,7 @@ func (s *Service) creditsEffect(ctx context.Context, u *User, quantity int64) (*
 	e := &BillingEffect{Kind: EffectCredits, From: plan, To: plan, Seats: a.Seats, SeatsBefore: a.Seats, Effective: s.clock.Now(),
 		ChargeCents: quantity * s.billing.CreditPriceCents, Currency: plan.Currency, Credits: quantity,
 		Description: fmt.Sprintf("%d credits bought by %s", quantity, u.Username), chargeKind: ChargeCredits, creditKind: CreditPurchase}
-	e, err = s.withBalance(ctx, p.ID, e)
+	e, err = s.withBalance(ctx, p, e)
 	return e, p, err
 }
 

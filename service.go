@@ -30,6 +30,8 @@ type Options struct {
 	WordSpaces WordSpaces
 	// Billing configures credits and billing.
 	Billing BillingOptions
+	// Mailer sends notification e-mails; nil sends none (and queues none).
+	Mailer Mailer
 }
 
 // Service carries out every operation of the interface and the admin pages.
@@ -43,6 +45,7 @@ type Service struct {
 	log        *slog.Logger
 	wordSpaces WordSpaces
 	billing    BillingOptions
+	mailer     Mailer
 
 	credentials *credentialCache
 	userLimit   *limiter
@@ -91,6 +94,7 @@ func NewService(store Store, o Options) *Service {
 		log:         o.Logger,
 		wordSpaces:  o.WordSpaces,
 		billing:     o.Billing.withDefaults(),
+		mailer:      o.Mailer,
 		credentials: newCredentialCache(o.CredentialTTL, 10000),
 		userLimit:   newLimiter(o.UserFailures, o.FailureWindow),
 		addrLimit:   newLimiter(o.AddrFailures, o.FailureWindow),

@@ -10,8 +10,10 @@ import (
 type Point struct {
 	X, Y  float64
 	Value int64
-	Kind  string
-	Label string
+	// Change is what the event added (negative: took).
+	Change int64
+	Kind   string
+	Label  string
 	// Marker is the SVG path of the marker's shape around X, Y.
 	Marker    string
 	ShowLabel bool
@@ -34,9 +36,10 @@ type Line struct {
 
 // LineInput is one event: the value after it, its kind and its label.
 type LineInput struct {
-	Value int64
-	Kind  string
-	Label string
+	Value  int64
+	Change int64
+	Kind   string
+	Label  string
 }
 
 // NewLine lays out the value start followed by the events' values.
@@ -57,19 +60,23 @@ func NewLine(start int64, events []LineInput) Line {
 	}
 	c.ZeroY = y(0)
 	step := (plotRight - plotLeft) / float64(max(1, len(events)))
-	every := (len(events) + maxLabels - 1) / maxLabels
+	every := (len(events) + lineLabels - 1) / lineLabels
 	var d strings.Builder
 	fmt.Fprintf(&d, "M%s %s", F(plotLeft), F(y(start)))
 	for i, e := range events {
 		x := round2(plotLeft + float64(i+1)*step)
 		fmt.Fprintf(&d, " H%s V%s", F(x), F(y(e.Value)))
-		p := Point{X: x, Y: y(e.Value), Value: e.Value, Kind: e.Kind, Label: e.Label, ShowLabel: (len(events)-1-i)%max(1, every) == 0}
+		p := Point{X: x, Y: y(e.Value), Value: e.Value, Change: e.Change, Kind: e.Kind, Label: e.Label, ShowLabel: (len(events)-1-i)%max(1, every) == 0}
 		p.Marker = Marker(e.Kind, p.X, p.Y)
 		c.Points = append(c.Points, p)
 	}
 	c.Path = d.String()
 	return c
 }
+
+// lineLabels is how many event labels at most a line chart shows (dates
+// are longer than bar labels).
+const lineLabels = 4
 
 // Marker shapes by ledger kind; unknown kinds are drawn as a cross.
 var markerShapes = map[string]string{
