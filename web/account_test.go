@@ -99,4 +99,3 @@ func TestAccountPageManagers(t *testing.T) {
 		t.Fatalf("invitations %+v", list)
 	}
 }
-
