@@ -14,10 +14,10 @@ const (
 	Width      = 400.0
 	Height     = 200.0
 	plotLeft   = 44.0
-	plotRight  = Width - 6
+	plotRight  = Width - 8
 	plotTop    = 10.0
 	plotBottom = Height - 24
-	maxLabels  = 6
+	maxLabels  = 4
 )
 
 // Segment is one series' part of a stacked bar.
@@ -35,6 +35,9 @@ type Bar struct {
 	Segments  []Segment
 	ShowLabel bool
 	LabelX    float64
+	// Anchor is the label's text-anchor: the last one ends at its bar's
+	// right edge so that it stays inside the drawing.
+	Anchor string
 }
 
 // Tick is a value line of the vertical axis.
@@ -70,7 +73,10 @@ func NewBars(labels []string, values [][]int64) Bars {
 	every := (len(labels) + maxLabels - 1) / maxLabels
 	for i, label := range labels {
 		b := Bar{Label: label, X: round2(plotLeft + float64(i)*slot + slot*0.15), W: round2(slot * 0.7)}
-		b.LabelX = round2(b.X + b.W/2)
+		b.LabelX, b.Anchor = round2(b.X+b.W/2), "middle"
+		if i == len(labels)-1 {
+			b.LabelX, b.Anchor = round2(b.X+b.W), "end"
+		}
 		// Label the last bar and every "every"-th before it.
 		b.ShowLabel = (len(labels)-1-i)%max(1, every) == 0
 		y := plotBottom
