@@ -28,6 +28,9 @@ type Options struct {
 	FailureWindow time.Duration
 	// WordSpaces serves pole suggestions; nil means none configured.
 	WordSpaces WordSpaces
+	// Detector guesses the language of new models and imported texts;
+	// nil detects nothing (the caller's defaultLanguage decides).
+	Detector LanguageDetector
 	// Billing configures credits and billing.
 	Billing BillingOptions
 	// Mailer sends notification e-mails; nil sends none (and queues none).
@@ -44,6 +47,7 @@ type Service struct {
 	hasher     PasswordHasher
 	log        *slog.Logger
 	wordSpaces WordSpaces
+	detector   LanguageDetector
 	billing    BillingOptions
 	mailer     Mailer
 
@@ -71,6 +75,9 @@ func NewService(store Store, o Options) *Service {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
+	if o.Detector == nil {
+		o.Detector = noDetector
+	}
 	if o.CredentialTTL <= 0 || o.CredentialTTL > 5*time.Minute {
 		o.CredentialTTL = 5 * time.Minute
 	}
@@ -93,6 +100,7 @@ func NewService(store Store, o Options) *Service {
 		hasher:      o.Hasher,
 		log:         o.Logger,
 		wordSpaces:  o.WordSpaces,
+		detector:    o.Detector,
 		billing:     o.Billing.withDefaults(),
 		mailer:      o.Mailer,
 		credentials: newCredentialCache(o.CredentialTTL, 10000),

@@ -127,7 +127,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err != nil {
 		return usageError(err.Error())
 	}
-	a, err := newApp(ctx, c, explorer.Options{Logger: logger, WordSpaces: spaces})
+	a, err := newApp(ctx, c, explorer.Options{Logger: logger, WordSpaces: spaces, Detector: detector})
 	if err != nil {
 		return err
 	}
@@ -170,6 +170,10 @@ func serveCommand(args []string, stderr io.Writer) error {
 	logger.Info("stopped")
 	return nil
 }
+
+// detector is the language detector the commands give the Service:
+// lingua-go through package language, linked by the binary only.
+var detector = explorer.DetectorFunc(language.Detect)
 
 // loadWordSpaces starts loading the configured word spaces in the
 // background, and the embedded English one unless EN is configured.
