@@ -189,7 +189,14 @@ func (s *Service) applyPlan(ctx context.Context, u *User, e *BillingEffect) erro
 	}
 	m := &PlanMigration{UserID: u.ID, FromPlanID: e.From.ID, ToPlanID: e.To.ID, Effective: e.Effective, Created: now}
 	if e.Kind == EffectDowngrade {
-		return s.store.CreatePlanMigration(ctx, m)
+		if err := s.store.CreatePlanMigration(ctx, m); err != nil {
+			return err
+		}
+		v, err := s.viewerOf(ctx, u.ID)
+		if err != nil {
+			return err
+		}
+		return s.notify(ctx, u, downgradeMail(e, v))
 	}
 	m.Applied = &now
 	if err := s.store.CreatePlanMigration(ctx, m); err != nil {

@@ -50,6 +50,7 @@ type Service struct {
 	detector   LanguageDetector
 	billing    BillingOptions
 	mailer     Mailer
+	mailWake   chan struct{}
 
 	credentials *credentialCache
 	userLimit   *limiter
@@ -103,6 +104,7 @@ func NewService(store Store, o Options) *Service {
 		detector:    o.Detector,
 		billing:     o.Billing.withDefaults(),
 		mailer:      o.Mailer,
+		mailWake:    make(chan struct{}, 1),
 		credentials: newCredentialCache(o.CredentialTTL, 10000),
 		userLimit:   newLimiter(o.UserFailures, o.FailureWindow),
 		addrLimit:   newLimiter(o.AddrFailures, o.FailureWindow),

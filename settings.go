@@ -3,6 +3,7 @@ package explorer
 import (
 	"context"
 	"fmt"
+	"net/mail"
 	"strconv"
 	"strings"
 	"time"
@@ -18,6 +19,7 @@ const (
 	SettingSuggestionsCount   = "suggestionsCount"
 	SettingEmailNotifications = "emailNotifications"
 	SettingDateFormat         = "dateFormat"
+	SettingEmailAddress       = "emailAddress"
 )
 
 // UserSetting is a setting with its current value.
@@ -38,6 +40,8 @@ const (
 	SettingTimeZone = "timezone"
 	// SettingNumber is a whole number from Min to Max.
 	SettingNumber = "number"
+	// SettingEmail is an e-mail address or empty.
+	SettingEmail = "email"
 )
 
 // SettingType describes the values of a setting of the catalogue.
@@ -104,6 +108,22 @@ var settingCatalogue = []settingDef{
 			}
 			return "", fmt.Errorf("must be one of yyyy-MM-dd, dd/MM/yyyy, MM/dd/yyyy")
 		}},
+	{SettingEmailAddress, "", "Where notifications are e-mailed; empty: to your username when it is an e-mail address, else nowhere.",
+		SettingType{Label: "E-mail address", Kind: SettingEmail}, normalizeAddress},
+}
+
+// normalizeAddress accepts a bare e-mail address (no display name, at
+// most 254 characters) or nothing.
+func normalizeAddress(v string) (string, error) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return "", nil
+	}
+	a, err := mail.ParseAddress(v)
+	if err != nil || a.Address != v || a.Name != "" || len(v) > 254 || strings.ContainsAny(v, "\r\n") {
+		return "", fmt.Errorf("must be an e-mail address such as ann@example.com")
+	}
+	return v, nil
 }
 
 // dateLayouts are the Go layouts of the dateFormat values.
@@ -255,7 +275,11 @@ func (s *Service) Viewer(ctx context.Context) (Viewer, error) {
 	if err != nil {
 		return Viewer{}, err
 	}
-	values, err := s.store.FindSettings(ctx, u.ID)
+	return s.viewerOf(ctx, u.ID)
+}
+
+func (s *Service) viewerOf(ctx context.Context, userID int64) (Viewer, error) {
+	values, err := s.store.FindSettings(ctx, userID)
 	if err != nil {
 		return Viewer{}, err
 	}
