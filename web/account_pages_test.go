@@ -182,3 +182,29 @@ func TestCreditsPageBalanceChart(t *testing.T) {
 		t.Fatalf("figures %s", rows.Text())
 	}
 }
+
+// Every page shows dates in the viewer's format and zone.
+func TestDatesFollowTheViewerOnEveryPage(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("root", "admin")
+	ctx := e.As("root")
+	if _, err := e.Svc.UpdateSettings(ctx, []explorer.UserSetting{{Key: "dateFormat", Value: "dd/MM/yyyy"}, {Key: "timezone", Value: "Europe/Stockholm"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Svc.CreateToken(ctx, "root", "ci"); err != nil {
+		t.Fatal(err)
+	}
+	p := e.CreateProject("root", "Survey", testkit.ExampleGroups())
+	m, err := e.Svc.CreateModelFromProject(ctx, p.ID, explorer.ModelUpdate{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t, e)
+	b.login("root", testkit.Password)
+	for _, path := range []string{"/tokens", "/users", "/projects", "/projects/" + strconv.FormatInt(p.ID, 10), "/models", "/models/" + strconv.FormatInt(m.ID, 10)} {
+		body := string(b.do("GET", path, nil, nil).Expect(t, 200).Body)
+		if !strings.Contains(body, "10/01/2026 13:00 CET") || strings.Contains(body, "2026-01-10 12:00") {
+			t.Errorf("%s does not show dates as dd/MM/yyyy in Stockholm", path)
+		}
+	}
+}

@@ -99,3 +99,24 @@ func TestAccountPageManagers(t *testing.T) {
 		t.Fatalf("invitations %+v", list)
 	}
 }
+
+// A cancelled account's other pages lead to the reactivation.
+func TestCancelledAccountPagesLeadToReactivation(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	e.AddUser("bob", "")
+	e.SetManager("ann", "bob")
+	if err := e.Svc.RemoveManagedUser(e.As("ann"), "bob"); err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t, e)
+	csrf := b.login("bob", testkit.Password)
+	r := b.do("GET", "/models", nil, nil).Expect(t, http.StatusForbidden)
+	if href, _ := b.doc(r).Find("a.action").Attr("href"); href != "/account" {
+		t.Fatalf("error page without the way to reactivate: %s", r.Body)
+	}
+	r = b.do("POST", "/poles", url.Values{"_csrf": {csrf}, "name": {"p"}, "language": {"EN"}}, htmx)
+	if d := b.doc(r); !strings.Contains(d.Text(), "reactivate it on the Account page") && d.Find(`a.action[href="/account"]`).Length() != 1 {
+		t.Fatalf("status %d: %s", r.Status, r.Body)
+	}
+}

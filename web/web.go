@@ -91,7 +91,13 @@ func HandleError(c *fiber.Ctx, err error) error {
 	}
 	p, _ := c.Locals("page").(views.Page)
 	p.Title = http.StatusText(status)
-	return render(c, status, errview.Page(errview.ErrorView{Page: p, Status: status, Title: http.StatusText(status), Message: msg}))
+	v := errview.ErrorView{Page: p, Status: status, Title: http.StatusText(status), Message: msg}
+	// A cancelled account's pages lead to its reactivation.
+	if u, ok := c.Locals("user").(*explorer.User); ok && u.Status == explorer.StatusCancelled && status == http.StatusForbidden {
+		v.Message = "Your account is cancelled: you can read, but changes are refused until you reactivate it."
+		v.Action, v.ActionText = "/account", "Reactivate your account on the account page"
+	}
+	return render(c, status, errview.Page(v))
 }
 
 func statusOf(code string) int {
@@ -121,13 +127,22 @@ func formAnswer(c *fiber.Ctx, ferr error, showError func(msg string), section, p
 		if explorer.ErrorCode(ferr) == explorer.EINTERNAL {
 			return ferr
 		}
-		showError(explorer.ErrorMessage(ferr))
+		showError(pageMessage(c, ferr))
 		code = formStatus(ferr)
 	}
 	if isHTMX(c) {
 		return render(c, code, section())
 	}
 	return render(c, code, page())
+}
+
+// pageMessage is the message of err for a person on the pages: a
+// cancelled account is told where to reactivate it.
+func pageMessage(c *fiber.Ctx, err error) string {
+	if u, ok := c.Locals("user").(*explorer.User); ok && u.Status == explorer.StatusCancelled && explorer.ErrorCode(err) == explorer.EFORBIDDEN {
+		return "Your account is cancelled: reactivate it on the Account page to make changes."
+	}
+	return explorer.ErrorMessage(err)
 }
 
 // render writes a templ component as the HTML answer.
