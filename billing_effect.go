@@ -86,3 +86,17 @@ func (s *Service) withBalance(ctx context.Context, payer *User, e *BillingEffect
 	e.Balance, e.BalanceAfter = b, b+e.Credits
 	return e, nil
 }
+
+// Shown is the charge a person saw in a preview before confirming: a
+// change given it is refused (ECONFLICT) when its charge is no longer
+// that, for instance after midnight changed the prorated days.
+type Shown struct{ ChargeCents int64 }
+
+func checkShown(e *BillingEffect, shown []Shown) error {
+	for _, sh := range shown {
+		if sh.ChargeCents != e.ChargeCents {
+			return Errorf(ECONFLICT, "the charge is now %d cents, not the %d cents shown; look at the new preview before confirming", e.ChargeCents, sh.ChargeCents)
+		}
+	}
+	return nil
+}

@@ -91,3 +91,34 @@ func TestPreviewEqualsAppliedEffect(t *testing.T) {
 		t.Fatalf("preview of the same seats: %+v %v", p, err)
 	}
 }
+
+// A confirmation carries the charge shown; a different charge (the day
+// changed since the preview) is refused and nothing is written.
+func TestChangeRefusedWhenTheChargeShownIsStale(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	e.SetPlan("ann", "basic")
+	ctx := e.As("ann")
+	e.Clock.Set(time.Date(2026, 1, 25, 23, 0, 0, 0, time.UTC))
+	p, err := e.Svc.PreviewSeats(ctx, 3)
+	must(t, err)
+	e.Clock.Set(time.Date(2026, 1, 26, 1, 0, 0, 0, time.UTC))
+	before := ledger(t, ctx, e.Svc)
+	if _, err := e.Svc.ChangeSeats(ctx, 3, explorer.Shown{ChargeCents: p.ChargeCents}); explorer.ErrorCode(err) != explorer.ECONFLICT {
+		t.Fatalf("stale charge accepted: %v", err)
+	}
+	if after := ledger(t, ctx, e.Svc); len(after.Charges) != len(before.Charges) {
+		t.Fatal("a refused change charged")
+	}
+	p, err = e.Svc.PreviewSeats(ctx, 3)
+	must(t, err)
+	if _, err := e.Svc.ChangeSeats(ctx, 3, explorer.Shown{ChargeCents: p.ChargeCents}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Svc.BuyCredits(ctx, 10, explorer.Shown{ChargeCents: 1}); explorer.ErrorCode(err) != explorer.ECONFLICT {
+		t.Fatalf("credits at another price: %v", err)
+	}
+	if _, err := e.Svc.ChangeProduct(ctx, explorer.PlanChoice{Handle: "enterprise"}, explorer.Shown{ChargeCents: 0}); explorer.ErrorCode(err) != explorer.ECONFLICT {
+		t.Fatalf("upgrade at another price: %v", err)
+	}
+}

@@ -111,7 +111,7 @@ func (s *Service) Credits(ctx context.Context) (int64, error) {
 // at the configured unit price, records the charge and answers the new
 // balance. A managed user buys for its manager's account. It writes the
 // effect PreviewCredits shows.
-func (s *Service) BuyCredits(ctx context.Context, quantity int64) (int64, error) {
+func (s *Service) BuyCredits(ctx context.Context, quantity int64, shown ...Shown) (int64, error) {
 	u, err := s.creditsActor(ctx, quantity)
 	if err != nil {
 		return 0, err
@@ -120,6 +120,9 @@ func (s *Service) BuyCredits(ctx context.Context, quantity int64) (int64, error)
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		e, p, err := s.creditsEffect(ctx, u, quantity)
 		if err != nil {
+			return err
+		}
+		if err := checkShown(e, shown); err != nil {
 			return err
 		}
 		if err := s.record(ctx, p.ID, u.ID, s.clock.Now(), e.charge(), e.entry()); err != nil {

@@ -15,7 +15,7 @@ import (
 // what the service computes it will charge and add, and only the
 // confirmation posted from the preview moves money.
 func registerMoney(s *server, r fiber.Router) {
-	money := func(path, form string, tab tabView, preview func(c *fiber.Ctx) (*account.Preview, error), apply func(c *fiber.Ctx) (string, error)) {
+	money := func(path, form string, tab tabView, preview func(c *fiber.Ctx) (*account.Preview, error), apply func(c *fiber.Ctx, shown []explorer.Shown) (string, error)) {
 		show := func(c *fiber.Ctx) error {
 			p, err := preview(c)
 			return s.accountAnswer(c, tab, form, "", err, &accountState{preview: p})
@@ -25,13 +25,23 @@ func registerMoney(s *server, r fiber.Router) {
 			if c.FormValue("confirmed") != "yes" {
 				return show(c)
 			}
-			notice, err := apply(c)
+			var shown []explorer.Shown
+			if cents, err := strconv.ParseInt(c.FormValue("shown"), 10, 64); err == nil {
+				shown = append(shown, explorer.Shown{ChargeCents: cents})
+			}
+			notice, err := apply(c, shown)
+			if explorer.ErrorCode(err) == explorer.ECONFLICT && len(shown) > 0 {
+				// The charge changed since the preview: show the new one.
+				if p, perr := preview(c); perr == nil {
+					return s.accountAnswer(c, tab, form, "", err, &accountState{preview: p})
+				}
+			}
 			return s.accountAnswer(c, tab, form, notice, err, nil)
 		})
 	}
-	money("/account/product", "plan", accountTab, s.previewPlan, func(c *fiber.Ctx) (string, error) {
+	money("/account/product", "plan", accountTab, s.previewPlan, func(c *fiber.Ctx, shown []explorer.Shown) (string, error) {
 		target := c.FormValue("handle")
-		p, err := s.svc.ChangeProduct(ctx(c), explorer.PlanChoice{Handle: target})
+		p, err := s.svc.ChangeProduct(ctx(c), explorer.PlanChoice{Handle: target}, shown...)
 		if err != nil {
 			return "", err
 		}
@@ -40,22 +50,22 @@ func registerMoney(s *server, r fiber.Router) {
 		}
 		return "You are now on the " + p.Name + " plan.", nil
 	})
-	money("/account/seats", "seats", accountTab, s.previewSeats, func(c *fiber.Ctx) (string, error) {
+	money("/account/seats", "seats", accountTab, s.previewSeats, func(c *fiber.Ctx, shown []explorer.Shown) (string, error) {
 		n, err := formInt(c.FormValue("seats"), "seats")
 		if err != nil {
 			return "", err
 		}
-		if _, err := s.svc.ChangeSeats(ctx(c), int(n)); err != nil {
+		if _, err := s.svc.ChangeSeats(ctx(c), int(n), shown...); err != nil {
 			return "", err
 		}
 		return "You have " + strconv.FormatInt(n, 10) + " seats.", nil
 	})
-	money("/account/credits", "credits", creditsTab, s.previewCredits, func(c *fiber.Ctx) (string, error) {
+	money("/account/credits", "credits", creditsTab, s.previewCredits, func(c *fiber.Ctx, shown []explorer.Shown) (string, error) {
 		n, err := formInt(c.FormValue("quantity"), "the quantity")
 		if err != nil {
 			return "", err
 		}
-		if _, err := s.svc.BuyCredits(ctx(c), n); err != nil {
+		if _, err := s.svc.BuyCredits(ctx(c), n, shown...); err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("%d credits bought.", n), nil

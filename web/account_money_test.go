@@ -55,7 +55,19 @@ func TestAccountPageMoneyPreviews(t *testing.T) {
 	if charges() != n {
 		t.Fatal("a preview charged")
 	}
-	d = b.doc(b.do("POST", "/account/seats", form("seats", "4", "confirmed", "yes"), htmx).Expect(t, 200))
+	// A confirmation whose charge is no longer the one shown is refused
+	// with the new preview.
+	r := b.do("POST", "/account/seats", form("seats", "4", "confirmed", "yes", "shown", "1"), htmx).Expect(t, http.StatusUnprocessableEntity)
+	if d := b.doc(r); !strings.Contains(d.Find("#seats-preview .error").Text(), "new preview") || d.Find("#seats-preview dl").AttrOr("data-charge-cents", "") != cents {
+		t.Fatalf("stale confirmation: %s", d.Find("#seats").Text())
+	}
+	if charges() != n {
+		t.Fatal("a stale confirmation charged")
+	}
+	if shown := box.Find(`form input[name=shown]`).AttrOr("value", ""); shown != cents {
+		t.Fatalf("the confirmation carries %q, not the charge shown", shown)
+	}
+	d = b.doc(b.do("POST", "/account/seats", form("seats", "4", "confirmed", "yes", "shown", cents), htmx).Expect(t, 200))
 	if d.Find(".seat-count").Text() != "4" || !strings.Contains(d.Find("#seats .notice").Text(), "4 seats") {
 		t.Fatalf("after confirming: %s", d.Find("#seats").Text())
 	}
@@ -82,7 +94,7 @@ func TestAccountPageMoneyPreviews(t *testing.T) {
 		t.Fatalf("upgrade charged %d, preview %s", l.Charges[0].AmountCents, up)
 	}
 	// The same plan: the preview shows the service's error.
-	r := b.do("GET", "/account/product/preview?handle=professional", nil, htmx).Expect(t, http.StatusUnprocessableEntity)
+	r = b.do("GET", "/account/product/preview?handle=professional", nil, htmx).Expect(t, http.StatusUnprocessableEntity)
 	if !strings.Contains(b.doc(r).Find("#plan-preview .error").Text(), "already") {
 		t.Fatalf("preview error: %s", r.Body)
 	}
