@@ -35,6 +35,9 @@ type Options struct {
 	Billing BillingOptions
 	// Mailer sends notification e-mails; nil sends none (and queues none).
 	Mailer Mailer
+	// TempDir holds temporary files, such as a backup being downloaded
+	// (default: the system's temporary directory).
+	TempDir string
 }
 
 // Service carries out every operation of the interface and the admin pages.
@@ -51,6 +54,7 @@ type Service struct {
 	billing    BillingOptions
 	mailer     Mailer
 	mailWake   chan struct{}
+	tempDir    string
 
 	credentials *credentialCache
 	userLimit   *limiter
@@ -105,6 +109,7 @@ func NewService(store Store, o Options) *Service {
 		billing:     o.Billing.withDefaults(),
 		mailer:      o.Mailer,
 		mailWake:    make(chan struct{}, 1),
+		tempDir:     o.TempDir,
 		credentials: newCredentialCache(o.CredentialTTL, 10000),
 		userLimit:   newLimiter(o.UserFailures, o.FailureWindow),
 		addrLimit:   newLimiter(o.AddrFailures, o.FailureWindow),

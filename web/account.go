@@ -12,42 +12,41 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-func init() {
-	families = append(families, func(s *server, r fiber.Router) {
-		r.Get("/account", s.requireUser, func(c *fiber.Ctx) error { return s.accountAnswer(c, accountTab, "", "", nil, nil) })
-		r.Get("/account/credits", s.requireUser, func(c *fiber.Ctx) error { return s.accountAnswer(c, creditsTab, "", "", nil, nil) })
-		r.Get("/account/usage", s.requireUser, func(c *fiber.Ctx) error { return s.accountAnswer(c, usageTab, "", "", nil, nil) })
-		r.Get("/account/settings", s.requireUser, func(c *fiber.Ctx) error { return s.accountAnswer(c, settingsTab, "", "", nil, nil) })
-		post := func(path, form string, op func(c *fiber.Ctx) (string, error)) {
-			r.Post(path, s.requireUser, s.checkCSRF, func(c *fiber.Ctx) error {
-				notice, err := op(c)
-				return s.accountAnswer(c, accountTab, form, notice, err, nil)
-			})
-		}
-		r.Post("/account/reactivate", s.requireUser, s.checkCSRF, func(c *fiber.Ctx) error {
-			err := s.svc.Reactivate(ctx(c))
-			return s.accountAnswer(c, tabNamed(c.FormValue("tab")), "reactivate", "Your account is active again: you can work and change it.", err, nil)
+// accountRoutes registers the account pages.
+func (s *server) accountRoutes(r fiber.Router) {
+	r.Get("/account", func(c *fiber.Ctx) error { return s.accountAnswer(c, accountTab, "", "", nil, nil) })
+	r.Get("/account/credits", func(c *fiber.Ctx) error { return s.accountAnswer(c, creditsTab, "", "", nil, nil) })
+	r.Get("/account/usage", func(c *fiber.Ctx) error { return s.accountAnswer(c, usageTab, "", "", nil, nil) })
+	r.Get("/account/settings", func(c *fiber.Ctx) error { return s.accountAnswer(c, settingsTab, "", "", nil, nil) })
+	post := func(path, form string, op func(c *fiber.Ctx) (string, error)) {
+		r.Post(path, func(c *fiber.Ctx) error {
+			notice, err := op(c)
+			return s.accountAnswer(c, accountTab, form, notice, err, nil)
 		})
-		post("/account/invitations", "managers", func(c *fiber.Ctx) (string, error) {
-			inv, err := s.svc.Invite(ctx(c), c.FormValue("userId"))
-			if err != nil {
-				return "", err
-			}
-			return "Invitation sent to " + inv.Recipient + ": once accepted, you pay for their work.", nil
-		})
-		post("/account/invitations/:id/:action", "managers", s.answerInvitation)
-		post("/account/manager/remove", "managers", func(c *fiber.Ctx) (string, error) {
-			return "You left your manager; your account is cancelled until you reactivate it.", s.svc.RemoveManager(ctx(c))
-		})
-		post("/account/managed/:name/remove", "managers", func(c *fiber.Ctx) (string, error) {
-			return c.Params("name") + " is no longer managed by you.", s.svc.RemoveManagedUser(ctx(c), c.Params("name"))
-		})
-		post("/account/product/migration/cancel", "plan", func(c *fiber.Ctx) (string, error) {
-			return "The scheduled plan change is cancelled.", s.svc.CancelProductMigration(ctx(c))
-		})
-		registerMoney(s, r)
-		r.Post("/account/settings", s.requireUser, s.checkCSRF, s.saveSettings)
+	}
+	r.Post("/account/reactivate", func(c *fiber.Ctx) error {
+		err := s.svc.Reactivate(ctx(c))
+		return s.accountAnswer(c, tabNamed(c.FormValue("tab")), "reactivate", "Your account is active again: you can work and change it.", err, nil)
 	})
+	post("/account/invitations", "managers", func(c *fiber.Ctx) (string, error) {
+		inv, err := s.svc.Invite(ctx(c), c.FormValue("userId"))
+		if err != nil {
+			return "", err
+		}
+		return "Invitation sent to " + inv.Recipient + ": once accepted, you pay for their work.", nil
+	})
+	post("/account/invitations/:id/:action", "managers", s.answerInvitation)
+	post("/account/manager/remove", "managers", func(c *fiber.Ctx) (string, error) {
+		return "You left your manager; your account is cancelled until you reactivate it.", s.svc.RemoveManager(ctx(c))
+	})
+	post("/account/managed/:name/remove", "managers", func(c *fiber.Ctx) (string, error) {
+		return c.Params("name") + " is no longer managed by you.", s.svc.RemoveManagedUser(ctx(c), c.Params("name"))
+	})
+	post("/account/product/migration/cancel", "plan", func(c *fiber.Ctx) (string, error) {
+		return "The scheduled plan change is cancelled.", s.svc.CancelProductMigration(ctx(c))
+	})
+	s.moneyRoutes(r)
+	r.Post("/account/settings", s.saveSettings)
 }
 
 func (s *server) answerInvitation(c *fiber.Ctx) (string, error) {

@@ -10,18 +10,18 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-// registerMoney adds the plan, seat and credit changes. Each is previewed
+// moneyRoutes adds the plan, seat and credit changes. Each is previewed
 // first (GET …/preview, or a POST without confirmed=yes): the page shows
 // what the service computes it will charge and add, and only the
 // confirmation posted from the preview moves money.
-func registerMoney(s *server, r fiber.Router) {
+func (s *server) moneyRoutes(r fiber.Router) {
 	money := func(path, form string, tab tabView, preview func(c *fiber.Ctx) (*account.Preview, error), apply func(c *fiber.Ctx, shown []explorer.Shown) (string, error)) {
 		show := func(c *fiber.Ctx) error {
 			p, err := preview(c)
 			return s.accountAnswer(c, tab, form, "", err, &accountState{preview: p})
 		}
-		r.Get(path+"/preview", s.requireUser, show)
-		r.Post(path, s.requireUser, s.checkCSRF, func(c *fiber.Ctx) error {
+		r.Get(path+"/preview", show)
+		r.Post(path, func(c *fiber.Ctx) error {
 			if c.FormValue("confirmed") != "yes" {
 				return show(c)
 			}

@@ -13,27 +13,26 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-func init() {
-	families = append(families, func(s *server, r fiber.Router) {
-		r.Get("/models", s.requireUser, s.modelsPage)
-		r.Post("/models/upload", s.requireUser, s.checkCSRF, s.uploadModel)
-		r.Post("/models/invitations/:inv/accept", s.requireUser, s.checkCSRF, s.answerModelInvitation(true))
-		r.Post("/models/invitations/:inv/reject", s.requireUser, s.checkCSRF, s.answerModelInvitation(false))
-		r.Get("/models/:id", s.requireUser, s.modelPage)
-		r.Get("/models/:id/versions/:version", s.requireUser, s.modelPage)
-		r.Post("/models/:id/title", s.requireUser, s.checkCSRF, s.renameModel)
-		r.Post("/models/:id/groups", s.requireUser, s.checkCSRF, s.addGroup)
-		r.Post("/models/:id/groups/:group", s.requireUser, s.checkCSRF, s.saveGroup)
-		r.Post("/models/:id/groups/:group/delete", s.requireUser, s.checkCSRF, s.removeGroup)
-		r.Post("/models/:id/groups/:group/topics", s.requireUser, s.checkCSRF, s.addTopic)
-		r.Post("/models/:id/topics/:topic", s.requireUser, s.checkCSRF, s.saveTopic)
-		r.Post("/models/:id/topics/:topic/delete", s.requireUser, s.checkCSRF, s.removeTopic)
-		r.Post("/models/:id/ignore", s.requireUser, s.checkCSRF, s.saveIgnoreTerms)
-		r.Post("/models/:id/share", s.requireUser, s.checkCSRF, s.shareModel)
-		r.Post("/models/:id/invitations/:inv/revoke", s.requireUser, s.checkCSRF, s.revokeInvitation)
-		r.Post("/models/:id/accesses/:access/remove", s.requireUser, s.checkCSRF, s.removeAccess)
-		r.Post("/models/:id/delete", s.requireUser, s.checkCSRF, s.deleteModel)
-	})
+// modelsRoutes registers the models pages.
+func (s *server) modelsRoutes(r fiber.Router) {
+	r.Get("/models", s.modelsPage)
+	r.Post("/models/upload", s.uploadModel)
+	r.Post("/models/invitations/:inv/accept", s.answerModelInvitation(true))
+	r.Post("/models/invitations/:inv/reject", s.answerModelInvitation(false))
+	r.Get("/models/:id", s.modelPage)
+	r.Get("/models/:id/versions/:version", s.modelPage)
+	r.Post("/models/:id/title", s.renameModel)
+	r.Post("/models/:id/groups", s.addGroup)
+	r.Post("/models/:id/groups/:group", s.saveGroup)
+	r.Post("/models/:id/groups/:group/delete", s.removeGroup)
+	r.Post("/models/:id/groups/:group/topics", s.addTopic)
+	r.Post("/models/:id/topics/:topic", s.saveTopic)
+	r.Post("/models/:id/topics/:topic/delete", s.removeTopic)
+	r.Post("/models/:id/ignore", s.saveIgnoreTerms)
+	r.Post("/models/:id/share", s.shareModel)
+	r.Post("/models/:id/invitations/:inv/revoke", s.revokeInvitation)
+	r.Post("/models/:id/accesses/:access/remove", s.removeAccess)
+	r.Post("/models/:id/delete", s.deleteModel)
 }
 
 // param reads an id of the path; a malformed one is a page not found.

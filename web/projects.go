@@ -13,16 +13,15 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-func init() {
-	families = append(families, func(s *server, r fiber.Router) {
-		r.Get("/projects", s.requireUser, s.projectsPage)
-		r.Post("/projects/import", s.requireUser, s.checkCSRF, s.importProject)
-		r.Get("/projects/:id", s.requireUser, s.projectPage)
-		r.Post("/projects/:id/explore", s.requireUser, s.checkCSRF, s.exploreProject)
-		r.Post("/projects/:id/apply", s.requireUser, s.checkCSRF, s.applyModel)
-		r.Post("/projects/:id/append", s.requireUser, s.checkCSRF, s.appendProject)
-		r.Post("/projects/:id/delete", s.requireUser, s.checkCSRF, s.deleteProject)
-	})
+// projectsRoutes registers the projects pages.
+func (s *server) projectsRoutes(r fiber.Router) {
+	r.Get("/projects", s.projectsPage)
+	r.Post("/projects/import", s.importProject)
+	r.Get("/projects/:id", s.projectPage)
+	r.Post("/projects/:id/explore", s.exploreProject)
+	r.Post("/projects/:id/apply", s.applyModel)
+	r.Post("/projects/:id/append", s.appendProject)
+	r.Post("/projects/:id/delete", s.deleteProject)
 }
 
 func (s *server) modelTitle(c *fiber.Ctx, id *int64) string {

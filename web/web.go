@@ -8,7 +8,6 @@ import (
 	"crypto/subtle"
 	"errors"
 	"io/fs"
-	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
@@ -35,7 +34,13 @@ type Options struct {
 	// SecureCookies marks cookies Secure even when the request did not
 	// arrive over TLS (behind a TLS-terminating proxy).
 	SecureCookies bool
-	Logger        *slog.Logger
+	// Before are the handlers that run, in order, before every page
+	// handler that may read a body: the edge's body limits. They run after
+	// the session is loaded and before the CSRF check reads the form.
+	Before []fiber.Handler
+	// Known runs first in the signed-in group: it answers 404 or 405 for
+	// a path no page route serves, so that those are not sent to sign in.
+	Known fiber.Handler
 }
 
 type server struct {
@@ -43,28 +48,44 @@ type server struct {
 	opts Options
 }
 
-// Register adds the admin pages and their assets to app.
-func Register(app *fiber.App, svc *explorer.Service, opts Options) {
-	if opts.Logger == nil {
-		opts.Logger = slog.Default()
-	}
-	s := &server{svc: svc, opts: opts}
-	assets, _ := fs.Sub(explorer.Assets, "assets")
-	app.Use("/assets", filesystem.New(filesystem.Config{Root: http.FS(assets), MaxAge: 3600}))
+// Pages are the admin pages, registered on an app by the HTTP edge.
+type Pages struct{ s *server }
 
-	app.Get("/login", s.loginForm)
-	app.Post("/login", s.login)
-	pages := app.Group("", s.loadSession)
-	pages.Post("/logout", s.requireUser, s.checkCSRF, s.logout)
-	pages.Get("/", s.requireUser, s.home)
-	for _, register := range families {
-		register(s, pages)
-	}
+// New returns the pages on svc.
+func New(svc *explorer.Service, opts Options) *Pages {
+	return &Pages{s: &server{svc: svc, opts: opts}}
 }
 
-// families are the registration functions of the page families; each file
-// adds its own.
-var families []func(s *server, r fiber.Router)
+// Register adds the assets, the sign-in page and the pages to r. Every
+// page but the sign-in page is in one group that requires a signed-in
+// user and checks the CSRF token of every state-changing request.
+func (p *Pages) Register(r fiber.Router) {
+	s := p.s
+	assets, _ := fs.Sub(explorer.Assets, "assets")
+	r.Use("/assets", filesystem.New(filesystem.Config{Root: http.FS(assets), MaxAge: 3600}))
+
+	r.Get("/login", s.loginForm)
+	r.Post("/login", append(s.opts.Before, s.login)...)
+	guards := []fiber.Handler{s.loadSession, s.requireUser}
+	if s.opts.Known != nil {
+		guards = append([]fiber.Handler{s.opts.Known}, guards...)
+	}
+	signed := r.Group("", append(append(guards, s.opts.Before...), s.checkCSRF)...)
+	signed.Post("/logout", s.logout)
+	signed.Get("/", s.home)
+	s.accountRoutes(signed)
+	s.modelsRoutes(signed)
+	s.polesRoutes(signed)
+	s.projectsRoutes(signed)
+	s.tokensRoutes(signed)
+	s.usersRoutes(signed)
+	s.backupRoutes(signed)
+}
+
+// Uploads are the page routes ("METHOD /path") whose body is an upload.
+func Uploads() []string {
+	return []string{"POST /models/upload", "POST /projects/import", "POST /projects/:id/append"}
+}
 
 // HandleError renders a failed page request as an error page. A request
 // that is not signed in is sent to the sign-in page.
@@ -80,9 +101,7 @@ func HandleError(c *fiber.Ctx, err error) error {
 	} else {
 		e := explorer.AsError(err)
 		status = statusOf(e.Code)
-		if e.Code == explorer.EINTERNAL {
-			slog.Error("page request failed", "method", c.Method(), "path", c.Path(), "err", e.Err)
-		} else {
+		if e.Code != explorer.EINTERNAL {
 			msg = e.Message
 		}
 		if e.Code == explorer.EUNAUTHORIZED {
@@ -191,15 +210,22 @@ func redirectToLogin(c *fiber.Ctx) error {
 		target += "?next=" + url.QueryEscape(c.OriginalURL())
 	}
 	if isHTMX(c) {
-		setHXRedirect(c, target)
+		// No HX-Redirect: leaving the page would lose what was typed. The
+		// page's script (assets/js/app.js) answers 401 with a sign-in
+		// dialog and keeps the form.
 		return c.SendStatus(http.StatusUnauthorized)
 	}
 	return c.Redirect(target, http.StatusSeeOther)
 }
 
 // checkCSRF refuses a state-changing request whose CSRF token (form field
-// _csrf or header X-CSRF-Token) is not the session's.
+// _csrf or header X-CSRF-Token) is not the session's. GET, HEAD and
+// OPTIONS change nothing and pass.
 func (s *server) checkCSRF(c *fiber.Ctx) error {
+	switch c.Method() {
+	case fiber.MethodGet, fiber.MethodHead, fiber.MethodOptions:
+		return c.Next()
+	}
 	sess, _ := c.Locals("session").(*explorer.Session)
 	token := c.Get("X-CSRF-Token")
 	if token == "" {
