@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -206,5 +207,31 @@ func TestDatesFollowTheViewerOnEveryPage(t *testing.T) {
 		if !strings.Contains(body, "10/01/2026 13:00 CET") || strings.Contains(body, "2026-01-10 12:00") {
 			t.Errorf("%s does not show dates as dd/MM/yyyy in Stockholm", path)
 		}
+	}
+}
+
+// mailerFunc is a Mailer for a page test that sends nothing (the SMTP
+// path is tested against a real server in the root package).
+type mailerFunc func(context.Context, explorer.Mail) error
+
+func (f mailerFunc) Send(ctx context.Context, m explorer.Mail) error { return f(ctx, m) }
+
+// With SMTP configured the settings page does not say e-mail is off, and
+// offers the address field.
+func TestSettingsPageWithMail(t *testing.T) {
+	e := testkit.New(t, func(o *explorer.Options) {
+		o.Mailer = mailerFunc(func(context.Context, explorer.Mail) error { return nil })
+	})
+	e.AddUser("ann", "")
+	b := newBrowser(t, e)
+	csrf := b.login("ann", testkit.Password)
+	d := b.doc(b.do("GET", "/account/settings", nil, nil).Expect(t, 200))
+	if d.Find(".no-mail").Length() != 0 || d.Find(`input[type=email][name=emailAddress]`).Length() != 1 {
+		t.Fatalf("settings with mail: %s", d.Find("#settings").Text())
+	}
+	values := url.Values{"_csrf": {csrf}, "defaultLanguage": {"EN"}, "timezone": {"UTC"}, "suggestionsCount": {"20"}, "dateFormat": {"yyyy-MM-dd"}, "emailNotifications": {"true"}, "emailAddress": {"Ann <ann@example.com>"}}
+	d = b.doc(b.do("POST", "/account/settings", values, htmx).Expect(t, http.StatusUnprocessableEntity))
+	if d.Find(`.error[data-key=emailAddress]`).Length() != 1 || d.Find(`input[name=emailAddress]`).AttrOr("value", "") != "Ann <ann@example.com>" {
+		t.Fatalf("address error: %s", d.Find("#settings").Text())
 	}
 }
