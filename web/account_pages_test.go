@@ -33,7 +33,7 @@ func TestUsagePageRangeAndCharts(t *testing.T) {
 		}
 	}
 	// Both days included: the 22nd counts.
-	d := b.doc(b.do("GET", "/account/usage?period=&since=2026-01-10&until=2026-01-22", nil, nil).Expect(t, 200))
+	d := b.doc(b.do("GET", "/account/usage?since=2026-01-10&until=2026-01-22", nil, nil).Expect(t, 200))
 	row := d.Find("table.usage tbody tr").Eq(2)
 	if !strings.Contains(row.Find("th").Text(), "2026-01-10 – 2026-01-22") || row.Find("td").Eq(3).Text() != "290" {
 		t.Fatalf("range row %q", row.Text())
@@ -44,7 +44,13 @@ func TestUsagePageRangeAndCharts(t *testing.T) {
 	if m, _ := d.Find(`#usage form`).Attr("method"); m != "get" || d.Find(`#usage form[hx-push-url=true]`).Length() != 1 {
 		t.Fatal("the usage form is not a GET form in the URL")
 	}
-	r := b.do("GET", "/account/usage?period=&since=2026-01-12&until=2026-01-10", nil, nil).Expect(t, 200)
+	// Today and this month are links; today's figures hold the 22nd only.
+	d = b.doc(b.do("GET", "/account/usage?period=DAY", nil, htmx).Expect(t, 200))
+	if d.Find(`.presets a[aria-current]`).Text() != "today" || d.Find("table.usage tbody tr").Eq(2).Find("td").Eq(3).Text() != "250" {
+		t.Fatalf("today: %s", d.Find("#usage").Text())
+	}
+	d = b.doc(b.do("GET", "/account/usage?since=2026-01-10&until=2026-01-22", nil, nil).Expect(t, 200))
+	r := b.do("GET", "/account/usage?since=2026-01-12&until=2026-01-10", nil, nil).Expect(t, 200)
 	if !strings.Contains(b.doc(r).Find("#usage .error").Text(), "last day") {
 		t.Fatalf("reversed range: %s", b.doc(r).Find("#usage").Text())
 	}

@@ -108,7 +108,10 @@ func (s *server) usageTab(c *fiber.Ctx, h account.Header, _ *accountState) (temp
 	h.Tab = "usage"
 	h.Page.Title = "Usage"
 	v := account.UsageView{Header: h, Period: strings.ToUpper(strings.TrimSpace(c.Query("period"))), Since: c.Query("since"), Until: c.Query("until")}
-	if _, ok := c.Queries()["period"]; !ok && v.Since == "" && v.Until == "" {
+	// Chosen days win; without them, the period (this month by default).
+	if v.Since != "" || v.Until != "" {
+		v.Period = ""
+	} else if v.Period == "" {
 		v.Period = explorer.PeriodMonth
 	}
 	q := explorer.UsageQuery{Period: v.Period, Since: v.Since, Until: v.Until}
