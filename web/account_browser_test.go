@@ -66,7 +66,11 @@ func TestBrowserAccountPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cents, after := centsAttr.Value, afterAttr.Value
+	creditsAttr, err := chromedp.Run(ctx, chromedp.AttributeValue(`#seats-preview dl`, "data-credits"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cents, after, added := centsAttr.Value, afterAttr.Value, creditsAttr.Value
 	err = chromedp.Do(ctx,
 		chromedp.Click(`#seats-preview button.confirm`),
 		chromedp.WaitVisible(`#seats p.notice`),
@@ -85,6 +89,9 @@ func TestBrowserAccountPage(t *testing.T) {
 	}
 	if c := l.Charges[0]; c.Kind != explorer.ChargeSeatProration || strconv.FormatInt(c.AmountCents, 10) != cents || cents == "0" {
 		t.Fatalf("ledger charge %+v, preview %s cents", c, cents)
+	}
+	if en := l.Entries[0]; en.Kind != explorer.CreditSeatProration || strconv.FormatInt(en.Credits, 10) != added {
+		t.Fatalf("ledger entry %+v, preview %s credits", en, added)
 	}
 	var credits struct{ Credits int64 }
 	e.Do(testkit.Request{Method: "GET", Path: "/v1/account/credits", User: "ann"}).Expect(t, 200).JSON(t, &credits)
