@@ -8,27 +8,26 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-func init() {
-	resources = append(resources, func(h *handler, r fiber.Router) {
-		r.Get("/account", h.getAccount)
-		r.Post("/account/reactivate", noContent(h.svc.Reactivate))
-		r.Get("/account/credits", h.getCredits)
-		r.Post("/account/credits", h.buyCredits)
-		r.Get("/account/invitations", h.getManagerInvitations)
-		r.Post("/account/invitations", h.invite)
-		r.Delete("/account/invitations/:id", withPathID("id", h.svc.DeleteInvitation))
-		r.Put("/account/invitations/:id/accept", withPathID("id", h.svc.AcceptInvitation))
-		r.Put("/account/invitations/:id/reject", withPathID("id", h.svc.RejectInvitation))
-		r.Delete("/account/manager", noContent(h.svc.RemoveManager))
-		r.Delete("/account/managedUsers/:userId", h.removeManagedUser)
-		r.Get("/account/product", h.getProduct)
-		r.Put("/account/product", h.putProduct)
-		r.Get("/account/product/migration", h.getProductMigration)
-		r.Delete("/account/product/migration", noContent(h.svc.CancelProductMigration))
-		r.Get("/account/seats", h.getSeats)
-		r.Put("/account/seats", h.putSeats)
-		r.Get("/account/usage", h.getUsage)
-	})
+// accountRoutes registers the account operations.
+func (h *handler) accountRoutes(r fiber.Router) {
+	r.Get("/account", h.getAccount)
+	r.Post("/account/reactivate", noContent(h.svc.Reactivate))
+	r.Get("/account/credits", h.getCredits)
+	r.Post("/account/credits", h.buyCredits)
+	r.Get("/account/invitations", h.getManagerInvitations)
+	r.Post("/account/invitations", h.invite)
+	r.Delete("/account/invitations/:id", withPathID("id", h.svc.DeleteInvitation))
+	r.Put("/account/invitations/:id/accept", withPathID("id", h.svc.AcceptInvitation))
+	r.Put("/account/invitations/:id/reject", withPathID("id", h.svc.RejectInvitation))
+	r.Delete("/account/manager", noContent(h.svc.RemoveManager))
+	r.Delete("/account/managedUsers/:userId", h.removeManagedUser)
+	r.Get("/account/product", h.getProduct)
+	r.Put("/account/product", h.putProduct)
+	r.Get("/account/product/migration", h.getProductMigration)
+	r.Delete("/account/product/migration", noContent(h.svc.CancelProductMigration))
+	r.Get("/account/seats", h.getSeats)
+	r.Put("/account/seats", h.putSeats)
+	r.Get("/account/usage", h.getUsage)
 }
 
 // noContent serves an operation without input or output: 204.

@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 	"errors"
-	"log/slog"
 	"strings"
 	"time"
 
@@ -12,34 +11,11 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-// Options configure the HTTP server.
+// Options configure the JSON interface.
 type Options struct {
-	// MaxUpload is the largest upload body in bytes (default 20 MiB).
-	MaxUpload int
-	// MaxJSON is the largest JSON body in bytes (default 1 MiB).
-	MaxJSON int
-	// PageErrors renders errors of requests outside /v1 (the admin pages);
-	// nil renders them as problem+json too.
-	PageErrors fiber.ErrorHandler
-	// Logger logs requests; nil is slog.Default().
-	Logger *slog.Logger
-	// Metrics registers the Prometheus collectors; nil makes a new registry.
-	Metrics *Metrics
-}
-
-func (o *Options) defaults() {
-	if o.MaxUpload <= 0 {
-		o.MaxUpload = 20 << 20
-	}
-	if o.MaxJSON <= 0 {
-		o.MaxJSON = 1 << 20
-	}
-	if o.Logger == nil {
-		o.Logger = slog.Default()
-	}
-	if o.Metrics == nil {
-		o.Metrics = NewMetrics()
-	}
+	// Before are the handlers that run, in order, after authentication and
+	// before every /v1 operation: the edge's body limits.
+	Before []fiber.Handler
 }
 
 // handler serves the /v1 operations.
@@ -48,47 +24,32 @@ type handler struct {
 	opts Options
 }
 
-// NewApp returns the Fiber app with health, metrics and the /v1 interface.
-// The admin pages are added to it by package web.
-func NewApp(svc *explorer.Service, opts Options) *fiber.App {
-	opts.defaults()
-	app := fiber.New(fiber.Config{
-		Immutable:             true,
-		BodyLimit:             max(opts.MaxUpload, opts.MaxJSON),
-		DisableStartupMessage: true,
-		ReadTimeout:           5 * time.Minute,
-		IdleTimeout:           2 * time.Minute,
-		ErrorHandler: func(c *fiber.Ctx, err error) error {
-			if opts.PageErrors != nil && !IsAPIPath(c.Path()) {
-				return opts.PageErrors(c, err)
-			}
-			return WriteProblem(c, err)
-		},
-	})
-	app.Use(opts.Metrics.middleware())
-	h := &handler{svc: svc, opts: opts}
-	app.Get("/healthz", h.healthz)
-	app.Get("/readyz", h.readyz)
-	app.Get("/metrics", opts.Metrics.handler())
-	app.Get("/v1/openapi.json", serveOpenAPI)
-	v1 := app.Group("/v1", h.limitBody, h.authenticate)
-	h.routes(v1)
-	// Anything else under /v1 is an unknown route.
-	v1.Use(func(c *fiber.Ctx) error {
-		return explorer.Errorf(explorer.ENOTFOUND, "no route %s %s", c.Method(), c.Path())
-	})
-	return app
+// API is the JSON interface, registered on an app by the HTTP edge.
+type API struct{ h *handler }
+
+// New returns the JSON interface on svc.
+func New(svc *explorer.Service, opts Options) *API {
+	return &API{h: &handler{svc: svc, opts: opts}}
 }
 
-// routes registers the operations of v1. Each resource adds its own.
-func (h *handler) routes(r fiber.Router) {
-	for _, register := range resources {
-		register(h, r)
-	}
+// Register adds health, the OpenAPI document and the /v1 operations to r.
+// Authentication runs before any body is read.
+func (a *API) Register(r fiber.Router) {
+	h := a.h
+	r.Get("/healthz", h.healthz)
+	r.Get("/readyz", h.readyz)
+	r.Get("/v1/openapi.json", serveOpenAPI)
+	v1 := r.Group("/v1", append([]fiber.Handler{h.authenticate}, h.opts.Before...)...)
+	h.accountRoutes(v1)
+	h.modelsRoutes(v1)
+	h.polesRoutes(v1)
+	h.productsRoutes(v1)
+	h.settingsRoutes(v1)
 }
 
-// resources are the registration functions of the resource files.
-var resources []func(h *handler, r fiber.Router)
+// Uploads are the routes ("METHOD /path") whose body is an upload rather
+// than a JSON document.
+func Uploads() []string { return []string{"POST /v1/models"} }
 
 // IsAPIPath reports whether path belongs to the JSON interface.
 func IsAPIPath(path string) bool {
@@ -121,15 +82,6 @@ func (h *handler) readyz(c *fiber.Ctx) error {
 	}
 	body["wordSpaces"] = spaces
 	return c.Status(status).JSON(body)
-}
-
-// limitBody refuses JSON bodies over MaxJSON; multipart uploads may be up
-// to MaxUpload, which Fiber enforces.
-func (h *handler) limitBody(c *fiber.Ctx) error {
-	if len(c.Body()) > h.opts.MaxJSON && !strings.HasPrefix(strings.ToLower(c.Get(fiber.HeaderContentType)), "multipart/") {
-		return explorer.Errorf(explorer.ETOOLARGE, "the request body is larger than %d bytes", h.opts.MaxJSON)
-	}
-	return c.Next()
 }
 
 // authenticate verifies HTTP Basic credentials or a Bearer token and puts

@@ -56,7 +56,11 @@ func TestUnknownRouteAndMethodAreProblems(t *testing.T) {
 	if !strings.Contains(p.Detail, "/v1/nothing/here") {
 		t.Fatalf("detail %q", p.Detail)
 	}
-	e.Do(testkit.Request{Method: "DELETE", Path: "/v1/openapi.json", User: "ann"}).Expect(t, 404).Problem(t)
+	r := e.Do(testkit.Request{Method: "DELETE", Path: "/v1/openapi.json", User: "ann"}).Expect(t, 405)
+	r.Problem(t)
+	if got := r.Header.Get("Allow"); got != "GET, HEAD" {
+		t.Fatalf("Allow %q, want GET, HEAD", got)
+	}
 }
 
 func TestBearerTokenAuthenticates(t *testing.T) {

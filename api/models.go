@@ -10,24 +10,23 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-func init() {
-	resources = append(resources, func(h *handler, r fiber.Router) {
-		r.Get("/models", h.listModels)
-		r.Post("/models", h.uploadModel)
-		r.Post("/models/create", h.createModel)
-		r.Get("/models/invitations", h.modelInvitations)
-		r.Put("/models/invitations/:invitationId/accept", h.acceptModelInvitation)
-		r.Put("/models/invitations/:invitationId/reject", h.rejectModelInvitation)
-		r.Get("/models/:id", h.getModel)
-		r.Put("/models/:id", h.updateModel)
-		r.Delete("/models/:id", h.deleteModel)
-		r.Get("/models/:id/projects", h.modelProjects)
-		r.Post("/models/:id/share", h.shareModel)
-		r.Get("/models/:id/versions", h.modelVersions)
-		r.Get("/models/:id/versions/:version", h.modelVersion)
-		r.Delete("/models/:id/invitations/:invitationId", h.revokeModelInvitation)
-		r.Delete("/models/:id/userRights/:accessId", h.removeModelAccess)
-	})
+// modelsRoutes registers the models operations.
+func (h *handler) modelsRoutes(r fiber.Router) {
+	r.Get("/models", h.listModels)
+	r.Post("/models", h.uploadModel)
+	r.Post("/models/create", h.createModel)
+	r.Get("/models/invitations", h.modelInvitations)
+	r.Put("/models/invitations/:invitationId/accept", h.acceptModelInvitation)
+	r.Put("/models/invitations/:invitationId/reject", h.rejectModelInvitation)
+	r.Get("/models/:id", h.getModel)
+	r.Put("/models/:id", h.updateModel)
+	r.Delete("/models/:id", h.deleteModel)
+	r.Get("/models/:id/projects", h.modelProjects)
+	r.Post("/models/:id/share", h.shareModel)
+	r.Get("/models/:id/versions", h.modelVersions)
+	r.Get("/models/:id/versions/:version", h.modelVersion)
+	r.Delete("/models/:id/invitations/:invitationId", h.revokeModelInvitation)
+	r.Delete("/models/:id/userRights/:accessId", h.removeModelAccess)
 }
 
 // sendModel answers a Model. Its structure is encoded once per version,

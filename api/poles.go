@@ -10,15 +10,14 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-func init() {
-	resources = append(resources, func(h *handler, r fiber.Router) {
-		r.Get("/poles", h.listPoles)
-		r.Post("/poles", h.createPole)
-		r.Get("/poles/:id", h.getPole)
-		r.Put("/poles/:id", h.updatePole)
-		r.Delete("/poles/:id", h.deletePole)
-		r.Get("/poles/:id/suggest", h.suggestPoleTerms)
-	})
+// polesRoutes registers the poles operations.
+func (h *handler) polesRoutes(r fiber.Router) {
+	r.Get("/poles", h.listPoles)
+	r.Post("/poles", h.createPole)
+	r.Get("/poles/:id", h.getPole)
+	r.Put("/poles/:id", h.updatePole)
+	r.Delete("/poles/:id", h.deletePole)
+	r.Get("/poles/:id/suggest", h.suggestPoleTerms)
 }
 
 // poleBody is a Pole in a request; an id in it is ignored.

@@ -5,7 +5,6 @@ package api
 
 import (
 	"errors"
-	"log/slog"
 	"net/http"
 	"strconv"
 
@@ -98,12 +97,10 @@ func ProblemFor(err error) (Problem, *explorer.Error) {
 	return p, e
 }
 
-// WriteProblem answers err as problem+json.
+// WriteProblem answers err as problem+json. The HTTP edge logs the
+// internal errors; the answer never shows them.
 func WriteProblem(c *fiber.Ctx, err error) error {
 	p, e := ProblemFor(err)
-	if p.Status >= 500 && e.Err != nil {
-		slog.Error("request failed", "method", c.Method(), "path", c.Path(), "err", e.Err)
-	}
 	if p.Status == http.StatusUnauthorized {
 		c.Set(fiber.HeaderWWWAuthenticate, `Basic realm="explorer"`)
 	}

@@ -6,10 +6,9 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-func init() {
-	resources = append(resources, func(h *handler, r fiber.Router) {
-		r.Get("/products", h.getProducts)
-	})
+// productsRoutes registers the products operations.
+func (h *handler) productsRoutes(r fiber.Router) {
+	r.Get("/products", h.getProducts)
 }
 
 // productPlan is a ProductPlan; the last three fields are extensions.

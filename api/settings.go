@@ -6,11 +6,10 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-func init() {
-	resources = append(resources, func(h *handler, r fiber.Router) {
-		r.Get("/account/settings", h.getSettings)
-		r.Put("/account/settings", h.putSettings)
-	})
+// settingsRoutes registers the settings operations.
+func (h *handler) settingsRoutes(r fiber.Router) {
+	r.Get("/account/settings", h.getSettings)
+	r.Put("/account/settings", h.putSettings)
 }
 
 func (h *handler) getSettings(c *fiber.Ctx) error {

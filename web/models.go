@@ -13,27 +13,26 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-func init() {
-	families = append(families, func(s *server, r fiber.Router) {
-		r.Get("/models", s.requireUser, s.modelsPage)
-		r.Post("/models/upload", s.requireUser, s.checkCSRF, s.uploadModel)
-		r.Post("/models/invitations/:inv/accept", s.requireUser, s.checkCSRF, s.answerModelInvitation(true))
-		r.Post("/models/invitations/:inv/reject", s.requireUser, s.checkCSRF, s.answerModelInvitation(false))
-		r.Get("/models/:id", s.requireUser, s.modelPage)
-		r.Get("/models/:id/versions/:version", s.requireUser, s.modelPage)
-		r.Post("/models/:id/title", s.requireUser, s.checkCSRF, s.renameModel)
-		r.Post("/models/:id/groups", s.requireUser, s.checkCSRF, s.addGroup)
-		r.Post("/models/:id/groups/:group", s.requireUser, s.checkCSRF, s.saveGroup)
-		r.Post("/models/:id/groups/:group/delete", s.requireUser, s.checkCSRF, s.removeGroup)
-		r.Post("/models/:id/groups/:group/topics", s.requireUser, s.checkCSRF, s.addTopic)
-		r.Post("/models/:id/topics/:topic", s.requireUser, s.checkCSRF, s.saveTopic)
-		r.Post("/models/:id/topics/:topic/delete", s.requireUser, s.checkCSRF, s.removeTopic)
-		r.Post("/models/:id/ignore", s.requireUser, s.checkCSRF, s.saveIgnoreTerms)
-		r.Post("/models/:id/share", s.requireUser, s.checkCSRF, s.shareModel)
-		r.Post("/models/:id/invitations/:inv/revoke", s.requireUser, s.checkCSRF, s.revokeInvitation)
-		r.Post("/models/:id/accesses/:access/remove", s.requireUser, s.checkCSRF, s.removeAccess)
-		r.Post("/models/:id/delete", s.requireUser, s.checkCSRF, s.deleteModel)
-	})
+// modelsRoutes registers the models pages.
+func (s *server) modelsRoutes(r fiber.Router) {
+	r.Get("/models", s.modelsPage)
+	r.Post("/models/upload", s.uploadModel)
+	r.Post("/models/invitations/:inv/accept", s.answerModelInvitation(true))
+	r.Post("/models/invitations/:inv/reject", s.answerModelInvitation(false))
+	r.Get("/models/:id", s.modelPage)
+	r.Get("/models/:id/versions/:version", s.modelPage)
+	r.Post("/models/:id/title", s.renameModel)
+	r.Post("/models/:id/groups", s.addGroup)
+	r.Post("/models/:id/groups/:group", s.saveGroup)
+	r.Post("/models/:id/groups/:group/delete", s.removeGroup)
+	r.Post("/models/:id/groups/:group/topics", s.addTopic)
+	r.Post("/models/:id/topics/:topic", s.saveTopic)
+	r.Post("/models/:id/topics/:topic/delete", s.removeTopic)
+	r.Post("/models/:id/ignore", s.saveIgnoreTerms)
+	r.Post("/models/:id/share", s.shareModel)
+	r.Post("/models/:id/invitations/:inv/revoke", s.revokeInvitation)
+	r.Post("/models/:id/accesses/:access/remove", s.removeAccess)
+	r.Post("/models/:id/delete", s.deleteModel)
 }
 
 // param reads an id of the path; a malformed one is a page not found.
@@ -67,7 +66,7 @@ func (s *server) listView(c *fiber.Ctx) (models.ListView, error) {
 		}
 		v.Models = append(v.Models, models.Row{
 			ID: m.ID, Title: title, Type: m.Type, Language: m.Language, Owner: m.CreatedBy.UserID,
-			Created: formatTime(explorer.FromMillis(m.Created)), Outdated: m.Outdated, Shared: m.CreatedBy.UserID != u.Username,
+			Created: formatTime(c, explorer.FromMillis(m.Created)), Outdated: m.Outdated, Shared: m.CreatedBy.UserID != u.Username,
 		})
 	}
 	invs, err := s.svc.ModelInvitations(ctx(c))
@@ -81,7 +80,7 @@ func (s *server) listView(c *fiber.Ctx) (models.ListView, error) {
 		}
 		v.Invitations = append(v.Invitations, models.InvitationRow{
 			ID: inv.ID, ModelID: inv.ModelID, ModelTitle: title, Who: inv.Model.CreatedBy.UserID,
-			Rights: inv.Rights, Created: formatTime(explorer.FromMillis(inv.Created)),
+			Rights: inv.Rights, Created: formatTime(c, explorer.FromMillis(inv.Created)),
 		})
 	}
 	return v, nil
@@ -177,7 +176,7 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 	}
 	v := models.ModelView{
 		Page: page(c, "Model", "models"), ID: m.ID, Title: titleOf(m.Title), Type: m.Type, Language: m.Language,
-		Owner: m.CreatedBy.UserID, Created: formatTime(explorer.FromMillis(m.Created)), Outdated: m.Outdated,
+		Owner: m.CreatedBy.UserID, Created: formatTime(c, explorer.FromMillis(m.Created)), Outdated: m.Outdated,
 		Version: m.Version, Current: versions[len(versions)-1].Version, CanWrite: m.CanWrite(), IsOwner: m.IsOwner(), Self: u.Username,
 	}
 	v.Page.Title = v.Heading()
@@ -194,13 +193,13 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 	}
 	v.IgnoreTerms = strings.Join(terms, ", ")
 	for i := len(versions) - 1; i >= 0; i-- {
-		v.Versions = append(v.Versions, models.VersionRow{Version: versions[i].Version, Created: formatTime(explorer.FromMillis(versions[i].Created))})
+		v.Versions = append(v.Versions, models.VersionRow{Version: versions[i].Version, Created: formatTime(c, explorer.FromMillis(versions[i].Created))})
 	}
 	for _, a := range m.UsersAccess {
-		v.Accesses = append(v.Accesses, models.AccessRow{ID: a.ID, User: a.User.UserID, Rights: a.Rights, Created: formatTime(explorer.FromMillis(a.Created))})
+		v.Accesses = append(v.Accesses, models.AccessRow{ID: a.ID, User: a.User.UserID, Rights: a.Rights, Created: formatTime(c, explorer.FromMillis(a.Created))})
 	}
 	for _, inv := range m.Invitations {
-		v.Invitations = append(v.Invitations, models.InvitationRow{ID: inv.ID, ModelID: m.ID, Who: inv.Recipient.UserID, Rights: inv.Rights, Created: formatTime(explorer.FromMillis(inv.Created))})
+		v.Invitations = append(v.Invitations, models.InvitationRow{ID: inv.ID, ModelID: m.ID, Who: inv.Recipient.UserID, Rights: inv.Rights, Created: formatTime(c, explorer.FromMillis(inv.Created))})
 	}
 	if p := projects.MasterProject; p != nil {
 		v.Projects = append(v.Projects, models.ProjectRow{ID: p.ID, Title: p.Title, Owner: p.CreatedBy.UserID, Status: p.Status, Role: "master"})

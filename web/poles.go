@@ -12,17 +12,16 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-func init() {
-	families = append(families, func(s *server, r fiber.Router) {
-		r.Get("/poles", s.requireUser, s.polesPage)
-		r.Post("/poles", s.requireUser, s.checkCSRF, s.createPole)
-		r.Get("/poles/:id", s.requireUser, s.polePage)
-		r.Post("/poles/:id", s.requireUser, s.checkCSRF, s.savePoleDetails)
-		r.Post("/poles/:id/parts", s.requireUser, s.checkCSRF, s.setPoleTerm)
-		r.Post("/poles/:id/parts/remove", s.requireUser, s.checkCSRF, s.removePoleTerm)
-		r.Get("/poles/:id/suggestions", s.requireUser, s.poleSuggestions)
-		r.Post("/poles/:id/delete", s.requireUser, s.checkCSRF, s.deletePole)
-	})
+// polesRoutes registers the poles pages.
+func (s *server) polesRoutes(r fiber.Router) {
+	r.Get("/poles", s.polesPage)
+	r.Post("/poles", s.createPole)
+	r.Get("/poles/:id", s.polePage)
+	r.Post("/poles/:id", s.savePoleDetails)
+	r.Post("/poles/:id/parts", s.setPoleTerm)
+	r.Post("/poles/:id/parts/remove", s.removePoleTerm)
+	r.Get("/poles/:id/suggestions", s.poleSuggestions)
+	r.Post("/poles/:id/delete", s.deletePole)
 }
 
 // poleChanged is the event the suggestions panel reloads on.

@@ -13,16 +13,15 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-func init() {
-	families = append(families, func(s *server, r fiber.Router) {
-		r.Get("/projects", s.requireUser, s.projectsPage)
-		r.Post("/projects/import", s.requireUser, s.checkCSRF, s.importProject)
-		r.Get("/projects/:id", s.requireUser, s.projectPage)
-		r.Post("/projects/:id/explore", s.requireUser, s.checkCSRF, s.exploreProject)
-		r.Post("/projects/:id/apply", s.requireUser, s.checkCSRF, s.applyModel)
-		r.Post("/projects/:id/append", s.requireUser, s.checkCSRF, s.appendProject)
-		r.Post("/projects/:id/delete", s.requireUser, s.checkCSRF, s.deleteProject)
-	})
+// projectsRoutes registers the projects pages.
+func (s *server) projectsRoutes(r fiber.Router) {
+	r.Get("/projects", s.projectsPage)
+	r.Post("/projects/import", s.importProject)
+	r.Get("/projects/:id", s.projectPage)
+	r.Post("/projects/:id/explore", s.exploreProject)
+	r.Post("/projects/:id/apply", s.applyModel)
+	r.Post("/projects/:id/append", s.appendProject)
+	r.Post("/projects/:id/delete", s.deleteProject)
 }
 
 func (s *server) modelTitle(c *fiber.Ctx, id *int64) string {
@@ -48,7 +47,7 @@ func (s *server) projectsView(c *fiber.Ctx) (projects.ListView, error) {
 	for _, p := range list {
 		v.Projects = append(v.Projects, projects.Row{
 			ID: p.ID, Title: p.Title, Status: p.Status, StatusMessage: p.StatusMessage, Rows: p.Rows,
-			Model: s.modelTitle(c, p.ModelID), Created: formatTime(p.Created),
+			Model: s.modelTitle(c, p.ModelID), Created: formatTime(c, p.Created),
 		})
 	}
 	return v, nil
@@ -109,7 +108,7 @@ func (s *server) projectView(c *fiber.Ctx, id int64) (projects.DetailView, error
 	}
 	v := projects.DetailView{
 		Page: page(c, p.Title, "projects"), ID: p.ID, Title: p.Title, Status: p.Status, StatusMessage: p.StatusMessage,
-		Rows: p.Rows, Encoding: p.Encoding, Language: p.Language, Created: formatTime(p.Created),
+		Rows: p.Rows, Encoding: p.Encoding, Language: p.Language, Created: formatTime(c, p.Created),
 		TextColumn: p.TextColumn, ExploredTexts: p.ExploredTexts,
 	}
 	if p.ModelID != nil {

@@ -11,12 +11,11 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-func init() {
-	families = append(families, func(s *server, r fiber.Router) {
-		r.Get("/tokens", s.requireUser, s.tokensPage)
-		r.Post("/tokens", s.requireUser, s.checkCSRF, s.createToken)
-		r.Post("/tokens/:id/revoke", s.requireUser, s.checkCSRF, s.revokeToken)
-	})
+// tokensRoutes registers the tokens pages.
+func (s *server) tokensRoutes(r fiber.Router) {
+	r.Get("/tokens", s.tokensPage)
+	r.Post("/tokens", s.createToken)
+	r.Post("/tokens/:id/revoke", s.revokeToken)
 }
 
 func (s *server) tokensView(c *fiber.Ctx) (tokens.TokensView, error) {
@@ -28,9 +27,9 @@ func (s *server) tokensView(c *fiber.Ctx) (tokens.TokensView, error) {
 	for _, t := range list {
 		used := "never"
 		if t.LastUsed != nil {
-			used = formatTime(*t.LastUsed)
+			used = formatTime(c, *t.LastUsed)
 		}
-		v.Tokens = append(v.Tokens, tokens.Row{ID: t.ID, Name: t.Name, Created: formatTime(t.Created), LastUsed: used})
+		v.Tokens = append(v.Tokens, tokens.Row{ID: t.ID, Name: t.Name, Created: formatTime(c, t.Created), LastUsed: used})
 	}
 	return v, nil
 }

@@ -8,7 +8,6 @@ import (
 	"crypto/subtle"
 	"errors"
 	"io/fs"
-	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
@@ -35,7 +34,13 @@ type Options struct {
 	// SecureCookies marks cookies Secure even when the request did not
 	// arrive over TLS (behind a TLS-terminating proxy).
 	SecureCookies bool
-	Logger        *slog.Logger
+	// Before are the handlers that run, in order, before every page
+	// handler that may read a body: the edge's body limits. They run after
+	// the session is loaded and before the CSRF check reads the form.
+	Before []fiber.Handler
+	// Known runs first in the signed-in group: it answers 404 or 405 for
+	// a path no page route serves, so that those are not sent to sign in.
+	Known fiber.Handler
 }
 
 type server struct {
@@ -43,28 +48,44 @@ type server struct {
 	opts Options
 }
 
-// Register adds the admin pages and their assets to app.
-func Register(app *fiber.App, svc *explorer.Service, opts Options) {
-	if opts.Logger == nil {
-		opts.Logger = slog.Default()
-	}
-	s := &server{svc: svc, opts: opts}
-	assets, _ := fs.Sub(explorer.Assets, "assets")
-	app.Use("/assets", filesystem.New(filesystem.Config{Root: http.FS(assets), MaxAge: 3600}))
+// Pages are the admin pages, registered on an app by the HTTP edge.
+type Pages struct{ s *server }
 
-	app.Get("/login", s.loginForm)
-	app.Post("/login", s.login)
-	pages := app.Group("", s.loadSession)
-	pages.Post("/logout", s.requireUser, s.checkCSRF, s.logout)
-	pages.Get("/", s.requireUser, s.home)
-	for _, register := range families {
-		register(s, pages)
-	}
+// New returns the pages on svc.
+func New(svc *explorer.Service, opts Options) *Pages {
+	return &Pages{s: &server{svc: svc, opts: opts}}
 }
 
-// families are the registration functions of the page families; each file
-// adds its own.
-var families []func(s *server, r fiber.Router)
+// Register adds the assets, the sign-in page and the pages to r. Every
+// page but the sign-in page is in one group that requires a signed-in
+// user and checks the CSRF token of every state-changing request.
+func (p *Pages) Register(r fiber.Router) {
+	s := p.s
+	assets, _ := fs.Sub(explorer.Assets, "assets")
+	r.Use("/assets", filesystem.New(filesystem.Config{Root: http.FS(assets), MaxAge: 3600}))
+
+	r.Get("/login", s.loginForm)
+	r.Post("/login", append(s.opts.Before, s.login)...)
+	guards := []fiber.Handler{s.loadSession, s.requireUser}
+	if s.opts.Known != nil {
+		guards = append([]fiber.Handler{s.opts.Known}, guards...)
+	}
+	signed := r.Group("", append(append(guards, s.opts.Before...), s.checkCSRF)...)
+	signed.Post("/logout", s.logout)
+	signed.Get("/", s.home)
+	s.accountRoutes(signed)
+	s.modelsRoutes(signed)
+	s.polesRoutes(signed)
+	s.projectsRoutes(signed)
+	s.tokensRoutes(signed)
+	s.usersRoutes(signed)
+	s.backupRoutes(signed)
+}
+
+// Uploads are the page routes ("METHOD /path") whose body is an upload.
+func Uploads() []string {
+	return []string{"POST /models/upload", "POST /projects/import", "POST /projects/:id/append"}
+}
 
 // HandleError renders a failed page request as an error page. A request
 // that is not signed in is sent to the sign-in page.
@@ -80,9 +101,7 @@ func HandleError(c *fiber.Ctx, err error) error {
 	} else {
 		e := explorer.AsError(err)
 		status = statusOf(e.Code)
-		if e.Code == explorer.EINTERNAL {
-			slog.Error("page request failed", "method", c.Method(), "path", c.Path(), "err", e.Err)
-		} else {
+		if e.Code != explorer.EINTERNAL {
 			msg = e.Message
 		}
 		if e.Code == explorer.EUNAUTHORIZED {
@@ -91,7 +110,13 @@ func HandleError(c *fiber.Ctx, err error) error {
 	}
 	p, _ := c.Locals("page").(views.Page)
 	p.Title = http.StatusText(status)
-	return render(c, status, errview.Page(errview.ErrorView{Page: p, Status: status, Title: http.StatusText(status), Message: msg}))
+	v := errview.ErrorView{Page: p, Status: status, Title: http.StatusText(status), Message: msg}
+	// A cancelled account's pages lead to its reactivation.
+	if u, ok := c.Locals("user").(*explorer.User); ok && u.Status == explorer.StatusCancelled && status == http.StatusForbidden {
+		v.Message = "Your account is cancelled: you can read, but changes are refused until you reactivate it."
+		v.Action, v.ActionText = "/account", "Reactivate your account on the account page"
+	}
+	return render(c, status, errview.Page(v))
 }
 
 func statusOf(code string) int {
@@ -121,13 +146,22 @@ func formAnswer(c *fiber.Ctx, ferr error, showError func(msg string), section, p
 		if explorer.ErrorCode(ferr) == explorer.EINTERNAL {
 			return ferr
 		}
-		showError(explorer.ErrorMessage(ferr))
+		showError(pageMessage(c, ferr))
 		code = formStatus(ferr)
 	}
 	if isHTMX(c) {
 		return render(c, code, section())
 	}
 	return render(c, code, page())
+}
+
+// pageMessage is the message of err for a person on the pages: a
+// cancelled account is told where to reactivate it.
+func pageMessage(c *fiber.Ctx, err error) string {
+	if u, ok := c.Locals("user").(*explorer.User); ok && u.Status == explorer.StatusCancelled && explorer.ErrorCode(err) == explorer.EFORBIDDEN {
+		return "Your account is cancelled: reactivate it on the Account page to make changes."
+	}
+	return explorer.ErrorMessage(err)
 }
 
 // render writes a templ component as the HTML answer.
@@ -152,8 +186,13 @@ func (s *server) loadSession(c *fiber.Ctx) error {
 	}
 	c.Locals("session", sess)
 	c.Locals("user", u)
-	c.Locals("page", views.Page{Username: u.Username, IsAdmin: u.IsAdmin(), CSRF: sess.CSRF})
 	c.SetUserContext(explorer.WithUser(c.UserContext(), u))
+	viewer, err := s.svc.Viewer(c.UserContext())
+	if err != nil {
+		return err
+	}
+	c.Locals("page", views.Page{Username: u.Username, IsAdmin: u.IsAdmin(), CSRF: sess.CSRF,
+		Dates: views.Dates{Layout: viewer.DateLayout, Location: viewer.Location}})
 	return c.Next()
 }
 
@@ -171,15 +210,22 @@ func redirectToLogin(c *fiber.Ctx) error {
 		target += "?next=" + url.QueryEscape(c.OriginalURL())
 	}
 	if isHTMX(c) {
-		setHXRedirect(c, target)
+		// No HX-Redirect: leaving the page would lose what was typed. The
+		// page's script (assets/js/app.js) answers 401 with a sign-in
+		// dialog and keeps the form.
 		return c.SendStatus(http.StatusUnauthorized)
 	}
 	return c.Redirect(target, http.StatusSeeOther)
 }
 
 // checkCSRF refuses a state-changing request whose CSRF token (form field
-// _csrf or header X-CSRF-Token) is not the session's.
+// _csrf or header X-CSRF-Token) is not the session's. GET, HEAD and
+// OPTIONS change nothing and pass.
 func (s *server) checkCSRF(c *fiber.Ctx) error {
+	switch c.Method() {
+	case fiber.MethodGet, fiber.MethodHead, fiber.MethodOptions:
+		return c.Next()
+	}
 	sess, _ := c.Locals("session").(*explorer.Session)
 	token := c.Get("X-CSRF-Token")
 	if token == "" {
@@ -219,8 +265,18 @@ func (s *server) clearCookie(c *fiber.Ctx, name, path string) {
 // ctx is the request's context for the service.
 func ctx(c *fiber.Ctx) context.Context { return c.UserContext() }
 
-// formatTime shows a time to a person.
-func formatTime(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
+// formatTime shows a time to the person viewing the page, in its date
+// format and time zone.
+func formatTime(c *fiber.Ctx, t time.Time) string { return dates(c).DateTime(t) }
+
+// formatDate shows a day to the person viewing the page.
+func formatDate(c *fiber.Ctx, t time.Time) string { return dates(c).Date(t) }
+
+// dates is the date formatter of the signed-in request.
+func dates(c *fiber.Ctx) views.Dates {
+	p, _ := c.Locals("page").(views.Page)
+	return p.Dates
+}
 
 // safeNext accepts only local paths as a target after signing in.
 func safeNext(next string) string {

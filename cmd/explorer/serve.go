@@ -9,16 +9,15 @@ import (
 	"net"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
 
 	explorer "explorer"
-	"explorer/api"
+	httpserver "explorer/internal/server"
+	"explorer/internal/smtpmail"
 	"explorer/language"
 	"explorer/store"
-	"explorer/web"
 	"explorer/wordspace"
 
 	"github.com/gofiber/fiber/v2"
@@ -37,6 +36,9 @@ type serveConfig struct {
 	// language code. The embedded English space serves EN otherwise.
 	WordSpaces   []string
 	WordSpaceDir string
+	// BillingInterval is how often due plan changes and cycles are settled.
+	BillingInterval time.Duration // Mailer sends notifications (--smtp); nil sends none.
+	Mailer          *smtpmail.Sender
 }
 
 // listFlag is a repeatable string flag.
@@ -61,8 +63,20 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	}
 	fs.Var(&spaces, "wordspace", "LANG=PATH of a word space file; repeatable (EXPLORER_WORDSPACES, comma-separated)")
 	fs.StringVar(&c.WordSpaceDir, "wordspace-dir", envOr("EXPLORER_WORDSPACE_DIR", ""), "directory of word space files named by language code, such as sv.vec (EXPLORER_WORDSPACE_DIR)")
+	smtpURL := fs.String("smtp", envOr("EXPLORER_SMTP", ""), "SMTP server for notification e-mails, such as smtp://user:password@host:587?from=explorer@example.com (EXPLORER_SMTP)")
+	fs.DurationVar(&c.BillingInterval, "billing-interval", envDuration("EXPLORER_BILLING_INTERVAL", time.Minute), "how often due plan changes and billing cycles are settled (EXPLORER_BILLING_INTERVAL)")
 	if err := fs.Parse(args); err != nil {
 		return c, usageError(err.Error())
+	}
+	if c.BillingInterval < 100*time.Millisecond {
+		return c, usageError("--billing-interval: give at least 100ms, such as 1m")
+	}
+	if *smtpURL != "" {
+		m, err := smtpmail.Parse(*smtpURL)
+		if err != nil {
+			return c, usageError("--smtp: " + err.Error())
+		}
+		c.Mailer = m
 	}
 	for _, sp := range spaces {
 		lang, path, ok := strings.Cut(strings.TrimSpace(sp), "=")
@@ -89,7 +103,7 @@ func openStore(ctx context.Context, data, url string) (*store.DB, error) {
 	if url != "" {
 		return store.Open(ctx, url)
 	}
-	return store.OpenSQLite(ctx, filepath.Join(data, "explorer.db"))
+	return store.OpenSQLite(ctx, sqlitePath(data))
 }
 
 // app is the wired server.
@@ -106,8 +120,11 @@ func newApp(ctx context.Context, c serveConfig, o explorer.Options) (*app, error
 		return nil, err
 	}
 	svc := explorer.NewService(db, o)
-	f := api.NewApp(svc, api.Options{MaxUpload: c.MaxUpload, PageErrors: web.HandleError, Logger: o.Logger})
-	web.Register(f, svc, web.Options{SecureCookies: c.SecureCookies, Logger: o.Logger})
+	f, err := httpserver.New(svc, httpserver.Config{Logger: o.Logger, MaxUpload: c.MaxUpload, SecureCookies: c.SecureCookies})
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
 	return &app{db: db, svc: svc, fiber: f}, nil
 }
 
@@ -123,11 +140,21 @@ func serveCommand(args []string, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
+	lock, tmp, err := holdDataDir(c.Data, c.Database == "")
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
 	spaces, err := loadWordSpaces(c, logger)
 	if err != nil {
 		return usageError(err.Error())
 	}
-	a, err := newApp(ctx, c, explorer.Options{Logger: logger, WordSpaces: spaces, Detector: detector})
+	o := explorer.Options{Logger: logger, WordSpaces: spaces, Detector: detector, TempDir: tmp}
+	if c.Mailer != nil {
+		o.Mailer = c.Mailer
+		logger.Info("notifications are e-mailed", "smtp", c.Mailer.String())
+	}
+	a, err := newApp(ctx, c, o)
 	if err != nil {
 		return err
 	}
@@ -146,7 +173,9 @@ func serveCommand(args []string, stderr io.Writer) error {
 	// the first upload does not wait for them.
 	go language.Load()
 	// Scheduled plan changes are applied when due, also while nobody calls.
-	go a.svc.RunBilling(ctx, time.Minute)
+	go a.svc.RunBilling(ctx, c.BillingInterval)
+	// Notification e-mails queued by any instance are sent.
+	go a.svc.RunMail(ctx, 5*time.Second)
 
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {

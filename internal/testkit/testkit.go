@@ -19,8 +19,8 @@ import (
 
 	explorer "explorer"
 	"explorer/api"
+	"explorer/internal/server"
 	"explorer/store"
-	"explorer/web"
 
 	"github.com/gofiber/fiber/v2"
 	"golang.org/x/crypto/bcrypt"
@@ -76,8 +76,10 @@ func New(t testing.TB, opts ...func(*explorer.Options)) *Env {
 		f(&o)
 	}
 	svc := explorer.NewService(db, o)
-	app := api.NewApp(svc, api.Options{PageErrors: web.HandleError, Logger: o.Logger})
-	web.Register(app, svc, web.Options{Logger: o.Logger})
+	app, err := server.New(svc, server.Config{Logger: o.Logger})
+	if err != nil {
+		t.Fatalf("server: %v", err)
+	}
 	return &Env{T: t, DB: db, Svc: svc, Clock: clock, App: app, Hasher: hasher, Options: o}
 }
 

@@ -1,8 +1,10 @@
-package api
+package server
 
 import (
 	"strconv"
 	"time"
+
+	"explorer/api"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/middleware/adaptor"
@@ -45,7 +47,7 @@ func (m *Metrics) middleware() fiber.Handler {
 		status := c.Response().StatusCode()
 		if err != nil {
 			// The error handler has not run yet; count the status it will answer.
-			p, _ := ProblemFor(err)
+			p, _ := api.ProblemFor(err)
 			status = p.Status
 		}
 		route := c.Route().Path
