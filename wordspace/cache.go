@@ -92,12 +92,19 @@ func OpenServed(ctx context.Context, path, cacheDir string, opt LoadOptions) (*S
 }
 
 // servable returns s with a clustered approximate index when it is large
-// and has none.
+// and has none, its probes tuned to ServedRecall on 200 of its words.
 func servable(ctx context.Context, s *Space) (*Space, error) {
 	if s.Len() < ApproximateMinWords || s.HasIndex() {
 		return s, nil
 	}
-	return s.Clustered(ctx)
+	c, err := s.Clustered(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := c.TuneProbes(ctx, ServedRecall, 200, 50); err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 // writeCache writes s to cached (through a temporary file) and removes the

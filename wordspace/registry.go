@@ -209,7 +209,7 @@ func (r *Registry) start(l, source string, explicit bool, load func(context.Cont
 		e.space.Store(s)
 		e.setProgress(1)
 		r.logger.Info("word space ready", "language", l, "words", s.Len(), "dim", s.Dim(),
-			"counts", s.HasCounts(), "seconds", time.Since(began).Seconds())
+			"counts", s.HasCounts(), "probes", s.Probes(), "seconds", time.Since(began).Seconds())
 	}()
 }
 

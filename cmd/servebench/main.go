@@ -59,10 +59,15 @@ func run(c config) error {
 		if err != nil {
 			return err
 		}
-		args = append(args, "--wordspace", "XX="+vec)
+		args = append(args, "--wordspace", "SV="+vec)
 		vecBytes = int64(c.words) * int64(c.dim) * 4
 	}
 	fmt.Printf("## Served suggestions (%s)\n\n", time.Now().UTC().Format(time.DateOnly))
+	base, err := baselineRSS(c.bin)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("- without the generated space: resident %.0f MB\n", float64(base)/(1<<20))
 	for start := 1; start <= 2; start++ {
 		srv, ready, err := startServer(c.bin, data, args)
 		if err != nil {
@@ -71,7 +76,7 @@ func run(c config) error {
 		rss := srv.rss()
 		fmt.Printf("- start %d: ready in %.2f s, resident %.0f MB", start, ready.Seconds(), float64(rss)/(1<<20))
 		if vecBytes > 0 {
-			fmt.Printf(" (%.2f × the generated space's %.0f MB of vectors)", float64(rss)/float64(vecBytes), float64(vecBytes)/(1<<20))
+			fmt.Printf(" (%.2f × the generated space's %.0f MB of vectors; %.2f × without the rest of the server)", float64(rss)/float64(vecBytes), float64(vecBytes)/(1<<20), float64(rss-base)/float64(vecBytes))
 		}
 		fmt.Println()
 		if start == 1 {
@@ -111,7 +116,7 @@ func measure(c config, srv *server) error {
 	}
 	if c.words > 0 {
 		for _, n := range []int{3, 20} {
-			if err := add("XX", []string{"w100"}, n); err != nil {
+			if err := add("SV", []string{"w100"}, n); err != nil {
 				return err
 			}
 		}
@@ -127,4 +132,20 @@ func measure(c config, srv *server) error {
 		}
 	}
 	return nil
+}
+
+// baselineRSS is the resident memory of a ready server with the embedded
+// space only, on a data directory of its own.
+func baselineRSS(bin string) (int64, error) {
+	data, err := os.MkdirTemp("", "servebench-base-")
+	if err != nil {
+		return 0, err
+	}
+	defer os.RemoveAll(data)
+	srv, _, err := startServer(bin, data, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer srv.stop()
+	return srv.rss(), nil
 }
