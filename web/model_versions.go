@@ -48,7 +48,7 @@ func (s *server) versionsView(c *fiber.Ctx, id int64, from, to int) (models.Vers
 	v := models.VersionsView{Page: page(c, "Versions", "models"), ID: m.ID, Heading: mv.Heading(), Current: m.Version, CanWrite: m.CanWrite()}
 	v.Page.Title = "Versions of " + v.Heading
 	for i := len(list) - 1; i >= 0; i-- {
-		item := models.VersionItem{Version: list[i].Version, Created: formatTime(explorer.FromMillis(list[i].Created))}
+		item := models.VersionItem{Version: list[i].Version, Created: formatTime(c, explorer.FromMillis(list[i].Created))}
 		if list[i].CreatedBy != nil {
 			item.By = list[i].CreatedBy.UserID
 		}
