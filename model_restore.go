@@ -19,10 +19,7 @@ func (s *Service) RestoreModelVersion(ctx context.Context, id int64, version int
 		next *Structure
 	)
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		if err := s.store.LockModel(ctx, id); err != nil {
-			return err
-		}
-		m, err := s.writableModel(ctx, u, id)
+		m, err := s.lockWritableModel(ctx, u, id)
 		if err != nil {
 			return err
 		}

@@ -56,10 +56,7 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 		created *Structure
 	)
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		if err := s.store.LockModel(ctx, id); err != nil {
-			return err
-		}
-		m, err := s.writableModel(ctx, u, id)
+		m, err := s.lockWritableModel(ctx, u, id)
 		if err != nil {
 			return err
 		}
@@ -110,6 +107,15 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 		}
 	}
 	return s.modelAt(ctx, rec, rec.Version)
+}
+
+// lockWritableModel takes the model's lock for the transaction of ctx and
+// returns it when the caller may update it (see writableModel).
+func (s *Service) lockWritableModel(ctx context.Context, u *User, id int64) (*ModelRecord, error) {
+	if err := s.store.LockModel(ctx, id); err != nil {
+		return nil, err
+	}
+	return s.writableModel(ctx, u, id)
 }
 
 // checkBasedOn refuses an update based on a version that is no longer

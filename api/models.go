@@ -206,18 +206,27 @@ func (h *handler) modelVersions(c *fiber.Ctx) error {
 	return c.JSON(list)
 }
 
-func (h *handler) modelVersion(c *fiber.Ctx) error {
+// pathVersion reads the path's model id and version. No model has more
+// versions than an int32 holds: a larger number is cut to that, and the
+// service answers 404 after checking that the caller sees the model.
+func pathVersion(c *fiber.Ctx) (int64, int, error) {
 	id, err := pathID(c, "id")
 	if err != nil {
-		return err
+		return 0, 0, err
 	}
 	version, err := pathID(c, "version")
 	if err != nil {
+		return 0, 0, err
+	}
+	return id, int(min(version, math.MaxInt32)), nil
+}
+
+func (h *handler) modelVersion(c *fiber.Ctx) error {
+	id, version, err := pathVersion(c)
+	if err != nil {
 		return err
 	}
-	// No model has that many versions; the service answers 404 after
-	// checking that the caller sees the model.
-	m, err := h.svc.ModelVersion(c.UserContext(), id, int(min(version, math.MaxInt32)))
+	m, err := h.svc.ModelVersion(c.UserContext(), id, version)
 	if err != nil {
 		return err
 	}
@@ -227,15 +236,11 @@ func (h *handler) modelVersion(c *fiber.Ctx) error {
 // restoreModelVersion answers 201 with the model when the restore made a
 // version, 200 when the current version already held that structure.
 func (h *handler) restoreModelVersion(c *fiber.Ctx) error {
-	id, err := pathID(c, "id")
+	id, version, err := pathVersion(c)
 	if err != nil {
 		return err
 	}
-	version, err := pathID(c, "version")
-	if err != nil {
-		return err
-	}
-	m, created, err := h.svc.RestoreModelVersion(c.UserContext(), id, int(min(version, math.MaxInt32)))
+	m, created, err := h.svc.RestoreModelVersion(c.UserContext(), id, version)
 	if err != nil {
 		return err
 	}
