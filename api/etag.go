@@ -18,28 +18,34 @@ func versionETag(version int) string {
 // ifMatchVersions reads If-Match (RFC 9110, section 13.1.1) as the model
 // versions an update may be based on: nil without the header and for "*",
 // which any existing model matches. Only strong tags of the
-// form "<version>" can match: weak, malformed or other tags match nothing,
-// so a list of only those gives []int{0} (no version is 0), and the
-// update is refused as stale.
+// form "<version>" can match: weak and other tags match nothing, and a
+// malformed header matches nothing at all; then the answer is []int{0}
+// (no version is 0), and the update is refused as stale.
 func ifMatchVersions(c *fiber.Ctx) []int {
 	h := strings.TrimSpace(c.Get(fiber.HeaderIfMatch))
 	if h == "" || h == "*" {
 		return nil
 	}
 	var versions []int
-	for h != "" {
+	for {
 		h = strings.TrimLeft(h, " \t,")
-		weak := strings.HasPrefix(h, "W/")
-		h = strings.TrimPrefix(h, "W/")
-		if !strings.HasPrefix(h, `"`) {
-			break // malformed: nothing after this can be read as a tag
-		}
-		end := strings.IndexByte(h[1:], '"')
-		if end < 0 {
+		if h == "" {
 			break
 		}
+		weak := strings.HasPrefix(h, "W/")
+		h = strings.TrimPrefix(h, "W/")
+		end := -1
+		if strings.HasPrefix(h, `"`) {
+			end = strings.IndexByte(h[1:], '"')
+		}
+		if end < 0 {
+			return []int{0} // malformed: matches nothing
+		}
 		tag := h[1 : 1+end]
-		h = h[end+2:]
+		h = strings.TrimLeft(h[end+2:], " \t")
+		if h != "" && h[0] != ',' {
+			return []int{0}
+		}
 		if v, err := strconv.Atoi(tag); err == nil && !weak && v > 0 && strconv.Itoa(v) == tag {
 			versions = append(versions, v)
 		}

@@ -80,6 +80,16 @@ func TestModelETagAndIfMatch(t *testing.T) {
 	if tag := r.Header.Get("ETag"); tag != `"5"` {
 		t.Fatalf("ETag %q", tag)
 	}
+	// Hostile headers: hundreds of tags (within the header buffer), one huge tag, an unclosed quote,
+	// obs-text and trailing junk. Each is read in one pass and matches nothing.
+	for _, tag := range []string{
+		strings.Repeat(`"1", W/"5", `, 250) + `"4"`,
+		`"` + strings.Repeat("9", 3000) + `"`,
+		`"5` + strings.Repeat(",", 3000),
+		"\"5\u00e9\"", `"5"junk`,
+	} {
+		put(t, e, "ann", m.ID, map[string]any{"title": "Hostile"}, map[string]string{"If-Match": tag}).Expect(t, 412).Problem(t)
+	}
 	// Others still get 404 before any precondition.
 	put(t, e, "eve", m.ID, map[string]any{"title": "x"}, map[string]string{"If-Match": `"1"`}).Expect(t, 404).Problem(t)
 }
