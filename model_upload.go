@@ -22,38 +22,13 @@ type Table struct {
 	Encoding string
 }
 
-// TableLimits bound the reading of an uploaded table.
-type TableLimits struct {
-	// MaxRows is the most non-blank rows after the header.
-	MaxRows int
-	// MaxCellLen is the most characters of one cell.
-	MaxCellLen int
-	// MaxUnzipSize is the largest uncompressed size of an XLSX file.
-	MaxUnzipSize int64
-}
-
-// ModelUploadLimits are the limits of a model upload.
-var ModelUploadLimits = TableLimits{MaxRows: 100_000, MaxCellLen: 32_767, MaxUnzipSize: 256 << 20}
-
-// TableFile is an uploaded table file. The service reads it once the
-// caller's rights are checked. Package api and the pages implement it with
-// package sheet, which checks the file's type against its content.
-type TableFile interface {
-	// ReadTable reads the file within limits. In a workbook the first
-	// sheet whose header accept takes is read (else the first sheet).
-	// Errors are *Error values: EUNSUPPORTED for a file type or content
-	// that is not a table, ETOOLARGE past a limit, EINVALID for a file
-	// that cannot be read.
-	ReadTable(limits TableLimits, accept func(header []string) bool) (*Table, error)
-}
-
 // UploadModelInput is the input of UploadModel.
 type UploadModelInput struct {
 	// Title is nil for a model without a title.
 	Title *string
 	// Language is an ISO 639-1 code, or blank to detect it.
 	Language string
-	File     TableFile
+	File     TableSource
 }
 
 // UploadModel creates a model from a table file with the columns Index,
@@ -75,7 +50,7 @@ func (s *Service) UploadModel(ctx context.Context, in UploadModelInput) (*Model,
 	if in.File == nil {
 		return nil, Invalid("a file is required", FieldError{Field: "file", Message: "is required"})
 	}
-	t, err := in.File.ReadTable(ModelUploadLimits, HasModelColumns)
+	t, err := s.readModelTable(ctx, in.File)
 	if err != nil {
 		return nil, err
 	}
@@ -104,6 +79,49 @@ func (s *Service) UploadModel(ctx context.Context, in UploadModelInput) (*Model,
 		return nil, err
 	}
 	return s.modelAt(ctx, rec, rec.Version)
+}
+
+// readModelTable streams a model file, keeping only its Index, Label,
+// Terms and Pinned columns (in that order, those present), so that memory
+// grows with those cells whatever else the file holds. A header without
+// the columns stops reading.
+func (s *Service) readModelTable(ctx context.Context, src TableSource) (*Table, error) {
+	limits := s.tables.ModelLimits()
+	meter := textMeter{limit: limits.MaxText, what: "the limit of a model file"}
+	t := &Table{}
+	var cols []int
+	enc, err := src.StreamTable(ctx, limits, HasModelColumns, func(h []string) error {
+		c := findColumns(h)
+		if !HasModelColumns(h) {
+			_, err := GroupsFromTable(&Table{Header: h})
+			return err
+		}
+		for _, i := range []int{c.index, c.label, c.terms, c.pinned} {
+			if i >= 0 {
+				cols = append(cols, i)
+				t.Header = append(t.Header, h[i])
+			}
+		}
+		return nil
+	}, func(num int, cells []string) error {
+		row := make([]string, len(cols))
+		for k, i := range cols {
+			if i < len(cells) {
+				row[k] = cells[i]
+			}
+		}
+		if err := meter.add(row); err != nil {
+			return err
+		}
+		t.Rows = append(t.Rows, row)
+		t.RowNumbers = append(t.RowNumbers, num)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	t.Encoding = enc
+	return t, nil
 }
 
 // The columns of a model file.

@@ -1,6 +1,7 @@
 package explorer_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -173,12 +174,32 @@ type fakeFile struct {
 	read   bool
 }
 
-func (f *fakeFile) ReadTable(l explorer.TableLimits, accept func([]string) bool) (*explorer.Table, error) {
+func (f *fakeFile) StreamTable(_ context.Context, l explorer.TableLimits, accept func([]string) bool, header func([]string) error, row func(int, []string) error) (string, error) {
 	f.read, f.limits = true, l
-	if f.table != nil && !accept(f.table.Header) && explorer.HasModelColumns(f.table.Header) {
-		return nil, fmt.Errorf("accept refuses a good header")
+	if f.err != nil {
+		return "", f.err
 	}
-	return f.table, f.err
+	if !accept(f.table.Header) && explorer.HasModelColumns(f.table.Header) {
+		return "", fmt.Errorf("accept refuses a good header")
+	}
+	return replayTable(f.table, header, row)
+}
+
+// replayTable hands a table to StreamTable's callbacks.
+func replayTable(t *explorer.Table, header func([]string) error, row func(int, []string) error) (string, error) {
+	if err := header(t.Header); err != nil {
+		return "", err
+	}
+	for i, r := range t.Rows {
+		num := i + 2
+		if i < len(t.RowNumbers) {
+			num = t.RowNumbers[i]
+		}
+		if err := row(num, r); err != nil {
+			return "", err
+		}
+	}
+	return t.Encoding, nil
 }
 
 func TestUploadModelService(t *testing.T) {
@@ -193,7 +214,7 @@ func TestUploadModelService(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.limits != explorer.ModelUploadLimits || *m.Title != "T" || m.Version != 1 || describe(m.Groups) != `A{A["a" "b"]}` || m.Groups[0].ID != 1 || m.Groups[0].Topics[0].ID != 1 {
+	if f.limits != (explorer.TableBudgets{}).ModelLimits() || *m.Title != "T" || m.Version != 1 || describe(m.Groups) != `A{A["a" "b"]}` || m.Groups[0].ID != 1 || m.Groups[0].Topics[0].ID != 1 {
 		t.Fatalf("model %+v limits %+v", m, f.limits)
 	}
 

@@ -33,6 +33,9 @@ type Options struct {
 	Detector LanguageDetector
 	// Billing configures credits and billing.
 	Billing BillingOptions
+	// Tables are the budgets of uploaded tables (model files and project
+	// imports); the zero value takes their defaults.
+	Tables TableBudgets
 	// TempDir holds temporary files, such as a backup being downloaded
 	// (default: the system's temporary directory).
 	TempDir string
@@ -51,6 +54,7 @@ type Service struct {
 	detector   LanguageDetector
 	billing    BillingOptions
 	tempDir    string
+	tables     TableBudgets
 
 	credentials *credentialCache
 	userLimit   *limiter
@@ -104,6 +108,7 @@ func NewService(store Store, o Options) *Service {
 		detector:    o.Detector,
 		billing:     o.Billing.withDefaults(),
 		tempDir:     o.TempDir,
+		tables:      o.Tables,
 		credentials: newCredentialCache(o.CredentialTTL, 10000),
 		userLimit:   newLimiter(o.UserFailures, o.FailureWindow),
 		addrLimit:   newLimiter(o.AddrFailures, o.FailureWindow),

@@ -6,9 +6,12 @@
 package sheet
 
 import (
+	"context"
+	"errors"
 	"io"
 	"path"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	explorer "explorer"
@@ -56,8 +59,10 @@ func KindFromName(name string) (Kind, error) {
 // Default limits, used where Options leaves a limit at zero.
 const (
 	DefaultMaxRows      = 1_000_000
+	DefaultMaxColumns   = 1_024
 	DefaultMaxCellLen   = 32_767
 	DefaultMaxUnzipSize = 512 << 20
+	DefaultMaxDuration  = time.Minute
 )
 
 // maxSheetRows is the number of rows a worksheet can have (Excel 2007+).
@@ -72,18 +77,32 @@ type Options struct {
 	// MaxRows is the largest number of non-blank rows after the header
 	// (default DefaultMaxRows); more is an ETOOLARGE error.
 	MaxRows int
+	// MaxColumns is the last column that may hold a value (default
+	// DefaultMaxColumns); a value past it is an ETOOLARGE error naming the
+	// row. A row costs the columns up to its last value, never the column
+	// index a file claims for an empty cell.
+	MaxColumns int
 	// MaxCellLen is the largest number of characters in one cell (default
 	// DefaultMaxCellLen); a longer cell is an EINVALID error naming the row.
 	MaxCellLen int
-	// MaxUnzipSize is the largest total uncompressed size of the parts of
-	// an XLSX file (default DefaultMaxUnzipSize); more is an ETOOLARGE
-	// error.
+	// MaxUnzipSize is the most bytes decompressed from the parts of an
+	// XLSX file, counting every read of every part (default
+	// DefaultMaxUnzipSize); more is an ETOOLARGE error.
 	MaxUnzipSize int64
+	// MaxDuration bounds the time reading takes, the callbacks included
+	// (default DefaultMaxDuration); longer is an ETOOLARGE error.
+	MaxDuration time.Duration
 }
 
 func (o Options) withDefaults() Options {
 	if o.MaxRows <= 0 {
 		o.MaxRows = DefaultMaxRows
+	}
+	if o.MaxColumns <= 0 {
+		o.MaxColumns = DefaultMaxColumns
+	}
+	if o.MaxDuration <= 0 {
+		o.MaxDuration = DefaultMaxDuration
 	}
 	if o.MaxCellLen <= 0 {
 		o.MaxCellLen = DefaultMaxCellLen
@@ -125,7 +144,7 @@ type Table struct {
 // cell empty or white space) are skipped. Errors are *explorer.Error
 // values: EUNSUPPORTED when the content does not match kind, ETOOLARGE over
 // the limits of opts, EINVALID for unreadable files and long cells.
-func Read(r io.ReaderAt, size int64, kind Kind, opts Options, accept func(header []string) bool) (*Table, error) {
+func Read(ctx context.Context, r io.ReaderAt, size int64, kind Kind, opts Options, accept func(header []string) bool) (*Table, error) {
 	t := &Table{}
 	e := &emitter{
 		header: func(header []string) error {
@@ -138,7 +157,7 @@ func Read(r io.ReaderAt, size int64, kind Kind, opts Options, accept func(header
 			return nil
 		},
 	}
-	enc, err := stream(r, size, kind, opts, accept, e)
+	enc, err := stream(ctx, r, size, kind, opts, accept, e)
 	if err != nil {
 		return nil, err
 	}
@@ -153,15 +172,18 @@ func Read(r io.ReaderAt, size int64, kind Kind, opts Options, accept func(header
 // each non-blank row after it with the row's number in the file (as
 // Table.RowNumbers) and its cells (padded as Table.Rows; the slice is the
 // callee's to keep). An error returned by header or row stops reading and
-// is returned as is. The encoding returned is as Table.Encoding.
-func Stream(r io.ReaderAt, size int64, kind Kind, opts Options, accept func([]string) bool,
+// is returned as is. The encoding returned is as Table.Encoding. Reading
+// stops when ctx is done or after opts.MaxDuration.
+func Stream(ctx context.Context, r io.ReaderAt, size int64, kind Kind, opts Options, accept func([]string) bool,
 	header func([]string) error, row func(num int, cells []string) error) (encoding string, err error) {
-	return stream(r, size, kind, opts, accept, &emitter{header: header, row: row})
+	return stream(ctx, r, size, kind, opts, accept, &emitter{header: header, row: row})
 }
 
-func stream(r io.ReaderAt, size int64, kind Kind, opts Options, accept func([]string) bool, e *emitter) (string, error) {
+func stream(ctx context.Context, r io.ReaderAt, size int64, kind Kind, opts Options, accept func([]string) bool, e *emitter) (string, error) {
 	opts = opts.withDefaults()
-	e.opts = opts
+	ctx, cancel := context.WithTimeout(ctx, opts.MaxDuration)
+	defer cancel()
+	e.opts, e.ctx = opts, ctx
 	if size < 0 {
 		return "", explorer.Errorf(explorer.EINVALID, "the file size is invalid")
 	}
@@ -170,11 +192,11 @@ func stream(r io.ReaderAt, size int64, kind Kind, opts Options, accept func([]st
 	}
 	switch kind {
 	case KindCSV:
-		return streamCSV(r, size, opts, e)
+		return streamCSV(ctx, r, size, opts, e)
 	case KindXLS:
-		return "", streamXLS(r, size, opts, accept, e)
+		return "", streamXLS(ctx, r, size, opts, accept, e)
 	case KindXLSX:
-		return "", streamXLSX(r, size, opts, accept, e)
+		return "", streamXLSX(ctx, r, size, opts, accept, e)
 	}
 	return "", explorer.Errorf(explorer.EUNSUPPORTED, "unsupported file type")
 }
@@ -182,6 +204,7 @@ func stream(r io.ReaderAt, size int64, kind Kind, opts Options, accept func([]st
 // emitter applies the rules common to every kind to the rows a reader
 // produces: cell length, blank rows, padding and the row limit.
 type emitter struct {
+	ctx     context.Context
 	opts    Options
 	header  func([]string) error
 	row     func(num int, cells []string) error
@@ -215,6 +238,9 @@ func (e *emitter) emit(num int, cells []string) error {
 		return err
 	}
 	e.rows++
+	if e.rows%256 == 0 && e.ctx.Err() != nil {
+		return timeBudget(e.ctx, e.opts)
+	}
 	if e.rows > e.opts.MaxRows {
 		return explorer.Errorf(explorer.ETOOLARGE, "the file has more than %d rows", e.opts.MaxRows)
 	}
@@ -236,6 +262,9 @@ func (e *emitter) emit(num int, cells []string) error {
 }
 
 func (e *emitter) checkCells(num int, cells []string) error {
+	if n := len(trimTrailingBlank(cells)); n > e.opts.MaxColumns {
+		return tooManyColumns(num, n, e.opts.MaxColumns)
+	}
 	for _, c := range cells {
 		if len(c) > e.opts.MaxCellLen && utf8.RuneCountInString(c) > e.opts.MaxCellLen {
 			return cellTooLong(num, e.opts.MaxCellLen)
@@ -245,7 +274,25 @@ func (e *emitter) checkCells(num int, cells []string) error {
 }
 
 func cellTooLong(num, limit int) error {
-	return explorer.Errorf(explorer.EINVALID, "row %d: a cell is longer than %d characters", num, limit)
+	return explorer.Errorf(explorer.EINVALID, "row %d: a cell is longer than %d characters (the cell length limit)", num, limit)
+}
+
+// timeBudget is the error of a read stopped by its context: ETOOLARGE past
+// the time budget, EUNAVAILABLE when the caller went away.
+func timeBudget(ctx context.Context, opts Options) error {
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return explorer.Errorf(explorer.EUNAVAILABLE, "reading the file was cancelled")
+	}
+	return explorer.Errorf(explorer.ETOOLARGE, "reading the file takes longer than %s (the time limit)", opts.MaxDuration)
+}
+
+// trimTrailingBlank drops trailing cells that are empty or white space.
+func trimTrailingBlank(cells []string) []string {
+	n := len(cells)
+	for n > 0 && strings.TrimSpace(cells[n-1]) == "" {
+		n--
+	}
+	return cells[:n]
 }
 
 func noHeader() error {

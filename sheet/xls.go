@@ -2,6 +2,7 @@ package sheet
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"io"
 	"math"
@@ -32,7 +33,7 @@ const msgXLS = "the file is not a readable XLS workbook"
 // maxXLSColumns is the number of columns of a BIFF5/BIFF8 worksheet.
 const maxXLSColumns = 256
 
-func streamXLS(r io.ReaderAt, size int64, opts Options, accept func([]string) bool, e *emitter) error {
+func streamXLS(ctx context.Context, r io.ReaderAt, size int64, opts Options, accept func([]string) bool, e *emitter) error {
 	head, err := readHead(r, size, 8)
 	if err != nil {
 		return err
@@ -48,6 +49,7 @@ func streamXLS(r io.ReaderAt, size int64, opts Options, accept func([]string) bo
 	if err != nil {
 		return err
 	}
+	wb.ctx, wb.opts = ctx, opts
 	return streamWorkbook(wb, accept, e)
 }
 
@@ -128,6 +130,8 @@ type xlsBook struct {
 	// budget bounds the bytes parsed in worksheets, so that sheets
 	// pointing at the same data cannot multiply the work.
 	budget int
+	ctx    context.Context
+	opts   Options
 }
 
 func parseGlobals(stream []byte) (wb *xlsBook, err error) {
@@ -317,6 +321,9 @@ func (wb *xlsBook) parseSheet(pos uint32) ([]xlsCell, error) {
 		wb.budget -= s.pos - start
 		if wb.budget < 0 {
 			return nil, explorer.Errorf(explorer.EINVALID, msgXLS)
+		}
+		if len(cells)%4096 == 0 && wb.ctx.Err() != nil {
+			return nil, timeBudget(wb.ctx, wb.opts)
 		}
 		switch rec.id {
 		case recBOF:
