@@ -148,10 +148,10 @@ func TestCSV(t *testing.T) {
 			nums:   []int{5, 8},
 		},
 		{
-			name:   "ragged rows padded, extra cells kept when not empty",
-			in:     []byte("A,B,C\n1\n1,2,3,4\n1,2,3,,\n"),
+			name:   "ragged rows padded, cells past the header dropped",
+			in:     []byte("A,B,C\n1\n1,2,3,4\n1,2,3,,\n,,,x\n"),
 			header: []string{"A", "B", "C"},
-			rows:   [][]string{{"1", "", ""}, {"1", "2", "3", "4"}, {"1", "2", "3"}},
+			rows:   [][]string{{"1", "", ""}, {"1", "2", "3"}, {"1", "2", "3"}},
 		},
 		{
 			name:   "cells are not trimmed",

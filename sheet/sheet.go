@@ -10,6 +10,7 @@ import (
 	"errors"
 	"io"
 	"path"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -77,10 +78,9 @@ type Options struct {
 	// MaxRows is the largest number of non-blank rows after the header
 	// (default DefaultMaxRows); more is an ETOOLARGE error.
 	MaxRows int
-	// MaxColumns is the last column that may hold a value (default
-	// DefaultMaxColumns); a value past it is an ETOOLARGE error naming the
-	// row. A row costs the columns up to its last value, never the column
-	// index a file claims for an empty cell.
+	// MaxColumns is the widest header (default DefaultMaxColumns); a
+	// wider one is an ETOOLARGE error. Rows are as wide as the header:
+	// what a file claims about a cell past it costs nothing.
 	MaxColumns int
 	// MaxCellLen is the largest number of characters in one cell (default
 	// DefaultMaxCellLen); a longer cell is an EINVALID error naming the row.
@@ -117,9 +117,9 @@ func (o Options) withDefaults() Options {
 type Table struct {
 	// Header is the header row, as in the file.
 	Header []string
-	// Rows are the non-blank rows after the header. Each has at least as
-	// many cells as the header (shorter rows are padded with ""); cells
-	// past the header are kept only when one of them is not empty.
+	// Rows are the non-blank rows after the header, each as wide as the
+	// header: shorter rows are padded with "", cells past the header are
+	// dropped.
 	Rows [][]string
 	// RowNumbers holds the number of each row in the file, 1-based, as a
 	// person sees it: the line number where the record starts in a CSV
@@ -215,8 +215,14 @@ type emitter struct {
 	headerRow int
 }
 
-// start hands the header over. Its cells are checked for length.
+// start hands the header over, without blank cells at its end. Its cells
+// are checked for length, and its width against MaxColumns: the header
+// sets the width of every row.
 func (e *emitter) start(num int, cells []string) error {
+	cells = trimTrailingBlank(cells)
+	if len(cells) > e.opts.MaxColumns {
+		return tooManyColumns(num, len(cells), e.opts.MaxColumns)
+	}
 	if err := e.checkCells(num, cells); err != nil {
 		return err
 	}
@@ -229,8 +235,13 @@ func (e *emitter) start(num int, cells []string) error {
 	return e.header(cells)
 }
 
-// emit hands one data row over, unless it is blank.
+// emit hands one data row over, cut or padded to the header's width,
+// unless it is blank there. Cells past the header are dropped: no column
+// name, no use, and a file cannot make a row cost more than its header.
 func (e *emitter) emit(num int, cells []string) error {
+	if len(cells) > e.width {
+		cells = slices.Clone(cells[:e.width])
+	}
 	if isBlank(cells) {
 		return nil
 	}
@@ -242,15 +253,9 @@ func (e *emitter) emit(num int, cells []string) error {
 		return timeBudget(e.ctx, e.opts)
 	}
 	if e.rows > e.opts.MaxRows {
-		return explorer.Errorf(explorer.ETOOLARGE, "the file has more than %d rows", e.opts.MaxRows)
+		return explorer.Errorf(explorer.ETOOLARGE, "the file has more than %d rows (the row limit)", e.opts.MaxRows)
 	}
-	// Drop empty cells past the header; pad short rows.
-	n := len(cells)
-	for n > e.width && strings.TrimSpace(cells[n-1]) == "" {
-		n--
-	}
-	cells = cells[:n]
-	if n < e.width {
+	if len(cells) < e.width {
 		padded := make([]string, e.width)
 		copy(padded, cells)
 		cells = padded
@@ -262,9 +267,6 @@ func (e *emitter) emit(num int, cells []string) error {
 }
 
 func (e *emitter) checkCells(num int, cells []string) error {
-	if n := len(trimTrailingBlank(cells)); n > e.opts.MaxColumns {
-		return tooManyColumns(num, n, e.opts.MaxColumns)
-	}
 	for _, c := range cells {
 		if len(c) > e.opts.MaxCellLen && utf8.RuneCountInString(c) > e.opts.MaxCellLen {
 			return cellTooLong(num, e.opts.MaxCellLen)

@@ -79,7 +79,11 @@ type xlsxRows struct {
 	num   int
 	data  bool // inside sheetData
 	cells []xlsxCell
+	// width, once the header is known, is the last column kept.
+	width int
 }
+
+func (x *xlsxRows) limitWidth(n int) { x.width = n }
 
 // xlsxCell is a cell with a value; col is 1-based.
 type xlsxCell struct {
@@ -184,6 +188,9 @@ func (x *xlsxRows) cell(prev int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	if x.width > 0 && col > x.width {
+		return col, nil
+	}
 	v := x.value(typ, style, raw)
 	if v == "" {
 		return col, nil
@@ -287,5 +294,5 @@ func refColumn(ref []byte) int {
 }
 
 func tooManyColumns(row, col, limit int) error {
-	return explorer.Errorf(explorer.ETOOLARGE, "row %d has a cell in column %d: the limit is %d columns", row, col, limit)
+	return explorer.Errorf(explorer.ETOOLARGE, "row %d has a value in column %d: the header may have at most %d columns (the column limit)", row, col, limit)
 }
