@@ -176,7 +176,8 @@ type fileRow struct {
 // form group N; groups keep the order of N, topics the order of M, a bare
 // N row first. A group's title is the label of its bare-N row, else the
 // label of its first topic. A bare-N row without terms in a group that has
-// N.M rows only names the group; any other row is a topic. Terms are split
+// N.M rows only names the group (its Label may then be blank: the group
+// takes the label of its first topic); any other row is a topic. Terms are split
 // on commas, trimmed, and empty and repeated (in any case) ones dropped.
 // Pinned is true or false in any case (1 and 0 too, as spreadsheets store
 // booleans), blank meaning false; a pinned row pins its group. Rows whose
@@ -210,6 +211,13 @@ func GroupsFromTable(t *Table) ([]Group, error) {
 		}
 		return strings.TrimSpace(row[i])
 	}
+	// Groups that have N.M rows: their bare-N row may carry its index only.
+	hasSub := map[int]bool{}
+	for _, row := range t.Rows {
+		if n, m, ok := parseIndex(cell(row, c.index)); ok && m > 0 {
+			hasSub[n] = true
+		}
+	}
 	var errs fieldErrors
 	rows := make([]fileRow, 0, len(t.Rows))
 	for i, row := range t.Rows {
@@ -229,13 +237,16 @@ func GroupsFromTable(t *Table) ([]Group, error) {
 		if r.pinned, ok = parsePinned(pinned); !ok {
 			errs.add("file", "row %d: Pinned %q must be true or false", num, clip(pinned))
 		}
+		r.terms = splitTerms(terms)
 		switch {
+		case label == "" && r.m == 0 && len(r.terms) == 0 && hasSub[r.n]:
+			// A group row carrying only its index: the group takes the
+			// label of its first topic.
 		case label == "":
 			errs.add("file", "row %d: Label must not be empty", num)
 		case utf8.RuneCountInString(label) > TopicTitleMax:
 			errs.add("file", "row %d: Label must be at most %d characters", num, TopicTitleMax)
 		}
-		r.terms = splitTerms(terms)
 		for _, term := range r.terms {
 			if utf8.RuneCountInString(term) > TermMax {
 				errs.add("file", "row %d: a term is longer than %d characters", num, TermMax)
