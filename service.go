@@ -33,6 +33,8 @@ type Options struct {
 	Detector LanguageDetector
 	// Billing configures credits and billing.
 	Billing BillingOptions
+	// Mailer sends notification e-mails; nil sends none (and queues none).
+	Mailer Mailer
 	// Tables are the budgets of uploaded tables (model files and project
 	// imports); the zero value takes their defaults.
 	Tables TableBudgets
@@ -53,6 +55,8 @@ type Service struct {
 	wordSpaces WordSpaces
 	detector   LanguageDetector
 	billing    BillingOptions
+	mailer     Mailer
+	mailWake   chan struct{}
 	tempDir    string
 	tables     TableBudgets
 
@@ -107,6 +111,8 @@ func NewService(store Store, o Options) *Service {
 		wordSpaces:  o.WordSpaces,
 		detector:    o.Detector,
 		billing:     o.Billing.withDefaults(),
+		mailer:      o.Mailer,
+		mailWake:    make(chan struct{}, 1),
 		tempDir:     o.TempDir,
 		tables:      o.Tables,
 		credentials: newCredentialCache(o.CredentialTTL, 10000),
