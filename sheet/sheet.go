@@ -147,6 +147,7 @@ type Table struct {
 func Read(ctx context.Context, r io.ReaderAt, size int64, kind Kind, opts Options, accept func(header []string) bool) (*Table, error) {
 	t := &Table{}
 	e := &emitter{
+		pad: true,
 		header: func(header []string) error {
 			t.Header = header
 			return nil
@@ -170,8 +171,10 @@ func Read(ctx context.Context, r io.ReaderAt, size int64, kind Kind, opts Option
 // It picks the header as Read does and calls header once with it (or returns
 // an EINVALID error when the file has no non-blank row), then calls row for
 // each non-blank row after it with the row's number in the file (as
-// Table.RowNumbers) and its cells (padded as Table.Rows; the slice is the
-// callee's to keep). An error returned by header or row stops reading and
+// Table.RowNumbers) and its cells up to the last one with a value, at most
+// as many as the header has (the slice is the callee's to keep; unlike
+// Table.Rows, short rows are not padded, so that a row costs what it
+// holds). An error returned by header or row stops reading and
 // is returned as is. The encoding returned is as Table.Encoding. Reading
 // stops when ctx is done or after opts.MaxDuration.
 func Stream(ctx context.Context, r io.ReaderAt, size int64, kind Kind, opts Options, accept func([]string) bool,
@@ -204,6 +207,8 @@ func stream(ctx context.Context, r io.ReaderAt, size int64, kind Kind, opts Opti
 // emitter applies the rules common to every kind to the rows a reader
 // produces: cell length, blank rows, padding and the row limit.
 type emitter struct {
+	// pad makes every row as wide as the header.
+	pad     bool
 	ctx     context.Context
 	opts    Options
 	header  func([]string) error
@@ -242,6 +247,9 @@ func (e *emitter) emit(num int, cells []string) error {
 	if len(cells) > e.width {
 		cells = slices.Clone(cells[:e.width])
 	}
+	if !e.pad {
+		cells = trimTrailingEmpty(cells)
+	}
 	if isBlank(cells) {
 		return nil
 	}
@@ -255,7 +263,7 @@ func (e *emitter) emit(num int, cells []string) error {
 	if e.rows > e.opts.MaxRows {
 		return explorer.Errorf(explorer.ETOOLARGE, "the file has more than %d rows (the row limit)", e.opts.MaxRows)
 	}
-	if len(cells) < e.width {
+	if e.pad && len(cells) < e.width {
 		padded := make([]string, e.width)
 		copy(padded, cells)
 		cells = padded

@@ -466,7 +466,11 @@ func boolErr(v byte, isErr bool) string {
 type xlsRows struct {
 	cells []xlsCell
 	i     int
+	// width, once the header is known, is the number of columns kept.
+	width int
 }
+
+func (x *xlsRows) limitWidth(n int) { x.width = n }
 
 func (x *xlsRows) next() (int, []string, error) {
 	if x.i >= len(x.cells) {
@@ -478,9 +482,14 @@ func (x *xlsRows) next() (int, []string, error) {
 		j++
 	}
 	width := int(x.cells[j-1].col) + 1
+	if x.width > 0 {
+		width = min(width, x.width)
+	}
 	out := make([]string, width)
 	for _, c := range x.cells[x.i:j] {
-		out[c.col] = c.v
+		if int(c.col) < width {
+			out[c.col] = c.v
+		}
 	}
 	x.i = j
 	return int(row) + 1, out, nil
