@@ -3,7 +3,6 @@ package attack
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -80,27 +79,17 @@ func (r *runner) bigModelPut() (*http.Response, error) {
 	return r.raw("PUT", fmt.Sprintf("/v1/models/%d", r.model), "multipart/form-data", body, false, nil)
 }
 
-// evilNext signs in with a next value that browsers would follow to
-// another origin; the answer's Location shows where the server sends.
+// evilNext asks the sign-in page, as a signed-in user, to go to a next
+// value that browsers would follow to another origin; the answer's
+// Location shows where the server sends (read without the client's URL
+// parser, which refuses the control character).
 func (r *runner) evilNext() (*http.Response, error) {
-	c := r.page.HC
-	next := "/%09/evil.example"
-	resp, err := c.Get(r.srv.Base + "/login?next=" + next)
-	if err != nil {
-		return nil, err
-	}
-	io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
+	req, _ := http.NewRequest("GET", r.srv.Base+"/login?next=/%09/evil.example", nil)
 	u, _ := url.Parse(r.srv.Base + "/login")
-	var login string
-	for _, ck := range c.Jar.Cookies(u) {
-		if ck.Name == "explorer_login" {
-			login = ck.Value
-		}
+	for _, ck := range r.page.HC.Jar.Cookies(u) {
+		req.AddCookie(ck)
 	}
-	raw, _ := url.QueryUnescape(next)
-	form := url.Values{"_csrf": {login}, "username": {r.user.User}, "password": {r.user.Password}, "next": {raw}}
-	return c.PostForm(r.srv.Base+"/login?next="+next, form)
+	return http.DefaultTransport.RoundTrip(req)
 }
 
 // manyPoles creates 1,000 poles (a bounded stand-in for the 93,654 of the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"html"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -152,6 +153,13 @@ func describe(resp *http.Response) string {
 	var p struct{ Title, Detail string }
 	if strings.HasPrefix(ct, "application/problem+json") && json.Unmarshal(b, &p) == nil {
 		return clip("problem: " + p.Detail)
+	}
+	// A page's message is in its alert.
+	if i := bytes.Index(b, []byte(`role="alert">`)); i >= 0 && strings.HasPrefix(ct, "text/html") {
+		msg := b[i+len(`role="alert">`):]
+		if j := bytes.IndexByte(msg, '<'); j >= 0 {
+			return clip("page: " + html.UnescapeString(string(msg[:j])))
+		}
 	}
 	return clip(fmt.Sprintf("%s, %d bytes", ct, len(b)))
 }
