@@ -112,13 +112,15 @@ func (m *textMeter) add(cells []string) error {
 	return nil
 }
 
-// byteSize shows a byte count in MiB or GiB.
+// byteSize shows a byte count in KiB, MiB or GiB.
 func byteSize(n int64) string {
 	switch {
 	case n >= 1<<30 && n%(1<<30) == 0:
 		return fmt.Sprintf("%d GiB", n>>30)
 	case n >= 1<<20:
 		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10:
+		return fmt.Sprintf("%d KiB", n>>10)
 	}
 	return fmt.Sprintf("%d bytes", n)
 }
