@@ -113,6 +113,11 @@ type ProjectStore interface {
 	UpdateProject(ctx context.Context, p *Project) error
 	// SetProjectStatus sets a project's status and status message.
 	SetProjectStatus(ctx context.Context, id int64, status, message string) error
+	// FindProjectsInStatus lists the projects in one of statuses, by id.
+	FindProjectsInStatus(ctx context.Context, statuses ...string) ([]*Project, error)
+	// SwapProjectStatus sets a project's status and message only while
+	// it still has fromStatus and fromMessage; it reports whether it did.
+	SwapProjectStatus(ctx context.Context, id int64, fromStatus, fromMessage, status, message string) (bool, error)
 	// ReplaceProjectHeaders replaces a project's headers, setting IDs.
 	ReplaceProjectHeaders(ctx context.Context, id int64, headers []ProjectHeader) error
 	// InsertProjectRows appends rows numbered from first (1-based).

@@ -100,8 +100,8 @@ func (db *DB) FindUserProjects(ctx context.Context, ownerID int64) ([]*explorer.
 	return db.findProjects(ctx, `p.owner_id = ?`, ownerID)
 }
 
-func (db *DB) findProjects(ctx context.Context, where string, arg any) ([]*explorer.Project, error) {
-	rows, err := db.query(ctx, projectSelect+` WHERE `+where+` ORDER BY p.id`, arg)
+func (db *DB) findProjects(ctx context.Context, where string, args ...any) ([]*explorer.Project, error) {
+	rows, err := db.query(ctx, projectSelect+` WHERE `+where+` ORDER BY p.id`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -299,4 +299,24 @@ func (db *DB) DeleteProject(ctx context.Context, id int64) error {
 		}
 	}
 	return db.updateOne(ctx, fmt.Sprintf("project %d not found", id), `DELETE FROM projects WHERE id = ?`, id)
+}
+
+// FindProjectsInStatus lists the projects in one of statuses, by id.
+func (db *DB) FindProjectsInStatus(ctx context.Context, statuses ...string) ([]*explorer.Project, error) {
+	if len(statuses) == 0 {
+		return []*explorer.Project{}, nil
+	}
+	marks := strings.TrimSuffix(strings.Repeat("?, ", len(statuses)), ", ")
+	args := make([]any, len(statuses))
+	for i, s := range statuses {
+		args[i] = s
+	}
+	return db.findProjects(ctx, `p.status IN (`+marks+`)`, args...)
+}
+
+// SwapProjectStatus sets a project's status and message only while it
+// still has the status and message seen before; it reports whether it did.
+func (db *DB) SwapProjectStatus(ctx context.Context, id int64, fromStatus, fromMessage, status, message string) (bool, error) {
+	return db.execAffected(ctx, `UPDATE projects SET status = ?, status_message = ?
+		WHERE id = ? AND status = ? AND status_message = ?`, status, message, id, fromStatus, fromMessage)
 }

@@ -12,7 +12,8 @@ import (
 // holdDataDir prepares the data directory for serve: with SQLite (sqlite
 // true) it takes the directory's lock for the server's lifetime, so that
 // restore and a second server refuse it, and empties its temporary folder
-// of files a killed server left. It returns the temporary folder.
+// of files a killed server left. The folder becomes the process's TMPDIR.
+// It returns the temporary folder.
 func holdDataDir(data string, sqlite bool) (*datadir.Lock, string, error) {
 	tmp := filepath.Join(data, "tmp")
 	var lock *datadir.Lock
@@ -33,6 +34,13 @@ func holdDataDir(data string, sqlite bool) (*datadir.Lock, string, error) {
 		}
 	}
 	if err := os.MkdirAll(tmp, 0o700); err != nil {
+		lock.Release()
+		return nil, "", err
+	}
+	// Temporary files of the process (multipart uploads spilled to disk,
+	// workbooks being written) go to the data directory's own folder, so
+	// that what a killed server left is cleared at the next start.
+	if err := os.Setenv("TMPDIR", tmp); err != nil {
 		lock.Release()
 		return nil, "", err
 	}

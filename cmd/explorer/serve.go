@@ -166,6 +166,9 @@ func serveCommand(args []string, stderr io.Writer) error {
 		return err
 	}
 	defer a.db.Close()
+	if _, err := a.svc.RecoverProjects(ctx); err != nil {
+		return fmt.Errorf("recovering interrupted projects: %w", err)
+	}
 	created, pw, err := a.svc.EnsureAdmin(ctx, os.Getenv("EXPLORER_ADMIN_PASSWORD"))
 	if err != nil {
 		return err
