@@ -29,6 +29,8 @@ type InvitationFilter struct {
 	SenderID    int64
 	RecipientID int64
 	Status      string
+	// Page is the window of the list (zero: all).
+	Page Page
 }
 
 // AccountStore keeps account states, plan migrations, manager invitations
@@ -106,11 +108,23 @@ func (s *Service) Account(ctx context.Context) (*Account, error) {
 
 // Invitations lists the pending manager invitations the caller received.
 func (s *Service) Invitations(ctx context.Context) ([]*ManagerInvitation, error) {
+	list, _, err := s.InvitationsPage(ctx, Page{})
+	return list, err
+}
+
+// InvitationsPage is the window page of Invitations and whether more
+// invitations follow.
+func (s *Service) InvitationsPage(ctx context.Context, page Page) ([]*ManagerInvitation, bool, error) {
 	u, err := actor(ctx)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return s.store.FindManagerInvitations(ctx, InvitationFilter{RecipientID: u.ID, Status: InvitationPending})
+	list, err := s.store.FindManagerInvitations(ctx, InvitationFilter{RecipientID: u.ID, Status: InvitationPending, Page: page})
+	if err != nil {
+		return nil, false, err
+	}
+	list, more := cut(list, page)
+	return list, more, nil
 }
 
 // isManaged reports whether a user has a manager.

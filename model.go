@@ -269,7 +269,7 @@ type ModelStore interface {
 	// (Rights "" when none).
 	FindModel(ctx context.Context, id, userID int64) (*ModelRecord, error)
 	// FindModels lists the models userID owns or has access to, by id.
-	FindModels(ctx context.Context, userID int64) ([]*ModelRecord, error)
+	FindModels(ctx context.Context, userID int64, page Page) ([]*ModelRecord, error)
 	// LockModel takes the write lock of a model's row until the
 	// transaction ends, so that concurrent updates of one model run one
 	// after the other (PostgreSQL; SQLite's write transaction already
@@ -308,6 +308,6 @@ type ModelStore interface {
 	FindModelInvitations(ctx context.Context, modelID int64) ([]ModelInvitation, error)
 	// FindReceivedModelInvitations lists the pending invitations a user
 	// received.
-	FindReceivedModelInvitations(ctx context.Context, userID int64) ([]ModelInvitation, error)
+	FindReceivedModelInvitations(ctx context.Context, userID int64, page Page) ([]ModelInvitation, error)
 	DeleteModelInvitation(ctx context.Context, id int64) error
 }

@@ -31,19 +31,26 @@ func (s *Service) writableModel(ctx context.Context, u *User, id int64) (*ModelR
 
 // Models lists the models the caller owns or that are shared with it, by id.
 func (s *Service) Models(ctx context.Context) ([]ModelInfo, error) {
+	list, _, err := s.ModelsPage(ctx, Page{})
+	return list, err
+}
+
+// ModelsPage is the window page of Models and whether more models follow.
+func (s *Service) ModelsPage(ctx context.Context, page Page) ([]ModelInfo, bool, error) {
 	u, err := activeActor(ctx)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	list, err := s.store.FindModels(ctx, u.ID)
+	list, err := s.store.FindModels(ctx, u.ID, page)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
+	list, more := cut(list, page)
 	out := make([]ModelInfo, len(list))
 	for i, m := range list {
 		out[i] = m.Info()
 	}
-	return out, nil
+	return out, more, nil
 }
 
 // Model returns the current version of a model the caller can see.

@@ -80,21 +80,29 @@ func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights strin
 
 // ModelInvitations lists the pending invitations the caller received.
 func (s *Service) ModelInvitations(ctx context.Context) ([]ModelInvitation, error) {
+	list, _, err := s.ModelInvitationsPage(ctx, Page{})
+	return list, err
+}
+
+// ModelInvitationsPage is the window page of ModelInvitations and whether
+// more invitations follow.
+func (s *Service) ModelInvitationsPage(ctx context.Context, page Page) ([]ModelInvitation, bool, error) {
 	u, err := activeActor(ctx)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	list, err := s.store.FindReceivedModelInvitations(ctx, u.ID)
+	list, err := s.store.FindReceivedModelInvitations(ctx, u.ID, page)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
+	list, more := cut(list, page)
 	infos := map[int64]*ModelInfo{}
 	for i := range list {
 		info, ok := infos[list[i].ModelID]
 		if !ok {
 			m, err := s.store.FindModel(ctx, list[i].ModelID, u.ID)
 			if err != nil {
-				return nil, err
+				return nil, false, err
 			}
 			mi := m.Info()
 			info = &mi
@@ -102,7 +110,7 @@ func (s *Service) ModelInvitations(ctx context.Context) ([]ModelInvitation, erro
 		}
 		list[i].Model = info
 	}
-	return nonNil(list), nil
+	return nonNil(list), more, nil
 }
 
 // receivedInvitation returns a pending invitation whose recipient is u;

@@ -80,6 +80,8 @@ type PartInput struct {
 type PoleFilter struct {
 	// OwnerIDs are the owners whose poles are listed; empty lists none.
 	OwnerIDs []int64
+	// Page is the window of the list (zero: all).
+	Page Page
 }
 
 // PoleStore keeps poles and their parts. Parts keep their order.

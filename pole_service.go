@@ -15,26 +15,31 @@ const (
 // Poles lists the poles the caller may edit, its own and those of the
 // users it manages, by id.
 func (s *Service) Poles(ctx context.Context) (*PolesResponse, error) {
+	res, _, err := s.PolesPage(ctx, Page{})
+	return res, err
+}
+
+// PolesPage is the window page of Poles (Size counts the poles of the
+// window) and whether more poles follow.
+func (s *Service) PolesPage(ctx context.Context, page Page) (*PolesResponse, bool, error) {
 	u, err := activeActor(ctx)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	managed, err := s.store.FindManagedUsers(ctx, u.ID)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	owners := []int64{u.ID}
 	for _, m := range managed {
 		owners = append(owners, m.ID)
 	}
-	list, err := s.store.FindPoles(ctx, PoleFilter{OwnerIDs: owners})
+	list, err := s.store.FindPoles(ctx, PoleFilter{OwnerIDs: owners, Page: page})
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	if list == nil {
-		list = []*Pole{}
-	}
-	return &PolesResponse{Size: len(list), Poles: list}, nil
+	list, more := cut(nonNil(list), page)
+	return &PolesResponse{Size: len(list), Poles: list}, more, nil
 }
 
 // CreatePole creates a pole owned by the caller.

@@ -128,11 +128,15 @@ func (h *handler) buyCredits(c *fiber.Ctx) error {
 }
 
 func (h *handler) getManagerInvitations(c *fiber.Ctx) error {
-	list, err := h.svc.Invitations(c.UserContext())
+	page, err := listPage(c)
 	if err != nil {
 		return err
 	}
-	return c.JSON(toManagerInvitations(list))
+	list, more, err := h.svc.InvitationsPage(c.UserContext(), page)
+	if err != nil {
+		return err
+	}
+	return sendList(c, page, more, toManagerInvitations(list))
 }
 
 func (h *handler) invite(c *fiber.Ctx) error {

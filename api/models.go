@@ -44,11 +44,15 @@ func sendModel(c *fiber.Ctx, status int, m *explorer.Model) error {
 }
 
 func (h *handler) listModels(c *fiber.Ctx) error {
-	list, err := h.svc.Models(c.UserContext())
+	page, err := listPage(c)
 	if err != nil {
 		return err
 	}
-	return c.JSON(list)
+	list, more, err := h.svc.ModelsPage(c.UserContext(), page)
+	if err != nil {
+		return err
+	}
+	return sendList(c, page, more, list)
 }
 
 // uploadModel reads the multipart part file (named by the part fileName
@@ -99,11 +103,15 @@ func (h *handler) createModel(c *fiber.Ctx) error {
 }
 
 func (h *handler) modelInvitations(c *fiber.Ctx) error {
-	list, err := h.svc.ModelInvitations(c.UserContext())
+	page, err := listPage(c)
 	if err != nil {
 		return err
 	}
-	return c.JSON(list)
+	list, more, err := h.svc.ModelInvitationsPage(c.UserContext(), page)
+	if err != nil {
+		return err
+	}
+	return sendList(c, page, more, list)
 }
 
 func (h *handler) acceptModelInvitation(c *fiber.Ctx) error {

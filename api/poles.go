@@ -63,11 +63,15 @@ func decodePole(c *fiber.Ctx) (explorer.PoleInput, error) {
 }
 
 func (h *handler) listPoles(c *fiber.Ctx) error {
-	res, err := h.svc.Poles(c.UserContext())
+	page, err := listPage(c)
 	if err != nil {
 		return err
 	}
-	return c.JSON(res)
+	res, more, err := h.svc.PolesPage(c.UserContext(), page)
+	if err != nil {
+		return err
+	}
+	return sendList(c, page, more, res)
 }
 
 func (h *handler) createPole(c *fiber.Ctx) error {

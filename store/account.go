@@ -188,7 +188,8 @@ func (db *DB) FindManagerInvitations(ctx context.Context, f explorer.InvitationF
 	if len(where) > 0 {
 		q += " WHERE " + strings.Join(where, " AND ")
 	}
-	rows, err := db.query(ctx, q+" ORDER BY i.id", args...)
+	window, wargs := f.Page.SQL()
+	rows, err := db.query(ctx, q+" ORDER BY i.id"+window, append(args, wargs...)...)
 	if err != nil {
 		return nil, err
 	}

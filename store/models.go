@@ -75,8 +75,10 @@ func (db *DB) FindModel(ctx context.Context, id, userID int64) (*explorer.ModelR
 }
 
 // FindModels lists the models userID owns or has access to, by id.
-func (db *DB) FindModels(ctx context.Context, userID int64) ([]*explorer.ModelRecord, error) {
-	rows, err := db.queryHot(ctx, modelSelect+` WHERE m.owner_id = ? OR a.id IS NOT NULL ORDER BY m.id`, userID, userID, userID)
+func (db *DB) FindModels(ctx context.Context, userID int64, page explorer.Page) ([]*explorer.ModelRecord, error) {
+	window, wargs := page.SQL()
+	rows, err := db.queryHot(ctx, modelSelect+` WHERE m.owner_id = ? OR a.id IS NOT NULL ORDER BY m.id`+window,
+		append([]any{userID, userID, userID}, wargs...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -251,8 +253,9 @@ func (db *DB) FindModelInvitation(ctx context.Context, id int64) (*explorer.Mode
 	return &inv, nil
 }
 
-func (db *DB) findInvitations(ctx context.Context, where string, arg any) ([]explorer.ModelInvitation, error) {
-	rows, err := db.queryHot(ctx, modelInvitationSelect+` WHERE `+where+` ORDER BY i.id`, arg)
+func (db *DB) findInvitations(ctx context.Context, where string, arg any, page explorer.Page) ([]explorer.ModelInvitation, error) {
+	window, wargs := page.SQL()
+	rows, err := db.queryHot(ctx, modelInvitationSelect+` WHERE `+where+` ORDER BY i.id`+window, append([]any{arg}, wargs...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -270,13 +273,13 @@ func (db *DB) findInvitations(ctx context.Context, where string, arg any) ([]exp
 
 // FindModelInvitations lists the pending invitations to a model by id.
 func (db *DB) FindModelInvitations(ctx context.Context, modelID int64) ([]explorer.ModelInvitation, error) {
-	return db.findInvitations(ctx, "i.model_id = ?", modelID)
+	return db.findInvitations(ctx, "i.model_id = ?", modelID, explorer.Page{})
 }
 
 // FindReceivedModelInvitations lists the pending invitations a user
 // received, by id.
-func (db *DB) FindReceivedModelInvitations(ctx context.Context, userID int64) ([]explorer.ModelInvitation, error) {
-	return db.findInvitations(ctx, "i.recipient_id = ?", userID)
+func (db *DB) FindReceivedModelInvitations(ctx context.Context, userID int64, page explorer.Page) ([]explorer.ModelInvitation, error) {
+	return db.findInvitations(ctx, "i.recipient_id = ?", userID, page)
 }
 
 // DeleteModelInvitation removes an invitation.

@@ -83,7 +83,13 @@ func (db *DB) FindPoles(ctx context.Context, f explorer.PoleFilter) ([]*explorer
 	for i, id := range f.OwnerIDs {
 		args[i] = id
 	}
-	return db.findPoles(ctx, `p.owner_id IN (`+strings.TrimSuffix(strings.Repeat("?, ", len(args)), ", ")+`)`, args...)
+	owners := `owner_id IN (` + strings.TrimSuffix(strings.Repeat("?, ", len(args)), ", ") + `)`
+	window, wargs := f.Page.SQL()
+	if window == "" {
+		return db.findPoles(ctx, `p.`+owners, args...)
+	}
+	// The window counts poles, not the rows of their parts.
+	return db.findPoles(ctx, `p.id IN (SELECT id FROM poles WHERE `+owners+` ORDER BY id`+window+`)`, append(args, wargs...)...)
 }
 
 // findPoles reads the poles matching where, by id, with their parts, in
