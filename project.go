@@ -107,8 +107,9 @@ type ProjectStore interface {
 	// DetachModelProjects removes a model from every project it is
 	// applied to.
 	DetachModelProjects(ctx context.Context, modelID int64) error
-	// FindUserProjects lists the projects a user owns, by id.
-	FindUserProjects(ctx context.Context, ownerID int64) ([]*Project, error)
+	// FindUserProjects lists the projects a user owns, by id, in the
+	// window page.
+	FindUserProjects(ctx context.Context, ownerID int64, page Page) ([]*Project, error)
 	// UpdateProject writes a project's fields (not its headers or rows).
 	UpdateProject(ctx context.Context, p *Project) error
 	// SetProjectStatus sets a project's status and status message.

@@ -53,11 +53,23 @@ func cleanProjectTitle(t string) (string, error) {
 
 // Projects lists the projects the caller owns, by id.
 func (s *Service) Projects(ctx context.Context) ([]*Project, error) {
+	list, _, err := s.ProjectsPage(ctx, Page{})
+	return list, err
+}
+
+// ProjectsPage is the window page of Projects and whether more projects
+// follow.
+func (s *Service) ProjectsPage(ctx context.Context, page Page) ([]*Project, bool, error) {
 	u, err := activeActor(ctx)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return s.store.FindUserProjects(ctx, u.ID)
+	list, err := s.store.FindUserProjects(ctx, u.ID, page)
+	if err != nil {
+		return nil, false, err
+	}
+	list, more := cut(list, page)
+	return list, more, nil
 }
 
 // Project returns a project the caller owns, with its headers and topic

@@ -92,16 +92,18 @@ func (db *DB) FindProject(ctx context.Context, id int64) (*explorer.Project, err
 
 // FindModelProjects lists the projects a model is applied to, by id.
 func (db *DB) FindModelProjects(ctx context.Context, modelID int64) ([]*explorer.Project, error) {
-	return db.findProjects(ctx, `p.model_id = ?`, modelID)
+	return db.findProjects(ctx, `p.model_id = ?`, explorer.Page{}, modelID)
 }
 
-// FindUserProjects lists the projects a user owns, by id.
-func (db *DB) FindUserProjects(ctx context.Context, ownerID int64) ([]*explorer.Project, error) {
-	return db.findProjects(ctx, `p.owner_id = ?`, ownerID)
+// FindUserProjects lists the projects a user owns, by id, in the window
+// page.
+func (db *DB) FindUserProjects(ctx context.Context, ownerID int64, page explorer.Page) ([]*explorer.Project, error) {
+	return db.findProjects(ctx, `p.owner_id = ?`, page, ownerID)
 }
 
-func (db *DB) findProjects(ctx context.Context, where string, args ...any) ([]*explorer.Project, error) {
-	rows, err := db.query(ctx, projectSelect+` WHERE `+where+` ORDER BY p.id`, args...)
+func (db *DB) findProjects(ctx context.Context, where string, page explorer.Page, args ...any) ([]*explorer.Project, error) {
+	window, wargs := page.SQL()
+	rows, err := db.query(ctx, projectSelect+` WHERE `+where+` ORDER BY p.id`+window, append(args, wargs...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -311,7 +313,7 @@ func (db *DB) FindProjectsInStatus(ctx context.Context, statuses ...string) ([]*
 	for i, s := range statuses {
 		args[i] = s
 	}
-	return db.findProjects(ctx, `p.status IN (`+marks+`)`, args...)
+	return db.findProjects(ctx, `p.status IN (`+marks+`)`, explorer.Page{}, args...)
 }
 
 // SwapProjectStatus sets a project's status and message only while it

@@ -55,10 +55,15 @@ func titleOf(t *string) string {
 func (s *server) listView(c *fiber.Ctx) (models.ListView, error) {
 	v := models.ListView{Page: page(c, "Models", "models")}
 	u := c.Locals("user").(*explorer.User)
-	list, err := s.svc.Models(ctx(c))
+	window, err := listWindow(c)
 	if err != nil {
 		return v, err
 	}
+	list, more, err := s.svc.ModelsPage(ctx(c), window)
+	if err != nil {
+		return v, err
+	}
+	v.Prev, v.Next = pagerLinks("/models", window, more)
 	for _, m := range list {
 		title := titleOf(m.Title)
 		if title == "" {

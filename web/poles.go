@@ -66,10 +66,15 @@ func answerStatus(ferr error) (status int, msg string, err error) {
 
 func (s *server) polesView(c *fiber.Ctx) (poles.ListView, error) {
 	v := poles.ListView{Page: page(c, "Poles", "poles")}
-	res, err := s.svc.Poles(ctx(c))
+	window, err := listWindow(c)
 	if err != nil {
 		return v, err
 	}
+	res, more, err := s.svc.PolesPage(ctx(c), window)
+	if err != nil {
+		return v, err
+	}
+	v.Prev, v.Next = pagerLinks("/poles", window, more)
 	me := c.Locals("user").(*explorer.User)
 	for _, p := range res.Poles {
 		row := poles.Row{ID: p.ID, Name: p.Name, Language: p.Language, Terms: len(p.Parts)}

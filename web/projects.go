@@ -40,10 +40,15 @@ func (s *server) modelTitle(c *fiber.Ctx, id *int64) string {
 
 func (s *server) projectsView(c *fiber.Ctx) (projects.ListView, error) {
 	v := projects.ListView{Page: page(c, "Projects", "projects")}
-	list, err := s.svc.Projects(ctx(c))
+	window, err := listWindow(c)
 	if err != nil {
 		return v, err
 	}
+	list, more, err := s.svc.ProjectsPage(ctx(c), window)
+	if err != nil {
+		return v, err
+	}
+	v.Prev, v.Next = pagerLinks("/projects", window, more)
 	for _, p := range list {
 		v.Projects = append(v.Projects, projects.Row{
 			ID: p.ID, Title: p.Title, Status: p.Status, StatusMessage: p.StatusMessage, Rows: p.Rows,
