@@ -79,6 +79,9 @@ func (s *Service) createModel(ctx context.Context, u *User, title *string, typ, 
 		Created: s.clock.Now(), Version: 1, Rights: rightsOwner, MasterProjectID: master,
 		NextGroupID: c.group, NextTopicID: c.topic, NextIgnoreTermID: ignore,
 	}
+	if err := s.checkOwned(ctx, u.ID, OwnedModels); err != nil {
+		return nil, err
+	}
 	if err := s.store.CreateModel(ctx, m, st); err != nil {
 		return nil, err
 	}

@@ -62,7 +62,12 @@ func (s *Service) CreatePole(ctx context.Context, in PoleInput) (*Pole, error) {
 		Name: name, Description: description, Language: lang, Parts: parts,
 		OwnerID: u.ID, Owner: u.Username, Created: now, Updated: now,
 	}
-	err = s.store.InTx(ctx, func(ctx context.Context) error { return s.store.CreatePole(ctx, p) })
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.checkOwned(ctx, u.ID, OwnedPoles); err != nil {
+			return err
+		}
+		return s.store.CreatePole(ctx, p)
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -181,7 +181,12 @@ func (s *Service) CreateProject(ctx context.Context, in NewProject) (*Project, e
 		Encoding: in.Encoding, Status: status, StatusMessage: in.StatusMessage, Language: lang,
 		Headers: headers, Structure: st,
 	}
-	err = s.store.InTx(ctx, func(ctx context.Context) error { return s.store.CreateProject(ctx, p) })
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.checkOwned(ctx, u.ID, OwnedProjects); err != nil {
+			return err
+		}
+		return s.store.CreateProject(ctx, p)
+	})
 	if err != nil {
 		return nil, err
 	}

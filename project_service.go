@@ -106,7 +106,13 @@ func (s *Service) ImportProject(ctx context.Context, in ImportProjectInput) (*Pr
 		Status: ProjectInitializing, StatusMessage: "importing",
 		Headers: []ProjectHeader{}, Structure: emptyStructure(),
 	}
-	if err := s.store.InTx(ctx, func(ctx context.Context) error { return s.store.CreateProject(ctx, p) }); err != nil {
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.checkOwned(ctx, u.ID, OwnedProjects); err != nil {
+			return err
+		}
+		return s.store.CreateProject(ctx, p)
+	})
+	if err != nil {
 		return nil, err
 	}
 	err = s.store.InTx(ctx, func(ctx context.Context) error {

@@ -38,6 +38,9 @@ type Options struct {
 	// Tables are the budgets of uploaded tables (model files and project
 	// imports); the zero value takes their defaults.
 	Tables TableBudgets
+	// Budgets bound what one user owns and writes; zero fields take
+	// DefaultUserBudgets. An admin can raise them per user.
+	Budgets UserBudgets
 	// TempDir holds temporary files, such as a backup being downloaded
 	// (default: the system's temporary directory).
 	TempDir string
@@ -59,6 +62,8 @@ type Service struct {
 	mailWake   chan struct{}
 	tempDir    string
 	tables     TableBudgets
+	budgets    UserBudgets
+	writes     writeWindow
 
 	credentials *credentialCache
 	userLimit   *limiter
@@ -115,6 +120,7 @@ func NewService(store Store, o Options) *Service {
 		mailWake:    make(chan struct{}, 1),
 		tempDir:     o.TempDir,
 		tables:      o.Tables,
+		budgets:     o.Budgets.withDefaults(),
 		credentials: newCredentialCache(o.CredentialTTL, 10000),
 		userLimit:   newLimiter(o.UserFailures, o.FailureWindow),
 		addrLimit:   newLimiter(o.AddrFailures, o.FailureWindow),

@@ -20,6 +20,7 @@ type Store interface {
 	ProjectStore
 	PoleStore
 	MailStore
+	BudgetStore
 
 	// InTx runs fn in one write transaction: committed when fn returns
 	// nil, rolled back otherwise.

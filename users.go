@@ -177,6 +177,9 @@ func (s *Service) CreateToken(ctx context.Context, username, name string) (*NewT
 		if err != nil {
 			return err
 		}
+		if err := s.checkOwned(ctx, u.ID, OwnedTokens); err != nil {
+			return err
+		}
 		t = &Token{UserID: u.ID, Name: name, Hash: hashSecret(secret), Created: s.clock.Now()}
 		return s.store.CreateToken(ctx, t)
 	})

@@ -39,12 +39,13 @@ func (a *API) Register(r fiber.Router) {
 	r.Get("/healthz", h.healthz)
 	r.Get("/readyz", h.readyz)
 	r.Get("/v1/openapi.json", serveOpenAPI)
-	v1 := r.Group("/v1", append([]fiber.Handler{h.authenticate}, h.opts.Before...)...)
+	v1 := r.Group("/v1", append([]fiber.Handler{h.authenticate, h.spendWrite}, h.opts.Before...)...)
 	h.accountRoutes(v1)
 	h.modelsRoutes(v1)
 	h.polesRoutes(v1)
 	h.productsRoutes(v1)
 	h.settingsRoutes(v1)
+	h.adminRoutes(v1)
 }
 
 // Uploads are the routes ("METHOD /path") whose body is an upload rather

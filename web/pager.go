@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"strconv"
 
 	"github.com/gofiber/fiber/v2"
@@ -34,4 +35,21 @@ func pagerLinks(path string, page explorer.Page, more bool) (prev, next string) 
 		next = link(page.Next())
 	}
 	return prev, next
+}
+
+// spendWrite counts a form post against the user's writes per minute:
+// 429 with Retry-After past it.
+func (s *server) spendWrite(c *fiber.Ctx) error {
+	switch c.Method() {
+	case fiber.MethodGet, fiber.MethodHead, fiber.MethodOptions:
+		return c.Next()
+	}
+	if err := s.svc.SpendWrite(ctx(c)); err != nil {
+		var e *explorer.Error
+		if errors.As(err, &e) && e.RetryAfter > 0 {
+			c.Set(fiber.HeaderRetryAfter, strconv.Itoa(e.RetryAfter))
+		}
+		return err
+	}
+	return c.Next()
 }

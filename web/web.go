@@ -70,7 +70,7 @@ func (p *Pages) Register(r fiber.Router) {
 	if s.opts.Known != nil {
 		guards = append([]fiber.Handler{s.opts.Known}, guards...)
 	}
-	signed := r.Group("", append(append(guards, s.opts.Before...), s.checkCSRF)...)
+	signed := r.Group("", append(append(guards, s.opts.Before...), s.checkCSRF, s.spendWrite)...)
 	signed.Post("/logout", s.logout)
 	signed.Get("/", s.home)
 	s.accountRoutes(signed)

@@ -42,6 +42,8 @@ type serveConfig struct {
 	Mailer          *smtpmail.Sender
 	// Tables are the budgets of uploaded tables.
 	Tables explorer.TableBudgets
+	// Budgets are the per-user budgets (objects owned, writes a minute).
+	Budgets explorer.UserBudgets
 }
 
 // listFlag is a repeatable string flag.
@@ -60,6 +62,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.StringVar(&c.LogFormat, "log-format", envOr("EXPLORER_LOG_FORMAT", "text"), "text or json (EXPLORER_LOG_FORMAT)")
 	maxUpload := fs.String("max-upload", envOr("EXPLORER_MAX_UPLOAD", "20MiB"), "largest upload (EXPLORER_MAX_UPLOAD)")
 	tables := addTableFlags(fs, maxUpload)
+	userBudgets := addUserBudgetFlags(fs)
 	fs.BoolVar(&c.SecureCookies, "secure-cookies", envOr("EXPLORER_SECURE_COOKIES", "") == "true", "mark cookies Secure behind a TLS proxy (EXPLORER_SECURE_COOKIES)")
 	var spaces listFlag
 	if env := os.Getenv("EXPLORER_WORDSPACES"); env != "" {
@@ -99,6 +102,9 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	}
 	c.MaxUpload = n
 	if c.Tables, err = tables.budgets(); err != nil {
+		return c, err
+	}
+	if c.Budgets, err = userBudgets.budgets(); err != nil {
 		return c, err
 	}
 	return c, nil
@@ -156,7 +162,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err != nil {
 		return usageError(err.Error())
 	}
-	o := explorer.Options{Logger: logger, WordSpaces: spaces, Detector: detector, TempDir: tmp, Tables: c.Tables}
+	o := explorer.Options{Logger: logger, WordSpaces: spaces, Detector: detector, TempDir: tmp, Tables: c.Tables, Budgets: c.Budgets}
 	if c.Mailer != nil {
 		o.Mailer = c.Mailer
 		logger.Info("notifications are e-mailed", "smtp", c.Mailer.String())

@@ -42,7 +42,8 @@ func StartServer(bin, database, adminPassword string) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	args := []string{"serve", "--addr", addr, "--data", filepath.Join(dir, "data"), "--log-level", "warn"}
+	// The load measures throughput, not the per-user write budget.
+	args := []string{"serve", "--addr", addr, "--data", filepath.Join(dir, "data"), "--log-level", "warn", "--max-writes-per-minute", "100000000"}
 	if database != "" {
 		args = append(args, "--database", database)
 	}

@@ -1,0 +1,52 @@
+package api
+
+import (
+	"github.com/gofiber/fiber/v2"
+
+	explorer "explorer"
+)
+
+// userBudgets is the answer of the admin budget operations: the budgets in
+// force and the override an admin set (null fields: the server's).
+type userBudgets struct {
+	Budgets  budgetValues            `json:"budgets"`
+	Override explorer.BudgetOverride `json:"override"`
+}
+
+type budgetValues struct {
+	Models          int `json:"models"`
+	Poles           int `json:"poles"`
+	Projects        int `json:"projects"`
+	Tokens          int `json:"tokens"`
+	WritesPerMinute int `json:"writesPerMinute"`
+}
+
+func toBudgetValues(b explorer.UserBudgets) budgetValues {
+	return budgetValues{Models: b.Models, Poles: b.Poles, Projects: b.Projects, Tokens: b.Tokens, WritesPerMinute: b.WritesPerMinute}
+}
+
+// adminRoutes are the admin extension of v1.
+func (h *handler) adminRoutes(r fiber.Router) {
+	r.Get("/admin/users/:username/budgets", h.getUserBudgets)
+	r.Put("/admin/users/:username/budgets", h.putUserBudgets)
+}
+
+func (h *handler) getUserBudgets(c *fiber.Ctx) error {
+	b, o, err := h.svc.UserBudgetsOf(c.UserContext(), c.Params("username"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(userBudgets{Budgets: toBudgetValues(b), Override: o})
+}
+
+func (h *handler) putUserBudgets(c *fiber.Ctx) error {
+	var o explorer.BudgetOverride
+	if err := decodeJSON(c, &o, false); err != nil {
+		return err
+	}
+	b, err := h.svc.SetUserBudgets(c.UserContext(), c.Params("username"), o)
+	if err != nil {
+		return err
+	}
+	return c.JSON(userBudgets{Budgets: toBudgetValues(b), Override: o})
+}

@@ -1,0 +1,138 @@
+package explorer
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// The kinds of objects a user owns that UserBudgets bound.
+const (
+	OwnedModels   = "models"
+	OwnedPoles    = "poles"
+	OwnedProjects = "projects"
+	OwnedTokens   = "tokens"
+)
+
+// UserBudgets bound what one user may own and how often it may write.
+type UserBudgets struct {
+	Models, Poles, Projects, Tokens int
+	// WritesPerMinute bounds the writes (requests other than GET, HEAD
+	// and OPTIONS) of one user in one minute, counted per instance.
+	WritesPerMinute int
+}
+
+// DefaultUserBudgets are the budgets when nothing else is configured.
+var DefaultUserBudgets = UserBudgets{Models: 1000, Poles: 10000, Projects: 1000, Tokens: 100, WritesPerMinute: 600}
+
+// withDefaults fills the zero fields of b from DefaultUserBudgets.
+func (b UserBudgets) withDefaults() UserBudgets {
+	d := DefaultUserBudgets
+	for _, f := range []struct{ v, def *int }{{&b.Models, &d.Models}, {&b.Poles, &d.Poles},
+		{&b.Projects, &d.Projects}, {&b.Tokens, &d.Tokens}, {&b.WritesPerMinute, &d.WritesPerMinute}} {
+		if *f.v <= 0 {
+			*f.v = *f.def
+		}
+	}
+	return b
+}
+
+// BudgetOverride is what an admin set for one user; nil keeps the
+// server's budget.
+type BudgetOverride struct {
+	Models          *int `json:"models"`
+	Poles           *int `json:"poles"`
+	Projects        *int `json:"projects"`
+	Tokens          *int `json:"tokens"`
+	WritesPerMinute *int `json:"writesPerMinute"`
+}
+
+// apply returns b with the override's values.
+func (o BudgetOverride) apply(b UserBudgets) UserBudgets {
+	for _, f := range []struct {
+		v *int
+		o *int
+	}{{&b.Models, o.Models}, {&b.Poles, o.Poles}, {&b.Projects, o.Projects}, {&b.Tokens, o.Tokens}, {&b.WritesPerMinute, o.WritesPerMinute}} {
+		if f.o != nil {
+			*f.v = *f.o
+		}
+	}
+	return b
+}
+
+// BudgetStore keeps the per-user budget overrides and counts what users own.
+type BudgetStore interface {
+	// CountOwned counts the objects of kind (OwnedModels…) userID owns.
+	CountOwned(ctx context.Context, userID int64, kind string) (int, error)
+	// FindBudgetOverride returns a user's override (zero when none).
+	FindBudgetOverride(ctx context.Context, userID int64) (BudgetOverride, error)
+	// SetBudgetOverride replaces a user's override.
+	SetBudgetOverride(ctx context.Context, userID int64, o BudgetOverride) error
+}
+
+// budgetsOf returns the budgets of a user: the server's, with the user's
+// override.
+func (s *Service) budgetsOf(ctx context.Context, userID int64) (UserBudgets, error) {
+	o, err := s.store.FindBudgetOverride(ctx, userID)
+	if err != nil {
+		return UserBudgets{}, err
+	}
+	return o.apply(s.budgets), nil
+}
+
+// checkOwned refuses with ECONFLICT naming the limit when the user already
+// owns its budget of kind. Call it in the transaction that creates one.
+func (s *Service) checkOwned(ctx context.Context, userID int64, kind string) error {
+	b, err := s.budgetsOf(ctx, userID)
+	if err != nil {
+		return err
+	}
+	limit := map[string]int{OwnedModels: b.Models, OwnedPoles: b.Poles, OwnedProjects: b.Projects, OwnedTokens: b.Tokens}[kind]
+	n, err := s.store.CountOwned(ctx, userID, kind)
+	if err != nil {
+		return err
+	}
+	if n >= limit {
+		return Errorf(ECONFLICT, "you own %d %s: the limit of %s per user is %d (an admin can raise it)", n, kind, kind, limit)
+	}
+	return nil
+}
+
+// UserBudgetsOf returns a user's budgets and override; admins only.
+func (s *Service) UserBudgetsOf(ctx context.Context, username string) (UserBudgets, BudgetOverride, error) {
+	if err := s.requireAdmin(ctx); err != nil {
+		return UserBudgets{}, BudgetOverride{}, err
+	}
+	u, err := s.store.FindUserByName(ctx, strings.TrimSpace(username))
+	if err != nil {
+		return UserBudgets{}, BudgetOverride{}, err
+	}
+	o, err := s.store.FindBudgetOverride(ctx, u.ID)
+	if err != nil {
+		return UserBudgets{}, BudgetOverride{}, err
+	}
+	return o.apply(s.budgets), o, nil
+}
+
+// SetUserBudgets replaces a user's override (nil fields: the server's
+// budget); admins only. Values are 1 to 100,000,000.
+func (s *Service) SetUserBudgets(ctx context.Context, username string, o BudgetOverride) (UserBudgets, error) {
+	if err := s.requireAdmin(ctx); err != nil {
+		return UserBudgets{}, err
+	}
+	for name, v := range map[string]*int{"models": o.Models, "poles": o.Poles, "projects": o.Projects, "tokens": o.Tokens, "writesPerMinute": o.WritesPerMinute} {
+		if v != nil && (*v < 1 || *v > 100_000_000) {
+			return UserBudgets{}, Invalid(fmt.Sprintf("%s must be 1 to 100000000", name), FieldError{Field: name, Message: "must be 1 to 100000000"})
+		}
+	}
+	var b UserBudgets
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		u, err := s.store.FindUserByName(ctx, strings.TrimSpace(username))
+		if err != nil {
+			return err
+		}
+		b = o.apply(s.budgets)
+		return s.store.SetBudgetOverride(ctx, u.ID, o)
+	})
+	return b, err
+}
