@@ -12,6 +12,9 @@ func (s *Service) Invite(ctx context.Context, username string) (*ManagerInvitati
 		return nil, err
 	}
 	username = strings.TrimSpace(username)
+	if err := CheckText("userId", username); err != nil {
+		return nil, err
+	}
 	if username == "" {
 		return nil, Invalid("userId is required", FieldError{Field: "userId", Message: "must not be empty"})
 	}

@@ -25,6 +25,9 @@ func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights strin
 		return nil, err
 	}
 	userID = strings.TrimSpace(userID)
+	if err := checkTexts("userId", userID, "rights", rights); err != nil {
+		return nil, err
+	}
 	if userID == "" {
 		return nil, Invalid("userId is required", FieldError{Field: "userId", Message: "is required"})
 	}

@@ -13,6 +13,17 @@ const maxFieldErrors = 20
 // fieldErrors collects the errors of one input.
 type fieldErrors []FieldError
 
+// text adds the field error of v when it is not clean text (TextFault)
+// and reports whether it was clean.
+func (f *fieldErrors) text(field, v string) bool {
+	var fe []FieldError
+	if textFields(&fe, field, v) {
+		return true
+	}
+	f.add(field, "%s", fe[0].Message)
+	return false
+}
+
 func (f *fieldErrors) add(field, format string, args ...any) {
 	if len(*f) < maxFieldErrors {
 		*f = append(*f, FieldError{Field: field, Message: fmt.Sprintf(format, args...)})
@@ -31,6 +42,7 @@ func (f fieldErrors) err() error {
 func cleanTitle(errs *fieldErrors, field, title string, max int) string {
 	t := strings.TrimSpace(title)
 	switch {
+	case !errs.text(field, t):
 	case t == "":
 		errs.add(field, "must not be empty")
 	case utf8.RuneCountInString(t) > max:
@@ -44,6 +56,9 @@ func cleanTitle(errs *fieldErrors, field, title string, max int) string {
 func cleanTerms(errs *fieldErrors, field string, in []string) []string {
 	kept := make([]string, 0, len(in))
 	for i, t := range in {
+		if !errs.text(fmt.Sprintf("%s[%d]", field, i), t) {
+			continue
+		}
 		if utf8.RuneCountInString(strings.TrimSpace(t)) > TermMax {
 			errs.add(fmt.Sprintf("%s[%d]", field, i), "must be at most %d characters", TermMax)
 			continue

@@ -14,6 +14,9 @@ func cleanModelTitle(title *string) (*string, error) {
 		return nil, nil
 	}
 	t := strings.TrimSpace(*title)
+	if err := CheckText("title", t); err != nil {
+		return nil, err
+	}
 	if t == "" {
 		return nil, nil
 	}
@@ -47,6 +50,15 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 	if in.IgnoreTerms != nil {
 		var errs fieldErrors
 		ignore = cleanTerms(&errs, "ignoreTerms", *in.IgnoreTerms)
+		if err := errs.err(); err != nil {
+			return nil, err
+		}
+	}
+	if in.IgnoreTermsDictionary != nil {
+		var errs fieldErrors
+		for k, v := range in.IgnoreTermsDictionary {
+			errs.text("ignoreTermsDictionary", k+v)
+		}
 		if err := errs.err(); err != nil {
 			return nil, err
 		}

@@ -229,6 +229,10 @@ func GroupsFromTable(t *Table) ([]Group, error) {
 		if index == "" && label == "" && terms == "" && pinned == "" {
 			continue
 		}
+		if msg := TextFault(label + terms); msg != "" {
+			errs.add("file", "row %d: Label and Terms %s", num, msg)
+			continue
+		}
 		r := fileRow{num: num, label: label}
 		var ok bool
 		if r.n, r.m, ok = parseIndex(index); !ok {

@@ -114,20 +114,25 @@ func TermKey(term string) string {
 func validatePoleFields(name, description, lang string) (n, d, l string, fields []FieldError) {
 	n = strings.TrimSpace(name)
 	switch c := utf8.RuneCountInString(n); {
+	case !textFields(&fields, "name", n):
 	case c == 0:
 		fields = append(fields, FieldError{Field: "name", Message: "must not be empty"})
 	case c > PoleNameMax:
 		fields = append(fields, FieldError{Field: "name", Message: fmt.Sprintf("must be at most %d characters", PoleNameMax)})
 	}
 	d = strings.TrimSpace(description)
-	if utf8.RuneCountInString(d) > PoleDescriptionMax {
+	if textFields(&fields, "description", d) && utf8.RuneCountInString(d) > PoleDescriptionMax {
 		fields = append(fields, FieldError{Field: "description", Message: fmt.Sprintf("must be at most %d characters", PoleDescriptionMax)})
 	}
-	if lang = strings.TrimSpace(lang); lang == "" {
+	lang = strings.TrimSpace(lang)
+	code, ok := iso639.Normalize(lang)
+	switch {
+	case !textFields(&fields, "language", lang):
+	case lang == "":
 		fields = append(fields, FieldError{Field: "language", Message: "must not be empty"})
-	} else if code, ok := iso639.Normalize(lang); ok {
+	case ok:
 		l = code
-	} else {
+	default:
 		fields = append(fields, FieldError{Field: "language", Message: "must be an ISO 639-1 language code such as EN or SV"})
 	}
 	return n, d, l, fields
@@ -141,6 +146,7 @@ func validateParts(field string, in []PartInput) ([]PolePart, []FieldError) {
 	for i, p := range in {
 		term := strings.TrimSpace(p.Term)
 		switch c := utf8.RuneCountInString(term); {
+		case !textFields(&fields, fmt.Sprintf("%s[%d].term", field, i), term):
 		case c == 0:
 			fields = append(fields, FieldError{Field: fmt.Sprintf("%s[%d].term", field, i), Message: "must not be empty"})
 		case c > PoleTermMax:

@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"explorer/language/iso639"
 )
@@ -146,9 +145,9 @@ func (s *Service) CreateProject(ctx context.Context, in NewProject) (*Project, e
 	if err != nil {
 		return nil, err
 	}
-	title := strings.TrimSpace(in.Title)
-	if title == "" || utf8.RuneCountInString(title) > ProjectTitleMax {
-		return nil, Invalid("a project title must be 1 to 500 characters", FieldError{Field: "title", Message: "must be 1 to 500 characters"})
+	title, err := cleanProjectTitle(in.Title)
+	if err != nil {
+		return nil, err
 	}
 	lang := ""
 	if in.Language != "" {

@@ -45,6 +45,9 @@ type ImportProjectInput struct {
 
 func cleanProjectTitle(t string) (string, error) {
 	title := strings.TrimSpace(t)
+	if err := CheckText("title", title); err != nil {
+		return "", err
+	}
 	if title == "" || utf8.RuneCountInString(title) > ProjectTitleMax {
 		return "", Invalid("a project title must be 1 to 500 characters", FieldError{Field: "title", Message: "must be 1 to 500 characters"})
 	}
@@ -506,6 +509,9 @@ func (s *Service) clearOutdated(ctx context.Context, u *User, modelID int64) err
 func (s *Service) ExploreProject(ctx context.Context, id int64, column string) (*Project, error) {
 	u, err := activeActor(ctx)
 	if err != nil {
+		return nil, err
+	}
+	if err := CheckText("column", column); err != nil {
 		return nil, err
 	}
 	p, err := s.startProjectStep(ctx, u, id, ProjectExploring, ProjectReady, ProjectExplored)

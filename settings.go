@@ -196,6 +196,9 @@ func (s *Service) UpdateSettings(ctx context.Context, in []UserSetting) ([]UserS
 			}
 		}
 		field := fmt.Sprintf("[%d].value", i)
+		if !textFields(&fields, field, p.Value) {
+			continue
+		}
 		if !ok {
 			fields = append(fields, FieldError{Field: fmt.Sprintf("[%d].key", i), Message: fmt.Sprintf("unknown setting %q", p.Key)})
 			continue

@@ -90,6 +90,9 @@ type UserStore interface {
 // ValidateUsername checks a new username: 1 to 64 characters of letters,
 // digits and . _ - @.
 func ValidateUsername(name string) error {
+	if err := CheckText("username", name); err != nil {
+		return err
+	}
 	if name == "" || len(name) > 64 {
 		return Invalid("username must be 1 to 64 characters", FieldError{Field: "username", Message: "must be 1 to 64 characters"})
 	}

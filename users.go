@@ -163,6 +163,9 @@ func (s *Service) CreateToken(ctx context.Context, username, name string) (*NewT
 		return nil, Errorf(EFORBIDDEN, "only admins may create tokens for other users")
 	}
 	name = strings.TrimSpace(name)
+	if err := CheckText("name", name); err != nil {
+		return nil, err
+	}
 	if name == "" || len([]rune(name)) > 100 {
 		return nil, Invalid("a token needs a name of 1 to 100 characters", FieldError{Field: "name", Message: "must be 1 to 100 characters"})
 	}

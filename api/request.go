@@ -62,6 +62,10 @@ func decodeJSON(c *fiber.Ctx, v any, optional bool) error {
 		}
 		return explorer.Invalid("a JSON request body is required")
 	}
+	// JSON is UTF-8; the decoder would silently turn bad bytes into U+FFFD.
+	if err := checkJSONText(body); err != nil {
+		return err
+	}
 	if err := json.Unmarshal(body, v); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
