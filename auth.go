@@ -131,7 +131,7 @@ func (s *Service) AuthenticatePassword(ctx context.Context, username, password, 
 	if e, ok := s.credentials.get(key, now); ok {
 		u, err := s.store.FindUserByID(ctx, e.userID)
 		if err == nil && u.Username == username && u.PasswordChanged.Equal(e.changed) {
-			return u, nil
+			return usable(u)
 		}
 		if err != nil && ErrorCode(err) != ENOTFOUND {
 			return nil, err
@@ -145,7 +145,7 @@ func (s *Service) AuthenticatePassword(ctx context.Context, username, password, 
 	if err != nil {
 		return nil, err
 	}
-	return v.(*User), nil
+	return usable(v.(*User))
 }
 
 // verifyPassword checks a password against its hash and caches the
@@ -198,6 +198,9 @@ func (s *Service) AuthenticateToken(ctx context.Context, token, addr string) (*U
 	}
 	u, err := s.store.FindUserByID(ctx, t.UserID)
 	if err != nil {
+		return nil, err
+	}
+	if _, err := usable(u); err != nil {
 		return nil, err
 	}
 	// Record use at most once a minute per token, to keep reads cheap.

@@ -352,42 +352,48 @@ func TestModelStructureUpdates(t *testing.T) {
 }
 
 func TestModelLanguage(t *testing.T) {
-	e := testkit.New(t)
+	guess := struct {
+		code string
+		sure bool
+	}{}
+	e := testkit.New(t, func(o *explorer.Options) {
+		o.Detector = explorer.DetectorFunc(func([]string) (string, bool) { return guess.code, guess.sure })
+	})
 	e.AddUser("ann", "")
 	ctx := e.As("ann")
 	file := func() *fakeFile { return &fakeFile{table: rowsTable("Index|Label|Terms", "1|A|qqq")} }
+	guess.code, guess.sure = "sv", true
 	m, err := e.Svc.UploadModel(ctx, explorer.UploadModelInput{Language: " fi ", File: file()})
 	if err != nil || m.Language != "FI" {
 		t.Fatalf("given: %v %v", m, err)
 	}
 	// Detected: a confident guess wins over the default.
-	restore := explorer.SetDetectLanguage(func([]string) (string, bool) { return "sv", true })
 	m, err = e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: file()})
 	if err != nil || m.Language != "SV" {
 		t.Fatalf("detected: %v %v", m, err)
 	}
-	explorer.SetDetectLanguage(func([]string) (string, bool) { return "sv", false })
+	guess.sure = false
 	m, _ = e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: file()})
 	if m.Language != "EN" {
 		t.Fatalf("unsure guess: %q, want the default EN", m.Language)
 	}
-	restore()
+	// A confident guess that is not an ISO 639-1 code is ignored.
+	guess.code, guess.sure = "xx", true
 	if _, err := e.Svc.UpdateSettings(ctx, []explorer.UserSetting{{Key: explorer.SettingDefaultLanguage, Value: "nl"}}); err != nil {
 		t.Fatal(err)
 	}
 	if m, _ = e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: file()}); m.Language != "NL" {
 		t.Fatalf("default: %q", m.Language)
 	}
-	// The real detector: Swedish and English terms.
-	for want, terms := range map[string]string{
-		"SV": "smörgås, räksmörgås, kaffe, kanelbulle, jättegott, tack så mycket, inte bra, mycket dålig",
-		"EN": "burger, cheeseburger, veggie burger, fries, chips, the chips, nice, good, sweet, soda, drinks",
-	} {
-		m, err := e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: &fakeFile{table: &explorer.Table{
-			Header: []string{"Index", "Label", "Terms"}, Rows: [][]string{{"1", "A", terms}}, RowNumbers: []int{2}}}})
-		if err != nil || m.Language != want {
-			t.Fatalf("detected %q, want %s (%v)", m.Language, want, err)
-		}
+}
+
+// A Service without a detector detects nothing: the default decides.
+func TestModelLanguageWithoutDetector(t *testing.T) {
+	e := testkit.New(t, func(o *explorer.Options) { o.Detector = nil })
+	e.AddUser("ann", "")
+	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{File: &fakeFile{table: rowsTable("Index|Label|Terms", "1|A|smörgås, räksmörgås, kaffe, kanelbulle, jättegott, tack så mycket")}})
+	if err != nil || m.Language != "EN" {
+		t.Fatalf("without a detector: %v %v", m, err)
 	}
 }
 

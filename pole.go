@@ -8,7 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"explorer/language"
+	"explorer/language/iso639"
 )
 
 // Limits of pole input.
@@ -123,7 +123,7 @@ func validatePoleFields(name, description, lang string) (n, d, l string, fields 
 	}
 	if lang = strings.TrimSpace(lang); lang == "" {
 		fields = append(fields, FieldError{Field: "language", Message: "must not be empty"})
-	} else if code, ok := language.Normalize(lang); ok {
+	} else if code, ok := iso639.Normalize(lang); ok {
 		l = code
 	} else {
 		fields = append(fields, FieldError{Field: "language", Message: "must be an ISO 639-1 language code such as EN or SV"})

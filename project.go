@@ -6,7 +6,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"explorer/language"
+	"explorer/language/iso639"
 )
 
 // Project statuses.
@@ -141,7 +141,7 @@ func (s *Service) CreateProject(ctx context.Context, in NewProject) (*Project, e
 	}
 	lang := ""
 	if in.Language != "" {
-		code, ok := language.Normalize(strings.TrimSpace(in.Language))
+		code, ok := iso639.Normalize(strings.TrimSpace(in.Language))
 		if !ok {
 			return nil, Invalid("language must be an ISO 639-1 code", FieldError{Field: "language", Message: "must be an ISO 639-1 code such as EN"})
 		}

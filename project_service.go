@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"explorer/analysis"
-	"explorer/language"
+	"explorer/language/iso639"
 )
 
 // ProjectImportLimits bound the reading of an imported project table.
@@ -247,10 +247,10 @@ func (s *Service) profileRows(ctx context.Context, id int64, header []string) ([
 	headers := make([]ProjectHeader, len(header))
 	lang, best := "", -1
 	for i, p := range profilers {
-		pr := p.Profile(language.Detect)
+		pr := p.Profile(s.detector.Detect)
 		code := ""
 		if pr.Language != "" {
-			if c, ok := language.Normalize(pr.Language); ok {
+			if c, ok := iso639.Normalize(pr.Language); ok {
 				code = c
 			}
 		}

@@ -28,8 +28,14 @@ type Options struct {
 	FailureWindow time.Duration
 	// WordSpaces serves pole suggestions; nil means none configured.
 	WordSpaces WordSpaces
+	// Detector guesses the language of new models and imported texts;
+	// nil detects nothing (the caller's defaultLanguage decides).
+	Detector LanguageDetector
 	// Billing configures credits and billing.
 	Billing BillingOptions
+	// TempDir holds temporary files, such as a backup being downloaded
+	// (default: the system's temporary directory).
+	TempDir string
 }
 
 // Service carries out every operation of the interface and the admin pages.
@@ -42,7 +48,9 @@ type Service struct {
 	hasher     PasswordHasher
 	log        *slog.Logger
 	wordSpaces WordSpaces
+	detector   LanguageDetector
 	billing    BillingOptions
+	tempDir    string
 
 	credentials *credentialCache
 	userLimit   *limiter
@@ -68,6 +76,9 @@ func NewService(store Store, o Options) *Service {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
+	if o.Detector == nil {
+		o.Detector = noDetector
+	}
 	if o.CredentialTTL <= 0 || o.CredentialTTL > 5*time.Minute {
 		o.CredentialTTL = 5 * time.Minute
 	}
@@ -90,7 +101,9 @@ func NewService(store Store, o Options) *Service {
 		hasher:      o.Hasher,
 		log:         o.Logger,
 		wordSpaces:  o.WordSpaces,
+		detector:    o.Detector,
 		billing:     o.Billing.withDefaults(),
+		tempDir:     o.TempDir,
 		credentials: newCredentialCache(o.CredentialTTL, 10000),
 		userLimit:   newLimiter(o.UserFailures, o.FailureWindow),
 		addrLimit:   newLimiter(o.AddrFailures, o.FailureWindow),

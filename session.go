@@ -60,6 +60,9 @@ func (s *Service) SessionUser(ctx context.Context, cookie string) (*Session, *Us
 	if err != nil {
 		return nil, nil, err
 	}
+	if u.Disabled != nil {
+		return nil, nil, Errorf(EUNAUTHORIZED, "user disabled")
+	}
 	return sess, u, nil
 }
 

@@ -8,7 +8,7 @@ import (
 	"time"
 	_ "time/tzdata" // time zones on machines without a zoneinfo database
 
-	"explorer/language"
+	"explorer/language/iso639"
 )
 
 // Setting keys.
@@ -36,7 +36,7 @@ type settingDef struct {
 
 var settingCatalogue = []settingDef{
 	{SettingDefaultLanguage, "EN", "Language of new models when it is neither given nor detected: an ISO 639-1 code.", func(v string) (string, error) {
-		code, ok := language.Normalize(v)
+		code, ok := iso639.Normalize(v)
 		if !ok {
 			return "", fmt.Errorf("must be an ISO 639-1 language code such as EN or SV")
 		}

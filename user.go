@@ -31,6 +31,9 @@ type User struct {
 	// PasswordChanged changes whenever the password does; cached
 	// credentials are valid only while it is unchanged.
 	PasswordChanged time.Time
+	// Disabled is when an admin disabled the user; nil while enabled. A
+	// disabled user cannot sign in nor use the JSON interface.
+	Disabled *time.Time
 }
 
 // IsAdmin reports whether the user may manage users.
@@ -64,6 +67,11 @@ type UserStore interface {
 	FindUsers(ctx context.Context) ([]*User, error)
 	UpdateUserPassword(ctx context.Context, id int64, hash string, changed time.Time) error
 	UpdateUserStatus(ctx context.Context, id int64, status string) error
+	UpdateUserRole(ctx context.Context, id int64, role string) error
+	UpdateUserDisabled(ctx context.Context, id int64, at *time.Time) error
+	DeleteUser(ctx context.Context, id int64) error
+	CountActiveAdmins(ctx context.Context) (int, error)
+	UserHoldings(ctx context.Context, id int64) (Holdings, error)
 	CountUsers(ctx context.Context) (int, error)
 
 	CreateToken(ctx context.Context, t *Token) error

@@ -6,59 +6,15 @@ import (
 	"sync"
 	"testing"
 
+	"explorer/language/iso639"
+
 	"github.com/pemistahl/lingua-go"
 )
 
-func TestValid(t *testing.T) {
-	tests := []struct {
-		in   string
-		want string
-		ok   bool
-	}{
-		{"en", "EN", true},
-		{"EN", "EN", true},
-		{"Sv", "SV", true},
-		{"nb", "NB", true},
-		{"zu", "ZU", true},
-		{"bh", "BH", true},
-		{"xx", "", false},
-		{"eng", "", false},
-		{"e", "", false},
-		{"", "", false},
-		{" en", "", false},
-		{"en ", "", false},
-		{"e1", "", false},
-		{"ſt", "", false},
-		{"zz", "", false},
-		{"qq", "", false},
-	}
-	for _, tt := range tests {
-		got, ok := Normalize(tt.in)
-		if got != tt.want || ok != tt.ok {
-			t.Errorf("Normalize(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
-		}
-		if Valid(tt.in) != tt.ok {
-			t.Errorf("Valid(%q) = %v", tt.in, !tt.ok)
-		}
-	}
-}
-
-func TestCodes(t *testing.T) {
-	all := Codes()
-	if len(all) != 184 {
-		t.Fatalf("%d codes, want 184", len(all))
-	}
-	for i, c := range all {
-		if len(c) != 2 || strings.ToUpper(c) != c {
-			t.Errorf("code %q", c)
-		}
-		if i > 0 && all[i-1] >= c {
-			t.Errorf("codes not sorted at %q", c)
-		}
-	}
+func TestLinguaCodesValid(t *testing.T) {
 	// Every language lingua knows has a valid code.
 	for _, l := range lingua.AllLanguages() {
-		if code := l.IsoCode639_1().String(); !Valid(code) {
+		if code := l.IsoCode639_1().String(); !iso639.Valid(code) {
 			t.Errorf("lingua's %v has code %q, not valid", l, code)
 		}
 	}
@@ -95,7 +51,7 @@ func TestDetect(t *testing.T) {
 			if got != tt.want || ok != tt.ok {
 				t.Errorf("Detect(%q) = %q, %v; want %q, %v", tt.texts, got, ok, tt.want, tt.ok)
 			}
-			if ok && !Valid(got) {
+			if ok && !iso639.Valid(got) {
 				t.Errorf("Detect returned invalid code %q", got)
 			}
 		})

@@ -44,7 +44,7 @@ func (db *DB) SaveSettings(ctx context.Context, userID int64, values map[string]
 
 // FindManager returns the manager of a user; ENOTFOUND when it has none.
 func (db *DB) FindManager(ctx context.Context, userID int64) (*explorer.User, error) {
-	row := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(`SELECT u.id, u.username, u.password_hash, u.role, u.status, u.created_at, u.password_changed_at
+	row := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(`SELECT `+userColumnsAs("u")+`
 		FROM managers m JOIN users u ON u.id = m.manager_id WHERE m.managed_id = ?`), userID)
 	u, err := scanUser(row)
 	if err != nil {
@@ -55,7 +55,7 @@ func (db *DB) FindManager(ctx context.Context, userID int64) (*explorer.User, er
 
 // FindManagedUsers lists the users a manager manages, by username.
 func (db *DB) FindManagedUsers(ctx context.Context, managerID int64) ([]*explorer.User, error) {
-	rows, err := db.query(ctx, `SELECT u.id, u.username, u.password_hash, u.role, u.status, u.created_at, u.password_changed_at
+	rows, err := db.query(ctx, `SELECT `+userColumnsAs("u")+`
 		FROM managers m JOIN users u ON u.id = m.managed_id WHERE m.manager_id = ? ORDER BY u.username`, managerID)
 	if err != nil {
 		return nil, err

@@ -3,18 +3,29 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strings"
 	"time"
 
 	explorer "explorer"
 )
 
-const userColumns = `id, username, password_hash, role, status, created_at, password_changed_at`
+const userColumns = `id, username, password_hash, role, status, created_at, password_changed_at, disabled_at`
+
+// userColumnsAs is userColumns of a table aliased as alias.
+func userColumnsAs(alias string) string {
+	return alias + "." + strings.ReplaceAll(userColumns, ", ", ", "+alias+".")
+}
 
 func scanUser(sc interface{ Scan(...any) error }) (*explorer.User, error) {
 	var u explorer.User
 	var created, changed int64
-	if err := sc.Scan(&u.ID, &u.Username, &u.PasswordHash, &u.Role, &u.Status, &created, &changed); err != nil {
+	var disabled sql.NullInt64
+	if err := sc.Scan(&u.ID, &u.Username, &u.PasswordHash, &u.Role, &u.Status, &created, &changed, &disabled); err != nil {
 		return nil, err
+	}
+	if disabled.Valid {
+		at := explorer.FromMillis(disabled.Int64)
+		u.Disabled = &at
 	}
 	u.Created = explorer.FromMillis(created)
 	u.PasswordChanged = explorer.FromMillis(changed)

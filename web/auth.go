@@ -50,6 +50,8 @@ func (s *server) login(c *fiber.Ctx) error {
 		switch e.Code {
 		case explorer.EUNAUTHORIZED:
 			return s.renderLogin(c, http.StatusUnauthorized, username, "Wrong username or password.")
+		case explorer.EFORBIDDEN:
+			return s.renderLogin(c, http.StatusForbidden, username, explorer.ErrorMessage(err)+".")
 		case explorer.ETHROTTLED:
 			c.Set(fiber.HeaderRetryAfter, strconv.Itoa(e.RetryAfter))
 			return s.renderLogin(c, http.StatusTooManyRequests, username, "Too many failed sign-ins. Wait "+strconv.Itoa(e.RetryAfter)+" seconds and try again.")
@@ -86,5 +88,33 @@ func (s *server) home(c *fiber.Ctx) error {
 		}
 		v.Spaces = append(v.Spaces, home.Space{Language: sp.Language, State: state, Words: sp.Words})
 	}
+	if err := s.homeInvitations(c, &v); err != nil {
+		return err
+	}
 	return render(c, http.StatusOK, home.Home(v))
+}
+
+// homeInvitations adds the pending invitations the user received. A
+// cancelled account cannot take models, so its model invitations wait
+// unlisted until it is reactivated.
+func (s *server) homeInvitations(c *fiber.Ctx, v *home.HomeView) error {
+	mine, err := s.svc.ModelInvitations(ctx(c))
+	if err != nil && explorer.ErrorCode(err) != explorer.EFORBIDDEN {
+		return err
+	}
+	for _, inv := range mine {
+		title := "#" + strconv.FormatInt(inv.ModelID, 10)
+		if inv.Model != nil && inv.Model.Title != nil {
+			title = *inv.Model.Title
+		}
+		v.ModelInvitations = append(v.ModelInvitations, home.ModelInvitation{ID: inv.ID, Model: title, Sender: inv.Sender.UserID, Rights: inv.Rights})
+	}
+	managers, err := s.svc.Invitations(ctx(c))
+	if err != nil {
+		return err
+	}
+	for _, inv := range managers {
+		v.ManagerInvitations = append(v.ManagerInvitations, home.ManagerInvitation{ID: inv.ID, Sender: inv.Sender})
+	}
+	return nil
 }

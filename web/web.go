@@ -79,6 +79,7 @@ func (p *Pages) Register(r fiber.Router) {
 	s.projectsRoutes(signed)
 	s.tokensRoutes(signed)
 	s.usersRoutes(signed)
+	s.backupRoutes(signed)
 }
 
 // Uploads are the page routes ("METHOD /path") whose body is an upload.
@@ -189,7 +190,9 @@ func redirectToLogin(c *fiber.Ctx) error {
 		target += "?next=" + url.QueryEscape(c.OriginalURL())
 	}
 	if isHTMX(c) {
-		setHXRedirect(c, target)
+		// No HX-Redirect: leaving the page would lose what was typed. The
+		// page's script (assets/js/app.js) answers 401 with a sign-in
+		// dialog and keeps the form.
 		return c.SendStatus(http.StatusUnauthorized)
 	}
 	return c.Redirect(target, http.StatusSeeOther)

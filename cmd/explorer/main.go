@@ -21,12 +21,19 @@ Usage:
                                          standard input, or prompted on a terminal
   explorer user passwd NAME              set a user's password
   explorer user list                     list users
+  explorer user disable|enable|delete NAME
+                                         disable, enable or delete a user
+  explorer user role NAME admin|user     change a user's role
   explorer token create USER [--name N]  create an API token (printed once)
   explorer project import --owner USER --title T [--encoding E] FILE
                                          import a CSV, XLS or XLSX table as a project
   explorer project append|explore|apply|delete|list|show ...
                                          see explorer project
   explorer wordspace import|build ...    convert or build word spaces
+  explorer backup FILE                   write a consistent copy of the SQLite
+                                         database to FILE, also while serving
+  explorer restore FILE                  replace the SQLite database with the
+                                         backup FILE (the server must be stopped)
   explorer version                       print the version
 
 Every command takes --data DIR (or EXPLORER_DATA; default ./data).
@@ -66,6 +73,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return projectCommand(args[1:], stdin, stdout, stderr)
 	case "wordspace":
 		return wordspaceCommand(args[1:], stdout, stderr)
+	case "backup":
+		return backupCommand(args[1:], stdout, stderr)
+	case "restore":
+		return restoreCommand(args[1:], stdout, stderr)
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "explorer", versionString())
 		return nil

@@ -17,7 +17,7 @@ import (
 
 func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usageError("user needs a subcommand: add, passwd or list")
+		return usageError("user needs a subcommand: add, passwd, list, disable, enable, delete or role")
 	}
 	fs := newFlagSet("user "+args[0], stderr)
 	data := dataFlag(fs)
@@ -69,14 +69,51 @@ func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 			return cliError(err)
 		}
 		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "USERNAME\tROLE\tSTATUS\tCREATED")
+		fmt.Fprintln(tw, "USERNAME\tROLE\tSTATUS\tCREATED\tDISABLED")
 		for _, u := range users {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", u.Username, u.Role, u.Status, u.Created.Format("2006-01-02 15:04"))
+			disabled := "-"
+			if u.Disabled != nil {
+				disabled = u.Disabled.Format("2006-01-02 15:04")
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", u.Username, u.Role, u.Status, u.Created.Format("2006-01-02 15:04"), disabled)
 		}
 		return tw.Flush()
+	case "disable", "enable", "delete", "role":
+		return userAdmin(ctx, svc, args[0], fs.Args(), stdout)
 	default:
 		return usageError(fmt.Sprintf("unknown user subcommand %q", args[0]))
 	}
+	return nil
+}
+
+// userAdmin runs the subcommands that change an existing user: the same
+// service rules as on the users page (the last enabled admin stays,
+// users with data are not deleted).
+func userAdmin(ctx context.Context, svc *explorer.Service, sub string, args []string, stdout io.Writer) error {
+	want := 1
+	if sub == "role" {
+		want = 2
+	}
+	if len(args) != want {
+		if sub == "role" {
+			return usageError("user role takes NAME and admin or user")
+		}
+		return usageError("user " + sub + " takes one NAME")
+	}
+	var err error
+	switch sub {
+	case "disable", "enable":
+		err = svc.SetUserDisabled(ctx, args[0], sub == "disable")
+	case "delete":
+		err = svc.DeleteUser(ctx, args[0])
+	case "role":
+		err = svc.SetRole(ctx, args[0], args[1])
+	}
+	if err != nil {
+		return cliError(err)
+	}
+	done := map[string]string{"disable": "disabled", "enable": "enabled", "delete": "deleted", "role": "now " + args[len(args)-1]}[sub]
+	fmt.Fprintf(stdout, "%s %s\n", args[0], done)
 	return nil
 }
 

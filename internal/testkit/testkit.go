@@ -71,7 +71,7 @@ func New(t testing.TB, opts ...func(*explorer.Options)) *Env {
 	db := OpenDB(t)
 	clock := explorer.NewManualClock(Start)
 	hasher := &CountingHasher{BcryptHasher: explorer.BcryptHasher{Cost: bcrypt.MinCost}}
-	o := explorer.Options{Clock: clock, Hasher: hasher, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	o := explorer.Options{Clock: clock, Hasher: hasher, Detector: StopWordDetector, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	for _, f := range opts {
 		f(&o)
 	}

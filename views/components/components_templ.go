@@ -218,4 +218,12 @@ func Field(label, name, kind, value string, required bool) templ.Component {
 	})
 }
 
+// Confirm asks the person to confirm msg before the form is sent:
+// hx-confirm for htmx, data-confirm for assets/js/app.js when the form
+// posts without htmx. Spread it on a form: <form { components.Confirm("…")... }>.
+// Use it before every destructive action and every money move.
+func Confirm(msg string) templ.Attributes {
+	return templ.Attributes{"hx-confirm": msg, "data-confirm": msg}
+}
+
 var _ = templruntime.GeneratedTemplate

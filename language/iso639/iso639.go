@@ -1,6 +1,7 @@
-// Package language validates ISO 639-1 language codes and detects the
-// language of texts.
-package language
+// Package iso639 validates ISO 639-1 language codes. It is apart from
+// package language, whose detector links lingua-go's models, so that the
+// service layer can check codes without linking them.
+package iso639
 
 import (
 	"slices"

@@ -1,0 +1,173 @@
+// explorer pages: feedback for every htmx form, confirmation of plain
+// forms, and signing in again when a session expired during a save.
+// Without JavaScript every form posts normally and the page comes back.
+(function () {
+  "use strict";
+
+  // The element a message about a request belongs next to: its form.
+  function formOf(elt) {
+    return (elt && elt.closest && elt.closest("form")) || elt;
+  }
+
+  function clearError(form) {
+    var prev = form && form.previousElementSibling;
+    if (prev && prev.classList.contains("app-error")) {
+      prev.remove();
+    }
+  }
+
+  // focusOn moves the focus (and the view) to a message.
+  function focusOn(el) {
+    if (!el.hasAttribute("tabindex")) {
+      el.setAttribute("tabindex", "-1");
+    }
+    el.focus();
+  }
+
+  // showError puts a message right before the form, as an alert, and
+  // moves the focus there. The form and what was typed stay.
+  function showError(elt, text) {
+    var form = formOf(elt);
+    clearError(form);
+    var p = document.createElement("p");
+    p.className = "error app-error";
+    p.setAttribute("role", "alert");
+    p.textContent = text;
+    form.parentNode.insertBefore(p, form);
+    focusOn(p);
+    return p;
+  }
+
+  // messageOf reads the message of an error page answered by the server.
+  function messageOf(xhr) {
+    try {
+      var doc = new DOMParser().parseFromString(xhr.responseText, "text/html");
+      var el = doc.querySelector("main [role=alert]");
+      return el ? el.textContent.trim() : "";
+    } catch (e) {
+      return "";
+    }
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    clearError(formOf(evt.detail.elt));
+  });
+
+  document.addEventListener("htmx:responseError", function (evt) {
+    var xhr = evt.detail.xhr;
+    var elt = evt.detail.elt;
+    if (xhr.status === 401) {
+      signIn(elt);
+      return;
+    }
+    var msg = messageOf(xhr);
+    if (xhr.status >= 500) {
+      msg = "The server could not do this (error " + xhr.status + "). Nothing you typed is lost: try again in a moment.";
+    } else if (!msg) {
+      msg = "This was refused (error " + xhr.status + "). Nothing you typed is lost.";
+    }
+    showError(elt, msg);
+  });
+
+  function offline(evt) {
+    showError(evt.detail.elt, "No answer from the server: check the connection and try again. Nothing you typed is lost.");
+  }
+  document.addEventListener("htmx:sendError", offline);
+  document.addEventListener("htmx:timeout", offline);
+
+  // After a swap the focus goes to the new message (success or error),
+  // so that the page shows it instead of jumping elsewhere.
+  var swapped = null;
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    swapped = evt.detail.target && evt.detail.target.id;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var root = swapped && document.getElementById(swapped);
+    swapped = null;
+    if (!root) {
+      return;
+    }
+    var msg = root.querySelector(".error[role=alert], .notice[role=status]");
+    if (msg) {
+      focusOn(msg);
+    }
+  });
+
+  // Plain forms (no htmx) ask for confirmation through data-confirm;
+  // htmx forms use hx-confirm, which htmx asks itself.
+  document.addEventListener("submit", function (evt) {
+    var form = evt.target;
+    var msg = form.getAttribute && form.getAttribute("data-confirm");
+    if (!msg || form.matches("[hx-post],[hx-put],[hx-patch],[hx-delete]")) {
+      return;
+    }
+    if (!window.confirm(msg)) {
+      evt.preventDefault();
+      evt.stopImmediatePropagation();
+    }
+  }, true);
+
+  // signIn shows a sign-in dialog after the session expired during a
+  // request from elt. Signing in keeps the page and what was typed; the
+  // page's CSRF tokens are replaced with the new session's.
+  function signIn(elt) {
+    var note = showError(elt, "Your session has ended. Sign in again; nothing you typed is lost.");
+    var dialog = document.getElementById("signin-dialog");
+    if (!dialog) {
+      return;
+    }
+    var form = dialog.querySelector("form");
+    var msg = dialog.querySelector(".signin-message");
+    msg.textContent = "";
+    form.onsubmit = function (e) {
+      e.preventDefault();
+      renewSession(form).then(function () {
+        dialog.close();
+        note.className = "notice app-error";
+        note.setAttribute("role", "status");
+        note.textContent = "You are signed in again. Your input is still here: send the form again.";
+        focusOn(note);
+      }, function (err) {
+        msg.textContent = err.message;
+        focusOn(msg);
+      });
+    };
+    dialog.showModal();
+  }
+
+  function parse(text) {
+    return new DOMParser().parseFromString(text, "text/html");
+  }
+
+  // renewSession signs in through the sign-in page (its double-submit
+  // token first) and adopts the new session's CSRF token.
+  function renewSession(form) {
+    var next = window.location.pathname + window.location.search;
+    return fetch("/login", { credentials: "same-origin" }).then(function (r) {
+      return r.text();
+    }).then(function (text) {
+      var token = parse(text).querySelector("form[action='/login'] input[name=_csrf]");
+      var body = new URLSearchParams();
+      body.set("_csrf", token ? token.value : "");
+      body.set("next", next);
+      body.set("username", form.elements.username.value);
+      body.set("password", form.elements.password.value);
+      return fetch("/login", { method: "POST", body: body, credentials: "same-origin" });
+    }).then(function (r) {
+      return r.text().then(function (text) {
+        var doc = parse(text);
+        var headers = doc.body && doc.body.getAttribute("hx-headers");
+        if (!r.ok || !headers) {
+          var err = doc.querySelector("main [role=alert]");
+          throw new Error(err ? err.textContent.trim() : "Signing in failed (error " + r.status + ").");
+        }
+        var csrf = JSON.parse(headers)["X-CSRF-Token"];
+        document.body.setAttribute("hx-headers", headers);
+        document.querySelectorAll("input[name=_csrf]").forEach(function (input) {
+          input.value = csrf;
+        });
+        form.elements.password.value = "";
+      });
+    });
+  }
+})();

@@ -1,0 +1,103 @@
+package views
+
+import (
+	"strings"
+
+	explorer "explorer"
+)
+
+// Plain-language labels for the codes the service and the interface use,
+// for every page family: a person reads "Can edit", not READ_WRITE. A
+// code without a label is shown as it is, so that nothing is hidden.
+
+var roleLabels = map[string]string{
+	explorer.RoleAdmin: "Administrator",
+	explorer.RoleUser:  "User",
+}
+
+var accountStatusLabels = map[string]string{
+	explorer.StatusActive:    "Active",
+	explorer.StatusCancelled: "Cancelled",
+}
+
+var projectStatusLabels = map[string]string{
+	explorer.ProjectInitializing: "Importing",
+	explorer.ProjectReady:        "Ready to explore",
+	explorer.ProjectExploring:    "Exploring",
+	explorer.ProjectExplored:     "Explored",
+	explorer.ProjectAppending:    "Adding rows",
+	explorer.ProjectDeleting:     "Being deleted",
+}
+
+var rightsLabels = map[string]string{
+	explorer.RightsRead:      "Can view",
+	explorer.RightsReadWrite: "Can edit",
+	"OWNER":                  "Owner",
+}
+
+var modelTypeLabels = map[string]string{
+	explorer.ModelStandard: "Standard",
+	explorer.ModelDynamic:  "Dynamic",
+	explorer.ModelManaged:  "Managed",
+}
+
+var planLabels = map[string]string{
+	"trial":        "Trial",
+	"basic":        "Basic",
+	"professional": "Professional",
+	"enterprise":   "Enterprise",
+}
+
+var ledgerKindLabels = map[string]string{
+	explorer.CreditPurchase:      "Credits bought",
+	explorer.CreditPlanProration: "Plan change (prorated)",
+	explorer.CreditSeatProration: "Seat change (prorated)",
+	explorer.CreditIncluded:      "Included with the plan",
+	explorer.CreditUsage:         "Used",
+	explorer.CreditAdjustment:    "Adjustment",
+	explorer.ChargeCredits:       "Credits bought",
+	explorer.ChargeSubscription:  "Monthly subscription",
+}
+
+var settingLabels = map[string]string{
+	explorer.SettingDefaultLanguage:    "Default language",
+	explorer.SettingTimezone:           "Time zone",
+	explorer.SettingSuggestionsCount:   "Number of term suggestions",
+	explorer.SettingEmailNotifications: "E-mail notifications",
+	explorer.SettingDateFormat:         "Date format",
+}
+
+func label(m map[string]string, code string) string {
+	if l, ok := m[code]; ok {
+		return l
+	}
+	if l, ok := m[strings.ToUpper(code)]; ok {
+		return l
+	}
+	return code
+}
+
+// RoleLabel names a user's role (admin, user).
+func RoleLabel(code string) string { return label(roleLabels, code) }
+
+// AccountStatusLabel names an account status (active, cancelled).
+func AccountStatusLabel(code string) string { return label(accountStatusLabels, code) }
+
+// ProjectStatusLabel names a project status (READY, EXPLORED, …).
+func ProjectStatusLabel(code string) string { return label(projectStatusLabels, code) }
+
+// RightsLabel names rights on a model (READ, READ_WRITE, OWNER).
+func RightsLabel(code string) string { return label(rightsLabels, code) }
+
+// ModelTypeLabel names a model type (STANDARD, DYNAMIC, MANAGED).
+func ModelTypeLabel(code string) string { return label(modelTypeLabels, code) }
+
+// PlanLabel names a plan handle (trial, basic, …).
+func PlanLabel(handle string) string { return label(planLabels, handle) }
+
+// LedgerKindLabel names a credit ledger or charge kind (purchase,
+// seat_proration, subscription, …).
+func LedgerKindLabel(kind string) string { return label(ledgerKindLabels, kind) }
+
+// SettingLabel names a setting key (suggestionsCount, dateFormat, …).
+func SettingLabel(key string) string { return label(settingLabels, key) }
