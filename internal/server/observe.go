@@ -34,7 +34,7 @@ func newRequestID() string {
 // (X-Request-Id), turns a panic into an internal error, answers errors
 // through the one dispatch, and writes one access-log line and the metrics
 // of the request. The line holds method, route pattern, status, bytes,
-// duration, user and client address: never a header, query or body.
+// duration, user (name and id) and client address: never a header, query or body.
 func (e *edge) observe(c *fiber.Ctx) error {
 	start := time.Now()
 	id := newRequestID()
@@ -52,9 +52,9 @@ func (e *edge) observe(c *fiber.Ctx) error {
 	if status >= 500 {
 		level = slog.LevelError
 	}
-	user := ""
+	user, userID := "", int64(0)
 	if u := explorer.UserFromContext(c.UserContext()); u != nil {
-		user = u.Username
+		user, userID = u.Username, u.ID
 	}
 	e.cfg.Logger.LogAttrs(context.Background(), level, "request",
 		slog.String("request", id),
@@ -64,6 +64,7 @@ func (e *edge) observe(c *fiber.Ctx) error {
 		slog.Int("bytes", len(c.Response().Body())),
 		slog.Duration("duration", dur),
 		slog.String("user", user),
+		slog.Int64("user_id", userID),
 		slog.String("client", c.IP()))
 	return nil
 }

@@ -36,6 +36,13 @@ func parseProxies(list []string) (*proxies, error) {
 	return p, nil
 }
 
+// CheckTrustedProxies reports the first entry of list that is neither a
+// CIDR nor an address.
+func CheckTrustedProxies(list []string) error {
+	_, err := parseProxies(list)
+	return err
+}
+
 func (p *proxies) trusted(a netip.Addr) bool {
 	a = a.Unmap()
 	for _, n := range p.nets {

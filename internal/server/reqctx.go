@@ -27,5 +27,9 @@ func (e *edge) requestContext(c *fiber.Ctx) error {
 		defer w.Stop()
 	}
 	c.SetUserContext(ctx)
-	return c.Next()
+	err := c.Next()
+	// The error dispatch and the access log run after the deadline's
+	// cancel: they keep the context's values (the user), not its end.
+	c.SetUserContext(context.WithoutCancel(c.UserContext()))
+	return err
 }

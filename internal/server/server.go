@@ -114,7 +114,7 @@ func newEdge(cfg Config) (*edge, error) {
 		BodyLimit:                    max(cfg.MaxUpload, cfg.MaxJSON),
 		ReadTimeout:                  5 * time.Minute,
 		IdleTimeout:                  2 * time.Minute,
-		ErrorHandler:                 e.handleError,
+		ErrorHandler:                 e.serverError,
 	})
 	e.app.Use(e.observe, e.clientAddr, e.requestContext, e.securityHeaders)
 	e.app.Get("/metrics", cfg.Metrics.handler())

@@ -35,7 +35,7 @@ func csrfHeaders(token string) string {
 
 // htmxConfig makes htmx swap 422 answers (forms with their messages) and
 // treat other errors as errors.
-const htmxConfig = `{"responseHandling":[{"code":"204","swap":false},{"code":"[23]..","swap":true},{"code":"422","swap":true},{"code":"[45]..","swap":false,"error":true}]}`
+const htmxConfig = `{"includeIndicatorStyles":false,"responseHandling":[{"code":"204","swap":false},{"code":"[23]..","swap":true},{"code":"422","swap":true},{"code":"[45]..","swap":false,"error":true}]}`
 
 // Base is the document of every page.
 func Base(p views.Page) templ.Component {
