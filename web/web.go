@@ -10,7 +10,6 @@ import (
 	"io/fs"
 	"net/http"
 	"net/url"
-	"strings"
 	"time"
 
 	explorer "explorer"
@@ -199,7 +198,8 @@ func redirectToLogin(c *fiber.Ctx) error {
 }
 
 // checkCSRF refuses a state-changing request whose CSRF token (form field
-// _csrf or header X-CSRF-Token) is not the session's. GET, HEAD and
+// _csrf of the body or header X-CSRF-Token, never the query) is not the
+// session's. GET, HEAD and
 // OPTIONS change nothing and pass.
 func (s *server) checkCSRF(c *fiber.Ctx) error {
 	switch c.Method() {
@@ -209,7 +209,7 @@ func (s *server) checkCSRF(c *fiber.Ctx) error {
 	sess, _ := c.Locals("session").(*explorer.Session)
 	token := c.Get("X-CSRF-Token")
 	if token == "" {
-		token = c.FormValue("_csrf")
+		token = bodyValue(c, "_csrf")
 	}
 	if sess == nil || token == "" || subtle.ConstantTimeCompare([]byte(token), []byte(sess.CSRF)) != 1 {
 		return explorer.Errorf(explorer.EFORBIDDEN, "the form was not sent from this site or has expired; reload the page and try again")
@@ -247,11 +247,3 @@ func ctx(c *fiber.Ctx) context.Context { return c.UserContext() }
 
 // formatTime shows a time to a person.
 func formatTime(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
-
-// safeNext accepts only local paths as a target after signing in.
-func safeNext(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
-		return "/"
-	}
-	return next
-}
