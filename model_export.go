@@ -53,7 +53,7 @@ func (s *Service) ExportModel(ctx context.Context, id int64, version int) (*Mode
 // one bare row with the terms. Terms are joined with ", ". Ignore terms
 // and ids are not part of the format; a group without topics comes back
 // as a topic without terms, and a term holding a comma as two terms. A
-// cell longer than a spreadsheet cell holds (ModelUploadLimits.MaxCellLen
+// cell longer than a spreadsheet cell holds (SpreadsheetCellMax
 // characters) is ECONFLICT naming the topic.
 func ModelRows(groups []Group) ([]ModelRow, error) {
 	rows := make([]ModelRow, 0, len(groups))
@@ -80,10 +80,14 @@ func ModelRows(groups []Group) ([]ModelRow, error) {
 	return rows, nil
 }
 
+// SpreadsheetCellMax is the most characters a spreadsheet cell holds
+// (Excel's limit), which an export's Terms cell must respect.
+const SpreadsheetCellMax = 32_767
+
 func termsCell(t Topic) (string, error) {
 	cell := strings.Join(t.Terms, ", ")
-	if utf8.RuneCountInString(cell) > ModelUploadLimits.MaxCellLen {
-		return "", Errorf(ECONFLICT, "the terms of topic %q are longer than a spreadsheet cell holds (%d characters)", clip(t.Title), ModelUploadLimits.MaxCellLen)
+	if utf8.RuneCountInString(cell) > SpreadsheetCellMax {
+		return "", Errorf(ECONFLICT, "the terms of topic %q are longer than a spreadsheet cell holds (%d characters)", clip(t.Title), SpreadsheetCellMax)
 	}
 	return cell, nil
 }

@@ -162,13 +162,15 @@ func bomb(t *testing.T, size int) []byte {
 	return out.Bytes()
 }
 
+var modelLimits = explorer.TableBudgets{}.ModelLimits()
+
 func TestUploadBadFilesStoreNothing(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	xlsx := readFixture(t, "example.xlsx")
 	many := &strings.Builder{}
 	many.WriteString("Index,Label,Terms\n")
-	for i := 1; i <= explorer.ModelUploadLimits.MaxRows+1; i++ {
+	for i := 1; i <= modelLimits.MaxRows+1; i++ {
 		fmt.Fprintf(many, "%d,T,t\n", i)
 	}
 	tests := []struct {
@@ -195,7 +197,7 @@ func TestUploadBadFilesStoreNothing(t *testing.T) {
 		{"empty file", "m.csv", nil, "", 400, ""},
 		{"unknown encoding", "m.csv", []byte("Index,Label,Terms\n1,A,a\n"), "?encoding=klingon", 400, "klingon"},
 		{"bad language", "m.csv", []byte("Index,Label,Terms\n1,A,a\n"), "?language=xx", 400, "language"},
-		{"cell too long", "m.csv", []byte("Index,Label,Terms\n1,A," + strings.Repeat("a", explorer.ModelUploadLimits.MaxCellLen+1) + "\n"), "", 400, "row 2"},
+		{"cell too long", "m.csv", []byte("Index,Label,Terms\n1,A," + strings.Repeat("a", modelLimits.MaxCellLen+1) + "\n"), "", 400, "row 2"},
 		{"term too long", "m.csv", []byte("Index,Label,Terms\n1,A," + strings.Repeat("a", explorer.TermMax+1) + "\n"), "", 400, "row 2"},
 		{"too many rows", "m.csv", []byte(many.String()), "", 413, "rows"},
 		{"title too long", "m.csv", []byte("Index,Label,Terms\n1,A,a\n"), "?title=" + strings.Repeat("t", explorer.ModelTitleMax+1), 400, "title"},
@@ -209,7 +211,7 @@ func TestUploadBadFilesStoreNothing(t *testing.T) {
 		})
 	}
 	t.Run("zip bomb", func(t *testing.T) {
-		b := bomb(t, int(explorer.ModelUploadLimits.MaxUnzipSize)+(8<<20))
+		b := bomb(t, int(modelLimits.MaxUnzipSize)+(8<<20))
 		if len(b) > 2<<20 {
 			t.Fatalf("the bomb is %d bytes", len(b))
 		}

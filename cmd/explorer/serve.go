@@ -38,8 +38,11 @@ type serveConfig struct {
 	WordSpaces   []string
 	WordSpaceDir string
 	// BillingInterval is how often due plan changes and cycles are settled.
-	BillingInterval time.Duration // Mailer sends notifications (--smtp); nil sends none.
-	Mailer          *smtpmail.Sender
+	BillingInterval time.Duration
+	// Mailer sends notifications (--smtp); nil sends none.
+	Mailer *smtpmail.Sender
+	// Tables are the budgets of uploaded tables.
+	Tables explorer.TableBudgets
 	// Edge holds the HTTP edge's settings: request deadlines, the upload
 	// concurrency limit and the trusted proxies.
 	Edge edgeConfig
@@ -60,6 +63,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.StringVar(&c.LogLevel, "log-level", envOr("EXPLORER_LOG_LEVEL", "info"), "debug, info, warn or error (EXPLORER_LOG_LEVEL)")
 	fs.StringVar(&c.LogFormat, "log-format", envOr("EXPLORER_LOG_FORMAT", "text"), "text or json (EXPLORER_LOG_FORMAT)")
 	maxUpload := fs.String("max-upload", envOr("EXPLORER_MAX_UPLOAD", "20MiB"), "largest upload (EXPLORER_MAX_UPLOAD)")
+	tables := addTableFlags(fs, maxUpload)
 	fs.BoolVar(&c.SecureCookies, "secure-cookies", envOr("EXPLORER_SECURE_COOKIES", "") == "true", "mark cookies Secure behind a TLS proxy (EXPLORER_SECURE_COOKIES)")
 	var spaces listFlag
 	if env := os.Getenv("EXPLORER_WORDSPACES"); env != "" {
@@ -102,6 +106,9 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 		return c, usageError("--max-upload: " + err.Error())
 	}
 	c.MaxUpload = n
+	if c.Tables, err = tables.budgets(); err != nil {
+		return c, err
+	}
 	return c, nil
 }
 
@@ -157,7 +164,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err != nil {
 		return usageError(err.Error())
 	}
-	o := explorer.Options{Logger: logger, WordSpaces: spaces, Detector: detector, TempDir: tmp}
+	o := explorer.Options{Logger: logger, WordSpaces: spaces, Detector: detector, TempDir: tmp, Tables: c.Tables}
 	if c.Mailer != nil {
 		o.Mailer = c.Mailer
 		logger.Info("notifications are e-mailed", "smtp", c.Mailer.String())
