@@ -97,4 +97,3 @@ func responseBytes(c *fiber.Ctx) int {
 	}
 	return len(c.Response().Body())
 }
-
