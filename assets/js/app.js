@@ -76,12 +76,14 @@
   document.addEventListener("htmx:timeout", offline);
 
   // After a swap the focus goes to the new message (success or error),
-  // so that the page shows it instead of jumping elsewhere.
+  // so that the page shows it instead of jumping elsewhere. It happens
+  // right after the swap (not after settling), so that it never takes the
+  // focus from an input the person moved to meanwhile.
   var swapped = null;
   document.addEventListener("htmx:beforeSwap", function (evt) {
     swapped = evt.detail.target && evt.detail.target.id;
   });
-  document.addEventListener("htmx:afterSettle", function () {
+  document.addEventListener("htmx:afterSwap", function () {
     var root = swapped && document.getElementById(swapped);
     swapped = null;
     if (!root) {
