@@ -9,7 +9,7 @@ DATA    ?= $(or $(EXPLORER_DATA),./data)
 ADDR    ?= $(or $(EXPLORER_ADDR),:8080)
 export CGO_ENABLED = 0
 
-.PHONY: run build test bench assets generate check-generated check-assets vet fmt clean
+.PHONY: run build test test-crash load bench assets generate check-generated check-assets vet fmt clean
 
 .DEFAULT_GOAL := run
 
@@ -44,6 +44,20 @@ test: check-generated check-assets vet
 	@if [ -n "$$EXPLORER_TEST_POSTGRES" ]; then \
 		echo "--- the suite on PostgreSQL"; \
 		$(GO) test -count=1 -timeout 15m ./...; fi
+
+## test-crash: the crash test's full run: the server on SQLite killed with
+## SIGKILL 20 times under concurrent writes of every kind (make test runs 3)
+test-crash:
+	EXPLORER_CRASH_KILLS=20 $(GO) test -count=1 -v -run '^TestCrashUnderWrites$$' ./cmd/explorer
+
+## load: a mixed workload over every resource with many users against a
+## fresh server on the loopback (60 s, 16 clients); LOAD_FLAGS adds flags,
+## such as --duration 10m --clients 64, or --database postgres://… (a
+## throwaway database), or --url http://127.0.0.1:8080 for a running server
+LOAD_FLAGS ?=
+load: build
+	$(GO) build -o bin/load ./cmd/load
+	bin/load --bin $(BIN) $(LOAD_FLAGS)
 
 ## check-generated: fail when the committed *_templ.go files differ from their sources
 check-generated:

@@ -33,6 +33,9 @@ type Options struct {
 	Detector LanguageDetector
 	// Billing configures credits and billing.
 	Billing BillingOptions
+	// TempDir holds temporary files, such as a backup being downloaded
+	// (default: the system's temporary directory).
+	TempDir string
 }
 
 // Service carries out every operation of the interface and the admin pages.
@@ -47,6 +50,7 @@ type Service struct {
 	wordSpaces WordSpaces
 	detector   LanguageDetector
 	billing    BillingOptions
+	tempDir    string
 
 	credentials *credentialCache
 	userLimit   *limiter
@@ -99,6 +103,7 @@ func NewService(store Store, o Options) *Service {
 		wordSpaces:  o.WordSpaces,
 		detector:    o.Detector,
 		billing:     o.Billing.withDefaults(),
+		tempDir:     o.TempDir,
 		credentials: newCredentialCache(o.CredentialTTL, 10000),
 		userLimit:   newLimiter(o.UserFailures, o.FailureWindow),
 		addrLimit:   newLimiter(o.AddrFailures, o.FailureWindow),

@@ -18,6 +18,8 @@ type DB struct {
 	write   *sql.DB
 	read    *sql.DB
 	dialect Dialect
+	// path is the SQLite file; empty on PostgreSQL.
+	path string
 	// stmts are prepared statements of hot reads (stmt.go).
 	stmts     sync.Map
 	stmtCount atomic.Int64

@@ -19,9 +19,7 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
 		return nil, explorer.Internal(fmt.Errorf("creating the data directory: %w", err))
 	}
-	// busy_timeout comes first so that the other pragmas wait for locks.
-	pragmas := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)"
-	base := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + pragmas
+	base := sqliteDSN(path)
 	write, err := sql.Open("sqlite", base+"&_txlock=immediate")
 	if err != nil {
 		return nil, explorer.Internal(err)
@@ -37,10 +35,18 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	n := max(4, runtime.NumCPU()*2)
 	read.SetMaxOpenConns(n)
 	read.SetMaxIdleConns(n)
-	db := &DB{write: write, read: read, dialect: sqliteDialect{}}
+	db := &DB{write: write, read: read, dialect: sqliteDialect{}, path: path}
 	if err := db.migrate(ctx); err != nil {
 		db.Close()
 		return nil, err
 	}
 	return db, nil
+}
+
+// sqliteDSN is the data source name of the SQLite file at path with the
+// store's pragmas; busy_timeout comes first so that the other pragmas wait
+// for locks.
+func sqliteDSN(path string) string {
+	pragmas := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)"
+	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + pragmas
 }

@@ -8,12 +8,22 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // envOr returns the environment variable name, or def when it is unset.
 func envOr(name, def string) string {
 	if v, ok := os.LookupEnv(name); ok && v != "" {
 		return v
+	}
+	return def
+}
+
+// envDuration returns the duration of the environment variable name, or def
+// when it is unset or not a duration (the flag's check then names it).
+func envDuration(name string, def time.Duration) time.Duration {
+	if d, err := time.ParseDuration(os.Getenv(name)); err == nil {
+		return d
 	}
 	return def
 }

@@ -30,6 +30,10 @@ Usage:
   explorer project append|explore|apply|delete|list|show ...
                                          see explorer project
   explorer wordspace import|build ...    convert or build word spaces
+  explorer backup FILE                   write a consistent copy of the SQLite
+                                         database to FILE, also while serving
+  explorer restore FILE                  replace the SQLite database with the
+                                         backup FILE (the server must be stopped)
   explorer version                       print the version
 
 Every command takes --data DIR (or EXPLORER_DATA; default ./data).
@@ -69,6 +73,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return projectCommand(args[1:], stdin, stdout, stderr)
 	case "wordspace":
 		return wordspaceCommand(args[1:], stdout, stderr)
+	case "backup":
+		return backupCommand(args[1:], stdout, stderr)
+	case "restore":
+		return restoreCommand(args[1:], stdout, stderr)
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "explorer", versionString())
 		return nil

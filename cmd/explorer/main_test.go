@@ -70,10 +70,15 @@ type server struct {
 	logs *bytes.Buffer
 }
 
-func startServer(t *testing.T, bin, data string) *server {
+func startServer(t *testing.T, bin, data string, extra ...string) *server {
 	t.Helper()
-	addr := freeAddr(t)
-	cmd := exec.Command(bin, "serve", "--addr", addr, "--data", data)
+	return startServerAt(t, bin, data, freeAddr(t), extra...)
+}
+
+// startServerAt starts a server on addr (a restarted one on its old address).
+func startServerAt(t *testing.T, bin, data, addr string, extra ...string) *server {
+	t.Helper()
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", addr, "--data", data}, extra...)...)
 	cmd.Env = append(os.Environ(), "EXPLORER_ADMIN_PASSWORD=admin-password")
 	logs := &bytes.Buffer{}
 	cmd.Stdout, cmd.Stderr = logs, logs

@@ -9,7 +9,6 @@ import (
 	"net"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -36,6 +35,8 @@ type serveConfig struct {
 	// language code. The embedded English space serves EN otherwise.
 	WordSpaces   []string
 	WordSpaceDir string
+	// BillingInterval is how often due plan changes and cycles are settled.
+	BillingInterval time.Duration
 }
 
 // listFlag is a repeatable string flag.
@@ -60,8 +61,12 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	}
 	fs.Var(&spaces, "wordspace", "LANG=PATH of a word space file; repeatable (EXPLORER_WORDSPACES, comma-separated)")
 	fs.StringVar(&c.WordSpaceDir, "wordspace-dir", envOr("EXPLORER_WORDSPACE_DIR", ""), "directory of word space files named by language code, such as sv.vec (EXPLORER_WORDSPACE_DIR)")
+	fs.DurationVar(&c.BillingInterval, "billing-interval", envDuration("EXPLORER_BILLING_INTERVAL", time.Minute), "how often due plan changes and billing cycles are settled (EXPLORER_BILLING_INTERVAL)")
 	if err := fs.Parse(args); err != nil {
 		return c, usageError(err.Error())
+	}
+	if c.BillingInterval < 100*time.Millisecond {
+		return c, usageError("--billing-interval: give at least 100ms, such as 1m")
 	}
 	for _, sp := range spaces {
 		lang, path, ok := strings.Cut(strings.TrimSpace(sp), "=")
@@ -88,7 +93,7 @@ func openStore(ctx context.Context, data, url string) (*store.DB, error) {
 	if url != "" {
 		return store.Open(ctx, url)
 	}
-	return store.OpenSQLite(ctx, filepath.Join(data, "explorer.db"))
+	return store.OpenSQLite(ctx, sqlitePath(data))
 }
 
 // app is the wired server.
@@ -125,11 +130,16 @@ func serveCommand(args []string, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
+	lock, tmp, err := holdDataDir(c.Data, c.Database == "")
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
 	spaces, err := loadWordSpaces(c, logger)
 	if err != nil {
 		return usageError(err.Error())
 	}
-	a, err := newApp(ctx, c, explorer.Options{Logger: logger, WordSpaces: spaces, Detector: detector})
+	a, err := newApp(ctx, c, explorer.Options{Logger: logger, WordSpaces: spaces, Detector: detector, TempDir: tmp})
 	if err != nil {
 		return err
 	}
@@ -148,7 +158,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 	// the first upload does not wait for them.
 	go language.Load()
 	// Scheduled plan changes are applied when due, also while nobody calls.
-	go a.svc.RunBilling(ctx, time.Minute)
+	go a.svc.RunBilling(ctx, c.BillingInterval)
 
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {

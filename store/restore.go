@@ -1,0 +1,54 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+
+	explorer "explorer"
+)
+
+// RestoreSQLite replaces the SQLite database at dbPath with a copy of the
+// backup file src. The copy is made beside dbPath and checked first
+// (PRAGMA integrity_check; an explorer database no newer than this
+// binary); src itself is only read. A database already at dbPath is kept,
+// with its -wal and -shm files, renamed with keepSuffix; kept names it
+// ("" when there was none). The caller holds the data directory's lock, so
+// that no server has the database open.
+func RestoreSQLite(ctx context.Context, src, dbPath, keepSuffix string) (kept string, err error) {
+	dir := filepath.Dir(dbPath)
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return "", explorer.Internal(err)
+	}
+	tmp, err := tempName(dir, filepath.Base(dbPath)+".restoring-*")
+	if err != nil {
+		return "", err
+	}
+	defer removeDBFiles(tmp)
+	if err := copyFile(src, tmp); err != nil {
+		return "", err
+	}
+	if err := checkExplorerDB(ctx, tmp, true); err != nil {
+		return "", explorer.Errorf(explorer.EINVALID, "%s cannot be restored: %s", src, explorer.ErrorMessage(err))
+	}
+	if _, err := os.Stat(dbPath); err == nil {
+		kept = dbPath + keepSuffix
+		for _, ext := range []string{"", "-wal", "-shm"} {
+			if err := os.Rename(dbPath+ext, kept+ext); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return "", explorer.Internal(err)
+			}
+		}
+	}
+	if err := os.Rename(tmp, dbPath); err != nil {
+		return kept, explorer.Internal(err)
+	}
+	return kept, syncDir(dir)
+}
+
+// removeDBFiles removes a database file and its -wal and -shm files.
+func removeDBFiles(path string) {
+	for _, ext := range []string{"", "-wal", "-shm"} {
+		_ = os.Remove(path + ext)
+	}
+}
