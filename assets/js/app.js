@@ -95,6 +95,25 @@
     }
   });
 
+  // A table wider than the screen scrolls inside itself (see app.css);
+  // it then takes the keyboard focus, so that it can be scrolled with the
+  // arrow keys.
+  function scrollables() {
+    document.querySelectorAll("main table").forEach(function (table) {
+      var wide = table.scrollWidth > table.clientWidth + 1;
+      if (wide && !table.hasAttribute("tabindex")) {
+        table.setAttribute("tabindex", "0");
+        table.setAttribute("data-scrolls", "");
+      } else if (!wide && table.hasAttribute("data-scrolls")) {
+        table.removeAttribute("tabindex");
+        table.removeAttribute("data-scrolls");
+      }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", scrollables);
+  document.addEventListener("htmx:afterSettle", scrollables);
+  window.addEventListener("resize", scrollables);
+
   // Plain forms (no htmx) ask for confirmation through data-confirm;
   // htmx forms use hx-confirm, which htmx asks itself.
   document.addEventListener("submit", function (evt) {

@@ -91,14 +91,14 @@ func Screenshot(t testing.TB, ctx context.Context, name string) {
 
 // Save writes a PNG of the whole page to the test's artifact folder (kept
 // with go test -artifacts -outputdir DIR), or to EXPLORER_SCREENSHOTS
-// when set.
+// when set. Quality 100 makes a PNG (below it, chromedp writes JPEG).
 func Save(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
 	dir := os.Getenv("EXPLORER_SCREENSHOTS")
 	if dir == "" {
 		dir = t.ArtifactDir()
 	}
-	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Logf("screenshot %s: %v", name, err)
 		return
