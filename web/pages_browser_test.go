@@ -60,9 +60,7 @@ func pagesFixture(t *testing.T, e *testkit.Env) (annPages []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.Svc.ShareModel(e.As("root"), shared.ID, "ann", explorer.RightsRead); err != nil {
-		t.Fatal(err)
-	}
+	shareAccepted(t, e, "root", shared.ID, "ann", explorer.RightsRead)
 	id := func(n int64) string { return strconv.FormatInt(n, 10) }
 	return []string{"/", "/models", "/models/" + id(m.ID), "/models/" + id(m.ID) + "/versions/1",
 		"/poles", "/poles/" + id(p.ID), "/projects", "/projects/" + id(pr.ID),
