@@ -9,7 +9,7 @@ DATA    ?= $(or $(EXPLORER_DATA),./data)
 ADDR    ?= $(or $(EXPLORER_ADDR),:8080)
 export CGO_ENABLED = 0
 
-.PHONY: run build test test-crash load bench assets generate check-generated check-assets vet fmt clean
+.PHONY: run build test test-crash load bench bench-serve assets generate check-generated check-assets vet fmt clean
 
 .DEFAULT_GOAL := run
 
@@ -79,6 +79,38 @@ vet:
 ## bench: the benchmarks of the hot paths
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 60m ./...
+
+## bench-serve: pole suggestions through HTTP on a served subprocess, beside
+## /healthz: a generated space (SERVE_WORDS × SERVE_DIM, default 1,000,000 ×
+## 300, kept in $TMPDIR between runs) and the embedded English space
+SERVE_WORDS ?= 1000000
+SERVE_DIM   ?= 300
+bench-serve: build
+	$(GO) run ./cmd/servebench -bin $(BIN) -words $(SERVE_WORDS) -dim $(SERVE_DIM)
+
+## fuzz: every fuzz target of the repository (found by grep), one after
+## another, for FUZZTIME each (default 60s) with a short minimisation so
+## that each target does real work; the spreadsheet targets also fail an
+## input that allocates more than a bound relative to its size
+FUZZTIME         ?= 60s
+FUZZMINIMIZETIME ?= 100x
+.PHONY: fuzz
+fuzz:
+	@set -e; for f in $$(grep -rl --include='*_test.go' '^func Fuzz' . | sort); do \
+		dir=$$(dirname $$f); \
+		for t in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$f); do \
+			echo "--- $$dir $$t"; \
+			$(GO) test $$dir -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZETIME); \
+		done; \
+	done
+
+## attack: the hardening issue's attacks (hostile spreadsheets and bodies)
+## against the built server on a fresh data directory on the loopback, as a
+## normal user: a table of status, seconds and resident memory growth
+.PHONY: attack
+attack: build
+	$(GO) build -o bin/attack ./cmd/attack
+	bin/attack --bin $(BIN)
 
 clean:
 	rm -rf bin

@@ -62,7 +62,7 @@ func (db *DB) CreateModel(ctx context.Context, m *explorer.ModelRecord, s *explo
 		return err
 	}
 	m.ID = id
-	return db.CreateModelVersion(ctx, id, m.Version, m.Created, s)
+	return db.CreateModelVersion(ctx, id, m.Version, m.Created, m.OwnerID, s)
 }
 
 // FindModel returns a model with the rights userID holds on it.
@@ -119,14 +119,14 @@ func (db *DB) DeleteModel(ctx context.Context, id int64) error {
 	return db.updateOne(ctx, fmt.Sprintf("model %d not found", id), `DELETE FROM models WHERE id = ?`, id)
 }
 
-// CreateModelVersion stores a version of a model.
-func (db *DB) CreateModelVersion(ctx context.Context, modelID int64, version int, created time.Time, s *explorer.Structure) error {
+// CreateModelVersion stores a version of a model made by createdBy.
+func (db *DB) CreateModelVersion(ctx context.Context, modelID int64, version int, created time.Time, createdBy int64, s *explorer.Structure) error {
 	content, err := json.Marshal(s)
 	if err != nil {
 		return explorer.Internal(err)
 	}
-	_, err = db.exec(ctx, `INSERT INTO model_versions (model_id, version, created_at, content) VALUES (?, ?, ?, ?)`,
-		modelID, version, ms(created), string(content))
+	_, err = db.exec(ctx, `INSERT INTO model_versions (model_id, version, created_at, created_by, content) VALUES (?, ?, ?, ?, ?)`,
+		modelID, version, ms(created), createdBy, string(content))
 	return err
 }
 
@@ -146,7 +146,8 @@ func (db *DB) FindModelVersion(ctx context.Context, modelID int64, version int) 
 
 // FindModelVersions lists a model's versions, oldest first.
 func (db *DB) FindModelVersions(ctx context.Context, modelID int64) ([]explorer.ModelVersion, error) {
-	rows, err := db.query(ctx, `SELECT version, created_at FROM model_versions WHERE model_id = ? ORDER BY version`, modelID)
+	rows, err := db.query(ctx, `SELECT v.version, v.created_at, u.username FROM model_versions v
+		LEFT JOIN users u ON u.id = v.created_by WHERE v.model_id = ? ORDER BY v.version`, modelID)
 	if err != nil {
 		return nil, err
 	}
@@ -154,8 +155,12 @@ func (db *DB) FindModelVersions(ctx context.Context, modelID int64) ([]explorer.
 	out := []explorer.ModelVersion{}
 	for rows.Next() {
 		var v explorer.ModelVersion
-		if err := rows.Scan(&v.Version, &v.Created); err != nil {
+		var by sql.NullString
+		if err := rows.Scan(&v.Version, &v.Created, &by); err != nil {
 			return nil, db.mapError(err, "")
+		}
+		if by.Valid {
+			v.CreatedBy = &explorer.UserRef{UserID: by.String}
 		}
 		out = append(out, v)
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -46,12 +47,19 @@ func (s *server) editStructure(c *fiber.Ctx, notice string, edit structureEdit) 
 	if err != nil {
 		return s.modelAnswer(c, id, "", err)
 	}
-	if err := checkVersion(c, m); err != nil {
+	based, err := basedOn(c)
+	if err != nil {
 		return s.editorRefused(c, id, err)
 	}
+	if len(based) > 0 && based[0] != m.Version {
+		// Already stale: say so rather than what the edit finds missing.
+		return s.editorRefused(c, id, &explorer.Error{Code: explorer.ECONFLICT, Err: &explorer.StaleModelError{ModelID: m.ID, Current: m.Version}})
+	}
+	// The service refuses the write, under the model's lock, unless the
+	// model is still at the form's version.
 	scope, groups, err := edit(copyGroups(m.Groups))
 	if err == nil {
-		_, err = s.svc.UpdateModel(ctx(c), id, explorer.ModelInput{Groups: &groups})
+		_, err = s.svc.UpdateModel(ctx(c), id, explorer.ModelInput{Groups: &groups, BasedOn: based})
 	}
 	if err != nil {
 		return s.editorRefused(c, id, err)
@@ -96,7 +104,8 @@ func (s *server) editorRefused(c *fiber.Ctx, id int64, ferr error) error {
 		return s.modelAnswer(c, id, "", ferr)
 	}
 	e := models.EditorError{Message: pageMessage(c, ferr), URL: "/models/" + strconv.FormatInt(id, 10)}
-	if explorer.ErrorCode(ferr) == explorer.ECONFLICT {
+	var stale *explorer.StaleModelError
+	if errors.As(ferr, &stale) {
 		m, err := s.svc.Model(ctx(c), id)
 		if err != nil {
 			return s.modelAnswer(c, id, "", err)
@@ -127,18 +136,24 @@ func groupOfForm(c *fiber.Ctx, groups []explorer.Group) (*models.GroupRow, bool)
 	return &row, false
 }
 
-func checkVersion(c *fiber.Ctx, m *explorer.Model) error {
-	if v := c.FormValue("version"); v != "" && v != strconv.Itoa(m.Version) {
-		return explorer.Errorf(explorer.ECONFLICT, "the model changed since the page was loaded; this is its current version, try again")
+// basedOn is the version the form was loaded at (none: unconditional).
+func basedOn(c *fiber.Ctx) ([]int, error) {
+	v := c.FormValue("version")
+	if v == "" {
+		return nil, nil
 	}
-	return nil
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return nil, explorer.Invalid("the form's version must be a positive whole number; reload the page")
+	}
+	return []int{n}, nil
 }
 
 // findGroup returns the index of the path's group in groups.
 func findGroup(c *fiber.Ctx, groups []explorer.Group) (int, error) {
-	id, err := strconv.ParseInt(c.Params("group"), 10, 64)
+	id, ok := explorer.ParseID(c.Params("group"))
 	for i := range groups {
-		if err == nil && groups[i].ID == id {
+		if ok && groups[i].ID == id {
 			return i, nil
 		}
 	}
@@ -147,10 +162,10 @@ func findGroup(c *fiber.Ctx, groups []explorer.Group) (int, error) {
 
 // findTopic returns the group and topic indexes of the path's topic.
 func findTopic(c *fiber.Ctx, groups []explorer.Group) (int, int, error) {
-	id, err := strconv.ParseInt(c.Params("topic"), 10, 64)
+	id, ok := explorer.ParseID(c.Params("topic"))
 	for i := range groups {
 		for j := range groups[i].Topics {
-			if err == nil && groups[i].Topics[j].ID == id {
+			if ok && groups[i].Topics[j].ID == id {
 				return i, j, nil
 			}
 		}

@@ -17,13 +17,10 @@ func (s *server) saveIgnoreTerms(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	m, err := s.svc.Model(ctx(c), id)
-	if err == nil {
-		err = checkVersion(c, m)
-	}
+	based, err := basedOn(c)
 	if err == nil {
 		terms := splitTerms(c.FormValue("terms"))
-		_, err = s.svc.UpdateModel(ctx(c), id, explorer.ModelInput{IgnoreTerms: &terms})
+		_, err = s.svc.UpdateModel(ctx(c), id, explorer.ModelInput{IgnoreTerms: &terms, BasedOn: based})
 	}
 	if err != nil {
 		return s.modelAnswer(c, id, "", err)
