@@ -142,3 +142,18 @@ func TestModelEditorReadOnly(t *testing.T) {
 		t.Fatalf("READ holder has %d buttons or inputs", n)
 	}
 }
+
+// TestNotFoundKeepsNavigation: a signed-in person's 404 page has the
+// navigation and the sign-out form; an anonymous one is not sent to sign in.
+func TestNotFoundKeepsNavigation(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	b := newBrowser(t, e)
+	b.login("ann", testkit.Password)
+	d := b.doc(b.do("GET", "/no-such-page", nil, nil).Expect(t, 404))
+	if d.Find(`header.top nav a[href="/models"]`).Length() != 1 || d.Find(`form.signout`).Length() != 1 {
+		t.Fatalf("404 page without navigation: %s", d.Find("header").Text())
+	}
+	anon := newBrowser(t, e)
+	anon.do("GET", "/no-such-page", nil, nil).Expect(t, 404)
+}

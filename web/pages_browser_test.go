@@ -62,7 +62,7 @@ func pagesFixture(t *testing.T, e *testkit.Env) (annPages []string) {
 	}
 	shareAccepted(t, e, "root", shared.ID, "ann", explorer.RightsRead)
 	id := func(n int64) string { return strconv.FormatInt(n, 10) }
-	return []string{"/", "/models", "/models/" + id(m.ID), "/models/" + id(m.ID) + "/versions/1",
+	return []string{"/", "/models", "/models/" + id(m.ID), "/models/" + id(m.ID) + "/versions/1", "/models/" + id(m.ID) + "/versions",
 		"/poles", "/poles/" + id(p.ID), "/projects", "/projects/" + id(pr.ID),
 		"/models/" + id(shared.ID), "/account", "/account/credits", "/account/usage", "/account/settings", "/tokens", "/password"}
 }
