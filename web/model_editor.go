@@ -110,7 +110,11 @@ func (s *server) editorRefused(c *fiber.Ctx, id int64, ferr error) error {
 		if err != nil {
 			return s.modelAnswer(c, id, "", err)
 		}
-		e.Conflict, e.Current = true, m.Version
+		v, err := s.modelView(c, id, 0)
+		if err != nil {
+			return s.modelAnswer(c, id, "", err)
+		}
+		e.Conflict, e.Current, e.View = true, m.Version, &v
 		e.Message = "Someone saved version " + strconv.Itoa(m.Version) + " of this model after you loaded the page."
 		e.Group, e.Removed = groupOfForm(c, m.Groups)
 	}

@@ -102,7 +102,7 @@ func TestBrowserModelEditor(t *testing.T) {
 	browser.Save(t, ann.ctx, "editor-ann-390")
 
 	bob.do("bob adds soda to a page loaded before", chromedp.SendKeys(`#term-1`, "soda"+kb.Enter))
-	bob.until("refused with the newer version", `(() => { const e = document.querySelector('.editor-error'); return !!e && e.textContent.includes('version 2') && e.textContent.includes('shake') && document.activeElement === e; })()`)
+	bob.until("refused with the newer version", `(() => { const e = document.querySelector('.editor-error'); return !!e && e.textContent.includes('version 2') && e.textContent.includes('shake') && document.activeElement === e && document.querySelector('#model-status').textContent.includes('Version 2 (current)'); })()`)
 	if v := bob.eval(`document.querySelector('#term-1').value`); v != "soda" {
 		t.Fatalf("bob's input after the refusal: %q", v)
 	}

@@ -127,7 +127,7 @@ func TestModelPagesUploadEditVersions(t *testing.T) {
 	// form, shows the newer version and changes nothing.
 	r = b.post("/models/1/topics/2/terms", url.Values{"_csrf": {csrf}, "version": {"1"}, "term": {"frites"}})
 	d = b.doc(r)
-	if r.Status != http.StatusUnprocessableEntity || r.Header.Get("HX-Retarget") != "this" || !containsFold(d.Find(".editor-error").Text(), "version 2") || !strings.Contains(d.Find(".editor-error .newer").Text(), "fries, chips") {
+	if r.Status != http.StatusUnprocessableEntity || r.Header.Get("HX-Retarget") != "this" || !containsFold(d.Find(".editor-error").Text(), "version 2") || !strings.Contains(d.Find(".editor-error .newer").Text(), "fries, chips") || !strings.Contains(d.Find("#model-status[hx-swap-oob]").Text(), "Version 2 (current)") || d.Find("#versions[hx-swap-oob] tbody tr").Length() != 2 {
 		t.Fatalf("stale form: %d %s", r.Status, r.Body)
 	}
 	steps := []struct {
