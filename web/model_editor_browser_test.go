@@ -94,8 +94,12 @@ func TestBrowserModelEditor(t *testing.T) {
 		b.do("open the model", chromedp.EmulateViewport(390, 844), chromedp.Navigate(page), chromedp.WaitVisible(`#term-1`), htmxReady(`#term-1`))
 	}
 
+	ann.do("ann types in group B without saving", chromedp.SendKeys(`#term-2`, "unsaved"))
 	ann.do("ann adds shake", chromedp.SendKeys(`#term-1`, "shake"+kb.Enter))
 	ann.until("the chip appears", `document.querySelector('#group-1 .notice') !== null && document.activeElement.id === 'term-1'`)
+	if v := ann.eval(`document.querySelector('#term-2').value`); v != "unsaved" {
+		t.Fatalf("saving group A lost the input in group B: %q", v)
+	}
 	if got := ann.chips("1"); got != "a,b,shake" {
 		t.Fatalf("ann's chips %q", got)
 	}
