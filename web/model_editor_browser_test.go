@@ -129,6 +129,9 @@ func TestBrowserModelEditor(t *testing.T) {
 	if v, terms := modelTerms(t, e, "ann", m.ID); v != 5 || terms != "B/B=c A/A=a+b+shake" {
 		t.Fatalf("model after both: version %d %s", v, terms)
 	}
+	// The ignored terms form, not swapped by those saves, is still current.
+	bob.do("bob saves ignored terms", chromedp.SendKeys(`#ignore-terms textarea`, "the"), chromedp.Click(`#ignore-terms button[type=submit]`))
+	bob.until("saved", `(() => { const n = document.querySelector('#model > .notice'); return !!n && n.textContent.includes('Ignored terms saved'); })()`)
 	checkLayout(t, bob.ctx, "editor-after", true)
 	browser.Save(t, bob.ctx, "editor-bob-390")
 }

@@ -106,6 +106,12 @@ func TestModelEditorPartials(t *testing.T) {
 		t.Fatalf("stale form for a removed topic: %d %s", r.Status, r.Body)
 	}
 
+	// A stale ignored-terms form is refused before the form too.
+	r = post("/ignore", url.Values{"version": {"8"}, "terms": {"the"}})
+	if r.Status != http.StatusUnprocessableEntity || r.Header.Get("HX-Retarget") != "this" || !strings.Contains(b.doc(r).Find(".editor-error").Text(), "version 9") {
+		t.Fatalf("stale ignored terms: %d %s", r.Status, r.Body)
+	}
+
 	// Without htmx a form answers the whole page with its notice.
 	r = b.do("POST", path+"/groups/1", url.Values{"_csrf": {csrf}, "version": {"9"}, "title": {"Alpha"}}, nil).Expect(t, 200)
 	if d = b.doc(r); d.Find("h1").Text() != "Menu" || d.Find("#group-1 .notice").Text() != "" || d.Find("#model .notice").Text() != "Group saved." {

@@ -23,7 +23,7 @@ func (s *server) saveIgnoreTerms(c *fiber.Ctx) error {
 		_, err = s.svc.UpdateModel(ctx(c), id, explorer.ModelInput{IgnoreTerms: &terms, BasedOn: based})
 	}
 	if err != nil {
-		return s.modelAnswer(c, id, "", err)
+		return s.editorRefused(c, id, err)
 	}
 	return s.modelAnswer(c, id, "Ignored terms saved.", nil)
 }

@@ -8,7 +8,7 @@
   "use strict";
 
   function inEditor(elt) {
-    return !!(elt && elt.closest && elt.closest("#structure"));
+    return !!(elt && elt.closest && elt.closest("#structure, #ignore-terms"));
   }
 
   // The version of the page moves on with every save (an out-of-band
