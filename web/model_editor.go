@@ -103,6 +103,12 @@ func (s *server) editorRefused(c *fiber.Ctx, id int64, ferr error) error {
 	if !isHTMX(c) || explorer.ErrorCode(ferr) == explorer.EINTERNAL {
 		return s.modelAnswer(c, id, "", ferr)
 	}
+	if explorer.ErrorCode(ferr) == explorer.ENOTFOUND {
+		// The model itself gone (or no longer shared): its error page.
+		if _, err := s.svc.Model(ctx(c), id); err != nil {
+			return s.modelAnswer(c, id, "", err)
+		}
+	}
 	e := models.EditorError{Message: pageMessage(c, ferr), URL: "/models/" + strconv.FormatInt(id, 10)}
 	var stale *explorer.StaleModelError
 	if errors.As(ferr, &stale) {

@@ -112,6 +112,13 @@ func TestModelEditorPartials(t *testing.T) {
 		t.Fatalf("stale ignored terms: %d %s", r.Status, r.Body)
 	}
 
+	// Renaming answers only the title form and, out of band, the heading.
+	d = b.doc(post("/title", url.Values{"title": {"Lunch"}}).Expect(t, 200))
+	if d.Find("#title-part .notice").Text() != "Title saved." || d.Find(`h1#model-heading[hx-swap-oob]`).Text() != "Lunch" || d.Find("#structure").Length() != 0 {
+		t.Fatalf("rename answer: %s", d.Text())
+	}
+	post("/title", url.Values{"title": {"Menu"}}).Expect(t, 200)
+
 	// Without htmx a form answers the whole page with its notice.
 	r = b.do("POST", path+"/groups/1", url.Values{"_csrf": {csrf}, "version": {"9"}, "title": {"Alpha"}}, nil).Expect(t, 200)
 	if d = b.doc(r); d.Find("h1").Text() != "Menu" || d.Find("#group-1 .notice").Text() != "" || d.Find("#model .notice").Text() != "Group saved." {

@@ -1,9 +1,11 @@
 package web
 
 import (
+	"net/http"
 	"strings"
 
 	explorer "explorer"
+	"explorer/views/models"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -35,9 +37,16 @@ func (s *server) renameModel(c *fiber.Ctx) error {
 	}
 	title := c.FormValue("title")
 	if _, err := s.svc.UpdateModel(ctx(c), id, explorer.ModelInput{Title: &title}); err != nil {
-		return s.modelAnswer(c, id, "", err)
+		return s.editorRefused(c, id, err)
 	}
-	return s.modelAnswer(c, id, "Title saved.", nil)
+	if !isHTMX(c) {
+		return s.modelAnswer(c, id, "Title saved.", nil)
+	}
+	v, err := s.modelView(c, id, 0)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, models.TitleAnswer(v, "Title saved."))
 }
 
 func (s *server) shareModel(c *fiber.Ctx) error {

@@ -270,7 +270,7 @@ func TestModelPagesSharing(t *testing.T) {
 	}
 	// Edits by cy are refused.
 	r := cy.post(path+"/title", url.Values{"_csrf": {cyCSRF}, "title": {"Mine"}})
-	if r.Status != http.StatusUnprocessableEntity || !containsFold(cy.doc(r).Find("#model .error").Text(), "only read") {
+	if r.Status != http.StatusUnprocessableEntity || !containsFold(cy.doc(r).Find(".editor-error").Text(), "only read") {
 		t.Fatalf("cy renames: %d %s", r.Status, r.Body)
 	}
 	// cy removes its own access and is sent to the list.
