@@ -129,6 +129,8 @@ func TestBrowserModelEditor(t *testing.T) {
 	if v, terms := modelTerms(t, e, "ann", m.ID); v != 5 || terms != "B/B=c A/A=a+b+shake" {
 		t.Fatalf("model after both: version %d %s", v, terms)
 	}
+	bob.do("bob adds a group", chromedp.SendKeys(`#add-group input[name=title]`, "Cups"), chromedp.Click(`#add-group button[type=submit]`))
+	bob.until("the group is listed and the form emptied", `document.querySelectorAll('#groups > article').length === 3 && document.querySelector('#add-group input[name=title]').value === ''`)
 	// The ignored terms form, not swapped by those saves, is still current.
 	bob.do("bob saves ignored terms", chromedp.SendKeys(`#ignore-terms textarea`, "the"), chromedp.Click(`#ignore-terms button[type=submit]`))
 	bob.until("saved", `(() => { const n = document.querySelector('#model > .notice'); return !!n && n.textContent.includes('Ignored terms saved'); })()`)

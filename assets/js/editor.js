@@ -33,6 +33,15 @@
     }
   });
 
+  // The add-group form stays on the page (only the list is swapped): a
+  // group added, it is emptied for the next one.
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    var form = evt.detail.elt;
+    if (evt.detail.successful && form && form.id === "add-group") {
+      form.reset();
+    }
+  });
+
   // refocus is the id of the element to focus after the swap: the form's
   // data-refocus, else the button pressed (a move).
   var refocus = null;
