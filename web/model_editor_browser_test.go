@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -115,6 +116,9 @@ func TestBrowserModelEditor(t *testing.T) {
 	}
 	browser.Save(t, bob.ctx, "editor-conflict-390")
 	checkLayout(t, bob.ctx, "editor-conflict", true)
+	if axe, err := os.ReadFile("../node_modules/axe-core/axe.min.js"); err == nil {
+		checkAxe(t, bob.ctx, "editor-conflict", string(axe))
+	}
 
 	bob.do("bob sends again", htmxReady(`#term-1`), chromedp.SendKeys(`#term-1`, kb.Enter))
 	bob.until("soda is added on top of shake", `document.querySelectorAll('#topic-1 li.chip').length === 4 && !document.querySelector('.editor-error')`)
