@@ -14,14 +14,13 @@ const (
 
 // Poles lists the poles the caller may edit, its own and those of the
 // users it manages, by id.
-func (s *Service) Poles(ctx context.Context) (*PolesResponse, error) {
-	res, _, err := s.PolesPage(ctx, Page{})
-	return res, err
+func (s *Service) Poles(ctx context.Context) ([]*Pole, error) {
+	list, _, err := s.PolesPage(ctx, Page{})
+	return list, err
 }
 
-// PolesPage is the window page of Poles (Size counts the poles of the
-// window) and whether more poles follow.
-func (s *Service) PolesPage(ctx context.Context, page Page) (*PolesResponse, bool, error) {
+// PolesPage is the window page of Poles and whether more poles follow.
+func (s *Service) PolesPage(ctx context.Context, page Page) ([]*Pole, bool, error) {
 	u, err := activeActor(ctx)
 	if err != nil {
 		return nil, false, err
@@ -39,7 +38,7 @@ func (s *Service) PolesPage(ctx context.Context, page Page) (*PolesResponse, boo
 		return nil, false, err
 	}
 	list, more := cut(nonNil(list), page)
-	return &PolesResponse{Size: len(list), Poles: list}, more, nil
+	return list, more, nil
 }
 
 // CreatePole creates a pole owned by the caller.

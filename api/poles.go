@@ -62,16 +62,22 @@ func decodePole(c *fiber.Ctx) (explorer.PoleInput, error) {
 	return in, nil
 }
 
+// polesResponse is the answer of GET /poles.
+type polesResponse struct {
+	Size  int              `json:"size"`
+	Poles []*explorer.Pole `json:"poles"`
+}
+
 func (h *handler) listPoles(c *fiber.Ctx) error {
 	page, err := listPage(c)
 	if err != nil {
 		return err
 	}
-	res, more, err := h.svc.PolesPage(c.UserContext(), page)
+	list, more, err := h.svc.PolesPage(c.UserContext(), page)
 	if err != nil {
 		return err
 	}
-	return sendList(c, page, more, res)
+	return sendList(c, page, more, polesResponse{Size: len(list), Poles: list})
 }
 
 func (h *handler) createPole(c *fiber.Ctx) error {

@@ -76,7 +76,7 @@ func (s *server) polesView(c *fiber.Ctx) (poles.ListView, error) {
 	}
 	v.Prev, v.Next = pagerLinks("/poles", window, more)
 	me := c.Locals("user").(*explorer.User)
-	for _, p := range res.Poles {
+	for _, p := range res {
 		row := poles.Row{ID: p.ID, Name: p.Name, Language: p.Language, Terms: len(p.Parts)}
 		if p.OwnerID != me.ID {
 			row.Owner = p.Owner
@@ -139,8 +139,8 @@ func (s *server) createPole(c *fiber.Ctx) error {
 
 // poleID reads the pole id of the path; a malformed one is no pole.
 func poleID(c *fiber.Ctx) (int64, error) {
-	id, err := strconv.ParseInt(c.Params("id"), 10, 64)
-	if err != nil || id < 1 {
+	id, ok := explorer.ParseID(c.Params("id"))
+	if !ok {
 		return 0, explorer.Errorf(explorer.ENOTFOUND, "pole %s not found", c.Params("id"))
 	}
 	return id, nil

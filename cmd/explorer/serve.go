@@ -38,12 +38,16 @@ type serveConfig struct {
 	WordSpaces   []string
 	WordSpaceDir string
 	// BillingInterval is how often due plan changes and cycles are settled.
-	BillingInterval time.Duration // Mailer sends notifications (--smtp); nil sends none.
-	Mailer          *smtpmail.Sender
+	BillingInterval time.Duration
+	// Mailer sends notifications (--smtp); nil sends none.
+	Mailer *smtpmail.Sender
 	// Tables are the budgets of uploaded tables.
 	Tables explorer.TableBudgets
 	// Budgets are the per-user budgets (objects owned, writes a minute).
 	Budgets explorer.UserBudgets
+	// Edge holds the HTTP edge's settings: request deadlines, the upload
+	// concurrency limit and the trusted proxies.
+	Edge edgeConfig
 }
 
 // listFlag is a repeatable string flag.
@@ -72,8 +76,12 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.StringVar(&c.WordSpaceDir, "wordspace-dir", envOr("EXPLORER_WORDSPACE_DIR", ""), "directory of word space files named by language code, such as sv.vec (EXPLORER_WORDSPACE_DIR)")
 	smtpURL := fs.String("smtp", envOr("EXPLORER_SMTP", ""), "SMTP server for notification e-mails, such as smtp://user:password@host:587?from=explorer@example.com (EXPLORER_SMTP)")
 	fs.DurationVar(&c.BillingInterval, "billing-interval", envDuration("EXPLORER_BILLING_INTERVAL", time.Minute), "how often due plan changes and billing cycles are settled (EXPLORER_BILLING_INTERVAL)")
+	edgeFlags(fs, &c.Edge)
 	if err := fs.Parse(args); err != nil {
 		return c, usageError(err.Error())
+	}
+	if err := c.Edge.check(); err != nil {
+		return c, err
 	}
 	if c.BillingInterval < 100*time.Millisecond {
 		return c, usageError("--billing-interval: give at least 100ms, such as 1m")
@@ -133,7 +141,7 @@ func newApp(ctx context.Context, c serveConfig, o explorer.Options) (*app, error
 		return nil, err
 	}
 	svc := explorer.NewService(db, o)
-	f, err := httpserver.New(svc, httpserver.Config{Logger: o.Logger, MaxUpload: c.MaxUpload, SecureCookies: c.SecureCookies})
+	f, err := httpserver.New(svc, c.Edge.serverConfig(o.Logger, c.MaxUpload, c.SecureCookies))
 	if err != nil {
 		db.Close()
 		return nil, err

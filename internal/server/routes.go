@@ -116,12 +116,43 @@ func (e *edge) known(c *fiber.Ctx) error {
 }
 
 // routeOf is the pattern of the route of the request, or "unmatched".
+// The registered routes are asked first: when middleware (authentication,
+// the body rules of a group) answered, c.Route() is the group's, not the
+// operation's.
 func (e *edge) routeOf(c *fiber.Ctx) string {
-	if r := c.Route(); r != nil && r.Method != "USE" && r.Path != "" {
+	if e.routes != nil {
+		if p := e.routes.pattern(c.Method(), c.Path()); p != "" {
+			return p
+		}
+	}
+	if r := c.Route(); r != nil && r.Method != "USE" && r.Path != "" && r.Path != "/" {
 		return r.Path
 	}
-	if p := e.routes.pattern(c.Method(), c.Path()); p != "" {
-		return p
-	}
 	return "unmatched"
+}
+
+// uploadRoutes are the routes whose body is an upload.
+type uploadRoutes struct{ routes []route }
+
+func newUploadRoutes(list []string) *uploadRoutes {
+	u := &uploadRoutes{}
+	for _, s := range list {
+		method, pattern, _ := strings.Cut(s, " ")
+		u.routes = append(u.routes, route{method: method, pattern: pattern, segs: split(pattern)})
+	}
+	return u
+}
+
+// is reports whether method and path are those of an upload route.
+func (u *uploadRoutes) is(method, path string) bool {
+	if u == nil || method != fiber.MethodPost && method != fiber.MethodPut {
+		return false
+	}
+	segs := split(path)
+	for _, r := range u.routes {
+		if r.method == method && r.match(segs) {
+			return true
+		}
+	}
+	return false
 }
