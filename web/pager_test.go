@@ -2,6 +2,8 @@ package web_test
 
 import (
 	"fmt"
+	"net/http"
+	"net/url"
 	"testing"
 
 	explorer "explorer"
@@ -37,4 +39,24 @@ func TestPolesPagePaginates(t *testing.T) {
 		t.Fatalf("last window: %d rows", n)
 	}
 	b.do("GET", "/poles?offset=-3", nil, nil).Expect(t, 422)
+}
+
+// TestPageWritesPerMinute: page forms count against the user's writes per
+// minute: past it 429 with Retry-After, and nothing is created.
+func TestPageWritesPerMinute(t *testing.T) {
+	e := testkit.New(t, func(o *explorer.Options) { o.Budgets = explorer.UserBudgets{WritesPerMinute: 2} })
+	e.AddUser("ann", "")
+	b := newBrowser(t, e)
+	csrf := b.login("ann", testkit.Password)
+	for i := range 2 {
+		b.do("POST", "/poles", url.Values{"_csrf": {csrf}, "name": {fmt.Sprint("p", i)}, "language": {"en"}}, nil).Expect(t, http.StatusSeeOther)
+	}
+	r := b.do("POST", "/poles", url.Values{"_csrf": {csrf}, "name": {"p2"}, "language": {"en"}}, nil).Expect(t, http.StatusTooManyRequests)
+	if r.Header.Get("Retry-After") != "60" {
+		t.Fatalf("Retry-After %q", r.Header.Get("Retry-After"))
+	}
+	b.do("GET", "/poles", nil, nil).Expect(t, 200)
+	if list, _ := e.Svc.Poles(e.As("ann")); len(list) != 2 {
+		t.Fatalf("%d poles", len(list))
+	}
 }
