@@ -257,6 +257,8 @@ type ModelStore interface {
 	// FindModelVersions lists a model's versions in ascending order, each
 	// with the username of its author (nil when unknown).
 	FindModelVersions(ctx context.Context, modelID int64) ([]ModelVersion, error)
+	// FindModelVersionsPage is the window page of FindModelVersions.
+	FindModelVersionsPage(ctx context.Context, modelID int64, page Page) ([]ModelVersion, error)
 
 	CreateModelAccess(ctx context.Context, a *ModelAccess) error
 	FindModelAccess(ctx context.Context, id int64) (*ModelAccess, error)

@@ -95,6 +95,24 @@ func (s *Service) ModelVersions(ctx context.Context, id int64) ([]ModelVersion, 
 	return s.store.FindModelVersions(ctx, id)
 }
 
+// ModelVersionsPage is the window page of ModelVersions and whether more
+// versions follow.
+func (s *Service) ModelVersionsPage(ctx context.Context, id int64, page Page) ([]ModelVersion, bool, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	if _, err := s.visibleModel(ctx, u, id); err != nil {
+		return nil, false, err
+	}
+	list, err := s.store.FindModelVersionsPage(ctx, id, page)
+	if err != nil {
+		return nil, false, err
+	}
+	list, more := cut(list, page)
+	return list, more, nil
+}
+
 // modelAt builds the answer for a model with the structure of version.
 // It must run outside transactions: it may fill the version cache.
 func (s *Service) modelAt(ctx context.Context, m *ModelRecord, version int) (*Model, error) {

@@ -61,10 +61,25 @@ func TestModelListWindows(t *testing.T) {
 		body, ct := testkit.Multipart(t, "m.csv", []byte("Index,Label,Terms\n1,a,b\n"), nil)
 		e.Do(testkit.Request{Method: "POST", Path: "/v1/models?title=m" + fmt.Sprint(i), User: "ann", Body: body, ContentType: ct}).Expect(t, 201)
 	}
-	var list []struct{ Title string }
+	var list []struct {
+		ID    int64
+		Title string
+	}
 	r := e.Do(testkit.Request{Method: "GET", Path: "/v1/models?limit=2&offset=2", User: "ann"}).Expect(t, 200)
 	r.JSON(t, &list)
 	if len(list) != 2 || list[0].Title != "m2" || r.Header.Get("Link") != `</v1/models?limit=2&offset=4>; rel="next"` {
 		t.Fatalf("models window %+v, Link %q", list, r.Header.Get("Link"))
+	}
+	// The versions of a model, too.
+	path := fmt.Sprintf("/v1/models/%d", list[0].ID)
+	for i := range 4 {
+		e.Do(testkit.Request{Method: "PUT", Path: path, User: "ann", Body: map[string]any{"groups": []any{map[string]any{"title": fmt.Sprint("g", i),
+			"topics": []any{map[string]any{"title": "t", "terms": []string{"x"}}}}}}}).Expect(t, 204)
+	}
+	var versions []struct{ Version int }
+	r = e.Do(testkit.Request{Method: "GET", Path: path + "/versions?limit=2&offset=2", User: "ann"}).Expect(t, 200)
+	r.JSON(t, &versions)
+	if len(versions) != 2 || versions[0].Version != 3 || r.Header.Get("Link") != "<"+path+`/versions?limit=2&offset=4>; rel="next"` {
+		t.Fatalf("versions window %+v, Link %q", versions, r.Header.Get("Link"))
 	}
 }

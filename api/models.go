@@ -207,11 +207,15 @@ func (h *handler) modelVersions(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, err := h.svc.ModelVersions(c.UserContext(), id)
+	page, err := listPage(c)
 	if err != nil {
 		return err
 	}
-	return c.JSON(list)
+	list, more, err := h.svc.ModelVersionsPage(c.UserContext(), id, page)
+	if err != nil {
+		return err
+	}
+	return sendList(c, page, more, list)
 }
 
 // pathVersion reads the path's model id and version. No model has more

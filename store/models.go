@@ -148,8 +148,15 @@ func (db *DB) FindModelVersion(ctx context.Context, modelID int64, version int) 
 
 // FindModelVersions lists a model's versions, oldest first.
 func (db *DB) FindModelVersions(ctx context.Context, modelID int64) ([]explorer.ModelVersion, error) {
+	return db.FindModelVersionsPage(ctx, modelID, explorer.Page{})
+}
+
+// FindModelVersionsPage lists the window page of a model's versions,
+// oldest first.
+func (db *DB) FindModelVersionsPage(ctx context.Context, modelID int64, page explorer.Page) ([]explorer.ModelVersion, error) {
+	window, wargs := page.SQL()
 	rows, err := db.query(ctx, `SELECT v.version, v.created_at, u.username FROM model_versions v
-		LEFT JOIN users u ON u.id = v.created_by WHERE v.model_id = ? ORDER BY v.version`, modelID)
+		LEFT JOIN users u ON u.id = v.created_by WHERE v.model_id = ? ORDER BY v.version`+window, append([]any{modelID}, wargs...)...)
 	if err != nil {
 		return nil, err
 	}
