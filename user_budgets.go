@@ -136,3 +136,6 @@ func (s *Service) SetUserBudgets(ctx context.Context, username string, o BudgetO
 	})
 	return b, err
 }
+
+// ServerBudgets are the budgets of users without an override.
+func (s *Service) ServerBudgets() UserBudgets { return s.budgets }

@@ -20,6 +20,7 @@ func (s *server) usersRoutes(r fiber.Router) {
 	r.Post("/users/:name/disable", s.userAction("disable"))
 	r.Post("/users/:name/enable", s.userAction("enable"))
 	r.Post("/users/:name/delete", s.userAction("delete"))
+	r.Post("/users/:name/budgets", s.setBudgets)
 	// Every user's own password page.
 	r.Get("/password", s.passwordPage)
 	r.Post("/password", s.changePassword)
@@ -37,6 +38,9 @@ func (s *server) usersView(c *fiber.Ctx) (users.UsersView, error) {
 		r := users.Row{Username: u.Username, Role: u.Role, Status: u.Status, Created: formatTime(c, u.Created), Self: me != nil && me.ID == u.ID}
 		if u.Disabled != nil {
 			r.Disabled = formatTime(c, *u.Disabled)
+		}
+		if r.Budgets, err = s.budgetFields(c, u.Username); err != nil {
+			return v, err
 		}
 		v.Users = append(v.Users, r)
 	}
