@@ -23,6 +23,8 @@ type DB struct {
 	// stmts are prepared statements of hot reads (stmt.go).
 	stmts     sync.Map
 	stmtCount atomic.Int64
+	// parts caches the ids of model version parts (versions.go).
+	parts partCache
 }
 
 var _ explorer.Store = (*DB)(nil)
@@ -40,6 +42,19 @@ type txKey struct{}
 type tx struct {
 	*sql.Tx
 	db *DB
+	// committed runs after the transaction commits (afterCommit).
+	committed []func()
+}
+
+// afterCommit runs fn once the transaction of ctx has committed (never
+// when it rolls back), or at once outside a transaction. Caches learn
+// only what the database holds for good.
+func (db *DB) afterCommit(ctx context.Context, fn func()) {
+	if t, ok := ctx.Value(txKey{}).(*tx); ok && t.db == db {
+		t.committed = append(t.committed, fn)
+		return
+	}
+	fn()
 }
 
 // Close closes the pools.
@@ -67,6 +82,7 @@ func (db *DB) InTx(ctx context.Context, fn func(ctx context.Context) error) (err
 	if err != nil {
 		return db.mapError(err, "")
 	}
+	t := &tx{Tx: sqlTx, db: db}
 	defer func() {
 		if p := recover(); p != nil {
 			_ = sqlTx.Rollback()
@@ -78,9 +94,13 @@ func (db *DB) InTx(ctx context.Context, fn func(ctx context.Context) error) (err
 		}
 		if cerr := sqlTx.Commit(); cerr != nil {
 			err = db.mapError(cerr, "")
+			return
+		}
+		for _, f := range t.committed {
+			f()
 		}
 	}()
-	return fn(context.WithValue(ctx, txKey{}, &tx{Tx: sqlTx, db: db}))
+	return fn(context.WithValue(ctx, txKey{}, t))
 }
 
 // reader returns the transaction of ctx or the read pool.

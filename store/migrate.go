@@ -82,6 +82,11 @@ func (db *DB) migrate(ctx context.Context) error {
 			if n > 0 {
 				return nil
 			}
+			if step := goSteps[m.version]; step != nil {
+				if err := step(ctx, db); err != nil {
+					return explorer.Internal(fmt.Errorf("migration %s: %w", m.name, err))
+				}
+			}
 			for _, stmt := range splitStatements(db.dialect.Migration(m.sql)) {
 				if _, err := db.writer(ctx).ExecContext(ctx, stmt); err != nil {
 					return explorer.Internal(fmt.Errorf("migration %s: %w", m.name, err))
