@@ -70,22 +70,26 @@ type Model struct {
 	// Rights is the caller's level: READ, READ_WRITE or OWNER.
 	Rights string `json:"-"`
 
-	// structureJSON is the encoded groups, ignore terms and dictionary,
-	// shared between answers of the same version.
-	structureJSON []byte
+	// structure is the version answered, whose encoded groups, ignore
+	// terms and dictionary are shared between answers.
+	structure *answerVersion
 }
 
 // WriteJSON writes the model's JSON answer to w. The groups, ignore terms
 // and dictionary of a model the Service answered are encoded once per
 // version and written as they are.
 func (m *Model) WriteJSON(w io.Writer) error {
-	if m.structureJSON == nil {
+	if m.structure == nil {
 		type plain Model
 		b, err := json.Marshal((*plain)(m))
 		if err != nil {
 			return err
 		}
 		_, err = w.Write(b)
+		return err
+	}
+	structure, err := m.structure.encoded()
+	if err != nil {
 		return err
 	}
 	head, err := json.Marshal(struct {
@@ -97,7 +101,7 @@ func (m *Model) WriteJSON(w io.Writer) error {
 		return err
 	}
 	head[len(head)-1] = ','
-	for _, part := range [][]byte{head, m.structureJSON, {'}'}} {
+	for _, part := range [][]byte{head, structure, {'}'}} {
 		if _, err := w.Write(part); err != nil {
 			return err
 		}

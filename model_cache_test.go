@@ -1,14 +1,11 @@
 package explorer
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 func TestVersionCacheEvictsAndForgets(t *testing.T) {
 	var c versionCache
 	entry := func(model int64, version, size int) *answerVersion {
-		return &answerVersion{key: versionKey{model, version}, json: []byte(strings.Repeat("x", size))}
+		return &answerVersion{key: versionKey{model, version}, size: size}
 	}
 	big := versionCacheMax / 4
 	for i := 1; i <= 4; i++ {

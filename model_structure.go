@@ -3,6 +3,7 @@ package explorer
 import (
 	"fmt"
 	"maps"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -42,35 +43,72 @@ func cleanTitle(errs *fieldErrors, field, title string, max int) string {
 // cleanTerms trims terms and drops empty ones and repeats (compared
 // without regard to case, the first kept); over-long terms are errors.
 func cleanTerms(errs *fieldErrors, field string, in []string) []string {
-	kept := make([]string, 0, len(in))
+	out := make([]string, 0, len(in))
+	var seen termSet
 	for i, t := range in {
-		if utf8.RuneCountInString(strings.TrimSpace(t)) > TermMax {
-			errs.add(fmt.Sprintf("%s[%d]", field, i), "must be at most %d characters", TermMax)
+		t = strings.TrimSpace(t)
+		if len(t) > TermMax && utf8.RuneCountInString(t) > TermMax {
+			errs.add(field+"["+strconv.Itoa(i)+"]", "must be at most %d characters", TermMax)
 			continue
 		}
-		kept = append(kept, t)
+		if t != "" && seen.add(t) {
+			out = append(out, t)
+		}
 	}
-	return dedupeTerms(kept)
+	return out
 }
 
 // dedupeTerms trims terms and drops empty ones and repeats (compared
 // without regard to case, the first kept).
 func dedupeTerms(in []string) []string {
 	out := make([]string, 0, len(in))
-	seen := make(map[string]bool, len(in))
+	var seen termSet
 	for _, t := range in {
-		t = strings.TrimSpace(t)
-		if t == "" {
-			continue
+		if t = strings.TrimSpace(t); t != "" && seen.add(t) {
+			out = append(out, t)
 		}
-		k := strings.ToLower(t)
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		out = append(out, t)
 	}
 	return out
+}
+
+// termSetSmall is how many terms a termSet compares one by one before it
+// builds a map.
+const termSetSmall = 16
+
+// termSet tells terms apart without regard to case. The zero value is
+// empty.
+type termSet struct {
+	small [termSetSmall]string
+	n     int
+	m     map[string]bool
+}
+
+// add reports whether t was new, and adds it.
+func (s *termSet) add(t string) bool {
+	k := strings.ToLower(t)
+	if s.m != nil {
+		if s.m[k] {
+			return false
+		}
+		s.m[k] = true
+		return true
+	}
+	for _, x := range s.small[:s.n] {
+		if x == k {
+			return false
+		}
+	}
+	if s.n < termSetSmall {
+		s.small[s.n] = k
+		s.n++
+		return true
+	}
+	s.m = make(map[string]bool, 2*termSetSmall)
+	for _, x := range s.small {
+		s.m[x] = true
+	}
+	s.m[k] = true
+	return true
 }
 
 // normalizeTerms is cleanTerms for input that cannot be wrong but by
@@ -89,11 +127,11 @@ func normalizeGroups(in []Group, field string) ([]Group, error) {
 	out := make([]Group, len(in))
 	topics := 0
 	for i, g := range in {
-		gf := fmt.Sprintf("%s[%d]", field, i)
+		gf := field + "[" + strconv.Itoa(i) + "]"
 		ng := Group{ID: g.ID, Pinned: g.Pinned, Title: cleanTitle(&errs, gf+".title", g.Title, GroupTitleMax)}
 		ng.Topics = make([]Topic, len(g.Topics))
 		for j, t := range g.Topics {
-			tf := fmt.Sprintf("%s.topics[%d]", gf, j)
+			tf := gf + ".topics[" + strconv.Itoa(j) + "]"
 			ng.Topics[j] = Topic{
 				ID:         t.ID,
 				Title:      cleanTitle(&errs, tf+".title", t.Title, TopicTitleMax),
@@ -120,16 +158,20 @@ type idCounters struct {
 // assigned anew from c. A topic whose dictionary is empty keeps the
 // dictionary its id had in prev, since answers show dictionaries empty.
 func assignIDs(prev []Group, in []Group, c *idCounters) []Group {
-	prevGroups := map[int64]bool{}
-	prevTopics := map[int64]*Topic{}
+	n := 0
+	for gi := range prev {
+		n += len(prev[gi].Topics)
+	}
+	prevGroups := make(map[int64]bool, len(prev))
+	prevTopics := make(map[int64]*Topic, n)
 	for gi := range prev {
 		prevGroups[prev[gi].ID] = true
 		for ti := range prev[gi].Topics {
 			prevTopics[prev[gi].Topics[ti].ID] = &prev[gi].Topics[ti]
 		}
 	}
-	usedGroups := map[int64]bool{}
-	usedTopics := map[int64]bool{}
+	usedGroups := make(map[int64]bool, len(in))
+	usedTopics := make(map[int64]bool, n)
 	out := make([]Group, len(in))
 	for i, g := range in {
 		if g.ID <= 0 || !prevGroups[g.ID] || usedGroups[g.ID] {

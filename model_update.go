@@ -67,7 +67,7 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 			m.Title, changed = title, true
 		}
 		if in.Groups != nil || in.IgnoreTerms != nil || in.IgnoreTermsDictionary != nil {
-			cur, err := s.store.FindModelVersion(ctx, m.ID, m.Version)
+			cur, err := s.storedVersion(ctx, m.ID, m.Version)
 			if err != nil {
 				return err
 			}
@@ -109,9 +109,7 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 		return nil, err
 	}
 	if created != nil {
-		if _, err := s.rememberVersion(rec.ID, rec.Version, created); err != nil {
-			return nil, err
-		}
+		s.rememberVersion(rec.ID, rec.Version, created)
 	}
 	return s.modelAt(ctx, rec, rec.Version)
 }

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -56,7 +57,7 @@ func queryInt(c *fiber.Ctx, name string) (int64, bool, error) {
 // when optional is true, else it is an error. Unknown fields are ignored.
 func decodeJSON(c *fiber.Ctx, v any, optional bool) error {
 	body := c.Body()
-	if len(strings.TrimSpace(string(body))) == 0 {
+	if len(bytes.TrimSpace(body)) == 0 {
 		if optional {
 			return nil
 		}

@@ -23,6 +23,9 @@ type DB struct {
 	// stmts are prepared statements of hot reads (stmt.go).
 	stmts     sync.Map
 	stmtCount atomic.Int64
+	// writeStmts are statements prepared on the SQLite writer (stmt.go).
+	writeStmts     sync.Map
+	writeStmtCount atomic.Int64
 	// parts caches the ids of model version parts (versions.go).
 	parts partCache
 }
@@ -44,6 +47,8 @@ type tx struct {
 	db *DB
 	// committed runs after the transaction commits (afterCommit).
 	committed []func()
+	// wanted are queries to prepare once the transaction ends (stmt.go).
+	wanted []string
 }
 
 // afterCommit runs fn once the transaction of ctx has committed (never
@@ -84,6 +89,7 @@ func (db *DB) InTx(ctx context.Context, fn func(ctx context.Context) error) (err
 	}
 	t := &tx{Tx: sqlTx, db: db}
 	defer func() {
+		defer db.prepareWanted(t.wanted)
 		if p := recover(); p != nil {
 			_ = sqlTx.Rollback()
 			panic(p)
@@ -121,7 +127,13 @@ func (db *DB) writer(ctx context.Context) querier {
 
 // exec runs a write statement written with ? placeholders.
 func (db *DB) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	res, err := db.writer(ctx).ExecContext(ctx, db.dialect.Rebind(query), args...)
+	var res sql.Result
+	var err error
+	if st := db.txStmtOf(ctx, query); st != nil {
+		res, err = st.ExecContext(ctx, args...)
+	} else {
+		res, err = db.writer(ctx).ExecContext(ctx, db.dialect.Rebind(query), args...)
+	}
 	if err != nil {
 		return nil, db.mapError(err, "")
 	}
@@ -131,7 +143,7 @@ func (db *DB) exec(ctx context.Context, query string, args ...any) (sql.Result, 
 // insert runs an INSERT … RETURNING id and returns the id.
 func (db *DB) insert(ctx context.Context, query string, args ...any) (int64, error) {
 	var id int64
-	err := db.writer(ctx).QueryRowContext(ctx, db.dialect.Rebind(query+" RETURNING id"), args...).Scan(&id)
+	err := db.queryRowTx(ctx, query+" RETURNING id", args...).Scan(&id)
 	if err != nil {
 		return 0, db.mapError(err, "")
 	}

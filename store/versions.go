@@ -146,18 +146,17 @@ func (db *DB) resolveParts(ctx context.Context, model int64, parts []part, ids [
 	return nil
 }
 
-// inChunk is the most values one IN list holds; lists are padded to a few
-// lengths so that their statements are prepared once.
+// inChunk is the most values one IN list holds; lists are padded to 8 or
+// a multiple of 64 values so that their statements are prepared once.
 const inChunk = 512
 
 // inList returns the placeholders of an IN list for n values padded to
 // one of a few lengths, and that length.
 func inList(n int) (string, int) {
 	size := 8
-	for size < n {
-		size *= 4
+	if n > size {
+		size = min((n+63)/64*64, inChunk)
 	}
-	size = min(size, inChunk)
 	return strings.TrimSuffix(strings.Repeat("?, ", size), ", "), size
 }
 
@@ -205,11 +204,10 @@ func (db *DB) findParts(ctx context.Context, model int64, hashes [][]byte) (map[
 // content stored meanwhile (another instance) is returned instead.
 func (db *DB) insertPart(ctx context.Context, model int64, p part) (int64, error) {
 	var id int64
-	err := db.writer(ctx).QueryRowContext(ctx, db.dialect.Rebind(`INSERT INTO model_parts (model_id, hash, content) VALUES (?, ?, ?)
-		ON CONFLICT (model_id, hash) DO NOTHING RETURNING id`), model, p.hash[:], p.content).Scan(&id)
+	err := db.queryRowTx(ctx, `INSERT INTO model_parts (model_id, hash, content) VALUES (?, ?, ?)
+		ON CONFLICT (model_id, hash) DO NOTHING RETURNING id`, model, p.hash[:], p.content).Scan(&id)
 	if err == sql.ErrNoRows {
-		err = db.writer(ctx).QueryRowContext(ctx, db.dialect.Rebind(`SELECT id FROM model_parts WHERE model_id = ? AND hash = ?`),
-			model, p.hash[:]).Scan(&id)
+		err = db.queryRowTx(ctx, `SELECT id FROM model_parts WHERE model_id = ? AND hash = ?`, model, p.hash[:]).Scan(&id)
 	}
 	return id, db.mapError(err, "")
 }
