@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
-	"sync"
 
 	explorer "explorer"
 )
@@ -22,125 +21,102 @@ import (
 // partHash names a part's content within a model.
 type partHash [16]byte
 
-// part is one encoded part of a structure being stored.
+// part is one encoded part of a structure being stored; at is its index
+// in the structure's parts (0 the ignore part, then the topics in order).
 type part struct {
+	at      int
 	hash    partHash
 	content []byte
 }
 
-// encodeParts encodes the parts of s: the ignore part first, then the
-// topics in order.
-func encodeParts(s *explorer.Structure) []part {
+// encoder encodes the parts of a structure into one buffer.
+type encoder struct {
+	buf   []byte
+	parts []part
+}
+
+// add encodes one part with encode and hashes it.
+func (e *encoder) add(at int, encode func([]byte) []byte) {
+	start := len(e.buf)
+	if cap(e.buf)-start < 4096 {
+		// The parts already encoded keep the old array.
+		e.buf, start = make([]byte, 0, 64<<10), 0
+	}
+	e.buf = encode(e.buf)
+	content := e.buf[start:len(e.buf):len(e.buf)]
+	sum := sha256.Sum256(content)
+	e.parts = append(e.parts, part{at: at, hash: partHash(sum[:16]), content: content})
+}
+
+// storeParts stores the parts of s that model does not hold yet and
+// returns the manifest of s. Topics and ignore terms equal to those the
+// model stored last are not encoded again (partCache.last).
+func (db *DB) storeParts(ctx context.Context, model int64, s *explorer.Structure) ([]byte, error) {
+	last := db.parts.last(model)
 	n := 1
 	for _, g := range s.Groups {
 		n += len(g.Topics)
 	}
-	parts := make([]part, 0, n)
-	buf := make([]byte, 0, 64<<10)
-	add := func(start int) {
-		content := buf[start:len(buf):len(buf)]
-		sum := sha256.Sum256(content)
-		parts = append(parts, part{hash: partHash(sum[:16]), content: content})
+	ids := make([]int64, n)
+	var enc encoder
+	if last != nil && sameIgnore(&last.ignore, s) {
+		ids[0] = last.ignoreID
+	} else {
+		enc.add(0, func(b []byte) []byte { return appendIgnore(b, s) })
 	}
-	start := len(buf)
-	buf = appendIgnore(buf, s)
-	add(start)
+	at := 1
 	for gi := range s.Groups {
 		for ti := range s.Groups[gi].Topics {
-			if cap(buf)-len(buf) < 4096 {
-				// The parts already encoded keep the old array.
-				buf = make([]byte, 0, 64<<10)
+			t := &s.Groups[gi].Topics[ti]
+			if id, ok := last.topic(t); ok {
+				ids[at] = id
+			} else {
+				enc.add(at, func(b []byte) []byte { return appendTopic(b, t) })
 			}
-			start := len(buf)
-			buf = appendTopic(buf, &s.Groups[gi].Topics[ti])
-			add(start)
+			at++
 		}
 	}
-	return parts
-}
-
-// partKey names a part in the cache of part ids.
-type partKey struct {
-	model int64
-	hash  partHash
-}
-
-// partCacheMax bounds the part ids the cache keeps (about 60 bytes each);
-// a full cache starts over.
-const partCacheMax = 200_000
-
-// partCache remembers the ids of committed parts by content. A part is
-// never changed and only deleted with its model, whose id is never used
-// again, so an entry stays true also while other instances write. Entries
-// are added only after the transaction that read or wrote them commits.
-type partCache struct {
-	mu  sync.Mutex
-	ids map[partKey]int64
-}
-
-func (c *partCache) get(k partKey) (int64, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	id, ok := c.ids[k]
-	return id, ok
-}
-
-func (c *partCache) put(model int64, hashes []partHash, ids []int64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.ids == nil || len(c.ids)+len(hashes) > partCacheMax {
-		c.ids = make(map[partKey]int64, len(hashes))
+	if err := db.resolveParts(ctx, model, enc.parts, ids); err != nil {
+		return nil, err
 	}
-	for i, h := range hashes {
-		c.ids[partKey{model, h}] = ids[i]
-	}
-}
-
-// storeParts stores the parts of s that model does not hold yet and
-// returns the manifest of s.
-func (db *DB) storeParts(ctx context.Context, model int64, s *explorer.Structure) ([]byte, error) {
-	parts := encodeParts(s)
-	ids := make([]int64, len(parts))
-	var missing []int
-	for i := range parts {
-		id, ok := db.parts.get(partKey{model, parts[i].hash})
-		if !ok {
-			missing = append(missing, i)
-		}
-		ids[i] = id
-	}
-	if len(missing) > 0 {
-		if err := db.resolveParts(ctx, model, parts, ids, missing); err != nil {
-			return nil, err
-		}
-	}
-	manifest := make([]byte, 0, 64+len(parts)*3)
+	db.afterCommit(ctx, func() { db.parts.remember(model, s, ids) })
+	manifest := make([]byte, 0, 64+n*3)
 	return appendManifest(manifest, s, ids[0], ids[1:]), nil
 }
 
-// resolveParts finds or inserts the parts at missing and sets their ids;
-// the cache learns them when the transaction commits.
-func (db *DB) resolveParts(ctx context.Context, model int64, parts []part, ids []int64, missing []int) error {
-	hashes := make([][]byte, len(missing))
-	for j, i := range missing {
-		hashes[j] = parts[i].hash[:]
+// resolveParts finds or inserts parts and sets their ids; the cache
+// learns them when the transaction commits.
+func (db *DB) resolveParts(ctx context.Context, model int64, parts []part, ids []int64) error {
+	var missing [][]byte
+	for _, p := range parts {
+		id, ok := db.parts.get(partKey{model, p.hash})
+		if !ok {
+			missing = append(missing, p.hash[:])
+		}
+		ids[p.at] = id
 	}
-	found, err := db.findParts(ctx, model, hashes)
+	if len(missing) == 0 {
+		return nil
+	}
+	found, err := db.findParts(ctx, model, missing)
 	if err != nil {
 		return err
 	}
-	learned := make([]partHash, len(missing))
-	learnedIDs := make([]int64, len(missing))
-	for j, i := range missing {
-		h := parts[i].hash
-		id, ok := found[h]
+	var learned []partHash
+	var learnedIDs []int64
+	for _, p := range parts {
+		if ids[p.at] != 0 {
+			continue
+		}
+		id, ok := found[p.hash]
 		if !ok {
-			if id, err = db.insertPart(ctx, model, parts[i]); err != nil {
+			if id, err = db.insertPart(ctx, model, p); err != nil {
 				return err
 			}
-			found[h] = id
+			found[p.hash] = id
 		}
-		ids[i], learned[j], learnedIDs[j] = id, h, id
+		ids[p.at] = id
+		learned, learnedIDs = append(learned, p.hash), append(learnedIDs, id)
 	}
 	db.afterCommit(ctx, func() { db.parts.put(model, learned, learnedIDs) })
 	return nil

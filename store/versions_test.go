@@ -71,7 +71,7 @@ func (e *versionEditor) edit(s explorer.Structure) explorer.Structure {
 		s.Groups = append(s.Groups, explorer.Group{ID: e.nextID, Title: e.word()})
 	}
 	g := &s.Groups[e.r.IntN(len(s.Groups))]
-	switch e.r.IntN(9) {
+	switch e.r.IntN(10) {
 	case 0, 1, 2: // one term
 		if len(g.Topics) == 0 {
 			g.Topics = append(g.Topics, e.topic())
@@ -97,6 +97,23 @@ func (e *versionEditor) edit(s explorer.Structure) explorer.Structure {
 	case 7:
 		s.IgnoreTerms = append(append([]explorer.IgnoreTerm{}, s.IgnoreTerms...), explorer.IgnoreTerm{ID: e.nextID, Term: e.word()})
 		e.nextID++
+	case 9: // only nil against empty
+		for i := range g.Topics {
+			t := &g.Topics[i]
+			switch {
+			case t.Terms == nil:
+				t.Terms = []string{}
+			case len(t.Terms) == 0:
+				t.Terms = nil
+			case t.Dictionary == nil:
+				t.Dictionary = map[string]string{}
+			case len(t.Dictionary) == 0:
+				t.Dictionary = nil
+			}
+		}
+		if s.IgnoreTerms == nil {
+			s.IgnoreTerms = []explorer.IgnoreTerm{}
+		}
 	case 8:
 		s.IgnoreTermsDictionary = e.dictionary()
 		if len(s.Groups) > 1 {
