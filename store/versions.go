@@ -194,19 +194,23 @@ func (db *DB) readParts(ctx context.Context, model int64, ids []int64) (map[int6
 	for start := 0; start < len(ids); start += inChunk {
 		chunk := ids[start:min(start+inChunk, len(ids))]
 		list, size := inList(len(chunk))
-		rows, err := db.query(ctx, `SELECT id, content FROM model_parts WHERE model_id = ? AND id IN (`+list+`)`,
-			padArgs([]any{model}, chunk, size)...)
+		// By primary key alone: with model_id in the condition SQLite
+		// would walk the model's parts by its (model_id, hash) index.
+		rows, err := db.query(ctx, `SELECT id, model_id, content FROM model_parts WHERE id IN (`+list+`)`,
+			padArgs(nil, chunk, size)...)
 		if err != nil {
 			return nil, err
 		}
 		for rows.Next() {
-			var id int64
+			var id, owner int64
 			var content []byte
-			if err := rows.Scan(&id, &content); err != nil {
+			if err := rows.Scan(&id, &owner, &content); err != nil {
 				rows.Close()
 				return nil, db.mapError(err, "")
 			}
-			out[id] = content
+			if owner == model {
+				out[id] = content
+			}
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
