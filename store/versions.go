@@ -84,6 +84,10 @@ func (db *DB) storeParts(ctx context.Context, model int64, s *explorer.Structure
 	return appendManifest(manifest, s, ids[0], ids[1:]), nil
 }
 
+// fewParts is the most unknown parts inserted one by one without first
+// looking them up together (insertPart finds one that exists).
+const fewParts = 4
+
 // resolveParts finds or inserts parts and sets their ids; the cache
 // learns them when the transaction commits.
 func (db *DB) resolveParts(ctx context.Context, model int64, parts []part, ids []int64) error {
@@ -98,9 +102,12 @@ func (db *DB) resolveParts(ctx context.Context, model int64, parts []part, ids [
 	if len(missing) == 0 {
 		return nil
 	}
-	found, err := db.findParts(ctx, model, missing)
-	if err != nil {
-		return err
+	found := map[partHash]int64{}
+	if len(missing) > fewParts {
+		var err error
+		if found, err = db.findParts(ctx, model, missing); err != nil {
+			return err
+		}
 	}
 	var learned []partHash
 	var learnedIDs []int64
@@ -110,6 +117,7 @@ func (db *DB) resolveParts(ctx context.Context, model int64, parts []part, ids [
 		}
 		id, ok := found[p.hash]
 		if !ok {
+			var err error
 			if id, err = db.insertPart(ctx, model, p); err != nil {
 				return err
 			}
