@@ -39,8 +39,9 @@ type encoder struct {
 func (e *encoder) add(at int, encode func([]byte) []byte) {
 	start := len(e.buf)
 	if cap(e.buf)-start < 4096 {
-		// The parts already encoded keep the old array.
-		e.buf, start = make([]byte, 0, 64<<10), 0
+		// The parts already encoded keep the old array; the first
+		// buffer is small, as usually one topic changed.
+		e.buf, start = make([]byte, 0, min(64<<10, 4*cap(e.buf)+4096)), 0
 	}
 	e.buf = encode(e.buf)
 	content := e.buf[start:len(e.buf):len(e.buf)]
