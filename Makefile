@@ -9,7 +9,7 @@ DATA    ?= $(or $(EXPLORER_DATA),./data)
 ADDR    ?= $(or $(EXPLORER_ADDR),:8080)
 export CGO_ENABLED = 0
 
-.PHONY: run build test test-crash load bench bench-versions assets generate check-generated check-assets vet fmt clean
+.PHONY: run build test test-crash load bench bench-serve bench-versions assets generate check-generated check-assets vet fmt clean
 
 .DEFAULT_GOAL := run
 
@@ -79,6 +79,14 @@ vet:
 ## bench: the benchmarks of the hot paths
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 60m ./...
+
+## bench-serve: pole suggestions through HTTP on a served subprocess, beside
+## /healthz: a generated space (SERVE_WORDS × SERVE_DIM, default 1,000,000 ×
+## 300, kept in $TMPDIR between runs) and the embedded English space
+SERVE_WORDS ?= 1000000
+SERVE_DIM   ?= 300
+bench-serve: build
+	$(GO) run ./cmd/servebench -bin $(BIN) -words $(SERVE_WORDS) -dim $(SERVE_DIM)
 
 ## bench-versions: what model versions cost (database growth per 1,000
 ## one-term edits of a 300-topic model, CPU per PUT, version reads)

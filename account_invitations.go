@@ -37,7 +37,10 @@ func (s *Service) Invite(ctx context.Context, username string) (*ManagerInvitati
 			}
 		}
 		inv = &ManagerInvitation{SenderID: u.ID, Sender: u.Username, RecipientID: r.ID, Recipient: r.Username, Status: InvitationPending, Created: s.clock.Now()}
-		return s.store.CreateManagerInvitation(ctx, inv)
+		if err := s.store.CreateManagerInvitation(ctx, inv); err != nil {
+			return err
+		}
+		return s.notify(ctx, r, managerInvitationMail(u))
 	})
 	if err != nil {
 		return nil, err

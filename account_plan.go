@@ -24,13 +24,6 @@ type ScheduledMigration struct {
 	Effective time.Time
 }
 
-// Seats is an account's seat count and how many are taken: one by the
-// account's owner and one by each managed user.
-type Seats struct {
-	Seats int
-	InUse int
-}
-
 // paying returns the settled account state paying for the caller (its
 // manager's when it is managed).
 func (s *Service) paying(ctx context.Context, u *User) (*AccountState, error) {
@@ -93,73 +86,122 @@ func (s *Service) ProductMigration(ctx context.Context) (*ScheduledMigration, er
 }
 
 // ChangeProduct moves the caller's account to another plan and answers
-// the plan in force afterwards. A plan of higher monthly cost is an
-// upgrade, effective at once: the cost difference and the included-credit
-// difference times the remaining fraction of the cycle are charged and
-// added, and a scheduled downgrade is dropped. Any other plan is a
-// downgrade, scheduled for the next cycle start (replacing one already
-// scheduled). The current plan, or the plan already scheduled, is
-// ECONFLICT.
-func (s *Service) ChangeProduct(ctx context.Context, in PlanChoice) (*Plan, error) {
-	u, err := activeActor(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.ownAccount(ctx, u); err != nil {
-		return nil, err
-	}
-	target, err := s.findPlanChoice(ctx, in)
+// the plan in force afterwards: it writes the effect PreviewProduct shows
+// (see planEffect).
+func (s *Service) ChangeProduct(ctx context.Context, in PlanChoice, shown ...Shown) (*Plan, error) {
+	u, target, err := s.planTarget(ctx, in)
 	if err != nil {
 		return nil, err
 	}
 	var result *Plan
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		a, err := s.settleTx(ctx, u.ID)
+		e, err := s.planEffect(ctx, u, target)
 		if err != nil {
 			return err
 		}
-		cur, err := s.store.FindPlanByID(ctx, a.PlanID)
-		if err != nil {
+		if err := checkShown(e, shown); err != nil {
 			return err
 		}
-		if target.ID == cur.ID {
-			return Errorf(ECONFLICT, "the account is already on the %s plan", cur.Handle)
+		result = e.From
+		if e.Kind == EffectUpgrade {
+			result = e.To
 		}
-		now := s.clock.Now()
-		pending, err := s.store.FindPendingMigration(ctx, u.ID)
-		if err != nil && ErrorCode(err) != ENOTFOUND {
-			return err
-		}
-		if pending != nil && pending.ToPlanID == target.ID {
-			return Errorf(ECONFLICT, "a change to the %s plan is already scheduled", target.Handle)
-		}
-		if pending != nil {
-			if _, err := s.store.MarkMigrationCancelled(ctx, pending.ID, now); err != nil {
-				return err
-			}
-		}
-		if target.MonthlyCostCents <= cur.MonthlyCostCents {
-			result = cur
-			return s.store.CreatePlanMigration(ctx, &PlanMigration{UserID: u.ID, FromPlanID: cur.ID, ToPlanID: target.ID, Effective: a.CycleEnd, Created: now})
-		}
-		result = target
-		applied := now
-		if err := s.store.CreatePlanMigration(ctx, &PlanMigration{UserID: u.ID, FromPlanID: cur.ID, ToPlanID: target.ID, Effective: now, Created: now, Applied: &applied}); err != nil {
-			return err
-		}
-		if err := s.store.UpdateAccountPlan(ctx, u.ID, target.ID); err != nil {
-			return err
-		}
-		left, days := a.remainingFraction(now)
-		what := fmt.Sprintf("upgrade from %s to %s, %d of %d days", cur.Name, target.Name, left, days)
-		return s.record(ctx, u.ID, u.ID, now,
-			&Charge{Kind: ChargePlanProration, AmountCents: mulDivRound(target.MonthlyCostCents-cur.MonthlyCostCents, left, days), Currency: target.Currency, Description: what},
-			&CreditEntry{Kind: CreditPlanProration, Credits: mulDivRound(max(0, target.IncludedCredits-cur.IncludedCredits), left, days), Description: what})
+		return s.applyPlan(ctx, u, e)
 	})
 	if err != nil {
 		return nil, err
 	}
 	return result, nil
+}
+
+// PreviewProduct answers what ChangeProduct would do, writing nothing.
+func (s *Service) PreviewProduct(ctx context.Context, in PlanChoice) (*BillingEffect, error) {
+	u, target, err := s.planTarget(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	return s.dryRun(ctx, func(ctx context.Context) (*BillingEffect, error) { return s.planEffect(ctx, u, target) })
+}
+
+func (s *Service) planTarget(ctx context.Context, in PlanChoice) (*User, *Plan, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.ownAccount(ctx, u); err != nil {
+		return nil, nil, err
+	}
+	target, err := s.findPlanChoice(ctx, in)
+	return u, target, err
+}
+
+// planEffect computes a plan change of u's account within a transaction.
+// A plan of higher monthly cost is an upgrade, effective at once: the cost
+// difference and the included-credit difference times the remaining
+// fraction of the cycle are charged and added, and a scheduled downgrade
+// is dropped. Any other plan is a downgrade, scheduled for the next cycle
+// start (replacing one already scheduled). The current plan, or the plan
+// already scheduled, is ECONFLICT.
+func (s *Service) planEffect(ctx context.Context, u *User, target *Plan) (*BillingEffect, error) {
+	a, err := s.settleTx(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	cur, err := s.store.FindPlanByID(ctx, a.PlanID)
+	if err != nil {
+		return nil, err
+	}
+	if target.ID == cur.ID {
+		return nil, Errorf(ECONFLICT, "the account is already on the %s plan", cur.Handle)
+	}
+	pending, err := s.store.FindPendingMigration(ctx, u.ID)
+	if err != nil && ErrorCode(err) != ENOTFOUND {
+		return nil, err
+	}
+	if pending != nil && pending.ToPlanID == target.ID {
+		return nil, Errorf(ECONFLICT, "a change to the %s plan is already scheduled", target.Handle)
+	}
+	now := s.clock.Now()
+	e := &BillingEffect{Kind: EffectDowngrade, From: cur, To: target, Seats: a.Seats, SeatsBefore: a.Seats, Currency: target.Currency,
+		Effective: a.CycleEnd, pending: pending, chargeKind: ChargePlanProration, creditKind: CreditPlanProration}
+	if target.MonthlyCostCents > cur.MonthlyCostCents {
+		e.Kind, e.Effective = EffectUpgrade, now
+		e.DaysLeft, e.Days = a.remainingFraction(now)
+		e.Description = fmt.Sprintf("upgrade from %s to %s, %d of %d days", cur.Name, target.Name, e.DaysLeft, e.Days)
+		e.ChargeCents = mulDivRound(target.MonthlyCostCents-cur.MonthlyCostCents, e.DaysLeft, e.Days)
+		e.Credits = mulDivRound(max(0, target.IncludedCredits-cur.IncludedCredits), e.DaysLeft, e.Days)
+	}
+	return s.withBalance(ctx, u, e)
+}
+
+// applyPlan writes a plan effect: a downgrade is scheduled, an upgrade
+// applied with its charge and credits.
+func (s *Service) applyPlan(ctx context.Context, u *User, e *BillingEffect) error {
+	now := s.clock.Now()
+	if e.pending != nil {
+		if _, err := s.store.MarkMigrationCancelled(ctx, e.pending.ID, now); err != nil {
+			return err
+		}
+	}
+	m := &PlanMigration{UserID: u.ID, FromPlanID: e.From.ID, ToPlanID: e.To.ID, Effective: e.Effective, Created: now}
+	if e.Kind == EffectDowngrade {
+		if err := s.store.CreatePlanMigration(ctx, m); err != nil {
+			return err
+		}
+		v, err := s.viewerOf(ctx, u.ID)
+		if err != nil {
+			return err
+		}
+		return s.notify(ctx, u, downgradeMail(e, v))
+	}
+	m.Applied = &now
+	if err := s.store.CreatePlanMigration(ctx, m); err != nil {
+		return err
+	}
+	if err := s.store.UpdateAccountPlan(ctx, u.ID, e.To.ID); err != nil {
+		return err
+	}
+	return s.record(ctx, u.ID, u.ID, now, e.charge(), e.entry())
 }
 
 // CancelProductMigration drops the scheduled plan change; ECONFLICT when
@@ -186,78 +228,4 @@ func (s *Service) CancelProductMigration(ctx context.Context) error {
 		_, err = s.store.MarkMigrationCancelled(ctx, m.ID, s.clock.Now())
 		return err
 	})
-}
-
-// Seats returns the seats of the account paying for the caller.
-func (s *Service) Seats(ctx context.Context) (*Seats, error) {
-	u, err := actor(ctx)
-	if err != nil {
-		return nil, err
-	}
-	a, err := s.paying(ctx, u)
-	if err != nil {
-		return nil, err
-	}
-	return s.seatsOf(ctx, a)
-}
-
-func (s *Service) seatsOf(ctx context.Context, a *AccountState) (*Seats, error) {
-	managed, err := s.store.FindManagedUsers(ctx, a.UserID)
-	if err != nil {
-		return nil, err
-	}
-	return &Seats{Seats: a.Seats, InUse: 1 + len(managed)}, nil
-}
-
-// ChangeSeats sets the caller's seat count (1 to 10,000). Fewer seats than
-// in use is ECONFLICT. An increase charges the plan's seat price and adds
-// its credits per seat for the added seats times the remaining fraction of
-// the cycle; a decrease refunds nothing.
-func (s *Service) ChangeSeats(ctx context.Context, n int) (*Seats, error) {
-	u, err := activeActor(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.ownAccount(ctx, u); err != nil {
-		return nil, err
-	}
-	if n < 1 || n > MaxSeats {
-		return nil, Invalid("seats must be from 1 to 10,000", FieldError{Field: "seats", Message: "must be from 1 to 10000"})
-	}
-	var out *Seats
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		a, err := s.settleTx(ctx, u.ID)
-		if err != nil {
-			return err
-		}
-		seats, err := s.seatsOf(ctx, a)
-		if err != nil {
-			return err
-		}
-		if n < seats.InUse {
-			return Errorf(ECONFLICT, "%d seats are in use (you and %d managed users); remove managed users first", seats.InUse, seats.InUse-1)
-		}
-		out = &Seats{Seats: n, InUse: seats.InUse}
-		if n == a.Seats {
-			return nil
-		}
-		if err := s.store.UpdateAccountSeats(ctx, u.ID, n); err != nil {
-			return err
-		}
-		added := int64(n - a.Seats)
-		if added <= 0 {
-			return nil
-		}
-		p, err := s.store.FindPlanByID(ctx, a.PlanID)
-		if err != nil {
-			return err
-		}
-		now := s.clock.Now()
-		left, days := a.remainingFraction(now)
-		what := fmt.Sprintf("%d seat(s) added on the %s plan, %d of %d days", added, p.Name, left, days)
-		return s.record(ctx, u.ID, u.ID, now,
-			&Charge{Kind: ChargeSeatProration, AmountCents: mulDivRound(added*p.SeatPriceCents, left, days), Currency: p.Currency, Description: what},
-			&CreditEntry{Kind: CreditSeatProration, Credits: mulDivRound(added*p.CreditsPerSeat, left, days), Description: what})
-	})
-	return out, err
 }

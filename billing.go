@@ -277,3 +277,7 @@ func (s *Service) RunBilling(ctx context.Context, every time.Duration) {
 		}
 	}
 }
+
+// CreditPriceCents is the price of one credit bought, in the paying plan's
+// currency.
+func (s *Service) CreditPriceCents() int64 { return s.billing.CreditPriceCents }

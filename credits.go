@@ -109,40 +109,74 @@ func (s *Service) Credits(ctx context.Context) (int64, error) {
 
 // BuyCredits buys quantity credits (1 to 1,000,000) for the paying account
 // at the configured unit price, records the charge and answers the new
-// balance. A managed user buys for its manager's account.
-func (s *Service) BuyCredits(ctx context.Context, quantity int64) (int64, error) {
-	u, err := activeActor(ctx)
+// balance. A managed user buys for its manager's account. It writes the
+// effect PreviewCredits shows.
+func (s *Service) BuyCredits(ctx context.Context, quantity int64, shown ...Shown) (int64, error) {
+	u, err := s.creditsActor(ctx, quantity)
 	if err != nil {
 		return 0, err
 	}
-	if quantity < 1 || quantity > MaxCreditPurchase {
-		return 0, Invalid("quantity must be from 1 to 1,000,000", FieldError{Field: "quantity", Message: "must be from 1 to 1000000"})
-	}
 	var balance int64
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		p, err := s.payer(ctx, u)
+		e, p, err := s.creditsEffect(ctx, u, quantity)
 		if err != nil {
 			return err
 		}
-		a, err := s.settleTx(ctx, p.ID)
-		if err != nil {
+		if err := checkShown(e, shown); err != nil {
 			return err
 		}
-		plan, err := s.store.FindPlanByID(ctx, a.PlanID)
-		if err != nil {
-			return err
-		}
-		what := fmt.Sprintf("%d credits bought by %s", quantity, u.Username)
-		err = s.record(ctx, p.ID, u.ID, s.clock.Now(),
-			&Charge{Kind: ChargeCredits, AmountCents: quantity * s.billing.CreditPriceCents, Currency: plan.Currency, Description: what},
-			&CreditEntry{Kind: CreditPurchase, Credits: quantity, Description: what})
-		if err != nil {
+		if err := s.record(ctx, p.ID, u.ID, s.clock.Now(), e.charge(), e.entry()); err != nil {
 			return err
 		}
 		balance, err = s.store.CreditBalance(ctx, p.ID)
 		return err
 	})
 	return balance, err
+}
+
+// PreviewCredits answers what BuyCredits would do, writing nothing.
+func (s *Service) PreviewCredits(ctx context.Context, quantity int64) (*BillingEffect, error) {
+	u, err := s.creditsActor(ctx, quantity)
+	if err != nil {
+		return nil, err
+	}
+	return s.dryRun(ctx, func(ctx context.Context) (*BillingEffect, error) {
+		e, _, err := s.creditsEffect(ctx, u, quantity)
+		return e, err
+	})
+}
+
+func (s *Service) creditsActor(ctx context.Context, quantity int64) (*User, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if quantity < 1 || quantity > MaxCreditPurchase {
+		return nil, Invalid("quantity must be from 1 to 1,000,000", FieldError{Field: "quantity", Message: "must be from 1 to 1000000"})
+	}
+	return u, nil
+}
+
+// creditsEffect computes a purchase by u within a transaction and answers
+// the paying user.
+func (s *Service) creditsEffect(ctx context.Context, u *User, quantity int64) (*BillingEffect, *User, error) {
+	p, err := s.payer(ctx, u)
+	if err != nil {
+		return nil, nil, err
+	}
+	a, err := s.settleTx(ctx, p.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	plan, err := s.store.FindPlanByID(ctx, a.PlanID)
+	if err != nil {
+		return nil, nil, err
+	}
+	e := &BillingEffect{Kind: EffectCredits, From: plan, To: plan, Seats: a.Seats, SeatsBefore: a.Seats, Effective: s.clock.Now(),
+		ChargeCents: quantity * s.billing.CreditPriceCents, Currency: plan.Currency, Credits: quantity,
+		Description: fmt.Sprintf("%d credits bought by %s", quantity, u.Username), chargeKind: ChargeCredits, creditKind: CreditPurchase}
+	e, err = s.withBalance(ctx, p, e)
+	return e, p, err
 }
 
 // AdjustCredits adds delta credits (negative to remove) to the account

@@ -70,7 +70,7 @@ func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights strin
 		}
 		info := m.Info()
 		inv.Model = &info
-		return nil
+		return s.notify(ctx, to, modelInvitationMail(u, m.Info(), rights))
 	})
 	if err != nil {
 		return nil, err

@@ -33,6 +33,8 @@ type Options struct {
 	Detector LanguageDetector
 	// Billing configures credits and billing.
 	Billing BillingOptions
+	// Mailer sends notification e-mails; nil sends none (and queues none).
+	Mailer Mailer
 	// TempDir holds temporary files, such as a backup being downloaded
 	// (default: the system's temporary directory).
 	TempDir string
@@ -50,6 +52,8 @@ type Service struct {
 	wordSpaces WordSpaces
 	detector   LanguageDetector
 	billing    BillingOptions
+	mailer     Mailer
+	mailWake   chan struct{}
 	tempDir    string
 
 	credentials *credentialCache
@@ -103,6 +107,8 @@ func NewService(store Store, o Options) *Service {
 		wordSpaces:  o.WordSpaces,
 		detector:    o.Detector,
 		billing:     o.Billing.withDefaults(),
+		mailer:      o.Mailer,
+		mailWake:    make(chan struct{}, 1),
 		tempDir:     o.TempDir,
 		credentials: newCredentialCache(o.CredentialTTL, 10000),
 		userLimit:   newLimiter(o.UserFailures, o.FailureWindow),

@@ -3,6 +3,7 @@ package explorer
 import (
 	"context"
 	"fmt"
+	"net/mail"
 	"strconv"
 	"strings"
 	"time"
@@ -18,6 +19,7 @@ const (
 	SettingSuggestionsCount   = "suggestionsCount"
 	SettingEmailNotifications = "emailNotifications"
 	SettingDateFormat         = "dateFormat"
+	SettingEmailAddress       = "emailAddress"
 )
 
 // UserSetting is a setting with its current value.
@@ -27,54 +29,123 @@ type UserSetting struct {
 	Description string `json:"description"`
 }
 
+// Setting kinds: how a value is chosen, so that a form can offer the
+// control that fits it.
+const (
+	// SettingBoolean is "true" or "false".
+	SettingBoolean = "boolean"
+	// SettingChoice is one of the type's Choices.
+	SettingChoice = "choice"
+	// SettingTimeZone is an IANA time zone name; TimeZones lists them.
+	SettingTimeZone = "timezone"
+	// SettingNumber is a whole number from Min to Max.
+	SettingNumber = "number"
+	// SettingEmail is an e-mail address or empty.
+	SettingEmail = "email"
+)
+
+// SettingType describes the values of a setting of the catalogue.
+type SettingType struct {
+	Key string
+	// Label names the setting in plain words.
+	Label    string
+	Kind     string
+	Choices  []string
+	Min, Max int
+}
+
 // settingDef is one entry of the fixed catalogue of settings.
 type settingDef struct {
 	key, def, description string
+	typ                   SettingType
 	// normalize checks a value and returns the form that is stored.
 	normalize func(string) (string, error)
 }
 
 var settingCatalogue = []settingDef{
-	{SettingDefaultLanguage, "EN", "Language of new models when it is neither given nor detected: an ISO 639-1 code.", func(v string) (string, error) {
-		code, ok := iso639.Normalize(v)
-		if !ok {
-			return "", fmt.Errorf("must be an ISO 639-1 language code such as EN or SV")
-		}
-		return code, nil
-	}},
-	{SettingTimezone, "UTC", "Time zone of the day and month boundaries of usage figures: an IANA name such as Europe/Stockholm.", func(v string) (string, error) {
-		v = strings.TrimSpace(v)
-		if v == "" || strings.EqualFold(v, "local") {
-			return "", fmt.Errorf("must be an IANA time zone name such as Europe/Stockholm")
-		}
-		if _, err := time.LoadLocation(v); err != nil {
-			return "", fmt.Errorf("must be an IANA time zone name such as Europe/Stockholm")
-		}
-		return v, nil
-	}},
-	{SettingSuggestionsCount, "20", "Number of term suggestions for a pole, 1 to 100.", func(v string) (string, error) {
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil || n < 1 || n > 100 {
-			return "", fmt.Errorf("must be a whole number from 1 to 100")
-		}
-		return strconv.Itoa(n), nil
-	}},
-	{SettingEmailNotifications, "true", "Whether to receive notifications by e-mail: true or false.", func(v string) (string, error) {
-		switch strings.ToLower(strings.TrimSpace(v)) {
-		case "true":
-			return "true", nil
-		case "false":
-			return "false", nil
-		}
-		return "", fmt.Errorf("must be true or false")
-	}},
-	{SettingDateFormat, "yyyy-MM-dd", "How dates are shown: yyyy-MM-dd, dd/MM/yyyy or MM/dd/yyyy.", func(v string) (string, error) {
-		switch v = strings.TrimSpace(v); v {
-		case "yyyy-MM-dd", "dd/MM/yyyy", "MM/dd/yyyy":
+	{SettingDefaultLanguage, "EN", "Language of new models when it is neither given nor detected: an ISO 639-1 code.",
+		SettingType{Label: "Default language", Kind: SettingChoice, Choices: iso639.Codes()}, func(v string) (string, error) {
+			code, ok := iso639.Normalize(v)
+			if !ok {
+				return "", fmt.Errorf("must be an ISO 639-1 language code such as EN or SV")
+			}
+			return code, nil
+		}},
+	{SettingTimezone, "UTC", "Time zone of the dates shown and of the day and month boundaries of usage figures: an IANA name such as Europe/Stockholm.",
+		SettingType{Label: "Time zone", Kind: SettingTimeZone}, func(v string) (string, error) {
+			v = strings.TrimSpace(v)
+			if v == "" || strings.EqualFold(v, "local") {
+				return "", fmt.Errorf("must be an IANA time zone name such as Europe/Stockholm")
+			}
+			if _, err := time.LoadLocation(v); err != nil {
+				return "", fmt.Errorf("must be an IANA time zone name such as Europe/Stockholm")
+			}
 			return v, nil
-		}
-		return "", fmt.Errorf("must be one of yyyy-MM-dd, dd/MM/yyyy, MM/dd/yyyy")
-	}},
+		}},
+	{SettingSuggestionsCount, "20", "Number of term suggestions for a pole, 1 to 100.",
+		SettingType{Label: "Number of suggestions", Kind: SettingNumber, Min: 1, Max: 100}, func(v string) (string, error) {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil || n < 1 || n > 100 {
+				return "", fmt.Errorf("must be a whole number from 1 to 100")
+			}
+			return strconv.Itoa(n), nil
+		}},
+	{SettingEmailNotifications, "true", "Whether to receive notifications by e-mail: true or false.",
+		SettingType{Label: "E-mail notifications", Kind: SettingBoolean}, func(v string) (string, error) {
+			switch strings.ToLower(strings.TrimSpace(v)) {
+			case "true":
+				return "true", nil
+			case "false":
+				return "false", nil
+			}
+			return "", fmt.Errorf("must be true or false")
+		}},
+	{SettingDateFormat, "yyyy-MM-dd", "How dates are shown: yyyy-MM-dd, dd/MM/yyyy or MM/dd/yyyy.",
+		SettingType{Label: "Date format", Kind: SettingChoice, Choices: []string{"yyyy-MM-dd", "dd/MM/yyyy", "MM/dd/yyyy"}}, func(v string) (string, error) {
+			v = strings.TrimSpace(v)
+			if _, ok := dateLayouts[v]; ok {
+				return v, nil
+			}
+			return "", fmt.Errorf("must be one of yyyy-MM-dd, dd/MM/yyyy, MM/dd/yyyy")
+		}},
+	{SettingEmailAddress, "", "Where notifications are e-mailed; empty: to your username when it is an e-mail address, else nowhere.",
+		SettingType{Label: "E-mail address", Kind: SettingEmail}, normalizeAddress},
+}
+
+// normalizeAddress accepts a bare e-mail address (no display name, at
+// most 254 characters) or nothing.
+func normalizeAddress(v string) (string, error) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return "", nil
+	}
+	a, err := mail.ParseAddress(v)
+	if err != nil || a.Address != v || a.Name != "" || len(v) > 254 || strings.ContainsAny(v, "\r\n") {
+		return "", fmt.Errorf("must be an e-mail address such as ann@example.com")
+	}
+	return v, nil
+}
+
+// dateLayouts are the Go layouts of the dateFormat values.
+var dateLayouts = map[string]string{"yyyy-MM-dd": "2006-01-02", "dd/MM/yyyy": "02/01/2006", "MM/dd/yyyy": "01/02/2006"}
+
+// DateLayout returns the Go time layout of a dateFormat setting
+// (yyyy-MM-dd when it is not one).
+func DateLayout(format string) string {
+	if l, ok := dateLayouts[format]; ok {
+		return l
+	}
+	return time.DateOnly
+}
+
+// SettingTypes describes the catalogue's settings, in its order.
+func SettingTypes() []SettingType {
+	out := make([]SettingType, len(settingCatalogue))
+	for i, d := range settingCatalogue {
+		out[i] = d.typ
+		out[i].Key = d.key
+	}
+	return out
 }
 
 // SettingStore keeps the values users set; unset keys take the default.
@@ -189,4 +260,34 @@ func (s *Service) suggestionsCount(ctx context.Context, userID int64) (int, erro
 		return 20, nil
 	}
 	return n, nil
+}
+
+// Viewer is how a person wants times shown: its dateFormat's layout and
+// its time zone.
+type Viewer struct {
+	DateLayout string
+	Location   *time.Location
+}
+
+// Viewer returns the caller's date layout and time zone.
+func (s *Service) Viewer(ctx context.Context) (Viewer, error) {
+	u, err := actor(ctx)
+	if err != nil {
+		return Viewer{}, err
+	}
+	return s.viewerOf(ctx, u.ID)
+}
+
+func (s *Service) viewerOf(ctx context.Context, userID int64) (Viewer, error) {
+	values, err := s.store.FindSettings(ctx, userID)
+	if err != nil {
+		return Viewer{}, err
+	}
+	v := Viewer{DateLayout: DateLayout(values[SettingDateFormat]), Location: time.UTC}
+	if name, ok := values[SettingTimezone]; ok {
+		if loc, err := time.LoadLocation(name); err == nil {
+			v.Location = loc
+		}
+	}
+	return v, nil
 }

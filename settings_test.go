@@ -25,7 +25,7 @@ func TestSettingsDefaultsAndUpdate(t *testing.T) {
 	ctx := e.As("ann")
 	list, err := e.Svc.Settings(ctx)
 	must(t, err)
-	want := map[string]string{"defaultLanguage": "EN", "timezone": "UTC", "suggestionsCount": "20", "emailNotifications": "true", "dateFormat": "yyyy-MM-dd"}
+	want := map[string]string{"defaultLanguage": "EN", "timezone": "UTC", "suggestionsCount": "20", "emailNotifications": "true", "dateFormat": "yyyy-MM-dd", "emailAddress": ""}
 	got := settingValues(t, list)
 	if len(list) != len(want) {
 		t.Fatalf("settings %v", got)

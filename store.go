@@ -19,6 +19,7 @@ type Store interface {
 	ModelStore
 	ProjectStore
 	PoleStore
+	MailStore
 
 	// InTx runs fn in one write transaction: committed when fn returns
 	// nil, rolled back otherwise.

@@ -40,6 +40,9 @@ type UsageStore interface {
 	CreateUsageRecord(ctx context.Context, r *UsageRecord) error
 	// SumUsage adds up the records of users in [from, to).
 	SumUsage(ctx context.Context, userIDs []int64, from, to time.Time) (UsageSums, error)
+	// FindUsageRecords lists the records of users in [from, to), oldest
+	// first.
+	FindUsageRecords(ctx context.Context, userIDs []int64, from, to time.Time) ([]*UsageRecord, error)
 }
 
 // UsageQuery is the parameters of GET /account/usage: Period (DAY or
@@ -124,13 +127,9 @@ func (s *Service) Usage(ctx context.Context, q UsageQuery) (*UsageDetails, error
 			return nil, err
 		}
 	}
-	ids := []int64{u.ID}
-	managed, err := s.store.FindManagedUsers(ctx, u.ID)
+	ids, err := s.usageUsers(ctx, u)
 	if err != nil {
 		return nil, err
-	}
-	for _, m := range managed {
-		ids = append(ids, m.ID)
 	}
 	if out.Today, err = s.store.SumUsage(ctx, ids, today, today.AddDate(0, 0, 1)); err != nil {
 		return nil, err
@@ -142,6 +141,20 @@ func (s *Service) Usage(ctx context.Context, q UsageQuery) (*UsageDetails, error
 		return nil, err
 	}
 	return out, nil
+}
+
+// usageUsers are the users whose usage u's figures add up: u and its
+// managed users.
+func (s *Service) usageUsers(ctx context.Context, u *User) ([]int64, error) {
+	ids := []int64{u.ID}
+	managed, err := s.store.FindManagedUsers(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range managed {
+		ids = append(ids, m.ID)
+	}
+	return ids, nil
 }
 
 // parseUsageRange reads sinceDate and untilDate (yyyy-MM-dd, both needed,

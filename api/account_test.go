@@ -288,13 +288,14 @@ func TestAPISettings(t *testing.T) {
 	e.AddUser("ann", "")
 	var list []map[string]string
 	e.Do(req{Method: "GET", Path: "/v1/account/settings", User: "ann"}).Expect(t, 200).JSON(t, &list)
-	if len(list) != 5 {
+	if len(list) != 6 {
 		t.Fatalf("settings %+v", list)
 	}
 	for _, body := range []any{
 		[]map[string]string{{"key": "timezone", "value": "Europe/Stockholm"}, {"key": "colour", "value": "red"}},
 		[]map[string]string{{"key": "timezone", "value": "Mars/Olympus"}},
 		[]map[string]string{{"key": "suggestionsCount", "value": "0"}},
+		[]map[string]string{{"key": "emailAddress", "value": "Ann <ann@example.com>"}},
 		map[string]string{"key": "timezone"},
 	} {
 		e.Do(req{Method: "PUT", Path: "/v1/account/settings", User: "ann", Body: body}).Expect(t, 400).Problem(t)

@@ -50,3 +50,32 @@ func (db *DB) SumUsage(ctx context.Context, userIDs []int64, from, to time.Time)
 	}
 	return s, db.mapError(rows.Err(), "")
 }
+
+// FindUsageRecords lists the records of users in [from, to), oldest first.
+func (db *DB) FindUsageRecords(ctx context.Context, userIDs []int64, from, to time.Time) ([]*explorer.UsageRecord, error) {
+	if len(userIDs) == 0 {
+		return nil, nil
+	}
+	args := []any{ms(from), ms(to)}
+	for _, id := range userIDs {
+		args = append(args, id)
+	}
+	rows, err := db.query(ctx, `SELECT id, user_id, account_id, projects, verbatims, trialing, recorded_at FROM usage_records
+		WHERE recorded_at >= ? AND recorded_at < ? AND user_id IN (?`+strings.Repeat(", ?", len(userIDs)-1)+`) ORDER BY recorded_at, id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*explorer.UsageRecord
+	for rows.Next() {
+		r := &explorer.UsageRecord{}
+		var trialing int
+		var at int64
+		if err := rows.Scan(&r.ID, &r.UserID, &r.AccountID, &r.Projects, &r.Verbatims, &trialing, &at); err != nil {
+			return nil, db.mapError(err, "")
+		}
+		r.Trialing, r.Recorded = trialing != 0, explorer.FromMillis(at)
+		out = append(out, r)
+	}
+	return out, db.mapError(rows.Err(), "")
+}

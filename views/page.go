@@ -13,4 +13,6 @@ type Page struct {
 	// Notice is a success message; Error an error message.
 	Notice string
 	Error  string
+	// Dates formats times in the viewer's dateFormat and time zone.
+	Dates Dates
 }

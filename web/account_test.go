@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 
 	"explorer/internal/testkit"
 )
@@ -20,7 +19,7 @@ func TestAccountPageManagers(t *testing.T) {
 	annCSRF, bobCSRF := ann.login("ann", testkit.Password), bob.login("bob", testkit.Password)
 
 	d := ann.doc(ann.do("GET", "/account", nil, nil).Expect(t, 200))
-	if d.Find(`nav a[href="/account"][aria-current=page]`).Length() != 1 || d.Find("#account #managers").Length() != 1 {
+	if d.Find(`nav[aria-label=Main] a[href="/account"][aria-current=page]`).Length() != 1 || d.Find("#account #managers").Length() != 1 {
 		t.Fatalf("account page: %s", d.Text())
 	}
 	// Without the CSRF token nothing happens.
@@ -41,9 +40,23 @@ func TestAccountPageManagers(t *testing.T) {
 	if !ok {
 		t.Fatalf("no accept button: %s", d.Text())
 	}
+	// Before accepting, bob reads who will pay.
+	if who := d.Find("table.received .who-pays").Text(); !strings.Contains(who, "ann pays for your work") {
+		t.Fatalf("invitation does not say who pays: %q", who)
+	}
 	d = bob.doc(bob.do("POST", action, url.Values{"_csrf": {bobCSRF}}, htmx).Expect(t, 200))
-	if d.Find(".manager").Text() != "ann" || d.Find(`#plan form[action="/account/product"]`).Length() != 0 {
+	if d.Find(".manager").Text() != "ann" || d.Find(`#plan form[action="/account/product/preview"]`).Length() != 0 || d.Find(`#seats form`).Length() != 0 {
 		t.Fatalf("bob's page after accepting: %s", d.Text())
+	}
+	// A managed user's credits page says whose balance it is and who pays
+	// for a purchase.
+	d = bob.doc(bob.do("GET", "/account/credits", nil, nil).Expect(t, 200))
+	if !strings.Contains(d.Find("#credits").Text(), "ann's account") || !strings.Contains(d.Find("#credits form button").Text(), "ann pays") {
+		t.Fatalf("bob's credits page: %s", d.Find("#credits").Text())
+	}
+	d = bob.doc(bob.do("GET", "/account/credits/preview?quantity=10", nil, htmx).Expect(t, 200))
+	if !strings.Contains(d.Find("#credits-preview dt").First().Text(), "ann") {
+		t.Fatalf("bob's purchase preview: %s", d.Find("#credits-preview").Text())
 	}
 	d = ann.doc(ann.do("GET", "/account", nil, nil))
 	if !strings.Contains(d.Find("table.managed").Text(), "bob") {
@@ -56,13 +69,19 @@ func TestAccountPageManagers(t *testing.T) {
 	if d.Find("#reactivate").Length() != 1 {
 		t.Fatalf("no reactivation offered: %s", d.Text())
 	}
-	r = bob.do("POST", "/account/credits", url.Values{"_csrf": {bobCSRF}, "quantity": {"5"}}, htmx).Expect(t, http.StatusUnprocessableEntity)
+	r = bob.do("POST", "/account/credits", url.Values{"_csrf": {bobCSRF}, "quantity": {"5"}, "confirmed": {"yes"}}, htmx).Expect(t, http.StatusUnprocessableEntity)
 	if !strings.Contains(bob.doc(r).Find("#credits .error").Text(), "cancelled") {
 		t.Fatalf("cancelled purchase: %s", r.Body)
 	}
-	d = bob.doc(bob.do("POST", "/account/reactivate", url.Values{"_csrf": {bobCSRF}}, htmx).Expect(t, 200))
-	if d.Find("#reactivate").Length() != 0 {
-		t.Fatalf("still cancelled: %s", d.Text())
+	// Every account page offers the reactivation, and says it worked.
+	for _, path := range []string{"/account/credits", "/account/usage", "/account/settings"} {
+		if bob.doc(bob.do("GET", path, nil, nil).Expect(t, 200)).Find(`#reactivate form[action="/account/reactivate"] button`).Length() != 1 {
+			t.Fatalf("%s offers no reactivation", path)
+		}
+	}
+	d = bob.doc(bob.do("POST", "/account/reactivate", url.Values{"_csrf": {bobCSRF}, "tab": {"credits"}}, htmx).Expect(t, 200))
+	if d.Find("#reactivate").Length() != 0 || !strings.Contains(d.Find("#reactivated .notice").Text(), "active again") || d.Find("#credits").Length() != 1 {
+		t.Fatalf("after reactivating: %s", d.Text())
 	}
 	// Withdraw and reject.
 	ann.do("POST", "/account/invitations", url.Values{"_csrf": {annCSRF}, "userId": {"bob"}}, htmx).Expect(t, 200)
@@ -81,92 +100,23 @@ func TestAccountPageManagers(t *testing.T) {
 	}
 }
 
-func TestAccountPagePlanSeatsCredits(t *testing.T) {
+// A cancelled account's other pages lead to the reactivation.
+func TestCancelledAccountPagesLeadToReactivation(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
-	b := newBrowser(t, e)
-	csrf := b.login("ann", testkit.Password)
-	form := func(kv ...string) url.Values {
-		v := url.Values{"_csrf": {csrf}}
-		for i := 0; i < len(kv); i += 2 {
-			v.Set(kv[i], kv[i+1])
-		}
-		return v
-	}
-	d := b.doc(b.do("POST", "/account/product", form("handle", "professional"), htmx).Expect(t, 200))
-	if d.Find(".current-plan").Text() != "Professional" {
-		t.Fatalf("plan after upgrade: %s", d.Find("#plan").Text())
-	}
-	d = b.doc(b.do("POST", "/account/product", form("handle", "basic"), htmx).Expect(t, 200))
-	if d.Find(".current-plan").Text() != "Professional" || !strings.Contains(d.Find(".migration").Text(), "2026-02-10") {
-		t.Fatalf("plan after downgrade: %s", d.Find("#plan").Text())
-	}
-	d = b.doc(b.do("POST", "/account/product/migration/cancel", form(), htmx).Expect(t, 200))
-	if d.Find(".migration").Length() != 0 {
-		t.Fatal("migration still shown")
-	}
-	r := b.do("POST", "/account/product/migration/cancel", form(), htmx).Expect(t, http.StatusUnprocessableEntity)
-	if b.doc(r).Find("#plan .error").Length() != 1 {
-		t.Fatalf("no error on the plan form: %s", r.Body)
-	}
-
-	d = b.doc(b.do("POST", "/account/seats", form("seats", "5"), htmx).Expect(t, 200))
-	if d.Find(".seat-count").Text() != "5" {
-		t.Fatalf("seats %q", d.Find(".seat-count").Text())
-	}
-	for _, bad := range []string{"0", "many"} {
-		r = b.do("POST", "/account/seats", form("seats", bad), htmx).Expect(t, http.StatusUnprocessableEntity)
-		if b.doc(r).Find("#seats .error").Length() != 1 {
-			t.Fatalf("seats %s: %s", bad, r.Body)
-		}
-	}
-	before := b.doc(b.do("GET", "/account", nil, nil)).Find(".balance").Text()
-	d = b.doc(b.do("POST", "/account/credits", form("quantity", "100"), htmx).Expect(t, 200))
-	want, _ := e.Svc.Credits(e.As("ann"))
-	if d.Find(".balance").Text() != itoa(want) || before == itoa(want) {
-		t.Fatalf("balance %s, want %d", d.Find(".balance").Text(), want)
-	}
-	if !strings.Contains(d.Find("table.charges").Text(), "10.00 EUR") {
-		t.Fatalf("charges %s", d.Find("table.charges").Text())
-	}
-}
-
-func TestAccountPageSettingsAndUsage(t *testing.T) {
-	e := testkit.New(t)
-	ann := e.AddUser("ann", "")
-	b := newBrowser(t, e)
-	csrf := b.login("ann", testkit.Password)
-	values := url.Values{"_csrf": {csrf}, "defaultLanguage": {"SV"}, "timezone": {"Mars/Olympus"}, "suggestionsCount": {"0"}, "emailNotifications": {"true"}, "dateFormat": {"yyyy-MM-dd"}}
-	r := b.do("POST", "/account/settings", values, htmx).Expect(t, http.StatusUnprocessableEntity)
-	d := b.doc(r)
-	if d.Find(`#settings .error[data-key=timezone]`).Length() != 1 || d.Find(`#settings .error[data-key=suggestionsCount]`).Length() != 1 {
-		t.Fatalf("field errors: %s", d.Find("#settings").Text())
-	}
-	if v, _ := d.Find(`input[name=timezone]`).Attr("value"); v != "Mars/Olympus" {
-		t.Fatalf("typed value not kept: %q", v)
-	}
-	list, _ := e.Svc.Settings(e.As("ann"))
-	for _, s := range list {
-		if s.Key == "defaultLanguage" && s.Value != "EN" {
-			t.Fatal("a refused form changed a setting")
-		}
-	}
-	values.Set("timezone", "Europe/Stockholm")
-	values.Set("suggestionsCount", "15")
-	d = b.doc(b.do("POST", "/account/settings", values, htmx).Expect(t, 200))
-	if v, _ := d.Find(`input[name=timezone]`).Attr("value"); v != "Europe/Stockholm" {
-		t.Fatalf("timezone %q", v)
-	}
-
-	if err := e.Svc.RecordUsage(e.As("ann"), ann.ID, 1, 33, time.Date(2026, 1, 9, 23, 30, 0, 0, time.UTC)); err != nil {
+	e.AddUser("bob", "")
+	e.SetManager("ann", "bob")
+	if err := e.Svc.RemoveManagedUser(e.As("ann"), "bob"); err != nil {
 		t.Fatal(err)
 	}
-	d = b.doc(b.do("GET", "/account?period=DAY", nil, htmx).Expect(t, 200))
-	if !strings.Contains(d.Find("table.usage").Text(), "33") {
-		t.Fatalf("usage today: %s", d.Find("table.usage").Text())
+	b := newBrowser(t, e)
+	csrf := b.login("bob", testkit.Password)
+	r := b.do("GET", "/models", nil, nil).Expect(t, http.StatusForbidden)
+	if href, _ := b.doc(r).Find("a.action").Attr("href"); href != "/account" {
+		t.Fatalf("error page without the way to reactivate: %s", r.Body)
 	}
-	d = b.doc(b.do("GET", "/account?period=&sinceDate=2026-01-10&untilDate=2026-01-10", nil, nil).Expect(t, 200))
-	if !strings.Contains(d.Find("#usage .error").Text(), "untilDate") {
-		t.Fatalf("usage error: %s", d.Find("#usage").Text())
+	r = b.do("POST", "/poles", url.Values{"_csrf": {csrf}, "name": {"p"}, "language": {"EN"}}, htmx)
+	if d := b.doc(r); !strings.Contains(d.Text(), "reactivate it on the Account page") && d.Find(`a.action[href="/account"]`).Length() != 1 {
+		t.Fatalf("status %d: %s", r.Status, r.Body)
 	}
 }

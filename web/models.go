@@ -66,7 +66,7 @@ func (s *server) listView(c *fiber.Ctx) (models.ListView, error) {
 		}
 		v.Models = append(v.Models, models.Row{
 			ID: m.ID, Title: title, Type: m.Type, Language: m.Language, Owner: m.CreatedBy.UserID,
-			Created: formatTime(explorer.FromMillis(m.Created)), Outdated: m.Outdated, Shared: m.CreatedBy.UserID != u.Username,
+			Created: formatTime(c, explorer.FromMillis(m.Created)), Outdated: m.Outdated, Shared: m.CreatedBy.UserID != u.Username,
 		})
 	}
 	invs, err := s.svc.ModelInvitations(ctx(c))
@@ -80,7 +80,7 @@ func (s *server) listView(c *fiber.Ctx) (models.ListView, error) {
 		}
 		v.Invitations = append(v.Invitations, models.InvitationRow{
 			ID: inv.ID, ModelID: inv.ModelID, ModelTitle: title, Who: inv.Model.CreatedBy.UserID,
-			Rights: inv.Rights, Created: formatTime(explorer.FromMillis(inv.Created)),
+			Rights: inv.Rights, Created: formatTime(c, explorer.FromMillis(inv.Created)),
 		})
 	}
 	return v, nil
@@ -176,7 +176,7 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 	}
 	v := models.ModelView{
 		Page: page(c, "Model", "models"), ID: m.ID, Title: titleOf(m.Title), Type: m.Type, Language: m.Language,
-		Owner: m.CreatedBy.UserID, Created: formatTime(explorer.FromMillis(m.Created)), Outdated: m.Outdated,
+		Owner: m.CreatedBy.UserID, Created: formatTime(c, explorer.FromMillis(m.Created)), Outdated: m.Outdated,
 		Version: m.Version, Current: versions[len(versions)-1].Version, CanWrite: m.CanWrite(), IsOwner: m.IsOwner(), Self: u.Username,
 	}
 	v.Page.Title = v.Heading()
@@ -193,13 +193,13 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 	}
 	v.IgnoreTerms = strings.Join(terms, ", ")
 	for i := len(versions) - 1; i >= 0; i-- {
-		v.Versions = append(v.Versions, models.VersionRow{Version: versions[i].Version, Created: formatTime(explorer.FromMillis(versions[i].Created))})
+		v.Versions = append(v.Versions, models.VersionRow{Version: versions[i].Version, Created: formatTime(c, explorer.FromMillis(versions[i].Created))})
 	}
 	for _, a := range m.UsersAccess {
-		v.Accesses = append(v.Accesses, models.AccessRow{ID: a.ID, User: a.User.UserID, Rights: a.Rights, Created: formatTime(explorer.FromMillis(a.Created))})
+		v.Accesses = append(v.Accesses, models.AccessRow{ID: a.ID, User: a.User.UserID, Rights: a.Rights, Created: formatTime(c, explorer.FromMillis(a.Created))})
 	}
 	for _, inv := range m.Invitations {
-		v.Invitations = append(v.Invitations, models.InvitationRow{ID: inv.ID, ModelID: m.ID, Who: inv.Recipient.UserID, Rights: inv.Rights, Created: formatTime(explorer.FromMillis(inv.Created))})
+		v.Invitations = append(v.Invitations, models.InvitationRow{ID: inv.ID, ModelID: m.ID, Who: inv.Recipient.UserID, Rights: inv.Rights, Created: formatTime(c, explorer.FromMillis(inv.Created))})
 	}
 	if p := projects.MasterProject; p != nil {
 		v.Projects = append(v.Projects, models.ProjectRow{ID: p.ID, Title: p.Title, Owner: p.CreatedBy.UserID, Status: p.Status, Role: "master"})

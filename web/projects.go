@@ -47,7 +47,7 @@ func (s *server) projectsView(c *fiber.Ctx) (projects.ListView, error) {
 	for _, p := range list {
 		v.Projects = append(v.Projects, projects.Row{
 			ID: p.ID, Title: p.Title, Status: p.Status, StatusMessage: p.StatusMessage, Rows: p.Rows,
-			Model: s.modelTitle(c, p.ModelID), Created: formatTime(p.Created),
+			Model: s.modelTitle(c, p.ModelID), Created: formatTime(c, p.Created),
 		})
 	}
 	return v, nil
@@ -108,7 +108,7 @@ func (s *server) projectView(c *fiber.Ctx, id int64) (projects.DetailView, error
 	}
 	v := projects.DetailView{
 		Page: page(c, p.Title, "projects"), ID: p.ID, Title: p.Title, Status: p.Status, StatusMessage: p.StatusMessage,
-		Rows: p.Rows, Encoding: p.Encoding, Language: p.Language, Created: formatTime(p.Created),
+		Rows: p.Rows, Encoding: p.Encoding, Language: p.Language, Created: formatTime(c, p.Created),
 		TextColumn: p.TextColumn, ExploredTexts: p.ExploredTexts,
 	}
 	if p.ModelID != nil {

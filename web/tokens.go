@@ -27,9 +27,9 @@ func (s *server) tokensView(c *fiber.Ctx) (tokens.TokensView, error) {
 	for _, t := range list {
 		used := "never"
 		if t.LastUsed != nil {
-			used = formatTime(*t.LastUsed)
+			used = formatTime(c, *t.LastUsed)
 		}
-		v.Tokens = append(v.Tokens, tokens.Row{ID: t.ID, Name: t.Name, Created: formatTime(t.Created), LastUsed: used})
+		v.Tokens = append(v.Tokens, tokens.Row{ID: t.ID, Name: t.Name, Created: formatTime(c, t.Created), LastUsed: used})
 	}
 	return v, nil
 }

@@ -34,9 +34,9 @@ func (s *server) usersView(c *fiber.Ctx) (users.UsersView, error) {
 	}
 	me, _ := c.Locals("user").(*explorer.User)
 	for _, u := range list {
-		r := users.Row{Username: u.Username, Role: u.Role, Status: u.Status, Created: formatTime(u.Created), Self: me != nil && me.ID == u.ID}
+		r := users.Row{Username: u.Username, Role: u.Role, Status: u.Status, Created: formatTime(c, u.Created), Self: me != nil && me.ID == u.ID}
 		if u.Disabled != nil {
-			r.Disabled = formatTime(*u.Disabled)
+			r.Disabled = formatTime(c, *u.Disabled)
 		}
 		v.Users = append(v.Users, r)
 	}

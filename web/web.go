@@ -110,7 +110,13 @@ func HandleError(c *fiber.Ctx, err error) error {
 	}
 	p, _ := c.Locals("page").(views.Page)
 	p.Title = http.StatusText(status)
-	return render(c, status, errview.Page(errview.ErrorView{Page: p, Status: status, Title: http.StatusText(status), Message: msg}))
+	v := errview.ErrorView{Page: p, Status: status, Title: http.StatusText(status), Message: msg}
+	// A cancelled account's pages lead to its reactivation.
+	if u, ok := c.Locals("user").(*explorer.User); ok && u.Status == explorer.StatusCancelled && status == http.StatusForbidden {
+		v.Message = "Your account is cancelled: you can read, but changes are refused until you reactivate it."
+		v.Action, v.ActionText = "/account", "Reactivate your account on the account page"
+	}
+	return render(c, status, errview.Page(v))
 }
 
 func statusOf(code string) int {
@@ -140,13 +146,22 @@ func formAnswer(c *fiber.Ctx, ferr error, showError func(msg string), section, p
 		if explorer.ErrorCode(ferr) == explorer.EINTERNAL {
 			return ferr
 		}
-		showError(explorer.ErrorMessage(ferr))
+		showError(pageMessage(c, ferr))
 		code = formStatus(ferr)
 	}
 	if isHTMX(c) {
 		return render(c, code, section())
 	}
 	return render(c, code, page())
+}
+
+// pageMessage is the message of err for a person on the pages: a
+// cancelled account is told where to reactivate it.
+func pageMessage(c *fiber.Ctx, err error) string {
+	if u, ok := c.Locals("user").(*explorer.User); ok && u.Status == explorer.StatusCancelled && explorer.ErrorCode(err) == explorer.EFORBIDDEN {
+		return "Your account is cancelled: reactivate it on the Account page to make changes."
+	}
+	return explorer.ErrorMessage(err)
 }
 
 // render writes a templ component as the HTML answer.
@@ -171,8 +186,13 @@ func (s *server) loadSession(c *fiber.Ctx) error {
 	}
 	c.Locals("session", sess)
 	c.Locals("user", u)
-	c.Locals("page", views.Page{Username: u.Username, IsAdmin: u.IsAdmin(), CSRF: sess.CSRF})
 	c.SetUserContext(explorer.WithUser(c.UserContext(), u))
+	viewer, err := s.svc.Viewer(c.UserContext())
+	if err != nil {
+		return err
+	}
+	c.Locals("page", views.Page{Username: u.Username, IsAdmin: u.IsAdmin(), CSRF: sess.CSRF,
+		Dates: views.Dates{Layout: viewer.DateLayout, Location: viewer.Location}})
 	return c.Next()
 }
 
@@ -245,8 +265,18 @@ func (s *server) clearCookie(c *fiber.Ctx, name, path string) {
 // ctx is the request's context for the service.
 func ctx(c *fiber.Ctx) context.Context { return c.UserContext() }
 
-// formatTime shows a time to a person.
-func formatTime(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
+// formatTime shows a time to the person viewing the page, in its date
+// format and time zone.
+func formatTime(c *fiber.Ctx, t time.Time) string { return dates(c).DateTime(t) }
+
+// formatDate shows a day to the person viewing the page.
+func formatDate(c *fiber.Ctx, t time.Time) string { return dates(c).Date(t) }
+
+// dates is the date formatter of the signed-in request.
+func dates(c *fiber.Ctx) views.Dates {
+	p, _ := c.Locals("page").(views.Page)
+	return p.Dates
+}
 
 // safeNext accepts only local paths as a target after signing in.
 func safeNext(next string) string {

@@ -27,6 +27,9 @@ import (
 //	index    when flags has 2: the approximate index, whose cells are
 //	         contiguous runs of rows: cells u32, probes u32, centroids
 //	         cells × dim × f32, then cells+1 × u32 run starts
+//	kth      when flags has 4: words × f32, the cosine of each word's K-th
+//	         nearest neighbour (K = NeighbourK; -2 when it has fewer),
+//	         which answers reciprocity without a search (kth.go)
 //	trailer  CRC-32C (Castagnoli) of everything before it, u32, then "WEND"
 const (
 	magic         = "EXWSPACE"
@@ -35,6 +38,7 @@ const (
 	dtypeInt8     = 2
 	flagCounts    = 1
 	flagIndex     = 2
+	flagKth       = 4
 	headerSize    = 64
 )
 
@@ -78,6 +82,13 @@ func WriteSpace(w io.Writer, s *Space, opt WriteOptions) error {
 	}
 	if ix := storedIndex(s); ix != nil {
 		bw.Write(indexBytes(ix))
+	}
+	if kth := s.storedKth(); kth != nil {
+		raw := make([]byte, 0, 4*len(kth))
+		for _, b := range kth {
+			raw = binary.LittleEndian.AppendUint32(raw, b)
+		}
+		bw.Write(raw)
 	}
 	if err := bw.Flush(); err != nil {
 		return err
@@ -133,6 +144,9 @@ func ownPrefix(s *Space, dtype uint32) []byte {
 	}
 	if storedIndex(s) != nil {
 		flags |= flagIndex
+	}
+	if s.storedKth() != nil {
+		flags |= flagKth
 	}
 	binary.LittleEndian.PutUint32(out[16:], flags)
 	binary.LittleEndian.PutUint32(out[20:], uint32(s.dim))
@@ -215,7 +229,7 @@ func ReadSpace(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 	if dtype != dtypeFloat32 && dtype != dtypeInt8 {
 		return nil, fmt.Errorf("word space file: unknown vector type %d", dtype)
 	}
-	if flags&^(flagCounts|flagIndex) != 0 {
+	if flags&^(flagCounts|flagIndex|flagKth) != 0 {
 		return nil, fmt.Errorf("word space file: unknown flags %#x", flags)
 	}
 	if dim64 < 1 || dim64 > MaxDim {
@@ -235,7 +249,11 @@ func ReadSpace(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 		vecBytes = int64(n)*4 + int64(n)*int64(dim)
 	}
 	hasIndex := flags&flagIndex != 0
-	indexLen := size - (vecOff + vecBytes + 8)
+	var kthLen int64
+	if flags&flagKth != 0 {
+		kthLen = int64(n) * 4
+	}
+	indexLen := size - (vecOff + vecBytes + kthLen + 8)
 	if !hasIndex && indexLen != 0 || hasIndex && indexLen < 8+int64(dim)*4+8 {
 		return nil, errors.New("word space file: sizes do not match the file")
 	}
@@ -337,6 +355,11 @@ func ReadSpace(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 		}
 		s.ivf.Store(ix)
 	}
+	if kthLen > 0 {
+		if err := s.readKth(r, crc, n); err != nil {
+			return nil, err
+		}
+	}
 	var tr [8]byte
 	if _, err := io.ReadFull(r, tr[:]); err != nil {
 		return nil, errors.New("word space file: truncated")
@@ -352,6 +375,24 @@ func ReadSpace(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 	s.buildIndex()
 	report(size)
 	return s, nil
+}
+
+// readKth reads the stored K-th cosines of n words.
+func (s *Space) readKth(r io.Reader, crc hash.Hash32, n int) error {
+	raw := make([]byte, n*4)
+	if _, err := io.ReadFull(r, raw); err != nil {
+		return errors.New("word space file: truncated")
+	}
+	crc.Write(raw)
+	bits := make([]uint32, n)
+	for i := range bits {
+		bits[i] = binary.LittleEndian.Uint32(raw[i*4:])
+		if f := math.Float32frombits(bits[i]); f != f || f < -2 || f > 1.01 {
+			return errors.New("word space file: bad neighbour cosines")
+		}
+	}
+	s.kth = &kthTable{k: NeighbourK, bits: bits, stored: true}
+	return nil
 }
 
 // readIndex reads the stored approximate index of a space of n rows.

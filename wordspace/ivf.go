@@ -46,7 +46,8 @@ func (s *Space) BuildIndex(ctx context.Context) error {
 }
 
 // Clustered returns a copy of the space with an approximate index whose
-// cells are contiguous: the words are reordered cell by cell. WriteSpace
+// cells are contiguous: the words are reordered cell by cell (with their
+// counts and stored K-th neighbour cosines). WriteSpace
 // stores the index with it, so that the file opens with the index ready.
 func (s *Space) Clustered(ctx context.Context) (*Space, error) {
 	ix, err := buildIVF(ctx, s, 0)
@@ -60,6 +61,10 @@ func (s *Space) Clustered(ctx context.Context) (*Space, error) {
 	if s.counts != nil {
 		out.counts = make([]int64, n)
 	}
+	kth := s.storedKth()
+	if kth != nil {
+		out.kth = &kthTable{k: s.kth.k, bits: make([]uint32, n), stored: true}
+	}
 	for r, id := range ix.ids {
 		text = append(text, s.Word(int(id))...)
 		out.offs = append(out.offs, uint32(len(text)))
@@ -67,12 +72,33 @@ func (s *Space) Clustered(ctx context.Context) (*Space, error) {
 		if s.counts != nil {
 			out.counts[r] = s.counts[id]
 		}
+		if kth != nil {
+			out.kth.bits[r] = kth[id]
+		}
 	}
 	out.text = string(text)
 	out.buildIndex()
 	ix.ids = nil
 	out.ivf.Store(ix)
 	return out, nil
+}
+
+// SetProbes sets how many cells a search of the approximate index scans
+// (more: higher recall, slower); WriteSpace stores it with the index. It
+// must be called before the space is shared. Without an index it does
+// nothing.
+func (s *Space) SetProbes(n int) {
+	if ix := s.ivf.Load(); ix != nil {
+		ix.nprobe = max(1, min(n, ix.cells()))
+	}
+}
+
+// Probes returns how many cells a search scans (0 without an index).
+func (s *Space) Probes() int {
+	if ix := s.ivf.Load(); ix != nil {
+		return ix.nprobe
+	}
+	return 0
 }
 
 // DropIndex returns the space to exact search.

@@ -23,10 +23,19 @@ const RetryAfter = 5
 // Registry serves the word spaces of several languages, loaded in the
 // background. It implements explorer.WordSpaces.
 type Registry struct {
+	// CacheDir holds the own-format conversions of text spaces (see
+	// OpenServed); empty converts nothing. Set it before loading.
+	CacheDir string
+
 	logger *slog.Logger
-	mu     sync.RWMutex
-	langs  map[string]*entry
-	wg     sync.WaitGroup
+	// slots admits as many searches at once as there are cores: each
+	// search uses the cores itself, so more would only make every one of
+	// them, and the server's other requests, wait longer. Waiting
+	// searches are admitted in turn.
+	slots chan struct{}
+	mu    sync.RWMutex
+	langs map[string]*entry
+	wg    sync.WaitGroup
 }
 
 var _ explorer.WordSpaces = (*Registry)(nil)
@@ -59,7 +68,7 @@ func NewRegistry(logger *slog.Logger) *Registry {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	return &Registry{logger: logger, langs: map[string]*entry{}}
+	return &Registry{logger: logger, langs: map[string]*entry{}, slots: make(chan struct{}, workers())}
 }
 
 // NormalizeLang upper-cases a language code and checks it is two letters.
@@ -78,8 +87,15 @@ func (r *Registry) LoadFile(lang, path string) error {
 	if !ok {
 		return fmt.Errorf("word space language %q is not a two-letter ISO 639-1 code", lang)
 	}
-	r.start(l, path, true, func(opt LoadOptions) (*Space, error) { return Open(path, opt) })
+	r.start(l, path, true, r.openFile(path))
 	return nil
+}
+
+// openFile loads path for serving, through the cache folder.
+func (r *Registry) openFile(path string) func(context.Context, LoadOptions) (*Space, error) {
+	return func(ctx context.Context, opt LoadOptions) (*Space, error) {
+		return OpenServed(ctx, path, r.CacheDir, opt)
+	}
 }
 
 // LoadDir loads every file of dir named by a language code (en.vec,
@@ -114,7 +130,7 @@ func (r *Registry) LoadDir(dir string) error {
 			continue
 		}
 		path := filepath.Join(dir, de.Name())
-		r.start(l, path, false, func(opt LoadOptions) (*Space, error) { return Open(path, opt) })
+		r.start(l, path, false, r.openFile(path))
 	}
 	return nil
 }
@@ -128,7 +144,7 @@ func (r *Registry) LoadDefault() {
 	if has {
 		return
 	}
-	r.start("EN", "embedded", false, func(opt LoadOptions) (*Space, error) { return DefaultEnglish(opt) })
+	r.start("EN", "embedded", false, func(_ context.Context, opt LoadOptions) (*Space, error) { return DefaultEnglish(opt) })
 }
 
 // Add registers a space that is already in memory.
@@ -155,7 +171,10 @@ func (r *Registry) replace(l string, e *entry) {
 	}
 }
 
-func (r *Registry) start(l, source string, explicit bool, load func(LoadOptions) (*Space, error)) {
+// start loads a space in the background. The space is served (and the
+// registry ready) only once load returned it able to answer at its served
+// speed: with its approximate index when it is large.
+func (r *Registry) start(l, source string, explicit bool, load func(context.Context, LoadOptions) (*Space, error)) {
 	ctx, cancel := context.WithCancel(context.Background())
 	e := &entry{lang: l, source: source, explicit: explicit, ready: make(chan struct{}), cancel: cancel}
 	r.replace(l, e)
@@ -179,7 +198,7 @@ func (r *Registry) start(l, source string, explicit bool, load func(LoadOptions)
 				r.logger.Info("word space loading", "language", l, "progress", fmt.Sprintf("%d%%", pct))
 			}
 		}}
-		s, err := load(opt)
+		s, err := load(ctx, opt)
 		if err != nil {
 			msg := err.Error()
 			e.err.Store(&msg)
@@ -190,18 +209,7 @@ func (r *Registry) start(l, source string, explicit bool, load func(LoadOptions)
 		e.space.Store(s)
 		e.setProgress(1)
 		r.logger.Info("word space ready", "language", l, "words", s.Len(), "dim", s.Dim(),
-			"counts", s.HasCounts(), "seconds", time.Since(began).Seconds())
-		if s.Len() >= ApproximateMinWords && !s.HasIndex() {
-			r.wg.Add(1)
-			go func() {
-				defer r.wg.Done()
-				t := time.Now()
-				if err := s.BuildIndex(ctx); err != nil {
-					return
-				}
-				r.logger.Info("word space approximate index ready", "language", l, "seconds", time.Since(t).Seconds())
-			}()
-		}
+			"counts", s.HasCounts(), "probes", s.Probes(), "seconds", time.Since(began).Seconds())
 	}()
 }
 
@@ -275,7 +283,22 @@ func (r *Registry) Suggest(ctx context.Context, language string, terms []explore
 	if err != nil {
 		return nil, err
 	}
+	if err := r.admit(ctx); err != nil {
+		return nil, err
+	}
+	defer func() { <-r.slots }()
 	return s.Suggest(ctx, terms, limit)
+}
+
+// admit waits for a search slot, or for ctx to end (then EUNAVAILABLE:
+// the server is too busy to answer in the request's time).
+func (r *Registry) admit(ctx context.Context) error {
+	select {
+	case r.slots <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return &explorer.Error{Code: explorer.EUNAVAILABLE, Message: "the word space is busy: try again", RetryAfter: 1, Err: ctx.Err()}
+	}
 }
 
 // Neighbours implements explorer.WordSpaces.
@@ -284,6 +307,10 @@ func (r *Registry) Neighbours(ctx context.Context, language, term string, k int)
 	if err != nil {
 		return nil, err
 	}
+	if err := r.admit(ctx); err != nil {
+		return nil, err
+	}
+	defer func() { <-r.slots }()
 	return s.Neighbours(ctx, term, k)
 }
 

@@ -37,7 +37,7 @@ func TestRegistryLoadingIs503ThenReady(t *testing.T) {
 	r := NewRegistry(nil)
 	release, started := make(chan struct{}), make(chan struct{})
 	s := toySpace(t)
-	r.start("SV", "test", true, func(opt LoadOptions) (*Space, error) {
+	r.start("SV", "test", true, func(_ context.Context, opt LoadOptions) (*Space, error) {
 		opt.Progress(30, 100)
 		close(started)
 		<-release
@@ -163,5 +163,27 @@ func TestParseSpec(t *testing.T) {
 		if _, _, err := ParseSpec(bad); err == nil {
 			t.Errorf("ParseSpec(%q) accepted", bad)
 		}
+	}
+}
+
+// Searches beyond the cores wait their turn; one whose request ends while
+// waiting answers EUNAVAILABLE.
+func TestRegistryAdmitsSearchesInTurn(t *testing.T) {
+	r := NewRegistry(nil)
+	if err := r.Add(toySpace(t)); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < cap(r.slots); i++ {
+		r.slots <- struct{}{}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	_, err := r.Suggest(ctx, toySpace(t).Lang(), []explorer.WeightedTerm{{Term: "good", Weight: 1}}, 5)
+	if explorer.ErrorCode(err) != explorer.EUNAVAILABLE {
+		t.Fatalf("a search past the slots: %v", err)
+	}
+	<-r.slots
+	if _, err := r.Suggest(context.Background(), toySpace(t).Lang(), []explorer.WeightedTerm{{Term: "good", Weight: 1}}, 5); err != nil {
+		t.Fatalf("with a free slot: %v", err)
 	}
 }

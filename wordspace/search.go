@@ -168,24 +168,35 @@ func (s *Space) scanRange(ctx context.Context, queries [][]float32, k, lo, hi in
 		}
 	}
 	dim := s.dim
-	for r := lo; r < hi; r++ {
-		if (r-lo)&0x3fff == 0x3fff && ctx.Err() != nil {
+	// Rows are scored a block at a time, one matrix-vector product per
+	// query: a call per row costs as much as its dot product.
+	block := max(4, scanBlockFloats/dim)
+	buf := make([]float32, block)
+	for r := lo; r < hi; r += block {
+		if (r-lo)&0x3fff < block && r > lo && ctx.Err() != nil {
 			return heaps, false
 		}
-		row := s.vecs[r*dim : (r+1)*dim]
+		end := min(r+block, hi)
+		rows := s.vecs[r*dim : end*dim]
 		for qi, q := range queries {
-			d := vek32.Dot(row, q)
-			if d >= floor[qi] {
-				h := heaps[qi]
-				h.push(hit{int32(r), d})
-				if h.full() {
-					floor[qi] = h.h[0].score
+			sc := vek32.MatMul_Into(buf, rows, q, dim)
+			for i, d := range sc {
+				if d >= floor[qi] {
+					h := heaps[qi]
+					h.push(hit{int32(r + i), d})
+					if h.full() {
+						floor[qi] = h.h[0].score
+					}
 				}
 			}
 		}
 	}
 	return heaps, true
 }
+
+// scanBlockFloats is the size of a block of rows scored at once (64 KiB),
+// below the size from which vek multiplies on goroutines of its own.
+const scanBlockFloats = 16384
 
 func mergeHeaps(parts [][]*topK, nq, k int) [][]hit {
 	out := make([][]hit, nq)

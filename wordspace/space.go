@@ -14,6 +14,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
@@ -34,6 +35,9 @@ type Space struct {
 	slots  []int32 // open-addressing table of word ids + 1, by folded key
 
 	ivf atomic.Pointer[ivfIndex] // approximate index for large spaces, or nil
+
+	kth     *kthTable // K-th neighbour cosines (kth.go)
+	kthInit sync.Once
 }
 
 // Lang returns the space's language code (upper-case ISO 639-1), or "".

@@ -168,12 +168,12 @@ func (s *Space) Suggest(ctx context.Context, terms []explorer.WeightedTerm, limi
 	if len(list) > limit {
 		list = list[:limit]
 	}
-	// Reciprocity: the candidates' own K nearest neighbours, in one pass.
-	cvecs := make([][]float32, len(list))
+	// Reciprocity from each candidate's K-th neighbour cosine (kth.go).
+	ids := make([]int, len(list))
 	for i, c := range list {
-		cvecs[i] = s.Vector(c.id)
+		ids[i] = c.id
 	}
-	chits, err := s.search(ctx, cvecs, rawK(k))
+	kths, err := s.kthFor(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -190,19 +190,7 @@ func (s *Space) Suggest(ctx context.Context, terms []explorer.WeightedTerm, limi
 			}
 		}
 		fw := pole[best]
-		own := s.neighbourList(chits[i], k, func(x int) bool { return x == c.id })
-		recip := false
-		for _, x := range own {
-			if x == fw.id {
-				recip = true
-				break
-			}
-		}
-		if !recip && fw.id < 0 && len(own) > 0 {
-			// A composed multiword term has no row: compare with the
-			// cosine of c's K-th neighbour.
-			recip = len(own) < k || bestCos >= vek32.Dot(cv, s.Vector(own[len(own)-1]))
-		}
+		recip := bestCos >= kths[i]
 		word := s.Word(c.id)
 		similar := false
 		for _, p := range pole {

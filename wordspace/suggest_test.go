@@ -92,23 +92,6 @@ func TestIVFRecall(t *testing.T) {
 	}
 }
 
-func recall(exact, approx [][]hit) float64 {
-	var found, total int
-	for qi := range exact {
-		want := map[int32]bool{}
-		for _, h := range exact[qi] {
-			want[h.id] = true
-		}
-		for _, h := range approx[qi] {
-			if want[h.id] {
-				found++
-			}
-		}
-		total += len(exact[qi])
-	}
-	return float64(found) / float64(total)
-}
-
 // toySpace: a pole {good, great} with planted neighbours.
 func toySpace(t *testing.T) *Space {
 	words := []string{"good", "great", "Good", "fine", "FINE", "superb", "goods", "bad", "42", "!!", "nice", "table", "good.", "Great"}

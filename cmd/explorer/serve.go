@@ -9,12 +9,14 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
 
 	explorer "explorer"
 	httpserver "explorer/internal/server"
+	"explorer/internal/smtpmail"
 	"explorer/language"
 	"explorer/store"
 	"explorer/wordspace"
@@ -36,7 +38,8 @@ type serveConfig struct {
 	WordSpaces   []string
 	WordSpaceDir string
 	// BillingInterval is how often due plan changes and cycles are settled.
-	BillingInterval time.Duration
+	BillingInterval time.Duration // Mailer sends notifications (--smtp); nil sends none.
+	Mailer          *smtpmail.Sender
 }
 
 // listFlag is a repeatable string flag.
@@ -61,12 +64,20 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	}
 	fs.Var(&spaces, "wordspace", "LANG=PATH of a word space file; repeatable (EXPLORER_WORDSPACES, comma-separated)")
 	fs.StringVar(&c.WordSpaceDir, "wordspace-dir", envOr("EXPLORER_WORDSPACE_DIR", ""), "directory of word space files named by language code, such as sv.vec (EXPLORER_WORDSPACE_DIR)")
+	smtpURL := fs.String("smtp", envOr("EXPLORER_SMTP", ""), "SMTP server for notification e-mails, such as smtp://user:password@host:587?from=explorer@example.com (EXPLORER_SMTP)")
 	fs.DurationVar(&c.BillingInterval, "billing-interval", envDuration("EXPLORER_BILLING_INTERVAL", time.Minute), "how often due plan changes and billing cycles are settled (EXPLORER_BILLING_INTERVAL)")
 	if err := fs.Parse(args); err != nil {
 		return c, usageError(err.Error())
 	}
 	if c.BillingInterval < 100*time.Millisecond {
 		return c, usageError("--billing-interval: give at least 100ms, such as 1m")
+	}
+	if *smtpURL != "" {
+		m, err := smtpmail.Parse(*smtpURL)
+		if err != nil {
+			return c, usageError("--smtp: " + err.Error())
+		}
+		c.Mailer = m
 	}
 	for _, sp := range spaces {
 		lang, path, ok := strings.Cut(strings.TrimSpace(sp), "=")
@@ -139,7 +150,12 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err != nil {
 		return usageError(err.Error())
 	}
-	a, err := newApp(ctx, c, explorer.Options{Logger: logger, WordSpaces: spaces, Detector: detector, TempDir: tmp})
+	o := explorer.Options{Logger: logger, WordSpaces: spaces, Detector: detector, TempDir: tmp}
+	if c.Mailer != nil {
+		o.Mailer = c.Mailer
+		logger.Info("notifications are e-mailed", "smtp", c.Mailer.String())
+	}
+	a, err := newApp(ctx, c, o)
 	if err != nil {
 		return err
 	}
@@ -159,6 +175,8 @@ func serveCommand(args []string, stderr io.Writer) error {
 	go language.Load()
 	// Scheduled plan changes are applied when due, also while nobody calls.
 	go a.svc.RunBilling(ctx, c.BillingInterval)
+	// Notification e-mails queued by any instance are sent.
+	go a.svc.RunMail(ctx, 5*time.Second)
 
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {
@@ -191,6 +209,8 @@ var detector = explorer.DetectorFunc(language.Detect)
 // background, and the embedded English one unless EN is configured.
 func loadWordSpaces(c serveConfig, logger *slog.Logger) (*wordspace.Registry, error) {
 	reg := wordspace.NewRegistry(logger)
+	// Text spaces are converted once into the data directory.
+	reg.CacheDir = filepath.Join(c.Data, "wordspaces")
 	for _, sp := range c.WordSpaces {
 		lang, path, _ := strings.Cut(sp, "=")
 		if err := reg.LoadFile(lang, path); err != nil {

@@ -14,38 +14,27 @@
 package main
 
 import (
-	"bufio"
 	"cmp"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"explorer"
 	"explorer/wordspace"
+	"explorer/wordspace/wordnet"
 )
 
 var (
-	reduce *int
-	prior  *float64
+	reduce  *int
+	prior   *float64
+	holdout *bool
 )
-
-type synset struct {
-	pos       byte // n v a r (satellites are a)
-	satellite bool
-	lemmas    []string
-	ptrs      []pointer
-	gloss     string // definition
-	exs       []string
-}
 
 // The weights of the contexts of linked synsets, relative to the synset's
 // own: the adjective cluster, the hypernym, an "also see" cluster, the head
@@ -64,11 +53,6 @@ var (
 	mixWin float32 = 0.25
 )
 
-type pointer struct {
-	sym string
-	key string // pos+offset of the target
-}
-
 func main() {
 	dict := flag.String("dict", "", "WordNet dict folder (data.noun, …, index.sense)")
 	out := flag.String("out", "", "output word space file")
@@ -80,6 +64,7 @@ func main() {
 	reduce = flag.Int("reduce", 256, "principal components kept in the output (0: keep all)")
 	f32 := flag.Bool("float32", false, "store float32 vectors instead of int8")
 	eval := flag.String("eval", "good,great,excellent", "comma-separated pole to print suggestions for")
+	holdout = flag.Bool("holdout", false, "leave out the synsets wordnet.HeldOut holds out (to evaluate on them fairly)")
 	flag.Parse()
 	if *dict == "" || *out == "" {
 		flag.Usage()
@@ -92,13 +77,11 @@ func main() {
 }
 
 func run(dict, out string, dim, nonzero, keep int, seed uint64, int8 bool, eval string) error {
-	synsets := map[string]*synset{}
-	for _, p := range []string{"noun", "verb", "adj", "adv"} {
-		if err := readData(filepath.Join(dict, "data."+p), synsets); err != nil {
-			return err
-		}
+	synsets, err := wordnet.ReadDict(dict)
+	if err != nil {
+		return err
 	}
-	counts, senseCounts, err := readSenseCounts(filepath.Join(dict, "index.sense"))
+	counts, senseCounts, err := wordnet.ReadSenseCounts(filepath.Join(dict, "index.sense"))
 	if err != nil {
 		return err
 	}
@@ -113,14 +96,14 @@ func run(dict, out string, dim, nonzero, keep int, seed uint64, int8 bool, eval 
 	posOf := map[string]byte{}
 	for _, k := range keys {
 		ss := synsets[k]
-		for _, l := range ss.lemmas {
+		for _, l := range ss.Lemmas {
 			b.CountWord(l, 1)
 			senses[l]++
-			if p, ok := posOf[l]; !ok || rank(ss.pos) < rank(p) {
-				posOf[l] = ss.pos
+			if p, ok := posOf[l]; !ok || rank(ss.Pos) < rank(p) {
+				posOf[l] = ss.Pos
 			}
 		}
-		for _, t := range append([]string{ss.gloss}, ss.exs...) {
+		for _, t := range append([]string{ss.Gloss}, ss.Exs...) {
 			if err := b.CountText(strings.NewReader(t)); err != nil {
 				return err
 			}
@@ -136,53 +119,62 @@ func run(dict, out string, dim, nonzero, keep int, seed uint64, int8 bool, eval 
 	// cluster: the head synset of each adjective cluster.
 	cluster := func(k string) string {
 		ss := synsets[k]
-		if ss.pos == 'a' && ss.satellite {
-			for _, p := range ss.ptrs {
-				if p.sym == "&" {
-					return p.key
+		if ss.Pos == 'a' && ss.Satellite {
+			for _, p := range ss.Ptrs {
+				if p.Sym == "&" {
+					return p.Key
 				}
 			}
 		}
 		return k
 	}
 	for _, k := range keys {
+		if *holdout && wordnet.HeldOut(k) {
+			continue
+		}
 		ss := synsets[k]
-		for _, l := range ss.lemmas {
+		for _, l := range ss.Lemmas {
 			w := float32(1 + *prior*math.Log1p(float64(senseCounts[l+"|"+k])))
 			b.AddKeyContext(l, "s"+k, w)
-			if ss.pos == 'a' {
+			if ss.Pos == 'a' {
 				b.AddKeyContext(l, "c"+cluster(k), mixCluster*w)
 			}
-			for _, p := range ss.ptrs {
-				if synsets[p.key] == nil {
+			for _, p := range ss.Ptrs {
+				if synsets[p.Key] == nil {
 					continue
 				}
-				switch p.sym {
+				switch p.Sym {
 				case "@", "@i":
-					b.AddKeyContext(l, "s"+p.key, mixHyper*w)
+					b.AddKeyContext(l, "s"+p.Key, mixHyper*w)
 				case "^":
-					b.AddKeyContext(l, "c"+cluster(p.key), mixAlso*w)
+					b.AddKeyContext(l, "c"+cluster(p.Key), mixAlso*w)
 				case "&":
-					if !ss.satellite {
+					if !ss.Satellite {
 						continue
 					}
-					b.AddKeyContext(l, "s"+p.key, mixSimilar*w)
+					b.AddKeyContext(l, "s"+p.Key, mixSimilar*w)
 				}
 			}
 		}
 	}
 	rel := b.TakeVectors()
 	for _, k := range keys {
+		if *holdout && wordnet.HeldOut(k) {
+			continue
+		}
 		ss := synsets[k]
-		toks = wordspace.Tokens(ss.gloss, toks)
-		for _, l := range ss.lemmas {
+		toks = wordspace.Tokens(ss.Gloss, toks)
+		for _, l := range ss.Lemmas {
 			b.AddContext(l, toks, 1)
 		}
 	}
 	bag := b.TakeVectors()
 	for _, k := range keys {
+		if *holdout && wordnet.HeldOut(k) {
+			continue
+		}
 		ss := synsets[k]
-		for _, t := range append([]string{ss.gloss}, ss.exs...) {
+		for _, t := range append([]string{ss.Gloss}, ss.Exs...) {
 			toks = wordspace.Tokens(t, toks)
 			ids = ids[:0]
 			for _, tk := range toks {
@@ -331,124 +323,4 @@ func run(dict, out string, dim, nonzero, keep int, seed uint64, int8 bool, eval 
 // rank orders parts of speech: adjectives, adverbs, verbs, nouns.
 func rank(p byte) int {
 	return strings.IndexByte("arvn", p)
-}
-
-// readData reads one WordNet data file into synsets keyed by pos+offset.
-func readData(path string, synsets map[string]*synset) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	br := bufio.NewReaderSize(f, 1<<20)
-	for lineNo := 1; ; lineNo++ {
-		line, err := br.ReadString('\n')
-		if len(line) > 0 && line[0] != ' ' {
-			if perr := parseSynset(strings.TrimRight(line, "\r\n"), synsets); perr != nil {
-				return fmt.Errorf("%s:%d: %w", path, lineNo, perr)
-			}
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
-func posKey(p string) byte {
-	if p == "s" {
-		return 'a'
-	}
-	return p[0]
-}
-
-func parseSynset(line string, synsets map[string]*synset) error {
-	data, gloss, _ := strings.Cut(line, " | ")
-	f := strings.Fields(data)
-	if len(f) < 6 {
-		return errors.New("short synset line")
-	}
-	ss := &synset{pos: posKey(f[2]), satellite: f[2] == "s"}
-	key := string(ss.pos) + f[0]
-	wc, err := strconv.ParseInt(f[3], 16, 32)
-	if err != nil {
-		return err
-	}
-	i := 4
-	for w := 0; w < int(wc); w++ {
-		if i+1 >= len(f) {
-			return errors.New("truncated word list")
-		}
-		lemma := f[i]
-		if j := strings.IndexByte(lemma, '('); j > 0 {
-			lemma = lemma[:j] // adjective markers (a), (p), (ip)
-		}
-		ss.lemmas = append(ss.lemmas, wordspace.Fold(lemma))
-		i += 2
-	}
-	pc, err := strconv.Atoi(f[i])
-	if err != nil {
-		return err
-	}
-	i++
-	for p := 0; p < pc; p++ {
-		if i+3 >= len(f) {
-			return errors.New("truncated pointer list")
-		}
-		ss.ptrs = append(ss.ptrs, pointer{sym: f[i], key: string(posKey(f[i+2])) + f[i+1]})
-		i += 4
-	}
-	// The gloss: a definition, then examples in double quotes, split by ";".
-	for _, part := range strings.Split(gloss, ";") {
-		part = strings.TrimSpace(part)
-		if part == "" {
-			continue
-		}
-		if strings.HasPrefix(part, "\"") {
-			ss.exs = append(ss.exs, strings.Trim(part, "\" "))
-		} else if ss.gloss == "" {
-			ss.gloss = part
-		} else {
-			ss.gloss += "; " + part
-		}
-	}
-	synsets[key] = ss
-	return nil
-}
-
-// readSenseCounts reads the tag counts of index.sense: summed by lemma,
-// and by "lemma|pos offset" (the sense).
-func readSenseCounts(path string) (map[string]int64, map[string]int64, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	counts := map[string]int64{}
-	senses := map[string]int64{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<16), 1<<20)
-	for sc.Scan() {
-		fl := strings.Fields(sc.Text())
-		if len(fl) != 4 {
-			continue
-		}
-		lemma, _, _ := strings.Cut(fl[0], "%")
-		n, err := strconv.ParseInt(fl[3], 10, 64)
-		if err != nil {
-			continue
-		}
-		lemma = wordspace.Fold(lemma)
-		counts[lemma] += n
-		// The sense key's lex_sense field starts with the synset type
-		// (1 n, 2 v, 3 a, 4 r, 5 s).
-		_, lexSense, _ := strings.Cut(fl[0], "%")
-		if lexSense != "" {
-			pos := map[byte]byte{'1': 'n', '2': 'v', '3': 'a', '4': 'r', '5': 'a'}[lexSense[0]]
-			senses[lemma+"|"+string(pos)+fl[1]] += n
-		}
-	}
-	return counts, senses, sc.Err()
 }

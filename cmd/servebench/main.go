@@ -1,0 +1,151 @@
+// Command servebench measures pole suggestions on the served path: it
+// starts the explorer binary as a subprocess on loopback with a generated
+// word space (a .vec file of -words × -dim, clustered like a real space)
+// and the embedded English one, then times suggestions through HTTP beside
+// GET /healthz in the same run, with one client and with several. It
+// reports the time to ready on the first start (conversion) and the second
+// (the converted file), resident memory against the vectors' bytes,
+// p50/p99 latency, CPU milliseconds of the server per request and requests
+// per second. Every loop is bounded in count and time; it sends traffic to
+// 127.0.0.1 only and stops the server at the end.
+//
+//	go run ./cmd/servebench -bin bin/explorer [-words 1000000 -dim 300]
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+type config struct {
+	bin      string
+	words    int
+	dim      int
+	clients  int
+	requests int
+	duration time.Duration
+	cache    string
+}
+
+func main() {
+	var c config
+	flag.StringVar(&c.bin, "bin", "bin/explorer", "the explorer binary")
+	flag.IntVar(&c.words, "words", 1_000_000, "words of the generated space (0: only the embedded English space)")
+	flag.IntVar(&c.dim, "dim", 300, "dimension of the generated space")
+	flag.IntVar(&c.clients, "clients", 16, "concurrent clients of the concurrent phase")
+	flag.IntVar(&c.requests, "requests", 200, "requests of each one-client phase")
+	flag.DurationVar(&c.duration, "duration", 15*time.Second, "length of each concurrent phase")
+	flag.StringVar(&c.cache, "cache", filepath.Join(os.TempDir(), "explorer-servebench"), "folder keeping the generated .vec between runs")
+	flag.Parse()
+	if err := run(c); err != nil {
+		fmt.Fprintln(os.Stderr, "servebench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(c config) error {
+	data, err := os.MkdirTemp("", "servebench-data-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(data)
+	var args []string
+	var vecBytes int64
+	if c.words > 0 {
+		vec, err := generatedVec(c.cache, c.words, c.dim)
+		if err != nil {
+			return err
+		}
+		args = append(args, "--wordspace", "SV="+vec)
+		vecBytes = int64(c.words) * int64(c.dim) * 4
+	}
+	fmt.Printf("## Served suggestions (%s)\n\n", time.Now().UTC().Format(time.DateOnly))
+	base, err := baselineRSS(c.bin)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("- without the generated space: resident %.0f MB\n", float64(base)/(1<<20))
+	for start := 1; start <= 2; start++ {
+		srv, ready, err := startServer(c.bin, data, args)
+		if err != nil {
+			return err
+		}
+		rss := srv.rss()
+		fmt.Printf("- start %d: ready in %.2f s, resident %.0f MB", start, ready.Seconds(), float64(rss)/(1<<20))
+		if vecBytes > 0 {
+			fmt.Printf(" (%.2f × the generated space's %.0f MB of vectors; %.2f × without the rest of the server)", float64(rss)/float64(vecBytes), float64(vecBytes)/(1<<20), float64(rss-base)/float64(vecBytes))
+		}
+		fmt.Println()
+		if start == 1 {
+			srv.stop()
+			continue
+		}
+		defer srv.stop()
+		return measure(c, srv)
+	}
+	return nil
+}
+
+// measure runs every phase against a ready server and prints the table.
+func measure(c config, srv *server) error {
+	cl, err := newClient(srv)
+	if err != nil {
+		return err
+	}
+	type phase struct {
+		name string
+		path string
+	}
+	var phases []phase
+	add := func(lang string, seed []string, n int) error {
+		id, err := cl.pole(lang, seed, n)
+		if err != nil {
+			return err
+		}
+		phases = append(phases, phase{fmt.Sprintf("%s, %d terms", lang, n), fmt.Sprintf("/v1/poles/%d/suggest?limit=20", id)})
+		return nil
+	}
+	if err := add("EN", []string{"good", "great", "excellent"}, 3); err != nil {
+		return err
+	}
+	if err := add("EN", []string{"good", "great", "excellent"}, 20); err != nil {
+		return err
+	}
+	if c.words > 0 {
+		for _, n := range []int{3, 20} {
+			if err := add("SV", []string{"w100"}, n); err != nil {
+				return err
+			}
+		}
+	}
+	fmt.Printf("\n| phase | clients | requests | req/s | p50 ms | p99 ms | max ms | server CPU-ms/req | /healthz p50 ms (same run) |\n|---|---|---|---|---|---|---|---|---|\n")
+	for _, p := range phases {
+		for _, clients := range []int{1, c.clients} {
+			r, err := cl.load(p.path, clients, c.requests, c.duration)
+			if err != nil {
+				return err
+			}
+			fmt.Printf("| %s | %d | %d | %.1f | %.2f | %.2f | %.2f | %.2f | %.2f |\n", p.name, clients, r.n, r.rate, r.p50, r.p99, r.max, r.cpuMS, r.healthP50)
+		}
+	}
+	return nil
+}
+
+// baselineRSS is the resident memory of a ready server with the embedded
+// space only, on a data directory of its own.
+func baselineRSS(bin string) (int64, error) {
+	data, err := os.MkdirTemp("", "servebench-base-")
+	if err != nil {
+		return 0, err
+	}
+	defer os.RemoveAll(data)
+	srv, _, err := startServer(bin, data, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer srv.stop()
+	return srv.rss(), nil
+}

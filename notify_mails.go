@@ -1,0 +1,45 @@
+package explorer
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// mailText is a notification's subject and body.
+type mailText struct{ subject, body string }
+
+// The notification e-mails: plain text saying what happened, who pays
+// when it matters, and where to answer.
+
+func modelInvitationMail(from *User, m ModelInfo, rights string) mailText {
+	title := "model " + strconv.FormatInt(m.ID, 10)
+	if m.Title != nil && *m.Title != "" {
+		title = fmt.Sprintf("the model “%s”", *m.Title)
+	}
+	can := "read it"
+	if rights == RightsReadWrite {
+		can = "read and change it"
+	}
+	subject := fmt.Sprintf("%s shared %s with you", from.Username, title)
+	body := fmt.Sprintf("%s invited you to %s: once you accept, you can %s.\n\n"+
+		"Accept or reject the invitation on the Models page of explorer.\n", from.Username, title, can)
+	return mailText{subject, body}
+}
+
+func managerInvitationMail(from *User) mailText {
+	subject := fmt.Sprintf("%s invites you to be managed by them", from.Username)
+	body := fmt.Sprintf("%s invites you to be one of their managed users.\n\n"+
+		"If you accept, %s pays for your work from then on: their plan, seats and credits are yours,\n"+
+		"and your own account is no longer billed.\n\n"+
+		"Accept or reject the invitation on the Account page of explorer.\n", from.Username, from.Username)
+	return mailText{subject, body}
+}
+
+func downgradeMail(e *BillingEffect, v Viewer) mailText {
+	when := e.Effective.In(v.Location).Format(v.DateLayout + " 15:04 MST")
+	subject := fmt.Sprintf("Your plan changes to %s on %s", e.To.Name, when)
+	body := fmt.Sprintf("Your plan changes from %s to %s on %s, at the start of your next billing cycle.\n"+
+		"Until then you keep %s; nothing is refunded.\n\n"+
+		"You can keep your current plan on the Account page of explorer until that date.\n", e.From.Name, e.To.Name, when, e.From.Name)
+	return mailText{subject, body}
+}

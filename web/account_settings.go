@@ -1,0 +1,107 @@
+package web
+
+import (
+	"fmt"
+
+	explorer "explorer"
+	"explorer/views/account"
+
+	"github.com/a-h/templ"
+	"github.com/gofiber/fiber/v2"
+	"golang.org/x/text/language"
+	"golang.org/x/text/language/display"
+)
+
+// settingsTab is the settings page: one control per setting, chosen by
+// the catalogue's type, with the values as typed after an error.
+func (s *server) settingsTab(c *fiber.Ctx, h account.Header, st *accountState) (templ.Component, templ.Component, error) {
+	h.Tab = "settings"
+	h.Page.Title = "Settings"
+	v := account.SettingsView{Header: h, Fields: st.settings, Zones: explorer.TimeZones(), Mail: s.svc.MailEnabled()}
+	if v.Fields == nil {
+		list, err := s.svc.Settings(ctx(c))
+		if err != nil {
+			return nil, nil, err
+		}
+		v.Fields = settingFields(list, func(st explorer.UserSetting) string { return st.Value })
+	}
+	return account.SettingsSection(v), account.SettingsPage(v), nil
+}
+
+// settingFields joins the settings with their types; value gives each
+// field's value.
+func settingFields(list []explorer.UserSetting, value func(explorer.UserSetting) string) []account.SettingField {
+	types := map[string]explorer.SettingType{}
+	for _, t := range explorer.SettingTypes() {
+		types[t.Key] = t
+	}
+	out := make([]account.SettingField, len(list))
+	for i, st := range list {
+		t := types[st.Key]
+		f := account.SettingField{Key: st.Key, Label: t.Label, Kind: t.Kind, Value: value(st), Description: st.Description, Min: t.Min, Max: t.Max}
+		if f.Label == "" {
+			f.Label = st.Key
+		}
+		for _, ch := range t.Choices {
+			f.Choices = append(f.Choices, account.Choice{Value: ch, Label: choiceLabel(st.Key, ch)})
+		}
+		out[i] = f
+	}
+	return out
+}
+
+// choiceLabel names a language code in English beside the code.
+func choiceLabel(key, value string) string {
+	if key != explorer.SettingDefaultLanguage {
+		return value
+	}
+	tag, err := language.Parse(value)
+	if err != nil {
+		return value
+	}
+	if name := display.English.Languages().Name(tag); name != "" {
+		return value + " – " + name
+	}
+	return value
+}
+
+// saveSettings saves every setting of the form at once; errors are shown
+// by their fields, with every value as typed. An unchecked box sends
+// nothing: a boolean setting missing from the form is false.
+func (s *server) saveSettings(c *fiber.Ctx) error {
+	current, err := s.svc.Settings(ctx(c))
+	if err != nil {
+		return err
+	}
+	kinds := map[string]string{}
+	for _, t := range explorer.SettingTypes() {
+		kinds[t.Key] = t.Kind
+	}
+	in := make([]explorer.UserSetting, len(current))
+	for i, st := range current {
+		in[i] = explorer.UserSetting{Key: st.Key, Value: c.FormValue(st.Key)}
+		if kinds[st.Key] == explorer.SettingBoolean && in[i].Value != "true" {
+			in[i].Value = "false"
+		}
+	}
+	if _, err := s.svc.UpdateSettings(ctx(c), in); err != nil {
+		shown := settingFields(current, func(st explorer.UserSetting) string { return c.FormValue(st.Key) })
+		for i := range shown {
+			shown[i].Value = in[i].Value
+		}
+		for _, f := range explorer.AsError(err).Fields {
+			var i int
+			if _, serr := fmt.Sscanf(f.Field, "[%d]", &i); serr == nil && i >= 0 && i < len(shown) {
+				shown[i].Error = f.Message
+			}
+		}
+		return s.accountAnswer(c, settingsTab, "settings", "", err, &accountState{settings: shown})
+	}
+	// The dates of the answer follow the settings just saved.
+	if viewer, err := s.svc.Viewer(ctx(c)); err == nil {
+		p := page(c, "", "")
+		p.Dates.Layout, p.Dates.Location = viewer.DateLayout, viewer.Location
+		c.Locals("page", p)
+	}
+	return s.accountAnswer(c, settingsTab, "settings", "Settings saved.", nil, nil)
+}

@@ -1,0 +1,142 @@
+package wordspace
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// A word space configured as a text file (.vec, GloVe, word2vec) is parsed
+// once: the space, with its approximate index when it is large, is written
+// in the own format to the registry's cache folder and opened from there
+// on later starts. The cached file is named by the language, a hash of the
+// source's absolute path, and the source's (and its counts file's) size
+// and modification time, so that a changed source is converted again; the
+// older conversions of the same source are removed.
+
+// cacheName returns the cache file name of a source, and the prefix shared
+// by every conversion of it.
+func cacheName(lang, path string) (name, prefix string, err error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", "", err
+	}
+	sum := sha256.Sum256([]byte(abs))
+	prefix = lang + "-" + hex.EncodeToString(sum[:8]) + "-"
+	key := ""
+	for _, p := range []string{path, companionCounts(path)} {
+		if p == "" {
+			continue
+		}
+		st, err := os.Stat(p)
+		if err != nil {
+			return "", "", err
+		}
+		key += fmt.Sprintf("%x.%x.", st.Size(), st.ModTime().UnixNano())
+	}
+	return prefix + strings.TrimSuffix(key, ".") + ".wordspace", prefix, nil
+}
+
+// isOwnFormat tells whether the file at path is in the own format.
+func isOwnFormat(path string) (bool, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	head := make([]byte, len(magic))
+	n, _ := f.Read(head)
+	return string(head[:n]) == magic, nil
+}
+
+// OpenServed opens a space for serving: a text source through its
+// conversion in cacheDir (made on the first start), and, for a large space
+// without a stored index, with its clustered index built before it is
+// returned, so that the space answers at its served speed once loaded.
+// An empty cacheDir converts nothing.
+func OpenServed(ctx context.Context, path, cacheDir string, opt LoadOptions) (*Space, error) {
+	own, err := isOwnFormat(path)
+	if err != nil {
+		return nil, err
+	}
+	if own || cacheDir == "" {
+		s, err := Open(path, opt)
+		if err != nil {
+			return nil, err
+		}
+		return servable(ctx, s)
+	}
+	name, prefix, err := cacheName(opt.Lang, path)
+	if err != nil {
+		return nil, err
+	}
+	cached := filepath.Join(cacheDir, name)
+	if s, err := Open(cached, opt); err == nil {
+		return s, nil
+	}
+	s, err := Open(path, opt)
+	if err != nil {
+		return nil, err
+	}
+	if s, err = servable(ctx, s); err != nil {
+		return nil, err
+	}
+	if err := writeCache(cacheDir, cached, prefix, s); err != nil {
+		return nil, fmt.Errorf("word space cache: %w", err)
+	}
+	return s, nil
+}
+
+// servable returns s with a clustered approximate index when it is large
+// and has none, its probes tuned to ServedRecall on 200 of its words.
+func servable(ctx context.Context, s *Space) (*Space, error) {
+	if s.Len() < ApproximateMinWords || s.HasIndex() {
+		return s, nil
+	}
+	c, err := s.Clustered(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := c.TuneProbes(ctx, ServedRecall, 200, 50); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// writeCache writes s to cached (through a temporary file) and removes the
+// other conversions of the same source.
+func writeCache(dir, cached, prefix string, s *Space) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, ".convert-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := WriteSpace(tmp, s, WriteOptions{}); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp.Name(), cached); err != nil {
+		return err
+	}
+	old, _ := filepath.Glob(filepath.Join(dir, prefix+"*.wordspace"))
+	for _, o := range old {
+		if o != cached {
+			os.Remove(o)
+		}
+	}
+	return nil
+}

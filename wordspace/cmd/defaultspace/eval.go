@@ -1,0 +1,114 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+
+	"explorer/wordspace"
+)
+
+// named is a space under evaluation.
+type named struct {
+	name  string
+	space *wordspace.Space
+}
+
+// precisionAt10 is the mean, over the query words a space knows, of the
+// share of its 10 nearest neighbours that are held-out synonyms. The words
+// that training links to the query are passed over (in every space alike):
+// retrofitting pulls them close by construction, and they are not what is
+// measured, which is how the space ranks synonyms it was not told about.
+func precisionAt10(s *wordspace.Space, queries []string, gold, trained map[string][]string) (float64, int) {
+	total, n := 0.0, 0
+	for _, q := range queries {
+		if _, ok := s.Lookup(q); !ok {
+			continue
+		}
+		nb, err := s.Neighbours(context.Background(), q, 10+len(trained[q]))
+		if err != nil || len(nb) == 0 {
+			continue
+		}
+		hits, seen := 0, 0
+		for _, x := range nb {
+			w := wordspace.Fold(x.Term)
+			if slices.Contains(trained[q], w) {
+				continue
+			}
+			if seen++; seen > 10 {
+				break
+			}
+			if slices.Contains(gold[q], w) {
+				hits++
+			}
+		}
+		total += float64(hits) / 10
+		n++
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return total / float64(n), n
+}
+
+// report prints the precision at 10 of each space, over the queries each
+// knows and over the queries every space knows.
+func report(w io.Writer, g *graph, vocab []string, spaces []named) {
+	gold, trained := map[string][]string{}, map[string][]string{}
+	var queries []string
+	for q, syn := range g.heldOut {
+		for _, y := range syn {
+			gold[vocab[q]] = append(gold[vocab[q]], vocab[y])
+		}
+		for _, e := range g.train[q] {
+			trained[vocab[q]] = append(trained[vocab[q]], vocab[e.to])
+		}
+		queries = append(queries, vocab[q])
+	}
+	slices.Sort(queries)
+	var common []string
+	for _, q := range queries {
+		known := true
+		for _, s := range spaces {
+			if _, ok := s.space.Lookup(q); !ok {
+				known = false
+			}
+		}
+		if known {
+			common = append(common, q)
+		}
+	}
+	fmt.Fprintf(w, "| space | P@10, its queries | queries | P@10, common queries (%d) |\n|---|---|---|---|\n", len(common))
+	for _, s := range spaces {
+		p, n := precisionAt10(s.space, queries, gold, trained)
+		pc, _ := precisionAt10(s.space, common, gold, trained)
+		fmt.Fprintf(w, "| %s | %.4f | %d | %.4f |\n", s.name, p, n, pc)
+	}
+}
+
+// recall is the share of the exact 50 nearest neighbours of every n-th
+// word (n words in all) that the approximate index finds.
+func recall(approx, exact *wordspace.Space, n int) float64 {
+	found, total := 0, 0
+	step := max(1, exact.Len()/n)
+	for i := 0; i < exact.Len(); i += step {
+		w := exact.Word(i)
+		want, _ := exact.Neighbours(context.Background(), w, 50)
+		got, _ := approx.Neighbours(context.Background(), w, 50)
+		in := map[string]bool{}
+		for _, x := range got {
+			in[x.Term] = true
+		}
+		for _, x := range want {
+			total++
+			if in[x.Term] {
+				found++
+			}
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return float64(found) / float64(total)
+}

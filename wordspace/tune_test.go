@@ -1,0 +1,54 @@
+package wordspace
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+)
+
+// A space without cluster structure (uniform random directions) is the
+// hard case of an inverted file: its default probes miss many neighbours.
+// Served spaces are tuned until a sample reaches ServedRecall, checked
+// here on other words than the sample.
+func TestServedSpaceReachesRecall(t *testing.T) {
+	old := ApproximateMinWords
+	ApproximateMinWords = 1000
+	t.Cleanup(func() { ApproximateMinWords = old })
+	n, dim := 12000, 32
+	rng := rand.New(rand.NewPCG(7, 7))
+	words := make([]string, n)
+	vecs := make([][]float32, n)
+	for i := range words {
+		words[i] = "w" + itoa(i)
+		v := make([]float32, dim)
+		for j := range v {
+			v[j] = float32(rng.NormFloat64())
+		}
+		vecs[i] = v
+	}
+	s, err := New("SV", words, vecs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	served, err := servable(ctx, s)
+	if err != nil || !served.HasIndex() {
+		t.Fatalf("servable: %v", err)
+	}
+	var queries [][]float32
+	for i := 37; i < n; i += n / 150 {
+		queries = append(queries, served.Vector(i))
+	}
+	exact, _ := served.searchExact(ctx, queries, 50)
+	defaults := defaultProbes(served.ivf.Load().cells())
+	tuned := served.Probes()
+	served.SetProbes(defaults)
+	before, _ := served.search(ctx, queries, 50)
+	served.SetProbes(tuned)
+	after, _ := served.search(ctx, queries, 50)
+	rb, ra := recall(exact, before), recall(exact, after)
+	t.Logf("recall@50: %.3f with the default %d probes, %.3f with the tuned %d", rb, defaults, ra, tuned)
+	if ra < ServedRecall-0.02 || tuned <= defaults || rb >= ServedRecall {
+		t.Fatalf("recall %.3f (default probes %d: %.3f), tuned probes %d", ra, defaults, rb, tuned)
+	}
+}
