@@ -3,6 +3,7 @@ package explorer
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -197,12 +198,27 @@ func assignIDs(prev []Group, in []Group, c *idCounters) []Group {
 			if t.Terms == nil {
 				t.Terms = []string{}
 			}
+			if kept {
+				shareUnchanged(&t, old)
+			}
 			topics[j] = t
 		}
 		g.Topics = topics
 		out[i] = g
 	}
 	return out
+}
+
+// shareUnchanged makes t use the title and terms of old, the same topic
+// in the version before, where they are equal: a version then holds in
+// memory only what changed (versions are never modified).
+func shareUnchanged(t *Topic, old *Topic) {
+	if t.Title == old.Title {
+		t.Title = old.Title
+	}
+	if old.Terms != nil && slices.Equal(t.Terms, old.Terms) {
+		t.Terms = old.Terms
+	}
 }
 
 // assignIgnoreIDs turns ignore terms into IgnoreTerms: a term already in
