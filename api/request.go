@@ -55,8 +55,7 @@ func queryInt(c *fiber.Ctx, name string) (int64, bool, error) {
 
 // decodeJSON decodes the JSON body into v. An empty body leaves v as it is
 // when optional is true, else it is an error. Unknown fields are ignored.
-// Bodies are decoded with encoding/json's rules by the JSON v2 engine
-// (go-json-experiment/json/v1), about twice as fast on a whole model.
+// Bodies are decoded with encoding/json's rules (json_decode.go).
 func decodeJSON(c *fiber.Ctx, v any, optional bool) error {
 	var body []byte
 	if len(c.Request().Header.Peek(fiber.HeaderContentEncoding)) == 0 {
@@ -72,7 +71,7 @@ func decodeJSON(c *fiber.Ctx, v any, optional bool) error {
 		}
 		return explorer.Invalid("a JSON request body is required")
 	}
-	if err := json.Unmarshal(body, v); err != nil {
+	if err := unmarshalBody(body, v); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
 			field := te.Field
