@@ -175,14 +175,14 @@ func (d *decoder) uvarint() uint64 {
 	return v
 }
 
+// varint reads a signed varint (zig-zag, as binary.AppendVarint writes).
 func (d *decoder) varint() int64 {
-	v, n := binary.Varint(d.b)
-	if n <= 0 {
-		d.fail()
-		return 0
+	u := d.uvarint()
+	x := int64(u >> 1)
+	if u&1 != 0 {
+		x = ^x
 	}
-	d.b = d.b[n:]
-	return v
+	return x
 }
 
 func (d *decoder) string() string {

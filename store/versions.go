@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 
 	explorer "explorer"
@@ -155,34 +156,46 @@ func padArgs[T any](prefix []any, vals []T, size int) []any {
 	return args
 }
 
+// queryIn runs query, which ends in an IN list written "IN (%s)", with
+// args then vals in the list, in chunks, and calls scan on each row.
+func queryIn[T any](ctx context.Context, db *DB, query string, args []any, vals []T, scan func(*sql.Rows) error) error {
+	for start := 0; start < len(vals); start += inChunk {
+		chunk := vals[start:min(start+inChunk, len(vals))]
+		list, size := inList(len(chunk))
+		rows, err := db.query(ctx, fmt.Sprintf(query, list), padArgs(slices.Clone(args), chunk, size)...)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			if err := scan(rows); err != nil {
+				rows.Close()
+				return db.mapError(err, "")
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return db.mapError(err, "")
+		}
+	}
+	return nil
+}
+
 // findParts returns the ids of the model's parts with the given hashes.
 func (db *DB) findParts(ctx context.Context, model int64, hashes [][]byte) (map[partHash]int64, error) {
 	found := make(map[partHash]int64, len(hashes))
-	for start := 0; start < len(hashes); start += inChunk {
-		chunk := hashes[start:min(start+inChunk, len(hashes))]
-		list, size := inList(len(chunk))
-		rows, err := db.query(ctx, `SELECT hash, id FROM model_parts WHERE model_id = ? AND hash IN (`+list+`)`,
-			padArgs([]any{model}, chunk, size)...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
+	err := queryIn(ctx, db, `SELECT hash, id FROM model_parts WHERE model_id = ? AND hash IN (%s)`, []any{model}, hashes,
+		func(rows *sql.Rows) error {
 			var h sql.RawBytes
 			var id int64
 			if err := rows.Scan(&h, &id); err != nil {
-				rows.Close()
-				return nil, db.mapError(err, "")
+				return err
 			}
 			var k partHash
 			copy(k[:], h)
 			found[k] = id
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, db.mapError(err, "")
-		}
-	}
-	return found, nil
+			return nil
+		})
+	return found, err
 }
 
 // insertPart stores a part and returns its id; a part with the same
@@ -198,35 +211,23 @@ func (db *DB) insertPart(ctx context.Context, model int64, p part) (int64, error
 }
 
 // readParts returns the content of the model's parts with the given ids.
+// They are read by primary key alone: with model_id in the condition
+// SQLite would walk the model's parts by its (model_id, hash) index.
 func (db *DB) readParts(ctx context.Context, model int64, ids []int64) (map[int64][]byte, error) {
 	out := make(map[int64][]byte, len(ids))
-	for start := 0; start < len(ids); start += inChunk {
-		chunk := ids[start:min(start+inChunk, len(ids))]
-		list, size := inList(len(chunk))
-		// By primary key alone: with model_id in the condition SQLite
-		// would walk the model's parts by its (model_id, hash) index.
-		rows, err := db.query(ctx, `SELECT id, model_id, content FROM model_parts WHERE id IN (`+list+`)`,
-			padArgs(nil, chunk, size)...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
+	err := queryIn(ctx, db, `SELECT id, model_id, content FROM model_parts WHERE id IN (%s)`, nil, ids,
+		func(rows *sql.Rows) error {
 			var id, owner int64
 			var content []byte
 			if err := rows.Scan(&id, &owner, &content); err != nil {
-				rows.Close()
-				return nil, db.mapError(err, "")
+				return err
 			}
 			if owner == model {
 				out[id] = content
 			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, db.mapError(err, "")
-		}
-	}
-	return out, nil
+			return nil
+		})
+	return out, err
 }
 
 // readVersion builds the structure a manifest names.
