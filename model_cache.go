@@ -84,6 +84,31 @@ type versionCache struct {
 	entries map[versionKey]*list.Element
 	order   list.List // front: most recently used
 	size    int
+	// latest is the highest version of each model the cache holds.
+	latest map[int64]int
+}
+
+// latestGroups returns the groups of the highest version of model the
+// cache holds, or nil. It does not count as a use of the entry.
+func (c *versionCache) latestGroups(model int64) []Group {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.latest[model]
+	if !ok {
+		return nil
+	}
+	return c.entries[versionKey{model, v}].Value.(*answerVersion).stored.Groups
+}
+
+// remove drops an entry; c.mu is held.
+func (c *versionCache) remove(el *list.Element) {
+	v := el.Value.(*answerVersion)
+	c.order.Remove(el)
+	delete(c.entries, v.key)
+	c.size -= v.size
+	if c.latest[v.key.model] == v.key.version {
+		delete(c.latest, v.key.model)
+	}
 }
 
 func (c *versionCache) get(k versionKey) *answerVersion {
@@ -105,18 +130,18 @@ func (c *versionCache) put(v *answerVersion) {
 	defer c.mu.Unlock()
 	if c.entries == nil {
 		c.entries = map[versionKey]*list.Element{}
+		c.latest = map[int64]int{}
 	}
 	if _, ok := c.entries[v.key]; ok {
 		return
 	}
 	c.entries[v.key] = c.order.PushFront(v)
 	c.size += v.size
+	if latest, ok := c.latest[v.key.model]; !ok || v.key.version > latest {
+		c.latest[v.key.model] = v.key.version
+	}
 	for c.size > versionCacheMax {
-		last := c.order.Back()
-		old := last.Value.(*answerVersion)
-		c.order.Remove(last)
-		delete(c.entries, old.key)
-		c.size -= old.size
+		c.remove(c.order.Back())
 	}
 }
 
@@ -126,9 +151,7 @@ func (c *versionCache) forget(model int64) {
 	defer c.mu.Unlock()
 	for k, el := range c.entries {
 		if k.model == model {
-			c.order.Remove(el)
-			delete(c.entries, k)
-			c.size -= el.Value.(*answerVersion).size
+			c.remove(el)
 		}
 	}
 }

@@ -59,6 +59,24 @@ func cleanTerms(errs *fieldErrors, field string, in []string) []string {
 	return out
 }
 
+// cleanTermsLike is cleanTerms for terms that may equal stored, the terms
+// a stored version holds: those are clean already (trimmed, without empty
+// ones or repeats; stored terms over TermMax bytes are cleaned as any, so
+// that they are rejected as before), so that cleaning them gives them
+// back. stored is then returned as it is, shared: versions are never
+// modified.
+func cleanTermsLike(errs *fieldErrors, field string, in, stored []string) []string {
+	if stored == nil || !slices.Equal(in, stored) {
+		return cleanTerms(errs, field, in)
+	}
+	for _, t := range stored {
+		if len(t) > TermMax {
+			return cleanTerms(errs, field, in)
+		}
+	}
+	return stored
+}
+
 // dedupeTerms trims terms and drops empty ones and repeats (compared
 // without regard to case, the first kept).
 func dedupeTerms(in []string) []string {
@@ -124,6 +142,23 @@ func normalizeTerms(in []string) []string {
 // given; assignIDs decides which survive. field prefixes the field names
 // of errors.
 func normalizeGroups(in []Group, field string) ([]Group, error) {
+	return normalizeGroupsLike(in, field, nil)
+}
+
+// normalizeGroupsLike is normalizeGroups where like are the groups of a
+// stored version of the model: a topic whose terms are exactly those its
+// id has in like keeps like's terms without cleaning them again (see
+// cleanTermsLike).
+func normalizeGroupsLike(in []Group, field string, like []Group) ([]Group, error) {
+	var stored map[int64][]string
+	if like != nil {
+		stored = make(map[int64][]string, len(like)*8)
+		for _, g := range like {
+			for _, t := range g.Topics {
+				stored[t.ID] = t.Terms
+			}
+		}
+	}
 	var errs fieldErrors
 	out := make([]Group, len(in))
 	topics := 0
@@ -136,7 +171,7 @@ func normalizeGroups(in []Group, field string) ([]Group, error) {
 			ng.Topics[j] = Topic{
 				ID:         t.ID,
 				Title:      cleanTitle(&errs, tf+".title", t.Title, TopicTitleMax),
-				Terms:      cleanTerms(&errs, tf+".terms", t.Terms),
+				Terms:      cleanTermsLike(&errs, tf+".terms", t.Terms, stored[t.ID]),
 				Dictionary: maps.Clone(t.Dictionary),
 			}
 		}

@@ -37,7 +37,9 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 	}
 	var groups []Group
 	if in.Groups != nil {
-		if groups, err = normalizeGroups(*in.Groups, "groups"); err != nil {
+		// The latest version cached, if any, spares cleaning again the
+		// terms of the topics that did not change.
+		if groups, err = normalizeGroupsLike(*in.Groups, "groups", s.versions.latestGroups(id)); err != nil {
 			return nil, err
 		}
 	}
