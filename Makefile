@@ -93,5 +93,29 @@ bench-serve: build
 bench-versions:
 	$(GO) test -run '^$$' -bench '^BenchmarkModelVersions$$' -benchtime 1x ./api
 
+## fuzz: every fuzz target of the repository (found by grep), one after
+## another, for FUZZTIME each (default 60s) with a short minimisation so
+## that each target does real work; the spreadsheet targets also fail an
+## input that allocates more than a bound relative to its size
+FUZZTIME         ?= 60s
+FUZZMINIMIZETIME ?= 100x
+.PHONY: fuzz
+fuzz:
+	@set -e; for f in $$(grep -rl --include='*_test.go' '^func Fuzz' . | sort); do \
+		dir=$$(dirname $$f); \
+		for t in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$f); do \
+			echo "--- $$dir $$t"; \
+			$(GO) test $$dir -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZETIME); \
+		done; \
+	done
+
+## attack: the hardening issue's attacks (hostile spreadsheets and bodies)
+## against the built server on a fresh data directory on the loopback, as a
+## normal user: a table of status, seconds and resident memory growth
+.PHONY: attack
+attack: build
+	$(GO) build -o bin/attack ./cmd/attack
+	bin/attack --bin $(BIN)
+
 clean:
 	rm -rf bin

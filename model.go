@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"time"
 )
@@ -176,6 +177,10 @@ type ModelInvitation struct {
 type ModelVersion struct {
 	Version int   `json:"version"`
 	Created int64 `json:"created"`
+	// CreatedBy (extension) is the user whose upload, update or restore
+	// made the version; null when unknown (a deleted user, or a version
+	// older than the record).
+	CreatedBy *UserRef `json:"createdBy"`
 }
 
 // ModelProjects are the projects connected to a DYNAMIC model.
@@ -191,6 +196,25 @@ type ModelInput struct {
 	Groups                *[]Group          `json:"groups"`
 	IgnoreTerms           *[]string         `json:"ignoreTerms"`
 	IgnoreTermsDictionary map[string]string `json:"ignoreTermsDictionary"`
+
+	// BasedOn, when not empty, makes the update conditional: it is made
+	// only when the model's current version is one of these (the version
+	// the caller read before editing). Otherwise nothing changes and the
+	// error is ECONFLICT wrapping a *StaleModelError that names the
+	// current version. The comparison runs under the model's lock, in
+	// the transaction of the write.
+	BasedOn []int `json:"-"`
+}
+
+// StaleModelError is the cause of the ECONFLICT answer to an update
+// whose BasedOn no longer holds the model's current version.
+type StaleModelError struct {
+	ModelID int64
+	Current int
+}
+
+func (e *StaleModelError) Error() string {
+	return fmt.Sprintf("model %d is at version %d", e.ModelID, e.Current)
 }
 
 // ModelUpdate is the body of POST /models/create.
@@ -242,7 +266,8 @@ func (r *ModelRecord) Info() ModelInfo {
 
 // ModelStore keeps models, their versions, accesses and invitations.
 type ModelStore interface {
-	// CreateModel inserts m (setting its ID) and its version 1.
+	// CreateModel inserts m (setting its ID) and its version 1, made by
+	// its owner.
 	CreateModel(ctx context.Context, m *ModelRecord, s *Structure) error
 	// FindModel returns a model with the rights userID holds on it
 	// (Rights "" when none).
@@ -260,12 +285,14 @@ type ModelStore interface {
 	// invitations.
 	DeleteModel(ctx context.Context, id int64) error
 
-	// CreateModelVersion stores a new version of a model.
-	CreateModelVersion(ctx context.Context, modelID int64, version int, created time.Time, s *Structure) error
+	// CreateModelVersion stores a new version of a model, made by the
+	// user createdBy.
+	CreateModelVersion(ctx context.Context, modelID int64, version int, created time.Time, createdBy int64, s *Structure) error
 	// FindModelVersion returns a version's structure; ENOTFOUND when the
 	// model has no such version.
 	FindModelVersion(ctx context.Context, modelID int64, version int) (*Structure, error)
-	// FindModelVersions lists a model's versions in ascending order.
+	// FindModelVersions lists a model's versions in ascending order, each
+	// with the username of its author (nil when unknown).
 	FindModelVersions(ctx context.Context, modelID int64) ([]ModelVersion, error)
 
 	CreateModelAccess(ctx context.Context, a *ModelAccess) error

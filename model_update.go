@@ -2,6 +2,8 @@ package explorer
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -56,11 +58,11 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 		created *Structure
 	)
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		if err := s.store.LockModel(ctx, id); err != nil {
+		m, err := s.lockWritableModel(ctx, u, id)
+		if err != nil {
 			return err
 		}
-		m, err := s.writableModel(ctx, u, id)
-		if err != nil {
+		if err := checkBasedOn(m, in.BasedOn); err != nil {
 			return err
 		}
 		rec = m
@@ -86,17 +88,8 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 				next.IgnoreTermsDictionary = in.IgnoreTermsDictionary
 			}
 			if !sameStructure(cur, &next) {
-				m.Version++
 				m.NextGroupID, m.NextTopicID, m.NextIgnoreTermID = counters.group, counters.topic, nextIgnore
-				if m.Type == ModelDynamic {
-					m.Outdated = true
-				}
-				err := s.store.CreateModelVersion(ctx, m.ID, m.Version, s.clock.Now(), &next)
-				if ErrorCode(err) == ECONFLICT {
-					// Another update created this version meanwhile.
-					return Errorf(ECONFLICT, "model %d was changed at the same time; load it and try again", m.ID)
-				}
-				if err != nil {
+				if err := s.addVersion(ctx, u, m, &next); err != nil {
 					return err
 				}
 				changed, created = true, &next
@@ -114,6 +107,40 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 		s.rememberVersion(rec.ID, rec.Version, created)
 	}
 	return s.modelAt(ctx, rec, rec.Version)
+}
+
+// lockWritableModel takes the model's lock for the transaction of ctx and
+// returns it when the caller may update it (see writableModel).
+func (s *Service) lockWritableModel(ctx context.Context, u *User, id int64) (*ModelRecord, error) {
+	if err := s.store.LockModel(ctx, id); err != nil {
+		return nil, err
+	}
+	return s.writableModel(ctx, u, id)
+}
+
+// checkBasedOn refuses an update based on a version that is no longer
+// the model's current one (see ModelInput.BasedOn).
+func checkBasedOn(m *ModelRecord, basedOn []int) error {
+	if len(basedOn) == 0 || slices.Contains(basedOn, m.Version) {
+		return nil
+	}
+	return &Error{Code: ECONFLICT, Err: &StaleModelError{ModelID: m.ID, Current: m.Version},
+		Message: fmt.Sprintf("model %d has changed since it was read: its current version is %d", m.ID, m.Version)}
+}
+
+// addVersion stores next as the model's next version, made by u, and
+// counts it in m (saved by the caller); a DYNAMIC model becomes outdated.
+func (s *Service) addVersion(ctx context.Context, u *User, m *ModelRecord, next *Structure) error {
+	m.Version++
+	if m.Type == ModelDynamic {
+		m.Outdated = true
+	}
+	err := s.store.CreateModelVersion(ctx, m.ID, m.Version, s.clock.Now(), u.ID, next)
+	if ErrorCode(err) == ECONFLICT {
+		// Another update created this version meanwhile.
+		return Errorf(ECONFLICT, "model %d was changed at the same time; load it and try again", m.ID)
+	}
+	return err
 }
 
 func equalTitles(a, b *string) bool {

@@ -22,38 +22,13 @@ type Table struct {
 	Encoding string
 }
 
-// TableLimits bound the reading of an uploaded table.
-type TableLimits struct {
-	// MaxRows is the most non-blank rows after the header.
-	MaxRows int
-	// MaxCellLen is the most characters of one cell.
-	MaxCellLen int
-	// MaxUnzipSize is the largest uncompressed size of an XLSX file.
-	MaxUnzipSize int64
-}
-
-// ModelUploadLimits are the limits of a model upload.
-var ModelUploadLimits = TableLimits{MaxRows: 100_000, MaxCellLen: 32_767, MaxUnzipSize: 256 << 20}
-
-// TableFile is an uploaded table file. The service reads it once the
-// caller's rights are checked. Package api and the pages implement it with
-// package sheet, which checks the file's type against its content.
-type TableFile interface {
-	// ReadTable reads the file within limits. In a workbook the first
-	// sheet whose header accept takes is read (else the first sheet).
-	// Errors are *Error values: EUNSUPPORTED for a file type or content
-	// that is not a table, ETOOLARGE past a limit, EINVALID for a file
-	// that cannot be read.
-	ReadTable(limits TableLimits, accept func(header []string) bool) (*Table, error)
-}
-
 // UploadModelInput is the input of UploadModel.
 type UploadModelInput struct {
 	// Title is nil for a model without a title.
 	Title *string
 	// Language is an ISO 639-1 code, or blank to detect it.
 	Language string
-	File     TableFile
+	File     TableSource
 }
 
 // UploadModel creates a model from a table file with the columns Index,
@@ -75,7 +50,7 @@ func (s *Service) UploadModel(ctx context.Context, in UploadModelInput) (*Model,
 	if in.File == nil {
 		return nil, Invalid("a file is required", FieldError{Field: "file", Message: "is required"})
 	}
-	t, err := in.File.ReadTable(ModelUploadLimits, HasModelColumns)
+	t, err := s.readModelTable(ctx, in.File)
 	if err != nil {
 		return nil, err
 	}
@@ -102,6 +77,49 @@ func (s *Service) UploadModel(ctx context.Context, in UploadModelInput) (*Model,
 	}
 	s.rememberVersion(rec.ID, rec.Version, &st)
 	return s.modelAt(ctx, rec, rec.Version)
+}
+
+// readModelTable streams a model file, keeping only its Index, Label,
+// Terms and Pinned columns (in that order, those present), so that memory
+// grows with those cells whatever else the file holds. A header without
+// the columns stops reading.
+func (s *Service) readModelTable(ctx context.Context, src TableSource) (*Table, error) {
+	limits := s.tables.ModelLimits()
+	meter := textMeter{limit: limits.MaxText, what: "the limit of a model file"}
+	t := &Table{}
+	var cols []int
+	enc, err := src.StreamTable(ctx, limits, HasModelColumns, func(h []string) error {
+		c := findColumns(h)
+		if !HasModelColumns(h) {
+			_, err := GroupsFromTable(&Table{Header: h})
+			return err
+		}
+		for _, i := range []int{c.index, c.label, c.terms, c.pinned} {
+			if i >= 0 {
+				cols = append(cols, i)
+				t.Header = append(t.Header, h[i])
+			}
+		}
+		return nil
+	}, func(num int, cells []string) error {
+		row := make([]string, len(cols))
+		for k, i := range cols {
+			if i < len(cells) {
+				row[k] = cells[i]
+			}
+		}
+		if err := meter.add(row); err != nil {
+			return err
+		}
+		t.Rows = append(t.Rows, row)
+		t.RowNumbers = append(t.RowNumbers, num)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	t.Encoding = enc
+	return t, nil
 }
 
 // The columns of a model file.
@@ -156,7 +174,8 @@ type fileRow struct {
 // form group N; groups keep the order of N, topics the order of M, a bare
 // N row first. A group's title is the label of its bare-N row, else the
 // label of its first topic. A bare-N row without terms in a group that has
-// N.M rows only names the group; any other row is a topic. Terms are split
+// N.M rows only names the group (its Label may then be blank: the group
+// takes the label of its first topic); any other row is a topic. Terms are split
 // on commas, trimmed, and empty and repeated (in any case) ones dropped.
 // Pinned is true or false in any case (1 and 0 too, as spreadsheets store
 // booleans), blank meaning false; a pinned row pins its group. Rows whose
@@ -190,6 +209,13 @@ func GroupsFromTable(t *Table) ([]Group, error) {
 		}
 		return strings.TrimSpace(row[i])
 	}
+	// Groups that have N.M rows: their bare-N row may carry its index only.
+	hasSub := map[int]bool{}
+	for _, row := range t.Rows {
+		if n, m, ok := parseIndex(cell(row, c.index)); ok && m > 0 {
+			hasSub[n] = true
+		}
+	}
 	var errs fieldErrors
 	rows := make([]fileRow, 0, len(t.Rows))
 	for i, row := range t.Rows {
@@ -209,13 +235,16 @@ func GroupsFromTable(t *Table) ([]Group, error) {
 		if r.pinned, ok = parsePinned(pinned); !ok {
 			errs.add("file", "row %d: Pinned %q must be true or false", num, clip(pinned))
 		}
+		r.terms = splitTerms(terms)
 		switch {
+		case label == "" && r.m == 0 && len(r.terms) == 0 && hasSub[r.n]:
+			// A group row carrying only its index: the group takes the
+			// label of its first topic.
 		case label == "":
 			errs.add("file", "row %d: Label must not be empty", num)
 		case utf8.RuneCountInString(label) > TopicTitleMax:
 			errs.add("file", "row %d: Label must be at most %d characters", num, TopicTitleMax)
 		}
-		r.terms = splitTerms(terms)
 		for _, term := range r.terms {
 			if utf8.RuneCountInString(term) > TermMax {
 				errs.add("file", "row %d: a term is longer than %d characters", num, TermMax)

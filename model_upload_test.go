@@ -1,6 +1,7 @@
 package explorer_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -60,6 +61,9 @@ func TestGroupsFromTable(t *testing.T) {
 		{"a bare N row without terms only names its group", rowsTable("Index|Label|Terms",
 			"1|Food||", "1.1|Burgers|burger", "1.2|Fries|fries"),
 			`Food{Burgers["burger"] Fries["fries"]}`},
+		{"a group row carrying only its index takes its first topic's label", rowsTable("Index|Label|Terms|Pinned",
+			"1|Burger|burger|", "3||", "3.2|Sweet|sweet|", "3.1|Nice|nice, good|", "4| | |true", "4.1|Soda|soda|"),
+			`Burger{Burger["burger"]} Nice{Nice["nice" "good"] Sweet["sweet"]} Soda*{Soda["soda"]}`},
 		{"a lone bare N row without terms is a topic", rowsTable("Index|Label|Terms", "1|Empty|"),
 			`Empty{Empty[]}`},
 		{"without a bare row the first topic names the group", rowsTable("Index|Label|Terms",
@@ -126,6 +130,8 @@ func TestGroupsFromTableErrors(t *testing.T) {
 		{"Index empty", rowsTable("Index|Label|Terms", "|A|a"), `row 2: Index ""`, 1},
 		{"Pinned maybe", rowsTable("Index|Label|Terms|Pinned", "1|A|a|yes", "2|B|b|maybe"), `row 2: Pinned "yes"`, 2},
 		{"Label empty", rowsTable("Index|Label|Terms", "1| |a"), "row 2: Label must not be empty", 1},
+		{"index only, no topic rows", rowsTable("Index|Label|Terms", "3||", "4|D|d"), "row 2: Label must not be empty", 1},
+		{"index and terms, no label", rowsTable("Index|Label|Terms", "3||x", "3.1|A|a"), "row 2: Label must not be empty", 1},
 		{"Label too long", rowsTable("Index|Label|Terms", "1|"+strings.Repeat("x", explorer.TopicTitleMax+1)+"|a"), "row 2: Label must be at most", 1},
 		{"term too long", rowsTable("Index|Label|Terms", "1|A|a,"+strings.Repeat("x", explorer.TermMax+1)), "row 2: a term is longer", 1},
 		{"no topic rows", rowsTable("Index|Label|Terms"), "no topic rows", 1},
@@ -173,12 +179,32 @@ type fakeFile struct {
 	read   bool
 }
 
-func (f *fakeFile) ReadTable(l explorer.TableLimits, accept func([]string) bool) (*explorer.Table, error) {
+func (f *fakeFile) StreamTable(_ context.Context, l explorer.TableLimits, accept func([]string) bool, header func([]string) error, row func(int, []string) error) (string, error) {
 	f.read, f.limits = true, l
-	if f.table != nil && !accept(f.table.Header) && explorer.HasModelColumns(f.table.Header) {
-		return nil, fmt.Errorf("accept refuses a good header")
+	if f.err != nil {
+		return "", f.err
 	}
-	return f.table, f.err
+	if !accept(f.table.Header) && explorer.HasModelColumns(f.table.Header) {
+		return "", fmt.Errorf("accept refuses a good header")
+	}
+	return replayTable(f.table, header, row)
+}
+
+// replayTable hands a table to StreamTable's callbacks.
+func replayTable(t *explorer.Table, header func([]string) error, row func(int, []string) error) (string, error) {
+	if err := header(t.Header); err != nil {
+		return "", err
+	}
+	for i, r := range t.Rows {
+		num := i + 2
+		if i < len(t.RowNumbers) {
+			num = t.RowNumbers[i]
+		}
+		if err := row(num, r); err != nil {
+			return "", err
+		}
+	}
+	return t.Encoding, nil
 }
 
 func TestUploadModelService(t *testing.T) {
@@ -193,7 +219,7 @@ func TestUploadModelService(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.limits != explorer.ModelUploadLimits || *m.Title != "T" || m.Version != 1 || describe(m.Groups) != `A{A["a" "b"]}` || m.Groups[0].ID != 1 || m.Groups[0].Topics[0].ID != 1 {
+	if f.limits != (explorer.TableBudgets{}).ModelLimits() || *m.Title != "T" || m.Version != 1 || describe(m.Groups) != `A{A["a" "b"]}` || m.Groups[0].ID != 1 || m.Groups[0].Topics[0].ID != 1 {
 		t.Fatalf("model %+v limits %+v", m, f.limits)
 	}
 

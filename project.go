@@ -117,6 +117,11 @@ type ProjectStore interface {
 	ReplaceProjectHeaders(ctx context.Context, id int64, headers []ProjectHeader) error
 	// InsertProjectRows appends rows numbered from first (1-based).
 	InsertProjectRows(ctx context.Context, id int64, first int, rows [][]string) error
+	// AddProjectText adds n bytes to the text a project's rows store.
+	AddProjectText(ctx context.Context, id int64, n int64) error
+	// AccountProjectText is the text the projects of an account (its
+	// user's and those of the users it manages) store.
+	AccountProjectText(ctx context.Context, accountID int64) (int64, error)
 	// EachProjectRow calls fn with each row's cells in order; fn must not
 	// use the store.
 	EachProjectRow(ctx context.Context, id int64, fn func(cells []string) error) error

@@ -11,9 +11,6 @@ import (
 	"explorer/language/iso639"
 )
 
-// ProjectImportLimits bound the reading of an imported project table.
-var ProjectImportLimits = TableLimits{MaxRows: 1_000_000, MaxCellLen: 32_767, MaxUnzipSize: 512 << 20}
-
 // ExploreTopics is how many topics exploring a project finds.
 const ExploreTopics = 20
 
@@ -24,14 +21,20 @@ const exploreNeighbours = 10
 // rowBatch is how many rows an import hands to the store at once.
 const rowBatch = 500
 
-// TableSource is an imported table file read row by row. Package
-// internal/tablefile implements it with package sheet.
+// TableSource is an uploaded table file (a model file or a project
+// import), read row by row: the one reading path of every upload. Package
+// internal/tablefile implements it with package sheet, which checks the
+// file's type against its content.
 type TableSource interface {
 	// StreamTable reads the file within limits: header is called once
 	// with the first non-blank row, then row for each further non-blank
-	// row with its number in the file. It returns the encoding the file
-	// was read with ("" for workbooks). Errors are *Error values.
-	StreamTable(limits TableLimits, header func([]string) error, row func(num int, cells []string) error) (string, error)
+	// row with its number in the file. In a workbook the first sheet
+	// whose header accept takes is read (nil: the first sheet with a
+	// row). It returns the encoding the file was read with ("" for
+	// workbooks). Errors are *Error values: EUNSUPPORTED for a file type
+	// or content that is not a table, ETOOLARGE past a limit, EINVALID
+	// for a file that cannot be read.
+	StreamTable(ctx context.Context, limits TableLimits, accept func([]string) bool, header func([]string) error, row func(num int, cells []string) error) (string, error)
 }
 
 // ImportProjectInput is the input of ImportProject.
@@ -95,7 +98,7 @@ func (s *Service) ImportProject(ctx context.Context, in ImportProjectInput) (*Pr
 		return nil, err
 	}
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		header, n, enc, err := s.loadRows(ctx, p.ID, 1, in.File, nil)
+		header, n, enc, err := s.loadRows(ctx, u, p.ID, 1, in.File, nil)
 		if err != nil {
 			return err
 		}
@@ -137,8 +140,14 @@ func emptyStructure() Structure {
 
 // loadRows reads a table into a project's rows, numbering them from first.
 // want, when not nil, is the header the file must have (append). It
-// returns the header, the number of rows and the encoding.
-func (s *Service) loadRows(ctx context.Context, id int64, first int, src TableSource, want []string) ([]string, int, string, error) {
+// returns the header, the number of rows and the encoding. The text stored
+// counts against the budgets of an import and of u's account.
+func (s *Service) loadRows(ctx context.Context, u *User, id int64, first int, src TableSource, want []string) ([]string, int, string, error) {
+	limits := s.tables.ProjectLimits()
+	meter, err := s.importMeter(ctx, u, limits)
+	if err != nil {
+		return nil, 0, "", err
+	}
 	var header []string
 	n := 0
 	batch := make([][]string, 0, rowBatch)
@@ -150,7 +159,7 @@ func (s *Service) loadRows(ctx context.Context, id int64, first int, src TableSo
 		batch = batch[:0]
 		return err
 	}
-	enc, err := src.StreamTable(ProjectImportLimits, func(h []string) error {
+	enc, err := src.StreamTable(ctx, limits, nil, func(h []string) error {
 		var err error
 		if header, err = checkHeader(h); err != nil {
 			return err
@@ -166,6 +175,9 @@ func (s *Service) loadRows(ctx context.Context, id int64, first int, src TableSo
 		}
 		row := make([]string, len(header))
 		copy(row, cells)
+		if err := meter.add(row); err != nil {
+			return err
+		}
 		batch = append(batch, row)
 		n++
 		if len(batch) == rowBatch {
@@ -176,6 +188,9 @@ func (s *Service) loadRows(ctx context.Context, id int64, first int, src TableSo
 	if err == nil {
 		err = flush()
 	}
+	if err == nil {
+		err = s.store.AddProjectText(ctx, id, meter.used)
+	}
 	if err != nil {
 		return nil, 0, "", err
 	}
@@ -183,6 +198,29 @@ func (s *Service) loadRows(ctx context.Context, id int64, first int, src TableSo
 		return nil, 0, "", missingHeader()
 	}
 	return header, n, enc, nil
+}
+
+// importMeter is the text budget of one import by u: the per-import
+// limit, or what the account's budget has left when that is less.
+func (s *Service) importMeter(ctx context.Context, u *User, limits TableLimits) (*textMeter, error) {
+	m := &textMeter{limit: limits.MaxText, what: "the limit of one import"}
+	budget := s.tables.withDefaults().MaxAccountText
+	if budget < 0 {
+		return m, nil
+	}
+	payer, err := s.payer(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	used, err := s.store.AccountProjectText(ctx, payer.ID)
+	if err != nil {
+		return nil, err
+	}
+	if left := budget - used; left < m.limit {
+		m.limit = max(left, 0)
+		m.what = fmt.Sprintf("the account's projects already store %s of the %s the account may store; delete projects to make room", byteSize(used), byteSize(budget))
+	}
+	return m, nil
 }
 
 func missingHeader() error {
@@ -303,7 +341,7 @@ func (s *Service) AppendProjectRows(ctx context.Context, id int64, file TableSou
 	}
 	prev := p.Status
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		_, n, _, err := s.loadRows(ctx, p.ID, p.Rows+1, file, headerNames(p))
+		_, n, _, err := s.loadRows(ctx, u, p.ID, p.Rows+1, file, headerNames(p))
 		if err != nil {
 			return err
 		}

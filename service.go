@@ -35,6 +35,9 @@ type Options struct {
 	Billing BillingOptions
 	// Mailer sends notification e-mails; nil sends none (and queues none).
 	Mailer Mailer
+	// Tables are the budgets of uploaded tables (model files and project
+	// imports); the zero value takes their defaults.
+	Tables TableBudgets
 	// TempDir holds temporary files, such as a backup being downloaded
 	// (default: the system's temporary directory).
 	TempDir string
@@ -55,6 +58,7 @@ type Service struct {
 	mailer     Mailer
 	mailWake   chan struct{}
 	tempDir    string
+	tables     TableBudgets
 
 	credentials *credentialCache
 	userLimit   *limiter
@@ -110,6 +114,7 @@ func NewService(store Store, o Options) *Service {
 		mailer:      o.Mailer,
 		mailWake:    make(chan struct{}, 1),
 		tempDir:     o.TempDir,
+		tables:      o.Tables,
 		credentials: newCredentialCache(o.CredentialTTL, 10000),
 		userLimit:   newLimiter(o.UserFailures, o.FailureWindow),
 		addrLimit:   newLimiter(o.AddrFailures, o.FailureWindow),

@@ -25,6 +25,8 @@ func (h *handler) modelsRoutes(r fiber.Router) {
 	r.Post("/models/:id/share", h.shareModel)
 	r.Get("/models/:id/versions", h.modelVersions)
 	r.Get("/models/:id/versions/:version", h.modelVersion)
+	r.Post("/models/:id/versions/:version/restore", h.restoreModelVersion)
+	r.Get("/models/:id/export", h.exportModel)
 	r.Delete("/models/:id/invitations/:invitationId", h.revokeModelInvitation)
 	r.Delete("/models/:id/userRights/:accessId", h.removeModelAccess)
 }
@@ -135,6 +137,7 @@ func (h *handler) getModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	c.Set(fiber.HeaderETag, versionETag(m.Version))
 	return sendModel(c, fiber.StatusOK, m)
 }
 
@@ -147,10 +150,12 @@ func (h *handler) updateModel(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &in, false); err != nil {
 		return err
 	}
+	in.BasedOn = ifMatchVersions(c)
 	m, err := h.svc.UpdateModel(c.UserContext(), id, in)
 	if err != nil {
-		return err
+		return preconditionFailed(err)
 	}
+	c.Set(fiber.HeaderETag, versionETag(m.Version))
 	return noContentOr(c, func() (any, error) { return m, nil })
 }
 
@@ -201,22 +206,50 @@ func (h *handler) modelVersions(c *fiber.Ctx) error {
 	return c.JSON(list)
 }
 
-func (h *handler) modelVersion(c *fiber.Ctx) error {
+// pathVersion reads the path's model id and version. No model has more
+// versions than an int32 holds: a larger number is cut to that, and the
+// service answers 404 after checking that the caller sees the model.
+func pathVersion(c *fiber.Ctx) (int64, int, error) {
 	id, err := pathID(c, "id")
 	if err != nil {
-		return err
+		return 0, 0, err
 	}
 	version, err := pathID(c, "version")
 	if err != nil {
+		return 0, 0, err
+	}
+	return id, int(min(version, math.MaxInt32)), nil
+}
+
+func (h *handler) modelVersion(c *fiber.Ctx) error {
+	id, version, err := pathVersion(c)
+	if err != nil {
 		return err
 	}
-	// No model has that many versions; the service answers 404 after
-	// checking that the caller sees the model.
-	m, err := h.svc.ModelVersion(c.UserContext(), id, int(min(version, math.MaxInt32)))
+	m, err := h.svc.ModelVersion(c.UserContext(), id, version)
 	if err != nil {
 		return err
 	}
 	return sendModel(c, fiber.StatusOK, m)
+}
+
+// restoreModelVersion answers 201 with the model when the restore made a
+// version, 200 when the current version already held that structure.
+func (h *handler) restoreModelVersion(c *fiber.Ctx) error {
+	id, version, err := pathVersion(c)
+	if err != nil {
+		return err
+	}
+	m, created, err := h.svc.RestoreModelVersion(c.UserContext(), id, version)
+	if err != nil {
+		return err
+	}
+	status := fiber.StatusOK
+	if created {
+		status = fiber.StatusCreated
+	}
+	c.Set(fiber.HeaderETag, versionETag(m.Version))
+	return sendModel(c, status, m)
 }
 
 func (h *handler) revokeModelInvitation(c *fiber.Ctx) error {

@@ -162,13 +162,15 @@ func bomb(t *testing.T, size int) []byte {
 	return out.Bytes()
 }
 
+var modelLimits = explorer.TableBudgets{}.ModelLimits()
+
 func TestUploadBadFilesStoreNothing(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	xlsx := readFixture(t, "example.xlsx")
 	many := &strings.Builder{}
 	many.WriteString("Index,Label,Terms\n")
-	for i := 1; i <= explorer.ModelUploadLimits.MaxRows+1; i++ {
+	for i := 1; i <= modelLimits.MaxRows+1; i++ {
 		fmt.Fprintf(many, "%d,T,t\n", i)
 	}
 	tests := []struct {
@@ -195,7 +197,7 @@ func TestUploadBadFilesStoreNothing(t *testing.T) {
 		{"empty file", "m.csv", nil, "", 400, ""},
 		{"unknown encoding", "m.csv", []byte("Index,Label,Terms\n1,A,a\n"), "?encoding=klingon", 400, "klingon"},
 		{"bad language", "m.csv", []byte("Index,Label,Terms\n1,A,a\n"), "?language=xx", 400, "language"},
-		{"cell too long", "m.csv", []byte("Index,Label,Terms\n1,A," + strings.Repeat("a", explorer.ModelUploadLimits.MaxCellLen+1) + "\n"), "", 400, "row 2"},
+		{"cell too long", "m.csv", []byte("Index,Label,Terms\n1,A," + strings.Repeat("a", modelLimits.MaxCellLen+1) + "\n"), "", 400, "row 2"},
 		{"term too long", "m.csv", []byte("Index,Label,Terms\n1,A," + strings.Repeat("a", explorer.TermMax+1) + "\n"), "", 400, "row 2"},
 		{"too many rows", "m.csv", []byte(many.String()), "", 413, "rows"},
 		{"title too long", "m.csv", []byte("Index,Label,Terms\n1,A,a\n"), "?title=" + strings.Repeat("t", explorer.ModelTitleMax+1), 400, "title"},
@@ -209,7 +211,7 @@ func TestUploadBadFilesStoreNothing(t *testing.T) {
 		})
 	}
 	t.Run("zip bomb", func(t *testing.T) {
-		b := bomb(t, int(explorer.ModelUploadLimits.MaxUnzipSize)+(8<<20))
+		b := bomb(t, int(modelLimits.MaxUnzipSize)+(8<<20))
 		if len(b) > 2<<20 {
 			t.Fatalf("the bomb is %d bytes", len(b))
 		}
@@ -234,8 +236,8 @@ func TestUploadBadFilesStoreNothing(t *testing.T) {
 		e.Do(testkit.Request{Method: "POST", Path: "/v1/models", User: "ann", Body: "Index,Label,Terms\n", ContentType: "text/csv"}).Expect(t, 415).Problem(t)
 	})
 	t.Run("body over the limit", func(t *testing.T) {
-		// Through a socket: the server refuses the body once it reads the
-		// headers, before the client has sent it all.
+		// Through a socket: the server refuses the body after its first
+		// 8 KiB (what the server reads ahead), before the client sent it all.
 		conn, err := net.Dial("tcp", strings.TrimPrefix(e.Serve(), "http://"))
 		if err != nil {
 			t.Fatal(err)
@@ -243,6 +245,7 @@ func TestUploadBadFilesStoreNothing(t *testing.T) {
 		defer conn.Close()
 		fmt.Fprintf(conn, "POST /v1/models HTTP/1.1\r\nHost: x\r\nAuthorization: Basic %s\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: %d\r\n\r\n--x\r\n",
 			base64.StdEncoding.EncodeToString([]byte("ann:"+testkit.Password)), 20<<20+1)
+		_, _ = conn.Write(make([]byte, 8<<10))
 		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
 		if err != nil {
 			t.Fatal(err)
@@ -402,7 +405,7 @@ func TestModelUpdatesAndVersions(t *testing.T) {
 			t.Errorf("body %v: errors %+v, want field %s", tt.body, p.Errors, tt.field)
 		}
 	}
-	put(t, e, "ann", id, "{", nil).Expect(t, 400).Problem(t)
+	put(t, e, "ann", id, "{", map[string]string{"Content-Type": "application/json"}).Expect(t, 400).Problem(t)
 	e.Do(testkit.Request{Method: "PUT", Path: fmt.Sprintf("/v1/models/%d", id), User: "ann", ContentType: "application/json"}).Expect(t, 400).Problem(t)
 	if after := versions(t, e, "ann", id); !reflect.DeepEqual(before, after) {
 		t.Fatalf("bad input changed versions: %+v", after)

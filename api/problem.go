@@ -59,7 +59,7 @@ func codeForStatus(status int) string {
 		return explorer.EFORBIDDEN
 	case http.StatusNotFound:
 		return explorer.ENOTFOUND
-	case http.StatusConflict:
+	case http.StatusConflict, http.StatusPreconditionFailed:
 		return explorer.ECONFLICT
 	case http.StatusRequestEntityTooLarge:
 		return explorer.ETOOLARGE

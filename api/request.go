@@ -13,15 +13,13 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-// pathID reads an int path parameter of at least 1.
+// pathID reads an id path parameter (explorer.ParseID): anything but a
+// plain positive decimal integer is 400 naming the parameter.
 func pathID(c *fiber.Ctx, name string) (int64, error) {
-	v := c.Params(name)
-	id, err := strconv.ParseInt(v, 10, 64)
-	if err != nil {
-		return 0, explorer.Invalid(fmt.Sprintf("path parameter %s must be an integer", name), explorer.FieldError{Field: name, Message: "must be an integer"})
-	}
-	if id < 1 {
-		return 0, explorer.Invalid(fmt.Sprintf("path parameter %s must be at least 1", name), explorer.FieldError{Field: name, Message: "must be at least 1"})
+	id, ok := explorer.ParseID(c.Params(name))
+	if !ok {
+		const msg = "must be a positive decimal integer, with no sign or leading zero"
+		return 0, explorer.Invalid(fmt.Sprintf("path parameter %s %s", name, msg), explorer.FieldError{Field: name, Message: msg})
 	}
 	return id, nil
 }

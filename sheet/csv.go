@@ -3,6 +3,7 @@ package sheet
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/csv"
 	"errors"
 	"io"
@@ -82,6 +83,8 @@ func chooseEncoding(r io.ReaderAt, size int64, head []byte, given string) (textE
 // textReader passes the decoded text through, without a leading byte order
 // mark, refusing NUL characters and records longer than a limit.
 type textReader struct {
+	ctx      context.Context
+	tick     int
 	r        io.Reader
 	started  bool
 	pending  []byte
@@ -122,11 +125,17 @@ func (t *textReader) Read(p []byte) (int, error) {
 	if bytes.IndexByte(p[:n], 0) >= 0 {
 		return 0, errBinary
 	}
+	if t.tick += n; t.tick >= 1<<20 {
+		t.tick = 0
+		if e := t.ctx.Err(); e != nil {
+			return 0, e
+		}
+	}
 	t.consumed += int64(n)
 	return n, err
 }
 
-func streamCSV(r io.ReaderAt, size int64, opts Options, e *emitter) (string, error) {
+func streamCSV(ctx context.Context, r io.ReaderAt, size int64, opts Options, e *emitter) (string, error) {
 	head, err := readHead(r, size, 8)
 	if err != nil {
 		return "", err
@@ -145,7 +154,7 @@ func streamCSV(r io.ReaderAt, size int64, opts Options, e *emitter) (string, err
 	if !enc.utf8 {
 		src = transform.NewReader(src, enc.enc.NewDecoder())
 	}
-	text := &textReader{r: src}
+	text := &textReader{ctx: ctx, r: src}
 	// Decoding can make the text up to three times as long as the file.
 	bufSize := sampleSize
 	if n := 3*size + 16; n < int64(bufSize) {
@@ -154,7 +163,7 @@ func streamCSV(r io.ReaderAt, size int64, opts Options, e *emitter) (string, err
 	br := bufio.NewReaderSize(text, bufSize)
 	sample, err := br.Peek(bufSize)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		return "", csvError(err, 1, opts)
+		return "", csvError(ctx, err, 1, opts)
 	}
 	delim, cols := detectDelimiter(sample, err == io.EOF)
 	// Excel writes and reads a first line "sep=;" naming the delimiter.
@@ -162,16 +171,14 @@ func streamCSV(r io.ReaderAt, size int64, opts Options, e *emitter) (string, err
 	if d, n, ok := sepLine(sample); ok {
 		delim = d
 		if _, err := br.Discard(n); err != nil {
-			return enc.name, csvError(err, 1, opts)
+			return enc.name, csvError(ctx, err, 1, opts)
 		}
 		lineBase = 1
 		if sample, err := br.Peek(len(sample) - n); err == nil || err == io.EOF {
 			_, cols = detectDelimiter(sample, err == io.EOF)
 		}
 	}
-	if cols < 64 {
-		cols = 64
-	}
+	cols = min(max(cols, 64), opts.MaxColumns)
 	text.limit = int64(opts.MaxCellLen)*4*int64(cols) + sampleSize
 
 	cr := csv.NewReader(br)
@@ -187,7 +194,7 @@ func streamCSV(r io.ReaderAt, size int64, opts Options, e *emitter) (string, err
 		if err != nil {
 			// ParseErrors carry their line; others happen after the
 			// last record read.
-			return enc.name, csvError(err, line+1, opts)
+			return enc.name, csvError(ctx, err, line+1, opts)
 		}
 		line, _ = cr.FieldPos(0)
 		line += lineBase
@@ -233,13 +240,21 @@ func sepLine(sample []byte) (rune, int, bool) {
 	return 0, 0, false
 }
 
+// recordTooLong is the error of a record past the text reader's limit.
+func recordTooLong(line int, opts Options) error {
+	return explorer.Errorf(explorer.ETOOLARGE, "line %d: a record is longer than the cell length limit (%d characters) allows for its columns", line, opts.MaxCellLen)
+}
+
 // csvError turns a reading error into a caller-safe one.
-func csvError(err error, line int, opts Options) error {
+func csvError(ctx context.Context, err error, line int, opts Options) error {
 	if errors.Is(err, errBinary) {
 		return notCSV()
 	}
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return timeBudget(ctx, opts)
+	}
 	if errors.Is(err, errRecordLen) {
-		return cellTooLong(line, opts.MaxCellLen)
+		return recordTooLong(line, opts)
 	}
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
@@ -247,7 +262,9 @@ func csvError(err error, line int, opts Options) error {
 		case errors.Is(pe.Err, errBinary):
 			return notCSV()
 		case errors.Is(pe.Err, errRecordLen):
-			return cellTooLong(pe.StartLine, opts.MaxCellLen)
+			return recordTooLong(pe.StartLine, opts)
+		case errors.Is(pe.Err, context.DeadlineExceeded), errors.Is(pe.Err, context.Canceled):
+			return timeBudget(ctx, opts)
 		case errors.Is(pe.Err, csv.ErrBareQuote):
 			return explorer.Errorf(explorer.EINVALID, "line %d: a quote appears in a field that is not quoted (put the field in quotes and double the quote)", pe.Line)
 		case errors.Is(pe.Err, csv.ErrQuote):

@@ -2,6 +2,7 @@ package sheet
 
 import (
 	"bytes"
+	"context"
 	"reflect"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ import (
 
 func readBytes(t testing.TB, b []byte, kind Kind, opts Options, accept func([]string) bool) (*Table, error) {
 	t.Helper()
-	return Read(bytes.NewReader(b), int64(len(b)), kind, opts, accept)
+	return Read(context.Background(), bytes.NewReader(b), int64(len(b)), kind, opts, accept)
 }
 
 func utf16le(s string, bom bool) []byte {
@@ -147,10 +148,10 @@ func TestCSV(t *testing.T) {
 			nums:   []int{5, 8},
 		},
 		{
-			name:   "ragged rows padded, extra cells kept when not empty",
-			in:     []byte("A,B,C\n1\n1,2,3,4\n1,2,3,,\n"),
+			name:   "ragged rows padded, cells past the header dropped",
+			in:     []byte("A,B,C\n1\n1,2,3,4\n1,2,3,,\n,,,x\n"),
 			header: []string{"A", "B", "C"},
-			rows:   [][]string{{"1", "", ""}, {"1", "2", "3", "4"}, {"1", "2", "3"}},
+			rows:   [][]string{{"1", "", ""}, {"1", "2", "3"}, {"1", "2", "3"}},
 		},
 		{
 			name:   "cells are not trimmed",
@@ -456,7 +457,7 @@ func TestLookupEncoding(t *testing.T) {
 func TestCSVRecordTooLong(t *testing.T) {
 	in := append([]byte("A,B\n1,\""), bytes.Repeat([]byte("x"), 3<<20)...)
 	_, err := readBytes(t, in, KindCSV, Options{MaxCellLen: 1000}, nil)
-	if explorer.ErrorCode(err) != explorer.EINVALID || !strings.Contains(explorer.ErrorMessage(err), "row 2") {
+	if explorer.ErrorCode(err) != explorer.ETOOLARGE || !strings.Contains(explorer.ErrorMessage(err), "line 2") {
 		t.Fatalf("got %v", err)
 	}
 }
@@ -483,7 +484,7 @@ func TestStreamStopsOnCallbackError(t *testing.T) {
 	in := []byte("A\n1\n2\n3\n")
 	stop := explorer.Errorf(explorer.EINVALID, "row 3: bad")
 	var seen []int
-	_, err := Stream(bytes.NewReader(in), int64(len(in)), KindCSV, Options{}, nil,
+	_, err := Stream(context.Background(), bytes.NewReader(in), int64(len(in)), KindCSV, Options{}, nil,
 		func([]string) error { return nil },
 		func(num int, cells []string) error {
 			seen = append(seen, num)
@@ -498,7 +499,7 @@ func TestStreamStopsOnCallbackError(t *testing.T) {
 	if !reflect.DeepEqual(seen, []int{2, 3}) {
 		t.Fatalf("rows seen %v", seen)
 	}
-	_, err = Stream(bytes.NewReader(in), int64(len(in)), KindCSV, Options{}, nil,
+	_, err = Stream(context.Background(), bytes.NewReader(in), int64(len(in)), KindCSV, Options{}, nil,
 		func([]string) error { return stop }, nil)
 	if err != stop {
 		t.Fatalf("header callback error: got %v", err)

@@ -3,11 +3,13 @@ package sheet
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	explorer "explorer"
@@ -18,9 +20,35 @@ import (
 // tables read keep their invariants. Their seed corpus is in
 // testdata/fuzz/<target>; the seeds run as ordinary tests.
 
-var fuzzOpts = Options{MaxRows: 10_000, MaxCellLen: 10_000, MaxUnzipSize: 32 << 20}
+var fuzzOpts = Options{MaxRows: 10_000, MaxColumns: 64, MaxCellLen: 10_000, MaxUnzipSize: 1 << 20}
+
+// allocBound is the most bytes streaming an input may allocate: a fixed
+// part for buffers, and a multiple of what the input holds (its bytes, and
+// for a workbook its decompressed bytes, bounded by MaxUnzipSize). A file
+// claiming a column such as XFD, a count or a size costs nothing more.
+func allocBound(data []byte, kind Kind, opts Options) uint64 {
+	n := uint64(16<<20) + 128*uint64(len(data))
+	if kind == KindXLSX {
+		n += 64 * uint64(opts.MaxUnzipSize)
+	}
+	return n
+}
+
+// checkAlloc streams the input (as uploads are read) and fails when it
+// allocates more than allocBound.
+func checkAlloc(t *testing.T, data []byte, kind Kind, opts Options) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, _ = Stream(context.Background(), bytes.NewReader(data), int64(len(data)), kind, opts, hasIndex,
+		func([]string) error { return nil }, func(int, []string) error { return nil })
+	runtime.ReadMemStats(&after)
+	if alloc, bound := after.TotalAlloc-before.TotalAlloc, allocBound(data, kind, opts); alloc > bound {
+		t.Fatalf("a %d byte input allocated %d bytes (bound %d)", len(data), alloc, bound)
+	}
+}
 
 func checkRead(t *testing.T, data []byte, kind Kind, opts Options) {
+	checkAlloc(t, data, kind, opts)
 	tab, err := readBytes(t, data, kind, opts, hasIndex)
 	if err != nil {
 		var xe *explorer.Error

@@ -9,7 +9,7 @@ import (
 )
 
 // This file shows the numbers of XLS cells as people see them: through the
-// cell's number format. (XLSX cells are formatted by excelize.) It covers
+// cell's number format, in XLS and XLSX files alike. It covers
 // the General format, fixed decimals, thousands separators, percentages,
 // scientific notation, literal text and dates and times; dates and times
 // are written in ISO 8601 form (2024-01-31, 13:45:00, 2024-01-31 13:45)

@@ -6,9 +6,13 @@
 package sheet
 
 import (
+	"context"
+	"errors"
 	"io"
 	"path"
+	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	explorer "explorer"
@@ -56,8 +60,10 @@ func KindFromName(name string) (Kind, error) {
 // Default limits, used where Options leaves a limit at zero.
 const (
 	DefaultMaxRows      = 1_000_000
+	DefaultMaxColumns   = 1_024
 	DefaultMaxCellLen   = 32_767
 	DefaultMaxUnzipSize = 512 << 20
+	DefaultMaxDuration  = time.Minute
 )
 
 // maxSheetRows is the number of rows a worksheet can have (Excel 2007+).
@@ -72,18 +78,31 @@ type Options struct {
 	// MaxRows is the largest number of non-blank rows after the header
 	// (default DefaultMaxRows); more is an ETOOLARGE error.
 	MaxRows int
+	// MaxColumns is the widest header (default DefaultMaxColumns); a
+	// wider one is an ETOOLARGE error. Rows are as wide as the header:
+	// what a file claims about a cell past it costs nothing.
+	MaxColumns int
 	// MaxCellLen is the largest number of characters in one cell (default
 	// DefaultMaxCellLen); a longer cell is an EINVALID error naming the row.
 	MaxCellLen int
-	// MaxUnzipSize is the largest total uncompressed size of the parts of
-	// an XLSX file (default DefaultMaxUnzipSize); more is an ETOOLARGE
-	// error.
+	// MaxUnzipSize is the most bytes decompressed from the parts of an
+	// XLSX file, counting every read of every part (default
+	// DefaultMaxUnzipSize); more is an ETOOLARGE error.
 	MaxUnzipSize int64
+	// MaxDuration bounds the time reading takes, the callbacks included
+	// (default DefaultMaxDuration); longer is an ETOOLARGE error.
+	MaxDuration time.Duration
 }
 
 func (o Options) withDefaults() Options {
 	if o.MaxRows <= 0 {
 		o.MaxRows = DefaultMaxRows
+	}
+	if o.MaxColumns <= 0 {
+		o.MaxColumns = DefaultMaxColumns
+	}
+	if o.MaxDuration <= 0 {
+		o.MaxDuration = DefaultMaxDuration
 	}
 	if o.MaxCellLen <= 0 {
 		o.MaxCellLen = DefaultMaxCellLen
@@ -98,9 +117,9 @@ func (o Options) withDefaults() Options {
 type Table struct {
 	// Header is the header row, as in the file.
 	Header []string
-	// Rows are the non-blank rows after the header. Each has at least as
-	// many cells as the header (shorter rows are padded with ""); cells
-	// past the header are kept only when one of them is not empty.
+	// Rows are the non-blank rows after the header, each as wide as the
+	// header: shorter rows are padded with "", cells past the header are
+	// dropped.
 	Rows [][]string
 	// RowNumbers holds the number of each row in the file, 1-based, as a
 	// person sees it: the line number where the record starts in a CSV
@@ -125,9 +144,10 @@ type Table struct {
 // cell empty or white space) are skipped. Errors are *explorer.Error
 // values: EUNSUPPORTED when the content does not match kind, ETOOLARGE over
 // the limits of opts, EINVALID for unreadable files and long cells.
-func Read(r io.ReaderAt, size int64, kind Kind, opts Options, accept func(header []string) bool) (*Table, error) {
+func Read(ctx context.Context, r io.ReaderAt, size int64, kind Kind, opts Options, accept func(header []string) bool) (*Table, error) {
 	t := &Table{}
 	e := &emitter{
+		pad: true,
 		header: func(header []string) error {
 			t.Header = header
 			return nil
@@ -138,7 +158,7 @@ func Read(r io.ReaderAt, size int64, kind Kind, opts Options, accept func(header
 			return nil
 		},
 	}
-	enc, err := stream(r, size, kind, opts, accept, e)
+	enc, err := stream(ctx, r, size, kind, opts, accept, e)
 	if err != nil {
 		return nil, err
 	}
@@ -151,17 +171,22 @@ func Read(r io.ReaderAt, size int64, kind Kind, opts Options, accept func(header
 // It picks the header as Read does and calls header once with it (or returns
 // an EINVALID error when the file has no non-blank row), then calls row for
 // each non-blank row after it with the row's number in the file (as
-// Table.RowNumbers) and its cells (padded as Table.Rows; the slice is the
-// callee's to keep). An error returned by header or row stops reading and
-// is returned as is. The encoding returned is as Table.Encoding.
-func Stream(r io.ReaderAt, size int64, kind Kind, opts Options, accept func([]string) bool,
+// Table.RowNumbers) and its cells up to the last one with a value, at most
+// as many as the header has (the slice is the callee's to keep; unlike
+// Table.Rows, short rows are not padded, so that a row costs what it
+// holds). An error returned by header or row stops reading and
+// is returned as is. The encoding returned is as Table.Encoding. Reading
+// stops when ctx is done or after opts.MaxDuration.
+func Stream(ctx context.Context, r io.ReaderAt, size int64, kind Kind, opts Options, accept func([]string) bool,
 	header func([]string) error, row func(num int, cells []string) error) (encoding string, err error) {
-	return stream(r, size, kind, opts, accept, &emitter{header: header, row: row})
+	return stream(ctx, r, size, kind, opts, accept, &emitter{header: header, row: row})
 }
 
-func stream(r io.ReaderAt, size int64, kind Kind, opts Options, accept func([]string) bool, e *emitter) (string, error) {
+func stream(ctx context.Context, r io.ReaderAt, size int64, kind Kind, opts Options, accept func([]string) bool, e *emitter) (string, error) {
 	opts = opts.withDefaults()
-	e.opts = opts
+	ctx, cancel := context.WithTimeout(ctx, opts.MaxDuration)
+	defer cancel()
+	e.opts, e.ctx = opts, ctx
 	if size < 0 {
 		return "", explorer.Errorf(explorer.EINVALID, "the file size is invalid")
 	}
@@ -170,11 +195,11 @@ func stream(r io.ReaderAt, size int64, kind Kind, opts Options, accept func([]st
 	}
 	switch kind {
 	case KindCSV:
-		return streamCSV(r, size, opts, e)
+		return streamCSV(ctx, r, size, opts, e)
 	case KindXLS:
-		return "", streamXLS(r, size, opts, accept, e)
+		return "", streamXLS(ctx, r, size, opts, accept, e)
 	case KindXLSX:
-		return "", streamXLSX(r, size, opts, accept, e)
+		return "", streamXLSX(ctx, r, size, opts, accept, e)
 	}
 	return "", explorer.Errorf(explorer.EUNSUPPORTED, "unsupported file type")
 }
@@ -182,6 +207,9 @@ func stream(r io.ReaderAt, size int64, kind Kind, opts Options, accept func([]st
 // emitter applies the rules common to every kind to the rows a reader
 // produces: cell length, blank rows, padding and the row limit.
 type emitter struct {
+	// pad makes every row as wide as the header.
+	pad     bool
+	ctx     context.Context
 	opts    Options
 	header  func([]string) error
 	row     func(num int, cells []string) error
@@ -192,8 +220,14 @@ type emitter struct {
 	headerRow int
 }
 
-// start hands the header over. Its cells are checked for length.
+// start hands the header over, without blank cells at its end. Its cells
+// are checked for length, and its width against MaxColumns: the header
+// sets the width of every row.
 func (e *emitter) start(num int, cells []string) error {
+	cells = trimTrailingBlank(cells)
+	if len(cells) > e.opts.MaxColumns {
+		return tooManyColumns(num, len(cells), e.opts.MaxColumns)
+	}
 	if err := e.checkCells(num, cells); err != nil {
 		return err
 	}
@@ -206,8 +240,16 @@ func (e *emitter) start(num int, cells []string) error {
 	return e.header(cells)
 }
 
-// emit hands one data row over, unless it is blank.
+// emit hands one data row over, cut or padded to the header's width,
+// unless it is blank there. Cells past the header are dropped: no column
+// name, no use, and a file cannot make a row cost more than its header.
 func (e *emitter) emit(num int, cells []string) error {
+	if len(cells) > e.width {
+		cells = slices.Clone(cells[:e.width])
+	}
+	if !e.pad {
+		cells = trimTrailingEmpty(cells)
+	}
 	if isBlank(cells) {
 		return nil
 	}
@@ -215,16 +257,13 @@ func (e *emitter) emit(num int, cells []string) error {
 		return err
 	}
 	e.rows++
+	if e.rows%256 == 0 && e.ctx.Err() != nil {
+		return timeBudget(e.ctx, e.opts)
+	}
 	if e.rows > e.opts.MaxRows {
-		return explorer.Errorf(explorer.ETOOLARGE, "the file has more than %d rows", e.opts.MaxRows)
+		return explorer.Errorf(explorer.ETOOLARGE, "the file has more than %d rows (the row limit)", e.opts.MaxRows)
 	}
-	// Drop empty cells past the header; pad short rows.
-	n := len(cells)
-	for n > e.width && strings.TrimSpace(cells[n-1]) == "" {
-		n--
-	}
-	cells = cells[:n]
-	if n < e.width {
+	if e.pad && len(cells) < e.width {
 		padded := make([]string, e.width)
 		copy(padded, cells)
 		cells = padded
@@ -245,7 +284,25 @@ func (e *emitter) checkCells(num int, cells []string) error {
 }
 
 func cellTooLong(num, limit int) error {
-	return explorer.Errorf(explorer.EINVALID, "row %d: a cell is longer than %d characters", num, limit)
+	return explorer.Errorf(explorer.EINVALID, "row %d: a cell is longer than %d characters (the cell length limit)", num, limit)
+}
+
+// timeBudget is the error of a read stopped by its context: ETOOLARGE past
+// the time budget, EUNAVAILABLE when the caller went away.
+func timeBudget(ctx context.Context, opts Options) error {
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return explorer.Errorf(explorer.EUNAVAILABLE, "reading the file was cancelled")
+	}
+	return explorer.Errorf(explorer.ETOOLARGE, "reading the file takes longer than %s (the time limit)", opts.MaxDuration)
+}
+
+// trimTrailingBlank drops trailing cells that are empty or white space.
+func trimTrailingBlank(cells []string) []string {
+	n := len(cells)
+	for n > 0 && strings.TrimSpace(cells[n-1]) == "" {
+		n--
+	}
+	return cells[:n]
 }
 
 func noHeader() error {

@@ -78,10 +78,16 @@ func openAtHeader(wb workbook, i int) (rows sheetRows, num int, header []string,
 	}
 }
 
+// widthLimiter is a sheetRows that can skip cells past a column.
+type widthLimiter interface{ limitWidth(n int) }
+
 func runSheet(rows sheetRows, num int, header []string, e *emitter) error {
 	defer rows.close()
 	if err := e.start(num, header); err != nil {
 		return err
+	}
+	if w, ok := rows.(widthLimiter); ok {
+		w.limitWidth(e.width)
 	}
 	for {
 		num, cells, err := rows.next()

@@ -8,100 +8,14 @@ import (
 	"unicode/utf16"
 
 	"github.com/xuri/excelize/v2"
+
+	"explorer/internal/attack"
 )
 
 // This file builds XLS and XLSX files for the tests.
 
-// cfbFile wraps a stream named name in an OLE2 compound file (version 3,
-// 512-byte sectors). The stream is padded to 4096 bytes so that it lives
-// in regular sectors rather than the mini stream.
-func cfbFile(name string, stream []byte) []byte {
-	const secSize = 512
-	data := append([]byte(nil), stream...)
-	if len(data) < 4096 {
-		data = append(data, make([]byte, 4096-len(data))...)
-	}
-	size := len(stream)
-	if size < 4096 {
-		size = 4096
-	}
-	dataSecs := (len(data) + secSize - 1) / secSize
-	data = append(data, make([]byte, dataSecs*secSize-len(data))...)
-	// FAT sectors first, then the directory sector, then the data.
-	fatSecs := 1
-	for (fatSecs+1+dataSecs+127)/128 > fatSecs {
-		fatSecs++
-	}
-	dirSec := fatSecs
-	firstData := fatSecs + 1
-	fat := make([]uint32, fatSecs*128)
-	for i := range fat {
-		fat[i] = 0xFFFFFFFF // free
-	}
-	for i := 0; i < fatSecs; i++ {
-		fat[i] = 0xFFFFFFFD // FAT sector
-	}
-	fat[dirSec] = 0xFFFFFFFE
-	for i := 0; i < dataSecs; i++ {
-		if i == dataSecs-1 {
-			fat[firstData+i] = 0xFFFFFFFE
-		} else {
-			fat[firstData+i] = uint32(firstData + i + 1)
-		}
-	}
-	var out bytes.Buffer
-	le := binary.LittleEndian
-	header := make([]byte, 512)
-	copy(header, magicOLE2)
-	le.PutUint16(header[24:], 0x003E)
-	le.PutUint16(header[26:], 0x0003)
-	le.PutUint16(header[28:], 0xFFFE)
-	le.PutUint16(header[30:], 9)
-	le.PutUint16(header[32:], 6)
-	le.PutUint32(header[44:], uint32(fatSecs))
-	le.PutUint32(header[48:], uint32(dirSec))
-	le.PutUint32(header[56:], 4096)
-	le.PutUint32(header[60:], 0xFFFFFFFE)
-	le.PutUint32(header[68:], 0xFFFFFFFE)
-	for i := 0; i < 109; i++ {
-		v := uint32(0xFFFFFFFF)
-		if i < fatSecs {
-			v = uint32(i)
-		}
-		le.PutUint32(header[76+4*i:], v)
-	}
-	out.Write(header)
-	for _, v := range fat {
-		binary.Write(&out, le, v)
-	}
-	dir := make([]byte, 512)
-	entry := func(i int, name string, typ byte, child, start uint32, size uint64) {
-		e := dir[i*128 : (i+1)*128]
-		u := utf16.Encode([]rune(name))
-		for k, c := range u {
-			le.PutUint16(e[2*k:], c)
-		}
-		le.PutUint16(e[64:], uint16(2*len(u)+2))
-		e[66] = typ
-		e[67] = 1
-		le.PutUint32(e[68:], 0xFFFFFFFF)
-		le.PutUint32(e[72:], 0xFFFFFFFF)
-		le.PutUint32(e[76:], child)
-		le.PutUint32(e[116:], start)
-		le.PutUint64(e[120:], size)
-	}
-	entry(0, "Root Entry", 5, 1, 0xFFFFFFFE, 0)
-	entry(1, name, 2, 0xFFFFFFFF, uint32(firstData), uint64(size))
-	for i := 2; i < 4; i++ {
-		e := dir[i*128:]
-		le.PutUint32(e[68:], 0xFFFFFFFF)
-		le.PutUint32(e[72:], 0xFFFFFFFF)
-		le.PutUint32(e[76:], 0xFFFFFFFF)
-	}
-	out.Write(dir)
-	out.Write(data)
-	return out.Bytes()
-}
+// cfbFile wraps a stream named name in an OLE2 compound file.
+func cfbFile(name string, stream []byte) []byte { return attack.CFB(name, stream) }
 
 // biffWriter writes BIFF records.
 type biffWriter struct{ bytes.Buffer }

@@ -2,6 +2,7 @@ package sheet
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"io"
 	"math"
@@ -32,7 +33,7 @@ const msgXLS = "the file is not a readable XLS workbook"
 // maxXLSColumns is the number of columns of a BIFF5/BIFF8 worksheet.
 const maxXLSColumns = 256
 
-func streamXLS(r io.ReaderAt, size int64, opts Options, accept func([]string) bool, e *emitter) error {
+func streamXLS(ctx context.Context, r io.ReaderAt, size int64, opts Options, accept func([]string) bool, e *emitter) error {
 	head, err := readHead(r, size, 8)
 	if err != nil {
 		return err
@@ -48,6 +49,7 @@ func streamXLS(r io.ReaderAt, size int64, opts Options, accept func([]string) bo
 	if err != nil {
 		return err
 	}
+	wb.ctx, wb.opts = ctx, opts
 	return streamWorkbook(wb, accept, e)
 }
 
@@ -128,6 +130,8 @@ type xlsBook struct {
 	// budget bounds the bytes parsed in worksheets, so that sheets
 	// pointing at the same data cannot multiply the work.
 	budget int
+	ctx    context.Context
+	opts   Options
 }
 
 func parseGlobals(stream []byte) (wb *xlsBook, err error) {
@@ -318,6 +322,9 @@ func (wb *xlsBook) parseSheet(pos uint32) ([]xlsCell, error) {
 		if wb.budget < 0 {
 			return nil, explorer.Errorf(explorer.EINVALID, msgXLS)
 		}
+		if len(cells)%4096 == 0 && wb.ctx.Err() != nil {
+			return nil, timeBudget(wb.ctx, wb.opts)
+		}
 		switch rec.id {
 		case recBOF:
 			depth++ // an embedded chart
@@ -459,7 +466,11 @@ func boolErr(v byte, isErr bool) string {
 type xlsRows struct {
 	cells []xlsCell
 	i     int
+	// width, once the header is known, is the number of columns kept.
+	width int
 }
+
+func (x *xlsRows) limitWidth(n int) { x.width = n }
 
 func (x *xlsRows) next() (int, []string, error) {
 	if x.i >= len(x.cells) {
@@ -471,9 +482,14 @@ func (x *xlsRows) next() (int, []string, error) {
 		j++
 	}
 	width := int(x.cells[j-1].col) + 1
+	if x.width > 0 {
+		width = min(width, x.width)
+	}
 	out := make([]string, width)
 	for _, c := range x.cells[x.i:j] {
-		out[c.col] = c.v
+		if int(c.col) < width {
+			out[c.col] = c.v
+		}
 	}
 	x.i = j
 	return int(row) + 1, out, nil

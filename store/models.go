@@ -61,7 +61,7 @@ func (db *DB) CreateModel(ctx context.Context, m *explorer.ModelRecord, s *explo
 		return err
 	}
 	m.ID = id
-	return db.CreateModelVersion(ctx, id, m.Version, m.Created, s)
+	return db.CreateModelVersion(ctx, id, m.Version, m.Created, m.OwnerID, s)
 }
 
 // FindModel returns a model with the rights userID holds on it.
@@ -119,15 +119,16 @@ func (db *DB) DeleteModel(ctx context.Context, id int64) error {
 	return db.updateOne(ctx, fmt.Sprintf("model %d not found", id), `DELETE FROM models WHERE id = ?`, id)
 }
 
-// CreateModelVersion stores a version of a model: the parts the model
-// does not hold yet and the version's manifest (versions.go).
-func (db *DB) CreateModelVersion(ctx context.Context, modelID int64, version int, created time.Time, s *explorer.Structure) error {
+// CreateModelVersion stores a version of a model made by createdBy: the
+// parts the model does not hold yet and the version's manifest
+// (versions.go).
+func (db *DB) CreateModelVersion(ctx context.Context, modelID int64, version int, created time.Time, createdBy int64, s *explorer.Structure) error {
 	manifest, err := db.storeParts(ctx, modelID, s)
 	if err != nil {
 		return err
 	}
-	_, err = db.exec(ctx, `INSERT INTO model_versions (model_id, version, created_at, content, parts) VALUES (?, ?, ?, '', ?)`,
-		modelID, version, ms(created), manifest)
+	_, err = db.exec(ctx, `INSERT INTO model_versions (model_id, version, created_at, created_by, content, parts) VALUES (?, ?, ?, ?, '', ?)`,
+		modelID, version, ms(created), createdBy, manifest)
 	return err
 }
 
@@ -147,7 +148,8 @@ func (db *DB) FindModelVersion(ctx context.Context, modelID int64, version int) 
 
 // FindModelVersions lists a model's versions, oldest first.
 func (db *DB) FindModelVersions(ctx context.Context, modelID int64) ([]explorer.ModelVersion, error) {
-	rows, err := db.query(ctx, `SELECT version, created_at FROM model_versions WHERE model_id = ? ORDER BY version`, modelID)
+	rows, err := db.query(ctx, `SELECT v.version, v.created_at, u.username FROM model_versions v
+		LEFT JOIN users u ON u.id = v.created_by WHERE v.model_id = ? ORDER BY v.version`, modelID)
 	if err != nil {
 		return nil, err
 	}
@@ -155,8 +157,12 @@ func (db *DB) FindModelVersions(ctx context.Context, modelID int64) ([]explorer.
 	out := []explorer.ModelVersion{}
 	for rows.Next() {
 		var v explorer.ModelVersion
-		if err := rows.Scan(&v.Version, &v.Created); err != nil {
+		var by sql.NullString
+		if err := rows.Scan(&v.Version, &v.Created, &by); err != nil {
 			return nil, db.mapError(err, "")
+		}
+		if by.Valid {
+			v.CreatedBy = &explorer.UserRef{UserID: by.String}
 		}
 		out = append(out, v)
 	}

@@ -31,7 +31,7 @@ func BenchmarkFindModelVersion(b *testing.B) {
 		}
 		s.Groups = append(s.Groups, grp)
 	}
-	model := createTestModel(b, db, &s)
+	model, owner := createTestModel(b, db, &s)
 	r := rand.New(rand.NewPCG(1, 2))
 	const versions = 200
 	for v := 2; v <= versions; v++ {
@@ -43,7 +43,7 @@ func BenchmarkFindModelVersion(b *testing.B) {
 		t.Terms[r.IntN(len(t.Terms))] = fmt.Sprintf("edit %d", v)
 		s.Groups = groups
 		next := s
-		if err := db.InTx(ctx, func(ctx context.Context) error { return db.CreateModelVersion(ctx, model, v, time.Now(), &next) }); err != nil {
+		if err := db.InTx(ctx, func(ctx context.Context) error { return db.CreateModelVersion(ctx, model, v, time.Now(), owner, &next) }); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -143,7 +143,9 @@ func oldRepresentation(t testing.TB, s *explorer.Structure) []byte {
 	return out
 }
 
-func createTestModel(t testing.TB, db *store.DB, s *explorer.Structure) int64 {
+// createTestModel creates a user and its model with version 1 holding s,
+// and returns the ids of the model and the user.
+func createTestModel(t testing.TB, db *store.DB, s *explorer.Structure) (int64, int64) {
 	t.Helper()
 	ctx := context.Background()
 	now := time.UnixMilli(1767000000000).UTC()
@@ -159,7 +161,7 @@ func createTestModel(t testing.TB, db *store.DB, s *explorer.Structure) int64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return m.ID
+	return m.ID, u.ID
 }
 
 // TestVersionsReadBackExactly stores a random sequence of edits as
@@ -175,7 +177,7 @@ func TestVersionsReadBackExactly(t *testing.T) {
 	for i := 0; i < 4; i++ {
 		cur = ed.edit(cur)
 	}
-	id := createTestModel(t, db, &cur)
+	id, owner := createTestModel(t, db, &cur)
 	versions := []explorer.Structure{cur}
 	for v := 2; v <= 150; v++ {
 		next := ed.edit(cur)
@@ -183,7 +185,7 @@ func TestVersionsReadBackExactly(t *testing.T) {
 			// A version that rolls back leaves nothing the next ones use.
 			rolled := ed.edit(next)
 			err := db.InTx(ctx, func(ctx context.Context) error {
-				if err := db.CreateModelVersion(ctx, id, v, time.Now(), &rolled); err != nil {
+				if err := db.CreateModelVersion(ctx, id, v, time.Now(), owner, &rolled); err != nil {
 					return err
 				}
 				return errors.New("roll back")
@@ -198,7 +200,7 @@ func TestVersionsReadBackExactly(t *testing.T) {
 		if v%25 == 0 {
 			next = versions[ed.r.IntN(len(versions))] // an older version again
 		}
-		if err := db.InTx(ctx, func(ctx context.Context) error { return db.CreateModelVersion(ctx, id, v, time.Now(), &next) }); err != nil {
+		if err := db.InTx(ctx, func(ctx context.Context) error { return db.CreateModelVersion(ctx, id, v, time.Now(), owner, &next) }); err != nil {
 			t.Fatalf("version %d: %v", v, err)
 		}
 		versions = append(versions, next)

@@ -50,8 +50,8 @@ func (s *server) accountRoutes(r fiber.Router) {
 }
 
 func (s *server) answerInvitation(c *fiber.Ctx) (string, error) {
-	id, err := strconv.ParseInt(c.Params("id"), 10, 64)
-	if err != nil {
+	id, ok := explorer.ParseID(c.Params("id"))
+	if !ok {
 		return "", explorer.Errorf(explorer.ENOTFOUND, "no such invitation")
 	}
 	switch c.Params("action") {

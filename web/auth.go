@@ -40,7 +40,7 @@ func (s *server) renderLogin(c *fiber.Ctx, status int, username, msg string) err
 
 func (s *server) login(c *fiber.Ctx) error {
 	username := c.FormValue("username")
-	form, cookie := c.FormValue("_csrf"), c.Cookies(loginCookie)
+	form, cookie := bodyValue(c, "_csrf"), c.Cookies(loginCookie)
 	if form == "" || cookie == "" || form != cookie {
 		return s.renderLogin(c, http.StatusForbidden, username, "The form was not sent from this site or has expired. Please try again.")
 	}

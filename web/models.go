@@ -37,8 +37,8 @@ func (s *server) modelsRoutes(r fiber.Router) {
 
 // param reads an id of the path; a malformed one is a page not found.
 func param(c *fiber.Ctx, name string) (int64, error) {
-	id, err := strconv.ParseInt(c.Params(name), 10, 64)
-	if err != nil || id < 1 {
+	id, ok := explorer.ParseID(c.Params(name))
+	if !ok {
 		return 0, explorer.Errorf(explorer.ENOTFOUND, "There is no page at %s.", c.Path())
 	}
 	return id, nil

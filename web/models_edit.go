@@ -59,9 +59,9 @@ func checkVersion(c *fiber.Ctx, m *explorer.Model) error {
 
 // findGroup returns the index of a group in groups.
 func findGroup(c *fiber.Ctx, groups []explorer.Group) (int, error) {
-	id, err := strconv.ParseInt(c.Params("group"), 10, 64)
+	id, ok := explorer.ParseID(c.Params("group"))
 	for i := range groups {
-		if err == nil && groups[i].ID == id {
+		if ok && groups[i].ID == id {
 			return i, nil
 		}
 	}
@@ -70,10 +70,10 @@ func findGroup(c *fiber.Ctx, groups []explorer.Group) (int, error) {
 
 // findTopic returns the group and topic indexes of a topic in groups.
 func findTopic(c *fiber.Ctx, groups []explorer.Group) (int, int, error) {
-	id, err := strconv.ParseInt(c.Params("topic"), 10, 64)
+	id, ok := explorer.ParseID(c.Params("topic"))
 	for i := range groups {
 		for j := range groups[i].Topics {
-			if err == nil && groups[i].Topics[j].ID == id {
+			if ok && groups[i].Topics[j].ID == id {
 				return i, j, nil
 			}
 		}

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"os"
@@ -290,15 +291,23 @@ func TestModelPagesSharing(t *testing.T) {
 }
 
 // modelFile is a small model file for the Service.
-func modelFile(t *testing.T) explorer.TableFile {
+func modelFile(t *testing.T) explorer.TableSource {
 	t.Helper()
 	return tableOf{&explorer.Table{Header: []string{"Index", "Label", "Terms"}, Rows: [][]string{{"1", "A", "a, b"}, {"2", "B", "c"}}, RowNumbers: []int{2, 3}}}
 }
 
 type tableOf struct{ t *explorer.Table }
 
-func (f tableOf) ReadTable(explorer.TableLimits, func([]string) bool) (*explorer.Table, error) {
-	return f.t, nil
+func (f tableOf) StreamTable(_ context.Context, _ explorer.TableLimits, _ func([]string) bool, header func([]string) error, row func(int, []string) error) (string, error) {
+	if err := header(f.t.Header); err != nil {
+		return "", err
+	}
+	for i, r := range f.t.Rows {
+		if err := row(f.t.RowNumbers[i], r); err != nil {
+			return "", err
+		}
+	}
+	return "", nil
 }
 
 // containsFold reports whether s contains sub in any case (the pages

@@ -134,8 +134,8 @@ func (s *server) createPole(c *fiber.Ctx) error {
 
 // poleID reads the pole id of the path; a malformed one is no pole.
 func poleID(c *fiber.Ctx) (int64, error) {
-	id, err := strconv.ParseInt(c.Params("id"), 10, 64)
-	if err != nil || id < 1 {
+	id, ok := explorer.ParseID(c.Params("id"))
+	if !ok {
 		return 0, explorer.Errorf(explorer.ENOTFOUND, "pole %s not found", c.Params("id"))
 	}
 	return id, nil

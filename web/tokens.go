@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"strconv"
 
 	explorer "explorer"
 	"explorer/views/tokens"
@@ -62,8 +61,8 @@ func (s *server) createToken(c *fiber.Ctx) error {
 }
 
 func (s *server) revokeToken(c *fiber.Ctx) error {
-	id, err := strconv.ParseInt(c.Params("id"), 10, 64)
-	if err != nil {
+	id, ok := explorer.ParseID(c.Params("id"))
+	if !ok {
 		return s.tokensAnswer(c, "", "", explorer.Invalid("no such token"))
 	}
 	if err := s.svc.RevokeToken(ctx(c), id); err != nil {

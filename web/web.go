@@ -10,7 +10,6 @@ import (
 	"io/fs"
 	"net/http"
 	"net/url"
-	"strings"
 	"time"
 
 	explorer "explorer"
@@ -75,6 +74,7 @@ func (p *Pages) Register(r fiber.Router) {
 	signed.Get("/", s.home)
 	s.accountRoutes(signed)
 	s.modelsRoutes(signed)
+	s.modelVersionsRoutes(signed)
 	s.polesRoutes(signed)
 	s.projectsRoutes(signed)
 	s.tokensRoutes(signed)
@@ -219,7 +219,8 @@ func redirectToLogin(c *fiber.Ctx) error {
 }
 
 // checkCSRF refuses a state-changing request whose CSRF token (form field
-// _csrf or header X-CSRF-Token) is not the session's. GET, HEAD and
+// _csrf of the body or header X-CSRF-Token, never the query) is not the
+// session's. GET, HEAD and
 // OPTIONS change nothing and pass.
 func (s *server) checkCSRF(c *fiber.Ctx) error {
 	switch c.Method() {
@@ -229,7 +230,7 @@ func (s *server) checkCSRF(c *fiber.Ctx) error {
 	sess, _ := c.Locals("session").(*explorer.Session)
 	token := c.Get("X-CSRF-Token")
 	if token == "" {
-		token = c.FormValue("_csrf")
+		token = bodyValue(c, "_csrf")
 	}
 	if sess == nil || token == "" || subtle.ConstantTimeCompare([]byte(token), []byte(sess.CSRF)) != 1 {
 		return explorer.Errorf(explorer.EFORBIDDEN, "the form was not sent from this site or has expired; reload the page and try again")
@@ -276,12 +277,4 @@ func formatDate(c *fiber.Ctx, t time.Time) string { return dates(c).Date(t) }
 func dates(c *fiber.Ctx) views.Dates {
 	p, _ := c.Locals("page").(views.Page)
 	return p.Dates
-}
-
-// safeNext accepts only local paths as a target after signing in.
-func safeNext(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
-		return "/"
-	}
-	return next
 }

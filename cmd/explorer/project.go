@@ -32,8 +32,13 @@ func projectCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 	title := fs.String("title", "", "the project's title (import; default: the file's name)")
 	encoding := fs.String("encoding", "", "a CSV file's encoding (import, append; default: guess)")
 	column := fs.String("column", "", "the text column to explore (explore; default: the largest)")
+	tableFlags := addTableFlags(fs, nil)
 	if err := fs.Parse(reorder(args[1:])); err != nil {
 		return usageError(err.Error())
+	}
+	tables, err := tableFlags.budgets()
+	if err != nil {
+		return err
 	}
 	ctx := context.Background()
 	db, err := openStore(ctx, *data, *database)
@@ -41,7 +46,7 @@ func projectCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 		return err
 	}
 	defer db.Close()
-	svc := explorer.NewService(db, explorer.Options{Detector: detector})
+	svc := explorer.NewService(db, explorer.Options{Detector: detector, Tables: tables})
 	as := func(name string) (context.Context, error) {
 		if name == "" {
 			return nil, usageError("--owner is required")

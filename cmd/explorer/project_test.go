@@ -52,6 +52,14 @@ func TestProjectImportAndExplore(t *testing.T) {
 	if out, _, err = cli("", "project", "delete", "2"); err != nil || !strings.Contains(out, "deleted") {
 		t.Fatalf("delete: %v %q", err, out)
 	}
+	// The table budgets hold for the command line too.
+	_, _, err = cli("", "project", "import", "--owner", "ann", "--title", "Big", "--max-import-text", "64KiB", file)
+	if err == nil || !strings.Contains(err.Error(), "more than 64 KiB of text: the limit of one import") {
+		t.Fatalf("import past the text budget: %v", err)
+	}
+	if _, _, err = cli("", "project", "delete", "3"); err != nil {
+		t.Fatal(err)
+	}
 	if _, _, err := cli("", "project", "explore", "x"); err == nil {
 		t.Fatal("bad id accepted")
 	}

@@ -38,8 +38,14 @@ type serveConfig struct {
 	WordSpaces   []string
 	WordSpaceDir string
 	// BillingInterval is how often due plan changes and cycles are settled.
-	BillingInterval time.Duration // Mailer sends notifications (--smtp); nil sends none.
-	Mailer          *smtpmail.Sender
+	BillingInterval time.Duration
+	// Mailer sends notifications (--smtp); nil sends none.
+	Mailer *smtpmail.Sender
+	// Tables are the budgets of uploaded tables.
+	Tables explorer.TableBudgets
+	// Edge holds the HTTP edge's settings: request deadlines, the upload
+	// concurrency limit and the trusted proxies.
+	Edge edgeConfig
 }
 
 // listFlag is a repeatable string flag.
@@ -57,6 +63,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.StringVar(&c.LogLevel, "log-level", envOr("EXPLORER_LOG_LEVEL", "info"), "debug, info, warn or error (EXPLORER_LOG_LEVEL)")
 	fs.StringVar(&c.LogFormat, "log-format", envOr("EXPLORER_LOG_FORMAT", "text"), "text or json (EXPLORER_LOG_FORMAT)")
 	maxUpload := fs.String("max-upload", envOr("EXPLORER_MAX_UPLOAD", "20MiB"), "largest upload (EXPLORER_MAX_UPLOAD)")
+	tables := addTableFlags(fs, maxUpload)
 	fs.BoolVar(&c.SecureCookies, "secure-cookies", envOr("EXPLORER_SECURE_COOKIES", "") == "true", "mark cookies Secure behind a TLS proxy (EXPLORER_SECURE_COOKIES)")
 	var spaces listFlag
 	if env := os.Getenv("EXPLORER_WORDSPACES"); env != "" {
@@ -66,8 +73,12 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.StringVar(&c.WordSpaceDir, "wordspace-dir", envOr("EXPLORER_WORDSPACE_DIR", ""), "directory of word space files named by language code, such as sv.vec (EXPLORER_WORDSPACE_DIR)")
 	smtpURL := fs.String("smtp", envOr("EXPLORER_SMTP", ""), "SMTP server for notification e-mails, such as smtp://user:password@host:587?from=explorer@example.com (EXPLORER_SMTP)")
 	fs.DurationVar(&c.BillingInterval, "billing-interval", envDuration("EXPLORER_BILLING_INTERVAL", time.Minute), "how often due plan changes and billing cycles are settled (EXPLORER_BILLING_INTERVAL)")
+	edgeFlags(fs, &c.Edge)
 	if err := fs.Parse(args); err != nil {
 		return c, usageError(err.Error())
+	}
+	if err := c.Edge.check(); err != nil {
+		return c, err
 	}
 	if c.BillingInterval < 100*time.Millisecond {
 		return c, usageError("--billing-interval: give at least 100ms, such as 1m")
@@ -95,6 +106,9 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 		return c, usageError("--max-upload: " + err.Error())
 	}
 	c.MaxUpload = n
+	if c.Tables, err = tables.budgets(); err != nil {
+		return c, err
+	}
 	return c, nil
 }
 
@@ -121,7 +135,7 @@ func newApp(ctx context.Context, c serveConfig, o explorer.Options) (*app, error
 		return nil, err
 	}
 	svc := explorer.NewService(db, o)
-	f, err := httpserver.New(svc, httpserver.Config{Logger: o.Logger, MaxUpload: c.MaxUpload, SecureCookies: c.SecureCookies})
+	f, err := httpserver.New(svc, c.Edge.serverConfig(o.Logger, c.MaxUpload, c.SecureCookies))
 	if err != nil {
 		db.Close()
 		return nil, err
@@ -150,7 +164,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err != nil {
 		return usageError(err.Error())
 	}
-	o := explorer.Options{Logger: logger, WordSpaces: spaces, Detector: detector, TempDir: tmp}
+	o := explorer.Options{Logger: logger, WordSpaces: spaces, Detector: detector, TempDir: tmp, Tables: c.Tables}
 	if c.Mailer != nil {
 		o.Mailer = c.Mailer
 		logger.Info("notifications are e-mailed", "smtp", c.Mailer.String())

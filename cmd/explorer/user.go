@@ -203,7 +203,8 @@ func cliError(err error) error {
 // isValueFlag reports whether a flag takes the next argument as its value.
 func isValueFlag(a string) bool {
 	switch strings.TrimLeft(a, "-") {
-	case "data", "database", "name", "owner", "title", "encoding", "column":
+	case "data", "database", "name", "owner", "title", "encoding", "column",
+		"max-upload", "max-unzip", "max-import-text", "max-account-text", "max-columns", "max-cell", "max-rows", "read-timeout":
 		return true
 	}
 	return false

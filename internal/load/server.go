@@ -135,3 +135,9 @@ func CheckLoopback(raw string) (string, error) {
 	}
 	return strings.TrimSuffix(u.Scheme+"://"+u.Host, "/"), nil
 }
+
+// PID is the server process's id.
+func (s *Server) PID() int { return s.cmd.Process.Pid }
+
+// Alive reports whether the server still answers /healthz.
+func (s *Server) Alive() bool { return waitOK(s.Base+"/healthz", 5*time.Second) == nil }

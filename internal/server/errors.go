@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"net/http"
 
 	"explorer/api"
@@ -11,14 +12,45 @@ import (
 
 // handleError is the one error dispatch: every /v1 answer that is not 2xx
 // is problem+json (statuses from api.Status), every other one a page.
-// Internal errors are logged with the request's route, never shown.
+// Internal errors are logged with the request id and route, never shown.
 func (e *edge) handleError(c *fiber.Ctx, err error) error {
 	p, perr := api.ProblemFor(err)
 	if p.Status >= http.StatusInternalServerError {
-		e.cfg.Logger.Error("request failed", "method", c.Method(), "route", e.routeOf(c), "path", c.Path(), "status", p.Status, "err", perr.Err)
+		e.cfg.Logger.Error("request failed", "request", requestID(c), "method", c.Method(), "route", e.routeOf(c), "status", p.Status, "err", perr)
 	}
-	if c.Path() == "" || api.IsAPIPath(c.Path()) {
+	if api.IsAPIPath(c.Path()) {
 		return api.WriteProblem(c, err)
 	}
 	return web.HandleError(c, err)
+}
+
+// serverError answers the server's own errors, found in a request before
+// any route could see it (headers too large, a malformed request line, a
+// body over the server's limit): the request may not even have a path, so
+// the answer is always problem+json, with a detail of ours rather than the
+// parser's words. It is Fiber's ErrorHandler, which nothing else reaches:
+// observe answers every error of the routes itself.
+func (e *edge) serverError(c *fiber.Ctx, err error) error {
+	status := http.StatusBadRequest
+	var fe *fiber.Error
+	if errors.As(err, &fe) {
+		status = fe.Code
+	}
+	e.cfg.Logger.Info("request refused before routing", "status", status, "client", c.IP(), "err", err)
+	e.cfg.Metrics.record("unreadable", "", status, 0)
+	return api.WriteProblem(c, fiber.NewError(status, serverErrorDetail(status)))
+}
+
+// serverErrorDetail is the detail of an error the server found in a
+// request before any route saw it.
+func serverErrorDetail(status int) string {
+	switch status {
+	case http.StatusRequestHeaderFieldsTooLarge:
+		return "the request headers are too large"
+	case http.StatusRequestEntityTooLarge:
+		return "the request body is too large"
+	case http.StatusRequestTimeout:
+		return "the request was not received in time"
+	}
+	return "the request is malformed"
 }

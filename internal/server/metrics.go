@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"time"
 
-	"explorer/api"
-
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/middleware/adaptor"
 	"github.com/prometheus/client_golang/prometheus"
@@ -40,25 +38,11 @@ func NewMetrics() *Metrics {
 	return m
 }
 
-func (m *Metrics) middleware() fiber.Handler {
-	return func(c *fiber.Ctx) error {
-		start := time.Now()
-		err := c.Next()
-		status := c.Response().StatusCode()
-		if err != nil {
-			// The error handler has not run yet; count the status it will answer.
-			p, _ := api.ProblemFor(err)
-			status = p.Status
-		}
-		route := c.Route().Path
-		if status == fiber.StatusNotFound && (route == "/" || route == "/v1") {
-			route = "unmatched"
-		}
-		s := strconv.Itoa(status)
-		m.requests.WithLabelValues(route, c.Method(), s).Inc()
-		m.duration.WithLabelValues(route, c.Method(), s).Observe(time.Since(start).Seconds())
-		return err
-	}
+// record counts one answered request.
+func (m *Metrics) record(route, method string, status int, d time.Duration) {
+	s := strconv.Itoa(status)
+	m.requests.WithLabelValues(route, method, s).Inc()
+	m.duration.WithLabelValues(route, method, s).Observe(d.Seconds())
 }
 
 func (m *Metrics) handler() fiber.Handler {

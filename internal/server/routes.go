@@ -125,3 +125,29 @@ func (e *edge) routeOf(c *fiber.Ctx) string {
 	}
 	return "unmatched"
 }
+
+// uploadRoutes are the routes whose body is an upload.
+type uploadRoutes struct{ routes []route }
+
+func newUploadRoutes(list []string) *uploadRoutes {
+	u := &uploadRoutes{}
+	for _, s := range list {
+		method, pattern, _ := strings.Cut(s, " ")
+		u.routes = append(u.routes, route{method: method, pattern: pattern, segs: split(pattern)})
+	}
+	return u
+}
+
+// is reports whether method and path are those of an upload route.
+func (u *uploadRoutes) is(method, path string) bool {
+	if u == nil || method != fiber.MethodPost && method != fiber.MethodPut {
+		return false
+	}
+	segs := split(path)
+	for _, r := range u.routes {
+		if r.method == method && r.match(segs) {
+			return true
+		}
+	}
+	return false
+}

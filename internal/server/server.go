@@ -18,7 +18,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-// Config configures the edge.
+// Config configures the edge. Zero values take the defaults.
 type Config struct {
 	// Logger receives the access log and the internal errors; nil is
 	// slog.Default().
@@ -28,6 +28,16 @@ type Config struct {
 	// MaxJSON is the largest body of a JSON operation or page form
 	// (default 1 MiB); MaxUpload that of an upload route (default 20 MiB).
 	MaxJSON, MaxUpload int
+	// RequestTimeout is the deadline of a request's context (default 60 s);
+	// UploadTimeout that of an upload route (default 10 min).
+	RequestTimeout, UploadTimeout time.Duration
+	// Uploads is how many uploads run at once (default 4); an upload over
+	// it waits up to UploadWait (default 30 s), then is refused with 503.
+	Uploads    int
+	UploadWait time.Duration
+	// TrustedProxies are the CIDRs of the proxies whose X-Forwarded-For
+	// names the client.
+	TrustedProxies []string
 	// SecureCookies marks the pages' cookies Secure.
 	SecureCookies bool
 }
@@ -45,40 +55,88 @@ func (c *Config) defaults() {
 	if c.MaxUpload <= 0 {
 		c.MaxUpload = 20 << 20
 	}
+	if c.RequestTimeout <= 0 {
+		c.RequestTimeout = time.Minute
+	}
+	if c.UploadTimeout <= 0 {
+		c.UploadTimeout = 10 * time.Minute
+	}
+	if c.Uploads <= 0 {
+		c.Uploads = 4
+	}
+	if c.UploadWait <= 0 {
+		c.UploadWait = 30 * time.Second
+	}
 }
 
 // edge is the state of the middleware.
 type edge struct {
-	cfg    Config
-	app    *fiber.App
-	routes *routeTable
+	cfg     Config
+	app     *fiber.App
+	routes  *routeTable
+	uploads *uploadRoutes
+	slots   chan struct{}
+	proxies *proxies
 }
+
+// Peer is a set of routes: the JSON interface or the pages.
+type Peer interface{ Register(r fiber.Router) }
 
 // New returns the app with the JSON interface and the pages on svc.
 func New(svc *explorer.Service, cfg Config) (*fiber.App, error) {
-	cfg.defaults()
-	e := &edge{cfg: cfg}
-	e.app = fiber.New(fiber.Config{
-		Immutable:             true,
-		BodyLimit:             max(cfg.MaxUpload, cfg.MaxJSON),
-		DisableStartupMessage: true,
-		ReadTimeout:           5 * time.Minute,
-		IdleTimeout:           2 * time.Minute,
-		ErrorHandler:          e.handleError,
-	})
-	e.app.Use(cfg.Metrics.middleware())
-	e.app.Get("/metrics", cfg.Metrics.handler())
-	api.New(svc, api.Options{Before: []fiber.Handler{e.limitJSON}}).Register(e.app)
-	// Anything else under /v1 is an unknown route or a wrong method; the
-	// pages' middleware never sees /v1.
-	e.app.Use("/v1", e.noRoute)
-	web.New(svc, web.Options{SecureCookies: cfg.SecureCookies, Known: e.known}).Register(e.app)
-	e.app.Use(e.noRoute)
-	e.routes = newRouteTable(e.app.GetRoutes(true))
-	for _, u := range append(api.Uploads(), web.Uploads()...) {
-		if !e.routes.has(u) {
-			return nil, fmt.Errorf("upload route %q is not registered", u)
-		}
+	e, err := newEdge(cfg)
+	if err != nil {
+		return nil, err
+	}
+	v1 := api.New(svc, api.Options{Before: []fiber.Handler{e.readJSONBody}})
+	pages := web.New(svc, web.Options{SecureCookies: e.cfg.SecureCookies, Known: e.known, Before: []fiber.Handler{e.readFormBody}})
+	if err := e.mount(v1, pages, append(api.Uploads(), web.Uploads()...)); err != nil {
+		return nil, err
 	}
 	return e.app, nil
+}
+
+// newEdge returns the app with the middleware every request passes.
+func newEdge(cfg Config) (*edge, error) {
+	cfg.defaults()
+	px, err := parseProxies(cfg.TrustedProxies)
+	if err != nil {
+		return nil, err
+	}
+	e := &edge{cfg: cfg, proxies: px, slots: make(chan struct{}, cfg.Uploads)}
+	e.app = fiber.New(fiber.Config{
+		Immutable:             true,
+		DisableStartupMessage: true,
+		// Bodies are read by the routes' own limits, after authentication:
+		// the server reads no more than 8 KiB of a body before the handlers.
+		StreamRequestBody:            true,
+		DisablePreParseMultipartForm: true,
+		BodyLimit:                    max(cfg.MaxUpload, cfg.MaxJSON),
+		ReadTimeout:                  5 * time.Minute,
+		IdleTimeout:                  2 * time.Minute,
+		ErrorHandler:                 e.serverError,
+	})
+	e.app.Use(e.observe, e.clientAddr, e.requestContext, e.securityHeaders)
+	e.app.Get("/metrics", cfg.Metrics.handler())
+	return e, nil
+}
+
+// mount registers the JSON interface, then the pages, each followed by the
+// answer for a request no route takes; uploads name the upload routes.
+func (e *edge) mount(v1, pages Peer, uploads []string) error {
+	v1.Register(e.app)
+	// The pages' middleware never sees /v1.
+	e.app.Use("/v1", e.noRoute)
+	if pages != nil {
+		pages.Register(e.app)
+	}
+	e.app.Use(e.noRoute)
+	e.routes = newRouteTable(e.app.GetRoutes(true))
+	for _, u := range uploads {
+		if !e.routes.has(u) {
+			return fmt.Errorf("upload route %q is not registered", u)
+		}
+	}
+	e.uploads = newUploadRoutes(uploads)
+	return nil
 }

@@ -1,9 +1,10 @@
 // Package tablefile reads uploaded table files with package sheet for the
-// service layer: File implements explorer.TableFile, so that the JSON
+// service layer: File implements explorer.TableSource, so that the JSON
 // interface and the pages hand uploads to the Service the same way.
 package tablefile
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"mime/multipart"
@@ -25,24 +26,6 @@ type File struct {
 	Size     int64
 	// Progress, when set, is told how many bytes of Size were read.
 	Progress func(done, total int64)
-}
-
-// ReadTable reads the file with package sheet.
-func (f File) ReadTable(limits explorer.TableLimits, accept func(header []string) bool) (*explorer.Table, error) {
-	kind, err := sheet.KindFromName(f.Name)
-	if err != nil {
-		return nil, err
-	}
-	t, err := sheet.Read(f.Body, f.Size, kind, sheet.Options{
-		Encoding:     f.Encoding,
-		MaxRows:      limits.MaxRows,
-		MaxCellLen:   limits.MaxCellLen,
-		MaxUnzipSize: limits.MaxUnzipSize,
-	}, accept)
-	if err != nil {
-		return nil, err
-	}
-	return &explorer.Table{Header: t.Header, Rows: t.Rows, RowNumbers: t.RowNumbers, Encoding: t.Encoding}, nil
 }
 
 // FromForm opens the file of the part named part in a multipart form. Its
@@ -71,7 +54,7 @@ func FromForm(form *multipart.Form, part, encoding string) (File, io.Closer, err
 // valid UTF-8, and with another given encoding no cell may hold characters
 // the encoding could not decode (U+FFFD): a project must not keep broken
 // text. Progress, when set, is called with the bytes read so far.
-func (f File) StreamTable(limits explorer.TableLimits, header func([]string) error, row func(num int, cells []string) error) (string, error) {
+func (f File) StreamTable(ctx context.Context, limits explorer.TableLimits, accept func([]string) bool, header func([]string) error, row func(num int, cells []string) error) (string, error) {
 	kind, err := sheet.KindFromName(f.Name)
 	if err != nil {
 		return "", err
@@ -95,12 +78,14 @@ func (f File) StreamTable(limits explorer.TableLimits, header func([]string) err
 	if f.Progress != nil {
 		body = &progressReader{r: f.Body, size: f.Size, fn: f.Progress}
 	}
-	return sheet.Stream(body, f.Size, kind, sheet.Options{
+	return sheet.Stream(ctx, body, f.Size, kind, sheet.Options{
 		Encoding:     f.Encoding,
 		MaxRows:      limits.MaxRows,
+		MaxColumns:   limits.MaxColumns,
 		MaxCellLen:   limits.MaxCellLen,
 		MaxUnzipSize: limits.MaxUnzipSize,
-	}, nil, header, func(num int, cells []string) error {
+		MaxDuration:  limits.MaxDuration,
+	}, accept, header, func(num int, cells []string) error {
 		if strict {
 			for _, c := range cells {
 				if strings.ContainsRune(c, utf8.RuneError) {

@@ -1,0 +1,31 @@
+// Command attack starts the built server on a fresh data directory on the
+// loopback, signs in as a normal user and sends each attack of the
+// hardening issue (hostile spreadsheets and bodies), printing a table of
+// attack, status, seconds and the server's resident memory growth (peak
+// VmHWM during the request less VmRSS before, from /proc). It reports what
+// it sees; it exits 1 when the server dies.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"explorer/internal/attack"
+)
+
+func main() {
+	bin := flag.String("bin", "bin/explorer", "the server binary")
+	flag.Parse()
+	results, err := attack.Run(*bin, os.Stdout)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "attack:", err)
+		os.Exit(2)
+	}
+	for _, r := range results {
+		if !r.Alive {
+			fmt.Fprintln(os.Stderr, "attack: the server died during:", r.Name)
+			os.Exit(1)
+		}
+	}
+}

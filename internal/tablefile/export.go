@@ -1,0 +1,138 @@
+package tablefile
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"net/url"
+	"strconv"
+	"strings"
+	"unicode"
+
+	explorer "explorer"
+
+	"github.com/gocarina/gocsv"
+	"github.com/xuri/excelize/v2"
+)
+
+// Format is a file format a model is exported in.
+type Format string
+
+// The export formats.
+const (
+	FormatXLSX Format = "xlsx"
+	FormatCSV  Format = "csv"
+)
+
+// ParseFormat reads a format name in any case; blank is XLSX.
+func ParseFormat(s string) (Format, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "xlsx":
+		return FormatXLSX, nil
+	case "csv":
+		return FormatCSV, nil
+	}
+	return "", explorer.Invalid("format must be xlsx or csv", explorer.FieldError{Field: "format", Message: "must be xlsx or csv"})
+}
+
+// ContentType is the media type of the format.
+func (f Format) ContentType() string {
+	if f == FormatCSV {
+		return "text/csv; charset=utf-8"
+	}
+	return "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+}
+
+// WriteModel writes the rows of a model export with their header row:
+// an XLSX workbook of one sheet "Model" whose cells are all text, or a
+// comma-separated UTF-8 CSV (with a byte order mark, so that spreadsheet
+// programs read it as UTF-8; uploads skip it) whose rows gocsv writes.
+func WriteModel(w io.Writer, f Format, rows []explorer.ModelRow) error {
+	if f == FormatCSV {
+		if _, err := io.WriteString(w, "\uFEFF"); err != nil {
+			return err
+		}
+		return gocsv.MarshalCSV(rows, gocsv.NewSafeCSVWriter(csv.NewWriter(w)))
+	}
+	x := excelize.NewFile()
+	defer x.Close()
+	const sheetName = "Model"
+	if err := x.SetSheetName("Sheet1", sheetName); err != nil {
+		return err
+	}
+	sw, err := x.NewStreamWriter(sheetName)
+	if err != nil {
+		return err
+	}
+	if err := sw.SetRow("A1", []any{explorer.ColumnIndex, explorer.ColumnLabel, explorer.ColumnTerms, explorer.ColumnPinned}); err != nil {
+		return err
+	}
+	for i, r := range rows {
+		cell, _ := excelize.CoordinatesToCellName(1, i+2)
+		if err := sw.SetRow(cell, []any{r.Index, r.Label, r.Terms, r.Pinned}); err != nil {
+			return err
+		}
+	}
+	if err := sw.Flush(); err != nil {
+		return err
+	}
+	return x.Write(w)
+}
+
+// Download is a model export encoded for an answer.
+type Download struct {
+	Body        []byte
+	ContentType string
+	// Disposition is the Content-Disposition naming the file.
+	Disposition string
+}
+
+// NewDownload encodes an export in format f.
+func NewDownload(e *explorer.ModelExport, f Format) (*Download, error) {
+	var b bytes.Buffer
+	if err := WriteModel(&b, f, e.Rows); err != nil {
+		return nil, explorer.Internal(err)
+	}
+	return &Download{Body: b.Bytes(), ContentType: f.ContentType(), Disposition: ContentDisposition(ExportName(e, f))}, nil
+}
+
+// ExportName is the download name of a model export: the title (letters,
+// digits, spaces, '-' and '_' kept, others dropped; "model-ID" without
+// one) and the version, as in "Menu-v2.xlsx".
+func ExportName(e *explorer.ModelExport, f Format) string {
+	base := ""
+	if e.Title != nil {
+		base = strings.Map(func(r rune) rune {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == ' ' {
+				return r
+			}
+			return -1
+		}, *e.Title)
+		base = strings.Join(strings.Fields(base), " ")
+	}
+	if runes := []rune(base); len(runes) > 80 {
+		base = strings.TrimSpace(string(runes[:80]))
+	}
+	if base == "" {
+		base = "model-" + strconv.FormatInt(e.ModelID, 10)
+	}
+	return fmt.Sprintf("%s-v%d.%s", base, e.Version, f)
+}
+
+// ContentDisposition is the Content-Disposition of a download named name
+// (RFC 6266): an ASCII filename and, when the name is not ASCII, its
+// UTF-8 form in filename* (RFC 8187).
+func ContentDisposition(name string) string {
+	ascii := strings.Map(func(r rune) rune {
+		if r < 0x20 || r > 0x7e || r == '"' || r == '\\' {
+			return '_'
+		}
+		return r
+	}, name)
+	v := `attachment; filename="` + ascii + `"`
+	if ascii != name {
+		v += "; filename*=UTF-8''" + url.PathEscape(name)
+	}
+	return v
+}

@@ -1,0 +1,249 @@
+package explorer
+
+import "context"
+
+// Kinds of change of a group or topic in a StructureDiff.
+const (
+	ChangeAdded   = "added"
+	ChangeRemoved = "removed"
+)
+
+// ModelDiff is what changed in a model's structure from one version to
+// another.
+type ModelDiff struct {
+	ModelID int64
+	From    int
+	To      int
+	StructureDiff
+}
+
+// StructureDiff lists the changed groups in the order of the newer
+// structure (a removed group after the group that preceded it), each with
+// its changed topics, and the ignore terms added and removed. Groups and
+// topics are the same when their ids are; terms are the same when their
+// TermKey is.
+type StructureDiff struct {
+	Groups             []GroupDiff
+	IgnoreTermsAdded   []string
+	IgnoreTermsRemoved []string
+}
+
+// Empty reports whether nothing changed.
+func (d StructureDiff) Empty() bool {
+	return len(d.Groups) == 0 && len(d.IgnoreTermsAdded) == 0 && len(d.IgnoreTermsRemoved) == 0
+}
+
+// GroupDiff is a group that changed or holds a changed topic.
+type GroupDiff struct {
+	ID int64
+	// Title is the newer title (the older one of a removed group).
+	Title string
+	// Change is ChangeAdded, ChangeRemoved or "" (the group is in both).
+	Change string
+	// OldTitle is the older title of a renamed group, else "".
+	OldTitle string
+	// Moved: the group changed its place among the groups both hold.
+	Moved bool
+	// PinnedChanged: the group was pinned or unpinned; Pinned is the
+	// newer state.
+	PinnedChanged bool
+	Pinned        bool
+	// Topics are the changed topics, in the same order as groups.
+	Topics []TopicDiff
+}
+
+// TopicDiff is a topic that was added, removed, renamed, moved or whose
+// terms changed.
+type TopicDiff struct {
+	ID     int64
+	Title  string
+	Change string
+	// OldTitle is the older title of a renamed topic, else "".
+	OldTitle string
+	// Moved: the topic changed its place within its group, or came from
+	// another group (FromGroup, that group's older title).
+	Moved     bool
+	FromGroup string
+	// TermsAdded and TermsRemoved are in the order of their version.
+	TermsAdded   []string
+	TermsRemoved []string
+}
+
+// ModelDiff compares two versions of a model the caller can see; from may
+// be newer than to.
+func (s *Service) ModelDiff(ctx context.Context, id int64, from, to int) (*ModelDiff, error) {
+	a, err := s.ModelVersion(ctx, id, from)
+	if err != nil {
+		return nil, err
+	}
+	b, err := s.ModelVersion(ctx, id, to)
+	if err != nil {
+		return nil, err
+	}
+	return &ModelDiff{ModelID: id, From: from, To: to, StructureDiff: DiffStructures(
+		&Structure{Groups: a.Groups, IgnoreTerms: a.IgnoreTerms},
+		&Structure{Groups: b.Groups, IgnoreTerms: b.IgnoreTerms},
+	)}, nil
+}
+
+// DiffStructures compares structure a (older) with b (newer).
+func DiffStructures(a, b *Structure) StructureDiff {
+	var d StructureDiff
+	d.IgnoreTermsAdded, d.IgnoreTermsRemoved = diffTerms(ignoreTermList(a.IgnoreTerms), ignoreTermList(b.IgnoreTerms))
+	oldGroups := map[int64]*Group{}
+	oldTopics := map[int64]topicPlace{}
+	for i := range a.Groups {
+		g := &a.Groups[i]
+		oldGroups[g.ID] = g
+		for j := range g.Topics {
+			oldTopics[g.Topics[j].ID] = topicPlace{group: g, topic: &g.Topics[j]}
+		}
+	}
+	newGroups, newTopics := map[int64]bool{}, map[int64]bool{}
+	for _, g := range b.Groups {
+		newGroups[g.ID] = true
+		for _, t := range g.Topics {
+			newTopics[t.ID] = true
+		}
+	}
+	movedGroups := outOfOrder(groupIDs(a.Groups), groupIDs(b.Groups))
+	var diffs []GroupDiff
+	for i := range b.Groups {
+		g := &b.Groups[i]
+		gd := GroupDiff{ID: g.ID, Title: g.Title, Pinned: g.Pinned}
+		old, ok := oldGroups[g.ID]
+		if ok {
+			gd.Moved = movedGroups[g.ID]
+			gd.PinnedChanged = old.Pinned != g.Pinned
+			if old.Title != g.Title {
+				gd.OldTitle = old.Title
+			}
+			gd.Topics = diffTopics(old, g, oldTopics, newTopics)
+		} else {
+			gd.Change = ChangeAdded
+			gd.Topics = diffTopics(nil, g, oldTopics, newTopics)
+		}
+		diffs = append(diffs, gd)
+	}
+	for i := range a.Groups {
+		g := &a.Groups[i]
+		if newGroups[g.ID] {
+			continue
+		}
+		gd := GroupDiff{ID: g.ID, Title: g.Title, Pinned: g.Pinned, Change: ChangeRemoved}
+		for _, t := range g.Topics {
+			if !newTopics[t.ID] {
+				gd.Topics = append(gd.Topics, TopicDiff{ID: t.ID, Title: t.Title, Change: ChangeRemoved, TermsRemoved: t.Terms})
+			}
+		}
+		// Every older group before i is listed by now: kept or removed.
+		var after int64
+		if i > 0 {
+			after = a.Groups[i-1].ID
+		}
+		diffs = insertAfter(diffs, func(g GroupDiff) int64 { return g.ID }, after, gd)
+	}
+	for _, gd := range diffs {
+		if gd.Change != "" || gd.OldTitle != "" || gd.Moved || gd.PinnedChanged || len(gd.Topics) > 0 {
+			d.Groups = append(d.Groups, gd)
+		}
+	}
+	return d
+}
+
+// topicPlace is a topic of the older structure with its group.
+type topicPlace struct {
+	group *Group
+	topic *Topic
+}
+
+// diffTopics lists the changed topics of group g (newer), whose older
+// state is old (nil when the group is new). Topics of old found nowhere in
+// the newer structure are listed as removed, after the topic that
+// preceded them.
+func diffTopics(old, g *Group, oldTopics map[int64]topicPlace, newTopics map[int64]bool) []TopicDiff {
+	var oldIDs, stayed []int64
+	if old != nil {
+		for _, t := range old.Topics {
+			oldIDs = append(oldIDs, t.ID)
+		}
+	}
+	for _, t := range g.Topics {
+		if p, ok := oldTopics[t.ID]; ok && p.group.ID == g.ID {
+			stayed = append(stayed, t.ID)
+		}
+	}
+	moved := outOfOrder(oldIDs, stayed)
+	all := make([]TopicDiff, 0, len(g.Topics))
+	listed := map[int64]bool{}
+	for _, t := range g.Topics {
+		td := TopicDiff{ID: t.ID, Title: t.Title}
+		if p, ok := oldTopics[t.ID]; !ok {
+			td.Change, td.TermsAdded = ChangeAdded, t.Terms
+		} else {
+			if p.topic.Title != t.Title {
+				td.OldTitle = p.topic.Title
+			}
+			if p.group.ID != g.ID {
+				td.Moved, td.FromGroup = true, p.group.Title
+			} else {
+				td.Moved = moved[t.ID]
+			}
+			td.TermsAdded, td.TermsRemoved = diffTerms(p.topic.Terms, t.Terms)
+		}
+		all = append(all, td)
+		listed[t.ID] = true
+	}
+	for i, id := range oldIDs {
+		if newTopics[id] {
+			continue
+		}
+		var after int64
+		for j := i - 1; j >= 0 && after == 0; j-- {
+			if listed[oldIDs[j]] {
+				after = oldIDs[j]
+			}
+		}
+		t := old.Topics[i]
+		all = insertAfter(all, func(t TopicDiff) int64 { return t.ID }, after,
+			TopicDiff{ID: t.ID, Title: t.Title, Change: ChangeRemoved, TermsRemoved: t.Terms})
+		listed[id] = true
+	}
+	var out []TopicDiff
+	for _, td := range all {
+		if td.Change != "" || td.OldTitle != "" || td.Moved || len(td.TermsAdded) > 0 || len(td.TermsRemoved) > 0 {
+			out = append(out, td)
+		}
+	}
+	return out
+}
+
+// diffTerms returns the terms of b not in a and those of a not in b,
+// compared by TermKey, each in its list's order.
+func diffTerms(a, b []string) (added, removed []string) {
+	inA := make(map[string]bool, len(a))
+	for _, t := range a {
+		inA[TermKey(t)] = true
+	}
+	inB := make(map[string]bool, len(b))
+	for _, t := range b {
+		inB[TermKey(t)] = true
+		if !inA[TermKey(t)] {
+			added = append(added, t)
+		}
+	}
+	for _, t := range a {
+		if !inB[TermKey(t)] {
+			removed = append(removed, t)
+		}
+	}
+	return added, removed
+}
+
+func ignoreTermList(in []IgnoreTerm) []string {
+	out := make([]string, len(in))
+	for i, t := range in {
+		out[i] = t.Term
+	}
+	return out
+}

@@ -1,0 +1,59 @@
+package explorer
+
+import "context"
+
+// RestoreModelVersion saves the structure of one of a model's versions
+// (groups, topics with their ids and dictionaries, ignore terms) as a new
+// version, with the rights, lock and rules of UpdateModel: the caller
+// needs READ_WRITE, a DYNAMIC model becomes outdated. The ids come back as
+// they were (ids are never handed out twice, so they still name the same
+// groups and topics). When the current version already holds that
+// structure no version is made and created is false.
+func (s *Service) RestoreModelVersion(ctx context.Context, id int64, version int) (m *Model, created bool, err error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	var (
+		rec  *ModelRecord
+		next *Structure
+	)
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		m, err := s.lockWritableModel(ctx, u, id)
+		if err != nil {
+			return err
+		}
+		rec = m
+		if version < 1 || version > m.Version {
+			return Errorf(ENOTFOUND, "model %d has no version %d", id, version)
+		}
+		old, err := s.storedVersion(ctx, id, version)
+		if err != nil {
+			return err
+		}
+		cur, err := s.storedVersion(ctx, id, m.Version)
+		if err != nil {
+			return err
+		}
+		if sameStructure(cur, old) {
+			return nil
+		}
+		// Counters only grow: an older version's ids are all below them.
+		c, ignore := maxIDs(old)
+		m.NextGroupID, m.NextTopicID = max(m.NextGroupID, c.group), max(m.NextTopicID, c.topic)
+		m.NextIgnoreTermID = max(m.NextIgnoreTermID, ignore)
+		if err := s.addVersion(ctx, u, m, old); err != nil {
+			return err
+		}
+		next = old
+		return s.store.UpdateModel(ctx, m)
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	if next != nil {
+		s.rememberVersion(rec.ID, rec.Version, next)
+	}
+	m, err = s.modelAt(ctx, rec, rec.Version)
+	return m, next != nil, err
+}

@@ -1,0 +1,157 @@
+package sheet
+
+import (
+	"bytes"
+	"context"
+	"runtime"
+	"strings"
+	"testing"
+
+	explorer "explorer"
+	"explorer/internal/attack"
+)
+
+// The attacks of the hardening issue, generated in code: each is refused
+// naming its limit, or read correctly, and the bytes allocated while
+// reading stay far below what the file claims (measured with
+// runtime.MemStats, never with a clock).
+
+// measure streams a file, discarding its rows, and returns the error and
+// the bytes allocated and the live heap growth meanwhile.
+func measure(t *testing.T, b []byte, kind Kind, opts Options, accept func([]string) bool) (rows int, err error, alloc, heap uint64) {
+	t.Helper()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, err = Stream(context.Background(), bytes.NewReader(b), int64(len(b)), kind, opts, accept,
+		func([]string) error { return nil },
+		func(int, []string) error { rows++; return nil })
+	runtime.ReadMemStats(&after)
+	alloc = after.TotalAlloc - before.TotalAlloc
+	if after.HeapInuse > before.HeapInuse {
+		heap = after.HeapInuse - before.HeapInuse
+	}
+	return rows, err, alloc, heap
+}
+
+func wantLimit(t *testing.T, err error, code, words string) {
+	t.Helper()
+	if explorer.ErrorCode(err) != code || !strings.Contains(explorer.ErrorMessage(err), words) {
+		t.Fatalf("got %v, want %s naming %q", err, code, words)
+	}
+}
+
+func TestAttackWideColumn(t *testing.T) {
+	for _, rows := range []int{4_000, 100_000} {
+		b := attack.WideColumn(rows)
+		n, err, alloc, _ := measure(t, b, KindXLSX, Options{}, nil)
+		// The cells in XFD are past the header: nothing to read.
+		if err != nil || n != 0 {
+			t.Fatalf("%d rows: %d rows read, %v", rows, n, err)
+		}
+		if alloc > 64<<20 {
+			t.Errorf("%d rows in XFD (%d KB): allocated %d MB", rows, len(b)>>10, alloc>>20)
+		}
+	}
+	// A header reaching XFD is refused naming the column limit.
+	b := attack.XLSX(attack.Deflate("xl/worksheets/sheet1.xml", []byte(`<worksheet><sheetData><row r="1"><c r="XFD1" t="inlineStr"><is><t>x</t></is></c></row></sheetData></worksheet>`)), nil)
+	_, err, _, _ := measure(t, b, KindXLSX, Options{}, nil)
+	wantLimit(t, err, explorer.ETOOLARGE, "column limit")
+}
+
+func TestAttackSharedStringRefs(t *testing.T) {
+	b := attack.SharedRefs(100_000, 32_000)
+	n, err, alloc, _ := measure(t, b, KindXLSX, Options{}, nil)
+	if err != nil || n != 100_000 {
+		t.Fatalf("%d rows, %v", n, err)
+	}
+	// 100,000 rows × 2 references × 32,000 characters would be 6.4 GB
+	// copied; references cost a string header each.
+	if alloc > 256<<20 {
+		t.Errorf("%d KB file: allocated %d MB", len(b)>>10, alloc>>20)
+	}
+	// Kept in memory, the rows still share the one string.
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	tab, err := readBytes(t, b, KindXLSX, Options{}, nil)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if err != nil || len(tab.Rows) != 100_000 || len(tab.Rows[99_999][1]) != 32_000 {
+		t.Fatalf("read: %v", err)
+	}
+	if grow := int64(after.HeapInuse) - int64(before.HeapInuse); grow > 128<<20 {
+		t.Errorf("the table holds %d MB", grow>>20)
+	}
+}
+
+func TestAttackWhitespace(t *testing.T) {
+	if raceEnabled {
+		t.Skip("240 MB of XML under the race detector")
+	}
+	b := attack.Whitespace(240 << 20)
+	if len(b) > 1<<20 {
+		t.Fatalf("%d bytes", len(b))
+	}
+	// Past the decompression budget.
+	_, err, alloc, _ := measure(t, b, KindXLSX, Options{MaxUnzipSize: 200 << 20}, nil)
+	wantLimit(t, err, explorer.ETOOLARGE, "limit of decompressed bytes")
+	if alloc > 32<<20 {
+		t.Errorf("allocated %d MB", alloc>>20)
+	}
+	// Within it: read, streaming past the spaces.
+	n, err, alloc, _ := measure(t, b, KindXLSX, Options{MaxUnzipSize: 512 << 20}, nil)
+	if err != nil || n != 1 {
+		t.Fatalf("%d rows, %v", n, err)
+	}
+	if alloc > 32<<20 {
+		t.Errorf("allocated %d MB streaming 240 MB of spaces", alloc>>20)
+	}
+}
+
+func TestAttackManySharedStrings(t *testing.T) {
+	if raceEnabled {
+		t.Skip("200 MB of XML under the race detector")
+	}
+	b := attack.ManyStrings(12_000_000)
+	if len(b) > 1<<20 {
+		t.Fatalf("%d bytes", len(b))
+	}
+	// 204 MB of XML: past a budget of 128 MiB.
+	_, err, _, _ := measure(t, b, KindXLSX, Options{MaxUnzipSize: 128 << 20}, nil)
+	wantLimit(t, err, explorer.ETOOLARGE, "limit of decompressed bytes")
+	// Within the default budget: 4 bytes an entry (48 MB, grown by
+	// doubling) plus the text, never a string header or a structure per
+	// entry (excelize: 79 s and gigabytes).
+	n, err, alloc, heap := measure(t, b, KindXLSX, Options{}, nil)
+	if err != nil || n != 1 {
+		t.Fatalf("%d rows, %v", n, err)
+	}
+	if alloc > 400<<20 || heap > 192<<20 {
+		t.Errorf("12 million strings: allocated %d MB, heap %d MB", alloc>>20, heap>>20)
+	}
+}
+
+func TestAttackHugeCountsXLS(t *testing.T) {
+	b := attack.HugeCountsXLS()
+	n, err, alloc, _ := measure(t, b, KindXLS, Options{}, nil)
+	if err != nil {
+		if explorer.ErrorCode(err) != explorer.EINVALID {
+			t.Fatalf("got %v", err)
+		}
+	} else if n > 2 {
+		t.Fatalf("%d rows", n)
+	}
+	if alloc > uint64(64*len(b)+1<<20) {
+		t.Errorf("%d byte file: allocated %d KB", len(b), alloc>>10)
+	}
+}
+
+func TestAttackHugeLineCSV(t *testing.T) {
+	b := attack.HugeLineCSV(64 << 20)
+	_, err, alloc, _ := measure(t, b, KindCSV, Options{}, nil)
+	wantLimit(t, err, explorer.ETOOLARGE, "line 2")
+	if alloc > 128<<20 {
+		t.Errorf("a 64 MB line: allocated %d MB", alloc>>20)
+	}
+}

@@ -1,0 +1,21 @@
+package store
+
+import "context"
+
+// AddProjectText adds n bytes to the text a project's rows store.
+func (db *DB) AddProjectText(ctx context.Context, id int64, n int64) error {
+	_, err := db.exec(ctx, `UPDATE projects SET text_bytes = text_bytes + ? WHERE id = ?`, n, id)
+	return err
+}
+
+// AccountProjectText is the text the projects of an account store: those
+// of the account's user and of the users it manages.
+func (db *DB) AccountProjectText(ctx context.Context, accountID int64) (int64, error) {
+	var n int64
+	err := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(`SELECT COALESCE(SUM(text_bytes), 0) FROM projects
+		WHERE owner_id = ? OR owner_id IN (SELECT managed_id FROM managers WHERE manager_id = ?)`), accountID, accountID).Scan(&n)
+	if err != nil {
+		return 0, db.mapError(err, "")
+	}
+	return n, nil
+}
