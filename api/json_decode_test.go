@@ -38,14 +38,37 @@ func randomModelBody(r *rand.Rand) []byte {
 	return b
 }
 
-// TestBodiesDecodeAsEncodingJSON decodes generated model bodies, whole
-// and damaged, with the presized decoder and compares them with
-// encoding/json (whole bodies) and the same engine without presizing
-// (every body): the same value and the same error.
+// unusualFields are members a body may hold besides the usual ones.
+var unusualFields = []string{`"Title":"X",`, `"IgnoreTermsDictionary":{"z":"y"},`, `"ignore-terms-dictionary":{"z":"y"},`, `"other":[1,{"a":null}],`, `"id":1.5,`, `"id":-3,`, `"terms":null,`,
+	`"title":null,`, `"pinned":null,`, `"groups":null,`, `"\u0074itle":"e",`, `"ignoreTermsDictionary":{"a":"b","a":"c"},`,
+	`"ignore_terms":["q"],`, `"title":"a","title":"b",`, `"dictionary":{"k":null},`, `"terms":["a",null],`, `"id":"4",`,
+	`"ignoreTerms":[],`, `"topics":[null],`, "\"title\":\"bad \xff utf8\",", `"pinned":true,`, `"id":99999999999999999999,`}
+
+// withUnusualField inserts one of unusualFields after a random '{'.
+func withUnusualField(r *rand.Rand, body []byte) []byte {
+	var at []int
+	for i, c := range body {
+		if c == '{' {
+			at = append(at, i+1)
+		}
+	}
+	i := at[r.IntN(len(at))]
+	f := unusualFields[r.IntN(len(unusualFields))]
+	return append(append(append([]byte{}, body[:i]...), f...), body[i:]...)
+}
+
+// TestBodiesDecodeAsEncodingJSON decodes generated model bodies, whole,
+// with unusual members and damaged, with the presized decoder and the
+// model reader, and compares them with encoding/json (whole bodies) and
+// the same engine without presizing (every body): the same value and the
+// same error.
 func TestBodiesDecodeAsEncodingJSON(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for i := 0; i < 2000; i++ {
 		body := randomModelBody(r)
+		if i%4 == 2 {
+			body = withUnusualField(r, body)
+		}
 		if i%2 == 1 && len(body) > 2 {
 			// Damage: cut it, or change one byte.
 			if r.IntN(2) == 0 {
@@ -55,13 +78,17 @@ func TestBodiesDecodeAsEncodingJSON(t *testing.T) {
 				body[r.IntN(len(body))] = damage[r.IntN(len(damage))]
 			}
 		}
-		var got, plain, std explorer.ModelInput
+		var got, read, plain, std explorer.ModelInput
 		errGot := unmarshalBody(body, &got)
+		errRead := decodeModelInput(body, &read)
 		errPlain := jsonv1.Unmarshal(body, &plain)
 		if fmt.Sprint(errGot) != fmt.Sprint(errPlain) || !reflect.DeepEqual(got, plain) {
 			t.Fatalf("%s\npresized: %+v %v\nplain:    %+v %v", body, got, errGot, plain, errPlain)
 		}
-		if i%2 == 0 {
+		if fmt.Sprint(errRead) != fmt.Sprint(errPlain) || !reflect.DeepEqual(read, plain) {
+			t.Fatalf("%s\nmodel reader: %+v %v\nplain:        %+v %v", body, read, errRead, plain, errPlain)
+		}
+		if i%4 == 0 {
 			if err := json.Unmarshal(body, &std); err != nil || errGot != nil || !reflect.DeepEqual(got, std) {
 				t.Fatalf("%s\npresized: %+v %v\nencoding/json: %+v %v", body, got, errGot, std, err)
 			}
@@ -82,7 +109,8 @@ func TestCountElements(t *testing.T) {
 
 // BenchmarkDecodeModelBody decodes the PUT body of a model of 30 groups ×
 // 10 topics × 10 terms with encoding/json, the v2 engine with v1 rules,
-// and that engine with term arrays presized (what decodeJSON uses).
+// that engine with term arrays presized (decodeJSON's decoder) and the
+// model reader (what a PUT of a model uses).
 func BenchmarkDecodeModelBody(b *testing.B) {
 	var groups []explorer.Group
 	for g := 0; g < 30; g++ {
@@ -102,6 +130,7 @@ func BenchmarkDecodeModelBody(b *testing.B) {
 	}
 	for name, decode := range map[string]func([]byte, any) error{
 		"encoding-json": json.Unmarshal, "v2-engine": jsonv1.Unmarshal, "presized": unmarshalBody,
+		"model-reader": func(b []byte, v any) error { return decodeModelInput(b, v.(*explorer.ModelInput)) },
 	} {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()

@@ -69,7 +69,13 @@ func decodeJSON(c *fiber.Ctx, v any, optional bool) error {
 		}
 		return explorer.Invalid("a JSON request body is required")
 	}
-	if err := unmarshalBody(body, v); err != nil {
+	var err error
+	if in, ok := v.(*explorer.ModelInput); ok {
+		err = decodeModelInput(body, in)
+	} else {
+		err = unmarshalBody(body, v)
+	}
+	if err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
 			field := te.Field
