@@ -114,7 +114,7 @@ func appendManifest(b []byte, s *explorer.Structure, ignore int64, refs []int64)
 // topics still to be filled, the ignore part's id and the topics' part ids
 // in order.
 func decodeManifest(b []byte) (s *explorer.Structure, ignore int64, refs []int64, err error) {
-	d := decoder{b: b}
+	d := decoder{b: string(b)}
 	if d.byte() != manifestFormat {
 		return nil, 0, nil, errCorrupt
 	}
@@ -141,10 +141,12 @@ func decodeManifest(b []byte) (s *explorer.Structure, ignore int64, refs []int64
 	return s, ignore, refs, d.end()
 }
 
-// decoder reads the encoding; the first problem sticks in err and later
-// reads answer zero values.
+// decoder reads the encoding from a string, so that the strings it
+// returns share the one copy of the encoded part instead of one
+// allocation each; the first problem sticks in err and later reads
+// answer zero values.
 type decoder struct {
-	b   []byte
+	b   string
 	err error
 }
 
@@ -152,7 +154,7 @@ func (d *decoder) fail() {
 	if d.err == nil {
 		d.err = errCorrupt
 	}
-	d.b = nil
+	d.b = ""
 }
 
 func (d *decoder) byte() byte {
@@ -165,14 +167,22 @@ func (d *decoder) byte() byte {
 	return c
 }
 
+// uvarint reads an unsigned varint as binary.AppendUvarint writes it.
 func (d *decoder) uvarint() uint64 {
-	v, n := binary.Uvarint(d.b)
-	if n <= 0 {
-		d.fail()
-		return 0
+	var v uint64
+	for i := 0; i < len(d.b) && i < binary.MaxVarintLen64; i++ {
+		c := d.b[i]
+		if i == binary.MaxVarintLen64-1 && c > 1 {
+			break // overflows 64 bits
+		}
+		v |= uint64(c&0x7f) << (7 * i)
+		if c < 0x80 {
+			d.b = d.b[i+1:]
+			return v
+		}
 	}
-	d.b = d.b[n:]
-	return v
+	d.fail()
+	return 0
 }
 
 // varint reads a signed varint (zig-zag, as binary.AppendVarint writes).
@@ -191,7 +201,7 @@ func (d *decoder) string() string {
 		d.fail()
 		return ""
 	}
-	s := string(d.b[:n])
+	s := d.b[:n]
 	d.b = d.b[n:]
 	return s
 }
@@ -238,7 +248,7 @@ func (d *decoder) stringMap() map[string]string {
 
 // decodeTopic reads a topic part.
 func decodeTopic(b []byte) (explorer.Topic, error) {
-	d := decoder{b: b}
+	d := decoder{b: string(b)}
 	if d.byte() != partTopic {
 		return explorer.Topic{}, errCorrupt
 	}
@@ -250,7 +260,7 @@ func decodeTopic(b []byte) (explorer.Topic, error) {
 
 // decodeIgnore reads an ignore part into s.
 func decodeIgnore(b []byte, s *explorer.Structure) error {
-	d := decoder{b: b}
+	d := decoder{b: string(b)}
 	if d.byte() != partIgnore {
 		return errCorrupt
 	}

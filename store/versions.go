@@ -210,45 +210,44 @@ func (db *DB) insertPart(ctx context.Context, model int64, p part) (int64, error
 	return id, db.mapError(err, "")
 }
 
-// readParts returns the content of the model's parts with the given ids.
-// They are read by primary key alone: with model_id in the condition
-// SQLite would walk the model's parts by its (model_id, hash) index.
-func (db *DB) readParts(ctx context.Context, model int64, ids []int64) (map[int64][]byte, error) {
-	out := make(map[int64][]byte, len(ids))
-	err := queryIn(ctx, db, `SELECT id, model_id, content FROM model_parts WHERE id IN (%s)`, nil, ids,
-		func(rows *sql.Rows) error {
-			var id, owner int64
-			var content []byte
-			if err := rows.Scan(&id, &owner, &content); err != nil {
-				return err
-			}
-			if owner == model {
-				out[id] = content
-			}
-			return nil
-		})
-	return out, err
-}
-
-// readVersion builds the structure a manifest names.
+// readVersion builds the structure a manifest names. The parts are read
+// by primary key alone (with model_id in the condition SQLite would walk
+// the model's parts by its (model_id, hash) index) and decoded as they
+// come.
 func (db *DB) readVersion(ctx context.Context, model int64, manifest []byte) (*explorer.Structure, error) {
 	s, ignore, refs, err := decodeManifest(manifest)
 	if err != nil {
 		return nil, err
 	}
-	contents, err := db.readParts(ctx, model, append(refs, ignore))
+	topics := make(map[int64]explorer.Topic, len(refs))
+	ignoreRead := false
+	err = queryIn(ctx, db, `SELECT id, model_id, content FROM model_parts WHERE id IN (%s)`, nil, append(refs, ignore),
+		func(rows *sql.Rows) error {
+			var id, owner int64
+			var content sql.RawBytes
+			if err := rows.Scan(&id, &owner, &content); err != nil || owner != model {
+				return err
+			}
+			if id == ignore {
+				ignoreRead = true
+				return decodeIgnore(content, s)
+			}
+			t, err := decodeTopic(content)
+			topics[id] = t
+			return err
+		})
 	if err != nil {
 		return nil, err
 	}
-	if err := decodeIgnore(contents[ignore], s); err != nil {
-		return nil, err
+	if !ignoreRead {
+		return nil, errCorrupt
 	}
 	i := 0
 	for gi := range s.Groups {
 		for ti := range s.Groups[gi].Topics {
-			t, err := decodeTopic(contents[refs[i]])
-			if err != nil {
-				return nil, err
+			t, ok := topics[refs[i]]
+			if !ok {
+				return nil, errCorrupt
 			}
 			s.Groups[gi].Topics[ti] = t
 			i++
