@@ -129,7 +129,13 @@ func decodeManifest(b []byte) (s *explorer.Structure, ignore int64, refs []int64
 		g := &s.Groups[gi]
 		g.ID = d.varint()
 		g.Title = d.string()
-		g.Pinned = d.byte() == 1
+		switch d.byte() {
+		case 0:
+		case 1:
+			g.Pinned = true
+		default:
+			d.fail()
+		}
 		if n := d.len(); n >= 0 {
 			g.Topics = make([]explorer.Topic, n)
 		}
@@ -177,6 +183,9 @@ func (d *decoder) uvarint() uint64 {
 		}
 		v |= uint64(c&0x7f) << (7 * i)
 		if c < 0x80 {
+			if c == 0 && i > 0 {
+				break // longer than it needs to be: not what was written
+			}
 			d.b = d.b[i+1:]
 			return v
 		}
@@ -239,9 +248,13 @@ func (d *decoder) stringMap() map[string]string {
 		return nil
 	}
 	m := make(map[string]string, n)
+	prev := ""
 	for i := 0; i < n; i++ {
 		k := d.string()
-		m[k] = d.string()
+		if i > 0 && k <= prev {
+			d.fail() // keys are written once each, in ascending order
+		}
+		m[k], prev = d.string(), k
 	}
 	return m
 }
