@@ -5,8 +5,6 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
-	"math"
-	"strings"
 	"sync"
 	"time"
 )
@@ -88,26 +86,6 @@ func (c *credentialCache) forgetUser(userID int64) {
 	c.mu.Unlock()
 }
 
-// throttled returns an ETHROTTLED error when the username or the client
-// address has failed too often.
-func (s *Service) throttled(username, addr string, now time.Time) error {
-	wait := s.userLimit.blocked(strings.ToLower(username), now)
-	if w := s.addrLimit.blocked(addr, now); w > wait {
-		wait = w
-	}
-	if wait <= 0 {
-		return nil
-	}
-	return &Error{Code: ETHROTTLED, Message: "too many failed sign-ins; try again later", RetryAfter: int(math.Ceil(wait.Seconds()))}
-}
-
-func (s *Service) failed(username, addr string, now time.Time) {
-	s.userLimit.fail(strings.ToLower(username), now)
-	if addr != "" {
-		s.addrLimit.fail(addr, now)
-	}
-}
-
 // dummyHash returns a hash made by the Service's hasher, compared against
 // when the username is unknown so that the answer takes as long as for a
 // wrong password.
@@ -119,14 +97,14 @@ func (s *Service) dummyHash() string {
 }
 
 // AuthenticatePassword verifies a username and password sent from addr,
-// the client address. Repeated failures are throttled. A verified
-// credential is cached for a short time; it stops working at once when the
-// user's password changes.
+// the client address. A verified credential is cached for a short time; it
+// stops working at once when the user's password changes. A cached
+// credential is accepted before the throttle is asked, so that nobody
+// else's failures can lock out a client that has proved its password;
+// otherwise failures are throttled per (username, address) pair and per
+// address (see throttle.go).
 func (s *Service) AuthenticatePassword(ctx context.Context, username, password, addr string) (*User, error) {
 	now := s.clock.Now()
-	if err := s.throttled(username, addr, now); err != nil {
-		return nil, err
-	}
 	key := credentialKey(username, password)
 	if e, ok := s.credentials.get(key, now); ok {
 		u, err := s.store.FindUserByID(ctx, e.userID)
@@ -137,6 +115,9 @@ func (s *Service) AuthenticatePassword(ctx context.Context, username, password, 
 			return nil, err
 		}
 		s.credentials.remove(key)
+	}
+	if err := s.throttled(username, addr, now); err != nil {
+		return nil, err
 	}
 	// Concurrent requests with the same credential share one verification.
 	v, err, _ := s.verifying.Do(string(key[:]), func() (any, error) {
@@ -166,7 +147,7 @@ func (s *Service) verifyPassword(ctx context.Context, key [32]byte, username, pa
 		}
 		return nil, err
 	}
-	s.userLimit.reset(strings.ToLower(username))
+	s.succeeded(username, addr)
 	s.credentials.put(key, credentialEntry{userID: u.ID, changed: u.PasswordChanged, expires: now.Add(s.credentials.ttl)}, now)
 	return u, nil
 }
@@ -179,18 +160,18 @@ func hashSecret(secret string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// AuthenticateToken verifies a Bearer API token sent from addr.
+// AuthenticateToken verifies a Bearer API token sent from addr. A valid
+// token is accepted whatever others did; an address with too many failures
+// gets no answer about further tokens until its window passes.
 func (s *Service) AuthenticateToken(ctx context.Context, token, addr string) (*User, error) {
 	now := s.clock.Now()
-	if w := s.addrLimit.blocked(addr, now); w > 0 {
-		return nil, &Error{Code: ETHROTTLED, Message: "too many failed sign-ins; try again later", RetryAfter: int(math.Ceil(w.Seconds()))}
-	}
 	hash := hashSecret(token)
 	t, err := s.store.FindTokenByHash(ctx, hash)
 	if ErrorCode(err) == ENOTFOUND || (err == nil && subtle.ConstantTimeCompare([]byte(t.Hash), []byte(hash)) != 1) {
-		if addr != "" {
-			s.addrLimit.fail(addr, now)
+		if err := s.throttled("", addr, now); err != nil {
+			return nil, err
 		}
+		s.failed("", addr, now)
 		return nil, Errorf(EUNAUTHORIZED, "invalid token")
 	}
 	if err != nil {

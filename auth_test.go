@@ -47,28 +47,49 @@ func TestAuthenticatePasswordCachesAndThrottles(t *testing.T) {
 	}
 }
 
-func TestThrottleFailuresPerUser(t *testing.T) {
+// TestThrottleFailuresPerUserAndAddress: 20 failures for bob from one
+// address throttle bob from that address only; bob from another address,
+// and bob's cached credential from the failing one, still sign in.
+func TestThrottleFailuresPerUserAndAddress(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("bob", "")
 	ctx := context.Background()
+	// bob signs in from his office; the credential is cached there.
+	if _, err := e.Svc.AuthenticatePassword(ctx, "bob", testkit.Password, "10.0.0.2"); err != nil {
+		t.Fatal(err)
+	}
 	for i := 0; i < 20; i++ {
-		_, err := e.Svc.AuthenticatePassword(ctx, "bob", "wrong-password", "10.0.0.2")
+		_, err := e.Svc.AuthenticatePassword(ctx, "Bob", "wrong-password", "10.0.0.2")
 		if explorer.ErrorCode(err) != explorer.EUNAUTHORIZED {
 			t.Fatalf("failure %d: %v", i, err)
 		}
 		e.Clock.Advance(time.Second)
 	}
-	_, err := e.Svc.AuthenticatePassword(ctx, "bob", testkit.Password, "10.0.0.3")
-	var ee *explorer.Error
+	_, err := e.Svc.AuthenticatePassword(ctx, "bob", "another-wrong-one", "10.0.0.2")
 	if explorer.ErrorCode(err) != explorer.ETHROTTLED {
-		t.Fatalf("21st attempt: %v, want throttled", err)
+		t.Fatalf("21st attempt from the same address: %v, want throttled", err)
 	}
-	ee = explorer.AsError(err)
-	if ee.RetryAfter < 1 || ee.RetryAfter > 60 {
-		t.Fatalf("retry after %d", ee.RetryAfter)
+	ee := explorer.AsError(err)
+	if ee.RetryAfter < 1 || ee.RetryAfter > 60 || !strings.Contains(ee.Message, "seconds") {
+		t.Fatalf("retry after %d, message %q", ee.RetryAfter, ee.Message)
+	}
+	// The verified (cached) credential passes from the throttled address.
+	before := e.Hasher.Compares()
+	if _, err := e.Svc.AuthenticatePassword(ctx, "bob", testkit.Password, "10.0.0.2"); err != nil {
+		t.Fatalf("cached credential from the throttled address: %v", err)
+	}
+	if e.Hasher.Compares() != before {
+		t.Fatal("the cached credential was verified again")
+	}
+	// From another address bob is not throttled, with a password not cached.
+	if err := e.Svc.SetPassword(ctx, "bob", "new-password-3"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Svc.AuthenticatePassword(ctx, "bob", "new-password-3", "10.0.0.3"); err != nil {
+		t.Fatalf("other address: %v", err)
 	}
 	e.Clock.Advance(time.Duration(ee.RetryAfter) * time.Second)
-	if _, err := e.Svc.AuthenticatePassword(ctx, "bob", testkit.Password, "10.0.0.3"); err != nil {
+	if _, err := e.Svc.AuthenticatePassword(ctx, "bob", "new-password-3", "10.0.0.2"); err != nil {
 		t.Fatalf("after the window: %v", err)
 	}
 }

@@ -1,11 +1,8 @@
 package explorer
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"time"
 )
 
@@ -76,45 +73,22 @@ type Model struct {
 	structure *answerVersion
 }
 
-// WriteJSON writes the model's JSON answer to w. The groups, ignore terms
-// and dictionary of a model the Service answered are encoded once per
-// version and written as they are.
-func (m *Model) WriteJSON(w io.Writer) error {
+// EncodedStructure is the JSON encoding of the groups, ignore terms and
+// dictionary (`"groups":…,"ignoreTerms":…,"ignoreTermsDictionary":…`,
+// without braces) of a model the Service answered, encoded when first
+// answered and shared by the answers of its version; nil for a model built
+// otherwise (or when encoding fails: encoding the model again reports
+// it). The JSON interface writes it as it is rather than encoding the
+// structure per answer.
+func (m *Model) EncodedStructure() []byte {
 	if m.structure == nil {
-		type plain Model
-		b, err := json.Marshal((*plain)(m))
-		if err != nil {
-			return err
-		}
-		_, err = w.Write(b)
-		return err
+		return nil
 	}
-	structure, err := m.structure.encoded()
+	b, err := m.structure.encoded()
 	if err != nil {
-		return err
+		return nil
 	}
-	head, err := json.Marshal(struct {
-		ModelInfo
-		UsersAccess []ModelAccess     `json:"usersAccess"`
-		Invitations []ModelInvitation `json:"invitations"`
-	}{m.ModelInfo, nonNil(m.UsersAccess), nonNil(m.Invitations)})
-	if err != nil {
-		return err
-	}
-	head[len(head)-1] = ','
-	for _, part := range [][]byte{head, structure, {'}'}} {
-		if _, err := w.Write(part); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// MarshalJSON encodes the model as WriteJSON does.
-func (m *Model) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	err := m.WriteJSON(&b)
-	return b.Bytes(), err
+	return b
 }
 
 // CanWrite reports whether the caller may update and share the model.
@@ -185,8 +159,8 @@ type ModelVersion struct {
 
 // ModelProjects are the projects connected to a DYNAMIC model.
 type ModelProjects struct {
-	MasterProject     *ProjectInfo  `json:"masterProject"`
-	DependentProjects []ProjectInfo `json:"dependentProjects"`
+	MasterProject     *ProjectInfo
+	DependentProjects []ProjectInfo
 }
 
 // ModelInput is the body of PUT /models/{id}. A nil field keeps what the

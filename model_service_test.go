@@ -1,12 +1,9 @@
 package explorer_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"maps"
 	"reflect"
-	"strings"
 	"testing"
 
 	explorer "explorer"
@@ -394,56 +391,5 @@ func TestModelLanguageWithoutDetector(t *testing.T) {
 	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{File: &fakeFile{table: rowsTable("Index|Label|Terms", "1|A|smörgås, räksmörgås, kaffe, kanelbulle, jättegott, tack så mycket")}})
 	if err != nil || m.Language != "EN" {
 		t.Fatalf("without a detector: %v %v", m, err)
-	}
-}
-
-func TestModelJSONIsTheEncodingOfItsFields(t *testing.T) {
-	e := testkit.New(t)
-	e.AddUser("ann", "")
-	e.AddUser("bob", "")
-	ctx := e.As("ann")
-	m, err := e.Svc.UploadModel(ctx, explorer.UploadModelInput{Title: new(`<b>&"menu"`), File: &fakeFile{table: rowsTable("Index|Label|Terms", "1|A|a, <b>", "2.1|B|")}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := e.Svc.ShareModel(ctx, m.ID, "bob", ""); err != nil {
-		t.Fatal(err)
-	}
-	m, err = e.Svc.Model(ctx, m.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := m.WriteJSON(&buf); err != nil {
-		t.Fatal(err)
-	}
-	got := buf.Bytes()
-	// The same fields encoded by encoding/json in one go.
-	plain := *m
-	want, err := json.Marshal(struct {
-		explorer.ModelInfo
-		Groups                []explorer.Group           `json:"groups"`
-		UsersAccess           []explorer.ModelAccess     `json:"usersAccess"`
-		Invitations           []explorer.ModelInvitation `json:"invitations"`
-		IgnoreTerms           []explorer.IgnoreTerm      `json:"ignoreTerms"`
-		IgnoreTermsDictionary map[string]string          `json:"ignoreTermsDictionary"`
-	}{plain.ModelInfo, plain.Groups, plain.UsersAccess, plain.Invitations, plain.IgnoreTerms, plain.IgnoreTermsDictionary})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var a, b any
-	if err := json.Unmarshal(got, &a); err != nil {
-		t.Fatalf("invalid JSON %s: %v", got, err)
-	}
-	json.Unmarshal(want, &b)
-	if !reflect.DeepEqual(a, b) {
-		t.Fatalf("encoded\n%s\nwant\n%s", got, want)
-	}
-	if via, _ := json.Marshal(m); string(via) != string(got) {
-		t.Fatalf("json.Marshal gives\n%s\nnot\n%s", via, got)
-	}
-	// A Model built by hand encodes too.
-	if b, err := json.Marshal(&explorer.Model{}); err != nil || !strings.Contains(string(b), `"groups":null`) {
-		t.Fatalf("zero model %s %v", b, err)
 	}
 }

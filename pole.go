@@ -48,12 +48,6 @@ type PolePart struct {
 	Weight float64 `json:"weight"`
 }
 
-// PolesResponse is the answer of GET /poles.
-type PolesResponse struct {
-	Size  int     `json:"size"`
-	Poles []*Pole `json:"poles"`
-}
-
 // PoleSuggestions is the answer of GET /poles/{id}/suggest.
 type PoleSuggestions struct {
 	Suggestions []PoleSuggestion `json:"suggestions"`

@@ -14,7 +14,7 @@ const (
 
 // Poles lists the poles the caller may edit, its own and those of the
 // users it manages, by id.
-func (s *Service) Poles(ctx context.Context) (*PolesResponse, error) {
+func (s *Service) Poles(ctx context.Context) ([]*Pole, error) {
 	u, err := activeActor(ctx)
 	if err != nil {
 		return nil, err
@@ -34,7 +34,7 @@ func (s *Service) Poles(ctx context.Context) (*PolesResponse, error) {
 	if list == nil {
 		list = []*Pole{}
 	}
-	return &PolesResponse{Size: len(list), Poles: list}, nil
+	return list, nil
 }
 
 // CreatePole creates a pole owned by the caller.

@@ -106,8 +106,8 @@ func TestCreatePoleValidation(t *testing.T) {
 	}
 	// Limits are inclusive.
 	mustCreatePole(t, ann, e, explorer.PoleInput{Name: long(200), Language: "EN", Description: long(5000), Parts: partsOf(long(100), 1.0)})
-	if res, _ := e.Svc.Poles(ann); res.Size != 1 {
-		t.Fatalf("%d poles after refused creations, want 1", res.Size)
+	if res, _ := e.Svc.Poles(ann); len(res) != 1 {
+		t.Fatalf("%d poles after refused creations, want 1", len(res))
 	}
 }
 
@@ -252,11 +252,8 @@ func TestPoleRights(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Size != len(res.Poles) {
-			t.Fatalf("size %d for %d poles", res.Size, len(res.Poles))
-		}
 		var out []int64
-		for _, p := range res.Poles {
+		for _, p := range res {
 			out = append(out, p.ID)
 		}
 		return out

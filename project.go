@@ -22,20 +22,21 @@ const (
 // ProjectTitleMax is the longest project title.
 const ProjectTitleMax = 500
 
-// ProjectInfo is a project as model answers show it.
+// ProjectInfo is a project as model answers show it (the JSON interface
+// writes it as api.projectInfo).
 type ProjectInfo struct {
-	ID int64 `json:"id"`
+	ID int64
 	// Rows is the number of verbatims.
-	Rows          int             `json:"rows"`
-	Created       int64           `json:"created"`
-	Encoding      string          `json:"encoding"`
-	Title         string          `json:"title"`
-	Status        string          `json:"status"`
-	StatusMessage string          `json:"statusMessage"`
-	Headers       []ProjectHeader `json:"headers"`
+	Rows          int
+	Created       int64
+	Encoding      string
+	Title         string
+	Status        string
+	StatusMessage string
+	Headers       []ProjectHeader
 	// Model is the model applied to the project, null when none.
-	Model     *ModelInfo `json:"model"`
-	CreatedBy UserRef    `json:"createdBy"`
+	Model     *ModelInfo
+	CreatedBy UserRef
 }
 
 // ProjectHeader describes one column of a project's table.

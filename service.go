@@ -22,7 +22,8 @@ type Options struct {
 	// SessionTTL is the lifetime of a page session (default 12 hours).
 	SessionTTL time.Duration
 	// UserFailures and AddrFailures are how many failed sign-ins within
-	// FailureWindow throttle a username or a client address.
+	// FailureWindow throttle a (username, client address) pair or a client
+	// address (see throttle.go).
 	UserFailures  int
 	AddrFailures  int
 	FailureWindow time.Duration

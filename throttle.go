@@ -1,6 +1,9 @@
 package explorer
 
 import (
+	"fmt"
+	"math"
+	"strings"
 	"sync"
 	"time"
 )
@@ -69,4 +72,52 @@ func (l *limiter) prune(key string, now time.Time) []time.Time {
 	}
 	l.fails[key] = f
 	return f
+}
+
+// The sign-in throttle counts failures per (username, client address)
+// pair, at most Options.UserFailures in Options.FailureWindow, and per
+// client address, at most Options.AddrFailures: failing for admin from one
+// address never locks admin out of another, and one address cannot lock
+// out others. The address is the client's as the HTTP edge sees it (behind
+// trusted proxies, from X-Forwarded-For). Verified credentials pass
+// without asking the throttle (see AuthenticatePassword and
+// AuthenticateToken).
+
+// pairKey is the throttle's key of a username and a client address.
+func pairKey(username, addr string) string {
+	return strings.ToLower(username) + "\x00" + addr
+}
+
+// throttled returns an ETHROTTLED error, with how long to wait, when the
+// (username, address) pair or the address has failed too often. An empty
+// username asks about the address alone; an empty address (a signed-in
+// user's own password check) about the username alone.
+func (s *Service) throttled(username, addr string, now time.Time) error {
+	var wait time.Duration
+	if username != "" {
+		wait = s.userLimit.blocked(pairKey(username, addr), now)
+	}
+	if addr != "" {
+		wait = max(wait, s.addrLimit.blocked(addr, now))
+	}
+	if wait <= 0 {
+		return nil
+	}
+	secs := int(math.Ceil(wait.Seconds()))
+	return &Error{Code: ETHROTTLED, Message: fmt.Sprintf("too many failed sign-ins; try again in %d seconds", secs), RetryAfter: secs}
+}
+
+// failed records a failure of username (may be empty) from addr.
+func (s *Service) failed(username, addr string, now time.Time) {
+	if username != "" {
+		s.userLimit.fail(pairKey(username, addr), now)
+	}
+	if addr != "" {
+		s.addrLimit.fail(addr, now)
+	}
+}
+
+// succeeded forgets the failures of the pair once its password was right.
+func (s *Service) succeeded(username, addr string) {
+	s.userLimit.reset(pairKey(username, addr))
 }

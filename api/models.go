@@ -36,7 +36,7 @@ func (h *handler) modelsRoutes(r fiber.Router) {
 // would scan it again.
 func sendModel(c *fiber.Ctx, status int, m *explorer.Model) error {
 	c.Status(status).Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
-	if err := m.WriteJSON(c); err != nil {
+	if err := writeModel(c, m); err != nil {
 		c.Response().ResetBody()
 		return explorer.Internal(err)
 	}
@@ -179,7 +179,7 @@ func (h *handler) modelProjects(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(p)
+	return c.JSON(modelProjectsAnswer(p))
 }
 
 func (h *handler) shareModel(c *fiber.Ctx) error {

@@ -62,12 +62,18 @@ func decodePole(c *fiber.Ctx) (explorer.PoleInput, error) {
 	return in, nil
 }
 
+// polesResponse is the answer of GET /poles.
+type polesResponse struct {
+	Size  int              `json:"size"`
+	Poles []*explorer.Pole `json:"poles"`
+}
+
 func (h *handler) listPoles(c *fiber.Ctx) error {
-	res, err := h.svc.Poles(c.UserContext())
+	list, err := h.svc.Poles(c.UserContext())
 	if err != nil {
 		return err
 	}
-	return c.JSON(res)
+	return c.JSON(polesResponse{Size: len(list), Poles: list})
 }
 
 func (h *handler) createPole(c *fiber.Ctx) error {

@@ -2,6 +2,8 @@ package api_test
 
 import (
 	"fmt"
+	"sort"
+	"strings"
 	"testing"
 
 	explorer "explorer"
@@ -57,6 +59,19 @@ func TestProjectAcceptanceFlow(t *testing.T) {
 	e.Do(testkit.Request{Method: "GET", Path: path + "/projects", User: "ann"}).Expect(t, 200).JSON(t, &projects)
 	if projects.MasterProject == nil || projects.MasterProject.ID != p.ID || projects.MasterProject.Rows != 10_000 || projects.MasterProject.Status != "EXPLORED" {
 		t.Fatalf("projects %+v", projects)
+	}
+	// The wire names of a project (api.projectInfo), exactly.
+	var raw struct {
+		MasterProject map[string]any `json:"masterProject"`
+	}
+	e.Do(testkit.Request{Method: "GET", Path: path + "/projects", User: "ann"}).Expect(t, 200).JSON(t, &raw)
+	var keys []string
+	for k := range raw.MasterProject {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	if got := strings.Join(keys, ","); got != "created,createdBy,encoding,headers,id,model,rows,status,statusMessage,title" {
+		t.Fatalf("project keys %s", got)
 	}
 
 	// A PUT changing a topic makes the model outdated.

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	explorer "explorer"
 	"explorer/internal/attack"
@@ -154,4 +155,26 @@ func TestAttackHugeLineCSV(t *testing.T) {
 	if alloc > 128<<20 {
 		t.Errorf("a 64 MB line: allocated %d MB", alloc>>20)
 	}
+}
+
+// The time budget stops every kind of reading, naming the limit; a
+// cancelled caller ends it too.
+func TestTimeBudget(t *testing.T) {
+	csv := append([]byte("Index,Label\n"), bytes.Repeat([]byte("1,x\n"), 1<<20)...)
+	for _, tt := range []struct {
+		name string
+		kind Kind
+		data []byte
+	}{
+		{"xlsx", KindXLSX, attack.Whitespace(8 << 20)},
+		{"csv", KindCSV, csv},
+	} {
+		_, err, _, _ := measure(t, tt.data, tt.kind, Options{MaxDuration: time.Nanosecond}, nil)
+		wantLimit(t, err, explorer.ETOOLARGE, "takes longer than 1ns (the time limit)")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Stream(ctx, bytes.NewReader(csv), int64(len(csv)), KindCSV, Options{}, nil,
+		func([]string) error { return nil }, func(int, []string) error { return nil })
+	wantLimit(t, err, explorer.EUNAVAILABLE, "cancelled")
 }

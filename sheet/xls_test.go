@@ -98,6 +98,9 @@ func TestXLSGenerated(t *testing.T) {
 				w.rec(recLabelSST, uint16(2), uint16(0), uint16(0), uint32(0))
 				w.rec(recLabelSST, uint16(2), uint16(1), uint16(0), uint32(1))
 				labelCell(w, 2, 2, "Value")
+				labelCell(w, 2, 3, "D")
+				labelCell(w, 2, 4, "E")
+				labelCell(w, 2, 5, "F")
 				// Row 4: RK integer, SST string across CONTINUEs, NUMBER 3.1.
 				w.rec(recRK, uint16(3), uint16(0), uint16(0), rkInt(1))
 				w.rec(recLabelSST, uint16(3), uint16(1), uint16(0), uint32(2))
@@ -143,14 +146,14 @@ func TestXLSGenerated(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := &Table{
-		Header: []string{"Index", "Label", "Value"},
+		Header: []string{"Index", "Label", "Value", "D", "E", "F"},
 		Rows: [][]string{
-			{"1", "smörgåsbord", "3.1"},
-			{"1.1", "7.00", "Café"},
-			{"Drinks", "0.67", "TRUE"},
-			{"2024-01-31", "1,234.6", "12.50%"},
-			{"TRUE", "", "nine"},
-			{"ten", "", ""},
+			{"1", "smörgåsbord", "3.1", "", "", ""},
+			{"1.1", "7.00", "Café", "", "", ""},
+			{"Drinks", "0.67", "TRUE", "#DIV/0!", "", ""},
+			{"2024-01-31", "1,234.6", "12.50%", "TRUE", "0.5", "smörgås"},
+			{"TRUE", "", "nine", "", "", ""},
+			{"ten", "", "", "", "", ""},
 		},
 		RowNumbers: []int{4, 5, 7, 8, 9, 10},
 		HeaderRow:  3,
@@ -215,6 +218,7 @@ func buildBIFF5(codePage uint16, label []byte) []byte {
 	var w biffWriter
 	w.rec(recBOF, uint16(0x0500), uint16(0x0010), uint32(0))
 	w.rec(recLabel, uint16(0), uint16(0), uint16(0), uint16(4), "Name")
+	w.rec(recLabel, uint16(0), uint16(1), uint16(0), uint16(1), "N")
 	w.rec(recLabel, uint16(1), uint16(0), uint16(0), uint16(len(label)), label)
 	w.rec(recRK, uint16(1), uint16(1), uint16(0), rkInt(-3))
 	w.rec(recEOF)
@@ -227,7 +231,7 @@ func TestXLSBIFF5(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := [][]string{{"Привет"}}; !reflect.DeepEqual(tab.Rows, want) || tab.Header[0] != "Name" {
+	if want := [][]string{{"Привет", "-3"}}; !reflect.DeepEqual(tab.Rows, want) || tab.Header[0] != "Name" {
 		t.Errorf("got %q %q", tab.Header, tab.Rows)
 	}
 	tab, err = readBytes(t, buildBIFF5(1252, cp1252("smörgås")), KindXLS, Options{}, nil)

@@ -1,6 +1,8 @@
 package web_test
 
 import (
+	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -85,4 +87,17 @@ func TestBrowserAdminAddsUser(t *testing.T) {
 		t.Fatalf("home heading %q", body)
 	}
 	browser.Screenshot(t, ctx, "home")
+}
+
+// htmxReady waits until htmx has processed the form (or element) of sel
+// and no request or swap is under way, so that a click on it goes through
+// htmx instead of posting the plain form.
+func htmxReady(sel string) chromedp.Action[chromedp.Void] {
+	js := `(() => { const e = document.querySelector(` + strconv.Quote(sel) + `); const f = e && (e.closest('form') || e);
+		return !!f && !!f['htmx-internal-data'] && !document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping'); })()`
+	poll := chromedp.Poll[bool](js, chromedp.WithPollingTimeout(20*time.Second))
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := poll(ctx, t)
+		return err
+	})
 }

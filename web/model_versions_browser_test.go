@@ -17,12 +17,12 @@ import (
 )
 
 // exampleWithGroupRow is the example model with group 3 written as a
-// group row of its own (an Index-only row naming the group) and its
-// topics as 3.1 and 3.2.
+// group row that carries only its index (`3,,`, the group then takes the
+// label of its first topic) and its topics as 3.1 and 3.2.
 const exampleWithGroupRow = "Index,Label,Terms,Pinned\r\n" +
 	"1,Burger,\"burger, cheeseburger, veggie burger\",true\r\n" +
 	"2,Fries,\"fries, chips, the chips\",false\r\n" +
-	"3,Nice,,\r\n" +
+	"3,,,\r\n" +
 	"3.1,Nice,\"nice, good\",\r\n" +
 	"3.2,Sweet,\"sweet,\",\r\n" +
 	"4,Soda,\"soda, drinks\",FALSE\r\n"

@@ -22,12 +22,7 @@ func (s *server) modelsRoutes(r fiber.Router) {
 	r.Get("/models/:id", s.modelPage)
 	r.Get("/models/:id/versions/:version", s.modelPage)
 	r.Post("/models/:id/title", s.renameModel)
-	r.Post("/models/:id/groups", s.addGroup)
-	r.Post("/models/:id/groups/:group", s.saveGroup)
-	r.Post("/models/:id/groups/:group/delete", s.removeGroup)
-	r.Post("/models/:id/groups/:group/topics", s.addTopic)
-	r.Post("/models/:id/topics/:topic", s.saveTopic)
-	r.Post("/models/:id/topics/:topic/delete", s.removeTopic)
+	s.editorRoutes(r)
 	r.Post("/models/:id/ignore", s.saveIgnoreTerms)
 	r.Post("/models/:id/share", s.shareModel)
 	r.Post("/models/:id/invitations/:inv/revoke", s.revokeInvitation)
@@ -181,11 +176,7 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 	}
 	v.Page.Title = v.Heading()
 	for _, g := range m.Groups {
-		row := models.GroupRow{ID: g.ID, Title: g.Title, Pinned: g.Pinned}
-		for _, t := range g.Topics {
-			row.Topics = append(row.Topics, models.TopicRow{ID: t.ID, Title: t.Title, Terms: strings.Join(t.Terms, ", "), Count: len(t.Terms)})
-		}
-		v.Groups = append(v.Groups, row)
+		v.Groups = append(v.Groups, groupRow(g))
 	}
 	terms := make([]string, len(m.IgnoreTerms))
 	for i, t := range m.IgnoreTerms {
@@ -208,6 +199,15 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 		v.Projects = append(v.Projects, models.ProjectRow{ID: p.ID, Title: p.Title, Owner: p.CreatedBy.UserID, Status: p.Status, Role: "dependent"})
 	}
 	return v, nil
+}
+
+// groupRow is a group for the views.
+func groupRow(g explorer.Group) models.GroupRow {
+	row := models.GroupRow{ID: g.ID, Title: g.Title, Pinned: g.Pinned}
+	for _, t := range g.Topics {
+		row.Topics = append(row.Topics, models.TopicRow{ID: t.ID, Title: t.Title, Terms: strings.Join(t.Terms, ", "), TermList: t.Terms, Count: len(t.Terms)})
+	}
+	return row
 }
 
 func (s *server) modelPage(c *fiber.Ctx) error {

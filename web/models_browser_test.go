@@ -11,11 +11,12 @@ import (
 	"explorer/internal/testkit"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // TestBrowserUploadAndEditModel is the flow a person clicks through: sign
 // in, upload a file through the htmx form (a bad file first, its error
-// shown on the form), land on the model's page, change a topic's terms
+// shown on the form), land on the model's page, add a term to a topic
 // and see version 2 listed.
 func TestBrowserUploadAndEditModel(t *testing.T) {
 	e := testkit.New(t)
@@ -64,21 +65,20 @@ func TestBrowserUploadAndEditModel(t *testing.T) {
 	}
 	browser.Screenshot(t, ctx, "model")
 
-	terms := `#topic-2 form input[name=terms]`
 	err = chromedp.Do(ctx,
-		chromedp.SetValue(terms, "fries, french fries"),
-		chromedp.Click(`#topic-2 form button[type=submit]`),
-		chromedp.WaitVisible(`#model p.notice`),
+		htmxReady(`#term-2`),
+		chromedp.SendKeys(`#term-2`, "french fries"+kb.Enter),
+		chromedp.WaitVisible(`#group-2 p.notice`),
 	)
 	if err != nil {
-		t.Fatalf("edit topic: %v", err)
+		t.Fatalf("add a term: %v", err)
 	}
 	versions, err := chromedp.Run(ctx, chromedp.Text(`#versions tbody`))
 	if err != nil || !strings.Contains(versions, "2") {
 		t.Fatalf("versions %q: %v", versions, err)
 	}
 	m, err := e.Svc.Model(e.As("ann"), 1)
-	if err != nil || m.Version != 2 || strings.Join(m.Groups[1].Topics[0].Terms, ",") != "fries,french fries" {
+	if err != nil || m.Version != 2 || strings.Join(m.Groups[1].Topics[0].Terms, ",") != "fries,chips,the chips,french fries" {
 		t.Fatalf("model after editing: %+v %v", m, err)
 	}
 	browser.Screenshot(t, ctx, "model-edited")

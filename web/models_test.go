@@ -112,34 +112,31 @@ func TestModelPagesUploadEditVersions(t *testing.T) {
 	if d.Find("h1").Text() != "Menu" || d.Find("article.group").Length() != 4 || d.Find("#versions tbody tr").Length() != 1 {
 		t.Fatalf("model page: %s", d.Find("#model").Text())
 	}
-	if got := formValue(d, "/models/1/topics/2", "terms"); got != "fries, chips, the chips" {
+	if got := chipsOf(d, 2); got != "fries,chips,the chips" {
 		t.Fatalf("terms of Fries %q", got)
 	}
 
-	// Per-topic term editing makes version 2.
-	r = b.post("/models/1/topics/2", url.Values{"_csrf": {csrf}, "version": {"1"}, "title": {"Fries"}, "terms": {"fries, french fries, Fries"}}).Expect(t, 200)
+	// Terms are removed and added one form at a time; each save makes a
+	// version and answers the group with the version out of band.
+	r = b.post("/models/1/topics/2/terms/remove", url.Values{"_csrf": {csrf}, "version": {"1"}, "term": {"the chips"}}).Expect(t, 200)
 	d = b.doc(r)
-	if d.Find("#model .notice").Text() != "Topic saved." || d.Find("#versions tbody tr").Length() != 2 || formValue(d, "/models/1/topics/2", "terms") != "fries, french fries" {
-		t.Fatalf("after saving a topic: %s", r.Body)
+	if d.Find("#group-2 .notice").Text() != "Term removed." || chipsOf(d, 2) != "fries,chips" || d.Find("#model-version[hx-swap-oob]").AttrOr("value", "") != "2" || d.Find("#versions[hx-swap-oob] tbody tr").Length() != 2 {
+		t.Fatalf("after removing a term: %s", r.Body)
 	}
-	// A form from the page as it was before is refused (422) and
-	// changes nothing.
-	r = b.post("/models/1/topics/2", url.Values{"_csrf": {csrf}, "version": {"1"}, "title": {"Fries"}, "terms": {"chips"}})
-	if r.Status != http.StatusUnprocessableEntity || !containsFold(b.doc(r).Find("#model .error").Text(), "changed since") {
+	// A form from the page as it was before is refused (422) before the
+	// form, shows the newer version and changes nothing.
+	r = b.post("/models/1/topics/2/terms", url.Values{"_csrf": {csrf}, "version": {"1"}, "term": {"frites"}})
+	d = b.doc(r)
+	if r.Status != http.StatusUnprocessableEntity || r.Header.Get("HX-Retarget") != "this" || !containsFold(d.Find(".editor-error").Text(), "version 2") || !strings.Contains(d.Find(".editor-error .newer").Text(), "fries, chips") || !strings.Contains(d.Find("#model-status[hx-swap-oob]").Text(), "Version 2 (current)") || d.Find("#versions[hx-swap-oob] tbody tr").Length() != 2 {
 		t.Fatalf("stale form: %d %s", r.Status, r.Body)
 	}
-	// An empty topic title is shown as an error.
-	r = b.post("/models/1/topics/2", url.Values{"_csrf": {csrf}, "version": {"2"}, "title": {" "}, "terms": {"chips"}})
-	if r.Status != http.StatusUnprocessableEntity || !containsFold(b.doc(r).Find("#model .error").Text(), "must not be empty") {
-		t.Fatalf("empty title: %d %s", r.Status, r.Body)
-	}
-	// Add a group, a topic, save a group, remove a topic and a group,
-	// the ignored terms, rename.
 	steps := []struct {
 		path   string
 		form   url.Values
 		notice string
 	}{
+		{"/models/1/topics/2/terms", url.Values{"term": {"french fries, Fries"}}, "Term added."},
+		{"/models/1/topics/2/terms/remove", url.Values{"term": {"chips"}}, "Term removed."},
 		{"/models/1/groups", url.Values{"title": {"Desserts"}, "terms": {"ice cream, cake"}, "pinned": {"true"}}, "Group added."},
 		{"/models/1/groups/5/topics", url.Values{"title": {"Pie"}, "terms": {"pie"}}, "Topic added."},
 		{"/models/1/groups/3", url.Values{"title": {"Taste"}, "pinned": {"true"}}, "Group saved."},
@@ -155,9 +152,14 @@ func TestModelPagesUploadEditVersions(t *testing.T) {
 			st.form.Del("version")
 		}
 		d = b.doc(b.post(st.path, st.form).Expect(t, 200))
-		if got := d.Find("#model .notice").Text(); got != st.notice {
-			t.Fatalf("%s: notice %q, error %q", st.path, got, d.Find("#model .error").Text())
+		if got := d.Find(".notice").Text(); got != st.notice {
+			t.Fatalf("%s: notice %q, error %q", st.path, got, d.Find(".error").Text())
 		}
+	}
+	// An empty topic title is shown as an error.
+	r = b.post("/models/1/topics/2", url.Values{"_csrf": {csrf}, "version": {"10"}, "title": {" "}})
+	if r.Status != http.StatusUnprocessableEntity || !containsFold(b.doc(r).Find(".editor-error").Text(), "must not be empty") {
+		t.Fatalf("empty title: %d %s", r.Status, r.Body)
 	}
 	m, err := e.Svc.Model(e.As("ann"), 1)
 	if err != nil {
@@ -170,16 +172,16 @@ func TestModelPagesUploadEditVersions(t *testing.T) {
 		}
 	}
 	want := []string{"Burger/Burger=burger+cheeseburger+veggie burger", "Fries/Fries=fries+french fries", "Taste/Nice=nice+good", "Desserts/Desserts=ice cream+cake", "Desserts/Pie=pie"}
-	if !reflect.DeepEqual(got, want) || !m.Groups[2].Pinned || !m.Groups[3].Pinned || *m.Title != "Lunch menu" || len(m.IgnoreTerms) != 2 || m.Version != 8 {
+	if !reflect.DeepEqual(got, want) || !m.Groups[2].Pinned || !m.Groups[3].Pinned || *m.Title != "Lunch menu" || len(m.IgnoreTerms) != 2 || m.Version != 10 {
 		t.Fatalf("model after editing %q, version %d", got, m.Version)
 	}
 
 	// A past version is shown read-only.
 	d = b.doc(b.do("GET", "/models/1/versions/1", nil, nil).Expect(t, 200))
-	if !strings.Contains(d.Find("#model").Text(), "Showing version 1 of 8") || d.Find(`#model input[name=terms]`).Length() != 0 || !strings.Contains(d.Find("#structure").Text(), "fries, chips, the chips") {
+	if !strings.Contains(d.Find("#model").Text(), "Showing version 1 of 10") || d.Find(`#structure form, #structure button`).Length() != 0 || chipsOf(d, 2) != "fries,chips,the chips" {
 		t.Fatalf("version 1 page: %s", d.Find("#model").Text())
 	}
-	b.do("GET", "/models/1/versions/9", nil, nil).Expect(t, 404)
+	b.do("GET", "/models/1/versions/11", nil, nil).Expect(t, 404)
 	b.do("GET", "/models/1/versions/x", nil, nil).Expect(t, 404)
 	b.do("GET", "/models/99", nil, nil).Expect(t, 404)
 
@@ -268,7 +270,7 @@ func TestModelPagesSharing(t *testing.T) {
 	}
 	// Edits by cy are refused.
 	r := cy.post(path+"/title", url.Values{"_csrf": {cyCSRF}, "title": {"Mine"}})
-	if r.Status != http.StatusUnprocessableEntity || !containsFold(cy.doc(r).Find("#model .error").Text(), "only read") {
+	if r.Status != http.StatusUnprocessableEntity || !containsFold(cy.doc(r).Find(".editor-error").Text(), "only read") {
 		t.Fatalf("cy renames: %d %s", r.Status, r.Body)
 	}
 	// cy removes its own access and is sent to the list.
@@ -291,6 +293,15 @@ func TestModelPagesSharing(t *testing.T) {
 }
 
 // modelFile is a small model file for the Service.
+// chipsOf lists the term chips of a topic, joined by commas.
+func chipsOf(d *goquery.Document, topic int64) string {
+	var terms []string
+	d.Find("#topic-" + itoa(topic) + " li.chip").Each(func(_ int, s *goquery.Selection) {
+		terms = append(terms, strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s.Text()), "×")))
+	})
+	return strings.Join(terms, ",")
+}
+
 func modelFile(t *testing.T) explorer.TableSource {
 	t.Helper()
 	return tableOf{&explorer.Table{Header: []string{"Index", "Label", "Terms"}, Rows: [][]string{{"1", "A", "a, b"}, {"2", "B", "c"}}, RowNumbers: []int{2, 3}}}

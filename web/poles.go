@@ -71,7 +71,7 @@ func (s *server) polesView(c *fiber.Ctx) (poles.ListView, error) {
 		return v, err
 	}
 	me := c.Locals("user").(*explorer.User)
-	for _, p := range res.Poles {
+	for _, p := range res {
 		row := poles.Row{ID: p.ID, Name: p.Name, Language: p.Language, Terms: len(p.Parts)}
 		if p.OwnerID != me.ID {
 			row.Owner = p.Owner

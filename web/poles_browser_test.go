@@ -82,7 +82,7 @@ func TestBrowserPoleFlow(t *testing.T) {
 		t.Fatalf("suggestions %q", s)
 	}
 	browser.Screenshot(t, ctx, "pole-suggestions")
-	step("add a suggestion", chromedp.Click(`#suggestions tbody tr:first-child button`))
+	step("add a suggestion", htmxReady(`#suggestions tbody tr:first-child button`), chromedp.Click(`#suggestions tbody tr:first-child button`))
 	waitFor("the term is added", `document.querySelector('#parts table').textContent.includes('heat')`)
 	waitFor("the panel reloads without it", `(() => { const b = document.querySelector('#suggestions tbody'); return !!b && !b.textContent.includes('heat') && b.textContent.includes('blaze'); })()`)
 

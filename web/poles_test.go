@@ -54,15 +54,15 @@ func TestPolesListAndCreate(t *testing.T) {
 	if v := d.Find(`#poles textarea[name=description]`).Text(); v != "cosy" {
 		t.Fatalf("description not kept: %q", v)
 	}
-	if res, _ := e.Svc.Poles(e.As("ann")); res.Size != 0 {
-		t.Fatalf("%d poles after refused forms", res.Size)
+	if res, _ := e.Svc.Poles(e.As("ann")); len(res) != 0 {
+		t.Fatalf("%d poles after refused forms", len(res))
 	}
 
 	// Created through htmx: sent to the pole's page.
 	r = b.do("POST", "/poles", url.Values{"_csrf": {csrf}, "name": {"Warm"}, "description": {"cosy"}, "language": {"sv"}}, htmx).Expect(t, http.StatusNoContent)
 	res, _ := e.Svc.Poles(e.As("ann"))
-	if res.Size != 1 || res.Poles[0].Language != "SV" || r.Header.Get("HX-Redirect") != polePath(res.Poles[0].ID, "") {
-		t.Fatalf("created %+v, redirect %q", res.Poles, r.Header.Get("HX-Redirect"))
+	if len(res) != 1 || res[0].Language != "SV" || r.Header.Get("HX-Redirect") != polePath(res[0].ID, "") {
+		t.Fatalf("created %+v, redirect %q", res, r.Header.Get("HX-Redirect"))
 	}
 	// Without htmx: a 303.
 	r = b.do("POST", "/poles", url.Values{"_csrf": {csrf}, "name": {"Cold"}, "language": {"en"}}, nil).Expect(t, http.StatusSeeOther)
@@ -74,7 +74,7 @@ func TestPolesListAndCreate(t *testing.T) {
 		t.Fatalf("%d rows", n)
 	}
 	first := d.Find("#poles tbody tr").First()
-	if href, _ := first.Find("a").Attr("href"); href != polePath(res.Poles[0].ID, "") || first.Find("td").Eq(1).Text() != "SV" || first.Find("td").Eq(2).Text() != "0" {
+	if href, _ := first.Find("a").Attr("href"); href != polePath(res[0].ID, "") || first.Find("td").Eq(1).Text() != "SV" || first.Find("td").Eq(2).Text() != "0" {
 		t.Fatalf("row %q", first.Text())
 	}
 }

@@ -48,7 +48,7 @@ func TestProjectPages(t *testing.T) {
 		t.Fatalf("import: %d %v %s", r.Status, r.Header, r.Body)
 	}
 	d = b.doc(b.do("GET", "/projects/2", nil, nil).Expect(t, 200))
-	if d.Find("#status").Text() == "" || !strings.Contains(d.Find("#status").Text(), "READY") || strings.TrimSpace(d.Find("#rows").Text()) != "300" {
+	if d.Find("#status").Text() == "" || !strings.Contains(d.Find("#status").Text(), "Ready to explore") || strings.TrimSpace(d.Find("#rows").Text()) != "300" {
 		t.Fatalf("project page: %s", d.Find("#project").Text())
 	}
 	row := d.Find("#headers tbody tr").FilterFunction(func(_ int, s *goquery.Selection) bool { return s.Find("td").First().Text() == "comment" })
@@ -62,7 +62,7 @@ func TestProjectPages(t *testing.T) {
 	// Explore: topics with counts.
 	r = b.do("POST", "/projects/2/explore", url.Values{"_csrf": {csrf}, "column": {""}}, htmx).Expect(t, 200)
 	d = b.doc(r)
-	if !strings.Contains(d.Find("#status").Text(), "EXPLORED") || d.Find("#topics tbody tr").Length() == 0 || d.Find("#topics td.count").First().Text() == "0" {
+	if !strings.Contains(d.Find("#status").Text(), "Explored") || d.Find("#topics tbody tr").Length() == 0 || d.Find("#topics td.count").First().Text() == "0" {
 		t.Fatalf("explored page: %s", d.Find("#project").Text())
 	}
 	// Unknown column: 422 on the form.

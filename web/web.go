@@ -65,10 +65,13 @@ func (p *Pages) Register(r fiber.Router) {
 
 	r.Get("/login", s.loginForm)
 	r.Post("/login", append(s.opts.Before, s.login)...)
-	guards := []fiber.Handler{s.loadSession, s.requireUser}
+	// Known runs after the session is loaded (a signed-in person's 404
+	// page keeps the navigation) and before requireUser.
+	guards := []fiber.Handler{s.loadSession}
 	if s.opts.Known != nil {
-		guards = append([]fiber.Handler{s.opts.Known}, guards...)
+		guards = append(guards, s.opts.Known)
 	}
+	guards = append(guards, s.requireUser)
 	signed := r.Group("", append(append(guards, s.opts.Before...), s.checkCSRF)...)
 	signed.Post("/logout", s.logout)
 	signed.Get("/", s.home)

@@ -76,12 +76,14 @@
   document.addEventListener("htmx:timeout", offline);
 
   // After a swap the focus goes to the new message (success or error),
-  // so that the page shows it instead of jumping elsewhere.
+  // so that the page shows it instead of jumping elsewhere. It happens
+  // right after the swap (not after settling), so that it never takes the
+  // focus from an input the person moved to meanwhile.
   var swapped = null;
   document.addEventListener("htmx:beforeSwap", function (evt) {
     swapped = evt.detail.target && evt.detail.target.id;
   });
-  document.addEventListener("htmx:afterSettle", function () {
+  document.addEventListener("htmx:afterSwap", function () {
     var root = swapped && document.getElementById(swapped);
     swapped = null;
     if (!root) {
@@ -92,6 +94,25 @@
       focusOn(msg);
     }
   });
+
+  // A table wider than the screen scrolls inside itself (see app.css);
+  // it then takes the keyboard focus, so that it can be scrolled with the
+  // arrow keys.
+  function scrollables() {
+    document.querySelectorAll("main table").forEach(function (table) {
+      var wide = table.scrollWidth > table.clientWidth + 1;
+      if (wide && !table.hasAttribute("tabindex")) {
+        table.setAttribute("tabindex", "0");
+        table.setAttribute("data-scrolls", "");
+      } else if (!wide && table.hasAttribute("data-scrolls")) {
+        table.removeAttribute("tabindex");
+        table.removeAttribute("data-scrolls");
+      }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", scrollables);
+  document.addEventListener("htmx:afterSettle", scrollables);
+  window.addEventListener("resize", scrollables);
 
   // Plain forms (no htmx) ask for confirmation through data-confirm;
   // htmx forms use hx-confirm, which htmx asks itself.

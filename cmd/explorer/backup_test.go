@@ -33,6 +33,23 @@ func (l *ackLog) add(key string) {
 	l.acks[key] = time.Now()
 }
 
+// waitFor waits until n writes are acknowledged (the writers are slow on
+// a loaded machine, a fixed sleep is not enough).
+func (l *ackLog) waitFor(t *testing.T, n int, limit time.Duration) {
+	t.Helper()
+	for end := time.Now().Add(limit); ; time.Sleep(20 * time.Millisecond) {
+		l.mu.Lock()
+		have := len(l.acks)
+		l.mu.Unlock()
+		if have >= n {
+			return
+		}
+		if time.Now().After(end) {
+			t.Fatalf("%d writes acknowledged in %v, want %d", have, limit, n)
+		}
+	}
+}
+
 // before returns the keys acknowledged before t.
 func (l *ackLog) before(t time.Time) []string {
 	l.mu.Lock()
@@ -119,7 +136,7 @@ func TestBackupUnderWriteLoad(t *testing.T) {
 	stop := make(chan struct{})
 	wg := writePoles(newAPIClient(s.addr, "writer", "writer-password"), "pole", &log, stop)
 
-	time.Sleep(400 * time.Millisecond)
+	log.waitFor(t, 5, 30*time.Second)
 	cliStarted := time.Now()
 	file := filepath.Join(t.TempDir(), "backup.db")
 	runCLI(t, bin, "", "backup", file, "--data", data)

@@ -154,11 +154,15 @@ func describe(resp *http.Response) string {
 	if strings.HasPrefix(ct, "application/problem+json") && json.Unmarshal(b, &p) == nil {
 		return clip("problem: " + p.Detail)
 	}
-	// A page's message is in its alert.
-	if i := bytes.Index(b, []byte(`role="alert">`)); i >= 0 && strings.HasPrefix(ct, "text/html") {
-		msg := b[i+len(`role="alert">`):]
-		if j := bytes.IndexByte(msg, '<'); j >= 0 {
-			return clip("page: " + html.UnescapeString(string(msg[:j])))
+	// A page's message is in its first alert that says something.
+	for rest := b; strings.HasPrefix(ct, "text/html"); {
+		i := bytes.Index(rest, []byte(`role="alert">`))
+		if i < 0 {
+			break
+		}
+		rest = rest[i+len(`role="alert">`):]
+		if j := bytes.IndexByte(rest, '<'); j > 0 && len(bytes.TrimSpace(rest[:j])) > 0 {
+			return clip("page: " + html.UnescapeString(string(bytes.TrimSpace(rest[:j]))))
 		}
 	}
 	return clip(fmt.Sprintf("%s, %d bytes", ct, len(b)))

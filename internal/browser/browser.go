@@ -88,3 +88,23 @@ func Screenshot(t testing.TB, ctx context.Context, name string) {
 		t.Logf("screenshot %s: %v", name, err)
 	}
 }
+
+// Save writes a PNG of the whole page to the test's artifact folder (kept
+// with go test -artifacts -outputdir DIR), or to EXPLORER_SCREENSHOTS
+// when set. Quality 100 makes a PNG (below it, chromedp writes JPEG).
+func Save(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("EXPLORER_SCREENSHOTS")
+	if dir == "" {
+		dir = t.ArtifactDir()
+	}
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	_ = os.MkdirAll(dir, 0o755)
+	if err := os.WriteFile(dir+"/"+name+".png", buf, 0o644); err != nil {
+		t.Logf("screenshot %s: %v", name, err)
+	}
+}

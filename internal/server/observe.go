@@ -61,7 +61,7 @@ func (e *edge) observe(c *fiber.Ctx) error {
 		slog.String("method", c.Method()),
 		slog.String("route", route),
 		slog.Int("status", status),
-		slog.Int("bytes", len(c.Response().Body())),
+		slog.Int("bytes", responseBytes(c)),
 		slog.Duration("duration", dur),
 		slog.String("user", user),
 		slog.Int64("user_id", userID),
@@ -86,4 +86,14 @@ func (e *edge) run(c *fiber.Ctx) (err error) {
 		}
 	}()
 	return c.Next()
+}
+
+// responseBytes is the size of the answer's body. A streamed body (a
+// backup download) is not read for it, which would hold it all in memory:
+// its declared length is logged, -1 when it is sent chunked.
+func responseBytes(c *fiber.Ctx) int {
+	if c.Response().IsBodyStream() {
+		return c.Response().Header.ContentLength()
+	}
+	return len(c.Response().Body())
 }

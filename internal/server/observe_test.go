@@ -74,6 +74,20 @@ func TestAccessLogOnConfiguredLogger(t *testing.T) {
 		found["user_id"] != float64(u.ID) || found["bytes"] == nil || found["duration"] == nil {
 		t.Fatalf("access log line %v", found)
 	}
+	// An answer of the edge's middleware names the operation's route too.
+	e.Do(testkit.Request{Method: "POST", Path: "/v1/account/credits", User: "ann", Body: "{}", ContentType: "text/plain"}).Expect(t, 415)
+	e.Do(testkit.Request{Method: "GET", Path: "/v1/models/7"}).Expect(t, 401)
+	routes := map[string]bool{}
+	for _, l := range lb.lines(t) {
+		if l["msg"] == "request" {
+			routes[fmt.Sprint(l["method"], " ", l["route"], " ", l["status"])] = true
+		}
+	}
+	for _, want := range []string{"POST /v1/account/credits 415", "GET /v1/models/:id 401"} {
+		if !routes[want] {
+			t.Errorf("no access log line %q in %v", want, routes)
+		}
+	}
 	lb.mu.Lock()
 	all := lb.buf.String()
 	lb.mu.Unlock()

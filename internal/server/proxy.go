@@ -57,18 +57,28 @@ func (p *proxies) trusted(a netip.Addr) bool {
 // from a trusted proxy, the client is the right-most address of
 // X-Forwarded-For that is not itself a trusted proxy (the left part of the
 // header is whatever the client wrote); from any other peer the header is
-// ignored.
+// ignored. The peer is the connection's own address, and the address is
+// set on every request: fasthttp keeps the request context of a keep-alive
+// connection, so one set for an earlier request would otherwise stay.
 func (e *edge) clientAddr(c *fiber.Ctx) error {
 	if len(e.proxies.nets) == 0 {
 		return c.Next()
 	}
-	peer, ok := netip.AddrFromSlice(c.Context().RemoteIP())
-	if !ok || !e.proxies.trusted(peer) {
+	conn := c.Context().Conn()
+	if conn == nil {
 		return c.Next()
 	}
-	if client, ok := e.proxies.forwardedClient(c.Request().Header.PeekAll(fiber.HeaderXForwardedFor)); ok {
-		c.Context().SetRemoteAddr(&net.TCPAddr{IP: client.AsSlice()})
+	tcp, ok := conn.RemoteAddr().(*net.TCPAddr)
+	if !ok {
+		return c.Next()
 	}
+	client := tcp
+	if peer, ok := netip.AddrFromSlice(tcp.IP); ok && e.proxies.trusted(peer) {
+		if a, ok := e.proxies.forwardedClient(c.Request().Header.PeekAll(fiber.HeaderXForwardedFor)); ok {
+			client = &net.TCPAddr{IP: a.AsSlice()}
+		}
+	}
+	c.Context().SetRemoteAddr(client)
 	return c.Next()
 }
 

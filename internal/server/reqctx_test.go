@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -122,5 +125,53 @@ func TestRequestContextEndsWhenClientGoesAway(t *testing.T) {
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("the request's context was not cancelled after the client left")
+	}
+}
+
+// zeros is an endless reader of zero bytes, up to n.
+type zeros struct{ n int }
+
+func (z *zeros) Read(p []byte) (int, error) {
+	if z.n <= 0 {
+		return 0, io.EOF
+	}
+	k := min(len(p), z.n)
+	clear(p[:k])
+	z.n -= k
+	return k, nil
+}
+
+// TestStreamedAnswerStaysStreamed: the access log does not read a
+// streamed body into memory to count it.
+func TestStreamedAnswerStaysStreamed(t *testing.T) {
+	const size = 64 << 20
+	app, log := testEdge(t, Config{}, func(r fiber.Router) {
+		r.Get("/v1/big", func(c *fiber.Ctx) error { return c.SendStream(&zeros{n: size}, size) })
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = app.Listener(ln) }()
+	defer app.Shutdown()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	resp, err := http.Get("http://" + ln.Addr().String() + "/v1/big")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, _ := io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	runtime.ReadMemStats(&after)
+	if n != size {
+		t.Fatalf("read %d bytes", n)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > size/4 {
+		t.Fatalf("streaming %d MiB allocated %d MiB", size>>20, alloc>>20)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if !strings.Contains(log.String(), "bytes=67108864") {
+		t.Fatalf("log %s", log.String())
 	}
 }

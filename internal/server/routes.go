@@ -116,12 +116,17 @@ func (e *edge) known(c *fiber.Ctx) error {
 }
 
 // routeOf is the pattern of the route of the request, or "unmatched".
+// The registered routes are asked first: when middleware (authentication,
+// the body rules of a group) answered, c.Route() is the group's, not the
+// operation's.
 func (e *edge) routeOf(c *fiber.Ctx) string {
-	if r := c.Route(); r != nil && r.Method != "USE" && r.Path != "" {
-		return r.Path
+	if e.routes != nil {
+		if p := e.routes.pattern(c.Method(), c.Path()); p != "" {
+			return p
+		}
 	}
-	if p := e.routes.pattern(c.Method(), c.Path()); p != "" {
-		return p
+	if r := c.Route(); r != nil && r.Method != "USE" && r.Path != "" && r.Path != "/" {
+		return r.Path
 	}
 	return "unmatched"
 }

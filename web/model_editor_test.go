@@ -1,0 +1,172 @@
+package web_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	explorer "explorer"
+	"explorer/internal/testkit"
+
+	"github.com/PuerkitoBio/goquery"
+)
+
+type goqSel = goquery.Selection
+
+// shareAccepted shares a model and accepts the invitation.
+func shareAccepted(t *testing.T, e *testkit.Env, owner string, id int64, to, rights string) {
+	t.Helper()
+	inv, err := e.Svc.ShareModel(e.As(owner), id, to, rights)
+	if err == nil {
+		err = e.Svc.AcceptModelInvitation(e.As(to), inv.ID)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestModelEditorPartials checks the editor's controls and the partial
+// each form answers: moves, pins, chips, a stale form, and the plain
+// (no htmx) answers.
+func TestModelEditorPartials(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: new("Menu"), File: modelFile(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := "/models/" + itoa(m.ID)
+	b := newBrowser(t, e)
+	csrf := b.login("ann", testkit.Password)
+
+	d := b.doc(b.do("GET", path, nil, nil).Expect(t, 200))
+	// Every control is labelled; the first group cannot move up, the last
+	// not down; chips have a remove button and a term box.
+	if d.Find(`#model-version`).AttrOr("value", "") != "1" || d.Find(`#group-1-up[disabled]`).Length() != 1 || d.Find(`#group-2-down[disabled]`).Length() != 1 || d.Find(`#group-1-down[disabled]`).Length() != 0 {
+		t.Fatal("move buttons")
+	}
+	if d.Find(`#topic-1 button.chip-remove[aria-label="Remove term a from A"]`).Length() != 1 || d.Find(`label[for="term-1"]`).Length() != 1 || d.Find(`#term-1.term-input`).Length() != 1 {
+		t.Fatal("chips of topic A lack their controls")
+	}
+	if d.Find(`[style], script:not([src])`).Length() != 0 {
+		t.Fatal("inline style or script (the CSP forbids them)")
+	}
+
+	post := func(p string, form url.Values) *testkit.Response {
+		form.Set("_csrf", csrf)
+		return b.post(path+p, form)
+	}
+	// Move group B up: the list of groups answers, B first.
+	r := post("/groups/2/move", url.Values{"version": {"1"}, "direction": {"up"}}).Expect(t, 200)
+	d = b.doc(r)
+	if ids := d.Find("#groups > article").Map(func(_ int, s *goqSel) string { return s.AttrOr("id", "") }); strings.Join(ids, ",") != "group-2,group-1" {
+		t.Fatalf("groups after moving B up: %v", ids)
+	}
+	if d.Find("#groups > .notice").Text() != "Group moved." || d.Find(`#model-version[hx-swap-oob]`).AttrOr("value", "") != "2" || d.Find(`#model-status[hx-swap-oob]`).Length() != 1 {
+		t.Fatalf("move answer: %s", r.Body)
+	}
+	post("/groups/2/move", url.Values{"version": {"2"}, "direction": {"sideways"}}).Expect(t, http.StatusUnprocessableEntity)
+
+	// Add a topic to A and move it up: only group A answers.
+	post("/groups/1/topics", url.Values{"version": {"2"}, "title": {"Z"}}).Expect(t, 200)
+	r = post("/topics/3/move", url.Values{"version": {"3"}, "direction": {"up"}}).Expect(t, 200)
+	d = b.doc(r)
+	if d.Find("article.group").Length() != 1 || d.Find("#group-1 li.topic").First().AttrOr("id", "") != "topic-3" || d.Find("#group-1 .notice").Text() != "Topic moved." {
+		t.Fatalf("topic move answer: %s", r.Body)
+	}
+	// Pin and rename group A, rename topic Z, add and remove chips.
+	post("/groups/1", url.Values{"version": {"4"}, "title": {"Alpha"}, "pinned": {"true"}}).Expect(t, 200)
+	post("/topics/3", url.Values{"version": {"5"}, "title": {"Zed"}}).Expect(t, 200)
+	d = b.doc(post("/topics/3/terms", url.Values{"version": {"6"}, "term": {"zed, zee"}}).Expect(t, 200))
+	if chipsOf(d, 3) != "zed,zee" || d.Find(`#group-1 input[name=pinned][checked]`).Length() != 1 {
+		t.Fatalf("group after pin and terms: %s", d.Find("#group-1").Text())
+	}
+	post("/topics/3/terms/remove", url.Values{"version": {"7"}, "term": {"zed"}}).Expect(t, 200)
+	r = post("/topics/3/terms/remove", url.Values{"version": {"8"}, "term": {"gone"}})
+	if r.Status != http.StatusUnprocessableEntity || !strings.Contains(b.doc(r).Find(".editor-error").Text(), "no longer in the topic") {
+		t.Fatalf("removing a missing term: %d %s", r.Status, r.Body)
+	}
+	r = post("/topics/3/terms", url.Values{"version": {"8"}, "term": {" "}})
+	if r.Status != http.StatusUnprocessableEntity || !strings.Contains(b.doc(r).Find(".editor-error").Text(), "Type a term") {
+		t.Fatalf("adding nothing: %d %s", r.Status, r.Body)
+	}
+	got, _ := e.Svc.Model(e.As("ann"), m.ID)
+	g := got.Groups[1]
+	if got.Version != 8 || g.Title != "Alpha" || !g.Pinned || g.Topics[0].Title != "Zed" || strings.Join(g.Topics[0].Terms, ",") != "zee" {
+		t.Fatalf("model after the editor: version %d %+v", got.Version, g)
+	}
+
+	// A stale form naming a group removed since: refused, the group is
+	// said to be gone, the page's version moves on.
+	post("/topics/3/delete", url.Values{"version": {"8"}}).Expect(t, 200)
+	r = post("/topics/3/terms", url.Values{"version": {"8"}, "term": {"late"}})
+	d = b.doc(r)
+	if r.Status != http.StatusUnprocessableEntity || r.Header.Get("HX-Reswap") != "beforebegin" || !strings.Contains(d.Find(".editor-error").Text(), "no longer in version 9") || d.Find(`#model-version[hx-swap-oob]`).AttrOr("value", "") != "9" {
+		t.Fatalf("stale form for a removed topic: %d %s", r.Status, r.Body)
+	}
+
+	// A stale ignored-terms form is refused before the form too.
+	r = post("/ignore", url.Values{"version": {"8"}, "terms": {"the"}})
+	if r.Status != http.StatusUnprocessableEntity || r.Header.Get("HX-Retarget") != "this" || !strings.Contains(b.doc(r).Find(".editor-error").Text(), "version 9") {
+		t.Fatalf("stale ignored terms: %d %s", r.Status, r.Body)
+	}
+
+	// Renaming answers only the title form and, out of band, the heading.
+	d = b.doc(post("/title", url.Values{"title": {"Lunch"}}).Expect(t, 200))
+	if d.Find("#title-part .notice").Text() != "Title saved." || d.Find(`h1#model-heading[hx-swap-oob]`).Text() != "Lunch" || d.Find("#structure").Length() != 0 {
+		t.Fatalf("rename answer: %s", d.Text())
+	}
+	post("/title", url.Values{"title": {"Menu"}}).Expect(t, 200)
+
+	// Without htmx a form answers the whole page with its notice.
+	r = b.do("POST", path+"/groups/1", url.Values{"_csrf": {csrf}, "version": {"9"}, "title": {"Alpha"}}, nil).Expect(t, 200)
+	if d = b.doc(r); d.Find("h1").Text() != "Menu" || d.Find("#group-1 .notice").Text() != "" || d.Find("#model .notice").Text() != "Group saved." {
+		t.Fatalf("plain answer: %s", d.Find("#model").Text())
+	}
+}
+
+// TestModelEditorReadOnly: a READ holder sees the same structure with no
+// form or button that changes the model.
+func TestModelEditorReadOnly(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	e.AddUser("cy", "")
+	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: new("Menu"), File: modelFile(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shareAccepted(t, e, "ann", m.ID, "cy", explorer.RightsRead)
+	cy := newBrowser(t, e)
+	cy.login("cy", testkit.Password)
+	d := cy.doc(cy.do("GET", "/models/"+itoa(m.ID), nil, nil).Expect(t, 200))
+	if d.Find("article.group").Length() != 2 || chipsOf(d, 1) != "a,b" || chipsOf(d, 2) != "c" {
+		t.Fatalf("cy's page: %s", d.Find("#structure").Text())
+	}
+	// The only form is the one that removes cy's own access (it leaves
+	// the model, it does not change it).
+	d.Find("form").Each(func(_ int, s *goqSel) {
+		action := s.AttrOr("action", "")
+		if action != "/logout" && action != "/login" && s.AttrOr("method", "") != "dialog" && !strings.HasSuffix(action, "/remove") {
+			t.Errorf("form for a READ holder: %s", action)
+		}
+	})
+	if n := d.Find("#model button").Length(); n != 1 || d.Find("#model input:not([type=hidden])").Length() != 0 || d.Find("#model textarea, #model select").Length() != 0 {
+		t.Fatalf("READ holder has %d buttons or inputs", n)
+	}
+}
+
+// TestNotFoundKeepsNavigation: a signed-in person's 404 page has the
+// navigation and the sign-out form; an anonymous one is not sent to sign in.
+func TestNotFoundKeepsNavigation(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	b := newBrowser(t, e)
+	b.login("ann", testkit.Password)
+	d := b.doc(b.do("GET", "/no-such-page", nil, nil).Expect(t, 404))
+	if d.Find(`header.top nav a[href="/models"]`).Length() != 1 || d.Find(`form.signout`).Length() != 1 {
+		t.Fatalf("404 page without navigation: %s", d.Find("header").Text())
+	}
+	anon := newBrowser(t, e)
+	anon.do("GET", "/no-such-page", nil, nil).Expect(t, 404)
+}
