@@ -45,37 +45,32 @@ type modelReader struct {
 	topics []explorer.Topic
 }
 
-// fields reads an object whose names are among names (each at most once;
-// other names are skipped, unless they differ from one only in case or
-// punctuation) and calls field with the index of each name found.
-func (r *modelReader) fields(names []string, field func(i int) error) error {
-	if err := r.expect('{'); err != nil {
-		return err
-	}
-	seen := 0
+// field reads the name of the next member of an object whose opening
+// brace was read and returns its index in names: each at most once, other
+// names skipped with their values unless they differ from one of names
+// only in case or punctuation. At the closing brace it returns -1.
+func (r *modelReader) field(names []string, seen *int) (int, error) {
 	for r.dec.PeekKind() == '"' {
 		tok, err := r.dec.ReadToken()
 		if err != nil {
-			return err
+			return 0, err
 		}
 		i := known(names, tok.String())
 		switch {
 		case i == -2:
-			return errUnusual
+			return 0, errUnusual
 		case i == -1:
 			if err := r.dec.SkipValue(); err != nil {
-				return err
+				return 0, err
 			}
 			continue
-		case seen&(1<<i) != 0:
-			return errUnusual
+		case *seen&(1<<i) != 0:
+			return 0, errUnusual
 		}
-		seen |= 1 << i
-		if err := field(i); err != nil {
-			return err
-		}
+		*seen |= 1 << i
+		return i, nil
 	}
-	return r.expect('}')
+	return -1, r.expect('}')
 }
 
 // known returns the index of name in names, -1 for another name, -2 for
@@ -199,67 +194,76 @@ var (
 )
 
 func (r *modelReader) input(in *explorer.ModelInput) error {
-	return r.fields(inputFields, func(i int) error {
-		var err error
-		switch i {
-		case 0:
-			if !r.isNull() {
-				var s string
-				s, err = r.string()
-				in.Title = &s
-			}
-		case 1:
-			if !r.isNull() {
-				var groups []explorer.Group
-				groups, err = r.groups()
-				in.Groups = &groups
-			}
-		case 2:
-			if !r.isNull() {
-				var terms []string
-				terms, err = r.strings()
-				in.IgnoreTerms = &terms
-			}
-		case 3:
+	if err := r.expect('{'); err != nil {
+		return err
+	}
+	for seen := 0; ; {
+		i, err := r.field(inputFields, &seen)
+		switch {
+		case err != nil || i < 0:
+			return err
+		case i == 0 && !r.isNull():
+			var s string
+			s, err = r.string()
+			in.Title = &s
+		case i == 1 && !r.isNull():
+			var groups []explorer.Group
+			groups, err = r.groups()
+			in.Groups = &groups
+		case i == 2 && !r.isNull():
+			var terms []string
+			terms, err = r.strings()
+			in.IgnoreTerms = &terms
+		case i == 3:
 			in.IgnoreTermsDictionary, err = r.stringMap()
 		}
-		return err
-	})
+		if err != nil {
+			return err
+		}
+	}
 }
 
 func (r *modelReader) groups() ([]explorer.Group, error) {
 	if err := r.expect('['); err != nil {
 		return nil, err
 	}
-	var groups []explorer.Group
+	groups := []explorer.Group{}
 	for r.dec.PeekKind() != ']' {
-		var g explorer.Group
-		err := r.fields(groupFields, func(i int) error {
-			var err error
-			switch i {
-			case 0:
-				g.ID, err = r.int64()
-			case 1:
-				g.Title, err = r.string()
-			case 2:
-				g.Pinned, err = r.bool()
-			case 3:
-				g.Topics, err = r.topicList()
-			}
-			return err
-		})
+		g, err := r.group()
 		if err != nil {
 			return nil, err
 		}
 		groups = append(groups, g)
 	}
-	if groups == nil {
-		groups = []explorer.Group{}
-	}
 	return groups, r.expect(']')
 }
 
-// topicList reads the topics of a group (nil for null).
+func (r *modelReader) group() (g explorer.Group, err error) {
+	if err := r.expect('{'); err != nil {
+		return g, err
+	}
+	for seen := 0; ; {
+		i, err := r.field(groupFields, &seen)
+		switch {
+		case err != nil || i < 0:
+			return g, err
+		case i == 0:
+			g.ID, err = r.int64()
+		case i == 1:
+			g.Title, err = r.string()
+		case i == 2:
+			g.Pinned, err = r.bool()
+		case i == 3:
+			g.Topics, err = r.topicList()
+		}
+		if err != nil {
+			return g, err
+		}
+	}
+}
+
+// topicList reads the topics of a group (nil for null) into the scratch
+// slice, then copies them out at their final length.
 func (r *modelReader) topicList() ([]explorer.Topic, error) {
 	if r.isNull() {
 		return nil, nil
@@ -269,28 +273,37 @@ func (r *modelReader) topicList() ([]explorer.Topic, error) {
 	}
 	start := len(r.topics)
 	for r.dec.PeekKind() != ']' {
-		var t explorer.Topic
-		err := r.fields(topicFields, func(i int) error {
-			var err error
-			switch i {
-			case 0:
-				t.ID, err = r.int64()
-			case 1:
-				t.Title, err = r.string()
-			case 2:
-				t.Terms, err = r.strings()
-			case 3:
-				t.Dictionary, err = r.stringMap()
-			}
-			return err
-		})
-		if err != nil {
+		r.topics = append(r.topics, explorer.Topic{})
+		if err := r.topic(&r.topics[len(r.topics)-1]); err != nil {
 			return nil, err
 		}
-		r.topics = append(r.topics, t)
 	}
 	out := append(make([]explorer.Topic, 0, len(r.topics)-start), r.topics[start:]...)
 	clear(r.topics[start:])
 	r.topics = r.topics[:start]
 	return out, r.expect(']')
+}
+
+func (r *modelReader) topic(t *explorer.Topic) error {
+	if err := r.expect('{'); err != nil {
+		return err
+	}
+	for seen := 0; ; {
+		i, err := r.field(topicFields, &seen)
+		switch {
+		case err != nil || i < 0:
+			return err
+		case i == 0:
+			t.ID, err = r.int64()
+		case i == 1:
+			t.Title, err = r.string()
+		case i == 2:
+			t.Terms, err = r.strings()
+		case i == 3:
+			t.Dictionary, err = r.stringMap()
+		}
+		if err != nil {
+			return err
+		}
+	}
 }
