@@ -184,7 +184,11 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 	}
 	v.IgnoreTerms = strings.Join(terms, ", ")
 	for i := len(versions) - 1; i >= 0; i-- {
-		v.Versions = append(v.Versions, models.VersionRow{Version: versions[i].Version, Created: formatTime(c, explorer.FromMillis(versions[i].Created))})
+		row := models.VersionRow{Version: versions[i].Version, Created: formatTime(c, explorer.FromMillis(versions[i].Created))}
+		if versions[i].CreatedBy != nil {
+			row.By = versions[i].CreatedBy.UserID
+		}
+		v.Versions = append(v.Versions, row)
 	}
 	for _, a := range m.UsersAccess {
 		v.Accesses = append(v.Accesses, models.AccessRow{ID: a.ID, User: a.User.UserID, Rights: a.Rights, Created: formatTime(c, explorer.FromMillis(a.Created))})

@@ -112,6 +112,9 @@ func TestModelPagesUploadEditVersions(t *testing.T) {
 	if d.Find("h1").Text() != "Menu" || d.Find("article.group").Length() != 4 || d.Find("#versions tbody tr").Length() != 1 {
 		t.Fatalf("model page: %s", d.Find("#model").Text())
 	}
+	if by := strings.TrimSpace(d.Find("#versions tbody tr td.by").First().Text()); by != "ann" {
+		t.Fatalf("version 1 made by %q, want ann", by)
+	}
 	if got := chipsOf(d, 2); got != "fries,chips,the chips" {
 		t.Fatalf("terms of Fries %q", got)
 	}
