@@ -9,7 +9,7 @@ DATA    ?= $(or $(EXPLORER_DATA),./data)
 ADDR    ?= $(or $(EXPLORER_ADDR),:8080)
 export CGO_ENABLED = 0
 
-.PHONY: run build test test-crash load bench bench-serve assets generate check-generated check-assets vet fmt clean
+.PHONY: run build test test-crash load bench bench-serve bench-versions assets generate check-generated check-assets vet fmt clean
 
 .DEFAULT_GOAL := run
 
@@ -87,6 +87,11 @@ SERVE_WORDS ?= 1000000
 SERVE_DIM   ?= 300
 bench-serve: build
 	$(GO) run ./cmd/servebench -bin $(BIN) -words $(SERVE_WORDS) -dim $(SERVE_DIM)
+
+## bench-versions: what model versions cost (database growth per 1,000
+## one-term edits of a 300-topic model, CPU per PUT, version reads)
+bench-versions:
+	$(GO) test -run '^$$' -bench '^BenchmarkModelVersions$$' -benchtime 1x ./api
 
 ## fuzz: every fuzz target of the repository (found by grep), one after
 ## another, for FUZZTIME each (default 60s) with a short minimisation so

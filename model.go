@@ -68,17 +68,28 @@ type Model struct {
 	// Rights is the caller's level: READ, READ_WRITE or OWNER.
 	Rights string `json:"-"`
 
-	// structureJSON is the encoded groups, ignore terms and dictionary,
-	// shared between answers of the same version.
-	structureJSON []byte
+	// structure is the version answered, whose encoded groups, ignore
+	// terms and dictionary are shared between answers.
+	structure *answerVersion
 }
 
 // EncodedStructure is the JSON encoding of the groups, ignore terms and
 // dictionary (`"groups":…,"ignoreTerms":…,"ignoreTermsDictionary":…`,
-// without braces) of a model the Service answered, encoded once per
-// version and shared; nil for a model built otherwise. The JSON interface
-// writes it as it is rather than encoding the structure per answer.
-func (m *Model) EncodedStructure() []byte { return m.structureJSON }
+// without braces) of a model the Service answered, encoded when first
+// answered and shared by the answers of its version; nil for a model built
+// otherwise (or when encoding fails: encoding the model again reports
+// it). The JSON interface writes it as it is rather than encoding the
+// structure per answer.
+func (m *Model) EncodedStructure() []byte {
+	if m.structure == nil {
+		return nil
+	}
+	b, err := m.structure.encoded()
+	if err != nil {
+		return nil
+	}
+	return b
+}
 
 // CanWrite reports whether the caller may update and share the model.
 func (m *Model) CanWrite() bool { return m.Rights == RightsReadWrite || m.Rights == rightsOwner }

@@ -16,16 +16,63 @@ type versionKey struct {
 	version int
 }
 
-// answerVersion is a model version ready to answer: its groups (topic
-// dictionaries shown empty), ignore terms and dictionary, and their JSON.
-// It is shared by every answer and never modified.
+// answerVersion is a model version ready to answer: its structure as
+// stored, its groups (topic dictionaries shown empty), ignore terms and
+// dictionary, and their JSON, encoded when first answered. It is shared
+// by every answer and never modified.
 type answerVersion struct {
-	key                   versionKey
+	key versionKey
+	// stored is the structure as stored, topic dictionaries included.
+	stored                *Structure
 	groups                []Group
 	ignoreTerms           []IgnoreTerm
 	ignoreTermsDictionary map[string]string
+	// size estimates the bytes of the JSON, for the cache's budget.
+	size int
+
+	once sync.Once
 	// json is `"groups":…,"ignoreTerms":…,"ignoreTermsDictionary":…`.
-	json []byte
+	json    []byte
+	jsonErr error
+}
+
+// encoded returns the JSON of the version's structure, encoding it on the
+// first call.
+func (v *answerVersion) encoded() ([]byte, error) {
+	v.once.Do(func() {
+		b, err := json.Marshal(struct {
+			Groups                []Group           `json:"groups"`
+			IgnoreTerms           []IgnoreTerm      `json:"ignoreTerms"`
+			IgnoreTermsDictionary map[string]string `json:"ignoreTermsDictionary"`
+		}{v.groups, v.ignoreTerms, v.ignoreTermsDictionary})
+		if err != nil {
+			v.jsonErr = Internal(err)
+			return
+		}
+		v.json = b[1 : len(b)-1]
+	})
+	return v.json, v.jsonErr
+}
+
+// answerSize estimates the JSON bytes of a structure's answer.
+func answerSize(st *Structure) int {
+	n := 64
+	for _, g := range st.Groups {
+		n += 48 + len(g.Title)
+		for _, t := range g.Topics {
+			n += 56 + len(t.Title)
+			for _, term := range t.Terms {
+				n += 3 + len(term)
+			}
+		}
+	}
+	for _, t := range st.IgnoreTerms {
+		n += 36 + len(t.Term)
+	}
+	for k, v := range st.IgnoreTermsDictionary {
+		n += 6 + len(k) + len(v)
+	}
+	return n
 }
 
 // versionCache keeps recently answered versions. A version is immutable
@@ -37,6 +84,31 @@ type versionCache struct {
 	entries map[versionKey]*list.Element
 	order   list.List // front: most recently used
 	size    int
+	// latest is the highest version of each model the cache holds.
+	latest map[int64]int
+}
+
+// latestGroups returns the groups of the highest version of model the
+// cache holds, or nil. It does not count as a use of the entry.
+func (c *versionCache) latestGroups(model int64) []Group {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.latest[model]
+	if !ok {
+		return nil
+	}
+	return c.entries[versionKey{model, v}].Value.(*answerVersion).stored.Groups
+}
+
+// remove drops an entry; c.mu is held.
+func (c *versionCache) remove(el *list.Element) {
+	v := el.Value.(*answerVersion)
+	c.order.Remove(el)
+	delete(c.entries, v.key)
+	c.size -= v.size
+	if c.latest[v.key.model] == v.key.version {
+		delete(c.latest, v.key.model)
+	}
 }
 
 func (c *versionCache) get(k versionKey) *answerVersion {
@@ -51,25 +123,25 @@ func (c *versionCache) get(k versionKey) *answerVersion {
 }
 
 func (c *versionCache) put(v *answerVersion) {
-	if len(v.json) > versionCacheMax/4 {
+	if v.size > versionCacheMax/4 {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.entries == nil {
 		c.entries = map[versionKey]*list.Element{}
+		c.latest = map[int64]int{}
 	}
 	if _, ok := c.entries[v.key]; ok {
 		return
 	}
 	c.entries[v.key] = c.order.PushFront(v)
-	c.size += len(v.json)
+	c.size += v.size
+	if latest, ok := c.latest[v.key.model]; !ok || v.key.version > latest {
+		c.latest[v.key.model] = v.key.version
+	}
 	for c.size > versionCacheMax {
-		last := c.order.Back()
-		old := last.Value.(*answerVersion)
-		c.order.Remove(last)
-		delete(c.entries, old.key)
-		c.size -= len(old.json)
+		c.remove(c.order.Back())
 	}
 }
 
@@ -79,9 +151,7 @@ func (c *versionCache) forget(model int64) {
 	defer c.mu.Unlock()
 	for k, el := range c.entries {
 		if k.model == model {
-			c.order.Remove(el)
-			delete(c.entries, k)
-			c.size -= len(el.Value.(*answerVersion).json)
+			c.remove(el)
 		}
 	}
 }
@@ -96,27 +166,30 @@ func (s *Service) answerVersion(ctx context.Context, model int64, version int) (
 	if err != nil {
 		return nil, err
 	}
-	return s.rememberVersion(model, version, st)
+	return s.rememberVersion(model, version, st), nil
+}
+
+// storedVersion returns a committed version's structure as stored, from
+// the cache when it holds it. It may run in a transaction: it never fills
+// the cache. Callers must not modify the structure.
+func (s *Service) storedVersion(ctx context.Context, model int64, version int) (*Structure, error) {
+	if v := s.versions.get(versionKey{model, version}); v != nil {
+		return v.stored, nil
+	}
+	return s.store.FindModelVersion(ctx, model, version)
 }
 
 // rememberVersion caches a committed version the Service holds (it just
 // read or wrote it) and returns it ready to answer.
-func (s *Service) rememberVersion(model int64, version int, st *Structure) (*answerVersion, error) {
+func (s *Service) rememberVersion(model int64, version int, st *Structure) *answerVersion {
 	v := &answerVersion{
 		key:                   versionKey{model, version},
+		stored:                st,
 		groups:                answerGroups(st.Groups),
 		ignoreTerms:           nonNil(st.IgnoreTerms),
 		ignoreTermsDictionary: nonNilMap(st.IgnoreTermsDictionary),
+		size:                  answerSize(st),
 	}
-	b, err := json.Marshal(struct {
-		Groups                []Group           `json:"groups"`
-		IgnoreTerms           []IgnoreTerm      `json:"ignoreTerms"`
-		IgnoreTermsDictionary map[string]string `json:"ignoreTermsDictionary"`
-	}{v.groups, v.ignoreTerms, v.ignoreTermsDictionary})
-	if err != nil {
-		return nil, Internal(err)
-	}
-	v.json = b[1 : len(b)-1]
 	s.versions.put(v)
-	return v, nil
+	return v
 }

@@ -27,11 +27,11 @@ func (s *Service) RestoreModelVersion(ctx context.Context, id int64, version int
 		if version < 1 || version > m.Version {
 			return Errorf(ENOTFOUND, "model %d has no version %d", id, version)
 		}
-		old, err := s.store.FindModelVersion(ctx, id, version)
+		old, err := s.storedVersion(ctx, id, version)
 		if err != nil {
 			return err
 		}
-		cur, err := s.store.FindModelVersion(ctx, id, m.Version)
+		cur, err := s.storedVersion(ctx, id, m.Version)
 		if err != nil {
 			return err
 		}
@@ -52,9 +52,7 @@ func (s *Service) RestoreModelVersion(ctx context.Context, id int64, version int
 		return nil, false, err
 	}
 	if next != nil {
-		if _, err := s.rememberVersion(rec.ID, rec.Version, next); err != nil {
-			return nil, false, err
-		}
+		s.rememberVersion(rec.ID, rec.Version, next)
 	}
 	m, err = s.modelAt(ctx, rec, rec.Version)
 	return m, next != nil, err

@@ -140,7 +140,7 @@ func (s *Service) modelAt(ctx context.Context, m *ModelRecord, version int) (*Mo
 		IgnoreTermsDictionary: v.ignoreTermsDictionary,
 		Version:               version,
 		Rights:                m.Rights,
-		structureJSON:         v.json,
+		structure:             v,
 	}, nil
 }
 

@@ -3,6 +3,8 @@ package explorer
 import (
 	"fmt"
 	"maps"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -54,38 +56,94 @@ func cleanTitle(errs *fieldErrors, field, title string, max int) string {
 // cleanTerms trims terms and drops empty ones and repeats (compared
 // without regard to case, the first kept); over-long terms are errors.
 func cleanTerms(errs *fieldErrors, field string, in []string) []string {
-	kept := make([]string, 0, len(in))
+	out := make([]string, 0, len(in))
+	var seen termSet
 	for i, t := range in {
-		if !errs.text(fmt.Sprintf("%s[%d]", field, i), t) {
+		t = strings.TrimSpace(t)
+		if msg := TextFault(t); msg != "" {
+			errs.add(field+"["+strconv.Itoa(i)+"]", "%s", msg)
 			continue
 		}
-		if utf8.RuneCountInString(strings.TrimSpace(t)) > TermMax {
-			errs.add(fmt.Sprintf("%s[%d]", field, i), "must be at most %d characters", TermMax)
+		if len(t) > TermMax && utf8.RuneCountInString(t) > TermMax {
+			errs.add(field+"["+strconv.Itoa(i)+"]", "must be at most %d characters", TermMax)
 			continue
 		}
-		kept = append(kept, t)
+		if t != "" && seen.add(t) {
+			out = append(out, t)
+		}
 	}
-	return dedupeTerms(kept)
+	return out
+}
+
+// cleanTermsLike is cleanTerms for terms that may equal stored, the terms
+// a stored version holds: those are clean already (trimmed, without empty
+// ones or repeats; stored terms over TermMax bytes are cleaned as any, so
+// that they are rejected as before), so that cleaning them gives them
+// back. stored is then returned as it is, shared: versions are never
+// modified.
+func cleanTermsLike(errs *fieldErrors, field string, in, stored []string) []string {
+	if stored == nil || !slices.Equal(in, stored) {
+		return cleanTerms(errs, field, in)
+	}
+	for _, t := range stored {
+		if len(t) > TermMax {
+			return cleanTerms(errs, field, in)
+		}
+	}
+	return stored
 }
 
 // dedupeTerms trims terms and drops empty ones and repeats (compared
 // without regard to case, the first kept).
 func dedupeTerms(in []string) []string {
 	out := make([]string, 0, len(in))
-	seen := make(map[string]bool, len(in))
+	var seen termSet
 	for _, t := range in {
-		t = strings.TrimSpace(t)
-		if t == "" {
-			continue
+		if t = strings.TrimSpace(t); t != "" && seen.add(t) {
+			out = append(out, t)
 		}
-		k := strings.ToLower(t)
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		out = append(out, t)
 	}
 	return out
+}
+
+// termSetSmall is how many terms a termSet compares one by one before it
+// builds a map.
+const termSetSmall = 16
+
+// termSet tells terms apart without regard to case. The zero value is
+// empty.
+type termSet struct {
+	small [termSetSmall]string
+	n     int
+	m     map[string]bool
+}
+
+// add reports whether t was new, and adds it.
+func (s *termSet) add(t string) bool {
+	k := strings.ToLower(t)
+	if s.m != nil {
+		if s.m[k] {
+			return false
+		}
+		s.m[k] = true
+		return true
+	}
+	for _, x := range s.small[:s.n] {
+		if x == k {
+			return false
+		}
+	}
+	if s.n < termSetSmall {
+		s.small[s.n] = k
+		s.n++
+		return true
+	}
+	s.m = make(map[string]bool, 2*termSetSmall)
+	for _, x := range s.small {
+		s.m[x] = true
+	}
+	s.m[k] = true
+	return true
 }
 
 // normalizeTerms is cleanTerms for input that cannot be wrong but by
@@ -100,19 +158,36 @@ func normalizeTerms(in []string) []string {
 // given; assignIDs decides which survive. field prefixes the field names
 // of errors.
 func normalizeGroups(in []Group, field string) ([]Group, error) {
+	return normalizeGroupsLike(in, field, nil)
+}
+
+// normalizeGroupsLike is normalizeGroups where like are the groups of a
+// stored version of the model: a topic whose terms are exactly those its
+// id has in like keeps like's terms without cleaning them again (see
+// cleanTermsLike).
+func normalizeGroupsLike(in []Group, field string, like []Group) ([]Group, error) {
+	var stored map[int64][]string
+	if like != nil {
+		stored = make(map[int64][]string, len(like)*8)
+		for _, g := range like {
+			for _, t := range g.Topics {
+				stored[t.ID] = t.Terms
+			}
+		}
+	}
 	var errs fieldErrors
 	out := make([]Group, len(in))
 	topics := 0
 	for i, g := range in {
-		gf := fmt.Sprintf("%s[%d]", field, i)
+		gf := field + "[" + strconv.Itoa(i) + "]"
 		ng := Group{ID: g.ID, Pinned: g.Pinned, Title: cleanTitle(&errs, gf+".title", g.Title, GroupTitleMax)}
 		ng.Topics = make([]Topic, len(g.Topics))
 		for j, t := range g.Topics {
-			tf := fmt.Sprintf("%s.topics[%d]", gf, j)
+			tf := gf + ".topics[" + strconv.Itoa(j) + "]"
 			ng.Topics[j] = Topic{
 				ID:         t.ID,
 				Title:      cleanTitle(&errs, tf+".title", t.Title, TopicTitleMax),
-				Terms:      cleanTerms(&errs, tf+".terms", t.Terms),
+				Terms:      cleanTermsLike(&errs, tf+".terms", t.Terms, stored[t.ID]),
 				Dictionary: maps.Clone(t.Dictionary),
 			}
 		}
@@ -135,16 +210,20 @@ type idCounters struct {
 // assigned anew from c. A topic whose dictionary is empty keeps the
 // dictionary its id had in prev, since answers show dictionaries empty.
 func assignIDs(prev []Group, in []Group, c *idCounters) []Group {
-	prevGroups := map[int64]bool{}
-	prevTopics := map[int64]*Topic{}
+	n := 0
+	for gi := range prev {
+		n += len(prev[gi].Topics)
+	}
+	prevGroups := make(map[int64]bool, len(prev))
+	prevTopics := make(map[int64]*Topic, n)
 	for gi := range prev {
 		prevGroups[prev[gi].ID] = true
 		for ti := range prev[gi].Topics {
 			prevTopics[prev[gi].Topics[ti].ID] = &prev[gi].Topics[ti]
 		}
 	}
-	usedGroups := map[int64]bool{}
-	usedTopics := map[int64]bool{}
+	usedGroups := make(map[int64]bool, len(in))
+	usedTopics := make(map[int64]bool, n)
 	out := make([]Group, len(in))
 	for i, g := range in {
 		if g.ID <= 0 || !prevGroups[g.ID] || usedGroups[g.ID] {
@@ -170,12 +249,27 @@ func assignIDs(prev []Group, in []Group, c *idCounters) []Group {
 			if t.Terms == nil {
 				t.Terms = []string{}
 			}
+			if kept {
+				shareUnchanged(&t, old)
+			}
 			topics[j] = t
 		}
 		g.Topics = topics
 		out[i] = g
 	}
 	return out
+}
+
+// shareUnchanged makes t use the title and terms of old, the same topic
+// in the version before, where they are equal: a version then holds in
+// memory only what changed (versions are never modified).
+func shareUnchanged(t *Topic, old *Topic) {
+	if t.Title == old.Title {
+		t.Title = old.Title
+	}
+	if old.Terms != nil && slices.Equal(t.Terms, old.Terms) {
+		t.Terms = old.Terms
+	}
 }
 
 // assignIgnoreIDs turns ignore terms into IgnoreTerms: a term already in

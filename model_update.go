@@ -42,7 +42,9 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 	}
 	var groups []Group
 	if in.Groups != nil {
-		if groups, err = normalizeGroups(*in.Groups, "groups"); err != nil {
+		// The latest version cached, if any, spares cleaning again the
+		// terms of the topics that did not change.
+		if groups, err = normalizeGroupsLike(*in.Groups, "groups", s.versions.latestGroups(id)); err != nil {
 			return nil, err
 		}
 	}
@@ -81,7 +83,7 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 			m.Title, changed = title, true
 		}
 		if in.Groups != nil || in.IgnoreTerms != nil || in.IgnoreTermsDictionary != nil {
-			cur, err := s.store.FindModelVersion(ctx, m.ID, m.Version)
+			cur, err := s.storedVersion(ctx, m.ID, m.Version)
 			if err != nil {
 				return err
 			}
@@ -114,9 +116,7 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 		return nil, err
 	}
 	if created != nil {
-		if _, err := s.rememberVersion(rec.ID, rec.Version, created); err != nil {
-			return nil, err
-		}
+		s.rememberVersion(rec.ID, rec.Version, created)
 	}
 	return s.modelAt(ctx, rec, rec.Version)
 }

@@ -75,9 +75,7 @@ func (s *Service) UploadModel(ctx context.Context, in UploadModelInput) (*Model,
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.rememberVersion(rec.ID, rec.Version, &st); err != nil {
-		return nil, err
-	}
+	s.rememberVersion(rec.ID, rec.Version, &st)
 	return s.modelAt(ctx, rec, rec.Version)
 }
 

@@ -1,7 +1,7 @@
 package api
 
 import (
-	"encoding/json"
+	"bytes"
 	"errors"
 	"fmt"
 	"strconv"
@@ -9,6 +9,7 @@ import (
 
 	explorer "explorer"
 
+	json "github.com/go-json-experiment/json/v1"
 	"github.com/gofiber/fiber/v2"
 )
 
@@ -52,9 +53,17 @@ func queryInt(c *fiber.Ctx, name string) (int64, bool, error) {
 
 // decodeJSON decodes the JSON body into v. An empty body leaves v as it is
 // when optional is true, else it is an error. Unknown fields are ignored.
+// Bodies are decoded with encoding/json's rules (json_decode.go).
 func decodeJSON(c *fiber.Ctx, v any, optional bool) error {
-	body := c.Body()
-	if len(strings.TrimSpace(string(body))) == 0 {
+	var body []byte
+	if len(c.Request().Header.Peek(fiber.HeaderContentEncoding)) == 0 {
+		// Not compressed: decode the request's own bytes (decoding
+		// copies what it keeps) instead of the copy that Body makes.
+		body = c.Request().Body()
+	} else {
+		body = c.Body()
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
 		if optional {
 			return nil
 		}
@@ -64,7 +73,13 @@ func decodeJSON(c *fiber.Ctx, v any, optional bool) error {
 	if err := checkJSONText(body); err != nil {
 		return err
 	}
-	if err := json.Unmarshal(body, v); err != nil {
+	var err error
+	if in, ok := v.(*explorer.ModelInput); ok {
+		err = decodeModelInput(body, in)
+	} else {
+		err = unmarshalBody(body, v)
+	}
+	if err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
 			field := te.Field

@@ -23,6 +23,11 @@ type DB struct {
 	// stmts are prepared statements of hot reads (stmt.go).
 	stmts     sync.Map
 	stmtCount atomic.Int64
+	// writeStmts are statements prepared on the SQLite writer (stmt.go).
+	writeStmts     sync.Map
+	writeStmtCount atomic.Int64
+	// parts caches the ids of model version parts (versions.go).
+	parts partCache
 }
 
 var _ explorer.Store = (*DB)(nil)
@@ -40,6 +45,21 @@ type txKey struct{}
 type tx struct {
 	*sql.Tx
 	db *DB
+	// committed runs after the transaction commits (afterCommit).
+	committed []func()
+	// wanted are queries to prepare once the transaction ends (stmt.go).
+	wanted []string
+}
+
+// afterCommit runs fn once the transaction of ctx has committed (never
+// when it rolls back), or at once outside a transaction. Caches learn
+// only what the database holds for good.
+func (db *DB) afterCommit(ctx context.Context, fn func()) {
+	if t, ok := ctx.Value(txKey{}).(*tx); ok && t.db == db {
+		t.committed = append(t.committed, fn)
+		return
+	}
+	fn()
 }
 
 // Close closes the pools.
@@ -67,7 +87,9 @@ func (db *DB) InTx(ctx context.Context, fn func(ctx context.Context) error) (err
 	if err != nil {
 		return db.mapError(err, "")
 	}
+	t := &tx{Tx: sqlTx, db: db}
 	defer func() {
+		defer db.prepareWanted(t.wanted)
 		if p := recover(); p != nil {
 			_ = sqlTx.Rollback()
 			panic(p)
@@ -78,9 +100,13 @@ func (db *DB) InTx(ctx context.Context, fn func(ctx context.Context) error) (err
 		}
 		if cerr := sqlTx.Commit(); cerr != nil {
 			err = db.mapError(cerr, "")
+			return
+		}
+		for _, f := range t.committed {
+			f()
 		}
 	}()
-	return fn(context.WithValue(ctx, txKey{}, &tx{Tx: sqlTx, db: db}))
+	return fn(context.WithValue(ctx, txKey{}, t))
 }
 
 // reader returns the transaction of ctx or the read pool.
@@ -101,7 +127,13 @@ func (db *DB) writer(ctx context.Context) querier {
 
 // exec runs a write statement written with ? placeholders.
 func (db *DB) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	res, err := db.writer(ctx).ExecContext(ctx, db.dialect.Rebind(query), args...)
+	var res sql.Result
+	var err error
+	if st := db.txStmtOf(ctx, query); st != nil {
+		res, err = st.ExecContext(ctx, args...)
+	} else {
+		res, err = db.writer(ctx).ExecContext(ctx, db.dialect.Rebind(query), args...)
+	}
 	if err != nil {
 		return nil, db.mapError(err, "")
 	}
@@ -111,7 +143,7 @@ func (db *DB) exec(ctx context.Context, query string, args ...any) (sql.Result, 
 // insert runs an INSERT … RETURNING id and returns the id.
 func (db *DB) insert(ctx context.Context, query string, args ...any) (int64, error) {
 	var id int64
-	err := db.writer(ctx).QueryRowContext(ctx, db.dialect.Rebind(query+" RETURNING id"), args...).Scan(&id)
+	err := db.queryRowTx(ctx, query+" RETURNING id", args...).Scan(&id)
 	if err != nil {
 		return 0, db.mapError(err, "")
 	}

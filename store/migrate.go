@@ -51,9 +51,9 @@ func loadMigrations() ([]migration, error) {
 	return out, nil
 }
 
-// migrate runs the migrations not yet recorded in schema_migrations, each
-// in its own transaction.
-func (db *DB) migrate(ctx context.Context) error {
+// migrate runs the migrations up to number last not yet recorded in
+// schema_migrations, each in its own transaction.
+func (db *DB) migrate(ctx context.Context, last int) error {
 	list, err := loadMigrations()
 	if err != nil {
 		return explorer.Internal(err)
@@ -71,6 +71,9 @@ func (db *DB) migrate(ctx context.Context) error {
 		return err
 	}
 	for _, m := range list {
+		if m.version > last {
+			break
+		}
 		err := db.InTx(ctx, func(ctx context.Context) error {
 			if err := db.lockMigrations(ctx); err != nil {
 				return err
@@ -81,6 +84,11 @@ func (db *DB) migrate(ctx context.Context) error {
 			}
 			if n > 0 {
 				return nil
+			}
+			if step := goSteps[m.version]; step != nil {
+				if err := step(ctx, db); err != nil {
+					return explorer.Internal(fmt.Errorf("migration %s: %w", m.name, err))
+				}
 			}
 			for _, stmt := range splitStatements(db.dialect.Migration(m.sql)) {
 				if _, err := db.writer(ctx).ExecContext(ctx, stmt); err != nil {

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -113,6 +112,7 @@ func (db *DB) DeleteModel(ctx context.Context, id int64) error {
 		`DELETE FROM model_invitations WHERE model_id = ?`,
 		`DELETE FROM model_accesses WHERE model_id = ?`,
 		`DELETE FROM model_versions WHERE model_id = ?`,
+		`DELETE FROM model_parts WHERE model_id = ?`,
 	} {
 		if _, err := db.exec(ctx, q, id); err != nil {
 			return err
@@ -121,29 +121,31 @@ func (db *DB) DeleteModel(ctx context.Context, id int64) error {
 	return db.updateOne(ctx, fmt.Sprintf("model %d not found", id), `DELETE FROM models WHERE id = ?`, id)
 }
 
-// CreateModelVersion stores a version of a model made by createdBy.
+// CreateModelVersion stores a version of a model made by createdBy: the
+// parts the model does not hold yet and the version's manifest
+// (versions.go).
 func (db *DB) CreateModelVersion(ctx context.Context, modelID int64, version int, created time.Time, createdBy int64, s *explorer.Structure) error {
-	content, err := json.Marshal(s)
+	manifest, err := db.storeParts(ctx, modelID, s)
 	if err != nil {
-		return explorer.Internal(err)
+		return err
 	}
-	_, err = db.exec(ctx, `INSERT INTO model_versions (model_id, version, created_at, created_by, content) VALUES (?, ?, ?, ?, ?)`,
-		modelID, version, ms(created), createdBy, string(content))
+	_, err = db.exec(ctx, `INSERT INTO model_versions (model_id, version, created_at, created_by, content, parts) VALUES (?, ?, ?, ?, '', ?)`,
+		modelID, version, ms(created), createdBy, manifest)
 	return err
 }
 
 // FindModelVersion returns the structure of a version.
 func (db *DB) FindModelVersion(ctx context.Context, modelID int64, version int) (*explorer.Structure, error) {
-	var content string
-	err := db.queryRowHot(ctx, `SELECT content FROM model_versions WHERE model_id = ? AND version = ?`, modelID, version).Scan(&content)
+	var manifest []byte
+	err := db.queryRowHot(ctx, `SELECT parts FROM model_versions WHERE model_id = ? AND version = ?`, modelID, version).Scan(&manifest)
 	if err != nil {
 		return nil, db.mapError(err, fmt.Sprintf("model %d has no version %d", modelID, version))
 	}
-	var s explorer.Structure
-	if err := json.Unmarshal([]byte(content), &s); err != nil {
-		return nil, explorer.Internal(fmt.Errorf("model %d version %d: %w", modelID, version, err))
+	s, err := db.readVersion(ctx, modelID, manifest)
+	if err != nil {
+		return nil, versionError(modelID, version, err)
 	}
-	return &s, nil
+	return s, nil
 }
 
 // FindModelVersions lists a model's versions, oldest first.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"math"
 	"strings"
 
 	explorer "explorer"
@@ -46,6 +47,11 @@ const migrationLock = 7383_2026
 // (postgres://… or key=value) and runs the pending migrations. Several
 // instances may share it.
 func OpenPostgres(ctx context.Context, dsn string) (*DB, error) {
+	return openPostgres(ctx, dsn, math.MaxInt)
+}
+
+// openPostgres is OpenPostgres running the migrations up to number last.
+func openPostgres(ctx context.Context, dsn string, last int) (*DB, error) {
 	pool, err := sql.Open("pgx", dsn)
 	if err != nil {
 		return nil, explorer.Internal(err)
@@ -57,7 +63,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*DB, error) {
 		return nil, &explorer.Error{Code: explorer.EUNAVAILABLE, Message: "cannot reach the PostgreSQL database", Err: err}
 	}
 	db := &DB{write: pool, read: pool, dialect: postgresDialect{}}
-	if err := db.migrate(ctx); err != nil {
+	if err := db.migrate(ctx, last); err != nil {
 		pool.Close()
 		return nil, err
 	}

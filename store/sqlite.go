@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"math"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -16,6 +17,11 @@ import (
 // OpenSQLite opens (creating when needed) the SQLite database at path and
 // runs the pending migrations.
 func OpenSQLite(ctx context.Context, path string) (*DB, error) {
+	return openSQLite(ctx, path, math.MaxInt)
+}
+
+// openSQLite is OpenSQLite running the migrations up to number last.
+func openSQLite(ctx context.Context, path string, last int) (*DB, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
 		return nil, explorer.Internal(fmt.Errorf("creating the data directory: %w", err))
 	}
@@ -36,7 +42,7 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	read.SetMaxOpenConns(n)
 	read.SetMaxIdleConns(n)
 	db := &DB{write: write, read: read, dialect: sqliteDialect{}, path: path}
-	if err := db.migrate(ctx); err != nil {
+	if err := db.migrate(ctx, last); err != nil {
 		db.Close()
 		return nil, err
 	}

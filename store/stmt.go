@@ -46,8 +46,8 @@ func (db *DB) queryHot(ctx context.Context, query string, args ...any) (*sql.Row
 // queryRowHot is queryHot for one row; scan errors are left to the
 // caller, as with QueryRowContext.
 func (db *DB) queryRowHot(ctx context.Context, query string, args ...any) rowScanner {
-	if t, ok := ctx.Value(txKey{}).(*tx); ok && t.db == db {
-		return db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(query), args...)
+	if t := db.inTx(ctx); t != nil {
+		return db.queryRowTx(ctx, query, args...)
 	}
 	st, err := db.prepared(ctx, query)
 	if err != nil {
@@ -67,11 +67,12 @@ func (r errRow) Scan(...any) error { return r.err }
 // a few queries are built with a variable number of placeholders.
 const maxCachedStmts = 256
 
-// cachedStmt returns a prepared statement for a read outside a transaction,
-// or nil inside one, on error, or when the cache is full.
+// cachedStmt returns a prepared statement for a read: of the read pool
+// outside a transaction, bound to the transaction inside one (txStmt); nil
+// on error or when the cache is full.
 func (db *DB) cachedStmt(ctx context.Context, query string) *sql.Stmt {
-	if t, ok := ctx.Value(txKey{}).(*tx); ok && t.db == db {
-		return nil
+	if t := db.inTx(ctx); t != nil {
+		return db.txStmt(ctx, t, query)
 	}
 	if st, ok := db.stmts.Load(query); ok {
 		return st.(*sql.Stmt)
@@ -85,4 +86,73 @@ func (db *DB) cachedStmt(ctx context.Context, query string) *sql.Stmt {
 	}
 	db.stmtCount.Add(1)
 	return st
+}
+
+// Statements in a write transaction on SQLite run prepared too: the
+// writer pool has one connection, which the transaction holds, so a
+// statement missing from the cache is noted and prepared once the
+// transaction has ended; later transactions bind it (Tx.StmtContext
+// reuses what is prepared on the connection). On PostgreSQL pgx caches
+// the statements of each connection itself.
+
+// maxTxWanted bounds the statements one transaction asks to prepare.
+const maxTxWanted = 16
+
+// txStmt returns the prepared statement of query bound to t, or nil (the
+// caller runs the query as text).
+func (db *DB) txStmt(ctx context.Context, t *tx, query string) *sql.Stmt {
+	if db.path == "" {
+		return nil
+	}
+	if st, ok := db.writeStmts.Load(query); ok {
+		return t.StmtContext(ctx, st.(*sql.Stmt))
+	}
+	if len(t.wanted) < maxTxWanted {
+		t.wanted = append(t.wanted, query)
+	}
+	return nil
+}
+
+// prepareWanted prepares on the writer the statements a transaction that
+// just ended asked for.
+func (db *DB) prepareWanted(wanted []string) {
+	for _, q := range wanted {
+		if _, ok := db.writeStmts.Load(q); ok || db.writeStmtCount.Load() >= maxCachedStmts {
+			continue
+		}
+		st, err := db.write.PrepareContext(context.Background(), q)
+		if err != nil {
+			continue
+		}
+		if _, loaded := db.writeStmts.LoadOrStore(q, st); loaded {
+			st.Close()
+			continue
+		}
+		db.writeStmtCount.Add(1)
+	}
+}
+
+// inTx returns the transaction of ctx, or nil.
+func (db *DB) inTx(ctx context.Context) *tx {
+	if t, ok := ctx.Value(txKey{}).(*tx); ok && t.db == db {
+		return t
+	}
+	return nil
+}
+
+// txStmtOf is txStmt for the transaction of ctx; nil outside one.
+func (db *DB) txStmtOf(ctx context.Context, query string) *sql.Stmt {
+	if t := db.inTx(ctx); t != nil {
+		return db.txStmt(ctx, t, query)
+	}
+	return nil
+}
+
+// queryRowTx runs a query for one row in the transaction of ctx, or on the
+// writer outside one.
+func (db *DB) queryRowTx(ctx context.Context, query string, args ...any) *sql.Row {
+	if st := db.txStmtOf(ctx, query); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
+	return db.writer(ctx).QueryRowContext(ctx, db.dialect.Rebind(query), args...)
 }

@@ -1,0 +1,123 @@
+package store
+
+import (
+	"maps"
+	"slices"
+	"sync"
+
+	explorer "explorer"
+)
+
+// partKey names a part in the cache of part ids.
+type partKey struct {
+	model int64
+	hash  partHash
+}
+
+// Bounds of the part cache: part ids by content (about 60 bytes each) and
+// the models whose last stored version is remembered. A full map starts
+// over.
+const (
+	partCacheMax = 200_000
+	lastModelMax = 256
+)
+
+// partCache remembers committed parts: their ids by content, and per
+// model the topics and ignore terms of the version stored last with their
+// part ids, so that a new version encodes and hashes only what changed. A
+// part is never changed and only deleted with its model, whose id is
+// never used again, so an entry stays true also while other instances
+// write. Entries are added only after the transaction that read or wrote
+// them commits.
+type partCache struct {
+	mu    sync.Mutex
+	ids   map[partKey]int64
+	lasts map[int64]*lastVersion
+}
+
+// lastVersion is the content of a model's last stored version with the
+// ids of its parts. It is never modified once cached.
+type lastVersion struct {
+	ignore   explorer.Structure
+	ignoreID int64
+	topics   map[int64]lastTopic
+}
+
+type lastTopic struct {
+	topic *explorer.Topic
+	id    int64
+}
+
+func (c *partCache) get(k partKey) (int64, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	id, ok := c.ids[k]
+	return id, ok
+}
+
+func (c *partCache) put(model int64, hashes []partHash, ids []int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ids == nil || len(c.ids)+len(hashes) > partCacheMax {
+		c.ids = make(map[partKey]int64, len(hashes))
+	}
+	for i, h := range hashes {
+		c.ids[partKey{model, h}] = ids[i]
+	}
+}
+
+// last returns what the model stored last, or nil.
+func (c *partCache) last(model int64) *lastVersion {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.lasts[model]
+}
+
+// remember records s, stored with the part ids ids (as storeParts orders
+// them), as the model's last version. s must not change afterwards.
+func (c *partCache) remember(model int64, s *explorer.Structure, ids []int64) {
+	l := &lastVersion{
+		ignore:   explorer.Structure{IgnoreTerms: s.IgnoreTerms, IgnoreTermsDictionary: s.IgnoreTermsDictionary},
+		ignoreID: ids[0],
+		topics:   make(map[int64]lastTopic, len(ids)-1),
+	}
+	at := 1
+	for gi := range s.Groups {
+		for ti := range s.Groups[gi].Topics {
+			t := &s.Groups[gi].Topics[ti]
+			l.topics[t.ID] = lastTopic{topic: t, id: ids[at]}
+			at++
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.lasts == nil || len(c.lasts) >= lastModelMax {
+		c.lasts = map[int64]*lastVersion{}
+	}
+	c.lasts[model] = l
+}
+
+// topic returns the part id of t when the last version holds a topic
+// that encodes exactly as t does.
+func (l *lastVersion) topic(t *explorer.Topic) (int64, bool) {
+	if l == nil {
+		return 0, false
+	}
+	prev, ok := l.topics[t.ID]
+	if !ok {
+		return 0, false
+	}
+	p := prev.topic
+	if p.Title != t.Title || (p.Terms == nil) != (t.Terms == nil) || !slices.Equal(p.Terms, t.Terms) ||
+		(p.Dictionary == nil) != (t.Dictionary == nil) || !maps.Equal(p.Dictionary, t.Dictionary) {
+		return 0, false
+	}
+	return prev.id, true
+}
+
+// sameIgnore reports whether s has the ignore terms and dictionary of
+// prev, as the encoding tells them apart.
+func sameIgnore(prev, s *explorer.Structure) bool {
+	return (prev.IgnoreTerms == nil) == (s.IgnoreTerms == nil) && slices.Equal(prev.IgnoreTerms, s.IgnoreTerms) &&
+		(prev.IgnoreTermsDictionary == nil) == (s.IgnoreTermsDictionary == nil) && maps.Equal(prev.IgnoreTermsDictionary, s.IgnoreTermsDictionary)
+}

@@ -1,0 +1,297 @@
+package store
+
+import (
+	"encoding/binary"
+	"errors"
+	"slices"
+
+	explorer "explorer"
+)
+
+// A model version is stored as parts shared between versions (see
+// versions.go): each topic is one part, the ignore terms with their
+// dictionary are one part, and the version row holds a manifest naming
+// them. Parts and manifests use the compact binary encoding of this file:
+// unsigned varints for lengths and counts, signed varints for ids, strings
+// as length and bytes. A slice or map is its length plus one, 0 meaning
+// nil, so that a version reads back exactly as it was written. Map keys
+// are written in ascending order, so equal content encodes equally.
+
+// Part kinds, the first byte of a part.
+const (
+	partTopic  byte = 't'
+	partIgnore byte = 'i'
+)
+
+// manifestFormat is the first byte of a manifest.
+const manifestFormat byte = 1
+
+var errCorrupt = errors.New("stored version is malformed")
+
+func appendString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// appendLen writes the length of a slice or map, 0 when it is nil.
+func appendLen(b []byte, n int, isNil bool) []byte {
+	if isNil {
+		return append(b, 0)
+	}
+	return binary.AppendUvarint(b, uint64(n)+1)
+}
+
+func appendStrings(b []byte, ss []string) []byte {
+	b = appendLen(b, len(ss), ss == nil)
+	for _, s := range ss {
+		b = appendString(b, s)
+	}
+	return b
+}
+
+func appendMap(b []byte, m map[string]string) []byte {
+	b = appendLen(b, len(m), m == nil)
+	if len(m) == 0 {
+		return b
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		b = appendString(appendString(b, k), m[k])
+	}
+	return b
+}
+
+// appendTopic encodes a topic part.
+func appendTopic(b []byte, t *explorer.Topic) []byte {
+	b = append(b, partTopic)
+	b = binary.AppendVarint(b, t.ID)
+	b = appendString(b, t.Title)
+	b = appendStrings(b, t.Terms)
+	return appendMap(b, t.Dictionary)
+}
+
+// appendIgnore encodes the ignore part of a structure.
+func appendIgnore(b []byte, s *explorer.Structure) []byte {
+	b = append(b, partIgnore)
+	b = appendLen(b, len(s.IgnoreTerms), s.IgnoreTerms == nil)
+	for _, t := range s.IgnoreTerms {
+		b = appendString(binary.AppendVarint(b, t.ID), t.Term)
+	}
+	return appendMap(b, s.IgnoreTermsDictionary)
+}
+
+// appendManifest encodes the manifest of s: the ignore part's id, then
+// each group with its topics' part ids (refs, in the order of the topics),
+// each written as the difference to the one before.
+func appendManifest(b []byte, s *explorer.Structure, ignore int64, refs []int64) []byte {
+	b = append(b, manifestFormat)
+	b = binary.AppendVarint(b, ignore)
+	b = appendLen(b, len(s.Groups), s.Groups == nil)
+	prev, i := int64(0), 0
+	for _, g := range s.Groups {
+		b = binary.AppendVarint(b, g.ID)
+		b = appendString(b, g.Title)
+		pinned := byte(0)
+		if g.Pinned {
+			pinned = 1
+		}
+		b = append(b, pinned)
+		b = appendLen(b, len(g.Topics), g.Topics == nil)
+		for range g.Topics {
+			b = binary.AppendVarint(b, refs[i]-prev)
+			prev = refs[i]
+			i++
+		}
+	}
+	return b
+}
+
+// decodeManifest reads a manifest: the structure's groups with their
+// topics still to be filled, the ignore part's id and the topics' part ids
+// in order.
+func decodeManifest(b []byte) (s *explorer.Structure, ignore int64, refs []int64, err error) {
+	d := decoder{b: string(b)}
+	if d.byte() != manifestFormat {
+		return nil, 0, nil, errCorrupt
+	}
+	s = &explorer.Structure{}
+	ignore = d.varint()
+	n := d.len()
+	if n >= 0 {
+		s.Groups = make([]explorer.Group, n)
+	}
+	prev := int64(0)
+	for gi := range s.Groups {
+		g := &s.Groups[gi]
+		g.ID = d.varint()
+		g.Title = d.string()
+		switch d.byte() {
+		case 0:
+		case 1:
+			g.Pinned = true
+		default:
+			d.fail()
+		}
+		if n := d.len(); n >= 0 {
+			g.Topics = make([]explorer.Topic, n)
+		}
+		for range g.Topics {
+			prev += d.varint()
+			refs = append(refs, prev)
+		}
+	}
+	return s, ignore, refs, d.end()
+}
+
+// decoder reads the encoding from a string, so that the strings it
+// returns share the one copy of the encoded part instead of one
+// allocation each; the first problem sticks in err and later reads
+// answer zero values.
+type decoder struct {
+	b   string
+	err error
+}
+
+func (d *decoder) fail() {
+	if d.err == nil {
+		d.err = errCorrupt
+	}
+	d.b = ""
+}
+
+func (d *decoder) byte() byte {
+	if len(d.b) == 0 {
+		d.fail()
+		return 0
+	}
+	c := d.b[0]
+	d.b = d.b[1:]
+	return c
+}
+
+// uvarint reads an unsigned varint as binary.AppendUvarint writes it.
+func (d *decoder) uvarint() uint64 {
+	var v uint64
+	for i := 0; i < len(d.b) && i < binary.MaxVarintLen64; i++ {
+		c := d.b[i]
+		if i == binary.MaxVarintLen64-1 && c > 1 {
+			break // overflows 64 bits
+		}
+		v |= uint64(c&0x7f) << (7 * i)
+		if c < 0x80 {
+			if c == 0 && i > 0 {
+				break // longer than it needs to be: not what was written
+			}
+			d.b = d.b[i+1:]
+			return v
+		}
+	}
+	d.fail()
+	return 0
+}
+
+// varint reads a signed varint (zig-zag, as binary.AppendVarint writes).
+func (d *decoder) varint() int64 {
+	u := d.uvarint()
+	x := int64(u >> 1)
+	if u&1 != 0 {
+		x = ^x
+	}
+	return x
+}
+
+func (d *decoder) string() string {
+	n := d.uvarint()
+	if n > uint64(len(d.b)) {
+		d.fail()
+		return ""
+	}
+	s := d.b[:n]
+	d.b = d.b[n:]
+	return s
+}
+
+// len reads a slice or map length: -1 for nil. A length that the
+// remaining bytes cannot hold (each element takes at least one byte) is
+// corrupt, so that no allocation exceeds what is stored.
+func (d *decoder) len() int {
+	n := d.uvarint()
+	if n == 0 {
+		return -1
+	}
+	if n-1 > uint64(len(d.b)) {
+		d.fail()
+		return -1
+	}
+	return int(n - 1)
+}
+
+func (d *decoder) strings() []string {
+	n := d.len()
+	if n < 0 {
+		return nil
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = d.string()
+	}
+	return out
+}
+
+func (d *decoder) stringMap() map[string]string {
+	n := d.len()
+	if n < 0 {
+		return nil
+	}
+	m := make(map[string]string, n)
+	prev := ""
+	for i := 0; i < n; i++ {
+		k := d.string()
+		if i > 0 && k <= prev {
+			d.fail() // keys are written once each, in ascending order
+		}
+		m[k], prev = d.string(), k
+	}
+	return m
+}
+
+// decodeTopic reads a topic part.
+func decodeTopic(b []byte) (explorer.Topic, error) {
+	d := decoder{b: string(b)}
+	if d.byte() != partTopic {
+		return explorer.Topic{}, errCorrupt
+	}
+	t := explorer.Topic{ID: d.varint(), Title: d.string()}
+	t.Terms = d.strings()
+	t.Dictionary = d.stringMap()
+	return t, d.end()
+}
+
+// decodeIgnore reads an ignore part into s.
+func decodeIgnore(b []byte, s *explorer.Structure) error {
+	d := decoder{b: string(b)}
+	if d.byte() != partIgnore {
+		return errCorrupt
+	}
+	if n := d.len(); n >= 0 {
+		s.IgnoreTerms = make([]explorer.IgnoreTerm, n)
+		for i := range s.IgnoreTerms {
+			s.IgnoreTerms[i].ID = d.varint()
+			s.IgnoreTerms[i].Term = d.string()
+		}
+	}
+	s.IgnoreTermsDictionary = d.stringMap()
+	return d.end()
+}
+
+// end reports the first problem, or trailing bytes.
+func (d *decoder) end() error {
+	if d.err == nil && len(d.b) > 0 {
+		return errCorrupt
+	}
+	return d.err
+}

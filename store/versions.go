@@ -1,0 +1,265 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+
+	explorer "explorer"
+)
+
+// Versions cost what changed: every topic of a version, and its ignore
+// terms with their dictionary, are parts stored once per model by content
+// (model_parts, keyed by a SHA-256 of the encoding) and shared by every
+// version that holds them. A version row holds only a manifest: the
+// groups (id, title, pinned) and the ids of their topics' parts. An edit
+// of one term stores one new topic part and a manifest of a few hundred
+// bytes; reading a version reads its manifest and its parts in one query.
+
+// partHash names a part's content within a model.
+type partHash [16]byte
+
+// part is one encoded part of a structure being stored; at is its index
+// in the structure's parts (0 the ignore part, then the topics in order).
+type part struct {
+	at      int
+	hash    partHash
+	content []byte
+}
+
+// encoder encodes the parts of a structure into one buffer.
+type encoder struct {
+	buf   []byte
+	parts []part
+}
+
+// add encodes one part with encode and hashes it.
+func (e *encoder) add(at int, encode func([]byte) []byte) {
+	start := len(e.buf)
+	if cap(e.buf)-start < 4096 {
+		// The parts already encoded keep the old array; the first
+		// buffer is small, as usually one topic changed.
+		e.buf, start = make([]byte, 0, min(64<<10, 4*cap(e.buf)+4096)), 0
+	}
+	e.buf = encode(e.buf)
+	content := e.buf[start:len(e.buf):len(e.buf)]
+	sum := sha256.Sum256(content)
+	e.parts = append(e.parts, part{at: at, hash: partHash(sum[:16]), content: content})
+}
+
+// storeParts stores the parts of s that model does not hold yet and
+// returns the manifest of s. Topics and ignore terms equal to those the
+// model stored last are not encoded again (partCache.last).
+func (db *DB) storeParts(ctx context.Context, model int64, s *explorer.Structure) ([]byte, error) {
+	last := db.parts.last(model)
+	n := 1
+	for _, g := range s.Groups {
+		n += len(g.Topics)
+	}
+	ids := make([]int64, n)
+	var enc encoder
+	if last != nil && sameIgnore(&last.ignore, s) {
+		ids[0] = last.ignoreID
+	} else {
+		enc.add(0, func(b []byte) []byte { return appendIgnore(b, s) })
+	}
+	at := 1
+	for gi := range s.Groups {
+		for ti := range s.Groups[gi].Topics {
+			t := &s.Groups[gi].Topics[ti]
+			if id, ok := last.topic(t); ok {
+				ids[at] = id
+			} else {
+				enc.add(at, func(b []byte) []byte { return appendTopic(b, t) })
+			}
+			at++
+		}
+	}
+	if err := db.resolveParts(ctx, model, enc.parts, ids); err != nil {
+		return nil, err
+	}
+	db.afterCommit(ctx, func() { db.parts.remember(model, s, ids) })
+	manifest := make([]byte, 0, 64+n*3)
+	return appendManifest(manifest, s, ids[0], ids[1:]), nil
+}
+
+// fewParts is the most unknown parts inserted one by one without first
+// looking them up together (insertPart finds one that exists).
+const fewParts = 4
+
+// resolveParts finds or inserts parts and sets their ids; the cache
+// learns them when the transaction commits.
+func (db *DB) resolveParts(ctx context.Context, model int64, parts []part, ids []int64) error {
+	var missing [][]byte
+	for _, p := range parts {
+		id, ok := db.parts.get(partKey{model, p.hash})
+		if !ok {
+			missing = append(missing, p.hash[:])
+		}
+		ids[p.at] = id
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	found := map[partHash]int64{}
+	if len(missing) > fewParts {
+		var err error
+		if found, err = db.findParts(ctx, model, missing); err != nil {
+			return err
+		}
+	}
+	var learned []partHash
+	var learnedIDs []int64
+	for _, p := range parts {
+		if ids[p.at] != 0 {
+			continue
+		}
+		id, ok := found[p.hash]
+		if !ok {
+			var err error
+			if id, err = db.insertPart(ctx, model, p); err != nil {
+				return err
+			}
+			found[p.hash] = id
+		}
+		ids[p.at] = id
+		learned, learnedIDs = append(learned, p.hash), append(learnedIDs, id)
+	}
+	db.afterCommit(ctx, func() { db.parts.put(model, learned, learnedIDs) })
+	return nil
+}
+
+// inChunk is the most values one IN list holds; lists are padded to 8 or
+// a multiple of 64 values so that their statements are prepared once.
+const inChunk = 512
+
+// inList returns the placeholders of an IN list for n values padded to
+// one of a few lengths, and that length.
+func inList(n int) (string, int) {
+	size := 8
+	if n > size {
+		size = min((n+63)/64*64, inChunk)
+	}
+	return strings.TrimSuffix(strings.Repeat("?, ", size), ", "), size
+}
+
+// padArgs returns the arguments of an IN list of size: vals, then the last
+// one repeated.
+func padArgs[T any](prefix []any, vals []T, size int) []any {
+	args := append(prefix, make([]any, 0, size)...)
+	for i := 0; i < size; i++ {
+		args = append(args, vals[min(i, len(vals)-1)])
+	}
+	return args
+}
+
+// queryIn runs query, which ends in an IN list written "IN (%s)", with
+// args then vals in the list, in chunks, and calls scan on each row.
+func queryIn[T any](ctx context.Context, db *DB, query string, args []any, vals []T, scan func(*sql.Rows) error) error {
+	for start := 0; start < len(vals); start += inChunk {
+		chunk := vals[start:min(start+inChunk, len(vals))]
+		list, size := inList(len(chunk))
+		rows, err := db.query(ctx, fmt.Sprintf(query, list), padArgs(slices.Clone(args), chunk, size)...)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			if err := scan(rows); err != nil {
+				rows.Close()
+				return db.mapError(err, "")
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return db.mapError(err, "")
+		}
+	}
+	return nil
+}
+
+// findParts returns the ids of the model's parts with the given hashes.
+func (db *DB) findParts(ctx context.Context, model int64, hashes [][]byte) (map[partHash]int64, error) {
+	found := make(map[partHash]int64, len(hashes))
+	err := queryIn(ctx, db, `SELECT hash, id FROM model_parts WHERE model_id = ? AND hash IN (%s)`, []any{model}, hashes,
+		func(rows *sql.Rows) error {
+			var h sql.RawBytes
+			var id int64
+			if err := rows.Scan(&h, &id); err != nil {
+				return err
+			}
+			var k partHash
+			copy(k[:], h)
+			found[k] = id
+			return nil
+		})
+	return found, err
+}
+
+// insertPart stores a part and returns its id; a part with the same
+// content stored meanwhile (another instance) is returned instead.
+func (db *DB) insertPart(ctx context.Context, model int64, p part) (int64, error) {
+	var id int64
+	err := db.queryRowTx(ctx, `INSERT INTO model_parts (model_id, hash, content) VALUES (?, ?, ?)
+		ON CONFLICT (model_id, hash) DO NOTHING RETURNING id`, model, p.hash[:], p.content).Scan(&id)
+	if err == sql.ErrNoRows {
+		err = db.queryRowTx(ctx, `SELECT id FROM model_parts WHERE model_id = ? AND hash = ?`, model, p.hash[:]).Scan(&id)
+	}
+	return id, db.mapError(err, "")
+}
+
+// readVersion builds the structure a manifest names. The parts are read
+// by primary key alone (with model_id in the condition SQLite would walk
+// the model's parts by its (model_id, hash) index) and decoded as they
+// come.
+func (db *DB) readVersion(ctx context.Context, model int64, manifest []byte) (*explorer.Structure, error) {
+	s, ignore, refs, err := decodeManifest(manifest)
+	if err != nil {
+		return nil, err
+	}
+	topics := make(map[int64]explorer.Topic, len(refs))
+	ignoreRead := false
+	err = queryIn(ctx, db, `SELECT id, model_id, content FROM model_parts WHERE id IN (%s)`, nil, append(refs, ignore),
+		func(rows *sql.Rows) error {
+			var id, owner int64
+			var content sql.RawBytes
+			if err := rows.Scan(&id, &owner, &content); err != nil || owner != model {
+				return err
+			}
+			if id == ignore {
+				ignoreRead = true
+				return decodeIgnore(content, s)
+			}
+			t, err := decodeTopic(content)
+			topics[id] = t
+			return err
+		})
+	if err != nil {
+		return nil, err
+	}
+	if !ignoreRead {
+		return nil, errCorrupt
+	}
+	i := 0
+	for gi := range s.Groups {
+		for ti := range s.Groups[gi].Topics {
+			t, ok := topics[refs[i]]
+			if !ok {
+				return nil, errCorrupt
+			}
+			s.Groups[gi].Topics[ti] = t
+			i++
+		}
+	}
+	return s, nil
+}
+
+// versionError wraps a problem of a stored version.
+func versionError(model int64, version int, err error) error {
+	if _, ok := err.(*explorer.Error); ok {
+		return err
+	}
+	return explorer.Internal(fmt.Errorf("model %d version %d: %w", model, version, err))
+}
