@@ -7,7 +7,8 @@ import (
 	"sync"
 )
 
-// versionCacheMax is the most bytes of encoded structure the cache keeps.
+// versionCacheMax is the most memory the cache's versions hold (by
+// answerSize's estimate).
 const versionCacheMax = 64 << 20
 
 // versionKey names one version of one model.
@@ -27,7 +28,7 @@ type answerVersion struct {
 	groups                []Group
 	ignoreTerms           []IgnoreTerm
 	ignoreTermsDictionary map[string]string
-	// size estimates the bytes of the JSON, for the cache's budget.
+	// size estimates the memory the version holds, for the cache's budget.
 	size int
 
 	once sync.Once
@@ -54,23 +55,31 @@ func (v *answerVersion) encoded() ([]byte, error) {
 	return v.json, v.jsonErr
 }
 
-// answerSize estimates the JSON bytes of a structure's answer.
+// answerSize estimates the memory a cached version holds: the stored
+// structure (topic dictionaries included), the answer's groups and, once
+// built, its JSON. Each term is counted in the structure (a string header
+// and its bytes) and in the JSON (its bytes, quotes and comma); shared
+// topics of neighbouring versions are counted in each, so the estimate
+// errs on the high side.
 func answerSize(st *Structure) int {
-	n := 64
+	n := 256
 	for _, g := range st.Groups {
-		n += 48 + len(g.Title)
+		n += 2*len(g.Title) + 96
 		for _, t := range g.Topics {
-			n += 56 + len(t.Title)
+			n += 2*len(t.Title) + 320 // two Topic values, an empty dictionary, slice headers
 			for _, term := range t.Terms {
-				n += 3 + len(term)
+				n += 2*len(term) + 32 // a string header, size-class rounding, quotes and comma
+			}
+			for k, v := range t.Dictionary {
+				n += len(k) + len(v) + 48
 			}
 		}
 	}
 	for _, t := range st.IgnoreTerms {
-		n += 36 + len(t.Term)
+		n += 2*len(t.Term) + 40 + 36
 	}
 	for k, v := range st.IgnoreTermsDictionary {
-		n += 6 + len(k) + len(v)
+		n += 2*(len(k)+len(v)) + 48 + 6
 	}
 	return n
 }

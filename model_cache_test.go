@@ -1,6 +1,8 @@
 package explorer
 
 import (
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -64,5 +66,53 @@ func TestCleanTermsLike(t *testing.T) {
 	tooLong := []string{strings.Repeat("x", TermMax+1)}
 	if got := cleanTermsLike(&errs, "f", tooLong, tooLong); len(got) != 0 || errs.err() == nil {
 		t.Fatalf("an over-long stored term: %q %v", got, errs.err())
+	}
+}
+
+// TestAnswerSizeCoversMemory: the cache's budget counts what a cached
+// version really holds (its structure, answer groups and JSON), measured
+// on the heap for distinct 300-topic versions.
+func TestAnswerSizeCoversMemory(t *testing.T) {
+	const n = 40
+	structure := func(seed int) *Structure {
+		st := &Structure{IgnoreTermsDictionary: map[string]string{}}
+		for g := 0; g < 30; g++ {
+			grp := Group{ID: int64(g + 1), Title: fmt.Sprintf("group %d-%d", seed, g)}
+			for k := 0; k < 10; k++ {
+				tp := Topic{ID: int64(g*10 + k + 1), Title: fmt.Sprintf("topic %d-%d-%d", seed, g, k), Dictionary: map[string]string{}}
+				for w := 0; w < 10; w++ {
+					tp.Terms = append(tp.Terms, fmt.Sprintf("term-%d-%d-%d-%d", seed, g, k, w))
+				}
+				grp.Topics = append(grp.Topics, tp)
+			}
+			st.Groups = append(st.Groups, grp)
+		}
+		for i := 0; i < 20; i++ {
+			st.IgnoreTerms = append(st.IgnoreTerms, IgnoreTerm{ID: int64(i + 1), Term: fmt.Sprintf("ignored-%d-%d", seed, i)})
+		}
+		return st
+	}
+	kept := make([]*answerVersion, 0, n)
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	estimate := 0
+	for i := 0; i < n; i++ {
+		st := structure(i)
+		v := &answerVersion{key: versionKey{1, i + 1}, stored: st, groups: answerGroups(st.Groups),
+			ignoreTerms: nonNil(st.IgnoreTerms), ignoreTermsDictionary: nonNilMap(st.IgnoreTermsDictionary), size: answerSize(st)}
+		if _, err := v.encoded(); err != nil {
+			t.Fatal(err)
+		}
+		estimate += v.size
+		kept = append(kept, v)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	held := int(after.HeapAlloc) - int(before.HeapAlloc)
+	runtime.KeepAlive(kept)
+	t.Logf("%d versions: estimate %d bytes, heap %d bytes", n, estimate, held)
+	if estimate < held {
+		t.Fatalf("estimate %d bytes below the %d bytes the versions hold", estimate, held)
 	}
 }
