@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/base64"
 	"fmt"
@@ -98,6 +99,39 @@ func TestRefusedBeforeBody(t *testing.T) {
 			resp, _ := rawRequest(t, base, head+"\r\n", make([]byte, 8<<10))
 			if resp.StatusCode != http.StatusUnauthorized && resp.StatusCode != http.StatusSeeOther {
 				t.Fatalf("status %d after 8 KiB of a 15 MiB body", resp.StatusCode)
+			}
+		})
+	}
+}
+
+// TestExpectContinueNeedsCredential: a client that asks before sending a
+// 15 MiB body without any credential is refused and sends nothing; with a
+// credential it is told to continue.
+func TestExpectContinueNeedsCredential(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	base := e.Serve()
+	for _, tt := range []struct {
+		name, auth string
+		want       string
+	}{
+		{"anonymous", "", "HTTP/1.1 417"},
+		{"with a credential", "Authorization: " + basic("ann", "wrong") + "\r\n", "HTTP/1.1 100 Continue"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			head := "POST /v1/models HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 15728640\r\nExpect: 100-continue\r\n" + tt.auth + "\r\n"
+			if _, err := conn.Write([]byte(head)); err != nil {
+				t.Fatal(err)
+			}
+			_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+			line, err := bufio.NewReader(conn).ReadString('\n')
+			if err != nil || !strings.HasPrefix(line, tt.want) {
+				t.Fatalf("first answer line %q (%v), want %q", line, err, tt.want)
 			}
 		})
 	}

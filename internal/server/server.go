@@ -16,6 +16,7 @@ import (
 	"explorer/web"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/valyala/fasthttp"
 )
 
 // Config configures the edge. Zero values take the defaults.
@@ -116,6 +117,7 @@ func newEdge(cfg Config) (*edge, error) {
 		IdleTimeout:                  2 * time.Minute,
 		ErrorHandler:                 e.serverError,
 	})
+	e.app.Server().ContinueHandler = continueWithCredential
 	e.app.Use(e.observe, e.clientAddr, e.requestContext, e.securityHeaders)
 	e.app.Get("/metrics", cfg.Metrics.handler())
 	return e, nil
@@ -139,4 +141,13 @@ func (e *edge) mount(v1, pages Peer, uploads []string) error {
 	}
 	e.uploads = newUploadRoutes(uploads)
 	return nil
+}
+
+// continueWithCredential answers a request that asks "Expect:
+// 100-continue" before sending its body: one without any credential
+// (neither an Authorization header nor a cookie) is refused with 417 and
+// its client sends nothing more; others are told to continue and are
+// authenticated before their body is read.
+func continueWithCredential(h *fasthttp.RequestHeader) bool {
+	return len(h.Peek(fasthttp.HeaderAuthorization)) > 0 || len(h.Peek(fasthttp.HeaderCookie)) > 0
 }
