@@ -27,10 +27,15 @@ func (s *server) overviewTab(c *fiber.Ctx, h account.Header, st *accountState) (
 	for _, inv := range a.PendingInvitations {
 		v.Sent = append(v.Sent, account.Invitation{ID: inv.ID, Other: inv.Recipient, Created: formatTime(c, inv.Created)})
 	}
-	received, err := s.svc.Invitations(cx)
+	window, err := listWindowOf(c, invitationsKey)
 	if err != nil {
 		return nil, nil, err
 	}
+	received, more, err := s.svc.InvitationsPage(cx, window)
+	if err != nil {
+		return nil, nil, err
+	}
+	v.ReceivedPrev, v.ReceivedNext = pagerLinksOf("/account", invitationsKey, window, more)
 	for _, inv := range received {
 		v.Received = append(v.Received, account.Invitation{ID: inv.ID, Other: inv.Sender, Created: formatTime(c, inv.Created)})
 	}

@@ -98,7 +98,8 @@ func (s *server) home(c *fiber.Ctx) error {
 // cancelled account cannot take models, so its model invitations wait
 // unlisted until it is reactivated.
 func (s *server) homeInvitations(c *fiber.Ctx, v *home.HomeView) error {
-	mine, err := s.svc.ModelInvitations(ctx(c))
+	first := explorer.Page{Limit: listSize}
+	mine, moreMine, err := s.svc.ModelInvitationsPage(ctx(c), first)
 	if err != nil && explorer.ErrorCode(err) != explorer.EFORBIDDEN {
 		return err
 	}
@@ -109,10 +110,11 @@ func (s *server) homeInvitations(c *fiber.Ctx, v *home.HomeView) error {
 		}
 		v.ModelInvitations = append(v.ModelInvitations, home.ModelInvitation{ID: inv.ID, Model: title, Sender: inv.Sender.UserID, Rights: inv.Rights})
 	}
-	managers, err := s.svc.Invitations(ctx(c))
+	managers, moreManagers, err := s.svc.InvitationsPage(ctx(c), first)
 	if err != nil {
 		return err
 	}
+	v.MoreModelInvitations, v.MoreManagerInvitations = moreMine, moreManagers
 	for _, inv := range managers {
 		v.ManagerInvitations = append(v.ManagerInvitations, home.ManagerInvitation{ID: inv.ID, Sender: inv.Sender})
 	}

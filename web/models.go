@@ -69,10 +69,21 @@ func (s *server) listView(c *fiber.Ctx) (models.ListView, error) {
 			Created: formatTime(c, explorer.FromMillis(m.Created)), Outdated: m.Outdated, Shared: m.CreatedBy.UserID != u.Username,
 		})
 	}
-	invs, err := s.svc.ModelInvitations(ctx(c))
+	return v, s.listInvitations(c, &v)
+}
+
+// listInvitations adds the window of received model invitations the
+// query asks for to the list page.
+func (s *server) listInvitations(c *fiber.Ctx, v *models.ListView) error {
+	window, err := listWindowOf(c, invitationsKey)
 	if err != nil {
-		return v, err
+		return err
 	}
+	invs, more, err := s.svc.ModelInvitationsPage(ctx(c), window)
+	if err != nil {
+		return err
+	}
+	v.InvitationsPrev, v.InvitationsNext = pagerLinksOf("/models", invitationsKey, window, more)
 	for _, inv := range invs {
 		title := titleOf(inv.Model.Title)
 		if title == "" {
@@ -83,7 +94,7 @@ func (s *server) listView(c *fiber.Ctx) (models.ListView, error) {
 			Rights: inv.Rights, Created: formatTime(c, explorer.FromMillis(inv.Created)),
 		})
 	}
-	return v, nil
+	return nil
 }
 
 func (s *server) modelsPage(c *fiber.Ctx) error {

@@ -15,18 +15,33 @@ const listSize = 50
 // listWindow reads the window of a page's list from the query: limit
 // (default listSize) and offset; bad values are 400.
 func listWindow(c *fiber.Ctx) (explorer.Page, error) {
-	limit := c.Query("limit")
+	return listWindowOf(c, "")
+}
+
+// invitationsKey prefixes the query keys of the window of a page's list
+// of received invitations, which pages show beside another list.
+const invitationsKey = "invitations_"
+
+// listWindowOf reads the window of the page's list whose query keys
+// start with key (key+"limit", key+"offset").
+func listWindowOf(c *fiber.Ctx, key string) (explorer.Page, error) {
+	limit := c.Query(key + "limit")
 	if limit == "" {
 		limit = strconv.Itoa(listSize)
 	}
-	return explorer.ParsePage(limit, c.Query("offset"))
+	return explorer.ParsePage(limit, c.Query(key+"offset"))
 }
 
 // pagerLinks are the URLs of the windows before and after page on the
 // page at path ("" when there is none).
 func pagerLinks(path string, page explorer.Page, more bool) (prev, next string) {
+	return pagerLinksOf(path, "", page, more)
+}
+
+// pagerLinksOf is pagerLinks for the list whose query keys start with key.
+func pagerLinksOf(path, key string, page explorer.Page, more bool) (prev, next string) {
 	link := func(p explorer.Page) string {
-		return path + "?limit=" + strconv.Itoa(p.Limit) + "&offset=" + strconv.Itoa(p.Offset)
+		return path + "?" + key + "limit=" + strconv.Itoa(p.Limit) + "&" + key + "offset=" + strconv.Itoa(p.Offset)
 	}
 	if page.Offset > 0 {
 		prev = link(page.Prev())

@@ -60,3 +60,57 @@ func TestPageWritesPerMinute(t *testing.T) {
 		t.Fatalf("%d poles", len(list))
 	}
 }
+
+// TestInvitationListsPaginate: a user who received more invitations than
+// a window holds sees the first 50 on the home page with a link to all,
+// and pages through them on the models and account pages.
+func TestInvitationListsPaginate(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	e.AddUser("bob", "")
+	for range 60 {
+		m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.Svc.ShareModel(e.As("ann"), m.ID, "bob", explorer.RightsRead); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 55 {
+		sender := fmt.Sprintf("m%02d", i)
+		e.AddUser(sender, "")
+		if _, err := e.Svc.Invite(e.As(sender), "bob"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b := newBrowser(t, e)
+	b.login("bob", testkit.Password)
+	d := b.doc(b.do("GET", "/", nil, nil).Expect(t, 200))
+	if n := d.Find("#invitations li").Length(); n != 100 {
+		t.Fatalf("home lists %d invitations", n)
+	}
+	if d.Find(`#invitations a[href="/models#received-invitations"]`).Length() != 1 || d.Find(`#invitations a[href="/account"]`).Length() != 1 {
+		t.Fatalf("home has no links to the rest: %s", d.Find("#invitations").Text())
+	}
+	pages := []struct {
+		path, rows, pager string
+		rest              int
+	}{
+		{"/models", "#received-invitations tbody tr", "#received-invitations nav.pager", 10},
+		{"/account", "table.received tbody tr", "#account nav.pager", 5},
+	}
+	for _, p := range pages {
+		d = b.doc(b.do("GET", p.path, nil, nil).Expect(t, 200))
+		next, _ := d.Find(p.pager + " a[rel=next]").Attr("href")
+		if n := d.Find(p.rows).Length(); n != 50 || next != p.path+"?invitations_limit=50&invitations_offset=50" {
+			t.Fatalf("%s first window: %d rows, next %q", p.path, n, next)
+		}
+		d = b.doc(b.do("GET", next, nil, nil).Expect(t, 200))
+		prev, _ := d.Find(p.pager + " a[rel=prev]").Attr("href")
+		if n := d.Find(p.rows).Length(); n != p.rest || prev != p.path+"?invitations_limit=50&invitations_offset=0" || d.Find(p.pager+" a[rel=next]").Length() != 0 {
+			t.Fatalf("%s second window: %d rows, prev %q", p.path, n, prev)
+		}
+		b.do("GET", p.path+"?invitations_offset=x", nil, nil).Expect(t, 422)
+	}
+}
