@@ -77,7 +77,8 @@ func BenchmarkModelVersions(b *testing.B) {
 }
 
 func benchModelVersions(b *testing.B) {
-	e := testkit.New(b)
+	// Thousands of PUTs a minute: far past the writes-per-minute budget.
+	e := testkit.New(b, func(o *explorer.Options) { o.Budgets.WritesPerMinute = 1 << 30 })
 	e.AddUser("ann", "")
 	id := bigModel(b, e, "ann", 30, 10, 10)
 	ctx := e.As("ann")
