@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -201,7 +200,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 	// Notification e-mails queued by any instance are sent.
 	go a.svc.RunMail(ctx, 5*time.Second)
 
-	ln, err := net.Listen("tcp", c.Addr)
+	ln, err := httpserver.Listen(c.Addr)
 	if err != nil {
 		return err
 	}

@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"sync/atomic"
@@ -192,7 +191,7 @@ func (r *Response) Expect(t testing.TB, want int) *Response {
 // server stops when the test ends.
 func (e *Env) Serve() string {
 	e.T.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := server.Listen("127.0.0.1:0")
 	if err != nil {
 		e.T.Fatal(err)
 	}

@@ -1,0 +1,73 @@
+package server
+
+import (
+	"io"
+	"net"
+	"sync"
+	"time"
+)
+
+// A server that answers before it has read a whole request (413 for a
+// body over the limit, 431 for headers too large, 417, 401 before an
+// upload) and then closes the connection while the client still sends
+// makes the kernel reset it, and the reset throws away the answer before
+// the client reads it: the client sees "connection reset" instead of the
+// problem. Connections are therefore closed lingering, as Apache and
+// nginx do: the server's side is shut for writing (the answer is sent,
+// then the end), and what the client still sends is read and discarded
+// until it closes, for at most lingerTime and lingerBytes, on a goroutine
+// of its own.
+const (
+	lingerTime  = 2 * time.Second
+	lingerBytes = 64 << 20
+)
+
+// Listen listens on the TCP address addr; the connections it accepts
+// close lingering.
+func Listen(addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	return lingerListener{ln}, nil
+}
+
+type lingerListener struct{ net.Listener }
+
+func (l lingerListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	if tc, ok := c.(*net.TCPConn); ok {
+		return &lingerConn{TCPConn: tc}, nil
+	}
+	return c, nil
+}
+
+type lingerConn struct {
+	*net.TCPConn
+	once sync.Once
+}
+
+// Close shuts the connection for writing and drains it in the background;
+// it never waits for the client.
+func (c *lingerConn) Close() error {
+	var err error
+	c.once.Do(func() {
+		if err = c.TCPConn.CloseWrite(); err != nil {
+			err = c.TCPConn.Close()
+			return
+		}
+		go c.linger()
+	})
+	return err
+}
+
+func (c *lingerConn) linger() {
+	defer c.TCPConn.Close()
+	if c.TCPConn.SetReadDeadline(time.Now().Add(lingerTime)) != nil {
+		return
+	}
+	_, _ = io.CopyN(io.Discard, c.TCPConn, lingerBytes)
+}
