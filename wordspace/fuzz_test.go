@@ -45,6 +45,7 @@ func FuzzReadWord2Vec(f *testing.F) {
 	f.Add(buf.Bytes())
 	f.Add([]byte("1 1\na \x00\x00\x80\x3f"))
 	f.Add([]byte("3 2\n"))
+	f.Add([]byte("5555555555555555555 5\na \x00\x00\x80\x3f"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := ReadWord2Vec(bytes.NewReader(data), int64(len(data)), LoadOptions{})
 		if err == nil {

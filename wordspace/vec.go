@@ -106,8 +106,9 @@ func ReadText(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 		}
 	}
 	// Bound the preallocation by what the input can hold: each number takes
-	// at least two bytes.
-	if size > 0 && int64(n)*int64(dim) > size/2 {
+	// at least two bytes. (Divided, not multiplied: a declared count times
+	// the dimension can overflow.)
+	if size > 0 && int64(n) > size/2/int64(dim) {
 		n = int(size / 2 / int64(dim))
 	}
 	if size <= 0 && n > 1<<16 {

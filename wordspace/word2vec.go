@@ -29,7 +29,8 @@ func ReadWord2Vec(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 		return nil, fmt.Errorf("word2vec: dimension %d out of range 1..%d", dim, MaxDim)
 	}
 	capWords := n
-	if size > 0 && int64(capWords)*int64(dim*4+2) > size {
+	// Divided, not multiplied: a declared count times a row can overflow.
+	if size > 0 && int64(capWords) > size/int64(dim*4+2) {
 		capWords = int(size / int64(dim*4+2))
 	}
 	if size <= 0 && capWords > 1<<16 {
