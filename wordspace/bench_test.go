@@ -364,3 +364,25 @@ func BenchmarkOpenDefault(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSuggestDefault20 times a 20-term pole on the embedded English
+// space and reports the CPU per suggestion (goal: 5 CPU-ms).
+func BenchmarkSuggestDefault20(b *testing.B) {
+	s, err := DefaultEnglish(LoadOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var pole []explorer.WeightedTerm
+	for _, w := range strings.Fields("good great excellent nice wonderful happy pleasant friendly helpful quick easy clean cheap reliable fast comfortable tasty fresh polite beautiful") {
+		pole = append(pole, explorer.WeightedTerm{Term: w, Weight: 1})
+	}
+	c0 := cpuTime()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := s.Suggest(context.Background(), pole, 20); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64((cpuTime()-c0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+}
