@@ -213,10 +213,10 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 		v.Invitations = append(v.Invitations, models.InvitationRow{ID: inv.ID, ModelID: m.ID, Who: inv.Recipient.UserID, Rights: inv.Rights, Created: formatTime(c, explorer.FromMillis(inv.Created))})
 	}
 	if p := projects.MasterProject; p != nil {
-		v.Projects = append(v.Projects, models.ProjectRow{ID: p.ID, Title: p.Title, Owner: p.CreatedBy.UserID, Status: p.Status, Role: "master"})
+		v.Projects = append(v.Projects, models.ProjectRow{ID: p.ID, Title: p.Title, Owner: p.CreatedBy.UserID, Status: p.Status, Role: "Source of the model"})
 	}
 	for _, p := range projects.DependentProjects {
-		v.Projects = append(v.Projects, models.ProjectRow{ID: p.ID, Title: p.Title, Owner: p.CreatedBy.UserID, Status: p.Status, Role: "dependent"})
+		v.Projects = append(v.Projects, models.ProjectRow{ID: p.ID, Title: p.Title, Owner: p.CreatedBy.UserID, Status: p.Status, Role: "Model applied"})
 	}
 	return v, nil
 }

@@ -8,6 +8,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/views"
 )
 
 // TestPolesPagePaginates: the poles page shows 50 poles at a time with
@@ -112,5 +113,9 @@ func TestInvitationListsPaginate(t *testing.T) {
 			t.Fatalf("%s second window: %d rows, prev %q", p.path, n, prev)
 		}
 		b.do("GET", p.path+"?invitations_offset=x", nil, nil).Expect(t, 422)
+	}
+	d = b.doc(b.do("GET", "/models", nil, nil).Expect(t, 200))
+	if rights := d.Find("#received-invitations tbody tr td").Eq(2).Text(); rights != views.RightsLabel(explorer.RightsRead) {
+		t.Fatalf("the invitation shows the rights %q, not their label", rights)
 	}
 }
