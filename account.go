@@ -106,14 +106,9 @@ func (s *Service) Account(ctx context.Context) (*Account, error) {
 	return a, nil
 }
 
-// Invitations lists the pending manager invitations the caller received.
-func (s *Service) Invitations(ctx context.Context) ([]*ManagerInvitation, error) {
-	list, _, err := s.InvitationsPage(ctx, Page{})
-	return list, err
-}
-
-// InvitationsPage is the window page of Invitations and whether more
-// invitations follow.
+// InvitationsPage lists the window page of the pending manager
+// invitations the caller received (all of them for the zero Page) and
+// whether more follow.
 func (s *Service) InvitationsPage(ctx context.Context, page Page) ([]*ManagerInvitation, bool, error) {
 	u, err := actor(ctx)
 	if err != nil {

@@ -32,7 +32,7 @@ func TestManagerFlow(t *testing.T) {
 	if _, err := e.Svc.Invite(u2, "user1"); code(err) != explorer.ECONFLICT {
 		t.Fatalf("reverse duplicate: %v", err)
 	}
-	list, err := e.Svc.Invitations(u2)
+	list, _, err := e.Svc.InvitationsPage(u2, explorer.Page{})
 	if err != nil || len(list) != 1 || list[0].ID != inv.ID {
 		t.Fatalf("received %+v %v", list, err)
 	}

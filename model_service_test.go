@@ -176,7 +176,7 @@ func TestModelSharingRules(t *testing.T) {
 			t.Errorf("%s rejecting another's invitation: %v", u, err)
 		}
 	}
-	list, err := e.Svc.ModelInvitations(e.As("pending"))
+	list, _, err := e.Svc.ModelInvitationsPage(e.As("pending"), explorer.Page{})
 	if err != nil || len(list) != 1 || list[0].ID != inv || list[0].Model.ID != id || list[0].Rights != explorer.RightsRead || list[0].Recipient.UserID != "pending" {
 		t.Fatalf("pending's invitations %+v %v", list, err)
 	}
@@ -186,11 +186,11 @@ func TestModelSharingRules(t *testing.T) {
 	if err := e.Svc.AcceptModelInvitation(e.As("pending"), inv); explorer.ErrorCode(err) != explorer.ENOTFOUND {
 		t.Fatalf("accepting a rejected invitation: %v", err)
 	}
-	if list, _ := e.Svc.ModelInvitations(e.As("pending")); len(list) != 0 {
+	if list, _, _ := e.Svc.ModelInvitationsPage(e.As("pending"), explorer.Page{}); len(list) != 0 {
 		t.Fatalf("rejected invitation listed: %+v", list)
 	}
 	// Accepting gives the invitation's rights.
-	invs, _ := e.Svc.ModelInvitations(e.As("invited"))
+	invs, _, _ := e.Svc.ModelInvitationsPage(e.As("invited"), explorer.Page{})
 	if err := e.Svc.AcceptModelInvitation(e.As("invited"), invs[0].ID); err != nil {
 		t.Fatal(err)
 	}

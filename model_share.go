@@ -81,14 +81,9 @@ func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights strin
 	return inv, nil
 }
 
-// ModelInvitations lists the pending invitations the caller received.
-func (s *Service) ModelInvitations(ctx context.Context) ([]ModelInvitation, error) {
-	list, _, err := s.ModelInvitationsPage(ctx, Page{})
-	return list, err
-}
-
-// ModelInvitationsPage is the window page of ModelInvitations and whether
-// more invitations follow.
+// ModelInvitationsPage lists the window page of the pending model
+// invitations the caller received (all of them for the zero Page) and
+// whether more follow.
 func (s *Service) ModelInvitationsPage(ctx context.Context, page Page) ([]ModelInvitation, bool, error) {
 	u, err := activeActor(ctx)
 	if err != nil {

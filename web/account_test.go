@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	explorer "explorer"
 	"explorer/internal/testkit"
 )
 
@@ -95,7 +96,7 @@ func TestAccountPageManagers(t *testing.T) {
 	d = bob.doc(bob.do("GET", "/account", nil, nil))
 	action, _ = d.Find(`table.received form[action$="/reject"]`).Attr("action")
 	bob.do("POST", action, url.Values{"_csrf": {bobCSRF}}, htmx).Expect(t, 200)
-	if list, _ := e.Svc.Invitations(e.As("bob")); len(list) != 0 {
+	if list, _, _ := e.Svc.InvitationsPage(e.As("bob"), explorer.Page{}); len(list) != 0 {
 		t.Fatalf("invitations %+v", list)
 	}
 }

@@ -230,7 +230,7 @@ func TestModelPagesSharing(t *testing.T) {
 		t.Fatalf("invitations: %s", d.Find("#sharing").Text())
 	}
 	// ann revokes dan's invitation.
-	invs, _ := e.Svc.ModelInvitations(e.As("dan"))
+	invs, _, _ := e.Svc.ModelInvitationsPage(e.As("dan"), explorer.Page{})
 	ann.post(path+"/invitations/"+itoa(invs[0].ID)+"/revoke", url.Values{"_csrf": {annCSRF}}).Expect(t, 200)
 	dan := newBrowser(t, e)
 	dan.login("dan", testkit.Password)
@@ -268,7 +268,7 @@ func TestModelPagesSharing(t *testing.T) {
 		t.Fatalf("after rejecting: %s", d.Find("#models").Text())
 	}
 	ann.post(path+"/share", url.Values{"_csrf": {annCSRF}, "userId": {"cy"}}).Expect(t, 200)
-	invs, _ = e.Svc.ModelInvitations(e.As("cy"))
+	invs, _, _ = e.Svc.ModelInvitationsPage(e.As("cy"), explorer.Page{})
 	cy.post("/models/invitations/"+itoa(invs[0].ID)+"/accept", url.Values{"_csrf": {cyCSRF}}).Expect(t, 200)
 	d = cy.doc(cy.do("GET", path, nil, nil).Expect(t, 200))
 	if d.Find(`#model input[name=terms]`).Length() != 0 || d.Find("form#share").Length() != 0 || d.Find(`#accesses form`).Length() != 1 {
