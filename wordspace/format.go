@@ -17,7 +17,8 @@ import (
 //
 //	header   64 bytes: magic "EXWSPACE", version u32, dtype u32 (1 float32,
 //	         2 int8 with one float32 scale per row), flags u32 (1: counts),
-//	         dim u32, words u64, text bytes u64, language [8]byte, 16 zero
+//	         dim u32, words u64, text bytes u64, language [8]byte, table
+//	         size m u32 (flag 8; else 0), 12 zero
 //	offsets  words × u32: the end of each word in text
 //	text     the words, concatenated (UTF-8)
 //	counts   words × i64, when flags has 1
@@ -30,6 +31,10 @@ import (
 //	kth      when flags has 4: words × f32, the cosine of each word's K-th
 //	         nearest neighbour (K = NeighbourK; -2 when it has fewer),
 //	         which answers reciprocity without a search (kth.go)
+//	table    when flags has 8: words × (1 + 3m) bytes, m (at most 255) in
+//	         the header's bytes 48–51: each word's candidate count, then m
+//	         3-byte ids, its nearest words as neighbourList keeps them
+//	         (nbrs.go)
 //	trailer  CRC-32C (Castagnoli) of everything before it, u32, then "WEND"
 const (
 	magic         = "EXWSPACE"
@@ -39,6 +44,7 @@ const (
 	flagCounts    = 1
 	flagIndex     = 2
 	flagKth       = 4
+	flagNbrs      = 8
 	headerSize    = 64
 )
 
@@ -89,6 +95,9 @@ func WriteSpace(w io.Writer, s *Space, opt WriteOptions) error {
 			raw = binary.LittleEndian.AppendUint32(raw, b)
 		}
 		bw.Write(raw)
+	}
+	if s.nbrs != nil {
+		bw.Write(s.nbrs.rec)
 	}
 	if err := bw.Flush(); err != nil {
 		return err
@@ -147,6 +156,10 @@ func ownPrefix(s *Space, dtype uint32) []byte {
 	}
 	if s.storedKth() != nil {
 		flags |= flagKth
+	}
+	if s.nbrs != nil {
+		flags |= flagNbrs
+		binary.LittleEndian.PutUint32(out[48:], uint32(s.nbrs.m))
 	}
 	binary.LittleEndian.PutUint32(out[16:], flags)
 	binary.LittleEndian.PutUint32(out[20:], uint32(s.dim))
@@ -229,7 +242,7 @@ func ReadSpace(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 	if dtype != dtypeFloat32 && dtype != dtypeInt8 {
 		return nil, fmt.Errorf("word space file: unknown vector type %d", dtype)
 	}
-	if flags&^(flagCounts|flagIndex|flagKth) != 0 {
+	if flags&^(flagCounts|flagIndex|flagKth|flagNbrs) != 0 {
 		return nil, fmt.Errorf("word space file: unknown flags %#x", flags)
 	}
 	if dim64 < 1 || dim64 > MaxDim {
@@ -253,7 +266,15 @@ func ReadSpace(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 	if flags&flagKth != 0 {
 		kthLen = int64(n) * 4
 	}
-	indexLen := size - (vecOff + vecBytes + kthLen + 8)
+	var nbrsM, nbrsLen int64
+	if flags&flagNbrs != 0 {
+		nbrsM = int64(binary.LittleEndian.Uint32(h[48:]))
+		if nbrsM < 1 || nbrsM > 255 || n >= maxTableWords {
+			return nil, errors.New("word space file: bad neighbour table")
+		}
+		nbrsLen = int64(n) * (1 + 3*nbrsM)
+	}
+	indexLen := size - (vecOff + vecBytes + kthLen + nbrsLen + 8)
 	if !hasIndex && indexLen != 0 || hasIndex && indexLen < 8+int64(dim)*4+8 {
 		return nil, errors.New("word space file: sizes do not match the file")
 	}
@@ -357,6 +378,11 @@ func ReadSpace(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 	}
 	if kthLen > 0 {
 		if err := s.readKth(r, crc, n); err != nil {
+			return nil, err
+		}
+	}
+	if nbrsLen > 0 {
+		if err := s.readNbrs(r, crc, n, int(nbrsM)); err != nil {
 			return nil, err
 		}
 	}

@@ -1,9 +1,11 @@
 package wordspace
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -104,10 +106,19 @@ func (s *Space) Probes() int {
 // DropIndex returns the space to exact search.
 func (s *Space) DropIndex() { s.ivf.Store(nil) }
 
-// buildIVF clusters the rows with spherical k-means into about √N cells:
-// the centroids are trained on a sample of 32 rows per cell, then every row
-// goes to its nearest centroid. The scores of a block of rows against all
-// centroids are one matrix product (vek's AVX2 kernel, on every core).
+// fineRows is the size of a cell of the index: small enough that a cell
+// holds words of one region of the space (a cell mixing several regions
+// has a centroid near none of them, and a query then probes many cells to
+// find its neighbours there), large enough that scoring the centroids
+// costs less than scanning the cells.
+const fineRows = 128
+
+// buildIVF clusters the rows in two levels: spherical k-means into about
+// 2√N coarse cells (the centroids trained on a sample of 24 rows per cell,
+// then every row assigned to its nearest), then k-means within each coarse
+// cell into cells of about fineRows rows, which are the cells of the
+// index. The scores of a block of rows against all centroids are one
+// matrix product (vek's AVX2 kernel). It is deterministic.
 func buildIVF(ctx context.Context, s *Space, cells int) (*ivfIndex, error) {
 	n, dim := s.Len(), s.dim
 	if cells <= 0 {
@@ -125,43 +136,181 @@ func buildIVF(ctx context.Context, s *Space, cells int) (*ivfIndex, error) {
 		return nil, err
 	}
 	train = nil
-	assign := make([]int32, n)
-	if err := assignRows(ctx, s.vecs, dim, cents, assign); err != nil {
+	near := make([]int32, n*nearCoarse)
+	if err := assignRowsTop(ctx, s.vecs, dim, cents, nearCoarse, near); err != nil {
 		return nil, err
 	}
-	ix := &ivfIndex{dim: dim}
-	ix.start = append(ix.start, 0)
-	sizes := make([]int32, cells)
-	for _, a := range assign {
-		sizes[a]++
+	top := min(nearCoarse, cells)
+	members := make([][]int32, cells)
+	for i := 0; i < n; i++ {
+		a := near[i*top]
+		members[a] = append(members[a], int32(i))
 	}
-	pos := make([]int32, cells)
-	var total int32
-	for c := 0; c < cells; c++ {
-		pos[c] = total
-		total += sizes[c]
-	}
-	ids := make([]int32, n)
-	for i, a := range assign {
-		ids[pos[a]] = int32(i)
-		pos[a]++
-	}
-	var at int32
-	for c := 0; c < cells; c++ {
-		if sizes[c] == 0 {
-			continue
+	fine := make([]fineCells, cells)
+	var failed atomic.Bool
+	parallelEach(cells, func(c int) {
+		if failed.Load() {
+			return
 		}
-		ix.centroids = append(ix.centroids, cents[c*dim:(c+1)*dim]...)
-		at += sizes[c]
-		ix.start = append(ix.start, at)
+		f, err := splitCell(ctx, s, members[c], cents[c*dim:(c+1)*dim], uint64(c))
+		if err != nil {
+			failed.Store(true)
+		}
+		fine[c] = f
+	})
+	if err := ctx.Err(); err != nil || failed.Load() {
+		return nil, cmp.Or(err, context.Canceled)
 	}
-	ix.ids = ids
+	fineCents, fineOf := joinFine(fine, dim)
+	assign, err := refineFine(ctx, s, fineCents, fineOf, near, top)
+	if err != nil {
+		return nil, err
+	}
+	ix := &ivfIndex{dim: dim, start: []int32{0}, ids: make([]int32, 0, n)}
+	byCell := make([][]int32, len(fineCents)/dim)
+	for i, a := range assign {
+		byCell[a] = append(byCell[a], int32(i))
+	}
+	for c, rows := range byCell {
+		if len(rows) > 0 {
+			ix.centroids = append(ix.centroids, fineCents[c*dim:(c+1)*dim]...)
+			ix.ids = append(ix.ids, rows...)
+			ix.start = append(ix.start, int32(len(ix.ids)))
+		}
+	}
 	ix.nprobe = defaultProbes(ix.cells())
 	return ix, nil
 }
 
-// defaultProbes is the number of cells a query scans: 1/64 of them, at
-// least 8 (recall measured in TestIVFRecall and BenchmarkSuggest20).
+// nearCoarse is how many of its nearest coarse cells a row may move among
+// when the fine cells are refined, and refineIters how often.
+const (
+	nearCoarse  = 4
+	refineIters = 2
+)
+
+// joinFine numbers the fine cells of every coarse cell in order: their
+// centroids, and for each coarse cell the numbers of its fine cells.
+func joinFine(fine []fineCells, dim int) ([]float32, [][]int32) {
+	var cents []float32
+	fineOf := make([][]int32, len(fine))
+	for c, f := range fine {
+		for j := range f.rows {
+			fineOf[c] = append(fineOf[c], int32(len(cents)/dim))
+			cents = append(cents, f.cents[j*dim:(j+1)*dim]...)
+		}
+	}
+	return cents, fineOf
+}
+
+// refineFine runs k-means over the fine cells as if they were one level:
+// each row moves to the nearest fine cell among those of its top nearest
+// coarse cells (a coarse cell often holds pieces of several regions of the
+// space, and a region is often cut between coarse cells: this joins its
+// pieces), then the centroids are recomputed, refineIters times. It
+// returns each row's fine cell; cents is updated in place.
+func refineFine(ctx context.Context, s *Space, cents []float32, fineOf [][]int32, near []int32, top int) ([]int32, error) {
+	n, dim := s.Len(), s.dim
+	nf := len(cents) / dim
+	assign := make([]int32, n)
+	for it := 0; it < refineIters; it++ {
+		parallelChunks(n, func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				v := s.Vector(i)
+				best, bi := float32(-3), int32(0)
+				for _, c := range near[i*top : (i+1)*top] {
+					for _, f := range fineOf[c] {
+						if d := vek32.Dot(v, cents[int(f)*dim:int(f+1)*dim]); d > best {
+							best, bi = d, f
+						}
+					}
+				}
+				assign[i] = bi
+			}
+		})
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		sums := make([]float32, nf*dim)
+		for i, a := range assign {
+			vek32.Add_Inplace(sums[int(a)*dim:int(a+1)*dim], s.Vector(i))
+		}
+		for f := 0; f < nf; f++ {
+			if normalize(sums[f*dim : (f+1)*dim]) {
+				copy(cents[f*dim:(f+1)*dim], sums[f*dim:(f+1)*dim])
+			}
+		}
+	}
+	return assign, nil
+}
+
+// fineCells are the cells a coarse cell is split into: their unit
+// centroids and rows (none empty).
+type fineCells struct {
+	cents []float32
+	rows  [][]int32
+}
+
+// splitCell splits the rows of one coarse cell (centroid cent) into cells
+// of about fineRows rows by k-means seeded with seed.
+func splitCell(ctx context.Context, s *Space, rows []int32, cent []float32, seed uint64) (fineCells, error) {
+	dim := s.dim
+	k := (len(rows) + fineRows - 1) / fineRows
+	if k <= 1 {
+		if len(rows) == 0 {
+			return fineCells{}, nil
+		}
+		return fineCells{cents: slices.Clone(cent), rows: [][]int32{rows}}, nil
+	}
+	x := make([]float32, len(rows)*dim)
+	for i, r := range rows {
+		copy(x[i*dim:], s.Vector(int(r)))
+	}
+	rng := rand.New(rand.NewPCG(2, seed))
+	cents, err := kmeans(ctx, x, dim, k, 6, rng)
+	if err != nil {
+		return fineCells{}, err
+	}
+	assign := make([]int32, len(rows))
+	if err := assignRows(ctx, x, dim, cents, assign); err != nil {
+		return fineCells{}, err
+	}
+	byCell := make([][]int32, k)
+	for i, a := range assign {
+		byCell[a] = append(byCell[a], rows[i])
+	}
+	var f fineCells
+	for c, rs := range byCell {
+		if len(rs) > 0 {
+			f.cents = append(f.cents, cents[c*dim:(c+1)*dim]...)
+			f.rows = append(f.rows, rs)
+		}
+	}
+	return f, nil
+}
+
+// parallelEach runs fn(i) for i in [0,n) on every core.
+func parallelEach(n int, fn func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := workers(); w > 0; w-- {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// defaultProbes is the number of cells a query scans before tuning: 1/64
+// of them, at least 8 (recall measured in TestIVFRecall).
 func defaultProbes(cells int) int {
 	return min(cells, max(8, cells/64))
 }
@@ -201,8 +350,15 @@ func kmeans(ctx context.Context, x []float32, dim, k, iters int, rng *rand.Rand)
 
 // assignRows sets assign[i] to the centroid nearest to row i of x.
 func assignRows(ctx context.Context, x []float32, dim int, cents []float32, assign []int32) error {
+	return assignRowsTop(ctx, x, dim, cents, 1, assign)
+}
+
+// assignRowsTop sets assign[i*top:(i+1)*top] to the top centroids nearest
+// to row i of x, nearest first. Blocks of rows are spread over the cores.
+func assignRowsTop(ctx context.Context, x []float32, dim int, cents []float32, top int, assign []int32) error {
 	k := len(cents) / dim
 	m := len(x) / dim
+	top = min(top, k)
 	centT := make([]float32, dim*k)
 	for c := 0; c < k; c++ {
 		for j := 0; j < dim; j++ {
@@ -210,40 +366,52 @@ func assignRows(ctx context.Context, x []float32, dim int, cents []float32, assi
 		}
 	}
 	const block = 256
-	scores := make([]float32, block*k)
-	for lo := 0; lo < m; lo += block {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		hi := min(lo+block, m)
-		sc := vek32.MatMul_Into(scores, x[lo*dim:hi*dim], centT, dim)
-		for i := 0; i < hi-lo; i++ {
-			row := sc[i*k : (i+1)*k]
-			best, bi := row[0], 0
-			for c, v := range row {
-				if v > best {
-					best, bi = v, c
+	parallelChunks((m+block-1)/block, func(b0, b1 int) {
+		scores := make([]float32, block*k)
+		t := newTopK(top)
+		for lo := b0 * block; lo < min(b1*block, m); lo += block {
+			if ctx.Err() != nil {
+				return
+			}
+			hi := min(lo+block, m)
+			sc := vek32.MatMul_Into(scores, x[lo*dim:hi*dim], centT, dim)
+			for i := 0; i < hi-lo; i++ {
+				t.h = t.h[:0]
+				for c, v := range sc[i*k : (i+1)*k] {
+					if !t.full() || v > t.h[0].score {
+						t.push(hit{int32(c), v})
+					}
+				}
+				for j, h := range t.sorted() {
+					assign[(lo+i)*top+j] = h.id
 				}
 			}
-			assign[lo+i] = int32(bi)
 		}
+	})
+	return ctx.Err()
+}
+
+// parallelChunks runs fn over [0,n) split into one range per core.
+func parallelChunks(n int, fn func(lo, hi int)) {
+	w := min(workers(), max(n, 1))
+	var wg sync.WaitGroup
+	step := (n + w - 1) / w
+	for lo := 0; lo < n; lo += step {
+		wg.Add(1)
+		go func() { defer wg.Done(); fn(lo, min(lo+step, n)) }()
 	}
-	return nil
+	wg.Wait()
 }
 
 // search probes the nprobe cells nearest to each query; the rows of a cell
 // are scanned once for all the queries that probe it.
 func (ix *ivfIndex) search(ctx context.Context, s *Space, queries [][]float32, k int) ([][]hit, error) {
-	nc, dim := ix.cells(), ix.dim
+	nc := ix.cells()
 	k = max(1, min(k, s.Len()))
 	byCell := make([][]int, nc)
-	for qi, q := range queries {
-		t := newTopK(ix.nprobe)
-		for c := 0; c < nc; c++ {
-			t.push(hit{int32(c), vek32.Dot(q, ix.centroids[c*dim:(c+1)*dim])})
-		}
-		for _, h := range t.h {
-			byCell[h.id] = append(byCell[h.id], qi)
+	for qi, cells := range ix.probe(queries) {
+		for _, c := range cells {
+			byCell[c] = append(byCell[c], qi)
 		}
 	}
 	var next atomic.Int64
@@ -288,6 +456,38 @@ func (ix *ivfIndex) search(ctx context.Context, s *Space, queries [][]float32, k
 		return nil, err
 	}
 	return mergeHeaps(parts, len(queries), k), nil
+}
+
+// probe returns the nprobe cells nearest to each query. The centroids are
+// scored a block at a time for all queries (a block stays in cache while
+// every query is scored against it), the blocks spread over the cores.
+func (ix *ivfIndex) probe(queries [][]float32) [][]int32 {
+	nc, dim := ix.cells(), ix.dim
+	block := max(4, scanBlockFloats/dim)
+	nb := (nc + block - 1) / block
+	parts := make([][]*topK, nb)
+	parallelEach(nb, func(b int) {
+		lo, hi := b*block, min((b+1)*block, nc)
+		heaps := make([]*topK, len(queries))
+		buf := make([]float32, hi-lo)
+		for qi, q := range queries {
+			t := newTopK(ix.nprobe)
+			for i, d := range vek32.MatMul_Into(buf, ix.centroids[lo*dim:hi*dim], q, dim) {
+				if !t.full() || d > t.h[0].score {
+					t.push(hit{int32(lo + i), d})
+				}
+			}
+			heaps[qi] = t
+		}
+		parts[b] = heaps
+	})
+	out := make([][]int32, len(queries))
+	for qi, hs := range mergeHeaps(parts, len(queries), ix.nprobe) {
+		for _, h := range hs {
+			out[qi] = append(out[qi], h.id)
+		}
+	}
+	return out
 }
 
 // scanIDs scores the listed rows against the queries into their heaps.

@@ -37,6 +37,7 @@ type Space struct {
 	ivf atomic.Pointer[ivfIndex] // approximate index for large spaces, or nil
 
 	kth     *kthTable // K-th neighbour cosines (kth.go)
+	nbrs    *nbrTable // candidate lists found ahead, or nil (nbrs.go)
 	kthInit sync.Once
 }
 

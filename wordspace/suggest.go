@@ -66,11 +66,15 @@ func (s *Space) Neighbours(ctx context.Context, term string, k int) ([]explorer.
 		return []explorer.Neighbour{}, nil
 	}
 	self := Fold(strings.TrimSpace(term))
-	hits, err := s.search(ctx, [][]float32{v}, rawK(k))
-	if err != nil {
-		return nil, err
+	skip := func(c int) bool { return c == id || Fold(s.Word(c)) == self }
+	ids, ok := s.tableNeighbours(id, k, skip)
+	if !ok {
+		hits, err := s.search(ctx, [][]float32{v}, rawK(k))
+		if err != nil {
+			return nil, err
+		}
+		ids = s.neighbourList(hits[0], k, skip)
 	}
-	ids := s.neighbourList(hits[0], k, func(c int) bool { return c == id || Fold(s.Word(c)) == self })
 	out := make([]explorer.Neighbour, len(ids))
 	for i, c := range ids {
 		out[i] = explorer.Neighbour{Term: s.Word(c), Cosine: round6(vek32.Dot(v, s.Vector(c)))}
@@ -123,26 +127,15 @@ func (s *Space) Suggest(ctx context.Context, terms []explorer.WeightedTerm, limi
 		}
 		pole = append(pole, p)
 	}
-	var queries [][]float32
-	var qpole []int
-	for i, p := range pole {
-		if p.vec != nil {
-			queries = append(queries, p.vec)
-			qpole = append(qpole, i)
-		}
-	}
-	if len(queries) == 0 {
-		return out, nil
-	}
-	hits, err := s.search(ctx, queries, rawK(k))
-	if err != nil {
-		return nil, err
-	}
 	skip := func(c int) bool { return poleIDs[c] || inPole[Fold(s.Word(c))] }
+	lists, err := s.poleNeighbours(ctx, pole, k, skip)
+	if err != nil || len(lists) == 0 {
+		return out, err
+	}
 	cands := map[int]*candidate{}
-	for qi, hs := range hits {
-		p := pole[qpole[qi]]
-		for _, c := range s.neighbourList(hs, k, skip) {
+	for i, ids := range lists {
+		p := pole[i]
+		for _, c := range ids {
 			cd := cands[c]
 			if cd == nil {
 				cd = &candidate{id: c}
@@ -211,6 +204,43 @@ func (s *Space) Suggest(ctx context.Context, terms []explorer.WeightedTerm, limi
 		})
 	}
 	return out, nil
+}
+
+// poleNeighbours returns the k candidates of each pole term (none for a
+// term without a vector): from the space's table where it can tell, else
+// by one search for the remaining terms together. It answers nil when no
+// term has a vector.
+func (s *Space) poleNeighbours(ctx context.Context, pole []poleTerm, k int, skip func(int) bool) ([][]int, error) {
+	lists := make([][]int, len(pole))
+	var queries [][]float32
+	var qpole []int
+	found := false
+	for i, p := range pole {
+		if p.vec == nil {
+			continue
+		}
+		found = true
+		if ids, ok := s.tableNeighbours(p.id, k, skip); ok {
+			lists[i] = ids
+			continue
+		}
+		queries = append(queries, p.vec)
+		qpole = append(qpole, i)
+	}
+	if !found {
+		return nil, nil
+	}
+	if len(queries) == 0 {
+		return lists, nil
+	}
+	hits, err := s.search(ctx, queries, rawK(k))
+	if err != nil {
+		return nil, err
+	}
+	for qi, hs := range hits {
+		lists[qpole[qi]] = s.neighbourList(hs, k, skip)
+	}
+	return lists, nil
 }
 
 func round6(x float32) float64 { return round6f(float64(x)) }

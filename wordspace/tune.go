@@ -7,10 +7,10 @@ import "context"
 // until a sample of its own words reaches it.
 const ServedRecall = 0.96
 
-// TuneProbes raises the number of cells a search scans until the
-// approximate index finds at least goal of the exact k nearest neighbours
-// of sample words spread evenly over the space, and returns the probes and
-// the recall measured. Without an index the search is exact (recall 1). It
+// TuneProbes sets the number of cells a search scans to the fewest (from
+// 4, raised by a quarter at a time) with which the approximate index finds
+// at least goal of the exact k nearest neighbours of sample words spread
+// evenly over the space, and returns the probes and the recall measured. Without an index the search is exact (recall 1). It
 // must be called before the space is shared.
 func (s *Space) TuneProbes(ctx context.Context, goal float64, sample, k int) (int, float64, error) {
 	if !s.HasIndex() || s.Len() == 0 {
@@ -25,7 +25,7 @@ func (s *Space) TuneProbes(ctx context.Context, goal float64, sample, k int) (in
 	if err != nil {
 		return 0, 0, err
 	}
-	for p := s.Probes(); ; p += max(4, p/4) {
+	for p := 4; ; p += max(2, p/4) {
 		s.SetProbes(p)
 		approx, err := s.search(ctx, queries, k)
 		if err != nil {

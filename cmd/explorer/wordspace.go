@@ -186,8 +186,9 @@ func wordspaceInfo(args []string, stdout io.Writer) error {
 	return nil
 }
 
-// withIndex gives a large space its approximate index, stored with it so
-// that the server has it at once.
+// withIndex gives a large space its approximate index, its probes tuned
+// as a served conversion tunes them, stored with it so that the server
+// has it at once.
 func withIndex(s *wordspace.Space, stderr io.Writer) (*wordspace.Space, error) {
 	if s.Len() < wordspace.ApproximateMinWords {
 		return s, nil
@@ -198,7 +199,11 @@ func withIndex(s *wordspace.Space, stderr io.Writer) (*wordspace.Space, error) {
 	if err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(stderr, "approximate index built in %.1f s\n", time.Since(t).Seconds())
+	probes, recall, err := c.TuneProbes(context.Background(), wordspace.ServedRecall, 200, wordspace.NeighbourK)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(stderr, "approximate index built in %.1f s: %d probes, recall %.3f of the exact %d nearest neighbours\n", time.Since(t).Seconds(), probes, recall, wordspace.NeighbourK)
 	return c, nil
 }
 

@@ -15,6 +15,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -111,6 +112,14 @@ func run(winkPath, dict, out string, o options) error {
 		return err
 	}
 	tuneProbes(served, s, 0.96)
+	// The candidate lists are found on the vectors as served (int8 read
+	// back), by exact search.
+	if served, err = roundTrip(served); err != nil {
+		return err
+	}
+	if err := served.ComputeNeighbours(context.Background()); err != nil {
+		return err
+	}
 	if err := write(out, served); err != nil {
 		return err
 	}
@@ -154,16 +163,26 @@ func cloneVecs(vecs [][]float32) [][]float32 {
 	return out
 }
 
-// tuneProbes raises the probes of served's index until its recall of the
-// exact 50 nearest neighbours of 500 words reaches goal.
+// tuneProbes sets the probes of served's index to the fewest (from 4, by
+// a quarter) with which its recall of the exact 50 nearest neighbours of
+// 500 words reaches goal.
 func tuneProbes(served, exact *wordspace.Space, goal float64) {
-	for p := served.Probes(); ; p += max(4, p/4) {
+	for p := 4; ; p += max(2, p/4) {
 		served.SetProbes(p)
 		if r := recall(served, exact, 500); r >= goal || served.Probes() < p {
 			fmt.Fprintf(os.Stderr, "approximate index: %d probes, recall %.4f on 500 words\n", served.Probes(), r)
 			return
 		}
 	}
+}
+
+// roundTrip returns s as it reads back from its int8 form.
+func roundTrip(s *wordspace.Space) (*wordspace.Space, error) {
+	var buf bytes.Buffer
+	if err := wordspace.WriteSpace(&buf, s, wordspace.WriteOptions{Int8: true}); err != nil {
+		return nil, err
+	}
+	return wordspace.ReadSpace(bytes.NewReader(buf.Bytes()), int64(buf.Len()), wordspace.LoadOptions{Lang: s.Lang()})
 }
 
 // write writes s in the own format, int8, through a temporary file.

@@ -1,0 +1,119 @@
+package wordspace
+
+import (
+	"context"
+	"errors"
+	"hash"
+	"io"
+)
+
+// A space built ahead (the embedded default) can carry the candidate list
+// of every word: its nearest words, merged and filtered as neighbourList
+// does (case variants, punctuation, numbers and the word itself left out),
+// found by exact search when the space was built. A suggestion for a word
+// then reads its list instead of searching: the list is what an exact
+// search would answer, at the cost of a few lookups. A list holds at most
+// m words; when a pole's own terms take so many places of a full list that
+// fewer than K remain, that term is searched as before.
+
+// nbrTable holds up to m candidates per word, as 3-byte little-endian ids
+// after a count byte: word i's record is rec[i*(1+3m):].
+type nbrTable struct {
+	m   int
+	rec []byte
+}
+
+// NeighbourTableSize is how many candidates per word ComputeNeighbours
+// keeps: K and room for the other terms of a pole of up to 21 terms.
+const NeighbourTableSize = NeighbourK + 20
+
+// maxTableWords bounds the ids a table can hold (3 bytes each).
+const maxTableWords = 1 << 24
+
+func (t *nbrTable) stride() int { return 1 + 3*t.m }
+
+// list returns the number of candidates of word i and their ids' bytes.
+func (t *nbrTable) list(i int) (int, []byte) {
+	r := t.rec[i*t.stride() : (i+1)*t.stride()]
+	return int(r[0]), r[1:]
+}
+
+func tableID(b []byte, j int) int {
+	return int(b[3*j]) | int(b[3*j+1])<<8 | int(b[3*j+2])<<16
+}
+
+// tableNeighbours returns the first k candidates of word id that skip
+// leaves, from the table, and false when the table cannot tell (no
+// table, or a full list that ran out).
+func (s *Space) tableNeighbours(id, k int, skip func(int) bool) ([]int, bool) {
+	t := s.nbrs
+	if t == nil || id < 0 {
+		return nil, false
+	}
+	n, b := t.list(id)
+	out := make([]int, 0, k)
+	for j := 0; j < n && len(out) < k; j++ {
+		if c := tableID(b, j); !skip(c) {
+			out = append(out, c)
+		}
+	}
+	return out, len(out) == k || n < t.m
+}
+
+// ComputeNeighbours fills the candidate table of every word by exact
+// search (in batches over the cores). WriteSpace stores it. It must be
+// called before the space is shared.
+func (s *Space) ComputeNeighbours(ctx context.Context) error {
+	n, m := s.Len(), NeighbourTableSize
+	if n >= maxTableWords {
+		return errors.New("word space too large for a neighbour table")
+	}
+	t := &nbrTable{m: m, rec: make([]byte, n*(1+3*m))}
+	const batch = 256
+	for lo := 0; lo < n; lo += batch {
+		hi := min(lo+batch, n)
+		qs := make([][]float32, 0, hi-lo)
+		for i := lo; i < hi; i++ {
+			qs = append(qs, s.Vector(i))
+		}
+		hits, err := s.searchExact(ctx, qs, rawK(m))
+		if err != nil {
+			return err
+		}
+		for j, hs := range hits {
+			i := lo + j
+			self, _ := s.candidateID(i)
+			key := Fold(s.Word(i))
+			ids := s.neighbourList(hs, m, func(c int) bool { return c == i || c == self || Fold(s.Word(c)) == key })
+			r := t.rec[i*t.stride():]
+			r[0] = byte(len(ids))
+			for x, c := range ids {
+				r[1+3*x], r[2+3*x], r[3+3*x] = byte(c), byte(c>>8), byte(c>>16)
+			}
+		}
+	}
+	s.nbrs = t
+	return nil
+}
+
+// readNbrs reads a stored table of n words with m candidates each.
+func (s *Space) readNbrs(r io.Reader, crc hash.Hash32, n, m int) error {
+	t := &nbrTable{m: m, rec: make([]byte, n*(1+3*m))}
+	if _, err := io.ReadFull(r, t.rec); err != nil {
+		return errors.New("word space file: truncated")
+	}
+	crc.Write(t.rec)
+	for i := 0; i < n; i++ {
+		c, b := t.list(i)
+		if c > m {
+			return errors.New("word space file: bad neighbour table")
+		}
+		for j := 0; j < c; j++ {
+			if tableID(b, j) >= n {
+				return errors.New("word space file: bad neighbour table")
+			}
+		}
+	}
+	s.nbrs = t
+	return nil
+}
