@@ -82,11 +82,14 @@ bench:
 
 ## bench-serve: pole suggestions through HTTP on a served subprocess, beside
 ## /healthz: a generated space (SERVE_WORDS × SERVE_DIM, default 1,000,000 ×
-## 300, kept in $TMPDIR between runs) and the embedded English space
+## 300, kept in $TMPDIR between runs) and the embedded English space; then
+## the recall of the generated space's index as served (its conversion kept)
 SERVE_WORDS ?= 1000000
 SERVE_DIM   ?= 300
 bench-serve: build
 	$(GO) run ./cmd/servebench -bin $(BIN) -words $(SERVE_WORDS) -dim $(SERVE_DIM)
+	@if [ $(SERVE_WORDS) -gt 0 ]; then EXPLORER_RECALL_SPACE=$${TMPDIR:-/tmp}/explorer-servebench/generated-$(SERVE_WORDS)x$(SERVE_DIM).wordspace \
+		$(GO) test -run '^$$' -bench '^BenchmarkServedRecall$$' -benchtime 1x -timeout 30m ./wordspace; fi
 
 ## bench-versions: what model versions cost (database growth per 1,000
 ## one-term edits of a 300-topic model, CPU per PUT, version reads)

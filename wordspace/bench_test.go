@@ -236,7 +236,11 @@ func openBig(b *testing.B) *Space {
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Logf("approximate index of %d cells built in %v (%v CPU)", c.ivf.Load().cells(), time.Since(t), cpuTime()-c0)
+		probes, r, err := c.TuneProbes(context.Background(), ServedRecall, 200, NeighbourK)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Logf("approximate index of %d cells built and tuned as served in %v (%v CPU): %d probes, recall %.4f on the tuning sample", c.ivf.Load().cells(), time.Since(t), cpuTime()-c0, probes, r)
 		s = nil
 		f, err := os.Create(indexed)
 		if err != nil {
@@ -260,6 +264,48 @@ func openBig(b *testing.B) *Space {
 		b.Fatal("large space not available")
 	}
 	return bigSpace
+}
+
+// BenchmarkServedRecall measures the recall of a served space's index as
+// suggestions use it (the first K of a search for rawK(K) against the
+// exact first K) on the file EXPLORER_RECALL_SPACE names, such as the
+// conversion make bench-serve keeps: for 200 words spread over the space
+// (other than the 200 its probes were tuned on) and for the terms of 8
+// poles of 20 related words. It times the searches too.
+func BenchmarkServedRecall(b *testing.B) {
+	path := os.Getenv("EXPLORER_RECALL_SPACE")
+	if path == "" {
+		b.Skip("EXPLORER_RECALL_SPACE names no space file")
+	}
+	s, err := Open(path, LoadOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	var words, poles [][]float32
+	for i := 0; i < 200; i++ {
+		words = append(words, s.Vector(i*(s.Len()/200)+s.Len()/400+1))
+	}
+	for i := 0; i < 8; i++ {
+		for _, t := range pole20(b, s, i*s.Len()/8+7) {
+			v, _, _ := s.TermVector(t.Term)
+			poles = append(poles, v)
+		}
+	}
+	b.ResetTimer()
+	for _, set := range []struct {
+		name string
+		qs   [][]float32
+	}{{"words", words}, {"pole-terms", poles}} {
+		exact, err := s.searchExact(ctx, set.qs, NeighbourK)
+		if err != nil {
+			b.Fatal(err)
+		}
+		t := time.Now()
+		approx, _ := s.search(ctx, set.qs, rawK(NeighbourK))
+		b.Logf("%s: %d queries in %v, %d probes of %d cells", set.name, len(set.qs), time.Since(t), s.Probes(), s.ivf.Load().cells())
+		b.ReportMetric(recall(exact, firstK(approx, NeighbourK)), "recall-"+set.name)
+	}
 }
 
 // pole20 picks a 20-term pole of related words: one word and 19 of its
@@ -305,11 +351,11 @@ func benchSuggest(b *testing.B, s *Space) {
 }
 
 // BenchmarkSuggest20 times a suggestion for a 20-term pole on the large
-// space with its approximate index, and reports the index's recall of the
-// exact top K for those poles' terms.
+// space with its approximate index tuned as a served conversion is, and
+// reports the index's recall as suggestions use it: the first K of a
+// search for rawK(K), against the exact first K, for those poles' terms.
 func BenchmarkSuggest20(b *testing.B) {
 	s := openBig(b)
-	// Recall of the index against exact search, over 8 poles of 20 terms.
 	var queries [][]float32
 	for i := 0; i < 8; i++ {
 		for _, t := range pole20(b, s, i*s.Len()/8+1) {
@@ -317,19 +363,29 @@ func BenchmarkSuggest20(b *testing.B) {
 			queries = append(queries, v)
 		}
 	}
-	exact, _ := s.searchExact(context.Background(), queries, rawK(NeighbourK))
+	ctx := context.Background()
+	exact, _ := s.searchExact(ctx, queries, NeighbourK)
 	ix := s.ivf.Load()
 	probe := ix.nprobe
-	for _, np := range []int{8, 16, 24, 32, 48, 64} {
-		ix.nprobe = np
+	for _, np := range []int{probe / 2, probe, probe * 2} {
+		ix.nprobe = max(1, np)
 		t := time.Now()
-		approx, _ := s.search(context.Background(), queries, rawK(NeighbourK))
-		b.Logf("nprobe %d of %d cells: recall %.4f, %v for %d queries", np, ix.cells(), recall(exact, approx), time.Since(t), len(queries))
+		approx, _ := s.search(ctx, queries, rawK(NeighbourK))
+		b.Logf("nprobe %d of %d cells: recall %.4f, %v for %d queries", np, ix.cells(), recall(exact, firstK(approx, NeighbourK)), time.Since(t), len(queries))
 	}
 	ix.nprobe = probe
-	approx, _ := s.search(context.Background(), queries, rawK(NeighbourK))
+	approx, _ := s.search(ctx, queries, rawK(NeighbourK))
 	benchSuggest(b, s)
-	b.ReportMetric(recall(exact, approx), "recall")
+	b.ReportMetric(recall(exact, firstK(approx, NeighbourK)), "recall")
+}
+
+// firstK cuts every list of hits to its first k.
+func firstK(hits [][]hit, k int) [][]hit {
+	out := make([][]hit, len(hits))
+	for i, h := range hits {
+		out[i] = h[:min(k, len(h))]
+	}
+	return out
 }
 
 // BenchmarkSuggest20Exact is the same without the approximate index.

@@ -382,7 +382,11 @@ func ReadSpace(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 		}
 	}
 	if nbrsLen > 0 {
-		if err := s.readNbrs(r, crc, n, int(nbrsM)); err != nil {
+		var in []byte
+		if int64(len(opt.whole)) == size {
+			in = opt.whole[size-8-nbrsLen : size-8]
+		}
+		if err := s.readNbrs(r, crc, n, int(nbrsM), in); err != nil {
 			return nil, err
 		}
 	}

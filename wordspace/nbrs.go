@@ -96,13 +96,20 @@ func (s *Space) ComputeNeighbours(ctx context.Context) error {
 	return nil
 }
 
-// readNbrs reads a stored table of n words with m candidates each.
-func (s *Space) readNbrs(r io.Reader, crc hash.Hash32, n, m int) error {
-	t := &nbrTable{m: m, rec: make([]byte, n*(1+3*m))}
-	if _, err := io.ReadFull(r, t.rec); err != nil {
+// readNbrs reads a stored table of n words with m candidates each; in,
+// when not nil, holds the same bytes in memory that stays (the embedded
+// file), which the table then uses instead of a copy.
+func (s *Space) readNbrs(r io.Reader, crc hash.Hash32, n, m int, in []byte) error {
+	t := &nbrTable{m: m, rec: in}
+	if in == nil {
+		t.rec = make([]byte, n*(1+3*m))
+		if _, err := io.ReadFull(r, t.rec); err != nil {
+			return errors.New("word space file: truncated")
+		}
+		crc.Write(t.rec)
+	} else if _, err := io.CopyN(crc, r, int64(len(in))); err != nil {
 		return errors.New("word space file: truncated")
 	}
-	crc.Write(t.rec)
 	for i := 0; i < n; i++ {
 		c, b := t.list(i)
 		if c > m {

@@ -22,6 +22,9 @@ type LoadOptions struct {
 	// Progress, when set, is called now and then with the bytes read so far
 	// and the total (the size given to the loader, 0 when unknown).
 	Progress func(done, total int64)
+	// whole, when set, is the whole file ReadSpace reads (the embedded
+	// default): its neighbour table is used in place rather than copied.
+	whole []byte
 }
 
 // countingReader counts the bytes read and reports progress.

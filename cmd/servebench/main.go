@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -61,6 +62,7 @@ func run(c config) error {
 		}
 		args = append(args, "--wordspace", "SV="+vec)
 		vecBytes = int64(c.words) * int64(c.dim) * 4
+		defer keepConversion(data, strings.TrimSuffix(vec, ".vec")+".wordspace")
 	}
 	fmt.Printf("## Served suggestions (%s)\n\n", time.Now().UTC().Format(time.DateOnly))
 	base, err := baselineRSS(c.bin)
@@ -132,6 +134,16 @@ func measure(c config, srv *server) error {
 		}
 	}
 	return nil
+}
+
+// keepConversion moves the server's conversion of the generated space
+// next to it, where the recall benchmark of the wordspace package reads it
+// (make bench-serve runs it).
+func keepConversion(data, dst string) {
+	got, _ := filepath.Glob(filepath.Join(data, "wordspaces", "SV-*.wordspace"))
+	if len(got) == 1 && os.Rename(got[0], dst) == nil {
+		fmt.Printf("\nThe conversion is kept as %s.\n", dst)
+	}
 }
 
 // baselineRSS is the resident memory of a ready server with the embedded
