@@ -2,6 +2,7 @@ package wordspace
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -227,93 +228,127 @@ func ReadSpace(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 		return nil, errors.New("word space file: truncated header")
 	}
 	crc.Write(h[:])
-	if string(h[:8]) != magic {
-		return nil, errors.New("not a word space file")
-	}
-	if v := binary.LittleEndian.Uint32(h[8:]); v != formatVersion {
-		return nil, fmt.Errorf("word space file: version %d not supported (this program reads version %d)", v, formatVersion)
-	}
-	dtype := binary.LittleEndian.Uint32(h[12:])
-	flags := binary.LittleEndian.Uint32(h[16:])
-	dim64 := uint64(binary.LittleEndian.Uint32(h[20:]))
-	n64 := binary.LittleEndian.Uint64(h[24:])
-	text64 := binary.LittleEndian.Uint64(h[32:])
-	lang := string(trimZeros(h[40:48]))
-	if dtype != dtypeFloat32 && dtype != dtypeInt8 {
-		return nil, fmt.Errorf("word space file: unknown vector type %d", dtype)
-	}
-	if flags&^(flagCounts|flagIndex|flagKth|flagNbrs) != 0 {
-		return nil, fmt.Errorf("word space file: unknown flags %#x", flags)
-	}
-	if dim64 < 1 || dim64 > MaxDim {
-		return nil, fmt.Errorf("word space file: dimension %d out of range", dim64)
-	}
-	// Check the sizes against the file before allocating anything.
-	if n64 > uint64(size) || text64 > uint64(size) || text64 > math.MaxUint32 {
-		return nil, errors.New("word space file: sizes do not match the file")
-	}
-	n, dim, textLen := int(n64), int(dim64), int(text64)
-	hasCounts := flags&flagCounts != 0
-	vecOff := vectorsOffset(n, textLen, hasCounts)
-	var vecBytes int64
-	if dtype == dtypeFloat32 {
-		vecBytes = int64(n) * int64(dim) * 4
-	} else {
-		vecBytes = int64(n)*4 + int64(n)*int64(dim)
-	}
-	hasIndex := flags&flagIndex != 0
-	var kthLen int64
-	if flags&flagKth != 0 {
-		kthLen = int64(n) * 4
-	}
-	var nbrsM, nbrsLen int64
-	if flags&flagNbrs != 0 {
-		nbrsM = int64(binary.LittleEndian.Uint32(h[48:]))
-		if nbrsM < 1 || nbrsM > 255 || n >= maxTableWords {
-			return nil, errors.New("word space file: bad neighbour table")
-		}
-		nbrsLen = int64(n) * (1 + 3*nbrsM)
-	}
-	indexLen := size - (vecOff + vecBytes + kthLen + nbrsLen + 8)
-	if !hasIndex && indexLen != 0 || hasIndex && indexLen < 8+int64(dim)*4+8 {
-		return nil, errors.New("word space file: sizes do not match the file")
+	L, err := parseOwnHeader(h[:], size)
+	if err != nil {
+		return nil, err
 	}
 	report := func(done int64) {
 		if opt.Progress != nil {
 			opt.Progress(done, size)
 		}
 	}
-	s := &Space{lang: lang, dim: dim}
-	if opt.Lang != "" {
-		s.lang = opt.Lang
+	s := &Space{lang: cmp.Or(opt.Lang, L.lang), dim: L.dim}
+	if err := s.readWords(r, crc, L); err != nil {
+		return nil, err
 	}
+	report(L.vecOff)
+	if err := s.readVectors(r, crc, L, report); err != nil {
+		return nil, err
+	}
+	if err := s.readSections(r, crc, L, opt.whole); err != nil {
+		return nil, err
+	}
+	// float32 rows are stored unit length (and the checksum holds);
+	// dequantized int8 rows need scaling back to unit length.
+	if L.dtype == dtypeInt8 {
+		s.normalizeAll()
+	}
+	s.buildIndex()
+	report(size)
+	return s, nil
+}
+
+// layout is where a file's parts are, from its header and size.
+type layout struct {
+	dtype, flags        uint32
+	n, dim, textLen     int
+	lang                string
+	size, vecOff        int64
+	vecBytes, kthLen    int64
+	nbrsM, nbrsLen      int64
+	indexLen            int64
+	hasCounts, hasIndex bool
+}
+
+// parseOwnHeader checks the header and the sizes it implies against the
+// file's size, before anything is allocated.
+func parseOwnHeader(h []byte, size int64) (layout, error) {
+	if string(h[:8]) != magic {
+		return layout{}, errors.New("not a word space file")
+	}
+	if v := binary.LittleEndian.Uint32(h[8:]); v != formatVersion {
+		return layout{}, fmt.Errorf("word space file: version %d not supported (this program reads version %d)", v, formatVersion)
+	}
+	L := layout{dtype: binary.LittleEndian.Uint32(h[12:]), flags: binary.LittleEndian.Uint32(h[16:]), lang: string(trimZeros(h[40:48])), size: size}
+	dim64 := uint64(binary.LittleEndian.Uint32(h[20:]))
+	n64 := binary.LittleEndian.Uint64(h[24:])
+	text64 := binary.LittleEndian.Uint64(h[32:])
+	if L.dtype != dtypeFloat32 && L.dtype != dtypeInt8 {
+		return layout{}, fmt.Errorf("word space file: unknown vector type %d", L.dtype)
+	}
+	if L.flags&^(flagCounts|flagIndex|flagKth|flagNbrs) != 0 {
+		return layout{}, fmt.Errorf("word space file: unknown flags %#x", L.flags)
+	}
+	if dim64 < 1 || dim64 > MaxDim {
+		return layout{}, fmt.Errorf("word space file: dimension %d out of range", dim64)
+	}
+	if n64 > uint64(size) || text64 > uint64(size) || text64 > math.MaxUint32 {
+		return layout{}, errors.New("word space file: sizes do not match the file")
+	}
+	L.n, L.dim, L.textLen = int(n64), int(dim64), int(text64)
+	n := int64(L.n)
+	L.hasCounts, L.hasIndex = L.flags&flagCounts != 0, L.flags&flagIndex != 0
+	L.vecOff = vectorsOffset(L.n, L.textLen, L.hasCounts)
+	L.vecBytes = n * int64(L.dim) * 4
+	if L.dtype == dtypeInt8 {
+		L.vecBytes = n*4 + n*int64(L.dim)
+	}
+	if L.flags&flagKth != 0 {
+		L.kthLen = n * 4
+	}
+	if L.flags&flagNbrs != 0 {
+		L.nbrsM = int64(binary.LittleEndian.Uint32(h[48:]))
+		if L.nbrsM < 1 || L.nbrsM > 255 || L.n >= maxTableWords {
+			return layout{}, errors.New("word space file: bad neighbour table")
+		}
+		L.nbrsLen = n * (1 + 3*L.nbrsM)
+	}
+	L.indexLen = size - (L.vecOff + L.vecBytes + L.kthLen + L.nbrsLen + 8)
+	if !L.hasIndex && L.indexLen != 0 || L.hasIndex && L.indexLen < 8+int64(L.dim)*4+8 {
+		return layout{}, errors.New("word space file: sizes do not match the file")
+	}
+	return L, nil
+}
+
+// readWords reads the word offsets, the text, the counts and the padding.
+func (s *Space) readWords(r io.Reader, crc hash.Hash32, L layout) error {
+	n := L.n
 	rawOffs := make([]byte, n*4)
 	if _, err := io.ReadFull(r, rawOffs); err != nil {
-		return nil, errors.New("word space file: truncated")
+		return errors.New("word space file: truncated")
 	}
 	crc.Write(rawOffs)
 	s.offs = make([]uint32, n+1)
 	for i := 0; i < n; i++ {
 		o := binary.LittleEndian.Uint32(rawOffs[i*4:])
-		if o < s.offs[i] || int(o) > textLen {
-			return nil, errors.New("word space file: bad word offsets")
+		if o < s.offs[i] || int(o) > L.textLen {
+			return errors.New("word space file: bad word offsets")
 		}
 		s.offs[i+1] = o
 	}
-	rawOffs = nil
-	if n > 0 && int(s.offs[n]) != textLen {
-		return nil, errors.New("word space file: bad word offsets")
+	if n > 0 && int(s.offs[n]) != L.textLen {
+		return errors.New("word space file: bad word offsets")
 	}
-	text := make([]byte, textLen)
+	text := make([]byte, L.textLen)
 	if _, err := io.ReadFull(r, text); err != nil {
-		return nil, errors.New("word space file: truncated")
+		return errors.New("word space file: truncated")
 	}
 	crc.Write(text)
 	s.text = unsafe.String(unsafe.SliceData(text), len(text))
-	if hasCounts {
+	if L.hasCounts {
 		raw := make([]byte, n*8)
 		if _, err := io.ReadFull(r, raw); err != nil {
-			return nil, errors.New("word space file: truncated")
+			return errors.New("word space file: truncated")
 		}
 		crc.Write(raw)
 		s.counts = make([]int64, n)
@@ -321,90 +356,94 @@ func ReadSpace(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 			s.counts[i] = int64(binary.LittleEndian.Uint64(raw[i*8:]))
 		}
 	}
-	pad := vecOff - (headerSize + int64(n)*4 + int64(textLen) + countsBytes(n, hasCounts))
+	pad := L.vecOff - (headerSize + int64(n)*4 + int64(L.textLen) + countsBytes(n, L.hasCounts))
 	if _, err := io.CopyN(crc, r, pad); err != nil {
-		return nil, errors.New("word space file: truncated")
+		return errors.New("word space file: truncated")
 	}
-	done := vecOff
-	report(done)
+	return nil
+}
+
+// readVectors reads the matrix: float32 straight into it, int8 a chunk of
+// rows at a time, dequantized.
+func (s *Space) readVectors(r io.Reader, crc hash.Hash32, L layout, report func(int64)) error {
+	n, dim, done := L.n, L.dim, L.vecOff
 	// No huge-page advice here: measured on the 1,000,000 × 300 space, the
 	// first open in a process then took 4.4 s (the kernel compacting memory
 	// for huge pages) against 1.2–1.6 s without it, and a server opens once.
 	s.vecs = make([]float32, n*dim)
-	if dtype == dtypeFloat32 {
+	if L.dtype == dtypeFloat32 {
 		raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s.vecs))), len(s.vecs)*4)
 		if err := readChunks(r, raw, crc, func(k int) { report(done + int64(k)) }); err != nil {
-			return nil, err
+			return err
 		}
 		if !littleEndian {
 			decodeFloat32s(s.vecs, raw)
 		}
-	} else {
-		scales := make([]float32, n)
-		rawScales := make([]byte, n*4)
-		if _, err := io.ReadFull(r, rawScales); err != nil {
-			return nil, errors.New("word space file: truncated")
-		}
-		crc.Write(rawScales)
-		decodeFloat32s(scales, rawScales)
-		rawScales = nil
-		done += int64(n) * 4
-		chunk := make([]byte, 1<<20/dim*dim+dim)
-		for row := 0; row < n; {
-			rows := min(len(chunk)/dim, n-row)
-			b := chunk[:rows*dim]
-			if _, err := io.ReadFull(r, b); err != nil {
-				return nil, errors.New("word space file: truncated")
-			}
-			crc.Write(b)
-			for i := 0; i < rows; i++ {
-				sc := scales[row+i]
-				dst := s.vecs[(row+i)*dim : (row+i+1)*dim]
-				for j, q := range b[i*dim : (i+1)*dim] {
-					dst[j] = float32(int8(q)) * sc
-				}
-			}
-			row += rows
-			done += int64(len(b))
-			report(done)
-		}
+		return nil
 	}
-	if hasIndex {
-		ix, err := readIndex(r, crc, indexLen, n, dim)
+	scales := make([]float32, n)
+	rawScales := make([]byte, n*4)
+	if _, err := io.ReadFull(r, rawScales); err != nil {
+		return errors.New("word space file: truncated")
+	}
+	crc.Write(rawScales)
+	decodeFloat32s(scales, rawScales)
+	done += int64(n) * 4
+	chunk := make([]byte, 1<<20/dim*dim+dim)
+	for row := 0; row < n; {
+		rows := min(len(chunk)/dim, n-row)
+		b := chunk[:rows*dim]
+		if _, err := io.ReadFull(r, b); err != nil {
+			return errors.New("word space file: truncated")
+		}
+		crc.Write(b)
+		for i := 0; i < rows; i++ {
+			sc := scales[row+i]
+			dst := s.vecs[(row+i)*dim : (row+i+1)*dim]
+			for j, q := range b[i*dim : (i+1)*dim] {
+				dst[j] = float32(int8(q)) * sc
+			}
+		}
+		row += rows
+		done += int64(len(b))
+		report(done)
+	}
+	return nil
+}
+
+// readSections reads what follows the vectors (index, K-th cosines,
+// neighbour table) and checks the trailer. whole, when it holds the whole
+// file, lends the table its bytes.
+func (s *Space) readSections(r io.Reader, crc hash.Hash32, L layout, whole []byte) error {
+	if L.hasIndex {
+		ix, err := readIndex(r, crc, L.indexLen, L.n, L.dim)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		s.ivf.Store(ix)
 	}
-	if kthLen > 0 {
-		if err := s.readKth(r, crc, n); err != nil {
-			return nil, err
+	if L.kthLen > 0 {
+		if err := s.readKth(r, crc, L.n); err != nil {
+			return err
 		}
 	}
-	if nbrsLen > 0 {
+	if L.nbrsLen > 0 {
 		var in []byte
-		if int64(len(opt.whole)) == size {
-			in = opt.whole[size-8-nbrsLen : size-8]
+		if int64(len(whole)) == L.size {
+			in = whole[L.size-8-L.nbrsLen : L.size-8]
 		}
-		if err := s.readNbrs(r, crc, n, int(nbrsM), in); err != nil {
-			return nil, err
+		if err := s.readNbrs(r, crc, L.n, int(L.nbrsM), in); err != nil {
+			return err
 		}
 	}
 	var tr [8]byte
 	if _, err := io.ReadFull(r, tr[:]); err != nil {
-		return nil, errors.New("word space file: truncated")
+		return errors.New("word space file: truncated")
 	}
 	if string(tr[4:]) != "WEND" || binary.LittleEndian.Uint32(tr[:4]) != crc.Sum32() {
-		return nil, errors.New("word space file: checksum mismatch (damaged file)")
+		return errors.New("word space file: checksum mismatch (damaged file)")
 	}
-	// float32 rows are stored unit length (and the checksum holds);
-	// dequantized int8 rows need scaling back to unit length.
-	if dtype == dtypeInt8 {
-		s.normalizeAll()
-	}
-	s.buildIndex()
-	report(size)
-	return s, nil
+	return nil
 }
 
 // readKth reads the stored K-th cosines of n words.

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"testing"
+
+	"explorer"
 )
 
 // checkSpace verifies the invariants every loaded space keeps.
@@ -22,6 +24,11 @@ func checkSpace(t *testing.T, s *Space) {
 		if ss != 0 && (ss < 0.999 || ss > 1.001) {
 			t.Fatalf("word %d has |v|² = %v", i, ss)
 		}
+	}
+	// A stored table or index is used by suggestions without a panic.
+	pole := []explorer.WeightedTerm{{Term: s.Word(0), Weight: 1}, {Term: s.Word(s.Len() - 1), Weight: 1}}
+	if _, err := s.Suggest(context.Background(), pole, 5); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -60,7 +67,10 @@ func FuzzReadSpace(f *testing.F) {
 	vecs := [][]float32{{1, 0}, {0.9, 0.1}, {0, 1}, {0.1, 0.9}, {-1, 0}, {-0.9, 0.1}, {0, -1}, {0.1, -0.9}}
 	big, _ := New("EN", words, vecs, nil)
 	clustered, _ := big.Clustered(context.Background())
-	for _, sp := range []*Space{s, clustered} {
+	tabled, _ := New("EN", words, vecs, nil)
+	tabled.ComputeKth(context.Background())
+	tabled.ComputeNeighbours(context.Background())
+	for _, sp := range []*Space{s, clustered, tabled} {
 		for _, opt := range []WriteOptions{{}, {Int8: true}} {
 			var buf bytes.Buffer
 			WriteSpace(&buf, sp, opt)
