@@ -290,10 +290,13 @@ func splitCell(ctx context.Context, s *Space, rows []int32, cent []float32, seed
 }
 
 // parallelEach runs fn(i) for i in [0,n) on every core.
-func parallelEach(n int, fn func(i int)) {
+func parallelEach(n int, fn func(i int)) { parallelEachN(n, workers(), fn) }
+
+// parallelEachN runs fn(i) for i in [0,n) on w goroutines.
+func parallelEachN(n, w int, fn func(i int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for w := workers(); w > 0; w-- {
+	for ; w > 0; w-- {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -409,13 +412,13 @@ func (ix *ivfIndex) search(ctx context.Context, s *Space, queries [][]float32, k
 	nc := ix.cells()
 	k = max(1, min(k, s.Len()))
 	byCell := make([][]int, nc)
-	for qi, cells := range ix.probe(queries) {
+	for qi, cells := range ix.probe(ctx, queries) {
 		for _, c := range cells {
 			byCell[c] = append(byCell[c], qi)
 		}
 	}
 	var next atomic.Int64
-	w := workers()
+	w := searchWorkers(ctx)
 	parts := make([][]*topK, w)
 	var wg sync.WaitGroup
 	for wi := 0; wi < w; wi++ {
@@ -461,12 +464,12 @@ func (ix *ivfIndex) search(ctx context.Context, s *Space, queries [][]float32, k
 // probe returns the nprobe cells nearest to each query. The centroids are
 // scored a block at a time for all queries (a block stays in cache while
 // every query is scored against it), the blocks spread over the cores.
-func (ix *ivfIndex) probe(queries [][]float32) [][]int32 {
+func (ix *ivfIndex) probe(ctx context.Context, queries [][]float32) [][]int32 {
 	nc, dim := ix.cells(), ix.dim
 	block := max(4, scanBlockFloats/dim)
 	nb := (nc + block - 1) / block
 	parts := make([][]*topK, nb)
-	parallelEach(nb, func(b int) {
+	parallelEachN(nb, searchWorkers(ctx), func(b int) {
 		lo, hi := b*block, min((b+1)*block, nc)
 		heaps := make([]*topK, len(queries))
 		buf := make([]float32, hi-lo)

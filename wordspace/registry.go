@@ -283,7 +283,8 @@ func (r *Registry) Suggest(ctx context.Context, language string, terms []explore
 	if err != nil {
 		return nil, err
 	}
-	if err := r.admit(ctx); err != nil {
+	ctx, err = r.admit(ctx)
+	if err != nil {
 		return nil, err
 	}
 	defer func() { <-r.slots }()
@@ -291,13 +292,16 @@ func (r *Registry) Suggest(ctx context.Context, language string, terms []explore
 }
 
 // admit waits for a search slot, or for ctx to end (then EUNAVAILABLE:
-// the server is too busy to answer in the request's time).
-func (r *Registry) admit(ctx context.Context) error {
+// the server is too busy to answer in the request's time). The context it
+// returns gives the search its share of the cores: all of them when it
+// runs alone, else the cores divided among the searches running, so that
+// concurrent searches never ask for more goroutines than there are cores.
+func (r *Registry) admit(ctx context.Context) (context.Context, error) {
 	select {
 	case r.slots <- struct{}{}:
-		return nil
+		return withWorkers(ctx, max(1, workers()/len(r.slots))), nil
 	case <-ctx.Done():
-		return &explorer.Error{Code: explorer.EUNAVAILABLE, Message: "the word space is busy: try again", RetryAfter: 1, Err: ctx.Err()}
+		return ctx, &explorer.Error{Code: explorer.EUNAVAILABLE, Message: "the word space is busy: try again", RetryAfter: 1, Err: ctx.Err()}
 	}
 }
 
@@ -307,7 +311,8 @@ func (r *Registry) Neighbours(ctx context.Context, language, term string, k int)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.admit(ctx); err != nil {
+	ctx, err = r.admit(ctx)
+	if err != nil {
 		return nil, err
 	}
 	defer func() { <-r.slots }()

@@ -187,3 +187,31 @@ func TestRegistryAdmitsSearchesInTurn(t *testing.T) {
 		t.Fatalf("with a free slot: %v", err)
 	}
 }
+
+// A search alone uses every core; searches running together share them,
+// so that they never ask for more goroutines than there are cores.
+func TestRegistrySharesCoresAmongSearches(t *testing.T) {
+	r := NewRegistry(nil)
+	first, err := r.admit(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := searchWorkers(first); got != workers() {
+		t.Fatalf("alone: %d goroutines, want %d", got, workers())
+	}
+	if cap(r.slots) < 2 {
+		t.Skip("one core: one search at a time")
+	}
+	second, err := r.admit(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := searchWorkers(second); got != max(1, workers()/2) {
+		t.Fatalf("with another running: %d goroutines, want %d", got, workers()/2)
+	}
+	<-r.slots
+	<-r.slots
+	if got := searchWorkers(context.Background()); got != workers() {
+		t.Fatalf("outside the registry: %d goroutines", got)
+	}
+}

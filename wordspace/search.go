@@ -14,6 +14,22 @@ func workers() int {
 	return max(1, min(runtime.GOMAXPROCS(0), 8))
 }
 
+type workersKey struct{}
+
+// withWorkers returns ctx telling the searches under it to use at most n
+// goroutines (the Registry shares the cores among the searches admitted).
+func withWorkers(ctx context.Context, n int) context.Context {
+	return context.WithValue(ctx, workersKey{}, n)
+}
+
+// searchWorkers is the number of goroutines a search under ctx uses.
+func searchWorkers(ctx context.Context) int {
+	if n, ok := ctx.Value(workersKey{}).(int); ok && n > 0 {
+		return min(n, workers())
+	}
+	return workers()
+}
+
 // parallel runs fn over [0,n) split into one contiguous range per worker.
 func parallel(n int, fn func(lo, hi int)) {
 	w := workers()
@@ -121,7 +137,7 @@ func (s *Space) searchExact(ctx context.Context, queries [][]float32, k int) ([]
 		return make([][]hit, len(queries)), nil
 	}
 	k = min(k, n)
-	w := workers()
+	w := searchWorkers(ctx)
 	if n < 8192 {
 		w = 1
 	}
