@@ -26,9 +26,7 @@ func writeVecFile(t *testing.T, path string, s *Space) {
 // A text space is converted once into the cache folder, with its index
 // when large, and opened from there until the source changes.
 func TestOpenServedConvertsOnce(t *testing.T) {
-	old := ApproximateMinWords
-	ApproximateMinWords = 1000
-	t.Cleanup(func() { ApproximateMinWords = old })
+	indexFrom(t, 1000)
 	dir, cache := t.TempDir(), filepath.Join(t.TempDir(), "wordspaces")
 	src := filepath.Join(dir, "sv.vec")
 	orig := randomSpace(t, 3000, 16, 10, 5)
@@ -89,9 +87,7 @@ func mustStat(t *testing.T, p string) os.FileInfo {
 // A large space is served only with its index: the registry is not ready
 // before.
 func TestRegistryReadyWithIndex(t *testing.T) {
-	old := ApproximateMinWords
-	ApproximateMinWords = 1000
-	t.Cleanup(func() { ApproximateMinWords = old })
+	indexFrom(t, 1000)
 	src := filepath.Join(t.TempDir(), "de.vec")
 	writeVecFile(t, src, randomSpace(t, 2500, 16, 10, 8))
 	r := NewRegistry(nil)
