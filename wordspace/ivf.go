@@ -136,11 +136,12 @@ func buildIVF(ctx context.Context, s *Space, cells int) (*ivfIndex, error) {
 		return nil, err
 	}
 	train = nil
-	near := make([]int32, n*nearCoarse)
-	if err := assignRowsTop(ctx, s.vecs, dim, cents, nearCoarse, near); err != nil {
+	top := min(nearCoarse, len(cents)/dim)
+	near := make([]int32, n*top)
+	if err := assignRowsTop(ctx, s.vecs, dim, cents, top, near); err != nil {
 		return nil, err
 	}
-	top := min(nearCoarse, cells)
+	cells = len(cents) / dim
 	members := make([][]int32, cells)
 	for i := 0; i < n; i++ {
 		a := near[i*top]
@@ -357,11 +358,11 @@ func assignRows(ctx context.Context, x []float32, dim int, cents []float32, assi
 }
 
 // assignRowsTop sets assign[i*top:(i+1)*top] to the top centroids nearest
-// to row i of x, nearest first. Blocks of rows are spread over the cores.
+// to row i of x, nearest first (top at most the centroids). Blocks of rows
+// are spread over the cores.
 func assignRowsTop(ctx context.Context, x []float32, dim int, cents []float32, top int, assign []int32) error {
 	k := len(cents) / dim
 	m := len(x) / dim
-	top = min(top, k)
 	centT := make([]float32, dim*k)
 	for c := 0; c < k; c++ {
 		for j := 0; j < dim; j++ {
@@ -463,27 +464,40 @@ func (ix *ivfIndex) search(ctx context.Context, s *Space, queries [][]float32, k
 
 // probe returns the nprobe cells nearest to each query. The centroids are
 // scored a block at a time for all queries (a block stays in cache while
-// every query is scored against it), the blocks spread over the cores.
+// every query is scored against it); the blocks are shared out among the
+// search's goroutines, each keeping one heap per query.
 func (ix *ivfIndex) probe(ctx context.Context, queries [][]float32) [][]int32 {
 	nc, dim := ix.cells(), ix.dim
 	block := max(4, scanBlockFloats/dim)
 	nb := (nc + block - 1) / block
-	parts := make([][]*topK, nb)
-	parallelEachN(nb, searchWorkers(ctx), func(b int) {
-		lo, hi := b*block, min((b+1)*block, nc)
+	w := min(searchWorkers(ctx), nb)
+	parts := make([][]*topK, w)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for wi := range parts {
 		heaps := make([]*topK, len(queries))
-		buf := make([]float32, hi-lo)
-		for qi, q := range queries {
-			t := newTopK(ix.nprobe)
-			for i, d := range vek32.MatMul_Into(buf, ix.centroids[lo*dim:hi*dim], q, dim) {
-				if !t.full() || d > t.h[0].score {
-					t.push(hit{int32(lo + i), d})
+		for qi := range heaps {
+			heaps[qi] = newTopK(ix.nprobe)
+		}
+		parts[wi] = heaps
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			buf := make([]float32, block)
+			for b := int(next.Add(1) - 1); b < nb; b = int(next.Add(1) - 1) {
+				lo, hi := b*block, min((b+1)*block, nc)
+				for qi, q := range queries {
+					t := heaps[qi]
+					for i, d := range vek32.MatMul_Into(buf[:hi-lo], ix.centroids[lo*dim:hi*dim], q, dim) {
+						if !t.full() || d > t.h[0].score {
+							t.push(hit{int32(lo + i), d})
+						}
+					}
 				}
 			}
-			heaps[qi] = t
-		}
-		parts[b] = heaps
-	})
+		}()
+	}
+	wg.Wait()
 	out := make([][]int32, len(queries))
 	for qi, hs := range mergeHeaps(parts, len(queries), ix.nprobe) {
 		for _, h := range hs {

@@ -60,23 +60,35 @@ func (s *Space) kthOf(id int, hits []hit, k int) float32 {
 func (s *Space) ComputeKth(ctx context.Context) error {
 	n, k := s.Len(), NeighbourK
 	bits := make([]uint32, n)
-	const batch = 512
+	err := s.eachWordHits(ctx, rawK(k), s.search, func(i int, hs []hit) {
+		bits[i] = math.Float32bits(s.kthOf(i, hs, k))
+	})
+	if err != nil {
+		return err
+	}
+	s.kth = &kthTable{k: k, bits: bits, stored: true}
+	return nil
+}
+
+// eachWordHits runs search for every word of the space, in batches of 256
+// (each search uses the cores), and gives fn each word's k hits.
+func (s *Space) eachWordHits(ctx context.Context, k int, search func(context.Context, [][]float32, int) ([][]hit, error), fn func(i int, hs []hit)) error {
+	const batch = 256
 	qs := make([][]float32, 0, batch)
-	for lo := 0; lo < n; lo += batch {
-		hi := min(lo+batch, n)
+	for lo := 0; lo < s.Len(); lo += batch {
+		hi := min(lo+batch, s.Len())
 		qs = qs[:0]
 		for i := lo; i < hi; i++ {
 			qs = append(qs, s.Vector(i))
 		}
-		hits, err := s.search(ctx, qs, rawK(k))
+		hits, err := search(ctx, qs, k)
 		if err != nil {
 			return err
 		}
-		for i, hs := range hits {
-			bits[lo+i] = math.Float32bits(s.kthOf(lo+i, hs, k))
+		for j, hs := range hits {
+			fn(lo+j, hs)
 		}
 	}
-	s.kth = &kthTable{k: k, bits: bits, stored: true}
 	return nil
 }
 

@@ -69,28 +69,18 @@ func (s *Space) ComputeNeighbours(ctx context.Context) error {
 		return errors.New("word space too large for a neighbour table")
 	}
 	t := &nbrTable{m: m, rec: make([]byte, n*(1+3*m))}
-	const batch = 256
-	for lo := 0; lo < n; lo += batch {
-		hi := min(lo+batch, n)
-		qs := make([][]float32, 0, hi-lo)
-		for i := lo; i < hi; i++ {
-			qs = append(qs, s.Vector(i))
+	err := s.eachWordHits(ctx, rawK(m), s.searchExact, func(i int, hs []hit) {
+		self, _ := s.candidateID(i)
+		key := Fold(s.Word(i))
+		ids := s.neighbourList(hs, m, func(c int) bool { return c == i || c == self || Fold(s.Word(c)) == key })
+		r := t.rec[i*t.stride():]
+		r[0] = byte(len(ids))
+		for x, c := range ids {
+			r[1+3*x], r[2+3*x], r[3+3*x] = byte(c), byte(c>>8), byte(c>>16)
 		}
-		hits, err := s.searchExact(ctx, qs, rawK(m))
-		if err != nil {
-			return err
-		}
-		for j, hs := range hits {
-			i := lo + j
-			self, _ := s.candidateID(i)
-			key := Fold(s.Word(i))
-			ids := s.neighbourList(hs, m, func(c int) bool { return c == i || c == self || Fold(s.Word(c)) == key })
-			r := t.rec[i*t.stride():]
-			r[0] = byte(len(ids))
-			for x, c := range ids {
-				r[1+3*x], r[2+3*x], r[3+3*x] = byte(c), byte(c>>8), byte(c>>16)
-			}
-		}
+	})
+	if err != nil {
+		return err
 	}
 	s.nbrs = t
 	return nil

@@ -30,21 +30,14 @@ func searchWorkers(ctx context.Context) int {
 	return workers()
 }
 
-// parallel runs fn over [0,n) split into one contiguous range per worker.
+// parallel runs fn over [0,n) split into one contiguous range per core,
+// or at once when n is small.
 func parallel(n int, fn func(lo, hi int)) {
-	w := workers()
-	if n < 4096 || w == 1 {
+	if n < 4096 {
 		fn(0, n)
 		return
 	}
-	var wg sync.WaitGroup
-	step := (n + w - 1) / w
-	for lo := 0; lo < n; lo += step {
-		hi := min(lo+step, n)
-		wg.Add(1)
-		go func() { defer wg.Done(); fn(lo, hi) }()
-	}
-	wg.Wait()
+	parallelChunks(n, fn)
 }
 
 // hit is one neighbour found by a search.

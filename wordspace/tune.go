@@ -10,8 +10,9 @@ const ServedRecall = 0.96
 // TuneProbes sets the number of cells a search scans to the fewest (from
 // 4, raised by a quarter at a time) with which the approximate index finds
 // at least goal of the exact k nearest neighbours of sample words spread
-// evenly over the space, and returns the probes and the recall measured. Without an index the search is exact (recall 1). It
-// must be called before the space is shared.
+// evenly over the space, and returns the probes and the recall measured.
+// Without an index the search is exact (recall 1). It must be called
+// before the space is shared.
 func (s *Space) TuneProbes(ctx context.Context, goal float64, sample, k int) (int, float64, error) {
 	if !s.HasIndex() || s.Len() == 0 {
 		return 0, 1, nil
