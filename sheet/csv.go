@@ -199,6 +199,11 @@ func streamCSV(ctx context.Context, r io.ReaderAt, size int64, opts Options, e *
 		line, _ = cr.FieldPos(0)
 		line += lineBase
 		text.mark = cr.InputOffset()
+		for i, f := range rec {
+			if len(f) > 1 && f[0] == '\'' {
+				rec[i] = UnescapeFormula(f)
+			}
+		}
 		if !e.started {
 			if isBlank(rec) {
 				continue

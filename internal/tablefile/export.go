@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	explorer "explorer"
+	"explorer/sheet"
 
 	"github.com/gocarina/gocsv"
 	"github.com/xuri/excelize/v2"
@@ -47,13 +48,20 @@ func (f Format) ContentType() string {
 // WriteModel writes the rows of a model export with their header row:
 // an XLSX workbook of one sheet "Model" whose cells are all text, or a
 // comma-separated UTF-8 CSV (with a byte order mark, so that spreadsheet
-// programs read it as UTF-8; uploads skip it) whose rows gocsv writes.
+// programs read it as UTF-8; uploads skip it) whose rows gocsv writes,
+// every cell a spreadsheet program would run as a formula escaped with a
+// leading apostrophe (sheet.EscapeFormula; the CSV reader removes it).
 func WriteModel(w io.Writer, f Format, rows []explorer.ModelRow) error {
 	if f == FormatCSV {
 		if _, err := io.WriteString(w, "\uFEFF"); err != nil {
 			return err
 		}
-		return gocsv.MarshalCSV(rows, gocsv.NewSafeCSVWriter(csv.NewWriter(w)))
+		safe := make([]explorer.ModelRow, len(rows))
+		for i, r := range rows {
+			safe[i] = explorer.ModelRow{Index: sheet.EscapeFormula(r.Index), Label: sheet.EscapeFormula(r.Label),
+				Terms: sheet.EscapeFormula(r.Terms), Pinned: sheet.EscapeFormula(r.Pinned)}
+		}
+		return gocsv.MarshalCSV(safe, gocsv.NewSafeCSVWriter(csv.NewWriter(w)))
 	}
 	x := excelize.NewFile()
 	defer x.Close()
