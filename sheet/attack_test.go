@@ -178,3 +178,65 @@ func TestTimeBudget(t *testing.T) {
 		func([]string) error { return nil }, func(int, []string) error { return nil })
 	wantLimit(t, err, explorer.EUNAVAILABLE, "cancelled")
 }
+
+// A 5,000 × 32,000-character shared string table (160 MB of text from a
+// small file, within the decompression budget) counts against the file's
+// text budget as it is read: a model file (16 MiB) is refused after about
+// that much, not after the whole table was kept and copied (+467 MB).
+func TestAttackSharedStringTable(t *testing.T) {
+	if raceEnabled {
+		t.Skip("160 MB of XML under the race detector")
+	}
+	b := attack.SharedStrings(5_000, 32_000)
+	_, err, alloc, heap := measure(t, b, KindXLSX, Options{MaxText: 16 << 20}, nil)
+	wantLimit(t, err, explorer.ETOOLARGE, "shared strings hold more than 16 MiB of text")
+	t.Logf("%d KB file, refused: allocated %d MB, heap %d MB", len(b)>>10, alloc>>20, heap>>20)
+	if alloc > 48<<20 {
+		t.Errorf("refusing the table allocated %d MB", alloc>>20)
+	}
+	// Within a budget (a project's 160 MiB) it is read, costing its text
+	// about once.
+	peak := peakHeap(t, func() {
+		n, err, alloc, _ := measure(t, b, KindXLSX, Options{MaxText: 160 << 20}, nil)
+		if err != nil || n != 5_000 {
+			t.Fatalf("%d rows, %v", n, err)
+		}
+		t.Logf("read: allocated %d MB", alloc>>20)
+		if alloc > 240<<20 {
+			t.Errorf("reading 160 MB of shared strings allocated %d MB", alloc>>20)
+		}
+	})
+	t.Logf("read: peak heap growth %d MB", peak>>20)
+	if peak > 220<<20 {
+		t.Errorf("reading 160 MB of shared strings: the heap grew by %d MB", peak>>20)
+	}
+}
+
+// peakHeap runs fn, sampling the heap in use meanwhile, and returns its
+// largest growth.
+func peakHeap(t *testing.T, fn func()) uint64 {
+	t.Helper()
+	var base runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&base)
+	stop, done := make(chan struct{}), make(chan uint64)
+	go func() {
+		var top uint64
+		var m runtime.MemStats
+		for {
+			runtime.ReadMemStats(&m)
+			if m.HeapInuse > base.HeapInuse && m.HeapInuse-base.HeapInuse > top {
+				top = m.HeapInuse - base.HeapInuse
+			}
+			select {
+			case <-stop:
+				done <- top
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+	}()
+	fn()
+	close(stop)
+	return <-done
+}

@@ -89,6 +89,11 @@ type Options struct {
 	// XLSX file, counting every read of every part (default
 	// DefaultMaxUnzipSize); more is an ETOOLARGE error.
 	MaxUnzipSize int64
+	// MaxText is the most text a workbook's shared string table may
+	// hold, each string counted as its bytes plus 3 (as the caller counts
+	// the cells it stores); more is an ETOOLARGE error, raised while the
+	// table is read. Zero means no limit.
+	MaxText int64
 	// MaxDuration bounds the time reading takes, the callbacks included
 	// (default DefaultMaxDuration); longer is an ETOOLARGE error.
 	MaxDuration time.Duration

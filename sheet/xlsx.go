@@ -144,6 +144,8 @@ func (b *xlsxBook) fail(err error) error {
 		return tooLargeUnzipped(b.budget.limit)
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return timeBudget(b.budget.ctx, b.opts)
+	case errors.Is(err, errTextBudget):
+		return explorer.Errorf(explorer.ETOOLARGE, "the workbook's shared strings hold more than %s of text (the limit of text one file may store)", sizeText(b.opts.MaxText))
 	case errors.Is(err, errXMLText):
 		return explorer.Errorf(explorer.EINVALID, "the workbook holds a text longer than %d characters (the cell length limit)", b.opts.MaxCellLen)
 	}

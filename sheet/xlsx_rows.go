@@ -2,6 +2,7 @@ package sheet
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"slices"
 	"strconv"
@@ -9,13 +10,25 @@ import (
 	explorer "explorer"
 )
 
-// sharedStrings is a workbook's shared string table: every string in one
-// Go string, with their end offsets. A cell's value is a substring of all,
-// so a string referred to by many cells is stored once.
+// sharedStrings is a workbook's shared string table: every string in a
+// few large Go strings (chunks of about sstChunk bytes, a string never
+// split between two), with their end offsets in the concatenation. A
+// cell's value is a substring of a chunk, so a string referred to by many
+// cells is stored once, and the table costs its text plus 4 bytes a
+// string.
 type sharedStrings struct {
-	all  string
-	ends []uint32
+	chunks []string
+	// chunkEnds holds the offset in the concatenation where each chunk
+	// ends.
+	chunkEnds []uint32
+	ends      []uint32
 }
+
+// sstChunk is the size of the chunks the shared strings are kept in: the
+// table is built in one buffer of this size, copied into a string when
+// full, so that building costs the text once (a growing buffer copied at
+// the end cost up to three times the text).
+const sstChunk = 1 << 20
 
 func (t *sharedStrings) get(i int) string {
 	if i < 0 || i >= len(t.ends) {
@@ -25,14 +38,71 @@ func (t *sharedStrings) get(i int) string {
 	if i > 0 {
 		start = t.ends[i-1]
 	}
-	return t.all[start:t.ends[i]]
+	end := t.ends[i]
+	if end == start {
+		return ""
+	}
+	// The chunk holding the string is the first that ends past its start.
+	k, _ := slices.BinarySearch(t.chunkEnds, start+1)
+	base := uint32(0)
+	if k > 0 {
+		base = t.chunkEnds[k-1]
+	}
+	return t.chunks[k][start-base : end-base]
+}
+
+// sstBuilder collects the shared strings into chunks, counting them
+// against the file's text budget.
+type sstBuilder struct {
+	t     sharedStrings
+	cur   []byte
+	total uint64 // bytes in the chunks before cur
+	used  int64  // text counted against limit
+	limit int64  // 0: none
+}
+
+var errTextBudget = errors.New("text budget exceeded")
+
+// add appends the string whose raw XML text is raw.
+func (b *sstBuilder) add(raw []byte) error {
+	// Unescaping never makes a text longer than its raw form.
+	if len(b.cur) > 0 && len(b.cur)+len(raw) > sstChunk {
+		b.flush()
+	}
+	start := len(b.cur)
+	b.cur = unescapeXML(b.cur, raw)
+	text := unescapeOOXML(b.cur[start:])
+	b.cur = append(b.cur[:start], text...)
+	b.used += int64(len(text)) + 3
+	if b.limit > 0 && b.used > b.limit {
+		return errTextBudget
+	}
+	end := b.total + uint64(len(b.cur))
+	if end > 1<<32-1 {
+		return errUnzipBudget
+	}
+	b.t.ends = append(b.t.ends, uint32(end))
+	return nil
+}
+
+// flush copies the buffer into a chunk.
+func (b *sstBuilder) flush() {
+	if len(b.cur) == 0 {
+		return
+	}
+	b.total += uint64(len(b.cur))
+	b.t.chunks = append(b.t.chunks, string(b.cur))
+	b.t.chunkEnds = append(b.t.chunkEnds, uint32(b.total))
+	b.cur = b.cur[:0]
 }
 
 // readSharedStrings reads the si items of the table: the text of their t
-// elements, outside phonetic runs (rPh).
+// elements, outside phonetic runs (rPh). Their text counts against
+// Options.MaxText as it is read (each string's bytes plus 3, as a stored
+// cell counts), so that a table holding more text than the file may
+// store is refused before it is kept.
 func (b *xlsxBook) readSharedStrings(part string) error {
-	var data []byte
-	var ends []uint32
+	sb := &sstBuilder{limit: b.opts.MaxText}
 	inItem, phonetic := false, 0
 	maxLen := b.opts.MaxCellLen
 	err := b.scanPart(part, rawTextCap(maxLen), func(s *xmlScanner) error {
@@ -41,18 +111,11 @@ func (b *xlsxBook) readSharedStrings(part string) error {
 			inItem = !s.selfClose
 			s.text = s.text[:0]
 			if s.selfClose {
-				ends = append(ends, uint32(len(data)))
+				return sb.add(nil)
 			}
 		case s.isEnd("si") && s.end:
 			inItem, s.capture = false, false
-			start := len(data)
-			data = unescapeXML(data, s.text)
-			text := unescapeOOXML(data[start:])
-			data = append(data[:start], text...)
-			if int64(len(data)) > 1<<32-1 {
-				return errUnzipBudget
-			}
-			ends = append(ends, uint32(len(data)))
+			return sb.add(s.text)
 		case s.is("rPh") && !s.selfClose:
 			phonetic++
 		case s.isEnd("rPh") && s.end:
@@ -67,7 +130,10 @@ func (b *xlsxBook) readSharedStrings(part string) error {
 	if err != nil {
 		return err
 	}
-	b.sst = sharedStrings{all: string(data), ends: slices.Clip(ends)}
+	sb.flush()
+	sb.cur = nil
+	sb.t.ends = slices.Clip(sb.t.ends)
+	b.sst = sb.t
 	return nil
 }
 

@@ -84,6 +84,7 @@ func (f File) StreamTable(ctx context.Context, limits explorer.TableLimits, acce
 		MaxColumns:   limits.MaxColumns,
 		MaxCellLen:   limits.MaxCellLen,
 		MaxUnzipSize: limits.MaxUnzipSize,
+		MaxText:      limits.MaxText,
 		MaxDuration:  limits.MaxDuration,
 	}, accept, header, func(num int, cells []string) error {
 		if strict {
