@@ -240,3 +240,25 @@ func peakHeap(t *testing.T, fn func()) uint64 {
 	close(stop)
 	return <-done
 }
+
+// Empty lines cost nothing however many there are: a CSV of 16 million of
+// them says so (it was "a record longer than the cell length limit"),
+// and a header, 16 million empty lines and a row is read.
+func TestAttackBlankLinesCSV(t *testing.T) {
+	b := attack.BlankLinesCSV(16_000_000)
+	_, err, alloc, _ := measure(t, b, KindCSV, Options{}, nil)
+	wantLimit(t, err, explorer.EINVALID, "none of its 16000000 lines holds a value")
+	if alloc > 8<<20 {
+		t.Errorf("16 million empty lines: allocated %d MB", alloc>>20)
+	}
+	b = append(append([]byte("Index,Label,Terms\r\n"), b...), "1,Food,burger\r\n"...)
+	tab, err := readBytes(t, b, KindCSV, Options{}, nil)
+	if err != nil || len(tab.Rows) != 1 || tab.RowNumbers[0] != 16_000_002 {
+		t.Fatalf("%v, %+v", err, tab)
+	}
+	// A quoted field of line ends is a cell, not empty lines: too long,
+	// naming the line where it starts.
+	b = append([]byte("Index,Label,Terms\n\n\n1,\""), attack.BlankLinesCSV(16_000_000)...)
+	_, err, _, _ = measure(t, b, KindCSV, Options{}, nil)
+	wantLimit(t, err, explorer.ETOOLARGE, "line 4: a record is longer")
+}

@@ -81,7 +81,11 @@ func chooseEncoding(r io.ReaderAt, size int64, head []byte, given string) (textE
 }
 
 // textReader passes the decoded text through, without a leading byte order
-// mark, refusing NUL characters and records longer than a limit.
+// mark, refusing NUL characters and records longer than a limit. It
+// follows the records itself (a line end outside quotes ends one, as
+// RFC 4180 and encoding/csv have it), so that empty lines, which the CSV
+// reader skips without returning a record, end the record before them
+// and cost nothing however many there are.
 type textReader struct {
 	ctx      context.Context
 	tick     int
@@ -89,18 +93,25 @@ type textReader struct {
 	started  bool
 	pending  []byte
 	consumed int64 // bytes handed out
-	mark     int64 // offset of the end of the last complete record
 	limit    int64 // longest record in bytes
+	inQuotes bool  // the text handed out ends inside a quoted field
+	mark     int64 // offset of the end of the last complete record
+	lines    int   // line ends handed out
+	markLine int   // the line where the record after mark starts
 }
 
-var (
-	errBinary    = errors.New("binary content")
-	errRecordLen = errors.New("record too long")
-)
+var errBinary = errors.New("binary content")
+
+// recordLenError is a record past the text reader's limit, starting at
+// line.
+type recordLenError struct{ line int }
+
+func (e *recordLenError) Error() string { return "record too long" }
 
 func (t *textReader) Read(p []byte) (int, error) {
 	if !t.started {
 		t.started = true
+		t.markLine = 1
 		var head [3]byte
 		n, err := io.ReadFull(t.r, head[:])
 		if n == 3 && bytes.Equal(head[:], bomUTF8) {
@@ -112,7 +123,7 @@ func (t *textReader) Read(p []byte) (int, error) {
 		}
 	}
 	if t.limit > 0 && t.consumed-t.mark > t.limit {
-		return 0, errRecordLen
+		return 0, &recordLenError{line: t.markLine}
 	}
 	var n int
 	var err error
@@ -131,8 +142,35 @@ func (t *textReader) Read(p []byte) (int, error) {
 			return 0, e
 		}
 	}
+	t.follow(p[:n])
 	t.consumed += int64(n)
 	return n, err
+}
+
+// follow moves the end of the last complete record past b: to after the
+// last line end outside quotes.
+func (t *textReader) follow(b []byte) {
+	base := t.consumed
+	for off := 0; off < len(b); {
+		rest := b[off:]
+		q := bytes.IndexByte(rest, '"')
+		seg := rest
+		if q >= 0 {
+			seg = rest[:q]
+		}
+		t.lines += bytes.Count(seg, []byte{'\n'})
+		if !t.inQuotes {
+			if i := bytes.LastIndexByte(seg, '\n'); i >= 0 {
+				t.mark = base + int64(off+i+1)
+				t.markLine = t.lines + 1
+			}
+		}
+		if q < 0 {
+			return
+		}
+		t.inQuotes = !t.inQuotes
+		off += q + 1
+	}
 }
 
 func streamCSV(ctx context.Context, r io.ReaderAt, size int64, opts Options, e *emitter) (string, error) {
@@ -198,7 +236,6 @@ func streamCSV(ctx context.Context, r io.ReaderAt, size int64, opts Options, e *
 		}
 		line, _ = cr.FieldPos(0)
 		line += lineBase
-		text.mark = cr.InputOffset()
 		for i, f := range rec {
 			if len(f) > 1 && f[0] == '\'' {
 				rec[i] = UnescapeFormula(f)
@@ -218,7 +255,7 @@ func streamCSV(ctx context.Context, r io.ReaderAt, size int64, opts Options, e *
 		}
 	}
 	if !e.started {
-		return enc.name, noHeader()
+		return enc.name, noHeaderCSV(text, lineBase)
 	}
 	return enc.name, nil
 }
@@ -245,6 +282,19 @@ func sepLine(sample []byte) (rune, int, bool) {
 	return 0, 0, false
 }
 
+// noHeaderCSV is the error of a file whose lines (after a "sep=" line)
+// are all empty or blank: how many there are, when there are several.
+func noHeaderCSV(text *textReader, lineBase int) error {
+	n := text.lines - lineBase
+	if text.consumed > text.mark {
+		n++ // a last line without its line end
+	}
+	if n < 2 {
+		return noHeader()
+	}
+	return explorer.Errorf(explorer.EINVALID, "the file has no header row: none of its %d lines holds a value", n)
+}
+
 // recordTooLong is the error of a record past the text reader's limit.
 func recordTooLong(line int, opts Options) error {
 	return explorer.Errorf(explorer.ETOOLARGE, "line %d: a record is longer than the cell length limit (%d characters) allows for its columns", line, opts.MaxCellLen)
@@ -258,16 +308,15 @@ func csvError(ctx context.Context, err error, line int, opts Options) error {
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 		return timeBudget(ctx, opts)
 	}
-	if errors.Is(err, errRecordLen) {
-		return recordTooLong(line, opts)
+	var rl *recordLenError
+	if errors.As(err, &rl) {
+		return recordTooLong(rl.line, opts)
 	}
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
 		switch {
 		case errors.Is(pe.Err, errBinary):
 			return notCSV()
-		case errors.Is(pe.Err, errRecordLen):
-			return recordTooLong(pe.StartLine, opts)
 		case errors.Is(pe.Err, context.DeadlineExceeded), errors.Is(pe.Err, context.Canceled):
 			return timeBudget(ctx, opts)
 		case errors.Is(pe.Err, csv.ErrBareQuote):
