@@ -31,7 +31,10 @@ type File struct {
 // FromForm opens the file of the part named part in a multipart form. Its
 // name is the text part fileName when given (as the original client sends
 // it), else the part's own file name. The caller closes the returned
-// closer. A form without the part is EINVALID.
+// closer once the upload is handled: the upload counts as being read
+// until then, and the last of a burst of large uploads to close returns
+// their memory to the system (memory.go). A form without the part is
+// EINVALID.
 func FromForm(form *multipart.Form, part, encoding string) (File, io.Closer, error) {
 	files := form.File[part]
 	if len(files) == 0 || files[0] == nil {
@@ -46,7 +49,7 @@ func FromForm(form *multipart.Form, part, encoding string) (File, io.Closer, err
 	if err != nil {
 		return File{}, nil, explorer.Internal(err)
 	}
-	return File{Name: name, Encoding: encoding, Body: body, Size: fh.Size}, body, nil
+	return File{Name: name, Encoding: encoding, Body: body, Size: fh.Size}, uploadCloser{c: body, end: uploads.begin()}, nil
 }
 
 // StreamTable reads the file row by row with package sheet (it implements
