@@ -47,7 +47,9 @@ func notCSV() error {
 
 // chooseEncoding picks the encoding of a CSV file: a byte order mark wins
 // (as in the WHATWG decode algorithm), then the given encoding, then UTF-8
-// when the file is valid UTF-8, else windows-1252. Binary files are refused.
+// when the file is valid UTF-8, else windows-1252. Binary files are
+// refused, and so are files that begin with a UTF-8 byte order mark but
+// are not UTF-8 (their text would be stored broken).
 func chooseEncoding(r io.ReaderAt, size int64, head []byte, given string) (textEncoding, error) {
 	var enc textEncoding
 	if given != "" {
@@ -58,6 +60,20 @@ func chooseEncoding(r io.ReaderAt, size int64, head []byte, given string) (textE
 		enc = e
 	}
 	if bom, ok := bomEncoding(head); ok {
+		if !bom.utf8 {
+			return bom, nil
+		}
+		// UTF-8 text is passed through as it is: it must be valid.
+		valid, nul, err := scanText(r, size)
+		switch {
+		case err != nil:
+			return textEncoding{}, explorer.Internal(err)
+		case nul:
+			return textEncoding{}, notCSV()
+		case !valid:
+			return textEncoding{}, explorer.Invalid("the file begins with a UTF-8 byte order mark but is not valid UTF-8 text",
+				explorer.FieldError{Field: "file", Message: "is not valid UTF-8 text"})
+		}
 		return bom, nil
 	}
 	if given != "" {

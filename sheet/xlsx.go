@@ -146,6 +146,8 @@ func (b *xlsxBook) fail(err error) error {
 		return timeBudget(b.budget.ctx, b.opts)
 	case errors.Is(err, errTextBudget):
 		return explorer.Errorf(explorer.ETOOLARGE, "the workbook's shared strings hold more than %s of text (the limit of text one file may store)", sizeText(b.opts.MaxText))
+	case errors.Is(err, errNotUTF8):
+		return explorer.Errorf(explorer.EINVALID, "the workbook's shared strings hold text that is not valid UTF-8, as the XML of a workbook must be")
 	case errors.Is(err, errXMLText):
 		return explorer.Errorf(explorer.EINVALID, "the workbook holds a text longer than %d characters (the cell length limit)", b.opts.MaxCellLen)
 	}

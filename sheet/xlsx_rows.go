@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	explorer "explorer"
 )
@@ -72,6 +73,9 @@ func (b *sstBuilder) add(raw []byte) error {
 	start := len(b.cur)
 	b.cur = unescapeXML(b.cur, raw)
 	text := unescapeOOXML(b.cur[start:])
+	if !utf8.Valid(text) {
+		return errNotUTF8
+	}
 	b.cur = append(b.cur[:start], text...)
 	b.used += int64(len(text)) + 3
 	if b.limit > 0 && b.used > b.limit {
@@ -187,8 +191,11 @@ func (x *xlsxRows) next() (int, []string, error) {
 }
 
 func (x *xlsxRows) mapErr(err error) error {
-	if err == errXMLText {
+	switch err {
+	case errXMLText:
 		return cellTooLong(x.num, x.book.opts.MaxCellLen)
+	case errNotUTF8:
+		return explorer.Errorf(explorer.EINVALID, "row %d: a cell is not valid UTF-8 text, as the XML of a workbook must be", x.num)
 	}
 	return err
 }
@@ -253,6 +260,10 @@ func (x *xlsxRows) cell(prev int) (int, error) {
 	raw, err := x.cellText()
 	if err != nil {
 		return 0, err
+	}
+	// XML is UTF-8 (character references only make valid characters).
+	if !utf8.Valid(raw) {
+		return 0, errNotUTF8
 	}
 	if x.width > 0 && col > x.width {
 		return col, nil

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -35,6 +36,7 @@ var (
 	errXMLTag  = errors.New("an XML tag is too long or malformed")
 	errXMLText = errors.New("a text is too long")
 	errDTD     = errors.New("a DOCTYPE is not allowed")
+	errNotUTF8 = errors.New("a text is not valid UTF-8")
 )
 
 func newXMLScanner(r io.Reader, maxText int) *xmlScanner {
@@ -324,22 +326,42 @@ func entity(ref []byte) (rune, bool) {
 }
 
 // unescapeOOXML replaces the _xHHHH_ escapes Office writes for characters
-// XML cannot hold (such as _x000D_ for a carriage return).
+// XML cannot hold (such as _x000D_ for a carriage return). A surrogate
+// pair of escapes is one character; half of a pair is no character and
+// stays as written, as unknown entity references do.
 func unescapeOOXML(s []byte) []byte {
 	if bytes.Index(s, []byte("_x")) < 0 {
 		return s
 	}
 	out := s[:0:0]
 	for i := 0; i < len(s); {
-		if i+7 <= len(s) && s[i] == '_' && s[i+1] == 'x' && s[i+6] == '_' {
-			if n, err := strconv.ParseUint(string(s[i+2:i+6]), 16, 16); err == nil {
-				out = utf8.AppendRune(out, rune(n))
-				i += 7
-				continue
+		if n, ok := ooxmlEscape(s, i); ok {
+			r, width := rune(n), 7
+			if utf16.IsSurrogate(r) {
+				lo, ok := ooxmlEscape(s, i+7)
+				r = utf16.DecodeRune(r, rune(lo))
+				if !ok || r == utf8.RuneError {
+					out = append(out, s[i])
+					i++
+					continue
+				}
+				width = 14
 			}
+			out = utf8.AppendRune(out, r)
+			i += width
+			continue
 		}
 		out = append(out, s[i])
 		i++
 	}
 	return out
+}
+
+// ooxmlEscape reads an escape _xHHHH_ at s[i:].
+func ooxmlEscape(s []byte, i int) (uint64, bool) {
+	if i+7 > len(s) || s[i] != '_' || s[i+1] != 'x' || s[i+6] != '_' {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(string(s[i+2:i+6]), 16, 16)
+	return n, err == nil
 }
