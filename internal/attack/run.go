@@ -165,6 +165,10 @@ func describe(resp *http.Response) string {
 			return clip("page: " + html.UnescapeString(string(bytes.TrimSpace(rest[:j]))))
 		}
 	}
+	// A short text answer (or an attack's own note) says it all.
+	if strings.HasPrefix(ct, "text/plain") && len(b) <= 300 {
+		return clip(string(b))
+	}
 	return clip(fmt.Sprintf("%s, %d bytes", ct, len(b)))
 }
 
