@@ -239,6 +239,13 @@ func streamCSV(ctx context.Context, r io.ReaderAt, size int64, opts Options, e *
 	cr.Comma = delim
 	cr.FieldsPerRecord = -1
 	cr.ReuseRecord = false
+	return enc.name, readRecords(ctx, cr, text, lineBase, opts, e)
+}
+
+// readRecords hands the records of cr to e (the first non-blank one as
+// the header), their formula escapes removed; lineBase is the number of
+// lines before those cr reads.
+func readRecords(ctx context.Context, cr *csv.Reader, text *textReader, lineBase int, opts Options, e *emitter) error {
 	line := 0
 	for {
 		rec, err := cr.Read()
@@ -248,7 +255,7 @@ func streamCSV(ctx context.Context, r io.ReaderAt, size int64, opts Options, e *
 		if err != nil {
 			// ParseErrors carry their line; others happen after the
 			// last record read.
-			return enc.name, csvError(ctx, err, line+1, opts)
+			return csvError(ctx, err, line+1, opts)
 		}
 		line, _ = cr.FieldPos(0)
 		line += lineBase
@@ -257,23 +264,20 @@ func streamCSV(ctx context.Context, r io.ReaderAt, size int64, opts Options, e *
 				rec[i] = UnescapeFormula(f)
 			}
 		}
-		if !e.started {
-			if isBlank(rec) {
-				continue
-			}
-			if err := e.start(line, rec); err != nil {
-				return enc.name, err
-			}
-			continue
+		switch {
+		case e.started:
+			err = e.emit(line, rec)
+		case !isBlank(rec):
+			err = e.start(line, rec)
 		}
-		if err := e.emit(line, rec); err != nil {
-			return enc.name, err
+		if err != nil {
+			return err
 		}
 	}
 	if !e.started {
-		return enc.name, noHeaderCSV(text, lineBase)
+		return noHeaderCSV(text, lineBase)
 	}
-	return enc.name, nil
+	return nil
 }
 
 // sepLine recognises a first line "sep=X" and returns the delimiter X and
