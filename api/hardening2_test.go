@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"explorer/internal/attack"
 	"explorer/internal/testkit"
 )
 
@@ -31,5 +32,17 @@ func TestLoneSurrogateRefused(t *testing.T) {
 		Expect(t, http.StatusCreated).JSON(t, &p)
 	if p.Name != "smile 😀" {
 		t.Fatalf("name %q", p.Name)
+	}
+}
+
+// TestSharedStringBudgetUpload: the workbook of 5,000 shared strings of
+// 32,000 characters is refused as a model file by its shared strings,
+// through the upload's text budget.
+func TestSharedStringBudgetUpload(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	pr := e.Upload("ann", "sst.xlsx", attack.SharedStrings(5_000, 32_000), "").Expect(t, http.StatusRequestEntityTooLarge).Problem(t)
+	if !strings.Contains(pr.Detail, "shared strings hold more than 16 MiB of text") {
+		t.Fatalf("%+v", pr)
 	}
 }
