@@ -63,9 +63,10 @@ func BackupSQLite(ctx context.Context, src, dest string) error {
 }
 
 // checkExplorerDB checks that path is an explorer SQLite database: it
-// exists, has schema_migrations, and no migration this binary lacks; with
-// integrity, PRAGMA integrity_check must also answer ok.
-func checkExplorerDB(ctx context.Context, path string, integrity bool) error {
+// exists, has schema_migrations, and no migration this binary lacks. For a
+// copy being restored, PRAGMA integrity_check must also answer ok and its
+// schema must be exactly the one of its migrations (checkSchema).
+func checkExplorerDB(ctx context.Context, path string, restoring bool) error {
 	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
 		return explorer.Errorf(explorer.ENOTFOUND, "no database file at %s", path)
 	}
@@ -74,7 +75,7 @@ func checkExplorerDB(ctx context.Context, path string, integrity bool) error {
 		return explorer.Internal(err)
 	}
 	defer conn.Close()
-	if integrity {
+	if restoring {
 		if err := integrityCheck(ctx, conn); err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
@@ -89,6 +90,9 @@ func checkExplorerDB(ctx context.Context, path string, integrity bool) error {
 	}
 	if known := list[len(list)-1].version; newest > known {
 		return explorer.Errorf(explorer.EINVALID, "%s was written by a newer explorer (migration %d; this one knows up to %d)", path, newest, known)
+	}
+	if restoring {
+		return checkSchema(ctx, conn)
 	}
 	return nil
 }
