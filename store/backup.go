@@ -38,7 +38,7 @@ func BackupSQLite(ctx context.Context, src, dest string) error {
 	if err := checkExplorerDB(ctx, src, false); err != nil {
 		return err
 	}
-	tmp, err := tempName(filepath.Dir(dest), filepath.Base(dest)+".partial-*")
+	tmp, err := tempName(filepath.Dir(dest), tempPattern(dest, partialMarker))
 	if err != nil {
 		return err
 	}

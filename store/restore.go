@@ -21,7 +21,7 @@ func RestoreSQLite(ctx context.Context, src, dbPath, keepSuffix string) (kept st
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return "", explorer.Internal(err)
 	}
-	tmp, err := tempName(dir, filepath.Base(dbPath)+".restoring-*")
+	tmp, err := tempName(dir, tempPattern(dbPath, restoringMarker))
 	if err != nil {
 		return "", err
 	}
