@@ -150,15 +150,6 @@ func (db *DB) Migrations() (applied []AppliedMigration, version int) {
 	return db.schema.applied, db.schema.version
 }
 
-// KnownMigration is the newest migration this binary has.
-func KnownMigration() int {
-	list, err := loadMigrations()
-	if err != nil || len(list) == 0 {
-		return 0
-	}
-	return list[len(list)-1].version
-}
-
 // splitStatements splits a migration on semicolons that end a line.
 func splitStatements(sql string) []string {
 	var out []string
