@@ -89,7 +89,7 @@ func checkExplorerDB(ctx context.Context, path string, restoring bool) error {
 		return explorer.Internal(err)
 	}
 	if known := list[len(list)-1].version; newest > known {
-		return explorer.Errorf(explorer.EINVALID, "%s was written by a newer explorer (migration %d; this one knows up to %d)", path, newest, known)
+		return explorer.Errorf(explorer.EINVALID, "%s is at migration %d, this binary knows up to %d: use a newer explorer", path, newest, known)
 	}
 	if restoring {
 		return checkSchema(ctx, conn)
