@@ -106,6 +106,8 @@ func (db *DB) applyMigration(ctx context.Context, m migration) error {
 		return err
 	}
 	if n > 0 {
+		// Recorded before, or by an instance migrating at the same time.
+		db.afterCommit(ctx, func() { db.schema.version = max(db.schema.version, m.version) })
 		return nil
 	}
 	clock := explorer.SystemClock{}

@@ -147,11 +147,11 @@ func TestFirstStartOfTwoInstancesOnPostgres(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	var users, admins, migrations int
+	var users, admins, migrations, newest int
 	if err := db.QueryRow(`SELECT COUNT(*), COUNT(*) FILTER (WHERE username = 'admin' AND role = 'admin') FROM users`).Scan(&users, &admins); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.QueryRow(`SELECT COUNT(*) FROM schema_migrations`).Scan(&migrations); err != nil {
+	if err := db.QueryRow(`SELECT COUNT(*), MAX(version) FROM schema_migrations`).Scan(&migrations, &newest); err != nil {
 		t.Fatal(err)
 	}
 	if users != 1 || admins != 1 {
@@ -160,6 +160,9 @@ func TestFirstStartOfTwoInstancesOnPostgres(t *testing.T) {
 	applied := appliedMigrations(logs[0].String() + logs[1].String())
 	if len(applied) != migrations || len(dedupe(applied)) != migrations {
 		t.Fatalf("migrations logged as applied %v, %d recorded:\n%s\n%s", applied, migrations, logs[0], logs[1])
+	}
+	if at := fmt.Sprintf("database schema\" migration=%d ", newest); strings.Count(logs[0].String()+logs[1].String(), at) != 2 {
+		t.Fatalf("both instances should log %q:\n%s\n%s", at, logs[0], logs[1])
 	}
 	created := strings.Count(logs[0].String()+logs[1].String(), "Created the user admin")
 	if created != 1 {
