@@ -15,7 +15,19 @@ import (
 	"time"
 
 	"explorer/internal/testkit"
+	"explorer/store"
 )
+
+// createDB creates the explorer database of url (a SQLite path or a
+// postgres:// URL) with the store, as a first serve would.
+func createDB(t *testing.T, url string) {
+	t.Helper()
+	db, err := store.Open(t.Context(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+}
 
 // execSQL runs statements on the SQLite or PostgreSQL database of url.
 func execSQL(t *testing.T, driver, url string, stmts ...string) {
@@ -41,7 +53,7 @@ func TestRestoreRefusesATamperedBackup(t *testing.T) {
 	}
 	bin := buildBinary(t)
 	data := t.TempDir()
-	runCLI(t, bin, "ann-password\n", "user", "add", "ann", "--data", data)
+	createDB(t, sqlitePath(data))
 	backup := filepath.Join(t.TempDir(), "backup.db")
 	runCLI(t, bin, "", "backup", backup, "--data", data)
 	execSQL(t, "sqlite", backup, `CREATE TRIGGER sessions_promote AFTER INSERT ON sessions
@@ -74,7 +86,7 @@ func TestCommandsRefuseANewerDatabase(t *testing.T) {
 		driver, url = "pgx", testkit.FreshPostgres(t, pg)
 		t.Setenv("EXPLORER_DATABASE", url)
 	}
-	runCLI(t, bin, "ann-password\n", "user", "add", "ann", "--data", data)
+	createDB(t, url)
 	db, err := sql.Open(driver, url)
 	if err != nil {
 		t.Fatal(err)
@@ -210,7 +222,7 @@ func TestLeftoversRemoved(t *testing.T) {
 	}
 	bin := buildBinary(t)
 	data := t.TempDir()
-	runCLI(t, bin, "ann-password\n", "user", "add", "ann", "--data", data)
+	createDB(t, sqlitePath(data))
 	dead := exec.Command(bin, "version")
 	if err := dead.Run(); err != nil {
 		t.Fatal(err)
