@@ -16,8 +16,21 @@ type NewUser struct {
 
 // EnsureAdmin creates the user admin with password when the database has
 // no users yet. It reports whether it created it. An empty password makes a
-// random one, returned so that it can be printed once.
+// random one, returned so that it can be printed once. Instances starting
+// at once on one empty database create it once: the one whose insert
+// loses on the unique username finds the users there and creates nothing.
 func (s *Service) EnsureAdmin(ctx context.Context, password string) (created bool, pw string, err error) {
+	created, pw, err = s.ensureAdmin(ctx, password)
+	if ErrorCode(err) != ECONFLICT {
+		return created, pw, err
+	}
+	if n, cerr := s.store.CountUsers(ctx); cerr != nil || n == 0 {
+		return false, "", err
+	}
+	return false, "", nil
+}
+
+func (s *Service) ensureAdmin(ctx context.Context, password string) (created bool, pw string, err error) {
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		n, err := s.store.CountUsers(ctx)
 		if err != nil || n > 0 {

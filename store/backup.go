@@ -38,7 +38,7 @@ func BackupSQLite(ctx context.Context, src, dest string) error {
 	if err := checkExplorerDB(ctx, src, false); err != nil {
 		return err
 	}
-	tmp, err := tempName(filepath.Dir(dest), filepath.Base(dest)+".partial-*")
+	tmp, err := tempName(filepath.Dir(dest), tempPattern(dest, partialMarker))
 	if err != nil {
 		return err
 	}
@@ -63,9 +63,10 @@ func BackupSQLite(ctx context.Context, src, dest string) error {
 }
 
 // checkExplorerDB checks that path is an explorer SQLite database: it
-// exists, has schema_migrations, and no migration this binary lacks; with
-// integrity, PRAGMA integrity_check must also answer ok.
-func checkExplorerDB(ctx context.Context, path string, integrity bool) error {
+// exists, has schema_migrations, and no migration this binary lacks. For a
+// copy being restored, PRAGMA integrity_check must also answer ok and its
+// schema must be exactly the one of its migrations (checkSchema).
+func checkExplorerDB(ctx context.Context, path string, restoring bool) error {
 	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
 		return explorer.Errorf(explorer.ENOTFOUND, "no database file at %s", path)
 	}
@@ -74,7 +75,7 @@ func checkExplorerDB(ctx context.Context, path string, integrity bool) error {
 		return explorer.Internal(err)
 	}
 	defer conn.Close()
-	if integrity {
+	if restoring {
 		if err := integrityCheck(ctx, conn); err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
@@ -88,7 +89,10 @@ func checkExplorerDB(ctx context.Context, path string, integrity bool) error {
 		return explorer.Internal(err)
 	}
 	if known := list[len(list)-1].version; newest > known {
-		return explorer.Errorf(explorer.EINVALID, "%s was written by a newer explorer (migration %d; this one knows up to %d)", path, newest, known)
+		return explorer.Errorf(explorer.EINVALID, "%s is at migration %d, this binary knows up to %d: use a newer explorer", path, newest, known)
+	}
+	if restoring {
+		return checkSchema(ctx, conn)
 	}
 	return nil
 }

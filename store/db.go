@@ -28,6 +28,8 @@ type DB struct {
 	writeStmtCount atomic.Int64
 	// parts caches the ids of model version parts (versions.go).
 	parts partCache
+	// schema is what the migrations found and ran at open (migrate.go).
+	schema schemaState
 }
 
 var _ explorer.Store = (*DB)(nil)

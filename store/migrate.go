@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	explorer "explorer"
 )
@@ -52,21 +53,14 @@ func loadMigrations() ([]migration, error) {
 }
 
 // migrate runs the migrations up to number last not yet recorded in
-// schema_migrations, each in its own transaction.
+// schema_migrations, each in its own transaction. It refuses a database
+// that records a migration newer than this binary knows.
 func (db *DB) migrate(ctx context.Context, last int) error {
 	list, err := loadMigrations()
 	if err != nil {
 		return explorer.Internal(err)
 	}
-	err = db.InTx(ctx, func(ctx context.Context) error {
-		if err := db.lockMigrations(ctx); err != nil {
-			return err
-		}
-		if _, err := db.writer(ctx).ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`); err != nil {
-			return explorer.Internal(fmt.Errorf("creating schema_migrations: %w", err))
-		}
-		return nil
-	})
+	err = db.InTx(ctx, func(ctx context.Context) error { return db.prepareMigrations(ctx, list) })
 	if err != nil {
 		return err
 	}
@@ -74,35 +68,88 @@ func (db *DB) migrate(ctx context.Context, last int) error {
 		if m.version > last {
 			break
 		}
-		err := db.InTx(ctx, func(ctx context.Context) error {
-			if err := db.lockMigrations(ctx); err != nil {
-				return err
-			}
-			var n int
-			if err := db.queryRow(ctx, "", `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, []any{m.version}, &n); err != nil {
-				return err
-			}
-			if n > 0 {
-				return nil
-			}
-			if step := goSteps[m.version]; step != nil {
-				if err := step(ctx, db); err != nil {
-					return explorer.Internal(fmt.Errorf("migration %s: %w", m.name, err))
-				}
-			}
-			for _, stmt := range splitStatements(db.dialect.Migration(m.sql)) {
-				if _, err := db.writer(ctx).ExecContext(ctx, stmt); err != nil {
-					return explorer.Internal(fmt.Errorf("migration %s: %w", m.name, err))
-				}
-			}
-			_, err := db.exec(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`, m.version, m.name, explorer.Millis(explorer.SystemClock{}.Now()))
-			return err
-		})
-		if err != nil {
+		if err := db.InTx(ctx, func(ctx context.Context) error { return db.applyMigration(ctx, m) }); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// prepareMigrations creates schema_migrations when absent and refuses a
+// database migrated by a newer binary, before anything else touches it.
+func (db *DB) prepareMigrations(ctx context.Context, list []migration) error {
+	if err := db.lockMigrations(ctx); err != nil {
+		return err
+	}
+	if _, err := db.writer(ctx).ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`); err != nil {
+		return explorer.Internal(fmt.Errorf("creating schema_migrations: %w", err))
+	}
+	var newest int
+	if err := db.queryRow(ctx, "", `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`, nil, &newest); err != nil {
+		return err
+	}
+	if known := list[len(list)-1].version; newest > known {
+		return explorer.Errorf(explorer.EINVALID, "the database is at migration %d, this binary knows up to %d: use a newer explorer", newest, known)
+	}
+	db.afterCommit(ctx, func() { db.schema.version = newest })
+	return nil
+}
+
+// applyMigration runs m unless schema_migrations records it; the caller
+// holds the transaction.
+func (db *DB) applyMigration(ctx context.Context, m migration) error {
+	if err := db.lockMigrations(ctx); err != nil {
+		return err
+	}
+	var n int
+	if err := db.queryRow(ctx, "", `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, []any{m.version}, &n); err != nil {
+		return err
+	}
+	if n > 0 {
+		// Recorded before, or by an instance migrating at the same time.
+		db.afterCommit(ctx, func() { db.schema.version = max(db.schema.version, m.version) })
+		return nil
+	}
+	clock := explorer.SystemClock{}
+	start := clock.Now()
+	if step := goSteps[m.version]; step != nil {
+		if err := step(ctx, db); err != nil {
+			return explorer.Internal(fmt.Errorf("migration %s: %w", m.name, err))
+		}
+	}
+	for _, stmt := range splitStatements(db.dialect.Migration(m.sql)) {
+		if _, err := db.writer(ctx).ExecContext(ctx, stmt); err != nil {
+			return explorer.Internal(fmt.Errorf("migration %s: %w", m.name, err))
+		}
+	}
+	if _, err := db.exec(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`, m.version, m.name, explorer.Millis(clock.Now())); err != nil {
+		return err
+	}
+	done := AppliedMigration{Version: m.version, Name: m.name, Took: clock.Now().Sub(start)}
+	db.afterCommit(ctx, func() {
+		db.schema.applied = append(db.schema.applied, done)
+		db.schema.version = max(db.schema.version, m.version)
+	})
+	return nil
+}
+
+// AppliedMigration is a migration this DB ran when it was opened.
+type AppliedMigration struct {
+	Version int
+	Name    string
+	Took    time.Duration
+}
+
+// schemaState is what the migrations of Open found and did.
+type schemaState struct {
+	applied []AppliedMigration
+	version int
+}
+
+// Migrations returns the migrations run when the database was opened (in
+// order; none when it was current) and the migration it is at now.
+func (db *DB) Migrations() (applied []AppliedMigration, version int) {
+	return db.schema.applied, db.schema.version
 }
 
 // splitStatements splits a migration on semicolons that end a line.

@@ -12,7 +12,8 @@ import (
 // RestoreSQLite replaces the SQLite database at dbPath with a copy of the
 // backup file src. The copy is made beside dbPath and checked first
 // (PRAGMA integrity_check; an explorer database no newer than this
-// binary); src itself is only read. A database already at dbPath is kept,
+// binary whose schema is exactly the one of its migrations, checkSchema);
+// src itself is only read. A database already at dbPath is kept,
 // with its -wal and -shm files, renamed with keepSuffix; kept names it
 // ("" when there was none). The caller holds the data directory's lock, so
 // that no server has the database open.
@@ -21,7 +22,7 @@ func RestoreSQLite(ctx context.Context, src, dbPath, keepSuffix string) (kept st
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return "", explorer.Internal(err)
 	}
-	tmp, err := tempName(dir, filepath.Base(dbPath)+".restoring-*")
+	tmp, err := tempName(dir, tempPattern(dbPath, restoringMarker))
 	if err != nil {
 		return "", err
 	}

@@ -18,12 +18,16 @@ var errPostgresBackup = errors.New("backup and restore work on the SQLite databa
 	"back up PostgreSQL with pg_dump --format=custom and restore with pg_restore (see the README)")
 
 // backupCommand writes a consistent copy of the SQLite database of the data
-// directory to FILE, also while a server writes to it.
+// directory to FILE, also while a server writes to it. It first removes
+// the stale partial files of earlier backups to FILE (see
+// store.RemoveBackupLeftovers).
 func backupCommand(args []string, stdout, stderr io.Writer) error {
 	data, dest, err := parseFileCommand("backup", args, stderr)
 	if err != nil {
 		return err
 	}
+	removed, err := store.RemoveBackupLeftovers(dest, time.Now())
+	reportLeftovers(stderr, removed, err)
 	if err := store.BackupSQLite(context.Background(), sqlitePath(data), dest); err != nil {
 		return cliError(err)
 	}
@@ -37,8 +41,10 @@ func backupCommand(args []string, stdout, stderr io.Writer) error {
 
 // restoreCommand replaces the SQLite database of the data directory with
 // the backup FILE. It refuses while a server holds the directory, and
-// checks FILE (integrity_check, an explorer database) before touching
-// anything; the database it replaces is kept beside it.
+// checks FILE (integrity_check, an explorer database whose schema is
+// exactly the one of its migrations) before touching anything; the
+// database it replaces is kept beside it. Holding the lock, it first
+// removes what killed backups and restores left in the directory.
 func restoreCommand(args []string, stdout, stderr io.Writer) error {
 	data, file, err := parseFileCommand("restore", args, stderr)
 	if err != nil {
@@ -52,6 +58,8 @@ func restoreCommand(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer lock.Release()
+	removed, err := store.RemoveLeftovers(sqlitePath(data), time.Now())
+	reportLeftovers(stderr, removed, err)
 	suffix := ".before-restore-" + time.Now().UTC().Format("20060102-150405")
 	kept, err := store.RestoreSQLite(context.Background(), file, sqlitePath(data), suffix)
 	if err != nil {

@@ -165,6 +165,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 		return err
 	}
 	defer lock.Release()
+	serveLeftovers(logger, c)
 	spaces, err := loadWordSpaces(c, logger)
 	if err != nil {
 		return usageError(err.Error())
@@ -179,6 +180,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 		return err
 	}
 	defer a.db.Close()
+	logMigrations(logger, a.db)
 	if _, err := a.svc.RecoverProjects(ctx); err != nil {
 		return fmt.Errorf("recovering interrupted projects: %w", err)
 	}
