@@ -16,7 +16,8 @@ type NewUser struct {
 
 // EnsureAdmin creates the user admin with password when the database has
 // no users yet. It reports whether it created it. An empty password makes a
-// random one, returned so that it can be printed once.
+// random one, returned so that it can be shown on a terminal, and written
+// to Options.InitialPasswordFile when that is set.
 func (s *Service) EnsureAdmin(ctx context.Context, password string) (created bool, pw string, err error) {
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		n, err := s.store.CountUsers(ctx)
@@ -31,11 +32,15 @@ func (s *Service) EnsureAdmin(ctx context.Context, password string) (created boo
 			}
 			pw = base64.RawURLEncoding.EncodeToString(b)
 		}
-		if _, err := s.addUser(ctx, NewUser{Username: "admin", Password: pw, Role: RoleAdmin}); err != nil {
+		if _, err := s.addUser(ctx, NewUser{Username: AdminName, Password: pw, Role: RoleAdmin}); err != nil {
 			return err
 		}
 		created = true
-		return nil
+		if password != "" {
+			return nil
+		}
+		// Written before the commit: no admin whose password is nowhere.
+		return s.writeInitialPassword(pw)
 	})
 	return created, pw, err
 }
@@ -136,6 +141,9 @@ func (s *Service) SetPassword(ctx context.Context, username, password string) er
 		return err
 	}
 	s.credentials.forgetUser(id)
+	if username == AdminName {
+		s.forgetInitialPassword("the password of admin was changed")
+	}
 	return nil
 }
 
