@@ -28,13 +28,13 @@ func hostileRequests() map[string]string {
 	return map[string]string{
 		"control character in a header value": "GET /v1/models HTTP/1.1\r\nHost: x\r\n" + creds + "X-Bad: a\x01b\r\n\r\n",
 		"control character in Authorization":  "GET /v1/models HTTP/1.1\r\nHost: x\r\nAuthorization: Basic " + basicCred + "\x7f\r\nCookie: explorer_session=" + cookieValue + "\r\n\r\n",
-		"space in a header name":               "GET /v1/models HTTP/1.1\r\nHost: x\r\n" + creds + "Bad Name: x\r\n\r\n",
-		"bad request line":                     "GET /v1/models?_csrf=" + csrfValue + " HTTP/9.9\r\nAuthorization: Bearer " + bearerValue + "\r\n" + creds + "\r\n",
-		"no method":                            " /x HTTP/1.1\r\n" + creds + "\r\n",
-		"bad Content-Length":                   "POST /v1/poles HTTP/1.1\r\nHost: x\r\n" + creds + "Content-Length: 1x\r\n\r\n",
-		"cut off in the headers":               "GET /v1/models HTTP/1.1\r\nHost: x\r\n" + creds + "X-Cut: aaaa",
-		"headers too large":                    "GET /v1/models HTTP/1.1\r\nHost: x\r\n" + creds + "X-Long: " + strings.Repeat("a", 20<<10) + "\r\n\r\n",
-		"bad chunked body":                     "POST /v1/poles HTTP/1.1\r\nHost: x\r\n" + creds + "Transfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\nzz\r\n",
+		"space in a header name":              "GET /v1/models HTTP/1.1\r\nHost: x\r\n" + creds + "Bad Name: x\r\n\r\n",
+		"bad request line":                    "GET /v1/models?_csrf=" + csrfValue + " HTTP/9.9\r\nAuthorization: Bearer " + bearerValue + "\r\n" + creds + "\r\n",
+		"no method":                           " /x HTTP/1.1\r\n" + creds + "\r\n",
+		"bad Content-Length":                  "POST /v1/poles HTTP/1.1\r\nHost: x\r\n" + creds + "Content-Length: 1x\r\n\r\n",
+		"cut off in the headers":              "GET /v1/models HTTP/1.1\r\nHost: x\r\n" + creds + "X-Cut: aaaa",
+		"headers too large":                   "GET /v1/models HTTP/1.1\r\nHost: x\r\n" + creds + "X-Long: " + strings.Repeat("a", 20<<10) + "\r\n\r\n",
+		"bad chunked body":                    "POST /v1/poles HTTP/1.1\r\nHost: x\r\n" + creds + "Transfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\nzz\r\n",
 	}
 }
 
