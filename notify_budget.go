@@ -1,6 +1,7 @@
 package explorer
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -71,7 +72,7 @@ func composeMail(claimed []*QueuedMail) Mail {
 	if len(claimed) == 1 {
 		return claimed[0].Mail
 	}
-	slices.SortFunc(claimed, func(a, b *QueuedMail) int { return int(a.ID - b.ID) })
+	slices.SortFunc(claimed, func(a, b *QueuedMail) int { return cmp.Compare(a.ID, b.ID) })
 	var b strings.Builder
 	fmt.Fprintf(&b, "explorer sends you at most %d e-mails an hour; these %d notifications came after that and are sent together.\n", mailBudget, len(claimed))
 	for i, m := range claimed {
