@@ -43,7 +43,9 @@ func (s *Service) Invite(ctx context.Context, username string) (*ManagerInvitati
 		if err := s.store.CreateManagerInvitation(ctx, inv); err != nil {
 			return err
 		}
-		return s.notify(ctx, r, managerInvitationMail(u))
+		text := managerInvitationMail(u)
+		text.about = managerInvitationAbout(inv.ID)
+		return s.notify(ctx, r, text)
 	})
 	if err != nil {
 		return nil, err
@@ -107,7 +109,11 @@ func (s *Service) AcceptInvitation(ctx context.Context, id int64) error {
 		} else if !ok {
 			return Errorf(ECONFLICT, "invitation %d was already answered", id)
 		}
-		return s.store.CreateManagerRelation(ctx, sender.ID, u.ID, now)
+		if err := s.store.CreateManagerRelation(ctx, sender.ID, u.ID, now); err != nil {
+			return err
+		}
+		// Answered: a mail about it not sent yet has nothing left to say.
+		return s.withdrawMail(ctx, managerInvitationAbout(id))
 	})
 }
 
@@ -126,7 +132,7 @@ func (s *Service) RejectInvitation(ctx context.Context, id int64) error {
 		} else if !ok {
 			return Errorf(ECONFLICT, "invitation %d was already answered", id)
 		}
-		return nil
+		return s.withdrawMail(ctx, managerInvitationAbout(id))
 	})
 }
 
@@ -140,6 +146,9 @@ func (s *Service) DeleteInvitation(ctx context.Context, id int64) error {
 		if _, err := s.invitationFor(ctx, u, id, false); err != nil {
 			return err
 		}
-		return s.store.DeleteManagerInvitation(ctx, id)
+		if err := s.store.DeleteManagerInvitation(ctx, id); err != nil {
+			return err
+		}
+		return s.withdrawMail(ctx, managerInvitationAbout(id))
 	})
 }

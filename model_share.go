@@ -73,7 +73,9 @@ func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights strin
 		}
 		info := m.Info()
 		inv.Model = &info
-		return s.notify(ctx, to, modelInvitationMail(u, m.Info(), rights))
+		text := modelInvitationMail(u, m.Info(), rights)
+		text.about = modelInvitationAbout(inv.ID)
+		return s.notify(ctx, to, text)
 	})
 	if err != nil {
 		return nil, err
@@ -133,7 +135,7 @@ func (s *Service) AcceptModelInvitation(ctx context.Context, id int64) error {
 		if err != nil {
 			return err
 		}
-		if err := s.store.DeleteModelInvitation(ctx, inv.ID); err != nil {
+		if err := s.deleteModelInvitation(ctx, inv.ID); err != nil {
 			return err
 		}
 		err = s.store.CreateModelAccess(ctx, &ModelAccess{
@@ -158,7 +160,7 @@ func (s *Service) RejectModelInvitation(ctx context.Context, id int64) error {
 		if err != nil {
 			return err
 		}
-		return s.store.DeleteModelInvitation(ctx, inv.ID)
+		return s.deleteModelInvitation(ctx, inv.ID)
 	})
 }
 
@@ -180,8 +182,17 @@ func (s *Service) RevokeModelInvitation(ctx context.Context, modelID, id int64) 
 		if err != nil {
 			return err
 		}
-		return s.store.DeleteModelInvitation(ctx, id)
+		return s.deleteModelInvitation(ctx, id)
 	})
+}
+
+// deleteModelInvitation removes an invitation (answered or revoked) and
+// withdraws its mail if it was not sent yet.
+func (s *Service) deleteModelInvitation(ctx context.Context, id int64) error {
+	if err := s.store.DeleteModelInvitation(ctx, id); err != nil {
+		return err
+	}
+	return s.withdrawMail(ctx, modelInvitationAbout(id))
 }
 
 // RemoveModelAccess removes a user's access to a model. The caller needs

@@ -24,6 +24,9 @@ const (
 	MailPending = "pending"
 	MailSent    = "sent"
 	MailFailed  = "failed"
+	// MailWithdrawn is a mail never sent because what it was about went
+	// away (a revoked invitation).
+	MailWithdrawn = "withdrawn"
 )
 
 // QueuedMail is a notification in the database's outbox.
@@ -35,17 +38,45 @@ type QueuedMail struct {
 	Created   time.Time
 	Sent      *time.Time
 	LastError string
+	// About names what the mail is about (model-invitation:ID,
+	// manager-invitation:ID), so that it is withdrawn when that goes away;
+	// empty for mails that are never withdrawn.
+	About string
+	// Due is when it is first due (Created, or its digest's time).
+	Due time.Time
+	// Counted is when it counts against its recipient's budget; Folded
+	// marks a mail held back over the budget, sent in its recipient's
+	// digest with the others of the same Counted.
+	Counted time.Time
+	Folded  bool
+}
+
+// MailUse is a mail counted against a recipient's budget: at At, as a
+// digest (whose rows share At) or a mail of its own.
+type MailUse struct {
+	At     time.Time
+	Digest bool
 }
 
 // MailStore keeps the outbox of notification e-mails.
 type MailStore interface {
 	EnqueueMail(ctx context.Context, m *QueuedMail) error
-	// ClaimMail leases the oldest due mail to token until leaseUntil;
-	// ENOTFOUND when none is due. One claimant wins across instances.
-	ClaimMail(ctx context.Context, now, leaseUntil time.Time, token string) (*QueuedMail, error)
-	MarkMailSent(ctx context.Context, id int64, token string, at time.Time) error
-	// RetryMail makes a claimed mail due again at next, or failed for good.
-	RetryMail(ctx context.Context, id int64, token string, next time.Time, lastError string, giveUp bool) error
+	// LockMailRecipient serialises, until the transaction ends, the
+	// queuing of mails to recipient across instances.
+	LockMailRecipient(ctx context.Context, recipient string, now time.Time) error
+	// MailUses lists the mails to recipient counted after since and not
+	// withdrawn, one entry per row.
+	MailUses(ctx context.Context, recipient string, since time.Time) ([]MailUse, error)
+	// ClaimMail leases the oldest due mail, with the other rows of its
+	// digest when it is folded, to token until leaseUntil; ENOTFOUND when
+	// none is due. One claimant wins across instances.
+	ClaimMail(ctx context.Context, now, leaseUntil time.Time, token string) ([]*QueuedMail, error)
+	MarkMailSent(ctx context.Context, token string, at time.Time) error
+	// RetryMail makes the mails claimed by token due again at next, or
+	// failed for good.
+	RetryMail(ctx context.Context, token string, next time.Time, lastError string, giveUp bool) error
+	// WithdrawMail keeps the unsent mails about what from being sent.
+	WithdrawMail(ctx context.Context, about string) error
 	FindMail(ctx context.Context, id int64) (*QueuedMail, error)
 }
 
@@ -69,7 +100,8 @@ func (s *Service) MailEnabled() bool { return s.mailer != nil }
 // notify queues an e-mail to a user, in the caller's transaction, when the
 // server sends e-mail, the user's emailNotifications is true and the user
 // has an address (its emailAddress setting, else its username when that is
-// an address). The sender (RunMail) sends it after the commit.
+// an address). The sender (RunMail) sends it after the commit. Over the
+// recipient's budget it is folded into a digest (notify_budget.go).
 func (s *Service) notify(ctx context.Context, to *User, text mailText) error {
 	if s.mailer == nil {
 		return nil
@@ -88,8 +120,7 @@ func (s *Service) notify(ctx context.Context, to *User, text mailText) error {
 	if addr == "" {
 		return nil
 	}
-	err = s.store.EnqueueMail(ctx, &QueuedMail{Mail: Mail{To: addr, Subject: text.subject, Body: text.body}, Status: MailPending, Created: s.clock.Now()})
-	if err != nil {
+	if err := s.queueMail(ctx, addr, text); err != nil {
 		return err
 	}
 	s.wakeMail()
@@ -104,8 +135,9 @@ func (s *Service) wakeMail() {
 	}
 }
 
-// SendDueMail sends every due mail of the outbox and answers how many were
-// sent. A failed send is kept for a later attempt.
+// SendDueMail sends every due mail of the outbox (a digest as one mail)
+// and answers how many were sent. A failed send is kept for a later
+// attempt.
 func (s *Service) SendDueMail(ctx context.Context) (int, error) {
 	if s.mailer == nil {
 		return 0, nil
@@ -118,24 +150,26 @@ func (s *Service) SendDueMail(ctx context.Context) (int, error) {
 		}
 		token := hex.EncodeToString(b)
 		now := s.clock.Now()
-		m, err := s.store.ClaimMail(ctx, now, now.Add(mailLease), token)
+		claimed, err := s.store.ClaimMail(ctx, now, now.Add(mailLease), token)
 		if ErrorCode(err) == ENOTFOUND {
 			return sent, nil
 		}
 		if err != nil {
 			return sent, err
 		}
+		m := composeMail(claimed)
 		sendCtx, cancel := context.WithTimeout(ctx, mailLease/2)
-		err = s.mailer.Send(sendCtx, m.Mail)
+		err = s.mailer.Send(sendCtx, m)
 		cancel()
 		if err != nil {
-			s.log.Warn("sending a notification failed", "mail", m.ID, "attempt", m.Attempts, "err", err)
-			if err := s.store.RetryMail(ctx, m.ID, token, s.clock.Now().Add(mailBackoff(m.Attempts)), err.Error(), m.Attempts >= mailAttempts); err != nil {
+			attempts := claimed[0].Attempts
+			s.log.Warn("sending a notification failed", "mail", claimed[0].ID, "rows", len(claimed), "attempt", attempts, "err", err)
+			if err := s.store.RetryMail(ctx, token, s.clock.Now().Add(mailBackoff(attempts)), err.Error(), attempts >= mailAttempts); err != nil {
 				return sent, err
 			}
 			continue
 		}
-		if err := s.store.MarkMailSent(ctx, m.ID, token, s.clock.Now()); err != nil {
+		if err := s.store.MarkMailSent(ctx, token, s.clock.Now()); err != nil {
 			return sent, err
 		}
 		sent++

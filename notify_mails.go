@@ -5,8 +5,9 @@ import (
 	"strconv"
 )
 
-// mailText is a notification's subject and body.
-type mailText struct{ subject, body string }
+// mailText is a notification's subject and body, and what it is about
+// (see QueuedMail.About).
+type mailText struct{ subject, body, about string }
 
 // The notification e-mails: plain text saying what happened, who pays
 // when it matters, and where to answer.
@@ -23,7 +24,7 @@ func modelInvitationMail(from *User, m ModelInfo, rights string) mailText {
 	subject := fmt.Sprintf("%s shared %s with you", from.Username, title)
 	body := fmt.Sprintf("%s invited you to %s: once you accept, you can %s.\n\n"+
 		"Accept or reject the invitation on the Models page of explorer.\n", from.Username, title, can)
-	return mailText{subject, body}
+	return mailText{subject: subject, body: body}
 }
 
 func managerInvitationMail(from *User) mailText {
@@ -32,7 +33,7 @@ func managerInvitationMail(from *User) mailText {
 		"If you accept, %s pays for your work from then on: their plan, seats and credits are yours,\n"+
 		"and your own account is no longer billed.\n\n"+
 		"Accept or reject the invitation on the Account page of explorer.\n", from.Username, from.Username)
-	return mailText{subject, body}
+	return mailText{subject: subject, body: body}
 }
 
 func downgradeMail(e *BillingEffect, v Viewer) mailText {
@@ -41,5 +42,5 @@ func downgradeMail(e *BillingEffect, v Viewer) mailText {
 	body := fmt.Sprintf("Your plan changes from %s to %s on %s, at the start of your next billing cycle.\n"+
 		"Until then you keep %s; nothing is refunded.\n\n"+
 		"You can keep your current plan on the Account page of explorer until that date.\n", e.From.Name, e.To.Name, when, e.From.Name)
-	return mailText{subject, body}
+	return mailText{subject: subject, body: body}
 }

@@ -45,6 +45,10 @@ type Options struct {
 	// TempDir holds temporary files, such as a backup being downloaded
 	// (default: the system's temporary directory).
 	TempDir string
+	// InitialPasswordFile, when set, is where the first start writes the
+	// random password of the user admin (mode 0600); the file is removed
+	// when that password changes (initial_password.go).
+	InitialPasswordFile string
 }
 
 // Service carries out every operation of the interface and the admin pages.
@@ -62,9 +66,11 @@ type Service struct {
 	mailer     Mailer
 	mailWake   chan struct{}
 	tempDir    string
-	tables     TableBudgets
-	budgets    UserBudgets
-	writes     writeWindow
+	// initialPasswordFile holds the first start's admin password.
+	initialPasswordFile string
+	tables              TableBudgets
+	budgets             UserBudgets
+	writes              writeWindow
 
 	credentials *credentialCache
 	userLimit   *limiter
@@ -109,23 +115,24 @@ func NewService(store Store, o Options) *Service {
 		o.FailureWindow = time.Minute
 	}
 	return &Service{
-		store:       store,
-		clock:       o.Clock,
-		random:      o.Random,
-		hasher:      o.Hasher,
-		log:         o.Logger,
-		wordSpaces:  o.WordSpaces,
-		detector:    o.Detector,
-		billing:     o.Billing.withDefaults(),
-		mailer:      o.Mailer,
-		mailWake:    make(chan struct{}, 1),
-		tempDir:     o.TempDir,
-		tables:      o.Tables,
-		budgets:     o.Budgets.withDefaults(),
-		credentials: newCredentialCache(o.CredentialTTL, 10000),
-		userLimit:   newLimiter(o.UserFailures, o.FailureWindow),
-		addrLimit:   newLimiter(o.AddrFailures, o.FailureWindow),
-		sessionTTL:  o.SessionTTL,
+		store:               store,
+		clock:               o.Clock,
+		random:              o.Random,
+		hasher:              o.Hasher,
+		log:                 o.Logger,
+		wordSpaces:          o.WordSpaces,
+		detector:            o.Detector,
+		billing:             o.Billing.withDefaults(),
+		mailer:              o.Mailer,
+		mailWake:            make(chan struct{}, 1),
+		tempDir:             o.TempDir,
+		initialPasswordFile: o.InitialPasswordFile,
+		tables:              o.Tables,
+		budgets:             o.Budgets.withDefaults(),
+		credentials:         newCredentialCache(o.CredentialTTL, 10000),
+		userLimit:           newLimiter(o.UserFailures, o.FailureWindow),
+		addrLimit:           newLimiter(o.AddrFailures, o.FailureWindow),
+		sessionTTL:          o.SessionTTL,
 	}
 }
 

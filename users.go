@@ -16,13 +16,18 @@ type NewUser struct {
 
 // EnsureAdmin creates the user admin with password when the database has
 // no users yet. It reports whether it created it. An empty password makes a
-// random one, returned so that it can be printed once. Instances starting
-// at once on one empty database create it once: the one whose insert
-// loses on the unique username finds the users there and creates nothing.
+// random one, returned so that it can be shown on a terminal, and written
+// to Options.InitialPasswordFile when that is set. Instances starting at
+// once on one empty database create it once: the one whose insert loses on
+// the unique username finds the users there and creates nothing.
 func (s *Service) EnsureAdmin(ctx context.Context, password string) (created bool, pw string, err error) {
 	created, pw, err = s.ensureAdmin(ctx, password)
 	if ErrorCode(err) != ECONFLICT {
 		return created, pw, err
+	}
+	if password == "" {
+		// The file written before the lost commit holds no one's password.
+		s.forgetInitialPassword("another instance created admin")
 	}
 	if n, cerr := s.store.CountUsers(ctx); cerr != nil || n == 0 {
 		return false, "", err
@@ -44,11 +49,15 @@ func (s *Service) ensureAdmin(ctx context.Context, password string) (created boo
 			}
 			pw = base64.RawURLEncoding.EncodeToString(b)
 		}
-		if _, err := s.addUser(ctx, NewUser{Username: "admin", Password: pw, Role: RoleAdmin}); err != nil {
+		if _, err := s.addUser(ctx, NewUser{Username: AdminName, Password: pw, Role: RoleAdmin}); err != nil {
 			return err
 		}
 		created = true
-		return nil
+		if password != "" {
+			return nil
+		}
+		// Written before the commit: no admin whose password is nowhere.
+		return s.writeInitialPassword(pw)
 	})
 	return created, pw, err
 }
@@ -149,6 +158,9 @@ func (s *Service) SetPassword(ctx context.Context, username, password string) er
 		return err
 	}
 	s.credentials.forgetUser(id)
+	if username == AdminName {
+		s.forgetInitialPassword("the password of admin was changed")
+	}
 	return nil
 }
 

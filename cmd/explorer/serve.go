@@ -157,6 +157,8 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err != nil {
 		return usageError(err.Error())
 	}
+	// No credential in any line, whoever logs it.
+	logger = httpserver.Redacting(logger)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
@@ -170,7 +172,8 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err != nil {
 		return usageError(err.Error())
 	}
-	o := explorer.Options{Logger: logger, WordSpaces: spaces, Detector: detector, TempDir: tmp, Tables: c.Tables, Budgets: c.Budgets}
+	o := explorer.Options{Logger: logger, WordSpaces: spaces, Detector: detector, TempDir: tmp, Tables: c.Tables, Budgets: c.Budgets,
+		InitialPasswordFile: initialPasswordPath(c.Data)}
 	if c.Mailer != nil {
 		o.Mailer = c.Mailer
 		logger.Info("notifications are e-mailed", "smtp", c.Mailer.String())
@@ -184,14 +187,8 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if _, err := a.svc.RecoverProjects(ctx); err != nil {
 		return fmt.Errorf("recovering interrupted projects: %w", err)
 	}
-	created, pw, err := a.svc.EnsureAdmin(ctx, os.Getenv("EXPLORER_ADMIN_PASSWORD"))
-	if err != nil {
+	if err := firstAdmin(ctx, a.svc, stderr, logger, c.Data); err != nil {
 		return err
-	}
-	if created && os.Getenv("EXPLORER_ADMIN_PASSWORD") == "" {
-		fmt.Fprintf(stderr, "\nCreated the user admin with the password: %s\nIt is shown only this once; change it with: explorer user passwd admin\n\n", pw)
-	} else if created {
-		logger.Info("created the user admin with the password from EXPLORER_ADMIN_PASSWORD")
 	}
 
 	// The language detector loads its models in the background, so that

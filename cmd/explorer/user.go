@@ -32,7 +32,7 @@ func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 		return err
 	}
 	defer db.Close()
-	svc := explorer.NewService(db, explorer.Options{})
+	svc := explorer.NewService(db, explorer.Options{InitialPasswordFile: initialPasswordPath(*data)})
 	switch args[0] {
 	case "add":
 		if fs.NArg() != 1 {

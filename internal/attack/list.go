@@ -52,6 +52,7 @@ func attacks() []attack {
 		{"GET /v1/poles after creating 1,000 poles", (*runner).manyPoles},
 	}
 	list = append(list, sheetAttacks()...)
+	list = append(list, secretAttacks()...)
 	return list
 }
 

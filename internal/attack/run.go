@@ -36,6 +36,8 @@ type attack struct {
 
 // runner holds the signed-in user and the server.
 type runner struct {
+	// bin is the server binary, for attacks that need a server of their own.
+	bin   string
 	srv   *load.Server
 	user  *load.Client // Basic credentials
 	page  *load.Client // signed in on the pages
@@ -51,7 +53,7 @@ func Run(bin string, out io.Writer) ([]Result, error) {
 		return nil, err
 	}
 	defer srv.Stop()
-	r := &runner{srv: srv}
+	r := &runner{srv: srv, bin: bin}
 	if err := r.setUp(adminPW); err != nil {
 		return nil, err
 	}
@@ -147,6 +149,9 @@ func describe(resp *http.Response) string {
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	ct := resp.Header.Get("Content-Type")
+	if note := resp.Header.Get(noteHeader); note != "" {
+		return clip(note)
+	}
 	if loc := resp.Header.Get("Location"); loc != "" {
 		return fmt.Sprintf("Location %q", loc)
 	}
@@ -171,6 +176,10 @@ func describe(resp *http.Response) string {
 	}
 	return clip(fmt.Sprintf("%s, %d bytes", ct, len(b)))
 }
+
+// noteHeader carries what an attack that ran a scenario of its own (not a
+// single request) found, on the answer it reports.
+const noteHeader = "X-Attack-Note"
 
 func clip(s string) string {
 	if len(s) > 110 {

@@ -28,6 +28,12 @@ type Server struct {
 // directory (removed by Stop) and the admin password given; database
 // selects PostgreSQL when not empty.
 func StartServer(bin, database, adminPassword string) (*Server, error) {
+	return StartServerArgs(bin, database, adminPassword)
+}
+
+// StartServerArgs is StartServer with more arguments of serve after the
+// tool's own (a later flag wins, such as --log-level debug).
+func StartServerArgs(bin, database, adminPassword string, extra ...string) (*Server, error) {
 	dir, err := os.MkdirTemp("", "explorer-load-")
 	if err != nil {
 		return nil, err
@@ -47,6 +53,7 @@ func StartServer(bin, database, adminPassword string) (*Server, error) {
 	if database != "" {
 		args = append(args, "--database", database)
 	}
+	args = append(args, extra...)
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "EXPLORER_ADMIN_PASSWORD="+adminPassword)
 	cmd.Stdout, cmd.Stderr = logs, logs

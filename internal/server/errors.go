@@ -36,7 +36,7 @@ func (e *edge) serverError(c *fiber.Ctx, err error) error {
 	if errors.As(err, &fe) {
 		status = fe.Code
 	}
-	e.cfg.Logger.Info("request refused before routing", "status", status, "client", c.IP(), "err", err)
+	e.cfg.Logger.Info("request refused before routing", "status", status, "client", c.IP(), "reason", refusalReason(status, err))
 	e.cfg.Metrics.record("unreadable", "", status, 0)
 	return api.WriteProblem(c, fiber.NewError(status, serverErrorDetail(status)))
 }

@@ -6,8 +6,10 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -96,4 +98,30 @@ func responseBytes(c *fiber.Ctx) int {
 		return c.Response().Header.ContentLength()
 	}
 	return len(c.Response().Body())
+}
+
+// refusalReasons are the phrases of fasthttp's errors for a request it
+// could not read; the log names the one found.
+var refusalReasons = []string{
+	"small read buffer", "body size exceeds", "timeout",
+	"invalid header key", "invalid header value", "invalid request uri", "request uri cannot be empty",
+	"cannot find http request method", "unsupported http request method", "cannot find whitespace in the first line",
+	"unsupported http version", "unsupported transfer-encoding", "cannot parse content-length",
+	"unexpected eof", "duplicate", "header",
+}
+
+// refusalReason says why the server refused a request before routing,
+// from a fixed list: the parser's message quotes the request's bytes
+// (header values, credentials included), so none of its text is logged.
+func refusalReason(status int, err error) string {
+	if status != http.StatusBadRequest {
+		return serverErrorDetail(status)
+	}
+	msg := strings.ToLower(err.Error())
+	for _, r := range refusalReasons {
+		if strings.Contains(msg, r) {
+			return r
+		}
+	}
+	return "malformed request"
 }

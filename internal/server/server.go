@@ -100,6 +100,8 @@ func New(svc *explorer.Service, cfg Config) (*fiber.App, error) {
 // newEdge returns the app with the middleware every request passes.
 func newEdge(cfg Config) (*edge, error) {
 	cfg.defaults()
+	// Whatever an error quotes, no credential reaches the log (redact.go).
+	cfg.Logger = Redacting(cfg.Logger)
 	px, err := parseProxies(cfg.TrustedProxies)
 	if err != nil {
 		return nil, err
@@ -118,6 +120,10 @@ func newEdge(cfg Config) (*edge, error) {
 		ErrorHandler:                 e.serverError,
 	})
 	e.app.Server().ContinueHandler = continueWithCredential
+	// fasthttp's parse errors quote the request's header bytes unless told
+	// not to; they reach serverError, which logs none of their text anyway
+	// (refusalReason), and fasthttp's own Logger is Fiber's silent one.
+	e.app.Server().SecureErrorLogMessage = true
 	e.app.Use(e.observe, e.clientAddr, e.requestContext, e.securityHeaders)
 	e.app.Get("/metrics", cfg.Metrics.handler())
 	return e, nil

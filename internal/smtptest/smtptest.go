@@ -58,6 +58,22 @@ func StartTLS(t testing.TB) (*Server, *x509.CertPool) {
 
 func start(t testing.TB, cfg *tls.Config) *Server {
 	t.Helper()
+	s, err := listen(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+// Listen starts a server on a loopback port outside a test (the attack
+// tool); Close stops it.
+func Listen() (*Server, error) { return listen(nil) }
+
+// Close stops the server.
+func (s *Server) Close() error { return s.srv.Close() }
+
+func listen(cfg *tls.Config) (*Server, error) {
 	s := &Server{got: make(chan struct{}, 100)}
 	s.srv = smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &session{s: s}, nil }))
 	s.srv.Domain = "localhost"
@@ -66,12 +82,11 @@ func start(t testing.TB, cfg *tls.Config) *Server {
 	s.srv.TLSConfig = cfg
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	s.Addr = ln.Addr().String()
 	go func() { _ = s.srv.Serve(ln) }()
-	t.Cleanup(func() { _ = s.srv.Close() })
-	return s
+	return s, nil
 }
 
 // FailNext makes the server refuse the next n messages.

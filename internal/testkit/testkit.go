@@ -37,6 +37,8 @@ type Env struct {
 	App     *fiber.App
 	Hasher  *CountingHasher
 	Options explorer.Options
+	// logs watches the log for credentials (logwatch.go).
+	logs *logWatch
 }
 
 // CountingHasher is a bcrypt hasher at the minimum cost that counts its work.
@@ -64,22 +66,30 @@ func (h *CountingHasher) Compares() int64 { return h.compares.Load() }
 var Start = time.Date(2026, 1, 10, 12, 0, 0, 0, time.UTC)
 
 // New returns an Env; opts may change the service options (its Clock,
-// Hasher and Logger are set unless given).
+// Hasher and Logger are set unless given). Everything the service and
+// server log is also kept, and the test fails at its end when a
+// credential it used is in the log (logwatch.go).
 func New(t testing.TB, opts ...func(*explorer.Options)) *Env {
 	t.Helper()
 	db := OpenDB(t)
 	clock := explorer.NewManualClock(Start)
 	hasher := &CountingHasher{BcryptHasher: explorer.BcryptHasher{Cost: bcrypt.MinCost}}
-	o := explorer.Options{Clock: clock, Hasher: hasher, Detector: StopWordDetector, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	watch := newLogWatch()
+	capture := watch.handler()
+	o := explorer.Options{Clock: clock, Hasher: hasher, Detector: StopWordDetector, Logger: slog.New(capture)}
 	for _, f := range opts {
 		f(&o)
 	}
+	if o.Logger.Handler() != capture {
+		o.Logger = slog.New(slog.NewMultiHandler(o.Logger.Handler(), capture))
+	}
+	t.Cleanup(func() { watch.check(t) })
 	svc := explorer.NewService(db, o)
 	app, err := server.New(svc, server.Config{Logger: o.Logger})
 	if err != nil {
 		t.Fatalf("server: %v", err)
 	}
-	return &Env{T: t, DB: db, Svc: svc, Clock: clock, App: app, Hasher: hasher, Options: o}
+	return &Env{T: t, DB: db, Svc: svc, Clock: clock, App: app, Hasher: hasher, Options: o, logs: watch}
 }
 
 // AddUser creates a user with Password and the given role ("" is user).
@@ -142,24 +152,24 @@ type Request struct {
 // Do sends a request through the app and reads the answer.
 func (e *Env) Do(r Request) *Response {
 	e.T.Helper()
-	var body io.Reader
+	var body []byte
 	switch b := r.Body.(type) {
 	case nil:
 	case []byte:
-		body = bytes.NewReader(b)
+		body = b
 	case string:
-		body = bytes.NewReader([]byte(b))
+		body = []byte(b)
 	default:
 		j, err := json.Marshal(b)
 		if err != nil {
 			e.T.Fatalf("encode body: %v", err)
 		}
-		body = bytes.NewReader(j)
+		body = j
 		if r.ContentType == "" {
 			r.ContentType = "application/json"
 		}
 	}
-	req := httptest.NewRequest(r.Method, r.Path, body)
+	req := httptest.NewRequest(r.Method, r.Path, bytes.NewReader(body))
 	if r.ContentType != "" {
 		req.Header.Set("Content-Type", r.ContentType)
 	}
@@ -169,10 +179,12 @@ func (e *Env) Do(r Request) *Response {
 	for k, v := range r.Header {
 		req.Header.Set(k, v)
 	}
+	e.logs.request(req, body)
 	resp, err := e.App.Test(req, -1)
 	if err != nil {
 		e.T.Fatalf("%s %s: %v", r.Method, r.Path, err)
 	}
+	e.logs.response(resp.Header)
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: b}
