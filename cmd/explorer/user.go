@@ -15,19 +15,40 @@ import (
 	"golang.org/x/term"
 )
 
+const userUsage = `user needs a subcommand:
+  user add NAME [--admin]
+  user passwd NAME
+  user list
+  user disable|enable|delete NAME
+  user role NAME admin|user
+Each takes --data DIR or --database URL; see explorer user SUBCOMMAND -h.
+`
+
 func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		return usageError("user needs a subcommand: add, passwd, list, disable, enable, delete or role")
 	}
+	if isHelp(args[0]) {
+		fmt.Fprint(stdout, userUsage)
+		return nil
+	}
+	switch args[0] {
+	case "add", "passwd", "list", "disable", "enable", "delete", "role":
+	default:
+		return usageError(fmt.Sprintf("unknown user subcommand %q", args[0]))
+	}
 	fs := newFlagSet("user "+args[0], stderr)
 	data := dataFlag(fs)
 	database := databaseFlag(fs)
-	admin := fs.Bool("admin", false, "make the user an admin (user add)")
-	if err := fs.Parse(reorder(args[1:])); err != nil {
-		return usageError(err.Error())
+	admin := new(bool)
+	if args[0] == "add" {
+		admin = fs.Bool("admin", false, "make the user an admin")
+	}
+	if err := parseFlags(fs, reorder(args[1:])); err != nil {
+		return err
 	}
 	ctx := context.Background()
-	db, err := openStore(ctx, *data, *database)
+	db, err := openExisting(ctx, *data, *database)
 	if err != nil {
 		return err
 	}
@@ -80,8 +101,6 @@ func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 		return tw.Flush()
 	case "disable", "enable", "delete", "role":
 		return userAdmin(ctx, svc, args[0], fs.Args(), stdout)
-	default:
-		return usageError(fmt.Sprintf("unknown user subcommand %q", args[0]))
 	}
 	return nil
 }
@@ -118,6 +137,10 @@ func userAdmin(ctx context.Context, svc *explorer.Service, sub string, args []st
 }
 
 func tokenCommand(args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && isHelp(args[0]) {
+		fmt.Fprintln(stdout, "token needs the subcommand create: token create USER [--name N]; see explorer token create -h")
+		return nil
+	}
 	if len(args) == 0 || args[0] != "create" {
 		return usageError("token needs the subcommand create")
 	}
@@ -125,14 +148,14 @@ func tokenCommand(args []string, stdout, stderr io.Writer) error {
 	data := dataFlag(fs)
 	database := databaseFlag(fs)
 	name := fs.String("name", "cli", "a name for the token")
-	if err := fs.Parse(reorder(args[1:])); err != nil {
-		return usageError(err.Error())
+	if err := parseFlags(fs, reorder(args[1:])); err != nil {
+		return err
 	}
 	if fs.NArg() != 1 {
 		return usageError("token create takes one USER")
 	}
 	ctx := context.Background()
-	db, err := openStore(ctx, *data, *database)
+	db, err := openExisting(ctx, *data, *database)
 	if err != nil {
 		return err
 	}

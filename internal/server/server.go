@@ -41,6 +41,9 @@ type Config struct {
 	TrustedProxies []string
 	// SecureCookies marks the pages' cookies Secure.
 	SecureCookies bool
+	// NoPublicMetrics leaves /metrics off this app: another listener
+	// serves Metrics.HTTPHandler (serve --metrics-addr).
+	NoPublicMetrics bool
 }
 
 func (c *Config) defaults() {
@@ -119,7 +122,9 @@ func newEdge(cfg Config) (*edge, error) {
 	})
 	e.app.Server().ContinueHandler = continueWithCredential
 	e.app.Use(e.observe, e.clientAddr, e.requestContext, e.securityHeaders)
-	e.app.Get("/metrics", cfg.Metrics.handler())
+	if !cfg.NoPublicMetrics {
+		e.app.Get("/metrics", cfg.Metrics.handler())
+	}
 	return e, nil
 }
 
