@@ -2,13 +2,7 @@ package server
 
 import (
 	"bytes"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
-	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/pem"
 	"errors"
 	"io"
 	"log/slog"
@@ -17,12 +11,13 @@ import (
 	"net/http"
 	"net/netip"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"explorer/internal/testcert"
 )
 
 // serveHTTP serves "ok" on ln until the test ends.
@@ -223,39 +218,6 @@ func TestDefaultMaxConns(t *testing.T) {
 	}
 }
 
-// selfSigned writes a new self-signed certificate for 127.0.0.1 and its
-// key to dir, returning the files and the certificate's serial number.
-func selfSigned(t *testing.T, dir string) (certFile, keyFile string, serial *big.Int) {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	serial, _ = rand.Int(rand.Reader, big.NewInt(1<<62))
-	tmpl := &x509.Certificate{
-		SerialNumber: serial, Subject: pkix.Name{CommonName: "explorer test"},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
-		IPAddresses: []net.IP{net.ParseIP("127.0.0.1")}, KeyUsage: x509.KeyUsageDigitalSignature,
-		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	kb, err := x509.MarshalECPrivateKey(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	certFile, keyFile = filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
-	if err := os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: kb}), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return certFile, keyFile, serial
-}
-
 // servedSerial is the serial number of the certificate addr presents.
 func servedSerial(t *testing.T, addr string) *big.Int {
 	t.Helper()
@@ -269,7 +231,8 @@ func servedSerial(t *testing.T, addr string) *big.Int {
 
 func TestTLSCertificateReload(t *testing.T) {
 	dir := t.TempDir()
-	certFile, keyFile, first := selfSigned(t, dir)
+	certFile, keyFile, c1 := testcert.SelfSigned(t, dir)
+	first := c1.SerialNumber
 	cert, err := LoadCertificate(certFile, keyFile)
 	if err != nil {
 		t.Fatal(err)
@@ -283,7 +246,8 @@ func TestTLSCertificateReload(t *testing.T) {
 	if got := servedSerial(t, addr); got.Cmp(first) != 0 {
 		t.Fatalf("serial %v, want %v", got, first)
 	}
-	_, _, second := selfSigned(t, dir)
+	_, _, c2 := testcert.SelfSigned(t, dir)
+	second := c2.SerialNumber
 	if got := servedSerial(t, addr); got.Cmp(first) != 0 {
 		t.Fatal("the certificate changed before Reload")
 	}
