@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -125,18 +126,25 @@ func closeConns(conns []net.Conn) {
 	}
 }
 
-// stillOpen counts the connections the server has not closed.
+// stillOpen counts the connections the server has not closed: reads
+// that wait until a deadline, all at the same time (a read after its
+// deadline would not look at the socket).
 func stillOpen(conns []net.Conn) int {
-	n := 0
+	deadline := time.Now().Add(300 * time.Millisecond)
+	var n atomic.Int64
+	var wg sync.WaitGroup
 	for _, c := range conns {
-		c.SetReadDeadline(time.Now().Add(20 * time.Millisecond))
-		_, err := c.Read(make([]byte, 1))
-		var ne net.Error
-		if errors.As(err, &ne) && ne.Timeout() {
-			n++
-		}
+		wg.Go(func() {
+			c.SetReadDeadline(deadline)
+			_, err := c.Read(make([]byte, 1))
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				n.Add(1)
+			}
+		})
 	}
-	return n
+	wg.Wait()
+	return int(n.Load())
 }
 
 // waitHealthz waits until /healthz answers 200 from 127.0.0.1.
