@@ -34,7 +34,7 @@ func (r *runner) idleFlood() (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	heldOne := held(one)
+	heldOne := settledHeld(one)
 	during := healthzFrom(addr, "127.0.0.2")
 	var wide []net.Conn
 	for i := range 75 {
@@ -45,7 +45,7 @@ func (r *runner) idleFlood() (*http.Response, error) {
 			return nil, err
 		}
 	}
-	heldWide := held(wide)
+	heldWide := settledHeld(wide)
 	full := healthzFrom(addr, "127.0.3.1")
 	if !r.srv.Alive() {
 		return nil, errors.New("the server died during the flood")
@@ -81,6 +81,21 @@ func openIdle(addr, from string, n int) ([]net.Conn, error) {
 		conns = append(conns, c)
 	}
 	return conns, nil
+}
+
+// settledHeld is held once the count stops falling (the server accepts,
+// and closes those over its caps, at its pace), or after 10 s.
+func settledHeld(conns []net.Conn) int {
+	deadline := time.Now().Add(10 * time.Second)
+	n := held(conns)
+	for time.Now().Before(deadline) {
+		m := held(conns)
+		if m >= n {
+			return m
+		}
+		n = m
+	}
+	return n
 }
 
 // held counts the connections the server keeps open: reads that wait
