@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"io"
 	"context"
 	"os"
 	"os/exec"
@@ -199,4 +201,35 @@ func TestShellArg(t *testing.T) {
 			t.Fatalf("shellArg(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// TestFirstStartHintNamesData: the first start's hint to change the
+// admin's password names the data directory, quoted for the shell.
+func TestFirstStartHintNamesData(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	data := filepath.Join(t.TempDir(), "my data")
+	cmd := exec.Command(buildBinary(t), "serve", "--addr", freeAddr(t), "--data", data)
+	cmd.Env = append(os.Environ(), "EXPLORER_ADMIN_PASSWORD=")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	want := "explorer user passwd admin --data '" + data + "'"
+	sc := bufio.NewScanner(stderr)
+	for sc.Scan() {
+		if strings.Contains(sc.Text(), want) {
+			go io.Copy(io.Discard, stderr)
+			return
+		}
+		if strings.Contains(sc.Text(), "explorer listening") {
+			break
+		}
+	}
+	t.Fatalf("no hint naming %s", want)
 }
