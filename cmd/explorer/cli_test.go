@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"io"
 	"context"
+	"debug/buildinfo"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -232,4 +233,29 @@ func TestFirstStartHintNamesData(t *testing.T) {
 		}
 	}
 	t.Fatalf("no hint naming %s", want)
+}
+
+// TestThirdPartyListsEveryModule: THIRD_PARTY.md names every module the
+// binary links, at its version, so that a new or updated dependency
+// makes this fail until its licence is listed.
+func TestThirdPartyListsEveryModule(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bi, err := buildinfo.ReadFile(buildBinary(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := os.ReadFile("../../THIRD_PARTY.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range bi.Deps {
+		if d.Replace != nil {
+			d = d.Replace
+		}
+		if !strings.Contains(string(doc), "| "+d.Path+" | "+d.Version+" |") {
+			t.Errorf("THIRD_PARTY.md does not list %s %s and its licence", d.Path, d.Version)
+		}
+	}
 }
