@@ -3,9 +3,9 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"io"
 	"context"
 	"debug/buildinfo"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"

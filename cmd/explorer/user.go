@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -32,23 +33,12 @@ func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 		fmt.Fprint(stdout, userUsage)
 		return nil
 	}
-	switch args[0] {
-	case "add", "passwd", "list", "disable", "enable", "delete", "role":
-	default:
-		return usageError(fmt.Sprintf("unknown user subcommand %q", args[0]))
-	}
-	fs := newFlagSet("user "+args[0], stderr)
-	data := dataFlag(fs)
-	database := databaseFlag(fs)
-	admin := new(bool)
-	if args[0] == "add" {
-		admin = fs.Bool("admin", false, "make the user an admin")
-	}
-	if err := parseFlags(fs, reorder(args[1:])); err != nil {
+	fs, admin, err := parseUserFlags(args, stderr)
+	if err != nil {
 		return err
 	}
 	ctx := context.Background()
-	db, err := openExisting(ctx, *data, *database)
+	db, err := openExisting(ctx, fs.Lookup("data").Value.String(), fs.Lookup("database").Value.String())
 	if err != nil {
 		return err
 	}
@@ -103,6 +93,24 @@ func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 		return userAdmin(ctx, svc, args[0], fs.Args(), stdout)
 	}
 	return nil
+}
+
+// parseUserFlags parses the flags of the user subcommand args[0]: --data,
+// --database, and --admin for add.
+func parseUserFlags(args []string, stderr io.Writer) (*flag.FlagSet, *bool, error) {
+	switch args[0] {
+	case "add", "passwd", "list", "disable", "enable", "delete", "role":
+	default:
+		return nil, nil, usageError(fmt.Sprintf("unknown user subcommand %q", args[0]))
+	}
+	fs := newFlagSet("user "+args[0], stderr)
+	dataFlag(fs)
+	databaseFlag(fs)
+	admin := new(bool)
+	if args[0] == "add" {
+		admin = fs.Bool("admin", false, "make the user an admin")
+	}
+	return fs, admin, parseFlags(fs, reorder(args[1:]))
 }
 
 // userAdmin runs the subcommands that change an existing user: the same
