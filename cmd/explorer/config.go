@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -29,10 +30,81 @@ func envDuration(name string, def time.Duration) time.Duration {
 }
 
 // newFlagSet returns a flag set that reports errors instead of exiting.
+// Its -h prints the command's synopsis (see synopses) and its own flags.
 func newFlagSet(name string, out io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(out)
+	fs.Usage = func() {
+		syn, ok := synopses[name]
+		if !ok {
+			syn = name + " [flags]"
+		}
+		fmt.Fprintf(fs.Output(), "Usage: explorer %s\n", syn)
+		n := 0
+		fs.VisitAll(func(*flag.Flag) { n++ })
+		if n > 0 {
+			fmt.Fprintln(fs.Output(), "\nFlags:")
+			fs.PrintDefaults()
+		}
+	}
 	return fs
+}
+
+// synopses are the command lines of the commands whose flag set prints
+// them on -h.
+var synopses = map[string]string{
+	"serve":            "serve [flags]",
+	"user add":         "user add NAME [--admin] [flags]   (the password is read from standard input)",
+	"user passwd":      "user passwd NAME [flags]   (the password is read from standard input)",
+	"user list":        "user list [flags]",
+	"user disable":     "user disable NAME [flags]",
+	"user enable":      "user enable NAME [flags]",
+	"user delete":      "user delete NAME [flags]",
+	"user role":        "user role NAME admin|user [flags]",
+	"token create":     "token create USER [--name N] [flags]",
+	"project import":   "project import --owner USER [--title T] [--encoding E] [flags] FILE",
+	"project append":   "project append ID FILE [--encoding E] [flags]",
+	"project explore":  "project explore ID [--column NAME] [flags]",
+	"project apply":    "project apply ID MODEL [flags]",
+	"project delete":   "project delete ID [flags]",
+	"project list":     "project list --owner USER [flags]",
+	"project show":     "project show ID [flags]",
+	"backup":           "backup FILE [flags]",
+	"restore":          "restore FILE [flags]   (the server must be stopped)",
+	"wordspace import": "wordspace import --lang XX [--counts FILE] [--int8] IN OUT",
+	"wordspace build":  "wordspace build --lang XX --out FILE [flags] CORPUS...",
+	"wordspace info":   "wordspace info FILE",
+}
+
+// errHelp says that the help a command was asked for (-h) is printed.
+var errHelp = errors.New("help printed")
+
+// flagError is a command line its flag set refused; the flag set has
+// printed the command's own usage.
+type flagError string
+
+func (e flagError) Error() string { return string(e) }
+
+// parseFlags parses args: -h is errHelp (exit 0), a bad flag a flagError
+// (exit 2).
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	err := fs.Parse(args)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, flag.ErrHelp):
+		return errHelp
+	}
+	return flagError(err.Error())
+}
+
+// isHelp reports whether arg asks for help.
+func isHelp(arg string) bool {
+	switch arg {
+	case "-h", "-help", "--help", "help":
+		return true
+	}
+	return false
 }
 
 // dataFlag adds --data with its environment equivalent.

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"explorer/internal/datadir"
+	"explorer/store"
 )
 
 // holdDataDir prepares the data directory for serve: with SQLite (sqlite
@@ -45,4 +49,43 @@ func holdDataDir(data string, sqlite bool) (*datadir.Lock, string, error) {
 		return nil, "", err
 	}
 	return lock, tmp, nil
+}
+
+// openExisting opens the database of a command other than serve and
+// restore: the PostgreSQL database of url, or the SQLite database of the
+// data directory, which must exist. Opening a missing one would create an
+// empty database there, and the command would seem to work on a server
+// that never sees its changes.
+func openExisting(ctx context.Context, data, url string) (*store.DB, error) {
+	if url == "" {
+		if err := needDatabase(data); err != nil {
+			return nil, err
+		}
+	}
+	return openStore(ctx, data, url)
+}
+
+// needDatabase reports a data directory without a SQLite database.
+func needDatabase(data string) error {
+	if _, err := os.Stat(sqlitePath(data)); errors.Is(err, fs.ErrNotExist) {
+		d := shellArg(data)
+		return fmt.Errorf("no database in %s; start explorer serve --data %s first, or pass --data with the server's data directory (or --database for PostgreSQL)", d, d)
+	}
+	return nil
+}
+
+// shellArg quotes s for a shell command line when it needs quoting.
+func shellArg(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:=@,") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// absDir is dir made absolute, for a hint that works from any directory.
+func absDir(dir string) string {
+	if a, err := filepath.Abs(dir); err == nil {
+		return a
+	}
+	return dir
 }

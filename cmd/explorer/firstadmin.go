@@ -49,7 +49,7 @@ func firstAdmin(ctx context.Context, svc *explorer.Service, stderr io.Writer, lo
 // is: in the log the file's path, on a terminal the password too.
 func announceAdmin(stderr io.Writer, tty bool, logger *slog.Logger, pw, data string) {
 	file := initialPasswordPath(data)
-	change := "explorer user passwd admin --data " + data
+	change := "explorer user passwd admin --data " + shellArg(absDir(data))
 	logger.Info("created the user admin with a random password, written to a file only this user may read; the file is removed when the password is changed",
 		"file", file, "change", change)
 	if tty {

@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -29,23 +28,6 @@ func basicOf(user, pw string) string {
 }
 
 // syncBuffer is a process's output, read while it runs.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // The first start without EXPLORER_ADMIN_PASSWORD writes a random
 // password to DATA/initial-admin-password (0600) and logs the file's
 // path, not the password (stderr is no terminal here), in text and JSON

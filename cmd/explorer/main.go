@@ -7,11 +7,15 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
+	"strings"
 )
 
-// version is set at build time with -ldflags "-X main.version=…".
-var version = ""
+// version, commit and date are set by make build from git, with -ldflags
+// "-X main.version=… -X main.commit=… -X main.date=…"; without them the
+// build information Go records (the VCS revision and time) stands in.
+var version, commit, date string
 
 const usage = `explorer: text-analysis workspaces over a JSON interface (v1) and admin pages.
 
@@ -34,14 +38,23 @@ Usage:
                                          database to FILE, also while serving
   explorer restore FILE                  replace the SQLite database with the
                                          backup FILE (the server must be stopped)
-  explorer version                       print the version
+  explorer version                       print the version, commit, build
+                                         date and Go version
 
-Every command takes --data DIR (or EXPLORER_DATA; default ./data).
+Every command takes --data DIR (or EXPLORER_DATA; default ./data); only
+serve and restore create a database where there is none. Each command's -h
+lists its own flags.
 `
 
 func main() {
 	if err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
 		var ue usageError
+		var fe flagError
+		if errors.As(err, &fe) {
+			// The flag set printed the command's own usage.
+			fmt.Fprintln(os.Stderr, "explorer:", err)
+			os.Exit(2)
+		}
 		if errors.As(err, &ue) {
 			fmt.Fprintln(os.Stderr, "explorer:", err)
 			fmt.Fprint(os.Stderr, usage)
@@ -57,7 +70,15 @@ type usageError string
 
 func (e usageError) Error() string { return string(e) }
 
+// run runs the command line args; a command's help (-h) is no error.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if err := dispatch(args, stdin, stdout, stderr); err != nil && !errors.Is(err, errHelp) {
+		return err
+	}
+	return nil
+}
+
+func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return usageError("no command given")
@@ -78,8 +99,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	case "restore":
 		return restoreCommand(args[1:], stdout, stderr)
 	case "version", "--version", "-v":
-		fmt.Fprintln(stdout, "explorer", versionString())
-		return nil
+		return versionCommand(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -87,31 +107,71 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return usageError(fmt.Sprintf("unknown command %q", args[0]))
 }
 
-func versionString() string {
-	if version != "" {
-		return version
+// versionCommand prints the version, the commit, the build date and the
+// Go version, one per line.
+func versionCommand(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("version", stderr)
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
+	if fs.NArg() > 0 {
+		return flagError("version takes no arguments")
+	}
+	b := buildInfo()
+	fmt.Fprintf(stdout, "explorer %s\ncommit: %s\nbuilt: %s\ngo: %s\n", b.version, b.commit, b.date, b.goVersion)
+	return nil
+}
+
+// build describes the binary.
+type build struct{ version, commit, date, goVersion string }
+
+// buildInfo is what -ldflags set, completed from the build information
+// Go records (vcs.revision, vcs.time, vcs.modified); "unknown" when
+// neither says.
+func buildInfo() build {
+	b := build{version: version, commit: commit, date: date, goVersion: runtime.Version()}
 	if bi, ok := debug.ReadBuildInfo(); ok {
-		rev, modified := "", ""
+		b.goVersion = bi.GoVersion
+		modified := false
 		for _, s := range bi.Settings {
-			switch s.Key {
-			case "vcs.revision":
-				rev = s.Value
-			case "vcs.modified":
-				if s.Value == "true" {
-					modified = "+dirty"
-				}
+			switch {
+			case s.Key == "vcs.revision" && b.commit == "":
+				b.commit = s.Value
+			case s.Key == "vcs.time" && b.date == "":
+				b.date = s.Value
+			case s.Key == "vcs.modified":
+				modified = s.Value == "true"
 			}
 		}
-		if rev != "" {
-			if len(rev) > 12 {
-				rev = rev[:12]
-			}
-			return rev + modified
+		if modified && commit == "" && b.commit != "" {
+			b.commit += "+dirty"
 		}
-		if bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-			return bi.Main.Version
+		if b.version == "" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+			b.version = bi.Main.Version
 		}
 	}
-	return "dev"
+	if b.version == "" {
+		b.version = "dev"
+	}
+	if b.commit == "" {
+		b.commit = "unknown"
+	}
+	if b.date == "" {
+		b.date = "unknown"
+	}
+	return b
+}
+
+// versionString is the short version for the log: the version and the
+// commit's first 12 characters.
+func versionString() string {
+	b := buildInfo()
+	c, dirty := strings.CutSuffix(b.commit, "+dirty")
+	if len(c) > 12 {
+		c = c[:12]
+	}
+	if dirty {
+		c += "+dirty"
+	}
+	return b.version + " (" + c + ")"
 }

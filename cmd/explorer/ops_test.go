@@ -144,7 +144,7 @@ func TestFirstStartOfTwoInstancesOnPostgres(t *testing.T) {
 		t.Cleanup(func() { _ = cmd.Process.Kill(); _, _ = cmd.Process.Wait() })
 	}
 	for i, addr := range addrs {
-		if !waitHealthy(addr, 30*time.Second) {
+		if !healthyWithin(addr, 30*time.Second) {
 			_ = cmds[i].Process.Kill()
 			_, _ = cmds[i].Process.Wait()
 			t.Fatalf("instance %d did not come up:\n%s", i, logs[i])
@@ -183,7 +183,7 @@ func TestFirstStartOfTwoInstancesOnPostgres(t *testing.T) {
 }
 
 // waitHealthy waits until /healthz of addr answers.
-func waitHealthy(addr string, limit time.Duration) bool {
+func healthyWithin(addr string, limit time.Duration) bool {
 	for deadline := time.Now().Add(limit); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		if resp, err := http.Get("http://" + addr + "/healthz"); err == nil {
 			resp.Body.Close()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -21,27 +22,63 @@ const projectUsage = `project needs a subcommand:
   project list --owner USER
   project show ID`
 
+// projectFlags are the flags of one project subcommand: each declares
+// only those it reads.
+type projectFlags struct {
+	fs                             *flag.FlagSet
+	data, database                 *string
+	owner, title, encoding, column *string
+	tables                         *tableFlags
+}
+
+func newProjectFlags(sub string, stderr io.Writer) *projectFlags {
+	fs := newFlagSet("project "+sub, stderr)
+	none := ""
+	f := &projectFlags{fs: fs, data: dataFlag(fs), database: databaseFlag(fs), title: &none, encoding: &none, column: &none}
+	ownerHelp := "act as this user (default: the project's owner)"
+	if sub == "import" || sub == "list" {
+		ownerHelp = "the owner's username"
+	}
+	f.owner = fs.String("owner", "", ownerHelp)
+	switch sub {
+	case "import":
+		f.title = fs.String("title", "", "the project's title (default: the file's name)")
+	case "explore":
+		f.column = fs.String("column", "", "the text column to explore (default: the largest)")
+	}
+	if sub == "import" || sub == "append" {
+		f.encoding = fs.String("encoding", "", "the CSV file's encoding (default: guess)")
+		f.tables = addTableFlags(fs, nil)
+	} else {
+		f.tables = addTableFlags(flag.NewFlagSet("", flag.ContinueOnError), nil)
+	}
+	return f
+}
+
 func projectCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		return usageError(projectUsage)
 	}
-	fs := newFlagSet("project "+args[0], stderr)
-	data := dataFlag(fs)
-	database := databaseFlag(fs)
-	owner := fs.String("owner", "", "the owner's username (import, list; others default to the project's owner)")
-	title := fs.String("title", "", "the project's title (import; default: the file's name)")
-	encoding := fs.String("encoding", "", "a CSV file's encoding (import, append; default: guess)")
-	column := fs.String("column", "", "the text column to explore (explore; default: the largest)")
-	tableFlags := addTableFlags(fs, nil)
-	if err := fs.Parse(reorder(args[1:])); err != nil {
-		return usageError(err.Error())
+	if isHelp(args[0]) {
+		fmt.Fprintln(stdout, projectUsage)
+		return nil
 	}
-	tables, err := tableFlags.budgets()
+	switch args[0] {
+	case "import", "append", "explore", "apply", "delete", "list", "show":
+	default:
+		return usageError(fmt.Sprintf("unknown project subcommand %q", args[0]))
+	}
+	pf := newProjectFlags(args[0], stderr)
+	fs, owner, title, encoding, column := pf.fs, pf.owner, pf.title, pf.encoding, pf.column
+	if err := parseFlags(fs, reorder(args[1:])); err != nil {
+		return err
+	}
+	tables, err := pf.tables.budgets()
 	if err != nil {
 		return err
 	}
 	ctx := context.Background()
-	db, err := openStore(ctx, *data, *database)
+	db, err := openExisting(ctx, *pf.data, *pf.database)
 	if err != nil {
 		return err
 	}
@@ -187,8 +224,6 @@ func projectCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 			return err
 		}
 		return printTopics(stdout, p)
-	default:
-		return usageError(fmt.Sprintf("unknown project subcommand %q", args[0]))
 	}
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 
 func TestProjectImportAndExplore(t *testing.T) {
 	dir := t.TempDir()
+	newDatabase(t, dir)
 	cli := func(stdin string, args ...string) (string, string, error) {
 		var out, errb bytes.Buffer
 		err := run(append(args, "--data", dir), strings.NewReader(stdin), &out, &errb)

@@ -26,6 +26,7 @@ func TestRecoveryAfterSIGKILL(t *testing.T) {
 		t.Skip("builds and runs the binary")
 	}
 	bin, data := buildBinary(t), t.TempDir()
+	newDatabase(t, data)
 	runCLI(t, bin, "ann-password\n", "user", "add", "ann", "--data", data)
 	content, _ := testkit.SurveyCSV(30000)
 	file := filepath.Join(data, "survey.csv")

@@ -47,6 +47,8 @@ type serveConfig struct {
 	// Edge holds the HTTP edge's settings: request deadlines, the upload
 	// concurrency limit and the trusted proxies.
 	Edge edgeConfig
+	// Listen holds the connection caps, TLS and the metrics listener.
+	Listen listenConfig
 }
 
 // listFlag is a repeatable string flag.
@@ -76,10 +78,14 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	smtpURL := fs.String("smtp", envOr("EXPLORER_SMTP", ""), "SMTP server for notification e-mails, such as smtp://user:password@host:587?from=explorer@example.com (EXPLORER_SMTP)")
 	fs.DurationVar(&c.BillingInterval, "billing-interval", envDuration("EXPLORER_BILLING_INTERVAL", time.Minute), "how often due plan changes and billing cycles are settled (EXPLORER_BILLING_INTERVAL)")
 	edgeFlags(fs, &c.Edge)
-	if err := fs.Parse(args); err != nil {
-		return c, usageError(err.Error())
+	listenFlags(fs, &c.Listen)
+	if err := parseFlags(fs, args); err != nil {
+		return c, err
 	}
 	if err := c.Edge.check(); err != nil {
+		return c, err
+	}
+	if err := c.Listen.check(); err != nil {
 		return c, err
 	}
 	if c.BillingInterval < 100*time.Millisecond {
@@ -128,9 +134,10 @@ func openStore(ctx context.Context, data, url string) (*store.DB, error) {
 
 // app is the wired server.
 type app struct {
-	db    *store.DB
-	svc   *explorer.Service
-	fiber *fiber.App
+	db      *store.DB
+	svc     *explorer.Service
+	fiber   *fiber.App
+	metrics *httpserver.Metrics
 }
 
 // newApp wires store, service and the HTTP app.
@@ -140,12 +147,16 @@ func newApp(ctx context.Context, c serveConfig, o explorer.Options) (*app, error
 		return nil, err
 	}
 	svc := explorer.NewService(db, o)
-	f, err := httpserver.New(svc, c.Edge.serverConfig(o.Logger, c.MaxUpload, c.SecureCookies))
+	// Cookies are Secure behind a TLS proxy (--secure-cookies) and when
+	// serve speaks TLS itself.
+	sc := c.Edge.serverConfig(o.Logger, c.MaxUpload, c.SecureCookies || c.Listen.tls())
+	sc.Metrics, sc.NoPublicMetrics = httpserver.NewMetrics(), c.Listen.MetricsAddr != ""
+	f, err := httpserver.New(svc, sc)
 	if err != nil {
 		db.Close()
 		return nil, err
 	}
-	return &app{db: db, svc: svc, fiber: f}, nil
+	return &app{db: db, svc: svc, fiber: f, metrics: sc.Metrics}, nil
 }
 
 func serveCommand(args []string, stderr io.Writer) error {
@@ -161,6 +172,10 @@ func serveCommand(args []string, stderr io.Writer) error {
 	logger = httpserver.Redacting(logger)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	cert, err := c.Listen.loadCertificate()
+	if err != nil {
+		return err
+	}
 
 	lock, tmp, err := holdDataDir(c.Data, c.Database == "")
 	if err != nil {
@@ -199,11 +214,33 @@ func serveCommand(args []string, stderr io.Writer) error {
 	// Notification e-mails queued by any instance are sent.
 	go a.svc.RunMail(ctx, 5*time.Second)
 
-	ln, err := httpserver.Listen(c.Addr)
+	if err := listenAndServe(ctx, a, c, cert, logger); err != nil {
+		return err
+	}
+	logger.Info("stopped")
+	return nil
+}
+
+// listenAndServe serves a's app on the public listener (and /metrics on
+// --metrics-addr) until ctx ends, then shuts the app down and closes the
+// database.
+func listenAndServe(ctx context.Context, a *app, c serveConfig, cert *httpserver.Certificate, logger *slog.Logger) error {
+	c.Listen.logLimits(logger)
+	ln, err := c.Listen.listen(c.Addr, c.Edge.TrustedProxies, cert, logger)
 	if err != nil {
 		return err
 	}
-	logger.Info("explorer listening", "addr", ln.Addr().String(), "data", c.Data, "version", versionString())
+	if c.Listen.MetricsAddr != "" {
+		if err := serveMetrics(ctx, c.Listen.MetricsAddr, a.metrics, logger); err != nil {
+			ln.Close()
+			return err
+		}
+	}
+	if cert != nil {
+		reloadOnHUP(ctx, cert, logger)
+	}
+	scheme := map[bool]string{false: "http", true: "https"}[cert != nil]
+	logger.Info("explorer listening", "addr", ln.Addr().String(), "scheme", scheme, "data", c.Data, "version", versionString())
 	errc := make(chan error, 1)
 	go func() { errc <- a.fiber.Listener(ln) }()
 	select {
@@ -215,11 +252,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err := a.fiber.ShutdownWithTimeout(30 * time.Second); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		logger.Warn("shutdown", "err", err)
 	}
-	if err := a.db.Close(); err != nil {
-		return err
-	}
-	logger.Info("stopped")
-	return nil
+	return a.db.Close()
 }
 
 // detector is the language detector the commands give the Service:

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,24 +16,35 @@ import (
 	"golang.org/x/term"
 )
 
+const userUsage = `user needs a subcommand:
+  user add NAME [--admin]
+  user passwd NAME
+  user list
+  user disable|enable|delete NAME
+  user role NAME admin|user
+Each takes --data DIR or --database URL; see explorer user SUBCOMMAND -h.
+`
+
 func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		return usageError("user needs a subcommand: add, passwd, list, disable, enable, delete or role")
 	}
-	fs := newFlagSet("user "+args[0], stderr)
-	data := dataFlag(fs)
-	database := databaseFlag(fs)
-	admin := fs.Bool("admin", false, "make the user an admin (user add)")
-	if err := fs.Parse(reorder(args[1:])); err != nil {
-		return usageError(err.Error())
+	if isHelp(args[0]) {
+		fmt.Fprint(stdout, userUsage)
+		return nil
+	}
+	fs, admin, err := parseUserFlags(args, stderr)
+	if err != nil {
+		return err
 	}
 	ctx := context.Background()
-	db, err := openStore(ctx, *data, *database)
+	data := fs.Lookup("data").Value.String()
+	db, err := openExisting(ctx, data, fs.Lookup("database").Value.String())
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	svc := explorer.NewService(db, explorer.Options{InitialPasswordFile: initialPasswordPath(*data)})
+	svc := explorer.NewService(db, explorer.Options{InitialPasswordFile: initialPasswordPath(data)})
 	switch args[0] {
 	case "add":
 		if fs.NArg() != 1 {
@@ -80,10 +92,26 @@ func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 		return tw.Flush()
 	case "disable", "enable", "delete", "role":
 		return userAdmin(ctx, svc, args[0], fs.Args(), stdout)
-	default:
-		return usageError(fmt.Sprintf("unknown user subcommand %q", args[0]))
 	}
 	return nil
+}
+
+// parseUserFlags parses the flags of the user subcommand args[0]: --data,
+// --database, and --admin for add.
+func parseUserFlags(args []string, stderr io.Writer) (*flag.FlagSet, *bool, error) {
+	switch args[0] {
+	case "add", "passwd", "list", "disable", "enable", "delete", "role":
+	default:
+		return nil, nil, usageError(fmt.Sprintf("unknown user subcommand %q", args[0]))
+	}
+	fs := newFlagSet("user "+args[0], stderr)
+	dataFlag(fs)
+	databaseFlag(fs)
+	admin := new(bool)
+	if args[0] == "add" {
+		admin = fs.Bool("admin", false, "make the user an admin")
+	}
+	return fs, admin, parseFlags(fs, reorder(args[1:]))
 }
 
 // userAdmin runs the subcommands that change an existing user: the same
@@ -118,6 +146,10 @@ func userAdmin(ctx context.Context, svc *explorer.Service, sub string, args []st
 }
 
 func tokenCommand(args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && isHelp(args[0]) {
+		fmt.Fprintln(stdout, "token needs the subcommand create: token create USER [--name N]; see explorer token create -h")
+		return nil
+	}
 	if len(args) == 0 || args[0] != "create" {
 		return usageError("token needs the subcommand create")
 	}
@@ -125,14 +157,14 @@ func tokenCommand(args []string, stdout, stderr io.Writer) error {
 	data := dataFlag(fs)
 	database := databaseFlag(fs)
 	name := fs.String("name", "cli", "a name for the token")
-	if err := fs.Parse(reorder(args[1:])); err != nil {
-		return usageError(err.Error())
+	if err := parseFlags(fs, reorder(args[1:])); err != nil {
+		return err
 	}
 	if fs.NArg() != 1 {
 		return usageError("token create takes one USER")
 	}
 	ctx := context.Background()
-	db, err := openStore(ctx, *data, *database)
+	db, err := openExisting(ctx, *data, *database)
 	if err != nil {
 		return err
 	}

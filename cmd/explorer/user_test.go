@@ -10,6 +10,7 @@ import (
 // in process, on one data folder.
 func TestUserAdminCommands(t *testing.T) {
 	data := t.TempDir()
+	newDatabase(t, data)
 	run := func(stdin string, args ...string) (string, error) {
 		var out, errOut bytes.Buffer
 		err := userCommand(append(args, "--data", data), strings.NewReader(stdin), &out, &errOut)

@@ -42,7 +42,7 @@ func wordspaceCommand(args []string, stdout, stderr io.Writer) error {
 	case "build":
 		return wordspaceBuild(args[1:], stdout, stderr)
 	case "info":
-		return wordspaceInfo(args[1:], stdout)
+		return wordspaceInfo(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, wordspaceUsage)
 		return nil
@@ -52,10 +52,7 @@ func wordspaceCommand(args []string, stdout, stderr io.Writer) error {
 }
 
 func wordspaceFlags(name string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("wordspace "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, wordspaceUsage) }
-	return fs
+	return newFlagSet("wordspace "+name, stderr)
 }
 
 // parseInterspersed parses flags that may come after the positional
@@ -63,8 +60,8 @@ func wordspaceFlags(name string, stderr io.Writer) *flag.FlagSet {
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, usageError(err.Error())
+		if err := parseFlags(fs, args); err != nil {
+			return nil, err
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -174,11 +171,15 @@ func wordspaceBuild(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-func wordspaceInfo(args []string, stdout io.Writer) error {
-	if len(args) != 1 {
+func wordspaceInfo(args []string, stdout, stderr io.Writer) error {
+	pos, err := parseInterspersed(wordspaceFlags("info", stderr), args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
 		return usageError("wordspace info: FILE expected")
 	}
-	s, err := wordspace.Open(args[0], wordspace.LoadOptions{})
+	s, err := wordspace.Open(pos[0], wordspace.LoadOptions{})
 	if err != nil {
 		return fmt.Errorf("wordspace info: %w", err)
 	}

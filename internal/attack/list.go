@@ -53,6 +53,7 @@ func attacks() []attack {
 	}
 	list = append(list, sheetAttacks()...)
 	list = append(list, secretAttacks()...)
+	list = append(list, connectionAttacks()...)
 	return list
 }
 

@@ -42,6 +42,9 @@ type runner struct {
 	user  *load.Client // Basic credentials
 	page  *load.Client // signed in on the pages
 	model int64
+	// note, when an attack sets it, sums its answer up instead of the
+	// answer's own content.
+	note string
 }
 
 // Run starts the server binary on a fresh data directory, makes a normal
@@ -138,6 +141,9 @@ func (r *runner) run(a attack) Result {
 	} else {
 		res.Status = resp.StatusCode
 		res.Note = describe(resp)
+	}
+	if r.note != "" {
+		res.Note, r.note = r.note, ""
 	}
 	res.Alive = r.srv.Alive()
 	return res

@@ -22,32 +22,12 @@ const (
 	lingerBytes = 64 << 20
 )
 
-// Listen listens on the TCP address addr; the connections it accepts
-// close lingering.
-func Listen(addr string) (net.Listener, error) {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return nil, err
-	}
-	return lingerListener{ln}, nil
-}
-
-type lingerListener struct{ net.Listener }
-
-func (l lingerListener) Accept() (net.Conn, error) {
-	c, err := l.Listener.Accept()
-	if err != nil {
-		return nil, err
-	}
-	if tc, ok := c.(*net.TCPConn); ok {
-		return &lingerConn{TCPConn: tc}, nil
-	}
-	return c, nil
-}
-
+// lingerConn is an accepted connection; release, when set, is called once
+// its socket is closed.
 type lingerConn struct {
 	*net.TCPConn
-	once sync.Once
+	once    sync.Once
+	release func()
 }
 
 // Close shuts the connection for writing and drains it in the background;
@@ -57,6 +37,7 @@ func (c *lingerConn) Close() error {
 	c.once.Do(func() {
 		if err = c.TCPConn.CloseWrite(); err != nil {
 			err = c.TCPConn.Close()
+			c.released()
 			return
 		}
 		go c.linger()
@@ -65,9 +46,16 @@ func (c *lingerConn) Close() error {
 }
 
 func (c *lingerConn) linger() {
+	defer c.released()
 	defer c.TCPConn.Close()
 	if c.TCPConn.SetReadDeadline(time.Now().Add(lingerTime)) != nil {
 		return
 	}
 	_, _ = io.CopyN(io.Discard, c.TCPConn, lingerBytes)
+}
+
+func (c *lingerConn) released() {
+	if c.release != nil {
+		c.release()
+	}
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"net/http"
 	"strconv"
 	"time"
 
@@ -46,5 +47,11 @@ func (m *Metrics) record(route, method string, status int, d time.Duration) {
 }
 
 func (m *Metrics) handler() fiber.Handler {
-	return adaptor.HTTPHandler(promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{}))
+	return adaptor.HTTPHandler(m.HTTPHandler())
+}
+
+// HTTPHandler serves the metrics in the Prometheus text format, for a
+// listener of its own.
+func (m *Metrics) HTTPHandler() http.Handler {
+	return promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{})
 }

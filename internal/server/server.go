@@ -41,6 +41,9 @@ type Config struct {
 	TrustedProxies []string
 	// SecureCookies marks the pages' cookies Secure.
 	SecureCookies bool
+	// NoPublicMetrics leaves /metrics off this app: another listener
+	// serves Metrics.HTTPHandler (serve --metrics-addr).
+	NoPublicMetrics bool
 }
 
 func (c *Config) defaults() {
@@ -125,7 +128,9 @@ func newEdge(cfg Config) (*edge, error) {
 	// (refusalReason), and fasthttp's own Logger is Fiber's silent one.
 	e.app.Server().SecureErrorLogMessage = true
 	e.app.Use(e.observe, e.clientAddr, e.requestContext, e.securityHeaders)
-	e.app.Get("/metrics", cfg.Metrics.handler())
+	if !cfg.NoPublicMetrics {
+		e.app.Get("/metrics", cfg.Metrics.handler())
+	}
 	return e, nil
 }
 

@@ -17,6 +17,10 @@ const watchEvery = 250 * time.Millisecond
 // until ctx ends. It peeks at the socket without consuming anything, so
 // bytes of a body or of the next request stay for the server to read.
 func watchConn(ctx context.Context, conn net.Conn, cancel context.CancelFunc) {
+	// A TLS connection is watched on its TCP socket.
+	if tc, ok := conn.(interface{ NetConn() net.Conn }); ok {
+		conn = tc.NetConn()
+	}
 	sc, ok := conn.(syscall.Conn)
 	if !ok {
 		return

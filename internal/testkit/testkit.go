@@ -203,7 +203,7 @@ func (r *Response) Expect(t testing.TB, want int) *Response {
 // server stops when the test ends.
 func (e *Env) Serve() string {
 	e.T.Helper()
-	ln, err := server.Listen("127.0.0.1:0")
+	ln, err := server.Listen("127.0.0.1:0", server.ListenConfig{})
 	if err != nil {
 		e.T.Fatal(err)
 	}

@@ -1,0 +1,178 @@
+package server
+
+import (
+	"crypto/tls"
+	"errors"
+	"log/slog"
+	"net"
+	"net/netip"
+	"sync"
+	"time"
+)
+
+// ListenConfig bounds the connections the server holds open. Every
+// connection costs an open file; a client that opens idle connections
+// until the process runs out of them would otherwise end it (the Fiber
+// server stops serving at the first failed accept).
+type ListenConfig struct {
+	// MaxConns is the most connections open at once (0: no cap); one
+	// accepted over it is closed at once.
+	MaxConns int
+	// MaxConnsPerIP is the most connections open at once from one TCP
+	// peer address (0: no cap). Trusted proxies are exempt: they carry
+	// many clients, and only MaxConns bounds them.
+	MaxConnsPerIP int
+	// TrustedProxies are the CIDRs or addresses of the trusted proxies.
+	TrustedProxies []string
+	// TLS, when set, makes the listener serve TLS.
+	TLS *tls.Config
+	// Logger receives the refusals and the failed accepts, at most one
+	// line a second; nil is slog.Default().
+	Logger *slog.Logger
+}
+
+// Listen listens on the TCP address addr. The connections it accepts
+// close lingering (see linger.go) and are counted against lc's caps; a
+// failed accept (such as "too many open files") is retried after a pause
+// that grows to one second, never returned to the server.
+func Listen(addr string, lc ListenConfig) (net.Listener, error) {
+	px, err := parseProxies(lc.TrustedProxies)
+	if err != nil {
+		return nil, err
+	}
+	if lc.Logger == nil {
+		lc.Logger = slog.Default()
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	el := &edgeListener{Listener: ln, cfg: lc, proxies: px, perIP: map[netip.Addr]int{}}
+	el.log.logger = lc.Logger
+	if lc.TLS != nil {
+		return tls.NewListener(el, lc.TLS), nil
+	}
+	return el, nil
+}
+
+// edgeListener counts the open connections, in total and per peer address.
+type edgeListener struct {
+	net.Listener
+	cfg     ListenConfig
+	proxies *proxies
+	log     rateLog
+
+	mu    sync.Mutex
+	total int
+	perIP map[netip.Addr]int
+}
+
+// Accept returns the next connection within the caps. It returns an error
+// only once the listener is closed.
+func (l *edgeListener) Accept() (net.Conn, error) {
+	var pause time.Duration
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			if errors.Is(err, net.ErrClosed) {
+				return nil, err
+			}
+			pause = min(max(2*pause, 5*time.Millisecond), time.Second)
+			l.log.warn("accepting a connection failed; retrying", "err", err, "pause", pause)
+			time.Sleep(pause)
+			continue
+		}
+		pause = 0
+		if ac := l.admit(c); ac != nil {
+			return ac, nil
+		}
+	}
+}
+
+// admit counts c, or closes it when a cap is reached (nil).
+func (l *edgeListener) admit(c net.Conn) net.Conn {
+	tc, ok := c.(*net.TCPConn)
+	if !ok {
+		return c
+	}
+	ip := tc.RemoteAddr().(*net.TCPAddr).AddrPort().Addr().Unmap()
+	capped := l.cfg.MaxConnsPerIP > 0 && !l.proxies.trusted(ip)
+	l.mu.Lock()
+	over := l.cfg.MaxConns > 0 && l.total >= l.cfg.MaxConns
+	perIP := capped && l.perIP[ip] >= l.cfg.MaxConnsPerIP
+	if !over && !perIP {
+		l.total++
+		if capped {
+			l.perIP[ip]++
+		}
+	}
+	l.mu.Unlock()
+	if over || perIP {
+		// A reset frees the socket at once, with no TIME_WAIT kept.
+		_ = tc.SetLinger(0)
+		_ = tc.Close()
+		if over {
+			l.log.warn("connection refused: the server holds --max-conns connections", "max", l.cfg.MaxConns)
+		} else {
+			l.log.warn("connection refused: its address holds --max-conns-per-ip connections", "ip", ip.String(), "max", l.cfg.MaxConnsPerIP)
+		}
+		return nil
+	}
+	return &lingerConn{TCPConn: tc, release: func() { l.release(ip, capped) }}
+}
+
+func (l *edgeListener) release(ip netip.Addr, capped bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.total--
+	if capped {
+		if l.perIP[ip]--; l.perIP[ip] <= 0 {
+			delete(l.perIP, ip)
+		}
+	}
+}
+
+// Open is the number of connections open (counted until their socket is
+// closed, lingering included).
+func (l *edgeListener) Open() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.total
+}
+
+// rateLog writes at most one warning a second; the next one counts those
+// left out.
+type rateLog struct {
+	logger *slog.Logger
+	mu     sync.Mutex
+	last   time.Time
+	left   int
+}
+
+func (r *rateLog) warn(msg string, args ...any) {
+	r.mu.Lock()
+	now := time.Now()
+	if now.Sub(r.last) < time.Second {
+		r.left++
+		r.mu.Unlock()
+		return
+	}
+	left := r.left
+	r.last, r.left = now, 0
+	r.mu.Unlock()
+	if left > 0 {
+		args = append(args, "not logged since the last line", left)
+	}
+	r.logger.Warn(msg, args...)
+}
+
+// DefaultMaxConns is the default cap on open connections for an open-file
+// limit: three quarters of it, leaving the rest to the database, uploads
+// and word spaces, and at most 10,000 (0: unknown limit, 10,000).
+func DefaultMaxConns(fileLimit uint64) int {
+	const most = 10_000
+	if fileLimit == 0 || fileLimit > most*4/3 {
+		return most
+	}
+	return max(16, int(fileLimit*3/4))
+}
