@@ -15,10 +15,10 @@ type userBudgets struct {
 }
 
 type budgetValues struct {
-	Models          int `json:"models"`
-	Poles           int `json:"poles"`
-	Projects        int `json:"projects"`
-	Tokens          int `json:"tokens"`
+	Models          int   `json:"models"`
+	Poles           int   `json:"poles"`
+	Projects        int   `json:"projects"`
+	Tokens          int   `json:"tokens"`
 	WritesPerMinute int   `json:"writesPerMinute"`
 	Storage         int64 `json:"storage"`
 }
