@@ -278,3 +278,22 @@ func TestStorageBudgetImport(t *testing.T) {
 		t.Fatalf("use %+v", use)
 	}
 }
+
+func TestFormatAndParseSize(t *testing.T) {
+	for n, want := range map[int64]string{0: "0 bytes", 1: "1 byte", 1023: "1023 bytes", 1024: "1 KiB", 1536: "1.5 KiB",
+		312 << 20: "312 MiB", 1<<30 - 1: "1023 MiB", 1 << 30: "1 GiB", 1288490188: "1.1 GiB", 27682406: "26.3 MiB", 150<<20 + 1: "150 MiB"} {
+		if got := explorer.FormatBytes(n); got != want {
+			t.Errorf("FormatBytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+	for in, want := range map[string]int64{"1": 1, "1GiB": 1 << 30, " 2 mib ": 2 << 20, "1.5KiB": 1536, "10MB": 10e6, "3 B": 3, "1TiB": 1 << 40} {
+		if got, err := explorer.ParseSize(in); err != nil || got != want {
+			t.Errorf("ParseSize(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "0", "0.5", "-1", "1e3", "0x10", "lots", "GiB", "NaN", "Inf", "2000TiB", "1_000"} {
+		if _, err := explorer.ParseSize(in); err == nil {
+			t.Errorf("ParseSize(%q) accepted", in)
+		}
+	}
+}
