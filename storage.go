@@ -14,11 +14,21 @@ const StorageBudgetMax = 1 << 50
 // StorageStore counts the bytes each user stores. The store methods that
 // write a model's versions, a pole or a project charge the bytes they add
 // to the owner of the object, in the same transaction, and its deletes
-// give them back (package store says what counts); the Service only reads
-// the counter.
+// give them back (package store says what counts); the Service reads
+// what a transaction charged to refuse what passes a budget.
 type StorageStore interface {
 	// StorageUsed returns the bytes charged to a user.
 	StorageUsed(ctx context.Context, userID int64) (int64, error)
+	// StorageCharged returns what the transaction of ctx charged a user
+	// so far (zero outside a transaction or when nothing).
+	StorageCharged(ctx context.Context, userID int64) StorageCharge
+}
+
+// StorageCharge is what one transaction charged a user: the bytes added
+// (negative when it freed more) and the user's bytes after the last
+// charge.
+type StorageCharge struct {
+	Added, Used int64
 }
 
 // StorageUse is what a user stores against its storage budget.
@@ -46,24 +56,23 @@ func (s *Service) Storage(ctx context.Context) (StorageUse, error) {
 // withinStorage runs write in the caller's transaction and refuses it
 // with ETOOLARGE when it made what owner stores grow past owner's
 // storage budget: the transaction then rolls back, so nothing is stored.
-// A write that stores less than before (or as much) always passes.
+// A write that stores less than before (or as much) always passes. It
+// reads nothing but the budget of a write that grew.
 func (s *Service) withinStorage(ctx context.Context, owner int64, write func() error) error {
-	before, err := s.store.StorageUsed(ctx, owner)
-	if err != nil {
-		return err
-	}
+	before := s.store.StorageCharged(ctx, owner)
 	if err := write(); err != nil {
 		return err
 	}
-	after, err := s.store.StorageUsed(ctx, owner)
-	if err != nil || after <= before {
-		return err
+	after := s.store.StorageCharged(ctx, owner)
+	grown := after.Added - before.Added
+	if grown <= 0 {
+		return nil
 	}
 	b, err := s.budgetsOf(ctx, owner)
-	if err != nil || after <= b.Storage {
+	if err != nil || after.Used <= b.Storage {
 		return err
 	}
-	return storageExceeded(ctx, owner, b.Storage, before, after-before)
+	return storageExceeded(ctx, owner, b.Storage, after.Used-grown, grown)
 }
 
 // storageLeft is what owner may still store, 0 when nothing.

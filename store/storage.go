@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"strings"
 
 	explorer "explorer"
@@ -49,14 +50,34 @@ func (db *DB) RecountStorage(ctx context.Context, userID int64) (int64, error) {
 	return n, err
 }
 
-// charge adds delta bytes (negative: frees them) to a user's counter.
+// charge adds delta bytes (negative: frees them) to a user's counter
+// and notes in the transaction what it charged and the bytes after.
 func (db *DB) charge(ctx context.Context, userID, delta int64) error {
 	if delta == 0 {
 		return nil
 	}
-	_, err := db.exec(ctx, `INSERT INTO user_storage (user_id, bytes) VALUES (?, ?)
-		ON CONFLICT (user_id) DO UPDATE SET bytes = user_storage.bytes + excluded.bytes`, userID, delta)
-	return err
+	var bytes int64
+	err := db.queryRowTx(ctx, `INSERT INTO user_storage (user_id, bytes) VALUES (?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET bytes = user_storage.bytes + excluded.bytes RETURNING bytes`, userID, delta).Scan(&bytes)
+	if err != nil {
+		return db.mapError(err, "")
+	}
+	if t := db.inTx(ctx); t != nil {
+		if t.charged == nil {
+			t.charged = map[int64]explorer.StorageCharge{}
+		}
+		t.charged[userID] = explorer.StorageCharge{Added: t.charged[userID].Added + delta, Used: bytes}
+	}
+	return nil
+}
+
+// StorageCharged returns what the transaction of ctx charged a user so
+// far and the user's bytes after its last charge (zero when none).
+func (db *DB) StorageCharged(ctx context.Context, userID int64) explorer.StorageCharge {
+	if t := db.inTx(ctx); t != nil {
+		return t.charged[userID]
+	}
+	return explorer.StorageCharge{}
 }
 
 // chargeOwner charges the owner of row id of table (models, poles or
@@ -68,10 +89,16 @@ func (db *DB) chargeOwner(ctx context.Context, table string, id, bytes int64, mi
 	for range strings.Count(minus, "?") {
 		args = append(args, id)
 	}
-	_, err := db.exec(ctx, `INSERT INTO user_storage (user_id, bytes)
-		SELECT owner_id, CAST(CAST(? AS BIGINT) - (`+minus+`) AS BIGINT) FROM `+table+` WHERE id = ?
-		ON CONFLICT (user_id) DO UPDATE SET bytes = user_storage.bytes + excluded.bytes`, append(args, id)...)
-	return err
+	var owner, delta int64
+	err := db.queryRowTx(ctx, `SELECT owner_id, CAST(CAST(? AS BIGINT) - (`+minus+`) AS BIGINT) FROM `+table+` WHERE id = ?`,
+		append(args, id)...).Scan(&owner, &delta)
+	if err == sql.ErrNoRows {
+		return nil
+	}
+	if err != nil {
+		return db.mapError(err, "")
+	}
+	return db.charge(ctx, owner, delta)
 }
 
 // Expressions of what one object stores (see above), for chargeOwner
