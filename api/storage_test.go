@@ -112,10 +112,21 @@ func TestStorageBudget(t *testing.T) {
 	if after := usage(t, e, "ann"); after >= before-80*188 {
 		t.Fatalf("shrinking a pole: %d -> %d bytes", before, after)
 	}
+	// A model file that does not fit: 413, no model.
+	var big strings.Builder
+	big.WriteString("Index,Label,Terms\n")
+	for i := range 300 {
+		fmt.Fprintf(&big, "%d,topic %d,%s\n", i+1, i, strings.Repeat("w", 60))
+	}
+	before = usage(t, e, "ann")
+	storageRefused(t, e.Upload("ann", "big.csv", []byte(big.String()), ""), budget, before)
 	// Model versions: a shared model's editor spends the owner's budget.
 	e.Upload("ann", "m.csv", []byte("Index,Label,Terms\n1,a,b\n"), "").Expect(t, http.StatusCreated)
 	var models []struct{ ID int64 }
 	e.Do(testkit.Request{Method: "GET", Path: "/v1/models", User: "ann"}).Expect(t, 200).JSON(t, &models)
+	if len(models) != 1 {
+		t.Fatalf("%d models: the refused upload kept one", len(models))
+	}
 	mpath := fmt.Sprintf("/v1/models/%d", models[0].ID)
 	shareModel(t, e, models[0].ID, "ann", "bob")
 	refused := false
