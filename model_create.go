@@ -80,7 +80,7 @@ func (s *Service) createModel(ctx context.Context, u *User, title *string, typ, 
 	if err := s.checkOwned(ctx, u.ID, OwnedModels); err != nil {
 		return nil, err
 	}
-	if err := s.store.CreateModel(ctx, m, st); err != nil {
+	if err := s.withinStorage(ctx, u.ID, func() error { return s.store.CreateModel(ctx, m, st) }); err != nil {
 		return nil, err
 	}
 	return m, nil

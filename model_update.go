@@ -147,7 +147,10 @@ func (s *Service) addVersion(ctx context.Context, u *User, m *ModelRecord, next 
 	if m.Type == ModelDynamic {
 		m.Outdated = true
 	}
-	err := s.store.CreateModelVersion(ctx, m.ID, m.Version, s.clock.Now(), u.ID, next)
+	// The model's owner stores the version, whoever makes it.
+	err := s.withinStorage(ctx, m.OwnerID, func() error {
+		return s.store.CreateModelVersion(ctx, m.ID, m.Version, s.clock.Now(), u.ID, next)
+	})
 	if ErrorCode(err) == ECONFLICT {
 		// Another update created this version meanwhile.
 		return Errorf(ECONFLICT, "model %d was changed at the same time; load it and try again", m.ID)

@@ -65,7 +65,7 @@ func (s *Service) CreatePole(ctx context.Context, in PoleInput) (*Pole, error) {
 		if err := s.checkOwned(ctx, u.ID, OwnedPoles); err != nil {
 			return err
 		}
-		return s.store.CreatePole(ctx, p)
+		return s.withinStorage(ctx, u.ID, func() error { return s.store.CreatePole(ctx, p) })
 	})
 	if err != nil {
 		return nil, err
@@ -174,7 +174,8 @@ func (s *Service) changePole(ctx context.Context, id int64, change func(p *Pole)
 			return err
 		}
 		p.Updated = s.clock.Now()
-		if err := s.store.UpdatePole(ctx, p, old); err != nil {
+		// The pole's owner stores it, also when its manager edits it.
+		if err := s.withinStorage(ctx, p.OwnerID, func() error { return s.store.UpdatePole(ctx, p, old) }); err != nil {
 			return err
 		}
 		out = p

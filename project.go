@@ -185,7 +185,7 @@ func (s *Service) CreateProject(ctx context.Context, in NewProject) (*Project, e
 		if err := s.checkOwned(ctx, u.ID, OwnedProjects); err != nil {
 			return err
 		}
-		return s.store.CreateProject(ctx, p)
+		return s.withinStorage(ctx, u.ID, func() error { return s.store.CreateProject(ctx, p) })
 	})
 	if err != nil {
 		return nil, err

@@ -113,12 +113,12 @@ func (s *Service) ImportProject(ctx context.Context, in ImportProjectInput) (*Pr
 		if err := s.checkOwned(ctx, u.ID, OwnedProjects); err != nil {
 			return err
 		}
-		return s.store.CreateProject(ctx, p)
+		return s.withinStorage(ctx, u.ID, func() error { return s.store.CreateProject(ctx, p) })
 	})
 	if err != nil {
 		return nil, err
 	}
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.inTxWithinStorage(ctx, u.ID, func(ctx context.Context) error {
 		header, n, enc, err := s.loadRows(ctx, u, p.ID, 1, in.File, nil)
 		if err != nil {
 			return err
@@ -222,9 +222,18 @@ func (s *Service) loadRows(ctx context.Context, u *User, id int64, first int, sr
 }
 
 // importMeter is the text budget of one import by u: the per-import
-// limit, or what the account's budget has left when that is less.
+// limit, or what u's storage budget or the account's stored-text budget
+// has left when that is less.
 func (s *Service) importMeter(ctx context.Context, u *User, limits TableLimits) (*textMeter, error) {
 	m := &textMeter{limit: limits.MaxText, what: "the limit of one import"}
+	use, left, err := s.storageLeft(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	if left < m.limit {
+		m.limit = left
+		m.what = fmt.Sprintf("what is left of your storage budget (%s allowed, %s used; delete models, poles or projects to make room)", FormatBytes(use.Budget), FormatBytes(use.Used))
+	}
 	budget := s.tables.withDefaults().MaxAccountText
 	if budget < 0 {
 		return m, nil
@@ -361,7 +370,7 @@ func (s *Service) AppendProjectRows(ctx context.Context, id int64, file TableSou
 		return nil, err
 	}
 	prev := p.Status
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.inTxWithinStorage(ctx, u.ID, func(ctx context.Context) error {
 		_, n, _, err := s.loadRows(ctx, u, p.ID, p.Rows+1, file, headerNames(p))
 		if err != nil {
 			return err
@@ -432,7 +441,7 @@ func (s *Service) ApplyModel(ctx context.Context, projectID, modelID int64) erro
 	if err != nil {
 		return err
 	}
-	return s.store.InTx(ctx, func(ctx context.Context) error {
+	return s.inTxWithinStorage(ctx, u.ID, func(ctx context.Context) error {
 		p, err := s.ownProject(ctx, u, projectID)
 		if err != nil {
 			return err
@@ -659,7 +668,7 @@ func (s *Service) explore(ctx context.Context, u *User, p *Project, column strin
 		return err
 	}
 
-	return s.store.InTx(ctx, func(ctx context.Context) error {
+	return s.inTxWithinStorage(ctx, u.ID, func(ctx context.Context) error {
 		cur, err := s.store.FindProject(ctx, p.ID)
 		if err != nil {
 			return err

@@ -21,6 +21,7 @@ type Store interface {
 	PoleStore
 	MailStore
 	BudgetStore
+	StorageStore
 
 	// InTx runs fn in one write transaction: committed when fn returns
 	// nil, rolled back otherwise.

@@ -20,10 +20,13 @@ type UserBudgets struct {
 	// WritesPerMinute bounds the writes (requests other than GET, HEAD
 	// and OPTIONS) of one user in one minute, counted per instance.
 	WritesPerMinute int
+	// Storage bounds the bytes the models, poles and projects a user
+	// owns store together (storage.go).
+	Storage int64
 }
 
 // DefaultUserBudgets are the budgets when nothing else is configured.
-var DefaultUserBudgets = UserBudgets{Models: 1000, Poles: 10000, Projects: 1000, Tokens: 100, WritesPerMinute: 600}
+var DefaultUserBudgets = UserBudgets{Models: 1000, Poles: 10000, Projects: 1000, Tokens: 100, WritesPerMinute: 600, Storage: 1 << 30}
 
 // withDefaults fills the zero fields of b from DefaultUserBudgets.
 func (b UserBudgets) withDefaults() UserBudgets {
@@ -33,6 +36,9 @@ func (b UserBudgets) withDefaults() UserBudgets {
 		if *f.v <= 0 {
 			*f.v = *f.def
 		}
+	}
+	if b.Storage <= 0 {
+		b.Storage = d.Storage
 	}
 	return b
 }
@@ -45,6 +51,8 @@ type BudgetOverride struct {
 	Projects        *int `json:"projects"`
 	Tokens          *int `json:"tokens"`
 	WritesPerMinute *int `json:"writesPerMinute"`
+	// Storage is in bytes.
+	Storage *int64 `json:"storage"`
 }
 
 // apply returns b with the override's values.
@@ -56,6 +64,9 @@ func (o BudgetOverride) apply(b UserBudgets) UserBudgets {
 		if f.o != nil {
 			*f.v = *f.o
 		}
+	}
+	if o.Storage != nil {
+		b.Storage = *o.Storage
 	}
 	return b
 }
@@ -115,7 +126,8 @@ func (s *Service) UserBudgetsOf(ctx context.Context, username string) (UserBudge
 }
 
 // SetUserBudgets replaces a user's override (nil fields: the server's
-// budget); admins only. Values are 1 to 100,000,000.
+// budget); admins only. Values are 1 to 100,000,000, storage 1 byte to
+// StorageBudgetMax.
 func (s *Service) SetUserBudgets(ctx context.Context, username string, o BudgetOverride) (UserBudgets, error) {
 	if err := s.requireAdmin(ctx); err != nil {
 		return UserBudgets{}, err
@@ -124,6 +136,10 @@ func (s *Service) SetUserBudgets(ctx context.Context, username string, o BudgetO
 		if v != nil && (*v < 1 || *v > 100_000_000) {
 			return UserBudgets{}, Invalid(fmt.Sprintf("%s must be 1 to 100000000", name), FieldError{Field: name, Message: "must be 1 to 100000000"})
 		}
+	}
+	if o.Storage != nil && (*o.Storage < 1 || *o.Storage > StorageBudgetMax) {
+		msg := fmt.Sprintf("must be 1 to %d bytes (%s)", int64(StorageBudgetMax), FormatBytes(StorageBudgetMax))
+		return UserBudgets{}, Invalid("storage "+msg, FieldError{Field: "storage", Message: msg})
 	}
 	var b UserBudgets
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
@@ -135,6 +151,18 @@ func (s *Service) SetUserBudgets(ctx context.Context, username string, o BudgetO
 		return s.store.SetBudgetOverride(ctx, u.ID, o)
 	})
 	return b, err
+}
+
+// UserStorageUsed returns the bytes a user stores; admins only.
+func (s *Service) UserStorageUsed(ctx context.Context, username string) (int64, error) {
+	if err := s.requireAdmin(ctx); err != nil {
+		return 0, err
+	}
+	u, err := s.store.FindUserByName(ctx, strings.TrimSpace(username))
+	if err != nil {
+		return 0, err
+	}
+	return s.store.StorageUsed(ctx, u.ID)
 }
 
 // ServerBudgets are the budgets of users without an override.

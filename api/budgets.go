@@ -9,20 +9,31 @@ import (
 // userBudgets is the answer of the admin budget operations: the budgets in
 // force and the override an admin set (null fields: the server's).
 type userBudgets struct {
-	Budgets  budgetValues            `json:"budgets"`
-	Override explorer.BudgetOverride `json:"override"`
+	Budgets     budgetValues            `json:"budgets"`
+	Override    explorer.BudgetOverride `json:"override"`
+	StorageUsed int64                   `json:"storageUsed"`
 }
 
 type budgetValues struct {
-	Models          int `json:"models"`
-	Poles           int `json:"poles"`
-	Projects        int `json:"projects"`
-	Tokens          int `json:"tokens"`
-	WritesPerMinute int `json:"writesPerMinute"`
+	Models          int   `json:"models"`
+	Poles           int   `json:"poles"`
+	Projects        int   `json:"projects"`
+	Tokens          int   `json:"tokens"`
+	WritesPerMinute int   `json:"writesPerMinute"`
+	Storage         int64 `json:"storage"`
 }
 
 func toBudgetValues(b explorer.UserBudgets) budgetValues {
-	return budgetValues{Models: b.Models, Poles: b.Poles, Projects: b.Projects, Tokens: b.Tokens, WritesPerMinute: b.WritesPerMinute}
+	return budgetValues{Models: b.Models, Poles: b.Poles, Projects: b.Projects, Tokens: b.Tokens, WritesPerMinute: b.WritesPerMinute, Storage: b.Storage}
+}
+
+// budgetsAnswer answers a user's budgets, override and storage use.
+func (h *handler) budgetsAnswer(c *fiber.Ctx, b explorer.UserBudgets, o explorer.BudgetOverride) error {
+	used, err := h.svc.UserStorageUsed(c.UserContext(), c.Params("username"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(userBudgets{Budgets: toBudgetValues(b), Override: o, StorageUsed: used})
 }
 
 // adminRoutes are the admin extension of v1.
@@ -36,7 +47,7 @@ func (h *handler) getUserBudgets(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(userBudgets{Budgets: toBudgetValues(b), Override: o})
+	return h.budgetsAnswer(c, b, o)
 }
 
 func (h *handler) putUserBudgets(c *fiber.Ctx) error {
@@ -48,5 +59,5 @@ func (h *handler) putUserBudgets(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(userBudgets{Budgets: toBudgetValues(b), Override: o})
+	return h.budgetsAnswer(c, b, o)
 }

@@ -29,9 +29,9 @@ func (db *DB) CountOwned(ctx context.Context, userID int64, kind string) (int, e
 
 // FindBudgetOverride returns a user's budget override (zero when none).
 func (db *DB) FindBudgetOverride(ctx context.Context, userID int64) (explorer.BudgetOverride, error) {
-	var v [5]sql.NullInt64
-	err := db.queryRow(ctx, "none", `SELECT models, poles, projects, tokens, writes_per_minute FROM user_budgets WHERE user_id = ?`,
-		[]any{userID}, &v[0], &v[1], &v[2], &v[3], &v[4])
+	var v [6]sql.NullInt64
+	err := db.queryRow(ctx, "none", `SELECT models, poles, projects, tokens, writes_per_minute, storage FROM user_budgets WHERE user_id = ?`,
+		[]any{userID}, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5])
 	if explorer.ErrorCode(err) == explorer.ENOTFOUND {
 		return explorer.BudgetOverride{}, nil
 	}
@@ -45,7 +45,11 @@ func (db *DB) FindBudgetOverride(ctx context.Context, userID int64) (explorer.Bu
 		i := int(n.Int64)
 		return &i
 	}
-	return explorer.BudgetOverride{Models: p(v[0]), Poles: p(v[1]), Projects: p(v[2]), Tokens: p(v[3]), WritesPerMinute: p(v[4])}, nil
+	o := explorer.BudgetOverride{Models: p(v[0]), Poles: p(v[1]), Projects: p(v[2]), Tokens: p(v[3]), WritesPerMinute: p(v[4])}
+	if v[5].Valid {
+		o.Storage = &v[5].Int64
+	}
+	return o, nil
 }
 
 // SetBudgetOverride replaces a user's budget override.
@@ -59,7 +63,11 @@ func (db *DB) SetBudgetOverride(ctx context.Context, userID int64, o explorer.Bu
 		}
 		return *p
 	}
-	_, err := db.exec(ctx, `INSERT INTO user_budgets (user_id, models, poles, projects, tokens, writes_per_minute) VALUES (?, ?, ?, ?, ?, ?)`,
-		userID, n(o.Models), n(o.Poles), n(o.Projects), n(o.Tokens), n(o.WritesPerMinute))
+	var storage any
+	if o.Storage != nil {
+		storage = *o.Storage
+	}
+	_, err := db.exec(ctx, `INSERT INTO user_budgets (user_id, models, poles, projects, tokens, writes_per_minute, storage) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		userID, n(o.Models), n(o.Poles), n(o.Projects), n(o.Tokens), n(o.WritesPerMinute), storage)
 	return err
 }

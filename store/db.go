@@ -51,6 +51,8 @@ type tx struct {
 	committed []func()
 	// wanted are queries to prepare once the transaction ends (stmt.go).
 	wanted []string
+	// charged is what the transaction charged each user (storage.go).
+	charged map[int64]explorer.StorageCharge
 }
 
 // afterCommit runs fn once the transaction of ctx has committed (never

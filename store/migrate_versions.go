@@ -47,7 +47,8 @@ func convertVersions(ctx context.Context, db *DB) error {
 		if err := json.Unmarshal([]byte(content), &s); err != nil {
 			return fmt.Errorf("model %d version %d: %w", k.model, k.version, err)
 		}
-		manifest, err := db.storeParts(ctx, k.model, &s)
+		// Migration 0017 counts what the parts store.
+		manifest, _, err := db.storeParts(ctx, k.model, &s)
 		if err != nil {
 			return err
 		}

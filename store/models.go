@@ -106,8 +106,16 @@ func (db *DB) UpdateModel(ctx context.Context, m *explorer.ModelRecord) error {
 		next_group_id = ?, next_topic_id = ?, next_ignore_term_id = ? WHERE id = ?`, nullString(m.Title), m.Outdated, m.Version, nullInt(m.MasterProjectID), m.NextGroupID, m.NextTopicID, m.NextIgnoreTermID, m.ID)
 }
 
-// DeleteModel removes a model with its versions, accesses and invitations.
+// DeleteModel removes a model with its versions, accesses and
+// invitations, and gives its owner back what it stored.
 func (db *DB) DeleteModel(ctx context.Context, id int64) error {
+	return db.InTx(ctx, func(ctx context.Context) error { return db.deleteModel(ctx, id) })
+}
+
+func (db *DB) deleteModel(ctx context.Context, id int64) error {
+	if err := db.chargeOwner(ctx, "models", id, 0, modelBytesSQL); err != nil {
+		return err
+	}
 	for _, q := range []string{
 		`DELETE FROM model_invitations WHERE model_id = ?`,
 		`DELETE FROM model_accesses WHERE model_id = ?`,
@@ -125,13 +133,16 @@ func (db *DB) DeleteModel(ctx context.Context, id int64) error {
 // parts the model does not hold yet and the version's manifest
 // (versions.go).
 func (db *DB) CreateModelVersion(ctx context.Context, modelID int64, version int, created time.Time, createdBy int64, s *explorer.Structure) error {
-	manifest, err := db.storeParts(ctx, modelID, s)
+	manifest, added, err := db.storeParts(ctx, modelID, s)
 	if err != nil {
 		return err
 	}
 	_, err = db.exec(ctx, `INSERT INTO model_versions (model_id, version, created_at, created_by, content, parts) VALUES (?, ?, ?, ?, '', ?)`,
 		modelID, version, ms(created), createdBy, manifest)
-	return err
+	if err != nil {
+		return err
+	}
+	return db.chargeOwner(ctx, "models", modelID, added+int64(len(manifest)), "0")
 }
 
 // FindModelVersion returns the structure of a version.

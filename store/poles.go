@@ -20,7 +20,10 @@ func (db *DB) CreatePole(ctx context.Context, p *explorer.Pole) error {
 		return err
 	}
 	p.ID = id
-	return db.insertParts(ctx, id, 0, p.Parts)
+	if err := db.insertParts(ctx, id, 0, p.Parts); err != nil {
+		return err
+	}
+	return db.charge(ctx, p.OwnerID, poleTextBytes(p)+polePartsBytes(p.Parts))
 }
 
 // partsPerInsert is how many parts one INSERT statement carries.
@@ -138,6 +141,13 @@ const weightUpdatesMax = 20
 // is rewritten. Appending a term or changing a weight thus writes little.
 func (db *DB) UpdatePole(ctx context.Context, p *explorer.Pole, old []explorer.PolePart) error {
 	return db.InTx(ctx, func(ctx context.Context) error {
+		// The owner is charged what the pole stores now less what it
+		// stored: its old name and description (read by the statement)
+		// and old parts.
+		grown := poleTextBytes(p) + polePartsBytes(p.Parts) - polePartsBytes(old)
+		if err := db.chargeOwner(ctx, "poles", p.ID, grown, "OCTET_LENGTH(name) + OCTET_LENGTH(description)"); err != nil {
+			return err
+		}
 		err := db.updateOne(ctx, "pole not found", `UPDATE poles SET name = ?, description = ?, language = ?, updated_at = ? WHERE id = ?`,
 			p.Name, p.Description, p.Language, ms(p.Updated), p.ID)
 		if err != nil {
@@ -170,9 +180,13 @@ func (db *DB) UpdatePole(ctx context.Context, p *explorer.Pole, old []explorer.P
 	})
 }
 
-// DeletePole deletes a pole; its parts go with it.
+// DeletePole deletes a pole; its parts go with it, and its owner gets
+// back what they stored.
 func (db *DB) DeletePole(ctx context.Context, id int64) error {
 	return db.InTx(ctx, func(ctx context.Context) error {
+		if err := db.chargeOwner(ctx, "poles", id, 0, poleBytesSQL); err != nil {
+			return err
+		}
 		if _, err := db.exec(ctx, `DELETE FROM pole_parts WHERE pole_id = ?`, id); err != nil {
 			return err
 		}

@@ -2,10 +2,13 @@ package store
 
 import "context"
 
-// AddProjectText adds n bytes to the text a project's rows store.
+// AddProjectText adds n bytes to the text a project's rows store, and
+// charges them to its owner (storage.go).
 func (db *DB) AddProjectText(ctx context.Context, id int64, n int64) error {
-	_, err := db.exec(ctx, `UPDATE projects SET text_bytes = text_bytes + ? WHERE id = ?`, n, id)
-	return err
+	if _, err := db.exec(ctx, `UPDATE projects SET text_bytes = text_bytes + ? WHERE id = ?`, n, id); err != nil {
+		return err
+	}
+	return db.chargeOwner(ctx, "projects", id, n, "0")
 }
 
 // AccountProjectText is the text the projects of an account store: those

@@ -57,7 +57,19 @@ func (db *DB) CreateProject(ctx context.Context, p *explorer.Project) error {
 		return err
 	}
 	p.ID = id
-	return db.insertHeaders(ctx, id, p.Headers)
+	if err := db.insertHeaders(ctx, id, p.Headers); err != nil {
+		return err
+	}
+	return db.charge(ctx, p.OwnerID, int64(len(p.Title)+len(structure))+headerBytes(p.Headers))
+}
+
+// headerBytes is what the names of headers store (storage.go).
+func headerBytes(headers []explorer.ProjectHeader) int64 {
+	var n int64
+	for _, h := range headers {
+		n += int64(len(h.Header))
+	}
+	return n
 }
 
 func (db *DB) insertHeaders(ctx context.Context, id int64, headers []explorer.ProjectHeader) error {
@@ -176,6 +188,9 @@ func (db *DB) UpdateProject(ctx context.Context, p *explorer.Project) error {
 	if p.ExploredVersion != nil {
 		explored = *p.ExploredVersion
 	}
+	if err := db.chargeOwner(ctx, "projects", p.ID, int64(len(p.Title)+len(structure)), "OCTET_LENGTH(title) + OCTET_LENGTH(structure)"); err != nil {
+		return err
+	}
 	return db.updateOne(ctx, fmt.Sprintf("project %d not found", p.ID),
 		`UPDATE projects SET title = ?, verbatims = ?, encoding = ?, status = ?, status_message = ?, language = ?, structure = ?,
 		model_id = ?, explored_version = ?, text_column = ?, explored_texts = ? WHERE id = ?`,
@@ -191,6 +206,10 @@ func (db *DB) SetProjectStatus(ctx context.Context, id int64, status, message st
 
 // ReplaceProjectHeaders replaces a project's headers and sets their IDs.
 func (db *DB) ReplaceProjectHeaders(ctx context.Context, id int64, headers []explorer.ProjectHeader) error {
+	err := db.chargeOwner(ctx, "projects", id, headerBytes(headers), `(SELECT COALESCE(SUM(OCTET_LENGTH(header)), 0) FROM project_headers WHERE project_id = ?)`)
+	if err != nil {
+		return err
+	}
 	if _, err := db.exec(ctx, `DELETE FROM project_headers WHERE project_id = ?`, id); err != nil {
 		return err
 	}
@@ -287,8 +306,16 @@ func (db *DB) loadTopicCounts(ctx context.Context, p *explorer.Project) error {
 	return db.mapError(rows.Err(), "")
 }
 
-// DeleteProject deletes a project with its rows, headers and counts.
+// DeleteProject deletes a project with its rows, headers and counts, and
+// gives its owner back what it stored.
 func (db *DB) DeleteProject(ctx context.Context, id int64) error {
+	return db.InTx(ctx, func(ctx context.Context) error { return db.deleteProject(ctx, id) })
+}
+
+func (db *DB) deleteProject(ctx context.Context, id int64) error {
+	if err := db.chargeOwner(ctx, "projects", id, 0, projectBytesSQL); err != nil {
+		return err
+	}
 	for _, q := range []string{
 		`DELETE FROM project_rows WHERE project_id = ?`,
 		`DELETE FROM project_topic_counts WHERE project_id = ?`,

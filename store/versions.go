@@ -51,9 +51,10 @@ func (e *encoder) add(at int, encode func([]byte) []byte) {
 }
 
 // storeParts stores the parts of s that model does not hold yet and
-// returns the manifest of s. Topics and ignore terms equal to those the
-// model stored last are not encoded again (partCache.last).
-func (db *DB) storeParts(ctx context.Context, model int64, s *explorer.Structure) ([]byte, error) {
+// returns the manifest of s and the bytes of the parts it inserted
+// (storage.go). Topics and ignore terms equal to those the model stored
+// last are not encoded again (partCache.last).
+func (db *DB) storeParts(ctx context.Context, model int64, s *explorer.Structure) ([]byte, int64, error) {
 	last := db.parts.last(model)
 	n := 1
 	for _, g := range s.Groups {
@@ -78,12 +79,13 @@ func (db *DB) storeParts(ctx context.Context, model int64, s *explorer.Structure
 			at++
 		}
 	}
-	if err := db.resolveParts(ctx, model, enc.parts, ids); err != nil {
-		return nil, err
+	added, err := db.resolveParts(ctx, model, enc.parts, ids)
+	if err != nil {
+		return nil, 0, err
 	}
 	db.afterCommit(ctx, func() { db.parts.remember(model, s, ids) })
 	manifest := make([]byte, 0, 64+n*3)
-	return appendManifest(manifest, s, ids[0], ids[1:]), nil
+	return appendManifest(manifest, s, ids[0], ids[1:]), added, nil
 }
 
 // fewParts is the most unknown parts inserted one by one without first
@@ -91,8 +93,9 @@ func (db *DB) storeParts(ctx context.Context, model int64, s *explorer.Structure
 const fewParts = 4
 
 // resolveParts finds or inserts parts and sets their ids; the cache
-// learns them when the transaction commits.
-func (db *DB) resolveParts(ctx context.Context, model int64, parts []part, ids []int64) error {
+// learns them when the transaction commits. It returns what the parts it
+// inserted store: their content and hash.
+func (db *DB) resolveParts(ctx context.Context, model int64, parts []part, ids []int64) (int64, error) {
 	var missing [][]byte
 	for _, p := range parts {
 		id, ok := db.parts.get(partKey{model, p.hash})
@@ -102,26 +105,31 @@ func (db *DB) resolveParts(ctx context.Context, model int64, parts []part, ids [
 		ids[p.at] = id
 	}
 	if len(missing) == 0 {
-		return nil
+		return 0, nil
 	}
 	found := map[partHash]int64{}
 	if len(missing) > fewParts {
 		var err error
 		if found, err = db.findParts(ctx, model, missing); err != nil {
-			return err
+			return 0, err
 		}
 	}
 	var learned []partHash
 	var learnedIDs []int64
+	var added int64
 	for _, p := range parts {
 		if ids[p.at] != 0 {
 			continue
 		}
 		id, ok := found[p.hash]
 		if !ok {
+			var inserted bool
 			var err error
-			if id, err = db.insertPart(ctx, model, p); err != nil {
-				return err
+			if id, inserted, err = db.insertPart(ctx, model, p); err != nil {
+				return 0, err
+			}
+			if inserted {
+				added += int64(len(p.content) + len(p.hash))
 			}
 			found[p.hash] = id
 		}
@@ -129,7 +137,7 @@ func (db *DB) resolveParts(ctx context.Context, model int64, parts []part, ids [
 		learned, learnedIDs = append(learned, p.hash), append(learnedIDs, id)
 	}
 	db.afterCommit(ctx, func() { db.parts.put(model, learned, learnedIDs) })
-	return nil
+	return added, nil
 }
 
 // inChunk is the most values one IN list holds; lists are padded to 8 or
@@ -198,16 +206,18 @@ func (db *DB) findParts(ctx context.Context, model int64, hashes [][]byte) (map[
 	return found, err
 }
 
-// insertPart stores a part and returns its id; a part with the same
-// content stored meanwhile (another instance) is returned instead.
-func (db *DB) insertPart(ctx context.Context, model int64, p part) (int64, error) {
+// insertPart stores a part and returns its id and true; a part with the
+// same content stored meanwhile (another instance) is returned instead,
+// with false.
+func (db *DB) insertPart(ctx context.Context, model int64, p part) (int64, bool, error) {
 	var id int64
 	err := db.queryRowTx(ctx, `INSERT INTO model_parts (model_id, hash, content) VALUES (?, ?, ?)
 		ON CONFLICT (model_id, hash) DO NOTHING RETURNING id`, model, p.hash[:], p.content).Scan(&id)
 	if err == sql.ErrNoRows {
 		err = db.queryRowTx(ctx, `SELECT id FROM model_parts WHERE model_id = ? AND hash = ?`, model, p.hash[:]).Scan(&id)
+		return id, false, db.mapError(err, "")
 	}
-	return id, db.mapError(err, "")
+	return id, err == nil, db.mapError(err, "")
 }
 
 // readVersion builds the structure a manifest names. The parts are read

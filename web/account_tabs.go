@@ -61,7 +61,23 @@ func (s *server) overviewTab(c *fiber.Ctx, h account.Header, st *accountState) (
 		return nil, nil, err
 	}
 	v.Seats, v.SeatsUsed = seats.Seats, seats.InUse
+	if v.Storage, err = s.storageView(c); err != nil {
+		return nil, nil, err
+	}
 	return account.Section(v), account.Page(v), nil
+}
+
+// storageView is the caller's storage use as the account page shows it.
+func (s *server) storageView(c *fiber.Ctx) (account.Storage, error) {
+	use, err := s.svc.Storage(ctx(c))
+	if err != nil {
+		return account.Storage{}, err
+	}
+	pct := 100
+	if use.Used < use.Budget {
+		pct = int(use.Used * 100 / use.Budget)
+	}
+	return account.Storage{Used: explorer.FormatBytes(use.Used), Budget: explorer.FormatBytes(use.Budget), Percent: pct}, nil
 }
 
 func toPlanView(p *explorer.Plan) account.Plan {

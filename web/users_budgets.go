@@ -38,7 +38,25 @@ func (s *server) budgetFields(c *fiber.Ctx, username string) ([]users.BudgetFiel
 			out[i].Value = strconv.Itoa(*v)
 		}
 	}
-	return out, nil
+	storage := users.BudgetField{Name: "storage", Label: "Storage", Default: sizeField(server.Storage), Size: true}
+	if o.Storage != nil {
+		storage.Value = sizeField(*o.Storage)
+	}
+	return append(out, storage), nil
+}
+
+// sizeField writes a byte count as the storage field shows it: exactly,
+// in the largest binary unit that divides it ("2 GiB", "1536 MiB").
+func sizeField(n int64) string {
+	for _, u := range []struct {
+		name string
+		size int64
+	}{{"TiB", 1 << 40}, {"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n >= u.size && n%u.size == 0 {
+			return strconv.FormatInt(n/u.size, 10) + " " + u.name
+		}
+	}
+	return strconv.FormatInt(n, 10) + " B"
 }
 
 // setBudgets replaces a user's budget override from the limits form: an
@@ -59,6 +77,13 @@ func (s *server) setBudgets(c *fiber.Ctx) error {
 			return s.usersAnswer(c, users.AddForm{}, name, "", explorer.Invalid(f.label+" must be a whole number", explorer.FieldError{Field: f.name, Message: "must be a whole number"}))
 		}
 		*f.override(&o) = &n
+	}
+	if v := strings.TrimSpace(c.FormValue("storage")); v != "" {
+		n, err := explorer.ParseSize(v)
+		if err != nil {
+			return s.usersAnswer(c, users.AddForm{}, name, "", explorer.Invalid("Storage: "+err.Error(), explorer.FieldError{Field: "storage", Message: err.Error()}))
+		}
+		o.Storage = &n
 	}
 	if _, err := s.svc.SetUserBudgets(ctx(c), name, o); err != nil {
 		if code := explorer.ErrorCode(err); code == explorer.EFORBIDDEN || code == explorer.ENOTFOUND {

@@ -36,3 +36,22 @@ func TestTableBudgetFlags(t *testing.T) {
 		}
 	}
 }
+
+// --max-user-storage takes a size with its unit; 1 GiB by default.
+func TestUserStorageFlag(t *testing.T) {
+	c, err := parseServe(nil, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Budgets.Storage != 1<<30 {
+		t.Fatalf("default %d", c.Budgets.Storage)
+	}
+	if c, err = parseServe([]string{"--max-user-storage", "2.5GiB"}, io.Discard); err != nil || c.Budgets.Storage != 5<<29 {
+		t.Fatalf("2.5GiB: %d %v", c.Budgets.Storage, err)
+	}
+	for _, v := range []string{"lots", "0", "-1MiB", "2PiB", "1e9"} {
+		if _, err := parseServe([]string{"--max-user-storage", v}, io.Discard); err == nil || !strings.Contains(err.Error(), "--max-user-storage") {
+			t.Errorf("%s: %v", v, err)
+		}
+	}
+}

@@ -54,6 +54,7 @@ func attacks() []attack {
 	list = append(list, sheetAttacks()...)
 	list = append(list, secretAttacks()...)
 	list = append(list, connectionAttacks()...)
+	list = append(list, storageAttacks()...)
 	return list
 }
 

@@ -51,7 +51,7 @@ type runner struct {
 // user, sends every attack and writes the table to out.
 func Run(bin string, out io.Writer) ([]Result, error) {
 	adminPW := "attack-admin-password"
-	srv, err := load.StartServer(bin, "", adminPW)
+	srv, err := load.StartServer(bin, "", adminPW, "--max-user-storage", AttackStorage)
 	if err != nil {
 		return nil, err
 	}

@@ -27,8 +27,8 @@ type Server struct {
 // StartServer starts bin serve on a free loopback port with a fresh data
 // directory (removed by Stop) and the admin password given; database
 // selects PostgreSQL when not empty.
-func StartServer(bin, database, adminPassword string) (*Server, error) {
-	return StartServerArgs(bin, database, adminPassword)
+func StartServer(bin, database, adminPassword string, extra ...string) (*Server, error) {
+	return StartServerArgs(bin, database, adminPassword, extra...)
 }
 
 // StartServerArgs is StartServer with more arguments of serve after the
