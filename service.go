@@ -65,6 +65,7 @@ type Service struct {
 	tables     TableBudgets
 	budgets    UserBudgets
 	writes     writeWindow
+	suggesting suggestSlots
 
 	credentials *credentialCache
 	userLimit   *limiter

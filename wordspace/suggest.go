@@ -100,14 +100,55 @@ type candidate struct {
 // the K nearest neighbours of each pole term are candidates, ordered by
 // neighbourCounter and then sumCosine, descending; at most limit of them.
 func (s *Space) Suggest(ctx context.Context, terms []explorer.WeightedTerm, limit int) ([]explorer.PoleSuggestion, error) {
+	return s.SuggestExcluding(ctx, terms, nil, limit)
+}
+
+// SuggestExcluding is Suggest computed from terms, never suggesting the
+// terms of exclude either (nor their case variants): the service passes
+// the strongest terms of a large pole as terms and its others as exclude.
+func (s *Space) SuggestExcluding(ctx context.Context, terms []explorer.WeightedTerm, exclude []string, limit int) ([]explorer.PoleSuggestion, error) {
 	out := []explorer.PoleSuggestion{}
 	if limit <= 0 {
 		return out, nil
 	}
-	k := NeighbourK
+	pole, skip := s.poleOf(terms, exclude)
+	lists, err := s.poleNeighbours(ctx, pole, NeighbourK, skip)
+	if err != nil || len(lists) == 0 {
+		return out, err
+	}
+	list := s.rankCandidates(pole, lists)
+	if len(list) > limit {
+		list = list[:limit]
+	}
+	// Reciprocity from each candidate's K-th neighbour cosine (kth.go).
+	ids := make([]int, len(list))
+	for i, c := range list {
+		ids[i] = c.id
+	}
+	kths, err := s.kthFor(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	stem := memoStem(stemmerFor(s.lang))
+	for i, c := range list {
+		out = append(out, s.suggestion(pole, c, kths[i], stem))
+	}
+	return out, nil
+}
+
+// poleOf reads the terms of a pole (each once, by its folded form) with
+// their vectors, and the rule that leaves out the words of the pole and of
+// exclude, with the words they stand for among candidates.
+func (s *Space) poleOf(terms []explorer.WeightedTerm, exclude []string) ([]poleTerm, func(int) bool) {
 	var pole []poleTerm
 	inPole := map[string]bool{}
 	poleIDs := map[int]bool{}
+	known := func(id int) {
+		if c, ok := s.candidateID(id); ok {
+			poleIDs[c] = true
+		}
+		poleIDs[id] = true
+	}
 	for _, t := range terms {
 		term := strings.TrimSpace(t.Term)
 		key := Fold(term)
@@ -119,19 +160,25 @@ func (s *Space) Suggest(ctx context.Context, terms []explorer.WeightedTerm, limi
 		if v, id, ok := s.TermVector(term); ok {
 			p.vec, p.id = v, id
 			if id >= 0 {
-				if c, ok := s.candidateID(id); ok {
-					poleIDs[c] = true
-				}
-				poleIDs[id] = true
+				known(id)
 			}
 		}
 		pole = append(pole, p)
 	}
-	skip := func(c int) bool { return poleIDs[c] || inPole[Fold(s.Word(c))] }
-	lists, err := s.poleNeighbours(ctx, pole, k, skip)
-	if err != nil || len(lists) == 0 {
-		return out, err
+	for _, t := range exclude {
+		term := strings.TrimSpace(t)
+		inPole[Fold(term)] = true
+		if id, ok := s.Lookup(term); ok {
+			known(id)
+		}
 	}
+	return pole, func(c int) bool { return poleIDs[c] || inPole[Fold(s.Word(c))] }
+}
+
+// rankCandidates counts and sums the candidates of the pole's lists and
+// orders them by neighbourCounter, then sumCosine, descending (then by
+// word, so that the order is the same on every run).
+func (s *Space) rankCandidates(pole []poleTerm, lists [][]int) []*candidate {
 	cands := map[int]*candidate{}
 	for i, ids := range lists {
 		p := pole[i]
@@ -158,52 +205,40 @@ func (s *Space) Suggest(ctx context.Context, terms []explorer.WeightedTerm, limi
 		}
 		return strings.Compare(s.Word(a.id), s.Word(b.id))
 	})
-	if len(list) > limit {
-		list = list[:limit]
-	}
-	// Reciprocity from each candidate's K-th neighbour cosine (kth.go).
-	ids := make([]int, len(list))
-	for i, c := range list {
-		ids[i] = c.id
-	}
-	kths, err := s.kthFor(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
-	stem := stemmerFor(s.lang)
-	for i, c := range list {
-		cv := s.Vector(c.id)
-		best, bestCos := 0, float32(-2)
-		for j, p := range pole {
-			if p.vec == nil {
-				continue
-			}
-			if d := vek32.Dot(cv, p.vec); d > bestCos {
-				best, bestCos = j, d
-			}
+	return list
+}
+
+// suggestion is the answer for candidate c: its forWord (the closest pole
+// term), reciprocity from its K-th cosine kth, and string similarity.
+func (s *Space) suggestion(pole []poleTerm, c *candidate, kth float32, stem stemmer) explorer.PoleSuggestion {
+	cv := s.Vector(c.id)
+	best, bestCos := 0, float32(-2)
+	for j, p := range pole {
+		if p.vec == nil {
+			continue
 		}
-		fw := pole[best]
-		recip := bestCos >= kths[i]
-		word := s.Word(c.id)
-		similar := false
-		for _, p := range pole {
-			if stringSimilar(word, p.term, stem) {
-				similar = true
-				break
-			}
+		if d := vek32.Dot(cv, p.vec); d > bestCos {
+			best, bestCos = j, d
 		}
-		out = append(out, explorer.PoleSuggestion{
-			Term:             word,
-			ForWord:          fw.term,
-			Cosine:           round6(bestCos),
-			SumCosine:        round6f(c.sum),
-			NeighbourCounter: c.counter,
-			Frequency:        int(min(s.Count(c.id), int64(^uint(0)>>1))),
-			Reciprocal:       recip,
-			StringSimilarity: similar,
-		})
 	}
-	return out, nil
+	word := s.Word(c.id)
+	similar := false
+	for _, p := range pole {
+		if stringSimilar(word, p.term, stem) {
+			similar = true
+			break
+		}
+	}
+	return explorer.PoleSuggestion{
+		Term:             word,
+		ForWord:          pole[best].term,
+		Cosine:           round6(bestCos),
+		SumCosine:        round6f(c.sum),
+		NeighbourCounter: c.counter,
+		Frequency:        int(min(s.Count(c.id), int64(^uint(0)>>1))),
+		Reciprocal:       bestCos >= kth,
+		StringSimilarity: similar,
+	}
 }
 
 // poleNeighbours returns the k candidates of each pole term (none for a

@@ -118,6 +118,7 @@ func newEdge(cfg Config) (*edge, error) {
 		ErrorHandler:                 e.serverError,
 	})
 	e.app.Server().ContinueHandler = continueWithCredential
+	e.guardMethods()
 	e.app.Use(e.observe, e.clientAddr, e.requestContext, e.securityHeaders)
 	e.app.Get("/metrics", cfg.Metrics.handler())
 	return e, nil
