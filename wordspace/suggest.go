@@ -25,8 +25,7 @@ func rawK(k int) int { return k + k/2 + 16 }
 // into the word the lookup finds. It answers false for words without a
 // letter (punctuation, numbers).
 func (s *Space) candidateID(id int) (int, bool) {
-	w := s.Word(id)
-	t := strings.TrimFunc(w, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) || unicode.IsSpace(r) })
+	t := trimCandidate(s.Word(id))
 	if !strings.ContainsFunc(t, unicode.IsLetter) {
 		return 0, false
 	}
@@ -34,6 +33,11 @@ func (s *Space) candidateID(id int) (int, bool) {
 		return c, true
 	}
 	return id, true
+}
+
+// trimCandidate is w without the punctuation, symbols and spaces around it.
+func trimCandidate(w string) string {
+	return strings.TrimFunc(w, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) || unicode.IsSpace(r) })
 }
 
 // neighbourList turns raw hits into at most k distinct candidates.
@@ -141,8 +145,8 @@ func (s *Space) SuggestExcluding(ctx context.Context, terms []explorer.WeightedT
 // exclude, with the words they stand for among candidates.
 func (s *Space) poleOf(terms []explorer.WeightedTerm, exclude []string) ([]poleTerm, func(int) bool) {
 	var pole []poleTerm
-	inPole := map[string]bool{}
-	poleIDs := map[int]bool{}
+	inPole := make(map[string]bool, len(terms))
+	poleIDs := make(map[int]bool, len(terms)+len(exclude))
 	known := func(id int) {
 		if c, ok := s.candidateID(id); ok {
 			poleIDs[c] = true
@@ -165,11 +169,19 @@ func (s *Space) poleOf(terms []explorer.WeightedTerm, exclude []string) ([]poleT
 		}
 		pole = append(pole, p)
 	}
+	// An excluded word is left out by its id (and the id it stands for):
+	// a candidate is the word its own lookup finds, so a word that folds
+	// like an excluded term has the term's id. Only a word with
+	// punctuation around it may stand for itself rather than for that
+	// word: such terms are left out by their folded form too.
 	for _, t := range exclude {
 		term := strings.TrimSpace(t)
-		inPole[Fold(term)] = true
-		if id, ok := s.Lookup(term); ok {
+		id, ok := s.Lookup(term)
+		if ok {
 			known(id)
+		}
+		if !ok || trimCandidate(term) != term {
+			inPole[Fold(term)] = true
 		}
 	}
 	return pole, func(c int) bool { return poleIDs[c] || inPole[Fold(s.Word(c))] }
