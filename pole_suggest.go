@@ -18,7 +18,7 @@ const (
 // size: it is computed from the pole's strongest terms only, at most this
 // many (by weight, descending; among equal weights the earlier in the
 // pole first). The pole's other terms are still never suggested.
-const SuggestQueryTerms = 100
+const SuggestQueryTerms = 50
 
 // SuggestionsAtOnce is how many suggestions one user may have computed at
 // the same time (through /v1 and the pages together, on one instance);

@@ -91,9 +91,9 @@ func TestSuggestExcludingLargePole(t *testing.T) {
 }
 
 // BenchmarkSuggestDefault10000 times a suggestion for a 10,000-term pole
-// on the embedded English space, as the service computes it (the 100
-// strongest terms, the others excluded), and reports the CPU and the
-// median time per suggestion (goal: 100 ms).
+// on the embedded English space as the service computes it (the
+// explorer.SuggestQueryTerms strongest terms, the others excluded), and
+// reports the CPU and the median time per suggestion (goal: 100 ms).
 func BenchmarkSuggestDefault10000(b *testing.B) {
 	s, err := DefaultEnglish(LoadOptions{})
 	if err != nil {
