@@ -5,6 +5,7 @@
 package explorer
 
 import (
+	"context"
 	"errors"
 	"fmt"
 )
@@ -68,16 +69,13 @@ func Internal(err error) *Error {
 }
 
 // ErrorCode returns the code of err: the code of an *Error in its chain,
-// EINTERNAL for any other error and "" for nil.
+// EUNAVAILABLE for an interrupted operation (see AsError), EINTERNAL for
+// any other error and "" for nil.
 func ErrorCode(err error) string {
 	if err == nil {
 		return ""
 	}
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Code
-	}
-	return EINTERNAL
+	return AsError(err).Code
 }
 
 // ErrorMessage returns the caller-safe message of err.
@@ -85,18 +83,39 @@ func ErrorMessage(err error) string {
 	if err == nil {
 		return ""
 	}
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Message
-	}
-	return "internal error"
+	return AsError(err).Message
 }
 
-// AsError returns the *Error in err's chain, or an EINTERNAL one wrapping err.
+// InterruptedRetryAfter is the Retry-After, in seconds, of an operation
+// whose context ended before it was done.
+const InterruptedRetryAfter = 5
+
+// AsError returns the *Error in err's chain, or an EINTERNAL one wrapping
+// err. An operation stopped because its context ended (its request's
+// deadline passed, or its client went away) is not an internal error,
+// whether it came back bare or wrapped as internal: it is EUNAVAILABLE
+// with a Retry-After (Interrupted).
 func AsError(err error) *Error {
 	var e *Error
-	if errors.As(err, &e) {
+	found := errors.As(err, &e)
+	if found && e.Code != EINTERNAL {
+		return e
+	}
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return Interrupted(err)
+	}
+	if found {
 		return e
 	}
 	return Internal(err)
+}
+
+// Interrupted is the error of an operation whose context ended before it
+// was done (err says why): EUNAVAILABLE, the caller may try again.
+func Interrupted(err error) *Error {
+	msg := "the request took longer than the server allows: try again in a moment"
+	if errors.Is(err, context.Canceled) {
+		msg = "the request was cancelled before it was done"
+	}
+	return &Error{Code: EUNAVAILABLE, Message: msg, RetryAfter: InterruptedRetryAfter, Err: err}
 }

@@ -6,12 +6,6 @@ import (
 	"slices"
 )
 
-// Suggestion limits: the query parameter limit of GET /poles/{id}/suggest.
-const (
-	SuggestLimitMin = 1
-	SuggestLimitMax = 100
-)
-
 // Poles lists the poles the caller may edit, its own and those of the
 // users it manages, by id.
 func (s *Service) Poles(ctx context.Context) ([]*Pole, error) {
@@ -214,54 +208,6 @@ func (s *Service) DeletePole(ctx context.Context, id int64) (*Pole, error) {
 		return nil, err
 	}
 	return out, nil
-}
-
-// SuggestPoleTerms suggests terms for a pole from the word space of its
-// language: as many as limit, or when limit is nil as the caller's
-// suggestionsCount setting.
-func (s *Service) SuggestPoleTerms(ctx context.Context, id int64, limit *int) (*PoleSuggestions, error) {
-	u, err := activeActor(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if limit != nil && (*limit < SuggestLimitMin || *limit > SuggestLimitMax) {
-		msg := fmt.Sprintf("must be from %d to %d", SuggestLimitMin, SuggestLimitMax)
-		return nil, Invalid("limit "+msg, FieldError{Field: "limit", Message: msg})
-	}
-	p, err := s.Pole(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	if s.wordSpaces == nil {
-		return nil, Errorf(ECONFLICT, "no word space is available")
-	}
-	n := 0
-	if limit != nil {
-		n = *limit
-	} else if n, err = s.suggestionsCount(ctx, u.ID); err != nil {
-		return nil, err
-	}
-	terms := make([]WeightedTerm, len(p.Parts))
-	known := make(map[string]bool, len(p.Parts))
-	for i, part := range p.Parts {
-		terms[i] = WeightedTerm{Term: part.Term, Weight: part.Weight}
-		known[TermKey(part.Term)] = true
-	}
-	list, err := s.wordSpaces.Suggest(ctx, p.Language, terms, n)
-	if err != nil {
-		return nil, err
-	}
-	// Terms of the pole are never suggested, and never more than asked.
-	out := make([]PoleSuggestion, 0, min(len(list), n))
-	for _, sg := range list {
-		if len(out) == n {
-			break
-		}
-		if !known[TermKey(sg.Term)] {
-			out = append(out, sg)
-		}
-	}
-	return &PoleSuggestions{Suggestions: out, Pole: p}, nil
 }
 
 // findPole loads a pole, locked for the transaction when forUpdate.

@@ -71,6 +71,7 @@ type Service struct {
 	tables              TableBudgets
 	budgets             UserBudgets
 	writes              writeWindow
+	suggesting          suggestSlots
 
 	credentials *credentialCache
 	userLimit   *limiter

@@ -39,11 +39,14 @@ type WordSpaceStatus struct {
 // WordSpaces gives access to the word spaces of the configured languages.
 // Implemented by package wordspace.
 //
+// Suggest computes the suggestions from terms and never suggests a term
+// of terms or of exclude (nor a case variant of one).
+//
 // Suggest and Neighbours answer an *Error with EUNAVAILABLE (and RetryAfter)
 // while the language's space is loading, and ECONFLICT naming the available
 // languages when the language has no space.
 type WordSpaces interface {
-	Suggest(ctx context.Context, language string, terms []WeightedTerm, limit int) ([]PoleSuggestion, error)
+	Suggest(ctx context.Context, language string, terms []WeightedTerm, exclude []string, limit int) ([]PoleSuggestion, error)
 	Neighbours(ctx context.Context, language, term string, k int) ([]Neighbour, error)
 	Status() []WordSpaceStatus
 }

@@ -202,7 +202,7 @@ func (db *DB) mapError(err error, notFound string) error {
 		return explorer.Errorf(explorer.ENOTFOUND, "%s", notFound)
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return &explorer.Error{Code: explorer.EUNAVAILABLE, Message: "request cancelled", Err: err}
+		return explorer.Interrupted(err)
 	}
 	if code := db.dialect.ErrorCode(err); code != "" {
 		return &explorer.Error{Code: code, Message: conflictMessage(code), Err: err}

@@ -297,8 +297,11 @@ func (s *server) deletePole(c *fiber.Ctx) error {
 }
 
 // poleSuggestions answers the suggestions panel (htmx) or the pole page
-// with it. With htmx, a word space that is loading or missing is a
-// message in the panel, answered with 200 so that htmx shows it.
+// with it. With htmx, errors a person can only wait for or read are a
+// message in the panel, answered with 200 so that htmx shows it: a
+// missing word space, and (the panel then asks again after Retry-After)
+// a space still loading, a request that ran out of time, or one more
+// suggestion than the user may have computed at once.
 func (s *server) poleSuggestions(c *fiber.Ctx) error {
 	id, err := poleID(c)
 	if err != nil {
@@ -309,7 +312,7 @@ func (s *server) poleSuggestions(c *fiber.Ctx) error {
 	if err != nil {
 		e := explorer.AsError(err)
 		switch e.Code {
-		case explorer.EUNAVAILABLE:
+		case explorer.EUNAVAILABLE, explorer.ETHROTTLED:
 			sv.Error, sv.RetryAfter = e.Message, max(e.RetryAfter, 1)
 		case explorer.ECONFLICT, explorer.EINVALID:
 			sv.Error = e.Message

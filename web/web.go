@@ -167,10 +167,12 @@ func pageMessage(c *fiber.Ctx, err error) string {
 	return explorer.ErrorMessage(err)
 }
 
-// render writes a templ component as the HTML answer.
+// render writes a templ component as the HTML answer. It renders also
+// when the request's deadline has passed (templ stops at an ended
+// context): the answer then is what tells the person so.
 func render(c *fiber.Ctx, status int, comp templ.Component) error {
 	c.Status(status).Type("html", "utf-8")
-	return comp.Render(c.UserContext(), c.Response().BodyWriter())
+	return comp.Render(context.WithoutCancel(c.UserContext()), c.Response().BodyWriter())
 }
 
 // loadSession puts the signed-in user, if any, in the request.

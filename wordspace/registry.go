@@ -278,7 +278,7 @@ func (r *Registry) available() []string {
 }
 
 // Suggest implements explorer.WordSpaces.
-func (r *Registry) Suggest(ctx context.Context, language string, terms []explorer.WeightedTerm, limit int) ([]explorer.PoleSuggestion, error) {
+func (r *Registry) Suggest(ctx context.Context, language string, terms []explorer.WeightedTerm, exclude []string, limit int) ([]explorer.PoleSuggestion, error) {
 	s, err := r.Space(language)
 	if err != nil {
 		return nil, err
@@ -288,7 +288,7 @@ func (r *Registry) Suggest(ctx context.Context, language string, terms []explore
 		return nil, err
 	}
 	defer func() { <-r.slots }()
-	return s.Suggest(ctx, terms, limit)
+	return s.SuggestExcluding(ctx, terms, exclude, limit)
 }
 
 // admit waits for a search slot, or for ctx to end (then EUNAVAILABLE:

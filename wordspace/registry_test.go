@@ -44,7 +44,7 @@ func TestRegistryLoadingIs503ThenReady(t *testing.T) {
 		return s, nil
 	})
 	<-started
-	_, err := r.Suggest(context.Background(), "sv", []explorer.WeightedTerm{{Term: "good", Weight: 1}}, 5)
+	_, err := r.Suggest(context.Background(), "sv", []explorer.WeightedTerm{{Term: "good", Weight: 1}}, nil, 5)
 	var e *explorer.Error
 	if !errors.As(err, &e) || e.Code != explorer.EUNAVAILABLE || e.RetryAfter <= 0 {
 		t.Fatalf("while loading: %v", err)
@@ -58,7 +58,7 @@ func TestRegistryLoadingIs503ThenReady(t *testing.T) {
 	}
 	close(release)
 	waitReady(t, r)
-	got, err := r.Suggest(context.Background(), "SV", []explorer.WeightedTerm{{Term: "good", Weight: 1}}, 5)
+	got, err := r.Suggest(context.Background(), "SV", []explorer.WeightedTerm{{Term: "good", Weight: 1}}, nil, 5)
 	if err != nil || len(got) != 5 {
 		t.Fatalf("after loading: %v, %v", got, err)
 	}
@@ -74,7 +74,7 @@ func TestRegistryLoadingIs503ThenReady(t *testing.T) {
 
 func TestRegistryUnknownLanguageIs409NamingAvailable(t *testing.T) {
 	r := NewRegistry(nil)
-	_, err := r.Suggest(context.Background(), "DE", nil, 5)
+	_, err := r.Suggest(context.Background(), "DE", nil, nil, 5)
 	if explorer.ErrorCode(err) != explorer.ECONFLICT {
 		t.Fatalf("empty registry: %v", err)
 	}
@@ -85,7 +85,7 @@ func TestRegistryUnknownLanguageIs409NamingAvailable(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitReady(t, r)
-	_, err = r.Suggest(context.Background(), "de", nil, 5)
+	_, err = r.Suggest(context.Background(), "de", nil, nil, 5)
 	if explorer.ErrorCode(err) != explorer.ECONFLICT || !strings.Contains(explorer.ErrorMessage(err), "FR, SV") {
 		t.Fatalf("unknown language: %v", err)
 	}
@@ -109,7 +109,7 @@ func TestRegistryFailedLoad(t *testing.T) {
 	if len(st) != 1 || st[0].Ready || st[0].Error == "" || strings.Contains(st[0].Error, "secret-folder") {
 		t.Fatalf("status: %+v", st)
 	}
-	if _, err := r.Suggest(context.Background(), "EN", nil, 5); explorer.ErrorCode(err) != explorer.ECONFLICT {
+	if _, err := r.Suggest(context.Background(), "EN", nil, nil, 5); explorer.ErrorCode(err) != explorer.ECONFLICT {
 		t.Fatalf("failed language: %v", err)
 	}
 	if err := r.LoadFile("english", bad); err == nil {
@@ -178,12 +178,12 @@ func TestRegistryAdmitsSearchesInTurn(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	_, err := r.Suggest(ctx, toySpace(t).Lang(), []explorer.WeightedTerm{{Term: "good", Weight: 1}}, 5)
+	_, err := r.Suggest(ctx, toySpace(t).Lang(), []explorer.WeightedTerm{{Term: "good", Weight: 1}}, nil, 5)
 	if explorer.ErrorCode(err) != explorer.EUNAVAILABLE {
 		t.Fatalf("a search past the slots: %v", err)
 	}
 	<-r.slots
-	if _, err := r.Suggest(context.Background(), toySpace(t).Lang(), []explorer.WeightedTerm{{Term: "good", Weight: 1}}, 5); err != nil {
+	if _, err := r.Suggest(context.Background(), toySpace(t).Lang(), []explorer.WeightedTerm{{Term: "good", Weight: 1}}, nil, 5); err != nil {
 		t.Fatalf("with a free slot: %v", err)
 	}
 }

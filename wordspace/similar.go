@@ -38,6 +38,23 @@ func stemmerFor(lang string) stemmer {
 	return func(w string) string { return f(w, true) }
 }
 
+// memoStem remembers the stems stem gave, for one suggestion: it compares
+// each candidate with every pole term, so each word is stemmed once.
+func memoStem(stem stemmer) stemmer {
+	if stem == nil {
+		return nil
+	}
+	seen := map[string]string{}
+	return func(w string) string {
+		st, ok := seen[w]
+		if !ok {
+			st = stem(w)
+			seen[w] = st
+		}
+		return st
+	}
+}
+
 // stringSimilar tells whether a is a string variant of b. With a stemmer,
 // the two have the same number of words and each pair of words the same
 // stem ("excellent" and "excellently" do not, "goods" and "good" do). Without

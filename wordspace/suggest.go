@@ -25,8 +25,7 @@ func rawK(k int) int { return k + k/2 + 16 }
 // into the word the lookup finds. It answers false for words without a
 // letter (punctuation, numbers).
 func (s *Space) candidateID(id int) (int, bool) {
-	w := s.Word(id)
-	t := strings.TrimFunc(w, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) || unicode.IsSpace(r) })
+	t := trimCandidate(s.Word(id))
 	if !strings.ContainsFunc(t, unicode.IsLetter) {
 		return 0, false
 	}
@@ -34,6 +33,11 @@ func (s *Space) candidateID(id int) (int, bool) {
 		return c, true
 	}
 	return id, true
+}
+
+// trimCandidate is w without the punctuation, symbols and spaces around it.
+func trimCandidate(w string) string {
+	return strings.TrimFunc(w, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) || unicode.IsSpace(r) })
 }
 
 // neighbourList turns raw hits into at most k distinct candidates.
@@ -100,14 +104,55 @@ type candidate struct {
 // the K nearest neighbours of each pole term are candidates, ordered by
 // neighbourCounter and then sumCosine, descending; at most limit of them.
 func (s *Space) Suggest(ctx context.Context, terms []explorer.WeightedTerm, limit int) ([]explorer.PoleSuggestion, error) {
+	return s.SuggestExcluding(ctx, terms, nil, limit)
+}
+
+// SuggestExcluding is Suggest computed from terms, never suggesting the
+// terms of exclude either (nor their case variants): the service passes
+// the strongest terms of a large pole as terms and its others as exclude.
+func (s *Space) SuggestExcluding(ctx context.Context, terms []explorer.WeightedTerm, exclude []string, limit int) ([]explorer.PoleSuggestion, error) {
 	out := []explorer.PoleSuggestion{}
 	if limit <= 0 {
 		return out, nil
 	}
-	k := NeighbourK
+	pole, skip := s.poleOf(terms, exclude)
+	lists, err := s.poleNeighbours(ctx, pole, NeighbourK, skip)
+	if err != nil || len(lists) == 0 {
+		return out, err
+	}
+	list := s.rankCandidates(pole, lists)
+	if len(list) > limit {
+		list = list[:limit]
+	}
+	// Reciprocity from each candidate's K-th neighbour cosine (kth.go).
+	ids := make([]int, len(list))
+	for i, c := range list {
+		ids[i] = c.id
+	}
+	kths, err := s.kthFor(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	stem := memoStem(stemmerFor(s.lang))
+	for i, c := range list {
+		out = append(out, s.suggestion(pole, c, kths[i], stem))
+	}
+	return out, nil
+}
+
+// poleOf reads the terms of a pole (each once, by its folded form) with
+// their vectors, and the rule that leaves out the words of the pole and of
+// exclude, with the words they stand for among candidates.
+func (s *Space) poleOf(terms []explorer.WeightedTerm, exclude []string) ([]poleTerm, func(int) bool) {
 	var pole []poleTerm
-	inPole := map[string]bool{}
-	poleIDs := map[int]bool{}
+	inPole := make(map[string]bool, len(terms))
+	poleIDs := make(map[int]bool, len(terms)+len(exclude))
+	known := func(id int) {
+		if c, ok := s.candidateID(id); ok {
+			poleIDs[c] = true
+		}
+		poleIDs[id] = true
+	}
 	for _, t := range terms {
 		term := strings.TrimSpace(t.Term)
 		key := Fold(term)
@@ -119,19 +164,33 @@ func (s *Space) Suggest(ctx context.Context, terms []explorer.WeightedTerm, limi
 		if v, id, ok := s.TermVector(term); ok {
 			p.vec, p.id = v, id
 			if id >= 0 {
-				if c, ok := s.candidateID(id); ok {
-					poleIDs[c] = true
-				}
-				poleIDs[id] = true
+				known(id)
 			}
 		}
 		pole = append(pole, p)
 	}
-	skip := func(c int) bool { return poleIDs[c] || inPole[Fold(s.Word(c))] }
-	lists, err := s.poleNeighbours(ctx, pole, k, skip)
-	if err != nil || len(lists) == 0 {
-		return out, err
+	// An excluded word is left out by its id (and the id it stands for):
+	// a candidate is the word its own lookup finds, so a word that folds
+	// like an excluded term has the term's id. Only a word with
+	// punctuation around it may stand for itself rather than for that
+	// word: such terms are left out by their folded form too.
+	for _, t := range exclude {
+		term := strings.TrimSpace(t)
+		id, ok := s.Lookup(term)
+		if ok {
+			known(id)
+		}
+		if !ok || trimCandidate(term) != term {
+			inPole[Fold(term)] = true
+		}
 	}
+	return pole, func(c int) bool { return poleIDs[c] || inPole[Fold(s.Word(c))] }
+}
+
+// rankCandidates counts and sums the candidates of the pole's lists and
+// orders them by neighbourCounter, then sumCosine, descending (then by
+// word, so that the order is the same on every run).
+func (s *Space) rankCandidates(pole []poleTerm, lists [][]int) []*candidate {
 	cands := map[int]*candidate{}
 	for i, ids := range lists {
 		p := pole[i]
@@ -158,52 +217,40 @@ func (s *Space) Suggest(ctx context.Context, terms []explorer.WeightedTerm, limi
 		}
 		return strings.Compare(s.Word(a.id), s.Word(b.id))
 	})
-	if len(list) > limit {
-		list = list[:limit]
-	}
-	// Reciprocity from each candidate's K-th neighbour cosine (kth.go).
-	ids := make([]int, len(list))
-	for i, c := range list {
-		ids[i] = c.id
-	}
-	kths, err := s.kthFor(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
-	stem := stemmerFor(s.lang)
-	for i, c := range list {
-		cv := s.Vector(c.id)
-		best, bestCos := 0, float32(-2)
-		for j, p := range pole {
-			if p.vec == nil {
-				continue
-			}
-			if d := vek32.Dot(cv, p.vec); d > bestCos {
-				best, bestCos = j, d
-			}
+	return list
+}
+
+// suggestion is the answer for candidate c: its forWord (the closest pole
+// term), reciprocity from its K-th cosine kth, and string similarity.
+func (s *Space) suggestion(pole []poleTerm, c *candidate, kth float32, stem stemmer) explorer.PoleSuggestion {
+	cv := s.Vector(c.id)
+	best, bestCos := 0, float32(-2)
+	for j, p := range pole {
+		if p.vec == nil {
+			continue
 		}
-		fw := pole[best]
-		recip := bestCos >= kths[i]
-		word := s.Word(c.id)
-		similar := false
-		for _, p := range pole {
-			if stringSimilar(word, p.term, stem) {
-				similar = true
-				break
-			}
+		if d := vek32.Dot(cv, p.vec); d > bestCos {
+			best, bestCos = j, d
 		}
-		out = append(out, explorer.PoleSuggestion{
-			Term:             word,
-			ForWord:          fw.term,
-			Cosine:           round6(bestCos),
-			SumCosine:        round6f(c.sum),
-			NeighbourCounter: c.counter,
-			Frequency:        int(min(s.Count(c.id), int64(^uint(0)>>1))),
-			Reciprocal:       recip,
-			StringSimilarity: similar,
-		})
 	}
-	return out, nil
+	word := s.Word(c.id)
+	similar := false
+	for _, p := range pole {
+		if stringSimilar(word, p.term, stem) {
+			similar = true
+			break
+		}
+	}
+	return explorer.PoleSuggestion{
+		Term:             word,
+		ForWord:          pole[best].term,
+		Cosine:           round6(bestCos),
+		SumCosine:        round6f(c.sum),
+		NeighbourCounter: c.counter,
+		Frequency:        int(min(s.Count(c.id), int64(^uint(0)>>1))),
+		Reciprocal:       bestCos >= kth,
+		StringSimilarity: similar,
+	}
 }
 
 // poleNeighbours returns the k candidates of each pole term (none for a

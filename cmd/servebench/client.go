@@ -24,13 +24,19 @@ func newClient(srv *server) (*client, error) {
 }
 
 func (c *client) do(method, path string, body any, out any) error {
+	return c.doAs("admin", method, path, body, out)
+}
+
+// doAs sends a request as user (the admin, or one of the users added by
+// addUsers, who share its password).
+func (c *client) doAs(user, method, path string, body any, out any) error {
 	var rd io.Reader
 	if body != nil {
 		b, _ := json.Marshal(body)
 		rd = bytes.NewReader(b)
 	}
 	req, _ := http.NewRequest(method, c.srv.base+path, rd)
-	req.SetBasicAuth("admin", adminPassword)
+	req.SetBasicAuth(user, adminPassword)
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
@@ -58,7 +64,10 @@ type part struct {
 }
 
 // pole creates a pole of n terms in lang: the seed terms, then as many of
-// their suggestions as it takes (related words, as a person picks them).
+// their suggestions as it takes (related words, as a person picks them),
+// appended at most 100 at a time. Each round's terms weigh more than the
+// last's, so that the next round grows from them: a suggestion for a
+// large pole is computed from its strongest terms.
 func (c *client) pole(lang string, seed []string, n int) (int64, error) {
 	var parts []part
 	for _, t := range seed {
@@ -71,27 +80,43 @@ func (c *client) pole(lang string, seed []string, n int) (int64, error) {
 	if err := c.do("POST", "/v1/poles", body, &p); err != nil {
 		return 0, err
 	}
-	for len(parts) < n {
+	for round, have := 2, len(parts); have < n; round++ {
 		var s struct {
 			Suggestions []struct {
 				Term string `json:"term"`
 			} `json:"suggestions"`
 		}
-		if err := c.do("GET", fmt.Sprintf("/v1/poles/%d/suggest?limit=%d", p.ID, n-len(parts)), nil, &s); err != nil {
+		if err := c.do("GET", fmt.Sprintf("/v1/poles/%d/suggest?limit=%d", p.ID, min(n-have, 100)), nil, &s); err != nil {
 			return 0, err
 		}
 		if len(s.Suggestions) == 0 {
-			return 0, fmt.Errorf("no suggestions to grow the %s pole", lang)
+			return 0, fmt.Errorf("no suggestions to grow the %s pole past %d terms", lang, have)
 		}
+		var add []part
 		for _, x := range s.Suggestions {
-			parts = append(parts, part{x.Term, 1})
+			add = append(add, part{x.Term, float64(round)})
 		}
-		body["parts"] = parts
-		if err := c.do("PUT", fmt.Sprintf("/v1/poles/%d", p.ID), body, nil); err != nil {
+		have += len(add)
+		body["parts"] = add
+		if err := c.do("PUT", fmt.Sprintf("/v1/poles/%d?clearContents=false", p.ID), body, nil); err != nil {
 			return 0, err
 		}
 	}
 	return p.ID, nil
+}
+
+// copyPole gives user a copy of the admin's pole id, and answers the
+// copy's id: users suggest on their own poles.
+func (c *client) copyPole(id int64, user string) (int64, error) {
+	var p map[string]any
+	if err := c.do("GET", fmt.Sprintf("/v1/poles/%d", id), nil, &p); err != nil {
+		return 0, err
+	}
+	var cp struct {
+		ID int64 `json:"id"`
+	}
+	err := c.doAs(user, "POST", "/v1/poles", p, &cp)
+	return cp.ID, err
 }
 
 // result is one phase's figures.
@@ -103,9 +128,11 @@ type result struct {
 }
 
 // load sends GET path from clients goroutines: requests in all with one
-// client, else for duration. A /healthz probe runs beside, one request
-// every 10 ms.
-func (c *client) load(path string, clients, requests int, duration time.Duration) (result, error) {
+// client, else for duration. Client g asks as users[g % len(users)] for
+// its path (the users' own copies of a pole: a user has at most a few
+// suggestions computed at once). A /healthz probe runs beside, one
+// request every 10 ms.
+func (c *client) load(users, paths []string, clients, requests int, duration time.Duration) (result, error) {
 	var (
 		mu    sync.Mutex
 		times []time.Duration
@@ -143,7 +170,7 @@ func (c *client) load(path string, clients, requests int, duration time.Duration
 					return
 				}
 				t := time.Now()
-				err := c.do("GET", path, nil, nil)
+				err := c.doAs(users[g%len(users)], "GET", paths[g%len(paths)], nil, nil)
 				d := time.Since(t)
 				mu.Lock()
 				if err != nil && first == nil {

@@ -2,7 +2,9 @@
 // starts the explorer binary as a subprocess on loopback with a generated
 // word space (a .vec file of -words × -dim, clustered like a real space)
 // and the embedded English one, then times suggestions through HTTP beside
-// GET /healthz in the same run, with one client and with several. It
+// GET /healthz in the same run, with one client and with several (each
+// asking as a user of its own, on its copy of the pole; the poles run
+// from 3 terms to 10,000, the most a pole holds). It
 // reports the time to ready on the first start (conversion) and the second
 // (the converted file), resident memory against the vectors' bytes,
 // p50/p99 latency, CPU milliseconds of the server per request and requests
@@ -97,23 +99,22 @@ func measure(c config, srv *server) error {
 	if err != nil {
 		return err
 	}
-	type phase struct {
-		name string
-		path string
-	}
 	var phases []phase
 	add := func(lang string, seed []string, n int) error {
 		id, err := cl.pole(lang, seed, n)
 		if err != nil {
 			return err
 		}
-		phases = append(phases, phase{fmt.Sprintf("%s, %d terms", lang, n), fmt.Sprintf("/v1/poles/%d/suggest?limit=20", id)})
+		phases = append(phases, phase{fmt.Sprintf("%s, %d terms", lang, n), []int64{id}})
 		return nil
 	}
 	if err := add("EN", []string{"good", "great", "excellent"}, 3); err != nil {
 		return err
 	}
 	if err := add("EN", []string{"good", "great", "excellent"}, 20); err != nil {
+		return err
+	}
+	if err := add("EN", []string{"warm"}, 10000); err != nil {
 		return err
 	}
 	if c.words > 0 {
@@ -123,10 +124,18 @@ func measure(c config, srv *server) error {
 			}
 		}
 	}
+	users, err := benchUsers(cl, srv, c.clients, phases)
+	if err != nil {
+		return err
+	}
 	fmt.Printf("\n| phase | clients | requests | req/s | p50 ms | p99 ms | max ms | server CPU-ms/req | /healthz p50 ms (same run) |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, p := range phases {
+		var paths []string
+		for _, id := range p.poles {
+			paths = append(paths, fmt.Sprintf("/v1/poles/%d/suggest?limit=20", id))
+		}
 		for _, clients := range []int{1, c.clients} {
-			r, err := cl.load(p.path, clients, c.requests, c.duration)
+			r, err := cl.load(users, paths, clients, c.requests, c.duration)
 			if err != nil {
 				return err
 			}
@@ -134,6 +143,38 @@ func measure(c config, srv *server) error {
 		}
 	}
 	return nil
+}
+
+// phase is one pole measured: poles[u] is the copy of users[u] (see
+// benchUsers).
+type phase struct {
+	name  string
+	poles []int64
+}
+
+// benchUsers adds n-1 users beside the admin and gives each a copy of
+// every phase's pole, so that each concurrent client asks as a user of
+// its own: one user has at most a few suggestions computed at once. It
+// answers the users, the admin first.
+func benchUsers(cl *client, srv *server, n int, phases []phase) ([]string, error) {
+	users := []string{"admin"}
+	for u := 1; u < n; u++ {
+		name := fmt.Sprintf("bench%02d", u)
+		if err := srv.addUser(name); err != nil {
+			return nil, err
+		}
+		users = append(users, name)
+	}
+	for i := range phases {
+		for _, u := range users[1:] {
+			id, err := cl.copyPole(phases[i].poles[0], u)
+			if err != nil {
+				return nil, err
+			}
+			phases[i].poles = append(phases[i].poles, id)
+		}
+	}
+	return users, nil
 }
 
 // keepConversion moves the server's conversion of the generated space

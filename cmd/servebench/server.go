@@ -20,9 +20,21 @@ const adminPassword = "servebench-password"
 
 // server is a running explorer subprocess.
 type server struct {
-	cmd  *exec.Cmd
-	base string
-	log  *bytes.Buffer
+	cmd       *exec.Cmd
+	bin, data string
+	base      string
+	log       *bytes.Buffer
+}
+
+// addUser adds a user with the admin's password to the server's data
+// directory, through the binary's CLI beside the running server.
+func (s *server) addUser(name string) error {
+	cmd := exec.Command(s.bin, "user", "add", name, "--data", s.data)
+	cmd.Stdin = strings.NewReader(adminPassword + "\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("user add %s: %v: %s", name, err, out)
+	}
+	return nil
 }
 
 // startServer starts bin serve on a free loopback port and waits until
@@ -43,7 +55,7 @@ func startServer(bin, data string, extra []string) (*server, time.Duration, erro
 	if err := cmd.Start(); err != nil {
 		return nil, 0, err
 	}
-	s := &server{cmd: cmd, base: "http://" + addr, log: &log}
+	s := &server{cmd: cmd, bin: bin, data: data, base: "http://" + addr, log: &log}
 	deadline := began.Add(15 * time.Minute)
 	for time.Now().Before(deadline) {
 		r, err := http.Get(s.base + "/readyz")

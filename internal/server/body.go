@@ -8,6 +8,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/api"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/valyala/fasthttp"
@@ -32,7 +33,28 @@ func (e *edge) readJSONBody(c *fiber.Ctx) error {
 	if len(c.Request().Body()) > 0 && !isJSON(c.Get(fiber.HeaderContentType)) {
 		return explorer.Errorf(explorer.EUNSUPPORTED, "this operation takes a JSON body: send it with Content-Type: application/json")
 	}
+	if err := refuseBodilessForm(c); err != nil {
+		return err
+	}
 	return c.Next()
+}
+
+// refuseBodilessForm refuses a change (any method but GET, HEAD and
+// OPTIONS) without a body that claims a Content-Type other than JSON, as a
+// form of another site sends it (text/plain, a form encoding) with the
+// browser's cached Basic credentials: such a request could change nothing
+// by its body, but its query string can. No Content-Type, or a JSON one,
+// is allowed (generated clients send application/json on every request).
+func refuseBodilessForm(c *fiber.Ctx) error {
+	switch c.Method() {
+	case fiber.MethodGet, fiber.MethodHead, fiber.MethodOptions:
+		return nil
+	}
+	ct := c.Get(fiber.HeaderContentType)
+	if len(c.Request().Body()) > 0 || ct == "" || isJSON(ct) {
+		return nil
+	}
+	return explorer.Errorf(explorer.EUNSUPPORTED, "this operation takes no form: send it without a Content-Type, or with Content-Type: application/json")
 }
 
 // readFormBody is the body rule of the pages: an upload route reads its
@@ -108,6 +130,11 @@ func (e *edge) readUpload(c *fiber.Ctx) error {
 	if mt != fiber.MIMEMultipartForm {
 		if err := e.readLimited(c, e.cfg.MaxJSON); err != nil {
 			return err
+		}
+		if api.IsAPIPath(c.Path()) {
+			if err := refuseBodilessForm(c); err != nil {
+				return err
+			}
 		}
 		return c.Next()
 	}

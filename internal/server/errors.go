@@ -2,7 +2,10 @@ package server
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
+
+	explorer "explorer"
 
 	"explorer/api"
 	"explorer/web"
@@ -53,4 +56,17 @@ func serverErrorDetail(status int) string {
 		return "the request was not received in time"
 	}
 	return "the request is malformed"
+}
+
+// interrupted is the error of a request whose context ended (cause: its
+// deadline passed, or its client went away) while err came back. An
+// internal error then is the interruption's doing, whatever words a driver
+// gave it: it is answered as explorer.Interrupted (503 with Retry-After on
+// /v1, a message on the pages), never 500. Other errors keep their answer.
+func interrupted(err, cause error) error {
+	var fe *fiber.Error
+	if errors.As(err, &fe) || explorer.ErrorCode(err) != explorer.EINTERNAL {
+		return err
+	}
+	return explorer.Interrupted(fmt.Errorf("%w: %w", cause, err))
 }

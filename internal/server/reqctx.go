@@ -28,6 +28,9 @@ func (e *edge) requestContext(c *fiber.Ctx) error {
 	}
 	c.SetUserContext(ctx)
 	err := c.Next()
+	if err != nil && ctx.Err() != nil {
+		err = interrupted(err, ctx.Err())
+	}
 	// The error dispatch and the access log run after the deadline's
 	// cancel: they keep the context's values (the user), not its end.
 	c.SetUserContext(context.WithoutCancel(c.UserContext()))

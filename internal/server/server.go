@@ -127,6 +127,7 @@ func newEdge(cfg Config) (*edge, error) {
 	// not to; they reach serverError, which logs none of their text anyway
 	// (refusalReason), and fasthttp's own Logger is Fiber's silent one.
 	e.app.Server().SecureErrorLogMessage = true
+	e.guardMethods()
 	e.app.Use(e.observe, e.clientAddr, e.requestContext, e.securityHeaders)
 	if !cfg.NoPublicMetrics {
 		e.app.Get("/metrics", cfg.Metrics.handler())

@@ -20,6 +20,10 @@ type FakeWordSpaces struct {
 	Loading map[string]bool
 	// RetryAfter is the Retry-After of a loading space (default 5).
 	RetryAfter int
+	// Hold, when not nil, makes Suggest wait for a value from it before
+	// answering, or answer ctx.Err() (unwrapped, as a search does) when its
+	// context ends first: a suggestion that takes its time.
+	Hold chan struct{}
 
 	mu    sync.Mutex
 	calls []SuggestCall
@@ -29,6 +33,7 @@ type FakeWordSpaces struct {
 type SuggestCall struct {
 	Language string
 	Terms    []explorer.WeightedTerm
+	Exclude  []string
 	Limit    int
 }
 
@@ -67,10 +72,18 @@ func (f *FakeWordSpaces) check(lang string) error {
 
 // Suggest answers every candidate of language with scores falling in
 // order: cosine 0.9, 0.89, …; neighbourCounter the number of terms.
-func (f *FakeWordSpaces) Suggest(ctx context.Context, language string, terms []explorer.WeightedTerm, limit int) ([]explorer.PoleSuggestion, error) {
+func (f *FakeWordSpaces) Suggest(ctx context.Context, language string, terms []explorer.WeightedTerm, exclude []string, limit int) ([]explorer.PoleSuggestion, error) {
 	f.mu.Lock()
-	f.calls = append(f.calls, SuggestCall{Language: language, Terms: append([]explorer.WeightedTerm(nil), terms...), Limit: limit})
+	f.calls = append(f.calls, SuggestCall{Language: language, Terms: append([]explorer.WeightedTerm(nil), terms...),
+		Exclude: append([]string(nil), exclude...), Limit: limit})
 	f.mu.Unlock()
+	if f.Hold != nil {
+		select {
+		case <-f.Hold:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
 	if err := f.check(language); err != nil {
 		return nil, err
 	}

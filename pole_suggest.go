@@ -1,0 +1,142 @@
+package explorer
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+)
+
+// Suggestion limits: the query parameter limit of GET /poles/{id}/suggest.
+const (
+	SuggestLimitMin = 1
+	SuggestLimitMax = 100
+)
+
+// SuggestQueryTerms bounds what a suggestion costs whatever the pole's
+// size: it is computed from the pole's strongest terms only, at most this
+// many (by weight, descending; among equal weights the earlier in the
+// pole first). The pole's other terms are still never suggested.
+const SuggestQueryTerms = 50
+
+// SuggestionsAtOnce is how many suggestions one user may have computed at
+// the same time (through /v1 and the pages together, on one instance);
+// one more is refused with ETHROTTLED.
+const SuggestionsAtOnce = 2
+
+// suggestRetryAfter is the Retry-After, in seconds, of a suggestion
+// refused because the user has SuggestionsAtOnce running.
+const suggestRetryAfter = 1
+
+// SuggestPoleTerms suggests terms for a pole from the word space of its
+// language: as many as limit, or when limit is nil as the caller's
+// suggestionsCount setting.
+func (s *Service) SuggestPoleTerms(ctx context.Context, id int64, limit *int) (*PoleSuggestions, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if limit != nil && (*limit < SuggestLimitMin || *limit > SuggestLimitMax) {
+		msg := fmt.Sprintf("must be from %d to %d", SuggestLimitMin, SuggestLimitMax)
+		return nil, Invalid("limit "+msg, FieldError{Field: "limit", Message: msg})
+	}
+	if !s.suggesting.take(u.ID) {
+		e := Errorf(ETHROTTLED, "%d suggestions of yours are being computed, the most at once: try again in a moment", SuggestionsAtOnce)
+		e.RetryAfter = suggestRetryAfter
+		return nil, e
+	}
+	defer s.suggesting.give(u.ID)
+	p, err := s.Pole(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if s.wordSpaces == nil {
+		return nil, Errorf(ECONFLICT, "no word space is available")
+	}
+	n := 0
+	if limit != nil {
+		n = *limit
+	} else if n, err = s.suggestionsCount(ctx, u.ID); err != nil {
+		return nil, err
+	}
+	query, exclude := strongestTerms(p.Parts, SuggestQueryTerms)
+	list, err := s.wordSpaces.Suggest(ctx, p.Language, query, exclude, n)
+	if err != nil {
+		return nil, err
+	}
+	return &PoleSuggestions{Suggestions: dropPoleTerms(list, p.Parts, n), Pole: p}, nil
+}
+
+// strongestTerms splits a pole's parts into the at most n strongest (by
+// weight, descending; equal weights in the pole's order), which a
+// suggestion is computed from, and the terms of the others.
+func strongestTerms(parts []PolePart, n int) ([]WeightedTerm, []string) {
+	order := make([]int, len(parts))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(parts[b].Weight, parts[a].Weight) })
+	query := make([]WeightedTerm, 0, min(n, len(parts)))
+	var exclude []string
+	for _, i := range order {
+		if len(query) < n {
+			query = append(query, WeightedTerm{Term: parts[i].Term, Weight: parts[i].Weight})
+		} else {
+			exclude = append(exclude, parts[i].Term)
+		}
+	}
+	return query, exclude
+}
+
+// dropPoleTerms keeps at most n suggestions that are not terms of the pole:
+// the rule holds whatever the engine answers.
+func dropPoleTerms(list []PoleSuggestion, parts []PolePart, n int) []PoleSuggestion {
+	known := make(map[string]bool, len(parts))
+	for _, part := range parts {
+		known[TermKey(part.Term)] = true
+	}
+	out := make([]PoleSuggestion, 0, min(len(list), n))
+	for _, sg := range list {
+		if len(out) == n {
+			break
+		}
+		if !known[TermKey(sg.Term)] {
+			out = append(out, sg)
+		}
+	}
+	return out
+}
+
+// suggestSlots counts the suggestions each user has running, in memory
+// (per instance).
+type suggestSlots struct {
+	mu      sync.Mutex
+	running map[int64]int
+}
+
+// take counts one more suggestion of user, or answers false when the user
+// has SuggestionsAtOnce running.
+func (t *suggestSlots) take(user int64) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.running == nil {
+		t.running = map[int64]int{}
+	}
+	if t.running[user] >= SuggestionsAtOnce {
+		return false
+	}
+	t.running[user]++
+	return true
+}
+
+// give ends one suggestion of user.
+func (t *suggestSlots) give(user int64) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.running[user] <= 1 {
+		delete(t.running, user)
+		return
+	}
+	t.running[user]--
+}
