@@ -55,6 +55,7 @@ func attacks() []attack {
 	list = append(list, secretAttacks()...)
 	list = append(list, connectionAttacks()...)
 	list = append(list, storageAttacks()...)
+	list = append(list, suggestAttacks()...)
 	return list
 }
 
