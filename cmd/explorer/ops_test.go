@@ -176,7 +176,7 @@ func TestFirstStartOfTwoInstancesOnPostgres(t *testing.T) {
 	if at := fmt.Sprintf("database schema\" migration=%d ", newest); strings.Count(logs[0].String()+logs[1].String(), at) != 2 {
 		t.Fatalf("both instances should log %q:\n%s\n%s", at, logs[0], logs[1])
 	}
-	created := strings.Count(logs[0].String()+logs[1].String(), "Created the user admin")
+	created := strings.Count(logs[0].String()+logs[1].String(), "created the user admin with a random password")
 	if created != 1 {
 		t.Fatalf("the admin's password was announced %d times", created)
 	}
