@@ -297,3 +297,42 @@ func TestFormatAndParseSize(t *testing.T) {
 		}
 	}
 }
+
+// Concurrent writes of one user never pass its storage budget together
+// (on PostgreSQL they serialise on the user's counter).
+func TestStorageBudgetConcurrentWrites(t *testing.T) {
+	const budget = 64 << 10
+	e := testkit.New(t, func(o *explorer.Options) { o.Budgets.Storage = budget })
+	e.AddUser("ann", "")
+	ctx := e.As("ann")
+	parts := func(tag int) []explorer.PartInput {
+		out := make([]explorer.PartInput, 100)
+		for i := range out {
+			out[i] = explorer.PartInput{Term: fmt.Sprintf("%d-%03d-%s", tag, i, strings.Repeat("x", 80))}
+		}
+		return out
+	}
+	errs := make(chan error, 8)
+	for g := range 8 {
+		go func() {
+			_, err := e.Svc.CreatePole(ctx, explorer.PoleInput{Name: "p", Language: "EN", Parts: parts(g)})
+			errs <- err
+		}()
+	}
+	ok := 0
+	for range 8 {
+		err := <-errs
+		switch explorer.ErrorCode(err) {
+		case "":
+			ok++
+		case explorer.ETOOLARGE, explorer.EUNAVAILABLE:
+		default:
+			t.Fatal(err)
+		}
+	}
+	checkStorage(t, e, "concurrent poles", "ann")
+	use, err := e.Svc.Storage(ctx)
+	if err != nil || use.Used > budget || ok == 0 || ok > 3 { // 3 poles of 18,001 bytes fit in 64 KiB
+		t.Fatalf("%d poles stored, %+v %v", ok, use, err)
+	}
+}

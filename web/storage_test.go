@@ -66,6 +66,9 @@ func TestStoragePages(t *testing.T) {
 	rcsrf := rb.login("root", testkit.Password)
 	d = rb.doc(rb.do("GET", "/users", nil, nil).Expect(t, 200))
 	in := d.Find(`#user-ann form[action="/users/ann/budgets"] input[name=storage]`)
+	if label := in.Parent().Find("span").Text(); label != "Storage (uses "+explorer.FormatBytes(used)+")" {
+		t.Fatalf("storage label %q", label)
+	}
 	if in.AttrOr("placeholder", "") != "4 KiB" || in.AttrOr("value", "x") != "" {
 		t.Fatalf("storage field: placeholder %q value %q", in.AttrOr("placeholder", ""), in.AttrOr("value", "x"))
 	}

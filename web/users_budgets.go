@@ -38,7 +38,11 @@ func (s *server) budgetFields(c *fiber.Ctx, username string) ([]users.BudgetFiel
 			out[i].Value = strconv.Itoa(*v)
 		}
 	}
-	storage := users.BudgetField{Name: "storage", Label: "Storage", Default: sizeField(server.Storage), Size: true}
+	used, err := s.svc.UserStorageUsed(ctx(c), username)
+	if err != nil {
+		return nil, err
+	}
+	storage := users.BudgetField{Name: "storage", Label: "Storage (uses " + explorer.FormatBytes(used) + ")", Default: sizeField(server.Storage), Size: true}
 	if o.Storage != nil {
 		storage.Value = sizeField(*o.Storage)
 	}
