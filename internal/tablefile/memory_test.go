@@ -3,6 +3,7 @@ package tablefile
 import (
 	"bytes"
 	"mime/multipart"
+	"sync"
 	"testing"
 )
 
@@ -66,5 +67,34 @@ func TestFromFormCountsTheUpload(t *testing.T) {
 	}
 	if uploads.active != before {
 		t.Fatalf("%d uploads active after closing, want %d", uploads.active, before)
+	}
+}
+
+// Uploads counted in and out from many goroutines leave none active, and
+// a burst that allocated enough frees memory once it ends.
+func TestReleaserConcurrent(t *testing.T) {
+	var mu sync.Mutex
+	var allocated uint64
+	frees := 0
+	r := &releaser{
+		allocs:    func() uint64 { mu.Lock(); defer mu.Unlock(); return allocated },
+		free:      func() { mu.Lock(); frees++; mu.Unlock() },
+		threshold: 10,
+	}
+	var wg sync.WaitGroup
+	for range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			end := r.begin()
+			mu.Lock()
+			allocated += 10
+			mu.Unlock()
+			end()
+		}()
+	}
+	wg.Wait()
+	if r.active != 0 || frees < 1 || frees > 16 {
+		t.Fatalf("%d active, %d frees", r.active, frees)
 	}
 }
