@@ -155,7 +155,7 @@ func TestSuggestPastDeadline(t *testing.T) {
 	e := testkit.New(t, testkit.WithWordSpaces(ws))
 	e.AddUser("ann", "")
 	p := mustCreatePole(t, e.As("ann"), e, explorer.PoleInput{Name: "P", Language: "EN", Parts: partsOf("a", nil)})
-	ctx, cancel := context.WithTimeout(e.As("ann"), 20*time.Millisecond)
+	ctx, cancel := context.WithTimeout(e.As("ann"), 300*time.Millisecond)
 	defer cancel()
 	_, err := e.Svc.SuggestPoleTerms(ctx, p.ID, nil)
 	if e := wantPoleCode(t, err, explorer.EUNAVAILABLE); e.RetryAfter < 1 || !errors.Is(err, context.DeadlineExceeded) {

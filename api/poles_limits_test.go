@@ -68,7 +68,7 @@ func TestSuggestConcurrencyIs429(t *testing.T) {
 // TestSuggestPastDeadlineIs503: a suggestion still computing when the
 // request's deadline passes is 503 problem+json with Retry-After, not 500.
 func TestSuggestPastDeadlineIs503(t *testing.T) {
-	e, _, path := heldSuggestions(t, 100*time.Millisecond)
+	e, _, path := heldSuggestions(t, 300*time.Millisecond)
 	r := e.Do(testkit.Request{Method: "GET", Path: path, User: "ann"}).Expect(t, http.StatusServiceUnavailable)
 	p := r.Problem(t)
 	if !strings.Contains(p.Detail, "took longer") || r.Header.Get("Retry-After") == "" {
