@@ -27,7 +27,7 @@ type Server struct {
 // StartServer starts bin serve on a free loopback port with a fresh data
 // directory (removed by Stop) and the admin password given; database
 // selects PostgreSQL when not empty.
-func StartServer(bin, database, adminPassword string) (*Server, error) {
+func StartServer(bin, database, adminPassword string, extra ...string) (*Server, error) {
 	dir, err := os.MkdirTemp("", "explorer-load-")
 	if err != nil {
 		return nil, err
@@ -47,6 +47,7 @@ func StartServer(bin, database, adminPassword string) (*Server, error) {
 	if database != "" {
 		args = append(args, "--database", database)
 	}
+	args = append(args, extra...)
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "EXPLORER_ADMIN_PASSWORD="+adminPassword)
 	cmd.Stdout, cmd.Stderr = logs, logs
