@@ -26,7 +26,7 @@ type Server struct {
 
 // StartServer starts bin serve on a free loopback port with a fresh data
 // directory (removed by Stop) and the admin password given; database
-// selects PostgreSQL when not empty.
+// selects PostgreSQL when not empty; extra are more flags of serve.
 func StartServer(bin, database, adminPassword string, extra ...string) (*Server, error) {
 	dir, err := os.MkdirTemp("", "explorer-load-")
 	if err != nil {
