@@ -34,7 +34,7 @@ type listenConfig struct {
 func listenFlags(fs *flag.FlagSet, c *listenConfig) {
 	c.fileLimit, c.fileLimitErr = httpserver.RaiseFileLimit()
 	fs.IntVar(&c.MaxConns, "max-conns", envCount("EXPLORER_MAX_CONNS", httpserver.DefaultMaxConns(c.fileLimit)),
-		"most connections open at once; more are closed at once (default: three quarters of the open-file limit, at most 10000; 0: no cap) (EXPLORER_MAX_CONNS)")
+		"most connections open at once, more are closed at once; 0: no cap (EXPLORER_MAX_CONNS; the default is three quarters of the open-file limit, at most 10000)")
 	fs.IntVar(&c.MaxConnsPerIP, "max-conns-per-ip", envCount("EXPLORER_MAX_CONNS_PER_IP", 256),
 		"most connections open at once from one TCP peer address; trusted proxies are exempt (0: no cap) (EXPLORER_MAX_CONNS_PER_IP)")
 	fs.StringVar(&c.TLSCert, "tls-cert", envOr("EXPLORER_TLS_CERT", ""), "PEM certificate chain: serve HTTPS directly, reread on SIGHUP; needs --tls-key (EXPLORER_TLS_CERT)")

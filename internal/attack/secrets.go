@@ -35,7 +35,7 @@ const ownAdminPW = "attack-admin-password"
 func (r *runner) secretsInLog() (*http.Response, error) {
 	found, refused, lines, status := 0, 0, 0, 0
 	for _, format := range []string{"text", "json"} {
-		srv, err := load.StartServerArgs(r.bin, "", ownAdminPW, "--log-level", "debug", "--log-format", format)
+		srv, err := load.StartServer(r.bin, "", ownAdminPW, "--log-level", "debug", "--log-format", format)
 		if err != nil {
 			return nil, err
 		}
@@ -145,7 +145,7 @@ func (r *runner) shareRevokeLoop() (*http.Response, error) {
 		return nil, err
 	}
 	defer mail.Close()
-	srv, err := load.StartServerArgs(r.bin, "", ownAdminPW, "--smtp", "smtp://"+mail.Addr+"?from=explorer@example.com&tls=none")
+	srv, err := load.StartServer(r.bin, "", ownAdminPW, "--smtp", "smtp://"+mail.Addr+"?from=explorer@example.com&tls=none")
 	if err != nil {
 		return nil, err
 	}

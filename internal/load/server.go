@@ -26,14 +26,8 @@ type Server struct {
 
 // StartServer starts bin serve on a free loopback port with a fresh data
 // directory (removed by Stop) and the admin password given; database
-// selects PostgreSQL when not empty.
+// selects PostgreSQL when not empty; extra are more flags of serve.
 func StartServer(bin, database, adminPassword string, extra ...string) (*Server, error) {
-	return StartServerArgs(bin, database, adminPassword, extra...)
-}
-
-// StartServerArgs is StartServer with more arguments of serve after the
-// tool's own (a later flag wins, such as --log-level debug).
-func StartServerArgs(bin, database, adminPassword string, extra ...string) (*Server, error) {
 	dir, err := os.MkdirTemp("", "explorer-load-")
 	if err != nil {
 		return nil, err

@@ -95,8 +95,11 @@ func (l *edgeListener) admit(c net.Conn) net.Conn {
 	if !ok {
 		return c
 	}
-	ip := tc.RemoteAddr().(*net.TCPAddr).AddrPort().Addr().Unmap()
-	capped := l.cfg.MaxConnsPerIP > 0 && !l.proxies.trusted(ip)
+	var ip netip.Addr
+	if ra, ok := tc.RemoteAddr().(*net.TCPAddr); ok {
+		ip = ra.AddrPort().Addr().Unmap()
+	}
+	capped := l.cfg.MaxConnsPerIP > 0 && ip.IsValid() && !l.proxies.trusted(ip)
 	l.mu.Lock()
 	over := l.cfg.MaxConns > 0 && l.total >= l.cfg.MaxConns
 	perIP := capped && l.perIP[ip] >= l.cfg.MaxConnsPerIP
