@@ -66,7 +66,7 @@ func freeAddr(t *testing.T) string {
 type server struct {
 	cmd  *exec.Cmd
 	addr string
-	logs *bytes.Buffer
+	logs *syncBuffer
 }
 
 func startServer(t *testing.T, bin, data string, extra ...string) *server {
@@ -79,7 +79,7 @@ func startServerAt(t *testing.T, bin, data, addr string, extra ...string) *serve
 	t.Helper()
 	cmd := exec.Command(bin, append([]string{"serve", "--addr", addr, "--data", data}, extra...)...)
 	cmd.Env = append(os.Environ(), "EXPLORER_ADMIN_PASSWORD=admin-password")
-	logs := &bytes.Buffer{}
+	logs := &syncBuffer{}
 	cmd.Stdout, cmd.Stderr = logs, logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -143,25 +143,29 @@ func (l *edgeListener) Open() int {
 	return l.total
 }
 
-// rateLog writes at most one warning a second; the next one counts those
-// left out.
+// rateLog writes at most one warning a second of each message; the next
+// one counts those left out. Each kind of refusal keeps its own second, so
+// a flood of one kind never hides the other.
 type rateLog struct {
 	logger *slog.Logger
 	mu     sync.Mutex
-	last   time.Time
-	left   int
+	last   map[string]time.Time
+	left   map[string]int
 }
 
 func (r *rateLog) warn(msg string, args ...any) {
 	r.mu.Lock()
+	if r.last == nil {
+		r.last, r.left = map[string]time.Time{}, map[string]int{}
+	}
 	now := time.Now()
-	if now.Sub(r.last) < time.Second {
-		r.left++
+	if now.Sub(r.last[msg]) < time.Second {
+		r.left[msg]++
 		r.mu.Unlock()
 		return
 	}
-	left := r.left
-	r.last, r.left = now, 0
+	left := r.left[msg]
+	r.last[msg], r.left[msg] = now, 0
 	r.mu.Unlock()
 	if left > 0 {
 		args = append(args, "not logged since the last line", left)
