@@ -206,8 +206,10 @@ func TestConcurrentUploadsBoundedMemory(t *testing.T) {
 		if limit := int64(slots*3*len(body) + 64<<20); grown > limit {
 			t.Fatalf("heap grew by %d MiB, over %d MiB", grown>>20, limit>>20)
 		}
+		// 503 is a request whose deadline passed while it waited for a
+		// slot (a loaded machine): a refusal too, never a 500.
 		for s := range statuses {
-			if s != 0 && (s < 400 || s >= 500) {
+			if s != 0 && s != 503 && (s < 400 || s >= 500) {
 				t.Fatalf("statuses %v: want only 4xx refusals", statuses)
 			}
 		}
