@@ -21,6 +21,11 @@ import (
 
 // Config configures the edge. Zero values take the defaults.
 type Config struct {
+	// HeaderTimeout is how long a connection may take to send a request's
+	// headers, from its opening or, kept alive, from the request's first
+	// byte (default 20 s): an idle or trickling connection holds a slot of
+	// --max-conns that long, not the body's 5 minutes.
+	HeaderTimeout time.Duration
 	// Logger receives the access log and the internal errors; nil is
 	// slog.Default().
 	Logger *slog.Logger
@@ -68,6 +73,9 @@ func (c *Config) defaults() {
 	if c.Uploads <= 0 {
 		c.Uploads = 4
 	}
+	if c.HeaderTimeout <= 0 {
+		c.HeaderTimeout = 20 * time.Second
+	}
 	if c.UploadWait <= 0 {
 		c.UploadWait = 30 * time.Second
 	}
@@ -100,6 +108,9 @@ func New(svc *explorer.Service, cfg Config) (*fiber.App, error) {
 	return e.app, nil
 }
 
+// bodyReadTimeout is how long a request's body may take to arrive.
+const bodyReadTimeout = 5 * time.Minute
+
 // newEdge returns the app with the middleware every request passes.
 func newEdge(cfg Config) (*edge, error) {
 	cfg.defaults()
@@ -118,11 +129,15 @@ func newEdge(cfg Config) (*edge, error) {
 		StreamRequestBody:            true,
 		DisablePreParseMultipartForm: true,
 		BodyLimit:                    max(cfg.MaxUpload, cfg.MaxJSON),
-		ReadTimeout:                  5 * time.Minute,
-		IdleTimeout:                  2 * time.Minute,
+		ReadTimeout:                  cfg.HeaderTimeout,
+		IdleTimeout:                  time.Minute,
 		ErrorHandler:                 e.serverError,
 	})
 	e.app.Server().ContinueHandler = continueWithCredential
+	// Once the headers are in, the body has the upload's 5 minutes.
+	e.app.Server().HeaderReceived = func(*fasthttp.RequestHeader) fasthttp.RequestConfig {
+		return fasthttp.RequestConfig{ReadTimeout: bodyReadTimeout}
+	}
 	// fasthttp's parse errors quote the request's header bytes unless told
 	// not to; they reach serverError, which logs none of their text anyway
 	// (refusalReason), and fasthttp's own Logger is Fiber's silent one.
