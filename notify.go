@@ -75,8 +75,9 @@ type MailStore interface {
 	// RetryMail makes the mails claimed by token due again at next, or
 	// failed for good.
 	RetryMail(ctx context.Context, token string, next time.Time, lastError string, giveUp bool) error
-	// WithdrawMail keeps the unsent mails about what from being sent.
-	WithdrawMail(ctx context.Context, about string) error
+	// WithdrawMail keeps the unsent mails about what from being sent,
+	// except one whose sending lease runs at now.
+	WithdrawMail(ctx context.Context, about string, now time.Time) error
 	FindMail(ctx context.Context, id int64) (*QueuedMail, error)
 }
 

@@ -85,7 +85,7 @@ func composeMail(claimed []*QueuedMail) Mail {
 // caller's transaction (also on a server without --smtp: another instance
 // may send).
 func (s *Service) withdrawMail(ctx context.Context, about string) error {
-	return s.store.WithdrawMail(ctx, about)
+	return s.store.WithdrawMail(ctx, about, s.clock.Now())
 }
 
 // Mails are about invitations: these name them.

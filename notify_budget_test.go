@@ -211,3 +211,35 @@ func TestMailBudgetAcrossInstances(t *testing.T) {
 		t.Fatalf("%d mails of their own and %d folded, want 10 and 10", alone, folded)
 	}
 }
+
+// A mail revoked while its sender holds it (claimed, not yet marked sent)
+// goes out and keeps counting meanwhile: the next share to the recipient
+// sees it, so a revoke racing the sender never buys an eleventh mail.
+func TestMailBeingSentIsNotWithdrawn(t *testing.T) {
+	e, _, _ := mailEnv(t)
+	e.AddUser("ann", "")
+	e.AddUser("bob@example.com", "")
+	model := mustModel(t, e, "ann")
+	ctx := context.Background()
+	for range 9 {
+		shareWith(t, e, "ann", mustModel(t, e, "ann"), "bob@example.com")
+		sendDue(t, e.Svc)
+	}
+	inv := shareWith(t, e, "ann", model, "bob@example.com")
+	now := e.Clock.Now()
+	claimed, err := e.DB.ClaimMail(ctx, now, now.Add(time.Minute), "sender")
+	if err != nil || len(claimed) != 1 {
+		t.Fatalf("claim: %v %v", claimed, err)
+	}
+	if err := e.Svc.RevokeModelInvitation(e.As("ann"), model, inv.ID); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := e.DB.FindMail(ctx, claimed[0].ID); err != nil || m.Status == explorer.MailWithdrawn {
+		t.Fatalf("the mail being sent was withdrawn: %+v %v", m, err)
+	}
+	shareWith(t, e, "ann", mustModel(t, e, "ann"), "bob@example.com")
+	mails := queuedMails(t, e)
+	if last := mails[len(mails)-1]; !last.Folded {
+		t.Fatalf("the eleventh notification of the hour is a mail of its own: %+v", last)
+	}
+}

@@ -121,9 +121,12 @@ func (db *DB) RetryMail(ctx context.Context, token string, next time.Time, lastE
 
 // WithdrawMail marks the unsent mails about what as withdrawn: they are
 // never sent and count against no budget. A mail being sent at that
-// moment is not stopped.
-func (db *DB) WithdrawMail(ctx context.Context, about string) error {
-	_, err := db.exec(ctx, `UPDATE mail_queue SET status = 'withdrawn' WHERE about = ? AND status = 'pending'`, about)
+// moment (claimed, its lease running at now) is not stopped, and keeps
+// counting: withdrawn under its sender, it would leave the budget while
+// it goes out.
+func (db *DB) WithdrawMail(ctx context.Context, about string, now time.Time) error {
+	_, err := db.exec(ctx, `UPDATE mail_queue SET status = 'withdrawn'
+		WHERE about = ? AND status = 'pending' AND (claimed_until IS NULL OR claimed_until <= ?)`, about, ms(now))
 	return err
 }
 
