@@ -5,7 +5,6 @@ package web
 
 import (
 	"context"
-	"crypto/subtle"
 	"errors"
 	"io/fs"
 	"net/http"
@@ -196,7 +195,7 @@ func (s *server) loadSession(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	c.Locals("page", views.Page{Username: u.Username, IsAdmin: u.IsAdmin(), CSRF: sess.CSRF,
+	c.Locals("page", views.Page{Username: u.Username, IsAdmin: u.IsAdmin(), CSRF: maskCSRF(sess.CSRF),
 		Dates: views.Dates{Layout: viewer.DateLayout, Location: viewer.Location}})
 	return c.Next()
 }
@@ -237,7 +236,7 @@ func (s *server) checkCSRF(c *fiber.Ctx) error {
 	if token == "" {
 		token = bodyValue(c, "_csrf")
 	}
-	if sess == nil || token == "" || subtle.ConstantTimeCompare([]byte(token), []byte(sess.CSRF)) != 1 {
+	if sess == nil || !validCSRF(token, sess.CSRF) {
 		return explorer.Errorf(explorer.EFORBIDDEN, "the form was not sent from this site or has expired; reload the page and try again")
 	}
 	return c.Next()
