@@ -6,7 +6,6 @@ package web
 import (
 	"context"
 	"errors"
-	"io/fs"
 	"net/http"
 	"net/url"
 	"time"
@@ -18,7 +17,6 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/gofiber/fiber/v2"
-	"github.com/gofiber/fiber/v2/middleware/filesystem"
 )
 
 // Cookie names.
@@ -59,8 +57,7 @@ func New(svc *explorer.Service, opts Options) *Pages {
 // user and checks the CSRF token of every state-changing request.
 func (p *Pages) Register(r fiber.Router) {
 	s := p.s
-	assets, _ := fs.Sub(explorer.Assets, "assets")
-	r.Use("/assets", filesystem.New(filesystem.Config{Root: http.FS(assets), MaxAge: 3600}))
+	r.Use("/assets", serveAsset)
 
 	r.Get("/login", s.loginForm)
 	r.Post("/login", append(s.opts.Before, s.login)...)

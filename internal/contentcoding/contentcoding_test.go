@@ -1,4 +1,4 @@
-package server
+package contentcoding
 
 import "testing"
 
@@ -31,7 +31,7 @@ func TestNegotiate(t *testing.T) {
 		"identity;q=0":            "",
 		"br;level=9":              "br",
 	} {
-		if got := negotiate(h, codings); got != want {
+		if got := Negotiate(h); got != want {
 			t.Errorf("negotiate(%q) = %q, want %q", h, got, want)
 		}
 	}
@@ -54,7 +54,7 @@ func TestCompressible(t *testing.T) {
 		"application/octet-stream": false,
 		"":                         false,
 	} {
-		if got := compressible(ct); got != want {
+		if got := Compressible(ct); got != want {
 			t.Errorf("compressible(%q) = %v", ct, got)
 		}
 	}
