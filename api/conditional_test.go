@@ -54,6 +54,15 @@ func TestConditionalReads(t *testing.T) {
 	checkConditional(t, e, "ann", path+"/versions/1")
 	checkConditional(t, e, "ann", path+"/versions")
 
+	// The full tag is accepted by If-Match (its version is compared).
+	r0 := put(t, e, "ann", m.ID, map[string]any{"title": "First"}, map[string]string{"If-Match": tag}).Expect(t, 204)
+	if got := r0.Header.Get("ETag"); got == tag || !strings.HasPrefix(got, `"1.`) {
+		t.Fatalf("ETag after a title change %q (was %q)", got, tag)
+	}
+	tag = r0.Header.Get("ETag")
+	if got := e.Do(testkit.Request{Method: "GET", Path: path, User: "ann"}).Expect(t, 200).Header.Get("ETag"); got != tag {
+		t.Fatalf("PUT answered %q, GET %q", tag, got)
+	}
 	// A change without a new version (the title) changes the model's and
 	// the list's tags: the old ones answer 200 again.
 	put(t, e, "ann", m.ID, map[string]any{"title": "Renamed"}, nil).Expect(t, 204)
