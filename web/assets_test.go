@@ -51,7 +51,7 @@ func TestAssetsFingerprinted(t *testing.T) {
 			t.Fatalf("%s: Content-Encoding %q", coding, got)
 		}
 	}
-	if plain.Header.Get("Cache-Control") != "public, max-age=3600" || plain.Header.Get("Content-Encoding") != "" || plain.Header.Get("ETag") == "" {
+	if len(plain.Header.Values("Vary")) != 1 || plain.Header.Get("Cache-Control") != "public, max-age=3600" || plain.Header.Get("Content-Encoding") != "" || plain.Header.Get("ETag") == "" {
 		t.Fatalf("plain headers %v", plain.Header)
 	}
 	r = e.Do(testkit.Request{Method: "GET", Path: "/assets/js/htmx.min.js", Header: map[string]string{"If-None-Match": plain.Header.Get("ETag")}}).Expect(t, 304)

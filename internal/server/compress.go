@@ -1,6 +1,8 @@
 package server
 
 import (
+	"strings"
+
 	"explorer/internal/contentcoding"
 
 	"github.com/gofiber/fiber/v2"
@@ -40,7 +42,9 @@ func compressBody(c *fiber.Ctx) {
 	if len(body) < minCompress {
 		return
 	}
-	resp.Header.Add(fiber.HeaderVary, fiber.HeaderAcceptEncoding)
+	if !strings.Contains(strings.ToLower(string(resp.Header.Peek(fiber.HeaderVary))), "accept-encoding") {
+		resp.Header.Add(fiber.HeaderVary, fiber.HeaderAcceptEncoding)
+	}
 	coding := contentcoding.Negotiate(c.Get(fiber.HeaderAcceptEncoding))
 	if coding == "" {
 		return
