@@ -9,7 +9,7 @@ DATA    ?= $(or $(EXPLORER_DATA),./data)
 ADDR    ?= $(or $(EXPLORER_ADDR),:8080)
 export CGO_ENABLED = 0
 
-.PHONY: run build test test-crash load bench bench-serve bench-versions assets generate check-generated check-assets vet fmt clean
+.PHONY: run build test test-crash load bench bench-serve bench-versions bench-http assets generate check-generated check-assets vet fmt clean
 
 .DEFAULT_GOAL := run
 
@@ -95,6 +95,14 @@ bench-serve: build
 	$(GO) run ./cmd/servebench -bin $(BIN) -words $(SERVE_WORDS) -dim $(SERVE_DIM)
 	@if [ $(SERVE_WORDS) -gt 0 ]; then EXPLORER_RECALL_SPACE=$${TMPDIR:-/tmp}/explorer-servebench/generated-$(SERVE_WORDS)x$(SERVE_DIM).wordspace \
 		$(GO) test -run '^$$' -bench '^BenchmarkServedRecall$$' -benchtime 1x -timeout 30m ./wordspace; fi
+
+## bench-http: bytes on the wire and server CPU per request of a 300-topic
+## model (identity, gzip, br, zstd, 304) and of htmx (plain and
+## fingerprinted), beside /healthz, on a served subprocess (HTTP_REQUESTS
+## a phase)
+HTTP_REQUESTS ?= 1000
+bench-http: build
+	$(GO) run ./cmd/httpbench -bin $(BIN) -requests $(HTTP_REQUESTS)
 
 ## bench-versions: what model versions cost (database growth per 1,000
 ## one-term edits of a 300-topic model, CPU per PUT, version reads)

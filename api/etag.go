@@ -1,6 +1,8 @@
 package api
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"strconv"
 	"strings"
@@ -10,15 +12,11 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-// versionETag is the entity tag of a model at a version: "<version>".
-func versionETag(version int) string {
-	return `"` + strconv.Itoa(version) + `"`
-}
-
 // ifMatchVersions reads If-Match (RFC 9110, section 13.1.1) as the model
 // versions an update may be based on: nil without the header and for "*",
 // which any existing model matches. Only strong tags of the
-// form "<version>" can match: weak and other tags match nothing, and a
+// form "<version>" or "<version>.<hash>" (modelETag; the hash is not
+// compared: an update is checked against the structure's version) can match: weak and other tags match nothing, and a
 // malformed header matches nothing at all; then the answer is []int{0}
 // (no version is 0), and the update is refused as stale.
 func ifMatchVersions(c *fiber.Ctx) []int {
@@ -41,7 +39,7 @@ func ifMatchVersions(c *fiber.Ctx) []int {
 		if end < 0 {
 			return []int{0} // malformed: matches nothing
 		}
-		tag := h[1 : 1+end]
+		tag, _, _ := strings.Cut(h[1:1+end], ".")
 		h = strings.TrimLeft(h[end+2:], " \t")
 		if h != "" && h[0] != ',' {
 			return []int{0}
@@ -64,4 +62,79 @@ func preconditionFailed(err error) error {
 		return err
 	}
 	return fiber.NewError(fiber.StatusPreconditionFailed, explorer.ErrorMessage(err))
+}
+
+// modelETag is the entity tag of a model answer: "<version>.<hash>", the
+// version of its structure and a hash of the parts of the answer that
+// change without a new version (title, outdated, accesses, invitations).
+// If-Match reads the version before the dot (ifMatchVersions).
+func modelETag(m *explorer.Model) (string, error) {
+	head, err := modelHead(m)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(head)
+	return `"` + strconv.Itoa(m.Version) + "." + hex.EncodeToString(sum[:6]) + `"`, nil
+}
+
+// bodyETag is the entity tag of an answer derived from its encoded body:
+// any change of what it holds changes the tag.
+func bodyETag(body []byte) string {
+	sum := sha256.Sum256(body)
+	return `"` + hex.EncodeToString(sum[:9]) + `"`
+}
+
+// notModified reports whether the request's If-None-Match (RFC 9110,
+// section 13.1.2) matches etag by the weak comparison: W/"x" matches "x",
+// "*" matches any existing resource, a list matches when one of its tags
+// does. A malformed header matches nothing.
+func notModified(c *fiber.Ctx, etag string) bool {
+	h := strings.TrimSpace(c.Get(fiber.HeaderIfNoneMatch))
+	if h == "" {
+		return false
+	}
+	if h == "*" {
+		return true
+	}
+	want := strings.TrimPrefix(etag, "W/")
+	for {
+		h = strings.TrimLeft(h, " \t,")
+		if h == "" {
+			return false
+		}
+		h = strings.TrimPrefix(h, "W/")
+		if !strings.HasPrefix(h, `"`) {
+			return false
+		}
+		end := strings.IndexByte(h[1:], '"')
+		if end < 0 {
+			return false
+		}
+		if h[:end+2] == want {
+			return true
+		}
+		h = h[end+2:]
+	}
+}
+
+// sendNotModified answers 304 with the entity tag and no body.
+func sendNotModified(c *fiber.Ctx, etag string) error {
+	c.Response().ResetBody()
+	c.Response().Header.Del(fiber.HeaderContentType)
+	c.Set(fiber.HeaderETag, etag)
+	return c.SendStatus(fiber.StatusNotModified)
+}
+
+// sendTagged answers a JSON value with the entity tag of its encoding, or
+// 304 when the request's If-None-Match matches that tag.
+func sendTagged(c *fiber.Ctx, v any) error {
+	if err := c.JSON(v); err != nil {
+		return err
+	}
+	etag := bodyETag(c.Response().Body())
+	if notModified(c, etag) {
+		return sendNotModified(c, etag)
+	}
+	c.Set(fiber.HeaderETag, etag)
+	return nil
 }

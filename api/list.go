@@ -26,7 +26,7 @@ func sendList(c *fiber.Ctx, page explorer.Page, more bool, body any) error {
 		args.Set("offset", strconv.Itoa(next.Offset))
 		c.Append(fiber.HeaderLink, "<"+c.Path()+"?"+args.String()+`>; rel="next"`)
 	}
-	return c.JSON(body)
+	return sendTagged(c, body)
 }
 
 // spendWrite counts a write (any method but GET, HEAD and OPTIONS)

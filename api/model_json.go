@@ -22,11 +22,7 @@ func writeModel(w io.Writer, m *explorer.Model) error {
 		_, err = w.Write(b)
 		return err
 	}
-	head, err := json.Marshal(struct {
-		explorer.ModelInfo
-		UsersAccess []explorer.ModelAccess     `json:"usersAccess"`
-		Invitations []explorer.ModelInvitation `json:"invitations"`
-	}{m.ModelInfo, nonNil(m.UsersAccess), nonNil(m.Invitations)})
+	head, err := modelHead(m)
 	if err != nil {
 		return err
 	}
@@ -37,6 +33,16 @@ func writeModel(w io.Writer, m *explorer.Model) error {
 		}
 	}
 	return nil
+}
+
+// modelHead is the JSON object of the parts of a model answer that are
+// encoded per answer: the model's info, accesses and invitations.
+func modelHead(m *explorer.Model) ([]byte, error) {
+	return json.Marshal(struct {
+		explorer.ModelInfo
+		UsersAccess []explorer.ModelAccess     `json:"usersAccess"`
+		Invitations []explorer.ModelInvitation `json:"invitations"`
+	}{m.ModelInfo, nonNil(m.UsersAccess), nonNil(m.Invitations)})
 }
 
 // nonNil is s, or an empty slice for nil (JSON [] rather than null).

@@ -145,7 +145,30 @@ func (h *handler) getModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderETag, versionETag(m.Version))
+	return sendModelTagged(c, m)
+}
+
+// setModelETag sets the answer's ETag to the model's (modelETag).
+func setModelETag(c *fiber.Ctx, m *explorer.Model) error {
+	etag, err := modelETag(m)
+	if err != nil {
+		return explorer.Internal(err)
+	}
+	c.Set(fiber.HeaderETag, etag)
+	return nil
+}
+
+// sendModelTagged answers a model with its entity tag (modelETag), or 304
+// when the request's If-None-Match matches it.
+func sendModelTagged(c *fiber.Ctx, m *explorer.Model) error {
+	etag, err := modelETag(m)
+	if err != nil {
+		return explorer.Internal(err)
+	}
+	if notModified(c, etag) {
+		return sendNotModified(c, etag)
+	}
+	c.Set(fiber.HeaderETag, etag)
 	return sendModel(c, fiber.StatusOK, m)
 }
 
@@ -163,7 +186,9 @@ func (h *handler) updateModel(c *fiber.Ctx) error {
 	if err != nil {
 		return preconditionFailed(err)
 	}
-	c.Set(fiber.HeaderETag, versionETag(m.Version))
+	if err := setModelETag(c, m); err != nil {
+		return err
+	}
 	return noContentOr(c, func() (any, error) { return m, nil })
 }
 
@@ -242,7 +267,7 @@ func (h *handler) modelVersion(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendModel(c, fiber.StatusOK, m)
+	return sendModelTagged(c, m)
 }
 
 // restoreModelVersion answers 201 with the model when the restore made a
@@ -260,7 +285,9 @@ func (h *handler) restoreModelVersion(c *fiber.Ctx) error {
 	if created {
 		status = fiber.StatusCreated
 	}
-	c.Set(fiber.HeaderETag, versionETag(m.Version))
+	if err := setModelETag(c, m); err != nil {
+		return err
+	}
 	return sendModel(c, status, m)
 }
 

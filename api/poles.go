@@ -101,7 +101,7 @@ func (h *handler) getPole(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(p)
+	return sendTagged(c, p)
 }
 
 func (h *handler) updatePole(c *fiber.Ctx) error {

@@ -41,7 +41,7 @@ func (s *server) changePassword(c *fiber.Ctx) error {
 		return err
 	}
 	s.setCookie(c, sessionCookie, ns.Cookie, "/", ns.Session.Expires.Sub(ns.Session.Created))
-	v.Page.CSRF = ns.Session.CSRF
+	v.Page.CSRF = maskCSRF(ns.Session.CSRF)
 	v.Notice = "Your password is changed. Other sessions have ended."
 	return render(c, http.StatusOK, users.PasswordPage(v))
 }

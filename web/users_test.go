@@ -8,6 +8,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/views"
 )
 
 var htmxHeader = map[string]string{"HX-Request": "true"}
@@ -149,7 +150,7 @@ func TestExpiredSessionDuringHTMXSave(t *testing.T) {
 	b := newBrowser(t, e)
 	csrf := b.login("bob", testkit.Password)
 	d := b.doc(b.do("GET", "/tokens", nil, nil))
-	if d.Find(`dialog#signin-dialog form[action="/login"] label input[name=password]`).Length() != 1 || d.Find(`script[src="/assets/js/app.js"]`).Length() != 1 {
+	if d.Find(`dialog#signin-dialog form[action="/login"] label input[name=password]`).Length() != 1 || d.Find(`script[src="`+views.Asset("js/app.js")+`"]`).Length() != 1 {
 		t.Fatal("layout without the sign-in dialog or app.js")
 	}
 	e.Clock.Advance(13 * 60 * 60 * 1e9)

@@ -5,9 +5,7 @@ package web
 
 import (
 	"context"
-	"crypto/subtle"
 	"errors"
-	"io/fs"
 	"net/http"
 	"net/url"
 	"time"
@@ -19,7 +17,6 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/gofiber/fiber/v2"
-	"github.com/gofiber/fiber/v2/middleware/filesystem"
 )
 
 // Cookie names.
@@ -60,8 +57,7 @@ func New(svc *explorer.Service, opts Options) *Pages {
 // user and checks the CSRF token of every state-changing request.
 func (p *Pages) Register(r fiber.Router) {
 	s := p.s
-	assets, _ := fs.Sub(explorer.Assets, "assets")
-	r.Use("/assets", filesystem.New(filesystem.Config{Root: http.FS(assets), MaxAge: 3600}))
+	r.Use("/assets", serveAsset)
 
 	r.Get("/login", s.loginForm)
 	r.Post("/login", append(s.opts.Before, s.login)...)
@@ -196,7 +192,7 @@ func (s *server) loadSession(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	c.Locals("page", views.Page{Username: u.Username, IsAdmin: u.IsAdmin(), CSRF: sess.CSRF,
+	c.Locals("page", views.Page{Username: u.Username, IsAdmin: u.IsAdmin(), CSRF: maskCSRF(sess.CSRF),
 		Dates: views.Dates{Layout: viewer.DateLayout, Location: viewer.Location}})
 	return c.Next()
 }
@@ -237,7 +233,7 @@ func (s *server) checkCSRF(c *fiber.Ctx) error {
 	if token == "" {
 		token = bodyValue(c, "_csrf")
 	}
-	if sess == nil || token == "" || subtle.ConstantTimeCompare([]byte(token), []byte(sess.CSRF)) != 1 {
+	if sess == nil || !validCSRF(token, sess.CSRF) {
 		return explorer.Errorf(explorer.EFORBIDDEN, "the form was not sent from this site or has expired; reload the page and try again")
 	}
 	return c.Next()

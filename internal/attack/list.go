@@ -56,6 +56,7 @@ func attacks() []attack {
 	list = append(list, connectionAttacks()...)
 	list = append(list, storageAttacks()...)
 	list = append(list, suggestAttacks()...)
+	list = append(list, wireAttacks()...)
 	return list
 }
 

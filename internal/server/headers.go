@@ -23,7 +23,8 @@ const (
 //     user's data or a sign-in form token);
 //   - /v1: a CSP that loads nothing and no-store, since every answer but
 //     the public OpenAPI document is a user's data;
-//   - /assets, /healthz, /readyz, /metrics: no CSP or cache rule of ours.
+//   - /assets, /healthz, /readyz, /metrics: no CSP or cache rule here (the
+//     assets' cache rules are the pages' asset handler's: web/assets.go).
 func (e *edge) securityHeaders(c *fiber.Ctx) error {
 	h := &c.Response().Header
 	h.Set(fiber.HeaderXContentTypeOptions, "nosniff")
