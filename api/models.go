@@ -145,7 +145,7 @@ func (h *handler) getModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderETag, versionETag(m.Version))
+	c.Set(fiber.HeaderETag, versionETag(m.Tag()))
 	return sendModel(c, fiber.StatusOK, m)
 }
 
@@ -163,7 +163,7 @@ func (h *handler) updateModel(c *fiber.Ctx) error {
 	if err != nil {
 		return preconditionFailed(err)
 	}
-	c.Set(fiber.HeaderETag, versionETag(m.Version))
+	c.Set(fiber.HeaderETag, versionETag(m.Tag()))
 	return noContentOr(c, func() (any, error) { return m, nil })
 }
 
@@ -260,7 +260,7 @@ func (h *handler) restoreModelVersion(c *fiber.Ctx) error {
 	if created {
 		status = fiber.StatusCreated
 	}
-	c.Set(fiber.HeaderETag, versionETag(m.Version))
+	c.Set(fiber.HeaderETag, versionETag(m.Tag()))
 	return sendModel(c, status, m)
 }
 

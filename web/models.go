@@ -23,6 +23,7 @@ func (s *server) modelsRoutes(r fiber.Router) {
 	r.Get("/models/:id/versions/:version", s.modelPage)
 	r.Post("/models/:id/title", s.renameModel)
 	s.editorRoutes(r)
+	s.modelReadRoutes(r)
 	r.Post("/models/:id/ignore", s.saveIgnoreTerms)
 	r.Post("/models/:id/share", s.shareModel)
 	r.Post("/models/:id/invitations/:inv/revoke", s.revokeInvitation)
@@ -191,8 +192,16 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 		Version: m.Version, Current: versions[len(versions)-1].Version, CanWrite: m.CanWrite(), IsOwner: m.IsOwner(), Self: u.Username,
 	}
 	v.Page.Title = v.Heading()
+	v.Tag = m.Tag().String()
 	for _, g := range m.Groups {
 		v.Groups = append(v.Groups, groupRow(g))
+		for _, t := range g.Topics {
+			v.Terms += len(t.Terms)
+		}
+	}
+	v.ExpandAll = v.Terms <= expandAllTerms && len(v.Groups) <= expandAllGroups
+	if open, ok := explorer.ParseID(c.Query("open")); ok {
+		v.Open = open
 	}
 	terms := make([]string, len(m.IgnoreTerms))
 	for i, t := range m.IgnoreTerms {
@@ -220,6 +229,14 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 	}
 	return v, nil
 }
+
+// A model of at most expandAllTerms terms in expandAllGroups groups shows
+// every group open; a larger one shows the groups collapsed, each loaded
+// when opened (groupBody), so that its page stays light.
+const (
+	expandAllTerms  = 1000
+	expandAllGroups = 40
+)
 
 // groupRow is a group for the views.
 func groupRow(g explorer.Group) models.GroupRow {
