@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -216,4 +217,30 @@ func measurePage(t testing.TB, b *tab, url string) pageWeight {
 		t.Fatal(err)
 	}
 	return w
+}
+
+// TestBrowserModelPageWeights measures the editor of models of 300,
+// 5,760 and 20,000 terms (make bench-pages; skipped unless
+// EXPLORER_BENCH_PAGES is set): HTML bytes, DOM nodes, time to the load
+// event and to the first paint, the second load of each in Chromium.
+func TestBrowserModelPageWeights(t *testing.T) {
+	if os.Getenv("EXPLORER_BENCH_PAGES") == "" {
+		t.Skip("set EXPLORER_BENCH_PAGES=1 (make bench-pages)")
+	}
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	sizes := []struct{ groups, topics, terms int }{{5, 6, 10}, {80, 6, 12}, {200, 10, 10}}
+	var ids []int64
+	for _, s := range sizes {
+		ids = append(ids, bigModel(t, e, s.groups, s.topics, s.terms).ID)
+	}
+	base := e.Serve()
+	ann := newTab(t, base, "ann")
+	for i, s := range sizes {
+		url := base + "/models/" + itoa(ids[i])
+		measurePage(t, ann, url)
+		w := measurePage(t, ann, url)
+		t.Logf("%6d terms (%d×%d×%d): %7d bytes of HTML, %5d DOM nodes, load event %5.0f ms, first paint %5.0f ms, server %4.0f ms",
+			s.groups*s.topics*s.terms, s.groups, s.topics, s.terms, w.bytes, w.nodes, w.load, w.paint, w.server)
+	}
 }
