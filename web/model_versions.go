@@ -47,8 +47,12 @@ func (s *server) versionsView(c *fiber.Ctx, id int64, from, to int) (models.Vers
 	mv := models.ModelView{ID: m.ID, Title: titleOf(m.Title)}
 	v := models.VersionsView{Page: page(c, "Versions", "models"), ID: m.ID, Heading: mv.Heading(), Current: m.Version, CanWrite: m.CanWrite()}
 	v.Page.Title = "Versions of " + v.Heading
+	summaries, err := s.svc.ModelVersionSummaries(ctx(c), id, 1, m.Version)
+	if err != nil {
+		return models.VersionsView{}, err
+	}
 	for i := len(list) - 1; i >= 0; i-- {
-		item := models.VersionItem{Version: list[i].Version, Created: formatTime(c, explorer.FromMillis(list[i].Created))}
+		item := models.VersionItem{Version: list[i].Version, Created: dates(c).DateTimeSeconds(explorer.FromMillis(list[i].Created)), Summary: summaries[list[i].Version]}
 		if list[i].CreatedBy != nil {
 			item.By = list[i].CreatedBy.UserID
 		}

@@ -208,8 +208,14 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 		terms[i] = t.Term
 	}
 	v.IgnoreTerms = strings.Join(terms, ", ")
-	for i := len(versions) - 1; i >= 0; i-- {
-		row := models.VersionRow{Version: versions[i].Version, Created: formatTime(c, explorer.FromMillis(versions[i].Created))}
+	v.VersionCount = len(versions)
+	last := versions[len(versions)-1].Version
+	summaries, err := s.svc.ModelVersionSummaries(ctx(c), id, last-pageVersions+1, last)
+	if err != nil {
+		return models.ModelView{}, err
+	}
+	for i := len(versions) - 1; i >= 0 && i >= len(versions)-pageVersions; i-- {
+		row := models.VersionRow{Version: versions[i].Version, Created: dates(c).DateTimeSeconds(explorer.FromMillis(versions[i].Created)), Summary: summaries[versions[i].Version]}
 		if versions[i].CreatedBy != nil {
 			row.By = versions[i].CreatedBy.UserID
 		}
@@ -237,6 +243,10 @@ const (
 	expandAllTerms  = 1000
 	expandAllGroups = 40
 )
+
+// pageVersions is how many of the newest versions the model page lists
+// (the versions page lists them all).
+const pageVersions = 10
 
 // groupRow is a group for the views.
 func groupRow(g explorer.Group) models.GroupRow {
