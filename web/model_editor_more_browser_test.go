@@ -244,3 +244,67 @@ func TestBrowserModelPageWeights(t *testing.T) {
 			s.groups*s.topics*s.terms, s.groups, s.topics, s.terms, w.bytes, w.nodes, w.load, w.paint, w.server)
 	}
 }
+
+// TestBrowserVersionsCompareInPlace: each version row compares with the
+// version before it without leaving the list, and the difference is
+// scrolled into view, at 1280 and 390 px; the editor at both widths.
+func TestBrowserVersionsCompareInPlace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test")
+	}
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	e.AddUser("bob", "")
+	m := bigModel(t, e, 8, 3, 4)
+	shareAccepted(t, e, "ann", m.ID, "bob", explorer.RightsReadWrite)
+	add := func(user string, topic int64, term string) {
+		if _, err := e.Svc.EditModel(e.As(user), m.ID, explorer.VersionTag{}, explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: topic, Terms: []string{term}, At: -1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add("ann", 1, "fizz")
+	add("ann", 1, "pop")
+	for i := range 24 { // versions 3 to 26: the list fills more than a screen
+		add([]string{"bob", "ann"}[i%2], int64(5+i%10), "buzz"+strconv.Itoa(i))
+	}
+	base := e.Serve()
+	ann := newTab(t, base, "ann")
+	for _, width := range []int64{1280, 390} {
+		w := strconv.Itoa(int(width))
+		ann.do("versions", chromedp.EmulateViewport(width, 800), chromedp.Navigate(base+"/models/"+itoa(m.ID)+"/versions"), chromedp.WaitVisible(`#version-list`), htmxReady(`#version-2 a.compare-prev`))
+		if sum := ann.eval(`document.querySelector('#version-2 td.summary').textContent.replace(/\s+/g, ' ').trim()`); sum != "+2 terms in Topic 1.1 Compare with 1" {
+			t.Fatalf("version 2's summary: %q", sum)
+		}
+		ann.do("compare 2 with 1", chromedp.Click(`#version-2 a.compare-prev`))
+		ann.until("the difference of 1 and 2, in view", `(() => { const h = document.querySelector('#diff-heading'); const c = document.querySelector('#compare').getBoundingClientRect(); return h.textContent.includes('from version 1 to version 2') && window.scrollY > 0 && c.top >= -1 && c.top < window.innerHeight - 120 && location.search.includes('from=1'); })()`)
+		checkLayout(t, ann.ctx, "versions-"+w, width == 390)
+		browser.Save(t, ann.ctx, "versions-"+w)
+		ann.do("editor", chromedp.Navigate(base+"/models/"+itoa(m.ID)), chromedp.WaitVisible(`#term-1`))
+		checkLayout(t, ann.ctx, "editor-"+w, width == 390)
+		browser.Save(t, ann.ctx, "editor-"+w)
+		ann.do("remove a term", htmxReady(`#terms-1 button[value=fizz]`), chromedp.Click(`#terms-1 button[value=fizz]`))
+		ann.until("undo offered", `!!document.querySelector('#terms-1 form.undo')`)
+		ann.do("type", chromedp.SendKeys(`#term-1`, "half typed"))
+		saveView(t, ann, "editor-top-"+w, `#group-1`)
+		ann.do("undo", chromedp.Click(`#terms-1 form.undo button`))
+		ann.until("undone", `!document.querySelector('#terms-1 form.undo') && document.querySelector('#terms-1').textContent.includes('fizz')`)
+	}
+}
+
+// saveView saves a PNG of the screen with sel scrolled to its top, next
+// to the whole-page ones (EXPLORER_SCREENSHOTS or the artifact folder).
+func saveView(t *testing.T, b *tab, name, sel string) {
+	t.Helper()
+	b.eval(`document.querySelector(` + strconv.Quote(sel) + `).scrollIntoView(); ''`)
+	buf, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := os.Getenv("EXPLORER_SCREENSHOTS")
+	if dir == "" {
+		dir = t.ArtifactDir()
+	}
+	if err := os.WriteFile(dir+"/"+name+".png", buf, 0o644); err != nil {
+		t.Log(err)
+	}
+}
