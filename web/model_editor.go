@@ -110,7 +110,7 @@ func (s *server) editorRefused(c *fiber.Ctx, id int64, ferr error, e *explorer.M
 	if err != nil {
 		return s.modelAnswer(c, id, "", err)
 	}
-	msg.Conflict, msg.Current, msg.View = true, v.Version, &v
+	msg.Conflict, msg.View = true, &v
 	msg.Message = "Someone saved version " + v.Tag + " of this model after you loaded the page, changing what you changed."
 	if e == nil {
 		// Ignored terms: refused before the form, which keeps them.
