@@ -63,6 +63,17 @@ func TestBrowserModelEditorTyping(t *testing.T) {
 	if f := ann.eval(`document.activeElement.id`); f != "term-1" {
 		t.Fatalf("the focus moved to %q", f)
 	}
+	// A removal while an entry is under way waits for it: no conflict
+	// with one's own change.
+	ann.typeSlowly("golf"+kb.Enter, 30*time.Millisecond)
+	ann.do("remove a at once", chromedp.Click(`#terms-1 button[value=a]`))
+	ann.until("both done", `[...document.querySelectorAll('#terms-1 li.chip span')].map(s => s.textContent).join() === 'b,bravo,charlie,delta,echo,golf' && document.querySelectorAll('#pending-1 li').length === 0`)
+	if n := ann.eval(`String(document.querySelectorAll('.editor-error').length)`); n != "0" {
+		t.Fatalf("%s errors after removing during a save", n)
+	}
+	ann.do("put a back", chromedp.Click(`#terms-1 form.undo button`))
+	ann.until("a is back", `[...document.querySelectorAll('#terms-1 li.chip span')].map(s => s.textContent).join() === 'a,b,bravo,charlie,delta,echo,golf'`)
+	ann.do("focus the box", chromedp.Focus(`#term-1`))
 
 	// Typing goes on in another topic while a removal is under way.
 	ann.do("remove bravo", chromedp.Click(`#terms-1 button[value=bravo]`))
@@ -73,7 +84,7 @@ func TestBrowserModelEditorTyping(t *testing.T) {
 		t.Fatalf("typing in B during the removal: %q", v)
 	}
 	ann.do("undo", chromedp.Click(`#terms-1 form.undo button`))
-	ann.until("bravo is back in its place", `[...document.querySelectorAll('#terms-1 li.chip span')].map(s => s.textContent).join() === 'a,b,bravo,charlie,delta,echo'`)
+	ann.until("bravo is back in its place", `[...document.querySelectorAll('#terms-1 li.chip span')].map(s => s.textContent).join() === 'a,b,bravo,charlie,delta,echo,golf'`)
 	if v, terms := modelTerms(t, e, "ann", m.ID); v != 2 || !strings.HasPrefix(terms, "A/A=a+b+bravo+charlie") {
 		t.Fatalf("after undo: version %d %s", v, terms)
 	}

@@ -2,7 +2,7 @@
 // lost: a term box is never swapped; Enter takes the entry out of it at
 // once and the entries are sent one after the other (a queue), so typing
 // goes on while a save is under way; a refused entry comes back into its
-// box. Every structure form sends the version the page now shows;
+// box; removals of terms go through the same queue. Every structure form sends the version the page now shows;
 // Backspace in an empty term box removes the topic's last term; a swap
 // keeps what was typed in the inputs it replaces and the groups that were
 // open; a search result opens its group. Without JavaScript the forms post
@@ -37,12 +37,25 @@
 
   document.addEventListener("submit", function (evt) {
     var form = evt.target;
-    if (!form.matches || !form.matches("form.add-term") || !window.htmx) {
+    if (!form.matches || !form.matches("form.add-term, form.remove-terms") || !window.htmx) {
+      return;
+    }
+    var topic = form.getAttribute("data-topic");
+    if (form.matches("form.remove-terms")) {
+      var button = evt.submitter;
+      if (!button || button.name !== "term") {
+        return;
+      }
+      evt.preventDefault();
+      evt.stopImmediatePropagation();
+      var li = button.closest("li");
+      li.classList.add("removing");
+      queue.push({ topic: topic, remove: button.value, li: li, status: 0 });
+      pump();
       return;
     }
     evt.preventDefault();
     evt.stopImmediatePropagation();
-    var topic = form.getAttribute("data-topic");
     var input = termBox(topic);
     var text = input ? input.value : "";
     if (!text.trim()) {
@@ -62,22 +75,33 @@
 
   // The answer to the entry being sent (one at a time).
   document.addEventListener("htmx:afterRequest", function (evt) {
-    if (busy && queue.length > 0 && evt.detail.xhr && evt.detail.elt && evt.detail.elt.matches && evt.detail.elt.matches("form.add-term")) {
+    var elt = evt.detail.elt;
+    if (busy && queue.length > 0 && evt.detail.xhr && elt && elt.matches && elt.matches("form.add-term, form.remove-terms")) {
       queue[0].status = evt.detail.xhr.status;
     }
   });
+
+  // sourceOf is the form an entry is sent through, as the page is now.
+  function sourceOf(item) {
+    if (item.remove !== undefined) {
+      return document.querySelector("#terms-" + item.topic + " form.remove-terms");
+    }
+    var input = termBox(item.topic);
+    return input && input.form;
+  }
 
   function pump() {
     if (busy || queue.length === 0) {
       return;
     }
     var item = queue[0];
-    var input = termBox(item.topic);
-    var form = input && input.form;
+    var form = sourceOf(item);
     if (!form) {
-      // The topic was removed meanwhile: nothing to add the entry to.
+      // The topic was removed meanwhile: nothing to change.
       queue.shift();
-      item.chip.remove();
+      if (item.chip) {
+        item.chip.remove();
+      }
       pump();
       return;
     }
@@ -85,14 +109,20 @@
     var done = function () {
       busy = false;
       queue.shift();
-      item.chip.remove();
-      if (item.status !== 200) {
+      if (item.chip) {
+        item.chip.remove();
+      }
+      if (item.li) {
+        item.li.classList.remove("removing");
+      }
+      if (item.status !== 200 && item.text !== undefined) {
         giveBack(item);
       }
       pump();
     };
+    var values = { term: item.remove !== undefined ? item.remove : item.text };
     window.htmx.ajax("POST", form.getAttribute("hx-post"), {
-      source: form, target: "#terms-" + item.topic, swap: "outerHTML", values: { term: item.text }
+      source: form, target: "#terms-" + item.topic, swap: "outerHTML", values: values
     }).then(done, done);
   }
 
@@ -101,7 +131,7 @@
   function giveBack(item) {
     var texts = [item.text];
     queue = queue.filter(function (q) {
-      if (q.topic !== item.topic) {
+      if (q.topic !== item.topic || q.text === undefined) {
         return true;
       }
       texts.push(q.text);
@@ -123,7 +153,7 @@
       return;
     }
     var box = input.closest(".chips-edit");
-    var buttons = box ? box.querySelectorAll(".terms .chip-remove") : [];
+    var buttons = box ? box.querySelectorAll(".terms li.chip:not(.removing) .chip-remove") : [];
     if (buttons.length > 0) {
       evt.preventDefault();
       buttons[buttons.length - 1].click();
