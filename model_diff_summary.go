@@ -3,6 +3,7 @@ package explorer
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -12,6 +13,10 @@ const summaryParts = 4
 // Summary says in one line what changed: "+3 terms in Food quality,
 // −1 topic, “Food” renamed “Meals”"; "no change" when nothing did.
 func (d StructureDiff) Summary() string {
+	var c changeCount
+	for _, g := range d.Groups {
+		c.group(g)
+	}
 	var parts []string
 	add := func(n int, what, where string) {
 		if n == 0 {
@@ -26,54 +31,21 @@ func (d StructureDiff) Summary() string {
 		}
 		parts = append(parts, fmt.Sprintf("%s%d %s%s", sign, n, what, where))
 	}
-	var groups, topics [2]int
-	var renamed, moved []string
-	terms := map[string][2]int{}
-	var termTopics []string
-	for _, g := range d.Groups {
-		countChange(&groups, g.Change)
-		if g.OldTitle != "" {
-			renamed = append(renamed, "“"+g.OldTitle+"” renamed “"+g.Title+"”")
-		}
-		if g.Moved || g.PinnedChanged {
-			moved = append(moved, g.Title)
-		}
-		for _, t := range g.Topics {
-			countChange(&topics, t.Change)
-			if t.OldTitle != "" {
-				renamed = append(renamed, "“"+t.OldTitle+"” renamed “"+t.Title+"”")
-			}
-			if t.Moved {
-				moved = append(moved, t.Title)
-			}
-			if t.Change == "" && len(t.TermsAdded)+len(t.TermsRemoved) > 0 {
-				if _, ok := terms[t.Title]; !ok {
-					termTopics = append(termTopics, t.Title)
-				}
-				c := terms[t.Title]
-				terms[t.Title] = [2]int{c[0] + len(t.TermsAdded), c[1] + len(t.TermsRemoved)}
-			}
-		}
-	}
 	where := ""
-	if len(termTopics) == 1 {
-		where = " in " + termTopics[0]
-	} else if len(termTopics) > 1 {
-		where = fmt.Sprintf(" in %d topics", len(termTopics))
+	if len(c.termTopics) == 1 {
+		where = " in " + c.termTopics[0]
+	} else if len(c.termTopics) > 1 {
+		where = fmt.Sprintf(" in %d topics", len(c.termTopics))
 	}
-	var added, removed int
-	for _, c := range terms {
-		added, removed = added+c[0], removed+c[1]
-	}
-	add(added, "term", where)
-	add(-removed, "term", where)
-	add(groups[0], "group", "")
-	add(-groups[1], "group", "")
-	add(topics[0], "topic", "")
-	add(-topics[1], "topic", "")
-	parts = append(parts, renamed...)
-	if len(moved) > 0 {
-		parts = append(parts, "moved or pinned: "+strings.Join(moved, ", "))
+	add(c.terms[0], "term", where)
+	add(-c.terms[1], "term", where)
+	add(c.groups[0], "group", "")
+	add(-c.groups[1], "group", "")
+	add(c.topics[0], "topic", "")
+	add(-c.topics[1], "topic", "")
+	parts = append(parts, c.renamed...)
+	if len(c.moved) > 0 {
+		parts = append(parts, "moved or pinned: "+strings.Join(c.moved, ", "))
 	}
 	add(len(d.IgnoreTermsAdded), "ignored term", "")
 	add(-len(d.IgnoreTermsRemoved), "ignored term", "")
@@ -84,6 +56,41 @@ func (d StructureDiff) Summary() string {
 		parts = append(parts[:summaryParts], "…")
 	}
 	return strings.Join(parts, ", ")
+}
+
+// changeCount counts the changes of a StructureDiff for its Summary:
+// added ([0]) and removed ([1]) groups, topics and terms (of the topics
+// in both versions, termTopics), renamed and moved ones.
+type changeCount struct {
+	groups, topics, terms [2]int
+	termTopics            []string
+	renamed, moved        []string
+}
+
+func (c *changeCount) group(g GroupDiff) {
+	countChange(&c.groups, g.Change)
+	if g.OldTitle != "" {
+		c.renamed = append(c.renamed, "“"+g.OldTitle+"” renamed “"+g.Title+"”")
+	}
+	if g.Moved || g.PinnedChanged {
+		c.moved = append(c.moved, g.Title)
+	}
+	for _, t := range g.Topics {
+		countChange(&c.topics, t.Change)
+		if t.OldTitle != "" {
+			c.renamed = append(c.renamed, "“"+t.OldTitle+"” renamed “"+t.Title+"”")
+		}
+		if t.Moved {
+			c.moved = append(c.moved, t.Title)
+		}
+		if t.Change == "" && len(t.TermsAdded)+len(t.TermsRemoved) > 0 {
+			if !slices.Contains(c.termTopics, t.Title) {
+				c.termTopics = append(c.termTopics, t.Title)
+			}
+			c.terms[0] += len(t.TermsAdded)
+			c.terms[1] += len(t.TermsRemoved)
+		}
+	}
 }
 
 // countChange counts an added ([0]) or removed ([1]) element.

@@ -44,8 +44,8 @@ type ModelEdit struct {
 	// Terms are added (AddGroup, AddTopic, AddTerms; the service cleans
 	// them); RemoveTerm removes Terms[0].
 	Terms []string
-	// At is where AddTerms puts the terms (an index of the topic's
-	// terms); outside them, after the last.
+	// At is where AddTerms puts the terms: before the At-th term (1 the
+	// first); 0, or beyond the last, after the last.
 	At int
 	// By moves up (-1) or down (+1).
 	By int

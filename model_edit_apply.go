@@ -73,8 +73,8 @@ func (e *ModelEdit) applyTopic(groups []Group, res *EditResult) ([]Group, error)
 			return nil, Invalid("type a term to add")
 		}
 		at := len(t.Terms)
-		if e.At >= 0 && e.At < at {
-			at = e.At
+		if e.At >= 1 && e.At <= at {
+			at = e.At - 1
 		}
 		t.Terms = append(t.Terms[:at], append(append([]string(nil), e.Terms...), t.Terms[at:]...)...)
 		res.Topic = e.Topic

@@ -51,7 +51,7 @@ func TestEditModelAmendsAndMerges(t *testing.T) {
 		t.Fatal(err)
 	}
 	add := func(topic int64, term string) explorer.ModelEdit {
-		return explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: topic, Terms: []string{term}, At: -1}
+		return explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: topic, Terms: []string{term}}
 	}
 	// Version 1 (the upload) is never amended: ann's first change is 2,
 	// her next ones amend it.
@@ -120,7 +120,7 @@ func TestEditModelMergeAgainstAnAmendedBase(t *testing.T) {
 		t.Fatal(err)
 	}
 	add := func(topic int64, term string) explorer.ModelEdit {
-		return explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: topic, Terms: []string{term}, At: -1}
+		return explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: topic, Terms: []string{term}}
 	}
 	editModel(t, e, "ann", m.ID, explorer.VersionTag{}, add(1, "a"))
 	r := editModel(t, e, "ann", m.ID, explorer.VersionTag{Version: 2}, add(1, "b"))

@@ -48,11 +48,11 @@ func (s *server) removeTopic(c *fiber.Ctx) error {
 }
 
 // addTerms adds the typed term (or several, separated by commas), at the
-// place the form's at names (an undone removal) or after the last.
+// index the form's at names (an undone removal) or after the last.
 func (s *server) addTerms(c *fiber.Ctx) error {
-	at := -1
-	if n, err := strconv.Atoi(c.FormValue("at")); err == nil && n >= 0 {
-		at = n
+	at := 0 // after the last
+	if n, err := strconv.Atoi(c.FormValue("at")); err == nil && n >= 0 && n < 1<<30 {
+		at = n + 1
 	}
 	return s.topicEdit(c, "Term added.", explorer.ModelEdit{Kind: explorer.EditAddTerms, Terms: splitTerms(c.FormValue("term")), At: at})
 }

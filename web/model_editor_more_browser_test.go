@@ -269,7 +269,7 @@ func TestBrowserVersionsCompareInPlace(t *testing.T) {
 	m := bigModel(t, e, 8, 3, 4)
 	shareAccepted(t, e, "ann", m.ID, "bob", explorer.RightsReadWrite)
 	add := func(user string, topic int64, term string) {
-		if _, err := e.Svc.EditModel(e.As(user), m.ID, explorer.VersionTag{}, explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: topic, Terms: []string{term}, At: -1}); err != nil {
+		if _, err := e.Svc.EditModel(e.As(user), m.ID, explorer.VersionTag{}, explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: topic, Terms: []string{term}}); err != nil {
 			t.Fatal(err)
 		}
 	}
