@@ -90,7 +90,7 @@ func (s *server) editModel(c *fiber.Ctx, notice string, e explorer.ModelEdit) er
 // form's input is kept by assets/js/editor.js. Other refusals go right
 // before the form (HX-Retarget this), which is not swapped.
 func (s *server) editorRefused(c *fiber.Ctx, id int64, ferr error, e *explorer.ModelEdit) error {
-	if !isHTMX(c) || explorer.ErrorCode(ferr) == explorer.EINTERNAL || id == 0 {
+	if !isHTMX(c) || explorer.ErrorCode(ferr) == explorer.EINTERNAL {
 		return s.modelAnswer(c, id, "", ferr)
 	}
 	if explorer.ErrorCode(ferr) == explorer.ENOTFOUND {

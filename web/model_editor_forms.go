@@ -63,21 +63,14 @@ func (s *server) removeTerm(c *fiber.Ctx) error {
 
 // groupEdit makes an edit of the path's group.
 func (s *server) groupEdit(c *fiber.Ctx, notice string, e explorer.ModelEdit) error {
-	id, ok := explorer.ParseID(c.Params("group"))
-	if !ok {
-		return s.editorRefused(c, 0, explorer.Errorf(explorer.ENOTFOUND, "the group is no longer in the model"), nil)
-	}
-	e.Group = id
+	// A malformed id (0) names no group: the service says it is gone.
+	e.Group, _ = explorer.ParseID(c.Params("group"))
 	return s.editModel(c, notice, e)
 }
 
 // topicEdit makes an edit of the path's topic.
 func (s *server) topicEdit(c *fiber.Ctx, notice string, e explorer.ModelEdit) error {
-	id, ok := explorer.ParseID(c.Params("topic"))
-	if !ok {
-		return s.editorRefused(c, 0, explorer.Errorf(explorer.ENOTFOUND, "the topic is no longer in the model"), nil)
-	}
-	e.Topic = id
+	e.Topic, _ = explorer.ParseID(c.Params("topic"))
 	return s.editModel(c, notice, e)
 }
 

@@ -68,3 +68,45 @@ func TestLargeModelCollapsedSearchAndBodies(t *testing.T) {
 	b.do("GET", path+"/search?q=a&version=0", nil, htmx).Expect(t, 404)
 	b.do("GET", path+"/search?q=a&version=x", nil, htmx).Expect(t, 404)
 }
+
+// TestModelEditorHostileForms: malformed versions, places, directions and
+// ids are refused with a message (422) or 404, and change nothing.
+func TestModelEditorHostileForms(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	m := bigModel(t, e, 2, 2, 2)
+	path := "/models/" + itoa(m.ID)
+	b := newBrowser(t, e)
+	csrf := b.login("ann", testkit.Password)
+	topic := itoa(m.Groups[0].Topics[0].ID)
+	cases := []struct {
+		path string
+		form url.Values
+		want int
+	}{
+		{"/topics/" + topic + "/terms", url.Values{"term": {"x"}, "version": {"1.0"}}, 422},
+		{"/topics/" + topic + "/terms", url.Values{"term": {"x"}, "version": {"9999999999"}}, 422},
+		{"/topics/" + topic + "/terms", url.Values{"term": {"x"}, "version": {"-1"}}, 422},
+		{"/topics/" + topic + "/terms", url.Values{"term": {"x"}, "version": {"7"}}, 422},
+		{"/topics/" + topic + "/terms", url.Values{"term": {"x"}, "version": {"1.7"}}, 422},
+		{"/topics/" + topic + "/terms", url.Values{"term": {strings.Repeat("x", 501)}, "version": {"1"}}, 422},
+		{"/topics/" + topic + "/terms", url.Values{"term": {"\x00"}, "version": {"1"}}, 422},
+		{"/topics/" + topic + "/move", url.Values{"direction": {"sideways"}, "version": {"1"}}, 422},
+		{"/topics/99999999999999999999/terms", url.Values{"term": {"x"}, "version": {"1"}}, 422},
+		{"/topics/0/terms/remove", url.Values{"term": {"x"}, "version": {"1"}}, 422},
+		{"/groups/-3/move", url.Values{"direction": {"up"}, "version": {"1"}}, 422},
+		{"/groups", url.Values{"title": {" "}, "version": {"1"}}, 422},
+	}
+	for _, c := range cases {
+		c.form.Set("_csrf", csrf)
+		if r := b.do("POST", path+c.path, c.form, htmx); r.Status != c.want {
+			t.Errorf("%s %v: %d, want %d: %s", c.path, c.form, r.Status, c.want, r.Body)
+		}
+	}
+	// A huge place is the end.
+	b.do("POST", path+"/topics/"+topic+"/terms", url.Values{"_csrf": {csrf}, "term": {"last"}, "at": {"99999999999999"}, "version": {"1"}}, htmx).Expect(t, 200)
+	got, err := e.Svc.Model(e.As("ann"), m.ID)
+	if err != nil || got.Version != 2 || strings.Join(got.Groups[0].Topics[0].Terms, ",") != "term 1-1-1,term 1-1-2,last" {
+		t.Fatalf("after hostile forms: %v %v", got.Groups[0].Topics[0].Terms, err)
+	}
+}
