@@ -84,8 +84,10 @@ type EditResult struct {
 //
 // A change by the author of the newest version, made by the editor less
 // than AmendWindow ago, amends that version (a new revision of it) rather
-// than adding one, so that a burst of edits is one version. Version 1 and
-// versions made otherwise (upload, PUT, restore) are never amended.
+// than adding one, so that a burst of edits is one version. Version 1,
+// versions made otherwise (upload, PUT, restore) and the versions of a
+// DYNAMIC model (its projects record the version they explored) are never
+// amended.
 func (s *Service) EditModel(ctx context.Context, id int64, base VersionTag, e ModelEdit) (*EditResult, error) {
 	u, err := activeActor(ctx)
 	if err != nil {
@@ -153,8 +155,10 @@ func (s *Service) editedStructure(m *ModelRecord, cur *Structure, e *ModelEdit, 
 // saveEdit stores next as an amendment of the newest version or as a new
 // version, and saves m.
 func (s *Service) saveEdit(ctx context.Context, u *User, m *ModelRecord, next *Structure, res *EditResult) error {
+	// A DYNAMIC model's projects record the version they were explored
+	// with: a version they may have seen is never changed under them.
 	amend := false
-	if !res.Merged && m.Version > 1 {
+	if !res.Merged && m.Version > 1 && m.Type != ModelDynamic {
 		meta, err := s.store.FindModelVersionMeta(ctx, m.ID, m.Version)
 		if err != nil {
 			return err
@@ -163,9 +167,6 @@ func (s *Service) saveEdit(ctx context.Context, u *User, m *ModelRecord, next *S
 	}
 	if amend {
 		m.Revision++
-		if m.Type == ModelDynamic {
-			m.Outdated = true
-		}
 		if err := s.store.AmendModelVersion(ctx, m.ID, m.Version, m.Revision, s.clock.Now(), next); err != nil {
 			return err
 		}

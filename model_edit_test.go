@@ -145,3 +145,22 @@ func TestEditModelMergeAgainstAnAmendedBase(t *testing.T) {
 		t.Errorf("12.3: %v %v", tag, ok)
 	}
 }
+
+// TestEditModelNeverAmendsDynamic: each editor change of a DYNAMIC model
+// is a version, as its projects record the version they explored.
+func TestEditModelNeverAmendsDynamic(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	p := e.CreateProject("ann", "Survey", testkit.ExampleGroups(), "the")
+	m, err := e.Svc.CreateModelFromProject(e.As("ann"), p.ID, explorer.ModelUpdate{Dynamic: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	topic := m.Groups[0].Topics[0].ID
+	for i, term := range []string{"x", "y"} {
+		r := editModel(t, e, "ann", m.ID, explorer.VersionTag{}, explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: topic, Terms: []string{term}})
+		if r.Amended || r.Model.Version != 2+i || !r.Model.Outdated {
+			t.Fatalf("change %d: %+v amended %v", i, r.Model.Tag(), r.Amended)
+		}
+	}
+}
