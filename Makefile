@@ -9,7 +9,7 @@ DATA    ?= $(or $(EXPLORER_DATA),./data)
 ADDR    ?= $(or $(EXPLORER_ADDR),:8080)
 export CGO_ENABLED = 0
 
-.PHONY: run build test test-crash load bench bench-serve bench-versions bench-http assets generate check-generated check-assets vet fmt clean
+.PHONY: run build test test-crash load bench bench-serve bench-versions bench-http bench-pages assets generate check-generated check-assets vet fmt clean
 
 .DEFAULT_GOAL := run
 
@@ -108,6 +108,11 @@ bench-http: build
 ## one-term edits of a 300-topic model, CPU per PUT, version reads)
 bench-versions:
 	$(GO) test -run '^$$' -bench '^BenchmarkModelVersions$$' -benchtime 1x ./api
+
+## bench-pages: the model editor's page in Chromium for models of 300,
+## 5,760 and 20,000 terms (HTML bytes, DOM nodes, load event, first paint)
+bench-pages:
+	EXPLORER_BENCH_PAGES=1 $(GO) test -run '^TestBrowserModelPageWeights$$' -count=1 -v ./web | grep -E 'terms \(|^(ok|FAIL|---)'
 
 ## fuzz: every fuzz target of the repository (found by grep), one after
 ## another, for FUZZTIME each (default 60s) with a short minimisation so

@@ -65,6 +65,9 @@ type Model struct {
 
 	// Version is the number of the version whose structure this is.
 	Version int `json:"-"`
+	// Revision counts the editor's amendments of that version (0: none);
+	// Tag names both.
+	Revision int `json:"-"`
 	// Rights is the caller's level: READ, READ_WRITE or OWNER.
 	Rights string `json:"-"`
 
@@ -177,14 +180,17 @@ type ModelInput struct {
 	// error is ECONFLICT wrapping a *StaleModelError that names the
 	// current version. The comparison runs under the model's lock, in
 	// the transaction of the write.
-	BasedOn []int `json:"-"`
+	BasedOn []VersionTag `json:"-"`
 }
 
 // StaleModelError is the cause of the ECONFLICT answer to an update
-// whose BasedOn no longer holds the model's current version.
+// whose BasedOn no longer holds the model's current version, or to an
+// editor change that meets a newer change of the same topic or group.
 type StaleModelError struct {
 	ModelID int64
 	Current int
+	// Tag is the current version with its amendments.
+	Tag VersionTag
 }
 
 func (e *StaleModelError) Error() string {
@@ -215,8 +221,10 @@ type ModelRecord struct {
 	// Owner is the owner's username (read only).
 	Owner   string
 	Created time.Time
-	// Version is the number of the current version.
-	Version int
+	// Version is the number of the current version; Revision counts the
+	// editor's amendments of it (see EditModel).
+	Version  int
+	Revision int
 	// MasterProjectID is the master project of a DYNAMIC model.
 	MasterProjectID *int64
 	// NextGroupID, NextTopicID and NextIgnoreTermID are the ids the next
@@ -265,6 +273,19 @@ type ModelStore interface {
 	// FindModelVersion returns a version's structure; ENOTFOUND when the
 	// model has no such version.
 	FindModelVersion(ctx context.Context, modelID int64, version int) (*Structure, error)
+	// MarkEditorVersion records that a version was made by the model
+	// editor (EditModel), which may amend it while it is the newest.
+	MarkEditorVersion(ctx context.Context, modelID int64, version int) error
+	// FindModelVersionMeta returns who made a version, when it was last
+	// changed, whether the editor made it and its revision.
+	FindModelVersionMeta(ctx context.Context, modelID int64, version int) (*VersionMeta, error)
+	// AmendModelVersion replaces the structure of a model's newest
+	// version, keeping the one it replaces as an amendment (revision
+	// meta.Revision) that FindModelAmendment still reads.
+	AmendModelVersion(ctx context.Context, modelID int64, version int, revision int, at time.Time, s *Structure) error
+	// FindModelAmendment returns the structure a version had at a
+	// revision that was amended since; ENOTFOUND when there is none.
+	FindModelAmendment(ctx context.Context, modelID int64, version, revision int) (*Structure, error)
 	// FindModelVersions lists a model's versions in ascending order, each
 	// with the username of its author (nil when unknown).
 	FindModelVersions(ctx context.Context, modelID int64) ([]ModelVersion, error)

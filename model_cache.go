@@ -11,11 +11,30 @@ import (
 // answerSize's estimate).
 const versionCacheMax = 64 << 20
 
-// versionKey names one version of one model.
+// versionKey names the content of one version of one model: revision is
+// the amendment of the model's current version (see EditModel), and
+// finalRevision for a version that is no longer the newest, whose content
+// no longer changes.
 type versionKey struct {
-	model   int64
-	version int
+	model    int64
+	version  int
+	revision int
 }
+
+// finalRevision is the revision of the key of a version that is not the
+// newest: its last one.
+const finalRevision = -1
+
+// keyAt is the key of version of m as it is now.
+func keyAt(m *ModelRecord, version int) versionKey {
+	if version == m.Version {
+		return versionKey{m.ID, version, m.Revision}
+	}
+	return versionKey{m.ID, version, finalRevision}
+}
+
+// currentKey is the key of m's current version.
+func currentKey(m *ModelRecord) versionKey { return keyAt(m, m.Version) }
 
 // answerVersion is a model version ready to answer: its structure as
 // stored, its groups (topic dictionaries shown empty), ignore terms and
@@ -84,17 +103,19 @@ func answerSize(st *Structure) int {
 	return n
 }
 
-// versionCache keeps recently answered versions. A version is immutable
-// once committed and model ids are never reused, so an entry never goes
-// stale, also when several instances share the database. Only reads
+// versionCache keeps recently answered versions. The content a key names
+// never changes once committed (an amendment is a new revision, hence a
+// new key) and model ids are never reused, so an entry never goes stale,
+// also when several instances share the database. Only reads
 // outside transactions fill it. The zero value is ready to use.
 type versionCache struct {
 	mu      sync.Mutex
 	entries map[versionKey]*list.Element
 	order   list.List // front: most recently used
 	size    int
-	// latest is the highest version of each model the cache holds.
-	latest map[int64]int
+	// latest is the key of the highest version of each model the cache
+	// holds.
+	latest map[int64]versionKey
 }
 
 // latestGroups returns the groups of the highest version of model the
@@ -102,11 +123,11 @@ type versionCache struct {
 func (c *versionCache) latestGroups(model int64) []Group {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	v, ok := c.latest[model]
+	k, ok := c.latest[model]
 	if !ok {
 		return nil
 	}
-	return c.entries[versionKey{model, v}].Value.(*answerVersion).stored.Groups
+	return c.entries[k].Value.(*answerVersion).stored.Groups
 }
 
 // remove drops an entry; c.mu is held.
@@ -115,7 +136,7 @@ func (c *versionCache) remove(el *list.Element) {
 	c.order.Remove(el)
 	delete(c.entries, v.key)
 	c.size -= v.size
-	if c.latest[v.key.model] == v.key.version {
+	if c.latest[v.key.model] == v.key {
 		delete(c.latest, v.key.model)
 	}
 }
@@ -139,15 +160,16 @@ func (c *versionCache) put(v *answerVersion) {
 	defer c.mu.Unlock()
 	if c.entries == nil {
 		c.entries = map[versionKey]*list.Element{}
-		c.latest = map[int64]int{}
+		c.latest = map[int64]versionKey{}
 	}
 	if _, ok := c.entries[v.key]; ok {
 		return
 	}
 	c.entries[v.key] = c.order.PushFront(v)
 	c.size += v.size
-	if latest, ok := c.latest[v.key.model]; !ok || v.key.version > latest {
-		c.latest[v.key.model] = v.key.version
+	if latest, ok := c.latest[v.key.model]; !ok || v.key.version > latest.version ||
+		(v.key.version == latest.version && v.key.revision > latest.revision) {
+		c.latest[v.key.model] = v.key
 	}
 	for c.size > versionCacheMax {
 		c.remove(c.order.Back())
@@ -167,32 +189,33 @@ func (c *versionCache) forget(model int64) {
 
 // answerVersion returns a version ready to answer, from the cache or the
 // store.
-func (s *Service) answerVersion(ctx context.Context, model int64, version int) (*answerVersion, error) {
-	if v := s.versions.get(versionKey{model, version}); v != nil {
+func (s *Service) answerVersion(ctx context.Context, m *ModelRecord, version int) (*answerVersion, error) {
+	key := keyAt(m, version)
+	if v := s.versions.get(key); v != nil {
 		return v, nil
 	}
-	st, err := s.store.FindModelVersion(ctx, model, version)
+	st, err := s.store.FindModelVersion(ctx, m.ID, version)
 	if err != nil {
 		return nil, err
 	}
-	return s.rememberVersion(model, version, st), nil
+	return s.rememberVersion(key, st), nil
 }
 
 // storedVersion returns a committed version's structure as stored, from
 // the cache when it holds it. It may run in a transaction: it never fills
 // the cache. Callers must not modify the structure.
-func (s *Service) storedVersion(ctx context.Context, model int64, version int) (*Structure, error) {
-	if v := s.versions.get(versionKey{model, version}); v != nil {
+func (s *Service) storedVersion(ctx context.Context, m *ModelRecord, version int) (*Structure, error) {
+	if v := s.versions.get(keyAt(m, version)); v != nil {
 		return v.stored, nil
 	}
-	return s.store.FindModelVersion(ctx, model, version)
+	return s.store.FindModelVersion(ctx, m.ID, version)
 }
 
 // rememberVersion caches a committed version the Service holds (it just
 // read or wrote it) and returns it ready to answer.
-func (s *Service) rememberVersion(model int64, version int, st *Structure) *answerVersion {
+func (s *Service) rememberVersion(key versionKey, st *Structure) *answerVersion {
 	v := &answerVersion{
-		key:                   versionKey{model, version},
+		key:                   key,
 		stored:                st,
 		groups:                answerGroups(st.Groups),
 		ignoreTerms:           nonNil(st.IgnoreTerms),

@@ -10,13 +10,13 @@ import (
 func TestVersionCacheEvictsAndForgets(t *testing.T) {
 	var c versionCache
 	entry := func(model int64, version, size int) *answerVersion {
-		return &answerVersion{key: versionKey{model, version}, size: size, stored: &Structure{Groups: []Group{{ID: int64(version)}}}}
+		return &answerVersion{key: versionKey{model, version, 0}, size: size, stored: &Structure{Groups: []Group{{ID: int64(version)}}}}
 	}
 	big := versionCacheMax / 4
 	for i := 1; i <= 4; i++ {
 		c.put(entry(1, i, big))
 	}
-	if c.get(versionKey{1, 1}) == nil || c.size != versionCacheMax {
+	if c.get(versionKey{1, 1, 0}) == nil || c.size != versionCacheMax {
 		t.Fatalf("four quarters: size %d", c.size)
 	}
 	if g := c.latestGroups(1); len(g) != 1 || g[0].ID != 4 {
@@ -24,25 +24,25 @@ func TestVersionCacheEvictsAndForgets(t *testing.T) {
 	}
 	// Version 1 was used last: version 2 is the one evicted.
 	c.put(entry(2, 1, 10))
-	if c.get(versionKey{1, 2}) != nil || c.get(versionKey{1, 1}) == nil || c.get(versionKey{2, 1}) == nil {
+	if c.get(versionKey{1, 2, 0}) != nil || c.get(versionKey{1, 1, 0}) == nil || c.get(versionKey{2, 1, 0}) == nil {
 		t.Fatal("evicted the wrong entry")
 	}
 	// Too large to keep.
 	c.put(entry(3, 1, big+1))
-	if c.get(versionKey{3, 1}) != nil {
+	if c.get(versionKey{3, 1, 0}) != nil {
 		t.Fatal("kept an entry over a quarter of the cache")
 	}
 	// A second put of a key keeps the first.
-	first := c.get(versionKey{2, 1})
+	first := c.get(versionKey{2, 1, 0})
 	c.put(entry(2, 1, 20))
-	if c.get(versionKey{2, 1}) != first {
+	if c.get(versionKey{2, 1, 0}) != first {
 		t.Fatal("replaced an entry")
 	}
 	c.forget(1)
 	if c.latestGroups(1) != nil || c.latestGroups(2) == nil {
 		t.Fatal("forget kept the latest version of model 1 or dropped model 2's")
 	}
-	if c.get(versionKey{1, 1}) != nil || c.get(versionKey{2, 1}) == nil || c.size != 10 || c.order.Len() != 1 {
+	if c.get(versionKey{1, 1, 0}) != nil || c.get(versionKey{2, 1, 0}) == nil || c.size != 10 || c.order.Len() != 1 {
 		t.Fatalf("after forget: size %d, %d entries", c.size, c.order.Len())
 	}
 }
@@ -99,7 +99,7 @@ func TestAnswerSizeCoversMemory(t *testing.T) {
 	estimate := 0
 	for i := 0; i < n; i++ {
 		st := structure(i)
-		v := &answerVersion{key: versionKey{1, i + 1}, stored: st, groups: answerGroups(st.Groups),
+		v := &answerVersion{key: versionKey{1, i + 1, 0}, stored: st, groups: answerGroups(st.Groups),
 			ignoreTerms: nonNil(st.IgnoreTerms), ignoreTermsDictionary: nonNilMap(st.IgnoreTermsDictionary), size: answerSize(st)}
 		if _, err := v.encoded(); err != nil {
 			t.Fatal(err)

@@ -54,7 +54,7 @@ func (s *Service) CreateModelFromProject(ctx context.Context, projectID int64, i
 	if err != nil {
 		return nil, err
 	}
-	s.rememberVersion(rec.ID, rec.Version, &st)
+	s.rememberVersion(currentKey(rec), &st)
 	return s.modelAt(ctx, rec, rec.Version)
 }
 

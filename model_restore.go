@@ -27,11 +27,11 @@ func (s *Service) RestoreModelVersion(ctx context.Context, id int64, version int
 		if version < 1 || version > m.Version {
 			return Errorf(ENOTFOUND, "model %d has no version %d", id, version)
 		}
-		old, err := s.storedVersion(ctx, id, version)
+		old, err := s.storedVersion(ctx, m, version)
 		if err != nil {
 			return err
 		}
-		cur, err := s.storedVersion(ctx, id, m.Version)
+		cur, err := s.storedVersion(ctx, m, m.Version)
 		if err != nil {
 			return err
 		}
@@ -52,7 +52,7 @@ func (s *Service) RestoreModelVersion(ctx context.Context, id int64, version int
 		return nil, false, err
 	}
 	if next != nil {
-		s.rememberVersion(rec.ID, rec.Version, next)
+		s.rememberVersion(currentKey(rec), next)
 	}
 	m, err = s.modelAt(ctx, rec, rec.Version)
 	return m, next != nil, err

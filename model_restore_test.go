@@ -21,11 +21,11 @@ func TestUpdateBasedOnAStaleVersion(t *testing.T) {
 	groups := func(terms ...string) *[]explorer.Group {
 		return &[]explorer.Group{{ID: 1, Title: "Soda", Topics: []explorer.Topic{{ID: 1, Title: "Soda", Terms: terms}}}}
 	}
-	if _, err := e.Svc.UpdateModel(e.As("ann"), m.ID, explorer.ModelInput{Groups: groups("soda", "shake"), BasedOn: []int{1}}); err != nil {
+	if _, err := e.Svc.UpdateModel(e.As("ann"), m.ID, explorer.ModelInput{Groups: groups("soda", "shake"), BasedOn: []explorer.VersionTag{{Version: 1}}}); err != nil {
 		t.Fatal(err)
 	}
 	title := "Stale"
-	_, err = e.Svc.UpdateModel(e.As("ann"), m.ID, explorer.ModelInput{Title: &title, Groups: groups("soda", "milk"), BasedOn: []int{1}})
+	_, err = e.Svc.UpdateModel(e.As("ann"), m.ID, explorer.ModelInput{Title: &title, Groups: groups("soda", "milk"), BasedOn: []explorer.VersionTag{{Version: 1}}})
 	var stale *explorer.StaleModelError
 	if explorer.ErrorCode(err) != explorer.ECONFLICT || !errors.As(err, &stale) || stale.Current != 2 || stale.ModelID != m.ID {
 		t.Fatalf("stale update: %v", err)

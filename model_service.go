@@ -116,7 +116,7 @@ func (s *Service) ModelVersionsPage(ctx context.Context, id int64, page Page) ([
 // modelAt builds the answer for a model with the structure of version.
 // It must run outside transactions: it may fill the version cache.
 func (s *Service) modelAt(ctx context.Context, m *ModelRecord, version int) (*Model, error) {
-	v, err := s.answerVersion(ctx, m.ID, version)
+	v, err := s.answerVersion(ctx, m, version)
 	if err != nil {
 		if ErrorCode(err) == ENOTFOUND {
 			return nil, Errorf(ENOTFOUND, "model %d has no version %d", m.ID, version)
@@ -139,6 +139,7 @@ func (s *Service) modelAt(ctx context.Context, m *ModelRecord, version int) (*Mo
 		IgnoreTerms:           v.ignoreTerms,
 		IgnoreTermsDictionary: v.ignoreTermsDictionary,
 		Version:               version,
+		Revision:              max(0, keyAt(m, version).revision),
 		Rights:                m.Rights,
 		structure:             v,
 	}, nil

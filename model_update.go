@@ -2,7 +2,6 @@ package explorer
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -83,7 +82,7 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 			m.Title, changed = title, true
 		}
 		if in.Groups != nil || in.IgnoreTerms != nil || in.IgnoreTermsDictionary != nil {
-			cur, err := s.storedVersion(ctx, m.ID, m.Version)
+			cur, err := s.storedVersion(ctx, m, m.Version)
 			if err != nil {
 				return err
 			}
@@ -116,7 +115,7 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 		return nil, err
 	}
 	if created != nil {
-		s.rememberVersion(rec.ID, rec.Version, created)
+		s.rememberVersion(currentKey(rec), created)
 	}
 	return s.modelAt(ctx, rec, rec.Version)
 }
@@ -132,18 +131,18 @@ func (s *Service) lockWritableModel(ctx context.Context, u *User, id int64) (*Mo
 
 // checkBasedOn refuses an update based on a version that is no longer
 // the model's current one (see ModelInput.BasedOn).
-func checkBasedOn(m *ModelRecord, basedOn []int) error {
-	if len(basedOn) == 0 || slices.Contains(basedOn, m.Version) {
+func checkBasedOn(m *ModelRecord, basedOn []VersionTag) error {
+	if len(basedOn) == 0 || slices.Contains(basedOn, m.Tag()) {
 		return nil
 	}
-	return &Error{Code: ECONFLICT, Err: &StaleModelError{ModelID: m.ID, Current: m.Version},
-		Message: fmt.Sprintf("model %d has changed since it was read: its current version is %d", m.ID, m.Version)}
+	return staleModel(m)
 }
 
 // addVersion stores next as the model's next version, made by u, and
 // counts it in m (saved by the caller); a DYNAMIC model becomes outdated.
 func (s *Service) addVersion(ctx context.Context, u *User, m *ModelRecord, next *Structure) error {
 	m.Version++
+	m.Revision = 0
 	if m.Type == ModelDynamic {
 		m.Outdated = true
 	}

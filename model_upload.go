@@ -75,7 +75,7 @@ func (s *Service) UploadModel(ctx context.Context, in UploadModelInput) (*Model,
 	if err != nil {
 		return nil, err
 	}
-	s.rememberVersion(rec.ID, rec.Version, &st)
+	s.rememberVersion(currentKey(rec), &st)
 	return s.modelAt(ctx, rec, rec.Version)
 }
 

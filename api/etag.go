@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"strconv"
 	"strings"
 
 	explorer "explorer"
@@ -14,17 +13,19 @@ import (
 
 // ifMatchVersions reads If-Match (RFC 9110, section 13.1.1) as the model
 // versions an update may be based on: nil without the header and for "*",
-// which any existing model matches. Only strong tags of the
-// form "<version>" or "<version>.<hash>" (modelETag; the hash is not
-// compared: an update is checked against the structure's version) can match: weak and other tags match nothing, and a
-// malformed header matches nothing at all; then the answer is []int{0}
-// (no version is 0), and the update is refused as stale.
-func ifMatchVersions(c *fiber.Ctx) []int {
+// which any existing model matches. Only strong tags of the form
+// "<version>[.<revision>]" or "<version>[.<revision>]-<hash>" (modelETag;
+// the hash is not compared: an update is checked against the structure's
+// version and the editor's revision) can match: weak and other tags match
+// nothing, and a malformed header matches nothing at all; then the answer
+// holds only the zero tag (no version is 0), and the update is refused as
+// stale.
+func ifMatchVersions(c *fiber.Ctx) []explorer.VersionTag {
 	h := strings.TrimSpace(c.Get(fiber.HeaderIfMatch))
 	if h == "" || h == "*" {
 		return nil
 	}
-	var versions []int
+	var versions []explorer.VersionTag
 	for {
 		h = strings.TrimLeft(h, " \t,")
 		if h == "" {
@@ -37,19 +38,19 @@ func ifMatchVersions(c *fiber.Ctx) []int {
 			end = strings.IndexByte(h[1:], '"')
 		}
 		if end < 0 {
-			return []int{0} // malformed: matches nothing
+			return []explorer.VersionTag{{}} // malformed: matches nothing
 		}
-		tag, _, _ := strings.Cut(h[1:1+end], ".")
+		tag, _, _ := strings.Cut(h[1:1+end], "-")
 		h = strings.TrimLeft(h[end+2:], " \t")
 		if h != "" && h[0] != ',' {
-			return []int{0}
+			return []explorer.VersionTag{{}}
 		}
-		if v, err := strconv.Atoi(tag); err == nil && !weak && v > 0 && strconv.Itoa(v) == tag {
+		if v, ok := explorer.ParseVersionTag(tag); ok && !weak {
 			versions = append(versions, v)
 		}
 	}
 	if len(versions) == 0 {
-		versions = []int{0}
+		versions = []explorer.VersionTag{{}}
 	}
 	return versions
 }
@@ -67,14 +68,14 @@ func preconditionFailed(err error) error {
 // modelETag is the entity tag of a model answer: "<version>.<hash>", the
 // version of its structure and a hash of the parts of the answer that
 // change without a new version (title, outdated, accesses, invitations).
-// If-Match reads the version before the dot (ifMatchVersions).
+// If-Match reads the version tag before the dash (ifMatchVersions).
 func modelETag(m *explorer.Model) (string, error) {
 	head, err := modelHead(m)
 	if err != nil {
 		return "", err
 	}
 	sum := sha256.Sum256(head)
-	return `"` + strconv.Itoa(m.Version) + "." + hex.EncodeToString(sum[:6]) + `"`, nil
+	return `"` + m.Tag().String() + "-" + hex.EncodeToString(sum[:6]) + `"`, nil
 }
 
 // bodyETag is the entity tag of an answer derived from its encoded body:

@@ -92,6 +92,27 @@ func TestModelETagAndIfMatch(t *testing.T) {
 	}
 	// Others still get 404 before any precondition.
 	put(t, e, "eve", m.ID, map[string]any{"title": "x"}, map[string]string{"If-Match": `"1"`}).Expect(t, 404).Problem(t)
+
+	// The page editor's session: its first change is version 6, its next
+	// one amends it to "6.1"; a client that read "6" is refused.
+	add := explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: m.Groups[3].Topics[0].ID, Terms: []string{"cola"}}
+	for range 2 {
+		if _, err := e.Svc.EditModel(e.As("ann"), m.ID, explorer.VersionTag{}, add); err != nil {
+			t.Fatal(err)
+		}
+		add.Terms = []string{"fanta"}
+	}
+	if tag := e.Do(testkit.Request{Method: "GET", Path: path, User: "ann"}).Expect(t, 200).Header.Get("ETag"); tag != `"6.1"` {
+		t.Fatalf("ETag after an amendment %q", tag)
+	}
+	p := put(t, e, "ann", m.ID, map[string]any{"groups": withTerm("pepsi")}, map[string]string{"If-Match": `"6"`}).Expect(t, 412).Problem(t)
+	if !strings.Contains(p.Detail, "current version is 6.1") {
+		t.Fatalf("If-Match 6 after the amendment: %+v", p)
+	}
+	r = put(t, e, "ann", m.ID, map[string]any{"groups": withTerm("pepsi")}, map[string]string{"If-Match": `"6.1"`}).Expect(t, 204)
+	if tag := r.Header.Get("ETag"); tag != `"7"` {
+		t.Fatalf("ETag after PUT on 6.1 %q", tag)
+	}
 }
 
 func TestRestoreModelVersion(t *testing.T) {

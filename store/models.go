@@ -12,7 +12,7 @@ import (
 // modelColumns are read by scanModel; the first argument of the query is
 // the user whose rights are read.
 const modelSelect = `SELECT m.id, m.title, m.type, m.language, m.outdated, m.owner_id, u.username, m.created_at,
-	m.version, m.master_project_id, m.next_group_id, m.next_topic_id, m.next_ignore_term_id,
+	m.version, m.revision, m.master_project_id, m.next_group_id, m.next_topic_id, m.next_ignore_term_id,
 	CASE WHEN m.owner_id = ? THEN 'OWNER' ELSE COALESCE(a.rights, '') END
 	FROM models m JOIN users u ON u.id = m.owner_id
 	LEFT JOIN model_accesses a ON a.model_id = m.id AND a.user_id = ?`
@@ -23,7 +23,7 @@ func scanModel(sc interface{ Scan(...any) error }) (*explorer.ModelRecord, error
 	var master sql.NullInt64
 	var created int64
 	err := sc.Scan(&m.ID, &title, &m.Type, &m.Language, &m.Outdated, &m.OwnerID, &m.Owner, &created,
-		&m.Version, &master, &m.NextGroupID, &m.NextTopicID, &m.NextIgnoreTermID, &m.Rights)
+		&m.Version, &m.Revision, &master, &m.NextGroupID, &m.NextTopicID, &m.NextIgnoreTermID, &m.Rights)
 	if err != nil {
 		return nil, err
 	}
@@ -102,8 +102,8 @@ func (db *DB) LockModel(ctx context.Context, id int64) error {
 // UpdateModel saves a model's title, outdated flag, version, master project
 // and id counters.
 func (db *DB) UpdateModel(ctx context.Context, m *explorer.ModelRecord) error {
-	return db.updateOne(ctx, fmt.Sprintf("model %d not found", m.ID), `UPDATE models SET title = ?, outdated = ?, version = ?, master_project_id = ?,
-		next_group_id = ?, next_topic_id = ?, next_ignore_term_id = ? WHERE id = ?`, nullString(m.Title), m.Outdated, m.Version, nullInt(m.MasterProjectID), m.NextGroupID, m.NextTopicID, m.NextIgnoreTermID, m.ID)
+	return db.updateOne(ctx, fmt.Sprintf("model %d not found", m.ID), `UPDATE models SET title = ?, outdated = ?, version = ?, revision = ?, master_project_id = ?,
+		next_group_id = ?, next_topic_id = ?, next_ignore_term_id = ? WHERE id = ?`, nullString(m.Title), m.Outdated, m.Version, m.Revision, nullInt(m.MasterProjectID), m.NextGroupID, m.NextTopicID, m.NextIgnoreTermID, m.ID)
 }
 
 // DeleteModel removes a model with its versions, accesses and
@@ -119,6 +119,7 @@ func (db *DB) deleteModel(ctx context.Context, id int64) error {
 	for _, q := range []string{
 		`DELETE FROM model_invitations WHERE model_id = ?`,
 		`DELETE FROM model_accesses WHERE model_id = ?`,
+		`DELETE FROM model_amendments WHERE model_id = ?`,
 		`DELETE FROM model_versions WHERE model_id = ?`,
 		`DELETE FROM model_parts WHERE model_id = ?`,
 	} {

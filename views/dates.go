@@ -32,3 +32,9 @@ func (d Dates) DateTime(t time.Time) string {
 	t, layout := d.in(t)
 	return t.Format(layout + " 15:04 MST")
 }
+
+// DateTimeSeconds is DateTime to the second.
+func (d Dates) DateTimeSeconds(t time.Time) string {
+	t, layout := d.in(t)
+	return t.Format(layout + " 15:04:05 MST")
+}

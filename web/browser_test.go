@@ -101,3 +101,12 @@ func htmxReady(sel string) chromedp.Action[chromedp.Void] {
 		return err
 	})
 }
+
+// waitJS waits until a JavaScript condition holds.
+func waitJS(js string) chromedp.Action[chromedp.Void] {
+	poll := chromedp.Poll[bool](js, chromedp.WithPollingTimeout(20*time.Second))
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := poll(ctx, t)
+		return err
+	})
+}

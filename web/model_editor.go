@@ -4,7 +4,6 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
-	"strings"
 
 	explorer "explorer"
 	"explorer/views/models"
@@ -12,14 +11,16 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-// The model editor: every form changes the structure through the
-// service's UpdateModel (the function behind PUT /v1/models/{id}) and,
-// for htmx, answers only the part it changed. A refused form keeps its
-// input: the message goes right before it and the form is not swapped.
+// The model editor: every form is one explorer.ModelEdit made through the
+// service's EditModel, which merges it when the page is older than the
+// model and amends its author's newest version during a burst of edits.
+// For htmx the answer is only the part that changed: a topic's terms, a
+// group, or the list of groups. A refused form keeps its input.
 
 // editorRoutes registers the structure forms of a model's page.
 func (s *server) editorRoutes(r fiber.Router) {
 	r.Post("/models/:id/groups", s.addGroup)
+	r.Get("/models/:id/groups/:group", s.groupBody)
 	r.Post("/models/:id/groups/:group", s.saveGroup)
 	r.Post("/models/:id/groups/:group/move", s.moveGroup)
 	r.Post("/models/:id/groups/:group/delete", s.removeGroup)
@@ -31,38 +32,23 @@ func (s *server) editorRoutes(r fiber.Router) {
 	r.Post("/models/:id/topics/:topic/terms/remove", s.removeTerm)
 }
 
-// structureEdit changes a copy of the groups and names the group whose
-// part answers (0: the whole list).
-type structureEdit func(groups []explorer.Group) (scope int64, out []explorer.Group, err error)
-
-// editStructure applies edit to the current groups of the model and saves
-// them, if the form's version is still the current one (a stale page
-// must not undo another person's change).
-func (s *server) editStructure(c *fiber.Ctx, notice string, edit structureEdit) error {
+// editModel makes e on the model of the path, based on the version the
+// form was loaded at, and answers the part it changed.
+func (s *server) editModel(c *fiber.Ctx, notice string, e explorer.ModelEdit) error {
 	id, err := param(c, "id")
 	if err != nil {
 		return err
 	}
-	m, err := s.svc.Model(ctx(c), id)
+	base, err := basedOn(c)
 	if err != nil {
-		return s.modelAnswer(c, id, "", err)
+		return s.editorRefused(c, id, err, &e)
 	}
-	based, err := basedOn(c)
+	res, err := s.svc.EditModel(ctx(c), id, base, e)
 	if err != nil {
-		return s.editorRefused(c, id, err)
+		return s.editorRefused(c, id, err, &e)
 	}
-	if len(based) > 0 && based[0] != m.Version {
-		// Already stale: say so rather than what the edit finds missing.
-		return s.editorRefused(c, id, &explorer.Error{Code: explorer.ECONFLICT, Err: &explorer.StaleModelError{ModelID: m.ID, Current: m.Version}})
-	}
-	// The service refuses the write, under the model's lock, unless the
-	// model is still at the form's version.
-	scope, groups, err := edit(copyGroups(m.Groups))
-	if err == nil {
-		_, err = s.svc.UpdateModel(ctx(c), id, explorer.ModelInput{Groups: &groups, BasedOn: based})
-	}
-	if err != nil {
-		return s.editorRefused(c, id, err)
+	if res.Merged {
+		notice += " Merged with the changes saved meanwhile."
 	}
 	if !isHTMX(c) {
 		return s.modelAnswer(c, id, notice, nil)
@@ -71,35 +57,39 @@ func (s *server) editStructure(c *fiber.Ctx, notice string, edit structureEdit) 
 	if err != nil {
 		return err
 	}
-	found := false
-	for i := range v.Groups {
-		if v.Groups[i].ID == scope {
-			v.Groups[i].Notice, found = notice, true
+	v.Open = res.Group
+	if res.Reordered {
+		// Groups were added, removed or moved since the page was loaded:
+		// the whole list answers.
+		c.Set("HX-Retarget", "#groups")
+		c.Set("HX-Reswap", "outerHTML")
+		v.StructureNotice = notice
+		return render(c, http.StatusOK, models.EditorAnswer(v, 0))
+	}
+	v.Refresh = res.Refresh
+	if res.Topic != 0 {
+		if t := v.Topic(res.Topic); t != nil {
+			if e.Kind == explorer.EditRemoveTerm {
+				t.Removed, t.RemovedAt = e.Terms[0], res.RemovedAt
+			}
+			return render(c, http.StatusOK, models.TermsAnswer(v, *t, notice))
 		}
 	}
-	if !found {
+	scope := res.Group
+	if g := v.Group(scope); g != nil {
+		g.Notice = notice
+	} else {
 		scope, v.StructureNotice = 0, notice
 	}
 	return render(c, http.StatusOK, models.EditorAnswer(v, scope))
 }
 
-func copyGroups(in []explorer.Group) []explorer.Group {
-	groups := make([]explorer.Group, len(in))
-	for i, g := range in {
-		g.Topics = append([]explorer.Topic(nil), g.Topics...)
-		for j := range g.Topics {
-			g.Topics[j].Terms = append([]string(nil), g.Topics[j].Terms...)
-		}
-		groups[i] = g
-	}
-	return groups
-}
-
-// editorRefused answers a refused editor form. For htmx the message goes
-// right before the form (HX-Retarget this), which keeps what was typed;
-// a stale form is shown the group as it is in the newer version, and the
-// page's version moves on so that sending again applies the change to it.
-func (s *server) editorRefused(c *fiber.Ctx, id int64, ferr error) error {
+// editorRefused answers a refused editor form. A change that met a newer
+// change of the same topic or group (a conflict) answers that group as it
+// is now, in place of the page's, with both sides said above it; the
+// form's input is kept by assets/js/editor.js. Other refusals go right
+// before the form (HX-Retarget this), which is not swapped.
+func (s *server) editorRefused(c *fiber.Ctx, id int64, ferr error, e *explorer.ModelEdit) error {
 	if !isHTMX(c) || explorer.ErrorCode(ferr) == explorer.EINTERNAL {
 		return s.modelAnswer(c, id, "", ferr)
 	}
@@ -109,102 +99,61 @@ func (s *server) editorRefused(c *fiber.Ctx, id int64, ferr error) error {
 			return s.modelAnswer(c, id, "", err)
 		}
 	}
-	e := models.EditorError{Message: pageMessage(c, ferr), URL: "/models/" + strconv.FormatInt(id, 10)}
+	msg := models.EditorError{Message: pageMessage(c, ferr), URL: "/models/" + strconv.FormatInt(id, 10)}
 	var stale *explorer.StaleModelError
-	if errors.As(ferr, &stale) {
-		m, err := s.svc.Model(ctx(c), id)
-		if err != nil {
-			return s.modelAnswer(c, id, "", err)
-		}
-		v, err := s.modelView(c, id, 0)
-		if err != nil {
-			return s.modelAnswer(c, id, "", err)
-		}
-		e.Conflict, e.Current, e.View = true, m.Version, &v
-		e.Message = "Someone saved version " + strconv.Itoa(m.Version) + " of this model after you loaded the page."
-		e.Group, e.Removed = groupOfForm(c, m.Groups)
+	if !errors.As(ferr, &stale) {
+		c.Set("HX-Retarget", "this")
+		c.Set("HX-Reswap", "beforebegin")
+		return render(c, http.StatusUnprocessableEntity, models.EditorErrorPart(msg))
 	}
-	c.Set("HX-Retarget", "this")
-	c.Set("HX-Reswap", "beforebegin")
-	return render(c, http.StatusUnprocessableEntity, models.EditorErrorPart(e))
-}
-
-// groupOfForm finds the group a form of the path is about: removed when
-// the form names a group or topic the groups no longer have.
-func groupOfForm(c *fiber.Ctx, groups []explorer.Group) (*models.GroupRow, bool) {
-	if c.Params("group") == "" && c.Params("topic") == "" {
-		return nil, false
-	}
-	i, err := findGroup(c, groups)
-	if c.Params("topic") != "" {
-		i, _, err = findTopic(c, groups)
-	}
+	v, err := s.modelView(c, id, 0)
 	if err != nil {
-		return nil, true
+		return s.modelAnswer(c, id, "", err)
 	}
-	row := groupRow(groups[i])
-	return &row, false
+	msg.Conflict, msg.View = true, &v
+	msg.Message = "Someone saved version " + v.Tag + " of this model after you loaded the page, changing what you changed."
+	if e == nil {
+		// Ignored terms: refused before the form, which keeps them.
+		msg.Yours = "the ignored terms"
+		c.Set("HX-Retarget", "this")
+		c.Set("HX-Reswap", "beforebegin")
+		return render(c, http.StatusUnprocessableEntity, models.EditorErrorPart(msg))
+	}
+	msg.Yours = describeEdit(e)
+	g := v.Group(e.Group)
+	if e.Topic != 0 {
+		g = v.GroupOfTopic(e.Topic)
+	}
+	switch {
+	case e.Kind == explorer.EditMoveGroup:
+		v.StructureAlert = &msg
+		c.Set("HX-Retarget", "#groups")
+	case g != nil:
+		g.Alert, v.Open = &msg, g.ID
+		c.Set("HX-Retarget", "#group-"+strconv.FormatInt(g.ID, 10))
+	default:
+		msg.Removed = true
+		c.Set("HX-Retarget", "this")
+		c.Set("HX-Reswap", "beforebegin")
+		return render(c, http.StatusUnprocessableEntity, models.EditorErrorPart(msg))
+	}
+	c.Set("HX-Reswap", "outerHTML")
+	scope := int64(0)
+	if g != nil && e.Kind != explorer.EditMoveGroup {
+		scope = g.ID
+	}
+	return render(c, http.StatusUnprocessableEntity, models.EditorAnswer(v, scope))
 }
 
-// basedOn is the version the form was loaded at (none: unconditional).
-func basedOn(c *fiber.Ctx) ([]int, error) {
+// basedOn is the version the form was loaded at (zero: unconditional).
+func basedOn(c *fiber.Ctx) (explorer.VersionTag, error) {
 	v := c.FormValue("version")
 	if v == "" {
-		return nil, nil
+		return explorer.VersionTag{}, nil
 	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 {
-		return nil, explorer.Invalid("the form's version must be a positive whole number; reload the page")
+	t, ok := explorer.ParseVersionTag(v)
+	if !ok {
+		return t, explorer.Invalid("the form's version must be a version number such as 4 or 4.2; reload the page")
 	}
-	return []int{n}, nil
-}
-
-// findGroup returns the index of the path's group in groups.
-func findGroup(c *fiber.Ctx, groups []explorer.Group) (int, error) {
-	id, ok := explorer.ParseID(c.Params("group"))
-	for i := range groups {
-		if ok && groups[i].ID == id {
-			return i, nil
-		}
-	}
-	return 0, explorer.Errorf(explorer.ENOTFOUND, "the group is no longer in the model")
-}
-
-// findTopic returns the group and topic indexes of the path's topic.
-func findTopic(c *fiber.Ctx, groups []explorer.Group) (int, int, error) {
-	id, ok := explorer.ParseID(c.Params("topic"))
-	for i := range groups {
-		for j := range groups[i].Topics {
-			if ok && groups[i].Topics[j].ID == id {
-				return i, j, nil
-			}
-		}
-	}
-	return 0, 0, explorer.Errorf(explorer.ENOTFOUND, "the topic is no longer in the model")
-}
-
-// moveBy is the form's direction: -1 up, +1 down.
-func moveBy(c *fiber.Ctx) (int, error) {
-	switch c.FormValue("direction") {
-	case "up":
-		return -1, nil
-	case "down":
-		return 1, nil
-	}
-	return 0, explorer.Invalid("choose up or down")
-}
-
-// swapAt moves the element at i by d places within s, when it can.
-func swapAt[T any](s []T, i, d int) {
-	if j := i + d; j >= 0 && j < len(s) {
-		s[i], s[j] = s[j], s[i]
-	}
-}
-
-// splitTerms splits a comma-separated list; the service cleans it.
-func splitTerms(s string) []string {
-	if strings.TrimSpace(s) == "" {
-		return []string{}
-	}
-	return strings.Split(s, ",")
+	return t, nil
 }

@@ -20,6 +20,10 @@ func (s *server) modelVersionsRoutes(r fiber.Router) {
 	r.Get("/models/:id/export", s.exportModel)
 }
 
+// summarized is how many of the newest versions the versions page
+// summarises (each summary compares two versions).
+const summarized = 100
+
 // queryVersion reads a version of the query: 0 when absent or malformed.
 func queryVersion(c *fiber.Ctx, name string) int {
 	if c.Query(name) == "" {
@@ -47,8 +51,13 @@ func (s *server) versionsView(c *fiber.Ctx, id int64, from, to int) (models.Vers
 	mv := models.ModelView{ID: m.ID, Title: titleOf(m.Title)}
 	v := models.VersionsView{Page: page(c, "Versions", "models"), ID: m.ID, Heading: mv.Heading(), Current: m.Version, CanWrite: m.CanWrite()}
 	v.Page.Title = "Versions of " + v.Heading
+	// The newest versions say what they changed; older ones compare.
+	summaries, err := s.svc.ModelVersionSummaries(ctx(c), id, m.Version-summarized+1, m.Version)
+	if err != nil {
+		return models.VersionsView{}, err
+	}
 	for i := len(list) - 1; i >= 0; i-- {
-		item := models.VersionItem{Version: list[i].Version, Created: formatTime(c, explorer.FromMillis(list[i].Created))}
+		item := models.VersionItem{Version: list[i].Version, Created: dates(c).DateTimeSeconds(explorer.FromMillis(list[i].Created)), Summary: summaries[list[i].Version]}
 		if list[i].CreatedBy != nil {
 			item.By = list[i].CreatedBy.UserID
 		}

@@ -116,7 +116,7 @@ func TestBrowserVersionsDiffRestoreExport(t *testing.T) {
 	if !strings.Contains(group, "Soda") || added != "+ shake" {
 		t.Fatalf("diff: group %q, added %q", group, added)
 	}
-	if by := text(`#version-2 td:nth-child(3)`); by != "ann" {
+	if by := text(`#version-2 td.by`); by != "ann" {
 		t.Fatalf("version 2 made by %q", by)
 	}
 	browser.Screenshot(t, ctx, "versions-diff")

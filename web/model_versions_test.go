@@ -64,7 +64,7 @@ func TestVersionsPageDiffRestoreExport(t *testing.T) {
 	if d.Find("#model-versions p.error").Length() != 0 {
 		t.Fatalf("error shown: %q", d.Find("#model-versions p.error").Text())
 	}
-	if got := texts(d.Find("#version-list tbody tr td:nth-child(3)")); len(got) != 1 || got[0] != "ann" {
+	if got := texts(d.Find("#version-list tbody tr td.by")); len(got) != 1 || got[0] != "ann" {
 		t.Fatalf("authors %q", got)
 	}
 	if d.Find("#compare").Length() != 0 || d.Find(`#version-list form`).Length() != 0 {
@@ -79,8 +79,20 @@ func TestVersionsPageDiffRestoreExport(t *testing.T) {
 	if d.Find("#model-versions p.error").Length() != 0 {
 		t.Fatalf("error shown: %q", d.Find("#model-versions p.error").Text())
 	}
-	if got := texts(d.Find("#version-list tbody tr td:nth-child(3)")); strings.Join(got, ",") != "bob,ann" {
+	if got := texts(d.Find("#version-list tbody tr td.by")); strings.Join(got, ",") != "bob,ann" {
 		t.Fatalf("authors %q", got)
+	}
+	// Each row says what changed, to the second, and compares with the
+	// version before it; the restore button reads "Restore this version".
+	row := d.Find("#version-2")
+	if sum := strings.Join(strings.Fields(row.Find("td.summary").Text()), " "); sum != "+1 term in Soda Compare with 1" || row.Find(`a.compare-prev[href$="?from=1&to=2#compare"]`).Length() != 1 {
+		t.Fatalf("version 2's row: %q", sum)
+	}
+	if created := row.Find("td").Eq(2).Text(); !strings.HasSuffix(created, ":00 UTC") || strings.Count(created, ":") != 2 {
+		t.Fatalf("version 2 saved at %q", created)
+	}
+	if b := strings.Join(strings.Fields(d.Find("#version-1 form button").Text()), " "); b != "Restore this version (1)" {
+		t.Fatalf("restore button reads %q", b)
 	}
 	if sel, _ := d.Find(`#from option[selected]`).Attr("value"); sel != "1" {
 		t.Fatalf("from %q", sel)

@@ -23,6 +23,7 @@ func (s *server) modelsRoutes(r fiber.Router) {
 	r.Get("/models/:id/versions/:version", s.modelPage)
 	r.Post("/models/:id/title", s.renameModel)
 	s.editorRoutes(r)
+	s.modelReadRoutes(r)
 	r.Post("/models/:id/ignore", s.saveIgnoreTerms)
 	r.Post("/models/:id/share", s.shareModel)
 	r.Post("/models/:id/invitations/:inv/revoke", s.revokeInvitation)
@@ -191,16 +192,30 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 		Version: m.Version, Current: versions[len(versions)-1].Version, CanWrite: m.CanWrite(), IsOwner: m.IsOwner(), Self: u.Username,
 	}
 	v.Page.Title = v.Heading()
+	v.Tag = m.Tag().String()
 	for _, g := range m.Groups {
 		v.Groups = append(v.Groups, groupRow(g))
+		for _, t := range g.Topics {
+			v.Terms += len(t.Terms)
+		}
+	}
+	v.ExpandAll = v.Terms <= expandAllTerms && len(v.Groups) <= expandAllGroups
+	if open, ok := explorer.ParseID(c.Query("open")); ok {
+		v.Open = open
 	}
 	terms := make([]string, len(m.IgnoreTerms))
 	for i, t := range m.IgnoreTerms {
 		terms[i] = t.Term
 	}
 	v.IgnoreTerms = strings.Join(terms, ", ")
-	for i := len(versions) - 1; i >= 0; i-- {
-		row := models.VersionRow{Version: versions[i].Version, Created: formatTime(c, explorer.FromMillis(versions[i].Created))}
+	v.VersionCount = len(versions)
+	last := versions[len(versions)-1].Version
+	summaries, err := s.svc.ModelVersionSummaries(ctx(c), id, last-pageVersions+1, last)
+	if err != nil {
+		return models.ModelView{}, err
+	}
+	for i := len(versions) - 1; i >= 0 && i >= len(versions)-pageVersions; i-- {
+		row := models.VersionRow{Version: versions[i].Version, Created: dates(c).DateTimeSeconds(explorer.FromMillis(versions[i].Created)), Summary: summaries[versions[i].Version]}
 		if versions[i].CreatedBy != nil {
 			row.By = versions[i].CreatedBy.UserID
 		}
@@ -220,6 +235,18 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 	}
 	return v, nil
 }
+
+// A model of at most expandAllTerms terms in expandAllGroups groups shows
+// every group open; a larger one shows the groups collapsed, each loaded
+// when opened (groupBody), so that its page stays light.
+const (
+	expandAllTerms  = 1000
+	expandAllGroups = 40
+)
+
+// pageVersions is how many of the newest versions the model page lists
+// (the versions page lists them all).
+const pageVersions = 10
 
 // groupRow is a group for the views.
 func groupRow(g explorer.Group) models.GroupRow {

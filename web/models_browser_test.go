@@ -68,7 +68,7 @@ func TestBrowserUploadAndEditModel(t *testing.T) {
 	err = chromedp.Do(ctx,
 		htmxReady(`#term-2`),
 		chromedp.SendKeys(`#term-2`, "french fries"+kb.Enter),
-		chromedp.WaitVisible(`#group-2 p.notice`),
+		waitJS(`document.querySelectorAll('#terms-2 li.chip').length === 4`),
 	)
 	if err != nil {
 		t.Fatalf("add a term: %v", err)

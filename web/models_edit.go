@@ -22,12 +22,20 @@ func (s *server) saveIgnoreTerms(c *fiber.Ctx) error {
 	based, err := basedOn(c)
 	if err == nil {
 		terms := splitTerms(c.FormValue("terms"))
-		_, err = s.svc.UpdateModel(ctx(c), id, explorer.ModelInput{IgnoreTerms: &terms, BasedOn: based})
+		_, err = s.svc.UpdateModel(ctx(c), id, explorer.ModelInput{IgnoreTerms: &terms, BasedOn: basedList(based)})
 	}
 	if err != nil {
-		return s.editorRefused(c, id, err)
+		return s.editorRefused(c, id, err, nil)
 	}
 	return s.modelAnswer(c, id, "Ignored terms saved.", nil)
+}
+
+// basedList is the condition of an update based on t (none for zero).
+func basedList(t explorer.VersionTag) []explorer.VersionTag {
+	if t.Version == 0 {
+		return nil
+	}
+	return []explorer.VersionTag{t}
 }
 
 func (s *server) renameModel(c *fiber.Ctx) error {
@@ -37,7 +45,7 @@ func (s *server) renameModel(c *fiber.Ctx) error {
 	}
 	title := c.FormValue("title")
 	if _, err := s.svc.UpdateModel(ctx(c), id, explorer.ModelInput{Title: &title}); err != nil {
-		return s.editorRefused(c, id, err)
+		return s.editorRefused(c, id, err, nil)
 	}
 	if !isHTMX(c) {
 		return s.modelAnswer(c, id, "Title saved.", nil)

@@ -1,8 +1,11 @@
-// explorer model editor (views/models/editor.templ): every structure form
-// sends the version the page now shows; Backspace in an empty term box
-// removes the topic's last term; after a swap the focus goes back to where
-// the person was working (the term box, the moved button), and a refused
-// form's message takes the focus. Without JavaScript the forms post
+// explorer model editor (views/models/editor.templ). Nothing typed is
+// lost: a term box is never swapped; Enter takes the entry out of it at
+// once and the entries are sent one after the other (a queue), so typing
+// goes on while a save is under way; a refused entry comes back into its
+// box; removals of terms go through the same queue. Every structure form sends the version the page now shows;
+// Backspace in an empty term box removes the topic's last term; a swap
+// keeps what was typed in the inputs it replaces and the groups that were
+// open; a search result opens its group. Without JavaScript the forms post
 // normally and carry the version they were loaded at.
 (function () {
   "use strict";
@@ -15,10 +18,134 @@
   // swap of #model-version), so forms that were not swapped stay current.
   document.addEventListener("htmx:configRequest", function (evt) {
     var holder = document.getElementById("model-version");
-    if (holder && inEditor(evt.detail.elt)) {
+    if (holder && inEditor(evt.detail.elt) && evt.detail.verb === "post") {
       evt.detail.parameters["version"] = holder.value;
     }
   });
+
+  // --- the term queue -------------------------------------------------
+  var queue = [];
+  var busy = false;
+
+  function termBox(topic) {
+    return document.getElementById("term-" + topic);
+  }
+
+  function pendingList(topic) {
+    return document.getElementById("pending-" + topic);
+  }
+
+  document.addEventListener("submit", function (evt) {
+    var form = evt.target;
+    if (!form.matches || !form.matches("form.add-term, form.remove-terms") || !window.htmx) {
+      return;
+    }
+    var topic = form.getAttribute("data-topic");
+    if (form.matches("form.remove-terms")) {
+      var button = evt.submitter;
+      if (!button || button.name !== "term") {
+        return;
+      }
+      evt.preventDefault();
+      evt.stopImmediatePropagation();
+      var li = button.closest("li");
+      li.classList.add("removing");
+      queue.push({ topic: topic, remove: button.value, li: li, status: 0 });
+      pump();
+      return;
+    }
+    evt.preventDefault();
+    evt.stopImmediatePropagation();
+    var input = termBox(topic);
+    var text = input ? input.value : "";
+    if (!text.trim()) {
+      return;
+    }
+    input.value = "";
+    var chip = document.createElement("li");
+    chip.className = "chip saving";
+    chip.textContent = text;
+    var list = pendingList(topic);
+    if (list) {
+      list.appendChild(chip);
+    }
+    queue.push({ topic: topic, text: text, chip: chip, status: 0 });
+    pump();
+  }, true);
+
+  // The answer to the entry being sent (one at a time).
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    var elt = evt.detail.elt;
+    if (busy && queue.length > 0 && evt.detail.xhr && elt && elt.matches && elt.matches("form.add-term, form.remove-terms")) {
+      queue[0].status = evt.detail.xhr.status;
+    }
+  });
+
+  // sourceOf is the form an entry is sent through, as the page is now.
+  function sourceOf(item) {
+    if (item.remove !== undefined) {
+      return document.querySelector("#terms-" + item.topic + " form.remove-terms");
+    }
+    var input = termBox(item.topic);
+    return input && input.form;
+  }
+
+  function pump() {
+    if (busy || queue.length === 0) {
+      return;
+    }
+    var item = queue[0];
+    var form = sourceOf(item);
+    if (!form) {
+      // The topic was removed meanwhile: nothing to change.
+      queue.shift();
+      if (item.chip) {
+        item.chip.remove();
+      }
+      pump();
+      return;
+    }
+    busy = true;
+    var done = function () {
+      busy = false;
+      queue.shift();
+      if (item.chip) {
+        item.chip.remove();
+      }
+      if (item.li) {
+        item.li.classList.remove("removing");
+      }
+      if (item.status !== 200 && item.text !== undefined) {
+        giveBack(item);
+      }
+      pump();
+    };
+    var values = { term: item.remove !== undefined ? item.remove : item.text };
+    window.htmx.ajax("POST", form.getAttribute("hx-post"), {
+      source: form, target: "#terms-" + item.topic, swap: "outerHTML", values: values
+    }).then(done, done);
+  }
+
+  // giveBack puts a refused entry, and those queued after it for the same
+  // topic, back into the term box, before what is typed there now.
+  function giveBack(item) {
+    var texts = [item.text];
+    queue = queue.filter(function (q) {
+      if (q.topic !== item.topic || q.text === undefined) {
+        return true;
+      }
+      texts.push(q.text);
+      q.chip.remove();
+      return false;
+    });
+    var input = termBox(item.topic);
+    if (input) {
+      if (input.value.trim()) {
+        texts.push(input.value);
+      }
+      input.value = texts.join(", ");
+    }
+  }
 
   document.addEventListener("keydown", function (evt) {
     var input = evt.target;
@@ -26,44 +153,119 @@
       return;
     }
     var box = input.closest(".chips-edit");
-    var buttons = box ? box.querySelectorAll(".chip-remove") : [];
+    var buttons = box ? box.querySelectorAll(".terms li.chip:not(.removing) .chip-remove") : [];
     if (buttons.length > 0) {
       evt.preventDefault();
       buttons[buttons.length - 1].click();
     }
   });
 
-  // The add-group form stays on the page (only the list is swapped): a
-  // group added, it is emptied for the next one.
-  document.addEventListener("htmx:afterRequest", function (evt) {
-    var form = evt.detail.elt;
-    if (evt.detail.successful && form && form.id === "add-group") {
-      form.reset();
-    }
-  });
-
-  // refocus is the id of the element to focus after the swap: the form's
-  // data-refocus, else the button pressed (a move).
+  // --- swaps keep what was typed and what was open ---------------------
+  // typed holds, for the swap under way, the values typed in the inputs
+  // it replaces (by id), the open groups and the focused element.
+  var typed = null;
   var refocus = null;
+
   document.addEventListener("htmx:beforeRequest", function (evt) {
     var form = evt.detail.elt;
-    if (!inEditor(form)) {
+    if (!inEditor(form) || (form.matches && form.matches("form.add-term"))) {
       return;
     }
     var active = document.activeElement;
     refocus = form.getAttribute("data-refocus") || (active && active.id) || null;
   });
 
-  document.addEventListener("htmx:afterSwap", function (evt) {
+  function kept(evt) {
     var target = evt.detail.target;
-    var id = refocus;
+    if (!inEditor(target)) {
+      return null;
+    }
+    var status = evt.detail.xhr ? evt.detail.xhr.status : 200;
+    var sent = status === 200 ? evt.detail.requestConfig && evt.detail.requestConfig.elt : null;
+    var rec = { values: {}, open: [], focus: document.activeElement && document.activeElement.id };
+    target.querySelectorAll("input[id]:not([type=hidden]):not([type=checkbox])").forEach(function (input) {
+      if (input.value !== input.defaultValue && !(sent && sent.contains(input))) {
+        rec.values[input.id] = input.value;
+      }
+    });
+    target.querySelectorAll("details.group[open]").forEach(function (d) {
+      rec.open.push(d.id);
+    });
+    if (target.matches("details.group[open]")) {
+      rec.open.push(target.id);
+    }
+    if (status === 422 || status === 200) {
+      // A new refusal replaces the older ones; a save ends them.
+      document.querySelectorAll("#structure .editor-error").forEach(function (e) {
+        e.remove();
+      });
+    }
+    return rec;
+  }
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    typed = kept(evt);
+  });
+
+  // restore puts back, after a swap, what kept kept.
+  function restore(keep) {
+    if (keep) {
+      Object.keys(keep.values).forEach(function (k) {
+        var input = document.getElementById(k);
+        if (input && input.value === input.defaultValue) {
+          input.value = keep.values[k];
+        }
+      });
+      keep.open.forEach(function (k) {
+        var d = document.getElementById(k);
+        if (d && !d.open) {
+          d.open = true;
+        }
+      });
+    }
+    return keep;
+  }
+
+  // Groups others changed, refreshed out of band after a merged change,
+  // keep what was typed in them and stay open.
+  var oobTyped = null;
+  document.addEventListener("htmx:oobBeforeSwap", function (evt) {
+    oobTyped = kept(evt);
+  });
+  document.addEventListener("htmx:oobAfterSwap", function () {
+    var keep = restore(oobTyped);
+    oobTyped = null;
+    var active = document.activeElement;
+    if (keep && keep.focus && (!active || active === document.body)) {
+      var el = document.getElementById(keep.focus);
+      if (el) {
+        el.focus();
+      }
+    }
+  });
+
+  // swappedIn reports whether el is in what replaced target (an outerHTML
+  // swap leaves target detached; its replacement has its id).
+  function swappedIn(target, el) {
+    var now = target && (target.isConnected ? target : target.id && document.getElementById(target.id));
+    return !!now && now.contains(el);
+  }
+
+  document.addEventListener("htmx:afterSwap", function (evt) {
+    var keep = restore(typed);
+    typed = null;
+    var id = refocus || (keep && keep.focus) || null;
     refocus = null;
-    var prev = target && target.previousElementSibling;
-    if (prev && prev.classList.contains("editor-error")) {
-      prev.focus();
+    var alert = document.querySelector("#structure .editor-error");
+    if (alert && evt.detail.xhr && evt.detail.xhr.status === 422) {
+      alert.focus();
       return;
     }
-    var el = id && document.getElementById(id);
+    var active = document.activeElement;
+    // The focus is lost when it is nowhere, or in the new part (app.js
+    // focuses its notice): then it goes back to where the person was.
+    var lost = !active || active === document.body || !document.body.contains(active) ||
+      swappedIn(evt.detail.target, active);
+    var el = lost && id && document.getElementById(id);
     if (el && el.disabled) {
       // A button that moved its row to the end: its partner moves it back.
       var other = id.replace(/-(up|down)$/, function (m, d) { return d === "up" ? "-down" : "-up"; });
@@ -72,5 +274,46 @@
     if (el) {
       el.focus();
     }
+  });
+
+  // The add-group form stays on the page (only the list is swapped): a
+  // group added, it is emptied for the next one.
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    var form = evt.detail.elt;
+    if (evt.detail.xhr && evt.detail.xhr.status === 200 && form && form.id === "add-group") {
+      form.reset();
+    }
+  });
+
+  // --- search results open their group ---------------------------------
+  document.addEventListener("click", function (evt) {
+    var link = evt.target.closest && evt.target.closest("#search-results a[data-group]");
+    if (!link) {
+      return;
+    }
+    var group = document.getElementById("group-" + link.getAttribute("data-group"));
+    if (!group) {
+      return;
+    }
+    evt.preventDefault();
+    var topic = link.getAttribute("data-topic");
+    var show = function () {
+      var el = (topic !== "0" && document.getElementById("topic-" + topic)) || group;
+      el.scrollIntoView({ block: "start" });
+      var focus = (topic !== "0" && termBox(topic)) || group.querySelector("summary");
+      if (focus) {
+        focus.focus({ preventScroll: true });
+      }
+      el.classList.add("found");
+    };
+    if (group.open && !group.querySelector(".group-body[hx-get]")) {
+      show();
+      return;
+    }
+    group.addEventListener("htmx:afterSettle", function once() {
+      group.removeEventListener("htmx:afterSettle", once);
+      show();
+    });
+    group.open = true;
   });
 })();

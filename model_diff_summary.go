@@ -1,0 +1,148 @@
+package explorer
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// summaryParts is the most parts a Summary lists before "…".
+const summaryParts = 4
+
+// Summary says in one line what changed: "+3 terms in Food quality,
+// −1 topic, “Food” renamed “Meals”"; "no change" when nothing did.
+func (d StructureDiff) Summary() string {
+	var c changeCount
+	for _, g := range d.Groups {
+		c.group(g)
+	}
+	var parts []string
+	add := func(n int, what, where string) {
+		if n == 0 {
+			return
+		}
+		sign := "+"
+		if n < 0 {
+			sign, n = "−", -n
+		}
+		if n != 1 {
+			what += "s"
+		}
+		parts = append(parts, fmt.Sprintf("%s%d %s%s", sign, n, what, where))
+	}
+	where := ""
+	if len(c.termTopics) == 1 {
+		where = " in " + c.termTopics[0]
+	} else if len(c.termTopics) > 1 {
+		where = fmt.Sprintf(" in %d topics", len(c.termTopics))
+	}
+	add(c.terms[0], "term", where)
+	add(-c.terms[1], "term", where)
+	add(c.groups[0], "group", "")
+	add(-c.groups[1], "group", "")
+	add(c.topics[0], "topic", "")
+	add(-c.topics[1], "topic", "")
+	parts = append(parts, c.renamed...)
+	if len(c.moved) > 0 {
+		parts = append(parts, "moved or pinned: "+strings.Join(c.moved, ", "))
+	}
+	add(len(d.IgnoreTermsAdded), "ignored term", "")
+	add(-len(d.IgnoreTermsRemoved), "ignored term", "")
+	if len(parts) == 0 {
+		return "no change"
+	}
+	if len(parts) > summaryParts {
+		parts = append(parts[:summaryParts], "…")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// changeCount counts the changes of a StructureDiff for its Summary:
+// added ([0]) and removed ([1]) groups, topics and terms (of the topics
+// in both versions, termTopics), renamed and moved ones.
+type changeCount struct {
+	groups, topics, terms [2]int
+	termTopics            []string
+	renamed, moved        []string
+}
+
+func (c *changeCount) group(g GroupDiff) {
+	countChange(&c.groups, g.Change)
+	if g.OldTitle != "" {
+		c.renamed = append(c.renamed, "“"+g.OldTitle+"” renamed “"+g.Title+"”")
+	}
+	if g.Moved || g.PinnedChanged {
+		c.moved = append(c.moved, g.Title)
+	}
+	for _, t := range g.Topics {
+		countChange(&c.topics, t.Change)
+		if t.OldTitle != "" {
+			c.renamed = append(c.renamed, "“"+t.OldTitle+"” renamed “"+t.Title+"”")
+		}
+		if t.Moved {
+			c.moved = append(c.moved, t.Title)
+		}
+		if t.Change == "" && len(t.TermsAdded)+len(t.TermsRemoved) > 0 {
+			if !slices.Contains(c.termTopics, t.Title) {
+				c.termTopics = append(c.termTopics, t.Title)
+			}
+			c.terms[0] += len(t.TermsAdded)
+			c.terms[1] += len(t.TermsRemoved)
+		}
+	}
+}
+
+// countChange counts an added ([0]) or removed ([1]) element.
+func countChange(c *[2]int, change string) {
+	switch change {
+	case ChangeAdded:
+		c[0]++
+	case ChangeRemoved:
+		c[1]++
+	}
+}
+
+// ModelVersionSummaries says what each version of a model from first to
+// last changed from the version before it (version 1: "first version"),
+// in one line each (StructureDiff.Summary), keyed by version.
+func (s *Service) ModelVersionSummaries(ctx context.Context, id int64, first, last int) (map[int]string, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.visibleModel(ctx, u, id)
+	if err != nil {
+		return nil, err
+	}
+	first, last = max(first, 1), min(last, m.Version)
+	out := make(map[int]string, max(0, last-first+1))
+	var prev *Structure
+	if first > 1 {
+		if prev, err = s.summaryVersion(ctx, m, first-1); err != nil {
+			return nil, err
+		}
+	}
+	for v := first; v <= last; v++ {
+		cur, err := s.summaryVersion(ctx, m, v)
+		if err != nil {
+			return nil, err
+		}
+		if prev == nil {
+			out[v] = "first version"
+		} else {
+			out[v] = DiffStructures(prev, cur).Summary()
+		}
+		prev = cur
+	}
+	return out, nil
+}
+
+// summaryVersion reads a version's structure through the cache.
+func (s *Service) summaryVersion(ctx context.Context, m *ModelRecord, version int) (*Structure, error) {
+	v, err := s.answerVersion(ctx, m, version)
+	if err != nil {
+		return nil, err
+	}
+	return v.stored, nil
+}

@@ -1,0 +1,308 @@
+package explorer
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+)
+
+// AmendWindow is how long after its last change the newest version, made
+// by the model editor, is amended by its author's next editor change
+// instead of followed by a new version.
+const AmendWindow = 5 * time.Minute
+
+// EditKind names one change the model editor makes.
+type EditKind int
+
+// The model editor's changes (see ModelEdit).
+const (
+	EditAddGroup EditKind = iota + 1
+	EditSaveGroup
+	EditMoveGroup
+	EditRemoveGroup
+	EditAddTopic
+	EditRenameTopic
+	EditMoveTopic
+	EditRemoveTopic
+	EditAddTerms
+	EditRemoveTerm
+)
+
+// ModelEdit is one change of a model's structure made by the editor.
+type ModelEdit struct {
+	Kind EditKind
+	// Group is the group changed (SaveGroup, MoveGroup, RemoveGroup,
+	// AddTopic); Topic the topic (the topic and term changes).
+	Group int64
+	Topic int64
+	// Title is the new title (of the group or topic); FirstTopic the
+	// title of a new group's first topic (blank: Title).
+	Title      string
+	FirstTopic string
+	Pinned     bool
+	// Terms are added (AddGroup, AddTopic, AddTerms; the service cleans
+	// them); RemoveTerm removes Terms[0].
+	Terms []string
+	// At is where AddTerms puts the terms: before the At-th term (1 the
+	// first); 0, or beyond the last, after the last.
+	At int
+	// By moves up (-1) or down (+1).
+	By int
+}
+
+// EditResult is what EditModel did.
+type EditResult struct {
+	// Model is the model after the change.
+	Model *Model
+	// Group is the group whose part shows the change, 0 for the list of
+	// groups; Topic the topic whose terms changed.
+	Group int64
+	Topic int64
+	// Changed: the structure changed; Amended: by amending the newest
+	// version instead of adding one; Merged: the change was made on an
+	// older version and merged with what changed since.
+	Changed bool
+	Amended bool
+	Merged  bool
+	// RemovedAt is where RemoveTerm found the term.
+	RemovedAt int
+	// Refresh are the groups of a merged change that others changed
+	// since its base (their parts are out of date on the page);
+	// Reordered: groups were added, removed or moved since.
+	Refresh   []int64
+	Reordered bool
+}
+
+// EditModel makes one editor change to a model's structure, based on the
+// version base that the editor shows (zero: the current one).
+//
+// When base is no longer current, the change is merged: it is made on the
+// current version when the topic (or, for changes of a group or of the
+// list of groups, the group or the list) it changes is the same in both;
+// otherwise the answer is ECONFLICT wrapping a *StaleModelError.
+//
+// A change by the author of the newest version, made by the editor less
+// than AmendWindow ago, amends that version (a new revision of it) rather
+// than adding one, so that a burst of edits is one version. Version 1,
+// versions made otherwise (upload, PUT, restore) and the versions of a
+// DYNAMIC model (its projects record the version they explored) are never
+// amended.
+func (s *Service) EditModel(ctx context.Context, id int64, base VersionTag, e ModelEdit) (*EditResult, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var (
+		res     EditResult
+		rec     *ModelRecord
+		created *Structure
+	)
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		m, err := s.lockWritableModel(ctx, u, id)
+		if err != nil {
+			return err
+		}
+		rec = m
+		cur, err := s.storedVersion(ctx, m, m.Version)
+		if err != nil {
+			return err
+		}
+		if base.Version != 0 && base != m.Tag() {
+			if err := s.checkMerge(ctx, m, base, cur, &e, &res); err != nil {
+				return err
+			}
+			res.Merged = true
+		}
+		next, err := s.editedStructure(m, cur, &e, &res)
+		if err != nil || next == nil {
+			return err
+		}
+		created, res.Changed = next, true
+		return s.saveEdit(ctx, u, m, next, &res)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if created != nil {
+		s.rememberVersion(currentKey(rec), created)
+	}
+	if res.Model, err = s.modelAt(ctx, rec, rec.Version); err != nil {
+		return nil, err
+	}
+	return &res, nil
+}
+
+// editedStructure applies e to cur and returns the next structure, nil
+// when nothing changes. It sets m's id counters.
+func (s *Service) editedStructure(m *ModelRecord, cur *Structure, e *ModelEdit, res *EditResult) (*Structure, error) {
+	groups, err := e.apply(copyGroups(cur.Groups), res)
+	if err != nil {
+		return nil, err
+	}
+	if groups, err = normalizeGroupsLike(groups, "groups", cur.Groups); err != nil {
+		return nil, err
+	}
+	counters := idCounters{group: m.NextGroupID, topic: m.NextTopicID}
+	next := &Structure{Groups: assignIDs(cur.Groups, groups, &counters), IgnoreTerms: cur.IgnoreTerms, IgnoreTermsDictionary: cur.IgnoreTermsDictionary}
+	if sameStructure(cur, next) {
+		return nil, nil
+	}
+	m.NextGroupID, m.NextTopicID = counters.group, counters.topic
+	return next, nil
+}
+
+// saveEdit stores next as an amendment of the newest version or as a new
+// version, and saves m.
+func (s *Service) saveEdit(ctx context.Context, u *User, m *ModelRecord, next *Structure, res *EditResult) error {
+	// A DYNAMIC model's projects record the version they were explored
+	// with: a version they may have seen is never changed under them.
+	amend := false
+	if !res.Merged && m.Version > 1 && m.Type != ModelDynamic {
+		meta, err := s.store.FindModelVersionMeta(ctx, m.ID, m.Version)
+		if err != nil {
+			return err
+		}
+		amend = meta.Editor && meta.CreatedBy == u.ID && s.clock.Now().Sub(meta.Changed) < AmendWindow
+	}
+	if amend {
+		m.Revision++
+		if err := s.store.AmendModelVersion(ctx, m.ID, m.Version, m.Revision, s.clock.Now(), next); err != nil {
+			return err
+		}
+		res.Amended = true
+	} else {
+		if err := s.addVersion(ctx, u, m, next); err != nil {
+			return err
+		}
+		if err := s.store.MarkEditorVersion(ctx, m.ID, m.Version); err != nil {
+			return err
+		}
+	}
+	return s.store.UpdateModel(ctx, m)
+}
+
+// checkMerge refuses a change based on base when what it changes differs
+// between base and cur; a base the model no longer has is refused too.
+// A move is checked against the order it moves in, and the change then
+// moves the element from where it is now.
+func (s *Service) checkMerge(ctx context.Context, m *ModelRecord, base VersionTag, cur *Structure, e *ModelEdit, res *EditResult) error {
+	old, err := s.baseVersion(ctx, m, base)
+	if err != nil {
+		if ErrorCode(err) == ENOTFOUND {
+			return staleModel(m)
+		}
+		return err
+	}
+	if !e.sameScope(old.Groups, cur.Groups) {
+		return staleModel(m)
+	}
+	res.Reordered = !slices.Equal(groupIDs(old.Groups), groupIDs(cur.Groups))
+	for i := range cur.Groups {
+		if g := findGroupByID(old.Groups, cur.Groups[i].ID); g == nil || !sameGroup(g, &cur.Groups[i]) {
+			res.Refresh = append(res.Refresh, cur.Groups[i].ID)
+		}
+	}
+	return nil
+}
+
+// staleModel is the refusal of a change that meets a newer one.
+func staleModel(m *ModelRecord) error {
+	return &Error{Code: ECONFLICT, Err: &StaleModelError{ModelID: m.ID, Current: m.Version, Tag: m.Tag()},
+		Message: fmt.Sprintf("model %d has changed since it was read: its current version is %s", m.ID, m.Tag())}
+}
+
+// baseVersion reads the structure a version had at a revision.
+func (s *Service) baseVersion(ctx context.Context, m *ModelRecord, base VersionTag) (*Structure, error) {
+	if base.Version < 1 || base.Version > m.Version || (base.Version == m.Version && base.Revision > m.Revision) {
+		return nil, Errorf(ENOTFOUND, "model %d has no version %s", m.ID, base)
+	}
+	meta, err := s.store.FindModelVersionMeta(ctx, m.ID, base.Version)
+	if err != nil {
+		return nil, err
+	}
+	if meta.Revision == base.Revision {
+		return s.storedVersion(ctx, m, base.Version)
+	}
+	return s.store.FindModelAmendment(ctx, m.ID, base.Version, base.Revision)
+}
+
+// sameScope reports whether what e changes is the same in a and b: the
+// topic, the group, or the order of the groups.
+func (e *ModelEdit) sameScope(a, b []Group) bool {
+	switch e.Kind {
+	case EditAddGroup:
+		return true
+	case EditMoveGroup:
+		return slices.Equal(groupIDs(a), groupIDs(b))
+	case EditSaveGroup, EditAddTopic:
+		ga, gb := findGroupByID(a, e.Group), findGroupByID(b, e.Group)
+		return ga != nil && gb != nil && ga.Title == gb.Title && ga.Pinned == gb.Pinned
+	case EditRemoveGroup:
+		ga, gb := findGroupByID(a, e.Group), findGroupByID(b, e.Group)
+		return ga != nil && gb != nil && sameGroup(ga, gb)
+	case EditMoveTopic:
+		ga, gb := groupOfTopic(a, e.Topic), groupOfTopic(b, e.Topic)
+		return ga != nil && gb != nil && ga.ID == gb.ID && slices.Equal(topicIDs(ga), topicIDs(gb))
+	}
+	ta, tb := findTopicByID(a, e.Topic), findTopicByID(b, e.Topic)
+	return ta != nil && tb != nil && ta.Title == tb.Title && slices.Equal(ta.Terms, tb.Terms)
+}
+
+func sameGroup(a, b *Group) bool {
+	return a.ID == b.ID && a.Title == b.Title && a.Pinned == b.Pinned && slices.EqualFunc(a.Topics, b.Topics, func(x, y Topic) bool {
+		return x.ID == y.ID && x.Title == y.Title && slices.Equal(x.Terms, y.Terms)
+	})
+}
+
+func topicIDs(g *Group) []int64 {
+	out := make([]int64, len(g.Topics))
+	for i, t := range g.Topics {
+		out[i] = t.ID
+	}
+	return out
+}
+
+func findGroupByID(groups []Group, id int64) *Group {
+	for i := range groups {
+		if groups[i].ID == id {
+			return &groups[i]
+		}
+	}
+	return nil
+}
+
+func groupOfTopic(groups []Group, topic int64) *Group {
+	for i := range groups {
+		for j := range groups[i].Topics {
+			if groups[i].Topics[j].ID == topic {
+				return &groups[i]
+			}
+		}
+	}
+	return nil
+}
+
+func findTopicByID(groups []Group, id int64) *Topic {
+	if g := groupOfTopic(groups, id); g != nil {
+		for j := range g.Topics {
+			if g.Topics[j].ID == id {
+				return &g.Topics[j]
+			}
+		}
+	}
+	return nil
+}
+
+// copyGroups copies groups deeply enough to change topics and terms.
+func copyGroups(in []Group) []Group {
+	groups := make([]Group, len(in))
+	for i, g := range in {
+		g.Topics = slices.Clone(g.Topics)
+		for j := range g.Topics {
+			g.Topics[j].Terms = slices.Clone(g.Topics[j].Terms)
+		}
+		groups[i] = g
+	}
+	return groups
+}

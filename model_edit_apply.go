@@ -1,0 +1,118 @@
+package explorer
+
+import "strings"
+
+// apply makes e on groups (a copy it may change) and says in res which
+// part shows the change. New groups and topics have id 0 (assigned by
+// the caller); the caller cleans titles and terms.
+func (e *ModelEdit) apply(groups []Group, res *EditResult) ([]Group, error) {
+	switch e.Kind {
+	case EditAddGroup:
+		first := e.FirstTopic
+		if strings.TrimSpace(first) == "" {
+			first = e.Title
+		}
+		return append(groups, Group{Title: e.Title, Pinned: e.Pinned, Topics: []Topic{{Title: first, Terms: nonNil(e.Terms)}}}), nil
+	case EditSaveGroup, EditMoveGroup, EditRemoveGroup, EditAddTopic:
+		return e.applyGroup(groups, res)
+	}
+	return e.applyTopic(groups, res)
+}
+
+// applyGroup makes a change of one group.
+func (e *ModelEdit) applyGroup(groups []Group, res *EditResult) ([]Group, error) {
+	i := -1
+	for k := range groups {
+		if groups[k].ID == e.Group {
+			i = k
+		}
+	}
+	if i < 0 {
+		return nil, Errorf(ENOTFOUND, "the group is no longer in the model")
+	}
+	switch e.Kind {
+	case EditSaveGroup:
+		groups[i].Title, groups[i].Pinned = e.Title, e.Pinned
+		res.Group = e.Group
+	case EditMoveGroup:
+		if err := moveAt(groups, i, e.By); err != nil {
+			return nil, err
+		}
+	case EditRemoveGroup:
+		groups = append(groups[:i], groups[i+1:]...)
+	case EditAddTopic:
+		groups[i].Topics = append(groups[i].Topics, Topic{Title: e.Title, Terms: nonNil(e.Terms)})
+		res.Group = e.Group
+	}
+	return groups, nil
+}
+
+// applyTopic makes a change of one topic.
+func (e *ModelEdit) applyTopic(groups []Group, res *EditResult) ([]Group, error) {
+	g := groupOfTopic(groups, e.Topic)
+	if g == nil {
+		return nil, Errorf(ENOTFOUND, "the topic is no longer in the model")
+	}
+	j := 0
+	for k := range g.Topics {
+		if g.Topics[k].ID == e.Topic {
+			j = k
+		}
+	}
+	t := &g.Topics[j]
+	res.Group = g.ID
+	switch e.Kind {
+	case EditRenameTopic:
+		t.Title = e.Title
+	case EditMoveTopic:
+		return groups, moveAt(g.Topics, j, e.By)
+	case EditRemoveTopic:
+		g.Topics = append(g.Topics[:j], g.Topics[j+1:]...)
+	case EditAddTerms:
+		if len(e.Terms) == 0 || strings.TrimSpace(strings.Join(e.Terms, "")) == "" {
+			return nil, Invalid("type a term to add")
+		}
+		at := len(t.Terms)
+		if e.At >= 1 && e.At <= at {
+			at = e.At - 1
+		}
+		t.Terms = append(t.Terms[:at], append(append([]string(nil), e.Terms...), t.Terms[at:]...)...)
+		res.Topic = e.Topic
+	case EditRemoveTerm:
+		return groups, removeTerm(t, e.Terms, res)
+	default:
+		return nil, Invalid("unknown change")
+	}
+	return groups, nil
+}
+
+// removeTerm removes terms[0] from t.
+func removeTerm(t *Topic, terms []string, res *EditResult) error {
+	res.Topic = t.ID
+	if len(terms) == 1 {
+		for k := range t.Terms {
+			if t.Terms[k] == terms[0] {
+				t.Terms = append(t.Terms[:k], t.Terms[k+1:]...)
+				res.RemovedAt = k
+				return nil
+			}
+		}
+	}
+	term := ""
+	if len(terms) > 0 {
+		term = terms[0]
+	}
+	return Errorf(ENOTFOUND, "the term %q is no longer in the topic", term)
+}
+
+// moveAt moves the element at i by d (-1 or +1) places within s, when it
+// can.
+func moveAt[T any](s []T, i, d int) error {
+	if d != -1 && d != 1 {
+		return Invalid("choose up or down")
+	}
+	if j := i + d; j >= 0 && j < len(s) {
+		s[i], s[j] = s[j], s[i]
+	}
+	return nil
+}

@@ -1,0 +1,76 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	explorer "explorer"
+)
+
+// The model editor's amendments (explorer.EditModel): the newest version
+// of a model is rewritten in place with a new revision, its previous
+// manifest kept in model_amendments. Parts are shared as for any version.
+
+// MarkEditorVersion records that the editor made a version.
+func (db *DB) MarkEditorVersion(ctx context.Context, modelID int64, version int) error {
+	return db.updateOne(ctx, fmt.Sprintf("model %d has no version %d", modelID, version),
+		`UPDATE model_versions SET editor = TRUE WHERE model_id = ? AND version = ?`, modelID, version)
+}
+
+// FindModelVersionMeta returns a version's author, last change, editor
+// mark and revision.
+func (db *DB) FindModelVersionMeta(ctx context.Context, modelID int64, version int) (*explorer.VersionMeta, error) {
+	var (
+		meta    explorer.VersionMeta
+		by      *int64
+		changed int64
+	)
+	err := db.queryRowHot(ctx, `SELECT created_by, created_at, editor, revision FROM model_versions WHERE model_id = ? AND version = ?`,
+		modelID, version).Scan(&by, &changed, &meta.Editor, &meta.Revision)
+	if err != nil {
+		return nil, db.mapError(err, fmt.Sprintf("model %d has no version %d", modelID, version))
+	}
+	if by != nil {
+		meta.CreatedBy = *by
+	}
+	meta.Changed = explorer.FromMillis(changed)
+	return &meta, nil
+}
+
+// AmendModelVersion keeps the version's current manifest as an amendment
+// and stores s as its revision revision, changed at at.
+func (db *DB) AmendModelVersion(ctx context.Context, modelID int64, version, revision int, at time.Time, s *explorer.Structure) error {
+	if _, err := db.exec(ctx, `INSERT INTO model_amendments (model_id, version, revision, created_at, parts)
+		SELECT model_id, version, revision, created_at, parts FROM model_versions WHERE model_id = ? AND version = ?`, modelID, version); err != nil {
+		return err
+	}
+	manifest, added, err := db.storeParts(ctx, modelID, s)
+	if err != nil {
+		return err
+	}
+	if err := db.updateOne(ctx, fmt.Sprintf("model %d has no version %d", modelID, version),
+		`UPDATE model_versions SET parts = ?, created_at = ?, revision = ? WHERE model_id = ? AND version = ?`,
+		manifest, ms(at), revision, modelID, version); err != nil {
+		return err
+	}
+	// The old manifest moved to model_amendments: what is new is the
+	// parts added and the new manifest.
+	return db.chargeOwner(ctx, "models", modelID, added+int64(len(manifest)), "0")
+}
+
+// FindModelAmendment returns the structure a version had at an amended
+// revision.
+func (db *DB) FindModelAmendment(ctx context.Context, modelID int64, version, revision int) (*explorer.Structure, error) {
+	var manifest []byte
+	err := db.queryRowHot(ctx, `SELECT parts FROM model_amendments WHERE model_id = ? AND version = ? AND revision = ?`,
+		modelID, version, revision).Scan(&manifest)
+	if err != nil {
+		return nil, db.mapError(err, fmt.Sprintf("model %d has no version %d.%d", modelID, version, revision))
+	}
+	s, err := db.readVersion(ctx, modelID, manifest)
+	if err != nil {
+		return nil, versionError(modelID, version, err)
+	}
+	return s, nil
+}

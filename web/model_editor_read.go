@@ -1,0 +1,90 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	explorer "explorer"
+	"explorer/views/models"
+
+	"github.com/gofiber/fiber/v2"
+)
+
+// searchLimit is the most matches a search of the editor lists.
+const searchLimit = 50
+
+// modelReadRoutes registers the editor's reads: a search and the body of a
+// collapsed group.
+func (s *server) modelReadRoutes(r fiber.Router) {
+	r.Get("/models/:id/search", s.searchModel)
+}
+
+// queryModelView is the view of the path's model at the query's version
+// (the current one when absent).
+func (s *server) queryModelView(c *fiber.Ctx) (models.ModelView, error) {
+	id, err := param(c, "id")
+	if err != nil {
+		return models.ModelView{}, err
+	}
+	version := 0
+	if q := c.Query("version"); q != "" {
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 1 {
+			return models.ModelView{}, explorer.Errorf(explorer.ENOTFOUND, "The model has no version %q.", q)
+		}
+		version = n
+	}
+	return s.modelView(c, id, version)
+}
+
+// groupBody answers the body of a group (the topics of a collapsed group,
+// loaded when it is opened); without htmx, the page with the group open.
+func (s *server) groupBody(c *fiber.Ctx) error {
+	v, err := s.queryModelView(c)
+	if err != nil {
+		return err
+	}
+	gid, ok := explorer.ParseID(c.Params("group"))
+	if !isHTMX(c) {
+		return redirect(c, v.OpenURL(gid))
+	}
+	for i, g := range v.Groups {
+		if ok && g.ID == gid {
+			return render(c, http.StatusOK, models.GroupBody(v, g, i))
+		}
+	}
+	return explorer.Errorf(explorer.ENOTFOUND, "The group is no longer in the model; reload the page.")
+}
+
+// searchModel finds groups, topics and terms of the model: the list of
+// matches for htmx, else the page with them.
+func (s *server) searchModel(c *fiber.Ctx) error {
+	v, err := s.queryModelView(c)
+	if err != nil {
+		return err
+	}
+	m, err := s.svc.ModelVersion(ctx(c), v.ID, v.Version)
+	if err != nil {
+		return err
+	}
+	v.Search = c.Query("q")
+	if len(v.Search) > 200 {
+		v.Search = strings.ToValidUTF8(v.Search[:200], "")
+	}
+	for _, f := range explorer.SearchStructure(m.Groups, v.Search, searchLimit) {
+		sm := models.SearchMatch{What: f.Kind, Text: f.Text, Group: f.Group, Topic: f.Topic}
+		switch f.Kind {
+		case explorer.MatchGroup:
+		case explorer.MatchTopic:
+			sm.Context = "in " + f.GroupTitle
+		default:
+			sm.Context = "in " + f.TopicTitle + " (" + f.GroupTitle + ")"
+		}
+		v.Matches = append(v.Matches, sm)
+	}
+	if isHTMX(c) {
+		return render(c, http.StatusOK, models.SearchResults(v))
+	}
+	return render(c, http.StatusOK, models.Model(v))
+}
