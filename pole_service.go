@@ -240,17 +240,29 @@ func (s *Service) SuggestPoleTerms(ctx context.Context, id int64, limit *int) (*
 	} else if n, err = s.suggestionsCount(ctx, u.ID); err != nil {
 		return nil, err
 	}
-	terms := make([]WeightedTerm, len(p.Parts))
-	known := make(map[string]bool, len(p.Parts))
+	declined, err := s.poleRejections(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	terms := make([]WeightedTerm, len(p.Parts), len(p.Parts)+PoleRejectionsPush)
+	known := make(map[string]bool, len(p.Parts)+len(declined))
 	for i, part := range p.Parts {
 		terms[i] = WeightedTerm{Term: part.Term, Weight: part.Weight}
 		known[TermKey(part.Term)] = true
 	}
-	list, err := s.wordSpaces.Suggest(ctx, p.Language, terms, n)
+	for _, r := range declined {
+		known[TermKey(r.Term)] = true
+	}
+	terms = append(terms, declinedTerms(declined)...)
+	// Declined terms beyond those the space is told about may come back
+	// from it: ask for as many more.
+	extra := max(0, len(declined)-PoleRejectionsPush)
+	list, err := s.wordSpaces.Suggest(ctx, p.Language, terms, n+extra)
 	if err != nil {
 		return nil, err
 	}
-	// Terms of the pole are never suggested, and never more than asked.
+	// Terms of the pole and declined terms are never suggested, and never
+	// more than asked.
 	out := make([]PoleSuggestion, 0, min(len(list), n))
 	for _, sg := range list {
 		if len(out) == n {

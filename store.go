@@ -19,6 +19,7 @@ type Store interface {
 	ModelStore
 	ProjectStore
 	PoleStore
+	RejectionStore
 	MailStore
 	BudgetStore
 

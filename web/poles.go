@@ -21,6 +21,8 @@ func (s *server) polesRoutes(r fiber.Router) {
 	r.Post("/poles/:id/parts", s.setPoleTerm)
 	r.Post("/poles/:id/parts/remove", s.removePoleTerm)
 	r.Get("/poles/:id/suggestions", s.poleSuggestions)
+	r.Post("/poles/:id/suggestions/decline", s.declineSuggestion)
+	r.Post("/poles/:id/suggestions/restore", s.restoreSuggestion)
 	r.Post("/poles/:id/delete", s.deletePole)
 }
 
@@ -304,7 +306,14 @@ func (s *server) poleSuggestions(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	sv := poles.SuggestionsView{PoleID: id, CSRF: page(c, "", "").CSRF}
+	return s.suggestionsAnswer(c, id, "", "")
+}
+
+// suggestionsAnswer loads the suggestions and the declined terms of a
+// pole and answers the panel (htmx) or the page, with a notice or an
+// error of the form that led there.
+func (s *server) suggestionsAnswer(c *fiber.Ctx, id int64, notice, formErr string) error {
+	sv := poles.SuggestionsView{PoleID: id, CSRF: page(c, "", "").CSRF, Notice: notice, FormError: formErr}
 	res, err := s.svc.SuggestPoleTerms(ctx(c), id, nil)
 	if err != nil {
 		e := explorer.AsError(err)
@@ -326,6 +335,13 @@ func (s *server) poleSuggestions(c *fiber.Ctx) error {
 			})
 		}
 	}
+	declined, err := s.svc.PoleRejections(ctx(c), id)
+	if err != nil {
+		return err
+	}
+	for _, r := range declined {
+		sv.Declined = append(sv.Declined, r.Term)
+	}
 	if isHTMX(c) {
 		return render(c, http.StatusOK, poles.Suggestions(sv))
 	}
@@ -335,4 +351,40 @@ func (s *server) poleSuggestions(c *fiber.Ctx) error {
 	}
 	v.Suggestions = &sv
 	return render(c, http.StatusOK, poles.Pole(v))
+}
+
+// declineSuggestion declines a suggested term: it is not suggested for
+// the pole again, and the panel loads the next suggestions.
+func (s *server) declineSuggestion(c *fiber.Ctx) error {
+	id, err := poleID(c)
+	if err != nil {
+		return err
+	}
+	term := strings.TrimSpace(c.FormValue("term"))
+	_, ferr := s.svc.RejectPoleTerms(ctx(c), id, []string{term})
+	return s.suggestionsAfter(c, id, ferr, "“"+term+"” declined: it will not be suggested for this pole again.")
+}
+
+// restoreSuggestion takes a term off the declined ones.
+func (s *server) restoreSuggestion(c *fiber.Ctx) error {
+	id, err := poleID(c)
+	if err != nil {
+		return err
+	}
+	term := strings.TrimSpace(c.FormValue("term"))
+	ferr := s.svc.UnrejectPoleTerm(ctx(c), id, term)
+	return s.suggestionsAfter(c, id, ferr, "“"+term+"” may be suggested again.")
+}
+
+// suggestionsAfter answers the suggestions panel after a form: with
+// notice, or with the form's error when it is about the input (a pole
+// that is gone fails the panel's own loading).
+func (s *server) suggestionsAfter(c *fiber.Ctx, id int64, ferr error, notice string) error {
+	switch explorer.ErrorCode(ferr) {
+	case "":
+		return s.suggestionsAnswer(c, id, notice, "")
+	case explorer.EINVALID, explorer.ENOTFOUND:
+		return s.suggestionsAnswer(c, id, "", explorer.ErrorMessage(ferr))
+	}
+	return ferr
 }

@@ -14,9 +14,10 @@ import (
 // TestBrowserPoleFlow is the flow a person clicks through on the pole
 // pages: create a pole (a bad language first, shown on the form), add a
 // term, load suggestions, add one with its button (the panel reloads
-// without it), and delete the pole.
+// without it), decline one with its ✕ (it stays away after a reload), and
+// delete the pole.
 func TestBrowserPoleFlow(t *testing.T) {
-	ws := &testkit.FakeWordSpaces{Candidates: map[string][]string{"EN": {"heat", "blaze"}}}
+	ws := &testkit.FakeWordSpaces{Candidates: map[string][]string{"EN": {"heat", "blaze", "ember"}}}
 	e := testkit.New(t, testkit.WithWordSpaces(ws))
 	e.AddUser("ann", "")
 	base := e.Serve()
@@ -85,6 +86,14 @@ func TestBrowserPoleFlow(t *testing.T) {
 	step("add a suggestion", htmxReady(`#suggestions tbody tr:first-child button`), chromedp.Click(`#suggestions tbody tr:first-child button`))
 	waitFor("the term is added", `document.querySelector('#parts table').textContent.includes('heat')`)
 	waitFor("the panel reloads without it", `(() => { const b = document.querySelector('#suggestions tbody'); return !!b && !b.textContent.includes('heat') && b.textContent.includes('blaze'); })()`)
+
+	step("decline a suggestion", htmxReady(`#suggestions form.decline button`), chromedp.Click(`#suggestions tbody tr:first-child form.decline button`))
+	waitFor("the panel answers without it", `(() => { const s = document.querySelector('#suggestions'); return !!s && s.textContent.includes('“blaze” declined') && !s.querySelector('tbody').textContent.includes('blaze') && s.querySelector('tbody').textContent.includes('ember'); })()`)
+	browser.Screenshot(t, ctx, "pole-declined")
+	step("reload the page", chromedp.Reload(), chromedp.WaitVisible(`#suggestions button`), chromedp.Click(`#suggestions button`), chromedp.WaitVisible(`#suggestions tbody tr`))
+	if s := text(`#suggestions tbody`); strings.Contains(s, "blaze") || !strings.Contains(s, "ember") {
+		t.Fatalf("declined suggestion came back: %q", s)
+	}
 
 	// hx-confirm asks the person; say yes.
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.confirm = () => true; true`)); err != nil {

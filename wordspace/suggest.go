@@ -94,70 +94,34 @@ type candidate struct {
 	id      int
 	counter int
 	sum     float64
+	// away counts the declined terms among whose K neighbours the
+	// candidate is; awaySum sums their weight times its cosine to them.
+	away    int
+	awaySum float64
 }
+
+// rank is what orders candidates: the neighbour counter and the cosine sum,
+// each less what declined terms take away.
+func (c *candidate) rank() (int, float64) { return c.counter - c.away, c.sum - c.awaySum }
 
 // Suggest computes the suggestions for a pole as DECISIONS.md defines them:
 // the K nearest neighbours of each pole term are candidates, ordered by
 // neighbourCounter and then sumCosine, descending; at most limit of them.
+// Declined terms are never suggested, and a candidate among the K nearest
+// neighbours of a declined term loses one from its counter and the
+// weighted cosine from its sum for that ordering (the answered fields keep
+// their definitions).
 func (s *Space) Suggest(ctx context.Context, terms []explorer.WeightedTerm, limit int) ([]explorer.PoleSuggestion, error) {
 	out := []explorer.PoleSuggestion{}
 	if limit <= 0 {
 		return out, nil
 	}
-	k := NeighbourK
-	var pole []poleTerm
-	inPole := map[string]bool{}
-	poleIDs := map[int]bool{}
-	for _, t := range terms {
-		term := strings.TrimSpace(t.Term)
-		key := Fold(term)
-		if term == "" || inPole[key] {
-			continue
-		}
-		inPole[key] = true
-		p := poleTerm{term: term, key: key, weight: t.Weight, id: -1}
-		if v, id, ok := s.TermVector(term); ok {
-			p.vec, p.id = v, id
-			if id >= 0 {
-				if c, ok := s.candidateID(id); ok {
-					poleIDs[c] = true
-				}
-				poleIDs[id] = true
-			}
-		}
-		pole = append(pole, p)
-	}
-	skip := func(c int) bool { return poleIDs[c] || inPole[Fold(s.Word(c))] }
-	lists, err := s.poleNeighbours(ctx, pole, k, skip)
+	pole, declined, skip := s.suggestTerms(terms)
+	lists, err := s.poleNeighbours(ctx, append(slices.Clip(pole), declined...), NeighbourK, skip)
 	if err != nil || len(lists) == 0 {
 		return out, err
 	}
-	cands := map[int]*candidate{}
-	for i, ids := range lists {
-		p := pole[i]
-		for _, c := range ids {
-			cd := cands[c]
-			if cd == nil {
-				cd = &candidate{id: c}
-				cands[c] = cd
-			}
-			cd.counter++
-			cd.sum += p.weight * float64(vek32.Dot(p.vec, s.Vector(c)))
-		}
-	}
-	list := make([]*candidate, 0, len(cands))
-	for _, c := range cands {
-		list = append(list, c)
-	}
-	slices.SortFunc(list, func(a, b *candidate) int {
-		if a.counter != b.counter {
-			return cmp.Compare(b.counter, a.counter)
-		}
-		if a.sum != b.sum {
-			return cmp.Compare(b.sum, a.sum)
-		}
-		return strings.Compare(s.Word(a.id), s.Word(b.id))
-	})
+	list := s.rankCandidates(pole, declined, lists)
 	if len(list) > limit {
 		list = list[:limit]
 	}
@@ -204,6 +168,81 @@ func (s *Space) Suggest(ctx context.Context, terms []explorer.WeightedTerm, limi
 		})
 	}
 	return out, nil
+}
+
+// suggestTerms splits the input of Suggest into pole terms and declined
+// terms, each once, with their vectors, and returns the filter of words
+// that are never candidates: both kinds of terms and their case variants.
+func (s *Space) suggestTerms(terms []explorer.WeightedTerm) (pole, declined []poleTerm, skip func(int) bool) {
+	seen := map[string]bool{}
+	ids := map[int]bool{}
+	for _, t := range terms {
+		term := strings.TrimSpace(t.Term)
+		key := Fold(term)
+		if term == "" || seen[key] {
+			continue
+		}
+		seen[key] = true
+		p := poleTerm{term: term, key: key, weight: t.Weight, id: -1}
+		if v, id, ok := s.TermVector(term); ok {
+			p.vec, p.id = v, id
+			if id >= 0 {
+				if c, ok := s.candidateID(id); ok {
+					ids[c] = true
+				}
+				ids[id] = true
+			}
+		}
+		if t.Declined {
+			declined = append(declined, p)
+		} else {
+			pole = append(pole, p)
+		}
+	}
+	return pole, declined, func(c int) bool { return ids[c] || seen[Fold(s.Word(c))] }
+}
+
+// rankCandidates gathers the candidates of the pole terms' neighbour lists
+// (lists holds those of pole, then those of declined) and orders them.
+func (s *Space) rankCandidates(pole, declined []poleTerm, lists [][]int) []*candidate {
+	cands := map[int]*candidate{}
+	for i, ids := range lists[:len(pole)] {
+		p := pole[i]
+		for _, c := range ids {
+			cd := cands[c]
+			if cd == nil {
+				cd = &candidate{id: c}
+				cands[c] = cd
+			}
+			cd.counter++
+			cd.sum += p.weight * float64(vek32.Dot(p.vec, s.Vector(c)))
+		}
+	}
+	for i, ids := range lists[len(pole):] {
+		d := declined[i]
+		for _, c := range ids {
+			if cd := cands[c]; cd != nil {
+				cd.away++
+				cd.awaySum += d.weight * float64(vek32.Dot(d.vec, s.Vector(c)))
+			}
+		}
+	}
+	list := make([]*candidate, 0, len(cands))
+	for _, c := range cands {
+		list = append(list, c)
+	}
+	slices.SortFunc(list, func(a, b *candidate) int {
+		ac, as := a.rank()
+		bc, bs := b.rank()
+		if ac != bc {
+			return cmp.Compare(bc, ac)
+		}
+		if as != bs {
+			return cmp.Compare(bs, as)
+		}
+		return strings.Compare(s.Word(a.id), s.Word(b.id))
+	})
+	return list
 }
 
 // poleNeighbours returns the k candidates of each pole term (none for a
