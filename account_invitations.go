@@ -43,7 +43,8 @@ func (s *Service) Invite(ctx context.Context, username string) (*ManagerInvitati
 		if err := s.store.CreateManagerInvitation(ctx, inv); err != nil {
 			return err
 		}
-		return s.notify(ctx, r, managerInvitationMail(u))
+		inv.Delivery, err = s.notify(ctx, r, managerInvitationMail(u, s.pageLink("/account#received-invitations")))
+		return err
 	})
 	if err != nil {
 		return nil, err

@@ -73,7 +73,8 @@ func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights strin
 		}
 		info := m.Info()
 		inv.Model = &info
-		return s.notify(ctx, to, modelInvitationMail(u, m.Info(), rights))
+		inv.Delivery, err = s.notify(ctx, to, modelInvitationMail(u, m.Info(), rights, s.pageLink("/models#received-invitations")))
+		return err
 	})
 	if err != nil {
 		return nil, err

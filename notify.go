@@ -69,31 +69,35 @@ func (s *Service) MailEnabled() bool { return s.mailer != nil }
 // notify queues an e-mail to a user, in the caller's transaction, when the
 // server sends e-mail, the user's emailNotifications is true and the user
 // has an address (its emailAddress setting, else its username when that is
-// an address). The sender (RunMail) sends it after the commit.
-func (s *Service) notify(ctx context.Context, to *User, text mailText) error {
+// an address). The sender (RunMail) sends it after the commit. It answers
+// whether the mail was queued, and why not.
+func (s *Service) notify(ctx context.Context, to *User, text mailText) (Delivery, error) {
 	if s.mailer == nil {
-		return nil
+		return DeliveryNoMail, nil
 	}
 	values, err := s.store.FindSettings(ctx, to.ID)
 	if err != nil {
-		return err
+		return "", err
 	}
 	if v, ok := values[SettingEmailNotifications]; ok && v != "true" {
-		return nil
+		return DeliveryNoAddress, nil
 	}
 	addr := values[SettingEmailAddress]
 	if addr == "" {
 		addr, _ = normalizeAddress(to.Username)
 	}
 	if addr == "" {
-		return nil
+		return DeliveryNoAddress, nil
 	}
 	err = s.store.EnqueueMail(ctx, &QueuedMail{Mail: Mail{To: addr, Subject: text.subject, Body: text.body}, Status: MailPending, Created: s.clock.Now()})
 	if err != nil {
-		return err
+		return "", err
 	}
 	s.wakeMail()
-	return nil
+	if s.publicURL == "" {
+		return DeliveryNoLink, nil
+	}
+	return DeliveryMailed, nil
 }
 
 // wakeMail asks the sender to look at the outbox now.

@@ -77,12 +77,12 @@ func (s *server) usersAnswer(c *fiber.Ctx, form users.AddForm, row, notice strin
 }
 
 func (s *server) addUser(c *fiber.Ctx) error {
-	form := users.AddForm{Username: c.FormValue("username"), Admin: c.FormValue("admin") == "true"}
+	form := users.AddForm{Username: c.FormValue("username"), Email: c.FormValue("email"), Admin: c.FormValue("admin") == "true"}
 	role := explorer.RoleUser
 	if form.Admin {
 		role = explorer.RoleAdmin
 	}
-	_, err := s.svc.CreateUser(ctx(c), explorer.NewUser{Username: form.Username, Password: c.FormValue("password"), Role: role})
+	_, err := s.svc.CreateUser(ctx(c), explorer.NewUser{Username: form.Username, Password: c.FormValue("password"), Role: role, Email: form.Email})
 	if err != nil {
 		return s.usersAnswer(c, form, "", "", err)
 	}

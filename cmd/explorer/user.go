@@ -23,6 +23,7 @@ func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	data := dataFlag(fs)
 	database := databaseFlag(fs)
 	admin := fs.Bool("admin", false, "make the user an admin (user add)")
+	email := fs.String("email", "", "the user's e-mail address, where notifications go (user add)")
 	if err := fs.Parse(reorder(args[1:])); err != nil {
 		return usageError(err.Error())
 	}
@@ -46,7 +47,7 @@ func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 		if *admin {
 			role = explorer.RoleAdmin
 		}
-		u, err := svc.AddUser(ctx, explorer.NewUser{Username: fs.Arg(0), Password: pw, Role: role})
+		u, err := svc.AddUser(ctx, explorer.NewUser{Username: fs.Arg(0), Password: pw, Role: role, Email: *email})
 		if err != nil {
 			return cliError(err)
 		}
@@ -203,7 +204,7 @@ func cliError(err error) error {
 // isValueFlag reports whether a flag takes the next argument as its value.
 func isValueFlag(a string) bool {
 	switch strings.TrimLeft(a, "-") {
-	case "data", "database", "name", "owner", "title", "encoding", "column",
+	case "data", "database", "name", "email", "owner", "title", "encoding", "column",
 		"max-upload", "max-unzip", "max-import-text", "max-account-text", "max-columns", "max-cell", "max-rows", "read-timeout":
 		return true
 	}

@@ -278,7 +278,7 @@ func managers(v AccountView) templ.Component {
 			}
 		}
 		if len(v.Received) > 0 || v.ReceivedPrev != "" {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "<h3>Invitations you received</h3><table class=\"list received\"><tbody>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "<h3 id=\"received-invitations\">Invitations you received</h3><table class=\"list received\"><tbody>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
