@@ -12,7 +12,7 @@ import (
 )
 
 // TestBrowserPoleFlow is the flow a person clicks through on the pole
-// pages: create a pole (a bad language first, shown on the form), add a
+// pages: create a pole (a name too long first, shown on the form), add a
 // term, load suggestions, add one with its button (the panel reloads
 // without it), decline one with its ✕ (it stays away after a reload), and
 // delete the pole.
@@ -52,17 +52,18 @@ func TestBrowserPoleFlow(t *testing.T) {
 		chromedp.Click(`form[action="/login"] button[type=submit]`),
 		chromedp.WaitVisible(create),
 	)
-	step("bad language",
-		chromedp.SendKeys(create+` input[name=name]`, "Warm"),
-		chromedp.SetValue(create+` input[name=language]`, "xx"),
+	step("name too long",
+		chromedp.SetValue(create+` input[name=name]`, strings.Repeat("w", 201)),
+		chromedp.SetValue(create+` select[name=language]`, "SV"),
 		chromedp.Click(create+` button[type=submit]`),
 		chromedp.WaitVisible(`#poles p.error`),
 	)
-	if msg := text(`#poles p.error`); !strings.Contains(msg, "Language must be an ISO 639-1") {
+	if msg := text(`#poles p.error`); !strings.Contains(msg, "Name must be at most 200 characters") {
 		t.Fatalf("error shown: %q", msg)
 	}
 	step("create",
-		chromedp.SetValue(create+` input[name=language]`, "en"),
+		chromedp.SetValue(create+` input[name=name]`, "Warm"),
+		chromedp.SetValue(create+` select[name=language]`, "EN"),
 		chromedp.Click(create+` button[type=submit]`),
 		chromedp.WaitVisible(`#pole-details h1`),
 	)

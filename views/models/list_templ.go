@@ -435,11 +435,11 @@ func ListSection(v ListView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = components.Field("Language (optional ISO 639-1 code; detected when blank)", "language", "text", v.Form.Language, false).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = components.Select("Language", "language", v.Form.Language, "Detect from the terms", views.LanguageChoices(), false).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = components.Field("Encoding of a CSV file (optional; guessed when blank)", "encoding", "text", v.Form.Encoding, false).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = components.Select("Encoding of a CSV file", "encoding", v.Form.Encoding, "", views.EncodingChoices(), false).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

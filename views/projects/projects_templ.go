@@ -345,7 +345,7 @@ func ListSection(v ListView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = components.Field("Encoding of a CSV file (optional; guessed when blank)", "encoding", "text", v.Form.Encoding, false).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = components.Select("Encoding of a CSV file", "encoding", v.Form.Encoding, "", views.EncodingChoices(), false).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -1023,7 +1023,7 @@ func DetailSection(v DetailView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = components.Field("Encoding of a CSV file (optional)", "encoding", "text", "", false).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = components.Select("Encoding of a CSV file", "encoding", "", "", views.EncodingChoices(), false).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
