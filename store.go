@@ -20,6 +20,7 @@ type Store interface {
 	ProjectStore
 	PoleStore
 	RejectionStore
+	DashboardStore
 	MailStore
 	BudgetStore
 
