@@ -30,8 +30,8 @@ func (s *server) homeDashboard(c *fiber.Ctx, v *home.HomeView) error {
 			title = "model " + strconv.FormatInt(r.ModelID, 10)
 		}
 		rv := home.Version{
-			Href:    "/models/" + strconv.FormatInt(r.ModelID, 10) + "/versions/" + strconv.Itoa(r.Version),
-			Model:   title, Version: r.Version, Created: formatTime(c, time.UnixMilli(r.Created)),
+			Href:  "/models/" + strconv.FormatInt(r.ModelID, 10) + "/versions/" + strconv.Itoa(r.Version),
+			Model: title, Version: r.Version, Created: formatTime(c, time.UnixMilli(r.Created)),
 		}
 		if r.CreatedBy != nil {
 			rv.By = r.CreatedBy.UserID
