@@ -65,7 +65,9 @@ func (s *server) usersView(c *fiber.Ctx) (users.UsersView, error) {
 		return v, err
 	}
 	v.Q, v.Sort, v.Desc = q.Q, q.Sort, q.Desc
-	slices.SortStableFunc(list, func(a, b *explorer.User) int { return strings.Compare(strings.ToLower(a.Username), strings.ToLower(b.Username)) })
+	slices.SortStableFunc(list, func(a, b *explorer.User) int {
+		return strings.Compare(strings.ToLower(a.Username), strings.ToLower(b.Username))
+	})
 	shown, more := searchList(list, q, window, func(u *explorer.User) []string { return []string{u.Username} },
 		func(u *explorer.User, sort string) sortKey {
 			switch sort {
