@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	explorer "explorer"
+	"explorer/views"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -144,4 +145,30 @@ func (k sortKey) compare(o sortKey) int {
 		return c
 	}
 	return cmp.Compare(k.n, o.n)
+}
+
+// searchedPage is a window of a service's list: the service's own window
+// while the list is neither searched nor sorted; else the first
+// listSearchMax items, searched, sorted and cut here, with a note when
+// there were more.
+func searchedPage[T any](q listQuery, window explorer.Page, fetch func(explorer.Page) ([]T, bool, error),
+	text func(T) []string, key func(T, string) sortKey) (items []T, more bool, note string, err error) {
+	if !q.active() {
+		items, more, err = fetch(window)
+		return items, more, "", err
+	}
+	all, truncated, err := fetch(explorer.Page{Limit: listSearchMax})
+	if err != nil {
+		return nil, false, "", err
+	}
+	items, more = searchList(all, q, window, text, key)
+	if truncated {
+		note = "Searched the first " + strconv.Itoa(listSearchMax) + " of the list, oldest first; there are more."
+	}
+	return items, more, note, nil
+}
+
+// searchOf is the view of a list's search.
+func searchOf(q listQuery, note string) views.ListSearch {
+	return views.ListSearch{Q: q.Q, Sort: q.Sort, Desc: q.Desc, Note: note}
 }

@@ -72,11 +72,27 @@ func (s *server) polesView(c *fiber.Ctx) (poles.ListView, error) {
 	if err != nil {
 		return v, err
 	}
-	res, more, err := s.svc.PolesPage(ctx(c), window)
+	q, err := readListQuery(c, []string{"name", "language", "terms"})
 	if err != nil {
 		return v, err
 	}
-	v.Prev, v.Next = pagerLinks("/poles", window, more)
+	fetch := func(p explorer.Page) ([]*explorer.Pole, bool, error) { return s.svc.PolesPage(ctx(c), p) }
+	res, more, note, err := searchedPage(q, window, fetch,
+		func(p *explorer.Pole) []string { return []string{p.Name, p.Language, p.Owner, p.Description} },
+		func(p *explorer.Pole, sort string) sortKey {
+			switch sort {
+			case "name":
+				return textKey(p.Name)
+			case "language":
+				return textKey(p.Language)
+			}
+			return numKey(int64(len(p.Parts)))
+		})
+	if err != nil {
+		return v, err
+	}
+	v.Search = searchOf(q, note)
+	v.Prev, v.Next = q.links("/poles", window, more)
 	me := c.Locals("user").(*explorer.User)
 	for _, p := range res {
 		row := poles.Row{ID: p.ID, Name: p.Name, Language: p.Language, Terms: len(p.Parts)}

@@ -45,11 +45,27 @@ func (s *server) projectsView(c *fiber.Ctx) (projects.ListView, error) {
 	if err != nil {
 		return v, err
 	}
-	list, more, err := s.svc.ProjectsPage(ctx(c), window)
+	q, err := readListQuery(c, []string{"title", "status", "rows"})
 	if err != nil {
 		return v, err
 	}
-	v.Prev, v.Next = pagerLinks("/projects", window, more)
+	fetch := func(p explorer.Page) ([]*explorer.Project, bool, error) { return s.svc.ProjectsPage(ctx(c), p) }
+	list, more, note, err := searchedPage(q, window, fetch,
+		func(p *explorer.Project) []string { return []string{p.Title, p.Status, p.Language} },
+		func(p *explorer.Project, sort string) sortKey {
+			switch sort {
+			case "title":
+				return textKey(p.Title)
+			case "status":
+				return textKey(p.Status)
+			}
+			return numKey(int64(p.Rows))
+		})
+	if err != nil {
+		return v, err
+	}
+	v.Search = searchOf(q, note)
+	v.Prev, v.Next = q.links("/projects", window, more)
 	for _, p := range list {
 		v.Projects = append(v.Projects, projects.Row{
 			ID: p.ID, Title: p.Title, Status: p.Status, StatusMessage: p.StatusMessage, Rows: p.Rows,
