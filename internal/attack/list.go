@@ -14,7 +14,7 @@ func attacks() []attack {
 	file := func(name string, content func() []byte) func(r *runner) (*http.Response, error) {
 		return func(r *runner) (*http.Response, error) { return r.upload(name, content()) }
 	}
-	return []attack{
+	return append([]attack{
 		{"model: XLSX, 4,000 rows with a cell in XFD", file("xfd.xlsx", func() []byte { return WideColumn(4_000) })},
 		{"model: XLSX, 100,000 rows with a cell in XFD", file("xfd.xlsx", func() []byte { return WideColumn(100_000) })},
 		{"model: XLSX, 100,000 rows × 32,000-char shared strings", file("refs.xlsx", func() []byte { return SharedRefs(100_000, 32_000) })},
@@ -50,7 +50,7 @@ func attacks() []attack {
 			return r.raw("DELETE", "/v1/models", "", nil, false, nil)
 		}},
 		{"GET /v1/poles after creating 1,000 poles", (*runner).manyPoles},
-	}
+	}, rejectionAttacks()...)
 }
 
 var malformedMultipart = []byte("--X\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.csv\"\r\n\r\nIndex,Label,Terms\n1,A,a\n--Y")
