@@ -209,6 +209,7 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 		Version: m.Version, Current: versions[len(versions)-1].Version, CanWrite: m.CanWrite(), IsOwner: m.IsOwner(), Self: u.Username,
 	}
 	v.Page.Title = v.Heading()
+	v.MailHint = s.mailHint()
 	for _, g := range m.Groups {
 		v.Groups = append(v.Groups, groupRow(g))
 	}
