@@ -39,7 +39,7 @@ func TestBrowserUsersListAndPage(t *testing.T) {
 	signInBrowser(t, ctx, base, "root")
 	step("list", chromedp.Navigate(base+"/users"), chromedp.WaitVisible(`#user-list`))
 	browser.Screenshot(t, ctx, "users-list-1280")
-	step("search", chromedp.SendKeys(`form.search input[name=q]`, "ann"), chromedp.Click(`form.search button`), chromedp.WaitVisible(`#user-annika`))
+	step("search", chromedp.SendKeys(`form.search input[name=q]`, "ann"), chromedp.Click(`form.search button`), chromedp.WaitNotPresent(`#user-bob`), chromedp.WaitVisible(`#user-annika`))
 	if s := text(`#user-list tbody`); strings.Contains(s, "bob") || !strings.Contains(s, "ann") || !strings.Contains(s, "annika") {
 		t.Fatalf("searched list %q", s)
 	}
