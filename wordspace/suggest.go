@@ -100,17 +100,18 @@ type candidate struct {
 	awaySum float64
 }
 
-// rank is what orders candidates: the neighbour counter and the cosine sum,
-// each less what declined terms take away.
-func (c *candidate) rank() (int, float64) { return c.counter - c.away, c.sum - c.awaySum }
+// rank is what orders candidates: the neighbour counter, then the cosine
+// sum less what declined terms take away. The counter stays whole, so
+// that a word near the pole and near a declined term still ranks above
+// words only loosely related to the pole.
+func (c *candidate) rank() (int, float64) { return c.counter, c.sum - c.awaySum }
 
 // Suggest computes the suggestions for a pole as DECISIONS.md defines them:
 // the K nearest neighbours of each pole term are candidates, ordered by
 // neighbourCounter and then sumCosine, descending; at most limit of them.
 // Declined terms are never suggested, and a candidate among the K nearest
-// neighbours of a declined term loses one from its counter and the
-// weighted cosine from its sum for that ordering (the answered fields keep
-// their definitions).
+// neighbours of a declined term loses its weighted cosine to it from its
+// sum for that ordering (the answered fields keep their definitions).
 func (s *Space) Suggest(ctx context.Context, terms []explorer.WeightedTerm, limit int) ([]explorer.PoleSuggestion, error) {
 	out := []explorer.PoleSuggestion{}
 	if limit <= 0 {
