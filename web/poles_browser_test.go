@@ -91,6 +91,7 @@ func TestBrowserPoleFlow(t *testing.T) {
 	step("decline a suggestion", htmxReady(`#suggestions form.decline button`), chromedp.Click(`#suggestions tbody tr:first-child form.decline button`))
 	waitFor("the panel answers without it", `(() => { const s = document.querySelector('#suggestions'); return !!s && s.textContent.includes('“blaze” declined') && !s.querySelector('tbody').textContent.includes('blaze') && s.querySelector('tbody').textContent.includes('ember'); })()`)
 	browser.Screenshot(t, ctx, "pole-declined")
+	checkAxeIfInstalled(t, ctx, "pole with declined suggestions")
 	step("reload the page", chromedp.Reload(), chromedp.WaitVisible(`#suggestions button`), chromedp.Click(`#suggestions button`), chromedp.WaitVisible(`#suggestions tbody tr`))
 	if s := text(`#suggestions tbody`); strings.Contains(s, "blaze") || !strings.Contains(s, "ember") {
 		t.Fatalf("declined suggestion came back: %q", s)

@@ -64,6 +64,7 @@ func TestBrowserProjectModel(t *testing.T) {
 		t.Fatalf("first count %q %v", first, err)
 	}
 	browser.Screenshot(t, ctx, "project-applied")
+	checkAxeIfInstalled(t, ctx, "project with a model applied")
 	step("narrow", chromedp.EmulateViewport(390, 844), chromedp.Navigate(base+"/projects/"+itoa(p.ID)), chromedp.WaitVisible(form))
 	browser.Screenshot(t, ctx, "project-390")
 }

@@ -39,6 +39,7 @@ func TestBrowserUsersListAndPage(t *testing.T) {
 	signInBrowser(t, ctx, base, "root")
 	step("list", chromedp.Navigate(base+"/users"), chromedp.WaitVisible(`#user-list`))
 	browser.Screenshot(t, ctx, "users-list-1280")
+	checkAxeIfInstalled(t, ctx, "users list")
 	step("search", chromedp.SendKeys(`form.search input[name=q]`, "ann"), chromedp.Click(`form.search button`), chromedp.WaitNotPresent(`#user-bob`), chromedp.WaitVisible(`#user-annika`))
 	if s := text(`#user-list tbody`); strings.Contains(s, "bob") || !strings.Contains(s, "ann") || !strings.Contains(s, "annika") {
 		t.Fatalf("searched list %q", s)
@@ -66,6 +67,7 @@ func TestBrowserUsersListAndPage(t *testing.T) {
 		t.Fatalf("notice %q", s)
 	}
 	browser.Screenshot(t, ctx, "user-page-1280")
+	checkAxeIfInstalled(t, ctx, "user page after a form")
 	step("narrow", chromedp.EmulateViewport(390, 844), chromedp.Reload(), chromedp.WaitVisible(`#user-facts`))
 	browser.Screenshot(t, ctx, "user-page-390")
 	step("narrow list", chromedp.Navigate(base+"/users"), chromedp.WaitVisible(`#user-list`))
