@@ -22,6 +22,9 @@ type ManagerInvitation struct {
 	Recipient   string
 	Status      string
 	Created     time.Time
+	// Delivery tells the sender of a new invitation whether the recipient
+	// is e-mailed about it; empty once stored.
+	Delivery Delivery
 }
 
 // InvitationFilter selects manager invitations; zero fields match any.

@@ -43,9 +43,10 @@ func (s *Service) Invite(ctx context.Context, username string) (*ManagerInvitati
 		if err := s.store.CreateManagerInvitation(ctx, inv); err != nil {
 			return err
 		}
-		text := managerInvitationMail(u)
+		text := managerInvitationMail(u, s.pageLink("/account#received-invitations"))
 		text.about = managerInvitationAbout(inv.ID)
-		return s.notify(ctx, r, text)
+		inv.Delivery, err = s.notify(ctx, r, text)
+		return err
 	})
 	if err != nil {
 		return nil, err

@@ -192,7 +192,8 @@ func (s *Service) applyPlan(ctx context.Context, u *User, e *BillingEffect) erro
 		if err != nil {
 			return err
 		}
-		return s.notify(ctx, u, downgradeMail(e, v))
+		_, err = s.notify(ctx, u, downgradeMail(e, v, s.pageLink("/account")))
+		return err
 	}
 	m.Applied = &now
 	if err := s.store.CreatePlanMigration(ctx, m); err != nil {

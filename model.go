@@ -148,6 +148,9 @@ type ModelInvitation struct {
 	SenderID    int64   `json:"-"`
 	RecipientID int64   `json:"-"`
 	Sender      UserRef `json:"-"`
+	// Delivery tells the sender of a new invitation whether the recipient
+	// is e-mailed about it; empty once stored.
+	Delivery Delivery `json:"-"`
 }
 
 // ModelVersion is one version of a model's structure.

@@ -73,9 +73,10 @@ func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights strin
 		}
 		info := m.Info()
 		inv.Model = &info
-		text := modelInvitationMail(u, m.Info(), rights)
+		text := modelInvitationMail(u, m.Info(), rights, s.pageLink("/models#received-invitations"))
 		text.about = modelInvitationAbout(inv.ID)
-		return s.notify(ctx, to, text)
+		inv.Delivery, err = s.notify(ctx, to, text)
+		return err
 	})
 	if err != nil {
 		return nil, err

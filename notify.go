@@ -102,30 +102,34 @@ func (s *Service) MailEnabled() bool { return s.mailer != nil }
 // server sends e-mail, the user's emailNotifications is true and the user
 // has an address (its emailAddress setting, else its username when that is
 // an address). The sender (RunMail) sends it after the commit. Over the
-// recipient's budget it is folded into a digest (notify_budget.go).
-func (s *Service) notify(ctx context.Context, to *User, text mailText) error {
+// recipient's budget it is folded into a digest (notify_budget.go). It
+// answers whether the mail was queued, and why not.
+func (s *Service) notify(ctx context.Context, to *User, text mailText) (Delivery, error) {
 	if s.mailer == nil {
-		return nil
+		return DeliveryNoMail, nil
 	}
 	values, err := s.store.FindSettings(ctx, to.ID)
 	if err != nil {
-		return err
+		return "", err
 	}
 	if v, ok := values[SettingEmailNotifications]; ok && v != "true" {
-		return nil
+		return DeliveryNoAddress, nil
 	}
 	addr := values[SettingEmailAddress]
 	if addr == "" {
 		addr, _ = normalizeAddress(to.Username)
 	}
 	if addr == "" {
-		return nil
+		return DeliveryNoAddress, nil
 	}
 	if err := s.queueMail(ctx, addr, text); err != nil {
-		return err
+		return "", err
 	}
 	s.wakeMail()
-	return nil
+	if s.publicURL == "" {
+		return DeliveryNoLink, nil
+	}
+	return DeliveryMailed, nil
 }
 
 // wakeMail asks the sender to look at the outbox now.

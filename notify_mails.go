@@ -10,9 +10,19 @@ import (
 type mailText struct{ subject, body, about string }
 
 // The notification e-mails: plain text saying what happened, who pays
-// when it matters, and where to answer.
+// when it matters, and where to answer: a link to that page when the
+// server has a public URL (link), else the page's name.
 
-func modelInvitationMail(from *User, m ModelInfo, rights string) mailText {
+// wherePage is the closing line of a mail: the link to the page, or its
+// name when there is no link.
+func wherePage(doWhat, pageName, link string) string {
+	if link == "" {
+		return fmt.Sprintf("%s on the %s page of explorer.\n", doWhat, pageName)
+	}
+	return fmt.Sprintf("%s on the %s page of explorer:\n%s\n", doWhat, pageName, link)
+}
+
+func modelInvitationMail(from *User, m ModelInfo, rights, link string) mailText {
 	title := "model " + strconv.FormatInt(m.ID, 10)
 	if m.Title != nil && *m.Title != "" {
 		title = fmt.Sprintf("the model “%s”", *m.Title)
@@ -22,25 +32,25 @@ func modelInvitationMail(from *User, m ModelInfo, rights string) mailText {
 		can = "read and change it"
 	}
 	subject := fmt.Sprintf("%s shared %s with you", from.Username, title)
-	body := fmt.Sprintf("%s invited you to %s: once you accept, you can %s.\n\n"+
-		"Accept or reject the invitation on the Models page of explorer.\n", from.Username, title, can)
+	body := fmt.Sprintf("%s invited you to %s: once you accept, you can %s.\n\n", from.Username, title, can) +
+		wherePage("Accept or reject the invitation", "Models", link)
 	return mailText{subject: subject, body: body}
 }
 
-func managerInvitationMail(from *User) mailText {
+func managerInvitationMail(from *User, link string) mailText {
 	subject := fmt.Sprintf("%s invites you to be managed by them", from.Username)
 	body := fmt.Sprintf("%s invites you to be one of their managed users.\n\n"+
 		"If you accept, %s pays for your work from then on: their plan, seats and credits are yours,\n"+
-		"and your own account is no longer billed.\n\n"+
-		"Accept or reject the invitation on the Account page of explorer.\n", from.Username, from.Username)
+		"and your own account is no longer billed.\n\n", from.Username, from.Username) +
+		wherePage("Accept or reject the invitation", "Account", link)
 	return mailText{subject: subject, body: body}
 }
 
-func downgradeMail(e *BillingEffect, v Viewer) mailText {
+func downgradeMail(e *BillingEffect, v Viewer, link string) mailText {
 	when := e.Effective.In(v.Location).Format(v.DateLayout + " 15:04 MST")
 	subject := fmt.Sprintf("Your plan changes to %s on %s", e.To.Name, when)
 	body := fmt.Sprintf("Your plan changes from %s to %s on %s, at the start of your next billing cycle.\n"+
-		"Until then you keep %s; nothing is refunded.\n\n"+
-		"You can keep your current plan on the Account page of explorer until that date.\n", e.From.Name, e.To.Name, when, e.From.Name)
+		"Until then you keep %s; nothing is refunded.\n\n", e.From.Name, e.To.Name, when, e.From.Name) +
+		wherePage("You can keep your current plan until that date", "Account", link)
 	return mailText{subject: subject, body: body}
 }

@@ -60,12 +60,22 @@ func (s *Service) SuggestPoleTerms(ctx context.Context, id int64, limit *int) (*
 	} else if n, err = s.suggestionsCount(ctx, u.ID); err != nil {
 		return nil, err
 	}
+	declined, err := s.poleRejections(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	// The newest declined terms push the suggestions away (they bring no
+	// candidates of their own); every declined term is excluded.
 	query, exclude := strongestTerms(p.Parts, SuggestQueryTerms)
+	query = append(query, declinedTerms(declined)...)
+	for _, r := range declined {
+		exclude = append(exclude, r.Term)
+	}
 	list, err := s.wordSpaces.Suggest(ctx, p.Language, query, exclude, n)
 	if err != nil {
 		return nil, err
 	}
-	return &PoleSuggestions{Suggestions: dropPoleTerms(list, p.Parts, n), Pole: p}, nil
+	return &PoleSuggestions{Suggestions: dropKnownTerms(list, p.Parts, declined, n), Pole: p}, nil
 }
 
 // strongestTerms splits a pole's parts into the at most n strongest (by
@@ -89,12 +99,15 @@ func strongestTerms(parts []PolePart, n int) ([]WeightedTerm, []string) {
 	return query, exclude
 }
 
-// dropPoleTerms keeps at most n suggestions that are not terms of the pole:
-// the rule holds whatever the engine answers.
-func dropPoleTerms(list []PoleSuggestion, parts []PolePart, n int) []PoleSuggestion {
-	known := make(map[string]bool, len(parts))
+// dropKnownTerms keeps at most n suggestions that are neither terms of the
+// pole nor declined: the rule holds whatever the engine answers.
+func dropKnownTerms(list []PoleSuggestion, parts []PolePart, declined []PoleRejection, n int) []PoleSuggestion {
+	known := make(map[string]bool, len(parts)+len(declined))
 	for _, part := range parts {
 		known[TermKey(part.Term)] = true
+	}
+	for _, r := range declined {
+		known[TermKey(r.Term)] = true
 	}
 	out := make([]PoleSuggestion, 0, min(len(list), n))
 	for _, sg := range list {

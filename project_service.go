@@ -432,15 +432,29 @@ func (s *Service) DeleteProject(ctx context.Context, id int64) error {
 
 // ApplyModel applies a model the caller can read to a READY or EXPLORED
 // project it owns. The project takes the model's current groups, topics
-// and ignore terms (its topic counts are cleared until it is explored). A
-// DYNAMIC model makes the project one of its dependent projects: exploring
-// it uses the model's current version. A STANDARD model's structure is
-// copied once: the project keeps its copy.
+// and ignore terms. A DYNAMIC model makes the project one of its dependent
+// projects: exploring it uses the model's current version. A STANDARD
+// model's structure is copied once: the project keeps its copy. The topic
+// counts follow at once: an EXPLORED project is counted again on the same
+// text column (an error of that count is answered, the model stays
+// applied); a READY one has none until it is explored.
 func (s *Service) ApplyModel(ctx context.Context, projectID, modelID int64) error {
 	u, err := activeActor(ctx)
 	if err != nil {
 		return err
 	}
+	column := ""
+	err = s.applyModel(ctx, u, projectID, modelID, &column)
+	if err != nil || column == "" {
+		return err
+	}
+	_, err = s.ExploreProject(ctx, projectID, column)
+	return err
+}
+
+// applyModel gives the project the model's structure and clears its
+// counts; column is set to the text column of an EXPLORED project.
+func (s *Service) applyModel(ctx context.Context, u *User, projectID, modelID int64, column *string) error {
 	return s.inTxWithinStorage(ctx, u.ID, func(ctx context.Context) error {
 		p, err := s.ownProject(ctx, u, projectID)
 		if err != nil {
@@ -461,6 +475,9 @@ func (s *Service) ApplyModel(ctx context.Context, projectID, modelID int64) erro
 		p.ModelID, p.ExploredVersion = &m.ID, nil
 		if err := s.store.UpdateProject(ctx, p); err != nil {
 			return err
+		}
+		if p.Status == ProjectExplored {
+			*column = p.TextColumn
 		}
 		return s.store.SetProjectTopicCounts(ctx, p.ID, nil)
 	})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -36,6 +37,9 @@ type Options struct {
 	Billing BillingOptions
 	// Mailer sends notification e-mails; nil sends none (and queues none).
 	Mailer Mailer
+	// PublicURL is where people reach the pages (CleanPublicURL's form):
+	// the links in e-mails start with it; "" sends mails without links.
+	PublicURL string
 	// Tables are the budgets of uploaded tables (model files and project
 	// imports); the zero value takes their defaults.
 	Tables TableBudgets
@@ -64,6 +68,7 @@ type Service struct {
 	detector   LanguageDetector
 	billing    BillingOptions
 	mailer     Mailer
+	publicURL  string
 	mailWake   chan struct{}
 	tempDir    string
 	// initialPasswordFile holds the first start's admin password.
@@ -125,6 +130,7 @@ func NewService(store Store, o Options) *Service {
 		detector:            o.Detector,
 		billing:             o.Billing.withDefaults(),
 		mailer:              o.Mailer,
+		publicURL:           strings.TrimRight(o.PublicURL, "/"),
 		mailWake:            make(chan struct{}, 1),
 		tempDir:             o.TempDir,
 		initialPasswordFile: o.InitialPasswordFile,

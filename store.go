@@ -19,6 +19,8 @@ type Store interface {
 	ModelStore
 	ProjectStore
 	PoleStore
+	RejectionStore
+	DashboardStore
 	MailStore
 	BudgetStore
 	StorageStore

@@ -12,6 +12,9 @@ type NewUser struct {
 	Username string
 	Password string
 	Role     string
+	// Email, when set, becomes the user's emailAddress setting: where
+	// notifications are e-mailed.
+	Email string
 }
 
 // EnsureAdmin creates the user admin with password when the database has
@@ -94,6 +97,10 @@ func (s *Service) addUser(ctx context.Context, in NewUser) (*User, error) {
 	if err := ValidatePassword(in.Password); err != nil {
 		return nil, err
 	}
+	email, err := normalizeAddress(in.Email)
+	if err != nil {
+		return nil, Invalid("email "+err.Error(), FieldError{Field: "email", Message: err.Error()})
+	}
 	if _, err := s.store.FindUserByName(ctx, in.Username); err == nil {
 		return nil, Errorf(ECONFLICT, "user %s already exists", in.Username)
 	} else if ErrorCode(err) != ENOTFOUND {
@@ -107,6 +114,11 @@ func (s *Service) addUser(ctx context.Context, in NewUser) (*User, error) {
 	u := &User{Username: in.Username, PasswordHash: hash, Role: in.Role, Status: StatusActive, Created: now, PasswordChanged: now}
 	if err := s.store.CreateUser(ctx, u); err != nil {
 		return nil, err
+	}
+	if email != "" {
+		if err := s.store.SaveSettings(ctx, u.ID, map[string]string{SettingEmailAddress: email}); err != nil {
+			return nil, err
+		}
 	}
 	return u, nil
 }

@@ -3,9 +3,13 @@ package explorer
 import "context"
 
 // WeightedTerm is a pole term with its weight, the input of suggestions.
+// A Declined term is one the pole's editors turned down: it is never
+// suggested, brings no candidates of its own, and candidates near it rank
+// lower (Weight is then the strength of that push, 1 by default).
 type WeightedTerm struct {
-	Term   string
-	Weight float64
+	Term     string
+	Weight   float64
+	Declined bool
 }
 
 // PoleSuggestion is one suggested term for a pole; the fields are defined in

@@ -18,6 +18,9 @@ func (h *handler) polesRoutes(r fiber.Router) {
 	r.Put("/poles/:id", h.updatePole)
 	r.Delete("/poles/:id", h.deletePole)
 	r.Get("/poles/:id/suggest", h.suggestPoleTerms)
+	r.Get("/poles/:id/rejections", h.listPoleRejections)
+	r.Post("/poles/:id/rejections", h.rejectPoleTerms)
+	r.Delete("/poles/:id/rejections/:term", h.unrejectPoleTerm)
 }
 
 // poleBody is a Pole in a request; an id in it is ignored.

@@ -212,11 +212,14 @@ func (db *DB) UpdatePole(ctx context.Context, p *explorer.Pole, old []explorer.P
 	})
 }
 
-// DeletePole deletes a pole; its parts go with it, and its owner gets
-// back what they stored.
+// DeletePole deletes a pole; its parts and declined terms go with it, and
+// its owner gets back what they stored.
 func (db *DB) DeletePole(ctx context.Context, id int64) error {
 	return db.InTx(ctx, func(ctx context.Context) error {
 		if err := db.chargeOwner(ctx, "poles", id, 0, poleBytesSQL); err != nil {
+			return err
+		}
+		if _, err := db.exec(ctx, `DELETE FROM pole_rejections WHERE pole_id = ?`, id); err != nil {
 			return err
 		}
 		if _, err := db.exec(ctx, `DELETE FROM pole_parts WHERE pole_id = ?`, id); err != nil {

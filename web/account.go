@@ -33,7 +33,7 @@ func (s *server) accountRoutes(r fiber.Router) {
 		if err != nil {
 			return "", err
 		}
-		return "Invitation sent to " + inv.Recipient + ": once accepted, you pay for their work.", nil
+		return "Invitation sent to " + inv.Recipient + ": once accepted, you pay for their work." + deliveryNote(inv.Delivery, inv.Recipient), nil
 	})
 	post("/account/invitations/:id/:action", "managers", s.answerInvitation)
 	post("/account/manager/remove", "managers", func(c *fiber.Ctx) (string, error) {

@@ -109,6 +109,16 @@ func TestSettingsPageControlsAndDates(t *testing.T) {
 	if d.Find(`#settings .error[data-key=timezone]`).Length() != 1 || d.Find(`#settings .error[data-key=suggestionsCount]`).Length() != 1 {
 		t.Fatalf("field errors: %s", d.Find("#settings").Text())
 	}
+	// The alert names every failing setting by its label.
+	if alert := d.Find(`#settings p.error`).Text(); !strings.Contains(alert, "Time zone") || !strings.Contains(alert, "Number of suggestions must be a whole number from 1 to 100") || strings.Contains(alert, "suggestionsCount") {
+		t.Fatalf("alert %q", alert)
+	}
+	if e := d.Find(`#settings small.error[data-key=suggestionsCount]`).Text(); e != "must be a whole number from 1 to 100" {
+		t.Fatalf("field error %q", e)
+	}
+	if help := d.Find(`#help-emailNotifications`).Text(); strings.Contains(help, "true or false") {
+		t.Fatalf("checkbox help %q", help)
+	}
 	if d.Find(`#setting-timezone[aria-invalid=true]`).AttrOr("aria-describedby", "") != "help-timezone error-timezone" {
 		t.Fatal("the error is not tied to its field")
 	}

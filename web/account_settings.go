@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"strings"
 
 	explorer "explorer"
 	"explorer/views/account"
@@ -39,6 +40,9 @@ func settingFields(list []explorer.UserSetting, value func(explorer.UserSetting)
 	for i, st := range list {
 		t := types[st.Key]
 		f := account.SettingField{Key: st.Key, Label: t.Label, Kind: t.Kind, Value: value(st), Description: st.Description, Min: t.Min, Max: t.Max}
+		if d, ok := pageDescriptions[st.Key]; ok {
+			f.Description = d
+		}
 		if f.Label == "" {
 			f.Label = st.Key
 		}
@@ -48,6 +52,12 @@ func settingFields(list []explorer.UserSetting, value func(explorer.UserSetting)
 		out[i] = f
 	}
 	return out
+}
+
+// pageDescriptions replace the catalogue's descriptions where those speak
+// of the JSON values ("true or false") rather than of the control shown.
+var pageDescriptions = map[string]string{
+	explorer.SettingEmailNotifications: "E-mail me when someone shares a model with me or invites me, and before my plan changes.",
 }
 
 // choiceLabel names a language code in English beside the code.
@@ -89,11 +99,19 @@ func (s *server) saveSettings(c *fiber.Ctx) error {
 		for i := range shown {
 			shown[i].Value = in[i].Value
 		}
+		var msgs []string
 		for _, f := range explorer.AsError(err).Fields {
 			var i int
 			if _, serr := fmt.Sscanf(f.Field, "[%d]", &i); serr == nil && i >= 0 && i < len(shown) {
-				shown[i].Error = f.Message
+				// The service names the setting's key; the form its label.
+				msg := strings.TrimPrefix(f.Message, shown[i].Key+" ")
+				shown[i].Error = msg
+				msgs = append(msgs, shown[i].Label+" "+msg)
 			}
+		}
+		if len(msgs) > 0 {
+			// The alert names every failing setting as the form does.
+			err = explorer.Invalid(strings.Join(msgs, "; ") + ".")
 		}
 		return s.accountAnswer(c, settingsTab, "settings", "", err, &accountState{settings: shown})
 	}

@@ -16,7 +16,7 @@ import (
 func (s *server) overviewTab(c *fiber.Ctx, h account.Header, st *accountState) (templ.Component, templ.Component, error) {
 	cx := ctx(c)
 	h.Tab = "account"
-	v := account.AccountView{Header: h, Preview: st.preview}
+	v := account.AccountView{Header: h, Preview: st.preview, MailHint: s.mailHint()}
 	a, err := s.svc.Account(cx)
 	if err != nil {
 		return nil, nil, err

@@ -91,6 +91,9 @@ func (s *server) home(c *fiber.Ctx) error {
 	if err := s.homeInvitations(c, &v); err != nil {
 		return err
 	}
+	if err := s.homeDashboard(c, &v); err != nil {
+		return err
+	}
 	return render(c, http.StatusOK, home.Home(v))
 }
 

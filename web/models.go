@@ -55,11 +55,29 @@ func (s *server) listView(c *fiber.Ctx) (models.ListView, error) {
 	if err != nil {
 		return v, err
 	}
-	list, more, err := s.svc.ModelsPage(ctx(c), window)
+	q, err := readListQuery(c, []string{"title", "type", "language", "owner"})
 	if err != nil {
 		return v, err
 	}
-	v.Prev, v.Next = pagerLinks("/models", window, more)
+	fetch := func(p explorer.Page) ([]explorer.ModelInfo, bool, error) { return s.svc.ModelsPage(ctx(c), p) }
+	list, more, note, err := searchedPage(q, window, fetch,
+		func(m explorer.ModelInfo) []string { return []string{titleOf(m.Title), m.Language, m.CreatedBy.UserID} },
+		func(m explorer.ModelInfo, sort string) sortKey {
+			switch sort {
+			case "title":
+				return textKey(titleOf(m.Title))
+			case "type":
+				return textKey(m.Type)
+			case "language":
+				return textKey(m.Language)
+			}
+			return textKey(m.CreatedBy.UserID)
+		})
+	if err != nil {
+		return v, err
+	}
+	v.Search = searchOf(q, note)
+	v.Prev, v.Next = q.links("/models", window, more)
 	for _, m := range list {
 		title := titleOf(m.Title)
 		if title == "" {
@@ -193,6 +211,7 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 	}
 	v.Page.Title = v.Heading()
 	v.Tag = m.Tag().String()
+	v.MailHint = s.mailHint()
 	for _, g := range m.Groups {
 		v.Groups = append(v.Groups, groupRow(g))
 		for _, t := range g.Topics {

@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"strings"
 
 	explorer "explorer"
 	"explorer/views/models"
@@ -63,10 +62,12 @@ func (s *server) shareModel(c *fiber.Ctx) error {
 		return err
 	}
 	to := c.FormValue("userId")
-	if _, err := s.svc.ShareModel(ctx(c), id, to, c.FormValue("rights")); err != nil {
+	inv, err := s.svc.ShareModel(ctx(c), id, to, c.FormValue("rights"))
+	if err != nil {
 		return s.modelAnswer(c, id, "", err)
 	}
-	return s.modelAnswer(c, id, "Invitation sent to "+strings.TrimSpace(to)+".", nil)
+	who := inv.Recipient.UserID
+	return s.modelAnswer(c, id, "Invitation sent to "+who+"."+deliveryNote(inv.Delivery, who), nil)
 }
 
 func (s *server) revokeInvitation(c *fiber.Ctx) error {

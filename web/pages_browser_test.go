@@ -127,7 +127,7 @@ func TestBrowserEveryPage(t *testing.T) {
 		user  string
 		pages []string
 	}{
-		{"root", []string{"/", "/users", "/backup", "/password", "/tokens", "/account", "/account/credits", "/account/usage", "/account/settings", "/models", "/poles", "/projects", "/no-such-page"}},
+		{"root", []string{"/", "/users", "/users/ann", "/backup", "/password", "/tokens", "/account", "/account/credits", "/account/usage", "/account/settings", "/models", "/poles", "/projects", "/no-such-page"}},
 		{"ann", annPages},
 	} {
 		signInBrowser(t, ctx, base, who.user)

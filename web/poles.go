@@ -21,6 +21,8 @@ func (s *server) polesRoutes(r fiber.Router) {
 	r.Post("/poles/:id/parts", s.setPoleTerm)
 	r.Post("/poles/:id/parts/remove", s.removePoleTerm)
 	r.Get("/poles/:id/suggestions", s.poleSuggestions)
+	r.Post("/poles/:id/suggestions/decline", s.declineSuggestion)
+	r.Post("/poles/:id/suggestions/restore", s.restoreSuggestion)
 	r.Post("/poles/:id/delete", s.deletePole)
 }
 
@@ -70,11 +72,27 @@ func (s *server) polesView(c *fiber.Ctx) (poles.ListView, error) {
 	if err != nil {
 		return v, err
 	}
-	res, more, err := s.svc.PolesPage(ctx(c), window)
+	q, err := readListQuery(c, []string{"name", "language", "terms"})
 	if err != nil {
 		return v, err
 	}
-	v.Prev, v.Next = pagerLinks("/poles", window, more)
+	fetch := func(p explorer.Page) ([]*explorer.Pole, bool, error) { return s.svc.PolesPage(ctx(c), p) }
+	res, more, note, err := searchedPage(q, window, fetch,
+		func(p *explorer.Pole) []string { return []string{p.Name, p.Language, p.Owner, p.Description} },
+		func(p *explorer.Pole, sort string) sortKey {
+			switch sort {
+			case "name":
+				return textKey(p.Name)
+			case "language":
+				return textKey(p.Language)
+			}
+			return numKey(int64(len(p.Parts)))
+		})
+	if err != nil {
+		return v, err
+	}
+	v.Search = searchOf(q, note)
+	v.Prev, v.Next = q.links("/poles", window, more)
 	me := c.Locals("user").(*explorer.User)
 	for _, p := range res {
 		row := poles.Row{ID: p.ID, Name: p.Name, Language: p.Language, Terms: len(p.Parts)}
@@ -307,7 +325,14 @@ func (s *server) poleSuggestions(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	sv := poles.SuggestionsView{PoleID: id, CSRF: page(c, "", "").CSRF}
+	return s.suggestionsAnswer(c, id, "", "")
+}
+
+// suggestionsAnswer loads the suggestions and the declined terms of a
+// pole and answers the panel (htmx) or the page, with a notice or an
+// error of the form that led there.
+func (s *server) suggestionsAnswer(c *fiber.Ctx, id int64, notice, formErr string) error {
+	sv := poles.SuggestionsView{PoleID: id, CSRF: page(c, "", "").CSRF, Notice: notice, FormError: formErr}
 	res, err := s.svc.SuggestPoleTerms(ctx(c), id, nil)
 	if err != nil {
 		e := explorer.AsError(err)
@@ -329,6 +354,13 @@ func (s *server) poleSuggestions(c *fiber.Ctx) error {
 			})
 		}
 	}
+	declined, err := s.svc.PoleRejections(ctx(c), id)
+	if err != nil {
+		return err
+	}
+	for _, r := range declined {
+		sv.Declined = append(sv.Declined, r.Term)
+	}
 	if isHTMX(c) {
 		return render(c, http.StatusOK, poles.Suggestions(sv))
 	}
@@ -338,4 +370,40 @@ func (s *server) poleSuggestions(c *fiber.Ctx) error {
 	}
 	v.Suggestions = &sv
 	return render(c, http.StatusOK, poles.Pole(v))
+}
+
+// declineSuggestion declines a suggested term: it is not suggested for
+// the pole again, and the panel loads the next suggestions.
+func (s *server) declineSuggestion(c *fiber.Ctx) error {
+	id, err := poleID(c)
+	if err != nil {
+		return err
+	}
+	term := strings.TrimSpace(c.FormValue("term"))
+	_, ferr := s.svc.RejectPoleTerms(ctx(c), id, []string{term})
+	return s.suggestionsAfter(c, id, ferr, "“"+term+"” declined: it will not be suggested for this pole again.")
+}
+
+// restoreSuggestion takes a term off the declined ones.
+func (s *server) restoreSuggestion(c *fiber.Ctx) error {
+	id, err := poleID(c)
+	if err != nil {
+		return err
+	}
+	term := strings.TrimSpace(c.FormValue("term"))
+	ferr := s.svc.UnrejectPoleTerm(ctx(c), id, term)
+	return s.suggestionsAfter(c, id, ferr, "“"+term+"” may be suggested again.")
+}
+
+// suggestionsAfter answers the suggestions panel after a form: with
+// notice, or with the form's error when it is about the input (a pole
+// that is gone fails the panel's own loading).
+func (s *server) suggestionsAfter(c *fiber.Ctx, id int64, ferr error, notice string) error {
+	switch explorer.ErrorCode(ferr) {
+	case "":
+		return s.suggestionsAnswer(c, id, notice, "")
+	case explorer.EINVALID, explorer.ENOTFOUND:
+		return s.suggestionsAnswer(c, id, "", explorer.ErrorMessage(ferr))
+	}
+	return ferr
 }

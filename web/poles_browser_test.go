@@ -12,11 +12,12 @@ import (
 )
 
 // TestBrowserPoleFlow is the flow a person clicks through on the pole
-// pages: create a pole (a bad language first, shown on the form), add a
+// pages: create a pole (a name too long first, shown on the form), add a
 // term, load suggestions, add one with its button (the panel reloads
-// without it), and delete the pole.
+// without it), decline one with its ✕ (it stays away after a reload), and
+// delete the pole.
 func TestBrowserPoleFlow(t *testing.T) {
-	ws := &testkit.FakeWordSpaces{Candidates: map[string][]string{"EN": {"heat", "blaze"}}}
+	ws := &testkit.FakeWordSpaces{Candidates: map[string][]string{"EN": {"heat", "blaze", "ember"}}}
 	e := testkit.New(t, testkit.WithWordSpaces(ws))
 	e.AddUser("ann", "")
 	base := e.Serve()
@@ -51,17 +52,18 @@ func TestBrowserPoleFlow(t *testing.T) {
 		chromedp.Click(`form[action="/login"] button[type=submit]`),
 		chromedp.WaitVisible(create),
 	)
-	step("bad language",
-		chromedp.SendKeys(create+` input[name=name]`, "Warm"),
-		chromedp.SetValue(create+` input[name=language]`, "xx"),
+	step("name too long",
+		chromedp.SetValue(create+` input[name=name]`, strings.Repeat("w", 201)),
+		chromedp.SetValue(create+` select[name=language]`, "SV"),
 		chromedp.Click(create+` button[type=submit]`),
 		chromedp.WaitVisible(`#poles p.error`),
 	)
-	if msg := text(`#poles p.error`); !strings.Contains(msg, "Language must be an ISO 639-1") {
+	if msg := text(`#poles p.error`); !strings.Contains(msg, "Name must be at most 200 characters") {
 		t.Fatalf("error shown: %q", msg)
 	}
 	step("create",
-		chromedp.SetValue(create+` input[name=language]`, "en"),
+		chromedp.SetValue(create+` input[name=name]`, "Warm"),
+		chromedp.SetValue(create+` select[name=language]`, "EN"),
 		chromedp.Click(create+` button[type=submit]`),
 		chromedp.WaitVisible(`#pole-details h1`),
 	)
@@ -85,6 +87,15 @@ func TestBrowserPoleFlow(t *testing.T) {
 	step("add a suggestion", htmxReady(`#suggestions tbody tr:first-child button`), chromedp.Click(`#suggestions tbody tr:first-child button`))
 	waitFor("the term is added", `document.querySelector('#parts table').textContent.includes('heat')`)
 	waitFor("the panel reloads without it", `(() => { const b = document.querySelector('#suggestions tbody'); return !!b && !b.textContent.includes('heat') && b.textContent.includes('blaze'); })()`)
+
+	step("decline a suggestion", htmxReady(`#suggestions form.decline button`), chromedp.Click(`#suggestions tbody tr:first-child form.decline button`))
+	waitFor("the panel answers without it", `(() => { const s = document.querySelector('#suggestions'); return !!s && s.textContent.includes('“blaze” declined') && !s.querySelector('tbody').textContent.includes('blaze') && s.querySelector('tbody').textContent.includes('ember'); })()`)
+	browser.Screenshot(t, ctx, "pole-declined")
+	checkAxeIfInstalled(t, ctx, "pole with declined suggestions")
+	step("reload the page", chromedp.Reload(), chromedp.WaitVisible(`#suggestions button`), chromedp.Click(`#suggestions button`), chromedp.WaitVisible(`#suggestions tbody tr`))
+	if s := text(`#suggestions tbody`); strings.Contains(s, "blaze") || !strings.Contains(s, "ember") {
+		t.Fatalf("declined suggestion came back: %q", s)
+	}
 
 	// hx-confirm asks the person; say yes.
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.confirm = () => true; true`)); err != nil {

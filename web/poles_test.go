@@ -38,7 +38,7 @@ func TestPolesListAndCreate(t *testing.T) {
 	if !strings.Contains(d.Find("#poles").Text(), "no poles yet") || d.Find(`nav a[href="/poles"][aria-current=page]`).Length() != 1 {
 		t.Fatal("empty list page")
 	}
-	if lang, _ := d.Find(`#poles form input[name=language]`).Attr("value"); lang != "SV" {
+	if lang, _ := d.Find(`#poles form select[name=language] option[selected]`).Attr("value"); lang != "SV" {
 		t.Fatalf("the create form proposes %q, not the defaultLanguage setting", lang)
 	}
 
@@ -92,7 +92,7 @@ func TestPolePageEditsTerms(t *testing.T) {
 	if d.Find("#pole-details h1").Text() != "Warm" || d.Find("#pole-delete").Length() != 1 || !strings.Contains(d.Find("#parts").Text(), "no terms yet") {
 		t.Fatal("pole page")
 	}
-	if v, _ := d.Find(`#pole-details input[name=language]`).Attr("value"); v != "EN" {
+	if v, _ := d.Find(`#pole-details select[name=language] option[selected]`).Attr("value"); v != "EN" {
 		t.Fatalf("language %q", v)
 	}
 

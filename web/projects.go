@@ -20,6 +20,7 @@ func (s *server) projectsRoutes(r fiber.Router) {
 	r.Get("/projects/:id", s.projectPage)
 	r.Post("/projects/:id/explore", s.exploreProject)
 	r.Post("/projects/:id/apply", s.applyModel)
+	r.Post("/projects/:id/model", s.createModelFromProject)
 	r.Post("/projects/:id/append", s.appendProject)
 	r.Post("/projects/:id/delete", s.deleteProject)
 }
@@ -44,11 +45,27 @@ func (s *server) projectsView(c *fiber.Ctx) (projects.ListView, error) {
 	if err != nil {
 		return v, err
 	}
-	list, more, err := s.svc.ProjectsPage(ctx(c), window)
+	q, err := readListQuery(c, []string{"title", "status", "rows"})
 	if err != nil {
 		return v, err
 	}
-	v.Prev, v.Next = pagerLinks("/projects", window, more)
+	fetch := func(p explorer.Page) ([]*explorer.Project, bool, error) { return s.svc.ProjectsPage(ctx(c), p) }
+	list, more, note, err := searchedPage(q, window, fetch,
+		func(p *explorer.Project) []string { return []string{p.Title, p.Status, p.Language} },
+		func(p *explorer.Project, sort string) sortKey {
+			switch sort {
+			case "title":
+				return textKey(p.Title)
+			case "status":
+				return textKey(p.Status)
+			}
+			return numKey(int64(p.Rows))
+		})
+	if err != nil {
+		return v, err
+	}
+	v.Search = searchOf(q, note)
+	v.Prev, v.Next = q.links("/projects", window, more)
 	for _, p := range list {
 		v.Projects = append(v.Projects, projects.Row{
 			ID: p.ID, Title: p.Title, Status: p.Status, StatusMessage: p.StatusMessage, Rows: p.Rows,
@@ -115,6 +132,7 @@ func (s *server) projectView(c *fiber.Ctx, id int64) (projects.DetailView, error
 		Page: page(c, p.Title, "projects"), ID: p.ID, Title: p.Title, Status: p.Status, StatusMessage: p.StatusMessage,
 		Rows: p.Rows, Encoding: p.Encoding, Language: p.Language, Created: formatTime(c, p.Created),
 		TextColumn: p.TextColumn, ExploredTexts: p.ExploredTexts,
+		NewModel: projects.NewModelForm{Title: p.Title},
 	}
 	if p.ModelID != nil {
 		v.ModelID, v.Model = *p.ModelID, s.modelTitle(c, p.ModelID)
@@ -126,7 +144,8 @@ func (s *server) projectView(c *fiber.Ctx, id int64) (projects.DetailView, error
 	for _, g := range p.Structure.Groups {
 		vg := projects.Group{Title: g.Title}
 		for _, t := range g.Topics {
-			vg.Topics = append(vg.Topics, projects.Topic{Title: t.Title, Terms: strings.Join(t.Terms, ", "), Texts: p.TopicCounts[t.ID]})
+			n, counted := p.TopicCounts[t.ID]
+			vg.Topics = append(vg.Topics, projects.Topic{Title: t.Title, Terms: strings.Join(t.Terms, ", "), Texts: n, Counted: counted})
 		}
 		v.Groups = append(v.Groups, vg)
 	}
@@ -200,7 +219,39 @@ func (s *server) applyModel(c *fiber.Ctx) error {
 	if err := s.svc.ApplyModel(ctx(c), id, model); err != nil {
 		return s.projectAnswer(c, id, "", err)
 	}
+	p, err := s.svc.Project(ctx(c), id)
+	if err != nil {
+		return err
+	}
+	if p.Status == explorer.ProjectExplored {
+		return s.projectAnswer(c, id, "Model applied: its topics are counted in the "+strconv.Itoa(p.ExploredTexts)+" texts of the column "+p.TextColumn+".", nil)
+	}
 	return s.projectAnswer(c, id, "Model applied: explore the project to count its topics.", nil)
+}
+
+// createModelFromProject creates a model from the project's topics, as
+// POST /v1/models/create does, and shows the new model.
+func (s *server) createModelFromProject(c *fiber.Ctx) error {
+	id, err := param(c, "id")
+	if err != nil {
+		return err
+	}
+	form := projects.NewModelForm{Title: c.FormValue("title"), Dynamic: c.FormValue("dynamic") != ""}
+	title := strings.TrimSpace(form.Title)
+	m, ferr := s.svc.CreateModelFromProject(ctx(c), id, explorer.ModelUpdate{Title: &title, Dynamic: form.Dynamic})
+	if ferr != nil {
+		if explorer.ErrorCode(ferr) == explorer.EINTERNAL || explorer.ErrorCode(ferr) == explorer.ENOTFOUND && !s.projectExists(c, id) {
+			return ferr
+		}
+		v, err := s.projectView(c, id)
+		if err != nil {
+			return err
+		}
+		v.NewModel = form
+		return formAnswer(c, ferr, func(msg string) { v.NewModelError = msg },
+			func() templ.Component { return projects.DetailSection(v) }, func() templ.Component { return projects.Detail(v) })
+	}
+	return redirect(c, "/models/"+strconv.FormatInt(m.ID, 10))
 }
 
 func (s *server) appendProject(c *fiber.Ctx) error {

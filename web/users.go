@@ -2,6 +2,8 @@ package web
 
 import (
 	"net/http"
+	"slices"
+	"strings"
 
 	explorer "explorer"
 	"explorer/views"
@@ -21,28 +23,84 @@ func (s *server) usersRoutes(r fiber.Router) {
 	r.Post("/users/:name/enable", s.userAction("enable"))
 	r.Post("/users/:name/delete", s.userAction("delete"))
 	r.Post("/users/:name/budgets", s.setBudgets)
+	r.Post("/users/:name/email", s.setUserEmail)
+	r.Get("/users/:name", s.userPage)
 	// Every user's own password page.
 	r.Get("/password", s.passwordPage)
 	r.Post("/password", s.changePassword)
 }
 
-// usersView loads the list; the service refuses non-admins.
+// userRow is the list's and the detail page's view of a user.
+func userRow(c *fiber.Ctx, u *explorer.User) users.Row {
+	me, _ := c.Locals("user").(*explorer.User)
+	r := users.Row{Username: u.Username, Role: u.Role, Status: u.Status, Created: formatTime(c, u.Created), Self: me != nil && me.ID == u.ID}
+	if u.Disabled != nil {
+		r.Disabled = formatTime(c, *u.Disabled)
+	}
+	return r
+}
+
+// userState orders users by state: enabled and active first.
+func userState(u *explorer.User) string {
+	if u.Disabled != nil {
+		return "2 disabled"
+	}
+	return "1 " + u.Status
+}
+
+// usersView loads the list, searched and ordered (?q, sort, dir) and cut
+// to its window; the service refuses non-admins.
 func (s *server) usersView(c *fiber.Ctx) (users.UsersView, error) {
 	v := users.UsersView{Page: page(c, "Users", "users")}
 	list, err := s.svc.Users(ctx(c))
 	if err != nil {
 		return v, err
 	}
-	me, _ := c.Locals("user").(*explorer.User)
-	for _, u := range list {
-		r := users.Row{Username: u.Username, Role: u.Role, Status: u.Status, Created: formatTime(c, u.Created), Self: me != nil && me.ID == u.ID}
-		if u.Disabled != nil {
-			r.Disabled = formatTime(c, *u.Disabled)
-		}
-		if r.Budgets, err = s.budgetFields(c, u.Username); err != nil {
-			return v, err
-		}
-		v.Users = append(v.Users, r)
+	window, err := listWindow(c)
+	if err != nil {
+		return v, err
+	}
+	q, err := readListQuery(c, []string{"created", "role", "state"})
+	if err != nil {
+		return v, err
+	}
+	v.Q, v.Sort, v.Desc = q.Q, q.Sort, q.Desc
+	slices.SortStableFunc(list, func(a, b *explorer.User) int {
+		return strings.Compare(strings.ToLower(a.Username), strings.ToLower(b.Username))
+	})
+	shown, more := searchList(list, q, window, func(u *explorer.User) []string { return []string{u.Username} },
+		func(u *explorer.User, sort string) sortKey {
+			switch sort {
+			case "created":
+				return numKey(u.Created.UnixMilli())
+			case "role":
+				return textKey(u.Role)
+			}
+			return textKey(userState(u))
+		})
+	v.Prev, v.Next = q.links("/users", window, more)
+	for _, u := range shown {
+		v.Users = append(v.Users, userRow(c, u))
+	}
+	return v, nil
+}
+
+// userView loads one user's page.
+func (s *server) userView(c *fiber.Ctx, name string) (users.DetailView, error) {
+	v := users.DetailView{Page: page(c, name, "users")}
+	if err := s.requireAdminPage(c); err != nil {
+		return v, err
+	}
+	u, err := s.svc.FindUser(ctx(c), name)
+	if err != nil {
+		return v, err
+	}
+	v.User = userRow(c, u)
+	if v.User.Email, err = s.svc.UserEmail(ctx(c), name); err != nil {
+		return v, err
+	}
+	if v.User.Budgets, err = s.budgetFields(c, u.Username); err != nil {
+		return v, err
 	}
 	return v, nil
 }
@@ -55,34 +113,62 @@ func (s *server) usersPage(c *fiber.Ctx) error {
 	return render(c, http.StatusOK, users.Page(v))
 }
 
-// usersAnswer renders the users section (htmx) or the whole page after a
-// form was posted. With row set, the notice or error is shown in that
-// user's row, next to the form that was posted; else at the add form.
+func (s *server) userPage(c *fiber.Ctx) error {
+	v, err := s.userView(c, c.Params("name"))
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, users.Detail(v))
+}
+
+// usersAnswer renders after a form was posted: with row set, that user's
+// page (htmx: its section) with the notice or error next to its forms;
+// else the list with the add form.
 func (s *server) usersAnswer(c *fiber.Ctx, form users.AddForm, row, notice string, ferr error) error {
+	if row != "" {
+		v, err := s.userView(c, row)
+		if err != nil {
+			return err
+		}
+		v.User.Notice = notice
+		return formAnswer(c, ferr, func(msg string) { v.User.Notice, v.User.Error = "", msg },
+			func() templ.Component { return users.DetailSection(v) }, func() templ.Component { return users.Detail(v) })
+	}
 	v, err := s.usersView(c)
 	if err != nil {
 		return err
 	}
-	v.Form = form
-	show := func(notice, msg string) { v.Notice, v.Error = notice, msg }
-	for i := range v.Users {
-		if v.Users[i].Username == row {
-			r := &v.Users[i]
-			show = func(notice, msg string) { r.Notice, r.Error = notice, msg }
-		}
-	}
-	show(notice, "")
-	return formAnswer(c, ferr, func(msg string) { show("", msg) },
+	v.Form, v.Notice = form, notice
+	return formAnswer(c, ferr, func(msg string) { v.Notice, v.Error = "", msg },
 		func() templ.Component { return users.Section(v) }, func() templ.Component { return users.Page(v) })
 }
 
+// setUserEmail sets or removes a user's e-mail address.
+func (s *server) setUserEmail(c *fiber.Ctx) error {
+	name := c.Params("name")
+	if err := s.requireAdminPage(c); err != nil {
+		return err
+	}
+	email := strings.TrimSpace(c.FormValue("email"))
+	if err := s.svc.SetUserEmail(ctx(c), name, email); err != nil {
+		if code := explorer.ErrorCode(err); code == explorer.EFORBIDDEN || code == explorer.ENOTFOUND {
+			return err
+		}
+		return s.usersAnswer(c, users.AddForm{}, name, "", err)
+	}
+	if email == "" {
+		return s.usersAnswer(c, users.AddForm{}, name, name+" has no e-mail address now.", nil)
+	}
+	return s.usersAnswer(c, users.AddForm{}, name, "Notifications to "+name+" go to "+email+".", nil)
+}
+
 func (s *server) addUser(c *fiber.Ctx) error {
-	form := users.AddForm{Username: c.FormValue("username"), Admin: c.FormValue("admin") == "true"}
+	form := users.AddForm{Username: c.FormValue("username"), Email: c.FormValue("email"), Admin: c.FormValue("admin") == "true"}
 	role := explorer.RoleUser
 	if form.Admin {
 		role = explorer.RoleAdmin
 	}
-	_, err := s.svc.CreateUser(ctx(c), explorer.NewUser{Username: form.Username, Password: c.FormValue("password"), Role: role})
+	_, err := s.svc.CreateUser(ctx(c), explorer.NewUser{Username: form.Username, Password: c.FormValue("password"), Role: role, Email: form.Email})
 	if err != nil {
 		return s.usersAnswer(c, form, "", "", err)
 	}

@@ -21,7 +21,7 @@ func TestUsersPageLimits(t *testing.T) {
 	}
 	b := newBrowser(t, e)
 	csrf := b.login("root", testkit.Password)
-	d := b.doc(b.do("GET", "/users", nil, nil).Expect(t, 200))
+	d := b.doc(b.do("GET", "/users/ann", nil, nil).Expect(t, 200))
 	in := d.Find(`#user-ann form[action="/users/ann/budgets"] input[name=poles]`)
 	if ph, _ := in.Attr("placeholder"); ph != "1" || in.AttrOr("value", "") != "" {
 		t.Fatalf("poles field: placeholder %q value %q", ph, in.AttrOr("value", ""))

@@ -30,6 +30,12 @@ func TestUsersPageManagesUsers(t *testing.T) {
 	if row.Find("td").First().Text() != "User" || !strings.Contains(row.Text(), "Enabled") {
 		t.Fatalf("bob's row: %s", row.Text())
 	}
+	if href, _ := row.Find("a").Attr("href"); href != "/users/bob" {
+		t.Fatalf("bob's link %q", href)
+	}
+	// The forms are on the user's page.
+	d = b.doc(b.do("GET", "/users/bob", nil, nil).Expect(t, 200))
+	row = d.Find("#user-bob")
 	// Destructive forms ask first, with and without htmx; every input has a label.
 	for _, action := range []string{"password", "disable", "delete"} {
 		f := row.Find(`form[action="/users/bob/` + action + `"]`)
@@ -40,7 +46,8 @@ func TestUsersPageManagesUsers(t *testing.T) {
 	if n := d.Find("input:not([type=hidden]), select").Length(); n != d.Find("label input:not([type=hidden]), label select").Length() {
 		t.Fatalf("%d inputs, not all labelled", n)
 	}
-	// root's own row cannot be disabled or deleted.
+	// root's own page cannot disable or delete root.
+	d = b.doc(b.do("GET", "/users/root", nil, nil).Expect(t, 200))
 	if d.Find(`#user-root form[action$="/disable"], #user-root form[action$="/delete"]`).Length() != 0 {
 		t.Fatal("own row offers disable or delete")
 	}
@@ -91,7 +98,7 @@ func TestUsersPageManagesUsers(t *testing.T) {
 	}
 	// Without htmx the whole page comes back.
 	d = b.doc(b.do("POST", "/users/bob/disable", url.Values{"_csrf": {csrf}}, nil).Expect(t, 200))
-	if d.Find("h1").Text() != "Users" || !strings.Contains(d.Find("#user-bob").Text(), "Disabled since") {
+	if d.Find("h1").Text() != "bob" || !strings.Contains(d.Find("#user-bob").Text(), "Disabled since") {
 		t.Fatalf("plain post: %s", d.Text())
 	}
 	// A user is refused every admin action.

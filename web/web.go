@@ -155,10 +155,14 @@ func formAnswer(c *fiber.Ctx, ferr error, showError func(msg string), section, p
 }
 
 // pageMessage is the message of err for a person on the pages: a
-// cancelled account is told where to reactivate it.
+// cancelled account is told where to reactivate it, and input errors name
+// their fields as the pages do (fieldsMessage).
 func pageMessage(c *fiber.Ctx, err error) string {
 	if u, ok := c.Locals("user").(*explorer.User); ok && u.Status == explorer.StatusCancelled && explorer.ErrorCode(err) == explorer.EFORBIDDEN {
 		return "Your account is cancelled: reactivate it on the Account page to make changes."
+	}
+	if msg := fieldsMessage(err); msg != "" {
+		return msg
 	}
 	return explorer.ErrorMessage(err)
 }

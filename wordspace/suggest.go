@@ -98,11 +98,24 @@ type candidate struct {
 	id      int
 	counter int
 	sum     float64
+	// away and awaySum count the declined terms whose K nearest
+	// neighbours hold the candidate, and their weighted cosines to it.
+	away    int
+	awaySum float64
 }
+
+// rank is what orders candidates: the neighbour counter, then the cosine
+// sum less what declined terms take away. The counter stays whole, so
+// that a word near the pole and near a declined term still ranks above
+// words only loosely related to the pole.
+func (c *candidate) rank() (int, float64) { return c.counter, c.sum - c.awaySum }
 
 // Suggest computes the suggestions for a pole as DECISIONS.md defines them:
 // the K nearest neighbours of each pole term are candidates, ordered by
 // neighbourCounter and then sumCosine, descending; at most limit of them.
+// Declined terms are never suggested, and a candidate among the K nearest
+// neighbours of a declined term loses its weighted cosine to it from its
+// sum for that ordering (the answered fields keep their definitions).
 func (s *Space) Suggest(ctx context.Context, terms []explorer.WeightedTerm, limit int) ([]explorer.PoleSuggestion, error) {
 	return s.SuggestExcluding(ctx, terms, nil, limit)
 }
@@ -115,12 +128,12 @@ func (s *Space) SuggestExcluding(ctx context.Context, terms []explorer.WeightedT
 	if limit <= 0 {
 		return out, nil
 	}
-	pole, skip := s.poleOf(terms, exclude)
-	lists, err := s.poleNeighbours(ctx, pole, NeighbourK, skip)
+	pole, declined, skip := s.poleOf(terms, exclude)
+	lists, err := s.poleNeighbours(ctx, append(slices.Clip(pole), declined...), NeighbourK, skip)
 	if err != nil || len(lists) == 0 {
 		return out, err
 	}
-	list := s.rankCandidates(pole, lists)
+	list := s.rankCandidates(pole, declined, lists)
 	if len(list) > limit {
 		list = list[:limit]
 	}
@@ -141,10 +154,10 @@ func (s *Space) SuggestExcluding(ctx context.Context, terms []explorer.WeightedT
 }
 
 // poleOf reads the terms of a pole (each once, by its folded form) with
-// their vectors, and the rule that leaves out the words of the pole and of
-// exclude, with the words they stand for among candidates.
-func (s *Space) poleOf(terms []explorer.WeightedTerm, exclude []string) ([]poleTerm, func(int) bool) {
-	var pole []poleTerm
+// their vectors, split into pole terms and declined ones, and the rule that
+// leaves out the words of both, of exclude, and the words they stand for
+// among candidates.
+func (s *Space) poleOf(terms []explorer.WeightedTerm, exclude []string) (pole, declined []poleTerm, skip func(int) bool) {
 	inPole := make(map[string]bool, len(terms))
 	poleIDs := make(map[int]bool, len(terms)+len(exclude))
 	known := func(id int) {
@@ -167,7 +180,11 @@ func (s *Space) poleOf(terms []explorer.WeightedTerm, exclude []string) ([]poleT
 				known(id)
 			}
 		}
-		pole = append(pole, p)
+		if t.Declined {
+			declined = append(declined, p)
+		} else {
+			pole = append(pole, p)
+		}
 	}
 	// An excluded word is left out by its id (and the id it stands for):
 	// a candidate is the word its own lookup finds, so a word that folds
@@ -184,15 +201,15 @@ func (s *Space) poleOf(terms []explorer.WeightedTerm, exclude []string) ([]poleT
 			inPole[Fold(term)] = true
 		}
 	}
-	return pole, func(c int) bool { return poleIDs[c] || inPole[Fold(s.Word(c))] }
+	return pole, declined, func(c int) bool { return poleIDs[c] || inPole[Fold(s.Word(c))] }
 }
 
-// rankCandidates counts and sums the candidates of the pole's lists and
-// orders them by neighbourCounter, then sumCosine, descending (then by
-// word, so that the order is the same on every run).
-func (s *Space) rankCandidates(pole []poleTerm, lists [][]int) []*candidate {
+// rankCandidates counts and sums the candidates of the pole's lists (lists
+// holds those of pole, then those of declined) and orders them by rank,
+// descending (then by word, so that the order is the same on every run).
+func (s *Space) rankCandidates(pole, declined []poleTerm, lists [][]int) []*candidate {
 	cands := map[int]*candidate{}
-	for i, ids := range lists {
+	for i, ids := range lists[:len(pole)] {
 		p := pole[i]
 		for _, c := range ids {
 			cd := cands[c]
@@ -204,16 +221,27 @@ func (s *Space) rankCandidates(pole []poleTerm, lists [][]int) []*candidate {
 			cd.sum += p.weight * float64(vek32.Dot(p.vec, s.Vector(c)))
 		}
 	}
+	for i, ids := range lists[len(pole):] {
+		d := declined[i]
+		for _, c := range ids {
+			if cd := cands[c]; cd != nil {
+				cd.away++
+				cd.awaySum += d.weight * float64(vek32.Dot(d.vec, s.Vector(c)))
+			}
+		}
+	}
 	list := make([]*candidate, 0, len(cands))
 	for _, c := range cands {
 		list = append(list, c)
 	}
 	slices.SortFunc(list, func(a, b *candidate) int {
-		if a.counter != b.counter {
-			return cmp.Compare(b.counter, a.counter)
+		ac, as := a.rank()
+		bc, bs := b.rank()
+		if ac != bc {
+			return cmp.Compare(bc, ac)
 		}
-		if a.sum != b.sum {
-			return cmp.Compare(b.sum, a.sum)
+		if as != bs {
+			return cmp.Compare(bs, as)
 		}
 		return strings.Compare(s.Word(a.id), s.Word(b.id))
 	})

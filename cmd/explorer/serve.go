@@ -40,6 +40,9 @@ type serveConfig struct {
 	BillingInterval time.Duration
 	// Mailer sends notifications (--smtp); nil sends none.
 	Mailer *smtpmail.Sender
+	// PublicURL is where people reach the pages (--public-url): the
+	// links in e-mails start with it.
+	PublicURL string
 	// Tables are the budgets of uploaded tables.
 	Tables explorer.TableBudgets
 	// Budgets are the per-user budgets (objects owned, writes a minute).
@@ -76,6 +79,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.Var(&spaces, "wordspace", "LANG=PATH of a word space file; repeatable (EXPLORER_WORDSPACES, comma-separated)")
 	fs.StringVar(&c.WordSpaceDir, "wordspace-dir", envOr("EXPLORER_WORDSPACE_DIR", ""), "directory of word space files named by language code, such as sv.vec (EXPLORER_WORDSPACE_DIR)")
 	smtpURL := fs.String("smtp", envOr("EXPLORER_SMTP", ""), "SMTP server for notification e-mails, such as smtp://user:password@host:587?from=explorer@example.com (EXPLORER_SMTP)")
+	publicURL := fs.String("public-url", envOr("EXPLORER_PUBLIC_URL", ""), "address people open the pages at, such as https://explorer.example.com; e-mails link to it (EXPLORER_PUBLIC_URL)")
 	fs.DurationVar(&c.BillingInterval, "billing-interval", envDuration("EXPLORER_BILLING_INTERVAL", time.Minute), "how often due plan changes and billing cycles are settled (EXPLORER_BILLING_INTERVAL)")
 	edgeFlags(fs, &c.Edge)
 	listenFlags(fs, &c.Listen)
@@ -98,6 +102,11 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 		}
 		c.Mailer = m
 	}
+	public, err := explorer.CleanPublicURL(*publicURL)
+	if err != nil {
+		return c, usageError("--public-url: " + err.Error())
+	}
+	c.PublicURL = public
 	for _, sp := range spaces {
 		lang, path, ok := strings.Cut(strings.TrimSpace(sp), "=")
 		if !ok || lang == "" || path == "" {
@@ -188,10 +197,10 @@ func serveCommand(args []string, stderr io.Writer) error {
 		return usageError(err.Error())
 	}
 	o := explorer.Options{Logger: logger, WordSpaces: spaces, Detector: detector, TempDir: tmp, Tables: c.Tables, Budgets: c.Budgets,
-		InitialPasswordFile: initialPasswordPath(c.Data)}
+		InitialPasswordFile: initialPasswordPath(c.Data), PublicURL: c.PublicURL}
 	if c.Mailer != nil {
 		o.Mailer = c.Mailer
-		logger.Info("notifications are e-mailed", "smtp", c.Mailer.String())
+		logger.Info("notifications are e-mailed", "smtp", c.Mailer.String(), "links", c.PublicURL)
 	}
 	a, err := newApp(ctx, c, o)
 	if err != nil {

@@ -58,7 +58,7 @@ func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 		if *admin {
 			role = explorer.RoleAdmin
 		}
-		u, err := svc.AddUser(ctx, explorer.NewUser{Username: fs.Arg(0), Password: pw, Role: role})
+		u, err := svc.AddUser(ctx, explorer.NewUser{Username: fs.Arg(0), Password: pw, Role: role, Email: fs.Lookup("email").Value.String()})
 		if err != nil {
 			return cliError(err)
 		}
@@ -110,6 +110,7 @@ func parseUserFlags(args []string, stderr io.Writer) (*flag.FlagSet, *bool, erro
 	admin := new(bool)
 	if args[0] == "add" {
 		admin = fs.Bool("admin", false, "make the user an admin")
+		fs.String("email", "", "the user's e-mail address, where notifications go")
 	}
 	return fs, admin, parseFlags(fs, reorder(args[1:]))
 }
@@ -235,7 +236,7 @@ func cliError(err error) error {
 // isValueFlag reports whether a flag takes the next argument as its value.
 func isValueFlag(a string) bool {
 	switch strings.TrimLeft(a, "-") {
-	case "data", "database", "name", "owner", "title", "encoding", "column",
+	case "data", "database", "name", "email", "owner", "title", "encoding", "column",
 		"max-upload", "max-unzip", "max-import-text", "max-account-text", "max-columns", "max-cell", "max-rows", "read-timeout":
 		return true
 	}

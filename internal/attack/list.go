@@ -57,6 +57,7 @@ func attacks() []attack {
 	list = append(list, storageAttacks()...)
 	list = append(list, suggestAttacks()...)
 	list = append(list, wireAttacks()...)
+	list = append(list, rejectionAttacks()...)
 	return list
 }
 

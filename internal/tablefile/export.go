@@ -46,7 +46,8 @@ func (f Format) ContentType() string {
 }
 
 // WriteModel writes the rows of a model export with their header row:
-// an XLSX workbook of one sheet "Model" whose cells are all text, or a
+// an XLSX workbook of one sheet "Model" whose cells are text except the
+// booleans of Pinned, with column widths and a frozen header row, or a
 // comma-separated UTF-8 CSV (with a byte order mark, so that spreadsheet
 // programs read it as UTF-8; uploads skip it) whose rows gocsv writes,
 // every cell a spreadsheet program would run as a formula escaped with a
@@ -73,12 +74,12 @@ func WriteModel(w io.Writer, f Format, rows []explorer.ModelRow) error {
 	if err != nil {
 		return err
 	}
-	if err := sw.SetRow("A1", []any{explorer.ColumnIndex, explorer.ColumnLabel, explorer.ColumnTerms, explorer.ColumnPinned}); err != nil {
+	if err := layoutSheet(x, sw); err != nil {
 		return err
 	}
 	for i, r := range rows {
 		cell, _ := excelize.CoordinatesToCellName(1, i+2)
-		if err := sw.SetRow(cell, []any{r.Index, r.Label, r.Terms, r.Pinned}); err != nil {
+		if err := sw.SetRow(cell, []any{r.Index, r.Label, r.Terms, pinnedCell(r.Pinned)}); err != nil {
 			return err
 		}
 	}
@@ -86,6 +87,44 @@ func WriteModel(w io.Writer, f Format, rows []explorer.ModelRow) error {
 		return err
 	}
 	return x.Write(w)
+}
+
+// columnWidths are the widths of Index, Label, Terms and Pinned, in
+// characters.
+var columnWidths = [...]float64{8, 36, 80, 9}
+
+// layoutSheet gives the sheet its column widths, a bold header row and a
+// frozen header (it stays in view while scrolling), and writes the header.
+func layoutSheet(x *excelize.File, sw *excelize.StreamWriter) error {
+	for i, w := range columnWidths {
+		if err := sw.SetColWidth(i+1, i+1, w); err != nil {
+			return err
+		}
+	}
+	if err := sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
+		return err
+	}
+	bold, err := x.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
+	if err != nil {
+		return err
+	}
+	header := []any{explorer.ColumnIndex, explorer.ColumnLabel, explorer.ColumnTerms, explorer.ColumnPinned}
+	for i, h := range header {
+		header[i] = excelize.Cell{StyleID: bold, Value: h}
+	}
+	return sw.SetRow("A1", header)
+}
+
+// pinnedCell is the Pinned cell of a row: a boolean for a group's row,
+// empty for a topic's.
+func pinnedCell(v string) any {
+	switch v {
+	case "true":
+		return true
+	case "false":
+		return false
+	}
+	return v
 }
 
 // Download is a model export encoded for an answer.

@@ -1,0 +1,114 @@
+package explorer_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	explorer "explorer"
+	"explorer/internal/smtpmail"
+	"explorer/internal/smtptest"
+	"explorer/internal/testkit"
+)
+
+// Every mail carries a link to the page where to answer when the server
+// has a public URL, and the sender learns whether the recipient is mailed.
+func TestMailLinksAndDelivery(t *testing.T) {
+	srv := smtptest.Start(t)
+	sender, err := smtpmail.Parse("smtp://" + srv.Addr + "?from=explorer@example.com&tls=none")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := testkit.New(t, func(o *explorer.Options) { o.Mailer = sender; o.PublicURL = "https://explorer.example.com/" })
+	e.AddUser("ann", "")
+	e.AddUser("bob", "")
+	e.AddUser("cid", "")
+	setSetting(t, e, "bob", "emailAddress", "bob@example.com")
+	setSetting(t, e, "ann", "emailAddress", "ann@example.com")
+
+	inv, err := e.Svc.Invite(e.As("ann"), "bob")
+	if err != nil || inv.Delivery != explorer.DeliveryMailed {
+		t.Fatalf("invite bob: %+v %v", inv, err)
+	}
+	// cid has no address: nothing queued, and ann is told so.
+	if inv, err = e.Svc.Invite(e.As("ann"), "cid"); err != nil || inv.Delivery != explorer.DeliveryNoAddress {
+		t.Fatalf("invite cid: %+v %v", inv, err)
+	}
+	title := "Menu"
+	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: &title, File: &fakeFile{table: rowsTable("Index|Label|Terms", "1|A|a")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	share, err := e.Svc.ShareModel(e.As("ann"), m.ID, "bob", "READ")
+	if err != nil || share.Delivery != explorer.DeliveryMailed {
+		t.Fatalf("share: %+v %v", share, err)
+	}
+	e.SetPlan("ann", "professional")
+	if _, err := e.Svc.ChangeProduct(e.As("ann"), explorer.PlanChoice{Handle: "basic"}); err != nil {
+		t.Fatal(err)
+	}
+	sendDue(t, e.Svc)
+	msgs := srv.Wait(3, 5*time.Second)
+	if len(msgs) != 3 {
+		t.Fatalf("%d mails", len(msgs))
+	}
+	want := []string{
+		"https://explorer.example.com/account#received-invitations",
+		"https://explorer.example.com/models#received-invitations",
+		"https://explorer.example.com/account\n",
+	}
+	for i, w := range want {
+		if !strings.Contains(msgs[i].Body, w) {
+			t.Errorf("mail %d (%s) lacks %q: %q", i, msgs[i].Subject, w, msgs[i].Body)
+		}
+	}
+}
+
+// Without a public URL mails name the page; without SMTP the sender is
+// told that nobody is mailed.
+func TestMailWithoutLinkOrSMTP(t *testing.T) {
+	_, sender := func() (*smtptest.Server, *smtpmail.Sender) {
+		srv := smtptest.Start(t)
+		s, err := smtpmail.Parse("smtp://" + srv.Addr + "?from=explorer@example.com&tls=none")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return srv, s
+	}()
+	e := testkit.New(t, func(o *explorer.Options) { o.Mailer = sender })
+	e.AddUser("ann", "")
+	e.AddUser("bob@example.com", "")
+	inv, err := e.Svc.Invite(e.As("ann"), "bob@example.com")
+	if err != nil || inv.Delivery != explorer.DeliveryNoLink {
+		t.Fatalf("no public URL: %+v %v", inv, err)
+	}
+	q, err := e.DB.FindMail(t.Context(), 1)
+	if err != nil || !strings.Contains(q.Body, "on the Account page of explorer.\n") || strings.Contains(q.Body, "http") {
+		t.Fatalf("mail without link %+v %v", q, err)
+	}
+	plain := testkit.New(t)
+	plain.AddUser("ann", "")
+	plain.AddUser("bob@example.com", "")
+	if inv, err = plain.Svc.Invite(plain.As("ann"), "bob@example.com"); err != nil || inv.Delivery != explorer.DeliveryNoMail {
+		t.Fatalf("no SMTP: %+v %v", inv, err)
+	}
+}
+
+// Public URLs are checked: hostile or malformed values are refused.
+func TestCleanPublicURL(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                               "",
+		" https://ex.example.com/ ":      "https://ex.example.com",
+		"http://10.0.0.1:8080/explorer/": "http://10.0.0.1:8080/explorer",
+	} {
+		if got, err := explorer.CleanPublicURL(in); err != nil || got != want {
+			t.Errorf("%q: %q %v", in, got, err)
+		}
+	}
+	for _, bad := range []string{"ex.example.com", "ftp://ex.example.com", "https://", "https://u:p@ex.example.com",
+		"https://ex.example.com/?a=b", "https://ex.example.com/#x", "javascript:alert(1)", "https://ex.example.com/\x00", "https://ex.example.com/\r\nX: y"} {
+		if got, err := explorer.CleanPublicURL(bad); err == nil {
+			t.Errorf("%q accepted as %q", bad, got)
+		}
+	}
+}

@@ -1,0 +1,45 @@
+package web
+
+import (
+	"strconv"
+	"time"
+
+	explorer "explorer"
+	"explorer/views/home"
+
+	"github.com/gofiber/fiber/v2"
+)
+
+// homeDashboard adds the counts, credits, recent versions and, for
+// admins, the server's summary to the start page.
+func (s *server) homeDashboard(c *fiber.Ctx, v *home.HomeView) error {
+	d, err := s.svc.Dashboard(ctx(c))
+	if err != nil {
+		return err
+	}
+	v.Counts = []home.Count{
+		{Label: "models", Href: "/models", N: d.Models, Help: "Topic models you own, their versions and sharing."},
+		{Label: "poles", Href: "/poles", N: d.Poles, Help: "Weighted term lists with suggestions."},
+		{Label: "projects", Href: "/projects", N: d.Projects, Help: "Imported texts, explored into topics."},
+		{Label: "API tokens", Href: "/tokens", N: d.Tokens, Help: "Tokens for the JSON interface."},
+	}
+	v.Credits = strconv.FormatInt(d.Credits, 10)
+	for _, r := range d.Recent {
+		title := r.Title
+		if title == "" {
+			title = "model " + strconv.FormatInt(r.ModelID, 10)
+		}
+		rv := home.Version{
+			Href:  "/models/" + strconv.FormatInt(r.ModelID, 10) + "/versions/" + strconv.Itoa(r.Version),
+			Model: title, Version: r.Version, Created: formatTime(c, time.UnixMilli(r.Created)),
+		}
+		if r.CreatedBy != nil {
+			rv.By = r.CreatedBy.UserID
+		}
+		v.Recent = append(v.Recent, rv)
+	}
+	if u, _ := c.Locals("user").(*explorer.User); u != nil && u.IsAdmin() {
+		v.Admin = &home.AdminSummary{Users: d.Users}
+	}
+	return nil
+}

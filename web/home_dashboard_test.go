@@ -1,0 +1,61 @@
+package web_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	explorer "explorer"
+	"explorer/internal/testkit"
+)
+
+// The start page sums up the user's work: counts, credits, the newest
+// model versions; admins also get the users and backup.
+func TestHomeDashboard(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("root", "admin")
+	e.AddUser("ann", "")
+	ann := e.As("ann")
+	m, err := e.Svc.UploadModel(ann, explorer.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Clock.Set(e.Clock.Now().Add(time.Minute))
+	if _, err := e.Svc.UpdateModel(ann, m.ID, explorer.ModelInput{IgnoreTerms: &[]string{"the"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Svc.CreatePole(ann, explorer.PoleInput{Name: "Taste", Language: "en"}); err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t, e)
+	b.login("ann", testkit.Password)
+	d := b.doc(b.do("GET", "/", nil, nil).Expect(t, 200))
+	counts := map[string]string{}
+	for i := 0; i < d.Find("#counts a.tile").Length(); i++ {
+		tile := d.Find("#counts a.tile").Eq(i)
+		href, _ := tile.Attr("href")
+		counts[href] = strings.TrimSpace(tile.Find(".count-n").Text())
+	}
+	if counts["/models"] != "1" || counts["/poles"] != "1" || counts["/projects"] != "0" || counts["/tokens"] != "0" || counts["/account/credits"] == "" {
+		t.Fatalf("counts %v", counts)
+	}
+	recent := d.Find("#recent-versions li")
+	if recent.Length() != 2 || !strings.Contains(recent.First().Text(), "Drinks, version 2") || !strings.Contains(recent.First().Text(), "by ann") {
+		t.Fatalf("recent versions: %s", d.Find("#recent-versions").Text())
+	}
+	if href, _ := recent.First().Find("a").Attr("href"); href != "/models/"+itoa(m.ID)+"/versions/2" {
+		t.Fatalf("version link %q", href)
+	}
+	if d.Find("#admin-summary").Length() != 0 {
+		t.Fatal("admin summary for a user")
+	}
+	root := newBrowser(t, e)
+	root.login("root", testkit.Password)
+	d = root.doc(root.do("GET", "/", nil, nil).Expect(t, 200))
+	if s := d.Find("#admin-summary").Text(); !strings.Contains(s, "2 users") || d.Find(`#admin-summary a[href="/backup"]`).Length() != 1 {
+		t.Fatalf("admin summary %q", s)
+	}
+	if !strings.Contains(d.Find("#recent-versions").Text(), "No models yet") {
+		t.Fatalf("root's recent versions %q", d.Find("#recent-versions").Text())
+	}
+}

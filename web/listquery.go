@@ -1,0 +1,174 @@
+package web
+
+import (
+	"cmp"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	explorer "explorer"
+	"explorer/views"
+
+	"github.com/gofiber/fiber/v2"
+)
+
+// listSearchMax bounds the items a searched or sorted list looks at: the
+// first listSearchMax the service lists (by id); the page says when
+// there are more.
+const listSearchMax = 1000
+
+// listQueryMax is the longest search text, in characters.
+const listQueryMax = 100
+
+// listQuery is the search and order of a page's list:
+// ?q=TEXT&sort=KEY&dir=asc|desc. The zero value lists everything in the
+// list's own order.
+type listQuery struct {
+	Q    string
+	Sort string
+	Desc bool
+}
+
+// readListQuery reads q, sort and dir; sort must be one of sorts ("" is
+// the list's own order). Bad values are EINVALID naming the parameter.
+func readListQuery(c *fiber.Ctx, sorts []string) (listQuery, error) {
+	q := listQuery{Q: strings.TrimSpace(c.Query("q")), Sort: c.Query("sort")}
+	if err := explorer.CheckText("q", q.Q); err != nil {
+		return q, err
+	}
+	if utf8.RuneCountInString(q.Q) > listQueryMax {
+		msg := "must be at most " + strconv.Itoa(listQueryMax) + " characters"
+		return q, explorer.Invalid("search "+msg, explorer.FieldError{Field: "q", Message: msg})
+	}
+	if q.Sort != "" && !slices.Contains(sorts, q.Sort) {
+		msg := "must be one of " + strings.Join(sorts, ", ")
+		return q, explorer.Invalid("sort "+msg, explorer.FieldError{Field: "sort", Message: msg})
+	}
+	switch c.Query("dir") {
+	case "", "asc":
+	case "desc":
+		q.Desc = true
+	default:
+		return q, explorer.Invalid("dir must be asc or desc", explorer.FieldError{Field: "dir", Message: "must be asc or desc"})
+	}
+	return q, nil
+}
+
+// active tells whether the list is searched or sorted.
+func (q listQuery) active() bool { return q.Q != "" || q.Sort != "" || q.Desc }
+
+// matches tells whether one of fields holds the search text, in any case.
+func (q listQuery) matches(fields ...string) bool {
+	if q.Q == "" {
+		return true
+	}
+	want := strings.ToLower(q.Q)
+	for _, f := range fields {
+		if strings.Contains(strings.ToLower(f), want) {
+			return true
+		}
+	}
+	return false
+}
+
+// links are the pager's URLs of the windows around page, keeping the
+// search and order.
+func (q listQuery) links(path string, page explorer.Page, more bool) (prev, next string) {
+	link := func(p explorer.Page) string {
+		v := url.Values{}
+		if q.Q != "" {
+			v.Set("q", q.Q)
+		}
+		if q.Sort != "" {
+			v.Set("sort", q.Sort)
+		}
+		if q.Desc {
+			v.Set("dir", "desc")
+		}
+		v.Set("limit", strconv.Itoa(p.Limit))
+		v.Set("offset", strconv.Itoa(p.Offset))
+		return path + "?" + v.Encode()
+	}
+	if page.Offset > 0 {
+		prev = link(page.Prev())
+	}
+	if more {
+		next = link(page.Next())
+	}
+	return prev, next
+}
+
+// searchList filters items by the search text (text gives an item's
+// searchable fields), orders them by the sort's key (keys gives an
+// item's value for each sort; numbers compare as numbers) and cuts the
+// window page out. The list's own order breaks ties; without a sort,
+// descending reverses the list's own order.
+func searchList[T any](items []T, q listQuery, page explorer.Page, text func(T) []string, key func(T, string) sortKey) ([]T, bool) {
+	out := make([]T, 0, len(items))
+	for _, it := range items {
+		if q.matches(text(it)...) {
+			out = append(out, it)
+		}
+	}
+	if q.Sort != "" {
+		slices.SortStableFunc(out, func(a, b T) int {
+			r := key(a, q.Sort).compare(key(b, q.Sort))
+			if q.Desc {
+				r = -r
+			}
+			return r
+		})
+	} else if q.Desc {
+		slices.Reverse(out)
+	}
+	if page.Limit <= 0 {
+		return out, false
+	}
+	start := min(page.Offset, len(out))
+	end := min(start+page.Limit, len(out))
+	return out[start:end], end < len(out)
+}
+
+// sortKey is an item's value for an order: text (in any case) or a number.
+type sortKey struct {
+	s string
+	n int64
+}
+
+func textKey(s string) sortKey { return sortKey{s: strings.ToLower(s)} }
+func numKey(n int64) sortKey   { return sortKey{n: n} }
+
+func (k sortKey) compare(o sortKey) int {
+	if c := cmp.Compare(k.s, o.s); c != 0 {
+		return c
+	}
+	return cmp.Compare(k.n, o.n)
+}
+
+// searchedPage is a window of a service's list: the service's own window
+// while the list is neither searched nor sorted; else the first
+// listSearchMax items, searched, sorted and cut here, with a note when
+// there were more.
+func searchedPage[T any](q listQuery, window explorer.Page, fetch func(explorer.Page) ([]T, bool, error),
+	text func(T) []string, key func(T, string) sortKey) (items []T, more bool, note string, err error) {
+	if !q.active() {
+		items, more, err = fetch(window)
+		return items, more, "", err
+	}
+	all, truncated, err := fetch(explorer.Page{Limit: listSearchMax})
+	if err != nil {
+		return nil, false, "", err
+	}
+	items, more = searchList(all, q, window, text, key)
+	if truncated {
+		note = "Searched the first " + strconv.Itoa(listSearchMax) + " of the list, oldest first; there are more."
+	}
+	return items, more, note, nil
+}
+
+// searchOf is the view of a list's search.
+func searchOf(q listQuery, note string) views.ListSearch {
+	return views.ListSearch{Q: q.Q, Sort: q.Sort, Desc: q.Desc, Note: note}
+}
