@@ -23,6 +23,12 @@ type credentialEntry struct {
 	userID  int64
 	changed time.Time
 	expires time.Time
+	// token, revoked and used are of a cached API token: its id, its
+	// user's TokensRevoked when it was read, and when its use was last
+	// recorded (zero: never).
+	token   int64
+	revoked int64
+	used    time.Time
 }
 
 func newCredentialCache(ttl time.Duration, max int) *credentialCache {
@@ -160,12 +166,39 @@ func hashSecret(secret string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// AuthenticateToken verifies a Bearer API token sent from addr. A valid
-// token is accepted whatever others did; an address with too many failures
-// gets no answer about further tokens until its window passes.
+// AuthenticateToken verifies a Bearer API token sent from addr. A verified
+// token is cached like a verified password: a cached token costs one read
+// of its user, and stops working at once on every instance when one of
+// the user's tokens is revoked (the user's TokensRevoked changes) or the
+// user is disabled or deleted. A valid token is accepted whatever others
+// did; an address with too many failures gets no answer about further
+// tokens until its window passes.
 func (s *Service) AuthenticateToken(ctx context.Context, token, addr string) (*User, error) {
 	now := s.clock.Now()
-	hash := hashSecret(token)
+	key := sha256.Sum256([]byte(token))
+	if e, ok := s.tokens.get(key, now); ok {
+		u, err := s.store.FindUserByID(ctx, e.userID)
+		if err == nil && u.TokensRevoked == e.revoked {
+			if _, err := usable(u); err != nil {
+				return nil, err
+			}
+			if now.Sub(e.used) > time.Minute {
+				s.tokens.put(key, s.touchToken(ctx, e, now), now)
+			}
+			return u, nil
+		}
+		if err != nil && ErrorCode(err) != ENOTFOUND {
+			return nil, err
+		}
+		s.tokens.remove(key)
+	}
+	return s.verifyToken(ctx, key, addr, now)
+}
+
+// verifyToken looks a token up by its hash and caches it when its user
+// may use it.
+func (s *Service) verifyToken(ctx context.Context, key [32]byte, addr string, now time.Time) (*User, error) {
+	hash := hex.EncodeToString(key[:])
 	t, err := s.store.FindTokenByHash(ctx, hash)
 	if ErrorCode(err) == ENOTFOUND || (err == nil && subtle.ConstantTimeCompare([]byte(t.Hash), []byte(hash)) != 1) {
 		if err := s.throttled("", addr, now); err != nil {
@@ -184,11 +217,23 @@ func (s *Service) AuthenticateToken(ctx context.Context, token, addr string) (*U
 	if _, err := usable(u); err != nil {
 		return nil, err
 	}
-	// Record use at most once a minute per token, to keep reads cheap.
-	if t.LastUsed == nil || now.Sub(*t.LastUsed) > time.Minute {
-		if err := s.store.InTx(ctx, func(ctx context.Context) error { return s.store.TouchToken(ctx, t.ID, now) }); err != nil {
-			s.log.Warn("recording token use", "err", err)
-		}
+	e := credentialEntry{userID: u.ID, token: t.ID, revoked: t.UserRevoked, expires: now.Add(s.tokens.ttl)}
+	if t.LastUsed != nil {
+		e.used = *t.LastUsed
 	}
+	if now.Sub(e.used) > time.Minute {
+		e = s.touchToken(ctx, e, now)
+	}
+	s.tokens.put(key, e, now)
 	return u, nil
+}
+
+// touchToken records a token's use; callers do so at most once a minute
+// per token, to keep reads cheap. It returns e with the use noted.
+func (s *Service) touchToken(ctx context.Context, e credentialEntry, now time.Time) credentialEntry {
+	if err := s.store.InTx(ctx, func(ctx context.Context) error { return s.store.TouchToken(ctx, e.token, now) }); err != nil {
+		s.log.Warn("recording token use", "err", err)
+	}
+	e.used = now
+	return e
 }

@@ -54,8 +54,7 @@ func (s *Service) CreateModelFromProject(ctx context.Context, projectID int64, i
 	if err != nil {
 		return nil, err
 	}
-	s.rememberVersion(currentKey(rec), &st)
-	return s.modelAt(ctx, rec, rec.Version)
+	return s.modelWith(ctx, rec, rec.Version, s.rememberVersion(currentKey(rec), &st))
 }
 
 // createModel stores a new model owned by u at version 1; master is the

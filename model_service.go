@@ -123,6 +123,13 @@ func (s *Service) modelAt(ctx context.Context, m *ModelRecord, version int) (*Mo
 		}
 		return nil, err
 	}
+	return s.modelWith(ctx, m, version, v)
+}
+
+// modelWith answers a model at a version the caller holds ready; a writer
+// answers what it just stored without reading it back (a version too
+// large for the cache would be).
+func (s *Service) modelWith(ctx context.Context, m *ModelRecord, version int, v *answerVersion) (*Model, error) {
 	accesses, invitations, err := s.store.FindModelSharing(ctx, m.ID)
 	if err != nil {
 		return nil, err

@@ -75,8 +75,7 @@ func (s *Service) UploadModel(ctx context.Context, in UploadModelInput) (*Model,
 	if err != nil {
 		return nil, err
 	}
-	s.rememberVersion(currentKey(rec), &st)
-	return s.modelAt(ctx, rec, rec.Version)
+	return s.modelWith(ctx, rec, rec.Version, s.rememberVersion(currentKey(rec), &st))
 }
 
 // readModelTable streams a model file, keeping only its Index, Label,

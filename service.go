@@ -17,8 +17,8 @@ type Options struct {
 	Random io.Reader
 	Hasher PasswordHasher
 	Logger *slog.Logger
-	// CredentialTTL is how long a verified Basic credential is cached
-	// (at most 5 minutes).
+	// CredentialTTL is how long a verified Basic credential or API token
+	// is cached (at most 5 minutes).
 	CredentialTTL time.Duration
 	// SessionTTL is the lifetime of a page session (default 12 hours).
 	SessionTTL time.Duration
@@ -79,9 +79,11 @@ type Service struct {
 	suggesting          suggestSlots
 
 	credentials *credentialCache
-	userLimit   *limiter
-	addrLimit   *limiter
-	sessionTTL  time.Duration
+	// tokens caches verified API tokens by the SHA-256 of the token.
+	tokens     *credentialCache
+	userLimit  *limiter
+	addrLimit  *limiter
+	sessionTTL time.Duration
 
 	verifying singleflight.Group
 	dummyOnce sync.Once
@@ -137,6 +139,7 @@ func NewService(store Store, o Options) *Service {
 		tables:              o.Tables,
 		budgets:             o.Budgets.withDefaults(),
 		credentials:         newCredentialCache(o.CredentialTTL, 10000),
+		tokens:              newCredentialCache(o.CredentialTTL, 10000),
 		userLimit:           newLimiter(o.UserFailures, o.FailureWindow),
 		addrLimit:           newLimiter(o.AddrFailures, o.FailureWindow),
 		sessionTTL:          o.SessionTTL,

@@ -34,6 +34,9 @@ type User struct {
 	// Disabled is when an admin disabled the user; nil while enabled. A
 	// disabled user cannot sign in nor use the JSON interface.
 	Disabled *time.Time
+	// TokensRevoked counts the user's revoked API tokens; cached tokens
+	// are valid only while it is unchanged.
+	TokensRevoked int64
 }
 
 // IsAdmin reports whether the user may manage users.
@@ -47,6 +50,9 @@ type Token struct {
 	Hash     string
 	Created  time.Time
 	LastUsed *time.Time
+	// UserRevoked is the user's TokensRevoked when the token was read
+	// (FindTokenByHash only).
+	UserRevoked int64
 }
 
 // Session is a signed-in browser session of the admin pages.

@@ -49,8 +49,10 @@ type tx struct {
 	db *DB
 	// committed runs after the transaction commits (afterCommit).
 	committed []func()
-	// wanted are queries to prepare once the transaction ends (stmt.go).
+	// wanted are queries to prepare once the transaction ends, stmts
+	// the statements prepared for or bound to it (stmt.go).
 	wanted []string
+	stmts  map[string]*sql.Stmt
 	// charged is what the transaction charged each user (storage.go).
 	charged map[int64]explorer.StorageCharge
 }

@@ -26,7 +26,10 @@ func openSQLite(ctx context.Context, path string, last int) (*DB, error) {
 		return nil, explorer.Internal(fmt.Errorf("creating the data directory: %w", err))
 	}
 	base := sqliteDSN(path)
-	write, err := sql.Open("sqlite", base+"&_txlock=immediate")
+	// The writer keeps its temporary files in memory: a statement that
+	// inserts many rows in a transaction (model parts, project rows)
+	// journals the pages it touches, which cost a write call each in a file.
+	write, err := sql.Open("sqlite", base+"&_txlock=immediate&_pragma=temp_store(MEMORY)")
 	if err != nil {
 		return nil, explorer.Internal(err)
 	}

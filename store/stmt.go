@@ -88,15 +88,22 @@ func (db *DB) cachedStmt(ctx context.Context, query string) *sql.Stmt {
 	return st
 }
 
-// Statements in a write transaction on SQLite run prepared too: the
+// Statements in a write transaction on SQLite run prepared too. The
 // writer pool has one connection, which the transaction holds, so a
-// statement missing from the cache is noted and prepared once the
-// transaction has ended; later transactions bind it (Tx.StmtContext
-// reuses what is prepared on the connection). On PostgreSQL pgx caches
-// the statements of each connection itself.
+// statement missing from the writer's cache is prepared in the
+// transaction (bound to it, closed when it ends) at its first use, reused
+// for the rest of the transaction, and noted to be prepared on the writer
+// once the transaction has ended; later transactions bind that one
+// (Tx.StmtContext reuses what is prepared on the connection). So the
+// first large upload on a server parses its INSERT once, not once a row.
+// On PostgreSQL pgx caches the statements of each connection itself.
 
-// maxTxWanted bounds the statements one transaction asks to prepare.
-const maxTxWanted = 16
+// maxTxWanted bounds the statements one transaction asks to prepare on
+// the writer; maxTxStmts those it prepares for itself.
+const (
+	maxTxWanted = 16
+	maxTxStmts  = 64
+)
 
 // txStmt returns the prepared statement of query bound to t, or nil (the
 // caller runs the query as text).
@@ -104,13 +111,29 @@ func (db *DB) txStmt(ctx context.Context, t *tx, query string) *sql.Stmt {
 	if db.path == "" {
 		return nil
 	}
-	if st, ok := db.writeStmts.Load(query); ok {
-		return t.StmtContext(ctx, st.(*sql.Stmt))
+	if st, ok := t.stmts[query]; ok {
+		return st
 	}
-	if len(t.wanted) < maxTxWanted {
-		t.wanted = append(t.wanted, query)
+	if len(t.stmts) >= maxTxStmts {
+		return nil
 	}
-	return nil
+	var st *sql.Stmt
+	if ws, ok := db.writeStmts.Load(query); ok {
+		st = t.StmtContext(ctx, ws.(*sql.Stmt))
+	} else {
+		var err error
+		if st, err = t.PrepareContext(ctx, query); err != nil {
+			return nil // the text query reports the error
+		}
+		if len(t.wanted) < maxTxWanted {
+			t.wanted = append(t.wanted, query)
+		}
+	}
+	if t.stmts == nil {
+		t.stmts = make(map[string]*sql.Stmt)
+	}
+	t.stmts[query] = st
+	return st
 }
 
 // prepareWanted prepares on the writer the statements a transaction that

@@ -9,7 +9,7 @@ import (
 	explorer "explorer"
 )
 
-const userColumns = `id, username, password_hash, role, status, created_at, password_changed_at, disabled_at`
+const userColumns = `id, username, password_hash, role, status, created_at, password_changed_at, disabled_at, tokens_revoked`
 
 // userColumnsAs is userColumns of a table aliased as alias.
 func userColumnsAs(alias string) string {
@@ -20,7 +20,7 @@ func scanUser(sc interface{ Scan(...any) error }) (*explorer.User, error) {
 	var u explorer.User
 	var created, changed int64
 	var disabled sql.NullInt64
-	if err := sc.Scan(&u.ID, &u.Username, &u.PasswordHash, &u.Role, &u.Status, &created, &changed, &disabled); err != nil {
+	if err := sc.Scan(&u.ID, &u.Username, &u.PasswordHash, &u.Role, &u.Status, &created, &changed, &disabled, &u.TokensRevoked); err != nil {
 		return nil, err
 	}
 	if disabled.Valid {
@@ -140,14 +140,25 @@ func scanToken(sc interface{ Scan(...any) error }) (*explorer.Token, error) {
 
 const tokenColumns = `id, user_id, name, token_hash, created_at, last_used_at`
 
-// FindTokenByHash returns the token whose secret hashes to hash.
+// FindTokenByHash returns the token whose secret hashes to hash, with its
+// user's count of revoked tokens read in the same statement (one snapshot:
+// a revocation committed later counts the user's tokens_revoked up).
 func (db *DB) FindTokenByHash(ctx context.Context, hash string) (*explorer.Token, error) {
-	row := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(`SELECT `+tokenColumns+` FROM api_tokens WHERE token_hash = ?`), hash)
-	t, err := scanToken(row)
+	var t explorer.Token
+	var created int64
+	var used sql.NullInt64
+	err := db.queryRowHot(ctx, `SELECT t.id, t.user_id, t.name, t.token_hash, t.created_at, t.last_used_at, u.tokens_revoked
+		FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?`, hash).
+		Scan(&t.ID, &t.UserID, &t.Name, &t.Hash, &created, &used, &t.UserRevoked)
 	if err != nil {
 		return nil, db.mapError(err, "token not found")
 	}
-	return t, nil
+	t.Created = explorer.FromMillis(created)
+	if used.Valid {
+		at := explorer.FromMillis(used.Int64)
+		t.LastUsed = &at
+	}
+	return &t, nil
 }
 
 // FindTokens lists a user's tokens, newest first.
@@ -168,9 +179,15 @@ func (db *DB) FindTokens(ctx context.Context, userID int64) ([]*explorer.Token, 
 	return out, db.mapError(rows.Err(), "")
 }
 
-// DeleteToken deletes one of a user's tokens.
+// DeleteToken deletes one of a user's tokens and counts the user's
+// revoked tokens up, which drops the token from every instance's cache
+// (auth.go); call it in a transaction.
 func (db *DB) DeleteToken(ctx context.Context, userID, id int64) error {
-	return db.updateOne(ctx, "token not found", `DELETE FROM api_tokens WHERE id = ? AND user_id = ?`, id, userID)
+	if err := db.updateOne(ctx, "token not found", `DELETE FROM api_tokens WHERE id = ? AND user_id = ?`, id, userID); err != nil {
+		return err
+	}
+	_, err := db.exec(ctx, `UPDATE users SET tokens_revoked = tokens_revoked + 1 WHERE id = ?`, userID)
+	return err
 }
 
 // TouchToken records when a token was last used.

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -88,56 +89,110 @@ func (db *DB) storeParts(ctx context.Context, model int64, s *explorer.Structure
 	return appendManifest(manifest, s, ids[0], ids[1:]), added, nil
 }
 
-// fewParts is the most unknown parts inserted one by one without first
-// looking them up together (insertPart finds one that exists).
-const fewParts = 4
-
 // resolveParts finds or inserts parts and sets their ids; the cache
-// learns them when the transaction commits. It returns what the parts it
-// inserted store: their content and hash.
+// learns them when the transaction commits. Parts unknown to the cache are
+// inserted many to a statement; those the model already holds (stored
+// before, or by another instance meanwhile) are then looked up. It
+// returns what the parts it inserted store: their content and hash.
 func (db *DB) resolveParts(ctx context.Context, model int64, parts []part, ids []int64) (int64, error) {
-	var missing [][]byte
+	var todo []part
+	seen := map[partHash]bool{}
 	for _, p := range parts {
 		id, ok := db.parts.get(partKey{model, p.hash})
-		if !ok {
-			missing = append(missing, p.hash[:])
-		}
 		ids[p.at] = id
+		if !ok && !seen[p.hash] {
+			seen[p.hash] = true
+			todo = append(todo, p)
+		}
 	}
-	if len(missing) == 0 {
+	if len(todo) == 0 {
 		return 0, nil
 	}
-	found := map[partHash]int64{}
-	if len(missing) > fewParts {
-		var err error
-		if found, err = db.findParts(ctx, model, missing); err != nil {
-			return 0, err
+	found, err := db.insertModelParts(ctx, model, todo)
+	if err != nil {
+		return 0, err
+	}
+	var added int64
+	var missing [][]byte
+	for _, p := range todo {
+		if _, ok := found[p.hash]; ok {
+			added += int64(len(p.content) + len(p.hash))
+		} else {
+			missing = append(missing, p.hash[:])
 		}
 	}
-	var learned []partHash
-	var learnedIDs []int64
-	var added int64
-	for _, p := range parts {
-		if ids[p.at] != 0 {
-			continue
+	if len(missing) > 0 {
+		held, err := db.findParts(ctx, model, missing)
+		if err != nil {
+			return 0, err
 		}
+		maps.Copy(found, held)
+	}
+	learned, learnedIDs := make([]partHash, 0, len(todo)), make([]int64, 0, len(todo))
+	for _, p := range todo {
 		id, ok := found[p.hash]
 		if !ok {
-			var inserted bool
-			var err error
-			if id, inserted, err = db.insertPart(ctx, model, p); err != nil {
-				return 0, err
-			}
-			if inserted {
-				added += int64(len(p.content) + len(p.hash))
-			}
-			found[p.hash] = id
+			return 0, explorer.Internal(fmt.Errorf("model %d: part neither inserted nor found", model))
 		}
-		ids[p.at] = id
 		learned, learnedIDs = append(learned, p.hash), append(learnedIDs, id)
+	}
+	for _, p := range parts {
+		if ids[p.at] == 0 {
+			ids[p.at] = found[p.hash]
+		}
 	}
 	db.afterCommit(ctx, func() { db.parts.put(model, learned, learnedIDs) })
 	return added, nil
+}
+
+// modelPartsPerInsert is the most parts one INSERT stores (3 values a part,
+// far below SQLite's 32,766 and PostgreSQL's 65,535 parameters).
+const modelPartsPerInsert = 256
+
+// insertModelParts inserts parts of distinct hashes, modelPartsPerInsert to a
+// statement, and returns the ids of those it inserted by hash; a part the
+// model holds already is skipped. A statement's rows are padded to 8 or a
+// multiple of 64 with its last part (skipped as a duplicate), so that few
+// statements are prepared.
+func (db *DB) insertModelParts(ctx context.Context, model int64, parts []part) (map[partHash]int64, error) {
+	found := make(map[partHash]int64, len(parts))
+	for start := 0; start < len(parts); start += modelPartsPerInsert {
+		chunk := parts[start:min(start+modelPartsPerInsert, len(parts))]
+		_, size := inList(len(chunk))
+		var q strings.Builder
+		q.WriteString(`INSERT INTO model_parts (model_id, hash, content) VALUES `)
+		q.WriteString(strings.TrimSuffix(strings.Repeat("(?, ?, ?), ", size), ", "))
+		q.WriteString(` ON CONFLICT (model_id, hash) DO NOTHING RETURNING hash, id`)
+		args := make([]any, 0, 3*size)
+		for i := 0; i < size; i++ {
+			p := &chunk[min(i, len(chunk)-1)]
+			args = append(args, model, p.hash[:], p.content)
+		}
+		rows, err := db.query(ctx, q.String(), args...)
+		if err != nil {
+			return nil, err
+		}
+		if err := scanPartIDs(rows, found); err != nil {
+			return nil, db.mapError(err, "")
+		}
+	}
+	return found, nil
+}
+
+// scanPartIDs reads rows of (hash, id) into found and closes them.
+func scanPartIDs(rows *sql.Rows, found map[partHash]int64) error {
+	defer rows.Close()
+	for rows.Next() {
+		var h sql.RawBytes
+		var id int64
+		if err := rows.Scan(&h, &id); err != nil {
+			return err
+		}
+		var k partHash
+		copy(k[:], h)
+		found[k] = id
+	}
+	return rows.Err()
 }
 
 // inChunk is the most values one IN list holds; lists are padded to 8 or
@@ -204,20 +259,6 @@ func (db *DB) findParts(ctx context.Context, model int64, hashes [][]byte) (map[
 			return nil
 		})
 	return found, err
-}
-
-// insertPart stores a part and returns its id and true; a part with the
-// same content stored meanwhile (another instance) is returned instead,
-// with false.
-func (db *DB) insertPart(ctx context.Context, model int64, p part) (int64, bool, error) {
-	var id int64
-	err := db.queryRowTx(ctx, `INSERT INTO model_parts (model_id, hash, content) VALUES (?, ?, ?)
-		ON CONFLICT (model_id, hash) DO NOTHING RETURNING id`, model, p.hash[:], p.content).Scan(&id)
-	if err == sql.ErrNoRows {
-		err = db.queryRowTx(ctx, `SELECT id FROM model_parts WHERE model_id = ? AND hash = ?`, model, p.hash[:]).Scan(&id)
-		return id, false, db.mapError(err, "")
-	}
-	return id, err == nil, db.mapError(err, "")
 }
 
 // readVersion builds the structure a manifest names. The parts are read

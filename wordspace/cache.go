@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
+	"sync"
 )
 
 // A word space configured as a text file (.vec, GloVe, word2vec) is parsed
@@ -78,6 +80,7 @@ func OpenServed(ctx context.Context, path, cacheDir string, opt LoadOptions) (*S
 	if s, err := Open(cached, opt); err == nil {
 		return s, nil
 	}
+	defer collectOften()()
 	s, err := Open(path, opt)
 	if err != nil {
 		return nil, err
@@ -91,20 +94,21 @@ func OpenServed(ctx context.Context, path, cacheDir string, opt LoadOptions) (*S
 	return s, nil
 }
 
-// servable returns s with a clustered approximate index when it is large
-// and has none, its probes tuned to ServedRecall on 200 of its words.
+// servable returns s, just opened and not shared, with a clustered
+// approximate index when it is large and has none (its rows reordered in
+// place, not copied), its probes tuned to ServedRecall on 200 of its words.
 func servable(ctx context.Context, s *Space) (*Space, error) {
 	if s.Len() < ApproximateMinWords || s.HasIndex() {
 		return s, nil
 	}
-	c, err := s.Clustered(ctx)
-	if err != nil {
+	defer collectOften()()
+	if err := s.clusterInPlace(ctx); err != nil {
 		return nil, err
 	}
-	if _, _, err := c.TuneProbes(ctx, ServedRecall, 200, 50); err != nil {
+	if _, _, err := s.TuneProbes(ctx, ServedRecall, 200, 50); err != nil {
 		return nil, err
 	}
-	return c, nil
+	return s, nil
 }
 
 // writeCache writes s to cached (through a temporary file) and removes the
@@ -139,4 +143,39 @@ func writeCache(dir, cached, prefix string, s *Space) error {
 		}
 	}
 	return nil
+}
+
+// convertGCPercent is the collector's GOGC while a space is converted or
+// clustered. A conversion allocates little beside the vectors, but by
+// default the collector lets the heap grow to twice what is live before it
+// runs: with the vectors live, that is their size again in garbage, all of
+// it resident at the peak. The vectors hold no pointers, so the more
+// frequent collections cost little.
+const convertGCPercent = 10
+
+var converting struct {
+	sync.Mutex
+	n   int
+	old int
+}
+
+// collectOften sets GOGC to convertGCPercent (unless it is lower or off)
+// until the function it returns is called; conversions at once share it.
+func collectOften() (restore func()) {
+	converting.Lock()
+	if converting.n == 0 {
+		converting.old = debug.SetGCPercent(convertGCPercent)
+		if converting.old >= 0 && converting.old < convertGCPercent || converting.old < 0 {
+			debug.SetGCPercent(converting.old)
+		}
+	}
+	converting.n++
+	converting.Unlock()
+	return func() {
+		converting.Lock()
+		if converting.n--; converting.n == 0 {
+			debug.SetGCPercent(converting.old)
+		}
+		converting.Unlock()
+	}
 }

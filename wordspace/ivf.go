@@ -52,37 +52,87 @@ func (s *Space) BuildIndex(ctx context.Context) error {
 // counts and stored K-th neighbour cosines). WriteSpace
 // stores the index with it, so that the file opens with the index ready.
 func (s *Space) Clustered(ctx context.Context) (*Space, error) {
-	ix, err := buildIVF(ctx, s, 0)
-	if err != nil {
+	out := &Space{lang: s.lang, dim: s.dim, text: s.text, offs: slices.Clone(s.offs), vecs: make([]float32, len(s.vecs))}
+	adviseHugePages(out.vecs)
+	copy(out.vecs, s.vecs)
+	if s.counts != nil {
+		out.counts = slices.Clone(s.counts)
+	}
+	if kth := s.storedKth(); kth != nil {
+		out.kth = &kthTable{k: s.kth.k, bits: slices.Clone(kth), stored: true}
+	}
+	if err := out.clusterInPlace(ctx); err != nil {
 		return nil, err
 	}
-	n, dim := s.Len(), s.dim
-	out := &Space{lang: s.lang, dim: dim, offs: make([]uint32, 1, n+1), vecs: make([]float32, n*dim)}
-	adviseHugePages(out.vecs)
-	text := make([]byte, 0, len(s.text))
-	if s.counts != nil {
-		out.counts = make([]int64, n)
-	}
-	kth := s.storedKth()
-	if kth != nil {
-		out.kth = &kthTable{k: s.kth.k, bits: make([]uint32, n), stored: true}
-	}
-	for r, id := range ix.ids {
-		text = append(text, s.Word(int(id))...)
-		out.offs = append(out.offs, uint32(len(text)))
-		copy(out.vecs[r*dim:], s.Vector(int(id)))
-		if s.counts != nil {
-			out.counts[r] = s.counts[id]
-		}
-		if kth != nil {
-			out.kth.bits[r] = kth[id]
-		}
-	}
-	out.text = string(text)
-	out.buildIndex()
-	ix.ids = nil
-	out.ivf.Store(ix)
 	return out, nil
+}
+
+// clusterInPlace is Clustered without the copy: it builds the index and
+// moves s's own rows cell by cell, following the permutation cycle by
+// cycle with one row of scratch, so that a space being converted holds
+// its vectors once. s must not be shared yet. K-th cosines not stored and
+// the candidate table (both by word id) are dropped, as Clustered's copy
+// has none.
+func (s *Space) clusterInPlace(ctx context.Context) error {
+	ix, err := buildIVF(ctx, s, 0)
+	if err != nil {
+		return err
+	}
+	n, dim := s.Len(), s.dim
+	text := make([]byte, 0, len(s.text))
+	offs := make([]uint32, 1, n+1)
+	for _, id := range ix.ids {
+		text = append(text, s.Word(int(id))...)
+		offs = append(offs, uint32(len(text)))
+	}
+	if s.counts != nil {
+		s.counts = permuted(s.counts, ix.ids)
+	}
+	if kth := s.storedKth(); kth != nil {
+		s.kth = &kthTable{k: s.kth.k, bits: permuted(kth, ix.ids), stored: true}
+	} else {
+		s.kth, s.kthInit = nil, sync.Once{}
+	}
+	permuteRows(s.vecs, dim, ix.ids)
+	s.text, s.offs, s.nbrs = string(text), offs, nil
+	s.buildIndex()
+	ix.ids = nil
+	s.ivf.Store(ix)
+	return nil
+}
+
+// permuted returns the values of v in the order of ids (out[r] = v[ids[r]]).
+func permuted[T any](v []T, ids []int32) []T {
+	out := make([]T, len(ids))
+	for r, id := range ids {
+		out[r] = v[id]
+	}
+	return out
+}
+
+// permuteRows reorders the rows of dim values of x in place so that row r
+// becomes the former row ids[r].
+func permuteRows(x []float32, dim int, ids []int32) {
+	done := make([]bool, len(ids))
+	tmp := make([]float32, dim)
+	for r := range ids {
+		if done[r] || int(ids[r]) == r {
+			done[r] = true
+			continue
+		}
+		copy(tmp, x[r*dim:(r+1)*dim])
+		cur := r
+		for {
+			done[cur] = true
+			src := int(ids[cur])
+			if src == r {
+				copy(x[cur*dim:(cur+1)*dim], tmp)
+				break
+			}
+			copy(x[cur*dim:(cur+1)*dim], x[src*dim:(src+1)*dim])
+			cur = src
+		}
+	}
 }
 
 // SetProbes sets how many cells a search of the approximate index scans
@@ -252,6 +302,10 @@ type fineCells struct {
 	rows  [][]int32
 }
 
+// cellRows reuses the copies of a coarse cell's rows splitCell clusters:
+// fresh ones for every cell would leave as much garbage as the vectors.
+var cellRows sync.Pool // *[]float32
+
 // splitCell splits the rows of one coarse cell (centroid cent) into cells
 // of about fineRows rows by k-means seeded with seed.
 func splitCell(ctx context.Context, s *Space, rows []int32, cent []float32, seed uint64) (fineCells, error) {
@@ -263,7 +317,12 @@ func splitCell(ctx context.Context, s *Space, rows []int32, cent []float32, seed
 		}
 		return fineCells{cents: slices.Clone(cent), rows: [][]int32{rows}}, nil
 	}
-	x := make([]float32, len(rows)*dim)
+	xp, _ := cellRows.Get().(*[]float32)
+	if xp == nil || cap(*xp) < len(rows)*dim {
+		xp = new(make([]float32, len(rows)*dim))
+	}
+	defer cellRows.Put(xp)
+	x := (*xp)[:len(rows)*dim]
 	for i, r := range rows {
 		copy(x[i*dim:], s.Vector(int(r)))
 	}

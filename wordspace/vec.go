@@ -201,6 +201,26 @@ type parsedBlock struct {
 	errAt int // line within the block
 }
 
+// blockSize is how much text a block holds before its line's end; its
+// buffers are reused (blockPool, parsedPool): a conversion reads the whole
+// file through them, and fresh buffers would leave garbage enough to
+// double the resident memory before a collection.
+const blockSize = 1 << 20
+
+var (
+	blockPool  sync.Pool // *[]byte of capacity blockSize + 64 kB
+	parsedPool sync.Pool // *parsedBlock whose buffers are reused
+)
+
+func getBlock() []byte {
+	if p, ok := blockPool.Get().(*[]byte); ok {
+		return (*p)[:blockSize]
+	}
+	return make([]byte, blockSize, blockSize+64<<10)
+}
+
+func putBlock(b []byte) { blockPool.Put(&b) }
+
 // parseBlocks parses the rest of the file in blocks of whole lines, on as
 // many goroutines as there are cores, and appends the rows in file order.
 func parseBlocks(br *bufio.Reader, dim int, b *spaceBuilder, lineNo int) error {
@@ -211,7 +231,7 @@ func parseBlocks(br *bufio.Reader, dim int, b *spaceBuilder, lineNo int) error {
 	go func() {
 		defer close(blocks)
 		for seq := 0; ; seq++ {
-			buf := make([]byte, 4<<20)
+			buf := getBlock()
 			n, err := io.ReadFull(br, buf)
 			buf = buf[:n]
 			if err == nil {
@@ -249,7 +269,9 @@ func parseBlocks(br *bufio.Reader, dim int, b *spaceBuilder, lineNo int) error {
 		go func() {
 			defer wg.Done()
 			for blk := range blocks {
-				results <- parseBlock(blk, dim)
+				res := parseBlock(blk, dim)
+				putBlock(blk.data)
+				results <- res
 			}
 		}()
 	}
@@ -285,6 +307,9 @@ func parseBlocks(br *bufio.Reader, dim int, b *spaceBuilder, lineNo int) error {
 				start = end
 			}
 			lineNo += p.lines
+			if p.err == nil {
+				parsedPool.Put(&p)
+			}
 		}
 	}
 	if firstErr != nil {
@@ -295,7 +320,16 @@ func parseBlocks(br *bufio.Reader, dim int, b *spaceBuilder, lineNo int) error {
 
 func parseBlock(blk textBlock, dim int) parsedBlock {
 	nl := bytes.Count(blk.data, []byte{'\n'}) + 1
-	res := parsedBlock{seq: blk.seq, vecs: make([]float32, 0, nl*dim), offs: make([]uint32, 0, nl)}
+	res := parsedBlock{seq: blk.seq}
+	if p, ok := parsedPool.Get().(*parsedBlock); ok {
+		res.text, res.offs, res.vecs = p.text[:0], p.offs[:0], p.vecs[:0]
+	}
+	if cap(res.vecs) < nl*dim {
+		res.vecs = make([]float32, 0, nl*dim)
+	}
+	if cap(res.offs) < nl {
+		res.offs = make([]uint32, 0, nl)
+	}
 	row := make([]float32, dim)
 	data := blk.data
 	for len(data) > 0 {
