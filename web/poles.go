@@ -333,6 +333,14 @@ func (s *server) poleSuggestions(c *fiber.Ctx) error {
 // error of the form that led there.
 func (s *server) suggestionsAnswer(c *fiber.Ctx, id int64, notice, formErr string) error {
 	sv := poles.SuggestionsView{PoleID: id, CSRF: page(c, "", "").CSRF, Notice: notice, FormError: formErr}
+	// Read before the suggestion, which may use up the request's time.
+	declined, err := s.svc.PoleRejections(ctx(c), id)
+	if err != nil {
+		return err
+	}
+	for _, r := range declined {
+		sv.Declined = append(sv.Declined, r.Term)
+	}
 	res, err := s.svc.SuggestPoleTerms(ctx(c), id, nil)
 	if err != nil {
 		e := explorer.AsError(err)
@@ -353,13 +361,6 @@ func (s *server) suggestionsAnswer(c *fiber.Ctx, id int64, notice, formErr strin
 				Reciprocal: sg.Reciprocal, StringSimilarity: sg.StringSimilarity,
 			})
 		}
-	}
-	declined, err := s.svc.PoleRejections(ctx(c), id)
-	if err != nil {
-		return err
-	}
-	for _, r := range declined {
-		sv.Declined = append(sv.Declined, r.Term)
 	}
 	if isHTMX(c) {
 		return render(c, http.StatusOK, poles.Suggestions(sv))

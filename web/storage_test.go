@@ -64,8 +64,8 @@ func TestStoragePages(t *testing.T) {
 	// The admin sets 1 MiB on the users page; the term fits then.
 	rb := newBrowser(t, e)
 	rcsrf := rb.login("root", testkit.Password)
-	d = rb.doc(rb.do("GET", "/users", nil, nil).Expect(t, 200))
-	in := d.Find(`#user-ann form[action="/users/ann/budgets"] input[name=storage]`)
+	d = rb.doc(rb.do("GET", "/users/ann", nil, nil).Expect(t, 200))
+	in := d.Find(`form[action="/users/ann/budgets"] input[name=storage]`)
 	if label := in.Parent().Find("span").Text(); label != "Storage (uses "+explorer.FormatBytes(used)+")" {
 		t.Fatalf("storage label %q", label)
 	}

@@ -11,6 +11,7 @@ import (
 // bad address adds nobody.
 func TestUserAddEmail(t *testing.T) {
 	data := t.TempDir()
+	newDatabase(t, data)
 	run := func(args ...string) error {
 		var out, errOut bytes.Buffer
 		return userCommand(append(args, "--data", data), strings.NewReader("nina-password\n"), &out, &errOut)
