@@ -58,6 +58,7 @@ func attacks() []attack {
 	list = append(list, suggestAttacks()...)
 	list = append(list, wireAttacks()...)
 	list = append(list, rejectionAttacks()...)
+	list = append(list, cliAttacks()...)
 	return list
 }
 
