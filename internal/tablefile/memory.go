@@ -15,8 +15,11 @@ import (
 // 2.3 GB while idle. So when the last upload being read ends and the
 // uploads since the first of them allocated at least releaseAfter bytes,
 // the memory is returned at once with debug.FreeOSMemory (a full
-// collection, a few milliseconds on the server's small live heap). Small
-// uploads never pay for it, and overlapping large ones pay once.
+// collection, a few milliseconds on the server's small live heap). What
+// bursts allocate adds up until a release, so large uploads one after
+// another are freed too (on an idle machine four large uploads may not
+// overlap); a small upload pays only once uploads since the last release
+// allocated releaseAfter, and overlapping large ones pay once.
 const releaseAfter = 64 << 20
 
 // releaser counts the uploads being read and frees memory after a burst
@@ -25,6 +28,8 @@ type releaser struct {
 	mu     sync.Mutex
 	active int
 	start  uint64 // heap allocations when the burst began
+	// pending is what the bursts since the last release allocated.
+	pending uint64
 	// allocs and free are the runtime's (tests replace them).
 	allocs    func() uint64
 	free      func()
@@ -63,7 +68,13 @@ func (r *releaser) begin() func() {
 func (r *releaser) end() {
 	r.mu.Lock()
 	r.active--
-	large := r.active == 0 && r.allocs()-r.start >= r.threshold
+	large := false
+	if r.active == 0 {
+		r.pending += r.allocs() - r.start
+		if large = r.pending >= r.threshold; large {
+			r.pending = 0
+		}
+	}
 	r.mu.Unlock()
 	if large {
 		r.free()

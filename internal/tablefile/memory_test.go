@@ -36,10 +36,16 @@ func TestReleaserFreesAfterLargeBursts(t *testing.T) {
 	// What was allocated between bursts does not count.
 	allocated += 1000
 	end = r.begin()
-	allocated += 10
 	end()
 	if frees != 1 {
 		t.Fatalf("allocations before the burst counted")
+	}
+	// Bursts one after another add up: 99 + 1 bytes free memory.
+	end = r.begin()
+	allocated++
+	end()
+	if frees != 2 {
+		t.Fatalf("uploads one after another that allocated the threshold together: %d frees", frees)
 	}
 }
 
