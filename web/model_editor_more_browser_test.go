@@ -71,7 +71,7 @@ func TestBrowserModelEditorTyping(t *testing.T) {
 	if n := ann.eval(`String(document.querySelectorAll('.editor-error').length)`); n != "0" {
 		t.Fatalf("%s errors after removing during a save", n)
 	}
-	ann.do("put a back", chromedp.Click(`#terms-1 form.undo button`))
+	ann.do("put a back", htmxReady(`#terms-1 form.undo`), chromedp.Click(`#terms-1 form.undo button`))
 	ann.until("a is back", `[...document.querySelectorAll('#terms-1 li.chip span')].map(s => s.textContent).join() === 'a,b,bravo,charlie,delta,echo,golf'`)
 	ann.do("focus the box", chromedp.Focus(`#term-1`))
 
@@ -83,7 +83,7 @@ func TestBrowserModelEditorTyping(t *testing.T) {
 	if v := ann.eval(`document.querySelector('#term-2').value + '|' + document.activeElement.id`); v != "foxtrot|term-2" {
 		t.Fatalf("typing in B during the removal: %q", v)
 	}
-	ann.do("undo", chromedp.Click(`#terms-1 form.undo button`))
+	ann.do("undo", htmxReady(`#terms-1 form.undo`), chromedp.Click(`#terms-1 form.undo button`))
 	ann.until("bravo is back in its place", `[...document.querySelectorAll('#terms-1 li.chip span')].map(s => s.textContent).join() === 'a,b,bravo,charlie,delta,echo,golf'`)
 	if v, terms := modelTerms(t, e, "ann", m.ID); v != 2 || !strings.HasPrefix(terms, "A/A=a+b+bravo+charlie") {
 		t.Fatalf("after undo: version %d %s", v, terms)
@@ -297,7 +297,7 @@ func TestBrowserVersionsCompareInPlace(t *testing.T) {
 		ann.until("undo offered", `!!document.querySelector('#terms-1 form.undo')`)
 		ann.do("type", chromedp.SendKeys(`#term-1`, "half typed"))
 		saveView(t, ann, "editor-top-"+w, `#group-1`)
-		ann.do("undo", chromedp.Click(`#terms-1 form.undo button`))
+		ann.do("undo", htmxReady(`#terms-1 form.undo`), chromedp.Click(`#terms-1 form.undo button`))
 		ann.until("undone", `!document.querySelector('#terms-1 form.undo') && document.querySelector('#terms-1').textContent.includes('fizz')`)
 	}
 }
