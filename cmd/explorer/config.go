@@ -7,9 +7,10 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"strconv"
 	"strings"
 	"time"
+
+	explorer "explorer"
 )
 
 // envOr returns the environment variable name, or def when it is unset.
@@ -117,25 +118,11 @@ func databaseFlag(fs *flag.FlagSet) *string {
 	return fs.String("database", envOr("EXPLORER_DATABASE", ""), "PostgreSQL URL; empty: SQLite in the data directory (EXPLORER_DATABASE)")
 }
 
-// parseSize reads a byte size such as 20971520, 20MiB, 20MB or 512KiB.
+// parseSize reads a byte size such as 20971520, 20MiB, 20MB or 512KiB
+// (explorer.ParseSize, the one reader of sizes).
 func parseSize(s string) (int, error) {
-	s = strings.TrimSpace(s)
-	units := []struct {
-		suffix string
-		mult   int
-	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"GB", 1e9}, {"MB", 1e6}, {"KB", 1e3}, {"B", 1}}
-	mult := 1
-	for _, u := range units {
-		if strings.HasSuffix(strings.ToUpper(s), strings.ToUpper(u.suffix)) {
-			s, mult = strings.TrimSpace(s[:len(s)-len(u.suffix)]), u.mult
-			break
-		}
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n <= 0 {
-		return 0, fmt.Errorf("invalid size %q: give bytes or a number with KiB, MiB or GiB", s)
-	}
-	return n * mult, nil
+	n, err := explorer.ParseSize(s)
+	return int(n), err
 }
 
 // newLogger returns a slog logger of the level (debug, info, warn, error)
