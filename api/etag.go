@@ -65,17 +65,14 @@ func preconditionFailed(err error) error {
 	return fiber.NewError(fiber.StatusPreconditionFailed, explorer.ErrorMessage(err))
 }
 
-// modelETag is the entity tag of a model answer: "<version>.<hash>", the
-// version of its structure and a hash of the parts of the answer that
-// change without a new version (title, outdated, accesses, invitations).
-// If-Match reads the version tag before the dash (ifMatchVersions).
-func modelETag(m *explorer.Model) (string, error) {
-	head, err := modelHead(m)
-	if err != nil {
-		return "", err
-	}
+// modelETag is the entity tag of a model answer: "<version>-<hash>", the
+// version tag of its structure and a hash of head, the parts of the answer
+// that change without a new version (title, outdated, accesses,
+// invitations; modelHead). If-Match reads the version tag before the dash
+// (ifMatchVersions).
+func modelETag(m *explorer.Model, head []byte) string {
 	sum := sha256.Sum256(head)
-	return `"` + m.Tag().String() + "-" + hex.EncodeToString(sum[:6]) + `"`, nil
+	return `"` + m.Tag().String() + "-" + hex.EncodeToString(sum[:6]) + `"`
 }
 
 // bodyETag is the entity tag of an answer derived from its encoded body:

@@ -13,6 +13,16 @@ import (
 // info, accesses and invitations) is encoded per answer. A model without
 // that encoding is encoded in one go.
 func writeModel(w io.Writer, m *explorer.Model) error {
+	head, err := modelHead(m)
+	if err != nil {
+		return err
+	}
+	return writeModelHead(w, m, head)
+}
+
+// writeModelHead is writeModel with the model's head already encoded
+// (modelHead), as the ETag needs it too; it may change head.
+func writeModelHead(w io.Writer, m *explorer.Model, head []byte) error {
 	structure := m.EncodedStructure()
 	if structure == nil {
 		b, err := json.Marshal(m)
@@ -20,10 +30,6 @@ func writeModel(w io.Writer, m *explorer.Model) error {
 			return err
 		}
 		_, err = w.Write(b)
-		return err
-	}
-	head, err := modelHead(m)
-	if err != nil {
 		return err
 	}
 	head[len(head)-1] = ','

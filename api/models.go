@@ -145,31 +145,38 @@ func (h *handler) getModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendModelTagged(c, m)
+	return sendModelTagged(c, fiber.StatusOK, m, true)
 }
 
 // setModelETag sets the answer's ETag to the model's (modelETag).
 func setModelETag(c *fiber.Ctx, m *explorer.Model) error {
-	etag, err := modelETag(m)
+	head, err := modelHead(m)
 	if err != nil {
 		return explorer.Internal(err)
 	}
-	c.Set(fiber.HeaderETag, etag)
+	c.Set(fiber.HeaderETag, modelETag(m, head))
 	return nil
 }
 
 // sendModelTagged answers a model with its entity tag (modelETag), or 304
-// when the request's If-None-Match matches it.
-func sendModelTagged(c *fiber.Ctx, m *explorer.Model) error {
-	etag, err := modelETag(m)
+// when conditional and the request's If-None-Match matches it. The head
+// of the answer is encoded once, for the tag and the body.
+func sendModelTagged(c *fiber.Ctx, status int, m *explorer.Model, conditional bool) error {
+	head, err := modelHead(m)
 	if err != nil {
 		return explorer.Internal(err)
 	}
-	if notModified(c, etag) {
+	etag := modelETag(m, head)
+	if conditional && notModified(c, etag) {
 		return sendNotModified(c, etag)
 	}
 	c.Set(fiber.HeaderETag, etag)
-	return sendModel(c, fiber.StatusOK, m)
+	c.Status(status).Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
+	if err := writeModelHead(c, m, head); err != nil {
+		c.Response().ResetBody()
+		return explorer.Internal(err)
+	}
+	return nil
 }
 
 func (h *handler) updateModel(c *fiber.Ctx) error {
@@ -267,7 +274,7 @@ func (h *handler) modelVersion(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendModelTagged(c, m)
+	return sendModelTagged(c, fiber.StatusOK, m, true)
 }
 
 // restoreModelVersion answers 201 with the model when the restore made a
@@ -285,10 +292,7 @@ func (h *handler) restoreModelVersion(c *fiber.Ctx) error {
 	if created {
 		status = fiber.StatusCreated
 	}
-	if err := setModelETag(c, m); err != nil {
-		return err
-	}
-	return sendModel(c, status, m)
+	return sendModelTagged(c, status, m, false)
 }
 
 func (h *handler) revokeModelInvitation(c *fiber.Ctx) error {
