@@ -1,0 +1,235 @@
+package explorer
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"explorer/analysis"
+)
+
+// TopicExamples is how many example texts the evidence of a topic holds.
+const TopicExamples = 3
+
+// ExampleRunes is the most characters of an example text: a longer text
+// is cut to the part around its first matched term.
+const ExampleRunes = 280
+
+// topicsTime bounds the time one reading of a project's topics may take.
+const topicsTime = 30 * time.Second
+
+// ProjectTopics is the evidence of a project's topics, read from its
+// texts when asked: per topic, how many texts match it and examples.
+type ProjectTopics struct {
+	ProjectID int64
+	// Column is the text column read (the one last explored) and Texts
+	// its number of non-empty texts.
+	Column string
+	Texts  int
+	Groups []GroupEvidence
+}
+
+// GroupEvidence is a group of the project with its topics' evidence.
+type GroupEvidence struct {
+	ID     int64
+	Title  string
+	Topics []TopicEvidence
+}
+
+// TopicEvidence is what the texts show of one topic.
+type TopicEvidence struct {
+	ID    int64
+	Title string
+	// Terms are the topic's terms; those that are ignore terms of the
+	// project are not matched.
+	Terms []string
+	// Texts is the number of texts containing one of the terms; Share is
+	// Texts divided by the project's texts (0 without texts).
+	Texts int
+	Share float64
+	// Examples are the first TopicExamples matching texts, in row order.
+	Examples []TopicExample
+}
+
+// TopicExample is one text matching a topic, with the matched terms.
+type TopicExample struct {
+	// Row is the text's row in the project, from 1.
+	Row int
+	// Text is the text, or its part around the first matched term when
+	// it has more than ExampleRunes characters; CutBefore and CutAfter
+	// tell whether text precedes or follows that part.
+	Text                string
+	CutBefore, CutAfter bool
+	// Spans are the matched terms in Text, in order, as byte offsets.
+	Spans []TextSpan
+}
+
+// TextSpan is a part of a text, in bytes: [Start, End).
+type TextSpan struct{ Start, End int }
+
+// ProjectTopics reads the evidence of the current topics of a project the
+// caller owns from the texts of its last explored column: per topic the
+// texts that contain one of its terms (ignore terms left out, matched as
+// exploring counts them), their share and the first TopicExamples of them
+// with the matched terms marked. It takes one pass over the texts, keeps
+// no more than the examples, and is bounded by topicsTime (EUNAVAILABLE
+// past it). A project never explored, or busy with another step, is
+// ECONFLICT.
+func (s *Service) ProjectTopics(ctx context.Context, id int64) (*ProjectTopics, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.ownProject(ctx, u, id)
+	if err != nil {
+		return nil, err
+	}
+	if p.Status != ProjectReady && p.Status != ProjectExplored {
+		return nil, Errorf(ECONFLICT, "project %d is %s: its topics can be read when it is READY or EXPLORED", p.ID, p.Status)
+	}
+	col := columnIndex(p, p.TextColumn)
+	if p.TextColumn == "" || col < 0 {
+		return nil, Errorf(ECONFLICT, "project %d has not been explored yet: explore it to read its topics", p.ID)
+	}
+	lang, err := s.columnLanguage(ctx, u, p, col)
+	if err != nil {
+		return nil, err
+	}
+	out := topicsOutline(p)
+	ctx, cancel := context.WithTimeout(ctx, topicsTime)
+	defer cancel()
+	if err := s.readEvidence(ctx, p, col, lang, out); err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			return nil, Errorf(EUNAVAILABLE, "reading the topics of project %d took longer than %s", p.ID, topicsTime)
+		}
+		return nil, err
+	}
+	return out, nil
+}
+
+// columnIndex is the index of the header named name (any case), -1 when
+// none.
+func columnIndex(p *Project, name string) int {
+	for i, h := range p.Headers {
+		if strings.EqualFold(h.Header, strings.TrimSpace(name)) {
+			return i
+		}
+	}
+	return -1
+}
+
+// columnLanguage is the language of a text column as exploring takes it:
+// the column's suggested language, else the project's, else the caller's
+// default language.
+func (s *Service) columnLanguage(ctx context.Context, u *User, p *Project, col int) (string, error) {
+	if lang := p.Headers[col].SuggestedLanguage; lang != "" {
+		return lang, nil
+	}
+	if p.Language != "" {
+		return p.Language, nil
+	}
+	return s.setting(ctx, u.ID, SettingDefaultLanguage)
+}
+
+// topicsOutline is the evidence of p's topics before the texts are read.
+func topicsOutline(p *Project) *ProjectTopics {
+	out := &ProjectTopics{ProjectID: p.ID, Column: p.TextColumn, Groups: []GroupEvidence{}}
+	for _, g := range p.Structure.Groups {
+		ge := GroupEvidence{ID: g.ID, Title: g.Title, Topics: make([]TopicEvidence, 0, len(g.Topics))}
+		for _, t := range g.Topics {
+			ge.Topics = append(ge.Topics, TopicEvidence{ID: t.ID, Title: t.Title, Terms: append([]string{}, t.Terms...), Examples: []TopicExample{}})
+		}
+		out.Groups = append(out.Groups, ge)
+	}
+	return out
+}
+
+// readEvidence counts and collects the examples of out's topics in the
+// texts of column col.
+func (s *Service) readEvidence(ctx context.Context, p *Project, col int, lang string, out *ProjectTopics) error {
+	ignore := map[string]bool{}
+	for _, t := range p.Structure.IgnoreTerms {
+		ignore[analysis.FoldTerm(t.Term)] = true
+	}
+	var topics []*TopicEvidence
+	var terms [][]string
+	for gi := range out.Groups {
+		for ti := range out.Groups[gi].Topics {
+			t := &out.Groups[gi].Topics[ti]
+			var kept []string
+			for _, term := range t.Terms {
+				if !ignore[analysis.FoldTerm(term)] {
+					kept = append(kept, term)
+				}
+			}
+			topics, terms = append(topics, t), append(terms, kept)
+		}
+	}
+	m := analysis.NewTopicMatcher(terms, lang)
+	row := 0
+	err := s.store.EachProjectRow(ctx, p.ID, func(cells []string) error {
+		row++
+		if col >= len(cells) || strings.TrimSpace(cells[col]) == "" {
+			return nil
+		}
+		out.Texts++
+		text := strings.ToValidUTF8(cells[col], "\uFFFD")
+		m.Match(text, func(i int, spans []analysis.Span) {
+			t := topics[i]
+			t.Texts++
+			if len(t.Examples) < TopicExamples {
+				t.Examples = append(t.Examples, example(row, text, spans))
+			}
+		})
+		return ctx.Err()
+	})
+	if err != nil {
+		return err
+	}
+	for _, t := range topics {
+		if out.Texts > 0 {
+			t.Share = float64(t.Texts) / float64(out.Texts)
+		}
+	}
+	return nil
+}
+
+// example is a matching text with its spans, cut to ExampleRunes
+// characters around the first span when longer. It copies what it keeps.
+func example(row int, text string, spans []analysis.Span) TopicExample {
+	from, to := 0, len(text)
+	if utf8.RuneCountInString(text) > ExampleRunes {
+		from = backRunes(text, spans[0].Start, ExampleRunes/4)
+		to = forwardRunes(text, from, ExampleRunes)
+	}
+	ex := TopicExample{Row: row, Text: strings.Clone(text[from:to]), CutBefore: from > 0, CutAfter: to < len(text), Spans: []TextSpan{}}
+	for _, sp := range spans {
+		if sp.Start >= to {
+			break
+		}
+		ex.Spans = append(ex.Spans, TextSpan{Start: sp.Start - from, End: min(sp.End, to) - from})
+	}
+	return ex
+}
+
+// backRunes is the offset n characters before offset at in text (0 at
+// most).
+func backRunes(text string, at, n int) int {
+	for ; n > 0 && at > 0; n-- {
+		_, size := utf8.DecodeLastRuneInString(text[:at])
+		at -= size
+	}
+	return at
+}
+
+// forwardRunes is the offset n characters after offset at in text (its
+// length at most).
+func forwardRunes(text string, at, n int) int {
+	for ; n > 0 && at < len(text); n-- {
+		_, size := utf8.DecodeRuneInString(text[at:])
+		at += size
+	}
+	return at
+}
