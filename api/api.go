@@ -46,11 +46,12 @@ func (a *API) Register(r fiber.Router) {
 	h.productsRoutes(v1)
 	h.settingsRoutes(v1)
 	h.adminRoutes(v1)
+	h.projectsRoutes(v1)
 }
 
 // Uploads are the routes ("METHOD /path") whose body is an upload rather
 // than a JSON document.
-func Uploads() []string { return []string{"POST /v1/models"} }
+func Uploads() []string { return []string{"POST /v1/models", "POST /v1/projects"} }
 
 // IsAPIPath reports whether path belongs to the JSON interface.
 func IsAPIPath(path string) bool {

@@ -1,6 +1,10 @@
 package api
 
-import explorer "explorer"
+import (
+	"unicode/utf8"
+
+	explorer "explorer"
+)
 
 // projectInfo is a project as the model answers of /v1 show it.
 type projectInfo struct {
@@ -40,6 +44,74 @@ func modelProjectsAnswer(p *explorer.ModelProjects) modelProjects {
 	}
 	for _, d := range p.DependentProjects {
 		out.DependentProjects = append(out.DependentProjects, projectInfoAnswer(d))
+	}
+	return out
+}
+
+// projectTopics is the answer of GET /projects/{id}/topics.
+type projectTopics struct {
+	ProjectID int64           `json:"projectId"`
+	Column    string          `json:"column"`
+	Texts     int             `json:"texts"`
+	Groups    []groupEvidence `json:"groups"`
+}
+
+type groupEvidence struct {
+	ID     int64           `json:"id"`
+	Title  string          `json:"title"`
+	Topics []topicEvidence `json:"topics"`
+}
+
+type topicEvidence struct {
+	ID       int64          `json:"id"`
+	Title    string         `json:"title"`
+	Terms    []string       `json:"terms"`
+	Texts    int            `json:"texts"`
+	Share    float64        `json:"share"`
+	Examples []topicExample `json:"examples"`
+}
+
+// topicExample is an example text; its spans count Unicode code points.
+type topicExample struct {
+	Row       int        `json:"row"`
+	Text      string     `json:"text"`
+	CutBefore bool       `json:"cutBefore"`
+	CutAfter  bool       `json:"cutAfter"`
+	Spans     []textSpan `json:"spans"`
+}
+
+type textSpan struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
+}
+
+func projectTopicsAnswer(t *explorer.ProjectTopics) projectTopics {
+	out := projectTopics{ProjectID: t.ProjectID, Column: t.Column, Texts: t.Texts, Groups: make([]groupEvidence, 0, len(t.Groups))}
+	for _, g := range t.Groups {
+		ge := groupEvidence{ID: g.ID, Title: g.Title, Topics: make([]topicEvidence, 0, len(g.Topics))}
+		for _, tp := range g.Topics {
+			te := topicEvidence{ID: tp.ID, Title: tp.Title, Terms: nonNil(tp.Terms), Texts: tp.Texts, Share: tp.Share, Examples: make([]topicExample, 0, len(tp.Examples))}
+			for _, ex := range tp.Examples {
+				te.Examples = append(te.Examples, topicExampleAnswer(ex))
+			}
+			ge.Topics = append(ge.Topics, te)
+		}
+		out.Groups = append(out.Groups, ge)
+	}
+	return out
+}
+
+// topicExampleAnswer turns the example's byte spans into code point ones.
+func topicExampleAnswer(ex explorer.TopicExample) topicExample {
+	out := topicExample{Row: ex.Row, Text: ex.Text, CutBefore: ex.CutBefore, CutAfter: ex.CutAfter, Spans: make([]textSpan, 0, len(ex.Spans))}
+	at, runes := 0, 0
+	points := func(to int) int {
+		runes += utf8.RuneCountInString(ex.Text[at:to])
+		at = to
+		return runes
+	}
+	for _, s := range ex.Spans {
+		out.Spans = append(out.Spans, textSpan{Start: points(s.Start), End: points(s.End)})
 	}
 	return out
 }

@@ -1,0 +1,146 @@
+package api
+
+import (
+	"strings"
+
+	explorer "explorer"
+	"explorer/internal/tablefile"
+
+	"github.com/gofiber/fiber/v2"
+)
+
+// projectsRoutes registers the projects extension: import, read, explore,
+// apply a model, read the topics' evidence and delete, through the
+// Service methods the pages call.
+func (h *handler) projectsRoutes(r fiber.Router) {
+	r.Get("/projects", h.listProjects)
+	r.Post("/projects", h.importProject)
+	r.Get("/projects/:id", h.getProject)
+	r.Delete("/projects/:id", h.deleteProject)
+	r.Post("/projects/:id/explore", h.exploreProject)
+	r.Post("/projects/:id/apply", h.applyProjectModel)
+	r.Get("/projects/:id/topics", h.projectTopics)
+}
+
+func (h *handler) listProjects(c *fiber.Ctx) error {
+	page, err := listPage(c)
+	if err != nil {
+		return err
+	}
+	list, more, err := h.svc.ProjectInfosPage(c.UserContext(), page)
+	if err != nil {
+		return err
+	}
+	out := make([]projectInfo, 0, len(list))
+	for _, p := range list {
+		out = append(out, projectInfoAnswer(p))
+	}
+	return sendList(c, page, more, out)
+}
+
+// importProject reads the multipart part file (named by the part
+// fileName when given), the title (query or form field; else the file's
+// name) and the query parameter encoding.
+func (h *handler) importProject(c *fiber.Ctx) error {
+	if !strings.HasPrefix(strings.ToLower(c.Get(fiber.HeaderContentType)), fiber.MIMEMultipartForm) {
+		return explorer.Errorf(explorer.EUNSUPPORTED, "the import must be multipart/form-data with the table in the part file")
+	}
+	form, err := c.MultipartForm()
+	if err != nil {
+		return explorer.Invalid("the multipart/form-data body cannot be read")
+	}
+	file, closer, err := tablefile.FromForm(form, "file", c.Query("encoding"))
+	if err != nil {
+		return err
+	}
+	defer closer.Close()
+	title := c.Query("title")
+	if v := form.Value["title"]; title == "" && len(v) > 0 {
+		title = v[0]
+	}
+	if strings.TrimSpace(title) == "" {
+		title = file.Name
+	}
+	p, err := h.svc.ImportProject(c.UserContext(), explorer.ImportProjectInput{Title: title, File: file})
+	if err != nil {
+		return err
+	}
+	return h.sendProject(c, fiber.StatusCreated, p.ID)
+}
+
+// sendProject answers the project id as ProjectInfo with status.
+func (h *handler) sendProject(c *fiber.Ctx, status int, id int64) error {
+	p, err := h.svc.ProjectInfo(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	return c.Status(status).JSON(projectInfoAnswer(p))
+}
+
+func (h *handler) getProject(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	p, err := h.svc.ProjectInfo(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	return sendTagged(c, projectInfoAnswer(p))
+}
+
+func (h *handler) deleteProject(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	if err := h.svc.DeleteProject(c.UserContext(), id); err != nil {
+		return err
+	}
+	return c.SendStatus(fiber.StatusNoContent)
+}
+
+// exploreProject explores on the query parameter column (blank: the
+// largest) and answers the explored project: exploring runs within the
+// request, as on the pages.
+func (h *handler) exploreProject(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	if _, err := h.svc.ExploreProject(c.UserContext(), id, c.Query("column")); err != nil {
+		return err
+	}
+	return h.sendProject(c, fiber.StatusOK, id)
+}
+
+// applyProjectModel applies the model of the query parameter modelId.
+func (h *handler) applyProjectModel(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	modelID, ok, err := queryInt(c, "modelId")
+	if err != nil {
+		return err
+	}
+	if !ok || modelID < 1 {
+		return explorer.Invalid("query parameter modelId is required and must be at least 1", explorer.FieldError{Field: "modelId", Message: "is required and must be at least 1"})
+	}
+	if err := h.svc.ApplyModel(c.UserContext(), id, modelID); err != nil {
+		return err
+	}
+	return h.sendProject(c, fiber.StatusOK, id)
+}
+
+func (h *handler) projectTopics(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	t, err := h.svc.ProjectTopics(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	return sendTagged(c, projectTopicsAnswer(t))
+}
