@@ -6,6 +6,12 @@ import "context"
 // it copies the project's groups, topics, ignore terms and language. A
 // dynamic model is connected to the project as its master project.
 func (s *Service) CreateModelFromProject(ctx context.Context, projectID int64, in ModelUpdate) (*Model, error) {
+	return s.CreateModelFromTopics(ctx, projectID, in, nil)
+}
+
+// CreateModelFromTopics is CreateModelFromProject keeping only the
+// project's topics whose ids are in keep (nil: all); see keptStructure.
+func (s *Service) CreateModelFromTopics(ctx context.Context, projectID int64, in ModelUpdate, keep []int64) (*Model, error) {
 	u, err := activeActor(ctx)
 	if err != nil {
 		return nil, err
@@ -27,10 +33,8 @@ func (s *Service) CreateModelFromProject(ctx context.Context, projectID int64, i
 			t := p.Title
 			title = &t
 		}
-		st = Structure{
-			Groups:                p.Structure.Groups,
-			IgnoreTerms:           p.Structure.IgnoreTerms,
-			IgnoreTermsDictionary: p.Structure.IgnoreTermsDictionary,
+		if st, err = s.keptStructure(ctx, p, keep, in.Dynamic); err != nil {
+			return err
 		}
 		lang := p.Language
 		if lang == "" {
