@@ -21,6 +21,7 @@ func (s *server) projectsRoutes(r fiber.Router) {
 	r.Post("/projects/:id/explore", s.exploreProject)
 	r.Post("/projects/:id/apply", s.applyModel)
 	r.Post("/projects/:id/model", s.createModelFromProject)
+	r.Get("/projects/:id/topics", s.projectTopicsPage)
 	r.Post("/projects/:id/append", s.appendProject)
 	r.Post("/projects/:id/delete", s.deleteProject)
 }
@@ -238,7 +239,11 @@ func (s *server) createModelFromProject(c *fiber.Ctx) error {
 	}
 	form := projects.NewModelForm{Title: c.FormValue("title"), Dynamic: c.FormValue("dynamic") != ""}
 	title := strings.TrimSpace(form.Title)
-	m, ferr := s.svc.CreateModelFromProject(ctx(c), id, explorer.ModelUpdate{Title: &title, Dynamic: form.Dynamic})
+	keep, ferr := keptTopics(c)
+	var m *explorer.Model
+	if ferr == nil {
+		m, ferr = s.svc.CreateModelFromTopics(ctx(c), id, explorer.ModelUpdate{Title: &title, Dynamic: form.Dynamic}, keep)
+	}
 	if ferr != nil {
 		if explorer.ErrorCode(ferr) == explorer.EINTERNAL || explorer.ErrorCode(ferr) == explorer.ENOTFOUND && !s.projectExists(c, id) {
 			return ferr
@@ -248,6 +253,11 @@ func (s *server) createModelFromProject(c *fiber.Ctx) error {
 			return err
 		}
 		v.NewModel = form
+		if keep != nil {
+			// The evidence is shown again with the person's choice.
+			ev, _ := s.evidence(c, id, idSet(keep))
+			v.Evidence = &ev
+		}
 		return formAnswer(c, ferr, func(msg string) { v.NewModelError = msg },
 			func() templ.Component { return projects.DetailSection(v) }, func() templ.Component { return projects.Detail(v) })
 	}
@@ -280,4 +290,12 @@ func (s *server) deleteProject(c *fiber.Ctx) error {
 		return s.projectAnswer(c, id, "", err)
 	}
 	return redirect(c, "/projects")
+}
+
+func idSet(ids []int64) map[int64]bool {
+	out := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out
 }

@@ -59,7 +59,9 @@ func TestBrowserProjectModel(t *testing.T) {
 	if err != nil || !strings.Contains(notice, "counted") {
 		t.Fatalf("notice %q %v", notice, err)
 	}
-	first, err := chromedp.Run(ctx, chromedp.Text(`#topics td.count`))
+	// The topics' evidence replaces the counts table once read.
+	step("evidence", chromedp.WaitVisible(`#evidence .topic-count`))
+	first, err := chromedp.Run(ctx, chromedp.Text(`#evidence .topic-count strong`))
 	if err != nil || strings.TrimSpace(first) == "0" || strings.Contains(first, "not") {
 		t.Fatalf("first count %q %v", first, err)
 	}
