@@ -312,3 +312,37 @@ func TestProjectsAPIHostileUploads(t *testing.T) {
 		}
 	}
 }
+
+// Spans count code points: in texts with accents and emoji before the
+// term, the span still marks the term.
+func TestProjectTopicsAPISpansInCodePoints(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	ctx := e.As("ann")
+	src := e.CreateProject("ann", "Source", []explorer.Group{{Title: "Drinks", Topics: []explorer.Topic{{Title: "Café", Terms: []string{"café", "thé vert"}}}}})
+	m, err := e.Svc.CreateModelFromProject(ctx, src.ID, explorer.ModelUpdate{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	content := []byte("id,comment\n1,Crème brûlée 🍮 et un Café noir\n2,Un THÉ  vert glacé\n3,rien\n")
+	p := decodeProject(t, importAPI(e, "ann", "t.csv", content, "", nil).Expect(t, 201))
+	path := fmt.Sprintf("/v1/projects/%d", p.ID)
+	e.Do(testkit.Request{Method: "POST", Path: fmt.Sprintf("%s/apply?modelId=%d", path, m.ID), User: "ann"}).Expect(t, 200)
+	e.Do(testkit.Request{Method: "POST", Path: path + "/explore?column=comment", User: "ann"}).Expect(t, 200)
+	var tp wireTopics
+	e.Do(testkit.Request{Method: "GET", Path: path + "/topics", User: "ann"}).Expect(t, 200).JSON(t, &tp)
+	topic := tp.Groups[0].Topics[0]
+	if tp.Texts != 3 || topic.Texts != 2 || len(topic.Examples) != 2 {
+		t.Fatalf("topics %+v", tp)
+	}
+	var got []string
+	for _, ex := range topic.Examples {
+		runes := []rune(ex.Text)
+		for _, s := range ex.Spans {
+			got = append(got, string(runes[s.Start:s.End]))
+		}
+	}
+	if strings.Join(got, "|") != "Café|THÉ  vert" {
+		t.Fatalf("marked %q", got)
+	}
+}
