@@ -39,6 +39,11 @@ func (s *Service) Backup(ctx context.Context) (*Backup, error) {
 	if !u.IsAdmin() {
 		return nil, Errorf(EFORBIDDEN, "only admins may download backups")
 	}
+	// Recorded first, so that the copy holds its own record; a backup the
+	// log cannot record is not made.
+	if err := s.audit(ctx, ActionBackupDownload, "", ""); err != nil {
+		return nil, err
+	}
 	f, err := os.CreateTemp(s.tempDir, "backup-*.db")
 	if err != nil {
 		return nil, Internal(err)
