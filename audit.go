@@ -160,3 +160,14 @@ func auditActor(ctx context.Context) string {
 
 // modelTarget names a model as the target of a record.
 func modelTarget(id int64) string { return "model " + strconv.FormatInt(id, 10) }
+
+// withAddr returns ctx carrying addr as the client's address when it
+// carries none: the sign-ins take the address as an argument.
+func withAddr(ctx context.Context, addr string) context.Context {
+	r := RequestFromContext(ctx)
+	if r.Addr != "" || addr == "" {
+		return ctx
+	}
+	r.Addr = addr
+	return WithRequest(ctx, r)
+}

@@ -2,6 +2,7 @@ package explorer
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -16,8 +17,8 @@ const (
 	// auditFoldWindow is the window in which refusals of one name from
 	// one address are folded into one record.
 	auditFoldWindow = time.Hour
-	// auditPageDefault is the page of a listing without a limit.
-	auditPageDefault = 100
+	// AuditPageDefault is the page of a listing without a limit.
+	AuditPageDefault = 100
 )
 
 // Audit records e, filling what it leaves empty from ctx: the actor
@@ -107,7 +108,7 @@ func (s *Service) AuditEvents(ctx context.Context, f AuditFilter) (events []*Aud
 		return nil, false, err
 	}
 	if f.Page.Limit == 0 {
-		f.Page.Limit = auditPageDefault
+		f.Page.Limit = AuditPageDefault
 	}
 	list, err := s.store.FindAuditEvents(ctx, f)
 	if err != nil {
@@ -177,4 +178,26 @@ func (s *Service) RunAuditRetention(ctx context.Context, keep time.Duration) {
 		case <-t.C:
 		}
 	}
+}
+
+// ParseAuditTime reads the since or until of an audit listing (name is
+// the parameter): a day yyyy-MM-dd (its start, UTC) or Unix epoch
+// milliseconds; blank is the zero time. Anything else is EINVALID naming
+// the parameter.
+func ParseAuditTime(name, v string) (time.Time, error) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return time.Time{}, nil
+	}
+	if t, err := time.Parse(time.DateOnly, v); err == nil {
+		return t, nil
+	}
+	if strings.Trim(v, "0123456789") == "" && len(v) <= 15 {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err == nil {
+			return FromMillis(n), nil
+		}
+	}
+	msg := "must be a day yyyy-MM-dd or Unix epoch milliseconds"
+	return time.Time{}, Invalid(name+" "+msg, FieldError{Field: name, Message: msg})
 }

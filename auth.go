@@ -111,6 +111,7 @@ func (s *Service) dummyHash() string {
 // otherwise failures are throttled per (username, address) pair and per
 // address (see throttle.go).
 func (s *Service) AuthenticatePassword(ctx context.Context, username, password, addr string) (*User, error) {
+	ctx = withAddr(ctx, addr)
 	now := s.clock.Now()
 	key := credentialKey(username, password)
 	if e, ok := s.credentials.get(key, now); ok {
@@ -196,6 +197,7 @@ func hashSecret(secret string) string {
 // did; an address with too many failures gets no answer about further
 // tokens until its window passes.
 func (s *Service) AuthenticateToken(ctx context.Context, token, addr string) (*User, error) {
+	ctx = withAddr(ctx, addr)
 	now := s.clock.Now()
 	key := sha256.Sum256([]byte(token))
 	if e, ok := s.tokens.get(key, now); ok {

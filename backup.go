@@ -39,11 +39,6 @@ func (s *Service) Backup(ctx context.Context) (*Backup, error) {
 	if !u.IsAdmin() {
 		return nil, Errorf(EFORBIDDEN, "only admins may download backups")
 	}
-	// Recorded first, so that the copy holds its own record; a backup the
-	// log cannot record is not made.
-	if err := s.audit(ctx, ActionBackupDownload, "", ""); err != nil {
-		return nil, err
-	}
 	f, err := os.CreateTemp(s.tempDir, "backup-*.db")
 	if err != nil {
 		return nil, Internal(err)
@@ -66,5 +61,11 @@ func (s *Service) Backup(ctx context.Context) (*Backup, error) {
 		return nil, Internal(err)
 	}
 	name := "explorer-backup-" + s.clock.Now().Format("2006-01-02-150405") + "Z.db"
-	return &Backup{Name: name, Size: st.Size(), f: f}, nil
+	b := &Backup{Name: name, Size: st.Size(), f: f}
+	// A copy the audit log cannot record is not handed out.
+	if err := s.audit(ctx, ActionBackupDownload, "", name); err != nil {
+		b.Close()
+		return nil, err
+	}
+	return b, nil
 }

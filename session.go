@@ -17,6 +17,7 @@ type NewSession struct {
 // verified credentials serves the JSON interface), and the audit log
 // records it with the session it starts.
 func (s *Service) Login(ctx context.Context, username, password, addr string) (*NewSession, error) {
+	ctx = withAddr(ctx, addr)
 	now := s.clock.Now()
 	if err := s.throttled(username, addr, now); err != nil {
 		return nil, err
