@@ -304,3 +304,20 @@ func TestAuditFailedSignInFlood(t *testing.T) {
 		t.Fatalf("%d records", n)
 	}
 }
+
+// TestAuditActionsInOpenAPI keeps the document's action enum the list the
+// filters accept.
+func TestAuditActionsInOpenAPI(t *testing.T) {
+	e := testkit.New(t)
+	var doc struct {
+		Components struct {
+			Schemas struct {
+				AuditAction struct{ Enum []string }
+			}
+		}
+	}
+	e.Do(testkit.Request{Method: "GET", Path: "/v1/openapi.json"}).Expect(t, 200).JSON(t, &doc)
+	if got, want := strings.Join(doc.Components.Schemas.AuditAction.Enum, ","), strings.Join(explorer.AuditActions, ","); got != want {
+		t.Fatalf("enum %s, want %s", got, want)
+	}
+}
