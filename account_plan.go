@@ -106,6 +106,10 @@ func (s *Service) ChangeProduct(ctx context.Context, in PlanChoice, shown ...Sho
 		if e.Kind == EffectUpgrade {
 			result = e.To
 		}
+		detail := e.Kind + " from " + e.From.Handle + " to " + e.To.Handle
+		if err := s.audit(ctx, ActionPlanChange, u.Username, detail); err != nil {
+			return err
+		}
 		return s.applyPlan(ctx, u, e)
 	})
 	if err != nil {
@@ -226,7 +230,9 @@ func (s *Service) CancelProductMigration(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		_, err = s.store.MarkMigrationCancelled(ctx, m.ID, s.clock.Now())
-		return err
+		if _, err = s.store.MarkMigrationCancelled(ctx, m.ID, s.clock.Now()); err != nil {
+			return err
+		}
+		return s.audit(ctx, ActionPlanCancel, u.Username, "")
 	})
 }

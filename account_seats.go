@@ -56,6 +56,9 @@ func (s *Service) ChangeSeats(ctx context.Context, n int, shown ...Shown) (*Seat
 		if err := s.store.UpdateAccountSeats(ctx, u.ID, n); err != nil {
 			return err
 		}
+		if err := s.audit(ctx, ActionSeatsChange, u.Username, fmt.Sprintf("%d to %d seats", e.SeatsBefore, n)); err != nil {
+			return err
+		}
 		return s.record(ctx, u.ID, u.ID, s.clock.Now(), e.charge(), e.entry())
 	})
 	return out, err

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -110,6 +111,7 @@ func (s *Service) dummyHash() string {
 // otherwise failures are throttled per (username, address) pair and per
 // address (see throttle.go).
 func (s *Service) AuthenticatePassword(ctx context.Context, username, password, addr string) (*User, error) {
+	ctx = withAddr(ctx, addr)
 	now := s.clock.Now()
 	key := credentialKey(username, password)
 	if e, ok := s.credentials.get(key, now); ok {
@@ -127,7 +129,7 @@ func (s *Service) AuthenticatePassword(ctx context.Context, username, password, 
 	}
 	// Concurrent requests with the same credential share one verification.
 	v, err, _ := s.verifying.Do(string(key[:]), func() (any, error) {
-		return s.verifyPassword(ctx, key, username, password, addr, now)
+		return s.verifyPassword(ctx, key, username, password, addr, now, true)
 	})
 	if err != nil {
 		return nil, err
@@ -136,13 +138,15 @@ func (s *Service) AuthenticatePassword(ctx context.Context, username, password, 
 }
 
 // verifyPassword checks a password against its hash and caches the
-// verified credential.
-func (s *Service) verifyPassword(ctx context.Context, key [32]byte, username, password, addr string, now time.Time) (*User, error) {
+// verified credential. Refusals are recorded in the audit log, and so is
+// the sign-in when recordSuccess (Login records its own, with the
+// session it starts).
+func (s *Service) verifyPassword(ctx context.Context, key [32]byte, username, password, addr string, now time.Time, recordSuccess bool) (*User, error) {
 	u, err := s.store.FindUserByName(ctx, username)
 	if ErrorCode(err) == ENOTFOUND {
 		_ = s.hasher.Compare(s.dummyHash(), password)
 		s.failed(username, addr, now)
-		return nil, Errorf(EUNAUTHORIZED, "invalid credentials")
+		return nil, s.refuseSignIn(ctx, ActionSignInPassword, username, "unknown user", Errorf(EUNAUTHORIZED, "invalid credentials"))
 	}
 	if err != nil {
 		return nil, err
@@ -150,12 +154,31 @@ func (s *Service) verifyPassword(ctx context.Context, key [32]byte, username, pa
 	if err := s.hasher.Compare(u.PasswordHash, password); err != nil {
 		if ErrorCode(err) == EUNAUTHORIZED {
 			s.failed(username, addr, now)
+			return nil, s.refuseSignIn(ctx, ActionSignInPassword, username, "wrong password", err)
 		}
 		return nil, err
 	}
 	s.succeeded(username, addr)
+	switch {
+	case u.Disabled != nil:
+		err = s.auditSignIn(ctx, ActionSignInPassword, username, "user disabled")
+	case recordSuccess:
+		err = s.auditSignIn(ctx, ActionSignInPassword, username, "")
+	}
+	if err != nil {
+		return nil, err
+	}
 	s.credentials.put(key, credentialEntry{userID: u.ID, changed: u.PasswordChanged, expires: now.Add(s.credentials.ttl)}, now)
 	return u, nil
+}
+
+// refuseSignIn records a refused sign-in and returns refusal, or the
+// error of recording it.
+func (s *Service) refuseSignIn(ctx context.Context, action, username, reason string, refusal error) error {
+	if err := s.auditSignIn(ctx, action, username, reason); err != nil {
+		return err
+	}
+	return refusal
 }
 
 // tokenPrefix starts every API token, so that leaked tokens are easy to find.
@@ -174,6 +197,7 @@ func hashSecret(secret string) string {
 // did; an address with too many failures gets no answer about further
 // tokens until its window passes.
 func (s *Service) AuthenticateToken(ctx context.Context, token, addr string) (*User, error) {
+	ctx = withAddr(ctx, addr)
 	now := s.clock.Now()
 	key := sha256.Sum256([]byte(token))
 	if e, ok := s.tokens.get(key, now); ok {
@@ -205,7 +229,7 @@ func (s *Service) verifyToken(ctx context.Context, key [32]byte, addr string, no
 			return nil, err
 		}
 		s.failed("", addr, now)
-		return nil, Errorf(EUNAUTHORIZED, "invalid token")
+		return nil, s.refuseSignIn(ctx, ActionSignInToken, "", "unknown token", Errorf(EUNAUTHORIZED, "invalid token"))
 	}
 	if err != nil {
 		return nil, err
@@ -215,6 +239,9 @@ func (s *Service) verifyToken(ctx context.Context, key [32]byte, addr string, no
 		return nil, err
 	}
 	if _, err := usable(u); err != nil {
+		return nil, s.refuseSignIn(ctx, ActionSignInToken, u.Username, "user disabled", err)
+	}
+	if err := s.Audit(ctx, AuditEvent{Action: ActionSignInToken, Actor: u.Username, Detail: "token " + strconv.FormatInt(t.ID, 10)}); err != nil {
 		return nil, err
 	}
 	e := credentialEntry{userID: u.ID, token: t.ID, revoked: t.UserRevoked, expires: now.Add(s.tokens.ttl)}

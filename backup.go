@@ -61,5 +61,11 @@ func (s *Service) Backup(ctx context.Context) (*Backup, error) {
 		return nil, Internal(err)
 	}
 	name := "explorer-backup-" + s.clock.Now().Format("2006-01-02-150405") + "Z.db"
-	return &Backup{Name: name, Size: st.Size(), f: f}, nil
+	b := &Backup{Name: name, Size: st.Size(), f: f}
+	// A copy the audit log cannot record is not handed out.
+	if err := s.audit(ctx, ActionBackupDownload, "", name); err != nil {
+		b.Close()
+		return nil, err
+	}
+	return b, nil
 }

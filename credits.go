@@ -128,6 +128,9 @@ func (s *Service) BuyCredits(ctx context.Context, quantity int64, shown ...Shown
 		if err := s.record(ctx, p.ID, u.ID, s.clock.Now(), e.charge(), e.entry()); err != nil {
 			return err
 		}
+		if err := s.audit(ctx, ActionCreditsBuy, p.Username, fmt.Sprintf("%d credits", quantity)); err != nil {
+			return err
+		}
 		balance, err = s.store.CreditBalance(ctx, p.ID)
 		return err
 	})
@@ -206,6 +209,9 @@ func (s *Service) AdjustCredits(ctx context.Context, username string, delta int6
 			note = "adjustment by " + a.Username
 		}
 		if err := s.record(ctx, p.ID, a.ID, s.clock.Now(), nil, &CreditEntry{Kind: CreditAdjustment, Credits: delta, Description: note}); err != nil {
+			return err
+		}
+		if err := s.audit(ctx, ActionCreditsAdjust, p.Username, fmt.Sprintf("%+d credits", delta)); err != nil {
 			return err
 		}
 		balance, err = s.store.CreditBalance(ctx, p.ID)

@@ -1,6 +1,9 @@
 package explorer
 
-import "context"
+import (
+	"context"
+	"fmt"
+)
 
 // RestoreModelVersion saves the structure of one of a model's versions
 // (groups, topics with their ids and dictionaries, ignore terms) as a new
@@ -46,6 +49,9 @@ func (s *Service) RestoreModelVersion(ctx context.Context, id int64, version int
 			return err
 		}
 		next = old
+		if err := s.audit(ctx, ActionModelRestore, modelTarget(id), fmt.Sprintf("version %d as version %d", version, m.Version)); err != nil {
+			return err
+		}
 		return s.store.UpdateModel(ctx, m)
 	})
 	if err != nil {

@@ -2,6 +2,7 @@ package explorer
 
 import (
 	"context"
+	"strconv"
 	"strings"
 )
 
@@ -69,6 +70,9 @@ func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights strin
 			return Errorf(ECONFLICT, "%s already has a pending invitation to model %d", to.Username, id)
 		}
 		if err != nil {
+			return err
+		}
+		if err := s.audit(ctx, ActionModelShare, modelTarget(id), "with "+to.Username+" rights "+rights); err != nil {
 			return err
 		}
 		info := m.Info()
@@ -217,6 +221,9 @@ func (s *Service) RemoveModelAccess(ctx context.Context, modelID, accessID int64
 		}
 		if a.UserID != u.ID && m.Rights != rightsOwner && m.Rights != RightsReadWrite {
 			return Errorf(EFORBIDDEN, "you may only read model %d", modelID)
+		}
+		if err := s.audit(ctx, ActionModelAccessRemove, modelTarget(modelID), "access "+strconv.FormatInt(accessID, 10)); err != nil {
+			return err
 		}
 		return s.store.DeleteModelAccess(ctx, accessID)
 	})

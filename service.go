@@ -53,6 +53,10 @@ type Options struct {
 	// random password of the user admin (mode 0600); the file is removed
 	// when that password changes (initial_password.go).
 	InitialPasswordFile string
+	// AuditFailureRows is how many records of refused sign-ins one hour
+	// may add to the audit log; further refusals are folded into one
+	// record an hour (default DefaultAuditFailureRows).
+	AuditFailureRows int
 }
 
 // Service carries out every operation of the interface and the admin pages.
@@ -84,6 +88,8 @@ type Service struct {
 	userLimit  *limiter
 	addrLimit  *limiter
 	sessionTTL time.Duration
+	// auditFailureRows bounds the audit records of refusals an hour.
+	auditFailureRows int
 
 	verifying singleflight.Group
 	dummyOnce sync.Once
@@ -119,6 +125,9 @@ func NewService(store Store, o Options) *Service {
 	if o.AddrFailures <= 0 {
 		o.AddrFailures = 100
 	}
+	if o.AuditFailureRows <= 0 {
+		o.AuditFailureRows = DefaultAuditFailureRows
+	}
 	if o.FailureWindow <= 0 {
 		o.FailureWindow = time.Minute
 	}
@@ -143,6 +152,7 @@ func NewService(store Store, o Options) *Service {
 		userLimit:           newLimiter(o.UserFailures, o.FailureWindow),
 		addrLimit:           newLimiter(o.AddrFailures, o.FailureWindow),
 		sessionTTL:          o.SessionTTL,
+		auditFailureRows:    o.AuditFailureRows,
 	}
 }
 

@@ -13,10 +13,20 @@ type NewSession struct {
 }
 
 // Login verifies a username and password from the sign-in form and starts
-// a session.
+// a session. A page sign-in always checks the password (the cache of
+// verified credentials serves the JSON interface), and the audit log
+// records it with the session it starts.
 func (s *Service) Login(ctx context.Context, username, password, addr string) (*NewSession, error) {
-	u, err := s.AuthenticatePassword(ctx, username, password, addr)
+	ctx = withAddr(ctx, addr)
+	now := s.clock.Now()
+	if err := s.throttled(username, addr, now); err != nil {
+		return nil, err
+	}
+	u, err := s.verifyPassword(ctx, credentialKey(username, password), username, password, addr, now, false)
 	if err != nil {
+		return nil, err
+	}
+	if u, err = usable(u); err != nil {
 		return nil, err
 	}
 	cookie, err := s.secret(32)
@@ -27,10 +37,12 @@ func (s *Service) Login(ctx context.Context, username, password, addr string) (*
 	if err != nil {
 		return nil, err
 	}
-	now := s.clock.Now()
 	sess := &Session{Hash: hashSecret(cookie), UserID: u.ID, CSRF: csrf, Created: now, Expires: now.Add(s.sessionTTL)}
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		if err := s.store.DeleteExpiredSessions(ctx, now); err != nil {
+			return err
+		}
+		if err := s.auditSignIn(ctx, ActionSignInPassword, u.Username, ""); err != nil {
 			return err
 		}
 		return s.store.CreateSession(ctx, sess)

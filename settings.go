@@ -3,7 +3,9 @@ package explorer
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/mail"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -214,7 +216,14 @@ func (s *Service) UpdateSettings(ctx context.Context, in []UserSetting) ([]UserS
 		return nil, Invalid("invalid settings: "+fields[0].Message, fields...)
 	}
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		return s.store.SaveSettings(ctx, u.ID, values)
+		if len(values) == 0 {
+			return nil
+		}
+		if err := s.store.SaveSettings(ctx, u.ID, values); err != nil {
+			return err
+		}
+		keys := slices.Sorted(maps.Keys(values))
+		return s.audit(ctx, ActionSettingsChange, u.Username, strings.Join(keys, " "))
 	})
 	if err != nil {
 		return nil, err

@@ -24,6 +24,7 @@ type Store interface {
 	MailStore
 	BudgetStore
 	StorageStore
+	AuditStore
 
 	// InTx runs fn in one write transaction: committed when fn returns
 	// nil, rolled back otherwise.

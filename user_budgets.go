@@ -3,6 +3,7 @@ package explorer
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -148,7 +149,10 @@ func (s *Service) SetUserBudgets(ctx context.Context, username string, o BudgetO
 			return err
 		}
 		b = o.apply(s.budgets)
-		return s.store.SetBudgetOverride(ctx, u.ID, o)
+		if err := s.store.SetBudgetOverride(ctx, u.ID, o); err != nil {
+			return err
+		}
+		return s.audit(ctx, ActionUserBudgets, u.Username, o.describe())
 	})
 	return b, err
 }
@@ -167,3 +171,33 @@ func (s *Service) UserStorageUsed(ctx context.Context, username string) (int64, 
 
 // ServerBudgets are the budgets of users without an override.
 func (s *Service) ServerBudgets() UserBudgets { return s.budgets }
+
+// describe names the override's values for the audit log, such as
+// "models=10 storage=server" (server: the server's budget).
+func (o BudgetOverride) describe() string {
+	var b strings.Builder
+	for _, f := range []struct {
+		name string
+		v    *int64
+	}{{"models", intPtr64(o.Models)}, {"poles", intPtr64(o.Poles)}, {"projects", intPtr64(o.Projects)},
+		{"tokens", intPtr64(o.Tokens)}, {"writesPerMinute", intPtr64(o.WritesPerMinute)}, {"storage", o.Storage}} {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(f.name + "=")
+		if f.v == nil {
+			b.WriteString("server")
+		} else {
+			b.WriteString(strconv.FormatInt(*f.v, 10))
+		}
+	}
+	return b.String()
+}
+
+func intPtr64(v *int) *int64 {
+	if v == nil {
+		return nil
+	}
+	n := int64(*v)
+	return &n
+}

@@ -3,6 +3,7 @@ package explorer
 import (
 	"context"
 	"encoding/base64"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -115,6 +116,9 @@ func (s *Service) addUser(ctx context.Context, in NewUser) (*User, error) {
 	if err := s.store.CreateUser(ctx, u); err != nil {
 		return nil, err
 	}
+	if err := s.audit(ctx, ActionUserCreate, u.Username, "role "+u.Role); err != nil {
+		return nil, err
+	}
 	if email != "" {
 		if err := s.store.SaveSettings(ctx, u.ID, map[string]string{SettingEmailAddress: email}); err != nil {
 			return nil, err
@@ -162,6 +166,9 @@ func (s *Service) SetPassword(ctx context.Context, username, password string) er
 			changed = u.PasswordChanged.Add(time.Millisecond)
 		}
 		if err := s.store.UpdateUserPassword(ctx, u.ID, hash, changed); err != nil {
+			return err
+		}
+		if err := s.audit(ctx, ActionPasswordChange, u.Username, ""); err != nil {
 			return err
 		}
 		return s.store.DeleteUserSessions(ctx, u.ID)
@@ -221,7 +228,10 @@ func (s *Service) CreateToken(ctx context.Context, username, name string) (*NewT
 			return err
 		}
 		t = &Token{UserID: u.ID, Name: name, Hash: hashSecret(secret), Created: s.clock.Now()}
-		return s.store.CreateToken(ctx, t)
+		if err := s.store.CreateToken(ctx, t); err != nil {
+			return err
+		}
+		return s.audit(ctx, ActionTokenCreate, u.Username, "token "+strconv.FormatInt(t.ID, 10))
 	})
 	if err != nil {
 		return nil, err
@@ -244,7 +254,12 @@ func (s *Service) RevokeToken(ctx context.Context, id int64) error {
 	if err != nil {
 		return err
 	}
-	return s.store.InTx(ctx, func(ctx context.Context) error { return s.store.DeleteToken(ctx, u.ID, id) })
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.DeleteToken(ctx, u.ID, id); err != nil {
+			return err
+		}
+		return s.audit(ctx, ActionTokenRevoke, u.Username, "token "+strconv.FormatInt(id, 10))
+	})
 }
 
 // AllUsers lists all users for the command line, which needs no actor.

@@ -73,6 +73,12 @@ func (s *Service) SetUserDisabled(ctx context.Context, username string, disabled
 		}
 		id = u.ID
 		if !disabled {
+			if u.Disabled == nil {
+				return nil
+			}
+			if err := s.audit(ctx, ActionUserEnable, u.Username, ""); err != nil {
+				return err
+			}
 			return s.store.UpdateUserDisabled(ctx, u.ID, nil)
 		}
 		if u.Disabled != nil {
@@ -86,6 +92,9 @@ func (s *Service) SetUserDisabled(ctx context.Context, username string, disabled
 		}
 		now := s.clock.Now()
 		if err := s.store.UpdateUserDisabled(ctx, u.ID, &now); err != nil {
+			return err
+		}
+		if err := s.audit(ctx, ActionUserDisable, u.Username, ""); err != nil {
 			return err
 		}
 		return s.store.DeleteUserSessions(ctx, u.ID)
@@ -121,6 +130,9 @@ func (s *Service) DeleteUser(ctx context.Context, username string) error {
 		if h != (Holdings{}) {
 			return Errorf(ECONFLICT, "%s still has %s; delete them or disable the user instead", u.Username, h)
 		}
+		if err := s.audit(ctx, ActionUserDelete, u.Username, ""); err != nil {
+			return err
+		}
 		return s.store.DeleteUser(ctx, u.ID)
 	})
 	if err == nil {
@@ -141,6 +153,9 @@ func (s *Service) SetRole(ctx context.Context, username, role string) error {
 			return err
 		}
 		if err := s.keepsAnAdmin(ctx, u, "made a user"); err != nil {
+			return err
+		}
+		if err := s.audit(ctx, ActionUserRole, u.Username, u.Role+" to "+role); err != nil {
 			return err
 		}
 		return s.store.UpdateUserRole(ctx, u.ID, role)
@@ -171,6 +186,9 @@ func (s *Service) ChangeOwnPassword(ctx context.Context, current, next string) e
 			return err
 		}
 		s.failed(u.Username, "", now)
+		if err := s.Audit(ctx, AuditEvent{Action: ActionPasswordChange, Target: u.Username, Outcome: OutcomeFailure, Detail: "wrong current password"}); err != nil {
+			return err
+		}
 		return Invalid("the current password is wrong", FieldError{Field: "current", Message: "is wrong"})
 	}
 	return s.SetPassword(ctx, u.Username, next)

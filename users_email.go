@@ -38,6 +38,9 @@ func (s *Service) SetUserEmail(ctx context.Context, username, email string) erro
 		if err != nil {
 			return err
 		}
-		return s.store.SaveSettings(ctx, u.ID, map[string]string{SettingEmailAddress: addr})
+		if err := s.store.SaveSettings(ctx, u.ID, map[string]string{SettingEmailAddress: addr}); err != nil {
+			return err
+		}
+		return s.audit(ctx, ActionSettingsChange, u.Username, SettingEmailAddress)
 	})
 }

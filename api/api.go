@@ -47,6 +47,7 @@ func (a *API) Register(r fiber.Router) {
 	h.settingsRoutes(v1)
 	h.adminRoutes(v1)
 	h.projectsRoutes(v1)
+	h.auditRoutes(v1)
 }
 
 // Uploads are the routes ("METHOD /path") whose body is an upload rather

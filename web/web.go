@@ -79,6 +79,7 @@ func (p *Pages) Register(r fiber.Router) {
 	s.tokensRoutes(signed)
 	s.usersRoutes(signed)
 	s.backupRoutes(signed)
+	s.auditRoutes(signed)
 }
 
 // Uploads are the page routes ("METHOD /path") whose body is an upload.

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
+	explorer "explorer"
 	"explorer/internal/datadir"
 	"explorer/store"
 )
@@ -69,7 +70,23 @@ func restoreCommand(args []string, stdout, stderr io.Writer) error {
 	if kept != "" {
 		fmt.Fprintf(stdout, "the replaced database is kept as %s\n", kept)
 	}
+	if err := auditRestore(data, file); err != nil {
+		return fmt.Errorf("restored, but the audit log could not record it: %w", err)
+	}
 	return nil
+}
+
+// auditRestore records the restore in the audit log of the restored
+// database (opening it runs the migrations the server would run).
+func auditRestore(data, file string) error {
+	ctx := explorer.AsCLI(context.Background())
+	db, err := openExisting(ctx, data, "")
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	svc := explorer.NewService(db, explorer.Options{})
+	return svc.Audit(ctx, explorer.AuditEvent{Action: explorer.ActionDatabaseRestore, Detail: "from " + filepath.Base(file)})
 }
 
 // parseFileCommand reads the flags and the one FILE of backup and restore,

@@ -31,7 +31,7 @@ func newDatabase(t *testing.T, data string) {
 // commandLines are the commands and subcommands of the binary, each with
 // the flags its -h must list; every flag of another command it must not.
 var commandLines = map[string][]string{
-	"serve":            {"addr", "data", "database", "max-conns", "max-conns-per-ip", "tls-cert", "tls-key", "metrics-addr", "trusted-proxy", "max-upload", "max-rows"},
+	"serve":            {"addr", "data", "database", "max-conns", "max-conns-per-ip", "tls-cert", "tls-key", "metrics-addr", "trusted-proxy", "max-upload", "max-rows", "audit-retention"},
 	"user add":         {"data", "database", "admin"},
 	"user passwd":      {"data", "database"},
 	"user list":        {"data", "database"},

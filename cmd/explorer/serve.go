@@ -47,6 +47,8 @@ type serveConfig struct {
 	Tables explorer.TableBudgets
 	// Budgets are the per-user budgets (objects owned, writes a minute).
 	Budgets explorer.UserBudgets
+	// AuditRetention is how long the audit log keeps a record.
+	AuditRetention time.Duration
 	// Edge holds the HTTP edge's settings: request deadlines, the upload
 	// concurrency limit and the trusted proxies.
 	Edge edgeConfig
@@ -83,8 +85,12 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.DurationVar(&c.BillingInterval, "billing-interval", envDuration("EXPLORER_BILLING_INTERVAL", time.Minute), "how often due plan changes and billing cycles are settled (EXPLORER_BILLING_INTERVAL)")
 	edgeFlags(fs, &c.Edge)
 	listenFlags(fs, &c.Listen)
+	retention := auditRetentionFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return c, err
+	}
+	if c.AuditRetention = retention.d; c.AuditRetention < 0 {
+		return c, usageError("EXPLORER_AUDIT_RETENTION: give days such as 400d")
 	}
 	if err := c.Edge.check(); err != nil {
 		return c, err
@@ -222,6 +228,8 @@ func serveCommand(args []string, stderr io.Writer) error {
 	go a.svc.RunBilling(ctx, c.BillingInterval)
 	// Notification e-mails queued by any instance are sent.
 	go a.svc.RunMail(ctx, 5*time.Second)
+	// Audit records older than --audit-retention are removed every hour.
+	go a.svc.RunAuditRetention(ctx, c.AuditRetention)
 
 	if err := listenAndServe(ctx, a, c, cert, logger); err != nil {
 		return err

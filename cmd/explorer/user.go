@@ -37,7 +37,7 @@ func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	ctx := context.Background()
+	ctx := explorer.AsCLI(context.Background())
 	data := fs.Lookup("data").Value.String()
 	db, err := openExisting(ctx, data, fs.Lookup("database").Value.String())
 	if err != nil {
@@ -164,7 +164,7 @@ func tokenCommand(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() != 1 {
 		return usageError("token create takes one USER")
 	}
-	ctx := context.Background()
+	ctx := explorer.AsCLI(context.Background())
 	db, err := openExisting(ctx, *data, *database)
 	if err != nil {
 		return err

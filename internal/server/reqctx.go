@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	explorer "explorer"
+
 	"github.com/gofiber/fiber/v2"
 )
 
@@ -22,6 +24,8 @@ func (e *edge) requestContext(c *fiber.Ctx) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
+	// The audit log records the client's address and the request's id.
+	ctx = explorer.WithRequest(ctx, explorer.RequestInfo{Addr: c.IP(), ID: requestID(c)})
 	if conn := c.Context().Conn(); conn != nil {
 		w := time.AfterFunc(watchAfter, func() { watchConn(ctx, conn, cancel) })
 		defer w.Stop()

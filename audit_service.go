@@ -1,0 +1,203 @@
+package explorer
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Defaults of the audit log.
+const (
+	// DefaultAuditRetention is how long records are kept (--audit-retention).
+	DefaultAuditRetention = 400 * 24 * time.Hour
+	// DefaultAuditFailureRows is how many records of refused sign-ins an
+	// hour may add before further ones are folded into one record.
+	DefaultAuditFailureRows = 200
+	// auditFoldWindow is the window in which refusals of one name from
+	// one address are folded into one record.
+	auditFoldWindow = time.Hour
+	// AuditPageDefault is the page of a listing without a limit.
+	AuditPageDefault = 100
+)
+
+// Audit records e, filling what it leaves empty from ctx: the actor
+// (the signed-in user, else "cli" or "system"), the client address and the
+// request id, and from the Service: the time and the outcome success.
+// Inside a transaction (the ctx of InTx) the record commits or rolls back
+// with the action; outside, it is written in a transaction of its own. An
+// error means nothing was recorded: the caller reports it, so that no
+// action is done unrecorded.
+func (s *Service) Audit(ctx context.Context, e AuditEvent) error {
+	s.fillAudit(ctx, &e)
+	if e.Outcome == OutcomeFailure {
+		return s.store.InTx(ctx, func(ctx context.Context) error { return s.addFolded(ctx, &e) })
+	}
+	return s.store.InTx(ctx, func(ctx context.Context) error { return s.store.AddAuditEvent(ctx, &e) })
+}
+
+// audit records a successful action of the ctx's actor on target.
+func (s *Service) audit(ctx context.Context, action, target, detail string) error {
+	return s.Audit(ctx, AuditEvent{Action: action, Target: target, Detail: detail})
+}
+
+// auditSignIn records a sign-in of username through the method action:
+// accepted when refused is "", else refused for that reason (such as
+// "wrong password"). Refusals are folded (addFolded), so that a flood of
+// wrong passwords does not grow the log without bound.
+func (s *Service) auditSignIn(ctx context.Context, action, username, refused string) error {
+	e := AuditEvent{Action: action, Actor: username, Outcome: OutcomeSuccess}
+	if refused != "" {
+		e.Outcome, e.Detail = OutcomeFailure, refused
+	}
+	if username == "" {
+		e.Actor = "-"
+	}
+	return s.Audit(ctx, e)
+}
+
+func (s *Service) fillAudit(ctx context.Context, e *AuditEvent) {
+	if e.Actor == "" {
+		e.Actor = auditActor(ctx)
+	}
+	r := RequestFromContext(ctx)
+	if e.Addr == "" {
+		e.Addr = r.Addr
+	}
+	if e.RequestID == "" {
+		e.RequestID = r.ID
+	}
+	if e.Outcome == "" {
+		e.Outcome = OutcomeSuccess
+	}
+	e.Time, e.Last, e.Count = s.clock.Now(), s.clock.Now(), 1
+}
+
+// addFolded adds a refusal: within the hour it joins the record of the
+// same action, name and address (its count goes up); a new record is
+// added while the hour has fewer than the failure budget's records of
+// refusals, and past it the refusal joins the hour's one record of that
+// action without name and address.
+func (s *Service) addFolded(ctx context.Context, e *AuditEvent) error {
+	since := e.Time.Truncate(auditFoldWindow)
+	if ok, err := s.store.FoldAuditEvent(ctx, e, since); ok || err != nil {
+		return err
+	}
+	n, err := s.store.CountAuditEvents(ctx, AuditFilter{Outcome: OutcomeFailure, Since: since})
+	if err != nil {
+		return err
+	}
+	if n >= s.auditFailureRows {
+		e.Actor, e.Addr, e.RequestID = "*", "*", ""
+		e.Detail = "refusals over the hour's budget, names and addresses not kept"
+		if ok, err := s.store.FoldAuditEvent(ctx, e, since); ok || err != nil {
+			return err
+		}
+	}
+	return s.store.AddAuditEvent(ctx, e)
+}
+
+// AuditEvents lists the records of the audit log f selects, newest
+// first, for admins; more reports whether further records follow. A page
+// without a limit is the first 100.
+func (s *Service) AuditEvents(ctx context.Context, f AuditFilter) (events []*AuditEvent, more bool, err error) {
+	if err := s.requireAdmin(ctx); err != nil {
+		return nil, false, err
+	}
+	if err := f.check(); err != nil {
+		return nil, false, err
+	}
+	if f.Page.Limit == 0 {
+		f.Page.Limit = AuditPageDefault
+	}
+	list, err := s.store.FindAuditEvents(ctx, f)
+	if err != nil {
+		return nil, false, err
+	}
+	events, more = cut(list, f.Page)
+	return events, more, nil
+}
+
+// check validates a filter that came from outside.
+func (f *AuditFilter) check() error {
+	f.User = strings.TrimSpace(f.User)
+	if err := CheckText("user", f.User); err != nil {
+		return err
+	}
+	if len(f.User) > 64 {
+		return Invalid("user must be at most 64 characters", FieldError{Field: "user", Message: "must be at most 64 characters"})
+	}
+	f.Action = strings.TrimSpace(f.Action)
+	if f.Action != "" && !knownAction(f.Action) {
+		return Invalid("action "+f.Action+" is not an audited action", FieldError{Field: "action", Message: "is not an audited action"})
+	}
+	if f.Outcome != "" && f.Outcome != OutcomeSuccess && f.Outcome != OutcomeFailure {
+		return Invalid("outcome must be success or failure", FieldError{Field: "outcome", Message: "must be success or failure"})
+	}
+	return nil
+}
+
+func knownAction(a string) bool {
+	for _, k := range AuditActions {
+		if k == a {
+			return true
+		}
+	}
+	return false
+}
+
+// PruneAudit removes the records older than keep and returns how many.
+func (s *Service) PruneAudit(ctx context.Context, keep time.Duration) (int64, error) {
+	var n int64
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		n, err = s.store.PruneAuditEvents(ctx, s.clock.Now().Add(-keep))
+		return err
+	})
+	return n, err
+}
+
+// RunAuditRetention prunes the records older than keep at once and then
+// every hour until ctx ends. cmd/explorer runs it in a goroutine; several
+// instances may run it at once (a record is removed once).
+func (s *Service) RunAuditRetention(ctx context.Context, keep time.Duration) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if n, err := s.PruneAudit(ctx, keep); err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			s.log.Error("pruning the audit log", "err", err)
+		} else if n > 0 {
+			s.log.Info("pruned the audit log", "records", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// ParseAuditTime reads the since or until of an audit listing (name is
+// the parameter): a day yyyy-MM-dd (its start, UTC) or Unix epoch
+// milliseconds; blank is the zero time. Anything else is EINVALID naming
+// the parameter.
+func ParseAuditTime(name, v string) (time.Time, error) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return time.Time{}, nil
+	}
+	if t, err := time.Parse(time.DateOnly, v); err == nil {
+		return t, nil
+	}
+	if strings.Trim(v, "0123456789") == "" && len(v) <= 15 {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err == nil {
+			return FromMillis(n), nil
+		}
+	}
+	msg := "must be a day yyyy-MM-dd or Unix epoch milliseconds"
+	return time.Time{}, Invalid(name+" "+msg, FieldError{Field: name, Message: msg})
+}
