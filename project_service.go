@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"explorer/analysis"
-	"explorer/language/iso639"
+	"explorer/language"
 )
 
 // ExploreTopics is how many topics exploring a project finds.
@@ -318,7 +318,7 @@ func (s *Service) profileRows(ctx context.Context, id int64, header []string) ([
 		pr := p.Profile(s.detector.Detect)
 		code := ""
 		if pr.Language != "" {
-			if c, ok := iso639.Normalize(pr.Language); ok {
+			if c, ok := language.Normalize(pr.Language); ok {
 				code = c
 			}
 		}

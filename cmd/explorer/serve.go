@@ -215,9 +215,6 @@ func serveCommand(args []string, stderr io.Writer) error {
 		return err
 	}
 
-	// The language detector loads its models in the background, so that
-	// the first upload does not wait for them.
-	go language.Load()
 	// Scheduled plan changes are applied when due, also while nobody calls.
 	go a.svc.RunBilling(ctx, c.BillingInterval)
 	// Notification e-mails queued by any instance are sent.
@@ -265,7 +262,8 @@ func listenAndServe(ctx context.Context, a *app, c serveConfig, cert *httpserver
 }
 
 // detector is the language detector the commands give the Service:
-// lingua-go through package language, linked by the binary only.
+// package language's trigram profiles, loaded at the first detection
+// (about 30 ms).
 var detector = explorer.DetectorFunc(language.Detect)
 
 // loadWordSpaces starts loading the configured word spaces in the
