@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"explorer"
+	"explorer/language"
 )
 
 // Project spaces: Random Indexing over one project's texts, small enough
@@ -187,7 +188,7 @@ func (p *ProjectSpaces) spaces(account int64) ([]*Space, error) {
 
 // SuggestFromProjects implements explorer.ProjectSpaces: the suggestions
 // of each of the account's spaces of the language, merged (a term keeps
-// its best).
+// its best), without the language's stop words.
 func (p *ProjectSpaces) SuggestFromProjects(ctx context.Context, account int64, lang string, terms []explorer.WeightedTerm, exclude []string, limit int) ([]explorer.PoleSuggestion, error) {
 	l, _ := NormalizeLang(lang)
 	ss, err := p.spaces(account)
@@ -195,6 +196,12 @@ func (p *ProjectSpaces) SuggestFromProjects(ctx context.Context, account int64, 
 		return nil, err
 	}
 	best := map[string]explorer.PoleSuggestion{}
+	stop := map[string]bool{}
+	if lg, ok := language.Get(l); ok {
+		for _, w := range lg.StopWords() {
+			stop[Fold(w)] = true
+		}
+	}
 	for _, s := range ss {
 		if got, _ := NormalizeLang(s.Lang()); got != l {
 			continue
@@ -205,6 +212,9 @@ func (p *ProjectSpaces) SuggestFromProjects(ctx context.Context, account int64, 
 		}
 		for _, sg := range list {
 			k := Fold(sg.Term)
+			if stop[k] {
+				continue // the texts' function words are no suggestions
+			}
 			if old, ok := best[k]; !ok || sg.SumCosine > old.SumCosine {
 				best[k] = sg
 			}
