@@ -43,7 +43,10 @@ const (
 // the spaces of an account in memory from its first suggestion on. It
 // implements explorer.ProjectSpaces.
 type ProjectSpaces struct {
-	dir      string
+	dir string
+	// building admits one training at a time (per process): each takes
+	// up to about 100 MiB, so concurrent ones would add up.
+	building chan struct{}
 	mu       sync.Mutex
 	accounts map[int64]loadedSpaces // by account
 }
@@ -61,7 +64,7 @@ var _ explorer.ProjectSpaces = (*ProjectSpaces)(nil)
 // NewProjectSpaces returns the project spaces kept in dir (made when the
 // first is built).
 func NewProjectSpaces(dir string) *ProjectSpaces {
-	return &ProjectSpaces{dir: dir, accounts: map[int64]loadedSpaces{}}
+	return &ProjectSpaces{dir: dir, accounts: map[int64]loadedSpaces{}, building: make(chan struct{}, 1)}
 }
 
 func (p *ProjectSpaces) path(account, project int64) string {
@@ -74,6 +77,13 @@ func (p *ProjectSpaces) BuildProjectSpace(ctx context.Context, account, project 
 	l, ok := NormalizeLang(lang)
 	if !ok {
 		return explorer.ProjectSpaceInfo{}, fmt.Errorf("project space: %q is not an ISO 639-1 code", lang)
+	}
+	select {
+	case p.building <- struct{}{}:
+		defer func() { <-p.building }()
+	case <-ctx.Done():
+		return explorer.ProjectSpaceInfo{}, &explorer.Error{Code: explorer.EUNAVAILABLE, RetryAfter: 10,
+			Message: "another project's word space is being trained: try again in a moment", Err: ctx.Err()}
 	}
 	s, n, err := TrainTexts(ctx, l, texts)
 	if err != nil {

@@ -176,3 +176,39 @@ func TestProjectSpace100000(t *testing.T) {
 		t.Fatalf("coffee: %+v, %v", got, err)
 	}
 }
+
+// One training at a time: a second one waits, and gives up with
+// EUNAVAILABLE when its context ends first.
+func TestProjectSpaceOneBuildAtATime(t *testing.T) {
+	ps := NewProjectSpaces(t.TempDir())
+	started, release := make(chan struct{}), make(chan struct{})
+	slow := func(fn func(string)) error {
+		select {
+		case started <- struct{}{}:
+			<-release
+		default:
+		}
+		for _, s := range projectTexts(200, 1) {
+			fn(s)
+		}
+		return nil
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := ps.BuildProjectSpace(context.Background(), 1, 1, "EN", slow)
+		done <- err
+	}()
+	<-started
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if _, err := ps.BuildProjectSpace(ctx, 2, 2, "EN", eachText(projectTexts(200, 2))); explorer.ErrorCode(err) != explorer.EUNAVAILABLE {
+		t.Errorf("second build while one runs: %v", err)
+	}
+	close(release)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ps.BuildProjectSpace(context.Background(), 2, 2, "EN", eachText(projectTexts(200, 2))); err != nil {
+		t.Errorf("after the first ended: %v", err)
+	}
+}
