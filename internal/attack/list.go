@@ -59,6 +59,7 @@ func attacks() []attack {
 	list = append(list, wireAttacks()...)
 	list = append(list, rejectionAttacks()...)
 	list = append(list, cliAttacks()...)
+	list = append(list, h20LangAttacks()...)
 	return list
 }
 
