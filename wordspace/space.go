@@ -39,7 +39,7 @@ type Space struct {
 	q      []int8
 	qscale []float32
 	qnorm  []float32 // 1/‖row‖ as normalize computes it; -1: normalize at use
-	slots  []int32 // open-addressing table of word ids + 1, by folded key
+	slots  []int32   // open-addressing table of word ids + 1, by folded key
 
 	ivf atomic.Pointer[ivfIndex] // approximate index for large spaces, or nil
 
