@@ -4,7 +4,7 @@ import (
 	"context"
 	"strings"
 
-	"explorer/language/iso639"
+	"explorer/language"
 )
 
 // LanguageDetector guesses the language of texts taken together: an ISO
@@ -30,14 +30,14 @@ var noDetector = DetectorFunc(func([]string) (string, bool) { return "", false }
 // setting.
 func (s *Service) modelLanguage(ctx context.Context, u *User, given string, groups []Group) (string, error) {
 	if strings.TrimSpace(given) != "" {
-		code, ok := iso639.Normalize(strings.TrimSpace(given))
+		code, ok := language.Normalize(strings.TrimSpace(given))
 		if !ok {
 			return "", Invalid("language must be an ISO 639-1 code such as EN", FieldError{Field: "language", Message: "must be an ISO 639-1 code such as EN"})
 		}
 		return code, nil
 	}
 	if code, ok := s.detector.Detect(allTerms(groups)); ok {
-		if code, ok := iso639.Normalize(code); ok {
+		if code, ok := language.Normalize(code); ok {
 			return code, nil
 		}
 	}

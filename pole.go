@@ -8,7 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"explorer/language/iso639"
+	"explorer/language"
 )
 
 // Limits of pole input.
@@ -119,7 +119,7 @@ func validatePoleFields(name, description, lang string) (n, d, l string, fields 
 		fields = append(fields, FieldError{Field: "description", Message: fmt.Sprintf("must be at most %d characters", PoleDescriptionMax)})
 	}
 	lang = strings.TrimSpace(lang)
-	code, ok := iso639.Normalize(lang)
+	code, ok := language.Normalize(lang)
 	switch {
 	case !textFields(&fields, "language", lang):
 	case lang == "":

@@ -72,9 +72,19 @@ func (s *Service) SuggestPoleTerms(ctx context.Context, id int64, limit *int) (*
 		exclude = append(exclude, r.Term)
 	}
 	list, err := s.wordSpaces.Suggest(ctx, p.Language, query, exclude, n)
-	if err != nil {
+	if err != nil && ErrorCode(err) != ECONFLICT {
 		return nil, err
 	}
+	// A language without a thesaurus space is answered by the account's
+	// project spaces when it has some.
+	blended, perr := s.projectSuggestions(ctx, p, list, query, exclude, n)
+	if perr != nil {
+		return nil, perr
+	}
+	if err != nil && len(blended) == 0 {
+		return nil, err
+	}
+	list = blended
 	return &PoleSuggestions{Suggestions: dropKnownTerms(list, p.Parts, declined, n), Pole: p}, nil
 }
 

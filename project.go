@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"explorer/language/iso639"
+	"explorer/language"
 )
 
 // Project statuses.
@@ -152,7 +152,7 @@ func (s *Service) CreateProject(ctx context.Context, in NewProject) (*Project, e
 	}
 	lang := ""
 	if in.Language != "" {
-		code, ok := iso639.Normalize(strings.TrimSpace(in.Language))
+		code, ok := language.Normalize(strings.TrimSpace(in.Language))
 		if !ok {
 			return nil, Invalid("language must be an ISO 639-1 code", FieldError{Field: "language", Message: "must be an ISO 639-1 code such as EN"})
 		}

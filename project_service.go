@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"explorer/analysis"
-	"explorer/language/iso639"
+	"explorer/language"
 )
 
 // ExploreTopics is how many topics exploring a project finds.
@@ -318,7 +318,7 @@ func (s *Service) profileRows(ctx context.Context, id int64, header []string) ([
 		pr := p.Profile(s.detector.Detect)
 		code := ""
 		if pr.Language != "" {
-			if c, ok := iso639.Normalize(pr.Language); ok {
+			if c, ok := language.Normalize(pr.Language); ok {
 				code = c
 			}
 		}
@@ -426,8 +426,9 @@ func (s *Service) DeleteProject(ctx context.Context, id int64) error {
 	})
 	if err != nil {
 		s.failProject(ctx, p.ID, p.Status, "delete failed: ", err)
+		return err
 	}
-	return err
+	return s.removeProjectSpace(ctx, u, p.ID)
 }
 
 // ApplyModel applies a model the caller can read to a READY or EXPLORED
@@ -574,15 +575,9 @@ func (s *Service) explore(ctx context.Context, u *User, p *Project, column strin
 			return Errorf(ECONFLICT, "project %d has no columns to explore", p.ID)
 		}
 	}
-	lang := p.Headers[col].SuggestedLanguage
-	if lang == "" {
-		lang = p.Language
-	}
-	if lang == "" {
-		var err error
-		if lang, err = s.setting(ctx, u.ID, SettingDefaultLanguage); err != nil {
-			return err
-		}
+	lang, err := s.columnLanguage(ctx, u, p, col)
+	if err != nil {
+		return err
 	}
 	texts := func(fn func(text string)) error {
 		return s.store.EachProjectRow(ctx, p.ID, func(cells []string) error {

@@ -30,6 +30,9 @@ type Options struct {
 	FailureWindow time.Duration
 	// WordSpaces serves pole suggestions; nil means none configured.
 	WordSpaces WordSpaces
+	// ProjectSpaces keeps the word spaces trained on projects' texts;
+	// nil means none.
+	ProjectSpaces ProjectSpaces
 	// Detector guesses the language of new models and imported texts;
 	// nil detects nothing (the caller's defaultLanguage decides).
 	Detector LanguageDetector
@@ -69,12 +72,14 @@ type Service struct {
 	hasher     PasswordHasher
 	log        *slog.Logger
 	wordSpaces WordSpaces
-	detector   LanguageDetector
-	billing    BillingOptions
-	mailer     Mailer
-	publicURL  string
-	mailWake   chan struct{}
-	tempDir    string
+	// projectSpaces: see Options.ProjectSpaces.
+	projectSpaces ProjectSpaces
+	detector      LanguageDetector
+	billing       BillingOptions
+	mailer        Mailer
+	publicURL     string
+	mailWake      chan struct{}
+	tempDir       string
 	// initialPasswordFile holds the first start's admin password.
 	initialPasswordFile string
 	tables              TableBudgets
@@ -138,6 +143,7 @@ func NewService(store Store, o Options) *Service {
 		hasher:              o.Hasher,
 		log:                 o.Logger,
 		wordSpaces:          o.WordSpaces,
+		projectSpaces:       o.ProjectSpaces,
 		detector:            o.Detector,
 		billing:             o.Billing.withDefaults(),
 		mailer:              o.Mailer,

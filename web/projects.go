@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -19,6 +20,7 @@ func (s *server) projectsRoutes(r fiber.Router) {
 	r.Post("/projects/import", s.importProject)
 	r.Get("/projects/:id", s.projectPage)
 	r.Post("/projects/:id/explore", s.exploreProject)
+	r.Post("/projects/:id/wordspace", s.buildProjectSpace)
 	r.Post("/projects/:id/apply", s.applyModel)
 	r.Post("/projects/:id/model", s.createModelFromProject)
 	r.Get("/projects/:id/topics", s.projectTopicsPage)
@@ -206,6 +208,19 @@ func (s *server) exploreProject(c *fiber.Ctx) error {
 		return s.projectAnswer(c, id, "", err)
 	}
 	return s.projectAnswer(c, id, "Explored "+strconv.Itoa(p.ExploredTexts)+" texts of the column "+p.TextColumn+".", nil)
+}
+
+func (s *server) buildProjectSpace(c *fiber.Ctx) error {
+	id, err := param(c, "id")
+	if err != nil {
+		return err
+	}
+	info, err := s.svc.BuildProjectSpace(ctx(c), id)
+	if err != nil {
+		return s.projectAnswer(c, id, "", err)
+	}
+	return s.projectAnswer(c, id, fmt.Sprintf("Learned %d words from %d texts: they join the suggestions of your account's poles in %s.",
+		info.Words, info.Texts, info.Language), nil)
 }
 
 func (s *server) applyModel(c *fiber.Ctx) error {

@@ -2,6 +2,7 @@ package wordspace
 
 import (
 	"bytes"
+	"errors"
 
 	wordspaceasset "explorer/assets/wordspace"
 )
@@ -12,7 +13,25 @@ func DefaultEnglish(opt LoadOptions) (*Space, error) {
 	if opt.Lang == "" {
 		opt.Lang = "EN"
 	}
-	data := wordspaceasset.English
+	return Embedded(wordspaceasset.English, opt)
+}
+
+// Embedded reads a space embedded in the binary, data being the whole
+// file: its neighbour table is used in place, not copied.
+func Embedded(data []byte, opt LoadOptions) (*Space, error) {
 	opt.whole = data
 	return ReadSpace(bytes.NewReader(data), int64(len(data)), opt)
+}
+
+// headerWords returns the number of words a space in the own format holds,
+// from its header alone.
+func headerWords(data []byte) (int, error) {
+	if len(data) < headerSize {
+		return 0, errors.New("word space file: truncated header")
+	}
+	L, err := parseOwnHeader(data[:headerSize], int64(len(data)))
+	if err != nil {
+		return 0, err
+	}
+	return L.n, nil
 }

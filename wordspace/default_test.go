@@ -1,11 +1,14 @@
 package wordspace
 
 import (
+	"bytes"
 	"context"
+	"math"
 	"strings"
 	"testing"
 
 	"explorer"
+	wordspaceasset "explorer/assets/wordspace"
 )
 
 // positiveEvaluative lists common words that praise: every suggestion for
@@ -129,6 +132,35 @@ func TestDefaultEnglishEverydayWords(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%s: none of %v among its neighbours %v", w, some, nb)
+		}
+	}
+}
+
+// The embedded space is read in place: its int8 rows stay in the binary's
+// bytes (no matrix on the heap), and each row used equals, bit for bit,
+// the row a copying read dequantizes and normalises.
+func TestDefaultEnglishInPlace(t *testing.T) {
+	s, err := DefaultEnglish(LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.vecs != nil || s.q == nil || s.VectorBytes() > int64(s.Len())*8 {
+		t.Fatalf("not in place: %d floats, %d int8, %d bytes", len(s.vecs), len(s.q), s.VectorBytes())
+	}
+	data := wordspaceasset.English
+	copied, err := ReadSpace(bytes.NewReader(data), int64(len(data)), LoadOptions{Lang: "EN"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if copied.q != nil || copied.vecs == nil {
+		t.Fatal("a read without the whole file is not a copy")
+	}
+	for i := 0; i < s.Len(); i += 997 {
+		a, b := s.Vector(i), copied.Vector(i)
+		for j := range a {
+			if math.Float32bits(a[j]) != math.Float32bits(b[j]) {
+				t.Fatalf("word %d (%s) element %d: %v in place, %v copied", i, s.Word(i), j, a[j], b[j])
+			}
 		}
 	}
 }

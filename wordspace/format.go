@@ -242,7 +242,7 @@ func ReadSpace(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 		return nil, err
 	}
 	report(L.vecOff)
-	if err := s.readVectors(r, crc, L, report); err != nil {
+	if err := s.readVectors(r, crc, L, report, opt.whole); err != nil {
 		return nil, err
 	}
 	if err := s.readSections(r, crc, L, opt.whole); err != nil {
@@ -250,7 +250,7 @@ func ReadSpace(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 	}
 	// float32 rows are stored unit length (and the checksum holds);
 	// dequantized int8 rows need scaling back to unit length.
-	if L.dtype == dtypeInt8 {
+	if L.dtype == dtypeInt8 && s.q == nil {
 		s.normalizeAll()
 	}
 	s.buildIndex()
@@ -364,8 +364,12 @@ func (s *Space) readWords(r io.Reader, crc hash.Hash32, L layout) error {
 }
 
 // readVectors reads the matrix: float32 straight into it, int8 a chunk of
-// rows at a time, dequantized.
-func (s *Space) readVectors(r io.Reader, crc hash.Hash32, L layout, report func(int64)) error {
+// rows at a time, dequantized; int8 rows of whole (the whole file, held in
+// memory: an embedded space) are used in place.
+func (s *Space) readVectors(r io.Reader, crc hash.Hash32, L layout, report func(int64), whole []byte) error {
+	if L.dtype == dtypeInt8 && int64(len(whole)) == L.size {
+		return s.int8InPlace(r, crc, L, whole)
+	}
 	n, dim, done := L.n, L.dim, L.vecOff
 	// No huge-page advice here: measured on the 1,000,000 × 300 space, the
 	// first open in a process then took 4.4 s (the kernel compacting memory
@@ -407,6 +411,33 @@ func (s *Space) readVectors(r io.Reader, crc hash.Hash32, L layout, report func(
 		row += rows
 		done += int64(len(b))
 		report(done)
+	}
+	return nil
+}
+
+// int8InPlace reads the scales of an int8 matrix and points the space at
+// the rows in whole, checking them into the checksum.
+func (s *Space) int8InPlace(r io.Reader, crc hash.Hash32, L layout, whole []byte) error {
+	n, dim := L.n, L.dim
+	rawScales := make([]byte, n*4)
+	if _, err := io.ReadFull(r, rawScales); err != nil {
+		return errors.New("word space file: truncated")
+	}
+	crc.Write(rawScales)
+	s.qscale = make([]float32, n)
+	decodeFloat32s(s.qscale, rawScales)
+	at := L.vecOff + int64(n)*4
+	if _, err := io.CopyN(crc, r, int64(n)*int64(dim)); err != nil {
+		return errors.New("word space file: truncated")
+	}
+	if n > 0 {
+		s.q = unsafe.Slice((*int8)(unsafe.Pointer(&whole[at])), n*dim)
+	} else {
+		s.q = []int8{}
+	}
+	s.qnorm = make([]float32, n)
+	for i := range s.qnorm {
+		s.qnorm[i] = rowNorm(s.q[i*dim:(i+1)*dim], s.qscale[i])
 	}
 	return nil
 }

@@ -39,6 +39,7 @@ func (s *Space) HasIndex() bool { return s.ivf.Load() != nil }
 // of a cell are scattered over the matrix; a space written after
 // Clustered keeps them together, which scans faster.
 func (s *Space) BuildIndex(ctx context.Context) error {
+	s.floats()
 	ix, err := buildIVF(ctx, s, 0)
 	if err != nil {
 		return err
@@ -52,6 +53,7 @@ func (s *Space) BuildIndex(ctx context.Context) error {
 // counts and stored K-th neighbour cosines). WriteSpace
 // stores the index with it, so that the file opens with the index ready.
 func (s *Space) Clustered(ctx context.Context) (*Space, error) {
+	s.floats()
 	out := &Space{lang: s.lang, dim: s.dim, text: s.text, offs: slices.Clone(s.offs), vecs: make([]float32, len(s.vecs))}
 	adviseHugePages(out.vecs)
 	copy(out.vecs, s.vecs)
@@ -578,8 +580,9 @@ func (s *Space) scanIDs(queries [][]float32, heaps []*topK, ids []int32) {
 		}
 		floor = append(floor, f)
 	}
+	buf := make([]float32, dim)
 	for _, id := range ids {
-		row := s.vecs[int(id)*dim : (int(id)+1)*dim]
+		row := s.rowInto(buf, int(id))
 		for qi, q := range queries {
 			d := vek32.Dot(row, q)
 			if d >= floor[qi] {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"explorer"
+	"explorer/language"
 )
 
 // RetryAfter is the number of seconds a caller is told to wait while a
@@ -49,6 +50,11 @@ type entry struct {
 	space    atomic.Pointer[Space]
 	err      atomic.Pointer[string]
 	cancel   context.CancelFunc
+	// load, set for an embedded space not loaded yet, loads it in the
+	// caller (once; concurrent callers wait for it); words is its number
+	// of words, read from its header.
+	load  func()
+	words int
 }
 
 func (e *entry) setProgress(p float64) { e.progress.Store(math.Float64bits(p)) }
@@ -71,13 +77,15 @@ func NewRegistry(logger *slog.Logger) *Registry {
 	return &Registry{logger: logger, langs: map[string]*entry{}, slots: make(chan struct{}, workers())}
 }
 
-// NormalizeLang upper-cases a language code and checks it is two letters.
+// NormalizeLang returns the code a language's space is kept under: the
+// language table's canonical code (upper case, NB and NN read as NO), and
+// whether lang (spaces around it trimmed) is an ISO 639-1 code.
 func NormalizeLang(lang string) (string, bool) {
-	l := strings.ToUpper(strings.TrimSpace(lang))
-	if len(l) != 2 || l[0] < 'A' || l[0] > 'Z' || l[1] < 'A' || l[1] > 'Z' {
-		return l, false
+	l := strings.TrimSpace(lang)
+	if c, ok := language.Canonical(l); ok {
+		return c, true
 	}
-	return l, true
+	return strings.ToUpper(l), false
 }
 
 // LoadFile loads the space of lang from path in the background, replacing
@@ -135,16 +143,33 @@ func (r *Registry) LoadDir(dir string) error {
 	return nil
 }
 
-// LoadDefault loads the embedded English space in the background unless a
-// space for EN is configured already.
+// LoadDefault registers the embedded space of every language the language
+// table has one for (assets/wordspace lists them), unless a space for the
+// language is configured already. An embedded space is loaded at its
+// language's first use, in the caller (well under a second), so that a
+// server whose users never ask for a language keeps none of its space in
+// memory; until then it counts as ready.
 func (r *Registry) LoadDefault() {
-	r.mu.RLock()
-	_, has := r.langs["EN"]
-	r.mu.RUnlock()
-	if has {
-		return
+	for _, l := range language.WithEmbeddedSpace() {
+		r.mu.RLock()
+		_, has := r.langs[l]
+		r.mu.RUnlock()
+		if has {
+			continue
+		}
+		lg, _ := language.Get(l)
+		data := lg.EmbeddedSpace()
+		words, err := headerWords(data)
+		if err != nil {
+			r.logger.Error("embedded word space is damaged", "language", l, "err", err)
+			continue
+		}
+		e := &entry{lang: l, source: "embedded", ready: make(chan struct{}), cancel: func() {}, words: words}
+		e.load = sync.OnceFunc(func() {
+			r.run(context.Background(), e, func(_ context.Context, opt LoadOptions) (*Space, error) { return Embedded(data, opt) })
+		})
+		r.replace(l, e)
 	}
-	r.start("EN", "embedded", false, func(_ context.Context, opt LoadOptions) (*Space, error) { return DefaultEnglish(opt) })
 }
 
 // Add registers a space that is already in memory.
@@ -181,36 +206,42 @@ func (r *Registry) start(l, source string, explicit bool, load func(context.Cont
 	r.wg.Add(1)
 	go func() {
 		defer r.wg.Done()
-		defer close(e.ready)
-		began := time.Now()
-		r.logger.Info("word space loading", "language", l, "source", source)
-		var lastLog time.Time
-		lastPct := -1
-		opt := LoadOptions{Lang: l, Progress: func(done, total int64) {
-			if total <= 0 {
-				return
-			}
-			p := min(float64(done)/float64(total), 1)
-			e.setProgress(p * 0.999)
-			pct := int(p * 100)
-			if pct/10 != lastPct/10 && time.Since(lastLog) > time.Second {
-				lastLog, lastPct = time.Now(), pct
-				r.logger.Info("word space loading", "language", l, "progress", fmt.Sprintf("%d%%", pct))
-			}
-		}}
-		s, err := load(ctx, opt)
-		if err != nil {
-			msg := err.Error()
-			e.err.Store(&msg)
-			r.logger.Error("word space failed to load", "language", l, "source", source, "err", err)
+		r.run(ctx, e, load)
+	}()
+}
+
+// run loads e's space with load, logging its progress, and marks e ready.
+func (r *Registry) run(ctx context.Context, e *entry, load func(context.Context, LoadOptions) (*Space, error)) {
+	l, source := e.lang, e.source
+	defer close(e.ready)
+	began := time.Now()
+	r.logger.Info("word space loading", "language", l, "source", source)
+	var lastLog time.Time
+	lastPct := -1
+	opt := LoadOptions{Lang: l, Progress: func(done, total int64) {
+		if total <= 0 {
 			return
 		}
-		s.lang = l
-		e.space.Store(s)
-		e.setProgress(1)
-		r.logger.Info("word space ready", "language", l, "words", s.Len(), "dim", s.Dim(),
-			"counts", s.HasCounts(), "probes", s.Probes(), "seconds", time.Since(began).Seconds())
-	}()
+		p := min(float64(done)/float64(total), 1)
+		e.setProgress(p * 0.999)
+		pct := int(p * 100)
+		if pct/10 != lastPct/10 && time.Since(lastLog) > time.Second {
+			lastLog, lastPct = time.Now(), pct
+			r.logger.Info("word space loading", "language", l, "progress", fmt.Sprintf("%d%%", pct))
+		}
+	}}
+	s, err := load(ctx, opt)
+	if err != nil {
+		msg := err.Error()
+		e.err.Store(&msg)
+		r.logger.Error("word space failed to load", "language", l, "source", source, "err", err)
+		return
+	}
+	s.lang = l
+	e.space.Store(s)
+	e.setProgress(1)
+	r.logger.Info("word space ready", "language", l, "words", s.Len(), "dim", s.Dim(),
+		"counts", s.HasCounts(), "probes", s.Probes(), "seconds", time.Since(began).Seconds())
 }
 
 // Wait blocks until every load started so far has ended (the approximate
@@ -232,7 +263,7 @@ func (r *Registry) Ready() bool {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
 	for _, e := range r.langs {
-		if !e.done() {
+		if !e.done() && e.load == nil {
 			return false
 		}
 	}
@@ -247,6 +278,9 @@ func (r *Registry) Space(lang string) (*Space, error) {
 	r.mu.RLock()
 	e := r.langs[l]
 	r.mu.RUnlock()
+	if e != nil && e.load != nil {
+		e.load()
+	}
 	if e != nil {
 		if s := e.space.Load(); s != nil {
 			return s, nil
@@ -327,6 +361,9 @@ func (r *Registry) Status() []explorer.WordSpaceStatus {
 		st := explorer.WordSpaceStatus{Language: l, Progress: e.getProgress()}
 		if s := e.space.Load(); s != nil {
 			st.Ready, st.Progress, st.Words = true, 1, s.Len()
+		} else if e.load != nil && !e.done() {
+			// Embedded, loaded at its first use.
+			st.Ready, st.Progress, st.Words = true, 1, e.words
 		}
 		if msg := e.err.Load(); msg != nil {
 			st.Error = "failed to load"

@@ -215,3 +215,33 @@ func TestRegistrySharesCoresAmongSearches(t *testing.T) {
 		t.Fatalf("outside the registry: %d goroutines", got)
 	}
 }
+
+// An embedded space is registered ready but loaded at its first use; a
+// code read as another language (NB as NO) and an unknown one do not load
+// it.
+func TestRegistryEmbeddedLoadsAtFirstUse(t *testing.T) {
+	r := NewRegistry(nil)
+	r.LoadDefault()
+	if !r.Ready() {
+		t.Fatal("not ready before the first use")
+	}
+	r.mu.RLock()
+	e := r.langs["EN"]
+	r.mu.RUnlock()
+	if e == nil || e.space.Load() != nil {
+		t.Fatal("the embedded space loaded before its first use")
+	}
+	if st := r.Status(); len(st) != 1 || !st[0].Ready || st[0].Words < 20000 {
+		t.Fatalf("status before use: %+v", st)
+	}
+	if _, err := r.Space("qq"); err == nil || e.space.Load() != nil {
+		t.Fatalf("an unknown language: %v, loaded %v", err, e.space.Load() != nil)
+	}
+	s, err := r.Space("en")
+	if err != nil || s.Len() != r.Status()[0].Words {
+		t.Fatalf("first use: %v", err)
+	}
+	if s2, _ := r.Space("EN"); s2 != s {
+		t.Error("loaded twice")
+	}
+}

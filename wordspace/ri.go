@@ -24,6 +24,10 @@ type BuildOptions struct {
 	MaxWords int     // keep at most this many of the most frequent words (0: all)
 	Seed     uint64  // the index vectors depend on the seed and the word only
 	Lambda   float64 // frequency weighting exp(−λ·f/T) of a context word (60)
+	// MaxTypes bounds the distinct words the counting pass keeps (0: no
+	// bound): once it holds that many, words not seen yet are not
+	// counted, so hostile text of ever new words costs bounded memory.
+	MaxTypes int
 	// Progress, when set, is called now and then with the bytes processed
 	// and the total over both passes.
 	Progress func(done, total int64)
@@ -113,13 +117,20 @@ func isTokenRune(r rune) bool {
 
 // CountText is the first pass over a text: it counts the tokens.
 func (b *Builder) CountText(r io.Reader) error {
-	return eachLine(r, func(line string) {
-		var buf [64]string
-		for _, t := range Tokens(line, buf[:0]) {
-			b.counts[t]++
-			b.total++
+	return eachLine(r, b.CountLine)
+}
+
+// CountLine counts the tokens of one line (CountText's pass over a text
+// held in memory).
+func (b *Builder) CountLine(line string) {
+	var buf [64]string
+	for _, t := range Tokens(line, buf[:0]) {
+		if _, ok := b.counts[t]; !ok && b.opt.MaxTypes > 0 && len(b.counts) >= b.opt.MaxTypes {
+			continue
 		}
-	})
+		b.counts[t]++
+		b.total++
+	}
 }
 
 // CountWord adds n occurrences of a word (used for words that occur only in
@@ -219,20 +230,24 @@ func (b *Builder) TrainText(r io.Reader) error {
 	if b.vocab == nil {
 		return errors.New("random indexing: Train before Freeze")
 	}
-	ids := make([]int32, 0, 64)
-	var toks []string
-	return eachLine(r, func(line string) {
-		toks = Tokens(line, toks)
-		ids = ids[:0]
-		for _, t := range toks {
-			id, ok := b.vocab[t]
-			if !ok {
-				id = -1
-			}
-			ids = append(ids, id)
+	return eachLine(r, b.TrainLine)
+}
+
+// TrainLine slides the window over one line (TrainText's pass over a text
+// held in memory); Freeze must have been called.
+func (b *Builder) TrainLine(line string) {
+	var tb [64]string
+	var ib [64]int32
+	toks := Tokens(line, tb[:0])
+	ids := ib[:0]
+	for _, t := range toks {
+		id, ok := b.vocab[t]
+		if !ok {
+			id = -1
 		}
-		b.TrainIDs(ids)
-	})
+		ids = append(ids, id)
+	}
+	b.TrainIDs(ids)
 }
 
 // TrainIDs slides the window over a sequence of word ids (−1: a word

@@ -181,12 +181,24 @@ func (s *Space) scanRange(ctx context.Context, queries [][]float32, k, lo, hi in
 	// query: a call per row costs as much as its dot product.
 	block := max(4, scanBlockFloats/dim)
 	buf := make([]float32, block)
+	var deq []float32 // the block's rows of a space read in place
+	if s.q != nil {
+		deq = make([]float32, block*dim)
+	}
 	for r := lo; r < hi; r += block {
 		if (r-lo)&0x3fff < block && r > lo && ctx.Err() != nil {
 			return heaps, false
 		}
 		end := min(r+block, hi)
-		rows := s.vecs[r*dim : end*dim]
+		var rows []float32
+		if deq == nil {
+			rows = s.vecs[r*dim : end*dim]
+		} else {
+			rows = deq[:(end-r)*dim]
+			for i := r; i < end; i++ {
+				s.rowInto(rows[(i-r)*dim:], i)
+			}
+		}
 		for qi, q := range queries {
 			sc := vek32.MatMul_Into(buf, rows, q, dim)
 			for i, d := range sc {

@@ -1,41 +1,18 @@
 package wordspace
 
-import (
-	"github.com/kljensen/snowball/english"
-	"github.com/kljensen/snowball/french"
-	"github.com/kljensen/snowball/hungarian"
-	"github.com/kljensen/snowball/norwegian"
-	"github.com/kljensen/snowball/russian"
-	"github.com/kljensen/snowball/spanish"
-	"github.com/kljensen/snowball/swedish"
-)
+import "explorer/language"
 
 // stemmer reduces a lower-case word to its stem.
 type stemmer func(word string) string
 
-// stemmerFor returns the Snowball stemmer of a language, or nil when
-// github.com/kljensen/snowball has none for it.
+// stemmerFor returns the stemmer the language table has for a language
+// (NB and NN read as NO), or nil when it has none.
 func stemmerFor(lang string) stemmer {
-	var f func(string, bool) string
-	switch lang {
-	case "EN":
-		f = english.Stem
-	case "FR":
-		f = french.Stem
-	case "ES":
-		f = spanish.Stem
-	case "RU":
-		f = russian.Stem
-	case "SV":
-		f = swedish.Stem
-	case "NO", "NB", "NN":
-		f = norwegian.Stem
-	case "HU":
-		f = hungarian.Stem
-	default:
+	l, ok := language.Get(lang)
+	if !ok || !l.HasStemmer() {
 		return nil
 	}
-	return func(w string) string { return f(w, true) }
+	return l.Stem
 }
 
 // memoStem remembers the stems stem gave, for one suggestion: it compares

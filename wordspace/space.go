@@ -32,7 +32,14 @@ type Space struct {
 	offs   []uint32 // word i is text[offs[i]:offs[i+1]]
 	counts []int64  // nil when the space has no counts
 	vecs   []float32
-	slots  []int32 // open-addressing table of word ids + 1, by folded key
+	// q and qscale, set instead of vecs for a space embedded in the
+	// binary (Embedded), are its int8 rows read in place from the
+	// embedded bytes and each row's scale: rowInto dequantizes a row when
+	// it is used, so the matrix takes no heap.
+	q      []int8
+	qscale []float32
+	qnorm  []float32 // 1/‖row‖ as normalize computes it; -1: normalize at use
+	slots  []int32   // open-addressing table of word ids + 1, by folded key
 
 	ivf atomic.Pointer[ivfIndex] // approximate index for large spaces, or nil
 
@@ -64,13 +71,77 @@ func (s *Space) Count(i int) int64 {
 	return s.counts[i]
 }
 
-// Vector returns the unit-length vector of word i (shared, do not modify).
+// Vector returns the unit-length vector of word i (shared, do not modify;
+// a copy for a space read in place).
 func (s *Space) Vector(i int) []float32 {
+	if s.q != nil {
+		return s.rowInto(make([]float32, s.dim), i)
+	}
 	return s.vecs[i*s.dim : (i+1)*s.dim : (i+1)*s.dim]
 }
 
-// VectorBytes is the size of the matrix of vectors in memory.
-func (s *Space) VectorBytes() int64 { return int64(len(s.vecs)) * 4 }
+// rowInto returns the unit-length vector of word i: the matrix's row, or
+// for a space read in place the row dequantized into dst (dim long) as
+// ReadSpace dequantizes and normalises a row it copies, bit for bit.
+func (s *Space) rowInto(dst []float32, i int) []float32 {
+	if s.q == nil {
+		return s.vecs[i*s.dim : (i+1)*s.dim : (i+1)*s.dim]
+	}
+	dst = dst[:s.dim]
+	sc, f := s.qscale[i], s.qnorm[i]
+	row := s.q[i*s.dim : (i+1)*s.dim]
+	if f < 0 {
+		for j, x := range row {
+			dst[j] = float32(x) * sc
+		}
+		if !normalize(dst) {
+			clear(dst)
+		}
+		return dst
+	}
+	for j, x := range row {
+		v := float32(x) * sc
+		dst[j] = v * f
+	}
+	return dst
+}
+
+// floats makes the float32 matrix of a space read in place (for building
+// an index or a clustered copy, never done to a served embedded space).
+func (s *Space) floats() {
+	if s.q == nil {
+		return
+	}
+	vecs := make([]float32, s.Len()*s.dim)
+	for i := 0; i < s.Len(); i++ {
+		s.rowInto(vecs[i*s.dim:(i+1)*s.dim], i)
+	}
+	s.vecs, s.q, s.qscale, s.qnorm = vecs, nil, nil, nil
+}
+
+// VectorBytes is the size of the vectors in memory (the scales only for a
+// space read in place).
+func (s *Space) VectorBytes() int64 {
+	return int64(len(s.vecs))*4 + int64(len(s.qscale)+len(s.qnorm))*4
+}
+
+// rowNorm is the factor normalize multiplies the row q × sc by: 0 for a
+// row of zeros, -1 when normalize takes its slow path.
+func rowNorm(q []int8, sc float32) float32 {
+	var ss float64
+	for _, x := range q {
+		v := float64(float32(x) * sc)
+		ss += v * v
+	}
+	if ss == 0 || math.IsNaN(ss) || math.IsInf(ss, 0) {
+		return 0
+	}
+	inv := 1 / math.Sqrt(ss)
+	if inv > math.MaxFloat32 {
+		return -1
+	}
+	return float32(inv)
+}
 
 // Lookup returns the id of a word, folding case and treating a space, an
 // underscore and U+00A0 between words as the same. When several words fold

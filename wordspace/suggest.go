@@ -80,8 +80,9 @@ func (s *Space) Neighbours(ctx context.Context, term string, k int) ([]explorer.
 		ids = s.neighbourList(hits[0], k, skip)
 	}
 	out := make([]explorer.Neighbour, len(ids))
+	row := make([]float32, s.dim)
 	for i, c := range ids {
-		out[i] = explorer.Neighbour{Term: s.Word(c), Cosine: round6(vek32.Dot(v, s.Vector(c)))}
+		out[i] = explorer.Neighbour{Term: s.Word(c), Cosine: round6(vek32.Dot(v, s.rowInto(row, c)))}
 	}
 	return out, nil
 }
@@ -209,6 +210,7 @@ func (s *Space) poleOf(terms []explorer.WeightedTerm, exclude []string) (pole, d
 // descending (then by word, so that the order is the same on every run).
 func (s *Space) rankCandidates(pole, declined []poleTerm, lists [][]int) []*candidate {
 	cands := map[int]*candidate{}
+	row := make([]float32, s.dim)
 	for i, ids := range lists[:len(pole)] {
 		p := pole[i]
 		for _, c := range ids {
@@ -218,7 +220,7 @@ func (s *Space) rankCandidates(pole, declined []poleTerm, lists [][]int) []*cand
 				cands[c] = cd
 			}
 			cd.counter++
-			cd.sum += p.weight * float64(vek32.Dot(p.vec, s.Vector(c)))
+			cd.sum += p.weight * float64(vek32.Dot(p.vec, s.rowInto(row, c)))
 		}
 	}
 	for i, ids := range lists[len(pole):] {
@@ -226,7 +228,7 @@ func (s *Space) rankCandidates(pole, declined []poleTerm, lists [][]int) []*cand
 		for _, c := range ids {
 			if cd := cands[c]; cd != nil {
 				cd.away++
-				cd.awaySum += d.weight * float64(vek32.Dot(d.vec, s.Vector(c)))
+				cd.awaySum += d.weight * float64(vek32.Dot(d.vec, s.rowInto(row, c)))
 			}
 		}
 	}

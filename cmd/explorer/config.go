@@ -73,7 +73,7 @@ var synopses = map[string]string{
 	"backup":           "backup FILE [flags]",
 	"restore":          "restore FILE [flags]   (the server must be stopped)",
 	"wordspace import": "wordspace import --lang XX [--counts FILE] [--int8] IN OUT",
-	"wordspace build":  "wordspace build --lang XX --out FILE [flags] CORPUS...",
+	"wordspace build":  "wordspace build --lang XX --out FILE [flags] CORPUS... | --project ID",
 	"wordspace info":   "wordspace info FILE",
 }
 

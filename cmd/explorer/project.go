@@ -83,7 +83,7 @@ func projectCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 		return err
 	}
 	defer db.Close()
-	svc := explorer.NewService(db, explorer.Options{Detector: detector, Tables: tables})
+	svc := explorer.NewService(db, explorer.Options{Detector: detector, Tables: tables, ProjectSpaces: projectSpaces(*pf.data)})
 	as := func(name string) (context.Context, error) {
 		if name == "" {
 			return nil, usageError("--owner is required")

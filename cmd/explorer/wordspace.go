@@ -26,6 +26,10 @@ const wordspaceUsage = `Usage:
       [--nonzero 8] [--window 2] [--min-count 5] [--max-words N] [--int8]
       CORPUS...
       build a word space from plain text files with Random Indexing
+  explorer wordspace build --project ID [--owner USER] [--data DIR] [--database URL]
+      train the word space of an explored project's text column (Random
+      Indexing, kept in DATA/project-spaces); it joins the suggestions of
+      the account's poles of the project's language
   explorer wordspace info FILE
       print a word space's language, size and whether it has counts
 `
@@ -136,9 +140,16 @@ func wordspaceBuild(args []string, stdout, stderr io.Writer) error {
 	minCount := fs.Int("min-count", 5, "words seen fewer times get no vector")
 	maxWords := fs.Int("max-words", 0, "keep at most this many of the most frequent words (0: all)")
 	int8 := fs.Bool("int8", false, "store int8 vectors (a quarter of the size)")
+	pf := addProjectBuildFlags(fs)
 	corpus, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
+	}
+	if *pf.project != 0 {
+		if len(corpus) > 0 || *out != "" || *lang != "" {
+			return usageError("wordspace build: --project takes no CORPUS, --out or --lang (the project's texts and language are used)")
+		}
+		return wordspaceBuildProject(pf, stdout)
 	}
 	l, err := langFlag(*lang)
 	if err != nil {

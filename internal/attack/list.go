@@ -61,6 +61,7 @@ func attacks() []attack {
 	list = append(list, cliAttacks()...)
 	list = append(list, projectAttacks()...)
 	list = append(list, auditAttacks()...)
+	list = append(list, h20LangAttacks()...)
 	return list
 }
 

@@ -1,0 +1,195 @@
+// Package language is the one table of the languages the product knows:
+// every ISO 639-1 code with its name, the codes read as another language
+// (Norwegian Bokmål and Nynorsk as Norwegian), and for some languages a
+// stemmer, a stop word list, detection and an embedded word space. Every
+// other package asks it; it imports no package of the product but the
+// embedded assets.
+//
+// It also detects the language of texts (detect.go), from character
+// trigram profiles loaded at the first detection.
+package language
+
+import (
+	"embed"
+	"slices"
+	"strings"
+	"sync"
+
+	wordspaceasset "explorer/assets/wordspace"
+
+	"github.com/kljensen/snowball/english"
+	"github.com/kljensen/snowball/french"
+	"github.com/kljensen/snowball/hungarian"
+	"github.com/kljensen/snowball/norwegian"
+	"github.com/kljensen/snowball/russian"
+	"github.com/kljensen/snowball/spanish"
+	"github.com/kljensen/snowball/swedish"
+)
+
+// Language is one language of the table.
+type Language struct {
+	// Code is the upper-case ISO 639-1 code.
+	Code string
+	// Name is the English name.
+	Name string
+	// Aliases are the codes read as this language (NB and NN for NO).
+	Aliases []string
+	// Detected tells whether Detect can answer this language.
+	Detected bool
+	stem     func(string, bool) string
+}
+
+// HasStemmer tells whether the language has a Snowball stemmer.
+func (l Language) HasStemmer() bool { return l.stem != nil }
+
+// Stem reduces a lower-case word to its Snowball stem; it returns the word
+// unchanged for a language without a stemmer.
+func (l Language) Stem(word string) string {
+	if l.stem == nil {
+		return word
+	}
+	return l.stem(word, true)
+}
+
+// StopWords returns the language's stop word list (lower case, as the
+// list file gives it), nil when it has none. The slice is shared.
+func (l Language) StopWords() []string { return stopLists()[l.Code] }
+
+// EmbeddedSpace returns the word space file embedded for the language
+// (assets/wordspace: a space is embedded by listing it there), nil when
+// there is none. The bytes are shared and must not be modified.
+func (l Language) EmbeddedSpace() []byte { return wordspaceasset.Spaces[l.Code] }
+
+// aliases maps codes read as another language to that language.
+var aliases = map[string]string{"NB": "NO", "NN": "NO"}
+
+// stemmers are the Snowball stemmers of github.com/kljensen/snowball.
+var stemmers = map[string]func(string, bool) string{
+	"EN": english.Stem, "FR": french.Stem, "ES": spanish.Stem, "RU": russian.Stem,
+	"SV": swedish.Stem, "NO": norwegian.Stem, "HU": hungarian.Stem,
+}
+
+// Normalize returns the upper-case form of an ISO 639-1 code given in any
+// case, and whether it is one (NB stays NB: the code as given is kept).
+// Spaces around it are not allowed.
+func Normalize(code string) (string, bool) {
+	if len(code) != 2 {
+		return "", false
+	}
+	up := strings.ToUpper(code)
+	if _, ok := isoNames[up]; !ok {
+		return "", false
+	}
+	return up, true
+}
+
+// Valid reports whether code is an ISO 639-1 code, in any case.
+func Valid(code string) bool {
+	_, ok := Normalize(code)
+	return ok
+}
+
+// Canonical returns the code of the language a code in any case is read
+// as: upper case, aliases replaced (NB and NN give NO). Stop words,
+// stemmers and word spaces are kept under canonical codes.
+func Canonical(code string) (string, bool) {
+	up, ok := Normalize(code)
+	if !ok {
+		return "", false
+	}
+	if to, ok := aliases[up]; ok {
+		return to, true
+	}
+	return up, true
+}
+
+// Get returns the language a code (any case, an alias included) is read
+// as, and whether the code is an ISO 639-1 code.
+func Get(code string) (Language, bool) {
+	c, ok := Canonical(code)
+	if !ok {
+		return Language{}, false
+	}
+	l := Language{Code: c, Name: isoNames[c], stem: stemmers[c], Detected: slices.Contains(detectable, c)}
+	for a, to := range aliases {
+		if to == c {
+			l.Aliases = append(l.Aliases, a)
+		}
+	}
+	slices.Sort(l.Aliases)
+	return l, true
+}
+
+// Name returns the English name of an ISO 639-1 code as given (NB is
+// Norwegian Bokmål, not Norwegian), "" for no code.
+func Name(code string) string {
+	up, _ := Normalize(code)
+	return isoNames[up]
+}
+
+// Codes returns the ISO 639-1 codes, upper case, sorted.
+func Codes() []string {
+	out := make([]string, 0, len(isoNames))
+	for c := range isoNames {
+		out = append(out, c)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// WithEmbeddedSpace returns the canonical codes of the languages that have
+// an embedded word space, sorted. An entry of assets/wordspace whose code
+// is not a canonical ISO 639-1 code is left out.
+func WithEmbeddedSpace() []string {
+	var out []string
+	for c := range wordspaceasset.Spaces {
+		if got, ok := Canonical(c); ok && got == c {
+			out = append(out, c)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// WithStopWords returns the canonical codes of the languages that have a
+// stop word list, sorted.
+func WithStopWords() []string {
+	var out []string
+	for c := range stopLists() {
+		out = append(out, c)
+	}
+	slices.Sort(out)
+	return out
+}
+
+//go:embed stopwords/*.txt
+var stopFS embed.FS
+
+// stopLists reads the embedded lists once, by canonical code (the file
+// name, lower case, before .txt).
+var stopLists = sync.OnceValue(func() map[string][]string {
+	out := map[string][]string{}
+	entries, err := stopFS.ReadDir("stopwords")
+	if err != nil {
+		panic("language: embedded stop words: " + err.Error())
+	}
+	for _, e := range entries {
+		base, ok := strings.CutSuffix(e.Name(), ".txt")
+		code, valid := Canonical(base)
+		if !ok || !valid {
+			continue
+		}
+		data, err := stopFS.ReadFile("stopwords/" + e.Name())
+		if err != nil {
+			panic("language: embedded stop words: " + err.Error())
+		}
+		var words []string
+		for _, w := range strings.Split(string(data), "\n") {
+			if w = strings.TrimSpace(w); w != "" {
+				words = append(words, w)
+			}
+		}
+		out[code] = words
+	}
+	return out
+})

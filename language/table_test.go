@@ -1,0 +1,145 @@
+package language
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestValid(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string
+		ok   bool
+	}{
+		{"en", "EN", true},
+		{"EN", "EN", true},
+		{"Sv", "SV", true},
+		{"nb", "NB", true},
+		{"zu", "ZU", true},
+		{"bh", "BH", true},
+		{"xx", "", false},
+		{"eng", "", false},
+		{"e", "", false},
+		{"", "", false},
+		{" en", "", false},
+		{"en ", "", false},
+		{"e1", "", false},
+		{"ſt", "", false},
+		{"zz", "", false},
+		{"qq", "", false},
+	}
+	for _, tt := range tests {
+		got, ok := Normalize(tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("Normalize(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+		if Valid(tt.in) != tt.ok {
+			t.Errorf("Valid(%q) = %v", tt.in, !tt.ok)
+		}
+	}
+}
+
+func TestCodes(t *testing.T) {
+	all := Codes()
+	if len(all) != 184 {
+		t.Fatalf("%d codes, want 184", len(all))
+	}
+	for i, c := range all {
+		if len(c) != 2 || strings.ToUpper(c) != c {
+			t.Errorf("code %q", c)
+		}
+		if i > 0 && all[i-1] >= c {
+			t.Errorf("codes not sorted at %q", c)
+		}
+	}
+}
+
+func TestCanonical(t *testing.T) {
+	for in, want := range map[string]string{"nb": "NO", "NN": "NO", "no": "NO", "sv": "SV", "En": "EN"} {
+		if got, ok := Canonical(in); got != want || !ok {
+			t.Errorf("Canonical(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	if got, ok := Canonical("xx"); ok || got != "" {
+		t.Errorf("Canonical(xx) = %q, %v", got, ok)
+	}
+	// Normalize keeps the code given.
+	if got, _ := Normalize("nb"); got != "NB" {
+		t.Errorf("Normalize(nb) = %q", got)
+	}
+}
+
+func TestGet(t *testing.T) {
+	no, ok := Get("nb")
+	if !ok || no.Code != "NO" || no.Name != "Norwegian" || !slices.Equal(no.Aliases, []string{"NB", "NN"}) {
+		t.Fatalf("Get(nb) = %+v, %v", no, ok)
+	}
+	if !no.HasStemmer() || no.Stem("hestene") == "hestene" || !no.Detected || len(no.StopWords()) == 0 {
+		t.Errorf("Norwegian: stemmer %v (%q), detected %v, %d stop words", no.HasStemmer(), no.Stem("hestene"), no.Detected, len(no.StopWords()))
+	}
+	en, _ := Get("en")
+	if en.Stem("running") != "run" || en.EmbeddedSpace() == nil || !slices.Contains(en.StopWords(), "the") {
+		t.Errorf("English: stem %q, space %v, stop words %d", en.Stem("running"), en.EmbeddedSpace() != nil, len(en.StopWords()))
+	}
+	de, _ := Get("de")
+	if de.HasStemmer() || de.Stem("Häuser") != "Häuser" {
+		t.Errorf("German has no stemmer in github.com/kljensen/snowball, got one")
+	}
+	if zu, _ := Get("zu"); zu.Detected || zu.StopWords() != nil || zu.EmbeddedSpace() != nil || zu.Name != "Zulu" {
+		t.Errorf("Zulu: %+v", zu)
+	}
+	if _, ok := Get("qq"); ok {
+		t.Error("Get(qq) found a language")
+	}
+}
+
+func TestListsAreCanonical(t *testing.T) {
+	for _, c := range append(WithStopWords(), WithEmbeddedSpace()...) {
+		if got, ok := Canonical(c); !ok || got != c {
+			t.Errorf("%q listed, not a canonical code", c)
+		}
+	}
+	if !slices.Contains(WithEmbeddedSpace(), "EN") || !slices.Contains(WithStopWords(), "NO") {
+		t.Errorf("embedded %v, stop words %v", WithEmbeddedSpace(), WithStopWords())
+	}
+}
+
+func TestProfilesMatchTable(t *testing.T) {
+	p := detector()
+	if !slices.Equal(p.langs, detectable) {
+		t.Fatalf("profiles hold %v, the table detects %v", p.langs, detectable)
+	}
+	for _, c := range detectable {
+		if got, ok := Canonical(c); !ok || got != c {
+			t.Errorf("detectable %q is not a canonical code", c)
+		}
+	}
+}
+
+func TestReadProfilesRejectsDamage(t *testing.T) {
+	good := []byte(ProfileMagic + "\x01EN\x10\x02\x00\x00\x00\x03abc\x01\x00\x05\x03abd\x01\x00\x07")
+	if p, err := readProfiles(good); err != nil || len(p.keys) != 2 || p.lookup(trigramKey('a', 'b', 'd'))[0] != 7 {
+		t.Fatalf("readProfiles(good) = %v, %v", p, err)
+	}
+	for i := len(ProfileMagic); i < len(good); i++ {
+		if _, err := readProfiles(good[:i]); err == nil {
+			t.Errorf("truncated at %d: no error", i)
+		}
+	}
+	bad := slices.Clone(good)
+	bad[len(bad)-5] = 0xff // an invalid UTF-8 byte in the trigram
+	if _, err := readProfiles(bad); err == nil {
+		t.Error("invalid trigram: no error")
+	}
+	unsorted := slices.Clone(good)
+	unsorted[len(unsorted)-5] = 'a' // abc, aba: out of order
+	if _, err := readProfiles(unsorted); err == nil {
+		t.Error("unsorted trigrams: no error")
+	}
+	badLang := slices.Clone(good)
+	badLang[len(badLang)-2] = 1 // language 1 of 1
+	if _, err := readProfiles(badLang); err == nil {
+		t.Error("language out of range: no error")
+	}
+}
