@@ -99,9 +99,9 @@ func convertTopicRuns(ctx context.Context, db *DB) error {
 // manifestRows lists the rows of model_versions and model_amendments that
 // hold a manifest, by model and version.
 func manifestRows(ctx context.Context, db *DB) ([]manifestRow, error) {
-	return queryAll(ctx, db, `SELECT model_id, version, -1 FROM model_versions WHERE parts IS NOT NULL
+	return queryList(ctx, db, `SELECT model_id, version, -1 FROM model_versions WHERE parts IS NOT NULL
 		UNION ALL SELECT model_id, version, revision FROM model_amendments ORDER BY 1, 2, 3`, nil,
-		func(r *manifestRow) []any { return []any{&r.model, &r.version, &r.revision} })
+		func(sc rowScanner) (r manifestRow, err error) { return r, sc.Scan(&r.model, &r.version, &r.revision) })
 }
 
 // convertManifest rewrites the manifest of row r when it has a part per

@@ -66,7 +66,7 @@ func (db *DB) CreateModel(ctx context.Context, m *explorer.ModelRecord, s *explo
 
 // FindModel returns a model with the rights userID holds on it.
 func (db *DB) FindModel(ctx context.Context, id, userID int64) (*explorer.ModelRecord, error) {
-	m, err := scanModel(db.queryRowHot(ctx, modelSelect+` WHERE m.id = ?`, userID, userID, id))
+	m, err := scanModel(db.row(ctx, modelSelect+` WHERE m.id = ?`, userID, userID, id))
 	if err != nil {
 		return nil, db.mapError(err, fmt.Sprintf("model %d not found", id))
 	}
@@ -76,7 +76,7 @@ func (db *DB) FindModel(ctx context.Context, id, userID int64) (*explorer.ModelR
 // FindModels lists the models userID owns or has access to, by id.
 func (db *DB) FindModels(ctx context.Context, userID int64, page explorer.Page) ([]*explorer.ModelRecord, error) {
 	window, wargs := page.SQL()
-	rows, err := db.queryHot(ctx, modelSelect+` WHERE m.owner_id = ? OR a.id IS NOT NULL ORDER BY m.id`+window,
+	rows, err := db.query(ctx, modelSelect+` WHERE m.owner_id = ? OR a.id IS NOT NULL ORDER BY m.id`+window,
 		append([]any{userID, userID, userID}, wargs...)...)
 	if err != nil {
 		return nil, err
@@ -149,7 +149,7 @@ func (db *DB) CreateModelVersion(ctx context.Context, modelID int64, version int
 // FindModelVersion returns the structure of a version.
 func (db *DB) FindModelVersion(ctx context.Context, modelID int64, version int) (*explorer.Structure, error) {
 	var manifest []byte
-	err := db.queryRowHot(ctx, `SELECT parts FROM model_versions WHERE model_id = ? AND version = ?`, modelID, version).Scan(&manifest)
+	err := db.row(ctx, `SELECT parts FROM model_versions WHERE model_id = ? AND version = ?`, modelID, version).Scan(&manifest)
 	if err != nil {
 		return nil, db.mapError(err, fmt.Sprintf("model %d has no version %d", modelID, version))
 	}
@@ -222,7 +222,7 @@ func (db *DB) FindModelAccess(ctx context.Context, id int64) (*explorer.ModelAcc
 
 // FindModelAccesses lists a model's accesses by id.
 func (db *DB) FindModelAccesses(ctx context.Context, modelID int64) ([]explorer.ModelAccess, error) {
-	rows, err := db.queryHot(ctx, accessSelect+` WHERE a.model_id = ? ORDER BY a.id`, modelID)
+	rows, err := db.query(ctx, accessSelect+` WHERE a.model_id = ? ORDER BY a.id`, modelID)
 	if err != nil {
 		return nil, err
 	}
@@ -276,7 +276,7 @@ func (db *DB) FindModelInvitation(ctx context.Context, id int64) (*explorer.Mode
 
 func (db *DB) findInvitations(ctx context.Context, where string, arg any, page explorer.Page) ([]explorer.ModelInvitation, error) {
 	window, wargs := page.SQL()
-	rows, err := db.queryHot(ctx, modelInvitationSelect+` WHERE `+where+` ORDER BY i.id`+window, append([]any{arg}, wargs...)...)
+	rows, err := db.query(ctx, modelInvitationSelect+` WHERE `+where+` ORDER BY i.id`+window, append([]any{arg}, wargs...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -311,7 +311,7 @@ func (db *DB) DeleteModelInvitation(ctx context.Context, id int64) error {
 // FindModelSharing returns a model's accesses and pending invitations, by
 // id, with one query.
 func (db *DB) FindModelSharing(ctx context.Context, modelID int64) ([]explorer.ModelAccess, []explorer.ModelInvitation, error) {
-	rows, err := db.queryHot(ctx, `SELECT 'A', a.id, a.user_id, u.username, 0, '', a.rights, a.created_at
+	rows, err := db.query(ctx, `SELECT 'A', a.id, a.user_id, u.username, 0, '', a.rights, a.created_at
 		FROM model_accesses a JOIN users u ON u.id = a.user_id WHERE a.model_id = ?
 		UNION ALL
 		SELECT 'I', i.id, i.recipient_id, r.username, i.sender_id, s.username, i.rights, i.created_at

@@ -5,19 +5,25 @@ import (
 	"database/sql"
 )
 
-// queryAll runs a read query and returns its rows, each scanned into a new
-// T through the destinations dest gives for it.
-func queryAll[T any](ctx context.Context, db *DB, query string, args []any, dest func(*T) []any) ([]T, error) {
-	var out []T
+// rowScanner is a row to scan: *sql.Row or *sql.Rows.
+type rowScanner interface{ Scan(...any) error }
+
+// queryList runs a read query and returns its rows, each read by scan, in
+// order; an empty result is an empty slice, not nil.
+func queryList[T any](ctx context.Context, db *DB, query string, args []any, scan func(rowScanner) (T, error)) ([]T, error) {
+	out := []T{}
 	err := queryEach(ctx, db, query, args, func(rows *sql.Rows) error {
-		var v T
-		if err := rows.Scan(dest(&v)...); err != nil {
+		v, err := scan(rows)
+		if err != nil {
 			return err
 		}
 		out = append(out, v)
 		return nil
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // queryEach runs a read query and calls each on every row; it closes the

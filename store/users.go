@@ -48,7 +48,7 @@ func (db *DB) CreateUser(ctx context.Context, u *explorer.User) error {
 
 func (db *DB) findUser(ctx context.Context, notFound, where string, arg any) (*explorer.User, error) {
 	// Prepared: every authenticated request reads its user.
-	u, err := scanUser(db.queryRowHot(ctx, `SELECT `+userColumns+` FROM users WHERE `+where, arg))
+	u, err := scanUser(db.row(ctx, `SELECT `+userColumns+` FROM users WHERE `+where, arg))
 	if err != nil {
 		return nil, db.mapError(err, notFound)
 	}
@@ -147,7 +147,7 @@ func (db *DB) FindTokenByHash(ctx context.Context, hash string) (*explorer.Token
 	var t explorer.Token
 	var created int64
 	var used sql.NullInt64
-	err := db.queryRowHot(ctx, `SELECT t.id, t.user_id, t.name, t.token_hash, t.created_at, t.last_used_at, u.tokens_revoked
+	err := db.row(ctx, `SELECT t.id, t.user_id, t.name, t.token_hash, t.created_at, t.last_used_at, u.tokens_revoked
 		FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?`, hash).
 		Scan(&t.ID, &t.UserID, &t.Name, &t.Hash, &created, &used, &t.UserRevoked)
 	if err != nil {
