@@ -16,7 +16,7 @@ func userColumnsAs(alias string) string {
 	return alias + "." + strings.ReplaceAll(userColumns, ", ", ", "+alias+".")
 }
 
-func scanUser(sc interface{ Scan(...any) error }) (*explorer.User, error) {
+func scanUser(sc rowScanner) (*explorer.User, error) {
 	var u explorer.User
 	var created, changed int64
 	var disabled sql.NullInt64
@@ -123,7 +123,7 @@ func (db *DB) CreateToken(ctx context.Context, t *explorer.Token) error {
 	return err
 }
 
-func scanToken(sc interface{ Scan(...any) error }) (*explorer.Token, error) {
+func scanToken(sc rowScanner) (*explorer.Token, error) {
 	var t explorer.Token
 	var created int64
 	var used sql.NullInt64
@@ -163,20 +163,7 @@ func (db *DB) FindTokenByHash(ctx context.Context, hash string) (*explorer.Token
 
 // FindTokens lists a user's tokens, newest first.
 func (db *DB) FindTokens(ctx context.Context, userID int64) ([]*explorer.Token, error) {
-	rows, err := db.query(ctx, `SELECT `+tokenColumns+` FROM api_tokens WHERE user_id = ? ORDER BY id DESC`, userID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*explorer.Token{}
-	for rows.Next() {
-		t, err := scanToken(rows)
-		if err != nil {
-			return nil, db.mapError(err, "")
-		}
-		out = append(out, t)
-	}
-	return out, db.mapError(rows.Err(), "")
+	return queryList(ctx, db, `SELECT `+tokenColumns+` FROM api_tokens WHERE user_id = ? ORDER BY id DESC`, []any{userID}, scanToken)
 }
 
 // DeleteToken deletes one of a user's tokens and counts the user's
