@@ -24,21 +24,9 @@ func convertVersions(ctx context.Context, db *DB) error {
 		model   int64
 		version int
 	}
-	rows, err := db.query(ctx, `SELECT model_id, version FROM model_versions WHERE parts IS NULL ORDER BY model_id, version`)
+	keys, err := queryList(ctx, db, `SELECT model_id, version FROM model_versions WHERE parts IS NULL ORDER BY model_id, version`, nil,
+		func(sc rowScanner) (k key, err error) { return k, sc.Scan(&k.model, &k.version) })
 	if err != nil {
-		return err
-	}
-	var keys []key
-	for rows.Next() {
-		var k key
-		if err := rows.Scan(&k.model, &k.version); err != nil {
-			rows.Close()
-			return err
-		}
-		keys = append(keys, k)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	for _, k := range keys {

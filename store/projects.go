@@ -264,25 +264,23 @@ func (db *DB) InsertProjectRows(ctx context.Context, id int64, first int, rows [
 // EachProjectRow calls fn with the cells of each row of a project, in
 // order. fn must not use the store.
 func (db *DB) EachProjectRow(ctx context.Context, id int64, fn func(cells []string) error) error {
-	rows, err := db.query(ctx, `SELECT cells FROM project_rows WHERE project_id = ? ORDER BY num`, id)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	var raw string
-	for rows.Next() {
+	var raw sql.RawBytes
+	var fnErr error // returned as fn gave it
+	err := queryEach(ctx, db, `SELECT cells FROM project_rows WHERE project_id = ? ORDER BY num`, []any{id}, func(rows *sql.Rows) error {
 		if err := rows.Scan(&raw); err != nil {
-			return db.mapError(err, "")
-		}
-		var cells []string
-		if err := json.Unmarshal([]byte(raw), &cells); err != nil {
-			return explorer.Internal(fmt.Errorf("project %d row: %w", id, err))
-		}
-		if err := fn(cells); err != nil {
 			return err
 		}
+		var cells []string
+		if err := json.Unmarshal(raw, &cells); err != nil {
+			return explorer.Internal(fmt.Errorf("project %d row: %w", id, err))
+		}
+		fnErr = fn(cells)
+		return fnErr
+	})
+	if fnErr != nil {
+		return fnErr
 	}
-	return db.mapError(rows.Err(), "")
+	return err
 }
 
 // CountProjectRows counts the stored rows of a project.
@@ -306,21 +304,14 @@ func (db *DB) SetProjectTopicCounts(ctx context.Context, id int64, counts map[in
 }
 
 func (db *DB) loadTopicCounts(ctx context.Context, p *explorer.Project) error {
-	rows, err := db.query(ctx, `SELECT topic_id, texts FROM project_topic_counts WHERE project_id = ?`, p.ID)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
 	p.TopicCounts = map[int64]int{}
-	for rows.Next() {
+	return queryEach(ctx, db, `SELECT topic_id, texts FROM project_topic_counts WHERE project_id = ?`, []any{p.ID}, func(rows *sql.Rows) error {
 		var id int64
 		var n int
-		if err := rows.Scan(&id, &n); err != nil {
-			return db.mapError(err, "")
-		}
+		err := rows.Scan(&id, &n)
 		p.TopicCounts[id] = n
-	}
-	return db.mapError(rows.Err(), "")
+		return err
+	})
 }
 
 // DeleteProject deletes a project with its rows, headers and counts, and
