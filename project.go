@@ -69,6 +69,10 @@ type Project struct {
 	Structure Structure
 	// ModelID is the model applied to the project, nil when none.
 	ModelID *int64
+	// Model is the info of that model as the project's owner sees it (read
+	// with the project): nil when none is applied or the owner may no
+	// longer see it.
+	Model *ModelInfo
 	// ExploredVersion is the version of that model the project was last
 	// explored with, nil when never.
 	ExploredVersion *int

@@ -1,6 +1,8 @@
 package explorer_test
 
 import (
+	"bytes"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -275,3 +277,31 @@ func TestDeletingTheMasterProjectClearsIt(t *testing.T) {
 }
 
 func strPtr(s string) *string { return &s }
+
+// TestImportProfilesAsStored: the columns an import profiles while it
+// stores the rows are described as when the stored rows are read back (an
+// append profiles those): a project imported whole and one imported with
+// its first row then appended the rest have the same headers and language.
+func TestImportProfilesAsStored(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	content, _ := testkit.SurveyCSV(500)
+	whole := e.ImportProject("ann", "Whole", content)
+	lines := bytes.SplitAfterN(content, []byte("\n"), 3)
+	first := e.ImportProject("ann", "First", append(append([]byte{}, lines[0]...), lines[1]...))
+	rest := append(append([]byte{}, lines[0]...), lines[2]...)
+	appended, err := e.Svc.AppendProjectRows(e.As("ann"), first.ID, testkit.CSVFile(rest))
+	if err != nil {
+		t.Fatal(err)
+	}
+	strip := func(hs []explorer.ProjectHeader) []explorer.ProjectHeader {
+		out := append([]explorer.ProjectHeader(nil), hs...)
+		for i := range out {
+			out[i].ID = 0
+		}
+		return out
+	}
+	if !reflect.DeepEqual(strip(whole.Headers), strip(appended.Headers)) || whole.Language != appended.Language || whole.Rows != appended.Rows {
+		t.Fatalf("imported whole: %s %d %+v\nappended: %s %d %+v", whole.Language, whole.Rows, whole.Headers, appended.Language, appended.Rows, appended.Headers)
+	}
+}

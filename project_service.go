@@ -119,14 +119,21 @@ func (s *Service) ImportProject(ctx context.Context, in ImportProjectInput) (*Pr
 		return nil, err
 	}
 	err = s.inTxWithinStorage(ctx, u.ID, func(ctx context.Context) error {
-		header, n, enc, err := s.loadRows(ctx, u, p.ID, 1, in.File, nil)
+		// The columns are profiled as the rows are stored, not read back.
+		var profilers columnProfilers
+		header, n, enc, err := s.loadRows(ctx, u, p.ID, 1, in.File, nil, func(row []string) {
+			if profilers == nil {
+				profilers = newColumnProfilers(len(row))
+			}
+			profilers.add(row)
+		})
 		if err != nil {
 			return err
 		}
-		headers, lang, err := s.profileRows(ctx, p.ID, header)
-		if err != nil {
-			return err
+		if profilers == nil {
+			profilers = newColumnProfilers(len(header))
 		}
+		headers, lang := s.profiledHeaders(profilers, header)
 		if err := s.store.ReplaceProjectHeaders(ctx, p.ID, headers); err != nil {
 			return err
 		}
@@ -162,8 +169,9 @@ func emptyStructure() Structure {
 // loadRows reads a table into a project's rows, numbering them from first.
 // want, when not nil, is the header the file must have (append). It
 // returns the header, the number of rows and the encoding. The text stored
-// counts against the budgets of an import and of u's account.
-func (s *Service) loadRows(ctx context.Context, u *User, id int64, first int, src TableSource, want []string) ([]string, int, string, error) {
+// counts against the budgets of an import and of u's account. onRow, when
+// not nil, sees each row stored (as many cells as the header).
+func (s *Service) loadRows(ctx context.Context, u *User, id int64, first int, src TableSource, want []string, onRow func([]string)) ([]string, int, string, error) {
 	limits := s.tables.ProjectLimits()
 	meter, err := s.importMeter(ctx, u, limits)
 	if err != nil {
@@ -198,6 +206,9 @@ func (s *Service) loadRows(ctx context.Context, u *User, id int64, first int, sr
 		copy(row, cells)
 		if err := meter.add(row); err != nil {
 			return err
+		}
+		if onRow != nil {
+			onRow(row)
 		}
 		batch = append(batch, row)
 		n++
@@ -295,26 +306,46 @@ func headerNames(p *Project) []string {
 // profileRows profiles every column of a project's rows. The language
 // returned is that of the text column with the most characters.
 func (s *Service) profileRows(ctx context.Context, id int64, header []string) ([]ProjectHeader, string, error) {
-	profilers := make([]*analysis.Profiler, len(header))
-	for i := range profilers {
-		profilers[i] = analysis.NewProfiler()
-	}
+	profilers := newColumnProfilers(len(header))
 	err := s.store.EachProjectRow(ctx, id, func(cells []string) error {
-		for i, p := range profilers {
-			v := ""
-			if i < len(cells) {
-				v = cells[i]
-			}
-			p.Add(v)
-		}
+		profilers.add(cells)
 		return nil
 	})
 	if err != nil {
 		return nil, "", err
 	}
+	headers, lang := s.profiledHeaders(profilers, header)
+	return headers, lang, nil
+}
+
+// columnProfilers profile the columns of a project's rows, one each.
+type columnProfilers []*analysis.Profiler
+
+func newColumnProfilers(n int) columnProfilers {
+	c := make(columnProfilers, n)
+	for i := range c {
+		c[i] = analysis.NewProfiler()
+	}
+	return c
+}
+
+// add profiles one row; missing cells are empty.
+func (c columnProfilers) add(cells []string) {
+	for i, p := range c {
+		v := ""
+		if i < len(cells) {
+			v = cells[i]
+		}
+		p.Add(v)
+	}
+}
+
+// profiledHeaders describes the columns header profiled by c, and the
+// language of the text column with the most characters.
+func (s *Service) profiledHeaders(c columnProfilers, header []string) ([]ProjectHeader, string) {
 	headers := make([]ProjectHeader, len(header))
 	lang, best := "", -1
-	for i, p := range profilers {
+	for i, p := range c {
 		pr := p.Profile(s.detector.Detect)
 		code := ""
 		if pr.Language != "" {
@@ -330,7 +361,7 @@ func (s *Service) profileRows(ctx context.Context, id int64, header []string) ([
 			lang, best = code, pr.DataSize
 		}
 	}
-	return headers, lang, nil
+	return headers, lang
 }
 
 // startProjectStep moves a project the caller owns from one of the
@@ -371,7 +402,7 @@ func (s *Service) AppendProjectRows(ctx context.Context, id int64, file TableSou
 	}
 	prev := p.Status
 	err = s.inTxWithinStorage(ctx, u.ID, func(ctx context.Context) error {
-		_, n, _, err := s.loadRows(ctx, u, p.ID, p.Rows+1, file, headerNames(p))
+		_, n, _, err := s.loadRows(ctx, u, p.ID, p.Rows+1, file, headerNames(p), nil)
 		if err != nil {
 			return err
 		}

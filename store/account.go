@@ -103,25 +103,17 @@ func (db *DB) FindPendingMigration(ctx context.Context, userID int64) (*explorer
 
 // FindPlanMigrations lists a user's plan changes, newest first.
 func (db *DB) FindPlanMigrations(ctx context.Context, userID int64) ([]*explorer.PlanMigration, error) {
-	rows, err := db.query(ctx, `SELECT id, user_id, from_plan_id, to_plan_id, effective_at, created_at, applied_at, cancelled_at
-		FROM plan_migrations WHERE user_id = ? ORDER BY id DESC`, userID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*explorer.PlanMigration{}
-	for rows.Next() {
-		var m explorer.PlanMigration
-		var eff, created int64
-		var applied, cancelled sql.NullInt64
-		if err := rows.Scan(&m.ID, &m.UserID, &m.FromPlanID, &m.ToPlanID, &eff, &created, &applied, &cancelled); err != nil {
-			return nil, db.mapError(err, "")
-		}
-		m.Effective, m.Created = explorer.FromMillis(eff), explorer.FromMillis(created)
-		m.Applied, m.Cancelled = timeOrNil(applied), timeOrNil(cancelled)
-		out = append(out, &m)
-	}
-	return out, db.mapError(rows.Err(), "")
+	return queryList(ctx, db, `SELECT id, user_id, from_plan_id, to_plan_id, effective_at, created_at, applied_at, cancelled_at
+		FROM plan_migrations WHERE user_id = ? ORDER BY id DESC`, []any{userID},
+		func(sc rowScanner) (*explorer.PlanMigration, error) {
+			var m explorer.PlanMigration
+			var eff, created int64
+			var applied, cancelled sql.NullInt64
+			err := sc.Scan(&m.ID, &m.UserID, &m.FromPlanID, &m.ToPlanID, &eff, &created, &applied, &cancelled)
+			m.Effective, m.Created = explorer.FromMillis(eff), explorer.FromMillis(created)
+			m.Applied, m.Cancelled = timeOrNil(applied), timeOrNil(cancelled)
+			return &m, err
+		})
 }
 
 // MarkMigrationApplied marks a pending migration applied.
@@ -137,7 +129,7 @@ func (db *DB) MarkMigrationCancelled(ctx context.Context, id int64, at time.Time
 const invitationSelect = `SELECT i.id, i.sender_id, s.username, i.recipient_id, r.username, i.status, i.created_at
 	FROM manager_invitations i JOIN users s ON s.id = i.sender_id JOIN users r ON r.id = i.recipient_id`
 
-func scanInvitation(sc interface{ Scan(...any) error }) (*explorer.ManagerInvitation, error) {
+func scanInvitation(sc rowScanner) (*explorer.ManagerInvitation, error) {
 	var inv explorer.ManagerInvitation
 	var created int64
 	if err := sc.Scan(&inv.ID, &inv.SenderID, &inv.Sender, &inv.RecipientID, &inv.Recipient, &inv.Status, &created); err != nil {
@@ -189,20 +181,7 @@ func (db *DB) FindManagerInvitations(ctx context.Context, f explorer.InvitationF
 		q += " WHERE " + strings.Join(where, " AND ")
 	}
 	window, wargs := f.Page.SQL()
-	rows, err := db.query(ctx, q+" ORDER BY i.id"+window, append(args, wargs...)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*explorer.ManagerInvitation{}
-	for rows.Next() {
-		inv, err := scanInvitation(rows)
-		if err != nil {
-			return nil, db.mapError(err, "")
-		}
-		out = append(out, inv)
-	}
-	return out, db.mapError(rows.Err(), "")
+	return queryList(ctx, db, q+" ORDER BY i.id"+window, append(args, wargs...), scanInvitation)
 }
 
 // AnswerManagerInvitation moves a pending invitation to status.

@@ -26,7 +26,7 @@ func (db *DB) FindModelVersionMeta(ctx context.Context, modelID int64, version i
 		by      *int64
 		changed int64
 	)
-	err := db.queryRowHot(ctx, `SELECT created_by, created_at, editor, revision FROM model_versions WHERE model_id = ? AND version = ?`,
+	err := db.row(ctx, `SELECT created_by, created_at, editor, revision FROM model_versions WHERE model_id = ? AND version = ?`,
 		modelID, version).Scan(&by, &changed, &meta.Editor, &meta.Revision)
 	if err != nil {
 		return nil, db.mapError(err, fmt.Sprintf("model %d has no version %d", modelID, version))
@@ -63,7 +63,7 @@ func (db *DB) AmendModelVersion(ctx context.Context, modelID int64, version, rev
 // revision.
 func (db *DB) FindModelAmendment(ctx context.Context, modelID int64, version, revision int) (*explorer.Structure, error) {
 	var manifest []byte
-	err := db.queryRowHot(ctx, `SELECT parts FROM model_amendments WHERE model_id = ? AND version = ? AND revision = ?`,
+	err := db.row(ctx, `SELECT parts FROM model_amendments WHERE model_id = ? AND version = ? AND revision = ?`,
 		modelID, version, revision).Scan(&manifest)
 	if err != nil {
 		return nil, db.mapError(err, fmt.Sprintf("model %d has no version %d.%d", modelID, version, revision))

@@ -8,7 +8,7 @@ import (
 
 const planColumns = `id, handle, name, description, monthly_cost_cents, currency, included_credits, seat_price_cents, credits_per_seat`
 
-func scanPlan(sc interface{ Scan(...any) error }) (*explorer.Plan, error) {
+func scanPlan(sc rowScanner) (*explorer.Plan, error) {
 	var p explorer.Plan
 	err := sc.Scan(&p.ID, &p.Handle, &p.Name, &p.Description, &p.MonthlyCostCents, &p.Currency, &p.IncludedCredits, &p.SeatPriceCents, &p.CreditsPerSeat)
 	return &p, err
@@ -16,20 +16,7 @@ func scanPlan(sc interface{ Scan(...any) error }) (*explorer.Plan, error) {
 
 // FindPlans lists the catalogue by monthly cost.
 func (db *DB) FindPlans(ctx context.Context) ([]*explorer.Plan, error) {
-	rows, err := db.query(ctx, `SELECT `+planColumns+` FROM plans ORDER BY monthly_cost_cents, id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*explorer.Plan{}
-	for rows.Next() {
-		p, err := scanPlan(rows)
-		if err != nil {
-			return nil, db.mapError(err, "")
-		}
-		out = append(out, p)
-	}
-	return out, db.mapError(rows.Err(), "")
+	return queryList(ctx, db, `SELECT `+planColumns+` FROM plans ORDER BY monthly_cost_cents, id`, nil, scanPlan)
 }
 
 func (db *DB) findPlan(ctx context.Context, where string, arg any) (*explorer.Plan, error) {
@@ -75,42 +62,26 @@ func (db *DB) CreditBalance(ctx context.Context, accountID int64) (int64, error)
 
 // FindCreditEntries lists an account's newest ledger entries.
 func (db *DB) FindCreditEntries(ctx context.Context, accountID int64, limit int) ([]*explorer.CreditEntry, error) {
-	rows, err := db.query(ctx, `SELECT id, account_id, user_id, kind, credits, description, created_at FROM credit_entries
-		WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`, accountID, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*explorer.CreditEntry{}
-	for rows.Next() {
-		var e explorer.CreditEntry
-		var created int64
-		if err := rows.Scan(&e.ID, &e.AccountID, &e.UserID, &e.Kind, &e.Credits, &e.Description, &created); err != nil {
-			return nil, db.mapError(err, "")
-		}
-		e.Created = explorer.FromMillis(created)
-		out = append(out, &e)
-	}
-	return out, db.mapError(rows.Err(), "")
+	return queryList(ctx, db, `SELECT id, account_id, user_id, kind, credits, description, created_at FROM credit_entries
+		WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`, []any{accountID, limit},
+		func(sc rowScanner) (*explorer.CreditEntry, error) {
+			var e explorer.CreditEntry
+			var created int64
+			err := sc.Scan(&e.ID, &e.AccountID, &e.UserID, &e.Kind, &e.Credits, &e.Description, &created)
+			e.Created = explorer.FromMillis(created)
+			return &e, err
+		})
 }
 
 // FindCharges lists an account's newest charges.
 func (db *DB) FindCharges(ctx context.Context, accountID int64, limit int) ([]*explorer.Charge, error) {
-	rows, err := db.query(ctx, `SELECT id, account_id, user_id, kind, amount_cents, currency, description, created_at FROM charges
-		WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`, accountID, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*explorer.Charge{}
-	for rows.Next() {
-		var c explorer.Charge
-		var created int64
-		if err := rows.Scan(&c.ID, &c.AccountID, &c.UserID, &c.Kind, &c.AmountCents, &c.Currency, &c.Description, &created); err != nil {
-			return nil, db.mapError(err, "")
-		}
-		c.Created = explorer.FromMillis(created)
-		out = append(out, &c)
-	}
-	return out, db.mapError(rows.Err(), "")
+	return queryList(ctx, db, `SELECT id, account_id, user_id, kind, amount_cents, currency, description, created_at FROM charges
+		WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`, []any{accountID, limit},
+		func(sc rowScanner) (*explorer.Charge, error) {
+			var c explorer.Charge
+			var created int64
+			err := sc.Scan(&c.ID, &c.AccountID, &c.UserID, &c.Kind, &c.AmountCents, &c.Currency, &c.Description, &created)
+			c.Created = explorer.FromMillis(created)
+			return &c, err
+		})
 }

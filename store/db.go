@@ -176,16 +176,19 @@ func (db *DB) query(ctx context.Context, query string, args ...any) (*sql.Rows, 
 // queryRow runs a read query for one row; notFound is the message of the
 // ENOTFOUND error answered when there is none.
 func (db *DB) queryRow(ctx context.Context, notFound string, query string, args []any, dest ...any) error {
-	var row *sql.Row
-	if st := db.cachedStmt(ctx, query); st != nil {
-		row = st.QueryRowContext(ctx, args...)
-	} else {
-		row = db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(query), args...)
-	}
-	if err := row.Scan(dest...); err != nil {
+	if err := db.row(ctx, query, args...).Scan(dest...); err != nil {
 		return db.mapError(err, notFound)
 	}
 	return nil
+}
+
+// row runs a read query for one row, which the caller scans (Scan answers
+// sql.ErrNoRows when there is none, unmapped).
+func (db *DB) row(ctx context.Context, query string, args ...any) *sql.Row {
+	if st := db.cachedStmt(ctx, query); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
+	return db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(query), args...)
 }
 
 // mapError turns driver errors into explorer errors.

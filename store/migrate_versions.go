@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 
 	explorer "explorer"
 )
@@ -11,7 +13,8 @@ import (
 // goSteps are the migrations with a step in Go, by number. A step runs in
 // the migration's transaction before the SQL of its file.
 var goSteps = map[int]func(ctx context.Context, db *DB) error{
-	8: convertVersions,
+	8:  convertVersions,
+	21: convertTopicRuns,
 }
 
 // convertVersions stores the versions written as whole-model JSON (before
@@ -21,21 +24,9 @@ func convertVersions(ctx context.Context, db *DB) error {
 		model   int64
 		version int
 	}
-	rows, err := db.query(ctx, `SELECT model_id, version FROM model_versions WHERE parts IS NULL ORDER BY model_id, version`)
+	keys, err := queryList(ctx, db, `SELECT model_id, version FROM model_versions WHERE parts IS NULL ORDER BY model_id, version`, nil,
+		func(sc rowScanner) (k key, err error) { return k, sc.Scan(&k.model, &k.version) })
 	if err != nil {
-		return err
-	}
-	var keys []key
-	for rows.Next() {
-		var k key
-		if err := rows.Scan(&k.model, &k.version); err != nil {
-			rows.Close()
-			return err
-		}
-		keys = append(keys, k)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	for _, k := range keys {
@@ -57,4 +48,79 @@ func convertVersions(ctx context.Context, db *DB) error {
 		}
 	}
 	return nil
+}
+
+// manifestRow names a row holding a manifest: a version, or an amended
+// revision of one (revision -1: a version's row).
+type manifestRow struct {
+	model    int64
+	version  int
+	revision int
+}
+
+// convertTopicRuns stores the topics of every version and amendment that
+// has a part per topic (before migration 0021) as runs (versions.go), one
+// manifest at a time, then deletes the parts of single topics, which only
+// those manifests named. The file's SQL then recounts what users store.
+func convertTopicRuns(ctx context.Context, db *DB) error {
+	rows, err := manifestRows(ctx, db)
+	if err != nil {
+		return err
+	}
+	old := map[int64]bool{}
+	for _, r := range rows {
+		if err := convertManifest(ctx, db, r, old); err != nil {
+			return fmt.Errorf("model %d version %d: %w", r.model, r.version, err)
+		}
+	}
+	ids := slices.Collect(maps.Keys(old))
+	for start := 0; start < len(ids); start += inChunk {
+		chunk := ids[start:min(start+inChunk, len(ids))]
+		list, size := inList(len(chunk))
+		if _, err := db.exec(ctx, fmt.Sprintf(`DELETE FROM model_parts WHERE id IN (%s)`, list), padArgs(nil, chunk, size)...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// manifestRows lists the rows of model_versions and model_amendments that
+// hold a manifest, by model and version.
+func manifestRows(ctx context.Context, db *DB) ([]manifestRow, error) {
+	return queryList(ctx, db, `SELECT model_id, version, -1 FROM model_versions WHERE parts IS NOT NULL
+		UNION ALL SELECT model_id, version, revision FROM model_amendments ORDER BY 1, 2, 3`, nil,
+		func(sc rowScanner) (r manifestRow, err error) { return r, sc.Scan(&r.model, &r.version, &r.revision) })
+}
+
+// convertManifest rewrites the manifest of row r when it has a part per
+// topic, and adds those parts' ids to old.
+func convertManifest(ctx context.Context, db *DB, r manifestRow, old map[int64]bool) error {
+	table, where, args := "model_versions", "model_id = ? AND version = ?", []any{r.model, r.version}
+	if r.revision >= 0 {
+		table, where, args = "model_amendments", where+" AND revision = ?", append(args, r.revision)
+	}
+	var manifest []byte
+	if err := db.queryRow(ctx, "", `SELECT parts FROM `+table+` WHERE `+where, args, &manifest); err != nil {
+		return err
+	}
+	if len(manifest) == 0 || manifest[0] != manifestPerTopic {
+		return nil
+	}
+	_, _, _, refs, err := decodeManifest(manifest)
+	if err != nil {
+		return err
+	}
+	s, err := db.readVersion(ctx, r.model, manifest)
+	if err != nil {
+		return err
+	}
+	for _, id := range refs {
+		old[id] = true
+	}
+	runs, _, err := db.storeParts(ctx, r.model, s)
+	if err != nil {
+		return err
+	}
+	_, err = db.exec(ctx, `UPDATE `+table+` SET parts = ? WHERE `+where, append([]any{runs}, args...)...)
+	return err
 }

@@ -17,7 +17,7 @@ const modelSelect = `SELECT m.id, m.title, m.type, m.language, m.outdated, m.own
 	FROM models m JOIN users u ON u.id = m.owner_id
 	LEFT JOIN model_accesses a ON a.model_id = m.id AND a.user_id = ?`
 
-func scanModel(sc interface{ Scan(...any) error }) (*explorer.ModelRecord, error) {
+func scanModel(sc rowScanner) (*explorer.ModelRecord, error) {
 	var m explorer.ModelRecord
 	var title sql.NullString
 	var master sql.NullInt64
@@ -66,7 +66,7 @@ func (db *DB) CreateModel(ctx context.Context, m *explorer.ModelRecord, s *explo
 
 // FindModel returns a model with the rights userID holds on it.
 func (db *DB) FindModel(ctx context.Context, id, userID int64) (*explorer.ModelRecord, error) {
-	m, err := scanModel(db.queryRowHot(ctx, modelSelect+` WHERE m.id = ?`, userID, userID, id))
+	m, err := scanModel(db.row(ctx, modelSelect+` WHERE m.id = ?`, userID, userID, id))
 	if err != nil {
 		return nil, db.mapError(err, fmt.Sprintf("model %d not found", id))
 	}
@@ -76,21 +76,7 @@ func (db *DB) FindModel(ctx context.Context, id, userID int64) (*explorer.ModelR
 // FindModels lists the models userID owns or has access to, by id.
 func (db *DB) FindModels(ctx context.Context, userID int64, page explorer.Page) ([]*explorer.ModelRecord, error) {
 	window, wargs := page.SQL()
-	rows, err := db.queryHot(ctx, modelSelect+` WHERE m.owner_id = ? OR a.id IS NOT NULL ORDER BY m.id`+window,
-		append([]any{userID, userID, userID}, wargs...)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*explorer.ModelRecord{}
-	for rows.Next() {
-		m, err := scanModel(rows)
-		if err != nil {
-			return nil, db.mapError(err, "")
-		}
-		out = append(out, m)
-	}
-	return out, db.mapError(rows.Err(), "")
+	return queryList(ctx, db, modelSelect+` WHERE m.owner_id = ? OR a.id IS NOT NULL ORDER BY m.id`+window, append([]any{userID, userID, userID}, wargs...), scanModel)
 }
 
 // LockModel takes the row lock of a model for the transaction of ctx.
@@ -149,7 +135,7 @@ func (db *DB) CreateModelVersion(ctx context.Context, modelID int64, version int
 // FindModelVersion returns the structure of a version.
 func (db *DB) FindModelVersion(ctx context.Context, modelID int64, version int) (*explorer.Structure, error) {
 	var manifest []byte
-	err := db.queryRowHot(ctx, `SELECT parts FROM model_versions WHERE model_id = ? AND version = ?`, modelID, version).Scan(&manifest)
+	err := db.row(ctx, `SELECT parts FROM model_versions WHERE model_id = ? AND version = ?`, modelID, version).Scan(&manifest)
 	if err != nil {
 		return nil, db.mapError(err, fmt.Sprintf("model %d has no version %d", modelID, version))
 	}
@@ -169,31 +155,24 @@ func (db *DB) FindModelVersions(ctx context.Context, modelID int64) ([]explorer.
 // oldest first.
 func (db *DB) FindModelVersionsPage(ctx context.Context, modelID int64, page explorer.Page) ([]explorer.ModelVersion, error) {
 	window, wargs := page.SQL()
-	rows, err := db.query(ctx, `SELECT v.version, v.created_at, u.username FROM model_versions v
-		LEFT JOIN users u ON u.id = v.created_by WHERE v.model_id = ? ORDER BY v.version`+window, append([]any{modelID}, wargs...)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []explorer.ModelVersion{}
-	for rows.Next() {
-		var v explorer.ModelVersion
-		var by sql.NullString
-		if err := rows.Scan(&v.Version, &v.Created, &by); err != nil {
-			return nil, db.mapError(err, "")
-		}
-		if by.Valid {
-			v.CreatedBy = &explorer.UserRef{UserID: by.String}
-		}
-		out = append(out, v)
-	}
-	return out, db.mapError(rows.Err(), "")
+	return queryList(ctx, db, `SELECT v.version, v.created_at, u.username FROM model_versions v
+		LEFT JOIN users u ON u.id = v.created_by WHERE v.model_id = ? ORDER BY v.version`+window, append([]any{modelID}, wargs...),
+		func(sc rowScanner) (v explorer.ModelVersion, err error) {
+			var by sql.NullString
+			if err := sc.Scan(&v.Version, &v.Created, &by); err != nil {
+				return v, err
+			}
+			if by.Valid {
+				v.CreatedBy = &explorer.UserRef{UserID: by.String}
+			}
+			return v, nil
+		})
 }
 
 const accessSelect = `SELECT a.id, a.model_id, a.user_id, u.username, a.rights, a.created_at
 	FROM model_accesses a JOIN users u ON u.id = a.user_id`
 
-func scanAccess(sc interface{ Scan(...any) error }) (explorer.ModelAccess, error) {
+func scanAccess(sc rowScanner) (explorer.ModelAccess, error) {
 	var a explorer.ModelAccess
 	err := sc.Scan(&a.ID, &a.ModelID, &a.UserID, &a.User.UserID, &a.Rights, &a.Created)
 	return a, err
@@ -222,20 +201,7 @@ func (db *DB) FindModelAccess(ctx context.Context, id int64) (*explorer.ModelAcc
 
 // FindModelAccesses lists a model's accesses by id.
 func (db *DB) FindModelAccesses(ctx context.Context, modelID int64) ([]explorer.ModelAccess, error) {
-	rows, err := db.queryHot(ctx, accessSelect+` WHERE a.model_id = ? ORDER BY a.id`, modelID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []explorer.ModelAccess{}
-	for rows.Next() {
-		a, err := scanAccess(rows)
-		if err != nil {
-			return nil, db.mapError(err, "")
-		}
-		out = append(out, a)
-	}
-	return out, db.mapError(rows.Err(), "")
+	return queryList(ctx, db, accessSelect+` WHERE a.model_id = ? ORDER BY a.id`, []any{modelID}, scanAccess)
 }
 
 // DeleteModelAccess removes an access.
@@ -246,7 +212,7 @@ func (db *DB) DeleteModelAccess(ctx context.Context, id int64) error {
 const modelInvitationSelect = `SELECT i.id, i.model_id, i.sender_id, s.username, i.recipient_id, r.username, i.rights, i.created_at
 	FROM model_invitations i JOIN users s ON s.id = i.sender_id JOIN users r ON r.id = i.recipient_id`
 
-func scanModelInvitation(sc interface{ Scan(...any) error }) (explorer.ModelInvitation, error) {
+func scanModelInvitation(sc rowScanner) (explorer.ModelInvitation, error) {
 	var i explorer.ModelInvitation
 	err := sc.Scan(&i.ID, &i.ModelID, &i.SenderID, &i.Sender.UserID, &i.RecipientID, &i.Recipient.UserID, &i.Rights, &i.Created)
 	return i, err
@@ -276,20 +242,7 @@ func (db *DB) FindModelInvitation(ctx context.Context, id int64) (*explorer.Mode
 
 func (db *DB) findInvitations(ctx context.Context, where string, arg any, page explorer.Page) ([]explorer.ModelInvitation, error) {
 	window, wargs := page.SQL()
-	rows, err := db.queryHot(ctx, modelInvitationSelect+` WHERE `+where+` ORDER BY i.id`+window, append([]any{arg}, wargs...)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []explorer.ModelInvitation{}
-	for rows.Next() {
-		inv, err := scanModelInvitation(rows)
-		if err != nil {
-			return nil, db.mapError(err, "")
-		}
-		out = append(out, inv)
-	}
-	return out, db.mapError(rows.Err(), "")
+	return queryList(ctx, db, modelInvitationSelect+` WHERE `+where+` ORDER BY i.id`+window, append([]any{arg}, wargs...), scanModelInvitation)
 }
 
 // FindModelInvitations lists the pending invitations to a model by id.
@@ -311,7 +264,7 @@ func (db *DB) DeleteModelInvitation(ctx context.Context, id int64) error {
 // FindModelSharing returns a model's accesses and pending invitations, by
 // id, with one query.
 func (db *DB) FindModelSharing(ctx context.Context, modelID int64) ([]explorer.ModelAccess, []explorer.ModelInvitation, error) {
-	rows, err := db.queryHot(ctx, `SELECT 'A', a.id, a.user_id, u.username, 0, '', a.rights, a.created_at
+	rows, err := db.query(ctx, `SELECT 'A', a.id, a.user_id, u.username, 0, '', a.rights, a.created_at
 		FROM model_accesses a JOIN users u ON u.id = a.user_id WHERE a.model_id = ?
 		UNION ALL
 		SELECT 'I', i.id, i.recipient_id, r.username, i.sender_id, s.username, i.rights, i.created_at

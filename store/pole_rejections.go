@@ -25,24 +25,13 @@ func (db *DB) AddPoleRejections(ctx context.Context, poleID int64, terms []strin
 // FindPoleRejections lists a pole's declined terms, newest first (the
 // later spelling first among those of one time).
 func (db *DB) FindPoleRejections(ctx context.Context, poleID int64) ([]explorer.PoleRejection, error) {
-	rows, err := db.query(ctx, `SELECT term, created_at FROM pole_rejections WHERE pole_id = ? ORDER BY created_at DESC, term_key`, poleID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []explorer.PoleRejection{}
-	for rows.Next() {
-		var (
-			r       explorer.PoleRejection
-			created int64
-		)
-		if err := rows.Scan(&r.Term, &created); err != nil {
-			return nil, db.mapError(err, "")
-		}
-		r.Created = explorer.FromMillis(created)
-		out = append(out, r)
-	}
-	return out, db.mapError(rows.Err(), "")
+	return queryList(ctx, db, `SELECT term, created_at FROM pole_rejections WHERE pole_id = ? ORDER BY created_at DESC, term_key`, []any{poleID},
+		func(sc rowScanner) (r explorer.PoleRejection, err error) {
+			var created int64
+			err = sc.Scan(&r.Term, &created)
+			r.Created = explorer.FromMillis(created)
+			return r, err
+		})
 }
 
 // DeletePoleRejection removes a pole's declined term of that key.

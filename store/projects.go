@@ -10,18 +10,25 @@ import (
 	explorer "explorer"
 )
 
+// projectSelect reads a project with the info of its model when the
+// project's owner may see that model (owns it or holds an access).
 const projectSelect = `SELECT p.id, p.owner_id, u.username, p.title, p.created_at, p.verbatims, p.encoding, p.status,
-	p.status_message, p.language, p.structure, p.model_id, p.explored_version, p.text_column, p.explored_texts
-	FROM projects p JOIN users u ON u.id = p.owner_id`
+	p.status_message, p.language, p.structure, p.model_id, p.explored_version, p.text_column, p.explored_texts,
+	m.id, m.title, m.type, m.language, m.outdated, mu.username, m.created_at
+	FROM projects p JOIN users u ON u.id = p.owner_id
+	LEFT JOIN models m ON m.id = p.model_id AND (m.owner_id = p.owner_id
+		OR EXISTS (SELECT 1 FROM model_accesses a WHERE a.model_id = m.id AND a.user_id = p.owner_id))
+	LEFT JOIN users mu ON mu.id = m.owner_id`
 
-func scanProject(sc interface{ Scan(...any) error }) (*explorer.Project, error) {
+func scanProject(sc rowScanner) (*explorer.Project, error) {
 	var p explorer.Project
 	var created int64
 	var structure string
-	var model sql.NullInt64
-	var explored sql.NullInt64
+	var model, explored sql.NullInt64
+	var info projectModel
 	err := sc.Scan(&p.ID, &p.OwnerID, &p.Owner, &p.Title, &created, &p.Rows, &p.Encoding, &p.Status,
-		&p.StatusMessage, &p.Language, &structure, &model, &explored, &p.TextColumn, &p.ExploredTexts)
+		&p.StatusMessage, &p.Language, &structure, &model, &explored, &p.TextColumn, &p.ExploredTexts,
+		&info.id, &info.title, &info.typ, &info.language, &info.outdated, &info.owner, &info.created)
 	if err != nil {
 		return nil, err
 	}
@@ -36,7 +43,31 @@ func scanProject(sc interface{ Scan(...any) error }) (*explorer.Project, error) 
 		v := int(explored.Int64)
 		p.ExploredVersion = &v
 	}
+	p.Model = info.info()
 	return &p, nil
+}
+
+// projectModel holds the model columns of projectSelect, null when the
+// project has no model its owner may see.
+type projectModel struct {
+	id, created   sql.NullInt64
+	title         sql.NullString
+	typ, language sql.NullString
+	owner         sql.NullString
+	outdated      sql.NullBool
+}
+
+func (m *projectModel) info() *explorer.ModelInfo {
+	if !m.id.Valid {
+		return nil
+	}
+	r := explorer.ModelRecord{ID: m.id.Int64, Type: m.typ.String, Language: m.language.String, Outdated: m.outdated.Bool,
+		Owner: m.owner.String, Created: explorer.FromMillis(m.created.Int64)}
+	if m.title.Valid {
+		r.Title = &m.title.String
+	}
+	info := r.Info()
+	return &info
 }
 
 // CreateProject inserts p with its headers and sets their IDs.
@@ -88,8 +119,7 @@ func (db *DB) insertHeaders(ctx context.Context, id int64, headers []explorer.Pr
 
 // FindProject returns a project with its headers.
 func (db *DB) FindProject(ctx context.Context, id int64) (*explorer.Project, error) {
-	row := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(projectSelect+` WHERE p.id = ?`), id)
-	p, err := scanProject(row)
+	p, err := scanProject(db.row(ctx, projectSelect+` WHERE p.id = ?`, id))
 	if err != nil {
 		return nil, db.mapError(err, fmt.Sprintf("project %d not found", id))
 	}
@@ -115,50 +145,37 @@ func (db *DB) FindUserProjects(ctx context.Context, ownerID int64, page explorer
 
 func (db *DB) findProjects(ctx context.Context, where string, page explorer.Page, args ...any) ([]*explorer.Project, error) {
 	window, wargs := page.SQL()
-	rows, err := db.query(ctx, projectSelect+` WHERE `+where+` ORDER BY p.id`+window, append(args, wargs...)...)
+	out, err := queryList(ctx, db, projectSelect+` WHERE `+where+` ORDER BY p.id`+window, append(args, wargs...), scanProject)
 	if err != nil {
 		return nil, err
-	}
-	out := []*explorer.Project{}
-	for rows.Next() {
-		p, err := scanProject(rows)
-		if err != nil {
-			rows.Close()
-			return nil, db.mapError(err, "")
-		}
-		out = append(out, p)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, db.mapError(err, "")
 	}
 	return out, db.loadHeaders(ctx, out)
 }
 
-// loadHeaders reads the headers of projects.
+// loadHeaders reads the headers of projects, in one query (a few for
+// more projects than an IN list holds).
 func (db *DB) loadHeaders(ctx context.Context, projects []*explorer.Project) error {
-	for _, p := range projects {
-		rows, err := db.query(ctx, `SELECT id, header, time_series_candidate, filterable, nps_candidate, suggested_language,
-			column_data_size, empty_cells FROM project_headers WHERE project_id = ? ORDER BY position`, p.ID)
-		if err != nil {
-			return err
-		}
-		p.Headers = []explorer.ProjectHeader{}
-		for rows.Next() {
-			var h explorer.ProjectHeader
-			if err := rows.Scan(&h.ID, &h.Header, &h.TimeSeriesCandidate, &h.Filterable, &h.NPSCandidate, &h.SuggestedLanguage,
-				&h.ColumnDataSize, &h.NumberOfEmptyCells); err != nil {
-				rows.Close()
-				return db.mapError(err, "")
-			}
-			p.Headers = append(p.Headers, h)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return db.mapError(err, "")
-		}
+	if len(projects) == 0 {
+		return nil
 	}
-	return nil
+	byID := make(map[int64]*explorer.Project, len(projects))
+	ids := make([]int64, len(projects))
+	for i, p := range projects {
+		p.Headers, byID[p.ID], ids[i] = []explorer.ProjectHeader{}, p, p.ID
+	}
+	return queryIn(ctx, db, `SELECT project_id, id, header, time_series_candidate, filterable, nps_candidate, suggested_language,
+		column_data_size, empty_cells FROM project_headers WHERE project_id IN (%s) ORDER BY project_id, position`, nil, ids,
+		func(rows *sql.Rows) error {
+			var project int64
+			var h explorer.ProjectHeader
+			if err := rows.Scan(&project, &h.ID, &h.Header, &h.TimeSeriesCandidate, &h.Filterable, &h.NPSCandidate, &h.SuggestedLanguage,
+				&h.ColumnDataSize, &h.NumberOfEmptyCells); err != nil {
+				return err
+			}
+			p := byID[project]
+			p.Headers = append(p.Headers, h)
+			return nil
+		})
 }
 
 // SetProjectModel applies a model (nil: none) to a project and records the
@@ -247,25 +264,23 @@ func (db *DB) InsertProjectRows(ctx context.Context, id int64, first int, rows [
 // EachProjectRow calls fn with the cells of each row of a project, in
 // order. fn must not use the store.
 func (db *DB) EachProjectRow(ctx context.Context, id int64, fn func(cells []string) error) error {
-	rows, err := db.query(ctx, `SELECT cells FROM project_rows WHERE project_id = ? ORDER BY num`, id)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	var raw string
-	for rows.Next() {
+	var raw sql.RawBytes
+	var fnErr error // returned as fn gave it
+	err := queryEach(ctx, db, `SELECT cells FROM project_rows WHERE project_id = ? ORDER BY num`, []any{id}, func(rows *sql.Rows) error {
 		if err := rows.Scan(&raw); err != nil {
-			return db.mapError(err, "")
-		}
-		var cells []string
-		if err := json.Unmarshal([]byte(raw), &cells); err != nil {
-			return explorer.Internal(fmt.Errorf("project %d row: %w", id, err))
-		}
-		if err := fn(cells); err != nil {
 			return err
 		}
+		var cells []string
+		if err := json.Unmarshal(raw, &cells); err != nil {
+			return explorer.Internal(fmt.Errorf("project %d row: %w", id, err))
+		}
+		fnErr = fn(cells)
+		return fnErr
+	})
+	if fnErr != nil {
+		return fnErr
 	}
-	return db.mapError(rows.Err(), "")
+	return err
 }
 
 // CountProjectRows counts the stored rows of a project.
@@ -289,21 +304,14 @@ func (db *DB) SetProjectTopicCounts(ctx context.Context, id int64, counts map[in
 }
 
 func (db *DB) loadTopicCounts(ctx context.Context, p *explorer.Project) error {
-	rows, err := db.query(ctx, `SELECT topic_id, texts FROM project_topic_counts WHERE project_id = ?`, p.ID)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
 	p.TopicCounts = map[int64]int{}
-	for rows.Next() {
+	return queryEach(ctx, db, `SELECT topic_id, texts FROM project_topic_counts WHERE project_id = ?`, []any{p.ID}, func(rows *sql.Rows) error {
 		var id int64
 		var n int
-		if err := rows.Scan(&id, &n); err != nil {
-			return db.mapError(err, "")
-		}
+		err := rows.Scan(&id, &n)
 		p.TopicCounts[id] = n
-	}
-	return db.mapError(rows.Err(), "")
+		return err
+	})
 }
 
 // DeleteProject deletes a project with its rows, headers and counts, and

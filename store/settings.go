@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"sort"
 
 	explorer "explorer"
@@ -9,20 +10,17 @@ import (
 
 // FindSettings returns the values a user has set.
 func (db *DB) FindSettings(ctx context.Context, userID int64) (map[string]string, error) {
-	rows, err := db.query(ctx, `SELECT key, value FROM user_settings WHERE user_id = ?`, userID)
+	out := map[string]string{}
+	err := queryEach(ctx, db, `SELECT key, value FROM user_settings WHERE user_id = ?`, []any{userID}, func(rows *sql.Rows) error {
+		var k, v string
+		err := rows.Scan(&k, &v)
+		out[k] = v
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := map[string]string{}
-	for rows.Next() {
-		var k, v string
-		if err := rows.Scan(&k, &v); err != nil {
-			return nil, db.mapError(err, "")
-		}
-		out[k] = v
-	}
-	return out, db.mapError(rows.Err(), "")
+	return out, nil
 }
 
 // SaveSettings stores values, replacing earlier values of the same keys.
@@ -55,19 +53,6 @@ func (db *DB) FindManager(ctx context.Context, userID int64) (*explorer.User, er
 
 // FindManagedUsers lists the users a manager manages, by username.
 func (db *DB) FindManagedUsers(ctx context.Context, managerID int64) ([]*explorer.User, error) {
-	rows, err := db.query(ctx, `SELECT `+userColumnsAs("u")+`
-		FROM managers m JOIN users u ON u.id = m.managed_id WHERE m.manager_id = ? ORDER BY u.username`, managerID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*explorer.User{}
-	for rows.Next() {
-		u, err := scanUser(rows)
-		if err != nil {
-			return nil, db.mapError(err, "")
-		}
-		out = append(out, u)
-	}
-	return out, db.mapError(rows.Err(), "")
+	return queryList(ctx, db, `SELECT `+userColumnsAs("u")+`
+		FROM managers m JOIN users u ON u.id = m.managed_id WHERE m.manager_id = ? ORDER BY u.username`, []any{managerID}, scanUser)
 }

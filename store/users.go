@@ -16,7 +16,7 @@ func userColumnsAs(alias string) string {
 	return alias + "." + strings.ReplaceAll(userColumns, ", ", ", "+alias+".")
 }
 
-func scanUser(sc interface{ Scan(...any) error }) (*explorer.User, error) {
+func scanUser(sc rowScanner) (*explorer.User, error) {
 	var u explorer.User
 	var created, changed int64
 	var disabled sql.NullInt64
@@ -48,7 +48,7 @@ func (db *DB) CreateUser(ctx context.Context, u *explorer.User) error {
 
 func (db *DB) findUser(ctx context.Context, notFound, where string, arg any) (*explorer.User, error) {
 	// Prepared: every authenticated request reads its user.
-	u, err := scanUser(db.queryRowHot(ctx, `SELECT `+userColumns+` FROM users WHERE `+where, arg))
+	u, err := scanUser(db.row(ctx, `SELECT `+userColumns+` FROM users WHERE `+where, arg))
 	if err != nil {
 		return nil, db.mapError(err, notFound)
 	}
@@ -123,7 +123,7 @@ func (db *DB) CreateToken(ctx context.Context, t *explorer.Token) error {
 	return err
 }
 
-func scanToken(sc interface{ Scan(...any) error }) (*explorer.Token, error) {
+func scanToken(sc rowScanner) (*explorer.Token, error) {
 	var t explorer.Token
 	var created int64
 	var used sql.NullInt64
@@ -147,7 +147,7 @@ func (db *DB) FindTokenByHash(ctx context.Context, hash string) (*explorer.Token
 	var t explorer.Token
 	var created int64
 	var used sql.NullInt64
-	err := db.queryRowHot(ctx, `SELECT t.id, t.user_id, t.name, t.token_hash, t.created_at, t.last_used_at, u.tokens_revoked
+	err := db.row(ctx, `SELECT t.id, t.user_id, t.name, t.token_hash, t.created_at, t.last_used_at, u.tokens_revoked
 		FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?`, hash).
 		Scan(&t.ID, &t.UserID, &t.Name, &t.Hash, &created, &used, &t.UserRevoked)
 	if err != nil {
@@ -163,20 +163,7 @@ func (db *DB) FindTokenByHash(ctx context.Context, hash string) (*explorer.Token
 
 // FindTokens lists a user's tokens, newest first.
 func (db *DB) FindTokens(ctx context.Context, userID int64) ([]*explorer.Token, error) {
-	rows, err := db.query(ctx, `SELECT `+tokenColumns+` FROM api_tokens WHERE user_id = ? ORDER BY id DESC`, userID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*explorer.Token{}
-	for rows.Next() {
-		t, err := scanToken(rows)
-		if err != nil {
-			return nil, db.mapError(err, "")
-		}
-		out = append(out, t)
-	}
-	return out, db.mapError(rows.Err(), "")
+	return queryList(ctx, db, `SELECT `+tokenColumns+` FROM api_tokens WHERE user_id = ? ORDER BY id DESC`, []any{userID}, scanToken)
 }
 
 // DeleteToken deletes one of a user's tokens and counts the user's

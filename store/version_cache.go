@@ -36,16 +36,17 @@ type partCache struct {
 }
 
 // lastVersion is the content of a model's last stored version with the
-// ids of its parts. It is never modified once cached.
+// ids of its parts: its runs of topics by the id of their first topic. It
+// is never modified once cached.
 type lastVersion struct {
 	ignore   explorer.Structure
 	ignoreID int64
-	topics   map[int64]lastTopic
+	runs     map[int64]lastRun
 }
 
-type lastTopic struct {
-	topic *explorer.Topic
-	id    int64
+type lastRun struct {
+	topics []*explorer.Topic
+	id     int64
 }
 
 func (c *partCache) get(k partKey) (int64, bool) {
@@ -73,21 +74,17 @@ func (c *partCache) last(model int64) *lastVersion {
 	return c.lasts[model]
 }
 
-// remember records s, stored with the part ids ids (as storeParts orders
-// them), as the model's last version. s must not change afterwards.
-func (c *partCache) remember(model int64, s *explorer.Structure, ids []int64) {
+// remember records s, stored as runs with the part ids ids (as
+// storeParts orders them), as the model's last version. s must not change
+// afterwards.
+func (c *partCache) remember(model int64, s *explorer.Structure, runs [][]*explorer.Topic, ids []int64) {
 	l := &lastVersion{
 		ignore:   explorer.Structure{IgnoreTerms: s.IgnoreTerms, IgnoreTermsDictionary: s.IgnoreTermsDictionary},
 		ignoreID: ids[0],
-		topics:   make(map[int64]lastTopic, len(ids)-1),
+		runs:     make(map[int64]lastRun, len(runs)),
 	}
-	at := 1
-	for gi := range s.Groups {
-		for ti := range s.Groups[gi].Topics {
-			t := &s.Groups[gi].Topics[ti]
-			l.topics[t.ID] = lastTopic{topic: t, id: ids[at]}
-			at++
-		}
+	for i, run := range runs {
+		l.runs[run[0].ID] = lastRun{topics: run, id: ids[i+1]}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -97,22 +94,28 @@ func (c *partCache) remember(model int64, s *explorer.Structure, ids []int64) {
 	c.lasts[model] = l
 }
 
-// topic returns the part id of t when the last version holds a topic
-// that encodes exactly as t does.
-func (l *lastVersion) topic(t *explorer.Topic) (int64, bool) {
+// run returns the part id of run when the last version holds a run of
+// topics that encodes exactly as it does.
+func (l *lastVersion) run(run []*explorer.Topic) (int64, bool) {
 	if l == nil {
 		return 0, false
 	}
-	prev, ok := l.topics[t.ID]
-	if !ok {
+	prev, ok := l.runs[run[0].ID]
+	if !ok || len(prev.topics) != len(run) {
 		return 0, false
 	}
-	p := prev.topic
-	if p.Title != t.Title || (p.Terms == nil) != (t.Terms == nil) || !slices.Equal(p.Terms, t.Terms) ||
-		(p.Dictionary == nil) != (t.Dictionary == nil) || !maps.Equal(p.Dictionary, t.Dictionary) {
-		return 0, false
+	for i, t := range run {
+		if !sameTopic(prev.topics[i], t) {
+			return 0, false
+		}
 	}
 	return prev.id, true
+}
+
+// sameTopic reports whether p and t encode alike.
+func sameTopic(p, t *explorer.Topic) bool {
+	return p.ID == t.ID && p.Title == t.Title && (p.Terms == nil) == (t.Terms == nil) && slices.Equal(p.Terms, t.Terms) &&
+		(p.Dictionary == nil) == (t.Dictionary == nil) && maps.Equal(p.Dictionary, t.Dictionary)
 }
 
 // sameIgnore reports whether s has the ignore terms and dictionary of

@@ -9,22 +9,29 @@ import (
 )
 
 // A model version is stored as parts shared between versions (see
-// versions.go): each topic is one part, the ignore terms with their
-// dictionary are one part, and the version row holds a manifest naming
-// them. Parts and manifests use the compact binary encoding of this file:
+// versions.go): each run of consecutive topics is one part, the ignore
+// terms with their dictionary are one part, and the version row holds a
+// manifest naming them. Parts and manifests use the compact binary encoding of this file:
 // unsigned varints for lengths and counts, signed varints for ids, strings
 // as length and bytes. A slice or map is its length plus one, 0 meaning
 // nil, so that a version reads back exactly as it was written. Map keys
 // are written in ascending order, so equal content encodes equally.
 
-// Part kinds, the first byte of a part.
+// Part kinds, the first byte of a part. Parts of one topic each were
+// written before migration 0021, which converts them to runs; they are
+// still read, by that migration.
 const (
 	partTopic  byte = 't'
+	partTopics byte = 'r'
 	partIgnore byte = 'i'
 )
 
-// manifestFormat is the first byte of a manifest.
-const manifestFormat byte = 1
+// Manifest formats, the first byte of a manifest: one part id per topic
+// (before migration 0021), or one per run of topics.
+const (
+	manifestPerTopic byte = 1
+	manifestRuns     byte = 2
+)
 
 var errCorrupt = errors.New("stored version is malformed")
 
@@ -65,13 +72,22 @@ func appendMap(b []byte, m map[string]string) []byte {
 	return b
 }
 
-// appendTopic encodes a topic part.
-func appendTopic(b []byte, t *explorer.Topic) []byte {
-	b = append(b, partTopic)
+// appendTopicBody encodes a topic.
+func appendTopicBody(b []byte, t *explorer.Topic) []byte {
 	b = binary.AppendVarint(b, t.ID)
 	b = appendString(b, t.Title)
 	b = appendStrings(b, t.Terms)
 	return appendMap(b, t.Dictionary)
+}
+
+// appendTopics encodes a part of a run of topics (at least one).
+func appendTopics(b []byte, ts []*explorer.Topic) []byte {
+	b = append(b, partTopics)
+	b = binary.AppendUvarint(b, uint64(len(ts)))
+	for _, t := range ts {
+		b = appendTopicBody(b, t)
+	}
+	return b
 }
 
 // appendIgnore encodes the ignore part of a structure.
@@ -84,45 +100,51 @@ func appendIgnore(b []byte, s *explorer.Structure) []byte {
 	return appendMap(b, s.IgnoreTermsDictionary)
 }
 
-// appendManifest encodes the manifest of s: the ignore part's id, then
-// each group with its topics' part ids (refs, in the order of the topics),
-// each written as the difference to the one before.
+// appendManifest encodes the manifest of s: the ignore part's id, the
+// groups with their topic counts, then the part ids of the runs of topics
+// (refs, in order), each written as the difference to the one before.
 func appendManifest(b []byte, s *explorer.Structure, ignore int64, refs []int64) []byte {
-	b = append(b, manifestFormat)
+	b = append(b, manifestRuns)
 	b = binary.AppendVarint(b, ignore)
 	b = appendLen(b, len(s.Groups), s.Groups == nil)
-	prev, i := int64(0), 0
 	for _, g := range s.Groups {
-		b = binary.AppendVarint(b, g.ID)
-		b = appendString(b, g.Title)
-		pinned := byte(0)
-		if g.Pinned {
-			pinned = 1
-		}
-		b = append(b, pinned)
+		b = appendGroup(b, &g)
 		b = appendLen(b, len(g.Topics), g.Topics == nil)
-		for range g.Topics {
-			b = binary.AppendVarint(b, refs[i]-prev)
-			prev = refs[i]
-			i++
-		}
+	}
+	b = binary.AppendUvarint(b, uint64(len(refs))+1)
+	prev := int64(0)
+	for _, r := range refs {
+		b = binary.AppendVarint(b, r-prev)
+		prev = r
 	}
 	return b
 }
 
-// decodeManifest reads a manifest: the structure's groups with their
-// topics still to be filled, the ignore part's id and the topics' part ids
-// in order.
-func decodeManifest(b []byte) (s *explorer.Structure, ignore int64, refs []int64, err error) {
+func appendGroup(b []byte, g *explorer.Group) []byte {
+	b = binary.AppendVarint(b, g.ID)
+	b = appendString(b, g.Title)
+	if g.Pinned {
+		return append(b, 1)
+	}
+	return append(b, 0)
+}
+
+// decodeManifest reads a manifest of either format: the structure's
+// groups without their topics, how many topics each group holds (-1 for
+// nil), the ignore part's id and the part ids of the topics (runs, or one
+// per topic) in order. The counts are checked against the parts read
+// (fillTopics), not here: a run of several topics is one ref.
+func decodeManifest(b []byte) (s *explorer.Structure, counts []int, ignore int64, refs []int64, err error) {
 	d := decoder{b: string(b)}
-	if d.byte() != manifestFormat {
-		return nil, 0, nil, errCorrupt
+	format := d.byte()
+	if format != manifestPerTopic && format != manifestRuns {
+		return nil, nil, 0, nil, errCorrupt
 	}
 	s = &explorer.Structure{}
 	ignore = d.varint()
-	n := d.len()
-	if n >= 0 {
+	if n := d.len(); n >= 0 {
 		s.Groups = make([]explorer.Group, n)
+		counts = make([]int, n)
 	}
 	prev := int64(0)
 	for gi := range s.Groups {
@@ -136,15 +158,28 @@ func decodeManifest(b []byte) (s *explorer.Structure, ignore int64, refs []int64
 		default:
 			d.fail()
 		}
-		if n := d.len(); n >= 0 {
-			g.Topics = make([]explorer.Topic, n)
+		if format == manifestPerTopic {
+			counts[gi] = d.len()
+			for range max(counts[gi], 0) {
+				prev += d.varint()
+				refs = append(refs, prev)
+			}
+		} else {
+			counts[gi] = d.count()
 		}
-		for range g.Topics {
+	}
+	if format == manifestRuns {
+		n := d.len() // written as for a slice, never nil
+		if n < 0 {
+			d.fail()
+		}
+		refs = make([]int64, 0, max(n, 0))
+		for range n {
 			prev += d.varint()
 			refs = append(refs, prev)
 		}
 	}
-	return s, ignore, refs, d.end()
+	return s, counts, ignore, refs, d.end()
 }
 
 // decoder reads the encoding from a string, so that the strings it
@@ -230,6 +265,18 @@ func (d *decoder) len() int {
 	return int(n - 1)
 }
 
+// count reads a slice length as len does, -1 for nil, without bounding it
+// by the bytes left (topics of a manifest are in other parts); at most
+// 1<<40.
+func (d *decoder) count() int {
+	n := d.uvarint()
+	if n > 1<<40 {
+		d.fail()
+		return -1
+	}
+	return int(n) - 1
+}
+
 func (d *decoder) strings() []string {
 	n := d.len()
 	if n < 0 {
@@ -259,16 +306,27 @@ func (d *decoder) stringMap() map[string]string {
 	return m
 }
 
-// decodeTopic reads a topic part.
-func decodeTopic(b []byte) (explorer.Topic, error) {
+// decodeTopics reads a part of topics: a run, or one topic as written
+// before migration 0021.
+func decodeTopics(b []byte) ([]explorer.Topic, error) {
 	d := decoder{b: string(b)}
-	if d.byte() != partTopic {
-		return explorer.Topic{}, errCorrupt
+	n := uint64(1)
+	switch d.byte() {
+	case partTopic:
+	case partTopics:
+		if n = d.uvarint(); n == 0 || n > uint64(len(d.b)) {
+			return nil, errCorrupt
+		}
+	default:
+		return nil, errCorrupt
 	}
-	t := explorer.Topic{ID: d.varint(), Title: d.string()}
-	t.Terms = d.strings()
-	t.Dictionary = d.stringMap()
-	return t, d.end()
+	ts := make([]explorer.Topic, n)
+	for i := range ts {
+		ts[i] = explorer.Topic{ID: d.varint(), Title: d.string()}
+		ts[i].Terms = d.strings()
+		ts[i].Dictionary = d.stringMap()
+	}
+	return ts, d.end()
 }
 
 // decodeIgnore reads an ignore part into s.

@@ -98,3 +98,65 @@ func TestManyPartsInsertedTogether(t *testing.T) {
 		t.Fatalf("storage grew by %d bytes", grew)
 	}
 }
+
+// TestEditStoresOneRun: a version that changes one term of a 3,000-topic
+// model stores one new part, and one that inserts a topic, moves a topic
+// to another group or deletes one stores at most two; reading gives the
+// versions back.
+func TestEditStoresOneRun(t *testing.T) {
+	db := testkit.OpenDB(t)
+	ctx := context.Background()
+	v1 := manyTopics(3000, "a")
+	id, owner := createTestModel(t, db, &v1)
+	count := func() int {
+		var n int
+		if err := db.QueryRowForTest(ctx, fmt.Sprint(`SELECT COUNT(*) FROM model_parts WHERE model_id = `, id), &n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	versions := []explorer.Structure{v1}
+	edits := []func(s *explorer.Structure) (maxParts int){
+		func(s *explorer.Structure) int { // one term
+			tp := &s.Groups[123].Topics[4]
+			tp.Terms = []string{"changed", tp.Terms[1]}
+			return 1
+		},
+		func(s *explorer.Structure) int { // a new topic
+			g := &s.Groups[7]
+			g.Topics = append(g.Topics[:3:3], append([]explorer.Topic{{ID: 99999, Title: "new", Terms: []string{"x"}}}, g.Topics[3:]...)...)
+			return 2
+		},
+		func(s *explorer.Structure) int { // a topic moved to the next group
+			a, b := &s.Groups[200], &s.Groups[201]
+			b.Topics = append([]explorer.Topic{a.Topics[9]}, b.Topics...)
+			a.Topics = a.Topics[:9:9]
+			return 0
+		},
+		func(s *explorer.Structure) int { // a topic deleted
+			g := &s.Groups[250]
+			g.Topics = append(g.Topics[:5:5], g.Topics[6:]...)
+			return 2
+		},
+	}
+	for i, edit := range edits {
+		next := versions[len(versions)-1]
+		next.Groups = append([]explorer.Group(nil), next.Groups...)
+		for gi := range next.Groups {
+			next.Groups[gi].Topics = append([]explorer.Topic(nil), next.Groups[gi].Topics...)
+		}
+		most := edit(&next)
+		before := count()
+		err := db.InTx(ctx, func(ctx context.Context) error {
+			return db.CreateModelVersion(ctx, id, len(versions)+1, time.Now(), owner, &next)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if added := count() - before; added > most || (most > 0 && added == 0) {
+			t.Fatalf("edit %d stored %d parts, want at most %d", i, added, most)
+		}
+		versions = append(versions, next)
+	}
+	checkVersions(t, db, id, versions)
+}

@@ -28,18 +28,19 @@ func (s *server) projectsRoutes(r fiber.Router) {
 	r.Post("/projects/:id/delete", s.deleteProject)
 }
 
-func (s *server) modelTitle(c *fiber.Ctx, id *int64) string {
-	if id == nil {
+// modelTitle is how a project names its model: the title of the model
+// read with it, "model N" when it has none or the owner may no longer see
+// the model, "" when none is applied.
+func modelTitle(p *explorer.Project) string {
+	if p.ModelID == nil {
 		return ""
 	}
-	m, err := s.svc.Model(ctx(c), *id)
-	if err != nil {
-		return "model " + strconv.FormatInt(*id, 10)
+	if p.Model != nil {
+		if t := titleOf(p.Model.Title); t != "" {
+			return t
+		}
 	}
-	if t := titleOf(m.Title); t != "" {
-		return t
-	}
-	return "model " + strconv.FormatInt(*id, 10)
+	return "model " + strconv.FormatInt(*p.ModelID, 10)
 }
 
 func (s *server) projectsView(c *fiber.Ctx) (projects.ListView, error) {
@@ -72,7 +73,7 @@ func (s *server) projectsView(c *fiber.Ctx) (projects.ListView, error) {
 	for _, p := range list {
 		v.Projects = append(v.Projects, projects.Row{
 			ID: p.ID, Title: p.Title, Status: p.Status, StatusMessage: p.StatusMessage, Rows: p.Rows,
-			Model: s.modelTitle(c, p.ModelID), Created: formatTime(c, p.Created),
+			Model: modelTitle(p), Created: formatTime(c, p.Created),
 		})
 	}
 	return v, nil
@@ -138,7 +139,7 @@ func (s *server) projectView(c *fiber.Ctx, id int64) (projects.DetailView, error
 		NewModel: projects.NewModelForm{Title: p.Title},
 	}
 	if p.ModelID != nil {
-		v.ModelID, v.Model = *p.ModelID, s.modelTitle(c, p.ModelID)
+		v.ModelID, v.Model = *p.ModelID, modelTitle(p)
 	}
 	for _, h := range p.Headers {
 		v.Headers = append(v.Headers, projects.Header{Name: h.Header, DataSize: h.ColumnDataSize, EmptyCells: h.NumberOfEmptyCells,

@@ -159,6 +159,11 @@ var converting struct {
 	old int
 }
 
+// Converting is collectOften for a command that converts a space (reads
+// a text source, clusters it, writes it) and holds little else: the
+// collector runs often until the function it returns is called.
+func Converting() (done func()) { return collectOften() }
+
 // collectOften sets GOGC to convertGCPercent (unless it is lower or off)
 // until the function it returns is called; conversions at once share it.
 func collectOften() (restore func()) {

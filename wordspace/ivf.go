@@ -69,6 +69,14 @@ func (s *Space) Clustered(ctx context.Context) (*Space, error) {
 	return out, nil
 }
 
+// Cluster is Clustered without the copy, for a space just opened or built
+// and not shared yet (a conversion): its own rows are reordered cell by
+// cell, so that it holds its vectors once.
+func (s *Space) Cluster(ctx context.Context) error {
+	defer collectOften()()
+	return s.clusterInPlace(ctx)
+}
+
 // clusterInPlace is Clustered without the copy: it builds the index and
 // moves s's own rows cell by cell, following the permutation cycle by
 // cycle with one row of scratch, so that a space being converted holds

@@ -101,6 +101,7 @@ func wordspaceImport(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	in, out := pos[0], pos[1]
+	defer wordspace.Converting()()
 	bar := newProgressBar(stderr, "reading "+filepath.Base(in))
 	s, err := wordspace.Open(in, wordspace.LoadOptions{Lang: l, Progress: bar.update})
 	bar.done()
@@ -119,7 +120,7 @@ func wordspaceImport(args []string, stdout, stderr io.Writer) error {
 		}
 		s.SetCounts(counts)
 	}
-	if s, err = withIndex(s, stderr); err != nil {
+	if err := withIndex(s, stderr); err != nil {
 		return fmt.Errorf("wordspace import: %w", err)
 	}
 	if err := writeSpaceFile(out, s, *int8); err != nil {
@@ -172,7 +173,7 @@ func wordspaceBuild(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("wordspace build: %w", err)
 	}
-	if s, err = withIndex(s, stderr); err != nil {
+	if err := withIndex(s, stderr); err != nil {
 		return fmt.Errorf("wordspace build: %w", err)
 	}
 	if err := writeSpaceFile(*out, s, *int8); err != nil {
@@ -198,25 +199,25 @@ func wordspaceInfo(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// withIndex gives a large space its approximate index, its probes tuned
-// as a served conversion tunes them, stored with it so that the server
-// has it at once.
-func withIndex(s *wordspace.Space, stderr io.Writer) (*wordspace.Space, error) {
+// withIndex gives a large space, just read or built, its clustered
+// approximate index, its rows reordered in place (the space is held once),
+// its probes tuned as a served conversion tunes them, stored with it so
+// that the server has it at once.
+func withIndex(s *wordspace.Space, stderr io.Writer) error {
 	if s.Len() < wordspace.ApproximateMinWords {
-		return s, nil
+		return nil
 	}
 	fmt.Fprintf(stderr, "building the approximate index of %d words…\n", s.Len())
 	t := time.Now()
-	c, err := s.Clustered(context.Background())
-	if err != nil {
-		return nil, err
+	if err := s.Cluster(context.Background()); err != nil {
+		return err
 	}
-	probes, recall, err := c.TuneProbes(context.Background(), wordspace.ServedRecall, 200, wordspace.NeighbourK)
+	probes, recall, err := s.TuneProbes(context.Background(), wordspace.ServedRecall, 200, wordspace.NeighbourK)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	fmt.Fprintf(stderr, "approximate index built in %.1f s: %d probes, recall %.3f of the exact %d nearest neighbours\n", time.Since(t).Seconds(), probes, recall, wordspace.NeighbourK)
-	return c, nil
+	return nil
 }
 
 // writeSpaceFile writes the space to path through a temporary file.
