@@ -23,6 +23,8 @@ type credentialEntry struct {
 	userID  int64
 	changed time.Time
 	expires time.Time
+	// source is the user's Source when the credential was verified.
+	source string
 	// token, revoked and used are of a cached API token: its id, its
 	// user's TokensRevoked when it was read, and when its use was last
 	// recorded (zero: never).
@@ -103,18 +105,27 @@ func (s *Service) dummyHash() string {
 }
 
 // AuthenticatePassword verifies a username and password sent from addr,
-// the client address. A verified credential is cached for a short time; it
-// stops working at once when the user's password changes. A cached
-// credential is accepted before the throttle is asked, so that nobody
-// else's failures can lock out a client that has proved its password;
-// otherwise failures are throttled per (username, address) pair and per
-// address (see throttle.go).
+// the client address, for the JSON interface (HTTP Basic). A verified
+// credential is cached for a short time; it stops working at once when the
+// user's password changes. A cached credential is accepted before the
+// throttle is asked, so that nobody else's failures can lock out a client
+// that has proved its password; otherwise failures are throttled per
+// (username, address) pair and per address (see throttle.go). A username
+// no local password answers for is asked of the company directory when
+// one is configured (directory.go).
 func (s *Service) AuthenticatePassword(ctx context.Context, username, password, addr string) (*User, error) {
+	return s.authenticatePassword(ctx, username, password, addr, true)
+}
+
+// authenticatePassword is AuthenticatePassword; cached credentials of
+// directory users serve only the JSON interface (api): a page sign-in
+// always asks the directory, so that role and e-mail follow it.
+func (s *Service) authenticatePassword(ctx context.Context, username, password, addr string, api bool) (*User, error) {
 	now := s.clock.Now()
 	key := credentialKey(username, password)
-	if e, ok := s.credentials.get(key, now); ok {
+	if e, ok := s.credentials.get(key, now); ok && (api || e.source == SourceLocal) {
 		u, err := s.store.FindUserByID(ctx, e.userID)
-		if err == nil && u.Username == username && u.PasswordChanged.Equal(e.changed) {
+		if err == nil && (u.Username == username || u.Source != SourceLocal) && u.PasswordChanged.Equal(e.changed) {
 			return usable(u)
 		}
 		if err != nil && ErrorCode(err) != ENOTFOUND {
@@ -123,6 +134,7 @@ func (s *Service) AuthenticatePassword(ctx context.Context, username, password, 
 		s.credentials.remove(key)
 	}
 	if err := s.throttled(username, addr, now); err != nil {
+		s.signInOutcome(ctx, SignInPassword, username, addr, err)
 		return nil, err
 	}
 	// Concurrent requests with the same credential share one verification.
@@ -135,11 +147,25 @@ func (s *Service) AuthenticatePassword(ctx context.Context, username, password, 
 	return usable(v.(*User))
 }
 
-// verifyPassword checks a password against its hash and caches the
-// verified credential.
+// verifyPassword checks a password against its hash, or against the
+// directory for a username no local account answers for, and caches the
+// verified credential. It records the outcome of every verification.
 func (s *Service) verifyPassword(ctx context.Context, key [32]byte, username, password, addr string, now time.Time) (*User, error) {
 	u, err := s.store.FindUserByName(ctx, username)
-	if ErrorCode(err) == ENOTFOUND {
+	if s.directory != nil && (ErrorCode(err) == ENOTFOUND || (err == nil && u.Source == SourceLDAP)) {
+		u, err := s.verifyDirectory(ctx, key, username, password, addr, now)
+		s.signInOutcome(ctx, SignInLDAP, username, addr, err)
+		return u, err
+	}
+	u, err = s.verifyLocal(ctx, key, u, err, username, password, addr, now)
+	s.signInOutcome(ctx, SignInPassword, username, addr, err)
+	return u, err
+}
+
+// verifyLocal checks the password of a local user (u, found or not as
+// err says) against its hash.
+func (s *Service) verifyLocal(ctx context.Context, key [32]byte, u *User, err error, username, password, addr string, now time.Time) (*User, error) {
+	if ErrorCode(err) == ENOTFOUND || (err == nil && u.Source != SourceLocal) {
 		_ = s.hasher.Compare(s.dummyHash(), password)
 		s.failed(username, addr, now)
 		return nil, Errorf(EUNAUTHORIZED, "invalid credentials")
@@ -154,7 +180,7 @@ func (s *Service) verifyPassword(ctx context.Context, key [32]byte, username, pa
 		return nil, err
 	}
 	s.succeeded(username, addr)
-	s.credentials.put(key, credentialEntry{userID: u.ID, changed: u.PasswordChanged, expires: now.Add(s.credentials.ttl)}, now)
+	s.credentials.put(key, credentialEntry{userID: u.ID, changed: u.PasswordChanged, source: u.Source, expires: now.Add(s.credentials.ttl)}, now)
 	return u, nil
 }
 

@@ -53,6 +53,9 @@ type Options struct {
 	// random password of the user admin (mode 0600); the file is removed
 	// when that password changes (initial_password.go).
 	InitialPasswordFile string
+	// Directory, when set, verifies the passwords of usernames no local
+	// account answers for (LDAP, directory.go).
+	Directory Directory
 }
 
 // Service carries out every operation of the interface and the admin pages.
@@ -73,6 +76,7 @@ type Service struct {
 	tempDir    string
 	// initialPasswordFile holds the first start's admin password.
 	initialPasswordFile string
+	directory           Directory
 	tables              TableBudgets
 	budgets             UserBudgets
 	writes              writeWindow
@@ -136,6 +140,7 @@ func NewService(store Store, o Options) *Service {
 		mailWake:            make(chan struct{}, 1),
 		tempDir:             o.TempDir,
 		initialPasswordFile: o.InitialPasswordFile,
+		directory:           o.Directory,
 		tables:              o.Tables,
 		budgets:             o.Budgets.withDefaults(),
 		credentials:         newCredentialCache(o.CredentialTTL, 10000),

@@ -13,12 +13,17 @@ type NewSession struct {
 }
 
 // Login verifies a username and password from the sign-in form and starts
-// a session.
+// a session. A directory user's page sign-in always asks the directory.
 func (s *Service) Login(ctx context.Context, username, password, addr string) (*NewSession, error) {
-	u, err := s.AuthenticatePassword(ctx, username, password, addr)
+	u, err := s.authenticatePassword(ctx, username, password, addr, false)
 	if err != nil {
 		return nil, err
 	}
+	return s.startSession(ctx, u)
+}
+
+// startSession starts a page session of a verified user.
+func (s *Service) startSession(ctx context.Context, u *User) (*NewSession, error) {
 	cookie, err := s.secret(32)
 	if err != nil {
 		return nil, err
