@@ -52,6 +52,8 @@ func (s *server) login(c *fiber.Ctx) error {
 			return s.renderLogin(c, http.StatusUnauthorized, username, "Wrong username or password.")
 		case explorer.EFORBIDDEN:
 			return s.renderLogin(c, http.StatusForbidden, username, explorer.ErrorMessage(err)+".")
+		case explorer.EUNAVAILABLE:
+			return s.renderLogin(c, http.StatusServiceUnavailable, username, "Sign-in is not possible right now: "+explorer.ErrorMessage(err)+".")
 		case explorer.ETHROTTLED:
 			c.Set(fiber.HeaderRetryAfter, strconv.Itoa(e.RetryAfter))
 			return s.renderLogin(c, http.StatusTooManyRequests, username, "Too many failed sign-ins. Wait "+strconv.Itoa(e.RetryAfter)+" seconds and try again.")
