@@ -52,6 +52,8 @@ type serveConfig struct {
 	Edge edgeConfig
 	// Listen holds the connection caps, TLS and the metrics listener.
 	Listen listenConfig
+	// SignIn holds the company directories people sign in with.
+	SignIn signInConfig
 }
 
 // listFlag is a repeatable string flag.
@@ -83,7 +85,11 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.DurationVar(&c.BillingInterval, "billing-interval", envDuration("EXPLORER_BILLING_INTERVAL", time.Minute), "how often due plan changes and billing cycles are settled (EXPLORER_BILLING_INTERVAL)")
 	edgeFlags(fs, &c.Edge)
 	listenFlags(fs, &c.Listen)
+	signInFlags(fs, &c.SignIn)
 	if err := parseFlags(fs, args); err != nil {
+		return c, err
+	}
+	if err := c.SignIn.check(); err != nil {
 		return c, err
 	}
 	if err := c.Edge.check(); err != nil {
@@ -198,6 +204,9 @@ func serveCommand(args []string, stderr io.Writer) error {
 	}
 	o := explorer.Options{Logger: logger, WordSpaces: spaces, Detector: detector, TempDir: tmp, Tables: c.Tables, Budgets: c.Budgets,
 		InitialPasswordFile: initialPasswordPath(c.Data), PublicURL: c.PublicURL}
+	if err := c.SignIn.wire(&o, logger); err != nil {
+		return err
+	}
 	if c.Mailer != nil {
 		o.Mailer = c.Mailer
 		logger.Info("notifications are e-mailed", "smtp", c.Mailer.String(), "links", c.PublicURL)

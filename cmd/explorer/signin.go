@@ -1,0 +1,73 @@
+package main
+
+import (
+	"flag"
+	"log/slog"
+	"os"
+	"time"
+
+	explorer "explorer"
+	"explorer/internal/ldapdir"
+)
+
+// signInConfig holds the company directories people may sign in with.
+type signInConfig struct {
+	// LDAP configures the LDAP directory; its URL is "" when none.
+	LDAP ldapdir.Config
+}
+
+// signInFlags adds the directory flags. Secrets come only from the
+// environment, never from a flag (which ps shows).
+func signInFlags(fs *flag.FlagSet, c *signInConfig) {
+	l := &c.LDAP
+	fs.StringVar(&l.URL, "ldap-url", envOr("EXPLORER_LDAP_URL", ""), "LDAP directory to sign in with: ldaps://host[:port], or ldap://host[:port] with StartTLS (EXPLORER_LDAP_URL)")
+	fs.StringVar(&l.BindDN, "ldap-bind-dn", envOr("EXPLORER_LDAP_BIND_DN", ""), "DN of the service account that searches the directory; its password is EXPLORER_LDAP_BIND_PASSWORD; empty searches anonymously (EXPLORER_LDAP_BIND_DN)")
+	fs.StringVar(&l.BaseDN, "ldap-base-dn", envOr("EXPLORER_LDAP_BASE_DN", ""), "where people are searched, such as ou=people,dc=example,dc=org (EXPLORER_LDAP_BASE_DN)")
+	fs.StringVar(&l.UserFilter, "ldap-user-filter", envOr("EXPLORER_LDAP_USER_FILTER", "(uid=%s)"), "filter that finds a person; %s is the username, escaped (EXPLORER_LDAP_USER_FILTER)")
+	fs.StringVar(&l.AdminGroup, "ldap-admin-group", envOr("EXPLORER_LDAP_ADMIN_GROUP", ""), "DN of the group whose members are administrators (EXPLORER_LDAP_ADMIN_GROUP)")
+	fs.StringVar(&l.EmailAttribute, "ldap-email-attribute", envOr("EXPLORER_LDAP_EMAIL_ATTRIBUTE", "mail"), "attribute holding a person's e-mail address (EXPLORER_LDAP_EMAIL_ATTRIBUTE)")
+	fs.StringVar(&l.CAFile, "ldap-ca-file", envOr("EXPLORER_LDAP_CA_FILE", ""), "PEM file of the authorities that sign the directory's certificate; empty trusts the system's (EXPLORER_LDAP_CA_FILE)")
+	fs.DurationVar(&l.Timeout, "ldap-timeout", envDuration("EXPLORER_LDAP_TIMEOUT", 5*time.Second), "how long a sign-in waits for the directory before saying it does not answer (EXPLORER_LDAP_TIMEOUT)")
+}
+
+// check refuses directory flags that would do nothing or cannot work.
+func (c *signInConfig) check() error {
+	l := &c.LDAP
+	l.BindPassword = os.Getenv("EXPLORER_LDAP_BIND_PASSWORD")
+	if l.URL == "" {
+		if l.BaseDN != "" || l.BindDN != "" || l.AdminGroup != "" || l.CAFile != "" {
+			return usageError("--ldap-base-dn, --ldap-bind-dn, --ldap-admin-group and --ldap-ca-file need --ldap-url")
+		}
+		return nil
+	}
+	if l.Timeout < 100*time.Millisecond || l.Timeout > time.Minute {
+		return usageError("--ldap-timeout: give 100ms to 1m, such as 5s")
+	}
+	if _, err := ldapdir.New(*l); err != nil {
+		return usageError("--ldap-*: " + err.Error())
+	}
+	return nil
+}
+
+// ldap returns the LDAP directory, or nil when none is configured.
+func (c *signInConfig) ldap(logger *slog.Logger) (*ldapdir.Directory, error) {
+	if c.LDAP.URL == "" {
+		return nil, nil
+	}
+	cfg := c.LDAP
+	cfg.Logger = logger
+	return ldapdir.New(cfg)
+}
+
+// wire sets the service options of the configured directories.
+func (c *signInConfig) wire(o *explorer.Options, logger *slog.Logger) error {
+	dir, err := c.ldap(logger)
+	if err != nil {
+		return usageError("--ldap-*: " + err.Error())
+	}
+	if dir != nil {
+		o.Directory = dir
+		logger.Info("people sign in with the LDAP directory", "url", c.LDAP.URL, "base", c.LDAP.BaseDN, "admin_group", c.LDAP.AdminGroup)
+	}
+	return nil
+}

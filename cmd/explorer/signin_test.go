@@ -1,0 +1,36 @@
+package main
+
+import (
+	"io"
+	"strings"
+	"testing"
+)
+
+func TestLDAPFlags(t *testing.T) {
+	t.Setenv("EXPLORER_LDAP_BIND_PASSWORD", "bind-secret-9")
+	c, err := parseServe([]string{"--ldap-url", "ldaps://ldap.example.org", "--ldap-bind-dn", "cn=explorer,dc=example,dc=org",
+		"--ldap-base-dn", "ou=people,dc=example,dc=org", "--ldap-admin-group", "cn=admins,ou=groups,dc=example,dc=org"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := c.SignIn.LDAP
+	if l.BindPassword != "bind-secret-9" || l.UserFilter != "(uid=%s)" || l.EmailAttribute != "mail" || l.Timeout.Seconds() != 5 {
+		t.Fatalf("LDAP config %+v", l)
+	}
+	for _, args := range [][]string{
+		{"--ldap-base-dn", "dc=x"},
+		{"--ldap-url", "http://ldap.example.org", "--ldap-base-dn", "dc=x"},
+		{"--ldap-url", "ldap://ldap.example.org"},
+		{"--ldap-url", "ldap://ldap.example.org", "--ldap-base-dn", "dc=x", "--ldap-user-filter", "(uid=*)"},
+		{"--ldap-url", "ldap://ldap.example.org", "--ldap-base-dn", "dc=x", "--ldap-timeout", "1h"},
+	} {
+		_, err := parseServe(args, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "ldap") || strings.Contains(err.Error(), "bind-secret-9") {
+			t.Fatalf("%v: %v", args, err)
+		}
+	}
+	t.Setenv("EXPLORER_LDAP_BIND_PASSWORD", "")
+	if _, err := parseServe([]string{"--ldap-url", "ldap://h", "--ldap-base-dn", "dc=x", "--ldap-bind-dn", "cn=a"}, io.Discard); err == nil {
+		t.Fatal("a bind DN without its password was accepted")
+	}
+}
