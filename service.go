@@ -56,6 +56,9 @@ type Options struct {
 	// Directory, when set, verifies the passwords of usernames no local
 	// account answers for (LDAP, directory.go).
 	Directory Directory
+	// OIDC, when set, signs people in on the pages with an OpenID
+	// Connect provider (oidc.go).
+	OIDC OpenIDProvider
 }
 
 // Service carries out every operation of the interface and the admin pages.
@@ -77,6 +80,7 @@ type Service struct {
 	// initialPasswordFile holds the first start's admin password.
 	initialPasswordFile string
 	directory           Directory
+	oidc                OpenIDProvider
 	tables              TableBudgets
 	budgets             UserBudgets
 	writes              writeWindow
@@ -141,6 +145,7 @@ func NewService(store Store, o Options) *Service {
 		tempDir:             o.TempDir,
 		initialPasswordFile: o.InitialPasswordFile,
 		directory:           o.Directory,
+		oidc:                o.OIDC,
 		tables:              o.Tables,
 		budgets:             o.Budgets.withDefaults(),
 		credentials:         newCredentialCache(o.CredentialTTL, 10000),

@@ -61,6 +61,8 @@ func (p *Pages) Register(r fiber.Router) {
 
 	r.Get("/login", s.loginForm)
 	r.Post("/login", append(s.opts.Before, s.login)...)
+	r.Get("/login/oidc", s.oidcStart)
+	r.Get("/login/oidc/callback", s.oidcCallback)
 	// Known runs after the session is loaded (a signed-in person's 404
 	// page keeps the navigation) and before requireUser.
 	guards := []fiber.Handler{s.loadSession}

@@ -89,9 +89,6 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	if err := parseFlags(fs, args); err != nil {
 		return c, err
 	}
-	if err := c.SignIn.check(); err != nil {
-		return c, err
-	}
 	if err := c.Edge.check(); err != nil {
 		return c, err
 	}
@@ -113,6 +110,9 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 		return c, usageError("--public-url: " + err.Error())
 	}
 	c.PublicURL = public
+	if err := c.SignIn.check(public); err != nil {
+		return c, err
+	}
 	for _, sp := range spaces {
 		lang, path, ok := strings.Cut(strings.TrimSpace(sp), "=")
 		if !ok || lang == "" || path == "" {

@@ -8,12 +8,15 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/ldapdir"
+	"explorer/internal/oidclogin"
 )
 
 // signInConfig holds the company directories people may sign in with.
 type signInConfig struct {
 	// LDAP configures the LDAP directory; its URL is "" when none.
 	LDAP ldapdir.Config
+	// OIDC configures the OpenID provider; its Issuer is "" when none.
+	OIDC oidclogin.Config
 }
 
 // signInFlags adds the directory flags. Secrets come only from the
@@ -27,11 +30,42 @@ func signInFlags(fs *flag.FlagSet, c *signInConfig) {
 	fs.StringVar(&l.AdminGroup, "ldap-admin-group", envOr("EXPLORER_LDAP_ADMIN_GROUP", ""), "DN of the group whose members are administrators (EXPLORER_LDAP_ADMIN_GROUP)")
 	fs.StringVar(&l.EmailAttribute, "ldap-email-attribute", envOr("EXPLORER_LDAP_EMAIL_ATTRIBUTE", "mail"), "attribute holding a person's e-mail address (EXPLORER_LDAP_EMAIL_ATTRIBUTE)")
 	fs.StringVar(&l.CAFile, "ldap-ca-file", envOr("EXPLORER_LDAP_CA_FILE", ""), "PEM file of the authorities that sign the directory's certificate; empty trusts the system's (EXPLORER_LDAP_CA_FILE)")
+	o := &c.OIDC
+	fs.StringVar(&o.Issuer, "oidc-issuer", envOr("EXPLORER_OIDC_ISSUER", ""), "OpenID Connect provider to sign in with on the pages, such as https://login.example.com/realms/staff; needs --public-url, whose /login/oidc/callback is the redirect URI to register (EXPLORER_OIDC_ISSUER)")
+	fs.StringVar(&o.ClientID, "oidc-client-id", envOr("EXPLORER_OIDC_CLIENT_ID", ""), "client id at the OpenID provider; its secret is EXPLORER_OIDC_CLIENT_SECRET (EXPLORER_OIDC_CLIENT_ID)")
+	fs.StringVar(&o.AdminGroup, "oidc-admin-group", envOr("EXPLORER_OIDC_ADMIN_GROUP", ""), "value of the groups claim that makes an administrator (EXPLORER_OIDC_ADMIN_GROUP)")
 	fs.DurationVar(&l.Timeout, "ldap-timeout", envDuration("EXPLORER_LDAP_TIMEOUT", 5*time.Second), "how long a sign-in waits for the directory before saying it does not answer (EXPLORER_LDAP_TIMEOUT)")
 }
 
 // check refuses directory flags that would do nothing or cannot work.
-func (c *signInConfig) check() error {
+func (c *signInConfig) check(publicURL string) error {
+	if err := c.checkLDAP(); err != nil {
+		return err
+	}
+	return c.checkOIDC(publicURL)
+}
+
+// checkOIDC refuses OpenID flags that would do nothing or cannot work.
+func (c *signInConfig) checkOIDC(publicURL string) error {
+	o := &c.OIDC
+	o.ClientSecret = os.Getenv("EXPLORER_OIDC_CLIENT_SECRET")
+	if o.Issuer == "" {
+		if o.ClientID != "" || o.AdminGroup != "" {
+			return usageError("--oidc-client-id and --oidc-admin-group need --oidc-issuer")
+		}
+		return nil
+	}
+	if publicURL != "" {
+		o.RedirectURL = publicURL + "/login/oidc/callback"
+	}
+	if _, err := oidclogin.New(*o); err != nil {
+		return usageError("--oidc-*: " + err.Error())
+	}
+	return nil
+}
+
+// checkLDAP refuses LDAP flags that would do nothing or cannot work.
+func (c *signInConfig) checkLDAP() error {
 	l := &c.LDAP
 	l.BindPassword = os.Getenv("EXPLORER_LDAP_BIND_PASSWORD")
 	if l.URL == "" {
@@ -69,5 +103,16 @@ func (c *signInConfig) wire(o *explorer.Options, logger *slog.Logger) error {
 		o.Directory = dir
 		logger.Info("people sign in with the LDAP directory", "url", c.LDAP.URL, "base", c.LDAP.BaseDN, "admin_group", c.LDAP.AdminGroup)
 	}
+	if c.OIDC.Issuer == "" {
+		return nil
+	}
+	cfg := c.OIDC
+	cfg.Logger = logger
+	prov, err := oidclogin.New(cfg)
+	if err != nil {
+		return usageError("--oidc-*: " + err.Error())
+	}
+	o.OIDC = prov
+	logger.Info("people sign in with OpenID Connect", "issuer", cfg.Issuer, "client_id", cfg.ClientID, "redirect_uri", cfg.RedirectURL, "admin_group", cfg.AdminGroup)
 	return nil
 }

@@ -34,3 +34,31 @@ func TestLDAPFlags(t *testing.T) {
 		t.Fatal("a bind DN without its password was accepted")
 	}
 }
+
+func TestOIDCFlags(t *testing.T) {
+	t.Setenv("EXPLORER_OIDC_CLIENT_SECRET", "client-secret-9")
+	c, err := parseServe([]string{"--oidc-issuer", "https://login.example.org/realms/staff", "--oidc-client-id", "explorer",
+		"--oidc-admin-group", "explorer-admins", "--public-url", "https://explorer.example.org"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := c.SignIn.OIDC
+	if o.ClientSecret != "client-secret-9" || o.RedirectURL != "https://explorer.example.org/login/oidc/callback" || o.AdminGroup != "explorer-admins" {
+		t.Fatalf("OIDC config %+v", o)
+	}
+	for _, args := range [][]string{
+		{"--oidc-client-id", "explorer"},
+		{"--oidc-issuer", "https://login.example.org", "--oidc-client-id", "explorer"},
+		{"--oidc-issuer", "http://login.example.org", "--oidc-client-id", "explorer", "--public-url", "https://e.example.org"},
+		{"--oidc-issuer", "https://login.example.org", "--public-url", "https://e.example.org"},
+	} {
+		_, err := parseServe(args, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "oidc") || strings.Contains(err.Error(), "client-secret-9") {
+			t.Fatalf("%v: %v", args, err)
+		}
+	}
+	t.Setenv("EXPLORER_OIDC_CLIENT_SECRET", "")
+	if _, err := parseServe([]string{"--oidc-issuer", "https://l.example.org", "--oidc-client-id", "e", "--public-url", "https://e.example.org"}, io.Discard); err == nil {
+		t.Fatal("a client without its secret was accepted")
+	}
+}
