@@ -23,8 +23,11 @@ type credentialEntry struct {
 	userID  int64
 	changed time.Time
 	expires time.Time
-	// source is the user's Source when the credential was verified.
-	source string
+	// source is the user's Source when the credential was verified;
+	// twoFactor says its password alone may not sign in to the JSON
+	// interface (passwordOnlyRefused).
+	source    string
+	twoFactor bool
 	// token, revoked and used are of a cached API token: its id, its
 	// user's TokensRevoked when it was read, and when its use was last
 	// recorded (zero: never).
@@ -119,14 +122,16 @@ func (s *Service) AuthenticatePassword(ctx context.Context, username, password, 
 
 // authenticatePassword is AuthenticatePassword; cached credentials of
 // directory users serve only the JSON interface (api): a page sign-in
-// always asks the directory, so that role and e-mail follow it.
+// always asks the directory, so that role and e-mail follow it. On the
+// JSON interface a password alone does not sign in a user who has, or is
+// required to have, a second factor: they use API tokens.
 func (s *Service) authenticatePassword(ctx context.Context, username, password, addr string, api bool) (*User, error) {
 	now := s.clock.Now()
 	key := credentialKey(username, password)
 	if e, ok := s.credentials.get(key, now); ok && (api || e.source == SourceLocal) {
 		u, err := s.store.FindUserByID(ctx, e.userID)
 		if err == nil && (u.Username == username || u.Source != SourceLocal) && u.PasswordChanged.Equal(e.changed) {
-			return usable(u)
+			return s.passwordSignIn(u, e.twoFactor, api)
 		}
 		if err != nil && ErrorCode(err) != ENOTFOUND {
 			return nil, err
@@ -144,27 +149,53 @@ func (s *Service) authenticatePassword(ctx context.Context, username, password, 
 	if err != nil {
 		return nil, err
 	}
-	return usable(v.(*User))
+	ver := v.(verified)
+	return s.passwordSignIn(ver.user, ver.entry.twoFactor, api)
+}
+
+// passwordSignIn is the user of a verified password, unless disabled or,
+// on the JSON interface, bound to a second factor.
+func (s *Service) passwordSignIn(u *User, twoFactor, api bool) (*User, error) {
+	if api && twoFactor {
+		return nil, Errorf(EUNAUTHORIZED, "%s signs in with a second factor; use an API token", u.Username)
+	}
+	return usable(u)
+}
+
+// verified is a verified password's user and cached credential.
+type verified struct {
+	user  *User
+	entry credentialEntry
 }
 
 // verifyPassword checks a password against its hash, or against the
 // directory for a username no local account answers for, and caches the
 // verified credential. It records the outcome of every verification.
-func (s *Service) verifyPassword(ctx context.Context, key [32]byte, username, password, addr string, now time.Time) (*User, error) {
+func (s *Service) verifyPassword(ctx context.Context, key [32]byte, username, password, addr string, now time.Time) (verified, error) {
 	u, err := s.store.FindUserByName(ctx, username)
+	method := SignInPassword
 	if s.directory != nil && (ErrorCode(err) == ENOTFOUND || (err == nil && u.Source == SourceLDAP)) {
-		u, err := s.verifyDirectory(ctx, key, username, password, addr, now)
-		s.signInOutcome(ctx, SignInLDAP, username, addr, err)
-		return u, err
+		method = SignInLDAP
+		u, err = s.verifyDirectory(ctx, username, password, addr, now)
+	} else {
+		u, err = s.verifyLocal(ctx, u, err, username, password, addr, now)
 	}
-	u, err = s.verifyLocal(ctx, key, u, err, username, password, addr, now)
-	s.signInOutcome(ctx, SignInPassword, username, addr, err)
-	return u, err
+	var e credentialEntry
+	if err == nil {
+		e = credentialEntry{userID: u.ID, changed: u.PasswordChanged, source: u.Source, expires: now.Add(s.credentials.ttl)}
+		e.twoFactor, err = s.passwordOnlyRefused(ctx, u)
+	}
+	s.signInOutcome(ctx, method, username, addr, err)
+	if err != nil {
+		return verified{}, err
+	}
+	s.credentials.put(key, e, now)
+	return verified{user: u, entry: e}, nil
 }
 
 // verifyLocal checks the password of a local user (u, found or not as
 // err says) against its hash.
-func (s *Service) verifyLocal(ctx context.Context, key [32]byte, u *User, err error, username, password, addr string, now time.Time) (*User, error) {
+func (s *Service) verifyLocal(ctx context.Context, u *User, err error, username, password, addr string, now time.Time) (*User, error) {
 	if ErrorCode(err) == ENOTFOUND || (err == nil && u.Source != SourceLocal) {
 		_ = s.hasher.Compare(s.dummyHash(), password)
 		s.failed(username, addr, now)
@@ -180,7 +211,6 @@ func (s *Service) verifyLocal(ctx context.Context, key [32]byte, u *User, err er
 		return nil, err
 	}
 	s.succeeded(username, addr)
-	s.credentials.put(key, credentialEntry{userID: u.ID, changed: u.PasswordChanged, source: u.Source, expires: now.Add(s.credentials.ttl)}, now)
 	return u, nil
 }
 

@@ -34,7 +34,7 @@ type Directory interface {
 // local account answers for, and brings the local person in line with
 // what the directory says. Failures count as failed sign-ins, except a
 // directory that does not answer: that is nobody's wrong password.
-func (s *Service) verifyDirectory(ctx context.Context, key [32]byte, username, password, addr string, now time.Time) (*User, error) {
+func (s *Service) verifyDirectory(ctx context.Context, username, password, addr string, now time.Time) (*User, error) {
 	p, err := s.directory.Verify(ctx, username, password)
 	if err != nil {
 		if ErrorCode(err) == EUNAUTHORIZED {
@@ -48,7 +48,6 @@ func (s *Service) verifyDirectory(ctx context.Context, key [32]byte, username, p
 		return nil, err
 	}
 	s.succeeded(username, addr)
-	s.credentials.put(key, credentialEntry{userID: u.ID, changed: u.PasswordChanged, source: u.Source, expires: now.Add(s.credentials.ttl)}, now)
 	return u, nil
 }
 

@@ -59,6 +59,9 @@ type Options struct {
 	// OIDC, when set, signs people in on the pages with an OpenID
 	// Connect provider (oidc.go).
 	OIDC OpenIDProvider
+	// Require2FA is who must sign in to the pages with a second factor:
+	// Require2FANone (default), Require2FAAdmins or Require2FAAll.
+	Require2FA string
 }
 
 // Service carries out every operation of the interface and the admin pages.
@@ -81,6 +84,7 @@ type Service struct {
 	initialPasswordFile string
 	directory           Directory
 	oidc                OpenIDProvider
+	require2FA          string
 	tables              TableBudgets
 	budgets             UserBudgets
 	writes              writeWindow
@@ -146,6 +150,7 @@ func NewService(store Store, o Options) *Service {
 		initialPasswordFile: o.InitialPasswordFile,
 		directory:           o.Directory,
 		oidc:                o.OIDC,
+		require2FA:          o.Require2FA,
 		tables:              o.Tables,
 		budgets:             o.Budgets.withDefaults(),
 		credentials:         newCredentialCache(o.CredentialTTL, 10000),

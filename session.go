@@ -6,10 +6,13 @@ import (
 )
 
 // NewSession is a started page session: Cookie is the secret cookie value.
+// When SecondFactor is set the session is pending: the password was right
+// and the code of the second factor is awaited (LoginSecondFactor).
 type NewSession struct {
-	Cookie  string
-	Session *Session
-	User    *User
+	Cookie       string
+	Session      *Session
+	User         *User
+	SecondFactor bool
 }
 
 // Login verifies a username and password from the sign-in form and starts
@@ -19,11 +22,24 @@ func (s *Service) Login(ctx context.Context, username, password, addr string) (*
 	if err != nil {
 		return nil, err
 	}
+	t, err := s.confirmedTOTP(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	if t != nil {
+		return s.newSession(ctx, u, true)
+	}
 	return s.startSession(ctx, u)
 }
 
 // startSession starts a page session of a verified user.
 func (s *Service) startSession(ctx context.Context, u *User) (*NewSession, error) {
+	return s.newSession(ctx, u, false)
+}
+
+// newSession starts a session, pending (for 5 minutes, awaiting the
+// second factor) or signed in.
+func (s *Service) newSession(ctx context.Context, u *User, pending bool) (*NewSession, error) {
 	cookie, err := s.secret(32)
 	if err != nil {
 		return nil, err
@@ -33,7 +49,10 @@ func (s *Service) startSession(ctx context.Context, u *User) (*NewSession, error
 		return nil, err
 	}
 	now := s.clock.Now()
-	sess := &Session{Hash: hashSecret(cookie), UserID: u.ID, CSRF: csrf, Created: now, Expires: now.Add(s.sessionTTL)}
+	sess := &Session{Hash: hashSecret(cookie), UserID: u.ID, CSRF: csrf, Created: now, Expires: now.Add(s.sessionTTL), Pending: pending}
+	if pending {
+		sess.Expires = now.Add(pendingTTL)
+	}
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		if err := s.store.DeleteExpiredSessions(ctx, now); err != nil {
 			return err
@@ -43,7 +62,7 @@ func (s *Service) startSession(ctx context.Context, u *User) (*NewSession, error
 	if err != nil {
 		return nil, err
 	}
-	return &NewSession{Cookie: cookie, Session: sess, User: u}, nil
+	return &NewSession{Cookie: cookie, Session: sess, User: u, SecondFactor: pending}, nil
 }
 
 // SessionUser returns the session of a cookie value and its user.
@@ -60,6 +79,9 @@ func (s *Service) SessionUser(ctx context.Context, cookie string) (*Session, *Us
 	}
 	if !s.clock.Now().Before(sess.Expires) {
 		return nil, nil, Errorf(EUNAUTHORIZED, "session expired")
+	}
+	if sess.Pending {
+		return nil, nil, Errorf(EUNAUTHORIZED, "not signed in: the second factor is awaited")
 	}
 	u, err := s.store.FindUserByID(ctx, sess.UserID)
 	if err != nil {
@@ -88,3 +110,22 @@ func (s *Service) secret(n int) (string, error) {
 
 // NewFormToken returns a random token for a form shown before sign-in.
 func (s *Service) NewFormToken() (string, error) { return s.secret(24) }
+
+// LoginAfterPasswordChange starts a new session for the signed-in caller
+// with their new password, after the change ended all their sessions.
+// They proved their second factor when they signed in, so it is not asked
+// again.
+func (s *Service) LoginAfterPasswordChange(ctx context.Context, password, addr string) (*NewSession, error) {
+	a, err := actor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	u, err := s.authenticatePassword(ctx, a.Username, password, addr, false)
+	if err != nil {
+		return nil, err
+	}
+	if u.ID != a.ID {
+		return nil, Errorf(EUNAUTHORIZED, "not signed in")
+	}
+	return s.startSession(ctx, u)
+}

@@ -75,6 +75,11 @@ type Session struct {
 	CSRF    string
 	Created time.Time
 	Expires time.Time
+	// Pending is a session whose password was verified and whose second
+	// factor is awaited; it signs nobody in. Attempts counts its wrong
+	// codes.
+	Pending  bool
+	Attempts int
 }
 
 // UserStore keeps users, tokens and sessions.
@@ -106,6 +111,10 @@ type UserStore interface {
 	DeleteSession(ctx context.Context, hash string) error
 	DeleteUserSessions(ctx context.Context, userID int64) error
 	DeleteExpiredSessions(ctx context.Context, now time.Time) error
+	// FailSessionAttempt counts a wrong code of a pending session.
+	FailSessionAttempt(ctx context.Context, hash string) (int, error)
+
+	SecondFactorStore
 }
 
 // ValidateUsername checks a new username: 1 to 64 characters of letters,

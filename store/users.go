@@ -216,7 +216,11 @@ func (db *DB) TouchToken(ctx context.Context, id int64, at time.Time) error {
 
 // CreateSession inserts a page session.
 func (db *DB) CreateSession(ctx context.Context, s *explorer.Session) error {
-	_, err := db.exec(ctx, `INSERT INTO sessions (hash, user_id, csrf, created_at, expires_at) VALUES (?, ?, ?, ?, ?)`, s.Hash, s.UserID, s.CSRF, ms(s.Created), ms(s.Expires))
+	var pending any
+	if s.Pending {
+		pending = 0
+	}
+	_, err := db.exec(ctx, `INSERT INTO sessions (hash, user_id, csrf, created_at, expires_at, pending_attempts) VALUES (?, ?, ?, ?, ?, ?)`, s.Hash, s.UserID, s.CSRF, ms(s.Created), ms(s.Expires), pending)
 	return err
 }
 
@@ -224,10 +228,12 @@ func (db *DB) CreateSession(ctx context.Context, s *explorer.Session) error {
 func (db *DB) FindSession(ctx context.Context, hash string) (*explorer.Session, error) {
 	var s explorer.Session
 	var created, expires int64
-	err := db.queryRow(ctx, "session not found", `SELECT hash, user_id, csrf, created_at, expires_at FROM sessions WHERE hash = ?`, []any{hash}, &s.Hash, &s.UserID, &s.CSRF, &created, &expires)
+	var pending sql.NullInt64
+	err := db.queryRow(ctx, "session not found", `SELECT hash, user_id, csrf, created_at, expires_at, pending_attempts FROM sessions WHERE hash = ?`, []any{hash}, &s.Hash, &s.UserID, &s.CSRF, &created, &expires, &pending)
 	if err != nil {
 		return nil, err
 	}
+	s.Pending, s.Attempts = pending.Valid, int(pending.Int64)
 	s.Created, s.Expires = explorer.FromMillis(created), explorer.FromMillis(expires)
 	return &s, nil
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"net/url"
 	"strconv"
 	"time"
 
@@ -47,6 +48,10 @@ func (s *server) login(c *fiber.Ctx) error {
 	ns, err := s.svc.Login(ctx(c), username, c.FormValue("password"), c.IP())
 	if err != nil {
 		return s.loginFailed(c, username, err)
+	}
+	if ns.SecondFactor {
+		s.setCookie(c, pendingCookie, ns.Cookie, pendingPath, ns.Session.Expires.Sub(ns.Session.Created))
+		return c.Redirect("/login/2fa?next="+url.QueryEscape(safeNext(c.FormValue("next"))), http.StatusSeeOther)
 	}
 	s.clearCookie(c, loginCookie, "/login")
 	s.setCookie(c, sessionCookie, ns.Cookie, "/", ns.Session.Expires.Sub(ns.Session.Created))

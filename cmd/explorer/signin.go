@@ -17,6 +17,8 @@ type signInConfig struct {
 	LDAP ldapdir.Config
 	// OIDC configures the OpenID provider; its Issuer is "" when none.
 	OIDC oidclogin.Config
+	// Require2FA is who must use a second factor (--require-2fa).
+	Require2FA string
 }
 
 // signInFlags adds the directory flags. Secrets come only from the
@@ -30,6 +32,7 @@ func signInFlags(fs *flag.FlagSet, c *signInConfig) {
 	fs.StringVar(&l.AdminGroup, "ldap-admin-group", envOr("EXPLORER_LDAP_ADMIN_GROUP", ""), "DN of the group whose members are administrators (EXPLORER_LDAP_ADMIN_GROUP)")
 	fs.StringVar(&l.EmailAttribute, "ldap-email-attribute", envOr("EXPLORER_LDAP_EMAIL_ATTRIBUTE", "mail"), "attribute holding a person's e-mail address (EXPLORER_LDAP_EMAIL_ATTRIBUTE)")
 	fs.StringVar(&l.CAFile, "ldap-ca-file", envOr("EXPLORER_LDAP_CA_FILE", ""), "PEM file of the authorities that sign the directory's certificate; empty trusts the system's (EXPLORER_LDAP_CA_FILE)")
+	fs.StringVar(&c.Require2FA, "require-2fa", envOr("EXPLORER_REQUIRE_2FA", explorer.Require2FANone), "who must sign in to the pages with a second factor (TOTP): admins, all or none; they set it up at their next sign-in, and use API tokens for the JSON interface (EXPLORER_REQUIRE_2FA)")
 	o := &c.OIDC
 	fs.StringVar(&o.Issuer, "oidc-issuer", envOr("EXPLORER_OIDC_ISSUER", ""), "OpenID Connect provider to sign in with on the pages, such as https://login.example.com/realms/staff; needs --public-url, whose /login/oidc/callback is the redirect URI to register (EXPLORER_OIDC_ISSUER)")
 	fs.StringVar(&o.ClientID, "oidc-client-id", envOr("EXPLORER_OIDC_CLIENT_ID", ""), "client id at the OpenID provider; its secret is EXPLORER_OIDC_CLIENT_SECRET (EXPLORER_OIDC_CLIENT_ID)")
@@ -39,6 +42,11 @@ func signInFlags(fs *flag.FlagSet, c *signInConfig) {
 
 // check refuses directory flags that would do nothing or cannot work.
 func (c *signInConfig) check(publicURL string) error {
+	switch c.Require2FA {
+	case explorer.Require2FANone, explorer.Require2FAAdmins, explorer.Require2FAAll:
+	default:
+		return usageError("--require-2fa: give admins, all or none")
+	}
 	if err := c.checkLDAP(); err != nil {
 		return err
 	}
@@ -95,6 +103,7 @@ func (c *signInConfig) ldap(logger *slog.Logger) (*ldapdir.Directory, error) {
 
 // wire sets the service options of the configured directories.
 func (c *signInConfig) wire(o *explorer.Options, logger *slog.Logger) error {
+	o.Require2FA = c.Require2FA
 	dir, err := c.ldap(logger)
 	if err != nil {
 		return usageError("--ldap-*: " + err.Error())

@@ -62,3 +62,18 @@ func TestOIDCFlags(t *testing.T) {
 		t.Fatal("a client without its secret was accepted")
 	}
 }
+
+func TestRequire2FAFlag(t *testing.T) {
+	for _, v := range []string{"admins", "all", "none"} {
+		c, err := parseServe([]string{"--require-2fa", v}, io.Discard)
+		if err != nil || c.SignIn.Require2FA != v {
+			t.Fatalf("--require-2fa %s: %v", v, err)
+		}
+	}
+	if c, err := parseServe(nil, io.Discard); err != nil || c.SignIn.Require2FA != "none" {
+		t.Fatalf("default: %q %v", c.SignIn.Require2FA, err)
+	}
+	if _, err := parseServe([]string{"--require-2fa", "some"}, io.Discard); err == nil || !strings.Contains(err.Error(), "--require-2fa") {
+		t.Fatalf("--require-2fa some: %v", err)
+	}
+}
