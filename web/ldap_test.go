@@ -20,12 +20,17 @@ import (
 func ldapEnv(t *testing.T) (*testkit.Env, *testldap.Server) {
 	t.Helper()
 	srv := testldap.Start(t)
-	dir, err := ldapdir.New(ldapdir.Config{URL: srv.LDAPURL, BindDN: testldap.ServiceDN, BindPassword: testldap.ServiceSecret,
-		BaseDN: testldap.People, AdminGroup: testldap.AdminGroup, CAFile: srv.CAFile, Timeout: 2 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := testkit.New(t, func(o *explorer.Options) { o.Directory = dir })
+	cfg := ldapdir.Config{URL: srv.LDAPURL, BindDN: testldap.ServiceDN, BindPassword: testldap.ServiceSecret,
+		BaseDN: testldap.People, AdminGroup: testldap.AdminGroup, CAFile: srv.CAFile, Timeout: 2 * time.Second}
+	e := testkit.New(t, func(o *explorer.Options) {
+		cfg.Logger = o.Logger // watched for secrets
+		dir, err := ldapdir.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Directory = dir
+	})
+	e.Secret(testldap.ServiceSecret)
 	e.AddUser("root", explorer.RoleAdmin)
 	return e, srv
 }

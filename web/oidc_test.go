@@ -107,12 +107,15 @@ func startOP(t *testing.T) (string, *opUsers) {
 func oidcEnv(t *testing.T) (*testkit.Env, *opUsers, string) {
 	t.Helper()
 	issuer, users := startOP(t)
-	prov, err := oidclogin.New(oidclogin.Config{Issuer: issuer, ClientID: "explorer", ClientSecret: oidcSecret,
-		RedirectURL: oidcPublic + "/login/oidc/callback", AdminGroup: "explorer-admins"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := testkit.New(t, func(o *explorer.Options) { o.OIDC = prov })
+	e := testkit.New(t, func(o *explorer.Options) {
+		prov, err := oidclogin.New(oidclogin.Config{Issuer: issuer, ClientID: "explorer", ClientSecret: oidcSecret,
+			RedirectURL: oidcPublic + "/login/oidc/callback", AdminGroup: "explorer-admins", Logger: o.Logger})
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.OIDC = prov
+	})
+	e.Secret(oidcSecret)
 	e.AddUser("root", explorer.RoleAdmin)
 	return e, users, issuer
 }
@@ -149,6 +152,9 @@ func atProvider(t *testing.T, b *client, user, password string) string {
 	loc := resp.Header.Get("Location")
 	if resp.StatusCode != http.StatusFound || !strings.HasPrefix(loc, oidcPublic+"/login/oidc/callback?") {
 		t.Fatalf("provider sent back %d to %q", resp.StatusCode, loc)
+	}
+	if cb, err := url.Parse(loc); err == nil {
+		b.e.Secret(cb.Query().Get("code")) // never in the log
 	}
 	return strings.TrimPrefix(loc, oidcPublic)
 }

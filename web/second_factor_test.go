@@ -30,6 +30,7 @@ func setUpTOTP(t *testing.T, e *testkit.Env, user string) (string, []string) {
 	if len(secret) != 32 {
 		t.Fatalf("secret %q", secret)
 	}
+	e.Secret(secret)
 	qr := b.do("GET", "/account/2fa/qr.png", nil, nil).Expect(t, 200)
 	img, err := png.Decode(bytes.NewReader(qr.Body))
 	if err != nil || qr.Header.Get("Content-Type") != "image/png" || img.Bounds().Dx() != 240 {
