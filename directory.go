@@ -65,8 +65,18 @@ func (s *Service) syncPerson(ctx context.Context, p *DirectoryPerson) (*User, er
 		s.log.Warn("directory e-mail address ignored", "source", p.Source, "user", p.Username, "err", err)
 		email = ""
 	}
+	u, err := s.syncOnce(ctx, p, role, email)
+	if ErrorCode(err) == ECONFLICT {
+		// Another instance created the person at the same moment.
+		u, err = s.syncOnce(ctx, p, role, email)
+	}
+	return u, err
+}
+
+// syncOnce is syncPerson's transaction.
+func (s *Service) syncOnce(ctx context.Context, p *DirectoryPerson, role, email string) (*User, error) {
 	var out *User
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
 		u, err := s.store.FindUserByExternal(ctx, p.Source, p.ID)
 		if ErrorCode(err) == ENOTFOUND {
 			u, err = s.createDirectoryUser(ctx, p, role)

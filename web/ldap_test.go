@@ -81,6 +81,13 @@ func TestLDAPSignInRolesAndEmail(t *testing.T) {
 	e.Clock.Advance(6 * time.Minute)
 	basic(e, "/v1/admin/users/root/budgets", "lena", "lena-pass-1").Expect(t, 403)
 	b.do("GET", "/users", nil, nil).Expect(t, http.StatusForbidden)
+	// Her page says where she signs in, and offers no password form.
+	d := newBrowser(t, e)
+	d.login("root", testkit.Password)
+	page := string(d.do("GET", "/users/lena", nil, nil).Expect(t, 200).Body)
+	if !strings.Contains(page, "the LDAP directory") || strings.Contains(page, `id="user-password"`) {
+		t.Fatal("lena's page does not say she signs in with the LDAP directory, or offers a password form")
+	}
 	// Her password is the directory's: it cannot be set here.
 	if err := e.Svc.SetPassword(e.As("root"), "lena", "new-pass-123"); explorer.ErrorCode(err) != explorer.EINVALID {
 		t.Fatalf("setting a directory user's password: %v", err)

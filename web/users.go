@@ -37,6 +37,13 @@ func userRow(c *fiber.Ctx, u *explorer.User) users.Row {
 	if u.Disabled != nil {
 		r.Disabled = formatTime(c, *u.Disabled)
 	}
+	r.SignIn, r.Directory = "a password kept here", u.Source != explorer.SourceLocal
+	switch u.Source {
+	case explorer.SourceLDAP:
+		r.SignIn = "the LDAP directory"
+	case explorer.SourceOIDC:
+		r.SignIn = "the OpenID Connect provider"
+	}
 	return r
 }
 
