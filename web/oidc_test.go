@@ -236,3 +236,27 @@ func TestOIDCWrongState(t *testing.T) {
 		t.Fatalf("olga exists after refused callbacks: %v", err)
 	}
 }
+
+// A provider that cannot be reached is reported as such on the sign-in
+// page; local users sign in as ever.
+func TestOIDCProviderDown(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	issuer := srv.URL
+	srv.Close()
+	e := testkit.New(t, func(o *explorer.Options) {
+		prov, err := oidclogin.New(oidclogin.Config{Issuer: issuer, ClientID: "explorer", ClientSecret: oidcSecret,
+			RedirectURL: oidcPublic + "/login/oidc/callback", Logger: o.Logger})
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.OIDC = prov
+	})
+	e.Secret(oidcSecret)
+	e.AddUser("root", explorer.RoleAdmin)
+	b := newBrowser(t, e)
+	r := b.do("GET", "/login/oidc", nil, nil)
+	if r.Status != http.StatusServiceUnavailable || !strings.Contains(string(r.Body), "cannot be reached") {
+		t.Fatalf("provider down: %d", r.Status)
+	}
+	b.login("root", testkit.Password)
+}
