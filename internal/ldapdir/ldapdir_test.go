@@ -140,3 +140,25 @@ func TestNewRefusesBadConfig(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkVerify measures one verification against slapd on loopback:
+// connection, StartTLS or TLS, service bind, search, group, person bind.
+func BenchmarkVerify(b *testing.B) {
+	srv := testldap.Start(b)
+	srv.AddPerson("alice", "alice-pass-1", "alice@example.org")
+	srv.JoinAdmins("alice")
+	for _, url := range []string{srv.LDAPURL, srv.LDAPSURL} {
+		d, err := ldapdir.New(ldapdir.Config{URL: url, BindDN: testldap.ServiceDN, BindPassword: testldap.ServiceSecret,
+			BaseDN: testldap.People, AdminGroup: testldap.AdminGroup, CAFile: srv.CAFile})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(url[:strings.Index(url, ":")], func(b *testing.B) {
+			for b.Loop() {
+				if _, err := d.Verify(context.Background(), "alice", "alice-pass-1"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
