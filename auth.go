@@ -24,6 +24,11 @@ type credentialEntry struct {
 	userID  int64
 	changed time.Time
 	expires time.Time
+	// source is the user's Source when the credential was verified;
+	// twoFactor says its password alone may not sign in to the JSON
+	// interface (passwordOnlyRefused).
+	source    string
+	twoFactor bool
 	// token, revoked and used are of a cached API token: its id, its
 	// user's TokensRevoked when it was read, and when its use was last
 	// recorded (zero: never).
@@ -104,20 +109,31 @@ func (s *Service) dummyHash() string {
 }
 
 // AuthenticatePassword verifies a username and password sent from addr,
-// the client address. A verified credential is cached for a short time; it
-// stops working at once when the user's password changes. A cached
-// credential is accepted before the throttle is asked, so that nobody
-// else's failures can lock out a client that has proved its password;
-// otherwise failures are throttled per (username, address) pair and per
-// address (see throttle.go).
+// the client address, for the JSON interface (HTTP Basic). A verified
+// credential is cached for a short time; it stops working at once when the
+// user's password changes. A cached credential is accepted before the
+// throttle is asked, so that nobody else's failures can lock out a client
+// that has proved its password; otherwise failures are throttled per
+// (username, address) pair and per address (see throttle.go). A username
+// no local password answers for is asked of the company directory when
+// one is configured (directory.go).
 func (s *Service) AuthenticatePassword(ctx context.Context, username, password, addr string) (*User, error) {
+	return s.authenticatePassword(ctx, username, password, addr, true)
+}
+
+// authenticatePassword is AuthenticatePassword; cached credentials of
+// directory users serve only the JSON interface (api): a page sign-in
+// always asks the directory, so that role and e-mail follow it. On the
+// JSON interface a password alone does not sign in a user who has, or is
+// required to have, a second factor: they use API tokens.
+func (s *Service) authenticatePassword(ctx context.Context, username, password, addr string, api bool) (*User, error) {
 	ctx = withAddr(ctx, addr)
 	now := s.clock.Now()
 	key := credentialKey(username, password)
-	if e, ok := s.credentials.get(key, now); ok {
+	if e, ok := s.credentials.get(key, now); ok && (api || e.source == SourceLocal) {
 		u, err := s.store.FindUserByID(ctx, e.userID)
-		if err == nil && u.Username == username && u.PasswordChanged.Equal(e.changed) {
-			return usable(u)
+		if err == nil && (u.Username == username || u.Source != SourceLocal) && u.PasswordChanged.Equal(e.changed) {
+			return s.passwordSignIn(u, e.twoFactor, api)
 		}
 		if err != nil && ErrorCode(err) != ENOTFOUND {
 			return nil, err
@@ -129,47 +145,99 @@ func (s *Service) AuthenticatePassword(ctx context.Context, username, password, 
 	}
 	// Concurrent requests with the same credential share one verification.
 	v, err, _ := s.verifying.Do(string(key[:]), func() (any, error) {
-		return s.verifyPassword(ctx, key, username, password, addr, now, true)
+		return s.verifyPassword(ctx, key, username, password, addr, now, api)
 	})
 	if err != nil {
 		return nil, err
 	}
-	return usable(v.(*User))
+	ver := v.(verified)
+	return s.passwordSignIn(ver.user, ver.entry.twoFactor, api)
 }
 
-// verifyPassword checks a password against its hash and caches the
-// verified credential. Refusals are recorded in the audit log, and so is
-// the sign-in when recordSuccess (Login records its own, with the
+// passwordSignIn is the user of a verified password, unless disabled or,
+// on the JSON interface, bound to a second factor.
+func (s *Service) passwordSignIn(u *User, twoFactor, api bool) (*User, error) {
+	if api && twoFactor {
+		return nil, Errorf(EUNAUTHORIZED, "%s signs in with a second factor; use an API token", u.Username)
+	}
+	return usable(u)
+}
+
+// verified is a verified password's user and cached credential.
+type verified struct {
+	user  *User
+	entry credentialEntry
+}
+
+// verifyPassword checks a password against its hash, or against the
+// directory for a username no local account answers for, and caches the
+// verified credential. It records every refusal in the audit log, and the
+// sign-in when recordSuccess (a page sign-in records its own, with the
 // session it starts).
-func (s *Service) verifyPassword(ctx context.Context, key [32]byte, username, password, addr string, now time.Time, recordSuccess bool) (*User, error) {
+func (s *Service) verifyPassword(ctx context.Context, key [32]byte, username, password, addr string, now time.Time, recordSuccess bool) (verified, error) {
 	u, err := s.store.FindUserByName(ctx, username)
-	if ErrorCode(err) == ENOTFOUND {
-		_ = s.hasher.Compare(s.dummyHash(), password)
-		s.failed(username, addr, now)
-		return nil, s.refuseSignIn(ctx, ActionSignInPassword, username, "unknown user", Errorf(EUNAUTHORIZED, "invalid credentials"))
+	method, reason := SignInPassword, ""
+	if s.directory != nil && (ErrorCode(err) == ENOTFOUND || (err == nil && u.Source == SourceLDAP)) {
+		method = SignInLDAP
+		u, err = s.verifyDirectory(ctx, username, password, addr, now)
+	} else {
+		u, reason, err = s.verifyLocal(ctx, u, err, username, password, addr, now)
+	}
+	var e credentialEntry
+	if err == nil {
+		e = credentialEntry{userID: u.ID, changed: u.PasswordChanged, source: u.Source, expires: now.Add(s.credentials.ttl)}
+		e.twoFactor, err = s.passwordOnlyRefused(ctx, u)
+	}
+	if aerr := s.recordPassword(ctx, method, username, u, err, reason, recordSuccess); aerr != nil {
+		return verified{}, aerr
 	}
 	if err != nil {
-		return nil, err
+		return verified{}, err
+	}
+	s.credentials.put(key, e, now)
+	return verified{user: u, entry: e}, nil
+}
+
+// recordPassword records a verified password's outcome in the audit log:
+// every refusal (a disabled user's right password among them), and the
+// sign-in when recordSuccess. reason, when set, is the refusal's reason
+// for the record (the answer does not tell an unknown user from a wrong
+// password).
+func (s *Service) recordPassword(ctx context.Context, method, username string, u *User, err error, reason string, recordSuccess bool) error {
+	switch {
+	case err != nil && reason != "" && ErrorCode(err) == EUNAUTHORIZED:
+		return s.auditSignIn(ctx, signInActions[method], username, reason)
+	case err != nil:
+		return s.signInOutcome(ctx, method, username, err)
+	case u.Disabled != nil:
+		return s.signInOutcome(ctx, method, username, Errorf(EUNAUTHORIZED, "user disabled"))
+	case recordSuccess:
+		return s.signInOutcome(ctx, method, username, nil)
+	}
+	return nil
+}
+
+// verifyLocal checks the password of a local user (u, found or not as
+// err says) against its hash; a refusal comes with its reason for the
+// audit log.
+func (s *Service) verifyLocal(ctx context.Context, u *User, err error, username, password, addr string, now time.Time) (*User, string, error) {
+	if ErrorCode(err) == ENOTFOUND || (err == nil && u.Source != SourceLocal) {
+		_ = s.hasher.Compare(s.dummyHash(), password)
+		s.failed(username, addr, now)
+		return nil, "unknown user", Errorf(EUNAUTHORIZED, "invalid credentials")
+	}
+	if err != nil {
+		return nil, "", err
 	}
 	if err := s.hasher.Compare(u.PasswordHash, password); err != nil {
 		if ErrorCode(err) == EUNAUTHORIZED {
 			s.failed(username, addr, now)
-			return nil, s.refuseSignIn(ctx, ActionSignInPassword, username, "wrong password", err)
+			return nil, "wrong password", err
 		}
-		return nil, err
+		return nil, "", err
 	}
 	s.succeeded(username, addr)
-	switch {
-	case u.Disabled != nil:
-		err = s.auditSignIn(ctx, ActionSignInPassword, username, "user disabled")
-	case recordSuccess:
-		err = s.auditSignIn(ctx, ActionSignInPassword, username, "")
-	}
-	if err != nil {
-		return nil, err
-	}
-	s.credentials.put(key, credentialEntry{userID: u.ID, changed: u.PasswordChanged, expires: now.Add(s.credentials.ttl)}, now)
-	return u, nil
+	return u, "", nil
 }
 
 // refuseSignIn records a refused sign-in and returns refusal, or the

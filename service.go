@@ -60,6 +60,15 @@ type Options struct {
 	// may add to the audit log; further refusals are folded into one
 	// record an hour (default DefaultAuditFailureRows).
 	AuditFailureRows int
+	// Directory, when set, verifies the passwords of usernames no local
+	// account answers for (LDAP, directory.go).
+	Directory Directory
+	// OIDC, when set, signs people in on the pages with an OpenID
+	// Connect provider (oidc.go).
+	OIDC OpenIDProvider
+	// Require2FA is who must sign in to the pages with a second factor:
+	// Require2FANone (default), Require2FAAdmins or Require2FAAll.
+	Require2FA string
 }
 
 // Service carries out every operation of the interface and the admin pages.
@@ -82,6 +91,9 @@ type Service struct {
 	tempDir       string
 	// initialPasswordFile holds the first start's admin password.
 	initialPasswordFile string
+	directory           Directory
+	oidc                OpenIDProvider
+	require2FA          string
 	tables              TableBudgets
 	budgets             UserBudgets
 	writes              writeWindow
@@ -151,6 +163,9 @@ func NewService(store Store, o Options) *Service {
 		mailWake:            make(chan struct{}, 1),
 		tempDir:             o.TempDir,
 		initialPasswordFile: o.InitialPasswordFile,
+		directory:           o.Directory,
+		oidc:                o.OIDC,
+		require2FA:          o.Require2FA,
 		tables:              o.Tables,
 		budgets:             o.Budgets.withDefaults(),
 		credentials:         newCredentialCache(o.CredentialTTL, 10000),

@@ -6,29 +6,42 @@ import (
 )
 
 // NewSession is a started page session: Cookie is the secret cookie value.
+// When SecondFactor is set the session is pending: the password was right
+// and the code of the second factor is awaited (LoginSecondFactor).
 type NewSession struct {
-	Cookie  string
-	Session *Session
-	User    *User
+	Cookie       string
+	Session      *Session
+	User         *User
+	SecondFactor bool
 }
 
 // Login verifies a username and password from the sign-in form and starts
-// a session. A page sign-in always checks the password (the cache of
-// verified credentials serves the JSON interface), and the audit log
-// records it with the session it starts.
+// a session. A directory user's page sign-in always asks the directory.
 func (s *Service) Login(ctx context.Context, username, password, addr string) (*NewSession, error) {
 	ctx = withAddr(ctx, addr)
-	now := s.clock.Now()
-	if err := s.throttled(username, addr, now); err != nil {
-		return nil, err
-	}
-	u, err := s.verifyPassword(ctx, credentialKey(username, password), username, password, addr, now, false)
+	u, err := s.authenticatePassword(ctx, username, password, addr, false)
 	if err != nil {
 		return nil, err
 	}
-	if u, err = usable(u); err != nil {
+	t, err := s.confirmedTOTP(ctx, u.ID)
+	if err != nil {
 		return nil, err
 	}
+	if t != nil {
+		return s.newSession(ctx, u, true, passwordAction(u))
+	}
+	return s.startSession(ctx, u, passwordAction(u))
+}
+
+// startSession starts a page session of a verified user; the audit log
+// records the sign-in (action) with the session it starts.
+func (s *Service) startSession(ctx context.Context, u *User, action string) (*NewSession, error) {
+	return s.newSession(ctx, u, false, action)
+}
+
+// newSession starts a session, pending (for 5 minutes, awaiting the
+// second factor) or signed in, and records the sign-in as action.
+func (s *Service) newSession(ctx context.Context, u *User, pending bool, action string) (*NewSession, error) {
 	cookie, err := s.secret(32)
 	if err != nil {
 		return nil, err
@@ -37,12 +50,16 @@ func (s *Service) Login(ctx context.Context, username, password, addr string) (*
 	if err != nil {
 		return nil, err
 	}
-	sess := &Session{Hash: hashSecret(cookie), UserID: u.ID, CSRF: csrf, Created: now, Expires: now.Add(s.sessionTTL)}
+	now := s.clock.Now()
+	sess := &Session{Hash: hashSecret(cookie), UserID: u.ID, CSRF: csrf, Created: now, Expires: now.Add(s.sessionTTL), Pending: pending}
+	if pending {
+		sess.Expires = now.Add(pendingTTL)
+	}
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		if err := s.store.DeleteExpiredSessions(ctx, now); err != nil {
 			return err
 		}
-		if err := s.auditSignIn(ctx, ActionSignInPassword, u.Username, ""); err != nil {
+		if err := s.auditSignIn(ctx, action, u.Username, ""); err != nil {
 			return err
 		}
 		return s.store.CreateSession(ctx, sess)
@@ -50,7 +67,7 @@ func (s *Service) Login(ctx context.Context, username, password, addr string) (*
 	if err != nil {
 		return nil, err
 	}
-	return &NewSession{Cookie: cookie, Session: sess, User: u}, nil
+	return &NewSession{Cookie: cookie, Session: sess, User: u, SecondFactor: pending}, nil
 }
 
 // SessionUser returns the session of a cookie value and its user.
@@ -67,6 +84,9 @@ func (s *Service) SessionUser(ctx context.Context, cookie string) (*Session, *Us
 	}
 	if !s.clock.Now().Before(sess.Expires) {
 		return nil, nil, Errorf(EUNAUTHORIZED, "session expired")
+	}
+	if sess.Pending {
+		return nil, nil, Errorf(EUNAUTHORIZED, "not signed in: the second factor is awaited")
 	}
 	u, err := s.store.FindUserByID(ctx, sess.UserID)
 	if err != nil {
@@ -95,3 +115,22 @@ func (s *Service) secret(n int) (string, error) {
 
 // NewFormToken returns a random token for a form shown before sign-in.
 func (s *Service) NewFormToken() (string, error) { return s.secret(24) }
+
+// LoginAfterPasswordChange starts a new session for the signed-in caller
+// with their new password, after the change ended all their sessions.
+// They proved their second factor when they signed in, so it is not asked
+// again.
+func (s *Service) LoginAfterPasswordChange(ctx context.Context, password, addr string) (*NewSession, error) {
+	a, err := actor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	u, err := s.authenticatePassword(ctx, a.Username, password, addr, false)
+	if err != nil {
+		return nil, err
+	}
+	if u.ID != a.ID {
+		return nil, Errorf(EUNAUTHORIZED, "not signed in")
+	}
+	return s.startSession(ctx, u, passwordAction(u))
+}

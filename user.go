@@ -37,7 +37,19 @@ type User struct {
 	// TokensRevoked counts the user's revoked API tokens; cached tokens
 	// are valid only while it is unchanged.
 	TokensRevoked int64
+	// Source is where the user signs in: SourceLocal (PasswordHash), or a
+	// company directory (SourceLDAP, SourceOIDC) that knows the person as
+	// ExternalID.
+	Source     string
+	ExternalID string
 }
+
+// Sign-in sources of a user.
+const (
+	SourceLocal = "local"
+	SourceLDAP  = "ldap"
+	SourceOIDC  = "oidc"
+)
 
 // IsAdmin reports whether the user may manage users.
 func (u *User) IsAdmin() bool { return u != nil && u.Role == RoleAdmin }
@@ -63,6 +75,11 @@ type Session struct {
 	CSRF    string
 	Created time.Time
 	Expires time.Time
+	// Pending is a session whose password was verified and whose second
+	// factor is awaited; it signs nobody in. Attempts counts its wrong
+	// codes.
+	Pending  bool
+	Attempts int
 }
 
 // UserStore keeps users, tokens and sessions.
@@ -70,6 +87,9 @@ type UserStore interface {
 	CreateUser(ctx context.Context, u *User) error
 	FindUserByID(ctx context.Context, id int64) (*User, error)
 	FindUserByName(ctx context.Context, username string) (*User, error)
+	// FindUserByExternal returns the user a directory (SourceLDAP,
+	// SourceOIDC) knows as id; ENOTFOUND when none.
+	FindUserByExternal(ctx context.Context, source, id string) (*User, error)
 	FindUsers(ctx context.Context) ([]*User, error)
 	UpdateUserPassword(ctx context.Context, id int64, hash string, changed time.Time) error
 	UpdateUserStatus(ctx context.Context, id int64, status string) error
@@ -91,6 +111,10 @@ type UserStore interface {
 	DeleteSession(ctx context.Context, hash string) error
 	DeleteUserSessions(ctx context.Context, userID int64) error
 	DeleteExpiredSessions(ctx context.Context, now time.Time) error
+	// FailSessionAttempt counts a wrong code of a pending session.
+	FailSessionAttempt(ctx context.Context, hash string) (int, error)
+
+	SecondFactorStore
 }
 
 // ValidateUsername checks a new username: 1 to 64 characters of letters,

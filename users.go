@@ -160,6 +160,9 @@ func (s *Service) SetPassword(ctx context.Context, username, password string) er
 		if err != nil {
 			return err
 		}
+		if err := localPassword(u); err != nil {
+			return err
+		}
 		id = u.ID
 		changed := s.clock.Now()
 		if !changed.After(u.PasswordChanged) {

@@ -181,6 +181,9 @@ func (s *Service) ChangeOwnPassword(ctx context.Context, current, next string) e
 	if err != nil {
 		return err
 	}
+	if err := localPassword(fresh); err != nil {
+		return err
+	}
 	if err := s.hasher.Compare(fresh.PasswordHash, current); err != nil {
 		if ErrorCode(err) != EUNAUTHORIZED {
 			return err
@@ -192,6 +195,15 @@ func (s *Service) ChangeOwnPassword(ctx context.Context, current, next string) e
 		return Invalid("the current password is wrong", FieldError{Field: "current", Message: "is wrong"})
 	}
 	return s.SetPassword(ctx, u.Username, next)
+}
+
+// localPassword refuses to set or check the password of a user who signs
+// in through a company directory: that password is the directory's.
+func localPassword(u *User) error {
+	if u.Source != SourceLocal {
+		return Invalid(u.Username+" signs in through the company directory, which keeps the password", FieldError{Field: "password", Message: "is kept by the company directory"})
+	}
+	return nil
 }
 
 // usable refuses a disabled user after its credentials were verified.

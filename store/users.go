@@ -9,7 +9,7 @@ import (
 	explorer "explorer"
 )
 
-const userColumns = `id, username, password_hash, role, status, created_at, password_changed_at, disabled_at, tokens_revoked`
+const userColumns = `id, username, password_hash, role, status, created_at, password_changed_at, disabled_at, tokens_revoked, auth_source, external_id`
 
 // userColumnsAs is userColumns of a table aliased as alias.
 func userColumnsAs(alias string) string {
@@ -20,9 +20,11 @@ func scanUser(sc rowScanner) (*explorer.User, error) {
 	var u explorer.User
 	var created, changed int64
 	var disabled sql.NullInt64
-	if err := sc.Scan(&u.ID, &u.Username, &u.PasswordHash, &u.Role, &u.Status, &created, &changed, &disabled, &u.TokensRevoked); err != nil {
+	var external sql.NullString
+	if err := sc.Scan(&u.ID, &u.Username, &u.PasswordHash, &u.Role, &u.Status, &created, &changed, &disabled, &u.TokensRevoked, &u.Source, &external); err != nil {
 		return nil, err
 	}
+	u.ExternalID = external.String
 	if disabled.Valid {
 		at := explorer.FromMillis(disabled.Int64)
 		u.Disabled = &at
@@ -34,8 +36,15 @@ func scanUser(sc rowScanner) (*explorer.User, error) {
 
 // CreateUser inserts u and sets its ID.
 func (db *DB) CreateUser(ctx context.Context, u *explorer.User) error {
-	id, err := db.insert(ctx, `INSERT INTO users (username, password_hash, role, status, created_at, password_changed_at) VALUES (?, ?, ?, ?, ?, ?)`,
-		u.Username, u.PasswordHash, u.Role, u.Status, ms(u.Created), ms(u.PasswordChanged))
+	if u.Source == "" {
+		u.Source = explorer.SourceLocal
+	}
+	var external any
+	if u.ExternalID != "" {
+		external = u.ExternalID
+	}
+	id, err := db.insert(ctx, `INSERT INTO users (username, password_hash, role, status, created_at, password_changed_at, auth_source, external_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		u.Username, u.PasswordHash, u.Role, u.Status, ms(u.Created), ms(u.PasswordChanged), u.Source, external)
 	if err != nil {
 		if explorer.ErrorCode(err) == explorer.ECONFLICT {
 			return explorer.Errorf(explorer.ECONFLICT, "user %s already exists", u.Username)
@@ -63,6 +72,15 @@ func (db *DB) FindUserByID(ctx context.Context, id int64) (*explorer.User, error
 // FindUserByName returns the user with username.
 func (db *DB) FindUserByName(ctx context.Context, username string) (*explorer.User, error) {
 	return db.findUser(ctx, "user "+username+" not found", "username = ?", username)
+}
+
+// FindUserByExternal returns the user a directory (source) knows as id.
+func (db *DB) FindUserByExternal(ctx context.Context, source, id string) (*explorer.User, error) {
+	u, err := scanUser(db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(`SELECT `+userColumns+` FROM users WHERE auth_source = ? AND external_id = ?`), source, id))
+	if err != nil {
+		return nil, db.mapError(err, "no user of that directory entry")
+	}
+	return u, nil
 }
 
 // FindUsers lists all users by username.
@@ -185,7 +203,11 @@ func (db *DB) TouchToken(ctx context.Context, id int64, at time.Time) error {
 
 // CreateSession inserts a page session.
 func (db *DB) CreateSession(ctx context.Context, s *explorer.Session) error {
-	_, err := db.exec(ctx, `INSERT INTO sessions (hash, user_id, csrf, created_at, expires_at) VALUES (?, ?, ?, ?, ?)`, s.Hash, s.UserID, s.CSRF, ms(s.Created), ms(s.Expires))
+	var pending any
+	if s.Pending {
+		pending = 0
+	}
+	_, err := db.exec(ctx, `INSERT INTO sessions (hash, user_id, csrf, created_at, expires_at, pending_attempts) VALUES (?, ?, ?, ?, ?, ?)`, s.Hash, s.UserID, s.CSRF, ms(s.Created), ms(s.Expires), pending)
 	return err
 }
 
@@ -193,10 +215,12 @@ func (db *DB) CreateSession(ctx context.Context, s *explorer.Session) error {
 func (db *DB) FindSession(ctx context.Context, hash string) (*explorer.Session, error) {
 	var s explorer.Session
 	var created, expires int64
-	err := db.queryRow(ctx, "session not found", `SELECT hash, user_id, csrf, created_at, expires_at FROM sessions WHERE hash = ?`, []any{hash}, &s.Hash, &s.UserID, &s.CSRF, &created, &expires)
+	var pending sql.NullInt64
+	err := db.queryRow(ctx, "session not found", `SELECT hash, user_id, csrf, created_at, expires_at, pending_attempts FROM sessions WHERE hash = ?`, []any{hash}, &s.Hash, &s.UserID, &s.CSRF, &created, &expires, &pending)
 	if err != nil {
 		return nil, err
 	}
+	s.Pending, s.Attempts = pending.Valid, int(pending.Int64)
 	s.Created, s.Expires = explorer.FromMillis(created), explorer.FromMillis(expires)
 	return &s, nil
 }

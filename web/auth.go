@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"net/url"
 	"strconv"
 	"time"
 
@@ -34,7 +35,7 @@ func (s *server) renderLogin(c *fiber.Ctx, status int, username, msg string) err
 	if next == "" {
 		next = c.FormValue("next")
 	}
-	v := auth.LoginView{Page: views.Page{Title: "Sign in", Error: msg}, Username: username, FormToken: token, Next: safeNext(next)}
+	v := auth.LoginView{Page: views.Page{Title: "Sign in", Error: msg}, Username: username, FormToken: token, Next: safeNext(next), OIDCName: s.svc.OIDCName()}
 	return render(c, status, auth.Login(v))
 }
 
@@ -46,21 +47,38 @@ func (s *server) login(c *fiber.Ctx) error {
 	}
 	ns, err := s.svc.Login(ctx(c), username, c.FormValue("password"), c.IP())
 	if err != nil {
-		e := explorer.AsError(err)
-		switch e.Code {
-		case explorer.EUNAUTHORIZED:
-			return s.renderLogin(c, http.StatusUnauthorized, username, "Wrong username or password.")
-		case explorer.EFORBIDDEN:
-			return s.renderLogin(c, http.StatusForbidden, username, explorer.ErrorMessage(err)+".")
-		case explorer.ETHROTTLED:
-			c.Set(fiber.HeaderRetryAfter, strconv.Itoa(e.RetryAfter))
-			return s.renderLogin(c, http.StatusTooManyRequests, username, "Too many failed sign-ins. Wait "+strconv.Itoa(e.RetryAfter)+" seconds and try again.")
-		}
-		return err
+		return s.loginFailed(c, username, err)
+	}
+	if ns.SecondFactor {
+		s.setCookie(c, pendingCookie, ns.Cookie, pendingPath, ns.Session.Expires.Sub(ns.Session.Created))
+		return c.Redirect("/login/2fa?next="+url.QueryEscape(safeNext(c.FormValue("next"))), http.StatusSeeOther)
 	}
 	s.clearCookie(c, loginCookie, "/login")
 	s.setCookie(c, sessionCookie, ns.Cookie, "/", ns.Session.Expires.Sub(ns.Session.Created))
 	return c.Redirect(safeNext(c.FormValue("next")), http.StatusSeeOther)
+}
+
+// loginFailed shows the sign-in page again with what went wrong: a
+// refused sign-in, a disabled user, too many failures, or a directory or
+// provider that does not answer.
+func (s *server) loginFailed(c *fiber.Ctx, username string, err error) error {
+	e := explorer.AsError(err)
+	switch e.Code {
+	case explorer.EUNAUTHORIZED:
+		msg := "Wrong username or password."
+		if username == "" {
+			msg = "Sign-in refused: " + explorer.ErrorMessage(err) + "."
+		}
+		return s.renderLogin(c, http.StatusUnauthorized, username, msg)
+	case explorer.EFORBIDDEN:
+		return s.renderLogin(c, http.StatusForbidden, username, explorer.ErrorMessage(err)+".")
+	case explorer.EUNAVAILABLE:
+		return s.renderLogin(c, http.StatusServiceUnavailable, username, "Sign-in is not possible right now: "+explorer.ErrorMessage(err)+".")
+	case explorer.ETHROTTLED:
+		c.Set(fiber.HeaderRetryAfter, strconv.Itoa(e.RetryAfter))
+		return s.renderLogin(c, http.StatusTooManyRequests, username, "Too many failed sign-ins. Wait "+strconv.Itoa(e.RetryAfter)+" seconds and try again.")
+	}
+	return err
 }
 
 func (s *server) logout(c *fiber.Ctx) error {

@@ -35,8 +35,7 @@ func (s *server) changePassword(c *fiber.Ctx) error {
 		}
 		return render(c, formStatus(err), users.PasswordPage(v))
 	}
-	u := c.Locals("user").(*explorer.User)
-	ns, err := s.svc.Login(ctx(c), u.Username, next, c.IP())
+	ns, err := s.svc.LoginAfterPasswordChange(ctx(c), next, c.IP())
 	if err != nil {
 		return err
 	}

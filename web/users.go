@@ -37,6 +37,13 @@ func userRow(c *fiber.Ctx, u *explorer.User) users.Row {
 	if u.Disabled != nil {
 		r.Disabled = formatTime(c, *u.Disabled)
 	}
+	r.SignIn, r.Directory = "a password kept here", u.Source != explorer.SourceLocal
+	switch u.Source {
+	case explorer.SourceLDAP:
+		r.SignIn = "the LDAP directory"
+	case explorer.SourceOIDC:
+		r.SignIn = "the OpenID Connect provider"
+	}
 	return r
 }
 
@@ -100,6 +107,9 @@ func (s *server) userView(c *fiber.Ctx, name string) (users.DetailView, error) {
 		return v, err
 	}
 	if v.User.Budgets, err = s.budgetFields(c, u.Username); err != nil {
+		return v, err
+	}
+	if v.User.SecondFactor, err = s.svc.UserSecondFactor(ctx(c), name); err != nil {
 		return v, err
 	}
 	return v, nil

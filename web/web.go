@@ -61,13 +61,17 @@ func (p *Pages) Register(r fiber.Router) {
 
 	r.Get("/login", s.loginForm)
 	r.Post("/login", append(s.opts.Before, s.login)...)
+	r.Get("/login/oidc", s.oidcStart)
+	r.Get("/login/oidc/callback", s.oidcCallback)
+	r.Get("/login/2fa", s.secondFactorForm)
+	r.Post("/login/2fa", append(s.opts.Before, s.secondFactorLogin)...)
 	// Known runs after the session is loaded (a signed-in person's 404
 	// page keeps the navigation) and before requireUser.
 	guards := []fiber.Handler{s.loadSession}
 	if s.opts.Known != nil {
 		guards = append(guards, s.opts.Known)
 	}
-	guards = append(guards, s.requireUser)
+	guards = append(guards, s.requireUser, s.secondFactorGate)
 	signed := r.Group("", append(append(guards, s.opts.Before...), s.checkCSRF, s.spendWrite)...)
 	signed.Post("/logout", s.logout)
 	signed.Get("/", s.home)
@@ -80,6 +84,7 @@ func (p *Pages) Register(r fiber.Router) {
 	s.usersRoutes(signed)
 	s.backupRoutes(signed)
 	s.auditRoutes(signed)
+	s.secondFactorRoutes(signed)
 }
 
 // Uploads are the page routes ("METHOD /path") whose body is an upload.

@@ -54,6 +54,8 @@ type serveConfig struct {
 	Edge edgeConfig
 	// Listen holds the connection caps, TLS and the metrics listener.
 	Listen listenConfig
+	// SignIn holds the company directories people sign in with.
+	SignIn signInConfig
 }
 
 // listFlag is a repeatable string flag.
@@ -86,6 +88,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	edgeFlags(fs, &c.Edge)
 	listenFlags(fs, &c.Listen)
 	retention := auditRetentionFlag(fs)
+	signInFlags(fs, &c.SignIn)
 	if err := parseFlags(fs, args); err != nil {
 		return c, err
 	}
@@ -113,6 +116,9 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 		return c, usageError("--public-url: " + err.Error())
 	}
 	c.PublicURL = public
+	if err := c.SignIn.check(public); err != nil {
+		return c, err
+	}
 	for _, sp := range spaces {
 		lang, path, ok := strings.Cut(strings.TrimSpace(sp), "=")
 		if !ok || lang == "" || path == "" {
@@ -204,6 +210,9 @@ func serveCommand(args []string, stderr io.Writer) error {
 	}
 	o := explorer.Options{Logger: logger, WordSpaces: spaces, ProjectSpaces: projectSpaces(c.Data), Detector: detector, TempDir: tmp, Tables: c.Tables, Budgets: c.Budgets,
 		InitialPasswordFile: initialPasswordPath(c.Data), PublicURL: c.PublicURL}
+	if err := c.SignIn.wire(&o, logger); err != nil {
+		return err
+	}
 	if c.Mailer != nil {
 		o.Mailer = c.Mailer
 		logger.Info("notifications are e-mailed", "smtp", c.Mailer.String(), "links", c.PublicURL)

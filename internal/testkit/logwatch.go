@@ -92,7 +92,7 @@ func (w *logWatch) request(r *http.Request, body []byte) {
 	w.add(r.Header.Get("X-CSRF-Token"))
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/x-www-form-urlencoded") {
 		if form, err := url.ParseQuery(string(body)); err == nil {
-			for _, k := range []string{"_csrf", "password", "current", "new", "confirm"} {
+			for _, k := range []string{"_csrf", "password", "current", "new", "confirm", "code"} {
 				w.add(form.Get(k))
 			}
 		}

@@ -1,0 +1,103 @@
+package explorer
+
+import (
+	"context"
+	"crypto/subtle"
+)
+
+// OpenIDProvider signs people in with OpenID Connect's authorization code
+// flow with PKCE. AuthURL is where the browser goes to sign in; Exchange
+// redeems the code the provider sent back to the callback, checks the ID
+// token and its nonce, and returns the person. Errors are EUNAUTHORIZED
+// for a refused sign-in, EUNAVAILABLE for a provider that does not
+// answer; their messages never hold a secret.
+type OpenIDProvider interface {
+	Name() string
+	AuthURL(ctx context.Context, state, nonce, verifier string) (string, error)
+	Exchange(ctx context.Context, code, verifier, nonce string) (*DirectoryPerson, error)
+}
+
+// OIDCFlow is one OpenID Connect sign-in under way: the browser keeps
+// State, Nonce and Verifier (the PKCE code verifier) between the start and
+// the callback, and goes to URL.
+type OIDCFlow struct {
+	State, Nonce, Verifier string
+	URL                    string
+}
+
+// OIDCName is the name of the OpenID provider ("" when none), for the
+// sign-in page.
+func (s *Service) OIDCName() string {
+	if s.oidc == nil {
+		return ""
+	}
+	return s.oidc.Name()
+}
+
+// StartOIDC begins an OpenID Connect sign-in with fresh random state,
+// nonce and PKCE verifier.
+func (s *Service) StartOIDC(ctx context.Context) (*OIDCFlow, error) {
+	if s.oidc == nil {
+		return nil, Errorf(ENOTFOUND, "no OpenID provider is configured")
+	}
+	var f OIDCFlow
+	for _, v := range []*string{&f.State, &f.Nonce, &f.Verifier} {
+		var err error
+		if *v, err = s.secret(32); err != nil {
+			return nil, err
+		}
+	}
+	url, err := s.oidc.AuthURL(ctx, f.State, f.Nonce, f.Verifier)
+	if err != nil {
+		return nil, err
+	}
+	f.URL = url
+	return &f, nil
+}
+
+// FinishOIDC completes the sign-in flow started with StartOIDC when the
+// provider sends the browser back with state and code: the state must be
+// the flow's, the code is redeemed once, and the person is created or
+// brought in line with the provider (role and e-mail) as a directory
+// person is; then a session starts.
+func (s *Service) FinishOIDC(ctx context.Context, flow OIDCFlow, state, code, addr string) (*NewSession, error) {
+	u, err := s.verifyOIDC(ctx, flow, state, code, addr)
+	name := ""
+	if u != nil {
+		name = u.Username
+	}
+	ctx = withAddr(ctx, addr)
+	if err != nil {
+		if aerr := s.signInOutcome(ctx, SignInOIDC, name, err); aerr != nil {
+			return nil, aerr
+		}
+		return nil, err
+	}
+	return s.startSession(ctx, u, ActionSignInOIDC)
+}
+
+func (s *Service) verifyOIDC(ctx context.Context, flow OIDCFlow, state, code, addr string) (*User, error) {
+	if s.oidc == nil {
+		return nil, Errorf(ENOTFOUND, "no OpenID provider is configured")
+	}
+	now := s.clock.Now()
+	if err := s.throttled("", addr, now); err != nil {
+		return nil, err
+	}
+	if flow.State == "" || subtle.ConstantTimeCompare([]byte(flow.State), []byte(state)) != 1 || code == "" {
+		s.failed("", addr, now)
+		return nil, Errorf(EUNAUTHORIZED, "this sign-in was not started here or has expired; start again")
+	}
+	p, err := s.oidc.Exchange(ctx, code, flow.Verifier, flow.Nonce)
+	if err != nil {
+		if ErrorCode(err) == EUNAUTHORIZED {
+			s.failed("", addr, now)
+		}
+		return nil, err
+	}
+	u, err := s.syncPerson(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	return usable(u)
+}

@@ -1,0 +1,97 @@
+package explorer
+
+import (
+	"context"
+	"time"
+)
+
+// pendingTTL is how long the code of a second factor is awaited after the
+// password; pendingAttempts how many wrong codes end the wait (the
+// password is asked again, throttled as ever).
+const (
+	pendingTTL      = 5 * time.Minute
+	pendingAttempts = 5
+)
+
+// LoginSecondFactor completes a page sign-in whose password was right
+// (Login answered a pending session, cookie) with a code of the user's
+// authenticator app or one of their recovery codes. A code is accepted
+// once: a TOTP code of a step already used, or a used recovery code, is
+// refused. The pending session ends and a new one, with a new cookie,
+// starts.
+func (s *Service) LoginSecondFactor(ctx context.Context, cookie, code, addr string) (*NewSession, error) {
+	u, err := s.verifySecondFactor(ctx, cookie, code, addr)
+	name := ""
+	if u != nil {
+		name = u.Username
+	}
+	if err != nil {
+		if aerr := s.signInOutcome(withAddr(ctx, addr), SignInTOTP, name, err); aerr != nil {
+			return nil, aerr
+		}
+		return nil, err
+	}
+	if err := s.store.InTx(ctx, func(ctx context.Context) error { return s.store.DeleteSession(ctx, hashSecret(cookie)) }); err != nil {
+		return nil, err
+	}
+	return s.startSession(withAddr(ctx, addr), u, ActionSignInTOTP)
+}
+
+// verifySecondFactor checks the code of a pending session; a wrong one is
+// a failed sign-in, and the fifth ends the pending session.
+func (s *Service) verifySecondFactor(ctx context.Context, cookie, code, addr string) (*User, error) {
+	sess, err := s.store.FindSession(ctx, hashSecret(cookie))
+	now := s.clock.Now()
+	if cookie == "" || ErrorCode(err) == ENOTFOUND || (err == nil && (!sess.Pending || !now.Before(sess.Expires))) {
+		return nil, Errorf(EUNAUTHORIZED, "the sign-in has expired; enter your password again")
+	}
+	if err != nil {
+		return nil, err
+	}
+	u, err := s.store.FindUserByID(ctx, sess.UserID)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.throttled(u.Username, addr, now); err != nil {
+		return u, err
+	}
+	var ok bool
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		t, err := s.confirmedTOTP(ctx, u.ID)
+		if err != nil || t == nil {
+			return err
+		}
+		ok, err = s.checkSecondFactor(ctx, t, code)
+		return err
+	})
+	if err != nil {
+		return u, err
+	}
+	if !ok {
+		return u, s.wrongCode(ctx, sess, u, addr)
+	}
+	s.succeeded(u.Username, addr)
+	return usable(u)
+}
+
+// wrongCode counts a wrong code against the pending session and the
+// throttle.
+func (s *Service) wrongCode(ctx context.Context, sess *Session, u *User, addr string) error {
+	s.failed(u.Username, addr, s.clock.Now())
+	var n int
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		n, err = s.store.FailSessionAttempt(ctx, sess.Hash)
+		if err == nil && n >= pendingAttempts {
+			err = s.store.DeleteSession(ctx, sess.Hash)
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if n >= pendingAttempts {
+		return Errorf(EUNAUTHORIZED, "too many wrong codes; enter your password again")
+	}
+	return Errorf(EUNAUTHORIZED, "the code is wrong or was used already")
+}

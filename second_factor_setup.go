@@ -1,0 +1,239 @@
+package explorer
+
+import (
+	"context"
+	"encoding/base32"
+	"net/url"
+	"time"
+)
+
+// SecondFactorStatus is what the account page shows of the caller's
+// second factor.
+type SecondFactorStatus struct {
+	// Available is false for directory users (their directory signs them
+	// in).
+	Available bool
+	Enabled   bool
+	// SettingUp is a secret made and not yet confirmed.
+	SettingUp bool
+	// Required says the policy (--require-2fa) requires one.
+	Required bool
+	// RecoveryLeft counts the unused recovery codes.
+	RecoveryLeft int
+}
+
+// SecondFactor returns the caller's second factor status.
+func (s *Service) SecondFactor(ctx context.Context) (*SecondFactorStatus, error) {
+	u, err := actor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st := &SecondFactorStatus{Available: u.Source == SourceLocal, Required: s.secondFactorRequired(u)}
+	t, err := s.store.FindTOTP(ctx, u.ID)
+	if ErrorCode(err) == ENOTFOUND {
+		return st, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	st.Enabled, st.SettingUp = t.Confirmed != nil, t.Confirmed == nil
+	if st.Enabled {
+		st.RecoveryLeft, err = s.store.CountRecoveryCodes(ctx, u.ID)
+	}
+	return st, err
+}
+
+// SecondFactorSetupNeeded reports whether u must set up a second factor
+// before anything else on the pages: the policy requires one it does not
+// have.
+func (s *Service) SecondFactorSetupNeeded(ctx context.Context, u *User) (bool, error) {
+	if !s.secondFactorRequired(u) {
+		return false, nil
+	}
+	t, err := s.confirmedTOTP(ctx, u.ID)
+	return t == nil, err
+}
+
+// BeginTOTP makes a new secret for the caller to add to an authenticator
+// app; it counts once confirmed with a code (ConfirmTOTP). A second factor
+// already confirmed must be turned off first.
+func (s *Service) BeginTOTP(ctx context.Context) error {
+	u, err := actor(ctx)
+	if err != nil {
+		return err
+	}
+	if u.Source != SourceLocal {
+		return Errorf(EINVALID, "%s signs in through the company directory, which decides about a second factor", u.Username)
+	}
+	b, err := randomBytes(s.random, 20)
+	if err != nil {
+		return err
+	}
+	secret := base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b)
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		if t, err := s.confirmedTOTP(ctx, u.ID); err != nil || t != nil {
+			if t != nil {
+				return Errorf(ECONFLICT, "a second factor is on already; turn it off first")
+			}
+			return err
+		}
+		return s.store.SaveTOTP(ctx, &TOTP{UserID: u.ID, Secret: secret})
+	})
+}
+
+// TOTPKeyURI returns the otpauth:// URI of the caller's secret being set
+// up, which the pages draw as a QR code. It holds the secret: it is never
+// logged nor sent in a URL.
+func (s *Service) TOTPKeyURI(ctx context.Context) (string, error) {
+	u, err := actor(ctx)
+	if err != nil {
+		return "", err
+	}
+	t, err := s.store.FindTOTP(ctx, u.ID)
+	if err != nil {
+		return "", err
+	}
+	if t.Confirmed != nil {
+		return "", Errorf(ENOTFOUND, "no second factor is being set up")
+	}
+	issuer := "explorer"
+	if pu, err := url.Parse(s.publicURL); err == nil && pu.Host != "" {
+		issuer = "explorer " + pu.Host
+	}
+	q := url.Values{"secret": {t.Secret}, "issuer": {issuer}, "algorithm": {"SHA1"}, "digits": {"6"}, "period": {"30"}}
+	label := url.PathEscape(issuer + ":" + u.Username)
+	return "otpauth://totp/" + label + "?" + q.Encode(), nil
+}
+
+// ConfirmTOTP turns the second factor being set up on when code is its
+// current code, and returns ten single-use recovery codes, shown once.
+// Cached passwords of the user stop serving the JSON interface on every
+// instance.
+func (s *Service) ConfirmTOTP(ctx context.Context, code string) ([]string, error) {
+	u, err := actor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	codes, hashes, err := s.newRecoveryCodes()
+	if err != nil {
+		return nil, err
+	}
+	now := s.clock.Now()
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		t, err := s.store.FindTOTP(ctx, u.ID)
+		if ErrorCode(err) == ENOTFOUND || (err == nil && t.Confirmed != nil) {
+			return Errorf(ECONFLICT, "no second factor is being set up; start again")
+		}
+		if err != nil {
+			return err
+		}
+		step, ok := totpStep(t.Secret, 0, code, now)
+		if !ok {
+			return Invalid("the code is wrong; check the app's time and try the next code", FieldError{Field: "code", Message: "is wrong"})
+		}
+		t.Confirmed, t.LastStep = &now, step
+		if err := s.store.SaveTOTP(ctx, t); err != nil {
+			return err
+		}
+		if err := s.store.SaveRecoveryCodes(ctx, u.ID, hashes); err != nil {
+			return err
+		}
+		return s.touchPasswordChanged(ctx, u.ID)
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.credentials.forgetUser(u.ID)
+	return codes, nil
+}
+
+// touchPasswordChanged moves a user's PasswordChanged on, so that every
+// instance drops the credentials it cached (the hash stays).
+func (s *Service) touchPasswordChanged(ctx context.Context, userID int64) error {
+	u, err := s.store.FindUserByID(ctx, userID)
+	if err != nil {
+		return err
+	}
+	changed := s.clock.Now()
+	if !changed.After(u.PasswordChanged) {
+		changed = u.PasswordChanged.Add(time.Millisecond)
+	}
+	return s.store.UpdateUserPassword(ctx, u.ID, u.PasswordHash, changed)
+}
+
+// DisableTOTP turns the caller's second factor off after a current code
+// or a recovery code; not while the policy requires one.
+func (s *Service) DisableTOTP(ctx context.Context, code string) error {
+	u, err := actor(ctx)
+	if err != nil {
+		return err
+	}
+	if s.secondFactorRequired(u) {
+		return Errorf(EFORBIDDEN, "a second factor is required for your account; it cannot be turned off")
+	}
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		t, err := s.store.FindTOTP(ctx, u.ID)
+		if err != nil {
+			return err
+		}
+		if t.Confirmed != nil {
+			ok, err := s.checkSecondFactor(ctx, t, code)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return Invalid("the code is wrong or was used already", FieldError{Field: "code", Message: "is wrong or was used already"})
+			}
+		}
+		if err := s.store.DeleteTOTP(ctx, u.ID); err != nil {
+			return err
+		}
+		return s.touchPasswordChanged(ctx, u.ID)
+	})
+	if err == nil {
+		s.credentials.forgetUser(u.ID)
+	}
+	return err
+}
+
+// ResetSecondFactor removes a user's second factor and recovery codes, for
+// a person who lost their device; admins only. The user's sessions end.
+// This is where the audit log records the reset.
+func (s *Service) ResetSecondFactor(ctx context.Context, username string) error {
+	if err := s.requireAdmin(ctx); err != nil {
+		return err
+	}
+	var id int64
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		u, err := s.store.FindUserByName(ctx, username)
+		if err != nil {
+			return err
+		}
+		id = u.ID
+		if err := s.store.DeleteTOTP(ctx, u.ID); err != nil {
+			return err
+		}
+		if err := s.store.DeleteUserSessions(ctx, u.ID); err != nil {
+			return err
+		}
+		return s.touchPasswordChanged(ctx, u.ID)
+	})
+	if err == nil {
+		s.credentials.forgetUser(id)
+	}
+	return err
+}
+
+// UserSecondFactor reports whether a user's second factor is on; admins
+// only.
+func (s *Service) UserSecondFactor(ctx context.Context, username string) (bool, error) {
+	if err := s.requireAdmin(ctx); err != nil {
+		return false, err
+	}
+	u, err := s.store.FindUserByName(ctx, username)
+	if err != nil {
+		return false, err
+	}
+	t, err := s.confirmedTOTP(ctx, u.ID)
+	return t != nil, err
+}
