@@ -15,7 +15,7 @@ const (
 	MaxGroupTopics = 6
 	// BoilerplateShare: a term in more than this share of the texts
 	// describes any of them, so it is neither a topic nor a context.
-	BoilerplateShare = 0.2
+	BoilerplateShare = 0.4
 )
 
 // Bounds of the work of an exploration, whatever the texts: they keep its

@@ -18,7 +18,11 @@ const (
 	redundantCosine = 0.5
 )
 
-// RankSalient orders the candidates that have a context vector by their
+// specificityFloor is added to every specificity in RankSalient, so that
+// without contexts (a handful of texts) candidates keep their order.
+const specificityFloor = 0.01
+
+// RankSalient orders the candidates that have a row in vecs by their
 // salience: their Score times the specificity of their contexts, so that
 // words used with anything (boilerplate that passed the share limit) fall
 // behind subjects.
@@ -26,10 +30,10 @@ func RankSalient(cands []Candidate, vecs *Vectors) []Candidate {
 	var out []Candidate
 	for _, c := range cands {
 		i, ok := vecs.index[c.Term]
-		if !ok || vecs.vecs[i] == nil {
+		if !ok {
 			continue
 		}
-		c.Score *= vecs.Specificity[i]
+		c.Score *= vecs.Specificity[i] + specificityFloor
 		out = append(out, c)
 	}
 	slices.SortFunc(out, compareCandidates)

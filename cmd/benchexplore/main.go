@@ -15,6 +15,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/pprof"
 )
 
 func main() {
@@ -28,7 +29,15 @@ func main() {
 	n := fs.Int("n", 0, "perf: how many texts (the file read again from the top as needed)")
 	algo := fs.String("algo", "new", "perf: old (main's) or new")
 	sizes := fs.String("sizes", "100000,1000000", "run: the sizes of the perf runs")
+	profile := fs.String("cpuprofile", "", "perf: write a CPU profile here")
 	_ = fs.Parse(os.Args[2:])
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		if err == nil {
+			_ = pprof.StartCPUProfile(f)
+			defer pprof.StopCPUProfile()
+		}
+	}
 	var err error
 	switch os.Args[1] {
 	case "prepare":
@@ -44,6 +53,7 @@ func main() {
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "benchexplore:", err)
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }
