@@ -38,17 +38,6 @@ func (o ExploreOptions) check() error {
 	return nil
 }
 
-// WordRanker is implemented by word spaces that know the frequency rank
-// of their words (package wordspace: the order of a space's words, which
-// is frequency order for GloVe, fastText and the spaces it builds).
-// Exploring uses it as the language's background frequencies; without it,
-// topics are ranked by the texts alone.
-type WordRanker interface {
-	// WordRank returns the rank of term (1: the most frequent word), 0 when
-	// the space lacks it, and the number of words of the space.
-	WordRank(ctx context.Context, language, term string) (rank, size int, err error)
-}
-
 // exploreNeighbours is how many word-space neighbours of a candidate term
 // are considered for its topic.
 const exploreNeighbours = 10
@@ -155,11 +144,12 @@ func (s *Service) exploreStructure(ctx context.Context, u *User, p *Project, tex
 	return st, nil, nil
 }
 
-// lexicon is what the word space of lang tells an exploration: neighbours
-// and, when it ranks its words, background frequencies. A space that is
-// missing or loading tells nothing.
+// lexicon is what an exploration knows of language lang beyond the texts:
+// its background frequency list (analysis.Background) and its word space's
+// neighbours (none while the space is missing or loading).
 func (s *Service) lexicon(ctx context.Context, lang string) analysis.Lexicon {
 	var lex analysis.Lexicon
+	lex.Rank, lex.Size = analysis.Background(lang)
 	if s.wordSpaces == nil {
 		return lex
 	}
@@ -173,15 +163,6 @@ func (s *Service) lexicon(ctx context.Context, lang string) analysis.Lexicon {
 			out[i] = n.Term
 		}
 		return out
-	}
-	if r, ok := s.wordSpaces.(WordRanker); ok {
-		if _, size, err := r.WordRank(ctx, lang, ""); err == nil && size > 0 {
-			lex.Size = size
-			lex.Rank = func(term string) int {
-				rank, _, _ := r.WordRank(ctx, lang, term)
-				return rank
-			}
-		}
 	}
 	return lex
 }

@@ -148,3 +148,13 @@ func TestCoherenceAndDiversity(t *testing.T) {
 		t.Fatalf("diversity %v", d)
 	}
 }
+
+func TestBackground(t *testing.T) {
+	rank, size := Background("EN")
+	if size != 60000 || rank("the") != 1 || rank("kernel") < 1000 || rank("kernel") > size || rank("xqzzyplorf") != 0 {
+		t.Fatalf("size %d, the %d, kernel %d", size, rank("the"), rank("kernel"))
+	}
+	if rank, size := Background("fr"); rank != nil || size != 0 {
+		t.Fatal("a French list")
+	}
+}

@@ -12,9 +12,10 @@ const (
 	// (fpm + k) / (background fpm + k), in occurrences per million words:
 	// it keeps rare words from topping the list on one or two texts.
 	keynessSmoothing = 10
-	// minKeyness: with a background list, a term the texts use less than
-	// twice as often as the language does is general vocabulary.
-	minKeyness = 2
+	// minKeyness: with a background list, a term the texts use less often
+	// than the language does is general vocabulary. (2 lost subjects the
+	// background's news use a lot: "game" in Debian's descriptions.)
+	minKeyness = 1
 	// zipfTop is Zipf's constant: the word of rank r has a probability of
 	// about zipfTop / r in running text.
 	zipfTop = 0.1
@@ -41,9 +42,10 @@ type Candidate struct {
 // Candidates returns the terms and phrases of counter that may title a
 // topic, best first: those in at least exploreMinDocs texts (and one in
 // exploreMinDocsPer), in at most BoilerplateShare of them, and, with a
-// background list (lex.Rank), at least minKeyness times more frequent than
-// in the language. They are scored ln(1+docs)·ln(1+keyness) (ln(1+docs)
-// without a background list).
+// background list (lex.Rank), at least minKeyness times as frequent as in
+// the language. They are scored ln(1+docs)·√ln(1+keyness) (ln(1+docs)
+// without a background list): the root keeps names that the background
+// lacks (their keyness is huge) from outranking every subject.
 func Candidates(counter *Counter, lex Lexicon) []Candidate {
 	docs := counter.Docs()
 	lo := max(exploreMinDocs, docs/exploreMinDocsPer)
@@ -59,7 +61,7 @@ func Candidates(counter *Counter, lex Lexicon) []Candidate {
 		}
 		c.Score = math.Log1p(float64(c.Docs))
 		if lex.Rank != nil {
-			c.Score *= math.Log1p(c.Keyness)
+			c.Score *= math.Sqrt(math.Log1p(c.Keyness))
 		}
 		out = append(out, c)
 	}

@@ -363,18 +363,3 @@ func ParseSpec(spec string) (lang, path string, err error) {
 	}
 	return lang, strings.TrimSpace(p), nil
 }
-
-// WordRank implements explorer.WordRanker: the rank of term is its place
-// in the language's space (frequency order for GloVe, fastText and Random
-// Indexing spaces), 1 the first, 0 when the space lacks it; size is the
-// number of words of the space.
-func (r *Registry) WordRank(_ context.Context, language, term string) (rank, size int, err error) {
-	s, err := r.Space(language)
-	if err != nil {
-		return 0, 0, err
-	}
-	if id, ok := s.Lookup(term); ok {
-		rank = id + 1
-	}
-	return rank, s.Len(), nil
-}

@@ -56,37 +56,32 @@ func readTexts(path string, n int) analysis.Texts {
 	}
 }
 
-// lexiconFor returns the lexicon of a language: the embedded English word
-// space for EN (ranks and neighbours), nothing for the others (this
-// machine has no other space).
+// lexiconFor returns the lexicon of a language: its background list
+// (analysis.Background: English only) and, for EN, the neighbours of the
+// embedded English word space (this machine has no other space), as the
+// server has them.
 func lexiconFor(lang string) (analysis.Lexicon, error) {
+	var lex analysis.Lexicon
+	lex.Rank, lex.Size = analysis.Background(lang)
 	if !strings.EqualFold(lang, "EN") {
-		return analysis.Lexicon{}, nil
+		return lex, nil
 	}
 	sp, err := wordspace.DefaultEnglish(wordspace.LoadOptions{})
 	if err != nil {
-		return analysis.Lexicon{}, err
+		return lex, err
 	}
-	return analysis.Lexicon{
-		Size: sp.Len(),
-		Rank: func(term string) int {
-			if id, ok := sp.Lookup(term); ok {
-				return id + 1
-			}
-			return 0
-		},
-		Neighbours: func(term string) []string {
-			ns, err := sp.Neighbours(context.Background(), term, 10)
-			if err != nil {
-				return nil
-			}
-			out := make([]string, len(ns))
-			for i, n := range ns {
-				out[i] = n.Term
-			}
-			return out
-		},
-	}, nil
+	lex.Neighbours = func(term string) []string {
+		ns, err := sp.Neighbours(context.Background(), term, 10)
+		if err != nil {
+			return nil
+		}
+		out := make([]string, len(ns))
+		for i, n := range ns {
+			out[i] = n.Term
+		}
+		return out
+	}
+	return lex, nil
 }
 
 // exploreOld is main's algorithm: the ExploreTopics most frequent terms,
