@@ -16,7 +16,7 @@ import (
 const projectUsage = `project needs a subcommand:
   project import --owner USER --title T [--encoding E] FILE
   project append ID FILE [--encoding E]
-  project explore ID [--column NAME]
+  project explore ID [--column NAME] [--topics N] [--groups N]
   project apply ID MODEL
   project delete ID
   project list --owner USER
