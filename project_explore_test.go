@@ -9,6 +9,7 @@ import (
 
 func TestExploreOptionsBounds(t *testing.T) {
 	e := testkit.New(t)
+	e.AddUser("ann", "")
 	ctx := e.As("ann")
 	content, _ := testkit.SurveyCSV(200)
 	p := e.ImportProject("ann", "Survey", content)

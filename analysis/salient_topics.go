@@ -41,8 +41,8 @@ func RankSalient(cands []Candidate, vecs *Vectors) []Candidate {
 }
 
 // BuildSalientTopics builds up to n topics from the ranked candidates: each
-// not yet taken, nor a variant of or too similar to an earlier title,
-// titles a topic, which its variants (same stems) and the terms the texts
+// not yet taken, nor a variant of or too similar to an earlier title (it
+// then joins that title's topic, if it has room), titles a topic, which its variants (same stems) and the terms the texts
 // use in similar contexts join, most similar first, up to MaxTopicTerms
 // terms. A joining term other than a variant must have contexts at least
 // as specific as the median term's (generic words are near everything) and
@@ -62,7 +62,15 @@ func BuildSalientTopics(ranked []Candidate, vecs *Vectors, lang string, n int, n
 		if len(topics) == n {
 			break
 		}
-		if used[c.Term] || redundant(c.Term, topics, vecs, variant) {
+		if used[c.Term] {
+			continue
+		}
+		if k := redundant(c.Term, topics, vecs, variant); k >= 0 {
+			// As salient as a title and used like one: it joins that topic.
+			if len(topics[k].Terms) < MaxTopicTerms {
+				used[c.Term] = true
+				topics[k].Terms = append(topics[k].Terms, c.Term)
+			}
 			continue
 		}
 		used[c.Term] = true
@@ -106,15 +114,15 @@ func (v *Vectors) medianSpecificity() float64 {
 	return s[len(s)/2]
 }
 
-// redundant reports whether term is a variant of, or too similar to, the
-// title of one of topics.
-func redundant(term string, topics []Topic, vecs *Vectors, variant func(a, b string) bool) bool {
-	for _, t := range topics {
+// redundant returns the index of the first of topics whose title term is
+// a variant of, or too similar to; -1 when none.
+func redundant(term string, topics []Topic, vecs *Vectors, variant func(a, b string) bool) int {
+	for i, t := range topics {
 		if variant(t.Title, term) || vecs.Cosine(t.Title, term) >= redundantCosine {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 type scored struct {
