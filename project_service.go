@@ -11,12 +11,9 @@ import (
 	"explorer/language"
 )
 
-// ExploreTopics is how many topics exploring a project finds.
-const ExploreTopics = 20
-
-// exploreNeighbours is how many word-space neighbours of a topic term are
-// considered for its topic.
-const exploreNeighbours = 10
+// ExploreTopics is how many topics exploring a project finds by default
+// (ExploreOptions sets another number).
+const ExploreTopics = analysis.DefaultExploreTopics
 
 // rowBatch is how many rows an import hands to the store at once.
 const rowBatch = 500
@@ -551,20 +548,25 @@ func (s *Service) clearOutdated(ctx context.Context, u *User, modelID int64) err
 	return s.store.UpdateModel(ctx, m)
 }
 
-// ExploreProject explores a READY or EXPLORED project on its text column:
-// column names it, blank means the column with the largest
-// columnDataSize. Without a DYNAMIC model, the most frequent terms of the
-// texts (stop words of the column's language, numbers and punctuation
-// dropped) become ExploreTopics topics, one group each, joined by their
-// word-space neighbours that occur in the texts; they replace the
-// project's groups. With a DYNAMIC model, its current version's structure
-// is used and the version recorded (clearing `outdated` once every
-// project of the model is explored with it); with a STANDARD one, the
-// copy taken when it was applied. Then, per topic, the texts containing
-// one of its terms (but not an ignore term) are counted. EXPLORING while
-// running, EXPLORED after; on failure the project gets back its status
-// with the message "explore failed: …".
+// ExploreProject explores a READY or EXPLORED project on its text column
+// with the default ExploreOptions: see ExploreProjectWith.
 func (s *Service) ExploreProject(ctx context.Context, id int64, column string) (*Project, error) {
+	return s.ExploreProjectWith(ctx, id, column, ExploreOptions{})
+}
+
+// ExploreProjectWith explores a READY or EXPLORED project on its text
+// column: column names it, blank means the column with the largest
+// columnDataSize. Without a DYNAMIC model, the salient terms and phrases of
+// the texts become opt.Topics topics, joined by the terms the texts use in
+// similar contexts, in about opt.Groups groups (analysis.Explore); they
+// replace the project's groups. With a DYNAMIC model, its current
+// version's structure is used and the version recorded (clearing
+// `outdated` once every project of the model is explored with it); with a
+// STANDARD one, the copy taken when it was applied. Then, per topic, the
+// texts containing one of its terms (but not an ignore term) are counted.
+// EXPLORING while running, EXPLORED after; on failure the project gets
+// back its status with the message "explore failed: …".
+func (s *Service) ExploreProjectWith(ctx context.Context, id int64, column string, opt ExploreOptions) (*Project, error) {
 	u, err := activeActor(ctx)
 	if err != nil {
 		return nil, err
@@ -572,170 +574,17 @@ func (s *Service) ExploreProject(ctx context.Context, id int64, column string) (
 	if err := CheckText("column", column); err != nil {
 		return nil, err
 	}
+	if err := opt.check(); err != nil {
+		return nil, err
+	}
 	p, err := s.startProjectStep(ctx, u, id, ProjectExploring, ProjectReady, ProjectExplored)
 	if err != nil {
 		return nil, err
 	}
 	prev := p.Status
-	if err := s.explore(ctx, u, p, column); err != nil {
+	if err := s.explore(ctx, u, p, column, opt); err != nil {
 		s.failProject(ctx, p.ID, prev, "explore failed: ", err)
 		return nil, err
 	}
 	return s.store.FindProject(ctx, p.ID)
-}
-
-func (s *Service) explore(ctx context.Context, u *User, p *Project, column string) error {
-	col := -1
-	if strings.TrimSpace(column) != "" {
-		for i, h := range p.Headers {
-			if strings.EqualFold(h.Header, strings.TrimSpace(column)) {
-				col = i
-				break
-			}
-		}
-		if col < 0 {
-			return Invalid(fmt.Sprintf("project %d has no column %q", p.ID, column), FieldError{Field: "column", Message: "no such column"})
-		}
-	} else {
-		for i, h := range p.Headers {
-			if col < 0 || h.ColumnDataSize > p.Headers[col].ColumnDataSize {
-				col = i
-			}
-		}
-		if col < 0 {
-			return Errorf(ECONFLICT, "project %d has no columns to explore", p.ID)
-		}
-	}
-	lang, err := s.columnLanguage(ctx, u, p, col)
-	if err != nil {
-		return err
-	}
-	texts := func(fn func(text string)) error {
-		return s.store.EachProjectRow(ctx, p.ID, func(cells []string) error {
-			if col < len(cells) && strings.TrimSpace(cells[col]) != "" {
-				fn(cells[col])
-			}
-			return ctx.Err()
-		})
-	}
-
-	var (
-		st      Structure
-		version *int
-	)
-	var dynamic *ModelRecord
-	if p.ModelID != nil {
-		m, err := s.store.FindModel(ctx, *p.ModelID, u.ID)
-		if err != nil && ErrorCode(err) != ENOTFOUND {
-			return err
-		}
-		if err == nil && m.Type == ModelDynamic {
-			dynamic = m
-		}
-	}
-	switch {
-	case dynamic != nil:
-		cur, err := s.store.FindModelVersion(ctx, dynamic.ID, dynamic.Version)
-		if err != nil {
-			return err
-		}
-		st, version = copyStructure(cur), &dynamic.Version
-	case p.ModelID != nil:
-		st = copyStructure(&p.Structure)
-	default:
-		counter := analysis.NewCounter()
-		if err := texts(func(t string) { counter.Add(t, lang) }); err != nil {
-			return err
-		}
-		var neighbours func(string) []string
-		if s.wordSpaces != nil {
-			neighbours = func(term string) []string {
-				ns, err := s.wordSpaces.Neighbours(ctx, lang, term, exploreNeighbours)
-				if err != nil {
-					return nil
-				}
-				out := make([]string, len(ns))
-				for i, n := range ns {
-					out[i] = n.Term
-				}
-				return out
-			}
-		}
-		var groups []Group
-		for _, t := range analysis.BuildTopics(counter, ExploreTopics, neighbours) {
-			groups = append(groups, Group{Title: t.Title, Topics: []Topic{{Title: t.Title, Terms: t.Terms}}})
-		}
-		groups, err := normalizeGroups(groups, "groups")
-		if err != nil {
-			return err
-		}
-		st = copyStructure(&p.Structure)
-		st.Groups = assignIDs(nil, groups, &idCounters{group: 1, topic: 1})
-	}
-
-	// Count, per topic, the texts containing one of its terms.
-	ignore := map[string]bool{}
-	for _, t := range st.IgnoreTerms {
-		ignore[analysis.FoldTerm(t.Term)] = true
-	}
-	type topicTerms struct {
-		id    int64
-		terms []string
-	}
-	var topics []topicTerms
-	for _, g := range st.Groups {
-		for _, t := range g.Topics {
-			tt := topicTerms{id: t.ID}
-			for _, term := range t.Terms {
-				if !ignore[analysis.FoldTerm(term)] {
-					tt.terms = append(tt.terms, term)
-				}
-			}
-			topics = append(topics, tt)
-		}
-	}
-	counts := make(map[int64]int, len(topics))
-	for _, t := range topics {
-		counts[t.id] = 0
-	}
-	n := 0
-	if err := texts(func(text string) {
-		n++
-		prepared := analysis.Prepare(text, lang)
-		for _, t := range topics {
-			if prepared.Matches(t.terms) {
-				counts[t.id]++
-			}
-		}
-	}); err != nil {
-		return err
-	}
-
-	return s.inTxWithinStorage(ctx, u.ID, func(ctx context.Context) error {
-		cur, err := s.store.FindProject(ctx, p.ID)
-		if err != nil {
-			return err
-		}
-		if cur.Status != ProjectExploring {
-			return Errorf(ECONFLICT, "project %d is %s: exploring it was interrupted", p.ID, cur.Status)
-		}
-		cur.Structure, cur.TextColumn, cur.ExploredTexts = st, p.Headers[col].Header, n
-		if cur.Language == "" {
-			cur.Language = lang
-		}
-		cur.Status, cur.StatusMessage = ProjectExplored, ""
-		if dynamic != nil {
-			cur.ExploredVersion = version
-		}
-		if err := s.store.UpdateProject(ctx, cur); err != nil {
-			return err
-		}
-		if err := s.store.SetProjectTopicCounts(ctx, cur.ID, counts); err != nil {
-			return err
-		}
-		if dynamic != nil {
-			return s.clearOutdated(ctx, u, dynamic.ID)
-		}
-		return nil
-	})
 }

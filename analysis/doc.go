@@ -1,8 +1,11 @@
 // Package analysis is the pure text analysis behind importing and exploring
 // projects: it profiles the columns of an imported table (ColumnProfile,
 // Profiler), splits texts into terms (Terms), counts terms over a column
-// (Counter), turns the most frequent terms into topics (BuildTopics) and
-// matches topic terms against texts (Prepare, Text, Matches).
+// (Counter), explores texts into groups of topics (Explore: salient terms
+// and phrases, members used in similar contexts, groups; BuildTopics is
+// the former "most frequent terms" exploring, kept as the benchmark's
+// baseline), measures topics (Coherence, Diversity) and matches topic
+// terms against texts (Prepare, Text, Matches).
 //
 // Nothing here does I/O or keeps global mutable state; language detection
 // and word-space neighbours are passed in as functions, so the package

@@ -40,6 +40,8 @@ type Counter struct {
 	terms    map[string]*TermCount
 	pairs    map[string]struct{}
 	seen     map[string]struct{} // per text, reused
+	words    int                 // all words added, stop words included
+	bigrams  map[string]int      // two consecutive terms (no stop word between): occurrences
 }
 
 // NewCounter returns an empty Counter.
@@ -50,6 +52,7 @@ func NewCounter() *Counter {
 		terms:    map[string]*TermCount{},
 		pairs:    map[string]struct{}{},
 		seen:     map[string]struct{}{},
+		bigrams:  map[string]int{},
 	}
 }
 
@@ -57,14 +60,24 @@ func NewCounter() *Counter {
 func (c *Counter) Add(text, lang string) {
 	c.docs++
 	clear(c.seen)
-	prev := ""
+	prev, prevTerm := "", ""
 	scan(text, lang, func(word, term string) {
+		c.words++
 		if prev != "" && len(c.pairs) < c.maxPairs {
 			c.pairs[prev+" "+word] = struct{}{}
 		}
 		prev = word
+		if term == "" || term != word {
+			prevTerm = ""
+		}
 		if term == "" {
 			return
+		}
+		if prevTerm != "" {
+			c.addBigram(prevTerm + " " + term)
+		}
+		if term == word {
+			prevTerm = term
 		}
 		tc := c.terms[term]
 		if tc == nil {
@@ -81,6 +94,27 @@ func (c *Counter) Add(text, lang string) {
 		}
 	})
 }
+
+// addBigram counts an occurrence of two consecutive terms. Past maxPairs
+// distinct bigrams, those seen once are forgotten to make room (as prune
+// does for terms), so rare bigrams may be undercounted.
+func (c *Counter) addBigram(b string) {
+	if _, ok := c.bigrams[b]; !ok && len(c.bigrams) >= c.maxPairs {
+		for k, n := range c.bigrams {
+			if n <= 1 {
+				delete(c.bigrams, k)
+			}
+		}
+		if len(c.bigrams) >= c.maxPairs {
+			return
+		}
+	}
+	c.bigrams[b]++
+}
+
+// Words returns the number of words added, stop words and numbers
+// included.
+func (c *Counter) Words() int { return c.words }
 
 // prune forgets the terms seen in one text only, except those of the text
 // being added.

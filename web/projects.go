@@ -138,6 +138,7 @@ func (s *server) projectView(c *fiber.Ctx, id int64) (projects.DetailView, error
 		TextColumn: p.TextColumn, ExploredTexts: p.ExploredTexts,
 		NewModel: projects.NewModelForm{Title: p.Title},
 	}
+	v.Explore = projects.ExploreForm{DefaultTopics: explorer.ExploreTopics, MaxTopics: explorer.MaxExploreTopics, MaxGroups: explorer.MaxExploreGroups}
 	if p.ModelID != nil {
 		v.ModelID, v.Model = *p.ModelID, modelTitle(p)
 	}
@@ -204,7 +205,11 @@ func (s *server) exploreProject(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	p, err := s.svc.ExploreProject(ctx(c), id, c.FormValue("column"))
+	opt, err := exploreOptions(c)
+	if err != nil {
+		return s.projectAnswer(c, id, "", err)
+	}
+	p, err := s.svc.ExploreProjectWith(ctx(c), id, c.FormValue("column"), opt)
 	if err != nil {
 		return s.projectAnswer(c, id, "", err)
 	}
@@ -222,6 +227,28 @@ func (s *server) buildProjectSpace(c *fiber.Ctx) error {
 	}
 	return s.projectAnswer(c, id, fmt.Sprintf("Learned %d words from %d texts: they join the suggestions of your account's poles in %s.",
 		info.Words, info.Texts, info.Language), nil)
+}
+
+// exploreOptions reads the numbers of the explore form: blank is 0 (the
+// default).
+func exploreOptions(c *fiber.Ctx) (explorer.ExploreOptions, error) {
+	var opt explorer.ExploreOptions
+	for _, f := range []struct {
+		name string
+		to   *int
+	}{{"topics", &opt.Topics}, {"groups", &opt.Groups}} {
+		v := strings.TrimSpace(c.FormValue(f.name))
+		if v == "" {
+			continue
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return opt, explorer.Invalid("the number of "+f.name+" must be a whole number of at least 1",
+				explorer.FieldError{Field: f.name, Message: "a whole number of at least 1"})
+		}
+		*f.to = n
+	}
+	return opt, nil
 }
 
 func (s *server) applyModel(c *fiber.Ctx) error {

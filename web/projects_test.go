@@ -70,6 +70,16 @@ func TestProjectPages(t *testing.T) {
 	if r.Status != http.StatusUnprocessableEntity && r.Status != http.StatusBadRequest {
 		t.Fatalf("unknown column: %d", r.Status)
 	}
+	// The numbers of topics and groups: a bad one refused, others used.
+	r = b.do("POST", "/projects/2/explore", url.Values{"_csrf": {csrf}, "topics": {"many"}}, htmx)
+	if r.Status != http.StatusUnprocessableEntity && r.Status != http.StatusBadRequest {
+		t.Fatalf("topics=many: %d", r.Status)
+	}
+	b.do("POST", "/projects/2/explore", url.Values{"_csrf": {csrf}, "topics": {"4"}, "groups": {"2"}}, htmx).Expect(t, 200)
+	if p, err := e.Svc.Project(e.As("ann"), 2); err != nil || len(p.Structure.Groups) > 2 || topicCount(p) > 4 || topicCount(p) == 0 {
+		t.Fatalf("explored with 4 topics in 2 groups: %+v %v", p, err)
+	}
+	b.do("POST", "/projects/2/explore", url.Values{"_csrf": {csrf}}, htmx).Expect(t, 200)
 
 	// Apply a model from another project; append rows; delete.
 	m, err := e.Svc.CreateModelFromProject(e.As("ann"), 2, explorer.ModelUpdate{Dynamic: true})
@@ -101,4 +111,12 @@ func TestProjectPages(t *testing.T) {
 	bob := newBrowser(t, e)
 	bob.login("bob", testkit.Password)
 	bob.do("GET", "/projects/2", nil, nil).Expect(t, 404)
+}
+
+func topicCount(p *explorer.Project) int {
+	n := 0
+	for _, g := range p.Structure.Groups {
+		n += len(g.Topics)
+	}
+	return n
 }

@@ -42,7 +42,7 @@ var commandLines = map[string][]string{
 	"token create":     {"data", "database", "name"},
 	"project import":   {"data", "database", "owner", "title", "encoding", "max-rows"},
 	"project append":   {"data", "database", "owner", "encoding", "max-rows"},
-	"project explore":  {"data", "database", "owner", "column"},
+	"project explore":  {"data", "database", "owner", "column", "topics", "groups"},
 	"project apply":    {"data", "database", "owner"},
 	"project delete":   {"data", "database", "owner"},
 	"project list":     {"data", "database", "owner"},

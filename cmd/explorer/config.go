@@ -65,7 +65,7 @@ var synopses = map[string]string{
 	"token create":     "token create USER [--name N] [flags]",
 	"project import":   "project import --owner USER [--title T] [--encoding E] [flags] FILE",
 	"project append":   "project append ID FILE [--encoding E] [flags]",
-	"project explore":  "project explore ID [--column NAME] [flags]",
+	"project explore":  "project explore ID [--column NAME] [--topics N] [--groups N] [flags]",
 	"project apply":    "project apply ID MODEL [flags]",
 	"project delete":   "project delete ID [flags]",
 	"project list":     "project list --owner USER [flags]",

@@ -16,7 +16,7 @@ import (
 const projectUsage = `project needs a subcommand:
   project import --owner USER --title T [--encoding E] FILE
   project append ID FILE [--encoding E]
-  project explore ID [--column NAME]
+  project explore ID [--column NAME] [--topics N] [--groups N]
   project apply ID MODEL
   project delete ID
   project list --owner USER
@@ -29,12 +29,14 @@ type projectFlags struct {
 	data, database                 *string
 	owner, title, encoding, column *string
 	tables                         *tableFlags
+	topics, groups                 *int
 }
 
 func newProjectFlags(sub string, stderr io.Writer) *projectFlags {
 	fs := newFlagSet("project "+sub, stderr)
 	none := ""
-	f := &projectFlags{fs: fs, data: dataFlag(fs), database: databaseFlag(fs), title: &none, encoding: &none, column: &none}
+	zero, zero2 := 0, 0
+	f := &projectFlags{fs: fs, data: dataFlag(fs), database: databaseFlag(fs), title: &none, encoding: &none, column: &none, topics: &zero, groups: &zero2}
 	ownerHelp := "act as this user (default: the project's owner)"
 	if sub == "import" || sub == "list" {
 		ownerHelp = "the owner's username"
@@ -45,6 +47,8 @@ func newProjectFlags(sub string, stderr io.Writer) *projectFlags {
 		f.title = fs.String("title", "", "the project's title (default: the file's name)")
 	case "explore":
 		f.column = fs.String("column", "", "the text column to explore (default: the largest)")
+		f.topics = fs.Int("topics", 0, fmt.Sprintf("how many topics, 1 to %d (default %d)", explorer.MaxExploreTopics, explorer.ExploreTopics))
+		f.groups = fs.Int("groups", 0, fmt.Sprintf("in about how many groups, 1 to %d (default: one per four topics)", explorer.MaxExploreGroups))
 	}
 	if sub == "import" || sub == "append" {
 		f.encoding = fs.String("encoding", "", "the CSV file's encoding (default: guess)")
@@ -160,7 +164,7 @@ func projectCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 		if err != nil {
 			return err
 		}
-		p, err := svc.ExploreProject(c, id, *column)
+		p, err := svc.ExploreProjectWith(c, id, *column, explorer.ExploreOptions{Topics: *pf.topics, Groups: *pf.groups})
 		if err != nil {
 			return cliError(err)
 		}

@@ -237,7 +237,8 @@ func cliError(err error) error {
 func isValueFlag(a string) bool {
 	switch strings.TrimLeft(a, "-") {
 	case "data", "database", "name", "email", "owner", "title", "encoding", "column",
-		"max-upload", "max-unzip", "max-import-text", "max-account-text", "max-columns", "max-cell", "max-rows", "read-timeout":
+		"max-upload", "max-unzip", "max-import-text", "max-account-text", "max-columns", "max-cell", "max-rows", "read-timeout",
+		"topics", "groups":
 		return true
 	}
 	return false

@@ -1,0 +1,139 @@
+package analysis
+
+import (
+	"math"
+	"strings"
+)
+
+// Exploration defaults and bounds (see ExploreOptions).
+const (
+	DefaultExploreTopics = 30
+	MinExploreTopics     = 1
+	MaxExploreTopics     = 60
+	MaxExploreGroups     = 30
+	// MaxGroupTopics is the most topics a group holds.
+	MaxGroupTopics = 6
+	// BoilerplateShare: a term in more than this share of the texts
+	// describes any of them, so it is neither a topic nor a context.
+	BoilerplateShare = 0.4
+)
+
+// Bounds of the work of an exploration, whatever the texts: they keep its
+// memory fixed past the Counter's and its time linear in the texts.
+const (
+	exploreRows       = 600  // candidate terms given a context vector
+	exploreNeighbourQ = 150  // candidates whose word-space neighbours are looked up
+	exploreFeatures   = 2000 // context words (columns of the vectors)
+	exploreTextTerms  = 200  // distinct terms of one text taken as its context
+	exploreMinDocs    = 3    // fewest texts a candidate occurs in
+	exploreMinDocsPer = 2000 // and at least one text in this many
+)
+
+// ExploreOptions are the numbers of an exploration: Topics topics in
+// Groups groups (0: the defaults, DefaultExploreTopics and one group per
+// four topics).
+type ExploreOptions struct {
+	Topics int
+	Groups int
+}
+
+// Normalized returns the options with the defaults filled in and the
+// numbers within their bounds: Topics in [MinExploreTopics,
+// MaxExploreTopics], Groups in [1, Topics] and at least enough groups of
+// MaxGroupTopics for the topics.
+func (o ExploreOptions) Normalized() ExploreOptions {
+	if o.Topics == 0 {
+		o.Topics = DefaultExploreTopics
+	}
+	o.Topics = min(max(o.Topics, MinExploreTopics), MaxExploreTopics)
+	if o.Groups == 0 {
+		o.Groups = int(math.Round(float64(o.Topics) / 4))
+	}
+	least := (o.Topics + MaxGroupTopics - 1) / MaxGroupTopics
+	o.Groups = min(max(o.Groups, least, 1), o.Topics, MaxExploreGroups)
+	return o
+}
+
+// Lexicon is what an exploration knows of the language beyond the texts;
+// every field may be nil.
+type Lexicon struct {
+	// Rank gives a word's (or phrase's) rank in the language by frequency,
+	// 1 the most frequent, 0 when the list does not hold it; nil when there
+	// is no background list.
+	Rank func(term string) int
+	// Size is the number of words Rank knows.
+	Size int
+	// Neighbours gives a term's near neighbours in the language's word
+	// space, nearest first.
+	Neighbours func(term string) []string
+}
+
+// TopicGroup is a group of topics found by exploring, titled by its most
+// salient topic's title.
+type TopicGroup struct {
+	Title  string
+	Topics []Topic
+}
+
+// Texts streams the texts of a column to fn, once per call; Explore calls
+// it twice.
+type Texts func(fn func(text string)) error
+
+// Explore finds the topics of texts in language lang: the salient terms
+// and phrases (Salience), each joined by the terms the texts use in the
+// same contexts (its variants, word-space neighbours and the project's own
+// near terms; Vectors), clustered into groups (GroupTopics). It reads the
+// texts twice.
+func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]TopicGroup, error) {
+	opt = opt.Normalized()
+	counter := NewCounter()
+	if err := texts(func(t string) { counter.Add(t, lang) }); err != nil {
+		return nil, err
+	}
+	cands := Candidates(counter, lex)
+	rows, nbs := rowTerms(cands, counter, lex)
+	ctx := NewContexts(rows, Features(counter, exploreFeatures))
+	if err := texts(func(t string) { ctx.Add(t, lang) }); err != nil {
+		return nil, err
+	}
+	vecs := ctx.Vectors()
+	ranked := RankSalient(cands, vecs)
+	topics := BuildSalientTopics(ranked, vecs, lang, opt.Topics, nbs)
+	return GroupTopics(topics, vecs, opt.Groups), nil
+}
+
+// rowTerms returns the terms given a context vector: the best candidates
+// and the word-space neighbours of the best of them that occur in the
+// texts (nbs: those neighbours, per candidate).
+func rowTerms(cands []Candidate, counter *Counter, lex Lexicon) (rows []string, nbs map[string][]string) {
+	seen := map[string]bool{}
+	add := func(t string) {
+		if !seen[t] {
+			seen[t] = true
+			rows = append(rows, t)
+		}
+	}
+	for i, c := range cands {
+		if i == exploreRows {
+			break
+		}
+		add(c.Term)
+	}
+	if lex.Neighbours == nil {
+		return rows, nil
+	}
+	nbs = map[string][]string{}
+	for i, c := range cands {
+		if i == exploreNeighbourQ {
+			break
+		}
+		for _, nb := range lex.Neighbours(c.Term) {
+			k := FoldTerm(nb)
+			if k != "" && counter.Has(k) && (strings.Contains(k, " ") || counter.Count(k).Docs >= 2) {
+				add(k)
+				nbs[c.Term] = append(nbs[c.Term], k)
+			}
+		}
+	}
+	return rows, nbs
+}

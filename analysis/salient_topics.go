@@ -1,0 +1,156 @@
+package analysis
+
+import (
+	"slices"
+	"sort"
+)
+
+// Membership thresholds, cosines of context vectors (Vectors).
+const (
+	// neighbourCosine: a word-space neighbour joins a topic when the texts
+	// use it in contexts at least this similar to the title's.
+	neighbourCosine = 0.2
+	// projectCosine: a term the word space does not relate to the title
+	// joins when the texts use it in contexts at least this similar.
+	projectCosine = 0.35
+	// redundantCosine: a candidate this similar to a topic's title is not
+	// another topic.
+	redundantCosine = 0.5
+)
+
+// specificityFloor is added to every specificity in RankSalient, so that
+// without contexts (a handful of texts) candidates keep their order.
+const specificityFloor = 0.01
+
+// RankSalient orders the candidates that have a row in vecs by their
+// salience: their Score times the specificity of their contexts, so that
+// words used with anything (boilerplate that passed the share limit) fall
+// behind subjects.
+func RankSalient(cands []Candidate, vecs *Vectors) []Candidate {
+	var out []Candidate
+	for _, c := range cands {
+		i, ok := vecs.index[c.Term]
+		if !ok {
+			continue
+		}
+		c.Score *= vecs.Specificity[i] + specificityFloor
+		out = append(out, c)
+	}
+	slices.SortFunc(out, compareCandidates)
+	return out
+}
+
+// BuildSalientTopics builds up to n topics from the ranked candidates: each
+// not yet taken, nor a variant of or too similar to an earlier title (it
+// then joins that title's topic, if it has room), titles a topic, which its variants (same stems) and the terms the texts
+// use in similar contexts join, most similar first, up to MaxTopicTerms
+// terms. A joining term other than a variant must have contexts at least
+// as specific as the median term's (generic words are near everything) and
+// be either a candidate (at projectCosine) or one of the title's
+// word-space neighbours in nbs (at the lower neighbourCosine; nbs may be
+// nil). A term joins one topic.
+func BuildSalientTopics(ranked []Candidate, vecs *Vectors, lang string, n int, nbs map[string][]string) []Topic {
+	variant := variantTest(lang)
+	salient := make(map[string]bool, len(ranked))
+	for _, c := range ranked {
+		salient[c.Term] = true
+	}
+	floor := vecs.medianSpecificity()
+	used := map[string]bool{}
+	var topics []Topic
+	for _, c := range ranked {
+		if len(topics) == n {
+			break
+		}
+		if used[c.Term] {
+			continue
+		}
+		if k := redundant(c.Term, topics, vecs, variant); k >= 0 {
+			// As salient as a title and used like one: it joins that topic.
+			if len(topics[k].Terms) < MaxTopicTerms {
+				used[c.Term] = true
+				topics[k].Terms = append(topics[k].Terms, c.Term)
+			}
+			continue
+		}
+		used[c.Term] = true
+		t := Topic{Title: c.Term, Terms: []string{c.Term}}
+		near := map[string]bool{}
+		for _, nb := range nbs[c.Term] {
+			near[FoldTerm(nb)] = true
+		}
+		for _, m := range nearest(c.Term, vecs) {
+			if len(t.Terms) >= MaxTopicTerms {
+				break
+			}
+			if used[m.term] {
+				continue
+			}
+			specific := vecs.Specificity[vecs.index[m.term]] >= floor
+			if variant(c.Term, m.term) || (specific && salient[m.term] && m.cos >= projectCosine) ||
+				(specific && near[m.term] && m.cos >= neighbourCosine) {
+				used[m.term] = true
+				t.Terms = append(t.Terms, m.term)
+			}
+		}
+		topics = append(topics, t)
+	}
+	return topics
+}
+
+// medianSpecificity is the median specificity of the terms with a
+// context vector.
+func (v *Vectors) medianSpecificity() float64 {
+	var s []float64
+	for i, vec := range v.vecs {
+		if vec != nil {
+			s = append(s, v.Specificity[i])
+		}
+	}
+	if len(s) == 0 {
+		return 0
+	}
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// redundant returns the index of the first of topics whose title term is
+// a variant of, or too similar to; -1 when none.
+func redundant(term string, topics []Topic, vecs *Vectors, variant func(a, b string) bool) int {
+	for i, t := range topics {
+		if variant(t.Title, term) || vecs.Cosine(t.Title, term) >= redundantCosine {
+			return i
+		}
+	}
+	return -1
+}
+
+type scored struct {
+	term string
+	cos  float64
+}
+
+// nearest returns the other terms with a context vector, by decreasing
+// cosine with term's (then by term), those with a positive cosine only.
+func nearest(term string, vecs *Vectors) []scored {
+	i, ok := vecs.index[term]
+	if !ok || vecs.vecs[i] == nil {
+		return nil
+	}
+	var out []scored
+	for j, other := range vecs.Terms {
+		if j == i {
+			continue
+		}
+		if cos := dot(vecs.vecs[i], vecs.vecs[j]); cos > 0 {
+			out = append(out, scored{other, cos})
+		}
+	}
+	sort.Slice(out, func(a, b int) bool {
+		if out[a].cos != out[b].cos {
+			return out[a].cos > out[b].cos
+		}
+		return out[a].term < out[b].term
+	})
+	return out
+}

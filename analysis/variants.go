@@ -1,0 +1,89 @@
+package analysis
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kljensen/snowball/english"
+	"github.com/kljensen/snowball/french"
+	"github.com/kljensen/snowball/hungarian"
+	"github.com/kljensen/snowball/norwegian"
+	"github.com/kljensen/snowball/russian"
+	"github.com/kljensen/snowball/spanish"
+	"github.com/kljensen/snowball/swedish"
+)
+
+// stemFunc returns the Snowball stemmer of a language (ISO 639-1, any
+// case), nil when github.com/kljensen/snowball has none for it. (Package
+// wordspace has the same list for its string-similar suggestions; analysis
+// imports no other package of the project.)
+func stemFunc(lang string) func(string, bool) string {
+	switch langKey(lang) {
+	case "en":
+		return english.Stem
+	case "fr":
+		return french.Stem
+	case "es":
+		return spanish.Stem
+	case "ru":
+		return russian.Stem
+	case "sv":
+		return swedish.Stem
+	case "no":
+		return norwegian.Stem
+	case "hu":
+		return hungarian.Stem
+	}
+	return nil
+}
+
+// variantTest returns the test of whether two folded terms are variants of
+// one another (an inflection or a spelling variant): the same number of
+// words, each pair equal, or with the same Snowball stem in a language that
+// has a stemmer ("games"/"game", "libraries"/"library"), or, for words of
+// five letters or more, one edit apart ("colour"/"color").
+func variantTest(lang string) func(a, b string) bool {
+	stem := stemFunc(lang)
+	memo := map[string]string{}
+	stemOf := func(w string) string {
+		s, ok := memo[w]
+		if !ok {
+			s = stem(w, true)
+			memo[w] = s
+		}
+		return s
+	}
+	return func(a, b string) bool {
+		wa, wb := strings.Split(a, " "), strings.Split(b, " ")
+		if len(wa) != len(wb) || a == b {
+			return a == b
+		}
+		for i := range wa {
+			if wa[i] == wb[i] || (stem != nil && stemOf(wa[i]) == stemOf(wb[i])) || oneEdit(wa[i], wb[i]) {
+				continue
+			}
+			return false
+		}
+		return true
+	}
+}
+
+// oneEdit reports whether two words of at least five letters are one
+// insertion, deletion or substitution apart.
+func oneEdit(a, b string) bool {
+	ra, rb := []rune(a), []rune(b)
+	if len(ra) < 5 || len(rb) < 5 || utf8.RuneCountInString(a)-utf8.RuneCountInString(b) > 1 ||
+		utf8.RuneCountInString(b)-utf8.RuneCountInString(a) > 1 {
+		return false
+	}
+	i := 0
+	for i < len(ra) && i < len(rb) && ra[i] == rb[i] {
+		i++
+	}
+	j, k := len(ra), len(rb)
+	for j > i && k > i && ra[j-1] == rb[k-1] {
+		j--
+		k--
+	}
+	return j-i <= 1 && k-i <= 1
+}

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"explorer/analysis"
+	"explorer/wordspace"
+)
+
+// oldTopics is main's number of topics; newOptions the new defaults.
+const oldTopics = 20
+
+// genericShare: a title in this share of the texts or more describes the
+// corpus rather than a subject; genericRank: nor is one of the language's
+// genericRank most frequent words (when a background list exists).
+const (
+	genericShare = 0.05
+	genericRank  = 1000
+)
+
+// readTexts streams the texts of a file, one a line, n of them (reading
+// the file again from the top as needed; 0: the file once).
+func readTexts(path string, n int) analysis.Texts {
+	return func(fn func(string)) error {
+		done := 0
+		for {
+			f, err := os.Open(path)
+			if err != nil {
+				return err
+			}
+			sc := bufio.NewScanner(f)
+			sc.Buffer(make([]byte, 1<<20), 1<<20)
+			for sc.Scan() {
+				if n > 0 && done == n {
+					break
+				}
+				fn(sc.Text())
+				done++
+			}
+			f.Close()
+			if err := sc.Err(); err != nil {
+				return err
+			}
+			if n == 0 || done == n {
+				return nil
+			}
+			if done == 0 {
+				return fmt.Errorf("%s has no texts", path)
+			}
+		}
+	}
+}
+
+// lexiconFor returns the lexicon of a language: its background list
+// (analysis.Background: English only) and, for EN, the neighbours of the
+// embedded English word space (this machine has no other space), as the
+// server has them.
+func lexiconFor(lang string) (analysis.Lexicon, error) {
+	var lex analysis.Lexicon
+	lex.Rank, lex.Size = analysis.Background(lang)
+	if !strings.EqualFold(lang, "EN") {
+		return lex, nil
+	}
+	sp, err := wordspace.DefaultEnglish(wordspace.LoadOptions{})
+	if err != nil {
+		return lex, err
+	}
+	lex.Neighbours = func(term string) []string {
+		ns, err := sp.Neighbours(context.Background(), term, 10)
+		if err != nil {
+			return nil
+		}
+		out := make([]string, len(ns))
+		for i, n := range ns {
+			out[i] = n.Term
+		}
+		return out
+	}
+	return lex, nil
+}
+
+// exploreOld is main's algorithm: the ExploreTopics most frequent terms,
+// each its own group, with its word-space neighbours that occur.
+func exploreOld(texts analysis.Texts, lang string, lex analysis.Lexicon) ([]analysis.TopicGroup, error) {
+	c := analysis.NewCounter()
+	if err := texts(func(t string) { c.Add(t, lang) }); err != nil {
+		return nil, err
+	}
+	var out []analysis.TopicGroup
+	for _, t := range analysis.BuildTopics(c, oldTopics, lex.Neighbours) {
+		out = append(out, analysis.TopicGroup{Title: t.Title, Topics: []analysis.Topic{t}})
+	}
+	return out, nil
+}
+
+func exploreWith(algo string, texts analysis.Texts, lang string, lex analysis.Lexicon) ([]analysis.TopicGroup, error) {
+	if algo == "old" {
+		return exploreOld(texts, lang, lex)
+	}
+	return analysis.Explore(texts, lang, analysis.ExploreOptions{}, lex)
+}
+
+// measures are the quality figures of one exploration.
+type measures struct {
+	topics, groups, measured int
+	npmi, diversity, generic float64
+}
+
+func measure(groups []analysis.TopicGroup, texts analysis.Texts, lang string, lex analysis.Lexicon) (measures, error) {
+	var topics []analysis.Topic
+	for _, g := range groups {
+		topics = append(topics, g.Topics...)
+	}
+	coh := analysis.NewCoherence(topics)
+	counter := analysis.NewCounter()
+	docs := map[string]int{}
+	if err := texts(func(t string) {
+		coh.Add(t, lang)
+		counter.Add(t, lang)
+		p := analysis.Prepare(t, lang)
+		for _, tp := range topics {
+			if p.Contains(tp.Title) {
+				docs[tp.Title]++
+			}
+		}
+	}); err != nil {
+		return measures{}, err
+	}
+	m := measures{topics: len(topics), groups: len(groups), diversity: analysis.Diversity(topics)}
+	m.npmi, m.measured = coh.NPMI()
+	generic := 0
+	for _, tp := range topics {
+		rank := 0
+		if lex.Rank != nil {
+			rank = lex.Rank(tp.Title)
+		}
+		if float64(docs[tp.Title]) >= genericShare*float64(counter.Docs()) || (rank > 0 && rank <= genericRank) {
+			generic++
+		}
+	}
+	if len(topics) > 0 {
+		m.generic = float64(generic) / float64(len(topics))
+	}
+	return m, nil
+}
+
+// printGroups writes the groups with their topics' titles and members.
+func printGroups(w io.Writer, groups []analysis.TopicGroup) {
+	for _, g := range groups {
+		fmt.Fprintf(w, "  [%s]\n", g.Title)
+		for _, t := range g.Topics {
+			fmt.Fprintf(w, "    %s: %s\n", t.Title, strings.Join(t.Terms[1:], ", "))
+		}
+	}
+}

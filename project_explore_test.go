@@ -1,0 +1,32 @@
+package explorer_test
+
+import (
+	"testing"
+
+	explorer "explorer"
+	"explorer/internal/testkit"
+)
+
+func TestExploreOptionsBounds(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	ctx := e.As("ann")
+	content, _ := testkit.SurveyCSV(200)
+	p := e.ImportProject("ann", "Survey", content)
+	for _, opt := range []explorer.ExploreOptions{{Topics: -1}, {Topics: explorer.MaxExploreTopics + 1}, {Groups: -2}, {Groups: explorer.MaxExploreGroups + 1}} {
+		if _, err := e.Svc.ExploreProjectWith(ctx, p.ID, "", opt); explorer.ErrorCode(err) != explorer.EINVALID {
+			t.Fatalf("%+v: %v", opt, err)
+		}
+	}
+	got, err := e.Svc.ExploreProjectWith(ctx, p.ID, "comment", explorer.ExploreOptions{Topics: 6, Groups: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	topics := 0
+	for _, g := range got.Structure.Groups {
+		topics += len(g.Topics)
+	}
+	if len(got.Structure.Groups) != 2 || topics != 6 {
+		t.Fatalf("%d topics in %d groups: %+v", topics, len(got.Structure.Groups), got.Structure.Groups)
+	}
+}
