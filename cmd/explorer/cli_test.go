@@ -50,7 +50,7 @@ var commandLines = map[string][]string{
 	"backup":           {"data", "database"},
 	"restore":          {"data", "database"},
 	"wordspace import": {"lang", "counts", "int8"},
-	"wordspace build":  {"lang", "out", "seed", "dim", "nonzero", "window", "min-count", "max-words", "int8"},
+	"wordspace build":  {"lang", "out", "seed", "dim", "nonzero", "window", "min-count", "max-words", "int8", "data", "database", "owner"},
 	"wordspace info":   {},
 	"version":          {},
 }
