@@ -32,13 +32,9 @@ func listWindowOf(c *fiber.Ctx, key string) (explorer.Page, error) {
 	return explorer.ParsePage(limit, c.Query(key+"offset"))
 }
 
-// pagerLinks are the URLs of the windows before and after page on the
-// page at path ("" when there is none).
-func pagerLinks(path string, page explorer.Page, more bool) (prev, next string) {
-	return pagerLinksOf(path, "", page, more)
-}
-
-// pagerLinksOf is pagerLinks for the list whose query keys start with key.
+// pagerLinksOf are the URLs of the windows before and after page on the
+// page at path ("" when there is none), for the list whose query keys start
+// with key.
 func pagerLinksOf(path, key string, page explorer.Page, more bool) (prev, next string) {
 	link := func(p explorer.Page) string {
 		return path + "?" + key + "limit=" + strconv.Itoa(p.Limit) + "&" + key + "offset=" + strconv.Itoa(p.Offset)
