@@ -11,7 +11,6 @@ import (
 	"time"
 
 	explorer "explorer"
-	"explorer/api"
 	"explorer/views"
 	errview "explorer/views/errors"
 
@@ -86,20 +85,22 @@ func Uploads() []string {
 	return []string{"POST /models/upload", "POST /projects/import", "POST /projects/:id/append"}
 }
 
-// HandleError renders a failed page request as an error page. A request
-// that is not signed in is sent to the sign-in page.
-func HandleError(c *fiber.Ctx, err error) error {
+// HandleError renders a failed page request as an error page, with
+// status (the edge's status of err; a refused form's 422 for EINVALID). A
+// request that is not signed in is sent to the sign-in page.
+func HandleError(c *fiber.Ctx, err error, status int) error {
 	var fe *fiber.Error
-	status, msg := http.StatusInternalServerError, "Something went wrong on our side."
+	msg := "Something went wrong on our side."
 	if errors.As(err, &fe) {
-		status = fe.Code
 		msg = fe.Message
 		if status == http.StatusNotFound {
 			msg = "There is no page at " + c.Path() + "."
 		}
 	} else {
 		e := explorer.AsError(err)
-		status = statusOf(e.Code)
+		if e.Code == explorer.EINVALID {
+			status = http.StatusUnprocessableEntity
+		}
 		if e.Code != explorer.EINTERNAL {
 			msg = e.Message
 		}
@@ -116,13 +117,6 @@ func HandleError(c *fiber.Ctx, err error) error {
 		v.Action, v.ActionText = "/account", "Reactivate your account on the account page"
 	}
 	return render(c, status, errview.Page(v))
-}
-
-func statusOf(code string) int {
-	if code == explorer.EINVALID {
-		return http.StatusUnprocessableEntity
-	}
-	return api.Status(code)
 }
 
 // formStatus is the status a form answers with after err: 422 for every
