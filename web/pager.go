@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"strconv"
 
 	"github.com/gofiber/fiber/v2"
@@ -46,21 +45,4 @@ func pagerLinksOf(path, key string, page explorer.Page, more bool) (prev, next s
 		next = link(page.Next())
 	}
 	return prev, next
-}
-
-// spendWrite counts a form post against the user's writes per minute:
-// 429 with Retry-After past it.
-func (s *server) spendWrite(c *fiber.Ctx) error {
-	switch c.Method() {
-	case fiber.MethodGet, fiber.MethodHead, fiber.MethodOptions:
-		return c.Next()
-	}
-	if err := s.svc.SpendWrite(ctx(c)); err != nil {
-		var e *explorer.Error
-		if errors.As(err, &e) && e.RetryAfter > 0 {
-			c.Set(fiber.HeaderRetryAfter, strconv.Itoa(e.RetryAfter))
-		}
-		return err
-	}
-	return c.Next()
 }

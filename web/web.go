@@ -33,6 +33,9 @@ type Options struct {
 	// handler that may read a body: the edge's body limits. They run after
 	// the session is loaded and before the CSRF check reads the form.
 	Before []fiber.Handler
+	// WriteBudget runs after the CSRF check in the signed-in group: the
+	// edge's per-user write budget.
+	WriteBudget fiber.Handler
 	// Known runs first in the signed-in group: it answers 404 or 405 for
 	// a path no page route serves, so that those are not sent to sign in.
 	Known fiber.Handler
@@ -67,7 +70,7 @@ func (p *Pages) Register(r fiber.Router) {
 		guards = append(guards, s.opts.Known)
 	}
 	guards = append(guards, s.requireUser)
-	signed := r.Group("", append(append(guards, s.opts.Before...), s.checkCSRF, s.spendWrite)...)
+	signed := r.Group("", append(append(guards, s.opts.Before...), s.checkCSRF, s.opts.WriteBudget)...)
 	signed.Post("/logout", s.logout)
 	signed.Get("/", s.home)
 	s.accountRoutes(signed)
