@@ -16,8 +16,6 @@ import (
 	"golang.org/x/text/encoding/korean"
 	"golang.org/x/text/encoding/simplifiedchinese"
 	"golang.org/x/text/encoding/traditionalchinese"
-
-	explorer "explorer"
 )
 
 // XLS files are OLE2 compound files holding a Workbook stream of BIFF8
@@ -73,11 +71,11 @@ func workbookStream(r io.ReaderAt, size int64) (data []byte, err error) {
 		}
 	}
 	if book == nil {
-		return nil, explorer.Errorf(explorer.EINVALID, "%s: it holds no workbook", msgXLS)
+		return nil, invalidf(0, "%s: it holds no workbook", msgXLS)
 	}
 	// A stream cannot be longer than the file that holds it.
 	if book.Size > size {
-		return nil, explorer.Errorf(explorer.EINVALID, msgXLS)
+		return nil, invalidf(0, msgXLS)
 	}
 	data = make([]byte, book.Size)
 	if _, err := io.ReadFull(book, data); err != nil {
@@ -92,16 +90,16 @@ func workbookStream(r io.ReaderAt, size int64) (data []byte, err error) {
 // not a panic).
 func checkCFBHeader(r io.ReaderAt, size int64) error {
 	if size < 512 {
-		return explorer.Errorf(explorer.EINVALID, msgXLS)
+		return invalidf(0, msgXLS)
 	}
 	var h [512]byte
 	if _, err := r.ReadAt(h[:], 0); err != nil {
-		return explorer.Errorf(explorer.EINVALID, msgXLS)
+		return invalidf(0, msgXLS)
 	}
 	le := binary.LittleEndian
 	shift := le.Uint16(h[30:])
 	if shift != 9 && shift != 12 {
-		return explorer.Errorf(explorer.EINVALID, msgXLS)
+		return invalidf(0, msgXLS)
 	}
 	sectors := uint64(size>>shift) + 1
 	for _, off := range []int{
@@ -111,7 +109,7 @@ func checkCFBHeader(r io.ReaderAt, size int64) error {
 		72, // DIFAT sectors
 	} {
 		if uint64(le.Uint32(h[off:])) > sectors {
-			return explorer.Errorf(explorer.EINVALID, msgXLS)
+			return invalidf(0, msgXLS)
 		}
 	}
 	return nil
@@ -139,13 +137,13 @@ func parseGlobals(stream []byte) (wb *xlsBook, err error) {
 	s := &biffStream{b: stream}
 	rec, ok, err := s.next()
 	if err != nil || !ok {
-		return nil, explorer.Errorf(explorer.EINVALID, msgXLS)
+		return nil, invalidf(0, msgXLS)
 	}
 	if rec.id != recBOF {
 		if rec.id == 0x0009 || rec.id == 0x0209 || rec.id == 0x0409 {
-			return nil, explorer.Errorf(explorer.EUNSUPPORTED, "the XLS file is in an old format (Excel 4 or earlier): save it as .xlsx")
+			return nil, unsupportedf("the XLS file is in an old format (Excel 4 or earlier): save it as .xlsx")
 		}
-		return nil, explorer.Errorf(explorer.EINVALID, msgXLS)
+		return nil, invalidf(0, msgXLS)
 	}
 	rd := newSegReader(rec)
 	version := rd.u16()
@@ -169,7 +167,7 @@ func parseGlobals(stream []byte) (wb *xlsBook, err error) {
 		rd := newSegReader(rec)
 		switch rec.id {
 		case recFilePass:
-			return nil, explorer.Errorf(explorer.EINVALID, "the XLS workbook is protected by a password: save it without one")
+			return nil, invalidf(0, "the XLS workbook is protected by a password: save it without one")
 		case recCodePage:
 			if !wb.biff8 {
 				wb.dec = codePageDecoder(rd.u16())
@@ -293,12 +291,12 @@ type xlsCell struct {
 // parseSheet reads the cells of the worksheet whose BOF is at pos.
 func (wb *xlsBook) parseSheet(pos uint32) ([]xlsCell, error) {
 	if int64(pos) >= int64(len(wb.stream)) {
-		return nil, explorer.Errorf(explorer.EINVALID, msgXLS)
+		return nil, invalidf(0, msgXLS)
 	}
 	s := &biffStream{b: wb.stream, pos: int(pos)}
 	rec, ok, err := s.next()
 	if err != nil || !ok || rec.id != recBOF {
-		return nil, explorer.Errorf(explorer.EINVALID, msgXLS)
+		return nil, invalidf(0, msgXLS)
 	}
 	var cells []xlsCell
 	add := func(row, col uint16, v string) {
@@ -320,7 +318,7 @@ func (wb *xlsBook) parseSheet(pos uint32) ([]xlsCell, error) {
 		}
 		wb.budget -= s.pos - start
 		if wb.budget < 0 {
-			return nil, explorer.Errorf(explorer.EINVALID, msgXLS)
+			return nil, invalidf(0, msgXLS)
 		}
 		if len(cells)%4096 == 0 && wb.ctx.Err() != nil {
 			return nil, timeBudget(wb.ctx, wb.opts)
