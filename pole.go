@@ -48,7 +48,7 @@ type PolePart struct {
 	Weight float64 `json:"weight"`
 }
 
-// PoleSuggestions is the answer of GET /poles/{id}/suggest.
+// PoleSuggestions are the terms suggested for a pole, with the pole.
 type PoleSuggestions struct {
 	Suggestions []PoleSuggestion `json:"suggestions"`
 	Pole        *Pole            `json:"pole"`
