@@ -19,7 +19,26 @@ type Problem struct {
 	Title  string                `json:"title"`
 	Status int                   `json:"status"`
 	Detail string                `json:"detail,omitempty"`
-	Errors []explorer.FieldError `json:"errors,omitempty"`
+	Errors []FieldError `json:"errors,omitempty"`
+}
+
+// FieldError is one invalid input field of a problem.
+type FieldError struct {
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
+// fieldErrors are the problem's fields of the service layer's (nil for
+// none).
+func fieldErrors(in []explorer.FieldError) []FieldError {
+	if len(in) == 0 {
+		return nil
+	}
+	out := make([]FieldError, len(in))
+	for i, f := range in {
+		out[i] = FieldError{Field: f.Field, Message: f.Message}
+	}
+	return out
 }
 
 // ProblemFor is the problem answered for err with status (the edge's
@@ -41,7 +60,7 @@ func ProblemFor(err error, status int) Problem {
 		return Problem{Type: "about:blank", Title: http.StatusText(status), Status: status, Detail: detail}
 	}
 	e := explorer.AsError(err)
-	return Problem{Type: "about:blank", Title: http.StatusText(status), Status: status, Detail: e.Message, Errors: e.Fields}
+	return Problem{Type: "about:blank", Title: http.StatusText(status), Status: status, Detail: e.Message, Errors: fieldErrors(e.Fields)}
 }
 
 // WriteProblem answers err as problem+json with status (the edge's status
