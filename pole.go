@@ -28,30 +28,29 @@ var polePartsMax = PolePartsMax
 // Pole is a weighted list of terms in one language. It belongs to the user
 // who created it; that user's manager may read and edit it too.
 type Pole struct {
-	ID          int64      `json:"id"`
-	Name        string     `json:"name"`
-	Description string     `json:"description"`
-	Language    string     `json:"language"`
-	Parts       []PolePart `json:"parts"`
+	ID          int64
+	Name        string
+	Description string
+	Language    string
+	Parts       []PolePart
 
-	// OwnerID and Owner (the owner's username) are not part of the
-	// interface's Pole.
-	OwnerID int64     `json:"-"`
-	Owner   string    `json:"-"`
-	Created time.Time `json:"-"`
-	Updated time.Time `json:"-"`
+	// OwnerID and Owner (the owner's username) are the pole's owner.
+	OwnerID int64
+	Owner   string
+	Created time.Time
+	Updated time.Time
 }
 
 // PolePart is one term of a pole with its weight.
 type PolePart struct {
-	Term   string  `json:"term"`
-	Weight float64 `json:"weight"`
+	Term   string
+	Weight float64
 }
 
 // PoleSuggestions are the terms suggested for a pole, with the pole.
 type PoleSuggestions struct {
-	Suggestions []PoleSuggestion `json:"suggestions"`
-	Pole        *Pole            `json:"pole"`
+	Suggestions []PoleSuggestion
+	Pole        *Pole
 }
 
 // PoleInput is a pole as a caller writes it. An id in a request body is

@@ -74,9 +74,6 @@ func (h *handler) readyz(c *fiber.Ctx) error {
 		status = fiber.StatusServiceUnavailable
 	}
 	spaces := h.svc.WordSpaceStatus()
-	if spaces == nil {
-		spaces = []explorer.WordSpaceStatus{}
-	}
 	for _, s := range spaces {
 		if !s.Ready && s.Error == "" && status == fiber.StatusOK {
 			body["status"] = "loading"
@@ -84,7 +81,7 @@ func (h *handler) readyz(c *fiber.Ctx) error {
 			c.Set(fiber.HeaderRetryAfter, "5")
 		}
 	}
-	body["wordSpaces"] = spaces
+	body["wordSpaces"] = toWordSpaceStatus(spaces)
 	return c.Status(status).JSON(body)
 }
 
