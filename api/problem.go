@@ -15,10 +15,10 @@ import (
 
 // Problem is an RFC 9457 problem details body.
 type Problem struct {
-	Type   string                `json:"type"`
-	Title  string                `json:"title"`
-	Status int                   `json:"status"`
-	Detail string                `json:"detail,omitempty"`
+	Type   string       `json:"type"`
+	Title  string       `json:"title"`
+	Status int          `json:"status"`
+	Detail string       `json:"detail,omitempty"`
 	Errors []FieldError `json:"errors,omitempty"`
 }
 
