@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"explorer/analysis"
 	"explorer/language/iso639"
 )
 
@@ -97,11 +98,10 @@ type PoleStore interface {
 	DeletePole(ctx context.Context, id int64) error
 }
 
-// TermKey is the form in which pole terms are compared: trimmed and lower
-// case. A pole holds each key once.
-func TermKey(term string) string {
-	return strings.ToLower(strings.TrimSpace(term))
-}
+// TermKey is the identity of a term (analysis.TermKey): trimmed and lower
+// case. A pole holds each key once, a topic each term, a model each
+// ignore term.
+func TermKey(term string) string { return analysis.TermKey(term) }
 
 // validatePoleFields checks and normalises name, description and language.
 func validatePoleFields(name, description, lang string) (n, d, l string, fields []FieldError) {
