@@ -76,10 +76,14 @@ check-assets: node_modules/.package-lock.json
 	@cmp node_modules/htmx.org/dist/htmx.min.js assets/js/htmx.min.js || \
 		(echo "assets/js/htmx.min.js differs from the pinned htmx.org package (run make assets)"; exit 1)
 
+## vet: tidy modules, gofmt, go vet and staticcheck (pinned: the newest
+## version the Go module proxy served when it was added) with no findings
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 vet:
 	@$(GO) mod tidy -diff >/dev/null || (echo "go.mod or go.sum is not tidy (run go mod tidy):"; $(GO) mod tidy -diff; exit 1)
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1)
 	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
 
 ## bench: the benchmarks of the hot paths
 bench:

@@ -72,7 +72,7 @@ type AccountStore interface {
 	DeleteManagerRelation(ctx context.Context, managedID int64) error
 }
 
-// Account is the caller's manager relations (GET /account).
+// Account is the caller's manager relations, as the caller's account shows them.
 type Account struct {
 	// Manager is nil when the caller has none.
 	Manager      *User

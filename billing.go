@@ -10,8 +10,8 @@ import (
 // BillingOptions configure credits and billing. Zero values take the
 // defaults.
 type BillingOptions struct {
-	// CreditPriceCents is the price of one credit bought with
-	// POST /account/credits, in the paying plan's currency (default 10).
+	// CreditPriceCents is the price of one credit bought (BuyCredits), in
+	// the paying plan's currency (default 10).
 	CreditPriceCents int64
 	// CreditsPerVerbatim is how many credits one analysed verbatim uses
 	// (default 1).

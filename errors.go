@@ -26,8 +26,8 @@ const (
 
 // FieldError names one invalid input field.
 type FieldError struct {
-	Field   string `json:"field"`
-	Message string `json:"message"`
+	Field   string
+	Message string
 }
 
 // Error is an error the service layer answers with. Its Message is safe to

@@ -169,8 +169,9 @@ type ModelProjects struct {
 	DependentProjects []ProjectInfo
 }
 
-// ModelInput is the body of PUT /models/{id}. A nil field keeps what the
-// model has; a present one (even empty) replaces it.
+// ModelInput is a change of a model's title and structure (UpdateModel).
+// A nil field keeps what the model has; a present one (even empty)
+// replaces it.
 type ModelInput struct {
 	Title                 *string           `json:"title"`
 	Groups                *[]Group          `json:"groups"`
@@ -200,7 +201,7 @@ func (e *StaleModelError) Error() string {
 	return fmt.Sprintf("model %d is at version %d", e.ModelID, e.Current)
 }
 
-// ModelUpdate is the body of POST /models/create.
+// ModelUpdate is the title and kind of a model created empty.
 type ModelUpdate struct {
 	Title   *string `json:"title"`
 	Dynamic bool    `json:"dynamic"`

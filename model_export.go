@@ -10,10 +10,10 @@ import (
 // ModelRow is one row of a model file in the upload format: the columns
 // Index, Label, Terms and Pinned.
 type ModelRow struct {
-	Index  string `csv:"Index"`
-	Label  string `csv:"Label"`
-	Terms  string `csv:"Terms"`
-	Pinned string `csv:"Pinned"`
+	Index  string
+	Label  string
+	Terms  string
+	Pinned string
 }
 
 // ModelExport is a version of a model as the rows of a model file.

@@ -110,7 +110,7 @@ func dedupeTerms(in []string) []string {
 // builds a map.
 const termSetSmall = 16
 
-// termSet tells terms apart without regard to case. The zero value is
+// termSet tells terms apart by their TermKey. The zero value is
 // empty.
 type termSet struct {
 	small [termSetSmall]string
@@ -120,7 +120,7 @@ type termSet struct {
 
 // add reports whether t was new, and adds it.
 func (s *termSet) add(t string) bool {
-	k := strings.ToLower(t)
+	k := TermKey(t)
 	if s.m != nil {
 		if s.m[k] {
 			return false
@@ -278,11 +278,11 @@ func shareUnchanged(t *Topic, old *Topic) {
 func assignIgnoreIDs(prev []IgnoreTerm, terms []string, next *int64) []IgnoreTerm {
 	ids := map[string]int64{}
 	for _, t := range prev {
-		ids[strings.ToLower(t.Term)] = t.ID
+		ids[TermKey(t.Term)] = t.ID
 	}
 	out := make([]IgnoreTerm, len(terms))
 	for i, t := range terms {
-		id, ok := ids[strings.ToLower(t)]
+		id, ok := ids[TermKey(t)]
 		if !ok {
 			id = *next
 			*next++

@@ -33,36 +33,9 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 	if err != nil {
 		return nil, err
 	}
-	var title *string
-	if in.Title != nil {
-		if title, err = cleanModelTitle(in.Title); err != nil {
-			return nil, err
-		}
-	}
-	var groups []Group
-	if in.Groups != nil {
-		// The latest version cached, if any, spares cleaning again the
-		// terms of the topics that did not change.
-		if groups, err = normalizeGroupsLike(*in.Groups, "groups", s.versions.latestGroups(id)); err != nil {
-			return nil, err
-		}
-	}
-	var ignore []string
-	if in.IgnoreTerms != nil {
-		var errs fieldErrors
-		ignore = cleanTerms(&errs, "ignoreTerms", *in.IgnoreTerms)
-		if err := errs.err(); err != nil {
-			return nil, err
-		}
-	}
-	if in.IgnoreTermsDictionary != nil {
-		var errs fieldErrors
-		for k, v := range in.IgnoreTermsDictionary {
-			errs.text("ignoreTermsDictionary", k+v)
-		}
-		if err := errs.err(); err != nil {
-			return nil, err
-		}
+	clean, err := s.cleanModelInput(id, in)
+	if err != nil {
+		return nil, err
 	}
 	var (
 		rec     *ModelRecord
@@ -78,35 +51,13 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 		}
 		rec = m
 		changed := false
-		if in.Title != nil && !equalTitles(title, m.Title) {
-			m.Title, changed = title, true
+		if in.Title != nil && !equalTitles(clean.title, m.Title) {
+			m.Title, changed = clean.title, true
 		}
-		if in.Groups != nil || in.IgnoreTerms != nil || in.IgnoreTermsDictionary != nil {
-			cur, err := s.storedVersion(ctx, m, m.Version)
-			if err != nil {
-				return err
-			}
-			next := Structure{Groups: cur.Groups, IgnoreTerms: cur.IgnoreTerms, IgnoreTermsDictionary: cur.IgnoreTermsDictionary}
-			counters := idCounters{group: m.NextGroupID, topic: m.NextTopicID}
-			nextIgnore := m.NextIgnoreTermID
-			if in.Groups != nil {
-				next.Groups = assignIDs(cur.Groups, groups, &counters)
-			}
-			if in.IgnoreTerms != nil {
-				next.IgnoreTerms = assignIgnoreIDs(cur.IgnoreTerms, ignore, &nextIgnore)
-			}
-			if in.IgnoreTermsDictionary != nil {
-				next.IgnoreTermsDictionary = in.IgnoreTermsDictionary
-			}
-			if !sameStructure(cur, &next) {
-				m.NextGroupID, m.NextTopicID, m.NextIgnoreTermID = counters.group, counters.topic, nextIgnore
-				if err := s.addVersion(ctx, u, m, &next); err != nil {
-					return err
-				}
-				changed, created = true, &next
-			}
+		if created, err = s.nextStructure(ctx, u, m, in, clean); err != nil {
+			return err
 		}
-		if !changed {
+		if !changed && created == nil {
 			return nil
 		}
 		return s.store.UpdateModel(ctx, m)
@@ -118,6 +69,76 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 		s.rememberVersion(currentKey(rec), created)
 	}
 	return s.modelAt(ctx, rec, rec.Version)
+}
+
+// cleanInput is a ModelInput's title, groups and ignore terms, cleaned.
+type cleanInput struct {
+	title  *string
+	groups []Group
+	ignore []string
+}
+
+// cleanModelInput cleans and checks the parts of in that are given, before
+// any lock is taken.
+func (s *Service) cleanModelInput(id int64, in ModelInput) (cleanInput, error) {
+	var c cleanInput
+	var err error
+	if in.Title != nil {
+		if c.title, err = cleanModelTitle(in.Title); err != nil {
+			return c, err
+		}
+	}
+	if in.Groups != nil {
+		// The latest version cached, if any, spares cleaning again the
+		// terms of the topics that did not change.
+		if c.groups, err = normalizeGroupsLike(*in.Groups, "groups", s.versions.latestGroups(id)); err != nil {
+			return c, err
+		}
+	}
+	var errs fieldErrors
+	if in.IgnoreTerms != nil {
+		c.ignore = cleanTerms(&errs, "ignoreTerms", *in.IgnoreTerms)
+		if err := errs.err(); err != nil {
+			return c, err
+		}
+	}
+	for k, v := range in.IgnoreTermsDictionary {
+		errs.text("ignoreTermsDictionary", k+v)
+	}
+	return c, errs.err()
+}
+
+// nextStructure adds the version in makes of m's structure, when in
+// changes it, and returns it (nil when in leaves the structure as it is).
+// m's id counters advance with the ids the new version gives.
+func (s *Service) nextStructure(ctx context.Context, u *User, m *ModelRecord, in ModelInput, clean cleanInput) (*Structure, error) {
+	if in.Groups == nil && in.IgnoreTerms == nil && in.IgnoreTermsDictionary == nil {
+		return nil, nil
+	}
+	cur, err := s.storedVersion(ctx, m, m.Version)
+	if err != nil {
+		return nil, err
+	}
+	next := Structure{Groups: cur.Groups, IgnoreTerms: cur.IgnoreTerms, IgnoreTermsDictionary: cur.IgnoreTermsDictionary}
+	counters := idCounters{group: m.NextGroupID, topic: m.NextTopicID}
+	nextIgnore := m.NextIgnoreTermID
+	if in.Groups != nil {
+		next.Groups = assignIDs(cur.Groups, clean.groups, &counters)
+	}
+	if in.IgnoreTerms != nil {
+		next.IgnoreTerms = assignIgnoreIDs(cur.IgnoreTerms, clean.ignore, &nextIgnore)
+	}
+	if in.IgnoreTermsDictionary != nil {
+		next.IgnoreTermsDictionary = in.IgnoreTermsDictionary
+	}
+	if sameStructure(cur, &next) {
+		return nil, nil
+	}
+	m.NextGroupID, m.NextTopicID, m.NextIgnoreTermID = counters.group, counters.topic, nextIgnore
+	if err := s.addVersion(ctx, u, m, &next); err != nil {
+		return nil, err
+	}
+	return &next, nil
 }
 
 // lockWritableModel takes the model's lock for the transaction of ctx and

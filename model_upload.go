@@ -182,85 +182,12 @@ type fileRow struct {
 // EINVALID naming its row; a file without topic rows is EINVALID.
 func GroupsFromTable(t *Table) ([]Group, error) {
 	c := findColumns(t.Header)
-	var missing []string
-	for _, col := range []struct {
-		pos  int
-		name string
-	}{{c.index, ColumnIndex}, {c.label, ColumnLabel}, {c.terms, ColumnTerms}} {
-		if col.pos < 0 {
-			missing = append(missing, col.name)
-		}
+	if err := missingColumns(c); err != nil {
+		return nil, err
 	}
-	if len(missing) > 0 {
-		fields := make([]FieldError, len(missing))
-		for i, m := range missing {
-			fields[i] = FieldError{Field: "file", Message: "missing column " + m}
-		}
-		word := "column"
-		if len(missing) > 1 {
-			word = "columns"
-		}
-		return nil, Invalid(fmt.Sprintf("the file lacks the %s %s (it needs Index, Label and Terms)", word, strings.Join(missing, ", ")), fields...)
-	}
-	cell := func(row []string, i int) string {
-		if i < 0 || i >= len(row) {
-			return ""
-		}
-		return strings.TrimSpace(row[i])
-	}
-	// Groups that have N.M rows: their bare-N row may carry its index only.
-	hasSub := map[int]bool{}
-	for _, row := range t.Rows {
-		if n, m, ok := parseIndex(cell(row, c.index)); ok && m > 0 {
-			hasSub[n] = true
-		}
-	}
-	var errs fieldErrors
-	rows := make([]fileRow, 0, len(t.Rows))
-	for i, row := range t.Rows {
-		num := i + 2
-		if i < len(t.RowNumbers) {
-			num = t.RowNumbers[i]
-		}
-		index, label, terms, pinned := cell(row, c.index), cell(row, c.label), cell(row, c.terms), cell(row, c.pinned)
-		if index == "" && label == "" && terms == "" && pinned == "" {
-			continue
-		}
-		if msg := TextFault(label + terms); msg != "" {
-			errs.add("file", "row %d: Label and Terms %s", num, msg)
-			continue
-		}
-		r := fileRow{num: num, label: label}
-		var ok bool
-		if r.n, r.m, ok = parseIndex(index); !ok {
-			errs.add("file", "row %d: Index %q must be N or N.M with positive whole numbers", num, clip(index))
-		}
-		if r.pinned, ok = parsePinned(pinned); !ok {
-			errs.add("file", "row %d: Pinned %q must be true or false", num, clip(pinned))
-		}
-		r.terms = splitTerms(terms)
-		switch {
-		case label == "" && r.m == 0 && len(r.terms) == 0 && hasSub[r.n]:
-			// A group row carrying only its index: the group takes the
-			// label of its first topic.
-		case label == "":
-			errs.add("file", "row %d: Label must not be empty", num)
-		case utf8.RuneCountInString(label) > TopicTitleMax:
-			errs.add("file", "row %d: Label must be at most %d characters", num, TopicTitleMax)
-		}
-		for _, term := range r.terms {
-			if utf8.RuneCountInString(term) > TermMax {
-				errs.add("file", "row %d: a term is longer than %d characters", num, TermMax)
-				break
-			}
-		}
-		rows = append(rows, r)
-	}
-	if len(errs) > 0 {
-		return nil, Invalid(errs[0].Message, errs...)
-	}
-	if len(rows) == 0 {
-		return nil, Invalid("the file has no topic rows", FieldError{Field: "file", Message: "has no topic rows"})
+	rows, err := topicRows(t, c)
+	if err != nil {
+		return nil, err
 	}
 	slices.SortStableFunc(rows, func(a, b fileRow) int {
 		if a.n != b.n {
@@ -274,26 +201,134 @@ func GroupsFromTable(t *Table) ([]Group, error) {
 		for end < len(rows) && rows[end].n == rows[start].n {
 			end++
 		}
-		members := rows[start:end]
-		hasSub := members[len(members)-1].m > 0
-		g := Group{Topics: []Topic{}}
-		for _, r := range members {
-			g.Pinned = g.Pinned || r.pinned
-			if r.m == 0 && g.Title == "" {
-				g.Title = r.label
-			}
-			if r.m == 0 && len(r.terms) == 0 && hasSub {
-				continue
-			}
-			g.Topics = append(g.Topics, Topic{Title: r.label, Terms: r.terms})
-		}
-		if g.Title == "" {
-			g.Title = g.Topics[0].Title
-		}
-		groups = append(groups, g)
+		groups = append(groups, groupOfRows(rows[start:end]))
 		start = end
 	}
 	return groups, nil
+}
+
+// missingColumns is the error of a header without Index, Label or Terms
+// (nil when it has them).
+func missingColumns(c modelColumns) error {
+	var missing []string
+	for _, col := range []struct {
+		pos  int
+		name string
+	}{{c.index, ColumnIndex}, {c.label, ColumnLabel}, {c.terms, ColumnTerms}} {
+		if col.pos < 0 {
+			missing = append(missing, col.name)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	fields := make([]FieldError, len(missing))
+	for i, m := range missing {
+		fields[i] = FieldError{Field: "file", Message: "missing column " + m}
+	}
+	word := "column"
+	if len(missing) > 1 {
+		word = "columns"
+	}
+	return Invalid(fmt.Sprintf("the file lacks the %s %s (it needs Index, Label and Terms)", word, strings.Join(missing, ", ")), fields...)
+}
+
+// cellAt is the trimmed cell i of row ("" past its end or for -1).
+func cellAt(row []string, i int) string {
+	if i < 0 || i >= len(row) {
+		return ""
+	}
+	return strings.TrimSpace(row[i])
+}
+
+// topicRows reads the rows of t that are not blank, in the file's order:
+// an error names every bad row; a file without any is EINVALID.
+func topicRows(t *Table, c modelColumns) ([]fileRow, error) {
+	// Groups that have N.M rows: their bare-N row may carry its index only.
+	hasSub := map[int]bool{}
+	for _, row := range t.Rows {
+		if n, m, ok := parseIndex(cellAt(row, c.index)); ok && m > 0 {
+			hasSub[n] = true
+		}
+	}
+	var errs fieldErrors
+	rows := make([]fileRow, 0, len(t.Rows))
+	for i, row := range t.Rows {
+		num := i + 2
+		if i < len(t.RowNumbers) {
+			num = t.RowNumbers[i]
+		}
+		r, blank := readFileRow(&errs, row, c, num, hasSub)
+		if !blank {
+			rows = append(rows, r)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, Invalid(errs[0].Message, errs...)
+	}
+	if len(rows) == 0 {
+		return nil, Invalid("the file has no topic rows", FieldError{Field: "file", Message: "has no topic rows"})
+	}
+	return rows, nil
+}
+
+// readFileRow reads the row numbered num, adding its faults to errs;
+// blank is true for a row to skip (all blank, or with text that is not
+// allowed).
+func readFileRow(errs *fieldErrors, row []string, c modelColumns, num int, hasSub map[int]bool) (r fileRow, blank bool) {
+	index, label, terms, pinned := cellAt(row, c.index), cellAt(row, c.label), cellAt(row, c.terms), cellAt(row, c.pinned)
+	if index == "" && label == "" && terms == "" && pinned == "" {
+		return r, true
+	}
+	if msg := TextFault(label + terms); msg != "" {
+		errs.add("file", "row %d: Label and Terms %s", num, msg)
+		return r, true
+	}
+	r = fileRow{num: num, label: label}
+	var ok bool
+	if r.n, r.m, ok = parseIndex(index); !ok {
+		errs.add("file", "row %d: Index %q must be N or N.M with positive whole numbers", num, clip(index))
+	}
+	if r.pinned, ok = parsePinned(pinned); !ok {
+		errs.add("file", "row %d: Pinned %q must be true or false", num, clip(pinned))
+	}
+	r.terms = splitTerms(terms)
+	switch {
+	case label == "" && r.m == 0 && len(r.terms) == 0 && hasSub[r.n]:
+		// A group row carrying only its index: the group takes the
+		// label of its first topic.
+	case label == "":
+		errs.add("file", "row %d: Label must not be empty", num)
+	case utf8.RuneCountInString(label) > TopicTitleMax:
+		errs.add("file", "row %d: Label must be at most %d characters", num, TopicTitleMax)
+	}
+	for _, term := range r.terms {
+		if utf8.RuneCountInString(term) > TermMax {
+			errs.add("file", "row %d: a term is longer than %d characters", num, TermMax)
+			break
+		}
+	}
+	return r, false
+}
+
+// groupOfRows is the group of the rows of one N, sorted by M.
+func groupOfRows(members []fileRow) Group {
+	hasSub := members[len(members)-1].m > 0
+	g := Group{Topics: []Topic{}}
+	for _, r := range members {
+		g.Pinned = g.Pinned || r.pinned
+		if r.m == 0 && g.Title == "" {
+			g.Title = r.label
+		}
+		if r.m == 0 && len(r.terms) == 0 && hasSub {
+			continue
+		}
+		g.Topics = append(g.Topics, Topic{Title: r.label, Terms: r.terms})
+	}
+	if g.Title == "" {
+		g.Title = g.Topics[0].Title
+	}
+	return g
 }
 
 // parseIndex reads N or N.M, both positive whole numbers of at most 9

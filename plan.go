@@ -36,7 +36,7 @@ type PlanStore interface {
 	FindPlanByHandle(ctx context.Context, handle string) (*Plan, error)
 }
 
-// Products lists the plan catalogue (GET /v1/products). A cancelled
+// Products lists the plan catalogue. A cancelled
 // account may read it.
 func (s *Service) Products(ctx context.Context) ([]*Plan, error) {
 	if _, err := actor(ctx); err != nil {
@@ -45,8 +45,8 @@ func (s *Service) Products(ctx context.Context) ([]*Plan, error) {
 	return s.store.FindPlans(ctx)
 }
 
-// PlanChoice names a plan by handle or by id (the body of
-// PUT /account/product).
+// PlanChoice names a plan by handle or by id: the plan an account
+// changes to.
 type PlanChoice struct {
 	Handle string
 	ID     int64

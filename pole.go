@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"explorer/analysis"
 	"explorer/language"
 )
 
@@ -28,30 +29,29 @@ var polePartsMax = PolePartsMax
 // Pole is a weighted list of terms in one language. It belongs to the user
 // who created it; that user's manager may read and edit it too.
 type Pole struct {
-	ID          int64      `json:"id"`
-	Name        string     `json:"name"`
-	Description string     `json:"description"`
-	Language    string     `json:"language"`
-	Parts       []PolePart `json:"parts"`
+	ID          int64
+	Name        string
+	Description string
+	Language    string
+	Parts       []PolePart
 
-	// OwnerID and Owner (the owner's username) are not part of the
-	// interface's Pole.
-	OwnerID int64     `json:"-"`
-	Owner   string    `json:"-"`
-	Created time.Time `json:"-"`
-	Updated time.Time `json:"-"`
+	// OwnerID and Owner (the owner's username) are the pole's owner.
+	OwnerID int64
+	Owner   string
+	Created time.Time
+	Updated time.Time
 }
 
 // PolePart is one term of a pole with its weight.
 type PolePart struct {
-	Term   string  `json:"term"`
-	Weight float64 `json:"weight"`
+	Term   string
+	Weight float64
 }
 
-// PoleSuggestions is the answer of GET /poles/{id}/suggest.
+// PoleSuggestions are the terms suggested for a pole, with the pole.
 type PoleSuggestions struct {
-	Suggestions []PoleSuggestion `json:"suggestions"`
-	Pole        *Pole            `json:"pole"`
+	Suggestions []PoleSuggestion
+	Pole        *Pole
 }
 
 // PoleInput is a pole as a caller writes it. An id in a request body is
@@ -98,11 +98,10 @@ type PoleStore interface {
 	DeletePole(ctx context.Context, id int64) error
 }
 
-// TermKey is the form in which pole terms are compared: trimmed and lower
-// case. A pole holds each key once.
-func TermKey(term string) string {
-	return strings.ToLower(strings.TrimSpace(term))
-}
+// TermKey is the identity of a term (analysis.TermKey): trimmed and lower
+// case. A pole holds each key once, a topic each term, a model each
+// ignore term.
+func TermKey(term string) string { return analysis.TermKey(term) }
 
 // validatePoleFields checks and normalises name, description and language.
 func validatePoleFields(name, description, lang string) (n, d, l string, fields []FieldError) {

@@ -8,7 +8,7 @@ import (
 	"sync"
 )
 
-// Suggestion limits: the query parameter limit of GET /poles/{id}/suggest.
+// Suggestion limits: how many suggestions one may ask for a pole.
 const (
 	SuggestLimitMin = 1
 	SuggestLimitMax = 100
@@ -21,7 +21,8 @@ const (
 const SuggestQueryTerms = 50
 
 // SuggestionsAtOnce is how many suggestions one user may have computed at
-// the same time (through /v1 and the pages together, on one instance);
+// the same time (through the JSON interface and the pages together, on
+// one instance);
 // one more is refused with ETHROTTLED.
 const SuggestionsAtOnce = 2
 

@@ -36,8 +36,12 @@ type TableSource interface {
 
 // ImportProjectInput is the input of ImportProject.
 type ImportProjectInput struct {
+	// Title is the project's title; blank, the file's name is.
 	Title string
 	File  TableSource
+	// FileName is the name the file was given by (as uploaded, or its
+	// path on the command line).
+	FileName string
 }
 
 func cleanProjectTitle(t string) (string, error) {
@@ -93,6 +97,9 @@ func (s *Service) ImportProject(ctx context.Context, in ImportProjectInput) (*Pr
 	u, err := activeActor(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if strings.TrimSpace(in.Title) == "" {
+		in.Title = in.FileName
 	}
 	title, err := cleanProjectTitle(in.Title)
 	if err != nil {

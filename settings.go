@@ -26,9 +26,9 @@ const (
 
 // UserSetting is a setting with its current value.
 type UserSetting struct {
-	Key         string `json:"key"`
-	Value       string `json:"value"`
-	Description string `json:"description"`
+	Key         string
+	Value       string
+	Description string
 }
 
 // Setting kinds: how a value is chosen, so that a form can offer the

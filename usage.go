@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// Usage periods of GET /account/usage.
+// Usage periods of an account's usage figures.
 const (
 	PeriodDay   = "DAY"
 	PeriodMonth = "MONTH"
@@ -45,7 +45,7 @@ type UsageStore interface {
 	FindUsageRecords(ctx context.Context, userIDs []int64, from, to time.Time) ([]*UsageRecord, error)
 }
 
-// UsageQuery is the parameters of GET /account/usage: Period (DAY or
+// UsageQuery is the period of usage figures asked for: Period (DAY or
 // MONTH, any case) takes precedence over Since and Until (yyyy-MM-dd,
 // Until exclusive); none at all means MONTH.
 type UsageQuery struct {
@@ -54,7 +54,7 @@ type UsageQuery struct {
 	Until  string
 }
 
-// UsageDetails are the usage figures of GET /account/usage: today, this
+// UsageDetails are an account's usage figures: today, this
 // month (both in the caller's time zone) and the asked period.
 type UsageDetails struct {
 	Today  UsageSums

@@ -182,7 +182,7 @@ func activeActor(ctx context.Context) (*User, error) {
 		return nil, err
 	}
 	if u.Status == StatusCancelled {
-		return nil, Errorf(EFORBIDDEN, "your account is cancelled; reactivate it with POST /v1/account/reactivate")
+		return nil, Errorf(EFORBIDDEN, "your account is cancelled; reactivate it to make changes")
 	}
 	return u, nil
 }

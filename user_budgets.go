@@ -47,13 +47,13 @@ func (b UserBudgets) withDefaults() UserBudgets {
 // BudgetOverride is what an admin set for one user; nil keeps the
 // server's budget.
 type BudgetOverride struct {
-	Models          *int `json:"models"`
-	Poles           *int `json:"poles"`
-	Projects        *int `json:"projects"`
-	Tokens          *int `json:"tokens"`
-	WritesPerMinute *int `json:"writesPerMinute"`
+	Models          *int
+	Poles           *int
+	Projects        *int
+	Tokens          *int
+	WritesPerMinute *int
 	// Storage is in bytes.
-	Storage *int64 `json:"storage"`
+	Storage *int64
 }
 
 // apply returns b with the override's values.

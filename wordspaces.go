@@ -15,14 +15,14 @@ type WeightedTerm struct {
 // PoleSuggestion is one suggested term for a pole; the fields are defined in
 // DECISIONS.md (Poles).
 type PoleSuggestion struct {
-	Term             string  `json:"term"`
-	ForWord          string  `json:"forWord"`
-	Cosine           float64 `json:"cosine"`
-	SumCosine        float64 `json:"sumCosine"`
-	NeighbourCounter int     `json:"neighbourCounter"`
-	Frequency        int     `json:"frequency"`
-	Reciprocal       bool    `json:"reciprocal"`
-	StringSimilarity bool    `json:"stringSimilarity"`
+	Term             string
+	ForWord          string
+	Cosine           float64
+	SumCosine        float64
+	NeighbourCounter int
+	Frequency        int
+	Reciprocal       bool
+	StringSimilarity bool
 }
 
 // Neighbour is a term near another one in a word space.
@@ -33,11 +33,11 @@ type Neighbour struct {
 
 // WordSpaceStatus tells whether the word space of a language is ready.
 type WordSpaceStatus struct {
-	Language string  `json:"language"`
-	Ready    bool    `json:"ready"`
-	Progress float64 `json:"progress"` // 0..1 while loading
-	Words    int     `json:"words"`
-	Error    string  `json:"error,omitempty"`
+	Language string
+	Ready    bool
+	Progress float64 // 0..1 while loading
+	Words    int
+	Error    string
 }
 
 // WordSpaces gives access to the word spaces of the configured languages.

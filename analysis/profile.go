@@ -78,7 +78,6 @@ type Profiler struct {
 	letterCells            int
 	words                  int
 	sample                 []string
-	sampleBytes            int
 }
 
 // NewProfiler returns an empty Profiler.

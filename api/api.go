@@ -16,6 +16,9 @@ type Options struct {
 	// Before are the handlers that run, in order, after authentication and
 	// before every /v1 operation: the edge's body limits.
 	Before []fiber.Handler
+	// WriteBudget runs right after authentication: the edge's per-user
+	// write budget.
+	WriteBudget fiber.Handler
 }
 
 // handler serves the /v1 operations.
@@ -39,7 +42,7 @@ func (a *API) Register(r fiber.Router) {
 	r.Get("/healthz", h.healthz)
 	r.Get("/readyz", h.readyz)
 	r.Get("/v1/openapi.json", serveOpenAPI)
-	v1 := r.Group("/v1", append([]fiber.Handler{h.authenticate, h.spendWrite}, h.opts.Before...)...)
+	v1 := r.Group("/v1", append([]fiber.Handler{h.authenticate, h.opts.WriteBudget}, h.opts.Before...)...)
 	h.accountRoutes(v1)
 	h.modelsRoutes(v1)
 	h.polesRoutes(v1)
@@ -73,9 +76,6 @@ func (h *handler) readyz(c *fiber.Ctx) error {
 		status = fiber.StatusServiceUnavailable
 	}
 	spaces := h.svc.WordSpaceStatus()
-	if spaces == nil {
-		spaces = []explorer.WordSpaceStatus{}
-	}
 	for _, s := range spaces {
 		if !s.Ready && s.Error == "" && status == fiber.StatusOK {
 			body["status"] = "loading"
@@ -83,7 +83,7 @@ func (h *handler) readyz(c *fiber.Ctx) error {
 			c.Set(fiber.HeaderRetryAfter, "5")
 		}
 	}
-	body["wordSpaces"] = spaces
+	body["wordSpaces"] = toWordSpaceStatus(spaces)
 	return c.Status(status).JSON(body)
 }
 

@@ -9,9 +9,20 @@ import (
 // userBudgets is the answer of the admin budget operations: the budgets in
 // force and the override an admin set (null fields: the server's).
 type userBudgets struct {
-	Budgets     budgetValues            `json:"budgets"`
-	Override    explorer.BudgetOverride `json:"override"`
-	StorageUsed int64                   `json:"storageUsed"`
+	Budgets     budgetValues   `json:"budgets"`
+	Override    budgetOverride `json:"override"`
+	StorageUsed int64          `json:"storageUsed"`
+}
+
+// budgetOverride is what an admin set for one user (null: the server's
+// budget), read and answered.
+type budgetOverride struct {
+	Models          *int   `json:"models"`
+	Poles           *int   `json:"poles"`
+	Projects        *int   `json:"projects"`
+	Tokens          *int   `json:"tokens"`
+	WritesPerMinute *int   `json:"writesPerMinute"`
+	Storage         *int64 `json:"storage"`
 }
 
 type budgetValues struct {
@@ -33,7 +44,7 @@ func (h *handler) budgetsAnswer(c *fiber.Ctx, b explorer.UserBudgets, o explorer
 	if err != nil {
 		return err
 	}
-	return c.JSON(userBudgets{Budgets: toBudgetValues(b), Override: o, StorageUsed: used})
+	return c.JSON(userBudgets{Budgets: toBudgetValues(b), Override: budgetOverride(o), StorageUsed: used})
 }
 
 // adminRoutes are the admin extension of v1.
@@ -51,10 +62,11 @@ func (h *handler) getUserBudgets(c *fiber.Ctx) error {
 }
 
 func (h *handler) putUserBudgets(c *fiber.Ctx) error {
-	var o explorer.BudgetOverride
-	if err := decodeJSON(c, &o, false); err != nil {
+	var body budgetOverride
+	if err := decodeJSON(c, &body, false); err != nil {
 		return err
 	}
+	o := explorer.BudgetOverride(body)
 	b, err := h.svc.SetUserBudgets(c.UserContext(), c.Params("username"), o)
 	if err != nil {
 		return err

@@ -28,16 +28,3 @@ func sendList(c *fiber.Ctx, page explorer.Page, more bool, body any) error {
 	}
 	return sendTagged(c, body)
 }
-
-// spendWrite counts a write (any method but GET, HEAD and OPTIONS)
-// against the user's writes per minute: 429 with Retry-After past it.
-func (h *handler) spendWrite(c *fiber.Ctx) error {
-	switch c.Method() {
-	case fiber.MethodGet, fiber.MethodHead, fiber.MethodOptions:
-		return c.Next()
-	}
-	if err := h.svc.SpendWrite(c.UserContext()); err != nil {
-		return err
-	}
-	return c.Next()
-}

@@ -67,8 +67,8 @@ func decodePole(c *fiber.Ctx) (explorer.PoleInput, error) {
 
 // polesResponse is the answer of GET /poles.
 type polesResponse struct {
-	Size  int              `json:"size"`
-	Poles []*explorer.Pole `json:"poles"`
+	Size  int     `json:"size"`
+	Poles []*pole `json:"poles"`
 }
 
 func (h *handler) listPoles(c *fiber.Ctx) error {
@@ -80,7 +80,7 @@ func (h *handler) listPoles(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendList(c, page, more, polesResponse{Size: len(list), Poles: list})
+	return sendList(c, page, more, polesResponse{Size: len(list), Poles: toPoles(list)})
 }
 
 func (h *handler) createPole(c *fiber.Ctx) error {
@@ -92,7 +92,7 @@ func (h *handler) createPole(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.Status(fiber.StatusCreated).JSON(p)
+	return c.Status(fiber.StatusCreated).JSON(toPole(p))
 }
 
 func (h *handler) getPole(c *fiber.Ctx) error {
@@ -104,7 +104,7 @@ func (h *handler) getPole(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendTagged(c, p)
+	return sendTagged(c, toPole(p))
 }
 
 func (h *handler) updatePole(c *fiber.Ctx) error {
@@ -124,7 +124,7 @@ func (h *handler) updatePole(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return noContentOr(c, func() (any, error) { return p, nil })
+	return noContentOr(c, func() (any, error) { return toPole(p), nil })
 }
 
 func (h *handler) deletePole(c *fiber.Ctx) error {
@@ -136,7 +136,7 @@ func (h *handler) deletePole(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return noContentOr(c, func() (any, error) { return p, nil })
+	return noContentOr(c, func() (any, error) { return toPole(p), nil })
 }
 
 func (h *handler) suggestPoleTerms(c *fiber.Ctx) error {
@@ -159,5 +159,5 @@ func (h *handler) suggestPoleTerms(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(res)
+	return c.JSON(toPoleSuggestions(res))
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	explorer "explorer"
+	"explorer/api"
 	"explorer/internal/testkit"
 )
 
@@ -40,7 +41,7 @@ func getPole(t *testing.T, e *testkit.Env, user string, id int64) poleJSON {
 	return p
 }
 
-func fieldNames(errs []explorer.FieldError) []string {
+func fieldNames(errs []api.FieldError) []string {
 	var out []string
 	for _, f := range errs {
 		out = append(out, f.Field)

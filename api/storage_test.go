@@ -154,6 +154,8 @@ func TestStorageBudget(t *testing.T) {
 	if r.Status != http.StatusRequestEntityTooLarge {
 		n++ // the manifest still fitted
 		r.Expect(t, http.StatusCreated)
+	} else if after := usage(t, e, "ann"); after != before {
+		t.Fatalf("a refused restore changed the storage used from %d to %d", before, after)
 	}
 	e.Do(testkit.Request{Method: "GET", Path: mpath + "/versions", User: "ann"}).Expect(t, 200).JSON(t, &versions)
 	if len(versions) != n {

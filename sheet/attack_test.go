@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	explorer "explorer"
 	"explorer/internal/attack"
 )
 
@@ -17,14 +16,14 @@ import (
 // reading stay far below what the file claims (measured with
 // runtime.MemStats, never with a clock).
 
-// measure streams a file, discarding its rows, and returns the error and
-// the bytes allocated and the live heap growth meanwhile.
-func measure(t *testing.T, b []byte, kind Kind, opts Options, accept func([]string) bool) (rows int, err error, alloc, heap uint64) {
+// measure streams a file, discarding its rows, and returns the rows, the
+// bytes allocated and the live heap growth meanwhile, and the error.
+func measure(t *testing.T, b []byte, kind Kind, opts Options, accept func([]string) bool) (rows int, alloc, heap uint64, err error) {
 	t.Helper()
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	_, err = Stream(context.Background(), bytes.NewReader(b), int64(len(b)), kind, opts, accept,
+	_, err = Stream(context.Background(), bytes.NewReader(b), int64(len(b)), kind, limited(opts), accept,
 		func([]string) error { return nil },
 		func(int, []string) error { rows++; return nil })
 	runtime.ReadMemStats(&after)
@@ -32,12 +31,12 @@ func measure(t *testing.T, b []byte, kind Kind, opts Options, accept func([]stri
 	if after.HeapInuse > before.HeapInuse {
 		heap = after.HeapInuse - before.HeapInuse
 	}
-	return rows, err, alloc, heap
+	return rows, alloc, heap, err
 }
 
 func wantLimit(t *testing.T, err error, code, words string) {
 	t.Helper()
-	if explorer.ErrorCode(err) != code || !strings.Contains(explorer.ErrorMessage(err), words) {
+	if errorCode(err) != code || !strings.Contains(errorMessage(err), words) {
 		t.Fatalf("got %v, want %s naming %q", err, code, words)
 	}
 }
@@ -45,7 +44,7 @@ func wantLimit(t *testing.T, err error, code, words string) {
 func TestAttackWideColumn(t *testing.T) {
 	for _, rows := range []int{4_000, 100_000} {
 		b := attack.WideColumn(rows)
-		n, err, alloc, _ := measure(t, b, KindXLSX, Options{}, nil)
+		n, alloc, _, err := measure(t, b, KindXLSX, limited(Options{}), nil)
 		// The cells in XFD are past the header: nothing to read.
 		if err != nil || n != 0 {
 			t.Fatalf("%d rows: %d rows read, %v", rows, n, err)
@@ -56,13 +55,13 @@ func TestAttackWideColumn(t *testing.T) {
 	}
 	// A header reaching XFD is refused naming the column limit.
 	b := attack.XLSX(attack.Deflate("xl/worksheets/sheet1.xml", []byte(`<worksheet><sheetData><row r="1"><c r="XFD1" t="inlineStr"><is><t>x</t></is></c></row></sheetData></worksheet>`)), nil)
-	_, err, _, _ := measure(t, b, KindXLSX, Options{}, nil)
-	wantLimit(t, err, explorer.ETOOLARGE, "column limit")
+	_, _, _, err := measure(t, b, KindXLSX, limited(Options{}), nil)
+	wantLimit(t, err, codeTooLarge, "column limit")
 }
 
 func TestAttackSharedStringRefs(t *testing.T) {
 	b := attack.SharedRefs(100_000, 32_000)
-	n, err, alloc, _ := measure(t, b, KindXLSX, Options{}, nil)
+	n, alloc, _, err := measure(t, b, KindXLSX, limited(Options{}), nil)
 	if err != nil || n != 100_000 {
 		t.Fatalf("%d rows, %v", n, err)
 	}
@@ -75,7 +74,7 @@ func TestAttackSharedStringRefs(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	tab, err := readBytes(t, b, KindXLSX, Options{}, nil)
+	tab, err := readBytes(t, b, KindXLSX, limited(Options{}), nil)
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	if err != nil || len(tab.Rows) != 100_000 || len(tab.Rows[99_999][1]) != 32_000 {
@@ -95,13 +94,13 @@ func TestAttackWhitespace(t *testing.T) {
 		t.Fatalf("%d bytes", len(b))
 	}
 	// Past the decompression budget.
-	_, err, alloc, _ := measure(t, b, KindXLSX, Options{MaxUnzipSize: 200 << 20}, nil)
-	wantLimit(t, err, explorer.ETOOLARGE, "limit of decompressed bytes")
+	_, alloc, _, err := measure(t, b, KindXLSX, limited(Options{MaxUnzipSize: 200 << 20}), nil)
+	wantLimit(t, err, codeTooLarge, "limit of decompressed bytes")
 	if alloc > 32<<20 {
 		t.Errorf("allocated %d MB", alloc>>20)
 	}
 	// Within it: read, streaming past the spaces.
-	n, err, alloc, _ := measure(t, b, KindXLSX, Options{MaxUnzipSize: 512 << 20}, nil)
+	n, alloc, _, err := measure(t, b, KindXLSX, limited(Options{MaxUnzipSize: 512 << 20}), nil)
 	if err != nil || n != 1 {
 		t.Fatalf("%d rows, %v", n, err)
 	}
@@ -119,12 +118,12 @@ func TestAttackManySharedStrings(t *testing.T) {
 		t.Fatalf("%d bytes", len(b))
 	}
 	// 204 MB of XML: past a budget of 128 MiB.
-	_, err, _, _ := measure(t, b, KindXLSX, Options{MaxUnzipSize: 128 << 20}, nil)
-	wantLimit(t, err, explorer.ETOOLARGE, "limit of decompressed bytes")
+	_, _, _, err := measure(t, b, KindXLSX, limited(Options{MaxUnzipSize: 128 << 20}), nil)
+	wantLimit(t, err, codeTooLarge, "limit of decompressed bytes")
 	// Within the default budget: 4 bytes an entry (48 MB, grown by
 	// doubling) plus the text, never a string header or a structure per
 	// entry (excelize: 79 s and gigabytes).
-	n, err, alloc, heap := measure(t, b, KindXLSX, Options{}, nil)
+	n, alloc, heap, err := measure(t, b, KindXLSX, limited(Options{}), nil)
 	if err != nil || n != 1 {
 		t.Fatalf("%d rows, %v", n, err)
 	}
@@ -135,9 +134,9 @@ func TestAttackManySharedStrings(t *testing.T) {
 
 func TestAttackHugeCountsXLS(t *testing.T) {
 	b := attack.HugeCountsXLS()
-	n, err, alloc, _ := measure(t, b, KindXLS, Options{}, nil)
+	n, alloc, _, err := measure(t, b, KindXLS, limited(Options{}), nil)
 	if err != nil {
-		if explorer.ErrorCode(err) != explorer.EINVALID {
+		if errorCode(err) != codeInvalid {
 			t.Fatalf("got %v", err)
 		}
 	} else if n > 2 {
@@ -150,8 +149,8 @@ func TestAttackHugeCountsXLS(t *testing.T) {
 
 func TestAttackHugeLineCSV(t *testing.T) {
 	b := attack.HugeLineCSV(64 << 20)
-	_, err, alloc, _ := measure(t, b, KindCSV, Options{}, nil)
-	wantLimit(t, err, explorer.ETOOLARGE, "line 2")
+	_, alloc, _, err := measure(t, b, KindCSV, limited(Options{}), nil)
+	wantLimit(t, err, codeTooLarge, "line 2")
 	if alloc > 128<<20 {
 		t.Errorf("a 64 MB line: allocated %d MB", alloc>>20)
 	}
@@ -169,14 +168,14 @@ func TestTimeBudget(t *testing.T) {
 		{"xlsx", KindXLSX, attack.Whitespace(8 << 20)},
 		{"csv", KindCSV, csv},
 	} {
-		_, err, _, _ := measure(t, tt.data, tt.kind, Options{MaxDuration: time.Nanosecond}, nil)
-		wantLimit(t, err, explorer.ETOOLARGE, "takes longer than 1ns (the time limit)")
+		_, _, _, err := measure(t, tt.data, tt.kind, limited(Options{MaxDuration: time.Nanosecond}), nil)
+		wantLimit(t, err, codeTooLarge, "takes longer than 1ns (the time limit)")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := Stream(ctx, bytes.NewReader(csv), int64(len(csv)), KindCSV, Options{}, nil,
+	_, err := Stream(ctx, bytes.NewReader(csv), int64(len(csv)), KindCSV, limited(Options{}), nil,
 		func([]string) error { return nil }, func(int, []string) error { return nil })
-	wantLimit(t, err, explorer.EUNAVAILABLE, "cancelled")
+	wantLimit(t, err, codeCancelled, "cancelled")
 }
 
 // A 5,000 × 32,000-character shared string table (160 MB of text from a
@@ -188,8 +187,8 @@ func TestAttackSharedStringTable(t *testing.T) {
 		t.Skip("160 MB of XML under the race detector")
 	}
 	b := attack.SharedStrings(5_000, 32_000)
-	_, err, alloc, heap := measure(t, b, KindXLSX, Options{MaxText: 16 << 20}, nil)
-	wantLimit(t, err, explorer.ETOOLARGE, "shared strings hold more than 16 MiB of text")
+	_, alloc, heap, err := measure(t, b, KindXLSX, limited(Options{MaxText: 16 << 20}), nil)
+	wantLimit(t, err, codeTooLarge, "shared strings hold more than 16 MiB of text")
 	t.Logf("%d KB file, refused: allocated %d MB, heap %d MB", len(b)>>10, alloc>>20, heap>>20)
 	if alloc > 48<<20 {
 		t.Errorf("refusing the table allocated %d MB", alloc>>20)
@@ -197,7 +196,7 @@ func TestAttackSharedStringTable(t *testing.T) {
 	// Within a budget (a project's 160 MiB) it is read, costing its text
 	// about once.
 	peak := peakHeap(t, func() {
-		n, err, alloc, _ := measure(t, b, KindXLSX, Options{MaxText: 160 << 20}, nil)
+		n, alloc, _, err := measure(t, b, KindXLSX, limited(Options{MaxText: 160 << 20}), nil)
 		if err != nil || n != 5_000 {
 			t.Fatalf("%d rows, %v", n, err)
 		}
@@ -246,19 +245,19 @@ func peakHeap(t *testing.T, fn func()) uint64 {
 // and a header, 16 million empty lines and a row is read.
 func TestAttackBlankLinesCSV(t *testing.T) {
 	b := attack.BlankLinesCSV(16_000_000)
-	_, err, alloc, _ := measure(t, b, KindCSV, Options{}, nil)
-	wantLimit(t, err, explorer.EINVALID, "none of its 16000000 lines holds a value")
+	_, alloc, _, err := measure(t, b, KindCSV, limited(Options{}), nil)
+	wantLimit(t, err, codeInvalid, "none of its 16000000 lines holds a value")
 	if alloc > 8<<20 {
 		t.Errorf("16 million empty lines: allocated %d MB", alloc>>20)
 	}
 	b = append(append([]byte("Index,Label,Terms\r\n"), b...), "1,Food,burger\r\n"...)
-	tab, err := readBytes(t, b, KindCSV, Options{}, nil)
+	tab, err := readBytes(t, b, KindCSV, limited(Options{}), nil)
 	if err != nil || len(tab.Rows) != 1 || tab.RowNumbers[0] != 16_000_002 {
 		t.Fatalf("%v, %+v", err, tab)
 	}
 	// A quoted field of line ends is a cell, not empty lines: too long,
 	// naming the line where it starts.
 	b = append([]byte("Index,Label,Terms\n\n\n1,\""), attack.BlankLinesCSV(16_000_000)...)
-	_, err, _, _ = measure(t, b, KindCSV, Options{}, nil)
-	wantLimit(t, err, explorer.ETOOLARGE, "line 4: a record is longer")
+	_, _, _, err = measure(t, b, KindCSV, limited(Options{}), nil)
+	wantLimit(t, err, codeTooLarge, "line 4: a record is longer")
 }

@@ -101,7 +101,7 @@ func readFile(tb testing.TB, path string, kind Kind) *Table {
 	}
 	defer f.Close()
 	st, _ := f.Stat()
-	tab, err := Read(context.Background(), f, st.Size(), kind, Options{}, hasIndex)
+	tab, err := Read(context.Background(), f, st.Size(), kind, limited(Options{}), hasIndex)
 	if err != nil {
 		tb.Fatal(err)
 	}

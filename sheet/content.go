@@ -6,11 +6,9 @@ import (
 	"strings"
 
 	"github.com/richardlehane/mscfb"
-
-	explorer "explorer"
 )
 
-// mismatch is the EUNSUPPORTED error for a file whose content does not
+// mismatch is the Unsupported error for a file whose content does not
 // agree with the kind its name gives, saying what the content looks like.
 func mismatch(kind Kind, r io.ReaderAt, size int64, head []byte) error {
 	var what string
@@ -19,7 +17,7 @@ func mismatch(kind Kind, r io.ReaderAt, size int64, head []byte) error {
 		what = "a zip archive, as XLSX workbooks are"
 	case bytes.HasPrefix(head, magicOLE2):
 		if kind == KindXLSX && isEncryptedOOXML(r, size) {
-			return explorer.Errorf(explorer.EINVALID, "the workbook is protected by a password: save it without one")
+			return invalidf(0, "the workbook is protected by a password: save it without one")
 		}
 		what = "an OLE2 compound file, as XLS workbooks are"
 	case len(head) == 0:
@@ -27,7 +25,7 @@ func mismatch(kind Kind, r io.ReaderAt, size int64, head []byte) error {
 	default:
 		what = "neither an XLS nor an XLSX workbook"
 	}
-	return explorer.Errorf(explorer.EUNSUPPORTED, "the file's content does not match its .%s name: it is %s", kind, what)
+	return unsupportedf("the file's content does not match its .%s name: it is %s", kind, what)
 }
 
 // isEncryptedOOXML reports whether an OLE2 file holds an encrypted Office

@@ -6,12 +6,11 @@ import (
 	"context"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"io"
 	"unicode/utf8"
 
 	"golang.org/x/text/transform"
-
-	explorer "explorer"
 )
 
 // Signatures of the binary formats.
@@ -36,13 +35,13 @@ func readHead(r io.ReaderAt, size int64, n int) ([]byte, error) {
 		if err == nil {
 			err = io.ErrUnexpectedEOF
 		}
-		return nil, explorer.Internal(err)
+		return nil, fmt.Errorf("reading the file: %w", err)
 	}
 	return head, nil
 }
 
 func notCSV() error {
-	return explorer.Errorf(explorer.EUNSUPPORTED, "the file is not a CSV text file")
+	return unsupportedf("the file is not a CSV text file")
 }
 
 // chooseEncoding picks the encoding of a CSV file: a byte order mark wins
@@ -67,12 +66,12 @@ func chooseEncoding(r io.ReaderAt, size int64, head []byte, given string) (textE
 		valid, nul, err := scanText(r, size)
 		switch {
 		case err != nil:
-			return textEncoding{}, explorer.Internal(err)
+			return textEncoding{}, fmt.Errorf("reading the file: %w", err)
 		case nul:
 			return textEncoding{}, notCSV()
 		case !valid:
-			return textEncoding{}, explorer.Invalid("the file begins with a UTF-8 byte order mark but is not valid UTF-8 text",
-				explorer.FieldError{Field: "file", Message: "is not valid UTF-8 text"})
+			return textEncoding{}, &Error{Kind: Invalid, Message: "the file begins with a UTF-8 byte order mark but is not valid UTF-8 text",
+				Reason: "is not valid UTF-8 text"}
 		}
 		return bom, nil
 	}
@@ -85,7 +84,7 @@ func chooseEncoding(r io.ReaderAt, size int64, head []byte, given string) (textE
 	}
 	valid, nul, err := scanText(r, size)
 	if err != nil {
-		return textEncoding{}, explorer.Internal(err)
+		return textEncoding{}, fmt.Errorf("reading the file: %w", err)
 	}
 	if nul {
 		return textEncoding{}, notCSV()
@@ -196,9 +195,9 @@ func streamCSV(ctx context.Context, r io.ReaderAt, size int64, opts Options, e *
 	}
 	switch {
 	case bytes.HasPrefix(head, magicZip), bytes.HasPrefix(head, magicZipE):
-		return "", explorer.Errorf(explorer.EUNSUPPORTED, "the file's content does not match its .csv name: it is a zip archive, as XLSX workbooks are")
+		return "", unsupportedf("the file's content does not match its .csv name: it is a zip archive, as XLSX workbooks are")
 	case bytes.HasPrefix(head, magicOLE2):
-		return "", explorer.Errorf(explorer.EUNSUPPORTED, "the file's content does not match its .csv name: it is an OLE2 compound file, as XLS workbooks are")
+		return "", unsupportedf("the file's content does not match its .csv name: it is an OLE2 compound file, as XLS workbooks are")
 	}
 	enc, err := chooseEncoding(r, size, head, opts.Encoding)
 	if err != nil {
@@ -312,12 +311,12 @@ func noHeaderCSV(text *textReader, lineBase int) error {
 	if n < 2 {
 		return noHeader()
 	}
-	return explorer.Errorf(explorer.EINVALID, "the file has no header row: none of its %d lines holds a value", n)
+	return invalidf(0, "the file has no header row: none of its %d lines holds a value", n)
 }
 
 // recordTooLong is the error of a record past the text reader's limit.
 func recordTooLong(line int, opts Options) error {
-	return explorer.Errorf(explorer.ETOOLARGE, "line %d: a record is longer than the cell length limit (%d characters) allows for its columns", line, opts.MaxCellLen)
+	return tooLargef(int64(opts.MaxCellLen), line, "line %d: a record is longer than the cell length limit (%d characters) allows for its columns", line, opts.MaxCellLen)
 }
 
 // csvError turns a reading error into a caller-safe one.
@@ -340,13 +339,13 @@ func csvError(ctx context.Context, err error, line int, opts Options) error {
 		case errors.Is(pe.Err, context.DeadlineExceeded), errors.Is(pe.Err, context.Canceled):
 			return timeBudget(ctx, opts)
 		case errors.Is(pe.Err, csv.ErrBareQuote):
-			return explorer.Errorf(explorer.EINVALID, "line %d: a quote appears in a field that is not quoted (put the field in quotes and double the quote)", pe.Line)
+			return invalidf(pe.Line, "line %d: a quote appears in a field that is not quoted (put the field in quotes and double the quote)", pe.Line)
 		case errors.Is(pe.Err, csv.ErrQuote):
-			return explorer.Errorf(explorer.EINVALID, "line %d: a quoted field is not closed properly", pe.StartLine)
+			return invalidf(pe.StartLine, "line %d: a quoted field is not closed properly", pe.StartLine)
 		}
-		return &explorer.Error{Code: explorer.EINVALID, Message: "the file is not a readable CSV file", Err: err}
+		return &Error{Kind: Invalid, Message: "the file is not a readable CSV file", Err: err}
 	}
-	return explorer.Internal(err)
+	return err
 }
 
 // detectDelimiter picks the delimiter among delimiters that gives the first

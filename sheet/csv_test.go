@@ -3,6 +3,7 @@ package sheet
 import (
 	"bytes"
 	"context"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -10,13 +11,11 @@ import (
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/encoding/unicode"
-
-	explorer "explorer"
 )
 
 func readBytes(t testing.TB, b []byte, kind Kind, opts Options, accept func([]string) bool) (*Table, error) {
 	t.Helper()
-	return Read(context.Background(), bytes.NewReader(b), int64(len(b)), kind, opts, accept)
+	return Read(context.Background(), bytes.NewReader(b), int64(len(b)), kind, limited(opts), accept)
 }
 
 func utf16le(s string, bom bool) []byte {
@@ -68,8 +67,8 @@ func TestKindFromName(t *testing.T) {
 		if tt.ok != (err == nil) || got != tt.want {
 			t.Errorf("KindFromName(%q) = %v, %v; want %v, ok %v", tt.name, got, err, tt.want, tt.ok)
 		}
-		if err != nil && explorer.ErrorCode(err) != explorer.EUNSUPPORTED {
-			t.Errorf("KindFromName(%q): code %q, want %q", tt.name, explorer.ErrorCode(err), explorer.EUNSUPPORTED)
+		if err != nil && errorCode(err) != codeUnsupported {
+			t.Errorf("KindFromName(%q): code %q, want %q", tt.name, errorCode(err), codeUnsupported)
 		}
 	}
 }
@@ -169,7 +168,7 @@ func TestCSV(t *testing.T) {
 		{
 			name: "sep= line only",
 			in:   []byte("sep=|"),
-			code: explorer.EINVALID,
+			code: codeInvalid,
 			msg:  "no header row",
 		},
 		{
@@ -196,7 +195,7 @@ func TestCSV(t *testing.T) {
 		{
 			name:     "UTF-16LE given, no BOM",
 			in:       utf16le("Index,Label\n1,smörgås\n", false),
-			opts:     Options{Encoding: "utf-16le"},
+			opts:     limited(Options{Encoding: "utf-16le"}),
 			header:   []string{"Index", "Label"},
 			rows:     [][]string{{"1", "smörgås"}},
 			encoding: "UTF-16LE",
@@ -204,7 +203,7 @@ func TestCSV(t *testing.T) {
 		{
 			name:     "UTF-16 without BOM and no encoding is binary",
 			in:       utf16le("Index,Label\n1,x\n", false),
-			code:     explorer.EUNSUPPORTED,
+			code:     codeUnsupported,
 			encoding: "",
 		},
 		{
@@ -217,7 +216,7 @@ func TestCSV(t *testing.T) {
 		{
 			name:     "latin1 label is windows-1252 (WHATWG)",
 			in:       cp1252("A\nsmörgås €\n"),
-			opts:     Options{Encoding: "latin1"},
+			opts:     limited(Options{Encoding: "latin1"}),
 			header:   []string{"A"},
 			rows:     [][]string{{"smörgås €"}},
 			encoding: "windows-1252",
@@ -225,7 +224,7 @@ func TestCSV(t *testing.T) {
 		{
 			name:     "IANA name",
 			in:       []byte("A\nsm\xf6rg\xe5s \xa4\n"),
-			opts:     Options{Encoding: "ISO-8859-15"},
+			opts:     limited(Options{Encoding: "ISO-8859-15"}),
 			header:   []string{"A"},
 			rows:     [][]string{{"smörgås €"}},
 			encoding: "ISO-8859-15",
@@ -236,7 +235,7 @@ func TestCSV(t *testing.T) {
 				b, _ := japanese.ShiftJIS.NewEncoder().Bytes([]byte("Index,Label\n1,日本茶\n"))
 				return b
 			}(),
-			opts:     Options{Encoding: "shift_jis"},
+			opts:     limited(Options{Encoding: "shift_jis"}),
 			header:   []string{"Index", "Label"},
 			rows:     [][]string{{"1", "日本茶"}},
 			encoding: "Shift_JIS",
@@ -244,7 +243,7 @@ func TestCSV(t *testing.T) {
 		{
 			name:     "UTF-8 given, file is UTF-8",
 			in:       []byte("A\nsmörgås\n"),
-			opts:     Options{Encoding: " UTF8 "},
+			opts:     limited(Options{Encoding: " UTF8 "}),
 			header:   []string{"A"},
 			rows:     [][]string{{"smörgås"}},
 			encoding: "UTF-8",
@@ -252,7 +251,7 @@ func TestCSV(t *testing.T) {
 		{
 			name:     "a BOM wins over the given encoding",
 			in:       append(append([]byte{}, bomUTF8...), "A\nsmörgås\n"...),
-			opts:     Options{Encoding: "windows-1252"},
+			opts:     limited(Options{Encoding: "windows-1252"}),
 			header:   []string{"A"},
 			rows:     [][]string{{"smörgås"}},
 			encoding: "UTF-8",
@@ -260,96 +259,96 @@ func TestCSV(t *testing.T) {
 		{
 			name: "unknown encoding",
 			in:   []byte("A\n1\n"),
-			opts: Options{Encoding: "klingon-8"},
-			code: explorer.EINVALID,
+			opts: limited(Options{Encoding: "klingon-8"}),
+			code: codeInvalid,
 			msg:  `unknown encoding "klingon-8"`,
 		},
 		{
 			name: "replacement encoding is unknown",
 			in:   []byte("A\n1\n"),
-			opts: Options{Encoding: "iso-2022-kr"},
-			code: explorer.EINVALID,
+			opts: limited(Options{Encoding: "iso-2022-kr"}),
+			code: codeInvalid,
 			msg:  "unknown encoding",
 		},
 		{
 			name: "xlsx content",
 			in:   []byte("PK\x03\x04\x14\x00\x00\x00rest of a zip"),
-			code: explorer.EUNSUPPORTED,
+			code: codeUnsupported,
 			msg:  "does not match its .csv name: it is a zip archive",
 		},
 		{
 			name: "xls content",
 			in:   append(append([]byte{}, magicOLE2...), make([]byte, 600)...),
-			code: explorer.EUNSUPPORTED,
+			code: codeUnsupported,
 		},
 		{
 			name: "NUL bytes",
 			in:   []byte("A,B\n1,\x00\x01\x02\n"),
-			code: explorer.EUNSUPPORTED,
+			code: codeUnsupported,
 		},
 		{
 			name: "NUL byte with a given encoding",
 			in:   []byte("A,B\n1,\x00\n"),
-			opts: Options{Encoding: "windows-1252"},
-			code: explorer.EUNSUPPORTED,
+			opts: limited(Options{Encoding: "windows-1252"}),
+			code: codeUnsupported,
 		},
 		{
 			name: "bare quote",
 			in:   []byte("A,B\n1,2\n3,a \"b\" c\n"),
-			code: explorer.EINVALID,
+			code: codeInvalid,
 			msg:  "line 3",
 		},
 		{
 			name: "unclosed quote",
 			in:   []byte("A,B\n1,2\n3,\"abc\n4,5\n"),
-			code: explorer.EINVALID,
+			code: codeInvalid,
 			msg:  "line 3",
 		},
 		{
 			name: "empty file",
 			in:   []byte{},
-			code: explorer.EINVALID,
+			code: codeInvalid,
 			msg:  "no header row",
 		},
 		{
 			name: "only blank lines",
 			in:   []byte("\n \n,,\n"),
-			code: explorer.EINVALID,
+			code: codeInvalid,
 			msg:  "no header row",
 		},
 		{
 			name: "too many rows",
 			in:   []byte("A\n1\n2\n\n3\n"),
-			opts: Options{MaxRows: 2},
-			code: explorer.ETOOLARGE,
+			opts: limited(Options{MaxRows: 2}),
+			code: codeTooLarge,
 			msg:  "more than 2 rows",
 		},
 		{
 			name:   "rows at the limit",
 			in:     []byte("A\n1\n\n2\n"),
-			opts:   Options{MaxRows: 2},
+			opts:   limited(Options{MaxRows: 2}),
 			header: []string{"A"},
 			rows:   [][]string{{"1"}, {"2"}},
 		},
 		{
 			name: "cell too long",
 			in:   []byte("A,B\n1,2\n3,ååååå\n"),
-			opts: Options{MaxCellLen: 4},
-			code: explorer.EINVALID,
+			opts: limited(Options{MaxCellLen: 4}),
+			code: codeInvalid,
 			msg:  "row 3",
 		},
 		{
 			name:   "cell length counts characters, not bytes",
 			in:     []byte("A,B\n3,åååå\n"),
-			opts:   Options{MaxCellLen: 4},
+			opts:   limited(Options{MaxCellLen: 4}),
 			header: []string{"A", "B"},
 			rows:   [][]string{{"3", "åååå"}},
 		},
 		{
 			name: "header cell too long",
 			in:   []byte("Index,Labelxxxx\n"),
-			opts: Options{MaxCellLen: 5},
-			code: explorer.EINVALID,
+			opts: limited(Options{MaxCellLen: 5}),
+			code: codeInvalid,
 			msg:  "row 1",
 		},
 	}
@@ -360,11 +359,11 @@ func TestCSV(t *testing.T) {
 				if err == nil {
 					t.Fatalf("no error; want code %s (table %+v)", tt.code, tab)
 				}
-				if got := explorer.ErrorCode(err); got != tt.code {
+				if got := errorCode(err); got != tt.code {
 					t.Fatalf("code %q, want %q (%v)", got, tt.code, err)
 				}
-				if !strings.Contains(explorer.ErrorMessage(err), tt.msg) {
-					t.Fatalf("message %q does not contain %q", explorer.ErrorMessage(err), tt.msg)
+				if !strings.Contains(errorMessage(err), tt.msg) {
+					t.Fatalf("message %q does not contain %q", errorMessage(err), tt.msg)
 				}
 				return
 			}
@@ -391,7 +390,7 @@ func TestCSV(t *testing.T) {
 }
 
 func TestCSVHeaderRow(t *testing.T) {
-	tab, err := readBytes(t, []byte("\n;;\nIndex;Label\n1;x\n"), KindCSV, Options{}, nil)
+	tab, err := readBytes(t, []byte("\n;;\nIndex;Label\n1;x\n"), KindCSV, limited(Options{}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -448,7 +447,7 @@ func TestLookupEncoding(t *testing.T) {
 			t.Errorf("LookupEncoding(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
-	if _, err := LookupEncoding(strings.Repeat("x", 500)); err == nil || len(explorer.ErrorMessage(err)) > 80 {
+	if _, err := LookupEncoding(strings.Repeat("x", 500)); err == nil || len(errorMessage(err)) > 80 {
 		t.Errorf("long unknown name: %v", err)
 	}
 }
@@ -456,8 +455,8 @@ func TestLookupEncoding(t *testing.T) {
 // A record that never ends is refused before it fills memory.
 func TestCSVRecordTooLong(t *testing.T) {
 	in := append([]byte("A,B\n1,\""), bytes.Repeat([]byte("x"), 3<<20)...)
-	_, err := readBytes(t, in, KindCSV, Options{MaxCellLen: 1000}, nil)
-	if explorer.ErrorCode(err) != explorer.ETOOLARGE || !strings.Contains(explorer.ErrorMessage(err), "line 2") {
+	_, err := readBytes(t, in, KindCSV, limited(Options{MaxCellLen: 1000}), nil)
+	if errorCode(err) != codeTooLarge || !strings.Contains(errorMessage(err), "line 2") {
 		t.Fatalf("got %v", err)
 	}
 }
@@ -467,7 +466,7 @@ func TestCSVRecordTooLong(t *testing.T) {
 func TestScanTextChunks(t *testing.T) {
 	for _, pad := range []int{256<<10 - 1, 256<<10 - 2, 256<<10 - 3, 256 << 10} {
 		valid := append(bytes.Repeat([]byte("a"), pad), "smörgås 日本茶 😀\n"...)
-		opts := Options{MaxCellLen: 1 << 20}
+		opts := limited(Options{MaxCellLen: 1 << 20})
 		tab, err := readBytes(t, append([]byte("A\n"), valid...), KindCSV, opts, nil)
 		if err != nil || tab.Encoding != "UTF-8" {
 			t.Fatalf("pad %d: %v %v", pad, tab, err)
@@ -482,9 +481,9 @@ func TestScanTextChunks(t *testing.T) {
 
 func TestStreamStopsOnCallbackError(t *testing.T) {
 	in := []byte("A\n1\n2\n3\n")
-	stop := explorer.Errorf(explorer.EINVALID, "row 3: bad")
+	stop := errors.New("row 3: bad")
 	var seen []int
-	_, err := Stream(context.Background(), bytes.NewReader(in), int64(len(in)), KindCSV, Options{}, nil,
+	_, err := Stream(context.Background(), bytes.NewReader(in), int64(len(in)), KindCSV, limited(Options{}), nil,
 		func([]string) error { return nil },
 		func(num int, cells []string) error {
 			seen = append(seen, num)
@@ -499,7 +498,7 @@ func TestStreamStopsOnCallbackError(t *testing.T) {
 	if !reflect.DeepEqual(seen, []int{2, 3}) {
 		t.Fatalf("rows seen %v", seen)
 	}
-	_, err = Stream(context.Background(), bytes.NewReader(in), int64(len(in)), KindCSV, Options{}, nil,
+	_, err = Stream(context.Background(), bytes.NewReader(in), int64(len(in)), KindCSV, limited(Options{}), nil,
 		func([]string) error { return stop }, nil)
 	if err != stop {
 		t.Fatalf("header callback error: got %v", err)

@@ -11,8 +11,6 @@ import (
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/ianaindex"
 	"golang.org/x/text/encoding/unicode"
-
-	explorer "explorer"
 )
 
 // Byte order marks.
@@ -39,7 +37,7 @@ var (
 
 // LookupEncoding resolves a WHATWG or IANA encoding name (labels as
 // "utf-8", "latin1", "Shift_JIS", "UTF-16BE", "cp1252", in any case) and
-// returns its canonical name. An unknown name is an EINVALID error.
+// returns its canonical name. An unknown name is an Invalid error.
 func LookupEncoding(name string) (canonical string, err error) {
 	e, err := lookupEncoding(name)
 	if err != nil {
@@ -60,7 +58,7 @@ func lookupEncoding(name string) (textEncoding, error) {
 		if len(label) > 40 {
 			label = label[:40] + "…"
 		}
-		return textEncoding{}, explorer.Errorf(explorer.EINVALID, "unknown encoding %q", strings.ToValidUTF8(label, "?"))
+		return textEncoding{}, invalidf(0, "unknown encoding %q", strings.ToValidUTF8(label, "?"))
 	}
 	return canonicalEncoding(enc), nil
 }

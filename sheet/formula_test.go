@@ -42,7 +42,7 @@ func TestEscapeFormula(t *testing.T) {
 // keep their cells as they are.
 func TestCSVUnescapesFormulas(t *testing.T) {
 	data := []byte("Index,Label,Terms\n1,\"'=HYPERLINK(\"\"x\"\")\",'-a\n2,'tis,''+b\n")
-	tab, err := Read(context.Background(), bytes.NewReader(data), int64(len(data)), KindCSV, Options{}, nil)
+	tab, err := Read(context.Background(), bytes.NewReader(data), int64(len(data)), KindCSV, limited(Options{}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,16 +11,14 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
-
-	explorer "explorer"
 )
 
 // The fuzz targets check that no input makes a reader panic or hang, that
-// every error is an *explorer.Error with a code for callers, and that the
+// every error is an *Error of a kind callers map, and that the
 // tables read keep their invariants. Their seed corpus is in
 // testdata/fuzz/<target>; the seeds run as ordinary tests.
 
-var fuzzOpts = Options{MaxRows: 10_000, MaxColumns: 64, MaxCellLen: 10_000, MaxUnzipSize: 1 << 20}
+var fuzzOpts = limited(Options{MaxRows: 10_000, MaxColumns: 64, MaxCellLen: 10_000, MaxUnzipSize: 1 << 20})
 
 // allocBound is the most bytes streaming an input may allocate: a fixed
 // part for buffers, and a multiple of what the input holds (its bytes, and
@@ -51,14 +49,14 @@ func checkRead(t *testing.T, data []byte, kind Kind, opts Options) {
 	checkAlloc(t, data, kind, opts)
 	tab, err := readBytes(t, data, kind, opts, hasIndex)
 	if err != nil {
-		var xe *explorer.Error
+		var xe *Error
 		if !errors.As(err, &xe) {
-			t.Fatalf("error is not an *explorer.Error: %T %v", err, err)
+			t.Fatalf("error is not an *Error: %T %v", err, err)
 		}
-		switch xe.Code {
-		case explorer.EINVALID, explorer.EUNSUPPORTED, explorer.ETOOLARGE:
+		switch xe.Kind {
+		case Invalid, Unsupported, TooLarge:
 		default:
-			t.Fatalf("unexpected code %q: %v", xe.Code, err)
+			t.Fatalf("unexpected kind %d: %v", xe.Kind, err)
 		}
 		return
 	}

@@ -151,122 +151,169 @@ func splitSections(code string) []string {
 // parseSection classifies a section and collects its literal text around
 // the number.
 func parseSection(sec string) section {
-	var p section
-	lower := strings.ToLower(sec)
-	if strings.TrimSpace(sec) == "" || strings.Contains(lower, "general") {
-		p.kind = kindGeneral
+	sp := sectionParser{sec: sec, lower: strings.ToLower(sec)}
+	if strings.TrimSpace(sec) == "" || strings.Contains(sp.lower, "general") {
+		sp.p.kind = kindGeneral
 	}
-	var lit strings.Builder
-	placeholders := false
-	inNumber, afterNumber := false, false
-	dot := false
 	for i := 0; i < len(sec); i++ {
-		c := sec[i]
-		switch {
-		case c == '"':
-			j := strings.IndexByte(sec[i+1:], '"')
-			if j < 0 {
-				j = len(sec) - i - 1
-			}
-			lit.WriteString(sec[i+1 : i+1+j])
-			i += j + 1
-		case c == '\\' && i+1 < len(sec):
-			lit.WriteByte(sec[i+1])
-			i++
-		case c == '_' && i+1 < len(sec):
-			lit.WriteByte(' ')
-			i++
-		case c == '*' && i+1 < len(sec):
-			i++
-		case c == '[':
-			end := len(sec)
-			if j := strings.IndexByte(sec[i:], ']'); j >= 0 {
-				end = i + j
-			}
-			tag := strings.ToLower(sec[i+1 : end])
-			if tag != "" && strings.Trim(tag, "hms") == "" {
-				p.elapsed = true
-				p.clock = true
-				if strings.Contains(tag, "s") {
-					p.seconds = true
-				}
-			}
-			i = end
-		case c == '@':
-			if p.kind == kindNumber {
-				p.kind = kindText
-			}
-		case strings.HasPrefix(lower[i:], "am/pm"):
-			p.ampm, p.clock = true, true
-			i += 4
-		case strings.HasPrefix(lower[i:], "a/p"):
-			p.ampm, p.clock = true, true
-			i += 2
-		case strings.HasPrefix(lower[i:], "general"):
-			inNumber = true
-			placeholders = true
-			p.prefix = lit.String()
-			lit.Reset()
-			i += len("general") - 1
-			afterNumber = true
-		case c == 'y' || c == 'Y' || c == 'd' || c == 'D':
-			p.date = true
-		case c == 'm' || c == 'M':
-			// Minutes when next to hours or seconds, else months.
-			if p.clock || strings.ContainsAny(lower[i:], "s") && !strings.ContainsAny(lower[i:], "dy") {
-				p.clock = true
-			} else {
-				p.date = true
-			}
-		case c == 'h' || c == 'H':
-			p.clock = true
-		case c == 's' || c == 'S':
-			p.clock, p.seconds = true, true
-		case (c == 'e' || c == 'E') && inNumber && i+1 < len(sec) && (sec[i+1] == '+' || sec[i+1] == '-'):
-			p.scientific = true
-			i++
-			for i+1 < len(sec) && strings.IndexByte("0#?", sec[i+1]) >= 0 {
-				i++
-			}
-		case strings.IndexByte("0#?", c) >= 0 && !afterNumber:
-			if !inNumber {
-				inNumber = true
-				p.prefix = lit.String()
-				lit.Reset()
-			}
-			placeholders = true
-			if dot {
-				p.maxDec++
-				if c == '0' {
-					p.minDec++
-				}
-			} else if c == '0' {
-				p.minInt++
-			}
-		case c == '.' && inNumber && !afterNumber && !dot:
-			dot = true
-		case c == ',' && inNumber && !afterNumber:
-			if i+1 < len(sec) && strings.IndexByte("0#?", sec[i+1]) >= 0 && !dot {
-				p.thousands = true
-			} else if !dot {
-				p.scale++
-			}
-		case c == '%':
-			p.percent = true
-			if inNumber {
-				afterNumber = true
-			}
-			lit.WriteByte(c)
-		default:
-			if inNumber {
-				afterNumber = true
-			}
-			lit.WriteByte(c)
+		var ok bool
+		if i, ok = sp.literal(i); ok {
+			continue
 		}
+		if i, ok = sp.word(i); ok {
+			continue
+		}
+		i = sp.number(i)
 	}
+	return sp.finish()
+}
+
+// sectionParser is the state of parseSection: the section read so far
+// and its literal text not yet placed before or after the number.
+type sectionParser struct {
+	sec, lower   string
+	p            section
+	lit          strings.Builder
+	placeholders bool
+	inNumber     bool
+	afterNumber  bool
+	dot          bool
+}
+
+// literal reads the quoted text, escapes, paddings, brackets and text
+// placeholders at i; ok is false when i holds none of them. It returns
+// the index of the last byte read.
+func (sp *sectionParser) literal(i int) (int, bool) {
+	sec, c := sp.sec, sp.sec[i]
+	switch {
+	case c == '"':
+		j := strings.IndexByte(sec[i+1:], '"')
+		if j < 0 {
+			j = len(sec) - i - 1
+		}
+		sp.lit.WriteString(sec[i+1 : i+1+j])
+		return i + j + 1, true
+	case c == '\\' && i+1 < len(sec):
+		sp.lit.WriteByte(sec[i+1])
+		return i + 1, true
+	case c == '_' && i+1 < len(sec):
+		sp.lit.WriteByte(' ')
+		return i + 1, true
+	case c == '*' && i+1 < len(sec):
+		return i + 1, true
+	case c == '[':
+		end := len(sec)
+		if j := strings.IndexByte(sec[i:], ']'); j >= 0 {
+			end = i + j
+		}
+		tag := strings.ToLower(sec[i+1 : end])
+		if tag != "" && strings.Trim(tag, "hms") == "" {
+			sp.p.elapsed = true
+			sp.p.clock = true
+			if strings.Contains(tag, "s") {
+				sp.p.seconds = true
+			}
+		}
+		return end, true
+	case c == '@':
+		if sp.p.kind == kindNumber {
+			sp.p.kind = kindText
+		}
+		return i, true
+	}
+	return i, false
+}
+
+// word reads the date and time letters and the word General at i; ok is
+// false when i holds none of them.
+func (sp *sectionParser) word(i int) (int, bool) {
+	lower, c := sp.lower, sp.sec[i]
+	switch {
+	case strings.HasPrefix(lower[i:], "am/pm"):
+		sp.p.ampm, sp.p.clock = true, true
+		return i + 4, true
+	case strings.HasPrefix(lower[i:], "a/p"):
+		sp.p.ampm, sp.p.clock = true, true
+		return i + 2, true
+	case strings.HasPrefix(lower[i:], "general"):
+		sp.inNumber = true
+		sp.placeholders = true
+		sp.p.prefix = sp.lit.String()
+		sp.lit.Reset()
+		sp.afterNumber = true
+		return i + len("general") - 1, true
+	case c == 'y' || c == 'Y' || c == 'd' || c == 'D':
+		sp.p.date = true
+	case c == 'm' || c == 'M':
+		// Minutes when next to hours or seconds, else months.
+		if sp.p.clock || strings.ContainsAny(lower[i:], "s") && !strings.ContainsAny(lower[i:], "dy") {
+			sp.p.clock = true
+		} else {
+			sp.p.date = true
+		}
+	case c == 'h' || c == 'H':
+		sp.p.clock = true
+	case c == 's' || c == 'S':
+		sp.p.clock, sp.p.seconds = true, true
+	default:
+		return i, false
+	}
+	return i, true
+}
+
+// number reads the number's placeholders, point, separators, exponent
+// and percent at i, and any other byte as literal text. It returns the
+// index of the last byte read.
+func (sp *sectionParser) number(i int) int {
+	sec, c, p := sp.sec, sp.sec[i], &sp.p
+	switch {
+	case (c == 'e' || c == 'E') && sp.inNumber && i+1 < len(sec) && (sec[i+1] == '+' || sec[i+1] == '-'):
+		p.scientific = true
+		i++
+		for i+1 < len(sec) && strings.IndexByte("0#?", sec[i+1]) >= 0 {
+			i++
+		}
+	case strings.IndexByte("0#?", c) >= 0 && !sp.afterNumber:
+		if !sp.inNumber {
+			sp.inNumber = true
+			p.prefix = sp.lit.String()
+			sp.lit.Reset()
+		}
+		sp.placeholders = true
+		if sp.dot {
+			p.maxDec++
+			if c == '0' {
+				p.minDec++
+			}
+		} else if c == '0' {
+			p.minInt++
+		}
+	case c == '.' && sp.inNumber && !sp.afterNumber && !sp.dot:
+		sp.dot = true
+	case c == ',' && sp.inNumber && !sp.afterNumber:
+		if i+1 < len(sec) && strings.IndexByte("0#?", sec[i+1]) >= 0 && !sp.dot {
+			p.thousands = true
+		} else if !sp.dot {
+			p.scale++
+		}
+	default:
+		if c == '%' {
+			p.percent = true
+		}
+		if sp.inNumber {
+			sp.afterNumber = true
+		}
+		sp.lit.WriteByte(c)
+	}
+	return i
+}
+
+// finish is the section read: its kind, and the literal text placed.
+func (sp *sectionParser) finish() section {
+	p := sp.p
 	if p.kind == kindGeneral {
-		p.suffix = lit.String()
-		if !placeholders {
+		p.suffix = sp.lit.String()
+		if !sp.placeholders {
 			p.prefix, p.suffix = "", ""
 		}
 		return p
@@ -275,7 +322,7 @@ func parseSection(sec string) section {
 		p.kind = kindDate
 		return p
 	}
-	if !placeholders {
+	if !sp.placeholders {
 		if p.kind == kindText {
 			p.prefix = ""
 			return p
@@ -283,10 +330,10 @@ func parseSection(sec string) section {
 		// A section of literal text only shows the text, as a format
 		// "TRUE";"TRUE";"FALSE" does for booleans.
 		p.kind = kindLiteral
-		p.prefix = lit.String()
+		p.prefix = sp.lit.String()
 		return p
 	}
-	p.suffix = lit.String()
+	p.suffix = sp.lit.String()
 	return p
 }
 

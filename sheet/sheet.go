@@ -1,8 +1,9 @@
 // Package sheet reads uploaded tables (CSV, XLS and XLSX files) into rows of
 // strings. It checks that a file's content agrees with its type, detects the
 // encoding and delimiter of CSV files, and refuses files that are too large
-// or that decompress to too much (zip bombs), with *explorer.Error values
-// whose messages are safe to show to the caller.
+// or that decompress to too much (zip bombs), with *Error values of its
+// own kinds whose messages are safe to show to the caller. It is a leaf: the
+// caller gives every limit and maps the kinds to its own errors.
 package sheet
 
 import (
@@ -14,8 +15,6 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
-
-	explorer "explorer"
 )
 
 // Kind is the type of a table file.
@@ -42,7 +41,7 @@ func (k Kind) String() string {
 }
 
 // KindFromName returns the kind named by a file name's extension (.csv, .xls
-// or .xlsx, in any case). Any other name is an EUNSUPPORTED error.
+// or .xlsx, in any case). Any other name is an Unsupported error.
 func KindFromName(name string) (Kind, error) {
 	// Names may come from Windows clients with backslashes.
 	name = name[strings.LastIndexAny(name, `/\`)+1:]
@@ -54,68 +53,49 @@ func KindFromName(name string) (Kind, error) {
 	case ".xlsx":
 		return KindXLSX, nil
 	}
-	return 0, explorer.Errorf(explorer.EUNSUPPORTED, "unsupported file type: the name must end in .csv, .xls or .xlsx")
+	return 0, unsupportedf("unsupported file type: the name must end in .csv, .xls or .xlsx")
 }
-
-// Default limits, used where Options leaves a limit at zero.
-const (
-	DefaultMaxRows      = 1_000_000
-	DefaultMaxColumns   = 1_024
-	DefaultMaxCellLen   = 32_767
-	DefaultMaxUnzipSize = 512 << 20
-	DefaultMaxDuration  = time.Minute
-)
 
 // maxSheetRows is the number of rows a worksheet can have (Excel 2007+).
 const maxSheetRows = 1 << 20
 
-// Options tunes reading. Zero values take the defaults.
+// Options tunes reading. The caller gives every limit: reading a file
+// with a limit (MaxText aside) at zero or below is an error.
 type Options struct {
 	// Encoding is the WHATWG or IANA name of a CSV file's encoding. Blank
 	// means guess: a byte order mark, else UTF-8 when the file is valid
 	// UTF-8, else windows-1252. It is ignored for XLS and XLSX files.
 	Encoding string
-	// MaxRows is the largest number of non-blank rows after the header
-	// (default DefaultMaxRows); more is an ETOOLARGE error.
+	// MaxRows is the largest number of non-blank rows after the header;
+	// more is a TooLarge error.
 	MaxRows int
-	// MaxColumns is the widest header (default DefaultMaxColumns); a
-	// wider one is an ETOOLARGE error. Rows are as wide as the header:
+	// MaxColumns is the widest header; a wider one is a TooLarge error. Rows are as wide as the header:
 	// what a file claims about a cell past it costs nothing.
 	MaxColumns int
-	// MaxCellLen is the largest number of characters in one cell (default
-	// DefaultMaxCellLen); a longer cell is an EINVALID error naming the row.
+	// MaxCellLen is the largest number of characters in one cell; a
+	// longer cell is an Invalid error naming the row.
 	MaxCellLen int
 	// MaxUnzipSize is the most bytes decompressed from the parts of an
-	// XLSX file, counting every read of every part (default
-	// DefaultMaxUnzipSize); more is an ETOOLARGE error.
+	// XLSX file, counting every read of every part; more is a TooLarge
+	// error.
 	MaxUnzipSize int64
 	// MaxText is the most text a workbook's shared string table may
 	// hold, each string counted as its bytes plus 3 (as the caller counts
-	// the cells it stores); more is an ETOOLARGE error, raised while the
+	// the cells it stores); more is a TooLarge error, raised while the
 	// table is read. Zero means no limit.
 	MaxText int64
-	// MaxDuration bounds the time reading takes, the callbacks included
-	// (default DefaultMaxDuration); longer is an ETOOLARGE error.
+	// MaxDuration bounds the time reading takes, the callbacks included;
+	// longer is a TooLarge error.
 	MaxDuration time.Duration
 }
 
-func (o Options) withDefaults() Options {
-	if o.MaxRows <= 0 {
-		o.MaxRows = DefaultMaxRows
+// check refuses options without a limit: a caller's mistake, never a
+// file's.
+func (o Options) check() error {
+	if o.MaxRows <= 0 || o.MaxColumns <= 0 || o.MaxCellLen <= 0 || o.MaxUnzipSize <= 0 || o.MaxDuration <= 0 {
+		return errors.New("sheet: the options must set MaxRows, MaxColumns, MaxCellLen, MaxUnzipSize and MaxDuration")
 	}
-	if o.MaxColumns <= 0 {
-		o.MaxColumns = DefaultMaxColumns
-	}
-	if o.MaxDuration <= 0 {
-		o.MaxDuration = DefaultMaxDuration
-	}
-	if o.MaxCellLen <= 0 {
-		o.MaxCellLen = DefaultMaxCellLen
-	}
-	if o.MaxUnzipSize <= 0 {
-		o.MaxUnzipSize = DefaultMaxUnzipSize
-	}
-	return o
+	return nil
 }
 
 // Table is a file read into memory.
@@ -146,9 +126,11 @@ type Table struct {
 // caller can report what its header lacks. In a CSV file the first
 // non-blank row is the header (after an Excel "sep=;" line, which also
 // names the delimiter). A nil accept accepts any header. Blank rows (every
-// cell empty or white space) are skipped. Errors are *explorer.Error
-// values: EUNSUPPORTED when the content does not match kind, ETOOLARGE over
-// the limits of opts, EINVALID for unreadable files and long cells.
+// cell empty or white space) are skipped. Errors are *Error values:
+// Unsupported when the content does not match kind, TooLarge over the
+// limits of opts, Invalid for unreadable files and long cells, Cancelled
+// when ctx was cancelled; a callback's error is returned as it is, and an
+// error reading r is neither.
 func Read(ctx context.Context, r io.ReaderAt, size int64, kind Kind, opts Options, accept func(header []string) bool) (*Table, error) {
 	t := &Table{}
 	e := &emitter{
@@ -174,7 +156,7 @@ func Read(ctx context.Context, r io.ReaderAt, size int64, kind Kind, opts Option
 
 // Stream reads a table row by row, for files too large to hold in memory.
 // It picks the header as Read does and calls header once with it (or returns
-// an EINVALID error when the file has no non-blank row), then calls row for
+// an Invalid error when the file has no non-blank row), then calls row for
 // each non-blank row after it with the row's number in the file (as
 // Table.RowNumbers) and its cells up to the last one with a value, at most
 // as many as the header has (the slice is the callee's to keep; unlike
@@ -188,12 +170,19 @@ func Stream(ctx context.Context, r io.ReaderAt, size int64, kind Kind, opts Opti
 }
 
 func stream(ctx context.Context, r io.ReaderAt, size int64, kind Kind, opts Options, accept func([]string) bool, e *emitter) (string, error) {
-	opts = opts.withDefaults()
+	enc, err := streamKind(ctx, r, size, kind, opts, accept, e)
+	return enc, unwrapCallback(err)
+}
+
+func streamKind(ctx context.Context, r io.ReaderAt, size int64, kind Kind, opts Options, accept func([]string) bool, e *emitter) (string, error) {
+	if err := opts.check(); err != nil {
+		return "", err
+	}
 	ctx, cancel := context.WithTimeout(ctx, opts.MaxDuration)
 	defer cancel()
 	e.opts, e.ctx = opts, ctx
 	if size < 0 {
-		return "", explorer.Errorf(explorer.EINVALID, "the file size is invalid")
+		return "", invalidf(0, "the file size is invalid")
 	}
 	if accept == nil {
 		accept = func([]string) bool { return true }
@@ -206,7 +195,7 @@ func stream(ctx context.Context, r io.ReaderAt, size int64, kind Kind, opts Opti
 	case KindXLSX:
 		return "", streamXLSX(ctx, r, size, opts, accept, e)
 	}
-	return "", explorer.Errorf(explorer.EUNSUPPORTED, "unsupported file type")
+	return "", unsupportedf("unsupported file type")
 }
 
 // emitter applies the rules common to every kind to the rows a reader
@@ -242,7 +231,7 @@ func (e *emitter) start(num int, cells []string) error {
 	if e.header == nil {
 		return nil
 	}
-	return e.header(cells)
+	return fromCallback(e.header(cells))
 }
 
 // emit hands one data row over, cut or padded to the header's width,
@@ -266,7 +255,7 @@ func (e *emitter) emit(num int, cells []string) error {
 		return timeBudget(e.ctx, e.opts)
 	}
 	if e.rows > e.opts.MaxRows {
-		return explorer.Errorf(explorer.ETOOLARGE, "the file has more than %d rows (the row limit)", e.opts.MaxRows)
+		return tooLargef(int64(e.opts.MaxRows), num, "the file has more than %d rows (the row limit)", e.opts.MaxRows)
 	}
 	if e.pad && len(cells) < e.width {
 		padded := make([]string, e.width)
@@ -276,7 +265,7 @@ func (e *emitter) emit(num int, cells []string) error {
 	if e.row == nil {
 		return nil
 	}
-	return e.row(num, cells)
+	return fromCallback(e.row(num, cells))
 }
 
 func (e *emitter) checkCells(num int, cells []string) error {
@@ -289,16 +278,16 @@ func (e *emitter) checkCells(num int, cells []string) error {
 }
 
 func cellTooLong(num, limit int) error {
-	return explorer.Errorf(explorer.EINVALID, "row %d: a cell is longer than %d characters (the cell length limit)", num, limit)
+	return invalidf(num, "row %d: a cell is longer than %d characters (the cell length limit)", num, limit)
 }
 
-// timeBudget is the error of a read stopped by its context: ETOOLARGE past
-// the time budget, EUNAVAILABLE when the caller went away.
+// timeBudget is the error of a read stopped by its context: TooLarge past
+// the time budget, Cancelled when the caller went away.
 func timeBudget(ctx context.Context, opts Options) error {
 	if errors.Is(ctx.Err(), context.Canceled) {
-		return explorer.Errorf(explorer.EUNAVAILABLE, "reading the file was cancelled")
+		return &Error{Kind: Cancelled, Message: "reading the file was cancelled"}
 	}
-	return explorer.Errorf(explorer.ETOOLARGE, "reading the file takes longer than %s (the time limit)", opts.MaxDuration)
+	return tooLargef(int64(opts.MaxDuration), 0, "reading the file takes longer than %s (the time limit)", opts.MaxDuration)
 }
 
 // trimTrailingBlank drops trailing cells that are empty or white space.
@@ -311,7 +300,7 @@ func trimTrailingBlank(cells []string) []string {
 }
 
 func noHeader() error {
-	return explorer.Errorf(explorer.EINVALID, "the file has no header row: it is empty")
+	return invalidf(0, "the file has no header row: it is empty")
 }
 
 // isBlank reports whether every cell is empty or white space.

@@ -1,9 +1,9 @@
 package sheet
 
 import (
+	"errors"
 	"testing"
 
-	explorer "explorer"
 	"explorer/internal/attack"
 )
 
@@ -11,22 +11,22 @@ import (
 // UTF-8 byte order mark (which wins over any given encoding), the shared
 // strings and the cells of a workbook.
 func TestInvalidUTF8Refused(t *testing.T) {
-	_, err := readBytes(t, []byte("\xef\xbb\xbfIndex,Label,Terms\n1,a\xffb,c\n"), KindCSV, Options{}, nil)
-	wantLimit(t, err, explorer.EINVALID, "byte order mark but is not valid UTF-8")
-	if fe := explorer.AsError(err).Fields; len(fe) != 1 || fe[0].Field != "file" {
-		t.Errorf("fields %+v", fe)
+	_, err := readBytes(t, []byte("\xef\xbb\xbfIndex,Label,Terms\n1,a\xffb,c\n"), KindCSV, limited(Options{}), nil)
+	wantLimit(t, err, codeInvalid, "byte order mark but is not valid UTF-8")
+	if se := (*Error)(nil); !errors.As(err, &se) || se.Reason != "is not valid UTF-8 text" {
+		t.Errorf("no reason about the whole file: %#v", err)
 	}
-	_, err = readBytes(t, []byte("\xef\xbb\xbfIndex,Label,Terms\n1,a\xed\xb0\x80b,c\n"), KindCSV, Options{}, nil)
-	wantLimit(t, err, explorer.EINVALID, "not valid UTF-8")
+	_, err = readBytes(t, []byte("\xef\xbb\xbfIndex,Label,Terms\n1,a\xed\xb0\x80b,c\n"), KindCSV, limited(Options{}), nil)
+	wantLimit(t, err, codeInvalid, "not valid UTF-8")
 
 	sheetXML := func(cells string) attack.Part {
 		return attack.Deflate("xl/worksheets/sheet1.xml", []byte(`<worksheet><sheetData><row r="1"><c t="inlineStr"><is><t>Index</t></is></c><c t="inlineStr"><is><t>Label</t></is></c></row><row r="2"><c><v>1</v></c>`+cells+`</row></sheetData></worksheet>`))
 	}
 	sst := attack.Deflate("xl/sharedStrings.xml", []byte("<sst><si><t>ok</t></si><si><t>a\xed\xb0\x80b</t></si></sst>"))
-	_, err = readBytes(t, attack.XLSX(sheetXML(`<c t="s"><v>0</v></c>`), &sst), KindXLSX, Options{}, nil)
-	wantLimit(t, err, explorer.EINVALID, "shared strings hold text that is not valid UTF-8")
-	_, err = readBytes(t, attack.XLSX(sheetXML("<c t=\"inlineStr\"><is><t>a\xffb</t></is></c>"), nil), KindXLSX, Options{}, nil)
-	wantLimit(t, err, explorer.EINVALID, "row 2: a cell is not valid UTF-8")
+	_, err = readBytes(t, attack.XLSX(sheetXML(`<c t="s"><v>0</v></c>`), &sst), KindXLSX, limited(Options{}), nil)
+	wantLimit(t, err, codeInvalid, "shared strings hold text that is not valid UTF-8")
+	_, err = readBytes(t, attack.XLSX(sheetXML("<c t=\"inlineStr\"><is><t>a\xffb</t></is></c>"), nil), KindXLSX, limited(Options{}), nil)
+	wantLimit(t, err, codeInvalid, "row 2: a cell is not valid UTF-8")
 }
 
 // Office's _xHHHH_ escapes: a surrogate pair is one character, half of

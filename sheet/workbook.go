@@ -1,11 +1,8 @@
 package sheet
 
 import (
-	"errors"
 	"fmt"
 	"io"
-
-	explorer "explorer"
 )
 
 // sheetRows iterates over the rows of one worksheet. next returns io.EOF
@@ -103,24 +100,23 @@ func runSheet(rows sheetRows, num int, header []string, e *emitter) error {
 	}
 }
 
-// guard turns a panic in a parser into an EINVALID error with the given
+// guard turns a panic in a parser into an Invalid error with the given
 // message. It is deferred around calls into parsers only, never around the
 // caller's callbacks, whose panics are theirs.
 func guard(err *error, message string) {
 	if p := recover(); p != nil {
-		*err = &explorer.Error{Code: explorer.EINVALID, Message: message, Err: fmt.Errorf("panic: %v", p)}
+		*err = &Error{Kind: Invalid, Message: message, Err: fmt.Errorf("panic: %v", p)}
 	}
 }
 
-// invalid wraps a parser's error into an EINVALID one with the message,
-// unless it already is an *explorer.Error.
+// invalid wraps a parser's error into an Invalid one with the message,
+// unless it already is a file error or the caller's.
 func invalid(err error, message string) error {
 	if err == nil {
 		return nil
 	}
-	var xe *explorer.Error
-	if errors.As(err, &xe) {
+	if isOurs(err) {
 		return err
 	}
-	return &explorer.Error{Code: explorer.EINVALID, Message: message, Err: err}
+	return &Error{Kind: Invalid, Message: message, Err: err}
 }

@@ -16,8 +16,6 @@ import (
 	"golang.org/x/text/encoding/korean"
 	"golang.org/x/text/encoding/simplifiedchinese"
 	"golang.org/x/text/encoding/traditionalchinese"
-
-	explorer "explorer"
 )
 
 // XLS files are OLE2 compound files holding a Workbook stream of BIFF8
@@ -73,11 +71,11 @@ func workbookStream(r io.ReaderAt, size int64) (data []byte, err error) {
 		}
 	}
 	if book == nil {
-		return nil, explorer.Errorf(explorer.EINVALID, "%s: it holds no workbook", msgXLS)
+		return nil, invalidf(0, "%s: it holds no workbook", msgXLS)
 	}
 	// A stream cannot be longer than the file that holds it.
 	if book.Size > size {
-		return nil, explorer.Errorf(explorer.EINVALID, msgXLS)
+		return nil, invalidf(0, msgXLS)
 	}
 	data = make([]byte, book.Size)
 	if _, err := io.ReadFull(book, data); err != nil {
@@ -92,16 +90,16 @@ func workbookStream(r io.ReaderAt, size int64) (data []byte, err error) {
 // not a panic).
 func checkCFBHeader(r io.ReaderAt, size int64) error {
 	if size < 512 {
-		return explorer.Errorf(explorer.EINVALID, msgXLS)
+		return invalidf(0, msgXLS)
 	}
 	var h [512]byte
 	if _, err := r.ReadAt(h[:], 0); err != nil {
-		return explorer.Errorf(explorer.EINVALID, msgXLS)
+		return invalidf(0, msgXLS)
 	}
 	le := binary.LittleEndian
 	shift := le.Uint16(h[30:])
 	if shift != 9 && shift != 12 {
-		return explorer.Errorf(explorer.EINVALID, msgXLS)
+		return invalidf(0, msgXLS)
 	}
 	sectors := uint64(size>>shift) + 1
 	for _, off := range []int{
@@ -111,7 +109,7 @@ func checkCFBHeader(r io.ReaderAt, size int64) error {
 		72, // DIFAT sectors
 	} {
 		if uint64(le.Uint32(h[off:])) > sectors {
-			return explorer.Errorf(explorer.EINVALID, msgXLS)
+			return invalidf(0, msgXLS)
 		}
 	}
 	return nil
@@ -139,13 +137,13 @@ func parseGlobals(stream []byte) (wb *xlsBook, err error) {
 	s := &biffStream{b: stream}
 	rec, ok, err := s.next()
 	if err != nil || !ok {
-		return nil, explorer.Errorf(explorer.EINVALID, msgXLS)
+		return nil, invalidf(0, msgXLS)
 	}
 	if rec.id != recBOF {
 		if rec.id == 0x0009 || rec.id == 0x0209 || rec.id == 0x0409 {
-			return nil, explorer.Errorf(explorer.EUNSUPPORTED, "the XLS file is in an old format (Excel 4 or earlier): save it as .xlsx")
+			return nil, unsupportedf("the XLS file is in an old format (Excel 4 or earlier): save it as .xlsx")
 		}
-		return nil, explorer.Errorf(explorer.EINVALID, msgXLS)
+		return nil, invalidf(0, msgXLS)
 	}
 	rd := newSegReader(rec)
 	version := rd.u16()
@@ -169,7 +167,7 @@ func parseGlobals(stream []byte) (wb *xlsBook, err error) {
 		rd := newSegReader(rec)
 		switch rec.id {
 		case recFilePass:
-			return nil, explorer.Errorf(explorer.EINVALID, "the XLS workbook is protected by a password: save it without one")
+			return nil, invalidf(0, "the XLS workbook is protected by a password: save it without one")
 		case recCodePage:
 			if !wb.biff8 {
 				wb.dec = codePageDecoder(rd.u16())
@@ -293,22 +291,15 @@ type xlsCell struct {
 // parseSheet reads the cells of the worksheet whose BOF is at pos.
 func (wb *xlsBook) parseSheet(pos uint32) ([]xlsCell, error) {
 	if int64(pos) >= int64(len(wb.stream)) {
-		return nil, explorer.Errorf(explorer.EINVALID, msgXLS)
+		return nil, invalidf(0, msgXLS)
 	}
 	s := &biffStream{b: wb.stream, pos: int(pos)}
 	rec, ok, err := s.next()
 	if err != nil || !ok || rec.id != recBOF {
-		return nil, explorer.Errorf(explorer.EINVALID, msgXLS)
+		return nil, invalidf(0, msgXLS)
 	}
-	var cells []xlsCell
-	add := func(row, col uint16, v string) {
-		if col < maxXLSColumns && v != "" {
-			cells = append(cells, xlsCell{row: row, col: col, v: v})
-		}
-	}
+	sc := &sheetCells{wb: wb}
 	depth := 1
-	// A formula whose string result follows in a STRING record.
-	pending, pendingRow, pendingCol := false, uint16(0), uint16(0)
 	for depth > 0 {
 		start := s.pos
 		rec, ok, err := s.next()
@@ -320,99 +311,23 @@ func (wb *xlsBook) parseSheet(pos uint32) ([]xlsCell, error) {
 		}
 		wb.budget -= s.pos - start
 		if wb.budget < 0 {
-			return nil, explorer.Errorf(explorer.EINVALID, msgXLS)
+			return nil, invalidf(0, msgXLS)
 		}
-		if len(cells)%4096 == 0 && wb.ctx.Err() != nil {
+		if len(sc.cells)%4096 == 0 && wb.ctx.Err() != nil {
 			return nil, timeBudget(wb.ctx, wb.opts)
 		}
-		switch rec.id {
-		case recBOF:
+		switch {
+		case rec.id == recBOF:
 			depth++ // an embedded chart
-			continue
-		case recEOF:
+		case rec.id == recEOF:
 			depth--
-			continue
-		}
-		if depth != 1 {
-			continue
-		}
-		rd := newSegReader(rec)
-		switch rec.id {
-		case recLabelSST:
-			row, col, _ := rd.u16(), rd.u16(), rd.u16()
-			i := rd.u32()
-			if !rd.failed && int64(i) < int64(len(wb.sst)) {
-				add(row, col, wb.sst[i])
-			}
-		case recLabel, recRString:
-			row, col, _ := rd.u16(), rd.u16(), rd.u16()
-			v := rd.xlString(wb.biff8, wb.dec)
-			if !rd.failed {
-				add(row, col, v)
-			}
-		case recNumber:
-			row, col, xf := rd.u16(), rd.u16(), rd.u16()
-			v := rd.f64()
-			if !rd.failed {
-				add(row, col, wb.number(v, xf))
-			}
-		case recRK:
-			row, col, xf := rd.u16(), rd.u16(), rd.u16()
-			rk := rd.u32()
-			if !rd.failed {
-				add(row, col, wb.number(rkNumber(rk), xf))
-			}
-		case recMulRK:
-			data := rec.segs[0]
-			if len(data) < 6 {
-				continue
-			}
-			row := binary.LittleEndian.Uint16(data)
-			col := binary.LittleEndian.Uint16(data[2:])
-			for k := 4; k+6 <= len(data)-2; k += 6 {
-				xf := binary.LittleEndian.Uint16(data[k:])
-				rk := binary.LittleEndian.Uint32(data[k+2:])
-				add(row, col, wb.number(rkNumber(rk), xf))
-				col++
-			}
-		case recBoolErr:
-			row, col, _ := rd.u16(), rd.u16(), rd.u16()
-			v, isErr := rd.u8(), rd.u8()
-			if !rd.failed {
-				add(row, col, boolErr(v, isErr != 0))
-			}
-		case recFormula:
-			row, col, xf := rd.u16(), rd.u16(), rd.u16()
-			var res [8]byte
-			rd.read(res[:])
-			if rd.failed {
-				continue
-			}
-			pending = false
-			if res[6] == 0xFF && res[7] == 0xFF {
-				switch res[0] {
-				case 0: // a string, in the STRING record that follows
-					pending, pendingRow, pendingCol = true, row, col
-				case 1:
-					add(row, col, boolErr(res[2], false))
-				case 2:
-					add(row, col, boolErr(res[2], true))
-				}
-				continue
-			}
-			add(row, col, wb.number(math.Float64frombits(binary.LittleEndian.Uint64(res[:])), xf))
-		case recString:
-			if pending {
-				v := rd.xlString(wb.biff8, wb.dec)
-				if !rd.failed {
-					add(pendingRow, pendingCol, v)
-				}
-				pending = false
-			}
+		case depth == 1:
+			sc.record(rec)
 		}
 	}
 	// Cells come in row order in files Excel writes; sort anyway, keeping
 	// the last of duplicate cells.
+	cells := sc.cells
 	sort.SliceStable(cells, func(i, j int) bool {
 		if cells[i].row != cells[j].row {
 			return cells[i].row < cells[j].row
@@ -420,6 +335,112 @@ func (wb *xlsBook) parseSheet(pos uint32) ([]xlsCell, error) {
 		return cells[i].col < cells[j].col
 	})
 	return cells, nil
+}
+
+// sheetCells collects the cells of a worksheet's records.
+type sheetCells struct {
+	wb    *xlsBook
+	cells []xlsCell
+	// A formula whose string result follows in a STRING record.
+	pending                bool
+	pendingRow, pendingCol uint16
+}
+
+// add keeps a cell with a value in the columns read.
+func (sc *sheetCells) add(row, col uint16, v string) {
+	if col < maxXLSColumns && v != "" {
+		sc.cells = append(sc.cells, xlsCell{row: row, col: col, v: v})
+	}
+}
+
+// record reads the cells of one record of the worksheet; records of other
+// kinds and damaged ones are skipped.
+func (sc *sheetCells) record(rec record) {
+	wb := sc.wb
+	rd := newSegReader(rec)
+	switch rec.id {
+	case recLabelSST:
+		row, col, _ := rd.u16(), rd.u16(), rd.u16()
+		i := rd.u32()
+		if !rd.failed && int64(i) < int64(len(wb.sst)) {
+			sc.add(row, col, wb.sst[i])
+		}
+	case recLabel, recRString:
+		row, col, _ := rd.u16(), rd.u16(), rd.u16()
+		v := rd.xlString(wb.biff8, wb.dec)
+		if !rd.failed {
+			sc.add(row, col, v)
+		}
+	case recNumber:
+		row, col, xf := rd.u16(), rd.u16(), rd.u16()
+		v := rd.f64()
+		if !rd.failed {
+			sc.add(row, col, wb.number(v, xf))
+		}
+	case recRK:
+		row, col, xf := rd.u16(), rd.u16(), rd.u16()
+		rk := rd.u32()
+		if !rd.failed {
+			sc.add(row, col, wb.number(rkNumber(rk), xf))
+		}
+	case recMulRK:
+		sc.mulRK(rec.segs[0])
+	case recBoolErr:
+		row, col, _ := rd.u16(), rd.u16(), rd.u16()
+		v, isErr := rd.u8(), rd.u8()
+		if !rd.failed {
+			sc.add(row, col, boolErr(v, isErr != 0))
+		}
+	case recFormula:
+		sc.formula(rd)
+	case recString:
+		if sc.pending {
+			v := rd.xlString(wb.biff8, wb.dec)
+			if !rd.failed {
+				sc.add(sc.pendingRow, sc.pendingCol, v)
+			}
+			sc.pending = false
+		}
+	}
+}
+
+// mulRK reads the numbers of a MULRK record: one row, several columns.
+func (sc *sheetCells) mulRK(data []byte) {
+	if len(data) < 6 {
+		return
+	}
+	row := binary.LittleEndian.Uint16(data)
+	col := binary.LittleEndian.Uint16(data[2:])
+	for k := 4; k+6 <= len(data)-2; k += 6 {
+		xf := binary.LittleEndian.Uint16(data[k:])
+		rk := binary.LittleEndian.Uint32(data[k+2:])
+		sc.add(row, col, sc.wb.number(rkNumber(rk), xf))
+		col++
+	}
+}
+
+// formula reads a FORMULA record's cached result: a number, a boolean or
+// an error here, or a string in the STRING record that follows.
+func (sc *sheetCells) formula(rd *segReader) {
+	row, col, xf := rd.u16(), rd.u16(), rd.u16()
+	var res [8]byte
+	rd.read(res[:])
+	if rd.failed {
+		return
+	}
+	sc.pending = false
+	if res[6] == 0xFF && res[7] == 0xFF {
+		switch res[0] {
+		case 0: // a string, in the STRING record that follows
+			sc.pending, sc.pendingRow, sc.pendingCol = true, row, col
+		case 1:
+			sc.add(row, col, boolErr(res[2], false))
+		case 2:
+			sc.add(row, col, boolErr(res[2], true))
+		}
+		return
+	}
+	sc.add(row, col, sc.wb.number(math.Float64frombits(binary.LittleEndian.Uint64(res[:])), xf))
 }
 
 // number shows a number through the format of the cell's XF record.

@@ -9,8 +9,6 @@ import (
 	"testing"
 
 	"golang.org/x/text/encoding/charmap"
-
-	explorer "explorer"
 )
 
 // testdata/topics.xls and topics.xlsx were made by LibreOffice 7.4 from
@@ -20,7 +18,7 @@ func TestXLSLibreOffice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := readBytes(t, b, KindXLS, Options{}, hasIndex)
+	tab, err := readBytes(t, b, KindXLS, limited(Options{}), hasIndex)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +27,7 @@ func TestXLSLibreOffice(t *testing.T) {
 	checkTopicsFixture(t, tab, "0")
 
 	// Without an acceptable header, the first sheet.
-	tab, err = readBytes(t, b, KindXLS, Options{}, func([]string) bool { return false })
+	tab, err = readBytes(t, b, KindXLS, limited(Options{}), func([]string) bool { return false })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +139,7 @@ func TestXLSGenerated(t *testing.T) {
 			}},
 		},
 	})
-	tab, err := readBytes(t, book, KindXLS, Options{}, hasIndex)
+	tab, err := readBytes(t, book, KindXLS, limited(Options{}), hasIndex)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +192,7 @@ func TestXLSDates1904(t *testing.T) {
 			numberCell(w, 4, 0, 4, 0.75)
 		}}},
 	})
-	tab, err := readBytes(t, book, KindXLS, Options{}, nil)
+	tab, err := readBytes(t, book, KindXLS, limited(Options{}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,14 +225,14 @@ func buildBIFF5(codePage uint16, label []byte) []byte {
 
 func TestXLSBIFF5(t *testing.T) {
 	cyr, _ := charmap.Windows1251.NewEncoder().Bytes([]byte("Привет"))
-	tab, err := readBytes(t, buildBIFF5(1251, cyr), KindXLS, Options{}, nil)
+	tab, err := readBytes(t, buildBIFF5(1251, cyr), KindXLS, limited(Options{}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := [][]string{{"Привет", "-3"}}; !reflect.DeepEqual(tab.Rows, want) || tab.Header[0] != "Name" {
 		t.Errorf("got %q %q", tab.Header, tab.Rows)
 	}
-	tab, err = readBytes(t, buildBIFF5(1252, cp1252("smörgås")), KindXLS, Options{}, nil)
+	tab, err = readBytes(t, buildBIFF5(1252, cp1252("smörgås")), KindXLS, limited(Options{}), nil)
 	if err != nil || tab.Rows[0][0] != "smörgås" {
 		t.Errorf("got %v %v", tab, err)
 	}
@@ -258,31 +256,31 @@ func TestXLSErrors(t *testing.T) {
 		code string
 		msg  string
 	}{
-		{"xlsx content", buildXLSX(t, []string{"S"}, [][][]any{{{"A"}}}), explorer.EUNSUPPORTED, "does not match its .xls name: it is a zip archive"},
-		{"csv content", []byte("Index,Label\n1,x\n"), explorer.EUNSUPPORTED, ""},
-		{"html saved as xls", []byte("<html><table><tr><td>Index</td></tr></table></html>"), explorer.EUNSUPPORTED, ""},
-		{"empty", nil, explorer.EUNSUPPORTED, ""},
-		{"OLE2 header only", good[:512], explorer.EINVALID, ""},
-		{"truncated", good[:len(good)-3000], explorer.EINVALID, ""},
-		{"no Workbook stream", cfbFile("WordDocument", []byte("hello")), explorer.EINVALID, "no workbook"},
-		{"not BIFF", cfbFile("Workbook", []byte("hello, world")), explorer.EINVALID, ""},
-		{"encrypted", encrypted, explorer.EINVALID, "password"},
-		{"BIFF4", cfbFile("Workbook", old.Bytes()), explorer.EUNSUPPORTED, "old format"},
-		{"no sheets", buildXLS(t, xlsBookSpec{}), explorer.EINVALID, "no header row"},
-		{"empty sheet", buildXLS(t, xlsBookSpec{sheets: []xlsSheet{{name: "S"}}}), explorer.EINVALID, "no header row"},
+		{"xlsx content", buildXLSX(t, []string{"S"}, [][][]any{{{"A"}}}), codeUnsupported, "does not match its .xls name: it is a zip archive"},
+		{"csv content", []byte("Index,Label\n1,x\n"), codeUnsupported, ""},
+		{"html saved as xls", []byte("<html><table><tr><td>Index</td></tr></table></html>"), codeUnsupported, ""},
+		{"empty", nil, codeUnsupported, ""},
+		{"OLE2 header only", good[:512], codeInvalid, ""},
+		{"truncated", good[:len(good)-3000], codeInvalid, ""},
+		{"no Workbook stream", cfbFile("WordDocument", []byte("hello")), codeInvalid, "no workbook"},
+		{"not BIFF", cfbFile("Workbook", []byte("hello, world")), codeInvalid, ""},
+		{"encrypted", encrypted, codeInvalid, "password"},
+		{"BIFF4", cfbFile("Workbook", old.Bytes()), codeUnsupported, "old format"},
+		{"no sheets", buildXLS(t, xlsBookSpec{}), codeInvalid, "no header row"},
+		{"empty sheet", buildXLS(t, xlsBookSpec{sheets: []xlsSheet{{name: "S"}}}), codeInvalid, "no header row"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := readBytes(t, tt.in, KindXLS, Options{}, nil)
-			if got := explorer.ErrorCode(err); got != tt.code {
+			_, err := readBytes(t, tt.in, KindXLS, limited(Options{}), nil)
+			if got := errorCode(err); got != tt.code {
 				t.Fatalf("code %q, want %q (%v)", got, tt.code, err)
 			}
-			if !strings.Contains(explorer.ErrorMessage(err), tt.msg) {
-				t.Fatalf("message %q does not contain %q", explorer.ErrorMessage(err), tt.msg)
+			if !strings.Contains(errorMessage(err), tt.msg) {
+				t.Fatalf("message %q does not contain %q", errorMessage(err), tt.msg)
 			}
 		})
 	}
-	if _, err := readBytes(t, good, KindXLS, Options{}, nil); err != nil {
+	if _, err := readBytes(t, good, KindXLS, limited(Options{}), nil); err != nil {
 		t.Fatalf("good file: %v", err)
 	}
 }
@@ -307,9 +305,9 @@ func TestXLSSheetBudget(t *testing.T) {
 	for i := range wb.sheets {
 		wb.sheets[i] = wb.sheets[0]
 	}
-	e := &emitter{opts: Options{}.withDefaults()}
+	e := &emitter{opts: limited(Options{})}
 	err := streamWorkbook(wb, func([]string) bool { return false }, e)
-	if explorer.ErrorCode(err) != explorer.EINVALID {
+	if errorCode(err) != codeInvalid {
 		t.Fatalf("got %v", err)
 	}
 }
@@ -321,12 +319,12 @@ func TestXLSLimits(t *testing.T) {
 			labelCell(w, r, 0, strings.Repeat("x", int(r)))
 		}
 	}}}})
-	_, err := readBytes(t, book, KindXLS, Options{MaxRows: 4}, nil)
-	if explorer.ErrorCode(err) != explorer.ETOOLARGE || !strings.Contains(explorer.ErrorMessage(err), "more than 4 rows") {
+	_, err := readBytes(t, book, KindXLS, limited(Options{MaxRows: 4}), nil)
+	if errorCode(err) != codeTooLarge || !strings.Contains(errorMessage(err), "more than 4 rows") {
 		t.Errorf("MaxRows: %v", err)
 	}
-	_, err = readBytes(t, book, KindXLS, Options{MaxCellLen: 4}, nil)
-	if explorer.ErrorCode(err) != explorer.EINVALID || !strings.Contains(explorer.ErrorMessage(err), "row 6") {
+	_, err = readBytes(t, book, KindXLS, limited(Options{MaxCellLen: 4}), nil)
+	if errorCode(err) != codeInvalid || !strings.Contains(errorMessage(err), "row 6") {
 		t.Errorf("MaxCellLen: %v", err)
 	}
 }

@@ -9,8 +9,6 @@ import (
 	"path"
 	"strconv"
 	"strings"
-
-	explorer "explorer"
 )
 
 // XLSX files are read with archive/zip and the streaming scanner of
@@ -64,7 +62,7 @@ func (br *budgetReader) Read(p []byte) (int, error) {
 }
 
 func tooLargeUnzipped(limit int64) error {
-	return explorer.Errorf(explorer.ETOOLARGE, "the workbook decompresses to more than %s (the limit of decompressed bytes)", sizeText(limit))
+	return tooLargef(limit, 0, "the workbook decompresses to more than %s (the limit of decompressed bytes)", sizeText(limit))
 }
 
 // sizeText shows a byte count in MiB, or in bytes below one MiB.
@@ -84,7 +82,7 @@ func openZip(r io.ReaderAt, size int64, limit int64) (*zip.Reader, error) {
 		return nil, invalid(err, msgXLSX)
 	}
 	if len(zr.File) > maxZipEntries {
-		return nil, explorer.Errorf(explorer.ETOOLARGE, "the workbook has more than %d parts", maxZipEntries)
+		return nil, tooLargef(maxZipEntries, 0, "the workbook has more than %d parts", maxZipEntries)
 	}
 	var total uint64
 	for _, f := range zr.File {
@@ -145,11 +143,11 @@ func (b *xlsxBook) fail(err error) error {
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return timeBudget(b.budget.ctx, b.opts)
 	case errors.Is(err, errTextBudget):
-		return explorer.Errorf(explorer.ETOOLARGE, "the workbook's shared strings hold more than %s of text (the limit of text one file may store)", sizeText(b.opts.MaxText))
+		return tooLargef(b.opts.MaxText, 0, "the workbook's shared strings hold more than %s of text (the limit of text one file may store)", sizeText(b.opts.MaxText))
 	case errors.Is(err, errNotUTF8):
-		return explorer.Errorf(explorer.EINVALID, "the workbook's shared strings hold text that is not valid UTF-8, as the XML of a workbook must be")
+		return invalidf(0, "the workbook's shared strings hold text that is not valid UTF-8, as the XML of a workbook must be")
 	case errors.Is(err, errXMLText):
-		return explorer.Errorf(explorer.EINVALID, "the workbook holds a text longer than %d characters (the cell length limit)", b.opts.MaxCellLen)
+		return invalidf(0, "the workbook holds a text longer than %d characters (the cell length limit)", b.opts.MaxCellLen)
 	}
 	return invalid(err, msgXLSX)
 }
@@ -224,7 +222,7 @@ func (b *xlsxBook) load() error {
 		}
 	}
 	if b.parts[strings.ToLower(book)] == nil {
-		return explorer.Errorf(explorer.EINVALID, "%s: it holds no workbook part", msgXLSX)
+		return invalidf(0, "%s: it holds no workbook part", msgXLSX)
 	}
 	rels, err := b.relations(book)
 	if err != nil {

@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"unicode/utf8"
-
-	explorer "explorer"
 )
 
 // sharedStrings is a workbook's shared string table: every string in a
@@ -195,7 +193,7 @@ func (x *xlsxRows) mapErr(err error) error {
 	case errXMLText:
 		return cellTooLong(x.num, x.book.opts.MaxCellLen)
 	case errNotUTF8:
-		return explorer.Errorf(explorer.EINVALID, "row %d: a cell is not valid UTF-8 text, as the XML of a workbook must be", x.num)
+		return invalidf(x.num, "row %d: a cell is not valid UTF-8 text, as the XML of a workbook must be", x.num)
 	}
 	return err
 }
@@ -207,12 +205,12 @@ func (x *xlsxRows) row() ([]string, error) {
 	if v, ok := s.attr("r"); ok {
 		n, err := strconv.Atoi(string(v))
 		if err != nil || n < 1 || n <= x.num {
-			return nil, explorer.Errorf(explorer.EINVALID, "%s: row numbers are missing or out of order after row %d", msgXLSX, x.num)
+			return nil, invalidf(x.num, "%s: row numbers are missing or out of order after row %d", msgXLSX, x.num)
 		}
 		num = n
 	}
 	if num > maxSheetRows {
-		return nil, explorer.Errorf(explorer.EINVALID, "%s: a row number is past %d", msgXLSX, maxSheetRows)
+		return nil, invalidf(0, "%s: a row number is past %d", msgXLSX, maxSheetRows)
 	}
 	x.num = num
 	x.cells = x.cells[:0]
@@ -243,7 +241,7 @@ func (x *xlsxRows) cell(prev int) (int, error) {
 	col := prev + 1
 	if ref, ok := s.attr("r"); ok {
 		if col = refColumn(ref); col == 0 {
-			return 0, explorer.Errorf(explorer.EINVALID, "%s: row %d has a bad cell reference", msgXLSX, x.num)
+			return 0, invalidf(x.num, "%s: row %d has a bad cell reference", msgXLSX, x.num)
 		}
 	}
 	typ := ""
@@ -371,5 +369,5 @@ func refColumn(ref []byte) int {
 }
 
 func tooManyColumns(row, col, limit int) error {
-	return explorer.Errorf(explorer.ETOOLARGE, "row %d has a value in column %d: the header may have at most %d columns (the column limit)", row, col, limit)
+	return tooLargef(int64(limit), row, "row %d has a value in column %d: the header may have at most %d columns (the column limit)", row, col, limit)
 }

@@ -12,8 +12,6 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
-
-	explorer "explorer"
 )
 
 func hasIndex(h []string) bool {
@@ -39,7 +37,7 @@ func TestXLSX(t *testing.T) {
 			{2.25, nil, "soda", nil, "extra"},
 		},
 	})
-	tab, err := readBytes(t, book, KindXLSX, Options{}, hasIndex)
+	tab, err := readBytes(t, book, KindXLSX, limited(Options{}), hasIndex)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +59,7 @@ func TestXLSX(t *testing.T) {
 	}
 
 	// No sheet has the header: the first sheet with a row is read.
-	tab, err = readBytes(t, book, KindXLSX, Options{}, func([]string) bool { return false })
+	tab, err = readBytes(t, book, KindXLSX, limited(Options{}), func([]string) bool { return false })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,13 +68,13 @@ func TestXLSX(t *testing.T) {
 	}
 
 	// MaxRows.
-	_, err = readBytes(t, book, KindXLSX, Options{MaxRows: 3}, hasIndex)
-	if explorer.ErrorCode(err) != explorer.ETOOLARGE {
+	_, err = readBytes(t, book, KindXLSX, limited(Options{MaxRows: 3}), hasIndex)
+	if errorCode(err) != codeTooLarge {
 		t.Errorf("MaxRows: got %v", err)
 	}
 	// MaxCellLen.
-	_, err = readBytes(t, book, KindXLSX, Options{MaxCellLen: 12}, hasIndex)
-	if explorer.ErrorCode(err) != explorer.EINVALID || !strings.Contains(explorer.ErrorMessage(err), "row 3") {
+	_, err = readBytes(t, book, KindXLSX, limited(Options{MaxCellLen: 12}), hasIndex)
+	if errorCode(err) != codeInvalid || !strings.Contains(errorMessage(err), "row 3") {
 		t.Errorf("MaxCellLen: got %v", err)
 	}
 }
@@ -113,7 +111,7 @@ func TestXLSXNumberFormats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := readBytes(t, buf.Bytes(), KindXLSX, Options{}, nil)
+	tab, err := readBytes(t, buf.Bytes(), KindXLSX, limited(Options{}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +129,7 @@ func TestXLSXLibreOffice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := readBytes(t, b, KindXLSX, Options{}, hasIndex)
+	tab, err := readBytes(t, b, KindXLSX, limited(Options{}), hasIndex)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,22 +173,22 @@ func TestXLSXMismatch(t *testing.T) {
 		code string
 		msg  string
 	}{
-		{"csv content", []byte("Index,Label\n1,x\n"), explorer.EUNSUPPORTED, "does not match its .xlsx name: it is neither"},
-		{"xls content", buildXLS(t, xlsBookSpec{}), explorer.EUNSUPPORTED, "it is an OLE2 compound file, as XLS workbooks are"},
-		{"encrypted", cfbFile("EncryptedPackage", []byte("secret")), explorer.EINVALID, "password"},
-		{"empty", nil, explorer.EUNSUPPORTED, "it is empty"},
-		{"zip that is not a workbook", plainZip.Bytes(), explorer.EINVALID, ""},
-		{"truncated", book[:len(book)/2], explorer.EINVALID, ""},
-		{"zip magic only", []byte("PK\x03\x04"), explorer.EINVALID, ""},
+		{"csv content", []byte("Index,Label\n1,x\n"), codeUnsupported, "does not match its .xlsx name: it is neither"},
+		{"xls content", buildXLS(t, xlsBookSpec{}), codeUnsupported, "it is an OLE2 compound file, as XLS workbooks are"},
+		{"encrypted", cfbFile("EncryptedPackage", []byte("secret")), codeInvalid, "password"},
+		{"empty", nil, codeUnsupported, "it is empty"},
+		{"zip that is not a workbook", plainZip.Bytes(), codeInvalid, ""},
+		{"truncated", book[:len(book)/2], codeInvalid, ""},
+		{"zip magic only", []byte("PK\x03\x04"), codeInvalid, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := readBytes(t, tt.in, KindXLSX, Options{}, nil)
-			if got := explorer.ErrorCode(err); got != tt.code {
+			_, err := readBytes(t, tt.in, KindXLSX, limited(Options{}), nil)
+			if got := errorCode(err); got != tt.code {
 				t.Fatalf("code %q, want %q (%v)", got, tt.code, err)
 			}
-			if !strings.Contains(explorer.ErrorMessage(err), tt.msg) {
-				t.Fatalf("message %q does not contain %q", explorer.ErrorMessage(err), tt.msg)
+			if !strings.Contains(errorMessage(err), tt.msg) {
+				t.Fatalf("message %q does not contain %q", errorMessage(err), tt.msg)
 			}
 		})
 	}
@@ -282,11 +280,11 @@ func TestXLSXZipBomb(t *testing.T) {
 		code     string
 	}{
 		// Honest sizes: refused from the central directory alone.
-		{"declares 4 GiB", 4 * gib, 4 * gib, explorer.ETOOLARGE},
-		{"declares 2^64-1", 64 << 20, 1<<64 - 1, explorer.ETOOLARGE},
+		{"declares 4 GiB", 4 * gib, 4 * gib, codeTooLarge},
+		{"declares 2^64-1", 64 << 20, 1<<64 - 1, codeTooLarge},
 		// Lying sizes: decompression stops at the declared size.
-		{"declares 1 MiB, holds 4 GiB", 4 * gib, 1 << 20, explorer.EINVALID},
-		{"declares 40 MiB, holds 4 GiB", 4 * gib, 40 << 20, explorer.EINVALID},
+		{"declares 1 MiB, holds 4 GiB", 4 * gib, 1 << 20, codeInvalid},
+		{"declares 40 MiB, holds 4 GiB", 4 * gib, 40 << 20, codeInvalid},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -297,9 +295,9 @@ func TestXLSXZipBomb(t *testing.T) {
 			var before, after runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)
-			_, err := readBytes(t, bomb, KindXLSX, Options{}, nil)
+			_, err := readBytes(t, bomb, KindXLSX, limited(Options{}), nil)
 			runtime.ReadMemStats(&after)
-			if got := explorer.ErrorCode(err); got != tt.code {
+			if got := errorCode(err); got != tt.code {
 				t.Fatalf("code %q, want %q (%v)", got, tt.code, err)
 			}
 			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 256<<20 {
@@ -309,11 +307,11 @@ func TestXLSXZipBomb(t *testing.T) {
 	}
 	// A lower limit refuses smaller workbooks.
 	bomb := bombXLSX(t, 8<<20, 0)
-	_, err := readBytes(t, bomb, KindXLSX, Options{MaxUnzipSize: 4 << 20}, nil)
-	if explorer.ErrorCode(err) != explorer.ETOOLARGE {
+	_, err := readBytes(t, bomb, KindXLSX, limited(Options{MaxUnzipSize: 4 << 20}), nil)
+	if errorCode(err) != codeTooLarge {
 		t.Fatalf("MaxUnzipSize: got %v", err)
 	}
-	tab, err := readBytes(t, bomb, KindXLSX, Options{}, nil)
+	tab, err := readBytes(t, bomb, KindXLSX, limited(Options{}), nil)
 	if err != nil || !reflect.DeepEqual(tab.Header, []string{"Index"}) {
 		t.Fatalf("8 MiB sheet within the limit: %v %v", tab, err)
 	}
@@ -326,8 +324,8 @@ func TestXLSXTooManyParts(t *testing.T) {
 		zw.CreateHeader(&zip.FileHeader{Name: "x/" + strings.Repeat("a", i%7) + string(rune('a'+i%26)), Method: zip.Store})
 	}
 	zw.Close()
-	_, err := readBytes(t, buf.Bytes(), KindXLSX, Options{}, nil)
-	if explorer.ErrorCode(err) != explorer.ETOOLARGE {
+	_, err := readBytes(t, buf.Bytes(), KindXLSX, limited(Options{}), nil)
+	if errorCode(err) != codeTooLarge {
 		t.Fatalf("got %v", err)
 	}
 }
@@ -349,8 +347,8 @@ func TestXLSXHugeRowNumber(t *testing.T) {
 		rc.Close()
 	}
 	zw.Close()
-	_, err := readBytes(t, out.Bytes(), KindXLSX, Options{}, nil)
-	if explorer.ErrorCode(err) != explorer.EINVALID {
+	_, err := readBytes(t, out.Bytes(), KindXLSX, limited(Options{}), nil)
+	if errorCode(err) != codeInvalid {
 		t.Fatalf("got %v", err)
 	}
 }

@@ -330,7 +330,7 @@ func entity(ref []byte) (rune, bool) {
 // pair of escapes is one character; half of a pair is no character and
 // stays as written, as unknown entity references do.
 func unescapeOOXML(s []byte) []byte {
-	if bytes.Index(s, []byte("_x")) < 0 {
+	if !bytes.Contains(s, []byte("_x")) {
 		return s
 	}
 	out := s[:0:0]

@@ -23,9 +23,8 @@ var versionWords = []string{"alpha", "Beta", "gamma ray", "délai", "日本語",
 // versionEditor makes random edits of a structure, each giving a new
 // structure that shares nothing it changes with the ones before.
 type versionEditor struct {
-	r        *rand.Rand
-	nextID   int64
-	topicsMx int
+	r      *rand.Rand
+	nextID int64
 }
 
 func (e *versionEditor) word() string {

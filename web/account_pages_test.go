@@ -137,6 +137,9 @@ func TestSettingsPageControlsAndDates(t *testing.T) {
 	values.Set("timezone", "America/New_York")
 	values.Set("suggestionsCount", "15")
 	d = b.doc(b.do("POST", "/account/settings", values, htmx).Expect(t, 200))
+	if d.Find(`#settings .error`).Length() != 0 || d.Find(`input[name=timezone]`).AttrOr("value", "") != "America/New_York" {
+		t.Fatalf("saved form: %s", d.Find("#settings").Text())
+	}
 	got := map[string]string{}
 	list, _ = e.Svc.Settings(e.As("ann"))
 	for _, s := range list {

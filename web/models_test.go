@@ -56,13 +56,6 @@ func fixture(t *testing.T, name string) []byte {
 	return data
 }
 
-// formValue returns the value of the field name in the form posting to
-// action.
-func formValue(d *goquery.Document, action, name string) string {
-	v, _ := d.Find(`form[action="` + action + `"] [name="` + name + `"]`).Attr("value")
-	return v
-}
-
 func TestModelPagesUploadEditVersions(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"strconv"
 
 	"github.com/gofiber/fiber/v2"
@@ -32,13 +31,9 @@ func listWindowOf(c *fiber.Ctx, key string) (explorer.Page, error) {
 	return explorer.ParsePage(limit, c.Query(key+"offset"))
 }
 
-// pagerLinks are the URLs of the windows before and after page on the
-// page at path ("" when there is none).
-func pagerLinks(path string, page explorer.Page, more bool) (prev, next string) {
-	return pagerLinksOf(path, "", page, more)
-}
-
-// pagerLinksOf is pagerLinks for the list whose query keys start with key.
+// pagerLinksOf are the URLs of the windows before and after page on the
+// page at path ("" when there is none), for the list whose query keys start
+// with key.
 func pagerLinksOf(path, key string, page explorer.Page, more bool) (prev, next string) {
 	link := func(p explorer.Page) string {
 		return path + "?" + key + "limit=" + strconv.Itoa(p.Limit) + "&" + key + "offset=" + strconv.Itoa(p.Offset)
@@ -50,21 +45,4 @@ func pagerLinksOf(path, key string, page explorer.Page, more bool) (prev, next s
 		next = link(page.Next())
 	}
 	return prev, next
-}
-
-// spendWrite counts a form post against the user's writes per minute:
-// 429 with Retry-After past it.
-func (s *server) spendWrite(c *fiber.Ctx) error {
-	switch c.Method() {
-	case fiber.MethodGet, fiber.MethodHead, fiber.MethodOptions:
-		return c.Next()
-	}
-	if err := s.svc.SpendWrite(ctx(c)); err != nil {
-		var e *explorer.Error
-		if errors.As(err, &e) && e.RetryAfter > 0 {
-			c.Set(fiber.HeaderRetryAfter, strconv.Itoa(e.RetryAfter))
-		}
-		return err
-	}
-	return c.Next()
 }

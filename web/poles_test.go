@@ -107,7 +107,7 @@ func TestPolePageEditsTerms(t *testing.T) {
 		return b.doc(r)
 	}
 	add("sun", "", 200)
-	d = add(" fire ", "2", 200)
+	add(" fire ", "2", 200)
 	d = add("SUN", "0,5", 200)
 	if got := poleTerms(d); !reflect.DeepEqual(got, [][2]string{{"sun", "0.5"}, {"fire", "2"}}) {
 		t.Fatalf("terms %v", got)

@@ -117,10 +117,7 @@ func (s *server) importProject(c *fiber.Ctx) error {
 		return s.projectsAnswer(c, form, err)
 	}
 	defer done()
-	if strings.TrimSpace(form.Title) == "" {
-		form.Title = file.Name
-	}
-	p, err := s.svc.ImportProject(ctx(c), explorer.ImportProjectInput{Title: form.Title, File: file})
+	p, err := s.svc.ImportProject(ctx(c), explorer.ImportProjectInput{Title: form.Title, File: file, FileName: file.Name})
 	if err != nil {
 		return s.projectsAnswer(c, form, err)
 	}

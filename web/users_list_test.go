@@ -88,6 +88,9 @@ func TestUserPageEmail(t *testing.T) {
 		t.Fatalf("nina's address %q", got)
 	}
 	r = b.do("POST", "/users", url.Values{"_csrf": {csrf}, "username": {"otto"}, "password": {"otto-password"}, "email": {"not an address"}}, htmxHeader).Expect(t, http.StatusUnprocessableEntity)
+	if !strings.Contains(string(r.Body), "must be an e-mail address") {
+		t.Fatalf("bad address of a new user: %s", r.Body)
+	}
 	if _, err := e.Svc.FindUser(e.As("root"), "otto"); err == nil {
 		t.Fatal("otto added with a bad address")
 	}

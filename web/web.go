@@ -11,7 +11,6 @@ import (
 	"time"
 
 	explorer "explorer"
-	"explorer/api"
 	"explorer/views"
 	errview "explorer/views/errors"
 
@@ -34,6 +33,9 @@ type Options struct {
 	// handler that may read a body: the edge's body limits. They run after
 	// the session is loaded and before the CSRF check reads the form.
 	Before []fiber.Handler
+	// WriteBudget runs after the CSRF check in the signed-in group: the
+	// edge's per-user write budget.
+	WriteBudget fiber.Handler
 	// Known runs first in the signed-in group: it answers 404 or 405 for
 	// a path no page route serves, so that those are not sent to sign in.
 	Known fiber.Handler
@@ -72,7 +74,7 @@ func (p *Pages) Register(r fiber.Router) {
 		guards = append(guards, s.opts.Known)
 	}
 	guards = append(guards, s.requireUser, s.secondFactorGate)
-	signed := r.Group("", append(append(guards, s.opts.Before...), s.checkCSRF, s.spendWrite)...)
+	signed := r.Group("", append(append(guards, s.opts.Before...), s.checkCSRF, s.opts.WriteBudget)...)
 	signed.Post("/logout", s.logout)
 	signed.Get("/", s.home)
 	s.accountRoutes(signed)
@@ -92,20 +94,22 @@ func Uploads() []string {
 	return []string{"POST /models/upload", "POST /projects/import", "POST /projects/:id/append"}
 }
 
-// HandleError renders a failed page request as an error page. A request
-// that is not signed in is sent to the sign-in page.
-func HandleError(c *fiber.Ctx, err error) error {
+// HandleError renders a failed page request as an error page, with
+// status (the edge's status of err; a refused form's 422 for EINVALID). A
+// request that is not signed in is sent to the sign-in page.
+func HandleError(c *fiber.Ctx, err error, status int) error {
 	var fe *fiber.Error
-	status, msg := http.StatusInternalServerError, "Something went wrong on our side."
+	msg := "Something went wrong on our side."
 	if errors.As(err, &fe) {
-		status = fe.Code
 		msg = fe.Message
 		if status == http.StatusNotFound {
 			msg = "There is no page at " + c.Path() + "."
 		}
 	} else {
 		e := explorer.AsError(err)
-		status = statusOf(e.Code)
+		if e.Code == explorer.EINVALID {
+			status = http.StatusUnprocessableEntity
+		}
 		if e.Code != explorer.EINTERNAL {
 			msg = e.Message
 		}
@@ -122,13 +126,6 @@ func HandleError(c *fiber.Ctx, err error) error {
 		v.Action, v.ActionText = "/account", "Reactivate your account on the account page"
 	}
 	return render(c, status, errview.Page(v))
-}
-
-func statusOf(code string) int {
-	if code == explorer.EINVALID {
-		return http.StatusUnprocessableEntity
-	}
-	return api.Status(code)
 }
 
 // formStatus is the status a form answers with after err: 422 for every

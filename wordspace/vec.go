@@ -229,39 +229,8 @@ func parseBlocks(br *bufio.Reader, dim int, b *spaceBuilder, lineNo int) error {
 	var readErr error
 	stop := make(chan struct{})
 	go func() {
-		defer close(blocks)
-		for seq := 0; ; seq++ {
-			buf := getBlock()
-			n, err := io.ReadFull(br, buf)
-			buf = buf[:n]
-			if err == nil {
-				rest, err2 := br.ReadBytes('\n')
-				buf = append(buf, rest...)
-				if err2 != nil && err2 != io.EOF {
-					readErr = err2
-					return
-				}
-			} else if err != io.EOF && err != io.ErrUnexpectedEOF {
-				readErr = err
-				return
-			}
-			if len(buf) > 0 {
-				select {
-				case blocks <- textBlock{seq: seq, data: buf}:
-				case <-stop:
-					return
-				}
-			}
-			if err != nil {
-				return
-			}
-			if _, err := br.Peek(1); err != nil {
-				if err != io.EOF {
-					readErr = err
-				}
-				return
-			}
-		}
+		readErr = readBlocks(br, blocks, stop)
+		close(blocks)
 	}()
 	var wg sync.WaitGroup
 	for w := 0; w < workers(); w++ {
@@ -276,7 +245,51 @@ func parseBlocks(br *bufio.Reader, dim int, b *spaceBuilder, lineNo int) error {
 		}()
 	}
 	go func() { wg.Wait(); close(results) }()
+	if err := collectBlocks(results, b, dim, lineNo, stop); err != nil {
+		return err
+	}
+	return readErr
+}
 
+// readBlocks sends the rest of the file in blocks of whole lines, until
+// its end, a read error (returned) or stop.
+func readBlocks(br *bufio.Reader, blocks chan<- textBlock, stop <-chan struct{}) error {
+	for seq := 0; ; seq++ {
+		buf := getBlock()
+		n, err := io.ReadFull(br, buf)
+		buf = buf[:n]
+		if err == nil {
+			rest, err2 := br.ReadBytes('\n')
+			buf = append(buf, rest...)
+			if err2 != nil && err2 != io.EOF {
+				return err2
+			}
+		} else if err != io.EOF && err != io.ErrUnexpectedEOF {
+			return err
+		}
+		if len(buf) > 0 {
+			select {
+			case blocks <- textBlock{seq: seq, data: buf}:
+			case <-stop:
+				return nil
+			}
+		}
+		if err != nil {
+			return nil
+		}
+		if _, err := br.Peek(1); err != nil {
+			if err != io.EOF {
+				return err
+			}
+			return nil
+		}
+	}
+}
+
+// collectBlocks appends the parsed blocks to b in file order (the first
+// block's first line is lineNo); the first error closes stop, and the
+// blocks after it are drained unread.
+func collectBlocks(results <-chan parsedBlock, b *spaceBuilder, dim, lineNo int, stop chan struct{}) error {
 	pending := map[int]parsedBlock{}
 	next := 0
 	var firstErr error
@@ -285,37 +298,38 @@ func parseBlocks(br *bufio.Reader, dim int, b *spaceBuilder, lineNo int) error {
 			continue
 		}
 		pending[res.seq] = res
-		for {
+		for firstErr == nil {
 			p, ok := pending[next]
 			if !ok {
 				break
 			}
 			delete(pending, next)
 			next++
-			if p.err != nil {
-				firstErr = fmt.Errorf("line %d: %w", lineNo+p.errAt, p.err)
+			if firstErr = appendBlock(b, &p, dim, lineNo); firstErr != nil {
 				close(stop)
 				break
 			}
-			start := uint32(0)
-			for i, end := range p.offs {
-				if err := b.add(p.text[start:end], p.vecs[i*dim:(i+1)*dim]); err != nil {
-					firstErr = err
-					close(stop)
-					break
-				}
-				start = end
-			}
 			lineNo += p.lines
-			if p.err == nil {
-				parsedPool.Put(&p)
-			}
+			parsedPool.Put(&p)
 		}
 	}
-	if firstErr != nil {
-		return firstErr
+	return firstErr
+}
+
+// appendBlock adds a parsed block's rows to b, or returns its error with
+// the line it is on.
+func appendBlock(b *spaceBuilder, p *parsedBlock, dim, lineNo int) error {
+	if p.err != nil {
+		return fmt.Errorf("line %d: %w", lineNo+p.errAt, p.err)
 	}
-	return readErr
+	start := uint32(0)
+	for i, end := range p.offs {
+		if err := b.add(p.text[start:end], p.vecs[i*dim:(i+1)*dim]); err != nil {
+			return err
+		}
+		start = end
+	}
+	return nil
 }
 
 func parseBlock(blk textBlock, dim int) parsedBlock {

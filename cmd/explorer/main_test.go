@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net"
 	"net/http"
 	"os"
@@ -168,16 +169,33 @@ func TestUsersAndTokensSurviveSIGKILL(t *testing.T) {
 	}
 }
 
-// TestGracefulShutdown sends SIGTERM during a request and checks the
-// request completes and the process exits cleanly.
+// TestGracefulShutdown sends SIGTERM while an upload is in flight (its
+// body half sent) and checks the upload still completes with its model
+// stored, and the process then exits cleanly.
 func TestGracefulShutdown(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
 	bin := buildBinary(t)
 	s := startServer(t, bin, t.TempDir())
+	body, mw, answer := startSlowUpload(t, s.addr)
 	if err := s.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
+	}
+	waitForLog(t, s, "shutting down")
+	// The rest of the body arrives after the signal: the request in flight
+	// is finished, not cut.
+	fw, _ := mw.CreateFormField("fileName")
+	fw.Write([]byte("model.csv"))
+	mw.Close()
+	body.Close()
+	select {
+	case r := <-answer:
+		if r.err != nil || r.status != http.StatusCreated || !strings.Contains(r.body, `"title":"in flight"`) {
+			t.Fatalf("upload in flight: %d %v %s\n%s", r.status, r.err, r.body, s.logs)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("no answer to the upload in flight")
 	}
 	done := make(chan error, 1)
 	go func() { done <- s.cmd.Wait() }()
@@ -191,6 +209,62 @@ func TestGracefulShutdown(t *testing.T) {
 	}
 	if !strings.Contains(s.logs.String(), "stopped") {
 		t.Fatalf("logs:\n%s", s.logs)
+	}
+}
+
+// uploadAnswer is the answer to an upload sent by startSlowUpload.
+type uploadAnswer struct {
+	status int
+	body   string
+	err    error
+}
+
+// startSlowUpload starts a model upload as the first administrator whose
+// body is sent through a pipe: the file part is written, the rest is left
+// to the caller (more parts, then closing mw and the pipe). The answer
+// comes on the channel.
+func startSlowUpload(t *testing.T, addr string) (*io.PipeWriter, *multipart.Writer, <-chan uploadAnswer) {
+	t.Helper()
+	pr, pw := io.Pipe()
+	mw := multipart.NewWriter(pw)
+	req, err := http.NewRequest("POST", "http://"+addr+"/v1/models?title=in+flight", pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("Authorization", "Basic "+basicOf("admin", "admin-password"))
+	answer := make(chan uploadAnswer, 1)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			answer <- uploadAnswer{err: err}
+			return
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		answer <- uploadAnswer{status: resp.StatusCode, body: string(b), err: err}
+	}()
+	fw, err := mw.CreateFormFile("file", "model.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The pipe blocks until the server reads: once this write returns,
+	// the request is in the server's hands.
+	if _, err := fw.Write([]byte("Index,Label,Terms\n1,start,\"alpha, beta\"\n")); err != nil {
+		t.Fatal(err)
+	}
+	return pw, mw, answer
+}
+
+// waitForLog waits until the server's output has words in it.
+func waitForLog(t *testing.T, s *server, words string) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !strings.Contains(s.logs.String(), words) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no %q in the logs:\n%s", words, s.logs)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
 

@@ -132,11 +132,7 @@ func projectCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 			return err
 		}
 		defer closer.Close()
-		t := *title
-		if t == "" {
-			t = fs.Arg(0)
-		}
-		p, err := svc.ImportProject(c, explorer.ImportProjectInput{Title: t, File: f})
+		p, err := svc.ImportProject(c, explorer.ImportProjectInput{Title: *title, File: f, FileName: fs.Arg(0)})
 		fmt.Fprintln(stderr)
 		if err != nil {
 			return cliError(err)

@@ -171,7 +171,7 @@ func discover(hc *http.Client, base, model string) (etag, htmx string, err error
 		return "", "", err
 	}
 	etag = resp.Header.Get("ETag")
-	resp, body, err := get(hc, base+"/", nil)
+	_, body, err := get(hc, base+"/", nil)
 	if err != nil {
 		return "", "", err
 	}

@@ -14,17 +14,17 @@ import (
 )
 
 // handleError is the one error dispatch: every /v1 answer that is not 2xx
-// is problem+json (statuses from api.Status), every other one a page.
+// is problem+json, every other one a page, both with the status of Status.
 // Internal errors are logged with the request id and route, never shown.
 func (e *edge) handleError(c *fiber.Ctx, err error) error {
-	p, perr := api.ProblemFor(err)
-	if p.Status >= http.StatusInternalServerError {
-		e.cfg.Logger.Error("request failed", "request", requestID(c), "method", c.Method(), "route", e.routeOf(c), "status", p.Status, "err", perr)
+	status, xerr := classify(err)
+	if status >= http.StatusInternalServerError {
+		e.cfg.Logger.Error("request failed", "request", requestID(c), "method", c.Method(), "route", e.routeOf(c), "status", status, "err", xerr)
 	}
 	if api.IsAPIPath(c.Path()) {
-		return api.WriteProblem(c, err)
+		return api.WriteProblem(c, err, status)
 	}
-	return web.HandleError(c, err)
+	return web.HandleError(c, err, status)
 }
 
 // serverError answers the server's own errors, found in a request before
@@ -41,7 +41,7 @@ func (e *edge) serverError(c *fiber.Ctx, err error) error {
 	}
 	e.cfg.Logger.Info("request refused before routing", "status", status, "client", c.IP(), "reason", refusalReason(status, err))
 	e.cfg.Metrics.record("unreadable", "", status, 0)
-	return api.WriteProblem(c, fiber.NewError(status, serverErrorDetail(status)))
+	return api.WriteProblem(c, fiber.NewError(status, serverErrorDetail(status)), status)
 }
 
 // serverErrorDetail is the detail of an error the server found in a

@@ -100,8 +100,9 @@ func New(svc *explorer.Service, cfg Config) (*fiber.App, error) {
 	if err != nil {
 		return nil, err
 	}
-	v1 := api.New(svc, api.Options{Before: []fiber.Handler{e.readJSONBody}})
-	pages := web.New(svc, web.Options{SecureCookies: e.cfg.SecureCookies, Known: e.known, Before: []fiber.Handler{e.readFormBody}})
+	budget := spendWrite(svc)
+	v1 := api.New(svc, api.Options{Before: []fiber.Handler{e.readJSONBody}, WriteBudget: budget})
+	pages := web.New(svc, web.Options{SecureCookies: e.cfg.SecureCookies, Known: e.known, Before: []fiber.Handler{e.readFormBody}, WriteBudget: budget})
 	if err := e.mount(v1, pages, append(api.Uploads(), web.Uploads()...)); err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ package tablefile
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"mime/multipart"
@@ -58,6 +59,11 @@ func FromForm(form *multipart.Form, part, encoding string) (File, io.Closer, err
 // the encoding could not decode (U+FFFD): a project must not keep broken
 // text. Progress, when set, is called with the bytes read so far.
 func (f File) StreamTable(ctx context.Context, limits explorer.TableLimits, accept func([]string) bool, header func([]string) error, row func(num int, cells []string) error) (string, error) {
+	enc, err := f.streamTable(ctx, limits, accept, header, row)
+	return enc, fileError(err)
+}
+
+func (f File) streamTable(ctx context.Context, limits explorer.TableLimits, accept func([]string) bool, header func([]string) error, row func(num int, cells []string) error) (string, error) {
 	kind, err := sheet.KindFromName(f.Name)
 	if err != nil {
 		return "", err
@@ -100,6 +106,37 @@ func (f File) StreamTable(ctx context.Context, limits explorer.TableLimits, acce
 		}
 		return row(num, cells)
 	})
+}
+
+// kindCodes are the service layer's codes of package sheet's error kinds.
+var kindCodes = map[sheet.ErrorKind]string{
+	sheet.Invalid:     explorer.EINVALID,
+	sheet.TooLarge:    explorer.ETOOLARGE,
+	sheet.Unsupported: explorer.EUNSUPPORTED,
+	sheet.Cancelled:   explorer.EUNAVAILABLE,
+}
+
+// fileError maps package sheet's errors to the service layer's, with
+// their messages: a reason about the whole file goes to the field "file".
+// The service layer's own errors (of the callbacks) pass as they are; any
+// other error (reading the upload) is internal.
+func fileError(err error) error {
+	if err == nil {
+		return nil
+	}
+	var se *sheet.Error
+	if errors.As(err, &se) {
+		xe := &explorer.Error{Code: kindCodes[se.Kind], Message: se.Message, Err: se.Err}
+		if se.Reason != "" {
+			xe.Fields = []explorer.FieldError{{Field: "file", Message: se.Reason}}
+		}
+		return xe
+	}
+	var xe *explorer.Error
+	if errors.As(err, &xe) {
+		return err
+	}
+	return explorer.Internal(err)
 }
 
 // validUTF8 checks a file in chunks; it answers the offset of the first

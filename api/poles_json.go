@@ -1,0 +1,99 @@
+package api
+
+import explorer "explorer"
+
+// pole is a pole on the wire.
+type pole struct {
+	ID          int64      `json:"id"`
+	Name        string     `json:"name"`
+	Description string     `json:"description"`
+	Language    string     `json:"language"`
+	Parts       []polePart `json:"parts"`
+}
+
+// polePart is one term of a pole with its weight.
+type polePart struct {
+	Term   string  `json:"term"`
+	Weight float64 `json:"weight"`
+}
+
+// poleSuggestions are the terms suggested for a pole, with the pole.
+type poleSuggestions struct {
+	Suggestions []poleSuggestion `json:"suggestions"`
+	Pole        *pole            `json:"pole"`
+}
+
+// poleSuggestion is one suggested term (DECISIONS.md, Poles).
+type poleSuggestion struct {
+	Term             string  `json:"term"`
+	ForWord          string  `json:"forWord"`
+	Cosine           float64 `json:"cosine"`
+	SumCosine        float64 `json:"sumCosine"`
+	NeighbourCounter int     `json:"neighbourCounter"`
+	Frequency        int     `json:"frequency"`
+	Reciprocal       bool    `json:"reciprocal"`
+	StringSimilarity bool    `json:"stringSimilarity"`
+}
+
+// wordSpaceStatus tells whether the word space of a language is ready
+// (in the answer of /readyz).
+type wordSpaceStatus struct {
+	Language string  `json:"language"`
+	Ready    bool    `json:"ready"`
+	Progress float64 `json:"progress"` // 0..1 while loading
+	Words    int     `json:"words"`
+	Error    string  `json:"error,omitempty"`
+}
+
+// toPole is p's wire shape (nil for nil; nil parts stay null).
+func toPole(p *explorer.Pole) *pole {
+	if p == nil {
+		return nil
+	}
+	out := &pole{ID: p.ID, Name: p.Name, Description: p.Description, Language: p.Language}
+	if p.Parts != nil {
+		out.Parts = make([]polePart, len(p.Parts))
+		for i, part := range p.Parts {
+			out.Parts[i] = polePart(part)
+		}
+	}
+	return out
+}
+
+// toPoles is the wire shape of a list of poles.
+func toPoles(list []*explorer.Pole) []*pole {
+	if list == nil {
+		return nil
+	}
+	out := make([]*pole, len(list))
+	for i, p := range list {
+		out[i] = toPole(p)
+	}
+	return out
+}
+
+// toPoleSuggestions is the wire shape of suggestions (nil suggestions
+// stay null).
+func toPoleSuggestions(s *explorer.PoleSuggestions) *poleSuggestions {
+	if s == nil {
+		return nil
+	}
+	out := &poleSuggestions{Pole: toPole(s.Pole)}
+	if s.Suggestions != nil {
+		out.Suggestions = make([]poleSuggestion, len(s.Suggestions))
+		for i, sg := range s.Suggestions {
+			out.Suggestions[i] = poleSuggestion(sg)
+		}
+	}
+	return out
+}
+
+// toWordSpaceStatus is the wire shape of the word spaces' status (an
+// empty list for none).
+func toWordSpaceStatus(list []explorer.WordSpaceStatus) []wordSpaceStatus {
+	out := make([]wordSpaceStatus, len(list))
+	for i, s := range list {
+		out[i] = wordSpaceStatus(s)
+	}
+	return out
+}
