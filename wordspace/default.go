@@ -2,6 +2,7 @@ package wordspace
 
 import (
 	"bytes"
+	"context"
 
 	wordspaceasset "explorer/assets/wordspace"
 )
@@ -15,4 +16,15 @@ func DefaultEnglish(opt LoadOptions) (*Space, error) {
 	data := wordspaceasset.English
 	opt.whole = data
 	return ReadSpace(bytes.NewReader(data), int64(len(data)), opt)
+}
+
+// OpenEmbedded reads an embedded space: one in the own format as
+// DefaultEnglish does, a thesaurus by building its space.
+func OpenEmbedded(ctx context.Context, e wordspaceasset.Space, opt LoadOptions) (*Space, error) {
+	opt.Lang = e.Lang
+	if bytes.HasPrefix(e.Data, []byte(magic)) {
+		opt.whole = e.Data
+		return ReadSpace(bytes.NewReader(e.Data), int64(len(e.Data)), opt)
+	}
+	return ReadThesaurusSpace(ctx, bytes.NewReader(e.Data), int64(len(e.Data)), opt)
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"explorer"
+	wordspaceasset "explorer/assets/wordspace"
 )
 
 // RetryAfter is the number of seconds a caller is told to wait while a
@@ -111,8 +112,14 @@ func (r *Registry) LoadDir(dir string) error {
 		if de.IsDir() || strings.HasPrefix(de.Name(), ".") || strings.HasSuffix(de.Name(), ".counts") {
 			continue
 		}
+		if strings.HasSuffix(de.Name(), ".idx") {
+			continue // a thesaurus's index, which is not needed
+		}
 		base, _, _ := strings.Cut(de.Name(), ".")
 		l, ok := NormalizeLang(base)
+		if ml, isMythes := MythesLang(de.Name()); isMythes {
+			base, l, ok = ml, ml, true
+		}
 		if !ok || len(base) != 2 {
 			r.logger.Warn("word space directory: file not named by a language code, skipped", "file", de.Name())
 			continue
@@ -135,16 +142,19 @@ func (r *Registry) LoadDir(dir string) error {
 	return nil
 }
 
-// LoadDefault loads the embedded English space in the background unless a
-// space for EN is configured already.
+// LoadDefault loads the embedded spaces (wordspaceasset.Spaces: English
+// and the embeddable thesauri) in the background, each unless a space for
+// its language is configured already.
 func (r *Registry) LoadDefault() {
-	r.mu.RLock()
-	_, has := r.langs["EN"]
-	r.mu.RUnlock()
-	if has {
-		return
+	for _, e := range wordspaceasset.Spaces {
+		r.mu.RLock()
+		_, has := r.langs[e.Lang]
+		r.mu.RUnlock()
+		if has {
+			continue
+		}
+		r.start(e.Lang, "embedded", false, func(ctx context.Context, opt LoadOptions) (*Space, error) { return OpenEmbedded(ctx, e, opt) })
 	}
-	r.start("EN", "embedded", false, func(_ context.Context, opt LoadOptions) (*Space, error) { return DefaultEnglish(opt) })
 }
 
 // Add registers a space that is already in memory.
