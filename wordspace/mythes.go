@@ -228,7 +228,14 @@ type mythesReader struct {
 	t    *Thesaurus
 	dec  *encoding.Decoder
 	line int
+	// malformed counts the sense lines without "|", passed over up to
+	// maxMalformedSenses.
+	malformed, firstMalformed int
 }
+
+// maxMalformedSenses is how many sense lines without "|" a thesaurus may
+// have (they are passed over).
+const maxMalformedSenses = 100
 
 // next returns the next line, decoded to UTF-8.
 func (m *mythesReader) next() (string, bool, error) {
@@ -297,7 +304,15 @@ func (m *mythesReader) senses(head string, n int) error {
 		}
 		pos, rest, found := strings.Cut(line, "|")
 		if !found {
-			return fmt.Errorf("line %d: expected a sense \"(part of speech)|synonym|…\" of %q", m.line, clip(head))
+			// Debian's Nepali thesaurus has such a line: a few are passed
+			// over, many make the file no thesaurus.
+			if m.malformed == 0 {
+				m.firstMalformed = m.line
+			}
+			if m.malformed++; m.malformed > maxMalformedSenses {
+				return fmt.Errorf("line %d: more than %d senses without \"|\" (the first at line %d, of %q)", m.line, maxMalformedSenses, m.firstMalformed, clip(head))
+			}
+			continue
 		}
 		if droppedSense(pos) {
 			continue

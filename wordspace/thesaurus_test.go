@@ -96,6 +96,13 @@ func TestThesaurusSpaceSuggests(t *testing.T) {
 	}
 }
 
+func TestReadMythesPassesOverAFewMalformedSenses(t *testing.T) {
+	th, err := ReadMythes(strings.NewReader("UTF-8\nbra|2\ngod\n-|fin\n"), nil)
+	if err != nil || th.Synsets() != 1 {
+		t.Fatalf("%v", err)
+	}
+}
+
 func TestReadMythesRejectsHostileInput(t *testing.T) {
 	long := "UTF-8\nbra|1\n-|" + strings.Repeat("x", 70<<10) + "\n"
 	many := "UTF-8\nbra|1\n-|" + strings.Repeat("a|", 3000) + "b\n"
@@ -107,7 +114,7 @@ func TestReadMythesRejectsHostileInput(t *testing.T) {
 		"negative count":   {"UTF-8\nbra|-1\n", "line 2: expected an entry"},
 		"too many senses":  {"UTF-8\nbra|99999\n-|god\n", "line 2: 99999 senses"},
 		"ends inside":      {"UTF-8\nbra|3\n-|god\n", "file ends inside the entry \"bra\""},
-		"sense without |":  {"UTF-8\nbra|1\ngod\n", "line 3: expected a sense"},
+		"senses without |": {"UTF-8\n" + strings.Repeat("bra|1\ngod\n", 101), "line 203: more than 100 senses without \"|\" (the first at line 3"},
 		"invalid UTF-8":    {"UTF-8\nbra|1\n-|g\xffd\n", "line 3: not valid UTF-8"},
 		"long line":        {long, "line 3: longer than 64 KiB"},
 		"too many terms":   {many, "line 3: 3001 terms"},
