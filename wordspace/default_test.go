@@ -2,6 +2,7 @@ package wordspace
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -23,7 +24,7 @@ var positiveEvaluative = strings.Fields(`
 	best better pleasing pleasant dependable reliable impressive delightful phenomenal amazing
 	incredible awesome lovely beautiful gorgeous tremendous extraordinary exquisite flawless
 	fascinating enjoyable satisfying sensational spectacular unbelievable astonishing
-	masterful wonderfully excellently finest nicest`)
+	masterful masterly wonderfully excellently finest nicest`)
 
 func TestDefaultEnglishAcceptance(t *testing.T) {
 	s, err := DefaultEnglish(LoadOptions{})
@@ -129,6 +130,32 @@ func TestDefaultEnglishEverydayWords(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%s: none of %v among its neighbours %v", w, some, nb)
+		}
+	}
+}
+
+// The issue's one-word poles whose antonyms the default space suggested
+// before it was counter-fitted (issue 20): none is among the first 10.
+func TestDefaultEnglishSuggestsNoAntonyms(t *testing.T) {
+	s, err := DefaultEnglish(LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	antonyms := map[string][]string{
+		"cheap":     {"expensive", "overpriced", "pricey", "costly"},
+		"expensive": {"inexpensive", "cheap", "affordable", "cheaper"},
+		"fast":      {"slow", "slower"}, "hot": {"cool", "cold", "chilly"}, "clean": {"dirty"},
+		"early": {"late"}, "high": {"low"}, "strong": {"weak"},
+	}
+	for w, ants := range antonyms {
+		got, err := s.Suggest(context.Background(), []explorer.WeightedTerm{{Term: w, Weight: 1}}, 10)
+		if err != nil || len(got) != 10 {
+			t.Fatalf("%s: %v %v", w, got, err)
+		}
+		for _, g := range got {
+			if slices.Contains(ants, g.Term) {
+				t.Errorf("{%s} suggests its antonym %q", w, g.Term)
+			}
 		}
 	}
 }

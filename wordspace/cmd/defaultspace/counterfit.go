@@ -19,10 +19,14 @@ import (
 //	k1 Σ_antonyms max(0, δ − d(u,w)) + k2 Σ_synonyms max(0, d(u,w) − γ)
 //	+ k3 Σ_i Σ_{j ∈ N(i)} max(0, d(u_i,u_j) − d(v_i,v_j))
 //
-// with d = 1 − cos, δ = 1 (antonyms end orthogonal or further), γ = 0,
-// and N(i) the words within distance ρ = 0.2 of word i in the input
-// space (the vector space preservation term), here for the words of the
-// antonym pairs. It is minimised by stochastic gradient steps over the
+// with d = 1 − cos, δ = 1 (antonyms end orthogonal or further), and N(i)
+// the words within distance ρ = 0.2 of word i in the input space, and at
+// least its 10 nearest (the vector space preservation term), here for the
+// words of the antonym pairs. Retrofitting attracted the synonyms
+// already: γ is each synonym pair's retrofitted distance, so that
+// synonyms never drift apart (with γ = 0, as in the paper, every sense's
+// synonyms pull a polysemous word: good went to safe, unspoilt and hearty
+// and lost wonderful and terrific). It is minimised by stochastic gradient steps over the
 // pairs in a fixed order, the vectors renormalised after each step:
 // deterministic.
 type counterFitOptions struct {
@@ -41,9 +45,9 @@ type vspPair struct {
 	cos  float32
 }
 
-// preservationPairs finds, for every word of an antonym pair, its up to
-// 20 nearest words within distance rho in the input space (exact search),
-// leaving out its antonyms.
+// preservationPairs finds, for every word of an antonym pair, its 10
+// nearest words and up to 20 within distance rho in the input space
+// (exact search), leaving out its antonyms.
 func preservationPairs(vocab []string, vecs [][]float32, ant *antonyms, rho float32) ([]vspPair, error) {
 	s, err := wordspace.New("EN", vocab, vecs, nil)
 	if err != nil {
@@ -60,9 +64,9 @@ func preservationPairs(vocab []string, vecs [][]float32, ant *antonyms, rho floa
 		if err != nil {
 			return nil, err
 		}
-		for _, x := range nb {
+		for r, x := range nb {
 			j, ok := s.Lookup(x.Term)
-			if !ok || float32(x.Cosine) < 1-rho || slices.Contains(ant.all[i], int32(j)) {
+			if !ok || r >= 10 && float32(x.Cosine) < 1-rho || slices.Contains(ant.all[i], int32(j)) {
 				continue
 			}
 			out = append(out, vspPair{i, int32(j), float32(x.Cosine)})
@@ -78,6 +82,10 @@ func counterFit(in [][]float32, ant *antonyms, syn [][2]int32, vsp []vspPair, o 
 		normalize32(v[i])
 	}
 	dim := len(v[0])
+	synCos := make([]float32, len(syn))
+	for k, p := range syn {
+		synCos[k] = vek32.Dot(v[p[0]], v[p[1]])
+	}
 	du, dw := make([]float32, dim), make([]float32, dim)
 	// step moves u and w by s times each other (s < 0 parts them).
 	step := func(a, b int32, s float32) {
@@ -98,8 +106,8 @@ func counterFit(in [][]float32, ant *antonyms, syn [][2]int32, vsp []vspPair, o 
 				active++
 			}
 		}
-		for _, p := range syn {
-			if 1-vek32.Dot(v[p[0]], v[p[1]]) > 0 {
+		for k, p := range syn {
+			if vek32.Dot(v[p[0]], v[p[1]]) < synCos[k] {
 				step(p[0], p[1], o.rate*o.k2)
 			}
 		}

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 
+	"explorer"
 	"explorer/wordspace"
 )
 
@@ -168,5 +170,27 @@ func antonymReport(w io.Writer, ant *antonyms, vocab []string, spaces []named) {
 		}
 		fmt.Fprintf(w, "| %s | %.2f | %.2f | %d | %d | %d |\n", s.name, 100*float64(held)/float64(10*max(n, 1)), 100*float64(any)/float64(10*max(n, 1)), n, words, total)
 		fmt.Fprintf(w, "  everyday words with an antonym: %s\n", strings.Join(which, " "))
+	}
+}
+
+// probe prints what a setting does at a glance: the {good, great,
+// excellent} suggestions and the antonyms among the everyday words' 10
+// nearest neighbours.
+func probe(s *wordspace.Space, ant *antonyms, vocab []string) {
+	pole := []explorer.WeightedTerm{{Term: "good", Weight: 1}, {Term: "great", Weight: 1}, {Term: "excellent", Weight: 1}}
+	sug, _ := s.Suggest(context.Background(), pole, 20)
+	var words []string
+	for _, x := range sug {
+		words = append(words, x.Term)
+	}
+	fmt.Fprintf(os.Stderr, "{good, great, excellent}: %s\n", strings.Join(words, " "))
+	antonymReport(os.Stderr, ant, vocab, []named{{"probe", s}})
+	for _, e := range strings.Fields("cheap expensive fast hot clean early high strong") {
+		nb, _ := s.Neighbours(context.Background(), e, 10)
+		var ws []string
+		for _, x := range nb {
+			ws = append(ws, x.Term)
+		}
+		fmt.Fprintf(os.Stderr, "%s: %s\n", e, strings.Join(ws, " "))
 	}
 }

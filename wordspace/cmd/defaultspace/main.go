@@ -43,6 +43,9 @@ func main() {
 	cf := flag.Bool("counterfit", true, "counter-fit to WordNet's antonyms after retrofitting")
 	epochs := flag.Int("cf-epochs", defaultCounterFit.epochs, "counter-fitting epochs")
 	quick := flag.Bool("quick", false, "with -eval: evaluate only, write no file (for trying settings)")
+	probeRaw := flag.Bool("probe-raw", false, "-probe for the raw vectors")
+	onlyCompare := flag.Bool("only-compare", false, "evaluate the -compare files only (fast: they carry candidate lists), write no file")
+	probeOnly := flag.Bool("probe", false, "print the {good, great, excellent} suggestions and the everyday words' antonyms, write no file")
 	flag.Parse()
 	if *wink == "" || *dict == "" || *out == "" {
 		fmt.Fprintln(os.Stderr, "usage: defaultspace -wink FILE.json -dict DIR -out FILE [-words N] [-eval [-compare FILE]]")
@@ -57,7 +60,7 @@ func main() {
 		rels[r] = true
 	}
 	o := options{keep: *words, iters: *iters, eval: *eval, compare: *compare, relations: rels, strength: float32(*strength), kth: !*noKth, abtt: *abtt,
-		counterfit: *cf, cf: defaultCounterFit, quick: *quick && *eval}
+		counterfit: *cf, cf: defaultCounterFit, quick: *quick && *eval, probe: *probeOnly, onlyCompare: *onlyCompare, probeRaw: *probeRaw}
 	o.cf.epochs = *epochs
 	if err := run(*wink, *dict, *out, o); err != nil {
 		fmt.Fprintln(os.Stderr, "defaultspace:", err)
@@ -77,6 +80,9 @@ type options struct {
 	counterfit  bool
 	cf          counterFitOptions
 	quick       bool
+	probe       bool
+	onlyCompare bool
+	probeRaw    bool
 }
 
 func run(winkPath, dict, out string, o options) error {
@@ -107,6 +113,17 @@ func run(winkPath, dict, out string, o options) error {
 	ant := antonymPairs(synsets, exc, vocab)
 	dropConflicts(ant, g)
 	fmt.Fprintf(os.Stderr, "%d trained antonym pairs, %d held-out queries\n", len(ant.train), len(ant.heldOut))
+	if o.onlyCompare {
+		return evaluateFiles(vocab, g, ant, o.compare)
+	}
+	if o.probeRaw {
+		raw, err := wordspace.New("EN", vocab, orig, nil)
+		if err != nil {
+			return err
+		}
+		probe(raw, ant, vocab)
+		return nil
+	}
 	final := retro
 	if o.counterfit {
 		vsp, err := preservationPairs(vocab, retro, ant, o.cf.rho)
@@ -123,6 +140,10 @@ func run(winkPath, dict, out string, o options) error {
 	s, err := wordspace.New("EN", vocab, final, wc)
 	if err != nil {
 		return err
+	}
+	if o.probe {
+		probe(s, ant, vocab)
+		return nil
 	}
 	if o.quick {
 		return evaluate(vocab, orig, vecs, retro, wc, g, ant, s, o)
@@ -188,15 +209,37 @@ func evaluate(vocab []string, orig, post, retro [][]float32, wc []int64, g *grap
 		spaces = append(spaces, named{"retrofitted (the file before counter-fitting)", r})
 	}
 	spaces = append(spaces, named{"this file", final})
-	for _, c := range strings.Split(o.compare, ",") {
+	others, err := openCompared(o.compare)
+	if err != nil {
+		return err
+	}
+	spaces = append(spaces, others...)
+	report(os.Stderr, g, vocab, spaces)
+	antonymReport(os.Stderr, ant, vocab, spaces)
+	return nil
+}
+
+// openCompared opens the comma-separated space files of -compare.
+func openCompared(list string) ([]named, error) {
+	var out []named
+	for _, c := range strings.Split(list, ",") {
 		if c == "" {
 			continue
 		}
 		old, err := wordspace.Open(c, wordspace.LoadOptions{Lang: "EN"})
 		if err != nil {
-			return err
+			return nil, err
 		}
-		spaces = append(spaces, named{filepath.Base(c), old})
+		out = append(out, named{filepath.Base(c), old})
+	}
+	return out, nil
+}
+
+// evaluateFiles evaluates the -compare files alone.
+func evaluateFiles(vocab []string, g *graph, ant *antonyms, list string) error {
+	spaces, err := openCompared(list)
+	if err != nil {
+		return err
 	}
 	report(os.Stderr, g, vocab, spaces)
 	antonymReport(os.Stderr, ant, vocab, spaces)
