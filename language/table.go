@@ -58,7 +58,14 @@ func (l Language) StopWords() []string { return stopLists()[l.Code] }
 // EmbeddedSpace returns the word space file embedded for the language
 // (assets/wordspace: a space is embedded by listing it there), nil when
 // there is none. The bytes are shared and must not be modified.
-func (l Language) EmbeddedSpace() []byte { return wordspaceasset.Spaces[l.Code] }
+func (l Language) EmbeddedSpace() []byte {
+	for _, sp := range wordspaceasset.Spaces {
+		if sp.Lang == l.Code {
+			return sp.Data
+		}
+	}
+	return nil
+}
 
 // aliases maps codes read as another language to that language.
 var aliases = map[string]string{"NB": "NO", "NN": "NO"}
@@ -142,9 +149,9 @@ func Codes() []string {
 // is not a canonical ISO 639-1 code is left out.
 func WithEmbeddedSpace() []string {
 	var out []string
-	for c := range wordspaceasset.Spaces {
-		if got, ok := Canonical(c); ok && got == c {
-			out = append(out, c)
+	for _, sp := range wordspaceasset.Spaces {
+		if got, ok := Canonical(sp.Lang); ok && got == sp.Lang {
+			out = append(out, sp.Lang)
 		}
 	}
 	slices.Sort(out)

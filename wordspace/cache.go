@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -43,16 +44,19 @@ func cacheName(lang, path string) (name, prefix string, err error) {
 	return prefix + strings.TrimSuffix(key, ".") + ".wordspace", prefix, nil
 }
 
-// isOwnFormat tells whether the file at path is in the own format.
+// isOwnFormat tells whether the file at path is in the own format (or a
+// thesaurus, which is not converted either).
 func isOwnFormat(path string) (bool, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return false, err
 	}
 	defer f.Close()
-	head := make([]byte, len(magic))
-	n, _ := f.Read(head)
-	return string(head[:n]) == magic, nil
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(f, head)
+	// A thesaurus is built when it is opened, faster than a conversion
+	// would read back: it is opened as it is, like the own format.
+	return string(head[:min(n, len(magic))]) == magic || IsThesaurus(head[:n]), nil
 }
 
 // OpenServed opens a space for serving: a text source through its
@@ -98,7 +102,9 @@ func OpenServed(ctx context.Context, path, cacheDir string, opt LoadOptions) (*S
 // approximate index when it is large and has none (its rows reordered in
 // place, not copied), its probes tuned to ServedRecall on 200 of its words.
 func servable(ctx context.Context, s *Space) (*Space, error) {
-	if s.Len() < ApproximateMinWords || s.HasIndex() {
+	// A thesaurus space answers from its candidate lists (thesaurus.go),
+	// which clustering would drop.
+	if s.Len() < ApproximateMinWords || s.HasIndex() || s.nbrs != nil {
 		return s, nil
 	}
 	defer collectOften()()

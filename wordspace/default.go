@@ -2,13 +2,14 @@ package wordspace
 
 import (
 	"bytes"
+	"context"
 	"errors"
 
 	wordspaceasset "explorer/assets/wordspace"
 )
 
 // DefaultEnglish reads the embedded English word space, GloVe retrofitted
-// to WordNet 3.1 (see assets/wordspace/README.md).
+// and counter-fitted to WordNet 3.1 (see assets/wordspace/README.md).
 func DefaultEnglish(opt LoadOptions) (*Space, error) {
 	if opt.Lang == "" {
 		opt.Lang = "EN"
@@ -23,9 +24,23 @@ func Embedded(data []byte, opt LoadOptions) (*Space, error) {
 	return ReadSpace(bytes.NewReader(data), int64(len(data)), opt)
 }
 
+// OpenEmbedded reads an embedded space: one in the own format in place
+// (Embedded), a thesaurus by building its space.
+func OpenEmbedded(ctx context.Context, e wordspaceasset.Space, opt LoadOptions) (*Space, error) {
+	opt.Lang = e.Lang
+	if bytes.HasPrefix(e.Data, []byte(magic)) {
+		return Embedded(e.Data, opt)
+	}
+	return ReadThesaurusSpace(ctx, bytes.NewReader(e.Data), int64(len(e.Data)), opt)
+}
+
 // headerWords returns the number of words a space in the own format holds,
-// from its header alone.
+// from its header alone; 0 for a thesaurus, whose words are known once
+// its space is built.
 func headerWords(data []byte) (int, error) {
+	if !bytes.HasPrefix(data, []byte(magic)) {
+		return 0, nil
+	}
 	if len(data) < headerSize {
 		return 0, errors.New("word space file: truncated header")
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -26,7 +27,7 @@ var positiveEvaluative = strings.Fields(`
 	best better pleasing pleasant dependable reliable impressive delightful phenomenal amazing
 	incredible awesome lovely beautiful gorgeous tremendous extraordinary exquisite flawless
 	fascinating enjoyable satisfying sensational spectacular unbelievable astonishing
-	masterful wonderfully excellently finest nicest`)
+	masterful masterly wonderfully excellently finest nicest`)
 
 func TestDefaultEnglishAcceptance(t *testing.T) {
 	s, err := DefaultEnglish(LoadOptions{})
@@ -160,6 +161,32 @@ func TestDefaultEnglishInPlace(t *testing.T) {
 		for j := range a {
 			if math.Float32bits(a[j]) != math.Float32bits(b[j]) {
 				t.Fatalf("word %d (%s) element %d: %v in place, %v copied", i, s.Word(i), j, a[j], b[j])
+			}
+		}
+	}
+}
+
+// The issue's one-word poles whose antonyms the default space suggested
+// before it was counter-fitted (issue 20): none is among the first 10.
+func TestDefaultEnglishSuggestsNoAntonyms(t *testing.T) {
+	s, err := DefaultEnglish(LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	antonyms := map[string][]string{
+		"cheap":     {"expensive", "overpriced", "pricey", "costly"},
+		"expensive": {"inexpensive", "cheap", "affordable", "cheaper"},
+		"fast":      {"slow", "slower"}, "hot": {"cool", "cold", "chilly"}, "clean": {"dirty"},
+		"early": {"late"}, "high": {"low"}, "strong": {"weak"},
+	}
+	for w, ants := range antonyms {
+		got, err := s.Suggest(context.Background(), []explorer.WeightedTerm{{Term: w, Weight: 1}}, 10)
+		if err != nil || len(got) != 10 {
+			t.Fatalf("%s: %v %v", w, got, err)
+		}
+		for _, g := range got {
+			if slices.Contains(ants, g.Term) {
+				t.Errorf("{%s} suggests its antonym %q", w, g.Term)
 			}
 		}
 	}

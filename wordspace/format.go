@@ -3,6 +3,7 @@ package wordspace
 import (
 	"bufio"
 	"cmp"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -591,12 +592,18 @@ const (
 	FormatOwn      = "wordspace"
 	FormatWord2Vec = "word2vec"
 	FormatText     = "text"
+	// FormatThesaurus is a MyThes thesaurus (th_*.dat), plain or
+	// gzip-compressed, from which a thesaurus space is built (thesaurus.go).
+	FormatThesaurus = "thesaurus"
 )
 
 // DetectFormat tells the format of a file from its first bytes.
 func DetectFormat(head []byte) string {
 	if len(head) >= 8 && string(head[:8]) == magic {
 		return FormatOwn
+	}
+	if IsThesaurus(head) {
+		return FormatThesaurus
 	}
 	// word2vec binary and fastText both start with "N D\n"; in word2vec the
 	// first vector's bytes follow the first word.
@@ -653,6 +660,8 @@ func Read(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 		return ReadSpace(br, size, opt)
 	case FormatWord2Vec:
 		return ReadWord2Vec(br, size, opt)
+	case FormatThesaurus:
+		return ReadThesaurusSpace(context.Background(), br, size, opt)
 	default:
 		return ReadText(br, size, opt)
 	}

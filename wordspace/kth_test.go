@@ -99,3 +99,28 @@ func TestKthSurvivesClustering(t *testing.T) {
 		}
 	}
 }
+
+// KthFromTable gives, from an exact candidate table, the K-th cosines
+// ComputeKth finds by searching.
+func TestKthFromTableMatchesComputeKth(t *testing.T) {
+	s := randomSpace(t, 2000, 24, 20, 9)
+	ctx := context.Background()
+	if err := s.KthFromTable(); err == nil {
+		t.Fatal("no table, no error")
+	}
+	if err := s.ComputeNeighbours(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.KthFromTable(); err != nil {
+		t.Fatal(err)
+	}
+	fromTable := append([]uint32(nil), s.storedKth()...)
+	if err := s.ComputeKth(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for i, b := range s.storedKth() {
+		if d := math.Abs(float64(math.Float32frombits(b) - math.Float32frombits(fromTable[i]))); d > 1e-6 {
+			t.Fatalf("word %d: table %v, search %v", i, math.Float32frombits(fromTable[i]), math.Float32frombits(b))
+		}
+	}
+}

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"hash"
 	"io"
+	"math"
+
+	"github.com/viterin/vek/vek32"
 )
 
 // A space built ahead (the embedded default) can carry the candidate list
@@ -112,5 +115,26 @@ func (s *Space) readNbrs(r io.Reader, crc hash.Hash32, n, m int, in []byte) erro
 		}
 	}
 	s.nbrs = t
+	return nil
+}
+
+// KthFromTable sets each word's K-th cosine (kth.go) from its candidate
+// list: the cosine of its K-th candidate, −2 when the list holds fewer.
+// On a table ComputeNeighbours made (exact), that is what ComputeKth finds,
+// without a second search of every word. WriteSpace stores them.
+func (s *Space) KthFromTable() error {
+	if s.nbrs == nil || s.nbrs.m < NeighbourK {
+		return errors.New("word space: no candidate table of K words")
+	}
+	bits := make([]uint32, s.Len())
+	for i := range bits {
+		n, b := s.nbrs.list(i)
+		kth := float32(-2)
+		if n >= NeighbourK {
+			kth = vek32.Dot(s.Vector(i), s.Vector(tableID(b, NeighbourK-1)))
+		}
+		bits[i] = math.Float32bits(kth)
+	}
+	s.kth = &kthTable{k: NeighbourK, bits: bits, stored: true}
 	return nil
 }

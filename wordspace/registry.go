@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"explorer"
+	wordspaceasset "explorer/assets/wordspace"
 	"explorer/language"
 )
 
@@ -119,8 +120,14 @@ func (r *Registry) LoadDir(dir string) error {
 		if de.IsDir() || strings.HasPrefix(de.Name(), ".") || strings.HasSuffix(de.Name(), ".counts") {
 			continue
 		}
+		if strings.HasSuffix(de.Name(), ".idx") {
+			continue // a thesaurus's index, which is not needed
+		}
 		base, _, _ := strings.Cut(de.Name(), ".")
 		l, ok := NormalizeLang(base)
+		if ml, isMythes := MythesLang(de.Name()); isMythes {
+			base, l, ok = ml, ml, true
+		}
 		if !ok || len(base) != 2 {
 			r.logger.Warn("word space directory: file not named by a language code, skipped", "file", de.Name())
 			continue
@@ -143,32 +150,31 @@ func (r *Registry) LoadDir(dir string) error {
 	return nil
 }
 
-// LoadDefault registers the embedded space of every language the language
-// table has one for (assets/wordspace lists them), unless a space for the
+// LoadDefault registers the embedded spaces (wordspaceasset.Spaces:
+// English and the embeddable thesauri), each unless a space for its
 // language is configured already. An embedded space is loaded at its
-// language's first use, in the caller (well under a second), so that a
-// server whose users never ask for a language keeps none of its space in
-// memory; until then it counts as ready.
+// language's first use, in the caller (well under a second for English, in
+// place; a thesaurus builds its space), so that a server whose users never
+// ask for a language keeps none of its space in memory; until then it
+// counts as ready.
 func (r *Registry) LoadDefault() {
-	for _, l := range language.WithEmbeddedSpace() {
+	for _, sp := range wordspaceasset.Spaces {
 		r.mu.RLock()
-		_, has := r.langs[l]
+		_, has := r.langs[sp.Lang]
 		r.mu.RUnlock()
 		if has {
 			continue
 		}
-		lg, _ := language.Get(l)
-		data := lg.EmbeddedSpace()
-		words, err := headerWords(data)
+		words, err := headerWords(sp.Data)
 		if err != nil {
-			r.logger.Error("embedded word space is damaged", "language", l, "err", err)
+			r.logger.Error("embedded word space is damaged", "language", sp.Lang, "err", err)
 			continue
 		}
-		e := &entry{lang: l, source: "embedded", ready: make(chan struct{}), cancel: func() {}, words: words}
+		e := &entry{lang: sp.Lang, source: "embedded", ready: make(chan struct{}), cancel: func() {}, words: words}
 		e.load = sync.OnceFunc(func() {
-			r.run(context.Background(), e, func(_ context.Context, opt LoadOptions) (*Space, error) { return Embedded(data, opt) })
+			r.run(context.Background(), e, func(ctx context.Context, opt LoadOptions) (*Space, error) { return OpenEmbedded(ctx, sp, opt) })
 		})
-		r.replace(l, e)
+		r.replace(sp.Lang, e)
 	}
 }
 

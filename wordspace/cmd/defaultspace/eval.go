@@ -4,8 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"slices"
+	"strings"
 
+	"explorer"
 	"explorer/wordspace"
 )
 
@@ -111,4 +114,83 @@ func recall(approx, exact *wordspace.Space, n int) float64 {
 		return 0
 	}
 	return float64(found) / float64(total)
+}
+
+// everyday are 41 everyday words of one-word poles, most with an obvious
+// antonym (the issue's examples first).
+var everyday = strings.Fields(`cheap expensive fast slow hot cold clean dirty early late high low strong weak
+	good bad happy sad big small large long short easy hard rich poor new old young light dark heavy soft loud
+	quiet safe dangerous true false wrong`)
+
+// antonymReport prints, for each space, the antonyms among the 10 nearest
+// neighbours: of the queries with held-out antonym pairs (held-out
+// antonyms, and any WordNet antonym, per 100 slots), and of the everyday
+// words (how many have one, and how many in all).
+func antonymReport(w io.Writer, ant *antonyms, vocab []string, spaces []named) {
+	id := make(map[string]int32, len(vocab))
+	for i, v := range vocab {
+		id[v] = int32(i)
+	}
+	var queries []int32
+	for q := range ant.heldOut {
+		queries = append(queries, q)
+	}
+	slices.Sort(queries)
+	count := func(s *wordspace.Space, q int32, of map[int32][]int32) (int, bool) {
+		nb, err := s.Neighbours(context.Background(), vocab[q], 10)
+		if err != nil || len(nb) == 0 {
+			return 0, false
+		}
+		n := 0
+		for _, x := range nb {
+			if j, ok := id[wordspace.Fold(x.Term)]; ok && slices.Contains(of[q], j) {
+				n++
+			}
+		}
+		return n, true
+	}
+	fmt.Fprintf(w, "| space | held-out antonyms per 100 top-10 slots | any antonym per 100 | queries | everyday words with an antonym in their top 10 (of %d) | antonyms in all |\n|---|---|---|---|---|---|\n", len(everyday))
+	for _, s := range spaces {
+		held, any, n := 0, 0, 0
+		for _, q := range queries {
+			h, ok := count(s.space, q, ant.heldOut)
+			if !ok {
+				continue
+			}
+			a, _ := count(s.space, q, ant.all)
+			held, any, n = held+h, any+a, n+1
+		}
+		words, total := 0, 0
+		var which []string
+		for _, e := range everyday {
+			if a, ok := count(s.space, id[e], ant.all); ok && a > 0 {
+				words, total = words+1, total+a
+				which = append(which, e)
+			}
+		}
+		fmt.Fprintf(w, "| %s | %.2f | %.2f | %d | %d | %d |\n", s.name, 100*float64(held)/float64(10*max(n, 1)), 100*float64(any)/float64(10*max(n, 1)), n, words, total)
+		fmt.Fprintf(w, "  everyday words with an antonym: %s\n", strings.Join(which, " "))
+	}
+}
+
+// probe prints what a setting does at a glance: the {good, great,
+// excellent} suggestions and the antonyms among the everyday words' 10
+// nearest neighbours.
+func probe(s *wordspace.Space, ant *antonyms, vocab []string) {
+	pole := []explorer.WeightedTerm{{Term: "good", Weight: 1}, {Term: "great", Weight: 1}, {Term: "excellent", Weight: 1}}
+	sug, _ := s.Suggest(context.Background(), pole, 20)
+	var words []string
+	for _, x := range sug {
+		words = append(words, x.Term)
+	}
+	fmt.Fprintf(os.Stderr, "{good, great, excellent}: %s\n", strings.Join(words, " "))
+	antonymReport(os.Stderr, ant, vocab, []named{{"probe", s}})
+	for _, e := range strings.Fields("cheap expensive fast hot clean early high strong") {
+		nb, _ := s.Neighbours(context.Background(), e, 10)
+		var ws []string
+		for _, x := range nb {
+			ws = append(ws, x.Term)
+		}
+		fmt.Fprintf(os.Stderr, "%s: %s\n", e, strings.Join(ws, " "))
+	}
 }

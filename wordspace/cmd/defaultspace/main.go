@@ -40,6 +40,12 @@ func main() {
 	strength := flag.Float64("strength", 1, "pull of the neighbours in retrofitting (1: the paper's)")
 	noKth := flag.Bool("nokth", false, "skip the neighbour cosines (faster, for evaluating settings)")
 	abtt := flag.Int("abtt", 2, "principal components removed before retrofitting (all-but-the-top; 0: none)")
+	cf := flag.Bool("counterfit", true, "counter-fit to WordNet's antonyms after retrofitting")
+	epochs := flag.Int("cf-epochs", defaultCounterFit.epochs, "counter-fitting epochs")
+	quick := flag.Bool("quick", false, "with -eval: evaluate only, write no file (for trying settings)")
+	probeRaw := flag.Bool("probe-raw", false, "-probe for the raw vectors")
+	onlyCompare := flag.Bool("only-compare", false, "evaluate the -compare files only (fast: they carry candidate lists), write no file")
+	probeOnly := flag.Bool("probe", false, "print the {good, great, excellent} suggestions and the everyday words' antonyms, write no file")
 	flag.Parse()
 	if *wink == "" || *dict == "" || *out == "" {
 		fmt.Fprintln(os.Stderr, "usage: defaultspace -wink FILE.json -dict DIR -out FILE [-words N] [-eval [-compare FILE]]")
@@ -53,7 +59,9 @@ func main() {
 		}
 		rels[r] = true
 	}
-	o := options{keep: *words, iters: *iters, eval: *eval, compare: *compare, relations: rels, strength: float32(*strength), kth: !*noKth, abtt: *abtt}
+	o := options{keep: *words, iters: *iters, eval: *eval, compare: *compare, relations: rels, strength: float32(*strength), kth: !*noKth, abtt: *abtt,
+		counterfit: *cf, cf: defaultCounterFit, quick: *quick && *eval, probe: *probeOnly, onlyCompare: *onlyCompare, probeRaw: *probeRaw}
+	o.cf.epochs = *epochs
 	if err := run(*wink, *dict, *out, o); err != nil {
 		fmt.Fprintln(os.Stderr, "defaultspace:", err)
 		os.Exit(1)
@@ -69,6 +77,12 @@ type options struct {
 	strength    float32
 	kth         bool
 	abtt        int
+	counterfit  bool
+	cf          counterFitOptions
+	quick       bool
+	probe       bool
+	onlyCompare bool
+	probeRaw    bool
 }
 
 func run(winkPath, dict, out string, o options) error {
@@ -92,18 +106,47 @@ func run(winkPath, dict, out string, o options) error {
 		allButTheTop(vecs, o.abtt)
 	}
 	retro := retrofit(vecs, g.train, o.iters, o.strength)
+	exc, err := wordnet.ReadExceptions(dict)
+	if err != nil {
+		return err
+	}
+	ant := antonymPairs(synsets, exc, vocab)
+	dropConflicts(ant, g)
+	fmt.Fprintf(os.Stderr, "%d trained antonym pairs, %d held-out queries\n", len(ant.train), len(ant.heldOut))
+	if o.onlyCompare {
+		return evaluateFiles(vocab, g, ant, o.compare)
+	}
+	if o.probeRaw {
+		raw, err := wordspace.New("EN", vocab, orig, nil)
+		if err != nil {
+			return err
+		}
+		probe(raw, ant, vocab)
+		return nil
+	}
+	final := retro
+	if o.counterfit {
+		vsp, err := preservationPairs(vocab, retro, ant, o.cf.rho)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "%d preservation pairs\n", len(vsp))
+		final = counterFit(retro, ant, synonymPairs(g), vsp, o.cf)
+	}
 	wc := make([]int64, len(vocab))
 	for i, w := range vocab {
 		wc[i] = counts[w]
 	}
-	s, err := wordspace.New("EN", vocab, retro, wc)
+	s, err := wordspace.New("EN", vocab, final, wc)
 	if err != nil {
 		return err
 	}
-	if o.kth {
-		if err := s.ComputeKth(context.Background()); err != nil {
-			return err
-		}
+	if o.probe {
+		probe(s, ant, vocab)
+		return nil
+	}
+	if o.quick {
+		return evaluate(vocab, orig, vecs, retro, wc, g, ant, s, o)
 	}
 	// The approximate index makes a suggestion scan a few percent of the
 	// rows (its recall is reported by -eval).
@@ -120,37 +163,86 @@ func run(winkPath, dict, out string, o options) error {
 	if err := served.ComputeNeighbours(context.Background()); err != nil {
 		return err
 	}
+	// Each word's K-th cosine is that of the K-th of its exact list, on
+	// the same int8 vectors: no second search.
+	if o.kth {
+		if err := served.KthFromTable(); err != nil {
+			return err
+		}
+	}
 	if err := write(out, served); err != nil {
 		return err
 	}
 	if !o.eval {
 		return nil
 	}
+	// The file as served (int8, its candidate lists) stands for itself.
+	if err := evaluate(vocab, orig, vecs, retro, wc, g, ant, served, o); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "recall of the approximate index (%d probes): %.4f of the exact 50 nearest neighbours of 2,000 words\n", served.Probes(), recall(served, s, 2000))
+	return nil
+}
+
+// evaluate prints the held-out synonym precision and the antonyms among
+// the neighbours of the raw vectors, the post-processed ones, the
+// retrofitted ones (the file before counter-fitting), the final ones and
+// the spaces of -compare.
+func evaluate(vocab []string, orig, post, retro [][]float32, wc []int64, g *graph, ant *antonyms, final *wordspace.Space, o options) error {
 	raw, err := wordspace.New("EN", vocab, orig, wc)
 	if err != nil {
 		return err
 	}
 	spaces := []named{{"raw GloVe (wink)", raw}}
-	if o.abtt > 0 {
-		post, err := wordspace.New("EN", vocab, vecs, wc)
+	if o.abtt > 0 && !o.counterfit {
+		p, err := wordspace.New("EN", vocab, post, wc)
 		if err != nil {
 			return err
 		}
-		spaces = append(spaces, named{"all-but-the-top only", post})
+		spaces = append(spaces, named{"all-but-the-top only", p})
 	}
-	spaces = append(spaces, named{"retrofitted (this file)", s})
-	for _, c := range strings.Split(o.compare, ",") {
+	if o.counterfit {
+		r, err := wordspace.New("EN", vocab, retro, wc)
+		if err != nil {
+			return err
+		}
+		spaces = append(spaces, named{"retrofitted (the file before counter-fitting)", r})
+	}
+	spaces = append(spaces, named{"this file", final})
+	others, err := openCompared(o.compare)
+	if err != nil {
+		return err
+	}
+	spaces = append(spaces, others...)
+	report(os.Stderr, g, vocab, spaces)
+	antonymReport(os.Stderr, ant, vocab, spaces)
+	return nil
+}
+
+// openCompared opens the comma-separated space files of -compare.
+func openCompared(list string) ([]named, error) {
+	var out []named
+	for _, c := range strings.Split(list, ",") {
 		if c == "" {
 			continue
 		}
 		old, err := wordspace.Open(c, wordspace.LoadOptions{Lang: "EN"})
 		if err != nil {
-			return err
+			return nil, err
 		}
-		spaces = append(spaces, named{filepath.Base(c), old})
+		out = append(out, named{filepath.Base(c), old})
+	}
+	return out, nil
+}
+
+// evaluateFiles evaluates the -compare files alone.
+func evaluateFiles(vocab []string, g *graph, ant *antonyms, list string) error {
+	spaces, err := openCompared(list)
+	if err != nil {
+		return err
 	}
 	report(os.Stderr, g, vocab, spaces)
-	fmt.Fprintf(os.Stderr, "recall of the approximate index (%d probes): %.4f of the exact 50 nearest neighbours of 2,000 words\n", served.Probes(), recall(served, s, 2000))
+	antonymReport(os.Stderr, ant, vocab, spaces)
 	return nil
 }
 

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"hash/fnv"
+	"slices"
+	"strings"
+
+	"explorer/wordspace/wordnet"
+)
+
+// antonyms holds WordNet's antonym pairs over the vocabulary, split as
+// the evaluation splits them: a fifth of the direct pairs (heldOutPair)
+// with everything derived from them is held out of counter-fitting.
+type antonyms struct {
+	train   [][2]int32
+	heldOut map[int32][]int32 // query → its held-out antonyms (not trained)
+	all     map[int32][]int32 // query → every antonym, trained or not
+}
+
+// heldOutPair tells whether a direct antonym pair (two lemmas, any order)
+// is held out: a fifth of them, by a hash of the sorted pair.
+func heldOutPair(a, b string) bool {
+	if a > b {
+		a, b = b, a
+	}
+	h := fnv.New32a()
+	h.Write([]byte(a + "|" + b))
+	return h.Sum32()%5 == 0
+}
+
+// antonymPairs collects the antonym pairs: each lexical antonym pointer
+// of WordNet ("!", between two lemmas) links the members of the two
+// synsets and, for adjectives, of their satellites (WordNet's indirect
+// antonyms: pricey and overpriced are satellites of expensive), and then
+// every inflection of each (cheap, cheaper, cheapest against expensive;
+// regular forms and WordNet's exception lists) that the vocabulary holds.
+func antonymPairs(synsets map[string]*wordnet.Synset, exc map[string][]string, vocab []string) *antonyms {
+	id := make(map[string]int32, len(vocab))
+	for i, w := range vocab {
+		id[w] = int32(i)
+	}
+	sats := map[string][]string{}
+	for _, k := range sortedSynsetKeys(synsets) {
+		if ss := synsets[k]; ss.Satellite {
+			for _, p := range ss.Ptrs {
+				if p.Sym == "&" {
+					sats[p.Key] = append(sats[p.Key], k)
+				}
+			}
+		}
+	}
+	forms := func(key string) []int32 {
+		var out []int32
+		for _, k := range append([]string{key}, sats[key]...) {
+			ss := synsets[k]
+			for _, l := range ss.Lemmas {
+				if strings.Contains(l, " ") {
+					continue
+				}
+				for _, f := range inflections(l, ss.Pos, exc) {
+					if i, ok := id[f]; ok && !slices.Contains(out, i) {
+						out = append(out, i)
+					}
+				}
+			}
+		}
+		return out
+	}
+	train, held := map[[2]int32]bool{}, map[[2]int32]bool{}
+	for _, k := range sortedSynsetKeys(synsets) {
+		ss := synsets[k]
+		for _, p := range ss.Ptrs {
+			other, ok := synsets[p.Key]
+			if p.Sym != "!" || !ok || p.Src < 1 || p.Src > len(ss.Lemmas) || p.Tgt < 1 || p.Tgt > len(other.Lemmas) {
+				continue
+			}
+			dst := train
+			if heldOutPair(ss.Lemmas[p.Src-1], other.Lemmas[p.Tgt-1]) {
+				dst = held
+			}
+			for _, a := range forms(k) {
+				for _, b := range forms(p.Key) {
+					if a != b {
+						dst[[2]int32{min(a, b), max(a, b)}] = true
+					}
+				}
+			}
+		}
+	}
+	return splitAntonyms(train, held)
+}
+
+// splitAntonyms builds the pair lists: a held-out pair that training holds
+// too is trained.
+func splitAntonyms(train, held map[[2]int32]bool) *antonyms {
+	out := &antonyms{heldOut: map[int32][]int32{}, all: map[int32][]int32{}}
+	for p := range train {
+		out.train = append(out.train, p)
+	}
+	slices.SortFunc(out.train, func(a, b [2]int32) int {
+		if a[0] != b[0] {
+			return int(a[0] - b[0])
+		}
+		return int(a[1] - b[1])
+	})
+	add := func(m map[int32][]int32, p [2]int32) {
+		m[p[0]] = append(m[p[0]], p[1])
+		m[p[1]] = append(m[p[1]], p[0])
+	}
+	for p := range train {
+		add(out.all, p)
+	}
+	for p := range held {
+		add(out.all, p)
+		if !train[p] {
+			add(out.heldOut, p)
+		}
+	}
+	for _, m := range []map[int32][]int32{out.heldOut, out.all} {
+		for k, v := range m {
+			slices.Sort(v)
+			m[k] = slices.Compact(v)
+		}
+	}
+	return out
+}
+
+// inflections returns a lemma with its regular inflected forms for its
+// part of speech (comparative and superlative of adjectives and adverbs,
+// plural of nouns, -s, -ed and -ing of verbs) and its irregular ones from
+// WordNet's exception lists. Forms the vocabulary lacks are dropped later.
+func inflections(l string, pos byte, exc map[string][]string) []string {
+	out := append([]string{l}, exc[l]...)
+	stem, last := l, l[len(l)-1]
+	switch {
+	case last == 'e':
+		stem = l[:len(l)-1]
+	case last == 'y' && len(l) > 2 && !strings.ContainsRune("aeiou", rune(l[len(l)-2])):
+		stem = l[:len(l)-1] + "i"
+	}
+	double := l
+	if n := len(l); n >= 3 && strings.ContainsRune("bdgmnpt", rune(last)) && strings.ContainsRune("aeiou", rune(l[n-2])) && !strings.ContainsRune("aeiou", rune(l[n-3])) {
+		double = l + string(last)
+	}
+	switch pos {
+	case 'a', 'r':
+		out = append(out, stem+"er", stem+"est", double+"er", double+"est")
+	case 'n':
+		out = append(out, l+"s", l+"es", stem+"es")
+	case 'v':
+		out = append(out, l+"s", l+"es", stem+"es", stem+"ed", double+"ed", double+"ing", strings.TrimSuffix(l, "e")+"ing")
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+func sortedSynsetKeys(synsets map[string]*wordnet.Synset) []string {
+	keys := make([]string, 0, len(synsets))
+	for k := range synsets {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -1,0 +1,324 @@
+package wordspace
+
+import (
+	"bufio"
+	"cmp"
+	"compress/gzip"
+	"context"
+	"errors"
+	"hash/fnv"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/viterin/vek/vek32"
+)
+
+// A thesaurus space is the word space of a language that has a thesaurus
+// (synsets) and no corpus vectors: it is built when it is loaded, in well
+// under a second, from the thesaurus alone, so that a file of synsets
+// (a few hundred KB compressed) is all it needs. Suggestions go through
+// the same engine as for any space:
+//
+//   - each word's candidate list (nbrs.go) is the thesaurus's graph: its
+//     synonyms first (by the number of synsets they share with it), then
+//     the synonyms of its synonyms (by the number of such paths), up to
+//     NeighbourTableSize;
+//   - its vector (ThesaurusDim dimensions) is the sum of a fixed random
+//     vector per synset it belongs to, plus half the mean of its synonyms'
+//     (a second-order link), which gives the cosines of suggestions and
+//     answers multiword terms;
+//   - its K-th cosine (reciprocity) is the lowest cosine among the first K
+//     of its list, or −2 when its list is shorter than K;
+//   - it has no counts: a thesaurus counts nothing, so frequency is 0.
+
+// ThesaurusDim is the dimension of the vectors of a thesaurus space.
+const ThesaurusDim = 48
+
+// Bounds of the work per word when a thesaurus space is built: the
+// synonyms of at most thesaurusHops synonyms are followed, and at most
+// thesaurusWork memberships are counted per word, so that a word in very
+// many synsets costs no more than others.
+const (
+	thesaurusHops = 20
+	thesaurusWork = 1 << 12
+)
+
+// HeldOutSynset tells whether the evaluations of thesaurus spaces hold a
+// synset out of training: a fifth of them, chosen by a hash of its folded,
+// sorted words, so the choice is the same in every run.
+func HeldOutSynset(words []string) bool {
+	keys := make([]string, len(words))
+	for i, w := range words {
+		keys[i] = Fold(w)
+	}
+	slices.Sort(keys)
+	h := fnv.New32a()
+	h.Write([]byte(strings.Join(keys, "|")))
+	return h.Sum32()%5 == 0
+}
+
+// Space builds the word space of the thesaurus for lang.
+func (t *Thesaurus) Space(lang string) (*Space, error) {
+	n := t.Len()
+	if n == 0 {
+		return nil, errors.New("thesaurus: no synsets of two words or more")
+	}
+	member := make([][]int32, n)
+	for si, ids := range t.synsets {
+		for _, id := range ids {
+			member[id] = append(member[id], int32(si))
+		}
+	}
+	v1 := t.firstOrder(member)
+	lists := t.graphLists(member)
+	vecs := make([][]float32, n)
+	sum := make([]float32, ThesaurusDim)
+	for i := range vecs {
+		clear(sum)
+		direct := 0
+		for _, c := range lists[i] {
+			if c.direct {
+				vek32.Add_Inplace(sum, v1[c.id])
+				direct++
+			}
+		}
+		v := slices.Clone(v1[i])
+		if direct > 0 && normalize(sum) {
+			vek32.MulNumber_Inplace(sum, 0.5)
+			vek32.Add_Inplace(v, sum)
+		}
+		vecs[i] = v
+	}
+	s, err := New(lang, t.words, vecs, nil)
+	if err != nil {
+		return nil, err
+	}
+	s.setGraph(lists)
+	return s, nil
+}
+
+// firstOrder returns each word's sum of its synsets' random vectors
+// (weighted by 1/size, so that a large synset links its words less),
+// normalised.
+func (t *Thesaurus) firstOrder(member [][]int32) [][]float32 {
+	out := make([][]float32, t.Len())
+	r := make([]float32, ThesaurusDim)
+	for i, sets := range member {
+		v := make([]float32, ThesaurusDim)
+		for _, si := range sets {
+			synsetVector(r, uint64(si))
+			vek32.MulNumber_Inplace(r, 1/float32(len(t.synsets[si])))
+			vek32.Add_Inplace(v, r)
+		}
+		normalize(v)
+		out[i] = v
+	}
+	return out
+}
+
+// synsetVector fills r with the fixed random vector of synset si: values
+// uniform in [−1, 1] from a hash of its number.
+func synsetVector(r []float32, si uint64) {
+	h := splitmix(si*0x9e3779b97f4a7c15 + 0x7f4a7c15)
+	for d := range r {
+		h = splitmix(h)
+		r[d] = float32(int64(h)>>11) / float32(1<<52)
+	}
+}
+
+// graphEdge is a candidate of a word's list: a synonym (direct) or a
+// synonym's synonym, with the number of synsets or paths linking them.
+type graphEdge struct {
+	id     int32
+	score  int32
+	direct bool
+}
+
+// graphLists returns each word's candidates: its synonyms by the number
+// of synsets they share, then its synonyms' synonyms by the number of
+// paths (through its thesaurusHops strongest synonyms), ties by word id,
+// at most NeighbourTableSize.
+func (t *Thesaurus) graphLists(member [][]int32) [][]graphEdge {
+	n := t.Len()
+	score := make([]int32, n)
+	direct := make([]bool, n)
+	var touched []int32
+	out := make([][]graphEdge, n)
+	add := func(w int32, sets []int32, inc int32, work *int) {
+		for _, si := range sets {
+			for _, j := range t.synsets[si] {
+				if *work--; *work < 0 {
+					return
+				}
+				if j == w {
+					continue
+				}
+				if score[j] == 0 && !direct[j] {
+					touched = append(touched, j)
+				}
+				score[j] += inc
+				if inc > 1 {
+					direct[j] = true
+				}
+			}
+		}
+	}
+	for w := range n {
+		touched = touched[:0]
+		work := thesaurusWork
+		add(int32(w), member[w], 1<<20, &work)
+		syn := topByScore(touched, score, thesaurusHops)
+		work = thesaurusWork
+		for _, k := range syn {
+			add(int32(w), member[k], 1, &work)
+		}
+		best := topByScore(touched, score, NeighbourTableSize)
+		list := make([]graphEdge, 0, len(best))
+		for _, j := range best {
+			list = append(list, graphEdge{id: j, score: score[j], direct: direct[j]})
+		}
+		out[w] = list
+		for _, j := range touched {
+			score[j], direct[j] = 0, false
+		}
+	}
+	return out
+}
+
+// topByScore returns the k words of ids with the highest scores (ties by
+// lower id), in that order, keeping a sorted window of k: linear in
+// len(ids) when, as here, few words enter it late.
+func topByScore(ids []int32, score []int32, k int) []int32 {
+	key := func(id int32) uint64 { return uint64(uint32(score[id]))<<32 | uint64(^uint32(id)) }
+	top := make([]uint64, 0, k+1)
+	for _, id := range ids {
+		x := key(id)
+		if len(top) == k && x <= top[k-1] {
+			continue
+		}
+		i, _ := slices.BinarySearchFunc(top, x, func(a, b uint64) int { return cmp.Compare(b, a) })
+		top = slices.Insert(top, i, x)
+		if len(top) > k {
+			top = top[:k]
+		}
+	}
+	out := make([]int32, len(top))
+	for i, x := range top {
+		out[i] = int32(^uint32(x))
+	}
+	return out
+}
+
+// setGraph stores the lists as the space's candidate table and its K-th
+// cosines (the lowest among the first K, −2 for a shorter list).
+func (s *Space) setGraph(lists [][]graphEdge) {
+	m := NeighbourTableSize
+	tb := &nbrTable{m: m, rec: make([]byte, s.Len()*(1+3*m))}
+	bits := make([]uint32, s.Len())
+	for i, list := range lists {
+		r := tb.rec[i*tb.stride():]
+		r[0] = byte(len(list))
+		kth := float32(-2)
+		if len(list) >= NeighbourK {
+			kth = 2
+		}
+		for x, c := range list {
+			id := int(c.id)
+			r[1+3*x], r[2+3*x], r[3+3*x] = byte(id), byte(id>>8), byte(id>>16)
+			if x < NeighbourK && len(list) >= NeighbourK {
+				kth = min(kth, vek32.Dot(s.Vector(i), s.Vector(id)))
+			}
+		}
+		bits[i] = math.Float32bits(kth)
+	}
+	s.nbrs = tb
+	s.kth = &kthTable{k: NeighbourK, bits: bits, stored: true}
+}
+
+// WriteMythes writes the thesaurus as a MyThes file in UTF-8, one entry
+// per synset (its first word, then the others as one sense), in the order
+// the synsets were added: the compact form in which the embedded
+// thesauri are stored.
+func (t *Thesaurus) WriteMythes(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString("UTF-8\n")
+	for i := range t.synsets {
+		words := t.Synset(i)
+		bw.WriteString(words[0])
+		bw.WriteString("|1\n-|")
+		bw.WriteString(strings.Join(words[1:], "|"))
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
+}
+
+// Filter returns a thesaurus of the synsets keep accepts.
+func (t *Thesaurus) Filter(keep func(words []string) bool) (*Thesaurus, error) {
+	out := NewThesaurus()
+	for i := range t.synsets {
+		if words := t.Synset(i); keep(words) {
+			if err := out.Add(words); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// ReadThesaurus reads a MyThes file, gzip-compressed or not (the bound on
+// its size applies to its uncompressed bytes).
+func ReadThesaurus(r io.Reader) (*Thesaurus, error) {
+	br := bufio.NewReaderSize(r, 1<<16)
+	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, errors.New("thesaurus: bad gzip stream")
+		}
+		zr.Multistream(false)
+		defer zr.Close()
+		return ReadMythes(zr, nil)
+	}
+	return ReadMythes(br, nil)
+}
+
+// ReadThesaurusSpace reads a MyThes file (gzip-compressed or not) and
+// builds its space for opt.Lang.
+func ReadThesaurusSpace(ctx context.Context, r io.Reader, size int64, opt LoadOptions) (*Space, error) {
+	t, err := ReadThesaurus(r)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if opt.Progress != nil {
+		opt.Progress(size/2, size)
+	}
+	return t.Space(opt.Lang)
+}
+
+// IsThesaurus tells whether a file's first bytes are those of a MyThes
+// file (an encoding name on the first line, then "word|number") or of a
+// gzip stream (the form of the embedded thesauri).
+func IsThesaurus(head []byte) bool {
+	if len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b {
+		return true
+	}
+	first, rest, ok := strings.Cut(string(head), "\n")
+	if !ok || len(first) > 40 {
+		return false
+	}
+	if _, err := decoderFor(strings.TrimRight(first, "\r")); err != nil {
+		return false
+	}
+	second, _, _ := strings.Cut(rest, "\n")
+	_, count, found := strings.Cut(strings.TrimRight(second, "\r"), "|")
+	if !found {
+		return false
+	}
+	_, err := strconv.Atoi(strings.TrimSpace(count))
+	return err == nil
+}

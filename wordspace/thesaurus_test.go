@@ -1,0 +1,232 @@
+package wordspace
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/text/encoding/charmap"
+
+	"explorer"
+	wordspaceasset "explorer/assets/wordspace"
+)
+
+// swedishDat is a small generated MyThes thesaurus: an antonym, a broader
+// term and a saying among its terms, notes to strip.
+func swedishDat() string {
+	return strings.Join([]string{
+		"ISO8859-1",
+		"bra|2",
+		"(adj)|god|utmärkt (vardagligt)|prima|toppen|dålig (antonym)",
+		"(adv)|väl|fint|det är bra!",
+		"god|1",
+		"(adj)|bra|utmärkt|läcker|fordon (generic term)",
+		"utmärkt|1",
+		"-|förträfflig|prima",
+		"dålig|1",
+		"(adj)|usel|kass",
+		"",
+	}, "\n")
+}
+
+func latin1(t *testing.T, s string) []byte {
+	t.Helper()
+	b, err := charmap.ISO8859_1.NewEncoder().String(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []byte(b)
+}
+
+func TestReadMythesCleansTerms(t *testing.T) {
+	th, err := ReadMythes(bytes.NewReader(latin1(t, swedishDat())), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sets []string
+	for i := range th.Synsets() {
+		sets = append(sets, strings.Join(th.Synset(i), ","))
+	}
+	want := []string{"bra,god,utmärkt,prima,toppen", "bra,väl,fint", "god,bra,utmärkt,läcker", "utmärkt,förträfflig,prima", "dålig,usel,kass"}
+	if !slices.Equal(sets, want) {
+		t.Fatalf("synsets %q, want %q", sets, want)
+	}
+}
+
+func TestThesaurusSpaceSuggests(t *testing.T) {
+	th, err := ReadMythes(bytes.NewReader(latin1(t, swedishDat())), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := th.Space("SV")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sug, err := s.Suggest(context.Background(), []explorer.WeightedTerm{{Term: "bra", Weight: 1}}, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]explorer.PoleSuggestion{}
+	for _, x := range sug {
+		got[x.Term] = x
+	}
+	// Synonyms, and synonyms of synonyms (förträfflig through utmärkt).
+	for _, w := range []string{"god", "utmärkt", "prima", "toppen", "väl", "fint", "läcker", "förträfflig"} {
+		if _, ok := got[w]; !ok {
+			t.Errorf("%q not suggested: %+v", w, sug)
+		}
+	}
+	for _, w := range []string{"dålig", "usel", "kass", "fordon", "det är bra!"} {
+		if _, ok := got[w]; ok {
+			t.Errorf("%q suggested", w)
+		}
+	}
+	// A thesaurus counts nothing; a list shorter than K makes every
+	// candidate reciprocal; direct synonyms come first.
+	if g := got["god"]; g.Frequency != 0 || !g.Reciprocal || g.ForWord != "bra" {
+		t.Errorf("god: %+v", g)
+	}
+	if sug[len(sug)-1].Term != "förträfflig" && sug[len(sug)-1].Term != "läcker" {
+		t.Errorf("last suggestion %q is a direct synonym", sug[len(sug)-1].Term)
+	}
+}
+
+func TestReadMythesPassesOverAFewMalformedSenses(t *testing.T) {
+	th, err := ReadMythes(strings.NewReader("UTF-8\nbra|2\ngod\n-|fin\n"), nil)
+	if err != nil || th.Synsets() != 1 {
+		t.Fatalf("%v", err)
+	}
+}
+
+func TestReadMythesRejectsHostileInput(t *testing.T) {
+	long := "UTF-8\nbra|1\n-|" + strings.Repeat("x", 70<<10) + "\n"
+	many := "UTF-8\nbra|1\n-|" + strings.Repeat("a|", 3000) + "b\n"
+	for name, c := range map[string]struct{ in, want string }{
+		"empty":            {"", "empty file"},
+		"unknown encoding": {"EBCDIC\nbra|1\n-|god\n", "encoding \"EBCDIC\" not supported"},
+		"no entries":       {"UTF-8\n", "no entries"},
+		"not an entry":     {"UTF-8\nbra\n-|god\n", "line 2: expected an entry"},
+		"negative count":   {"UTF-8\nbra|-1\n", "line 2: expected an entry"},
+		"too many senses":  {"UTF-8\nbra|99999\n-|god\n", "line 2: 99999 senses"},
+		"ends inside":      {"UTF-8\nbra|3\n-|god\n", "file ends inside the entry \"bra\""},
+		"senses without |": {"UTF-8\n" + strings.Repeat("bra|1\ngod\n", 101), "line 203: more than 100 senses without \"|\" (the first at line 3"},
+		"invalid UTF-8":    {"UTF-8\nbra|1\n-|g\xffd\n", "line 3: not valid UTF-8"},
+		"long line":        {long, "line 3: longer than 64 KiB"},
+		"too many terms":   {many, "line 3: 3001 terms"},
+	} {
+		_, err := ReadMythes(strings.NewReader(c.in), nil)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", name, err, c.want)
+		}
+	}
+}
+
+func TestReadThesaurusBoundsUncompressedSize(t *testing.T) {
+	old := thesaurusLimit
+	thesaurusLimit = 1 << 20
+	t.Cleanup(func() { thesaurusLimit = old })
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write([]byte("UTF-8\n"))
+	line := []byte("bra|1\n-|god|fin\n")
+	for i := 0; i < (2<<20)/len(line); i++ {
+		zw.Write(line)
+	}
+	zw.Close()
+	_, err := ReadThesaurus(bytes.NewReader(buf.Bytes()))
+	if err == nil || !strings.Contains(err.Error(), "larger than 1 MiB") {
+		t.Fatalf("%d compressed bytes: %v", buf.Len(), err)
+	}
+}
+
+// TestRegistryLoadsMythesDir loads generated thesauri from a folder as
+// /usr/share/mythes holds them: named by LibreOffice, with .idx files and
+// several files for one language.
+func TestRegistryLoadsMythesDir(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "th_sv_SE_v2.dat"), latin1(t, swedishDat()), 0o644)
+	os.WriteFile(filepath.Join(dir, "th_sv_SE_v2.idx"), []byte("ISO8859-1\n4\nbra|10\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "th_nn_NO_v2.dat"), []byte("UTF-8\ngod|1\n-|bra\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "th_nb_NO_v2.dat"), []byte("UTF-8\ngod|1\n-|bra|fin|flink\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "th_gug_PY_v2.dat"), []byte("UTF-8\na|1\n-|b\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "th_de_DE_v2.dat"), []byte("UTF-8\ngut|1\n"), 0o644) // broken: no sense line
+	r := NewRegistry(nil)
+	if err := r.LoadMythesDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, r)
+	sug, err := r.Suggest(context.Background(), "sv", []explorer.WeightedTerm{{Term: "bra", Weight: 1}}, nil, 5)
+	if err != nil || len(sug) == 0 || sug[0].Frequency != 0 {
+		t.Fatalf("SV: %+v %v", sug, err)
+	}
+	if st := statusOf(r, "NO"); st.Words != 4 {
+		t.Fatalf("NO from the larger file: %+v", st)
+	}
+	if st := statusOf(r, "DE"); st.Ready || !strings.Contains(st.Error, "th_de_DE_v2.dat") && !strings.Contains(st.Error, "file ends inside") {
+		t.Fatalf("DE: %+v", st)
+	}
+	if len(r.Status()) != 3 {
+		t.Fatalf("status %+v", r.Status())
+	}
+	// A missing folder loads nothing.
+	if err := NewRegistry(nil).LoadMythesDir(filepath.Join(dir, "none")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRegistryMythesInWordSpaceDir: --wordspace-dir takes thesauri too,
+// named by language code or as LibreOffice names them.
+func TestRegistryMythesInWordSpaceDir(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "sv.dat"), latin1(t, swedishDat()), 0o644)
+	os.WriteFile(filepath.Join(dir, "th_da_DK.dat"), []byte("utf-8\ngod|1\n|fin|flot\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "th_da_DK.idx"), []byte("utf-8\n"), 0o644)
+	r := NewRegistry(nil)
+	r.CacheDir = t.TempDir()
+	if err := r.LoadDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, r)
+	if st := statusOf(r, "SV"); !st.Ready || st.Words != 12 {
+		t.Fatalf("SV: %+v", st)
+	}
+	if st := statusOf(r, "DA"); !st.Ready || st.Words != 3 {
+		t.Fatalf("DA: %+v", st)
+	}
+	if ents, _ := os.ReadDir(r.CacheDir); len(ents) != 0 {
+		t.Fatalf("a thesaurus was converted: %v", ents)
+	}
+}
+
+// TestEmbeddedThesauri reads every embedded thesaurus, and builds the
+// Swedish space and asks it for {bra}.
+func TestEmbeddedThesauri(t *testing.T) {
+	for _, e := range wordspaceasset.Spaces {
+		if e.Lang == "EN" {
+			continue
+		}
+		if e.Lang != "SV" {
+			th, err := ReadThesaurus(bytes.NewReader(e.Data))
+			if err != nil || th.Len() < 1000 {
+				t.Fatalf("%s: %v", e.Lang, err)
+			}
+			continue
+		}
+		s, err := OpenEmbedded(context.Background(), e, LoadOptions{})
+		if err != nil || s.Len() < 10000 || s.Lang() != e.Lang || s.HasCounts() {
+			t.Fatalf("%s: %v", e.Lang, err)
+		}
+		sug, err := s.Suggest(context.Background(), []explorer.WeightedTerm{{Term: "bra", Weight: 1}}, 10)
+		if err != nil || len(sug) != 10 {
+			t.Fatalf("SV {bra}: %+v %v", sug, err)
+		}
+		if !slices.ContainsFunc(sug, func(x explorer.PoleSuggestion) bool { return x.Term == "utmärkt" || x.Term == "toppen" }) {
+			t.Fatalf("SV {bra}: %+v", sug)
+		}
+	}
+}
