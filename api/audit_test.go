@@ -48,8 +48,8 @@ type auditStep struct {
 
 // auditState carries what one step makes for the next.
 type auditState struct {
-	model, access, token int64
-	tokenSecret          string
+	model, token int64
+	tokenSecret  string
 }
 
 func auditSteps() []auditStep {
