@@ -170,12 +170,17 @@ func (r *Registry) LoadDefault() {
 			r.logger.Error("embedded word space is damaged", "language", sp.Lang, "err", err)
 			continue
 		}
-		e := &entry{lang: sp.Lang, source: "embedded", ready: make(chan struct{}), cancel: func() {}, words: words}
-		e.load = sync.OnceFunc(func() {
-			r.run(context.Background(), e, func(ctx context.Context, opt LoadOptions) (*Space, error) { return OpenEmbedded(ctx, sp, opt) })
-		})
-		r.replace(sp.Lang, e)
+		r.lazy(sp.Lang, "embedded", words, func(ctx context.Context, opt LoadOptions) (*Space, error) { return OpenEmbedded(ctx, sp, opt) })
 	}
+}
+
+// lazy registers a space of language l that load reads at the language's
+// first use, in the caller; until then it counts as ready, with words (0
+// when unknown before loading).
+func (r *Registry) lazy(l, source string, words int, load func(context.Context, LoadOptions) (*Space, error)) {
+	e := &entry{lang: l, source: source, ready: make(chan struct{}), cancel: func() {}, words: words}
+	e.load = sync.OnceFunc(func() { r.run(context.Background(), e, load) })
+	r.replace(l, e)
 }
 
 // Add registers a space that is already in memory.

@@ -13,11 +13,6 @@ import (
 // otherwise (--mythes-dir).
 const SystemMythesDir = "/usr/share/mythes"
 
-// mythesAliases maps the codes of thesaurus files that are no ISO 639-1
-// language of their own to the language they serve: Norwegian Bokmål and
-// Nynorsk to Norwegian.
-var mythesAliases = map[string]string{"NB": "NO", "NN": "NO"}
-
 // MythesLang returns the language of a thesaurus file named as LibreOffice
 // names them (th_sv_SE_v2.dat, th_da_DK.dat, thes_fr.dat), and false for
 // other names (and for languages without a two-letter code, such as
@@ -37,15 +32,13 @@ func MythesLang(name string) (string, bool) {
 	if !ok || len(code) != 2 {
 		return "", false
 	}
-	if a, ok := mythesAliases[l]; ok {
-		l = a
-	}
-	return l, true
+	return l, true // NormalizeLang reads NB and NN as NO (the language table)
 }
 
-// LoadMythesDir loads, in the background, the thesaurus of dir (MyThes
-// files named as LibreOffice names them) of every language that has no
-// space yet: configured spaces and the embedded ones win. Where a language
+// LoadMythesDir registers the thesaurus of dir (MyThes files named as
+// LibreOffice names them) of every language that has no space yet, read
+// at the language's first use like the embedded spaces (a damaged file
+// is reported then, in the space's status): configured spaces and the embedded ones win. Where a language
 // has several files (de_DE and de_CH, nb_NO and nn_NO, the es_* links),
 // the largest file is used (the first by name among equals). A missing dir
 // loads nothing.
@@ -88,7 +81,7 @@ func (r *Registry) LoadMythesDir(dir string) error {
 		if has {
 			continue
 		}
-		r.start(l, best[l].path, false, r.openFile(best[l].path))
+		r.lazy(l, best[l].path, 0, r.openFile(best[l].path))
 	}
 	return nil
 }

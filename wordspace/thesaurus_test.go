@@ -160,10 +160,18 @@ func TestRegistryLoadsMythesDir(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitReady(t, r)
+	// The thesauri load at their language's first use: none is read yet.
+	for _, st := range r.Status() {
+		if !st.Ready || st.Words != 0 || st.Error != "" {
+			t.Fatalf("before use: %+v", r.Status())
+		}
+	}
 	sug, err := r.Suggest(context.Background(), "sv", []explorer.WeightedTerm{{Term: "bra", Weight: 1}}, nil, 5)
 	if err != nil || len(sug) == 0 || sug[0].Frequency != 0 {
 		t.Fatalf("SV: %+v %v", sug, err)
 	}
+	_, _ = r.Space("no")
+	_, _ = r.Space("de")
 	if st := statusOf(r, "NO"); st.Words != 4 {
 		t.Fatalf("NO from the larger file: %+v", st)
 	}
