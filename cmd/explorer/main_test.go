@@ -233,9 +233,16 @@ func startSlowUpload(t *testing.T, addr string) (*io.PipeWriter, *multipart.Writ
 	}
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	req.Header.Set("Authorization", "Basic "+basicOf("admin", "admin-password"))
+	// With Expect: 100-continue the client sends no byte of the body
+	// before the server has read the request's head, so the first write
+	// to the pipe returns only once the request is in the server's hands
+	// (without it, the write could return while the connection still
+	// waited to be accepted, and a SIGTERM then found nothing in flight).
+	req.Header.Set("Expect", "100-continue")
+	client := &http.Client{Transport: &http.Transport{ExpectContinueTimeout: time.Minute}}
 	answer := make(chan uploadAnswer, 1)
 	go func() {
-		resp, err := http.DefaultClient.Do(req)
+		resp, err := client.Do(req)
 		if err != nil {
 			answer <- uploadAnswer{err: err}
 			return
@@ -248,8 +255,8 @@ func startSlowUpload(t *testing.T, addr string) (*io.PipeWriter, *multipart.Writ
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The pipe blocks until the server reads: once this write returns,
-	// the request is in the server's hands.
+	// The pipe blocks until the client sends the body, which it does once
+	// the server answered 100 Continue.
 	if _, err := fw.Write([]byte("Index,Label,Terms\n1,start,\"alpha, beta\"\n")); err != nil {
 		t.Fatal(err)
 	}
