@@ -190,7 +190,10 @@ func TestBrowserLargeModel(t *testing.T) {
 	measurePage(t, ann, base+"/models/"+itoa(m.ID)) // the browser's first page load
 	w := measurePage(t, ann, base+"/models/"+itoa(m.ID))
 	t.Logf("5,760 terms: %d bytes of HTML, %d DOM nodes, load event %.0f ms, first paint %.0f ms, server %.0f ms", w.bytes, w.nodes, w.load, w.paint, w.server)
-	if w.bytes > 400_000 || w.load > 1000 {
+	// What the page weighs is asserted; its times are reported only (a
+	// timed assertion fails on a busy machine: performance targets live in
+	// make bench-pages).
+	if w.bytes > 400_000 || w.nodes > 5_000 {
 		t.Fatalf("page too heavy: %+v", w)
 	}
 	ann.do("search", chromedp.SendKeys(`#model-search`, "term 37-4-9"))
