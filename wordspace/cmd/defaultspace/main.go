@@ -157,11 +157,6 @@ func run(winkPath, dict, out string, o options) error {
 		probe(s, ant, vocab)
 		return nil
 	}
-	if o.quick && o.evalFinal {
-		report(os.Stderr, g, vocab, []named{{"final", s}})
-		antonymReport(os.Stderr, ant, vocab, []named{{"final", s}})
-		return nil
-	}
 	if o.quick {
 		return evaluate(vocab, orig, vecs, retro, wc, g, ant, s, o)
 	}
@@ -204,8 +199,13 @@ func run(winkPath, dict, out string, o options) error {
 // evaluate prints the held-out synonym precision and the antonyms among
 // the neighbours of the raw vectors, the post-processed ones, the
 // retrofitted ones (the file before counter-fitting), the final ones and
-// the spaces of -compare.
+// the spaces of -compare (with -quick -eval-final: the final ones only).
 func evaluate(vocab []string, orig, post, retro [][]float32, wc []int64, g *graph, ant *antonyms, final *wordspace.Space, o options) error {
+	if o.quick && o.evalFinal {
+		report(os.Stderr, g, vocab, []named{{"final", final}})
+		antonymReport(os.Stderr, ant, vocab, []named{{"final", final}})
+		return nil
+	}
 	raw, err := wordspace.New("EN", vocab, orig, wc)
 	if err != nil {
 		return err
