@@ -35,9 +35,12 @@ type counterFitOptions struct {
 	k1, k2, k3 float32
 	delta      float32 // δ: the antonym margin on d
 	rho        float32 // ρ: the neighbourhood radius on d
+	near       int     // nearest words always in the neighbourhood
+	honest     bool    // preservation chosen from the trained antonym pairs only
+	hop        bool    // and the trained synonyms of antonyms left out of it
 }
 
-var defaultCounterFit = counterFitOptions{epochs: 20, rate: 0.1, k1: 1, k2: 0.1, k3: 1, delta: 1, rho: 0.2}
+var defaultCounterFit = counterFitOptions{epochs: 20, rate: 0.1, k1: 1, k2: 0.1, k3: 1, delta: 1, rho: 0.2, near: 10}
 
 // vspPair is a pair of the preservation term with its input cosine.
 type vspPair struct {
@@ -45,28 +48,53 @@ type vspPair struct {
 	cos  float32
 }
 
-// preservationPairs finds, for every word of an antonym pair, its 10
+// preservationPairs finds, for every word of an antonym pair, its near
 // nearest words and up to 20 within distance rho in the input space
-// (exact search), leaving out its antonyms.
-func preservationPairs(vocab []string, vecs [][]float32, ant *antonyms, rho float32) ([]vspPair, error) {
+// (exact search), leaving out its antonyms. With honest, only the trained
+// pairs choose the words and the antonyms left out; without it (the
+// committed file's setting) every pair does, held-out ones included, so
+// the held-out antonym figure is not measured on unseen pairs alone.
+func preservationPairs(vocab []string, vecs [][]float32, ant *antonyms, rho float32, near int, honest bool, hop *graph) ([]vspPair, error) {
 	s, err := wordspace.New("EN", vocab, vecs, nil)
 	if err != nil {
 		return nil, err
 	}
-	words := make([]int32, 0, len(ant.all))
-	for w := range ant.all {
+	of := ant.all
+	if honest {
+		of = map[int32][]int32{}
+		for _, p := range ant.train {
+			of[p[0]] = append(of[p[0]], p[1])
+			of[p[1]] = append(of[p[1]], p[0])
+		}
+	}
+	skip := of
+	if hop != nil {
+		// The trained synonyms of a word's trained antonyms are left out
+		// of its neighbourhood too (training data only).
+		skip = map[int32][]int32{}
+		for w, as := range of {
+			for _, a := range as {
+				skip[w] = append(skip[w], a)
+				for _, e := range hop.train[a] {
+					skip[w] = append(skip[w], e.to)
+				}
+			}
+		}
+	}
+	words := make([]int32, 0, len(of))
+	for w := range of {
 		words = append(words, w)
 	}
 	slices.Sort(words)
 	var out []vspPair
 	for _, i := range words {
-		nb, err := s.Neighbours(context.Background(), vocab[i], 20)
+		nb, err := s.Neighbours(context.Background(), vocab[i], max(20, near))
 		if err != nil {
 			return nil, err
 		}
 		for r, x := range nb {
 			j, ok := s.Lookup(x.Term)
-			if !ok || r >= 10 && float32(x.Cosine) < 1-rho || slices.Contains(ant.all[i], int32(j)) {
+			if !ok || r >= near && float32(x.Cosine) < 1-rho || slices.Contains(skip[i], int32(j)) {
 				continue
 			}
 			out = append(out, vspPair{i, int32(j), float32(x.Cosine)})

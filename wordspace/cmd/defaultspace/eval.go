@@ -85,7 +85,10 @@ func report(w io.Writer, g *graph, vocab []string, spaces []named) {
 	fmt.Fprintf(w, "| space | P@10, its queries | queries | P@10, common queries (%d) |\n|---|---|---|---|\n", len(common))
 	for _, s := range spaces {
 		p, n := precisionAt10(s.space, queries, gold, trained)
-		pc, _ := precisionAt10(s.space, common, gold, trained)
+		pc := p
+		if len(spaces) > 1 {
+			pc, _ = precisionAt10(s.space, common, gold, trained)
+		}
 		fmt.Fprintf(w, "| %s | %.4f | %d | %.4f |\n", s.name, p, n, pc)
 	}
 }
@@ -136,15 +139,19 @@ func antonymReport(w io.Writer, ant *antonyms, vocab []string, spaces []named) {
 		queries = append(queries, q)
 	}
 	slices.Sort(queries)
-	count := func(s *wordspace.Space, q int32, of map[int32][]int32) (int, bool) {
+	// count counts the antonyms of q (in each of ofs) among its 10 nearest.
+	count := func(s *wordspace.Space, q int32, ofs ...map[int32][]int32) ([]int, bool) {
 		nb, err := s.Neighbours(context.Background(), vocab[q], 10)
 		if err != nil || len(nb) == 0 {
-			return 0, false
+			return nil, false
 		}
-		n := 0
+		n := make([]int, len(ofs))
 		for _, x := range nb {
-			if j, ok := id[wordspace.Fold(x.Term)]; ok && slices.Contains(of[q], j) {
-				n++
+			j, ok := id[wordspace.Fold(x.Term)]
+			for k, of := range ofs {
+				if ok && slices.Contains(of[q], j) {
+					n[k]++
+				}
 			}
 		}
 		return n, true
@@ -153,18 +160,17 @@ func antonymReport(w io.Writer, ant *antonyms, vocab []string, spaces []named) {
 	for _, s := range spaces {
 		held, any, n := 0, 0, 0
 		for _, q := range queries {
-			h, ok := count(s.space, q, ant.heldOut)
+			c, ok := count(s.space, q, ant.heldOut, ant.all)
 			if !ok {
 				continue
 			}
-			a, _ := count(s.space, q, ant.all)
-			held, any, n = held+h, any+a, n+1
+			held, any, n = held+c[0], any+c[1], n+1
 		}
 		words, total := 0, 0
 		var which []string
 		for _, e := range everyday {
-			if a, ok := count(s.space, id[e], ant.all); ok && a > 0 {
-				words, total = words+1, total+a
+			if c, ok := count(s.space, id[e], ant.all); ok && c[0] > 0 {
+				words, total = words+1, total+c[0]
 				which = append(which, e)
 			}
 		}

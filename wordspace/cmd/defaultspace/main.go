@@ -42,6 +42,15 @@ func main() {
 	abtt := flag.Int("abtt", 2, "principal components removed before retrofitting (all-but-the-top; 0: none)")
 	cf := flag.Bool("counterfit", true, "counter-fit to WordNet's antonyms after retrofitting")
 	epochs := flag.Int("cf-epochs", defaultCounterFit.epochs, "counter-fitting epochs")
+	cfRate := flag.Float64("cf-rate", float64(defaultCounterFit.rate), "counter-fitting step size")
+	cfK1 := flag.Float64("cf-k1", float64(defaultCounterFit.k1), "counter-fitting antonym repulsion weight")
+	cfK2 := flag.Float64("cf-k2", float64(defaultCounterFit.k2), "counter-fitting synonym attraction weight")
+	cfK3 := flag.Float64("cf-k3", float64(defaultCounterFit.k3), "counter-fitting preservation weight")
+	cfRho := flag.Float64("cf-rho", float64(defaultCounterFit.rho), "counter-fitting preservation radius")
+	cfNear := flag.Int("cf-near", defaultCounterFit.near, "counter-fitting preservation: nearest words kept")
+	cfHonest := flag.Bool("cf-trained-only", false, "preservation for the words of trained antonym pairs only, leaving out only their trained antonyms (without it the held-out pairs choose words and exclusions: they leak into training)")
+	cfHop := flag.Bool("cf-skip-hop", false, "with -cf-trained-only: the trained synonyms of a word's trained antonyms are no preservation pairs")
+	evalFinal := flag.Bool("eval-final", false, "with -quick: evaluate the final vectors only")
 	quick := flag.Bool("quick", false, "with -eval: evaluate only, write no file (for trying settings)")
 	probeRaw := flag.Bool("probe-raw", false, "-probe for the raw vectors")
 	onlyCompare := flag.Bool("only-compare", false, "evaluate the -compare files only (fast: they carry candidate lists), write no file")
@@ -62,6 +71,8 @@ func main() {
 	o := options{keep: *words, iters: *iters, eval: *eval, compare: *compare, relations: rels, strength: float32(*strength), kth: !*noKth, abtt: *abtt,
 		counterfit: *cf, cf: defaultCounterFit, quick: *quick && *eval, probe: *probeOnly, onlyCompare: *onlyCompare, probeRaw: *probeRaw}
 	o.cf.epochs = *epochs
+	o.cf.rate, o.cf.k1, o.cf.k2, o.cf.k3, o.cf.rho = float32(*cfRate), float32(*cfK1), float32(*cfK2), float32(*cfK3), float32(*cfRho)
+	o.cf.near, o.cf.honest, o.cf.hop, o.evalFinal = *cfNear, *cfHonest, *cfHop, *evalFinal
 	if err := run(*wink, *dict, *out, o); err != nil {
 		fmt.Fprintln(os.Stderr, "defaultspace:", err)
 		os.Exit(1)
@@ -83,6 +94,7 @@ type options struct {
 	probe       bool
 	onlyCompare bool
 	probeRaw    bool
+	evalFinal   bool
 }
 
 func run(winkPath, dict, out string, o options) error {
@@ -126,7 +138,7 @@ func run(winkPath, dict, out string, o options) error {
 	}
 	final := retro
 	if o.counterfit {
-		vsp, err := preservationPairs(vocab, retro, ant, o.cf.rho)
+		vsp, err := preservationPairs(vocab, retro, ant, o.cf.rho, o.cf.near, o.cf.honest, hopGraph(g, o.cf.hop))
 		if err != nil {
 			return err
 		}
@@ -187,8 +199,13 @@ func run(winkPath, dict, out string, o options) error {
 // evaluate prints the held-out synonym precision and the antonyms among
 // the neighbours of the raw vectors, the post-processed ones, the
 // retrofitted ones (the file before counter-fitting), the final ones and
-// the spaces of -compare.
+// the spaces of -compare (with -quick -eval-final: the final ones only).
 func evaluate(vocab []string, orig, post, retro [][]float32, wc []int64, g *graph, ant *antonyms, final *wordspace.Space, o options) error {
+	if o.quick && o.evalFinal {
+		report(os.Stderr, g, vocab, []named{{"final", final}})
+		antonymReport(os.Stderr, ant, vocab, []named{{"final", final}})
+		return nil
+	}
 	raw, err := wordspace.New("EN", vocab, orig, wc)
 	if err != nil {
 		return err
@@ -296,5 +313,14 @@ func write(out string, s *wordspace.Space) error {
 	}
 	st, _ := os.Stat(out)
 	fmt.Fprintf(os.Stderr, "wrote %s: %d words × %d dimensions, %d bytes\n", out, s.Len(), s.Dim(), st.Size())
+	return nil
+}
+
+// hopGraph is g when the trained synonyms of antonyms leave the
+// preservation term, nil otherwise.
+func hopGraph(g *graph, on bool) *graph {
+	if on {
+		return g
+	}
 	return nil
 }
