@@ -1,7 +1,9 @@
 package api
 
 import (
+	"io"
 	"math"
+	"mime/multipart"
 	"strings"
 
 	explorer "explorer"
@@ -55,17 +57,25 @@ func (h *handler) listModels(c *fiber.Ctx) error {
 	return sendList(c, page, more, list)
 }
 
-// uploadModel reads the multipart part file (named by the part fileName
-// when given) and the query parameters title, encoding and language.
-func (h *handler) uploadModel(c *fiber.Ctx) error {
+// uploadedTable reads a multipart/form-data body (what names it in the
+// errors) and its table in the part file (named by the part fileName when
+// given), decoded with the query parameter encoding.
+func uploadedTable(c *fiber.Ctx, what string) (*multipart.Form, tablefile.File, io.Closer, error) {
 	if !strings.HasPrefix(strings.ToLower(c.Get(fiber.HeaderContentType)), fiber.MIMEMultipartForm) {
-		return explorer.Errorf(explorer.EUNSUPPORTED, "the upload must be multipart/form-data with the file in the part file")
+		return nil, tablefile.File{}, nil, explorer.Errorf(explorer.EUNSUPPORTED, "%s must be multipart/form-data with the file in the part file", what)
 	}
 	form, err := c.MultipartForm()
 	if err != nil {
-		return explorer.Invalid("the multipart/form-data body cannot be read")
+		return nil, tablefile.File{}, nil, explorer.Invalid("the multipart/form-data body cannot be read")
 	}
 	file, closer, err := tablefile.FromForm(form, "file", c.Query("encoding"))
+	return form, file, closer, err
+}
+
+// uploadModel reads the multipart part file (named by the part fileName
+// when given) and the query parameters title, encoding and language.
+func (h *handler) uploadModel(c *fiber.Ctx) error {
+	form, file, closer, err := uploadedTable(c, "the upload")
 	if err != nil {
 		return err
 	}

@@ -1,10 +1,7 @@
 package api
 
 import (
-	"strings"
-
 	explorer "explorer"
-	"explorer/internal/tablefile"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -42,14 +39,7 @@ func (h *handler) listProjects(c *fiber.Ctx) error {
 // fileName when given), the title (query or form field; else the file's
 // name) and the query parameter encoding.
 func (h *handler) importProject(c *fiber.Ctx) error {
-	if !strings.HasPrefix(strings.ToLower(c.Get(fiber.HeaderContentType)), fiber.MIMEMultipartForm) {
-		return explorer.Errorf(explorer.EUNSUPPORTED, "the import must be multipart/form-data with the table in the part file")
-	}
-	form, err := c.MultipartForm()
-	if err != nil {
-		return explorer.Invalid("the multipart/form-data body cannot be read")
-	}
-	file, closer, err := tablefile.FromForm(form, "file", c.Query("encoding"))
+	form, file, closer, err := uploadedTable(c, "the import")
 	if err != nil {
 		return err
 	}
@@ -58,10 +48,7 @@ func (h *handler) importProject(c *fiber.Ctx) error {
 	if v := form.Value["title"]; title == "" && len(v) > 0 {
 		title = v[0]
 	}
-	if strings.TrimSpace(title) == "" {
-		title = file.Name
-	}
-	p, err := h.svc.ImportProject(c.UserContext(), explorer.ImportProjectInput{Title: title, File: file})
+	p, err := h.svc.ImportProject(c.UserContext(), explorer.ImportProjectInput{Title: title, File: file, FileName: file.Name})
 	if err != nil {
 		return err
 	}
