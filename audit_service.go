@@ -195,7 +195,7 @@ func ParseAuditTime(name, v string) (time.Time, error) {
 	if strings.Trim(v, "0123456789") == "" && len(v) <= 15 {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err == nil {
-			return FromMillis(n), nil
+			return time.UnixMilli(n).UTC(), nil
 		}
 	}
 	msg := "must be a day yyyy-MM-dd or Unix epoch milliseconds"

@@ -19,12 +19,6 @@ type SystemClock struct{}
 // Now returns the current time in UTC.
 func (SystemClock) Now() time.Time { return time.Now().UTC() }
 
-// Millis returns t as Unix epoch milliseconds, the timestamp of the interface.
-func Millis(t time.Time) int64 { return t.UnixMilli() }
-
-// FromMillis converts Unix epoch milliseconds to a UTC time.
-func FromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
-
 // randomBytes reads n random bytes from r (crypto/rand when r is nil).
 func randomBytes(r io.Reader, n int) ([]byte, error) {
 	if r == nil {

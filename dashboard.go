@@ -1,6 +1,9 @@
 package explorer
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Bounds of the start page's summary.
 const (
@@ -17,7 +20,7 @@ type RecentVersion struct {
 	// Title is the model's title, "" when it has none.
 	Title     string
 	Version   int
-	Created   int64
+	Created   time.Time
 	CreatedBy *UserRef
 }
 

@@ -33,22 +33,21 @@ const (
 	ModelTopicsMax = 100_000
 )
 
-// UserRef names a user in answers: its userId is the username.
+// UserRef names a user by its username.
 type UserRef struct {
-	UserID string `json:"userId"`
+	UserID string
 }
 
 // ModelInfo is a model without its details.
 type ModelInfo struct {
-	ID int64 `json:"id"`
-	// Title is null when the model has none.
-	Title *string `json:"title"`
-	// Created is in Unix epoch milliseconds.
-	Created   int64   `json:"created"`
-	CreatedBy UserRef `json:"createdBy"`
-	Type      string  `json:"type"`
-	Outdated  bool    `json:"outdated"`
-	Language  string  `json:"language"`
+	ID int64
+	// Title is nil when the model has none.
+	Title     *string
+	Created   time.Time
+	CreatedBy UserRef
+	Type      string
+	Outdated  bool
+	Language  string
 }
 
 // Model is a whole model: its current or a past version's structure, the
@@ -57,42 +56,38 @@ type ModelInfo struct {
 // answers: callers must not modify them.
 type Model struct {
 	ModelInfo
-	Groups                []Group           `json:"groups"`
-	UsersAccess           []ModelAccess     `json:"usersAccess"`
-	Invitations           []ModelInvitation `json:"invitations"`
-	IgnoreTerms           []IgnoreTerm      `json:"ignoreTerms"`
-	IgnoreTermsDictionary map[string]string `json:"ignoreTermsDictionary"`
+	Groups                []Group
+	UsersAccess           []ModelAccess
+	Invitations           []ModelInvitation
+	IgnoreTerms           []IgnoreTerm
+	IgnoreTermsDictionary map[string]string
 
 	// Version is the number of the version whose structure this is.
-	Version int `json:"-"`
+	Version int
 	// Revision counts the editor's amendments of that version (0: none);
 	// Tag names both.
-	Revision int `json:"-"`
+	Revision int
 	// Rights is the caller's level: READ, READ_WRITE or OWNER.
-	Rights string `json:"-"`
+	Rights string
 
-	// structure is the version answered, whose encoded groups, ignore
-	// terms and dictionary are shared between answers.
-	structure *answerVersion
+	// content names the content of the groups, ignore terms and
+	// dictionary (ContentKey).
+	content versionKey
 }
 
-// EncodedStructure is the JSON encoding of the groups, ignore terms and
-// dictionary (`"groups":…,"ignoreTerms":…,"ignoreTermsDictionary":…`,
-// without braces) of a model the Service answered, encoded when first
-// answered and shared by the answers of its version; nil for a model built
-// otherwise (or when encoding fails: encoding the model again reports
-// it). The JSON interface writes it as it is rather than encoding the
-// structure per answer.
-func (m *Model) EncodedStructure() []byte {
-	if m.structure == nil {
-		return nil
-	}
-	b, err := m.structure.encoded()
-	if err != nil {
-		return nil
-	}
-	return b
-}
+// ContentKey names the content of a model's groups, ignore terms and
+// dictionary. Two models the Service answered with equal keys (other
+// than the zero key) hold the same content, now and later: an amendment
+// or a new version is a new key, and model ids are never reused. So a
+// form derived from the content (an encoding, say) can be kept under
+// its key. A model built otherwise has the zero key.
+type ContentKey struct{ key versionKey }
+
+// IsZero reports whether k names no content.
+func (k ContentKey) IsZero() bool { return k == ContentKey{} }
+
+// ContentKey returns the key of the model's content.
+func (m *Model) ContentKey() ContentKey { return ContentKey{m.content} }
 
 // CanWrite reports whether the caller may update and share the model.
 func (m *Model) CanWrite() bool { return m.Rights == RightsReadWrite || m.Rights == rightsOwner }
@@ -102,81 +97,80 @@ func (m *Model) IsOwner() bool { return m.Rights == rightsOwner }
 
 // Group is a group of topics. Pinned groups stay at their place.
 type Group struct {
-	ID     int64   `json:"id"`
-	Title  string  `json:"title"`
-	Pinned bool    `json:"pinned"`
-	Topics []Topic `json:"topics"`
+	ID     int64
+	Title  string
+	Pinned bool
+	Topics []Topic
 }
 
-// Topic is a named list of terms. Its dictionary is stored with the version
-// and answered as an empty object.
+// Topic is a named list of terms. Its dictionary is stored with the
+// version; the Service answers it empty.
 type Topic struct {
-	ID         int64             `json:"id"`
-	Title      string            `json:"title"`
-	Terms      []string          `json:"terms"`
-	Dictionary map[string]string `json:"dictionary"`
+	ID         int64
+	Title      string
+	Terms      []string
+	Dictionary map[string]string
 }
 
-// IgnoreTerm is a term the analysis ignores. Its source is answered as an
-// empty object.
+// IgnoreTerm is a term the analysis ignores.
 type IgnoreTerm struct {
-	ID     int64    `json:"id"`
-	Term   string   `json:"term"`
-	Source struct{} `json:"source"`
+	ID   int64
+	Term string
 }
 
 // ModelAccess is a user's access to a model shared with it.
 type ModelAccess struct {
-	ID      int64   `json:"id"`
-	Rights  string  `json:"rights"`
-	Created int64   `json:"created"`
-	User    UserRef `json:"user"`
+	ID      int64
+	Rights  string
+	Created time.Time
+	User    UserRef
 
-	ModelID int64 `json:"-"`
-	UserID  int64 `json:"-"`
+	ModelID int64
+	UserID  int64
 }
 
 // ModelInvitation is a pending invitation to a model.
 type ModelInvitation struct {
-	ID        int64      `json:"id"`
-	Created   int64      `json:"created"`
-	Model     *ModelInfo `json:"model"`
-	Rights    string     `json:"rights"`
-	Recipient UserRef    `json:"recipient"`
+	ID        int64
+	Created   time.Time
+	Model     *ModelInfo
+	Rights    string
+	Recipient UserRef
 
-	ModelID     int64   `json:"-"`
-	SenderID    int64   `json:"-"`
-	RecipientID int64   `json:"-"`
-	Sender      UserRef `json:"-"`
+	ModelID     int64
+	SenderID    int64
+	RecipientID int64
+	Sender      UserRef
 	// Delivery tells the sender of a new invitation whether the recipient
 	// is e-mailed about it; empty once stored.
-	Delivery Delivery `json:"-"`
+	Delivery Delivery
 }
 
 // ModelVersion is one version of a model's structure.
 type ModelVersion struct {
-	Version int   `json:"version"`
-	Created int64 `json:"created"`
-	// CreatedBy (extension) is the user whose upload, update or restore
-	// made the version; null when unknown (a deleted user, or a version
-	// older than the record).
-	CreatedBy *UserRef `json:"createdBy"`
+	Version int
+	Created time.Time
+	// CreatedBy is the user whose upload, update or restore made the
+	// version; nil when unknown (a deleted user, or a version older than
+	// the record).
+	CreatedBy *UserRef
 }
 
-// ModelProjects are the projects connected to a DYNAMIC model.
+// ModelProjects are the projects connected to a DYNAMIC model, each with
+// the info of the model it applies (Project.Model).
 type ModelProjects struct {
-	MasterProject     *ProjectInfo
-	DependentProjects []ProjectInfo
+	MasterProject     *Project
+	DependentProjects []*Project
 }
 
 // ModelInput is a change of a model's title and structure (UpdateModel).
 // A nil field keeps what the model has; a present one (even empty)
 // replaces it.
 type ModelInput struct {
-	Title                 *string           `json:"title"`
-	Groups                *[]Group          `json:"groups"`
-	IgnoreTerms           *[]string         `json:"ignoreTerms"`
-	IgnoreTermsDictionary map[string]string `json:"ignoreTermsDictionary"`
+	Title                 *string
+	Groups                *[]Group
+	IgnoreTerms           *[]string
+	IgnoreTermsDictionary map[string]string
 
 	// BasedOn, when not empty, makes the update conditional: it is made
 	// only when the model's current version is one of these (the version
@@ -184,7 +178,7 @@ type ModelInput struct {
 	// error is ECONFLICT wrapping a *StaleModelError that names the
 	// current version. The comparison runs under the model's lock, in
 	// the transaction of the write.
-	BasedOn []VersionTag `json:"-"`
+	BasedOn []VersionTag
 }
 
 // StaleModelError is the cause of the ECONFLICT answer to an update
@@ -203,15 +197,15 @@ func (e *StaleModelError) Error() string {
 
 // ModelUpdate is the title and kind of a model created empty.
 type ModelUpdate struct {
-	Title   *string `json:"title"`
-	Dynamic bool    `json:"dynamic"`
+	Title   *string
+	Dynamic bool
 }
 
 // Structure is what a model version holds: groups and ignore terms.
 type Structure struct {
-	Groups                []Group           `json:"groups"`
-	IgnoreTerms           []IgnoreTerm      `json:"ignoreTerms"`
-	IgnoreTermsDictionary map[string]string `json:"ignoreTermsDictionary"`
+	Groups                []Group
+	IgnoreTerms           []IgnoreTerm
+	IgnoreTermsDictionary map[string]string
 }
 
 // ModelRecord is a model as stored, without its structure.
@@ -245,7 +239,7 @@ type ModelRecord struct {
 // Info returns the record as a ModelInfo.
 func (r *ModelRecord) Info() ModelInfo {
 	return ModelInfo{
-		ID: r.ID, Title: r.Title, Created: Millis(r.Created), CreatedBy: UserRef{UserID: r.Owner},
+		ID: r.ID, Title: r.Title, Created: r.Created, CreatedBy: UserRef{UserID: r.Owner},
 		Type: r.Type, Outdated: r.Outdated, Language: r.Language,
 	}
 }

@@ -3,7 +3,6 @@ package explorer
 import (
 	"container/list"
 	"context"
-	"encoding/json"
 	"sync"
 )
 
@@ -37,9 +36,9 @@ func keyAt(m *ModelRecord, version int) versionKey {
 func currentKey(m *ModelRecord) versionKey { return keyAt(m, m.Version) }
 
 // answerVersion is a model version ready to answer: its structure as
-// stored, its groups (topic dictionaries shown empty), ignore terms and
-// dictionary, and their JSON, encoded when first answered. It is shared
-// by every answer and never modified.
+// stored, and its groups (topic dictionaries shown empty), ignore terms
+// and dictionary as answered. It is shared by every answer and never
+// modified.
 type answerVersion struct {
 	key versionKey
 	// stored is the structure as stored, topic dictionaries included.
@@ -49,37 +48,13 @@ type answerVersion struct {
 	ignoreTermsDictionary map[string]string
 	// size estimates the memory the version holds, for the cache's budget.
 	size int
-
-	once sync.Once
-	// json is `"groups":…,"ignoreTerms":…,"ignoreTermsDictionary":…`.
-	json    []byte
-	jsonErr error
-}
-
-// encoded returns the JSON of the version's structure, encoding it on the
-// first call.
-func (v *answerVersion) encoded() ([]byte, error) {
-	v.once.Do(func() {
-		b, err := json.Marshal(struct {
-			Groups                []Group           `json:"groups"`
-			IgnoreTerms           []IgnoreTerm      `json:"ignoreTerms"`
-			IgnoreTermsDictionary map[string]string `json:"ignoreTermsDictionary"`
-		}{v.groups, v.ignoreTerms, v.ignoreTermsDictionary})
-		if err != nil {
-			v.jsonErr = Internal(err)
-			return
-		}
-		v.json = b[1 : len(b)-1]
-	})
-	return v.json, v.jsonErr
 }
 
 // answerSize estimates the memory a cached version holds: the stored
-// structure (topic dictionaries included), the answer's groups and, once
-// built, its JSON. Each term is counted in the structure (a string header
-// and its bytes) and in the JSON (its bytes, quotes and comma); shared
-// topics of neighbouring versions are counted in each, so the estimate
-// errs on the high side.
+// structure (topic dictionaries included) and the answer's groups. Each
+// term is counted in the structure and in the answer (a string header
+// each); shared topics of neighbouring versions are counted in each, so
+// the estimate errs on the high side.
 func answerSize(st *Structure) int {
 	n := 256
 	for _, g := range st.Groups {

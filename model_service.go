@@ -146,9 +146,9 @@ func (s *Service) modelWith(ctx context.Context, m *ModelRecord, version int, v 
 		IgnoreTerms:           v.ignoreTerms,
 		IgnoreTermsDictionary: v.ignoreTermsDictionary,
 		Version:               version,
-		Revision:              max(0, keyAt(m, version).revision),
+		Revision:              max(0, v.key.revision),
 		Rights:                m.Rights,
-		structure:             v,
+		content:               v.key,
 	}, nil
 }
 
@@ -195,7 +195,7 @@ func (s *Service) ModelProjects(ctx context.Context, id int64) (*ModelProjects, 
 	if err != nil {
 		return nil, err
 	}
-	out := &ModelProjects{DependentProjects: []ProjectInfo{}}
+	out := &ModelProjects{DependentProjects: []*Project{}}
 	if m.Type != ModelDynamic {
 		return out, nil
 	}
@@ -205,12 +205,12 @@ func (s *Service) ModelProjects(ctx context.Context, id int64) (*ModelProjects, 
 		return nil, err
 	}
 	for _, p := range projects {
-		pi := projectInfo(p, &info)
+		p = withModel(p, &info)
 		if m.MasterProjectID != nil && p.ID == *m.MasterProjectID {
-			out.MasterProject = &pi
+			out.MasterProject = p
 			continue
 		}
-		out.DependentProjects = append(out.DependentProjects, pi)
+		out.DependentProjects = append(out.DependentProjects, p)
 	}
 	if out.MasterProject == nil && m.MasterProjectID != nil {
 		// The master project applies another model now (or none).
@@ -224,8 +224,7 @@ func (s *Service) ModelProjects(ctx context.Context, id int64) (*ModelProjects, 
 					pm = &i
 				}
 			}
-			pi := projectInfo(p, pm)
-			out.MasterProject = &pi
+			out.MasterProject = withModel(p, pm)
 		case ErrorCode(err) != ENOTFOUND:
 			return nil, err
 		}

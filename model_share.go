@@ -62,7 +62,7 @@ func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights strin
 			}
 		}
 		inv = &ModelInvitation{
-			Created: Millis(s.clock.Now()), Rights: rights, Recipient: UserRef{UserID: to.Username},
+			Created: s.clock.Now(), Rights: rights, Recipient: UserRef{UserID: to.Username},
 			ModelID: id, SenderID: u.ID, RecipientID: to.ID, Sender: UserRef{UserID: u.Username},
 		}
 		err = s.store.CreateModelInvitation(ctx, inv)
@@ -144,7 +144,7 @@ func (s *Service) AcceptModelInvitation(ctx context.Context, id int64) error {
 			return err
 		}
 		err = s.store.CreateModelAccess(ctx, &ModelAccess{
-			Rights: inv.Rights, Created: Millis(s.clock.Now()), User: UserRef{UserID: u.Username},
+			Rights: inv.Rights, Created: s.clock.Now(), User: UserRef{UserID: u.Username},
 			ModelID: inv.ModelID, UserID: u.ID,
 		})
 		if ErrorCode(err) == ECONFLICT {

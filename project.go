@@ -21,37 +21,20 @@ const (
 // ProjectTitleMax is the longest project title.
 const ProjectTitleMax = 500
 
-// ProjectInfo is a project as model answers show it (the JSON interface
-// writes it as api.projectInfo).
-type ProjectInfo struct {
-	ID int64
-	// Rows is the number of verbatims.
-	Rows          int
-	Created       int64
-	Encoding      string
-	Title         string
-	Status        string
-	StatusMessage string
-	Headers       []ProjectHeader
-	// Model is the model applied to the project, null when none.
-	Model     *ModelInfo
-	CreatedBy UserRef
-}
-
 // ProjectHeader describes one column of a project's table.
 type ProjectHeader struct {
-	ID                  int64  `json:"id"`
-	Header              string `json:"header"`
-	TimeSeriesCandidate bool   `json:"timeSeriesCandidate"`
-	Filterable          bool   `json:"filterable"`
-	NPSCandidate        bool   `json:"NPSCandidate"`
-	SuggestedLanguage   string `json:"suggestedLanguage"`
-	ColumnDataSize      int    `json:"columnDataSize"`
-	NumberOfEmptyCells  int    `json:"numberOfEmptyCells"`
+	ID                  int64
+	Header              string
+	TimeSeriesCandidate bool
+	Filterable          bool
+	NPSCandidate        bool
+	SuggestedLanguage   string
+	ColumnDataSize      int
+	NumberOfEmptyCells  int
 }
 
-// Project is a table of texts being explored, as stored. Projects are not
-// part of v1; models refer to them.
+// Project is a table of texts being explored, as stored. A model is made
+// from a project's topics, and applied to projects.
 type Project struct {
 	ID            int64
 	OwnerID       int64
@@ -233,16 +216,8 @@ func (s *Service) RecordExploration(ctx context.Context, projectID int64) error 
 	})
 }
 
-// projectInfo is the answer form of a project; model is the ModelInfo of
-// its model (nil: none).
-func projectInfo(p *Project, model *ModelInfo) ProjectInfo {
-	headers := p.Headers
-	if headers == nil {
-		headers = []ProjectHeader{}
-	}
-	return ProjectInfo{
-		ID: p.ID, Rows: p.Rows, Created: Millis(p.Created), Encoding: p.Encoding, Title: p.Title,
-		Status: p.Status, StatusMessage: p.StatusMessage, Headers: headers, Model: model,
-		CreatedBy: UserRef{UserID: p.Owner},
-	}
+// withModel returns p with model (nil: none) as the info of its model.
+func withModel(p *Project, model *ModelInfo) *Project {
+	p.Model = model
+	return p
 }

@@ -2,24 +2,24 @@ package explorer
 
 import "context"
 
-// ProjectInfo returns a project the caller owns as model answers show
-// projects, with the ModelInfo of its model (nil when it has none, or
-// when the caller can no longer read it).
-func (s *Service) ProjectInfo(ctx context.Context, id int64) (ProjectInfo, error) {
+// ProjectInfo returns a project the caller owns with the info of its
+// model as the caller sees it (Model nil when it has none, or when the
+// caller can no longer read it).
+func (s *Service) ProjectInfo(ctx context.Context, id int64) (*Project, error) {
 	u, err := activeActor(ctx)
 	if err != nil {
-		return ProjectInfo{}, err
+		return nil, err
 	}
 	p, err := s.ownProject(ctx, u, id)
 	if err != nil {
-		return ProjectInfo{}, err
+		return nil, err
 	}
 	return s.projectInfoOf(ctx, u, p)
 }
 
 // ProjectInfosPage is the window page of the projects the caller owns,
-// by id, as ProjectInfo, and whether more follow.
-func (s *Service) ProjectInfosPage(ctx context.Context, page Page) ([]ProjectInfo, bool, error) {
+// by id, each as ProjectInfo returns it, and whether more follow.
+func (s *Service) ProjectInfosPage(ctx context.Context, page Page) ([]*Project, bool, error) {
 	u, err := activeActor(ctx)
 	if err != nil {
 		return nil, false, err
@@ -28,7 +28,7 @@ func (s *Service) ProjectInfosPage(ctx context.Context, page Page) ([]ProjectInf
 	if err != nil {
 		return nil, false, err
 	}
-	out := make([]ProjectInfo, 0, len(list))
+	out := make([]*Project, 0, len(list))
 	for _, p := range list {
 		pi, err := s.projectInfoOf(ctx, u, p)
 		if err != nil {
@@ -39,17 +39,17 @@ func (s *Service) ProjectInfosPage(ctx context.Context, page Page) ([]ProjectInf
 	return out, more, nil
 }
 
-func (s *Service) projectInfoOf(ctx context.Context, u *User, p *Project) (ProjectInfo, error) {
+func (s *Service) projectInfoOf(ctx context.Context, u *User, p *Project) (*Project, error) {
 	if p.ModelID == nil {
-		return projectInfo(p, nil), nil
+		return withModel(p, nil), nil
 	}
 	m, err := s.visibleModel(ctx, u, *p.ModelID)
 	switch {
 	case ErrorCode(err) == ENOTFOUND:
-		return projectInfo(p, nil), nil
+		return withModel(p, nil), nil
 	case err != nil:
-		return ProjectInfo{}, err
+		return nil, err
 	}
 	info := m.Info()
-	return projectInfo(p, &info), nil
+	return withModel(p, &info), nil
 }

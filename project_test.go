@@ -89,7 +89,7 @@ func TestModelFromProjectRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	mp, err := e.Svc.ModelProjects(ann, m.ID)
-	if err != nil || mp.MasterProject == nil || mp.MasterProject.ID != p.ID || len(mp.DependentProjects) != 1 || mp.DependentProjects[0].CreatedBy.UserID != "bob" {
+	if err != nil || mp.MasterProject == nil || mp.MasterProject.ID != p.ID || len(mp.DependentProjects) != 1 || mp.DependentProjects[0].Owner != "bob" {
 		t.Fatalf("projects %+v %v", mp, err)
 	}
 	// Exploring the master alone leaves the model outdated.

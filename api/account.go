@@ -66,7 +66,7 @@ type managerInvitation struct {
 }
 
 func toManagerInvitation(inv *explorer.ManagerInvitation) managerInvitation {
-	return managerInvitation{ID: inv.ID, Recipient: userRef{inv.Recipient}, Sender: userRef{inv.Sender}, Created: explorer.Millis(inv.Created)}
+	return managerInvitation{ID: inv.ID, Recipient: userRef{inv.Recipient}, Sender: userRef{inv.Sender}, Created: millis(inv.Created)}
 }
 
 func toManagerInvitations(list []*explorer.ManagerInvitation) []managerInvitation {
@@ -187,7 +187,7 @@ func (h *handler) getProductMigration(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(productMigration{Product: toProductPlan(m.Plan), EffectiveDate: explorer.Millis(m.Effective)})
+	return c.JSON(productMigration{Product: toProductPlan(m.Plan), EffectiveDate: millis(m.Effective)})
 }
 
 type userSeats struct {

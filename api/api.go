@@ -25,6 +25,8 @@ type Options struct {
 type handler struct {
 	svc  *explorer.Service
 	opts Options
+	// structures keeps the encoded structures of model answers.
+	structures structureCache
 }
 
 // API is the JSON interface, registered on an app by the HTTP edge.

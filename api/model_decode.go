@@ -24,7 +24,37 @@ import (
 // errUnusual stops the reader of the usual shape.
 var errUnusual = errors.New("not the usual shape")
 
-// decodeModelInput decodes a ModelInput body as decodeJSON does.
+// modelInputJSON is the body of a model update (PUT /models/{id}): a
+// member left out (or null) keeps what the model has.
+type modelInputJSON struct {
+	Title                 *string           `json:"title"`
+	Groups                *[]groupJSON      `json:"groups"`
+	IgnoreTerms           *[]string         `json:"ignoreTerms"`
+	IgnoreTermsDictionary map[string]string `json:"ignoreTermsDictionary"`
+}
+
+// modelUpdateJSON is the body of the creation of a model from a project.
+type modelUpdateJSON struct {
+	Title   *string `json:"title"`
+	Dynamic bool    `json:"dynamic"`
+}
+
+// input is the body as the Service's input.
+func (b *modelInputJSON) input() explorer.ModelInput {
+	in := explorer.ModelInput{Title: b.Title, IgnoreTerms: b.IgnoreTerms, IgnoreTermsDictionary: b.IgnoreTermsDictionary}
+	if b.Groups != nil {
+		groups := mapSlice(*b.Groups, fromGroup)
+		in.Groups = &groups
+	}
+	return in
+}
+
+func fromGroup(g groupJSON) explorer.Group {
+	return explorer.Group{ID: g.ID, Title: g.Title, Pinned: g.Pinned, Topics: mapSlice(g.Topics, func(t topicJSON) explorer.Topic { return explorer.Topic(t) })}
+}
+
+// decodeModelInput decodes a ModelInput body as decodeJSON would decode
+// it into a modelInputJSON.
 func decodeModelInput(body []byte, in *explorer.ModelInput) error {
 	orig := *in
 	r := modelReader{dec: jsontext.NewDecoder(bytes.NewBuffer(body), decodeOptions)}
@@ -34,7 +64,10 @@ func decodeModelInput(body []byte, in *explorer.ModelInput) error {
 		}
 	}
 	*in = orig
-	return unmarshalBody(body, in)
+	var b modelInputJSON
+	err := unmarshalBody(body, &b)
+	*in = b.input() // what was read before an error, as decodeJSON leaves it
+	return err
 }
 
 // modelReader reads the usual shape; its scratch slices are reused for

@@ -33,12 +33,12 @@ func (h *handler) modelsRoutes(r fiber.Router) {
 	r.Delete("/models/:id/userRights/:accessId", h.removeModelAccess)
 }
 
-// sendModel answers a Model. Its structure is encoded once per version,
+// sendModel answers a Model. Its structure is encoded once per content,
 // so the answer is written as encoded rather than through c.JSON, which
 // would scan it again.
-func sendModel(c *fiber.Ctx, status int, m *explorer.Model) error {
+func (h *handler) sendModel(c *fiber.Ctx, status int, m *explorer.Model) error {
 	c.Status(status).Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
-	if err := writeModel(c, m); err != nil {
+	if err := h.writeModel(c, m); err != nil {
 		c.Response().ResetBody()
 		return explorer.Internal(err)
 	}
@@ -54,7 +54,7 @@ func (h *handler) listModels(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendList(c, page, more, list)
+	return sendList(c, page, more, mapSlice(list, toModelInfo))
 }
 
 // uploadedTable reads a multipart/form-data body (what names it in the
@@ -90,7 +90,7 @@ func (h *handler) uploadModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendModel(c, fiber.StatusCreated, m)
+	return h.sendModel(c, fiber.StatusCreated, m)
 }
 
 func (h *handler) createModel(c *fiber.Ctx) error {
@@ -101,15 +101,15 @@ func (h *handler) createModel(c *fiber.Ctx) error {
 	if !ok || projectID < 1 {
 		return explorer.Invalid("query parameter projectId is required and must be at least 1", explorer.FieldError{Field: "projectId", Message: "is required and must be at least 1"})
 	}
-	var in explorer.ModelUpdate
+	var in modelUpdateJSON
 	if err := decodeJSON(c, &in, true); err != nil {
 		return err
 	}
-	m, err := h.svc.CreateModelFromProject(c.UserContext(), projectID, in)
+	m, err := h.svc.CreateModelFromProject(c.UserContext(), projectID, explorer.ModelUpdate(in))
 	if err != nil {
 		return err
 	}
-	return sendModel(c, fiber.StatusCreated, m)
+	return h.sendModel(c, fiber.StatusCreated, m)
 }
 
 func (h *handler) modelInvitations(c *fiber.Ctx) error {
@@ -121,7 +121,7 @@ func (h *handler) modelInvitations(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendList(c, page, more, list)
+	return sendList(c, page, more, mapSlice(list, toModelInvitation))
 }
 
 func (h *handler) acceptModelInvitation(c *fiber.Ctx) error {
@@ -155,7 +155,7 @@ func (h *handler) getModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendModelTagged(c, fiber.StatusOK, m, true)
+	return h.sendModelTagged(c, fiber.StatusOK, m, true)
 }
 
 // setModelETag sets the answer's ETag to the model's (modelETag).
@@ -171,7 +171,7 @@ func setModelETag(c *fiber.Ctx, m *explorer.Model) error {
 // sendModelTagged answers a model with its entity tag (modelETag), or 304
 // when conditional and the request's If-None-Match matches it. The head
 // of the answer is encoded once, for the tag and the body.
-func sendModelTagged(c *fiber.Ctx, status int, m *explorer.Model, conditional bool) error {
+func (h *handler) sendModelTagged(c *fiber.Ctx, status int, m *explorer.Model, conditional bool) error {
 	head, err := modelHead(m)
 	if err != nil {
 		return explorer.Internal(err)
@@ -182,7 +182,7 @@ func sendModelTagged(c *fiber.Ctx, status int, m *explorer.Model, conditional bo
 	}
 	c.Set(fiber.HeaderETag, etag)
 	c.Status(status).Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
-	if err := writeModelHead(c, m, head); err != nil {
+	if err := h.writeModelHead(c, m, head); err != nil {
 		c.Response().ResetBody()
 		return explorer.Internal(err)
 	}
@@ -206,7 +206,7 @@ func (h *handler) updateModel(c *fiber.Ctx) error {
 	if err := setModelETag(c, m); err != nil {
 		return err
 	}
-	return noContentOr(c, func() (any, error) { return m, nil })
+	return noContentOr(c, func() (any, error) { return toModel(m), nil })
 }
 
 func (h *handler) deleteModel(c *fiber.Ctx) error {
@@ -241,7 +241,7 @@ func (h *handler) shareModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.Status(fiber.StatusCreated).JSON(inv)
+	return c.Status(fiber.StatusCreated).JSON(toModelInvitation(*inv))
 }
 
 func (h *handler) modelVersions(c *fiber.Ctx) error {
@@ -257,7 +257,7 @@ func (h *handler) modelVersions(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendList(c, page, more, list)
+	return sendList(c, page, more, mapSlice(list, toModelVersion))
 }
 
 // pathVersion reads the path's model id and version. No model has more
@@ -284,7 +284,7 @@ func (h *handler) modelVersion(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return sendModelTagged(c, fiber.StatusOK, m, true)
+	return h.sendModelTagged(c, fiber.StatusOK, m, true)
 }
 
 // restoreModelVersion answers 201 with the model when the restore made a
@@ -302,7 +302,7 @@ func (h *handler) restoreModelVersion(c *fiber.Ctx) error {
 	if created {
 		status = fiber.StatusCreated
 	}
-	return sendModelTagged(c, status, m, false)
+	return h.sendModelTagged(c, status, m, false)
 }
 
 func (h *handler) revokeModelInvitation(c *fiber.Ctx) error {

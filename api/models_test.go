@@ -51,14 +51,14 @@ func withIDs(groups []explorer.Group) []explorer.Group {
 	return out
 }
 
-func decodeModel(t *testing.T, r *testkit.Response) explorer.Model {
+func decodeModel(t *testing.T, r *testkit.Response) wireModel {
 	t.Helper()
-	var m explorer.Model
+	var m wireModel
 	r.JSON(t, &m)
 	return m
 }
 
-func getModel(t *testing.T, e *testkit.Env, user string, id int64) explorer.Model {
+func getModel(t *testing.T, e *testkit.Env, user string, id int64) wireModel {
 	t.Helper()
 	return decodeModel(t, e.Do(testkit.Request{Method: "GET", Path: fmt.Sprintf("/v1/models/%d", id), User: user}).Expect(t, 200))
 }
@@ -87,7 +87,7 @@ func TestUploadExampleInEveryFormat(t *testing.T) {
 				t.Errorf("groups\n%+v\nwant\n%+v", m.Groups, tt.want)
 			}
 			if m.Title != nil || m.Type != "STANDARD" || m.Outdated || m.CreatedBy.UserID != "ann" || m.Created != testkit.Start.UnixMilli() || m.ID < 1 {
-				t.Errorf("info %+v", m.ModelInfo)
+				t.Errorf("info %+v", m.wireModelInfo)
 			}
 			// Empty lists are [], empty objects {}, a missing title null.
 			for _, frag := range []string{`"title":null`, `"usersAccess":[]`, `"invitations":[]`, `"ignoreTerms":[]`, `"ignoreTermsDictionary":{}`, `"dictionary":{}`} {
@@ -120,7 +120,7 @@ func TestUploadNamesAndParameters(t *testing.T) {
 	if m.Language != "DE" {
 		t.Fatalf("language %q, want the default DE", m.Language)
 	}
-	var list []explorer.ModelInfo
+	var list []wireModelInfo
 	e.Do(testkit.Request{Method: "GET", Path: "/v1/models", User: "ann"}).Expect(t, 200).JSON(t, &list)
 	if len(list) != 2 || list[0].ID >= list[1].ID {
 		t.Fatalf("list %+v", list)
@@ -255,7 +255,7 @@ func TestUploadBadFilesStoreNothing(t *testing.T) {
 			t.Fatalf("over the limit: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
 		}
 	})
-	var list []explorer.ModelInfo
+	var list []wireModelInfo
 	e.Do(testkit.Request{Method: "GET", Path: "/v1/models", User: "ann"}).Expect(t, 200).JSON(t, &list)
 	if len(list) != 0 {
 		t.Fatalf("bad uploads stored models: %+v", list)
@@ -294,9 +294,9 @@ func put(t *testing.T, e *testkit.Env, user string, id int64, body any, hdr map[
 	return e.Do(testkit.Request{Method: "PUT", Path: fmt.Sprintf("/v1/models/%d", id), User: user, Body: body, Header: hdr})
 }
 
-func versions(t *testing.T, e *testkit.Env, user string, id int64) []explorer.ModelVersion {
+func versions(t *testing.T, e *testkit.Env, user string, id int64) []wireVersion {
 	t.Helper()
-	var v []explorer.ModelVersion
+	var v []wireVersion
 	e.Do(testkit.Request{Method: "GET", Path: fmt.Sprintf("/v1/models/%d/versions", id), User: user}).Expect(t, 200).JSON(t, &v)
 	return v
 }
@@ -417,9 +417,9 @@ func share(t *testing.T, e *testkit.Env, user string, id int64, to, rights strin
 	return e.Do(testkit.Request{Method: "POST", Path: fmt.Sprintf("/v1/models/%d/share?userId=%s&rights=%s", id, to, rights), User: user, ContentType: "application/json"})
 }
 
-func invitations(t *testing.T, e *testkit.Env, user string) []explorer.ModelInvitation {
+func invitations(t *testing.T, e *testkit.Env, user string) []wireInvitation {
 	t.Helper()
-	var list []explorer.ModelInvitation
+	var list []wireInvitation
 	e.Do(testkit.Request{Method: "GET", Path: "/v1/models/invitations", User: user}).Expect(t, 200).JSON(t, &list)
 	return list
 }
@@ -432,7 +432,7 @@ func TestSharingBetweenThreeUsers(t *testing.T) {
 	id := decodeModel(t, e.Upload("owner", "example.csv", readFixture(t, "example.csv"), "?title=Shared").Expect(t, 201)).ID
 	path := fmt.Sprintf("/v1/models/%d", id)
 
-	var inv2, inv3 explorer.ModelInvitation
+	var inv2, inv3 wireInvitation
 	share(t, e, "owner", id, "user2", "").Expect(t, 201).JSON(t, &inv2)
 	share(t, e, "owner", id, "user3", "read_write").Expect(t, 201).JSON(t, &inv3)
 	if inv2.Rights != "READ" || inv3.Rights != "READ_WRITE" || inv2.Recipient.UserID != "user2" || inv2.Model == nil || inv2.Model.ID != id || *inv2.Model.Title != "Shared" {
@@ -457,7 +457,7 @@ func TestSharingBetweenThreeUsers(t *testing.T) {
 	for _, u := range []string{"user2", "user3"} {
 		e.Do(testkit.Request{Method: "GET", Path: path, User: u}).Expect(t, 404).Problem(t)
 		e.Do(testkit.Request{Method: "GET", Path: path + "/versions", User: u}).Expect(t, 404)
-		var l []explorer.ModelInfo
+		var l []wireModelInfo
 		e.Do(testkit.Request{Method: "GET", Path: "/v1/models", User: u}).Expect(t, 200).JSON(t, &l)
 		if len(l) != 0 {
 			t.Fatalf("%s lists %+v", u, l)
@@ -488,7 +488,7 @@ func TestSharingBetweenThreeUsers(t *testing.T) {
 	// user3 accepts READ_WRITE: updates and shares, but does not delete.
 	accept("user3", inv3.ID).Expect(t, 204)
 	put(t, e, "user3", id, map[string]any{"title": "Renamed"}, nil).Expect(t, 204)
-	var inv4 explorer.ModelInvitation
+	var inv4 wireInvitation
 	share(t, e, "user3", id, "user4", "").Expect(t, 201).JSON(t, &inv4)
 	e.Do(testkit.Request{Method: "DELETE", Path: path, User: "user3"}).Expect(t, 403).Problem(t)
 	// user3 revokes user4's invitation, which can no longer be accepted.
@@ -509,12 +509,12 @@ func TestSharingBetweenThreeUsers(t *testing.T) {
 	e.Do(testkit.Request{Method: "GET", Path: path, User: "user4"}).Expect(t, 404)
 	// An invitation of another model is not this model's.
 	other := decodeModel(t, e.Upload("owner", "example.csv", readFixture(t, "example.csv"), "").Expect(t, 201)).ID
-	var invOther explorer.ModelInvitation
+	var invOther wireInvitation
 	share(t, e, "owner", other, "user4", "").Expect(t, 201).JSON(t, &invOther)
 	e.Do(testkit.Request{Method: "DELETE", Path: fmt.Sprintf("%s/invitations/%d", path, invOther.ID), User: "owner"}).Expect(t, 404)
 
 	// Shared models are listed; GET /models gives owned and shared by id.
-	var l []explorer.ModelInfo
+	var l []wireModelInfo
 	e.Do(testkit.Request{Method: "GET", Path: "/v1/models", User: "user3"}).Expect(t, 200).JSON(t, &l)
 	if len(l) != 1 || l[0].ID != id || *l[0].Title != "Renamed" || l[0].CreatedBy.UserID != "owner" {
 		t.Fatalf("user3 list %+v", l)
@@ -567,7 +567,7 @@ func TestModelFromProject(t *testing.T) {
 	other := e.CreateProject("bob", "Bob's", testkit.ExampleGroups())
 
 	// A STANDARD model copies the structure, language and title.
-	var std explorer.Model
+	var std wireModel
 	e.Do(testkit.Request{Method: "POST", Path: fmt.Sprintf("/v1/models/create?projectId=%d", p.ID), User: "ann", ContentType: "application/json"}).Expect(t, 201).JSON(t, &std)
 	if std.Type != "STANDARD" || *std.Title != "Survey 2026" || std.Language != "EN" || !reflect.DeepEqual(std.Groups, withIDs(testkit.ExampleGroups())) || len(std.IgnoreTerms) != 2 {
 		t.Fatalf("standard %+v", std)
@@ -579,12 +579,12 @@ func TestModelFromProject(t *testing.T) {
 	}
 
 	// A DYNAMIC model names the project as master.
-	var dyn explorer.Model
+	var dyn wireModel
 	e.Do(testkit.Request{Method: "POST", Path: fmt.Sprintf("/v1/models/create?projectId=%d", p.ID), User: "ann", Body: map[string]any{"title": "Live", "dynamic": true}}).Expect(t, 201).JSON(t, &dyn)
 	if dyn.Type != "DYNAMIC" || *dyn.Title != "Live" || dyn.Outdated {
-		t.Fatalf("dynamic %+v", dyn.ModelInfo)
+		t.Fatalf("dynamic %+v", dyn.wireModelInfo)
 	}
-	var mp explorer.ModelProjects
+	var mp wireModelProjects
 	e.Do(testkit.Request{Method: "GET", Path: fmt.Sprintf("/v1/models/%d/projects", dyn.ID), User: "ann"}).Expect(t, 200).JSON(t, &mp)
 	if mp.MasterProject == nil || mp.MasterProject.ID != p.ID || mp.MasterProject.Title != "Survey 2026" || mp.MasterProject.Model == nil ||
 		mp.MasterProject.Model.ID != dyn.ID || mp.MasterProject.CreatedBy.UserID != "ann" || len(mp.MasterProject.Headers) != 1 || len(mp.DependentProjects) != 0 {

@@ -10,16 +10,28 @@ import (
 type projectInfo struct {
 	ID int64 `json:"id"`
 	// Rows is the number of verbatims.
-	Rows          int                      `json:"rows"`
-	Created       int64                    `json:"created"`
-	Encoding      string                   `json:"encoding"`
-	Title         string                   `json:"title"`
-	Status        string                   `json:"status"`
-	StatusMessage string                   `json:"statusMessage"`
-	Headers       []explorer.ProjectHeader `json:"headers"`
+	Rows          int                 `json:"rows"`
+	Created       int64               `json:"created"`
+	Encoding      string              `json:"encoding"`
+	Title         string              `json:"title"`
+	Status        string              `json:"status"`
+	StatusMessage string              `json:"statusMessage"`
+	Headers       []projectHeaderJSON `json:"headers"`
 	// Model is the model applied to the project, null when none.
-	Model     *explorer.ModelInfo `json:"model"`
-	CreatedBy explorer.UserRef    `json:"createdBy"`
+	Model     *modelInfoJSON `json:"model"`
+	CreatedBy userRef        `json:"createdBy"`
+}
+
+// projectHeaderJSON describes one column of a project's table.
+type projectHeaderJSON struct {
+	ID                  int64  `json:"id"`
+	Header              string `json:"header"`
+	TimeSeriesCandidate bool   `json:"timeSeriesCandidate"`
+	Filterable          bool   `json:"filterable"`
+	NPSCandidate        bool   `json:"NPSCandidate"`
+	SuggestedLanguage   string `json:"suggestedLanguage"`
+	ColumnDataSize      int    `json:"columnDataSize"`
+	NumberOfEmptyCells  int    `json:"numberOfEmptyCells"`
 }
 
 // modelProjects is the answer of GET /models/{id}/projects.
@@ -28,18 +40,21 @@ type modelProjects struct {
 	DependentProjects []projectInfo `json:"dependentProjects"`
 }
 
-func projectInfoAnswer(p explorer.ProjectInfo) projectInfo {
+// projectInfoAnswer is a project with the info of its model
+// (Service.ProjectInfo) as v1 shows it.
+func projectInfoAnswer(p *explorer.Project) projectInfo {
 	return projectInfo{
-		ID: p.ID, Rows: p.Rows, Created: p.Created, Encoding: p.Encoding, Title: p.Title,
-		Status: p.Status, StatusMessage: p.StatusMessage, Headers: nonNil(p.Headers),
-		Model: p.Model, CreatedBy: p.CreatedBy,
+		ID: p.ID, Rows: p.Rows, Created: millis(p.Created), Encoding: p.Encoding, Title: p.Title,
+		Status: p.Status, StatusMessage: p.StatusMessage,
+		Headers: mapSlice(nonNil(p.Headers), func(h explorer.ProjectHeader) projectHeaderJSON { return projectHeaderJSON(h) }),
+		Model:   toModelInfoPtr(p.Model), CreatedBy: userRef{p.Owner},
 	}
 }
 
 func modelProjectsAnswer(p *explorer.ModelProjects) modelProjects {
 	out := modelProjects{DependentProjects: make([]projectInfo, 0, len(p.DependentProjects))}
 	if p.MasterProject != nil {
-		m := projectInfoAnswer(*p.MasterProject)
+		m := projectInfoAnswer(p.MasterProject)
 		out.MasterProject = &m
 	}
 	for _, d := range p.DependentProjects {

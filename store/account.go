@@ -21,7 +21,7 @@ func (db *DB) FindAccountState(ctx context.Context, userID int64) (*explorer.Acc
 	if err != nil {
 		return nil, err
 	}
-	a.Anchor, a.CycleStart, a.CycleEnd, a.Created = explorer.FromMillis(anchor), explorer.FromMillis(start), explorer.FromMillis(end), explorer.FromMillis(created)
+	a.Anchor, a.CycleStart, a.CycleEnd, a.Created = fromMillis(anchor), fromMillis(start), fromMillis(end), fromMillis(created)
 	return &a, nil
 }
 
@@ -97,7 +97,7 @@ func (db *DB) FindPendingMigration(ctx context.Context, userID int64) (*explorer
 	if err != nil {
 		return nil, err
 	}
-	m.Effective, m.Created = explorer.FromMillis(eff), explorer.FromMillis(created)
+	m.Effective, m.Created = fromMillis(eff), fromMillis(created)
 	return &m, nil
 }
 
@@ -110,7 +110,7 @@ func (db *DB) FindPlanMigrations(ctx context.Context, userID int64) ([]*explorer
 			var eff, created int64
 			var applied, cancelled sql.NullInt64
 			err := sc.Scan(&m.ID, &m.UserID, &m.FromPlanID, &m.ToPlanID, &eff, &created, &applied, &cancelled)
-			m.Effective, m.Created = explorer.FromMillis(eff), explorer.FromMillis(created)
+			m.Effective, m.Created = fromMillis(eff), fromMillis(created)
 			m.Applied, m.Cancelled = timeOrNil(applied), timeOrNil(cancelled)
 			return &m, err
 		})
@@ -135,7 +135,7 @@ func scanInvitation(sc rowScanner) (*explorer.ManagerInvitation, error) {
 	if err := sc.Scan(&inv.ID, &inv.SenderID, &inv.Sender, &inv.RecipientID, &inv.Recipient, &inv.Status, &created); err != nil {
 		return nil, err
 	}
-	inv.Created = explorer.FromMillis(created)
+	inv.Created = fromMillis(created)
 	return &inv, nil
 }
 
@@ -229,7 +229,7 @@ func timeOrNil(v sql.NullInt64) *time.Time {
 	if !v.Valid {
 		return nil
 	}
-	t := explorer.FromMillis(v.Int64)
+	t := fromMillis(v.Int64)
 	return &t
 }
 

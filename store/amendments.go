@@ -34,7 +34,7 @@ func (db *DB) FindModelVersionMeta(ctx context.Context, modelID int64, version i
 	if by != nil {
 		meta.CreatedBy = *by
 	}
-	meta.Changed = explorer.FromMillis(changed)
+	meta.Changed = fromMillis(changed)
 	return &meta, nil
 }
 

@@ -85,7 +85,7 @@ func (db *DB) FindAuditEvents(ctx context.Context, f explorer.AuditFilter) ([]*e
 		if err := rows.Scan(&e.ID, &at, &last, &e.Count, &e.Actor, &e.Action, &e.Target, &e.Outcome, &e.Addr, &e.RequestID, &e.Detail); err != nil {
 			return nil, db.mapError(err, "")
 		}
-		e.Time, e.Last = explorer.FromMillis(at), explorer.FromMillis(last)
+		e.Time, e.Last = fromMillis(at), fromMillis(last)
 		out = append(out, e)
 	}
 	return out, db.mapError(rows.Err(), "")

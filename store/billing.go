@@ -68,7 +68,7 @@ func (db *DB) FindCreditEntries(ctx context.Context, accountID int64, limit int)
 			var e explorer.CreditEntry
 			var created int64
 			err := sc.Scan(&e.ID, &e.AccountID, &e.UserID, &e.Kind, &e.Credits, &e.Description, &created)
-			e.Created = explorer.FromMillis(created)
+			e.Created = fromMillis(created)
 			return &e, err
 		})
 }
@@ -81,7 +81,7 @@ func (db *DB) FindCharges(ctx context.Context, accountID int64, limit int) ([]*e
 			var c explorer.Charge
 			var created int64
 			err := sc.Scan(&c.ID, &c.AccountID, &c.UserID, &c.Kind, &c.AmountCents, &c.Currency, &c.Description, &created)
-			c.Created = explorer.FromMillis(created)
+			c.Created = fromMillis(created)
 			return &c, err
 		})
 }

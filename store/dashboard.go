@@ -33,7 +33,7 @@ func (db *DB) FindRecentVersions(ctx context.Context, modelIDs []int64, limit in
 			v  explorer.RecentVersion
 			by sql.NullString
 		)
-		if err := rows.Scan(&v.ModelID, &v.Version, &v.Created, &by); err != nil {
+		if err := rows.Scan(&v.ModelID, &v.Version, millisTime{&v.Created}, &by); err != nil {
 			return nil, db.mapError(err, "")
 		}
 		if by.Valid {

@@ -3,6 +3,8 @@
 package store
 
 import (
+	"time"
+
 	"context"
 	"database/sql"
 	"errors"
@@ -227,3 +229,6 @@ func conflictMessage(code string) string {
 
 // Unix milliseconds are how times are stored.
 func ms(t interface{ UnixMilli() int64 }) int64 { return t.UnixMilli() }
+
+// fromMillis reads a time stored as Unix epoch milliseconds, in UTC.
+func fromMillis(n int64) time.Time { return time.UnixMilli(n).UTC() }

@@ -54,7 +54,7 @@ func (db *DB) MailUses(ctx context.Context, recipient string, since time.Time) (
 		if err := rows.Scan(&at, &folded); err != nil {
 			return nil, db.mapError(err, "")
 		}
-		out = append(out, explorer.MailUse{At: explorer.FromMillis(at), Digest: folded == 1})
+		out = append(out, explorer.MailUse{At: fromMillis(at), Digest: folded == 1})
 	}
 	return out, db.mapError(rows.Err(), "")
 }
@@ -86,7 +86,7 @@ func (db *DB) ClaimMail(ctx context.Context, now, leaseUntil time.Time, token st
 		if err := rows.Scan(&m.ID, &m.To, &m.Subject, &m.Body, &m.Attempts, &created, &folded, &counted); err != nil {
 			return nil, db.mapError(err, "")
 		}
-		m.Created, m.Counted, m.Folded = explorer.FromMillis(created), explorer.FromMillis(counted), folded == 1
+		m.Created, m.Counted, m.Folded = fromMillis(created), fromMillis(counted), folded == 1
 		out = append(out, m)
 	}
 	if err := rows.Err(); err != nil {
@@ -142,7 +142,7 @@ func (db *DB) FindMail(ctx context.Context, id int64) (*explorer.QueuedMail, err
 	if err != nil {
 		return nil, err
 	}
-	m.Created, m.Sent, m.LastError = explorer.FromMillis(created), timeOrNil(sent), lastErr.String
-	m.About, m.Folded, m.Counted = about.String, folded == 1, explorer.FromMillis(counted)
+	m.Created, m.Sent, m.LastError = fromMillis(created), timeOrNil(sent), lastErr.String
+	m.About, m.Folded, m.Counted = about.String, folded == 1, fromMillis(counted)
 	return m, nil
 }

@@ -122,7 +122,7 @@ func (db *DB) applyMigration(ctx context.Context, m migration) error {
 			return explorer.Internal(fmt.Errorf("migration %s: %w", m.name, err))
 		}
 	}
-	if _, err := db.exec(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`, m.version, m.name, explorer.Millis(clock.Now())); err != nil {
+	if _, err := db.exec(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`, m.version, m.name, ms(clock.Now())); err != nil {
 		return err
 	}
 	done := AppliedMigration{Version: m.version, Name: m.name, Took: clock.Now().Sub(start)}

@@ -2,12 +2,9 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
-
-	explorer "explorer"
 )
 
 // goSteps are the migrations with a step in Go, by number. A step runs in
@@ -34,8 +31,8 @@ func convertVersions(ctx context.Context, db *DB) error {
 		if err := db.queryRow(ctx, "", `SELECT content FROM model_versions WHERE model_id = ? AND version = ?`, []any{k.model, k.version}, &content); err != nil {
 			return err
 		}
-		var s explorer.Structure
-		if err := json.Unmarshal([]byte(content), &s); err != nil {
+		s, err := decodeStructure([]byte(content))
+		if err != nil {
 			return fmt.Errorf("model %d version %d: %w", k.model, k.version, err)
 		}
 		// Migration 0017 counts what the parts store.

@@ -33,7 +33,7 @@ func scanModel(sc rowScanner) (*explorer.ModelRecord, error) {
 	if master.Valid {
 		m.MasterProjectID = &master.Int64
 	}
-	m.Created = explorer.FromMillis(created)
+	m.Created = fromMillis(created)
 	return &m, nil
 }
 
@@ -159,7 +159,7 @@ func (db *DB) FindModelVersionsPage(ctx context.Context, modelID int64, page exp
 		LEFT JOIN users u ON u.id = v.created_by WHERE v.model_id = ? ORDER BY v.version`+window, append([]any{modelID}, wargs...),
 		func(sc rowScanner) (v explorer.ModelVersion, err error) {
 			var by sql.NullString
-			if err := sc.Scan(&v.Version, &v.Created, &by); err != nil {
+			if err := sc.Scan(&v.Version, millisTime{&v.Created}, &by); err != nil {
 				return v, err
 			}
 			if by.Valid {
@@ -174,14 +174,14 @@ const accessSelect = `SELECT a.id, a.model_id, a.user_id, u.username, a.rights, 
 
 func scanAccess(sc rowScanner) (explorer.ModelAccess, error) {
 	var a explorer.ModelAccess
-	err := sc.Scan(&a.ID, &a.ModelID, &a.UserID, &a.User.UserID, &a.Rights, &a.Created)
+	err := sc.Scan(&a.ID, &a.ModelID, &a.UserID, &a.User.UserID, &a.Rights, millisTime{&a.Created})
 	return a, err
 }
 
 // CreateModelAccess inserts an access and sets its ID.
 func (db *DB) CreateModelAccess(ctx context.Context, a *explorer.ModelAccess) error {
 	id, err := db.insert(ctx, `INSERT INTO model_accesses (model_id, user_id, rights, created_at) VALUES (?, ?, ?, ?)`,
-		a.ModelID, a.UserID, a.Rights, a.Created)
+		a.ModelID, a.UserID, a.Rights, ms(a.Created))
 	if err != nil {
 		return err
 	}
@@ -214,7 +214,7 @@ const modelInvitationSelect = `SELECT i.id, i.model_id, i.sender_id, s.username,
 
 func scanModelInvitation(sc rowScanner) (explorer.ModelInvitation, error) {
 	var i explorer.ModelInvitation
-	err := sc.Scan(&i.ID, &i.ModelID, &i.SenderID, &i.Sender.UserID, &i.RecipientID, &i.Recipient.UserID, &i.Rights, &i.Created)
+	err := sc.Scan(&i.ID, &i.ModelID, &i.SenderID, &i.Sender.UserID, &i.RecipientID, &i.Recipient.UserID, &i.Rights, millisTime{&i.Created})
 	return i, err
 }
 
@@ -222,7 +222,7 @@ func scanModelInvitation(sc rowScanner) (explorer.ModelInvitation, error) {
 // when the recipient already has one to the model.
 func (db *DB) CreateModelInvitation(ctx context.Context, inv *explorer.ModelInvitation) error {
 	id, err := db.insert(ctx, `INSERT INTO model_invitations (model_id, sender_id, recipient_id, rights, created_at) VALUES (?, ?, ?, ?, ?)`,
-		inv.ModelID, inv.SenderID, inv.RecipientID, inv.Rights, inv.Created)
+		inv.ModelID, inv.SenderID, inv.RecipientID, inv.Rights, ms(inv.Created))
 	if err != nil {
 		return err
 	}
@@ -282,11 +282,11 @@ func (db *DB) FindModelSharing(ctx context.Context, modelID int64) ([]explorer.M
 			return nil, nil, db.mapError(err, "")
 		}
 		if kind == "A" {
-			accesses = append(accesses, explorer.ModelAccess{ID: id, Rights: rights, Created: created,
+			accesses = append(accesses, explorer.ModelAccess{ID: id, Rights: rights, Created: fromMillis(created),
 				User: explorer.UserRef{UserID: user}, ModelID: modelID, UserID: userID})
 			continue
 		}
-		invitations = append(invitations, explorer.ModelInvitation{ID: id, Created: created, Rights: rights,
+		invitations = append(invitations, explorer.ModelInvitation{ID: id, Created: fromMillis(created), Rights: rights,
 			Recipient: explorer.UserRef{UserID: user}, ModelID: modelID, SenderID: senderID, RecipientID: userID,
 			Sender: explorer.UserRef{UserID: sender}})
 	}

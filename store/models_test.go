@@ -47,7 +47,7 @@ func TestModelVersionsRecordTheirAuthor(t *testing.T) {
 		t.Fatal(err)
 	}
 	list, err = db.FindModelVersions(ctx, m.ID)
-	if err != nil || len(list) != 2 || list[1].CreatedBy != nil || list[1].Created != now.Add(time.Minute).UnixMilli() {
+	if err != nil || len(list) != 2 || list[1].CreatedBy != nil || list[1].Created.UnixMilli() != now.Add(time.Minute).UnixMilli() {
 		t.Fatalf("after deleting the author: %+v %v", list, err)
 	}
 }

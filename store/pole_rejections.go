@@ -29,7 +29,7 @@ func (db *DB) FindPoleRejections(ctx context.Context, poleID int64) ([]explorer.
 		func(sc rowScanner) (r explorer.PoleRejection, err error) {
 			var created int64
 			err = sc.Scan(&r.Term, &created)
-			r.Created = explorer.FromMillis(created)
+			r.Created = fromMillis(created)
 			return r, err
 		})
 }

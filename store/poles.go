@@ -80,7 +80,7 @@ func (db *DB) poleWithParts(ctx context.Context, q querier, id int64) (*explorer
 	if err != nil {
 		return nil, db.mapError(err, "pole not found")
 	}
-	p.Created, p.Updated = explorer.FromMillis(created), explorer.FromMillis(updated)
+	p.Created, p.Updated = fromMillis(created), fromMillis(updated)
 	rows, err := q.QueryContext(ctx, db.dialect.Rebind(`SELECT term, weight FROM pole_parts WHERE pole_id = ? ORDER BY seq`), id)
 	if err != nil {
 		return nil, db.mapError(err, "")
@@ -151,7 +151,7 @@ func (db *DB) findPoles(ctx context.Context, where string, args ...any) ([]*expl
 			return nil, db.mapError(err, "")
 		}
 		if last == nil || last.ID != p.ID {
-			p.Created, p.Updated = explorer.FromMillis(created), explorer.FromMillis(updated)
+			p.Created, p.Updated = fromMillis(created), fromMillis(updated)
 			p.Parts = []explorer.PolePart{}
 			last = &p
 			out = append(out, last)

@@ -32,8 +32,8 @@ func scanProject(sc rowScanner) (*explorer.Project, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.Created = explorer.FromMillis(created)
-	if err := json.Unmarshal([]byte(structure), &p.Structure); err != nil {
+	p.Created = fromMillis(created)
+	if p.Structure, err = decodeStructure([]byte(structure)); err != nil {
 		return nil, explorer.Internal(fmt.Errorf("project %d structure: %w", p.ID, err))
 	}
 	if model.Valid {
@@ -62,7 +62,7 @@ func (m *projectModel) info() *explorer.ModelInfo {
 		return nil
 	}
 	r := explorer.ModelRecord{ID: m.id.Int64, Type: m.typ.String, Language: m.language.String, Outdated: m.outdated.Bool,
-		Owner: m.owner.String, Created: explorer.FromMillis(m.created.Int64)}
+		Owner: m.owner.String, Created: fromMillis(m.created.Int64)}
 	if m.title.Valid {
 		r.Title = &m.title.String
 	}
@@ -72,7 +72,7 @@ func (m *projectModel) info() *explorer.ModelInfo {
 
 // CreateProject inserts p with its headers and sets their IDs.
 func (db *DB) CreateProject(ctx context.Context, p *explorer.Project) error {
-	structure, err := json.Marshal(&p.Structure)
+	structure, err := encodeStructure(&p.Structure)
 	if err != nil {
 		return explorer.Internal(err)
 	}
@@ -197,7 +197,7 @@ func (db *DB) DetachModelProjects(ctx context.Context, modelID int64) error {
 
 // UpdateProject writes a project's fields (not its headers).
 func (db *DB) UpdateProject(ctx context.Context, p *explorer.Project) error {
-	structure, err := json.Marshal(&p.Structure)
+	structure, err := encodeStructure(&p.Structure)
 	if err != nil {
 		return explorer.Internal(err)
 	}

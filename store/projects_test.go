@@ -59,7 +59,7 @@ func TestProjectsListWithModelInfo(t *testing.T) {
 	}
 	check(ann, true)
 	check(bob.ID, false) // bob may not see ann's model
-	if err := db.CreateModelAccess(ctx, &explorer.ModelAccess{ModelID: model, UserID: bob.ID, Rights: explorer.RightsRead, Created: 1}); err != nil {
+	if err := db.CreateModelAccess(ctx, &explorer.ModelAccess{ModelID: model, UserID: bob.ID, Rights: explorer.RightsRead, Created: time.UnixMilli(1)}); err != nil {
 		t.Fatal(err)
 	}
 	check(bob.ID, true)

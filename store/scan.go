@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"time"
 )
 
 // rowScanner is a row to scan: *sql.Row or *sql.Rows.
@@ -40,4 +41,16 @@ func queryEach(ctx context.Context, db *DB, query string, args []any, each func(
 		}
 	}
 	return db.mapError(rows.Err(), "")
+}
+
+// millisTime scans a time stored as Unix epoch milliseconds into *t.
+type millisTime struct{ t *time.Time }
+
+func (m millisTime) Scan(v any) error {
+	var n sql.NullInt64
+	if err := n.Scan(v); err != nil {
+		return err
+	}
+	*m.t = fromMillis(n.Int64)
+	return nil
 }

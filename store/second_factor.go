@@ -17,7 +17,7 @@ func (db *DB) FindTOTP(ctx context.Context, userID int64) (*explorer.TOTP, error
 		return nil, err
 	}
 	if confirmed.Valid {
-		at := explorer.FromMillis(confirmed.Int64)
+		at := fromMillis(confirmed.Int64)
 		t.Confirmed = &at
 	}
 	return &t, nil

@@ -74,7 +74,7 @@ func (db *DB) FindUsageRecords(ctx context.Context, userIDs []int64, from, to ti
 		if err := rows.Scan(&r.ID, &r.UserID, &r.AccountID, &r.Projects, &r.Verbatims, &trialing, &at); err != nil {
 			return nil, db.mapError(err, "")
 		}
-		r.Trialing, r.Recorded = trialing != 0, explorer.FromMillis(at)
+		r.Trialing, r.Recorded = trialing != 0, fromMillis(at)
 		out = append(out, r)
 	}
 	return out, db.mapError(rows.Err(), "")

@@ -26,11 +26,11 @@ func scanUser(sc rowScanner) (*explorer.User, error) {
 	}
 	u.ExternalID = external.String
 	if disabled.Valid {
-		at := explorer.FromMillis(disabled.Int64)
+		at := fromMillis(disabled.Int64)
 		u.Disabled = &at
 	}
-	u.Created = explorer.FromMillis(created)
-	u.PasswordChanged = explorer.FromMillis(changed)
+	u.Created = fromMillis(created)
+	u.PasswordChanged = fromMillis(changed)
 	return &u, nil
 }
 
@@ -148,9 +148,9 @@ func scanToken(sc rowScanner) (*explorer.Token, error) {
 	if err := sc.Scan(&t.ID, &t.UserID, &t.Name, &t.Hash, &created, &used); err != nil {
 		return nil, err
 	}
-	t.Created = explorer.FromMillis(created)
+	t.Created = fromMillis(created)
 	if used.Valid {
-		at := explorer.FromMillis(used.Int64)
+		at := fromMillis(used.Int64)
 		t.LastUsed = &at
 	}
 	return &t, nil
@@ -171,9 +171,9 @@ func (db *DB) FindTokenByHash(ctx context.Context, hash string) (*explorer.Token
 	if err != nil {
 		return nil, db.mapError(err, "token not found")
 	}
-	t.Created = explorer.FromMillis(created)
+	t.Created = fromMillis(created)
 	if used.Valid {
-		at := explorer.FromMillis(used.Int64)
+		at := fromMillis(used.Int64)
 		t.LastUsed = &at
 	}
 	return &t, nil
@@ -221,7 +221,7 @@ func (db *DB) FindSession(ctx context.Context, hash string) (*explorer.Session, 
 		return nil, err
 	}
 	s.Pending, s.Attempts = pending.Valid, int(pending.Int64)
-	s.Created, s.Expires = explorer.FromMillis(created), explorer.FromMillis(expires)
+	s.Created, s.Expires = fromMillis(created), fromMillis(expires)
 	return &s, nil
 }
 

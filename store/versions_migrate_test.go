@@ -70,7 +70,7 @@ func TestMigrationConvertsWholeModelVersions(t *testing.T) {
 	}
 	list, err := db.FindModelVersions(ctx, 2)
 	must(err)
-	if len(list) != 40 || list[39].Version != 40 || list[39].Created != 40 {
+	if len(list) != 40 || list[39].Version != 40 || list[39].Created.UnixMilli() != 40 {
 		t.Fatalf("versions after the migration: %+v", list)
 	}
 	var parts, topics, left int

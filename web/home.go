@@ -2,7 +2,6 @@ package web
 
 import (
 	"strconv"
-	"time"
 
 	explorer "explorer"
 	"explorer/views/home"
@@ -31,7 +30,7 @@ func (s *server) homeDashboard(c *fiber.Ctx, v *home.HomeView) error {
 		}
 		rv := home.Version{
 			Href:  "/models/" + strconv.FormatInt(r.ModelID, 10) + "/versions/" + strconv.Itoa(r.Version),
-			Model: title, Version: r.Version, Created: formatTime(c, time.UnixMilli(r.Created)),
+			Model: title, Version: r.Version, Created: formatTime(c, r.Created),
 		}
 		if r.CreatedBy != nil {
 			rv.By = r.CreatedBy.UserID

@@ -57,7 +57,7 @@ func (s *server) versionsView(c *fiber.Ctx, id int64, from, to int) (models.Vers
 		return models.VersionsView{}, err
 	}
 	for i := len(list) - 1; i >= 0; i-- {
-		item := models.VersionItem{Version: list[i].Version, Created: dates(c).DateTimeSeconds(explorer.FromMillis(list[i].Created)), Summary: summaries[list[i].Version]}
+		item := models.VersionItem{Version: list[i].Version, Created: dates(c).DateTimeSeconds(list[i].Created), Summary: summaries[list[i].Version]}
 		if list[i].CreatedBy != nil {
 			item.By = list[i].CreatedBy.UserID
 		}

@@ -85,7 +85,7 @@ func (s *server) listView(c *fiber.Ctx) (models.ListView, error) {
 		}
 		v.Models = append(v.Models, models.Row{
 			ID: m.ID, Title: title, Type: m.Type, Language: m.Language, Owner: m.CreatedBy.UserID,
-			Created: formatTime(c, explorer.FromMillis(m.Created)), Outdated: m.Outdated, Shared: m.CreatedBy.UserID != u.Username,
+			Created: formatTime(c, m.Created), Outdated: m.Outdated, Shared: m.CreatedBy.UserID != u.Username,
 		})
 	}
 	return v, s.listInvitations(c, &v)
@@ -110,7 +110,7 @@ func (s *server) listInvitations(c *fiber.Ctx, v *models.ListView) error {
 		}
 		v.Invitations = append(v.Invitations, models.InvitationRow{
 			ID: inv.ID, ModelID: inv.ModelID, ModelTitle: title, Who: inv.Model.CreatedBy.UserID,
-			Rights: inv.Rights, Created: formatTime(c, explorer.FromMillis(inv.Created)),
+			Rights: inv.Rights, Created: formatTime(c, inv.Created),
 		})
 	}
 	return nil
@@ -206,7 +206,7 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 	}
 	v := models.ModelView{
 		Page: page(c, "Model", "models"), ID: m.ID, Title: titleOf(m.Title), Type: m.Type, Language: m.Language,
-		Owner: m.CreatedBy.UserID, Created: formatTime(c, explorer.FromMillis(m.Created)), Outdated: m.Outdated,
+		Owner: m.CreatedBy.UserID, Created: formatTime(c, m.Created), Outdated: m.Outdated,
 		Version: m.Version, Current: versions[len(versions)-1].Version, CanWrite: m.CanWrite(), IsOwner: m.IsOwner(), Self: u.Username,
 	}
 	v.Page.Title = v.Heading()
@@ -234,23 +234,23 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 		return models.ModelView{}, err
 	}
 	for i := len(versions) - 1; i >= 0 && i >= len(versions)-pageVersions; i-- {
-		row := models.VersionRow{Version: versions[i].Version, Created: dates(c).DateTimeSeconds(explorer.FromMillis(versions[i].Created)), Summary: summaries[versions[i].Version]}
+		row := models.VersionRow{Version: versions[i].Version, Created: dates(c).DateTimeSeconds(versions[i].Created), Summary: summaries[versions[i].Version]}
 		if versions[i].CreatedBy != nil {
 			row.By = versions[i].CreatedBy.UserID
 		}
 		v.Versions = append(v.Versions, row)
 	}
 	for _, a := range m.UsersAccess {
-		v.Accesses = append(v.Accesses, models.AccessRow{ID: a.ID, User: a.User.UserID, Rights: a.Rights, Created: formatTime(c, explorer.FromMillis(a.Created))})
+		v.Accesses = append(v.Accesses, models.AccessRow{ID: a.ID, User: a.User.UserID, Rights: a.Rights, Created: formatTime(c, a.Created)})
 	}
 	for _, inv := range m.Invitations {
-		v.Invitations = append(v.Invitations, models.InvitationRow{ID: inv.ID, ModelID: m.ID, Who: inv.Recipient.UserID, Rights: inv.Rights, Created: formatTime(c, explorer.FromMillis(inv.Created))})
+		v.Invitations = append(v.Invitations, models.InvitationRow{ID: inv.ID, ModelID: m.ID, Who: inv.Recipient.UserID, Rights: inv.Rights, Created: formatTime(c, inv.Created)})
 	}
 	if p := projects.MasterProject; p != nil {
-		v.Projects = append(v.Projects, models.ProjectRow{ID: p.ID, Title: p.Title, Owner: p.CreatedBy.UserID, Status: p.Status, Role: "Source of the model"})
+		v.Projects = append(v.Projects, models.ProjectRow{ID: p.ID, Title: p.Title, Owner: p.Owner, Status: p.Status, Role: "Source of the model"})
 	}
 	for _, p := range projects.DependentProjects {
-		v.Projects = append(v.Projects, models.ProjectRow{ID: p.ID, Title: p.Title, Owner: p.CreatedBy.UserID, Status: p.Status, Role: "Model applied"})
+		v.Projects = append(v.Projects, models.ProjectRow{ID: p.ID, Title: p.Title, Owner: p.Owner, Status: p.Status, Role: "Model applied"})
 	}
 	return v, nil
 }
