@@ -53,8 +53,9 @@ type Project struct {
 	// ModelID is the model applied to the project, nil when none.
 	ModelID *int64
 	// Model is the info of that model as the project's owner sees it (read
-	// with the project): nil when none is applied or the owner may no
-	// longer see it.
+	// with the project; ProjectInfo and ModelProjects set it as their
+	// caller sees it): nil when none is applied or it may no longer be
+	// seen.
 	Model *ModelInfo
 	// ExploredVersion is the version of that model the project was last
 	// explored with, nil when never.
