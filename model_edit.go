@@ -85,7 +85,7 @@ type EditResult struct {
 // A change by the author of the newest version, made by the editor less
 // than AmendWindow ago, amends that version (a new revision of it) rather
 // than adding one, so that a burst of edits is one version. Version 1,
-// versions made otherwise (upload, PUT, restore) and the versions of a
+// versions made otherwise (upload, update, restore) and the versions of a
 // DYNAMIC model (its projects record the version they explored) are never
 // amended.
 func (s *Service) EditModel(ctx context.Context, id int64, base VersionTag, e ModelEdit) (*EditResult, error) {

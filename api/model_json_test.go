@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	explorer "explorer"
+	"explorer/api"
 	"explorer/internal/testkit"
 )
 
@@ -43,5 +45,56 @@ func TestModelAnswerIsTheEncodingOfItsFields(t *testing.T) {
 	_ = json.Unmarshal(got, &m)
 	if len(m.Invitations) != 1 || len(m.Groups) == 0 || len(m.IgnoreTerms) != 1 || !strings.Contains(string(got), `\u003ci\u003e`) {
 		t.Fatalf("model %s: the test shows too little", got)
+	}
+}
+
+// TestStructureEncodedOncePerContent: the API encodes a model's
+// structure once per content: answers of the same content share the
+// bytes, a new version (or a past one) is a content of its own, and a
+// model built outside the Service is encoded each time.
+func TestStructureEncodedOncePerContent(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	a := api.New(e.Svc, api.Options{})
+	ctx := e.As("ann")
+	created := decodeModel(t, e.Upload("ann", "m.csv", []byte("Index,Label,Terms\n1,A,a\n"), "").Expect(t, 201))
+	encode := func(m *explorer.Model) []byte {
+		t.Helper()
+		b, err := a.EncodedStructure(m)
+		if err != nil || len(b) == 0 {
+			t.Fatalf("encoded %q %v", b, err)
+		}
+		return b
+	}
+	first, err := e.Svc.Model(ctx, created.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := e.Svc.Model(ctx, created.ID)
+	if b1, b2 := encode(first), encode(again); &b1[0] != &b2[0] {
+		t.Fatal("the same content was encoded twice")
+	}
+	terms := []string{"b"}
+	updated, err := e.Svc.UpdateModel(ctx, created.ID, explorer.ModelInput{IgnoreTerms: &terms})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if updated.ContentKey() == first.ContentKey() || string(encode(updated)) == string(encode(first)) {
+		t.Fatalf("version %d answered as version %d", updated.Version, first.Version)
+	}
+	past, err := e.Svc.ModelVersion(ctx, created.ID, first.Version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(encode(past)) != string(encode(first)) {
+		t.Fatal("the past version's content changed")
+	}
+	var zero explorer.Model
+	if zero.ContentKey() != (explorer.ContentKey{}) || !zero.ContentKey().IsZero() {
+		t.Fatal("a model built otherwise has a content key")
+	}
+	zero.Groups = first.Groups
+	if b1, b2 := encode(&zero), encode(&zero); &b1[0] == &b2[0] {
+		t.Fatal("a model without a content key was cached")
 	}
 }

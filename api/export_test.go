@@ -1,0 +1,7 @@
+package api
+
+import explorer "explorer"
+
+// EncodedStructure is the encoded structure the API writes for m (from
+// its cache when it holds m's content).
+func (a *API) EncodedStructure(m *explorer.Model) ([]byte, error) { return a.h.structures.encoded(m) }
