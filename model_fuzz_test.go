@@ -33,47 +33,6 @@ func checkGroups(t *testing.T, groups []explorer.Group) {
 	}
 }
 
-// FuzzGroupsFromTable feeds tables (rows on lines, cells split on |) to
-// the rows-to-groups rules: they either fail with EINVALID or give groups
-// every model may hold.
-func FuzzGroupsFromTable(f *testing.F) {
-	for _, seed := range []string{
-		"Index|Label|Terms|Pinned\n1|Burger|burger, cheeseburger|true\n3.1|Nice|nice, good|\n3.2|Sweet|sweet,|\n",
-		"index|label|terms\n2.2|B|b\n2|G|\n2.1|A|a, A, ,a\n",
-		"Index|Label|Terms\nx.1|A|a\n",
-		"Index|Label|Terms|Pinned\n1|A|a|maybe\n",
-		"Index|Label\n1|A\n",
-		"Index|Label|Terms\n",
-		" Index |Label|Terms|x\n01.002| L |t||\n||||\n",
-	} {
-		f.Add(seed)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		lines := strings.Split(s, "\n")
-		tab := &explorer.Table{Header: strings.Split(lines[0], "|")}
-		for i, l := range lines[1:] {
-			tab.Rows = append(tab.Rows, strings.Split(l, "|"))
-			tab.RowNumbers = append(tab.RowNumbers, i+2)
-		}
-		groups, err := explorer.GroupsFromTable(tab)
-		if err != nil {
-			if explorer.ErrorCode(err) != explorer.EINVALID {
-				t.Fatalf("error %v", err)
-			}
-			return
-		}
-		if len(groups) == 0 {
-			t.Fatal("no groups and no error")
-		}
-		for _, g := range groups {
-			if len(g.Topics) == 0 {
-				t.Fatalf("group %q without topics", g.Title)
-			}
-		}
-		checkGroups(t, groups)
-	})
-}
-
 // FuzzUpdateModel sends JSON bodies of PUT /models/{id} to the Service:
 // bad input is EINVALID and changes nothing; good input leaves a model
 // whose ids are unique.

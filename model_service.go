@@ -83,6 +83,16 @@ func (s *Service) ModelVersion(ctx context.Context, id int64, version int) (*Mod
 	return s.modelAt(ctx, m, version)
 }
 
+// ExportModel returns a version of a model the caller can see (0: the
+// current one) for an export, which the edge writes in a file format
+// (internal/tablefile).
+func (s *Service) ExportModel(ctx context.Context, id int64, version int) (*Model, error) {
+	if version == 0 {
+		return s.Model(ctx, id)
+	}
+	return s.ModelVersion(ctx, id, version)
+}
+
 // ModelVersions lists the versions of a model, oldest first.
 func (s *Service) ModelVersions(ctx context.Context, id int64) ([]ModelVersion, error) {
 	u, err := activeActor(ctx)

@@ -9,8 +9,8 @@ import (
 	"unicode/utf8"
 )
 
-// maxFieldErrors is the most field errors one answer lists.
-const maxFieldErrors = 20
+// MaxFieldErrors is the most field errors one answer lists.
+const MaxFieldErrors = 20
 
 // fieldErrors collects the errors of one input.
 type fieldErrors []FieldError
@@ -27,7 +27,7 @@ func (f *fieldErrors) text(field, v string) bool {
 }
 
 func (f *fieldErrors) add(field, format string, args ...any) {
-	if len(*f) < maxFieldErrors {
+	if len(*f) < MaxFieldErrors {
 		*f = append(*f, FieldError{Field: field, Message: fmt.Sprintf(format, args...)})
 	}
 }
@@ -93,9 +93,9 @@ func cleanTermsLike(errs *fieldErrors, field string, in, stored []string) []stri
 	return stored
 }
 
-// dedupeTerms trims terms and drops empty ones and repeats (compared
-// without regard to case, the first kept).
-func dedupeTerms(in []string) []string {
+// DedupeTerms trims terms and drops empty ones and repeats (compared by
+// TermKey, the first kept).
+func DedupeTerms(in []string) []string {
 	out := make([]string, 0, len(in))
 	var seen termSet
 	for _, t := range in {

@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	explorer "explorer"
+	"explorer/internal/tablefile"
 	"explorer/internal/testkit"
 )
 
 // rowsTable builds a table from a header and rows; row numbers follow the
 // header (row 1).
-func rowsTable(header string, rows ...string) *explorer.Table {
-	t := &explorer.Table{Header: strings.Split(header, "|")}
+func rowsTable(header string, rows ...string) *tablefile.Table {
+	t := &tablefile.Table{Header: strings.Split(header, "|")}
 	for i, r := range rows {
 		t.Rows = append(t.Rows, strings.Split(r, "|"))
 		t.RowNumbers = append(t.RowNumbers, i+2)
@@ -42,138 +43,11 @@ func describe(groups []explorer.Group) string {
 	return strings.TrimSpace(b.String())
 }
 
-func TestGroupsFromTable(t *testing.T) {
-	tests := []struct {
-		name  string
-		table *explorer.Table
-		want  string
-	}{
-		{"the documentation's example", rowsTable("Index|Label|Terms|Pinned",
-			"1|Burger|burger, cheeseburger, veggie burger|true",
-			"2|Fries|fries, chips, the chips|false",
-			"3.1|Nice|nice, good|",
-			"3.2|Sweet|sweet,|",
-			"4|Soda|soda, drinks|FALSE"),
-			`Burger*{Burger["burger" "cheeseburger" "veggie burger"]} Fries{Fries["fries" "chips" "the chips"]} Nice{Nice["nice" "good"] Sweet["sweet"]} Soda{Soda["soda" "drinks"]}`},
-		{"groups by N, topics by M, bare N first", rowsTable("Index|Label|Terms",
-			"2.10|Ten|t", "2.2|Two|t", "1|One|o", "2|Group|g", "2.1|First|f"),
-			`One{One["o"]} Group{Group["g"] First["f"] Two["t"] Ten["t"]}`},
-		{"a bare N row without terms only names its group", rowsTable("Index|Label|Terms",
-			"1|Food||", "1.1|Burgers|burger", "1.2|Fries|fries"),
-			`Food{Burgers["burger"] Fries["fries"]}`},
-		{"a group row carrying only its index takes its first topic's label", rowsTable("Index|Label|Terms|Pinned",
-			"1|Burger|burger|", "3||", "3.2|Sweet|sweet|", "3.1|Nice|nice, good|", "4| | |true", "4.1|Soda|soda|"),
-			`Burger{Burger["burger"]} Nice{Nice["nice" "good"] Sweet["sweet"]} Soda*{Soda["soda"]}`},
-		{"a lone bare N row without terms is a topic", rowsTable("Index|Label|Terms", "1|Empty|"),
-			`Empty{Empty[]}`},
-		{"without a bare row the first topic names the group", rowsTable("Index|Label|Terms",
-			"5.2|Second|b", "5.1|First|a"),
-			`First{First["a"] Second["b"]}`},
-		{"terms trimmed, empties and repeats in any case dropped", rowsTable("Index|Label|Terms",
-			"1|T| a ,,A, b , ,B,c,"),
-			`T{T["a" "b" "c"]}`},
-		{"header names trimmed, any case, other columns ignored", rowsTable(" iNdEx |Notes| LABEL|terms |PINNED",
-			"1|x|A|a|True"),
-			`A*{A["a"]}`},
-		{"the first of repeated columns", rowsTable("Index|Label|Terms|Terms", "1|A|a|b"),
-			`A{A["a"]}`},
-		{"pinned in any case, 1/0 and blank", rowsTable("Index|Label|Terms|Pinned",
-			"1|A|a|TRUE", "2|B|b|0", "3|C|c|1", "4|D|d|", "5|E|e|fAlSe"),
-			`A*{A["a"]} B{B["b"]} C*{C["c"]} D{D["d"]} E{E["e"]}`},
-		{"a pinned topic row pins its group", rowsTable("Index|Label|Terms|Pinned",
-			"1.1|A|a|false", "1.2|B|b|true"),
-			`A*{A["a"] B["b"]}`},
-		{"rows blank in the model columns are skipped", rowsTable("Index|Label|Terms|Notes",
-			"1|A|a|", " | |  |a note", "2|B|b|"),
-			`A{A["a"]} B{B["b"]}`},
-		{"index and label cells trimmed", rowsTable("Index|Label|Terms", " 01.02 | Lbl |x"),
-			`Lbl{Lbl["x"]}`},
-		{"repeated indexes keep the file's order", rowsTable("Index|Label|Terms", "1.1|A|a", "1.1|B|b"),
-			`A{A["a"] B["b"]}`},
-		{"short rows", &explorer.Table{Header: []string{"Index", "Label", "Terms", "Pinned"}, Rows: [][]string{{"1", "A"}}, RowNumbers: []int{2}},
-			`A{A[]}`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			groups, err := explorer.GroupsFromTable(tt.table)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := describe(groups); got != tt.want {
-				t.Fatalf("got  %s\nwant %s", got, tt.want)
-			}
-			for _, g := range groups {
-				if g.ID != 0 {
-					t.Fatalf("ids assigned: %+v", g)
-				}
-			}
-		})
-	}
-}
-
-func TestGroupsFromTableErrors(t *testing.T) {
-	tests := []struct {
-		name   string
-		table  *explorer.Table
-		detail string
-		fields int
-	}{
-		{"missing Terms", rowsTable("Index|Label", "1|A"), "lacks the column Terms", 1},
-		{"missing all", rowsTable("Nothing", "x"), "lacks the columns Index, Label, Terms", 3},
-		{"Index x.1", rowsTable("Index|Label|Terms", "1|A|a", "x.1|B|b"), `row 3: Index "x.1"`, 1},
-		{"Index 1.", rowsTable("Index|Label|Terms", "1.|A|a"), "row 2: Index", 1},
-		{"Index .1", rowsTable("Index|Label|Terms", ".1|A|a"), "row 2: Index", 1},
-		{"Index -1", rowsTable("Index|Label|Terms", "-1|A|a"), "row 2: Index", 1},
-		{"Index +1", rowsTable("Index|Label|Terms", "+1|A|a"), "row 2: Index", 1},
-		{"Index 1.0", rowsTable("Index|Label|Terms", "1.0|A|a"), "row 2: Index", 1},
-		{"Index too long", rowsTable("Index|Label|Terms", "1234567890|A|a"), "row 2: Index", 1},
-		{"Index empty", rowsTable("Index|Label|Terms", "|A|a"), `row 2: Index ""`, 1},
-		{"Pinned maybe", rowsTable("Index|Label|Terms|Pinned", "1|A|a|yes", "2|B|b|maybe"), `row 2: Pinned "yes"`, 2},
-		{"Label empty", rowsTable("Index|Label|Terms", "1| |a"), "row 2: Label must not be empty", 1},
-		{"index only, no topic rows", rowsTable("Index|Label|Terms", "3||", "4|D|d"), "row 2: Label must not be empty", 1},
-		{"index and terms, no label", rowsTable("Index|Label|Terms", "3||x", "3.1|A|a"), "row 2: Label must not be empty", 1},
-		{"Label too long", rowsTable("Index|Label|Terms", "1|"+strings.Repeat("x", explorer.TopicTitleMax+1)+"|a"), "row 2: Label must be at most", 1},
-		{"term too long", rowsTable("Index|Label|Terms", "1|A|a,"+strings.Repeat("x", explorer.TermMax+1)), "row 2: a term is longer", 1},
-		{"no topic rows", rowsTable("Index|Label|Terms"), "no topic rows", 1},
-		{"only blank rows", rowsTable("Index|Label|Terms", "||"), "no topic rows", 1},
-		{"row numbers from the file", &explorer.Table{Header: []string{"Index", "Label", "Terms"}, Rows: [][]string{{"1", "A", "a"}, {"z", "B", "b"}}, RowNumbers: []int{5, 9}}, "row 9:", 1},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := explorer.GroupsFromTable(tt.table)
-			e := explorer.AsError(err)
-			if err == nil || e.Code != explorer.EINVALID {
-				t.Fatalf("error %v, want EINVALID", err)
-			}
-			if !strings.Contains(e.Message, tt.detail) {
-				t.Fatalf("message %q lacks %q", e.Message, tt.detail)
-			}
-			if len(e.Fields) != tt.fields {
-				t.Fatalf("fields %+v, want %d", e.Fields, tt.fields)
-			}
-		})
-	}
-}
-
-func TestHasModelColumns(t *testing.T) {
-	for header, want := range map[string]bool{
-		"Index|Label|Terms":         true,
-		" index |LABEL|Terms|Other": true,
-		"\uFEFFIndex|Label|Terms":   true,
-		"Index|Label":               false,
-		"Idx|Label|Terms":           false,
-		"":                          false,
-	} {
-		if got := explorer.HasModelColumns(strings.Split(header, "|")); got != want {
-			t.Errorf("%q: %v, want %v", header, got, want)
-		}
-	}
-}
-
-// fakeFile is a TableFile answering a fixed table or error, recording the
-// limits it was read with.
+// fakeFile is a model file (and a table source) answering a fixed table
+// or error, recording the limits it was read with; its table is read by
+// internal/tablefile as an upload is.
 type fakeFile struct {
-	table  *explorer.Table
+	table  *tablefile.Table
 	err    error
 	limits explorer.TableLimits
 	read   bool
@@ -184,14 +58,18 @@ func (f *fakeFile) StreamTable(_ context.Context, l explorer.TableLimits, accept
 	if f.err != nil {
 		return "", f.err
 	}
-	if !accept(f.table.Header) && explorer.HasModelColumns(f.table.Header) {
+	if !accept(f.table.Header) && tablefile.HasModelColumns(f.table.Header) {
 		return "", fmt.Errorf("accept refuses a good header")
 	}
 	return replayTable(f.table, header, row)
 }
 
+func (f *fakeFile) ReadGroups(ctx context.Context, l explorer.TableLimits) ([]explorer.Group, error) {
+	return tablefile.ReadModel(ctx, f, l)
+}
+
 // replayTable hands a table to StreamTable's callbacks.
-func replayTable(t *explorer.Table, header func([]string) error, row func(int, []string) error) (string, error) {
+func replayTable(t *tablefile.Table, header func([]string) error, row func(int, []string) error) (string, error) {
 	if err := header(t.Header); err != nil {
 		return "", err
 	}

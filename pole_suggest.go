@@ -66,7 +66,10 @@ func (s *Service) SuggestPoleTerms(ctx context.Context, id int64, limit *int) (*
 		return nil, err
 	}
 	// The newest declined terms push the suggestions away (they bring no
-	// candidates of their own); every declined term is excluded.
+	// candidates of their own); every declined term is excluded. The
+	// engines never suggest a term they are given or told to exclude
+	// (WordSpaces, ProjectSpaces): passing every term of the pole and
+	// every declined one is what keeps them out of the suggestions.
 	query, exclude := strongestTerms(p.Parts, SuggestQueryTerms)
 	query = append(query, declinedTerms(declined)...)
 	for _, r := range declined {
@@ -85,8 +88,7 @@ func (s *Service) SuggestPoleTerms(ctx context.Context, id int64, limit *int) (*
 	if err != nil && len(blended) == 0 {
 		return nil, err
 	}
-	list = blended
-	return &PoleSuggestions{Suggestions: dropKnownTerms(list, p.Parts, declined, n), Pole: p}, nil
+	return &PoleSuggestions{Suggestions: firstSuggestions(blended, n), Pole: p}, nil
 }
 
 // strongestTerms splits a pole's parts into the at most n strongest (by
@@ -110,26 +112,13 @@ func strongestTerms(parts []PolePart, n int) ([]WeightedTerm, []string) {
 	return query, exclude
 }
 
-// dropKnownTerms keeps at most n suggestions that are neither terms of the
-// pole nor declined: the rule holds whatever the engine answers.
-func dropKnownTerms(list []PoleSuggestion, parts []PolePart, declined []PoleRejection, n int) []PoleSuggestion {
-	known := make(map[string]bool, len(parts)+len(declined))
-	for _, part := range parts {
-		known[TermKey(part.Term)] = true
+// firstSuggestions keeps the first n of a list (the engines' lists
+// blended may hold more), never nil.
+func firstSuggestions(list []PoleSuggestion, n int) []PoleSuggestion {
+	if list == nil {
+		return []PoleSuggestion{}
 	}
-	for _, r := range declined {
-		known[TermKey(r.Term)] = true
-	}
-	out := make([]PoleSuggestion, 0, min(len(list), n))
-	for _, sg := range list {
-		if len(out) == n {
-			break
-		}
-		if !known[TermKey(sg.Term)] {
-			out = append(out, sg)
-		}
-	}
-	return out
+	return list[:min(len(list), n)]
 }
 
 // suggestSlots counts the suggestions each user has running, in memory

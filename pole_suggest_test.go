@@ -26,8 +26,8 @@ func bigPoleParts(n int) []explorer.PartInput {
 
 // TestSuggestStrongestTerms: a suggestion for a pole of 10,000 terms is
 // computed from its SuggestQueryTerms strongest (by weight, equal weights
-// in the pole's order), the others passed as exclusions; no term of the
-// pole is ever answered, even when the engine answers them.
+// in the pole's order), the others passed as exclusions: every term of the
+// pole reaches the engine, which leaves them all out (in any case).
 func TestSuggestStrongestTerms(t *testing.T) {
 	const n = explorer.PolePartsMax
 	cands := []string{"term5", "TERM9999", "fresh", "term9998", "new"}

@@ -18,10 +18,10 @@ const ExploreTopics = analysis.DefaultExploreTopics
 // rowBatch is how many rows an import hands to the store at once.
 const rowBatch = 500
 
-// TableSource is an uploaded table file (a model file or a project
-// import), read row by row: the one reading path of every upload. Package
-// internal/tablefile implements it with package sheet, which checks the
-// file's type against its content.
+// TableSource is an uploaded table file (a project import), read row by
+// row: the one reading path of every upload. Package internal/tablefile
+// implements it with package sheet, which checks the file's type against
+// its content, and reads model files through it too (ModelFile).
 type TableSource interface {
 	// StreamTable reads the file within limits: header is called once
 	// with the first non-blank row, then row for each further non-blank
@@ -208,7 +208,7 @@ func (s *Service) loadRows(ctx context.Context, u *User, id int64, first int, sr
 		}
 		row := make([]string, len(header))
 		copy(row, cells)
-		if err := meter.add(row); err != nil {
+		if err := meter.Add(row); err != nil {
 			return err
 		}
 		if onRow != nil {
@@ -225,7 +225,7 @@ func (s *Service) loadRows(ctx context.Context, u *User, id int64, first int, sr
 		err = flush()
 	}
 	if err == nil {
-		err = s.store.AddProjectText(ctx, id, meter.used)
+		err = s.store.AddProjectText(ctx, id, meter.Used)
 	}
 	if err != nil {
 		return nil, 0, "", err
@@ -239,15 +239,15 @@ func (s *Service) loadRows(ctx context.Context, u *User, id int64, first int, sr
 // importMeter is the text budget of one import by u: the per-import
 // limit, or what u's storage budget or the account's stored-text budget
 // has left when that is less.
-func (s *Service) importMeter(ctx context.Context, u *User, limits TableLimits) (*textMeter, error) {
-	m := &textMeter{limit: limits.MaxText, what: "the limit of one import"}
+func (s *Service) importMeter(ctx context.Context, u *User, limits TableLimits) (*TextMeter, error) {
+	m := &TextMeter{Limit: limits.MaxText, What: "the limit of one import"}
 	use, left, err := s.storageLeft(ctx, u.ID)
 	if err != nil {
 		return nil, err
 	}
-	if left < m.limit {
-		m.limit = left
-		m.what = fmt.Sprintf("what is left of your storage budget (%s allowed, %s used; delete models, poles or projects to make room)", FormatBytes(use.Budget), FormatBytes(use.Used))
+	if left < m.Limit {
+		m.Limit = left
+		m.What = fmt.Sprintf("what is left of your storage budget (%s allowed, %s used; delete models, poles or projects to make room)", FormatBytes(use.Budget), FormatBytes(use.Used))
 	}
 	budget := s.tables.withDefaults().MaxAccountText
 	if budget < 0 {
@@ -261,9 +261,9 @@ func (s *Service) importMeter(ctx context.Context, u *User, limits TableLimits) 
 	if err != nil {
 		return nil, err
 	}
-	if left := budget - used; left < m.limit {
-		m.limit = max(left, 0)
-		m.what = fmt.Sprintf("the account's projects already store %s of the %s the account may store; delete projects to make room", byteSize(used), byteSize(budget))
+	if left := budget - used; left < m.Limit {
+		m.Limit = max(left, 0)
+		m.What = fmt.Sprintf("the account's projects already store %s of the %s the account may store; delete projects to make room", byteSize(used), byteSize(budget))
 	}
 	return m, nil
 }

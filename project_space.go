@@ -15,7 +15,8 @@ import (
 // calls fn with each, and may be called twice: one pass counts, one
 // trains), replacing any the project had. SuggestFromProjects answers the
 // suggestions of the account's project spaces of a language (none, and no
-// error, when it has none). RemoveProjectSpace forgets a project's space.
+// error, when it has none), leaving out terms and exclude as
+// WordSpaces.Suggest does. RemoveProjectSpace forgets a project's space.
 type ProjectSpaces interface {
 	BuildProjectSpace(ctx context.Context, account, project int64, language string, texts func(fn func(string)) error) (ProjectSpaceInfo, error)
 	SuggestFromProjects(ctx context.Context, account int64, language string, terms []WeightedTerm, exclude []string, limit int) ([]PoleSuggestion, error)

@@ -5,8 +5,9 @@ import (
 	"time"
 )
 
-// TableLimits bound the reading of one uploaded table (package sheet
-// applies them while it streams the file).
+// TableLimits bound the reading of one uploaded table (the service hands
+// them to the file's reader, internal/tablefile, which gives them to
+// package sheet as it streams the file).
 type TableLimits struct {
 	// MaxRows is the most non-blank rows after the header.
 	MaxRows int
@@ -94,20 +95,22 @@ func (b TableBudgets) ProjectLimits() TableLimits {
 		MaxUnzipSize: b.MaxUnzip, MaxDuration: b.MaxDuration, MaxText: b.MaxImportText}
 }
 
-// textMeter counts the text kept from a file against a budget.
-type textMeter struct {
-	used, limit int64
-	// what names the limit in the error.
-	what string
+// TextMeter counts the text kept from a file against a budget (a
+// project import's, or a model file's TableLimits.MaxText).
+type TextMeter struct {
+	// Used is the text counted so far: each cell's bytes plus 3.
+	Used, Limit int64
+	// What names the limit in the error.
+	What string
 }
 
-// add counts cells; past the budget it is an ETOOLARGE error.
-func (m *textMeter) add(cells []string) error {
+// Add counts cells; past the budget it is an ETOOLARGE error.
+func (m *TextMeter) Add(cells []string) error {
 	for _, c := range cells {
-		m.used += int64(len(c)) + 3
+		m.Used += int64(len(c)) + 3
 	}
-	if m.used > m.limit {
-		return Errorf(ETOOLARGE, "the file holds more than %s of text: %s", byteSize(m.limit), m.what)
+	if m.Used > m.Limit {
+		return Errorf(ETOOLARGE, "the file holds more than %s of text: %s", byteSize(m.Limit), m.What)
 	}
 	return nil
 }

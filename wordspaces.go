@@ -44,7 +44,10 @@ type WordSpaceStatus struct {
 // Implemented by package wordspace.
 //
 // Suggest computes the suggestions from terms and never suggests a term
-// of terms or of exclude (nor a case variant of one).
+// of terms or of exclude, nor one with the same TermKey: this is the one
+// place a pole's own and declined terms are left out of its suggestions
+// (package wordspace compares by Fold, which a test proves to be TermKey
+// with word separators as spaces).
 //
 // Suggest and Neighbours answer an *Error with EUNAVAILABLE (and RetryAfter)
 // while the language's space is loading, and ECONFLICT naming the available

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	explorer "explorer"
+	"explorer/internal/tablefile"
 	"explorer/internal/testkit"
 )
 
@@ -54,7 +55,7 @@ func TestTextHygiene(t *testing.T) {
 	// A model file whose cells hold NUL: a CSV is not text then (415); the
 	// rows of any other reader are checked, naming the row.
 	e.Upload("ann", "m.csv", []byte("Index,Label,Terms\n1,a\x00,b\n"), "").Expect(t, http.StatusUnsupportedMediaType).Problem(t)
-	_, err := explorer.GroupsFromTable(&explorer.Table{Header: []string{"Index", "Label", "Terms"}, Rows: [][]string{{"1", "a\x00", "b"}}})
+	_, err := tablefile.GroupsFromTable(&tablefile.Table{Header: []string{"Index", "Label", "Terms"}, Rows: [][]string{{"1", "a\x00", "b"}}})
 	if err == nil || !strings.Contains(err.Error(), "row 2") || !strings.Contains(err.Error(), "NUL") {
 		t.Errorf("model rows: %v", err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/browser"
+	"explorer/internal/tablefile"
 	"explorer/internal/testkit"
 
 	"github.com/chromedp/chromedp"
@@ -154,7 +155,7 @@ func TestBrowserModelEditorMerge(t *testing.T) {
 // bigModel uploads a model of groups × topics × terms for ann.
 func bigModel(t testing.TB, e *testkit.Env, groups, topics, terms int) *explorer.Model {
 	t.Helper()
-	tbl := &explorer.Table{Header: []string{"Index", "Label", "Terms"}}
+	tbl := &tablefile.Table{Header: []string{"Index", "Label", "Terms"}}
 	for g := 1; g <= groups; g++ {
 		tbl.Rows = append(tbl.Rows, []string{strconv.Itoa(g), fmt.Sprintf("Group %d", g), ""})
 		for k := 1; k <= topics; k++ {

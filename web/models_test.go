@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	explorer "explorer"
+	"explorer/internal/tablefile"
 	"explorer/internal/testkit"
 
 	"github.com/PuerkitoBio/goquery"
@@ -309,12 +310,12 @@ func chipsOf(d *goquery.Document, topic int64) string {
 	return strings.Join(terms, ",")
 }
 
-func modelFile(t *testing.T) explorer.TableSource {
+func modelFile(t *testing.T) explorer.ModelFile {
 	t.Helper()
-	return tableOf{&explorer.Table{Header: []string{"Index", "Label", "Terms"}, Rows: [][]string{{"1", "A", "a, b"}, {"2", "B", "c"}}, RowNumbers: []int{2, 3}}}
+	return tableOf{&tablefile.Table{Header: []string{"Index", "Label", "Terms"}, Rows: [][]string{{"1", "A", "a, b"}, {"2", "B", "c"}}, RowNumbers: []int{2, 3}}}
 }
 
-type tableOf struct{ t *explorer.Table }
+type tableOf struct{ t *tablefile.Table }
 
 func (f tableOf) StreamTable(_ context.Context, _ explorer.TableLimits, _ func([]string) bool, header func([]string) error, row func(int, []string) error) (string, error) {
 	if err := header(f.t.Header); err != nil {
@@ -326,6 +327,10 @@ func (f tableOf) StreamTable(_ context.Context, _ explorer.TableLimits, _ func([
 		}
 	}
 	return "", nil
+}
+
+func (f tableOf) ReadGroups(ctx context.Context, l explorer.TableLimits) ([]explorer.Group, error) {
+	return tablefile.ReadModel(ctx, f, l)
 }
 
 // containsFold reports whether s contains sub in any case (the pages

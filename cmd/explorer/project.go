@@ -11,6 +11,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/tablefile"
+	"explorer/store"
 )
 
 const projectUsage = `project needs a subcommand:
@@ -67,14 +68,12 @@ func projectCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 		fmt.Fprintln(stdout, projectUsage)
 		return nil
 	}
-	switch args[0] {
-	case "import", "append", "explore", "apply", "delete", "list", "show":
-	default:
+	sub, ok := projectSubcommands[args[0]]
+	if !ok {
 		return usageError(fmt.Sprintf("unknown project subcommand %q", args[0]))
 	}
 	pf := newProjectFlags(args[0], stderr)
-	fs, owner, title, encoding, column := pf.fs, pf.owner, pf.title, pf.encoding, pf.column
-	if err := parseFlags(fs, reorder(args[1:])); err != nil {
+	if err := parseFlags(pf.fs, reorder(args[1:])); err != nil {
 		return err
 	}
 	tables, err := pf.tables.budgets()
@@ -87,145 +86,189 @@ func projectCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 		return err
 	}
 	defer db.Close()
-	svc := explorer.NewService(db, explorer.Options{Detector: detector, Tables: tables, ProjectSpaces: projectSpaces(*pf.data)})
-	as := func(name string) (context.Context, error) {
-		if name == "" {
-			return nil, usageError("--owner is required")
-		}
-		u, err := svc.FindUser(ctx, name)
-		if err != nil {
-			return nil, cliError(err)
-		}
-		return explorer.WithUser(ctx, u), nil
+	r := &projectRun{ctx: ctx, db: db, flags: pf, stdout: stdout, stderr: stderr,
+		svc: explorer.NewService(db, explorer.Options{Detector: detector, Tables: tables, ProjectSpaces: projectSpaces(*pf.data)})}
+	return sub(r)
+}
+
+// projectSubcommands are the project subcommands, by name.
+var projectSubcommands = map[string]func(*projectRun) error{
+	"import":  (*projectRun).importFile,
+	"append":  (*projectRun).appendFile,
+	"explore": (*projectRun).explore,
+	"apply":   (*projectRun).apply,
+	"delete":  (*projectRun).delete,
+	"list":    (*projectRun).list,
+	"show":    (*projectRun).show,
+}
+
+// projectRun is one project subcommand with its parsed flags, the
+// database and the Service over it.
+type projectRun struct {
+	ctx            context.Context
+	db             *store.DB
+	svc            *explorer.Service
+	flags          *projectFlags
+	stdout, stderr io.Writer
+}
+
+// as acts as the user named name (--owner).
+func (r *projectRun) as(name string) (context.Context, error) {
+	if name == "" {
+		return nil, usageError("--owner is required")
 	}
-	// project resolves the ID argument and acts as its owner.
-	project := func(n int) (context.Context, int64, error) {
-		if fs.NArg() != n {
-			return nil, 0, usageError(projectUsage)
-		}
-		id, err := strconv.ParseInt(fs.Arg(0), 10, 64)
-		if err != nil || id < 1 {
-			return nil, 0, usageError("ID must be a positive whole number")
-		}
-		name := *owner
-		if name == "" {
-			p, err := db.FindProject(ctx, id)
-			if err != nil {
-				return nil, 0, cliError(err)
-			}
-			name = p.Owner
-		}
-		c, err := as(name)
-		return c, id, err
+	u, err := r.svc.FindUser(r.ctx, name)
+	if err != nil {
+		return nil, cliError(err)
 	}
-	switch args[0] {
-	case "import":
-		if fs.NArg() != 1 {
-			return usageError("project import takes one FILE")
-		}
-		c, err := as(*owner)
-		if err != nil {
-			return err
-		}
-		f, closer, err := openTable(fs.Arg(0), *encoding, stderr)
-		if err != nil {
-			return err
-		}
-		defer closer.Close()
-		p, err := svc.ImportProject(c, explorer.ImportProjectInput{Title: *title, File: f, FileName: fs.Arg(0)})
-		fmt.Fprintln(stderr)
-		if err != nil {
-			return cliError(err)
-		}
-		fmt.Fprintf(stdout, "project %d: %d rows, %s, %s\n", p.ID, p.Rows, orDash(p.Encoding), p.Status)
-		return printHeaders(stdout, p)
-	case "append":
-		c, id, err := project(2)
-		if err != nil {
-			return err
-		}
-		f, closer, err := openTable(fs.Arg(1), *encoding, stderr)
-		if err != nil {
-			return err
-		}
-		defer closer.Close()
-		p, err := svc.AppendProjectRows(c, id, f)
-		fmt.Fprintln(stderr)
-		if err != nil {
-			return cliError(err)
-		}
-		fmt.Fprintf(stdout, "project %d: %d rows, %s\n", p.ID, p.Rows, p.Status)
-	case "explore":
-		c, id, err := project(1)
-		if err != nil {
-			return err
-		}
-		p, err := svc.ExploreProjectWith(c, id, *column, explorer.ExploreOptions{Topics: *pf.topics, Groups: *pf.groups})
-		if err != nil {
-			return cliError(err)
-		}
-		fmt.Fprintf(stdout, "project %d: %s on %q (%d texts, %s)\n", p.ID, p.Status, p.TextColumn, p.ExploredTexts, orDash(p.Language))
-		return printTopics(stdout, p)
-	case "apply":
-		if fs.NArg() != 2 {
-			return usageError("project apply takes ID MODEL")
-		}
-		model, err := strconv.ParseInt(fs.Arg(1), 10, 64)
-		if err != nil || model < 1 {
-			return usageError("MODEL must be a positive whole number")
-		}
-		c, id, err := project(2)
-		if err != nil {
-			return err
-		}
-		if err := svc.ApplyModel(c, id, model); err != nil {
-			return cliError(err)
-		}
-		fmt.Fprintf(stdout, "project %d applies model %d\n", id, model)
-	case "delete":
-		c, id, err := project(1)
-		if err != nil {
-			return err
-		}
-		if err := svc.DeleteProject(c, id); err != nil {
-			return cliError(err)
-		}
-		fmt.Fprintf(stdout, "project %d deleted\n", id)
-	case "list":
-		c, err := as(*owner)
-		if err != nil {
-			return err
-		}
-		list, err := svc.Projects(c)
-		if err != nil {
-			return cliError(err)
-		}
-		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "ID\tTITLE\tROWS\tSTATUS\tMODEL\tMESSAGE")
-		for _, p := range list {
-			model := "-"
-			if p.ModelID != nil {
-				model = strconv.FormatInt(*p.ModelID, 10)
-			}
-			fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t%s\t%s\n", p.ID, p.Title, p.Rows, p.Status, model, p.StatusMessage)
-		}
-		return tw.Flush()
-	case "show":
-		c, id, err := project(1)
-		if err != nil {
-			return err
-		}
-		p, err := svc.Project(c, id)
-		if err != nil {
-			return cliError(err)
-		}
-		fmt.Fprintf(stdout, "project %d %q: %d rows, %s, %s %s\n", p.ID, p.Title, p.Rows, orDash(p.Encoding), p.Status, p.StatusMessage)
-		if err := printHeaders(stdout, p); err != nil {
-			return err
-		}
-		return printTopics(stdout, p)
+	return explorer.WithUser(r.ctx, u), nil
+}
+
+// project resolves the ID argument of a subcommand taking n arguments and
+// acts as --owner, else as the project's owner.
+func (r *projectRun) project(n int) (context.Context, int64, error) {
+	fs := r.flags.fs
+	if fs.NArg() != n {
+		return nil, 0, usageError(projectUsage)
 	}
+	id, err := strconv.ParseInt(fs.Arg(0), 10, 64)
+	if err != nil || id < 1 {
+		return nil, 0, usageError("ID must be a positive whole number")
+	}
+	name := *r.flags.owner
+	if name == "" {
+		p, err := r.db.FindProject(r.ctx, id)
+		if err != nil {
+			return nil, 0, cliError(err)
+		}
+		name = p.Owner
+	}
+	c, err := r.as(name)
+	return c, id, err
+}
+
+func (r *projectRun) importFile() error {
+	fs := r.flags.fs
+	if fs.NArg() != 1 {
+		return usageError("project import takes one FILE")
+	}
+	c, err := r.as(*r.flags.owner)
+	if err != nil {
+		return err
+	}
+	f, closer, err := openTable(fs.Arg(0), *r.flags.encoding, r.stderr)
+	if err != nil {
+		return err
+	}
+	defer closer.Close()
+	p, err := r.svc.ImportProject(c, explorer.ImportProjectInput{Title: *r.flags.title, File: f, FileName: fs.Arg(0)})
+	fmt.Fprintln(r.stderr)
+	if err != nil {
+		return cliError(err)
+	}
+	fmt.Fprintf(r.stdout, "project %d: %d rows, %s, %s\n", p.ID, p.Rows, orDash(p.Encoding), p.Status)
+	return printHeaders(r.stdout, p)
+}
+
+func (r *projectRun) appendFile() error {
+	c, id, err := r.project(2)
+	if err != nil {
+		return err
+	}
+	f, closer, err := openTable(r.flags.fs.Arg(1), *r.flags.encoding, r.stderr)
+	if err != nil {
+		return err
+	}
+	defer closer.Close()
+	p, err := r.svc.AppendProjectRows(c, id, f)
+	fmt.Fprintln(r.stderr)
+	if err != nil {
+		return cliError(err)
+	}
+	fmt.Fprintf(r.stdout, "project %d: %d rows, %s\n", p.ID, p.Rows, p.Status)
 	return nil
+}
+
+func (r *projectRun) explore() error {
+	c, id, err := r.project(1)
+	if err != nil {
+		return err
+	}
+	p, err := r.svc.ExploreProjectWith(c, id, *r.flags.column, explorer.ExploreOptions{Topics: *r.flags.topics, Groups: *r.flags.groups})
+	if err != nil {
+		return cliError(err)
+	}
+	fmt.Fprintf(r.stdout, "project %d: %s on %q (%d texts, %s)\n", p.ID, p.Status, p.TextColumn, p.ExploredTexts, orDash(p.Language))
+	return printTopics(r.stdout, p)
+}
+
+func (r *projectRun) apply() error {
+	fs := r.flags.fs
+	if fs.NArg() != 2 {
+		return usageError("project apply takes ID MODEL")
+	}
+	model, err := strconv.ParseInt(fs.Arg(1), 10, 64)
+	if err != nil || model < 1 {
+		return usageError("MODEL must be a positive whole number")
+	}
+	c, id, err := r.project(2)
+	if err != nil {
+		return err
+	}
+	if err := r.svc.ApplyModel(c, id, model); err != nil {
+		return cliError(err)
+	}
+	fmt.Fprintf(r.stdout, "project %d applies model %d\n", id, model)
+	return nil
+}
+
+func (r *projectRun) delete() error {
+	c, id, err := r.project(1)
+	if err != nil {
+		return err
+	}
+	if err := r.svc.DeleteProject(c, id); err != nil {
+		return cliError(err)
+	}
+	fmt.Fprintf(r.stdout, "project %d deleted\n", id)
+	return nil
+}
+
+func (r *projectRun) list() error {
+	c, err := r.as(*r.flags.owner)
+	if err != nil {
+		return err
+	}
+	list, err := r.svc.Projects(c)
+	if err != nil {
+		return cliError(err)
+	}
+	tw := tabwriter.NewWriter(r.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tTITLE\tROWS\tSTATUS\tMODEL\tMESSAGE")
+	for _, p := range list {
+		model := "-"
+		if p.ModelID != nil {
+			model = strconv.FormatInt(*p.ModelID, 10)
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t%s\t%s\n", p.ID, p.Title, p.Rows, p.Status, model, p.StatusMessage)
+	}
+	return tw.Flush()
+}
+
+func (r *projectRun) show() error {
+	c, id, err := r.project(1)
+	if err != nil {
+		return err
+	}
+	p, err := r.svc.Project(c, id)
+	if err != nil {
+		return cliError(err)
+	}
+	fmt.Fprintf(r.stdout, "project %d %q: %d rows, %s, %s %s\n", p.ID, p.Title, p.Rows, orDash(p.Encoding), p.Status, p.StatusMessage)
+	if err := printHeaders(r.stdout, p); err != nil {
+		return err
+	}
+	return printTopics(r.stdout, p)
 }
 
 func orDash(s string) string {

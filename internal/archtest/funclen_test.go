@@ -15,8 +15,9 @@ import (
 const maxLines = 80
 
 // serverDirs are the packages on the server's paths (relative to the
-// module's root; wordspace without its tools under wordspace/cmd).
-var serverDirs = []string{".", "api", "web", "store", "sheet", "wordspace", "internal/server", "internal/tablefile", "analysis", "language"}
+// module's root; wordspace without its tools under wordspace/cmd; the
+// server's command cmd/explorer).
+var serverDirs = []string{".", "api", "web", "store", "sheet", "wordspace", "internal/server", "internal/tablefile", "analysis", "language", "cmd/explorer"}
 
 // longAllowed are the functions ("dir/file.go:name") longer than maxLines
 // that are being rewritten elsewhere; the list only shrinks.

@@ -46,7 +46,7 @@ func (f Format) ContentType() string {
 }
 
 // csvModelRow is a row of a model file as gocsv writes it: the header
-// names are the columns (explorer.ColumnIndex, …).
+// names are the columns (ColumnIndex, …).
 type csvModelRow struct {
 	Index  string `csv:"Index"`
 	Label  string `csv:"Label"`
@@ -61,7 +61,7 @@ type csvModelRow struct {
 // programs read it as UTF-8; uploads skip it) whose rows gocsv writes,
 // every cell a spreadsheet program would run as a formula escaped with a
 // leading apostrophe (sheet.EscapeFormula; the CSV reader removes it).
-func WriteModel(w io.Writer, f Format, rows []explorer.ModelRow) error {
+func WriteModel(w io.Writer, f Format, rows []ModelRow) error {
 	if f == FormatCSV {
 		if _, err := io.WriteString(w, "\uFEFF"); err != nil {
 			return err
@@ -117,7 +117,7 @@ func layoutSheet(x *excelize.File, sw *excelize.StreamWriter) error {
 	if err != nil {
 		return err
 	}
-	header := []any{explorer.ColumnIndex, explorer.ColumnLabel, explorer.ColumnTerms, explorer.ColumnPinned}
+	header := []any{ColumnIndex, ColumnLabel, ColumnTerms, ColumnPinned}
 	for i, h := range header {
 		header[i] = excelize.Cell{StyleID: bold, Value: h}
 	}
@@ -144,19 +144,24 @@ type Download struct {
 	Disposition string
 }
 
-// NewDownload encodes an export in format f.
-func NewDownload(e *explorer.ModelExport, f Format) (*Download, error) {
+// NewDownload encodes a version of a model (Service.ExportModel) as a
+// model file in format f (see ModelRows).
+func NewDownload(m *explorer.Model, f Format) (*Download, error) {
+	rows, err := ModelRows(m.Groups)
+	if err != nil {
+		return nil, err
+	}
 	var b bytes.Buffer
-	if err := WriteModel(&b, f, e.Rows); err != nil {
+	if err := WriteModel(&b, f, rows); err != nil {
 		return nil, explorer.Internal(err)
 	}
-	return &Download{Body: b.Bytes(), ContentType: f.ContentType(), Disposition: ContentDisposition(ExportName(e, f))}, nil
+	return &Download{Body: b.Bytes(), ContentType: f.ContentType(), Disposition: ContentDisposition(ExportName(m, f))}, nil
 }
 
 // ExportName is the download name of a model export: the title (letters,
 // digits, spaces, '-' and '_' kept, others dropped; "model-ID" without
 // one) and the version, as in "Menu-v2.xlsx".
-func ExportName(e *explorer.ModelExport, f Format) string {
+func ExportName(e *explorer.Model, f Format) string {
 	base := ""
 	if e.Title != nil {
 		base = strings.Map(func(r rune) rune {
@@ -171,7 +176,7 @@ func ExportName(e *explorer.ModelExport, f Format) string {
 		base = strings.TrimSpace(string(runes[:80]))
 	}
 	if base == "" {
-		base = "model-" + strconv.FormatInt(e.ModelID, 10)
+		base = "model-" + strconv.FormatInt(e.ID, 10)
 	}
 	return fmt.Sprintf("%s-v%d.%s", base, e.Version, f)
 }

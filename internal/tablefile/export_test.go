@@ -4,15 +4,13 @@ import (
 	"bytes"
 	"testing"
 
-	explorer "explorer"
-
 	"github.com/xuri/excelize/v2"
 )
 
 // The XLSX export has column widths, a frozen header row and Pinned as
 // booleans; Index stays text.
 func TestXLSXLayout(t *testing.T) {
-	rows := []explorer.ModelRow{
+	rows := []ModelRow{
 		{Index: "1", Label: "Drinks", Pinned: "true"},
 		{Index: "1.1", Label: "Tea", Terms: "tea, chai"},
 		{Index: "2", Label: "Food", Pinned: "false"},

@@ -1,6 +1,9 @@
-// Package tablefile reads uploaded table files with package sheet for the
-// service layer: File implements explorer.TableSource, so that the JSON
-// interface and the pages hand uploads to the Service the same way.
+// Package tablefile is the upload and export file format of the service
+// layer, over package sheet (the file types): File implements
+// explorer.TableSource (a project import's rows) and explorer.ModelFile
+// (a model file read into groups, model.go), so that the JSON interface,
+// the pages and the command line hand uploads to the Service the same
+// way; export.go and rows.go write a model version as a model file.
 package tablefile
 
 import (

@@ -11,8 +11,9 @@ import (
 
 // FakeWordSpaces is a deterministic explorer.WordSpaces for tests. It
 // suggests the candidates of a language in their order, with made-up
-// scores, and leaves filtering and limiting to the caller: it answers
-// every candidate, pole terms included.
+// scores, keeping the interface's rule as package wordspace does: no
+// candidate with the TermKey of a term it was given (pole or declined) or
+// of an excluded one, at most limit of them.
 type FakeWordSpaces struct {
 	// Candidates maps a ready language (upper case) to its candidates.
 	Candidates map[string][]string
@@ -87,8 +88,21 @@ func (f *FakeWordSpaces) Suggest(ctx context.Context, language string, terms []e
 	if err := f.check(language); err != nil {
 		return nil, err
 	}
+	known := make(map[string]bool, len(terms)+len(exclude))
+	for _, t := range terms {
+		known[explorer.TermKey(t.Term)] = true
+	}
+	for _, t := range exclude {
+		known[explorer.TermKey(t)] = true
+	}
 	out := []explorer.PoleSuggestion{}
 	for i, c := range f.Candidates[language] {
+		if len(out) == limit {
+			break
+		}
+		if known[explorer.TermKey(c)] {
+			continue
+		}
 		s := explorer.PoleSuggestion{Term: c, Cosine: 0.9 - 0.01*float64(i), NeighbourCounter: len(terms), Frequency: 100 - i}
 		if len(terms) > 0 {
 			s.ForWord = terms[0].Term

@@ -1,10 +1,11 @@
-package explorer
+package tablefile
 
 import (
-	"context"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	explorer "explorer"
 )
 
 // ModelRow is one row of a model file in the upload format: the columns
@@ -16,36 +17,6 @@ type ModelRow struct {
 	Pinned string
 }
 
-// ModelExport is a version of a model as the rows of a model file.
-type ModelExport struct {
-	ModelID int64
-	Title   *string
-	Version int
-	Rows    []ModelRow
-}
-
-// ExportModel returns a version of a model the caller can see (0: the
-// current one) as the rows of a model file (see ModelRows).
-func (s *Service) ExportModel(ctx context.Context, id int64, version int) (*ModelExport, error) {
-	var (
-		m   *Model
-		err error
-	)
-	if version == 0 {
-		m, err = s.Model(ctx, id)
-	} else {
-		m, err = s.ModelVersion(ctx, id, version)
-	}
-	if err != nil {
-		return nil, err
-	}
-	rows, err := ModelRows(m.Groups)
-	if err != nil {
-		return nil, err
-	}
-	return &ModelExport{ModelID: m.ID, Title: m.Title, Version: m.Version, Rows: rows}, nil
-}
-
 // ModelRows writes groups as the rows of a model file, which an upload
 // reads back as the same groups (see GroupsFromTable): group N is the
 // bare row N (its title, Pinned true or false) followed by its topics as
@@ -55,7 +26,7 @@ func (s *Service) ExportModel(ctx context.Context, id int64, version int) (*Mode
 // as a topic without terms, and a term holding a comma as two terms. A
 // cell longer than a spreadsheet cell holds (SpreadsheetCellMax
 // characters) is ECONFLICT naming the topic.
-func ModelRows(groups []Group) ([]ModelRow, error) {
+func ModelRows(groups []explorer.Group) ([]ModelRow, error) {
 	rows := make([]ModelRow, 0, len(groups))
 	for i, g := range groups {
 		n := strconv.Itoa(i + 1)
@@ -84,10 +55,10 @@ func ModelRows(groups []Group) ([]ModelRow, error) {
 // (Excel's limit), which an export's Terms cell must respect.
 const SpreadsheetCellMax = 32_767
 
-func termsCell(t Topic) (string, error) {
+func termsCell(t explorer.Topic) (string, error) {
 	cell := strings.Join(t.Terms, ", ")
 	if utf8.RuneCountInString(cell) > SpreadsheetCellMax {
-		return "", Errorf(ECONFLICT, "the terms of topic %q are longer than a spreadsheet cell holds (%d characters)", clip(t.Title), SpreadsheetCellMax)
+		return "", explorer.Errorf(explorer.ECONFLICT, "the terms of topic %q are longer than a spreadsheet cell holds (%d characters)", clip(t.Title), SpreadsheetCellMax)
 	}
 	return cell, nil
 }
