@@ -164,6 +164,9 @@ func antonymReport(w io.Writer, ant *antonyms, vocab []string, spaces []named) {
 			if !ok {
 				continue
 			}
+			if showAntonyms && c[0] > 0 {
+				showHeldOut(w, s.space, ant, vocab, q)
+			}
 			held, any, n = held+c[0], any+c[1], n+1
 		}
 		words, total := 0, 0
@@ -199,4 +202,29 @@ func probe(s *wordspace.Space, ant *antonyms, vocab []string) {
 		}
 		fmt.Fprintf(os.Stderr, "%s: %s\n", e, strings.Join(ws, " "))
 	}
+}
+
+// showAntonyms lists each held-out antonym found (-show-antonyms).
+var showAntonyms bool
+
+// showHeldOut prints q's held-out antonyms among its 10 nearest, with
+// the trained antonyms q has.
+func showHeldOut(w io.Writer, s *wordspace.Space, ant *antonyms, vocab []string, q int32) {
+	nb, _ := s.Neighbours(context.Background(), vocab[q], 10)
+	var found, trained []string
+	for r, x := range nb {
+		for _, a := range ant.heldOut[q] {
+			if vocab[a] == x.Term {
+				found = append(found, fmt.Sprintf("%s@%d", x.Term, r+1))
+			}
+		}
+	}
+	for _, p := range ant.train {
+		if p[0] == q {
+			trained = append(trained, vocab[p[1]])
+		} else if p[1] == q {
+			trained = append(trained, vocab[p[0]])
+		}
+	}
+	fmt.Fprintf(w, "  held-out %s: %s (trained antonyms: %d %s)\n", vocab[q], strings.Join(found, " "), len(trained), strings.Join(trained[:min(5, len(trained))], " "))
 }

@@ -55,6 +55,16 @@ func main() {
 	probeRaw := flag.Bool("probe-raw", false, "-probe for the raw vectors")
 	onlyCompare := flag.Bool("only-compare", false, "evaluate the -compare files only (fast: they carry candidate lists), write no file")
 	probeOnly := flag.Bool("probe", false, "print the {good, great, excellent} suggestions and the everyday words' antonyms, write no file")
+	polarK := flag.Int("polar-k", 0, "polarity stretch: directions that separate trained antonyms from trained synonyms (0: none)")
+	polarScale := flag.Float64("polar-scale", 2, "polarity stretch: factor along those directions")
+	flag.BoolVar(&showAntonyms, "show-antonyms", false, "with -eval: list the held-out antonyms found among the neighbours")
+	polarNeg := flag.Float64("polar-neg", 0, "polarity stretch: weight of the near words that are no trained synonyms beside the antonyms")
+	polarAlpha := flag.Float64("polar-alpha", 0, "polarity metric: weigh every direction by λ^alpha instead of stretching k of them")
+	polarRidge := flag.Float64("polar-ridge", 0, "polarity: ridge on the synonym covariance (0: 0.001)")
+	thenK := flag.Int("polar-then-k", 0, "with -polar-alpha: then stretch this many directions")
+	thenScale := flag.Float64("polar-then-scale", 2, "with -polar-then-k: their factor")
+	polarBefore := flag.Bool("polar-before", false, "polarity stretch before retrofitting (default: after)")
+	flag.BoolVar(&devSplit, "dev", false, "tuning run: leave the held-out pairs and synsets out and hold out another fifth of the trained ones instead")
 	flag.Parse()
 	if *wink == "" || *dict == "" || *out == "" {
 		fmt.Fprintln(os.Stderr, "usage: defaultspace -wink FILE.json -dict DIR -out FILE [-words N] [-eval [-compare FILE]]")
@@ -73,6 +83,7 @@ func main() {
 	o.cf.epochs = *epochs
 	o.cf.rate, o.cf.k1, o.cf.k2, o.cf.k3, o.cf.rho = float32(*cfRate), float32(*cfK1), float32(*cfK2), float32(*cfK3), float32(*cfRho)
 	o.cf.near, o.cf.honest, o.cf.hop, o.evalFinal = *cfNear, *cfHonest, *cfHop, *evalFinal
+	o.polar = polarityOptions{k: *polarK, scale: *polarScale, before: *polarBefore, neg: *polarNeg, alpha: *polarAlpha, ridge: *polarRidge, thenK: *thenK, thenScale: *thenScale}
 	if err := run(*wink, *dict, *out, o); err != nil {
 		fmt.Fprintln(os.Stderr, "defaultspace:", err)
 		os.Exit(1)
@@ -95,6 +106,7 @@ type options struct {
 	onlyCompare bool
 	probeRaw    bool
 	evalFinal   bool
+	polar       polarityOptions
 }
 
 func run(winkPath, dict, out string, o options) error {
@@ -117,13 +129,20 @@ func run(winkPath, dict, out string, o options) error {
 		vecs = cloneVecs(vecs)
 		allButTheTop(vecs, o.abtt)
 	}
-	retro := retrofit(vecs, g.train, o.iters, o.strength)
 	exc, err := wordnet.ReadExceptions(dict)
 	if err != nil {
 		return err
 	}
 	ant := antonymPairs(synsets, exc, vocab)
 	dropConflicts(ant, g)
+	if o.polar.k > 0 && o.polar.before {
+		vecs = cloneVecs(vecs)
+		for _, v := range vecs {
+			normalize32(v)
+		}
+		stretchPolarity(vecs, ant.train, synonymPairs(g), o.polar)
+	}
+	retro := retrofit(vecs, g.train, o.iters, o.strength)
 	fmt.Fprintf(os.Stderr, "%d trained antonym pairs, %d held-out queries\n", len(ant.train), len(ant.heldOut))
 	if o.onlyCompare {
 		return evaluateFiles(vocab, g, ant, o.compare)
@@ -135,6 +154,15 @@ func run(winkPath, dict, out string, o options) error {
 		}
 		probe(raw, ant, vocab)
 		return nil
+	}
+	if o.polar.k > 0 && !o.polar.before {
+		if o.polar.neg > 0 {
+			if o.polar.negPairs, err = nearNonSynonyms(vocab, retro, g); err != nil {
+				return err
+			}
+		}
+		retro = cloneVecs(retro)
+		stretchPolarity(retro, ant.train, synonymPairs(g), o.polar)
 	}
 	final := retro
 	if o.counterfit {
