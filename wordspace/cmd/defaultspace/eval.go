@@ -158,12 +158,13 @@ func antonymReport(w io.Writer, ant *antonyms, vocab []string, spaces []named) {
 	}
 	fmt.Fprintf(w, "| space | held-out antonyms per 100 top-10 slots | any antonym per 100 | queries | everyday words with an antonym in their top 10 (of %d) | antonyms in all |\n|---|---|---|---|---|---|\n", len(everyday))
 	for _, s := range spaces {
-		held, any, n := 0, 0, 0
+		held, any, n, ruled := 0, 0, 0, 0
 		for _, q := range queries {
-			c, ok := count(s.space, q, ant.heldOut, ant.all)
+			c, ok := count(s.space, q, ant.heldOut, ant.all, ant.byRule)
 			if !ok {
 				continue
 			}
+			ruled += c[2]
 			if showAntonyms && c[0] > 0 {
 				showHeldOut(w, s.space, ant, vocab, q)
 			}
@@ -179,6 +180,9 @@ func antonymReport(w io.Writer, ant *antonyms, vocab []string, spaces []named) {
 		}
 		fmt.Fprintf(w, "| %s | %.2f | %.2f | %d | %d | %d |\n", s.name, 100*float64(held)/float64(10*max(n, 1)), 100*float64(any)/float64(10*max(n, 1)), n, words, total)
 		fmt.Fprintf(w, "  everyday words with an antonym: %s\n", strings.Join(which, " "))
+		if ant.byRule != nil {
+			fmt.Fprintf(w, "  held-out antonyms the affix rule does not make: %.2f per 100 slots\n", 100*float64(held-ruled)/float64(10*max(n, 1)))
+		}
 	}
 }
 

@@ -63,6 +63,7 @@ func main() {
 	polarRidge := flag.Float64("polar-ridge", 0, "polarity: ridge on the synonym covariance (0: 0.001)")
 	thenK := flag.Int("polar-then-k", 0, "with -polar-alpha: then stretch this many directions")
 	thenScale := flag.Float64("polar-then-scale", 2, "with -polar-then-k: their factor")
+	affixes := flag.Bool("affix-antonyms", false, "also repel the antonyms word formation makes (un-, in-, dis-, up-/down-, -ful/-less, …)")
 	polarBefore := flag.Bool("polar-before", false, "polarity stretch before retrofitting (default: after)")
 	flag.BoolVar(&devSplit, "dev", false, "tuning run: leave the held-out pairs and synsets out and hold out another fifth of the trained ones instead")
 	flag.Parse()
@@ -83,6 +84,7 @@ func main() {
 	o.cf.epochs = *epochs
 	o.cf.rate, o.cf.k1, o.cf.k2, o.cf.k3, o.cf.rho = float32(*cfRate), float32(*cfK1), float32(*cfK2), float32(*cfK3), float32(*cfRho)
 	o.cf.near, o.cf.honest, o.cf.hop, o.evalFinal = *cfNear, *cfHonest, *cfHop, *evalFinal
+	o.affixes = *affixes
 	o.polar = polarityOptions{k: *polarK, scale: *polarScale, before: *polarBefore, neg: *polarNeg, alpha: *polarAlpha, ridge: *polarRidge, thenK: *thenK, thenScale: *thenScale}
 	if err := run(*wink, *dict, *out, o); err != nil {
 		fmt.Fprintln(os.Stderr, "defaultspace:", err)
@@ -107,6 +109,7 @@ type options struct {
 	probeRaw    bool
 	evalFinal   bool
 	polar       polarityOptions
+	affixes     bool
 }
 
 func run(winkPath, dict, out string, o options) error {
@@ -134,6 +137,9 @@ func run(winkPath, dict, out string, o options) error {
 		return err
 	}
 	ant := antonymPairs(synsets, exc, vocab)
+	if o.affixes {
+		addAffixAntonyms(ant, vocab)
+	}
 	dropConflicts(ant, g)
 	if o.polar.k > 0 && o.polar.before {
 		vecs = cloneVecs(vecs)
