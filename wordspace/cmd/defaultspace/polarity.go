@@ -23,95 +23,54 @@ import (
 // trained pairs only and applied to every word, so that unseen antonyms
 // part too while synonyms, which agree on those directions, stay close.
 
-// polarityOptions are the stretch's settings (k 0: none).
+// polarityOptions are the settings of the metric and the stretch.
 type polarityOptions struct {
-	k      int     // directions stretched
-	scale  float64 // factor along them
-	before bool    // stretch before retrofitting
+	// alpha > 0: every generalised direction j is weighed by λ_j^alpha (a
+	// smooth metric learnt from the pairs).
+	alpha float64
+	ridge float64 // ridge on the synonym covariance, times its mean variance
 	// neg weighs in the differences of words from their nearest
 	// neighbours that are not their trained synonyms (negPairs): the
 	// directions then separate synonyms from other near words as well.
 	neg      float64
 	negPairs [][2]int32
-	// alpha > 0: instead of k directions, every generalised direction j
-	// is weighed by λ_j^alpha (a smooth metric learnt from the pairs).
-	alpha float64
-	ridge float64 // ridge on the synonym covariance, times its mean variance
-	// thenK directions are stretched by thenScale after the metric.
-	thenK     int
-	thenScale float64
+	k        int     // directions stretched after the metric (0: none)
+	scale    float64 // factor along them
 }
 
-// metric maps every vector to its coordinates on the generalised
-// directions, each weighed by the square root of λ^alpha, and unit.
-func metric(vecs [][]float32, w, e, lam []float64, alpha float64) {
-	dim := len(vecs[0])
-	rows := make([][]float64, dim)
-	for j := 0; j < dim; j++ {
-		g := math.Sqrt(math.Pow(max(lam[j], 1e-12), alpha))
-		rows[j] = make([]float64, dim)
-		for c := 0; c < dim; c++ {
-			var s float64
-			for r := 0; r < dim; r++ {
-				s += e[r*dim+j] * w[r*dim+c]
-			}
-			rows[j][c] = g * s
-		}
-	}
-	out := make([]float32, dim)
-	for _, v := range vecs {
-		for j, row := range rows {
-			var s float64
-			for c, x := range v {
-				s += row[c] * float64(x)
-			}
-			out[j] = float32(s)
-		}
-		copy(v, out)
-		normalize32(v)
-	}
-	fmt.Fprintf(os.Stderr, "polarity metric: λ^%.2f over %d directions\n", alpha, dim)
-}
+// defaultPolarity builds the committed file (chosen on the tuning split,
+// docs/DECISIONS-LOCAL.md).
+var defaultPolarity = polarityOptions{alpha: 0.5, ridge: 0.1, neg: 1, k: 5, scale: 1.25}
 
-// nearNonSynonyms pairs every fourth word that has trained synonyms with
-// its 10 nearest neighbours that are not linked to it in training.
-func nearNonSynonyms(vocab []string, vecs [][]float32, g *graph) ([][2]int32, error) {
-	s, err := wordspace.New("EN", vocab, vecs, nil)
-	if err != nil {
-		return nil, err
-	}
-	var out [][2]int32
-	n := 0
-	for i, es := range g.train {
-		if len(es) == 0 {
-			continue
-		}
-		if n++; n%4 != 0 {
-			continue
-		}
-		nb, err := s.Neighbours(context.Background(), vocab[i], 10+len(es))
-		if err != nil {
-			return nil, err
-		}
-		kept := 0
-		for _, x := range nb {
-			j, ok := s.Lookup(x.Term)
-			if !ok || slices.ContainsFunc(es, func(e edge) bool { return e.to == int32(j) }) || kept == 10 {
-				continue
-			}
-			out = append(out, [2]int32{int32(i), int32(j)})
-			kept++
-		}
-	}
-	return out, nil
-}
+// stretchRidge is the stretch's ridge: after the metric the synonym
+// covariance is well conditioned, and a small ridge keeps it exact.
+const stretchRidge = 1e-3
 
-// stretchPolarity stretches the (unit) vectors in place along the k
-// directions that separate trained antonyms from trained synonyms.
-func stretchPolarity(vecs [][]float32, ant, syn [][2]int32, o polarityOptions) {
-	if o.k <= 0 || len(ant) == 0 || len(syn) == 0 {
+// learnPolarity applies the metric, then the stretch, to the (unit)
+// vectors in place, each learnt from the trained pairs on the vectors it
+// transforms.
+func learnPolarity(vecs [][]float32, ant, syn [][2]int32, o polarityOptions) {
+	if len(ant) == 0 || len(syn) == 0 {
 		return
 	}
+	if o.alpha > 0 {
+		w, e, lam := directions(vecs, ant, syn, o)
+		metric(vecs, w, e, lam, o.alpha)
+	}
+	if o.k > 0 {
+		so := o
+		so.ridge = stretchRidge
+		w, e, lam := directions(vecs, ant, syn, so)
+		stretchAlong(vecs, w, e, lam, o)
+	}
+}
+
+// directions returns the whitening w = Cs^(−1/2) of the synonym
+// differences' covariance, and the eigenvectors (columns of e) and
+// eigenvalues of w Ca w, Ca being the antonym (and near-word) differences'
+// covariance: w times column j is the j-th generalised direction, λ_j the
+// ratio of antonym to synonym spread along it.
+func directions(vecs [][]float32, ant, syn [][2]int32, o polarityOptions) (w, e, lam []float64) {
 	dim := len(vecs[0])
 	ca, cs := diffCovariance(vecs, ant), diffCovariance(vecs, syn)
 	if o.neg > 0 && len(o.negPairs) > 0 {
@@ -120,44 +79,37 @@ func stretchPolarity(vecs [][]float32, ant, syn [][2]int32, o polarityOptions) {
 			ca[j] += o.neg * cn[j]
 		}
 	}
-	// A small ridge keeps the synonym covariance invertible.
 	tr := 0.0
 	for j := 0; j < dim; j++ {
 		tr += cs[j*dim+j]
 	}
-	ridge := o.ridge
-	if ridge == 0 {
-		ridge = 1e-3
-	}
 	for j := 0; j < dim; j++ {
-		cs[j*dim+j] += ridge * tr / float64(dim)
+		cs[j*dim+j] += o.ridge * tr / float64(dim)
 	}
 	vals, vecsS := jacobiEigen(cs, dim)
-	// w = cs^(-1/2)
-	w := make([]float64, dim*dim)
+	w = make([]float64, dim*dim)
 	for r := 0; r < dim; r++ {
 		for c := 0; c < dim; c++ {
 			var s float64
-			for e := 0; e < dim; e++ {
-				s += vecsS[r*dim+e] * vecsS[c*dim+e] / math.Sqrt(vals[e])
+			for k := 0; k < dim; k++ {
+				s += vecsS[r*dim+k] * vecsS[c*dim+k] / math.Sqrt(vals[k])
 			}
 			w[r*dim+c] = s
 		}
 	}
-	m := mul(mul(w, ca, dim), w, dim)
-	lam, e := jacobiEigen(m, dim)
+	lam, e = jacobiEigen(mul(mul(w, ca, dim), w, dim), dim)
+	return w, e, lam
+}
+
+// stretchAlong stretches every vector by o.scale along the o.k
+// directions of largest λ.
+func stretchAlong(vecs [][]float32, w, e, lam []float64, o polarityOptions) {
+	dim := len(vecs[0])
 	order := make([]int, dim)
 	for i := range order {
 		order[i] = i
 	}
 	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(lam[b], lam[a]) })
-	if o.alpha > 0 {
-		metric(vecs, w, e, lam, o.alpha)
-		if o.thenK > 0 {
-			stretchPolarity(vecs, ant, syn, polarityOptions{k: o.thenK, scale: o.thenScale, neg: o.neg, negPairs: o.negPairs})
-		}
-		return
-	}
 	basis := make([][]float64, 0, o.k)
 	for _, idx := range order[:min(o.k, dim)] {
 		d := make([]float64, dim)
@@ -326,4 +278,70 @@ func offDiagonal(a []float64, dim int) float64 {
 		return 0
 	}
 	return off / all
+}
+
+// nearNonSynonyms pairs every fourth word that has trained synonyms with
+// its 10 nearest neighbours that are not linked to it in training.
+func nearNonSynonyms(vocab []string, vecs [][]float32, g *graph) ([][2]int32, error) {
+	s, err := wordspace.New("EN", vocab, vecs, nil)
+	if err != nil {
+		return nil, err
+	}
+	var out [][2]int32
+	n := 0
+	for i, es := range g.train {
+		if len(es) == 0 {
+			continue
+		}
+		if n++; n%4 != 0 {
+			continue
+		}
+		nb, err := s.Neighbours(context.Background(), vocab[i], 10+len(es))
+		if err != nil {
+			return nil, err
+		}
+		kept := 0
+		for _, x := range nb {
+			j, ok := s.Lookup(x.Term)
+			if !ok || slices.ContainsFunc(es, func(e edge) bool { return e.to == int32(j) }) || kept == 10 {
+				continue
+			}
+			out = append(out, [2]int32{int32(i), int32(j)})
+			kept++
+		}
+	}
+	return out, nil
+}
+
+// metric maps every vector to its coordinates on the generalised
+// directions, each weighed by the square root of λ^alpha, and unit: the
+// distance of two words then counts a direction by how much more it
+// parts antonyms and near non-synonyms than synonyms.
+func metric(vecs [][]float32, w, e, lam []float64, alpha float64) {
+	dim := len(vecs[0])
+	rows := make([][]float64, dim)
+	for j := 0; j < dim; j++ {
+		g := math.Sqrt(math.Pow(max(lam[j], 1e-12), alpha))
+		rows[j] = make([]float64, dim)
+		for c := 0; c < dim; c++ {
+			var s float64
+			for r := 0; r < dim; r++ {
+				s += e[r*dim+j] * w[r*dim+c]
+			}
+			rows[j][c] = g * s
+		}
+	}
+	out := make([]float32, dim)
+	for _, v := range vecs {
+		for j, row := range rows {
+			var s float64
+			for c, x := range v {
+				s += row[c] * float64(x)
+			}
+			out[j] = float32(s)
+		}
+		copy(v, out)
+		normalize32(v)
+	}
+	fmt.Fprintf(os.Stderr, "polarity metric: λ^%.2f over %d directions\n", alpha, dim)
 }

@@ -62,7 +62,7 @@ func TestStretchPolarityPartsUnseenAntonyms(t *testing.T) {
 		return s
 	}
 	before := cos()
-	stretchPolarity(vecs, ant, syn, polarityOptions{k: 1, scale: 3})
+	learnPolarity(vecs, ant, syn, polarityOptions{k: 1, scale: 3})
 	if after := cos(); after > before-0.3 {
 		t.Fatalf("unseen antonyms: cosine %.3f before, %.3f after the stretch", before, after)
 	}
