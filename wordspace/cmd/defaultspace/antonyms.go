@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"hash/fnv"
+	"os"
 	"slices"
 	"strings"
 
@@ -15,6 +17,8 @@ type antonyms struct {
 	train   [][2]int32
 	heldOut map[int32][]int32 // query → its held-out antonyms (not trained)
 	all     map[int32][]int32 // query → every antonym, trained or not
+	// byRule holds the held-out antonyms the affix rule also makes.
+	byRule map[int32][]int32
 }
 
 // heldOutPair tells whether a direct antonym pair (two lemmas, any order)
@@ -25,6 +29,29 @@ func heldOutPair(a, b string) bool {
 	}
 	h := fnv.New32a()
 	h.Write([]byte(a + "|" + b))
+	return h.Sum32()%5 == 0
+}
+
+// devSplit makes a tuning run: the held-out pairs and synsets are left
+// out altogether, and another fifth of the trained ones (devPair,
+// devSynset) is held out in their place, so that settings are chosen
+// without looking at the pairs the figures are measured on.
+var devSplit bool
+
+// devPair tells whether a direct antonym pair is in the tuning fifth.
+func devPair(a, b string) bool {
+	if a > b {
+		a, b = b, a
+	}
+	h := fnv.New32a()
+	h.Write([]byte("dev|" + a + "|" + b))
+	return h.Sum32()%5 == 0
+}
+
+// devSynset tells whether a synset is in the tuning fifth.
+func devSynset(key string) bool {
+	h := fnv.New32a()
+	h.Write([]byte("dev|" + key))
 	return h.Sum32()%5 == 0
 }
 
@@ -75,7 +102,11 @@ func antonymPairs(synsets map[string]*wordnet.Synset, exc map[string][]string, v
 				continue
 			}
 			dst := train
-			if heldOutPair(ss.Lemmas[p.Src-1], other.Lemmas[p.Tgt-1]) {
+			a, b := ss.Lemmas[p.Src-1], other.Lemmas[p.Tgt-1]
+			switch {
+			case devSplit && heldOutPair(a, b):
+				continue // the test pairs stay out of a tuning run
+			case devSplit && devPair(a, b), !devSplit && heldOutPair(a, b):
 				dst = held
 			}
 			for _, a := range forms(k) {
@@ -97,12 +128,7 @@ func splitAntonyms(train, held map[[2]int32]bool) *antonyms {
 	for p := range train {
 		out.train = append(out.train, p)
 	}
-	slices.SortFunc(out.train, func(a, b [2]int32) int {
-		if a[0] != b[0] {
-			return int(a[0] - b[0])
-		}
-		return int(a[1] - b[1])
-	})
+	out.sortTrain()
 	add := func(m map[int32][]int32, p [2]int32) {
 		m[p[0]] = append(m[p[0]], p[1])
 		m[p[1]] = append(m[p[1]], p[0])
@@ -123,6 +149,16 @@ func splitAntonyms(train, held map[[2]int32]bool) *antonyms {
 		}
 	}
 	return out
+}
+
+// sortTrain orders the trained pairs (the fitting visits them in order).
+func (a *antonyms) sortTrain() {
+	slices.SortFunc(a.train, func(x, y [2]int32) int {
+		if x[0] != y[0] {
+			return int(x[0] - y[0])
+		}
+		return int(x[1] - y[1])
+	})
 }
 
 // inflections returns a lemma with its regular inflected forms for its
@@ -161,4 +197,93 @@ func sortedSynsetKeys(synsets map[string]*wordnet.Synset) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// Word formation makes antonyms WordNet need not list: a negating prefix
+// (able/unable, eligible/ineligible, approve/disapprove), two opposite
+// prefixes on one stem (upload/download, include/exclude,
+// increase/decrease) and the -ful/-less suffixes (careful/careless). The
+// rule knows no pair, only affixes, so it parts unseen words alike; pairs
+// that training links as synonyms are dropped later (dropConflicts:
+// invaluable/valuable, inflammable/flammable).
+var (
+	negatingPrefixes = []string{"un", "in", "im", "il", "ir", "dis", "non", "non-", "de", "anti"}
+	oppositePrefixes = [][2]string{{"up", "down"}, {"on", "off"}, {"in", "out"}, {"over", "under"}, {"super", "sub"},
+		{"en", "de"}, {"in", "ex"}, {"im", "ex"}, {"in", "de"}, {"pre", "post"}, {"pro", "anti"}, {"hyper", "hypo"}}
+	oppositeSuffixes = [][2]string{{"ful", "less"}, {"fully", "lessly"}, {"fulness", "lessness"}}
+)
+
+// minAffixStem is the shortest stem the affix rule joins (on/off-set).
+const minAffixStem = 4
+
+// affixAntonyms returns the pairs of vocabulary words the affix rule makes
+// antonyms, sorted.
+func affixAntonyms(vocab []string) [][2]int32 {
+	id := make(map[string]int32, len(vocab))
+	for i, w := range vocab {
+		id[w] = int32(i)
+	}
+	set := map[[2]int32]bool{}
+	add := func(a, b string) {
+		i, ok1 := id[a]
+		j, ok2 := id[b]
+		if ok1 && ok2 && i != j {
+			set[[2]int32{min(i, j), max(i, j)}] = true
+		}
+	}
+	for _, w := range vocab {
+		for _, p := range negatingPrefixes {
+			if stem, ok := strings.CutPrefix(w, p); ok && len(stem) >= minAffixStem {
+				add(w, stem)
+			}
+		}
+		for _, pp := range oppositePrefixes {
+			if stem, ok := strings.CutPrefix(w, pp[0]); ok && len(stem) >= minAffixStem {
+				add(w, pp[1]+stem)
+			}
+		}
+		for _, ss := range oppositeSuffixes {
+			if stem, ok := strings.CutSuffix(w, ss[0]); ok && len(stem) >= 3 {
+				add(w, stem+ss[1])
+			}
+		}
+	}
+	out := make([][2]int32, 0, len(set))
+	for p := range set {
+		out = append(out, p)
+	}
+	slices.SortFunc(out, func(a, b [2]int32) int {
+		if a[0] != b[0] {
+			return int(a[0] - b[0])
+		}
+		return int(a[1] - b[1])
+	})
+	return out
+}
+
+// addAffixAntonyms adds the affix rule's pairs to the trained ones (a pair
+// WordNet holds out stays in the held-out figure: the rule found it
+// without being told) and reports how many held-out pairs it covers.
+func addAffixAntonyms(ant *antonyms, vocab []string) {
+	have := map[[2]int32]bool{}
+	for _, p := range ant.train {
+		have[p] = true
+	}
+	added, covered := 0, 0
+	for _, p := range affixAntonyms(vocab) {
+		if slices.Contains(ant.heldOut[p[0]], p[1]) {
+			covered++
+			if ant.byRule == nil {
+				ant.byRule = map[int32][]int32{}
+			}
+			ant.byRule[p[0]] = append(ant.byRule[p[0]], p[1])
+			ant.byRule[p[1]] = append(ant.byRule[p[1]], p[0])
+		}
+		if !have[p] {
+			ant.train = append(ant.train, p)
+			added++
+		}
+	}
+	ant.sortTrain()
+	fmt.Fprintf(os.Stderr, "affix rule: %d antonym pairs added, %d of them held-out WordNet pairs\n", added, covered)
 }

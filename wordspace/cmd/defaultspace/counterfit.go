@@ -40,7 +40,7 @@ type counterFitOptions struct {
 	hop        bool    // and the trained synonyms of antonyms left out of it
 }
 
-var defaultCounterFit = counterFitOptions{epochs: 20, rate: 0.1, k1: 1, k2: 0.1, k3: 1, delta: 1, rho: 0.2, near: 10}
+var defaultCounterFit = counterFitOptions{epochs: 20, rate: 0.1, k1: 1, k2: 1, k3: 0.5, delta: 1, rho: 0.2, near: 10, honest: true, hop: true}
 
 // vspPair is a pair of the preservation term with its input cosine.
 type vspPair struct {

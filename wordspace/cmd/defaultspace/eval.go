@@ -158,11 +158,15 @@ func antonymReport(w io.Writer, ant *antonyms, vocab []string, spaces []named) {
 	}
 	fmt.Fprintf(w, "| space | held-out antonyms per 100 top-10 slots | any antonym per 100 | queries | everyday words with an antonym in their top 10 (of %d) | antonyms in all |\n|---|---|---|---|---|---|\n", len(everyday))
 	for _, s := range spaces {
-		held, any, n := 0, 0, 0
+		held, any, n, ruled := 0, 0, 0, 0
 		for _, q := range queries {
-			c, ok := count(s.space, q, ant.heldOut, ant.all)
+			c, ok := count(s.space, q, ant.heldOut, ant.all, ant.byRule)
 			if !ok {
 				continue
+			}
+			ruled += c[2]
+			if showAntonyms && c[0] > 0 {
+				showHeldOut(w, s.space, ant, vocab, q)
 			}
 			held, any, n = held+c[0], any+c[1], n+1
 		}
@@ -176,6 +180,9 @@ func antonymReport(w io.Writer, ant *antonyms, vocab []string, spaces []named) {
 		}
 		fmt.Fprintf(w, "| %s | %.2f | %.2f | %d | %d | %d |\n", s.name, 100*float64(held)/float64(10*max(n, 1)), 100*float64(any)/float64(10*max(n, 1)), n, words, total)
 		fmt.Fprintf(w, "  everyday words with an antonym: %s\n", strings.Join(which, " "))
+		if ant.byRule != nil {
+			fmt.Fprintf(w, "  held-out antonyms the affix rule does not make: %.2f per 100 slots\n", 100*float64(held-ruled)/float64(10*max(n, 1)))
+		}
 	}
 }
 
@@ -199,4 +206,29 @@ func probe(s *wordspace.Space, ant *antonyms, vocab []string) {
 		}
 		fmt.Fprintf(os.Stderr, "%s: %s\n", e, strings.Join(ws, " "))
 	}
+}
+
+// showAntonyms lists each held-out antonym found (-show-antonyms).
+var showAntonyms bool
+
+// showHeldOut prints q's held-out antonyms among its 10 nearest, with
+// the trained antonyms q has.
+func showHeldOut(w io.Writer, s *wordspace.Space, ant *antonyms, vocab []string, q int32) {
+	nb, _ := s.Neighbours(context.Background(), vocab[q], 10)
+	var found, trained []string
+	for r, x := range nb {
+		for _, a := range ant.heldOut[q] {
+			if vocab[a] == x.Term {
+				found = append(found, fmt.Sprintf("%s@%d", x.Term, r+1))
+			}
+		}
+	}
+	for _, p := range ant.train {
+		if p[0] == q {
+			trained = append(trained, vocab[p[1]])
+		} else if p[1] == q {
+			trained = append(trained, vocab[p[0]])
+		}
+	}
+	fmt.Fprintf(w, "  held-out %s: %s (trained antonyms: %d %s)\n", vocab[q], strings.Join(found, " "), len(trained), strings.Join(trained[:min(5, len(trained))], " "))
 }

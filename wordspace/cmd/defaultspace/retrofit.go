@@ -92,7 +92,10 @@ func synonymGraph(synsets map[string]*wordnet.Synset, vocab []string, relations 
 	for _, k := range keys {
 		ss := synsets[k]
 		m := members(ss)
-		if wordnet.HeldOut(k) {
+		if devSplit && wordnet.HeldOut(k) {
+			continue
+		}
+		if devSplit && devSynset(k) || !devSplit && wordnet.HeldOut(k) {
 			for _, x := range m {
 				for _, y := range m {
 					if x != y {
@@ -109,7 +112,7 @@ func synonymGraph(synsets map[string]*wordnet.Synset, vocab []string, relations 
 		for _, p := range ss.Ptrs {
 			rel := relationOf(p.Sym)
 			other, ok := synsets[p.Key]
-			if !ok || !relations[rel] || wordnet.HeldOut(p.Key) {
+			if !ok || !relations[rel] || wordnet.HeldOut(p.Key) || devSplit && devSynset(p.Key) {
 				continue
 			}
 			om := members(other)
