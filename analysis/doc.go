@@ -9,7 +9,8 @@
 //
 // Nothing here does I/O or keeps global mutable state; language detection
 // and word-space neighbours are passed in as functions, so the package
-// depends on neither explorer/language nor explorer/wordspace.
+// does not depend on explorer/wordspace. Stop words and stemmers come from
+// the language table (explorer/language, a leaf).
 //
 // # Words
 //

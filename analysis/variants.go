@@ -4,38 +4,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/kljensen/snowball/english"
-	"github.com/kljensen/snowball/french"
-	"github.com/kljensen/snowball/hungarian"
-	"github.com/kljensen/snowball/norwegian"
-	"github.com/kljensen/snowball/russian"
-	"github.com/kljensen/snowball/spanish"
-	"github.com/kljensen/snowball/swedish"
+	"explorer/language"
 )
-
-// stemFunc returns the Snowball stemmer of a language (ISO 639-1, any
-// case), nil when github.com/kljensen/snowball has none for it. (Package
-// wordspace has the same list for its string-similar suggestions; analysis
-// imports no other package of the project.)
-func stemFunc(lang string) func(string, bool) string {
-	switch langKey(lang) {
-	case "en":
-		return english.Stem
-	case "fr":
-		return french.Stem
-	case "es":
-		return spanish.Stem
-	case "ru":
-		return russian.Stem
-	case "sv":
-		return swedish.Stem
-	case "no":
-		return norwegian.Stem
-	case "hu":
-		return hungarian.Stem
-	}
-	return nil
-}
 
 // variantTest returns the test of whether two folded terms are variants of
 // one another (an inflection or a spelling variant): the same number of
@@ -43,12 +13,13 @@ func stemFunc(lang string) func(string, bool) string {
 // has a stemmer ("games"/"game", "libraries"/"library"), or, for words of
 // five letters or more, one edit apart ("colour"/"color").
 func variantTest(lang string) func(a, b string) bool {
-	stem := stemFunc(lang)
+	l, _ := language.Get(langKey(lang))
+	stemmed := l.HasStemmer()
 	memo := map[string]string{}
 	stemOf := func(w string) string {
 		s, ok := memo[w]
 		if !ok {
-			s = stem(w, true)
+			s = l.Stem(w)
 			memo[w] = s
 		}
 		return s
@@ -59,7 +30,7 @@ func variantTest(lang string) func(a, b string) bool {
 			return a == b
 		}
 		for i := range wa {
-			if wa[i] == wb[i] || (stem != nil && stemOf(wa[i]) == stemOf(wb[i])) || oneEdit(wa[i], wb[i]) {
+			if wa[i] == wb[i] || (stemmed && stemOf(wa[i]) == stemOf(wb[i])) || oneEdit(wa[i], wb[i]) {
 				continue
 			}
 			return false

@@ -78,17 +78,17 @@ func TestBuildSample(t *testing.T) {
 	for i := range many {
 		many[i] = "the quick brown fox jumps over the lazy dog"
 	}
-	s, letters := buildSample(many)
+	s, letters := Sample(many)
 	if len(s) > maxSample || letters == 0 {
 		t.Errorf("sample of %d bytes, %d letters", len(s), letters)
 	}
 	long := []string{strings.Repeat("smörgås ", 2000)}
-	s, _ = buildSample(long)
+	s, _ = Sample(long)
 	if len(s) > maxSample || !strings.HasSuffix(s, "smörgås") {
 		t.Errorf("long text sample of %d bytes ends %q", len(s), s[len(s)-10:])
 	}
 	noSpace := []string{strings.Repeat("å", 5000)}
-	s, _ = buildSample(noSpace)
+	s, _ = Sample(noSpace)
 	if len(s) > maxSample || !strings.HasSuffix(s, "å") {
 		t.Errorf("cut inside a character: %q", s[len(s)-4:])
 	}

@@ -3,9 +3,10 @@ package main
 import (
 	"strings"
 	"sync"
-	"unicode"
 
 	"github.com/pemistahl/lingua-go"
+
+	"explorer/language"
 )
 
 // linguaDetect is package language's Detect as it was before the compact
@@ -41,10 +42,6 @@ const (
 	minConfidence = 0.5
 	// minLead is the least lead of the first language over the second.
 	minLead = 0.2
-	// maxSample bounds the text looked at, in bytes.
-	maxSample = 4000
-	// maxTexts bounds the number of texts sampled.
-	maxTexts = 400
 )
 
 var linguaDetector = sync.OnceValue(func() lingua.LanguageDetector {
@@ -60,7 +57,7 @@ var linguaDetector = sync.OnceValue(func() lingua.LanguageDetector {
 // detection is confident, "" and false when it is not (too little text, or
 // no language clearly ahead). It is safe for concurrent use.
 func linguaDetect(texts []string) (string, bool) {
-	sample, letters := linguaSample(texts)
+	sample, letters := language.Sample(texts)
 	if letters < minLetters {
 		return "", false
 	}
@@ -78,54 +75,3 @@ func linguaDetect(texts []string) (string, bool) {
 	}
 	return strings.ToUpper(top.Language().IsoCode639_1().String()), true
 }
-
-// buildSample joins texts spread over the whole set, up to maxSample bytes,
-// and counts their letters.
-func linguaSample(texts []string) (string, int) {
-	stride := 1
-	if len(texts) > maxTexts {
-		stride = (len(texts) + maxTexts - 1) / maxTexts
-	}
-	var b strings.Builder
-	letters := 0
-	for i := 0; i < len(texts) && b.Len() < maxSample; i += stride {
-		t := strings.TrimSpace(texts[i])
-		if t == "" {
-			continue
-		}
-		sep := ""
-		if b.Len() > 0 {
-			sep = ", "
-		}
-		if room := maxSample - b.Len() - len(sep); len(t) > room {
-			if t = linguaCut(t, room); t == "" {
-				break
-			}
-		}
-		b.WriteString(sep)
-		b.WriteString(t)
-		for _, r := range t {
-			if unicode.IsLetter(r) {
-				letters++
-			}
-		}
-	}
-	return b.String(), letters
-}
-
-// cutAtSpace cuts s to at most n bytes, at a space when there is one, and
-// never inside a character.
-func linguaCut(s string, n int) string {
-	if n <= 0 {
-		return ""
-	}
-	if i := strings.LastIndexByte(s[:n], ' '); i > 0 {
-		return s[:i]
-	}
-	for n > 0 && !linguaRuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
-}
-
-func linguaRuneStart(b byte) bool { return b&0xC0 != 0x80 }
