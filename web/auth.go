@@ -26,17 +26,27 @@ func (s *server) loginForm(c *fiber.Ctx) error {
 // renderLogin shows the sign-in form with a fresh form token, kept in a
 // cookie (double submit: there is no session yet).
 func (s *server) renderLogin(c *fiber.Ctx, status int, username, msg string) error {
-	token, err := s.svc.NewFormToken()
+	token, next, err := s.freshLoginForm(c)
 	if err != nil {
 		return err
 	}
+	v := auth.LoginView{Page: views.Page{Title: "Sign in", Error: msg}, Username: username, FormToken: token, Next: next, OIDCName: s.svc.OIDCName()}
+	return render(c, status, auth.Login(v))
+}
+
+// freshLoginForm sets a fresh form token in the sign-in cookie (double submit:
+// there is no session yet) and returns it with the safe page to go to
+// afterwards, of the query or the posted form.
+func (s *server) freshLoginForm(c *fiber.Ctx) (token, next string, err error) {
+	if token, err = s.svc.NewFormToken(); err != nil {
+		return "", "", err
+	}
 	s.setCookie(c, loginCookie, token, "/login", time.Hour)
-	next := c.Query("next")
+	next = c.Query("next")
 	if next == "" {
 		next = c.FormValue("next")
 	}
-	v := auth.LoginView{Page: views.Page{Title: "Sign in", Error: msg}, Username: username, FormToken: token, Next: safeNext(next), OIDCName: s.svc.OIDCName()}
-	return render(c, status, auth.Login(v))
+	return token, safeNext(next), nil
 }
 
 func (s *server) login(c *fiber.Ctx) error {

@@ -3,7 +3,6 @@ package web
 import (
 	"image/png"
 	"net/http"
-	"time"
 
 	explorer "explorer"
 	"explorer/views"
@@ -32,16 +31,11 @@ func (s *server) secondFactorRoutes(r fiber.Router) {
 
 // renderSecondFactorLogin shows the code form with a fresh form token.
 func (s *server) renderSecondFactorLogin(c *fiber.Ctx, status int, msg string) error {
-	token, err := s.svc.NewFormToken()
+	token, next, err := s.freshLoginForm(c)
 	if err != nil {
 		return err
 	}
-	s.setCookie(c, loginCookie, token, "/login", time.Hour)
-	next := c.Query("next")
-	if next == "" {
-		next = c.FormValue("next")
-	}
-	v := auth.SecondFactorLoginView{Page: views.Page{Title: "Second factor", Error: msg}, FormToken: token, Next: safeNext(next)}
+	v := auth.SecondFactorLoginView{Page: views.Page{Title: "Second factor", Error: msg}, FormToken: token, Next: next}
 	return render(c, status, auth.SecondFactorLogin(v))
 }
 
