@@ -53,7 +53,7 @@ type Project struct {
 	// ModelID is the model applied to the project, nil when none.
 	ModelID *int64
 	// Model is the info of that model as the project's owner sees it (read
-	// with the project; ProjectInfo and ModelProjects set it as their
+	// with the project; ModelProjects sets it as its
 	// caller sees it): nil when none is applied or it may no longer be
 	// seen.
 	Model *ModelInfo

@@ -24,7 +24,7 @@ func (h *handler) listProjects(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, more, err := h.svc.ProjectInfosPage(c.UserContext(), page)
+	list, more, err := h.svc.ProjectsPage(c.UserContext(), page)
 	if err != nil {
 		return err
 	}
@@ -55,9 +55,9 @@ func (h *handler) importProject(c *fiber.Ctx) error {
 	return h.sendProject(c, fiber.StatusCreated, p.ID)
 }
 
-// sendProject answers the project id as ProjectInfo with status.
+// sendProject answers the project id (Service.Project: its model info as its owner may see it) with status.
 func (h *handler) sendProject(c *fiber.Ctx, status int, id int64) error {
-	p, err := h.svc.ProjectInfo(c.UserContext(), id)
+	p, err := h.svc.Project(c.UserContext(), id)
 	if err != nil {
 		return err
 	}
@@ -69,7 +69,7 @@ func (h *handler) getProject(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	p, err := h.svc.ProjectInfo(c.UserContext(), id)
+	p, err := h.svc.Project(c.UserContext(), id)
 	if err != nil {
 		return err
 	}

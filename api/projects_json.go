@@ -41,7 +41,7 @@ type modelProjects struct {
 }
 
 // projectInfoAnswer is a project with the info of its model
-// (Service.ProjectInfo) as v1 shows it.
+// (Service.Project) as v1 shows it.
 func projectInfoAnswer(p *explorer.Project) projectInfo {
 	return projectInfo{
 		ID: p.ID, Rows: p.Rows, Created: millis(p.Created), Encoding: p.Encoding, Title: p.Title,
