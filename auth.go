@@ -175,6 +175,9 @@ type verified struct {
 // sign-in when recordSuccess (a page sign-in records its own, with the
 // session it starts).
 func (s *Service) verifyPassword(ctx context.Context, key [32]byte, username, password, addr string, now time.Time, recordSuccess bool) (verified, error) {
+	if len(username) > MaxUsernameLen || CheckText("username", username) != nil {
+		return verified{}, s.refuseMalformedName(ctx, password, addr, now)
+	}
 	u, err := s.store.FindUserByName(ctx, username)
 	method, reason := SignInPassword, ""
 	if s.directory != nil && (ErrorCode(err) == ENOTFOUND || (err == nil && u.Source == SourceLDAP)) {
@@ -198,12 +201,28 @@ func (s *Service) verifyPassword(ctx context.Context, key [32]byte, username, pa
 	return verified{user: u, entry: e}, nil
 }
 
+// refuseMalformedName refuses a name no account can have (longer than
+// MaxUsernameLen, or not text) as an unknown user, without asking the
+// store or the directory. The name is not recorded (the actor is "-"):
+// it may be of any length up to the body limit.
+func (s *Service) refuseMalformedName(ctx context.Context, password, addr string, now time.Time) error {
+	_ = s.hasher.Compare(s.dummyHash(), password)
+	s.failed("", addr, now) // the address counts; the name is kept nowhere
+	if err := s.auditSignIn(ctx, ActionSignInPassword, "", "unknown user"); err != nil {
+		return err
+	}
+	return Errorf(EUNAUTHORIZED, "invalid credentials")
+}
+
 // recordPassword records a verified password's outcome in the audit log:
 // every refusal (a disabled user's right password among them), and the
 // sign-in when recordSuccess. reason, when set, is the refusal's reason
 // for the record (the answer does not tell an unknown user from a wrong
 // password).
 func (s *Service) recordPassword(ctx context.Context, method, username string, u *User, err error, reason string, recordSuccess bool) error {
+	if ValidateUsername(username) != nil {
+		username = "" // no account's name (a password typed there?): recorded as "-"
+	}
 	switch {
 	case err != nil && reason != "" && ErrorCode(err) == EUNAUTHORIZED:
 		return s.auditSignIn(ctx, signInActions[method], username, reason)

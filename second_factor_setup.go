@@ -171,6 +171,12 @@ func (s *Service) DisableTOTP(ctx context.Context, code string) error {
 	if s.secondFactorRequired(u) {
 		return Errorf(EFORBIDDEN, "a second factor is required for your account; it cannot be turned off")
 	}
+	// A wrong code counts as a failed sign-in of the user, as a wrong
+	// current password does, so that a taken session cannot guess codes.
+	now := s.clock.Now()
+	if err := s.throttled(u.Username, "", now); err != nil {
+		return err
+	}
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		t, err := s.store.FindTOTP(ctx, u.ID)
 		if err != nil {
@@ -182,6 +188,7 @@ func (s *Service) DisableTOTP(ctx context.Context, code string) error {
 				return err
 			}
 			if !ok {
+				s.failed(u.Username, "", now)
 				return Invalid("the code is wrong or was used already", FieldError{Field: "code", Message: "is wrong or was used already"})
 			}
 		}
@@ -214,6 +221,9 @@ func (s *Service) ResetSecondFactor(ctx context.Context, username string) error 
 			return err
 		}
 		if err := s.store.DeleteUserSessions(ctx, u.ID); err != nil {
+			return err
+		}
+		if err := s.audit(ctx, ActionTwoFactorReset, u.Username, ""); err != nil {
 			return err
 		}
 		return s.touchPasswordChanged(ctx, u.ID)

@@ -117,13 +117,16 @@ type UserStore interface {
 	SecondFactorStore
 }
 
+// MaxUsernameLen is the longest username, in bytes.
+const MaxUsernameLen = 64
+
 // ValidateUsername checks a new username: 1 to 64 characters of letters,
 // digits and . _ - @.
 func ValidateUsername(name string) error {
 	if err := CheckText("username", name); err != nil {
 		return err
 	}
-	if name == "" || len(name) > 64 {
+	if name == "" || len(name) > MaxUsernameLen {
 		return Invalid("username must be 1 to 64 characters", FieldError{Field: "username", Message: "must be 1 to 64 characters"})
 	}
 	for _, r := range name {

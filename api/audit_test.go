@@ -171,6 +171,13 @@ func auditSteps() []auditStep {
 	}
 }
 
+// auditResetStep is the admin's reset of bob's second factor.
+var auditResetStep = auditStep{explorer.ActionTwoFactorReset, func(t *testing.T, e *testkit.Env, s *auditState) {
+	if err := e.Svc.ResetSecondFactor(inRequest(e, "root", "r2fa"), "bob"); err != nil {
+		t.Fatal(err)
+	}
+}}
+
 func mustDo(t *testing.T) func(any, error) {
 	return func(_ any, err error) {
 		t.Helper()
@@ -193,7 +200,7 @@ func TestAuditEachActionOnce(t *testing.T) {
 	e.Do(testkit.Request{Method: "GET", Path: "/v1/account", User: "root"}).Expect(t, 200)
 	e.Do(testkit.Request{Method: "GET", Path: "/v1/account", User: "bob"}).Expect(t, 200)
 	var s auditState
-	for _, step := range auditSteps() {
+	for _, step := range append(auditSteps(), auditResetStep) {
 		before := auditCounts(t, e)
 		step.do(t, e, &s)
 		after := auditCounts(t, e)
@@ -319,5 +326,27 @@ func TestAuditActionsInOpenAPI(t *testing.T) {
 	e.Do(testkit.Request{Method: "GET", Path: "/v1/openapi.json"}).Expect(t, 200).JSON(t, &doc)
 	if got, want := strings.Join(doc.Components.Schemas.AuditAction.Enum, ","), strings.Join(explorer.AuditActions, ","); got != want {
 		t.Fatalf("enum %s, want %s", got, want)
+	}
+}
+
+// TestAuditMalformedSignInName: a name no account can have (here 100 KiB,
+// a password typed into the name field) is refused as an unknown user and
+// recorded without the name.
+func TestAuditMalformedSignInName(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("root", explorer.RoleAdmin)
+	for _, name := range []string{strings.Repeat("x", 100<<10), "my secret passphrase"} {
+		if _, err := e.Svc.AuthenticatePassword(context.Background(), name, "wrong-password", "198.51.100.9"); explorer.ErrorCode(err) != explorer.EUNAUTHORIZED {
+			t.Fatalf("%.20q: %v", name, err)
+		}
+	}
+	fails := auditEvents(t, e, explorer.AuditFilter{Outcome: explorer.OutcomeFailure})
+	if len(fails) != 1 || fails[0].Actor != "-" || fails[0].Count != 2 || fails[0].Detail != "unknown user" {
+		t.Fatalf("records %d: %+v", len(fails), fails)
+	}
+	for _, ev := range auditEvents(t, e, explorer.AuditFilter{}) {
+		if strings.Contains(ev.Actor+ev.Target+ev.Detail, "secret") || strings.Contains(ev.Actor+ev.Target+ev.Detail, "xxxx") {
+			t.Fatalf("the typed name is in %+v", *ev)
+		}
 	}
 }

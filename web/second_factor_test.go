@@ -154,3 +154,21 @@ func TestTOTPResetAndPolicy(t *testing.T) {
 		t.Fatalf("ann after the reset: %d %q", r.Status, r.Header.Get("Location"))
 	}
 }
+
+// TestDisableSecondFactorThrottled: wrong codes to turn the second factor
+// off count as failed sign-ins of the user, so a taken session cannot
+// guess codes at the write budget's pace.
+func TestDisableSecondFactorThrottled(t *testing.T) {
+	e := testkit.New(t, func(o *explorer.Options) { o.UserFailures = 3 })
+	e.AddUser("ann", "")
+	secret, _ := setUpTOTP(t, e, "ann")
+	for i := range 3 {
+		if err := e.Svc.DisableTOTP(e.As("ann"), "000000"); explorer.ErrorCode(err) != explorer.EINVALID {
+			t.Fatalf("wrong code %d: %v", i, err)
+		}
+	}
+	code, _ := totp.GenerateCode(secret, e.Clock.Now())
+	if err := e.Svc.DisableTOTP(e.As("ann"), code); explorer.ErrorCode(err) != explorer.ETHROTTLED {
+		t.Fatalf("after 3 wrong codes the right one: %v, want throttled", err)
+	}
+}
