@@ -51,14 +51,7 @@ func (s *Service) explore(ctx context.Context, u *User, p *Project, column strin
 	if err != nil {
 		return err
 	}
-	texts := func(fn func(text string)) error {
-		return s.store.EachProjectRow(ctx, p.ID, func(cells []string) error {
-			if col < len(cells) && strings.TrimSpace(cells[col]) != "" {
-				fn(cells[col])
-			}
-			return ctx.Err()
-		})
-	}
+	texts := s.columnTexts(ctx, p, col)
 	st, dynamic, err := s.exploreStructure(ctx, u, p, texts, lang, opt)
 	if err != nil {
 		return err
@@ -70,15 +63,26 @@ func (s *Service) explore(ctx context.Context, u *User, p *Project, column strin
 	return s.saveExploration(ctx, u, p, exploration{st: st, column: p.Headers[col].Header, lang: lang, texts: n, counts: counts, dynamic: dynamic})
 }
 
+// columnTexts calls fn with each non-blank text of column col of a
+// project's rows, in order.
+func (s *Service) columnTexts(ctx context.Context, p *Project, col int) func(fn func(text string)) error {
+	return func(fn func(text string)) error {
+		return s.store.EachProjectRow(ctx, p.ID, func(cells []string) error {
+			if col < len(cells) && strings.TrimSpace(cells[col]) != "" {
+				fn(cells[col])
+			}
+			return ctx.Err()
+		})
+	}
+}
+
 // exploreColumn returns the index of the column to explore: the one named
 // (any case), or the largest when column is blank.
 func exploreColumn(p *Project, column string) (int, error) {
 	col := -1
 	if strings.TrimSpace(column) != "" {
-		for i, h := range p.Headers {
-			if strings.EqualFold(h.Header, strings.TrimSpace(column)) {
-				return i, nil
-			}
+		if i := columnIndex(p, column); i >= 0 {
+			return i, nil
 		}
 		return 0, Invalid(fmt.Sprintf("project %d has no column %q", p.ID, column), FieldError{Field: "column", Message: "no such column"})
 	}

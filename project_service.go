@@ -463,7 +463,12 @@ func (s *Service) DeleteProject(ctx context.Context, id int64) error {
 		s.failProject(ctx, p.ID, p.Status, "delete failed: ", err)
 		return err
 	}
-	return s.removeProjectSpace(ctx, u, p.ID)
+	// The project is gone: its learnt words going too is housekeeping, and
+	// a failure there is logged, not answered as a failed delete.
+	if err := s.removeProjectSpace(ctx, u, p.ID); err != nil {
+		s.log.Warn("project space not removed", "project", p.ID, "err", err)
+	}
+	return nil
 }
 
 // ApplyModel applies a model the caller can read to a READY or EXPLORED

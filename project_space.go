@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"slices"
-	"strings"
 	"time"
 )
 
@@ -47,13 +46,11 @@ func (s *Service) BuildProjectSpace(ctx context.Context, projectID int64) (Proje
 	if err != nil {
 		return ProjectSpaceInfo{}, err
 	}
-	col := -1
-	for i, h := range p.Headers {
-		if p.TextColumn != "" && strings.EqualFold(h.Header, p.TextColumn) {
-			col = i
-		}
+	if p.Status != ProjectReady && p.Status != ProjectExplored {
+		return ProjectSpaceInfo{}, Errorf(ECONFLICT, "project %d is %s: its words can be learnt when it is READY or EXPLORED", p.ID, p.Status)
 	}
-	if col < 0 {
+	col := columnIndex(p, p.TextColumn)
+	if p.TextColumn == "" || col < 0 {
 		return ProjectSpaceInfo{}, Errorf(ECONFLICT, "project %d has not been explored: explore a text column first", p.ID)
 	}
 	lang, err := s.columnLanguage(ctx, u, p, col)
@@ -64,15 +61,7 @@ func (s *Service) BuildProjectSpace(ctx context.Context, projectID int64) (Proje
 	if err != nil {
 		return ProjectSpaceInfo{}, err
 	}
-	texts := func(fn func(string)) error {
-		return s.store.EachProjectRow(ctx, p.ID, func(cells []string) error {
-			if col < len(cells) && strings.TrimSpace(cells[col]) != "" {
-				fn(cells[col])
-			}
-			return ctx.Err()
-		})
-	}
-	return s.projectSpaces.BuildProjectSpace(ctx, payer.ID, p.ID, lang, texts)
+	return s.projectSpaces.BuildProjectSpace(ctx, payer.ID, p.ID, lang, s.columnTexts(ctx, p, col))
 }
 
 // projectSuggestions blends the suggestions of the pole owner's account's
