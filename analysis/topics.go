@@ -29,7 +29,8 @@ type TermCount struct {
 //
 // Counts are exact up to MaxCountedTerms distinct terms. Past that, terms
 // seen in a single text so far are forgotten to make room, so rare terms
-// may be undercounted; frequent terms are not affected. Past
+// may be undercounted; frequent terms are not affected. When that frees
+// less than a quarter, new terms are no longer counted. Past
 // MaxCountedPairs distinct pairs, new pairs are not recorded.
 //
 // A Counter is not safe for concurrent use.
@@ -42,6 +43,9 @@ type Counter struct {
 	seen     map[string]struct{} // per text, reused
 	words    int                 // all words added, stop words included
 	bigrams  map[string]int      // two consecutive terms (no stop word between): occurrences
+	// termsFull, bigramsFull: a prune left the map three quarters full;
+	// no more prunes, new keys are dropped (roomFor).
+	termsFull, bigramsFull bool
 }
 
 // NewCounter returns an empty Counter.
@@ -81,8 +85,8 @@ func (c *Counter) Add(text, lang string) {
 		}
 		tc := c.terms[term]
 		if tc == nil {
-			if len(c.terms) >= c.maxTerms {
-				c.prune()
+			if !roomFor(len(c.terms), c.maxTerms, &c.termsFull, c.prune, func() int { return len(c.terms) }) {
+				return
 			}
 			tc = &TermCount{Term: term}
 			c.terms[term] = tc
@@ -99,17 +103,38 @@ func (c *Counter) Add(text, lang string) {
 // distinct bigrams, those seen once are forgotten to make room (as prune
 // does for terms), so rare bigrams may be undercounted.
 func (c *Counter) addBigram(b string) {
-	if _, ok := c.bigrams[b]; !ok && len(c.bigrams) >= c.maxPairs {
-		for k, n := range c.bigrams {
-			if n <= 1 {
-				delete(c.bigrams, k)
+	if _, ok := c.bigrams[b]; !ok {
+		pruneOnce := func() {
+			for k, n := range c.bigrams {
+				if n <= 1 {
+					delete(c.bigrams, k)
+				}
 			}
 		}
-		if len(c.bigrams) >= c.maxPairs {
+		if !roomFor(len(c.bigrams), c.maxPairs, &c.bigramsFull, pruneOnce, func() int { return len(c.bigrams) }) {
 			return
 		}
 	}
 	c.bigrams[b]++
+}
+
+// roomFor tells whether a new key may join a map of n entries bounded by
+// max. At max it prunes, but not again once a prune left the map three
+// quarters full (full): new keys are dropped from then on. A prune thus
+// costs the map's size only after a quarter of it has joined, never once
+// for every new key of a map whose entries all stay (quadratic).
+func roomFor(n, max int, full *bool, prune func(), size func() int) bool {
+	if n < max {
+		return true
+	}
+	if *full {
+		return false
+	}
+	prune()
+	if size() >= max*3/4 {
+		*full = true
+	}
+	return size() < max
 }
 
 // Words returns the number of words added, stop words and numbers

@@ -197,3 +197,39 @@ func TestBuildTopicsMaxTerms(t *testing.T) {
 		t.Errorf("got %+v", got)
 	}
 }
+
+// TestCounterSaturated: when every counted term and bigram stays (each in
+// two texts), new ones are dropped after one prune: the maps keep their
+// bounds, and a prune does not run for every new key.
+func TestCounterSaturated(t *testing.T) {
+	c := NewCounter()
+	c.maxTerms, c.maxPairs = 1000, 500
+	for range 2 {
+		for j := range 500 {
+			c.Add(fmt.Sprintf("a%s b%s", letters(j), letters(j)), "EN")
+		}
+	}
+	for j := range 20_000 {
+		c.Add(fmt.Sprintf("new%s fresh%s", letters(j), letters(j)), "EN")
+	}
+	if c.Len() > c.maxTerms || len(c.bigrams) > c.maxPairs {
+		t.Fatalf("%d terms, %d bigrams: over the bounds", c.Len(), len(c.bigrams))
+	}
+	if !c.termsFull || !c.bigramsFull {
+		t.Fatalf("full: terms %v, bigrams %v (%d)", c.termsFull, c.bigramsFull, len(c.bigrams))
+	}
+	if got := c.Count("a" + letters(1)); got.Docs != 2 {
+		t.Fatalf("a%s: %+v", letters(1), got)
+	}
+}
+
+// letters writes j in base 26 with the letters a–z.
+func letters(j int) string {
+	s := ""
+	for {
+		s = string(rune('a'+j%26)) + s
+		if j /= 26; j == 0 {
+			return s
+		}
+	}
+}
