@@ -261,3 +261,44 @@ func TestAttackBlankLinesCSV(t *testing.T) {
 	_, _, _, err = measure(t, b, KindCSV, limited(Options{}), nil)
 	wantLimit(t, err, codeTooLarge, "line 4: a record is longer")
 }
+
+// A number format of 8,000 zeros and one of 250 characters of literal
+// text, on 20 MULRK records of 1,300 cells each (a file of a few hundred
+// KB): before, each cell became an 8,000-character string built a digit
+// at a time (minutes, hundreds of GB allocated, past the time limit). Now
+// a code longer than Excel's 255 characters shows General, a format asks
+// for at most 30 digits, and the text numbers show counts against the
+// workbook's budget: the file is refused (its text is many times its
+// size) having allocated little.
+func TestAttackXLSNumberFormats(t *testing.T) {
+	const perRecord = 1300
+	mulrk := func(w *biffWriter, row uint16, xf uint16) {
+		parts := []any{row, uint16(0)}
+		for range perRecord {
+			parts = append(parts, xf, rkInt(7))
+		}
+		w.rec(recMulRK, append(parts, uint16(perRecord-1))...)
+	}
+	book := buildXLS(t, xlsBookSpec{
+		formats: map[uint16]string{164: strings.Repeat("0", 8000), 165: `"` + strings.Repeat("x", 250) + `"0`},
+		xfs:     []uint16{0, 164, 165},
+		sheets: []xlsSheet{{name: "S", cells: func(w *biffWriter) {
+			for r := range uint16(20) {
+				mulrk(w, r, 1+r%2)
+			}
+		}}},
+	})
+	_, alloc, _, err := measure(t, book, KindXLS, limited(Options{}), nil)
+	if errorCode(err) != codeInvalid {
+		t.Fatalf("%d bytes of cells showing 250 characters each: %v", len(book), err)
+	}
+	if alloc > 64<<20 {
+		t.Errorf("allocated %d MB", alloc>>20)
+	}
+	if got := formatNumber(7, strings.Repeat("0", 8000), false); got != "7" {
+		t.Errorf("an 8,000-character code: %q, want General", got)
+	}
+	if got := formatNumber(7, strings.Repeat("0", 200), false); got != strings.Repeat("0", 29)+"7" {
+		t.Errorf("200 zeros: %q, want 30 digits", got)
+	}
+}

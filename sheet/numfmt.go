@@ -33,10 +33,21 @@ var builtinFormats = map[uint16]string{
 	45: "mm:ss", 46: "[h]:mm:ss", 47: "mm:ss.0", 48: "##0.0E+0", 49: "@",
 }
 
+// maxFormatCode is the longest number format code read (Excel's limit is
+// 255 characters); a longer one shows the number as General.
+const maxFormatCode = 255
+
+// maxFormatDigits bounds the digits a format may ask for (Excel allows 30
+// decimals): a code of 0s cannot make every cell a long string.
+const maxFormatDigits = 30
+
 // formatNumber shows v through the number format code.
 func formatNumber(v float64, code string, date1904 bool) string {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return generalNumber(v)
+	}
+	if len(code) > maxFormatCode {
+		return generalNumber(v) // no format Excel writes is this long
 	}
 	sections := splitSections(code)
 	sec := sections[0]
@@ -311,6 +322,7 @@ func (sp *sectionParser) number(i int) int {
 // finish is the section read: its kind, and the literal text placed.
 func (sp *sectionParser) finish() section {
 	p := sp.p
+	p.minInt, p.minDec, p.maxDec = min(p.minInt, maxFormatDigits), min(p.minDec, maxFormatDigits), min(p.maxDec, maxFormatDigits)
 	if p.kind == kindGeneral {
 		p.suffix = sp.lit.String()
 		if !sp.placeholders {
@@ -348,8 +360,8 @@ func fixedNumber(v float64, p section) string {
 	if intPart == "0" && p.minInt == 0 {
 		intPart = ""
 	}
-	for len(intPart) < p.minInt {
-		intPart = "0" + intPart
+	if len(intPart) < p.minInt {
+		intPart = strings.Repeat("0", p.minInt-len(intPart)) + intPart
 	}
 	if p.thousands && len(intPart) > 3 {
 		var b strings.Builder

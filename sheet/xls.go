@@ -206,12 +206,19 @@ func parseGlobals(stream []byte) (wb *xlsBook, err error) {
 
 // readSST reads the shared string table.
 func (wb *xlsBook) readSST(rd *segReader) {
+	if wb.sst != nil {
+		return // one table a workbook; a second is not read
+	}
+	size := 0
+	for _, seg := range rd.segs {
+		size += len(seg)
+	}
 	rd.u32() // total references
 	unique := rd.u32()
-	// Every string takes at least 3 bytes: do not trust the count for the
-	// allocation.
+	// Every string takes at least 3 bytes of its record: do not trust the
+	// count for the allocation.
 	n := int(unique)
-	if max := len(wb.stream) / 3; n > max || n < 0 {
+	if max := size / 3; n > max || n < 0 {
 		n = max
 	}
 	wb.sst = make([]string, 0, n)
@@ -299,7 +306,7 @@ func (wb *xlsBook) parseSheet(pos uint32) ([]xlsCell, error) {
 		return nil, invalidf(0, msgXLS)
 	}
 	sc := &sheetCells{wb: wb}
-	depth := 1
+	depth, records := 1, 0
 	for depth > 0 {
 		start := s.pos
 		rec, ok, err := s.next()
@@ -313,7 +320,7 @@ func (wb *xlsBook) parseSheet(pos uint32) ([]xlsCell, error) {
 		if wb.budget < 0 {
 			return nil, invalidf(0, msgXLS)
 		}
-		if len(sc.cells)%4096 == 0 && wb.ctx.Err() != nil {
+		if records++; records%256 == 0 && wb.ctx.Err() != nil {
 			return nil, timeBudget(wb.ctx, wb.opts)
 		}
 		switch {
@@ -454,7 +461,12 @@ func (wb *xlsBook) number(v float64, xf uint16) string {
 			code = c
 		}
 	}
-	return formatNumber(v, code, wb.date1904)
+	shown := formatNumber(v, code, wb.date1904)
+	// The text a number shows counts against the workbook's budget as its
+	// record's bytes do: a number format with long literal text cannot make
+	// a small file many times its size in memory.
+	wb.budget -= len(shown)
+	return shown
 }
 
 func boolErr(v byte, isErr bool) string {
