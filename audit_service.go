@@ -2,7 +2,6 @@ package explorer
 
 import (
 	"context"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -180,24 +179,3 @@ func (s *Service) RunAuditRetention(ctx context.Context, keep time.Duration) {
 	}
 }
 
-// ParseAuditTime reads the since or until of an audit listing (name is
-// the parameter): a day yyyy-MM-dd (its start, UTC) or Unix epoch
-// milliseconds; blank is the zero time. Anything else is EINVALID naming
-// the parameter.
-func ParseAuditTime(name, v string) (time.Time, error) {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return time.Time{}, nil
-	}
-	if t, err := time.Parse(time.DateOnly, v); err == nil {
-		return t, nil
-	}
-	if strings.Trim(v, "0123456789") == "" && len(v) <= 15 {
-		n, err := strconv.ParseInt(v, 10, 64)
-		if err == nil {
-			return time.UnixMilli(n).UTC(), nil
-		}
-	}
-	msg := "must be a day yyyy-MM-dd or Unix epoch milliseconds"
-	return time.Time{}, Invalid(name+" "+msg, FieldError{Field: name, Message: msg})
-}

@@ -2,6 +2,8 @@ package api
 
 import (
 	"strconv"
+	"strings"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 
@@ -47,10 +49,10 @@ func auditFilter(c *fiber.Ctx) (explorer.AuditFilter, error) {
 		return explorer.AuditFilter{}, err
 	}
 	f := explorer.AuditFilter{Page: page, User: c.Query("user"), Action: c.Query("action"), Outcome: c.Query("outcome")}
-	if f.Since, err = explorer.ParseAuditTime("since", c.Query("since")); err != nil {
+	if f.Since, err = parseAuditTime("since", c.Query("since")); err != nil {
 		return f, err
 	}
-	f.Until, err = explorer.ParseAuditTime("until", c.Query("until"))
+	f.Until, err = parseAuditTime("until", c.Query("until"))
 	return f, err
 }
 
@@ -68,4 +70,26 @@ func (h *handler) listAudit(c *fiber.Ctx) error {
 		out[i] = toAuditEventJSON(e)
 	}
 	return sendList(c, f.Page, more, out)
+}
+
+// parseAuditTime reads the since or until of an audit listing (name is
+// the parameter): a day yyyy-MM-dd (its start, UTC) or Unix epoch
+// milliseconds; blank is the zero time. Anything else is EINVALID naming
+// the parameter.
+func parseAuditTime(name, v string) (time.Time, error) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return time.Time{}, nil
+	}
+	if t, err := time.Parse(time.DateOnly, v); err == nil {
+		return t, nil
+	}
+	if strings.Trim(v, "0123456789") == "" && len(v) <= 15 {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err == nil {
+			return time.UnixMilli(n).UTC(), nil
+		}
+	}
+	msg := "must be a day yyyy-MM-dd or Unix epoch milliseconds"
+	return time.Time{}, explorer.Invalid(name+" "+msg, explorer.FieldError{Field: name, Message: msg})
 }
