@@ -51,9 +51,10 @@ type vspPair struct {
 // preservationPairs finds, for every word of an antonym pair, its near
 // nearest words and up to 20 within distance rho in the input space
 // (exact search), leaving out its antonyms. With honest, only the trained
-// pairs choose the words and the antonyms left out; without it (the
-// committed file's setting) every pair does, held-out ones included, so
-// the held-out antonym figure is not measured on unseen pairs alone.
+// pairs choose the words and the antonyms left out (the committed file's
+// setting); without it (the file before) every pair does, held-out ones
+// included, so the held-out antonym figure is not measured on unseen
+// pairs alone.
 func preservationPairs(vocab []string, vecs [][]float32, ant *antonyms, rho float32, near int, honest bool, hop *graph) ([]vspPair, error) {
 	s, err := wordspace.New("EN", vocab, vecs, nil)
 	if err != nil {
