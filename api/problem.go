@@ -6,7 +6,6 @@ package api
 import (
 	"errors"
 	"net/http"
-	"strconv"
 
 	explorer "explorer"
 
@@ -70,10 +69,6 @@ func WriteProblem(c *fiber.Ctx, err error, status int) error {
 	p := ProblemFor(err, status)
 	if p.Status == http.StatusUnauthorized {
 		c.Set(fiber.HeaderWWWAuthenticate, `Basic realm="explorer"`)
-	}
-	var fe *fiber.Error
-	if e := explorer.AsError(err); !errors.As(err, &fe) && e.RetryAfter > 0 {
-		c.Set(fiber.HeaderRetryAfter, strconv.Itoa(e.RetryAfter))
 	}
 	c.Set(fiber.HeaderContentType, "application/problem+json")
 	body, jerr := c.App().Config().JSONEncoder(p)

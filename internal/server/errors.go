@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 
 	explorer "explorer"
 
@@ -15,11 +16,16 @@ import (
 
 // handleError is the one error dispatch: every /v1 answer that is not 2xx
 // is problem+json, every other one a page, both with the status of Status.
-// Internal errors are logged with the request id and route, never shown.
+// Internal errors are logged with the request id and route, never shown;
+// an error that says when to try again sets Retry-After.
 func (e *edge) handleError(c *fiber.Ctx, err error) error {
 	status, xerr := classify(err)
 	if status >= http.StatusInternalServerError {
 		e.cfg.Logger.Error("request failed", "request", requestID(c), "method", c.Method(), "route", e.routeOf(c), "status", status, "err", xerr)
+	}
+	var fe *fiber.Error
+	if x := explorer.AsError(err); !errors.As(err, &fe) && x.RetryAfter > 0 {
+		c.Set(fiber.HeaderRetryAfter, strconv.Itoa(x.RetryAfter)) // on /v1 and pages alike
 	}
 	if api.IsAPIPath(c.Path()) {
 		return api.WriteProblem(c, err, status)

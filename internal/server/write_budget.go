@@ -1,9 +1,6 @@
 package server
 
 import (
-	"errors"
-	"strconv"
-
 	explorer "explorer"
 
 	"github.com/gofiber/fiber/v2"
@@ -20,11 +17,7 @@ func spendWrite(svc *explorer.Service) fiber.Handler {
 			return c.Next()
 		}
 		if err := svc.SpendWrite(c.UserContext()); err != nil {
-			var e *explorer.Error
-			if errors.As(err, &e) && e.RetryAfter > 0 {
-				c.Set(fiber.HeaderRetryAfter, strconv.Itoa(e.RetryAfter))
-			}
-			return err
+			return err // ETHROTTLED: the edge's error answer sets Retry-After
 		}
 		return c.Next()
 	}
