@@ -7,8 +7,10 @@ import (
 )
 
 // versionCacheMax is the most memory the cache's versions hold (by
-// answerSize's estimate).
-const versionCacheMax = 64 << 20
+// answerSize's estimate); api keeps the versions' encoded answers beside,
+// within a budget of its own (32 MiB): 64 MiB in all, as when one cache
+// held both.
+const versionCacheMax = 32 << 20
 
 // versionKey names the content of one version of one model: revision is
 // the amendment of the model's current version (see EditModel), and
@@ -51,18 +53,19 @@ type answerVersion struct {
 }
 
 // answerSize estimates the memory a cached version holds: the stored
-// structure (topic dictionaries included) and the answer's groups. Each
-// term is counted in the structure and in the answer (a string header
-// each); shared topics of neighbouring versions are counted in each, so
-// the estimate errs on the high side.
+// structure (topic dictionaries included) and the answer's groups, which
+// share the stored titles and terms (a term is counted once: its bytes and
+// a string header, with size-class rounding). Shared topics of
+// neighbouring versions are counted in each, so the estimate errs on the
+// high side.
 func answerSize(st *Structure) int {
 	n := 256
 	for _, g := range st.Groups {
-		n += 2*len(g.Title) + 96
+		n += len(g.Title) + 96
 		for _, t := range g.Topics {
-			n += 2*len(t.Title) + 320 // two Topic values, an empty dictionary, slice headers
+			n += len(t.Title) + 320 // two Topic values, an empty dictionary, slice headers
 			for _, term := range t.Terms {
-				n += 2*len(term) + 32 // a string header, size-class rounding, quotes and comma
+				n += len(term) + 24
 			}
 			for k, v := range t.Dictionary {
 				n += len(k) + len(v) + 48
@@ -70,10 +73,10 @@ func answerSize(st *Structure) int {
 		}
 	}
 	for _, t := range st.IgnoreTerms {
-		n += 2*len(t.Term) + 40 + 36
+		n += len(t.Term) + 40
 	}
 	for k, v := range st.IgnoreTermsDictionary {
-		n += 2*(len(k)+len(v)) + 48 + 6
+		n += len(k) + len(v) + 48
 	}
 	return n
 }
