@@ -227,7 +227,7 @@ func (s *server) buildProjectSpace(c *fiber.Ctx) error {
 }
 
 // exploreOptions reads the numbers of the explore form: blank is 0 (the
-// default).
+// default). Their bounds are the Service's (ExploreOptions).
 func exploreOptions(c *fiber.Ctx) (explorer.ExploreOptions, error) {
 	var opt explorer.ExploreOptions
 	for _, f := range []struct {
@@ -239,9 +239,9 @@ func exploreOptions(c *fiber.Ctx) (explorer.ExploreOptions, error) {
 			continue
 		}
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return opt, explorer.Invalid("the number of "+f.name+" must be a whole number of at least 1",
-				explorer.FieldError{Field: f.name, Message: "a whole number of at least 1"})
+		if err != nil {
+			return opt, explorer.Invalid("the number of "+f.name+" must be a whole number",
+				explorer.FieldError{Field: f.name, Message: "a whole number"})
 		}
 		*f.to = n
 	}
