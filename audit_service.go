@@ -178,4 +178,3 @@ func (s *Service) RunAuditRetention(ctx context.Context, keep time.Duration) {
 		}
 	}
 }
-

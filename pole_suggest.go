@@ -121,15 +121,16 @@ func firstSuggestions(list []PoleSuggestion, n int) []PoleSuggestion {
 	return list[:min(len(list), n)]
 }
 
-// suggestSlots counts the suggestions each user has running, in memory
-// (per instance).
+// suggestSlots counts the heavy reads each user has running (suggestions;
+// a project's topic evidence, in a count of its own), in memory (per
+// instance).
 type suggestSlots struct {
 	mu      sync.Mutex
 	running map[int64]int
 }
 
-// take counts one more suggestion of user, or answers false when the user
-// has SuggestionsAtOnce running.
+// take counts one more read of user, or answers false when the user has
+// SuggestionsAtOnce running.
 func (t *suggestSlots) take(user int64) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -143,7 +144,7 @@ func (t *suggestSlots) take(user int64) bool {
 	return true
 }
 
-// give ends one suggestion of user.
+// give ends one read of user.
 func (t *suggestSlots) give(user int64) {
 	t.mu.Lock()
 	defer t.mu.Unlock()

@@ -82,6 +82,14 @@ func (s *Service) ProjectTopics(ctx context.Context, id int64) (*ProjectTopics, 
 	if err != nil {
 		return nil, err
 	}
+	// Each reading passes over every text: a user's tabs and scripts get
+	// SuggestionsAtOnce of them at a time, as suggestions do.
+	if !s.readingTopics.take(u.ID) {
+		e := Errorf(ETHROTTLED, "%d topic readings of yours are running, the most at once: try again in a moment", SuggestionsAtOnce)
+		e.RetryAfter = suggestRetryAfter
+		return nil, e
+	}
+	defer s.readingTopics.give(u.ID)
 	p, err := s.ownProject(ctx, u, id)
 	if err != nil {
 		return nil, err

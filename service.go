@@ -98,6 +98,7 @@ type Service struct {
 	budgets             UserBudgets
 	writes              writeWindow
 	suggesting          suggestSlots
+	readingTopics       suggestSlots // ProjectTopics at once, per user
 
 	credentials *credentialCache
 	// tokens caches verified API tokens by the SHA-256 of the token.
