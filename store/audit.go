@@ -72,23 +72,16 @@ func (db *DB) CountAuditEvents(ctx context.Context, f explorer.AuditFilter) (int
 func (db *DB) FindAuditEvents(ctx context.Context, f explorer.AuditFilter) ([]*explorer.AuditEvent, error) {
 	where, args := auditWhere(f)
 	page, pargs := f.Page.SQL()
-	rows, err := db.query(ctx, `SELECT id, at, last_at, count, actor, action, target, outcome, client_addr, request_id, detail
-		FROM audit_events`+where+` ORDER BY at DESC, id DESC`+page, append(args, pargs...)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []*explorer.AuditEvent
-	for rows.Next() {
+	return queryList(ctx, db, `SELECT id, at, last_at, count, actor, action, target, outcome, client_addr, request_id, detail
+		FROM audit_events`+where+` ORDER BY at DESC, id DESC`+page, append(args, pargs...), func(sc rowScanner) (*explorer.AuditEvent, error) {
 		e := &explorer.AuditEvent{}
 		var at, last int64
-		if err := rows.Scan(&e.ID, &at, &last, &e.Count, &e.Actor, &e.Action, &e.Target, &e.Outcome, &e.Addr, &e.RequestID, &e.Detail); err != nil {
-			return nil, db.mapError(err, "")
+		if err := sc.Scan(&e.ID, &at, &last, &e.Count, &e.Actor, &e.Action, &e.Target, &e.Outcome, &e.Addr, &e.RequestID, &e.Detail); err != nil {
+			return nil, err
 		}
 		e.Time, e.Last = fromMillis(at), fromMillis(last)
-		out = append(out, e)
-	}
-	return out, db.mapError(rows.Err(), "")
+		return e, nil
+	})
 }
 
 // PruneAuditEvents removes the records older than before.

@@ -76,7 +76,7 @@ func (db *DB) FindUserByName(ctx context.Context, username string) (*explorer.Us
 
 // FindUserByExternal returns the user a directory (source) knows as id.
 func (db *DB) FindUserByExternal(ctx context.Context, source, id string) (*explorer.User, error) {
-	u, err := scanUser(db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(`SELECT `+userColumns+` FROM users WHERE auth_source = ? AND external_id = ?`), source, id))
+	u, err := scanUser(db.row(ctx, `SELECT `+userColumns+` FROM users WHERE auth_source = ? AND external_id = ?`, source, id))
 	if err != nil {
 		return nil, db.mapError(err, "no user of that directory entry")
 	}

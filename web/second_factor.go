@@ -101,7 +101,6 @@ func (s *server) secondFactorPage(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderCacheControl, "no-store")
 	return render(c, http.StatusOK, auth.SecondFactorPage(v))
 }
 
@@ -117,7 +116,6 @@ func (s *server) secondFactorQR(c *fiber.Ctx) error {
 		return explorer.Internal(err)
 	}
 	c.Set(fiber.HeaderContentType, "image/png")
-	c.Set(fiber.HeaderCacheControl, "no-store")
 	return png.Encode(c.Response().BodyWriter(), img)
 }
 
@@ -138,7 +136,6 @@ func (s *server) secondFactorConfirm(c *fiber.Ctx) error {
 		return err
 	}
 	v.Recovery = codes
-	c.Set(fiber.HeaderCacheControl, "no-store")
 	return render(c, http.StatusOK, auth.SecondFactorPage(v))
 }
 
