@@ -45,15 +45,6 @@ func (f Format) ContentType() string {
 	return "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 }
 
-// csvModelRow is a row of a model file as gocsv writes it: the header
-// names are the columns (ColumnIndex, …).
-type csvModelRow struct {
-	Index  string `csv:"Index"`
-	Label  string `csv:"Label"`
-	Terms  string `csv:"Terms"`
-	Pinned string `csv:"Pinned"`
-}
-
 // WriteModel writes the rows of a model export with their header row:
 // an XLSX workbook of one sheet "Model" whose cells are text except the
 // booleans of Pinned, with column widths and a frozen header row, or a
@@ -66,9 +57,9 @@ func WriteModel(w io.Writer, f Format, rows []ModelRow) error {
 		if _, err := io.WriteString(w, "\uFEFF"); err != nil {
 			return err
 		}
-		safe := make([]csvModelRow, len(rows))
+		safe := make([]ModelRow, len(rows))
 		for i, r := range rows {
-			safe[i] = csvModelRow{Index: sheet.EscapeFormula(r.Index), Label: sheet.EscapeFormula(r.Label),
+			safe[i] = ModelRow{Index: sheet.EscapeFormula(r.Index), Label: sheet.EscapeFormula(r.Label),
 				Terms: sheet.EscapeFormula(r.Terms), Pinned: sheet.EscapeFormula(r.Pinned)}
 		}
 		return gocsv.MarshalCSV(safe, gocsv.NewSafeCSVWriter(csv.NewWriter(w)))

@@ -9,12 +9,12 @@ import (
 )
 
 // ModelRow is one row of a model file in the upload format: the columns
-// Index, Label, Terms and Pinned.
+// Index, Label, Terms and Pinned (the names gocsv writes as the header).
 type ModelRow struct {
-	Index  string
-	Label  string
-	Terms  string
-	Pinned string
+	Index  string `csv:"Index"`
+	Label  string `csv:"Label"`
+	Terms  string `csv:"Terms"`
+	Pinned string `csv:"Pinned"`
 }
 
 // ModelRows writes groups as the rows of a model file, which an upload
