@@ -124,11 +124,11 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 		return c, err
 	}
 	for _, sp := range spaces {
-		lang, path, ok := strings.Cut(strings.TrimSpace(sp), "=")
-		if !ok || lang == "" || path == "" {
-			return c, usageError(fmt.Sprintf("--wordspace %q: give LANG=PATH, such as sv=/srv/spaces/sv.vec", sp))
+		lang, path, err := wordspace.ParseSpec(strings.TrimSpace(sp))
+		if err != nil {
+			return c, usageError("--wordspace: " + err.Error())
 		}
-		c.WordSpaces = append(c.WordSpaces, strings.TrimSpace(sp))
+		c.WordSpaces = append(c.WordSpaces, lang+"="+path)
 	}
 	if fs.NArg() > 0 {
 		return c, usageError(fmt.Sprintf("serve takes no arguments, got %q", fs.Arg(0)))
