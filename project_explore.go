@@ -160,40 +160,43 @@ func (s *Service) lexicon(ctx context.Context, lang string) analysis.Lexicon {
 }
 
 // countTopics counts, per topic of st, the texts containing one of its
-// terms but not an ignore term; n is the number of texts.
+// terms but not an ignore term; n is the number of texts. It matches as
+// the evidence of ProjectTopics does (one TopicMatcher).
 func countTopics(st Structure, texts analysis.Texts, lang string) (counts map[int64]int, n int, err error) {
-	ignore := map[string]bool{}
-	for _, t := range st.IgnoreTerms {
-		ignore[analysis.FoldTerm(t.Term)] = true
-	}
-	type topicTerms struct {
-		id    int64
-		terms []string
-	}
-	var topics []topicTerms
+	keep := withoutIgnored(st.IgnoreTerms)
+	var ids []int64
+	var terms [][]string
 	counts = map[int64]int{}
 	for _, g := range st.Groups {
 		for _, t := range g.Topics {
-			tt := topicTerms{id: t.ID}
-			for _, term := range t.Terms {
-				if !ignore[analysis.FoldTerm(term)] {
-					tt.terms = append(tt.terms, term)
-				}
-			}
-			topics = append(topics, tt)
+			ids, terms = append(ids, t.ID), append(terms, keep(t.Terms))
 			counts[t.ID] = 0
 		}
 	}
+	m := analysis.NewTopicMatcher(terms, lang)
 	err = texts(func(text string) {
 		n++
-		prepared := analysis.Prepare(text, lang)
-		for _, t := range topics {
-			if prepared.Matches(t.terms) {
-				counts[t.id]++
-			}
-		}
+		m.Match(text, func(i int, _ []analysis.Span) { counts[ids[i]]++ })
 	})
 	return counts, n, err
+}
+
+// withoutIgnored returns the filter that leaves the ignore terms out of a
+// topic's terms (by FoldTerm, as exploring and matching fold).
+func withoutIgnored(ignored []IgnoreTerm) func(terms []string) []string {
+	ignore := make(map[string]bool, len(ignored))
+	for _, t := range ignored {
+		ignore[analysis.FoldTerm(t.Term)] = true
+	}
+	return func(terms []string) []string {
+		var kept []string
+		for _, term := range terms {
+			if !ignore[analysis.FoldTerm(term)] {
+				kept = append(kept, term)
+			}
+		}
+		return kept
+	}
 }
 
 // exploration is what exploring a project found, to be saved.

@@ -157,22 +157,13 @@ func topicsOutline(p *Project) *ProjectTopics {
 // readEvidence counts and collects the examples of out's topics in the
 // texts of column col.
 func (s *Service) readEvidence(ctx context.Context, p *Project, col int, lang string, out *ProjectTopics) error {
-	ignore := map[string]bool{}
-	for _, t := range p.Structure.IgnoreTerms {
-		ignore[analysis.FoldTerm(t.Term)] = true
-	}
+	keep := withoutIgnored(p.Structure.IgnoreTerms)
 	var topics []*TopicEvidence
 	var terms [][]string
 	for gi := range out.Groups {
 		for ti := range out.Groups[gi].Topics {
 			t := &out.Groups[gi].Topics[ti]
-			var kept []string
-			for _, term := range t.Terms {
-				if !ignore[analysis.FoldTerm(term)] {
-					kept = append(kept, term)
-				}
-			}
-			topics, terms = append(topics, t), append(terms, kept)
+			topics, terms = append(topics, t), append(terms, keep(t.Terms))
 		}
 	}
 	m := analysis.NewTopicMatcher(terms, lang)

@@ -20,6 +20,8 @@ type Table struct {
 	// RowNumbers are the 1-based numbers of Rows in the file, as a person
 	// sees them (the header is row 1).
 	RowNumbers []int
+	// Encoding is the encoding a CSV file was read with.
+	Encoding string
 }
 
 // ReadModel reads a model file into groups without ids (GroupsFromTable)
@@ -46,7 +48,7 @@ func readModelTable(ctx context.Context, src explorer.TableSource, limits explor
 	meter := explorer.TextMeter{Limit: limits.MaxText, What: "the limit of a model file"}
 	t := &Table{}
 	var cols []int
-	_, err := src.StreamTable(ctx, limits, HasModelColumns, func(h []string) error {
+	enc, err := src.StreamTable(ctx, limits, HasModelColumns, func(h []string) error {
 		c := findColumns(h)
 		if !HasModelColumns(h) {
 			_, err := GroupsFromTable(&Table{Header: h})
@@ -76,6 +78,7 @@ func readModelTable(ctx context.Context, src explorer.TableSource, limits explor
 	if err != nil {
 		return nil, err
 	}
+	t.Encoding = enc
 	return t, nil
 }
 
