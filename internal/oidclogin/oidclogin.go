@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -42,7 +43,18 @@ type Config struct {
 	// Logger receives what goes wrong (default slog.Default()); never a
 	// secret.
 	Logger *slog.Logger
+	// Now is the clock (default time.Now).
+	Now func() time.Time
 }
+
+// retryDiscovery is how long a failed discovery is answered without
+// asking the provider again: while it is down, sign-in attempts fail at
+// once instead of each waiting Timeout in turn.
+const retryDiscovery = 10 * time.Second
+
+// maxProviderBody bounds each answer read from the provider (discovery
+// document, keys, tokens, user info).
+const maxProviderBody = 1 << 20
 
 // Provider is an OpenID provider; it finds the provider's endpoints at the
 // first sign-in, so that a provider down at start leaves local users
@@ -51,8 +63,9 @@ type Provider struct {
 	cfg Config
 	log *slog.Logger
 
-	mu       sync.Mutex
-	provider *oidc.Provider
+	mu          sync.Mutex
+	provider    *oidc.Provider
+	failedUntil time.Time // a failed discovery is not retried before
 }
 
 // New checks cfg and returns its Provider, without calling the provider.
@@ -64,7 +77,10 @@ func New(cfg Config) (*Provider, error) {
 		cfg.Logger = slog.Default()
 	}
 	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = &http.Client{Timeout: cfg.Timeout}
+		cfg.HTTPClient = &http.Client{Timeout: cfg.Timeout, Transport: limitedBodies{http.DefaultTransport}}
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
 	}
 	u, err := url.Parse(cfg.Issuer)
 	if err != nil || !(u.Scheme == "https" || (u.Scheme == "http" && loopback(u.Hostname()))) || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
@@ -102,15 +118,35 @@ func (p *Provider) discover(ctx context.Context) (*oidc.Provider, error) {
 	if p.provider != nil {
 		return p.provider, nil
 	}
+	unavailable := explorer.Errorf(explorer.EUNAVAILABLE, "the OpenID provider cannot be reached; try again later")
+	if p.cfg.Now().Before(p.failedUntil) {
+		return nil, unavailable
+	}
 	ctx, cancel := context.WithTimeout(oidc.ClientContext(ctx, p.cfg.HTTPClient), p.cfg.Timeout)
 	defer cancel()
 	prov, err := oidc.NewProvider(ctx, p.cfg.Issuer)
 	if err != nil {
+		p.failedUntil = p.cfg.Now().Add(retryDiscovery)
 		p.log.Warn("OpenID provider discovery failed", "issuer", p.cfg.Issuer, "err", err)
-		return nil, explorer.Errorf(explorer.EUNAVAILABLE, "the OpenID provider cannot be reached; try again later")
+		return nil, unavailable
 	}
 	p.provider = prov
 	return prov, nil
+}
+
+// limitedBodies is a transport whose answers read at most maxProviderBody
+// bytes (go-oidc reads discovery, keys and user info whole).
+type limitedBodies struct{ next http.RoundTripper }
+
+func (t limitedBodies) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := t.next.RoundTrip(r)
+	if err == nil {
+		resp.Body = struct {
+			io.Reader
+			io.Closer
+		}{io.LimitReader(resp.Body, maxProviderBody), resp.Body}
+	}
+	return resp, err
 }
 
 func (p *Provider) oauth(prov *oidc.Provider) *oauth2.Config {
@@ -172,8 +208,14 @@ func (p *Provider) exchangeError(err error) error {
 }
 
 // redact returns err's text without secret.
-func redact(err error, secret string) string {
-	return strings.ReplaceAll(err.Error(), secret, "[redacted]")
+func redact(err error, secrets ...string) string {
+	msg := err.Error()
+	for _, secret := range secrets {
+		if secret != "" {
+			msg = strings.ReplaceAll(msg, secret, "[redacted]")
+		}
+	}
+	return msg
 }
 
 // claims are what the ID token and the userinfo endpoint say of a person.
@@ -198,7 +240,8 @@ func (p *Provider) claims(ctx context.Context, prov *oidc.Provider, id *oidc.IDT
 	}
 	info, err := prov.UserInfo(ctx, oauth2.StaticTokenSource(tok))
 	if err != nil {
-		p.log.Warn("OpenID userinfo failed", "issuer", p.cfg.Issuer, "err", err)
+		// The error quotes the provider's answer: the token is taken out.
+		p.log.Warn("OpenID userinfo failed", "issuer", p.cfg.Issuer, "err", redact(err, tok.AccessToken, tok.RefreshToken, p.cfg.ClientSecret))
 		return c, explorer.Errorf(explorer.EUNAVAILABLE, "the OpenID provider cannot be reached; try again later")
 	}
 	var more claims
