@@ -51,9 +51,10 @@ type entry struct {
 	space    atomic.Pointer[Space]
 	err      atomic.Pointer[string]
 	cancel   context.CancelFunc
-	// load, set for an embedded space not loaded yet, loads it in the
-	// caller (once; concurrent callers wait for it); words is its number
-	// of words, read from its header.
+	// load, set for a space loaded at its language's first use, starts
+	// the load in the background (once: concurrent first requests share
+	// it, and wait for ready as long as their own deadline allows);
+	// words is its number of words, read from its header.
 	load  func()
 	words int
 }
@@ -153,10 +154,10 @@ func (r *Registry) LoadDir(dir string) error {
 // LoadDefault registers the embedded spaces (wordspaceasset.Spaces:
 // English and the embeddable thesauri), each unless a space for its
 // language is configured already. An embedded space is loaded at its
-// language's first use, in the caller (well under a second for English, in
-// place; a thesaurus builds its space), so that a server whose users never
-// ask for a language keeps none of its space in memory; until then it
-// counts as ready.
+// language's first use (well under a second for English, in place; a
+// thesaurus builds its space), so that a server whose users never ask for
+// a language keeps none of its space in memory; until then it counts as
+// ready.
 func (r *Registry) LoadDefault() {
 	for _, sp := range wordspaceasset.Spaces {
 		r.mu.RLock()
@@ -175,11 +176,16 @@ func (r *Registry) LoadDefault() {
 }
 
 // lazy registers a space of language l that load reads at the language's
-// first use, in the caller; until then it counts as ready, with words (0
-// when unknown before loading).
+// first use; until then it counts as ready, with words (0 when unknown
+// before loading). The load runs in the background, not in the request
+// that started it: a request whose deadline passes first is answered
+// EUNAVAILABLE (SpaceContext) and the load goes on for the next one.
 func (r *Registry) lazy(l, source string, words int, load func(context.Context, LoadOptions) (*Space, error)) {
-	e := &entry{lang: l, source: source, ready: make(chan struct{}), cancel: func() {}, words: words}
-	e.load = sync.OnceFunc(func() { r.run(context.Background(), e, load) })
+	ctx, cancel := context.WithCancel(context.Background())
+	e := &entry{lang: l, source: source, ready: make(chan struct{}), cancel: cancel, words: words}
+	// Not counted in r.wg: Wait is for the loads started at start, and
+	// a first use may come while it waits. Waiters wait for e.ready.
+	e.load = sync.OnceFunc(func() { go r.run(ctx, e, load) })
 	r.replace(l, e)
 }
 
@@ -281,16 +287,29 @@ func (r *Registry) Ready() bool {
 	return true
 }
 
-// Space returns the loaded space of a language, or an explorer error:
-// EUNAVAILABLE with RetryAfter while it loads, ECONFLICT naming the
-// available languages when it has none.
+// Space returns the loaded space of a language, waiting for as long as
+// its first load takes (SpaceContext without a deadline).
 func (r *Registry) Space(lang string) (*Space, error) {
+	return r.SpaceContext(context.Background(), lang)
+}
+
+// SpaceContext returns the loaded space of a language, or an explorer
+// error: EUNAVAILABLE with RetryAfter while it loads, ECONFLICT naming the
+// available languages when it has none. A space loaded at first use is
+// waited for until ctx ends, then EUNAVAILABLE (its load goes on).
+func (r *Registry) SpaceContext(ctx context.Context, lang string) (*Space, error) {
 	l, _ := NormalizeLang(lang)
 	r.mu.RLock()
 	e := r.langs[l]
 	r.mu.RUnlock()
 	if e != nil && e.load != nil {
 		e.load()
+		select {
+		case <-e.ready:
+		case <-ctx.Done():
+			return nil, &explorer.Error{Code: explorer.EUNAVAILABLE, RetryAfter: RetryAfter, Err: ctx.Err(),
+				Message: fmt.Sprintf("the word space for %s is being loaded (%d%%): try again in a moment", l, int(e.getProgress()*100))}
+		}
 	}
 	if e != nil {
 		if s := e.space.Load(); s != nil {
@@ -324,7 +343,7 @@ func (r *Registry) available() []string {
 
 // Suggest implements explorer.WordSpaces.
 func (r *Registry) Suggest(ctx context.Context, language string, terms []explorer.WeightedTerm, exclude []string, limit int) ([]explorer.PoleSuggestion, error) {
-	s, err := r.Space(language)
+	s, err := r.SpaceContext(ctx, language)
 	if err != nil {
 		return nil, err
 	}
@@ -352,7 +371,7 @@ func (r *Registry) admit(ctx context.Context) (context.Context, error) {
 
 // Neighbours implements explorer.WordSpaces.
 func (r *Registry) Neighbours(ctx context.Context, language, term string, k int) ([]explorer.Neighbour, error) {
-	s, err := r.Space(language)
+	s, err := r.SpaceContext(ctx, language)
 	if err != nil {
 		return nil, err
 	}
