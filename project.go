@@ -113,6 +113,10 @@ type ProjectStore interface {
 	InsertProjectRows(ctx context.Context, id int64, first int, rows [][]string) error
 	// AddProjectText adds n bytes to the text a project's rows store.
 	AddProjectText(ctx context.Context, id int64, n int64) error
+	// SetProjectSpaceBytes records the size of a project's word space
+	// file (0: none), charged to its owner as its other bytes; ENOTFOUND
+	// when the project is gone.
+	SetProjectSpaceBytes(ctx context.Context, id int64, n int64) error
 	// AccountProjectText is the text the projects of an account (its
 	// user's and those of the users it manages) store.
 	AccountProjectText(ctx context.Context, accountID int64) (int64, error)

@@ -3,7 +3,9 @@ package explorer
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"slices"
+	"sync"
 	"time"
 )
 
@@ -12,14 +14,63 @@ import (
 //
 // BuildProjectSpace trains the space of a project from its texts (texts
 // calls fn with each, and may be called twice: one pass counts, one
-// trains), replacing any the project had. SuggestFromProjects answers the
+// trains), replacing any the project had once keep, called with the size
+// of its file before it replaces anything, returned nil (an error of keep
+// leaves the old space as it was). SuggestFromProjects answers the
 // suggestions of the account's project spaces of a language (none, and no
 // error, when it has none), leaving out terms and exclude as
-// WordSpaces.Suggest does. RemoveProjectSpace forgets a project's space.
+// WordSpaces.Suggest does. AnyProjectSpaces tells, from memory, whether
+// any account may have a space of a language. RemoveProjectSpace forgets
+// a project's space.
 type ProjectSpaces interface {
-	BuildProjectSpace(ctx context.Context, account, project int64, language string, texts func(fn func(string)) error) (ProjectSpaceInfo, error)
+	BuildProjectSpace(ctx context.Context, account, project int64, language string, texts func(fn func(string)) error, keep func(bytes int64) error) (ProjectSpaceInfo, error)
 	SuggestFromProjects(ctx context.Context, account int64, language string, terms []WeightedTerm, exclude []string, limit int) ([]PoleSuggestion, error)
+	AnyProjectSpaces(language string) (bool, error)
 	RemoveProjectSpace(account, project int64) error
+}
+
+// ProjectSpaceBuildsAtOnce is the number of project spaces a server
+// trains at once (each holds up to about 100 MiB while it trains); one
+// project's space is never trained twice at once. A build past either is
+// refused ETHROTTLED at once (not queued, holding its request).
+const ProjectSpaceBuildsAtOnce = 1
+
+// projectSpaceRetryAfter is the Retry-After, in seconds, of a refused
+// build: about what a page's build of a large project takes.
+const projectSpaceRetryAfter = 30
+
+// spaceBuilds counts the project space builds under way in this process.
+type spaceBuilds struct {
+	mu      sync.Mutex
+	running map[int64]bool // by project
+}
+
+// take admits the build of project, or tells why not.
+func (b *spaceBuilds) take(project int64) *Error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.running == nil {
+		b.running = map[int64]bool{}
+	}
+	msg := ""
+	switch {
+	case b.running[project]:
+		msg = fmt.Sprintf("the word space of project %d is already being built: it is ready when that build ends", project)
+	case len(b.running) >= ProjectSpaceBuildsAtOnce:
+		msg = "another project's word space is being built, the most this server builds at once: try again in a moment"
+	default:
+		b.running[project] = true
+		return nil
+	}
+	e := Errorf(ETHROTTLED, "%s", msg)
+	e.RetryAfter = projectSpaceRetryAfter
+	return e
+}
+
+func (b *spaceBuilds) give(project int64) {
+	b.mu.Lock()
+	delete(b.running, project)
+	b.mu.Unlock()
 }
 
 // ProjectSpaceInfo describes a project's trained space.
@@ -61,7 +112,26 @@ func (s *Service) BuildProjectSpace(ctx context.Context, projectID int64) (Proje
 	if err != nil {
 		return ProjectSpaceInfo{}, err
 	}
-	return s.projectSpaces.BuildProjectSpace(ctx, payer.ID, p.ID, lang, s.columnTexts(ctx, p, col))
+	// A full budget is refused before the texts are read and trained on.
+	if use, left, err := s.storageLeft(ctx, p.OwnerID); err != nil || left == 0 {
+		return ProjectSpaceInfo{}, cmp.Or(err, storageExceeded(ctx, p.OwnerID, use.Budget, use.Used, 1))
+	}
+	if e := s.spaceBuilds.take(p.ID); e != nil {
+		return ProjectSpaceInfo{}, e
+	}
+	defer s.spaceBuilds.give(p.ID)
+	return s.projectSpaces.BuildProjectSpace(ctx, payer.ID, p.ID, lang, s.columnTexts(ctx, p, col), s.keepProjectSpace(ctx, p))
+}
+
+// keepProjectSpace charges the file of p's new space to p's owner in
+// place of its old one, refusing it (ETOOLARGE) past the owner's storage
+// budget: the file then replaces nothing.
+func (s *Service) keepProjectSpace(ctx context.Context, p *Project) func(int64) error {
+	return func(n int64) error {
+		return s.inTxWithinStorage(ctx, p.OwnerID, func(ctx context.Context) error {
+			return s.store.SetProjectSpaceBytes(ctx, p.ID, n)
+		})
+	}
 }
 
 // projectSuggestions blends the suggestions of the pole owner's account's
@@ -74,9 +144,17 @@ func (s *Service) projectSuggestions(ctx context.Context, p *Pole, list []PoleSu
 	if s.projectSpaces == nil {
 		return list, nil
 	}
-	owner, err := s.store.FindUserByID(ctx, p.OwnerID)
-	if err != nil {
-		return nil, err
+	// The index of the spaces is in memory: a language no account has a
+	// space of reads nothing from the store.
+	if has, err := s.projectSpaces.AnyProjectSpaces(p.Language); err != nil || !has {
+		return list, err
+	}
+	owner := UserFromContext(ctx)
+	if owner == nil || owner.ID != p.OwnerID {
+		var err error
+		if owner, err = s.store.FindUserByID(ctx, p.OwnerID); err != nil {
+			return nil, err
+		}
 	}
 	payer, err := s.payer(ctx, owner)
 	if err != nil {

@@ -98,6 +98,7 @@ type Service struct {
 	budgets             UserBudgets
 	writes              writeWindow
 	suggesting          suggestSlots
+	spaceBuilds         spaceBuilds
 	readingTopics       suggestSlots // ProjectTopics at once, per user
 
 	credentials *credentialCache

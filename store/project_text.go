@@ -1,6 +1,9 @@
 package store
 
-import "context"
+import (
+	"context"
+	"fmt"
+)
 
 // AddProjectText adds n bytes to the text a project's rows store, and
 // charges them to its owner (storage.go).
@@ -9,6 +12,18 @@ func (db *DB) AddProjectText(ctx context.Context, id int64, n int64) error {
 		return err
 	}
 	return db.chargeOwner(ctx, "projects", id, n, "0")
+}
+
+// SetProjectSpaceBytes records the size of a project's word space file
+// (0: it has none) and charges its owner the difference (storage.go). A
+// project that is gone is ENOTFOUND.
+func (db *DB) SetProjectSpaceBytes(ctx context.Context, id int64, n int64) error {
+	return db.InTx(ctx, func(ctx context.Context) error {
+		if err := db.chargeOwner(ctx, "projects", id, n, "space_bytes"); err != nil {
+			return err
+		}
+		return db.updateOne(ctx, fmt.Sprintf("project %d not found", id), `UPDATE projects SET space_bytes = ? WHERE id = ?`, n, id)
+	})
 }
 
 // AccountProjectText is the text the projects of an account store: those

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -39,40 +38,69 @@ const (
 )
 
 // ProjectSpaces keeps the spaces trained on projects' texts as files of
-// a folder, ACCOUNT-PROJECT.wordspace (the language is in the file), and
-// the spaces of an account in memory from its first suggestion on. It
-// implements explorer.ProjectSpaces.
+// a folder, ACCOUNT-PROJECT.wordspace (the language is in the file), found
+// through an index in memory (project_index.go) and loaded at their first
+// suggestion into an LRU bounded in bytes. It implements
+// explorer.ProjectSpaces.
 type ProjectSpaces struct {
 	dir string
+	// Clock tells the time the index's freshness is measured with
+	// (time.Now when nil). Set it before use.
+	Clock func() time.Time
 	// building admits one training at a time (per process): each takes
-	// up to about 100 MiB, so concurrent ones would add up.
+	// up to about 100 MiB, so concurrent ones would add up. The Service
+	// admits builds before (explorer.ProjectSpaceBuildsAtOnce).
 	building chan struct{}
-	mu       sync.Mutex
-	accounts map[int64]loadedSpaces // by account
+
+	mu      sync.Mutex
+	index   *projectIndex // nil: to be read
+	cache   *spaceLRU
+	loading map[string]*spaceLoad // by path: one load of a file at a time
 }
 
-// loadedSpaces are an account's spaces as read, with the signature of
-// their files (names, sizes, times): a build by another process (the
-// command line, another instance) changes it, and they are read again.
-type loadedSpaces struct {
-	sig    string
-	spaces []*Space
+// spaceLoad is a load of one file under way, which later askers wait for.
+type spaceLoad struct {
+	done  chan struct{}
+	space *Space
+	err   error
 }
 
 var _ explorer.ProjectSpaces = (*ProjectSpaces)(nil)
 
 // NewProjectSpaces returns the project spaces kept in dir (made when the
-// first is built).
+// first is built), holding loaded spaces up to ProjectCacheBytes.
 func NewProjectSpaces(dir string) *ProjectSpaces {
-	return &ProjectSpaces{dir: dir, accounts: map[int64]loadedSpaces{}, building: make(chan struct{}, 1)}
+	return NewProjectSpacesBounded(dir, ProjectCacheBytes)
+}
+
+// NewProjectSpacesBounded is NewProjectSpaces holding loaded spaces up to
+// maxBytes (HeapBytes) in memory.
+func NewProjectSpacesBounded(dir string, maxBytes int64) *ProjectSpaces {
+	return &ProjectSpaces{dir: dir, building: make(chan struct{}, 1), cache: newSpaceLRU(maxBytes), loading: map[string]*spaceLoad{}}
 }
 
 func (p *ProjectSpaces) path(account, project int64) string {
 	return filepath.Join(p.dir, fmt.Sprintf("%d-%d.wordspace", account, project))
 }
 
+func (p *ProjectSpaces) now() time.Time {
+	if p.Clock != nil {
+		return p.Clock()
+	}
+	return time.Now()
+}
+
+// invalidate makes the next lookup list the folder again (after this
+// process wrote or removed a file of it).
+func (p *ProjectSpaces) invalidate(path string) {
+	p.mu.Lock()
+	p.index = nil
+	p.cache.remove(path)
+	p.mu.Unlock()
+}
+
 // BuildProjectSpace implements explorer.ProjectSpaces.
-func (p *ProjectSpaces) BuildProjectSpace(ctx context.Context, account, project int64, lang string, texts func(fn func(string)) error) (explorer.ProjectSpaceInfo, error) {
+func (p *ProjectSpaces) BuildProjectSpace(ctx context.Context, account, project int64, lang string, texts func(fn func(string)) error, keep func(int64) error) (explorer.ProjectSpaceInfo, error) {
 	began := time.Now()
 	l, ok := NormalizeLang(lang)
 	if !ok {
@@ -92,7 +120,9 @@ func (p *ProjectSpaces) BuildProjectSpace(ctx context.Context, account, project 
 	if err := os.MkdirAll(p.dir, 0o755); err != nil {
 		return explorer.ProjectSpaceInfo{}, err
 	}
-	if err := writeFileAtomic(p.path(account, project), s); err != nil {
+	path := p.path(account, project)
+	defer p.invalidate(path)
+	if err := writeFileAtomic(path, s, keep); err != nil {
 		return explorer.ProjectSpaceInfo{}, err
 	}
 	return explorer.ProjectSpaceInfo{Language: l, Texts: n, Words: s.Len(), Took: time.Since(began)}, nil
@@ -134,7 +164,9 @@ func TrainTexts(ctx context.Context, lang string, texts func(fn func(string)) er
 	return s, n, nil
 }
 
-func writeFileAtomic(path string, s *Space) error {
+// writeFileAtomic writes s int8 to path, through a temporary file that
+// replaces path once keep (nil: always) accepted its size.
+func writeFileAtomic(path string, s *Space, keep func(int64) error) error {
 	f, err := os.CreateTemp(filepath.Dir(path), ".project-*.wordspace")
 	if err != nil {
 		return err
@@ -144,8 +176,18 @@ func writeFileAtomic(path string, s *Space) error {
 		f.Close()
 		return err
 	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return err
+	}
 	if err := f.Close(); err != nil {
 		return err
+	}
+	if keep != nil {
+		if err := keep(st.Size()); err != nil {
+			return err
+		}
 	}
 	return os.Rename(f.Name(), path)
 }
@@ -155,45 +197,94 @@ func writeFileAtomic(path string, s *Space) error {
 func (p *ProjectSpaces) RemoveProjectSpace(account, project int64) error {
 	files, _ := filepath.Glob(filepath.Join(p.dir, fmt.Sprintf("*-%d.wordspace", project)))
 	for _, f := range files {
-		if err := os.Remove(f); err != nil && !errors.Is(err, os.ErrNotExist) {
+		err := os.Remove(f)
+		p.invalidate(f)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
 			return err
 		}
 	}
 	return nil
 }
 
-// spaces returns an account's project spaces, read at first use and
-// again when their files changed.
-func (p *ProjectSpaces) spaces(account int64) ([]*Space, error) {
-	files, err := filepath.Glob(filepath.Join(p.dir, strconv.FormatInt(account, 10)+"-*.wordspace"))
+// files returns the account's project space files of lang, from the
+// index (current).
+func (p *ProjectSpaces) files(account int64, lang string) ([]projectFile, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	ix, err := p.current()
 	if err != nil {
 		return nil, err
 	}
-	slices.Sort(files)
-	var sig strings.Builder
-	for _, f := range files {
-		if st, err := os.Stat(f); err == nil {
-			fmt.Fprintf(&sig, "%s %d %d\n", filepath.Base(f), st.Size(), st.ModTime().UnixNano())
-		}
-	}
+	return ix.byKey[accountLang{account, lang}], nil
+}
+
+// AnyProjectSpaces implements explorer.ProjectSpaces, from the index.
+func (p *ProjectSpaces) AnyProjectSpaces(lang string) (bool, error) {
+	l, _ := NormalizeLang(lang)
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if got, ok := p.accounts[account]; ok && got.sig == sig.String() {
-		return got.spaces, nil
+	ix, err := p.current()
+	if err != nil {
+		return false, err
 	}
-	var ss []*Space
-	for _, f := range files {
-		s, err := Open(f, LoadOptions{})
-		if errors.Is(err, os.ErrNotExist) {
-			continue // removed since the glob
+	return ix.langs[l] > 0, nil
+}
+
+// current returns the index, read again when invalidated, or when the
+// folder's modification time, read at most once per ProjectIndexTTL,
+// changed. p.mu is held.
+func (p *ProjectSpaces) current() (*projectIndex, error) {
+	now := p.now()
+	if ix := p.index; ix != nil {
+		if now.Sub(ix.checked) < ProjectIndexTTL && !now.Before(ix.checked) {
+			return ix, nil
 		}
-		if err != nil {
-			return nil, fmt.Errorf("project space %s: %w", filepath.Base(f), err)
+		st, err := os.Stat(p.dir)
+		if err == nil && st.ModTime().Equal(ix.dirTime) || errors.Is(err, os.ErrNotExist) && ix.dirTime.IsZero() {
+			ix.checked = now
+			return ix, nil
 		}
-		ss = append(ss, s)
 	}
-	p.accounts[account] = loadedSpaces{sig: sig.String(), spaces: ss}
-	return ss, nil
+	ix, err := readProjectIndex(p.dir, p.index)
+	if err != nil {
+		return nil, err
+	}
+	ix.checked = now
+	p.index = ix
+	return ix, nil
+}
+
+// space returns the space of f, from the cache or read (once for all who
+// ask at the same time). A file removed since the index was read is
+// nil and no error.
+func (p *ProjectSpaces) space(f projectFile) (*Space, error) {
+	p.mu.Lock()
+	if s := p.cache.get(f.path, f.stamp()); s != nil {
+		p.mu.Unlock()
+		return s, nil
+	}
+	if l, ok := p.loading[f.path]; ok {
+		p.mu.Unlock()
+		<-l.done
+		return l.space, l.err
+	}
+	l := &spaceLoad{done: make(chan struct{})}
+	p.loading[f.path] = l
+	p.mu.Unlock()
+	l.space, l.err = Open(f.path, LoadOptions{})
+	if errors.Is(l.err, os.ErrNotExist) {
+		l.err = nil
+	} else if l.err != nil {
+		l.err = fmt.Errorf("project space %s: %w", filepath.Base(f.path), l.err)
+	}
+	p.mu.Lock()
+	delete(p.loading, f.path)
+	if l.space != nil {
+		p.cache.put(f.path, f.stamp(), l.space)
+	}
+	p.mu.Unlock()
+	close(l.done)
+	return l.space, l.err
 }
 
 // SuggestFromProjects implements explorer.ProjectSpaces: the suggestions
@@ -201,20 +292,19 @@ func (p *ProjectSpaces) spaces(account int64) ([]*Space, error) {
 // its best), without the language's stop words.
 func (p *ProjectSpaces) SuggestFromProjects(ctx context.Context, account int64, lang string, terms []explorer.WeightedTerm, exclude []string, limit int) ([]explorer.PoleSuggestion, error) {
 	l, _ := NormalizeLang(lang)
-	ss, err := p.spaces(account)
-	if err != nil {
+	files, err := p.files(account, l)
+	if err != nil || len(files) == 0 {
 		return nil, err
 	}
 	best := map[string]explorer.PoleSuggestion{}
-	stop := map[string]bool{}
-	if lg, ok := language.Get(l); ok {
-		for _, w := range lg.StopWords() {
-			stop[Fold(w)] = true
+	stop := foldedStopWords(l)
+	for _, f := range files {
+		s, err := p.space(f)
+		if err != nil {
+			return nil, err
 		}
-	}
-	for _, s := range ss {
-		if got, _ := NormalizeLang(s.Lang()); got != l {
-			continue
+		if s == nil {
+			continue // removed since the index was read
 		}
 		list, err := s.SuggestExcluding(ctx, terms, exclude, limit)
 		if err != nil {
@@ -244,4 +334,26 @@ func (p *ProjectSpaces) SuggestFromProjects(ctx context.Context, account int64, 
 		return strings.Compare(a.Term, b.Term)
 	})
 	return out[:min(len(out), limit)], nil
+}
+
+// stopSets holds each language's stop words folded (a language of the
+// table: a bounded number), made at the first suggestion in it.
+var stopSets sync.Map // string → map[string]bool
+
+// foldedStopWords returns the folded stop words of language l (nil when
+// the table has not l). The map is shared: read only.
+func foldedStopWords(l string) map[string]bool {
+	if m, ok := stopSets.Load(l); ok {
+		return m.(map[string]bool)
+	}
+	lg, ok := language.Get(l)
+	if !ok {
+		return nil
+	}
+	stop := map[string]bool{}
+	for _, w := range lg.StopWords() {
+		stop[Fold(w)] = true
+	}
+	m, _ := stopSets.LoadOrStore(l, stop)
+	return m.(map[string]bool)
 }

@@ -54,7 +54,7 @@ func eachText(texts []string) func(func(string)) error {
 // the account whose project taught it only.
 func TestProjectSpaceLearnsMadeUpWord(t *testing.T) {
 	ps := NewProjectSpaces(t.TempDir())
-	info, err := ps.BuildProjectSpace(context.Background(), 7, 70, "en", eachText(projectTexts(3000, 1)))
+	info, err := ps.BuildProjectSpace(context.Background(), 7, 70, "en", eachText(projectTexts(3000, 1)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestProjectSpaceLearnsMadeUpWord(t *testing.T) {
 		}
 	}
 	// A new build replaces the loaded space; deleting the project forgets it.
-	if _, err := ps.BuildProjectSpace(context.Background(), 7, 70, "EN", eachText(projectTexts(500, 2))); err != nil {
+	if _, err := ps.BuildProjectSpace(context.Background(), 7, 70, "EN", eachText(projectTexts(500, 2)), nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := ps.RemoveProjectSpace(7, 70); err != nil {
@@ -100,21 +100,21 @@ func TestProjectSpaceHostileTexts(t *testing.T) {
 		}
 		return nil
 	}
-	if _, err := ps.BuildProjectSpace(context.Background(), 1, 1, "EN", unique); explorer.ErrorCode(err) != explorer.ECONFLICT {
+	if _, err := ps.BuildProjectSpace(context.Background(), 1, 1, "EN", unique, nil); explorer.ErrorCode(err) != explorer.ECONFLICT {
 		t.Errorf("no repeated word: %v", err)
 	}
 	huge := strings.Repeat("alpha beta gamma ", 1<<20)
-	info, err := ps.BuildProjectSpace(context.Background(), 1, 2, "EN", eachText([]string{huge, huge}))
+	info, err := ps.BuildProjectSpace(context.Background(), 1, 2, "EN", eachText([]string{huge, huge}), nil)
 	if err != nil || info.Words != 3 {
 		t.Errorf("huge texts: %+v, %v", info, err)
 	}
-	if _, err := ps.BuildProjectSpace(context.Background(), 1, 3, "xx", eachText([]string{"a b c"})); err == nil {
+	if _, err := ps.BuildProjectSpace(context.Background(), 1, 3, "xx", eachText([]string{"a b c"}), nil); err == nil {
 		t.Error("language xx accepted")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	stop := func(fn func(string)) error { return ctx.Err() }
-	if _, err := ps.BuildProjectSpace(ctx, 1, 4, "EN", stop); err == nil {
+	if _, err := ps.BuildProjectSpace(ctx, 1, 4, "EN", stop, nil); err == nil {
 		t.Error("cancelled build succeeded")
 	}
 }
@@ -163,7 +163,7 @@ func TestProjectSpace100000(t *testing.T) {
 	}()
 	began := time.Now()
 	ps := NewProjectSpaces(t.TempDir())
-	info, err := ps.BuildProjectSpace(context.Background(), 1, 1, "EN", eachText(texts))
+	info, err := ps.BuildProjectSpace(context.Background(), 1, 1, "EN", eachText(texts), nil)
 	close(done)
 	if err != nil {
 		t.Fatal(err)
@@ -195,20 +195,20 @@ func TestProjectSpaceOneBuildAtATime(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() {
-		_, err := ps.BuildProjectSpace(context.Background(), 1, 1, "EN", slow)
+		_, err := ps.BuildProjectSpace(context.Background(), 1, 1, "EN", slow, nil)
 		done <- err
 	}()
 	<-started
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	if _, err := ps.BuildProjectSpace(ctx, 2, 2, "EN", eachText(projectTexts(200, 2))); explorer.ErrorCode(err) != explorer.EUNAVAILABLE {
+	if _, err := ps.BuildProjectSpace(ctx, 2, 2, "EN", eachText(projectTexts(200, 2)), nil); explorer.ErrorCode(err) != explorer.EUNAVAILABLE {
 		t.Errorf("second build while one runs: %v", err)
 	}
 	close(release)
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ps.BuildProjectSpace(context.Background(), 2, 2, "EN", eachText(projectTexts(200, 2))); err != nil {
+	if _, err := ps.BuildProjectSpace(context.Background(), 2, 2, "EN", eachText(projectTexts(200, 2)), nil); err != nil {
 		t.Errorf("after the first ended: %v", err)
 	}
 }

@@ -459,3 +459,12 @@ func WriteText(w io.Writer, s *Space) error {
 	}
 	return bw.Flush()
 }
+
+// HeapBytes is about what the space holds in memory: its vectors (and
+// rows read in place), words, counts and lookup table. The K-th
+// neighbour table and an approximate index, which project spaces have
+// not, are left out.
+func (s *Space) HeapBytes() int64 {
+	return s.VectorBytes() + int64(len(s.q)) + int64(len(s.text)) + int64(len(s.offs))*4 +
+		int64(len(s.counts))*8 + int64(len(s.slots))*4
+}
