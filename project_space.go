@@ -120,7 +120,18 @@ func (s *Service) BuildProjectSpace(ctx context.Context, projectID int64) (Proje
 		return ProjectSpaceInfo{}, e
 	}
 	defer s.spaceBuilds.give(p.ID)
-	return s.projectSpaces.BuildProjectSpace(ctx, payer.ID, p.ID, lang, s.columnTexts(ctx, p, col), s.keepProjectSpace(ctx, p))
+	info, err := s.projectSpaces.BuildProjectSpace(ctx, payer.ID, p.ID, lang, s.columnTexts(ctx, p, col), s.keepProjectSpace(ctx, p))
+	if err != nil {
+		return info, err
+	}
+	// A project deleted while its file was put in place (after keep
+	// charged it, before the rename) would leave the file behind: the
+	// delete removes the file after the project, so one of the two sees
+	// the other's work.
+	if _, err := s.store.FindProject(ctx, p.ID); ErrorCode(err) == ENOTFOUND {
+		return ProjectSpaceInfo{}, cmp.Or(s.projectSpaces.RemoveProjectSpace(payer.ID, p.ID), err)
+	}
+	return info, nil
 }
 
 // keepProjectSpace charges the file of p's new space to p's owner in

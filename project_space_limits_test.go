@@ -135,3 +135,45 @@ func TestProjectSpaceCountsAgainstStorage(t *testing.T) {
 	}
 	checkStorage(t, e, "a refused build", "ann")
 }
+
+// afterKeep is a ProjectSpaces that runs then once the file's size was
+// accepted, before the file is put in place.
+type afterKeep struct {
+	*wordspace.ProjectSpaces
+	then func()
+}
+
+func (a *afterKeep) BuildProjectSpace(ctx context.Context, account, project int64, lang string, texts func(func(string)) error, keep func(int64) error) (explorer.ProjectSpaceInfo, error) {
+	return a.ProjectSpaces.BuildProjectSpace(ctx, account, project, lang, texts, func(n int64) error {
+		err := keep(n)
+		if err == nil {
+			a.then()
+		}
+		return err
+	})
+}
+
+// A project deleted while its space's file is put in place leaves no
+// file behind (it would be suggested from, charged to nobody).
+func TestProjectSpaceOfDeletedProjectIsNotKept(t *testing.T) {
+	dir := t.TempDir()
+	ak := &afterKeep{ProjectSpaces: wordspace.NewProjectSpaces(dir)}
+	e := testkit.New(t, func(o *explorer.Options) { o.ProjectSpaces = ak })
+	e.AddUser("ann", "")
+	ann := e.As("ann")
+	p := e.ImportProject("ann", "Cafe", madeUpCSV(300))
+	if _, err := e.Svc.ExploreProject(ann, p.ID, "comment"); err != nil {
+		t.Fatal(err)
+	}
+	ak.then = func() {
+		if err := e.Svc.DeleteProject(ann, p.ID); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, err := e.Svc.BuildProjectSpace(ann, p.ID); explorer.ErrorCode(err) != explorer.ENOTFOUND {
+		t.Errorf("build of a project deleted meanwhile: %v", err)
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "*")); len(files) != 0 {
+		t.Fatalf("files left: %v", files)
+	}
+}

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strings"
@@ -41,5 +42,51 @@ func TestProjectPageLearnsWords(t *testing.T) {
 	r = b.do("POST", path+"/wordspace", url.Values{"_csrf": {csrf}}, htmx).Expect(t, 200)
 	if txt := b.doc(r).Find("#project").Text(); !strings.Contains(txt, "Learned") || !strings.Contains(txt, "poles in EN") {
 		t.Fatalf("after learning: %s", txt)
+	}
+}
+
+// heldSpaces is a ProjectSpaces whose first build waits, once started,
+// until release is closed.
+type heldSpaces struct {
+	*wordspace.ProjectSpaces
+	started, release chan struct{}
+}
+
+func (h *heldSpaces) BuildProjectSpace(ctx context.Context, account, project int64, lang string, texts func(func(string)) error, keep func(int64) error) (explorer.ProjectSpaceInfo, error) {
+	select {
+	case h.started <- struct{}{}:
+		<-h.release
+	default:
+	}
+	return h.ProjectSpaces.BuildProjectSpace(ctx, account, project, lang, texts, keep)
+}
+
+// A second "Learn words" while the project's space is being built is
+// told so on the page (422), not queued behind the first.
+func TestProjectPageLearnWhileBuilding(t *testing.T) {
+	held := &heldSpaces{ProjectSpaces: wordspace.NewProjectSpaces(t.TempDir()), started: make(chan struct{}), release: make(chan struct{})}
+	e := testkit.New(t, func(o *explorer.Options) { o.ProjectSpaces = held })
+	e.AddUser("ann", "")
+	b := newBrowser(t, e)
+	csrf := b.login("ann", testkit.Password)
+	content, _ := testkit.SurveyCSV(300)
+	p := e.ImportProject("ann", "Survey", content)
+	if _, err := e.Svc.ExploreProject(e.As("ann"), p.ID, "comment"); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := e.Svc.BuildProjectSpace(e.As("ann"), p.ID)
+		done <- err
+	}()
+	<-held.started
+	r := b.do("POST", "/projects/"+itoa(p.ID)+"/wordspace", url.Values{"_csrf": {csrf}}, htmx)
+	msg := b.doc(r).Find("#project .error").Text()
+	close(held.release)
+	if r.Status != http.StatusUnprocessableEntity || !strings.Contains(msg, "already being built") {
+		t.Fatalf("while building: %d %q", r.Status, msg)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
 	}
 }
