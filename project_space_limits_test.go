@@ -13,7 +13,8 @@ import (
 )
 
 // heldSpaces is a ProjectSpaces whose first build waits, once started,
-// until release is closed.
+// until release is closed (started has room for one: the build may get
+// there before the test waits for it).
 type heldSpaces struct {
 	*wordspace.ProjectSpaces
 	started, release chan struct{}
@@ -33,7 +34,7 @@ func (h *heldSpaces) BuildProjectSpace(ctx context.Context, account, project int
 // at once, ETHROTTLED with a Retry-After, not queued; once the running
 // build ended, the refused one goes through.
 func TestProjectSpaceBuildsAreAdmitted(t *testing.T) {
-	held := &heldSpaces{ProjectSpaces: wordspace.NewProjectSpaces(t.TempDir()), started: make(chan struct{}), release: make(chan struct{})}
+	held := &heldSpaces{ProjectSpaces: wordspace.NewProjectSpaces(t.TempDir()), started: make(chan struct{}, 1), release: make(chan struct{})}
 	e := testkit.New(t, func(o *explorer.Options) { o.ProjectSpaces = held })
 	e.AddUser("ann", "")
 	e.AddUser("bob", "")

@@ -46,7 +46,8 @@ func TestProjectPageLearnsWords(t *testing.T) {
 }
 
 // heldSpaces is a ProjectSpaces whose first build waits, once started,
-// until release is closed.
+// until release is closed (started has room for one: the build may get
+// there before the test waits for it).
 type heldSpaces struct {
 	*wordspace.ProjectSpaces
 	started, release chan struct{}
@@ -64,7 +65,7 @@ func (h *heldSpaces) BuildProjectSpace(ctx context.Context, account, project int
 // A second "Learn words" while the project's space is being built is
 // told so on the page (422), not queued behind the first.
 func TestProjectPageLearnWhileBuilding(t *testing.T) {
-	held := &heldSpaces{ProjectSpaces: wordspace.NewProjectSpaces(t.TempDir()), started: make(chan struct{}), release: make(chan struct{})}
+	held := &heldSpaces{ProjectSpaces: wordspace.NewProjectSpaces(t.TempDir()), started: make(chan struct{}, 1), release: make(chan struct{})}
 	e := testkit.New(t, func(o *explorer.Options) { o.ProjectSpaces = held })
 	e.AddUser("ann", "")
 	b := newBrowser(t, e)

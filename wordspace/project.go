@@ -254,28 +254,39 @@ func (p *ProjectSpaces) current() (*projectIndex, error) {
 	return ix, nil
 }
 
-// space returns the space of f, from the cache or read (once for all who
-// ask at the same time). A file removed since the index was read is
-// nil and no error.
-func (p *ProjectSpaces) space(f projectFile) (*Space, error) {
+// space returns the space of f, from the cache or read in the background
+// (once for all who ask at the same time), waited for until ctx ends
+// (then EUNAVAILABLE; the read goes on and fills the cache). A file
+// removed since the index was read is nil and no error.
+func (p *ProjectSpaces) space(ctx context.Context, f projectFile) (*Space, error) {
 	p.mu.Lock()
 	if s := p.cache.get(f.path, f.stamp()); s != nil {
 		p.mu.Unlock()
 		return s, nil
 	}
-	if l, ok := p.loading[f.path]; ok {
-		p.mu.Unlock()
-		<-l.done
-		return l.space, l.err
+	l, ok := p.loading[f.path]
+	if !ok {
+		l = &spaceLoad{done: make(chan struct{})}
+		p.loading[f.path] = l
+		go p.load(f, l)
 	}
-	l := &spaceLoad{done: make(chan struct{})}
-	p.loading[f.path] = l
 	p.mu.Unlock()
+	select {
+	case <-l.done:
+		return l.space, l.err
+	case <-ctx.Done():
+		return nil, &explorer.Error{Code: explorer.EUNAVAILABLE, RetryAfter: RetryAfter, Err: ctx.Err(),
+			Message: "a word space of your projects is being read: try again in a moment"}
+	}
+}
+
+// load reads f for l and keeps it in the cache.
+func (p *ProjectSpaces) load(f projectFile, l *spaceLoad) {
 	l.space, l.err = Open(f.path, LoadOptions{})
 	if errors.Is(l.err, os.ErrNotExist) {
-		l.err = nil
+		l.space, l.err = nil, nil
 	} else if l.err != nil {
-		l.err = fmt.Errorf("project space %s: %w", filepath.Base(f.path), l.err)
+		l.space, l.err = nil, fmt.Errorf("project space %s: %w", filepath.Base(f.path), l.err)
 	}
 	p.mu.Lock()
 	delete(p.loading, f.path)
@@ -284,7 +295,6 @@ func (p *ProjectSpaces) space(f projectFile) (*Space, error) {
 	}
 	p.mu.Unlock()
 	close(l.done)
-	return l.space, l.err
 }
 
 // SuggestFromProjects implements explorer.ProjectSpaces: the suggestions
@@ -299,7 +309,7 @@ func (p *ProjectSpaces) SuggestFromProjects(ctx context.Context, account int64, 
 	best := map[string]explorer.PoleSuggestion{}
 	stop := foldedStopWords(l)
 	for _, f := range files {
-		s, err := p.space(f)
+		s, err := p.space(ctx, f)
 		if err != nil {
 			return nil, err
 		}

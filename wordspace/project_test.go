@@ -181,7 +181,7 @@ func TestProjectSpace100000(t *testing.T) {
 // EUNAVAILABLE when its context ends first.
 func TestProjectSpaceOneBuildAtATime(t *testing.T) {
 	ps := NewProjectSpaces(t.TempDir())
-	started, release := make(chan struct{}), make(chan struct{})
+	started, release := make(chan struct{}, 1), make(chan struct{}) // started buffered: the build may get there first
 	slow := func(fn func(string)) error {
 		select {
 		case started <- struct{}{}:
