@@ -240,7 +240,7 @@ func (p *ProjectSpaces) current() (*projectIndex, error) {
 			return ix, nil
 		}
 		st, err := os.Stat(p.dir)
-		if err == nil && st.ModTime().Equal(ix.dirTime) || errors.Is(err, os.ErrNotExist) && ix.dirTime.IsZero() {
+		if !ix.racy && (err == nil && st.ModTime().Equal(ix.dirTime) || errors.Is(err, os.ErrNotExist) && ix.dirTime.IsZero()) {
 			ix.checked = now
 			return ix, nil
 		}
@@ -251,6 +251,7 @@ func (p *ProjectSpaces) current() (*projectIndex, error) {
 	}
 	ix.checked = now
 	p.index = ix
+	p.cache.keepOnly(ix.files)
 	return ix, nil
 }
 

@@ -22,6 +22,14 @@ import (
 // is read at most once per ProjectIndexTTL, so a space built elsewhere
 // takes part at most that long after it was written.
 
+// A folder's time has the file system's granularity (a kernel tick, a
+// few milliseconds, on Linux; coarser elsewhere): a file renamed into it
+// in the same tick as the listing, just after it, leaves the time as it
+// was. A listing made less than projectRacyAge after the folder's time
+// is therefore not trusted: the next check after the TTL lists again
+// (as git does with its racily clean index).
+const projectRacyAge = 2 * time.Second
+
 // ProjectIndexTTL is how long the index is trusted before the folder's
 // modification time is read again.
 const ProjectIndexTTL = 2 * time.Second
@@ -51,6 +59,7 @@ type accountLang struct {
 // projectIndex is the folder as last listed.
 type projectIndex struct {
 	dirTime time.Time // the folder's modification time when listed
+	racy    bool      // listed too soon after dirTime to trust it
 	checked time.Time // when it was last compared (the clock's time)
 	byKey   map[accountLang][]projectFile
 	langs   map[string]int         // files by language
@@ -82,6 +91,8 @@ func readProjectIndex(dir string, old *projectIndex) (*projectIndex, error) {
 		return nil, err
 	}
 	ix.dirTime = st.ModTime()
+	// The file system's clock, not the service's: it is what set dirTime.
+	ix.racy = time.Since(ix.dirTime) < projectRacyAge
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
@@ -186,6 +197,15 @@ func (c *spaceLRU) put(path, stamp string, s *Space) {
 	c.used += n
 	for c.used > c.max {
 		c.remove(c.order.Back().Value.(*lruItem).path)
+	}
+}
+
+// keepOnly drops the spaces of files no longer listed.
+func (c *spaceLRU) keepOnly(files map[string]projectFile) {
+	for path := range c.items {
+		if _, ok := files[path]; !ok {
+			c.remove(path)
+		}
 	}
 }
 

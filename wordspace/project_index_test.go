@@ -175,3 +175,38 @@ func TestProjectSpaceCacheBoundedInBytes(t *testing.T) {
 		}
 	}
 }
+
+// A space put in the folder in the same tick of the file system's clock
+// as the last listing leaves the folder's time as it was: a listing made
+// just after the folder changed is not trusted, and the next check lists
+// again.
+func TestProjectSpaceIndexRacyFolderTime(t *testing.T) {
+	dir := t.TempDir()
+	clock := &fakeClock{t: time.Unix(1_000_000, 0)}
+	ps := NewProjectSpaces(dir)
+	ps.Clock = clock.now
+	if _, err := ps.BuildProjectSpace(context.Background(), 7, 70, "EN", eachText(projectTexts(600, 1)), nil); err != nil {
+		t.Fatal(err)
+	}
+	if suggestsZorblax(t, ps, 8) {
+		t.Fatal("account 8 has no space yet")
+	}
+	st, err := os.Stat(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(ps.path(7, 70))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "8-80.wordspace"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(dir, st.ModTime(), st.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	clock.t = clock.t.Add(ProjectIndexTTL)
+	if !suggestsZorblax(t, ps, 8) {
+		t.Fatal("a space written in the listing's tick is never seen")
+	}
+}
