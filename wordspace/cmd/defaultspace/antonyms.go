@@ -1,9 +1,7 @@
 package main
 
 import (
-	"fmt"
 	"hash/fnv"
-	"os"
 	"slices"
 	"strings"
 
@@ -17,8 +15,21 @@ type antonyms struct {
 	train   [][2]int32
 	heldOut map[int32][]int32 // query → its held-out antonyms (not trained)
 	all     map[int32][]int32 // query → every antonym, trained or not
-	// byRule holds the held-out antonyms the affix rule also makes.
+	// byRule holds the held-out antonyms a rule (affixes, derivation) also
+	// makes.
 	byRule map[int32][]int32
+	// ptrs are the trained lexical antonym pointers (for derivation).
+	ptrs []lexPtr
+}
+
+// lexPtr is a lexical pointer's two ends.
+type lexPtr struct {
+	from, to sense
+}
+
+// sense is a lemma of a synset (the synset's key and the lemma).
+type sense struct {
+	key, lemma string
 }
 
 // heldOutPair tells whether a direct antonym pair (two lemmas, any order)
@@ -94,6 +105,7 @@ func antonymPairs(synsets map[string]*wordnet.Synset, exc map[string][]string, v
 		return out
 	}
 	train, held := map[[2]int32]bool{}, map[[2]int32]bool{}
+	var ptrs []lexPtr
 	for _, k := range sortedSynsetKeys(synsets) {
 		ss := synsets[k]
 		for _, p := range ss.Ptrs {
@@ -108,6 +120,8 @@ func antonymPairs(synsets map[string]*wordnet.Synset, exc map[string][]string, v
 				continue // the test pairs stay out of a tuning run
 			case devSplit && devPair(a, b), !devSplit && heldOutPair(a, b):
 				dst = held
+			default:
+				ptrs = append(ptrs, lexPtr{sense{k, a}, sense{p.Key, b}})
 			}
 			for _, a := range forms(k) {
 				for _, b := range forms(p.Key) {
@@ -118,7 +132,9 @@ func antonymPairs(synsets map[string]*wordnet.Synset, exc map[string][]string, v
 			}
 		}
 	}
-	return splitAntonyms(train, held)
+	out := splitAntonyms(train, held)
+	out.ptrs = ptrs
+	return out
 }
 
 // splitAntonyms builds the pair lists: a held-out pair that training holds
@@ -261,29 +277,7 @@ func affixAntonyms(vocab []string) [][2]int32 {
 	return out
 }
 
-// addAffixAntonyms adds the affix rule's pairs to the trained ones (a pair
-// WordNet holds out stays in the held-out figure: the rule found it
-// without being told) and reports how many held-out pairs it covers.
+// addAffixAntonyms adds the affix rule's pairs to the trained ones.
 func addAffixAntonyms(ant *antonyms, vocab []string) {
-	have := map[[2]int32]bool{}
-	for _, p := range ant.train {
-		have[p] = true
-	}
-	added, covered := 0, 0
-	for _, p := range affixAntonyms(vocab) {
-		if slices.Contains(ant.heldOut[p[0]], p[1]) {
-			covered++
-			if ant.byRule == nil {
-				ant.byRule = map[int32][]int32{}
-			}
-			ant.byRule[p[0]] = append(ant.byRule[p[0]], p[1])
-			ant.byRule[p[1]] = append(ant.byRule[p[1]], p[0])
-		}
-		if !have[p] {
-			ant.train = append(ant.train, p)
-			added++
-		}
-	}
-	ant.sortTrain()
-	fmt.Fprintf(os.Stderr, "affix rule: %d antonym pairs added, %d of them held-out WordNet pairs\n", added, covered)
+	addRulePairs(ant, affixAntonyms(vocab), "affix rule")
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"slices"
 
@@ -115,6 +116,9 @@ func counterFit(in [][]float32, ant *antonyms, syn [][2]int32, vsp []vspPair, o 
 	for k, p := range syn {
 		synCos[k] = vek32.Dot(v[p[0]], v[p[1]])
 	}
+	if cfSeed != 0 {
+		ant, syn, synCos = shuffled(ant, syn, synCos)
+	}
 	du, dw := make([]float32, dim), make([]float32, dim)
 	// step moves u and w by s times each other (s < 0 parts them).
 	step := func(a, b int32, s float32) {
@@ -150,6 +154,20 @@ func counterFit(in [][]float32, ant *antonyms, syn [][2]int32, vsp []vspPair, o 
 		}
 	}
 	return v
+}
+
+// cfSeed (≠ 0) shuffles the order in which counter-fitting visits the
+// pairs: the spread of the figures over a few seeds is their noise.
+var cfSeed uint64
+
+// shuffled returns the pairs in an order drawn from cfSeed.
+func shuffled(ant *antonyms, syn [][2]int32, synCos []float32) (*antonyms, [][2]int32, []float32) {
+	r := rand.New(rand.NewPCG(cfSeed, 1))
+	pairs := slices.Clone(ant.train)
+	r.Shuffle(len(pairs), func(i, j int) { pairs[i], pairs[j] = pairs[j], pairs[i] })
+	syn, synCos = slices.Clone(syn), slices.Clone(synCos)
+	r.Shuffle(len(syn), func(i, j int) { syn[i], syn[j] = syn[j], syn[i]; synCos[i], synCos[j] = synCos[j], synCos[i] })
+	return &antonyms{train: pairs}, syn, synCos
 }
 
 // synonymPairs lists the trained synonym links (weight 1: members of one

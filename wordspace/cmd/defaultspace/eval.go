@@ -181,7 +181,7 @@ func antonymReport(w io.Writer, ant *antonyms, vocab []string, spaces []named) {
 		fmt.Fprintf(w, "| %s | %.2f | %.2f | %d | %d | %d |\n", s.name, 100*float64(held)/float64(10*max(n, 1)), 100*float64(any)/float64(10*max(n, 1)), n, words, total)
 		fmt.Fprintf(w, "  everyday words with an antonym: %s\n", strings.Join(which, " "))
 		if ant.byRule != nil {
-			fmt.Fprintf(w, "  held-out antonyms the affix rule does not make: %.2f per 100 slots\n", 100*float64(held-ruled)/float64(10*max(n, 1)))
+			fmt.Fprintf(w, "  held-out antonyms no rule (affixes, derivation) makes: %.2f per 100 slots\n", 100*float64(held-ruled)/float64(10*max(n, 1)))
 		}
 	}
 }

@@ -51,6 +51,8 @@ func parseFlags() (o options, wink, dict, out string) {
 	noKth := flag.Bool("nokth", false, "skip the neighbour cosines (faster, for evaluating settings)")
 	flag.IntVar(&o.abtt, "abtt", 2, "principal components removed before retrofitting (all-but-the-top; 0: none)")
 	flag.BoolVar(&o.affixes, "affix-antonyms", true, "also repel the antonyms word formation makes (un-, in-, dis-, up-/down-, -ful/-less, …)")
+	flag.BoolVar(&derivedOut, "derived-out", false, "with -eval: the held-out pairs derivation makes leave the held-out figure (as pairs a trained pointer's synsets make do)")
+	flag.BoolVar(&o.derive, "derive-antonyms", true, "also repel the words derived from a trained pair's lemmas (conviction/acquittal from convict/acquit, rapidly/slowly from rapid/slow)")
 	o.polar = defaultPolarity
 	flag.Float64Var(&o.polar.alpha, "polar-alpha", o.polar.alpha, "polarity metric: every direction weighed by λ^alpha (0: no metric)")
 	flag.Float64Var(&o.polar.ridge, "polar-ridge", o.polar.ridge, "polarity: ridge on the synonym covariance, times its mean variance")
@@ -99,6 +101,7 @@ func cfFlags(cf *counterFitOptions) {
 	f32(&cf.k2, "cf-k2", "counter-fitting synonym attraction weight")
 	f32(&cf.k3, "cf-k3", "counter-fitting preservation weight")
 	f32(&cf.rho, "cf-rho", "counter-fitting preservation radius")
+	flag.Uint64Var(&cfSeed, "cf-seed", 0, "shuffle the counter-fitting pairs with this seed (0: their sorted order, the file's): how much a figure owes to the order")
 	flag.IntVar(&cf.near, "cf-near", cf.near, "counter-fitting preservation: nearest words kept")
 	flag.BoolVar(&cf.honest, "cf-trained-only", cf.honest, "preservation for the words of trained antonym pairs only, leaving out only their trained antonyms (false: the held-out pairs choose words and exclusions, and leak into training, as in the file before)")
 	flag.BoolVar(&cf.hop, "cf-skip-hop", cf.hop, "with -cf-trained-only: the trained synonyms of a word's trained antonyms are no preservation pairs")
@@ -114,6 +117,7 @@ type options struct {
 	kth         bool
 	abtt        int
 	affixes     bool
+	derive      bool
 	polar       polarityOptions
 	counterfit  bool
 	cf          counterFitOptions
@@ -196,6 +200,13 @@ func load(winkPath, dict string, o options) (*inputs, error) {
 	in.ant = antonymPairs(synsets, exc, vocab)
 	if o.affixes {
 		addAffixAntonyms(in.ant, vocab)
+	}
+	if o.derive {
+		derived := derivedAntonyms(in.ant, synsets, exc, vocab)
+		addRulePairs(in.ant, derived, "derivation")
+		if derivedOut {
+			in.ant.forget(derived)
+		}
 	}
 	dropConflicts(in.ant, in.g)
 	fmt.Fprintf(os.Stderr, "%d trained antonym pairs, %d held-out queries\n", len(in.ant.train), len(in.ant.heldOut))
