@@ -117,6 +117,19 @@ func measure(c config, srv *server) error {
 	if err := add("EN", []string{"warm"}, 10000); err != nil {
 		return err
 	}
+	// Embedded thesaurus spaces (loaded at their language's first use,
+	// which growing the pole pays; DE and FR come from the system's
+	// mythes packages when installed, so they are not measured here): SV
+	// only when no generated space takes its place.
+	thesauri := [][2]string{{"DA", "god"}, {"PT", "bom"}, {"SV", "bra"}}
+	if c.words > 0 {
+		thesauri = thesauri[:2]
+	}
+	for _, t := range thesauri {
+		if err := add(t[0], []string{t[1]}, 3); err != nil {
+			return err
+		}
+	}
 	if c.words > 0 {
 		for _, n := range []int{3, 20} {
 			if err := add("SV", []string{"w100"}, n); err != nil {
