@@ -1,7 +1,9 @@
 package main
 
 import (
+	"cmp"
 	"hash/fnv"
+	"maps"
 	"slices"
 	"strings"
 
@@ -140,11 +142,7 @@ func antonymPairs(synsets map[string]*wordnet.Synset, exc map[string][]string, v
 // splitAntonyms builds the pair lists: a held-out pair that training holds
 // too is trained.
 func splitAntonyms(train, held map[[2]int32]bool) *antonyms {
-	out := &antonyms{heldOut: map[int32][]int32{}, all: map[int32][]int32{}}
-	for p := range train {
-		out.train = append(out.train, p)
-	}
-	out.sortTrain()
+	out := &antonyms{train: sortedPairs(train), heldOut: map[int32][]int32{}, all: map[int32][]int32{}}
 	add := func(m map[int32][]int32, p [2]int32) {
 		m[p[0]] = append(m[p[0]], p[1])
 		m[p[1]] = append(m[p[1]], p[0])
@@ -168,13 +166,18 @@ func splitAntonyms(train, held map[[2]int32]bool) *antonyms {
 }
 
 // sortTrain orders the trained pairs (the fitting visits them in order).
-func (a *antonyms) sortTrain() {
-	slices.SortFunc(a.train, func(x, y [2]int32) int {
-		if x[0] != y[0] {
-			return int(x[0] - y[0])
-		}
-		return int(x[1] - y[1])
-	})
+func (a *antonyms) sortTrain() { slices.SortFunc(a.train, comparePairs) }
+
+// comparePairs orders pairs by their first word, then their second.
+func comparePairs(x, y [2]int32) int {
+	return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(x[1], y[1]))
+}
+
+// sortedPairs lists a set of pairs in order.
+func sortedPairs(set map[[2]int32]bool) [][2]int32 {
+	out := slices.Collect(maps.Keys(set))
+	slices.SortFunc(out, comparePairs)
+	return out
 }
 
 // inflections returns a lemma with its regular inflected forms for its
@@ -264,17 +267,7 @@ func affixAntonyms(vocab []string) [][2]int32 {
 			}
 		}
 	}
-	out := make([][2]int32, 0, len(set))
-	for p := range set {
-		out = append(out, p)
-	}
-	slices.SortFunc(out, func(a, b [2]int32) int {
-		if a[0] != b[0] {
-			return int(a[0] - b[0])
-		}
-		return int(a[1] - b[1])
-	})
-	return out
+	return sortedPairs(set)
 }
 
 // addAffixAntonyms adds the affix rule's pairs to the trained ones.

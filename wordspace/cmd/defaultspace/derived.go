@@ -46,17 +46,7 @@ func derivedAntonyms(ant *antonyms, synsets map[string]*wordnet.Synset, exc map[
 			}
 		}
 	}
-	out := make([][2]int32, 0, len(set))
-	for p := range set {
-		out = append(out, p)
-	}
-	slices.SortFunc(out, func(a, b [2]int32) int {
-		if a[0] != b[0] {
-			return int(a[0] - b[0])
-		}
-		return int(a[1] - b[1])
-	})
-	return out
+	return sortedPairs(set)
 }
 
 // derivationIndex lists, for each sense, the senses its lexical + and \
