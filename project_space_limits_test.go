@@ -12,29 +12,12 @@ import (
 	"explorer/wordspace"
 )
 
-// heldSpaces is a ProjectSpaces whose first build waits, once started,
-// until release is closed (started has room for one: the build may get
-// there before the test waits for it).
-type heldSpaces struct {
-	*wordspace.ProjectSpaces
-	started, release chan struct{}
-}
-
-func (h *heldSpaces) BuildProjectSpace(ctx context.Context, account, project int64, lang string, texts func(func(string)) error, keep func(int64) error) (explorer.ProjectSpaceInfo, error) {
-	select {
-	case h.started <- struct{}{}:
-		<-h.release
-	default:
-	}
-	return h.ProjectSpaces.BuildProjectSpace(ctx, account, project, lang, texts, keep)
-}
-
 // A project's space is built once at a time, and the server builds at
 // most ProjectSpaceBuildsAtOnce at once: a build past either is refused
 // at once, ETHROTTLED with a Retry-After, not queued; once the running
 // build ended, the refused one goes through.
 func TestProjectSpaceBuildsAreAdmitted(t *testing.T) {
-	held := &heldSpaces{ProjectSpaces: wordspace.NewProjectSpaces(t.TempDir()), started: make(chan struct{}, 1), release: make(chan struct{})}
+	held := testkit.NewHeldProjectSpaces(t.TempDir())
 	e := testkit.New(t, func(o *explorer.Options) { o.ProjectSpaces = held })
 	e.AddUser("ann", "")
 	e.AddUser("bob", "")
@@ -54,7 +37,7 @@ func TestProjectSpaceBuildsAreAdmitted(t *testing.T) {
 		_, err := e.Svc.BuildProjectSpace(ann, p1.ID)
 		done <- err
 	}()
-	<-held.started
+	<-held.Started
 	for _, x := range []struct {
 		ctx  context.Context
 		id   int64
@@ -68,7 +51,7 @@ func TestProjectSpaceBuildsAreAdmitted(t *testing.T) {
 			t.Errorf("no Retry-After: %+v", ee)
 		}
 	}
-	close(held.release)
+	close(held.Release)
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}

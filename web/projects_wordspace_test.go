@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"context"
 	"net/http"
 	"net/url"
 	"strings"
@@ -45,27 +44,10 @@ func TestProjectPageLearnsWords(t *testing.T) {
 	}
 }
 
-// heldSpaces is a ProjectSpaces whose first build waits, once started,
-// until release is closed (started has room for one: the build may get
-// there before the test waits for it).
-type heldSpaces struct {
-	*wordspace.ProjectSpaces
-	started, release chan struct{}
-}
-
-func (h *heldSpaces) BuildProjectSpace(ctx context.Context, account, project int64, lang string, texts func(func(string)) error, keep func(int64) error) (explorer.ProjectSpaceInfo, error) {
-	select {
-	case h.started <- struct{}{}:
-		<-h.release
-	default:
-	}
-	return h.ProjectSpaces.BuildProjectSpace(ctx, account, project, lang, texts, keep)
-}
-
 // A second "Learn words" while the project's space is being built is
 // told so on the page (422), not queued behind the first.
 func TestProjectPageLearnWhileBuilding(t *testing.T) {
-	held := &heldSpaces{ProjectSpaces: wordspace.NewProjectSpaces(t.TempDir()), started: make(chan struct{}, 1), release: make(chan struct{})}
+	held := testkit.NewHeldProjectSpaces(t.TempDir())
 	e := testkit.New(t, func(o *explorer.Options) { o.ProjectSpaces = held })
 	e.AddUser("ann", "")
 	b := newBrowser(t, e)
@@ -80,10 +62,10 @@ func TestProjectPageLearnWhileBuilding(t *testing.T) {
 		_, err := e.Svc.BuildProjectSpace(e.As("ann"), p.ID)
 		done <- err
 	}()
-	<-held.started
+	<-held.Started
 	r := b.do("POST", "/projects/"+itoa(p.ID)+"/wordspace", url.Values{"_csrf": {csrf}}, htmx)
 	msg := b.doc(r).Find("#project .error").Text()
-	close(held.release)
+	close(held.Release)
 	if r.Status != http.StatusUnprocessableEntity || !strings.Contains(msg, "already being built") {
 		t.Fatalf("while building: %d %q", r.Status, msg)
 	}
