@@ -47,9 +47,10 @@ type ProjectSpaces struct {
 	// Clock tells the time the index's freshness is measured with
 	// (time.Now when nil). Set it before use.
 	Clock func() time.Time
-	// building admits one training at a time (per process): each takes
-	// up to about 100 MiB, so concurrent ones would add up. The Service
-	// admits builds before (explorer.ProjectSpaceBuildsAtOnce).
+	// building bounds the trainings at once in this process to
+	// explorer.ProjectSpaceBuildsAtOnce (each takes up to about 100 MiB).
+	// The Service refuses a build past it before it gets here; this
+	// holds for any other caller, with the same number.
 	building chan struct{}
 
 	mu      sync.Mutex
@@ -76,7 +77,7 @@ func NewProjectSpaces(dir string) *ProjectSpaces {
 // NewProjectSpacesBounded is NewProjectSpaces holding loaded spaces up to
 // maxBytes (HeapBytes) in memory.
 func NewProjectSpacesBounded(dir string, maxBytes int64) *ProjectSpaces {
-	return &ProjectSpaces{dir: dir, building: make(chan struct{}, 1), cache: newSpaceLRU(maxBytes), loading: map[string]*spaceLoad{}}
+	return &ProjectSpaces{dir: dir, building: make(chan struct{}, explorer.ProjectSpaceBuildsAtOnce), cache: newSpaceLRU(maxBytes), loading: map[string]*spaceLoad{}}
 }
 
 func (p *ProjectSpaces) path(account, project int64) string {
