@@ -3,7 +3,6 @@ package wordspace
 import (
 	"container/list"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -48,8 +47,10 @@ type projectFile struct {
 	mtime            int64 // unix nanoseconds
 }
 
-// stamp tells whether two readings are of the same file contents.
-func (f projectFile) stamp() string { return fmt.Sprintf("%d.%d", f.size, f.mtime) }
+// fileStamp tells whether two readings are of the same file contents.
+type fileStamp struct{ size, mtime int64 }
+
+func (f projectFile) stamp() fileStamp { return fileStamp{f.size, f.mtime} }
 
 type accountLang struct {
 	account int64
@@ -161,9 +162,10 @@ type spaceLRU struct {
 }
 
 type lruItem struct {
-	path, stamp string
-	space       *Space
-	bytes       int64
+	path  string
+	stamp fileStamp
+	space *Space
+	bytes int64
 }
 
 func newSpaceLRU(max int64) *spaceLRU {
@@ -171,7 +173,7 @@ func newSpaceLRU(max int64) *spaceLRU {
 }
 
 // get returns the space of path read with stamp, if held.
-func (c *spaceLRU) get(path, stamp string) *Space {
+func (c *spaceLRU) get(path string, stamp fileStamp) *Space {
 	el, ok := c.items[path]
 	if !ok {
 		return nil
@@ -187,7 +189,7 @@ func (c *spaceLRU) get(path, stamp string) *Space {
 
 // put keeps s (replacing what path held) and drops the least recently
 // used spaces past the bound.
-func (c *spaceLRU) put(path, stamp string, s *Space) {
+func (c *spaceLRU) put(path string, stamp fileStamp, s *Space) {
 	c.remove(path)
 	n := s.HeapBytes()
 	if n > c.max {
