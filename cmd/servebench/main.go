@@ -8,7 +8,9 @@
 // reports the time to ready on the first start (conversion) and the second
 // (the converted file), resident memory against the vectors' bytes,
 // p50/p99 latency, CPU milliseconds of the server per request and requests
-// per second. Every loop is bounded in count and time; it sends traffic to
+// per second. A last phase, with one client, is a pole of a user whose
+// account has 3 project spaces (5,000 generated English texts each,
+// trained by the binary's wordspace build beside the server) blended in. Every loop is bounded in count and time; it sends traffic to
 // 127.0.0.1 only and stops the server at the end.
 //
 //	go run ./cmd/servebench -bin bin/explorer [-words 1000000 -dim 300]
@@ -105,7 +107,7 @@ func measure(c config, srv *server) error {
 		if err != nil {
 			return err
 		}
-		phases = append(phases, phase{fmt.Sprintf("%s, %d terms", lang, n), []int64{id}})
+		phases = append(phases, phase{name: fmt.Sprintf("%s, %d terms", lang, n), poles: []int64{id}})
 		return nil
 	}
 	if err := add("EN", []string{"good", "great", "excellent"}, 3); err != nil {
@@ -141,14 +143,25 @@ func measure(c config, srv *server) error {
 	if err != nil {
 		return err
 	}
+	// After the copies: the project spaces are the owner's account's own.
+	ps, err := projectSpacesPhase(cl, srv, 3)
+	if err != nil {
+		return err
+	}
+	phases = append(phases, ps)
 	fmt.Printf("\n| phase | clients | requests | req/s | p50 ms | p99 ms | max ms | server CPU-ms/req | /healthz p50 ms (same run) |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, p := range phases {
 		var paths []string
 		for _, id := range p.poles {
 			paths = append(paths, fmt.Sprintf("/v1/poles/%d/suggest?limit=20", id))
 		}
-		for _, clients := range []int{1, c.clients} {
-			r, err := cl.load(users, paths, clients, c.requests, c.duration)
+		who, counts := users, []int{1, c.clients}
+		if p.owner != "" {
+			// One client, the owner of the project spaces.
+			who, counts = []string{p.owner}, counts[:1]
+		}
+		for _, clients := range counts {
+			r, err := cl.load(who, paths, clients, c.requests, c.duration)
 			if err != nil {
 				return err
 			}
@@ -163,6 +176,7 @@ func measure(c config, srv *server) error {
 type phase struct {
 	name  string
 	poles []int64
+	owner string // set: measured with one client, as this user only
 }
 
 // benchUsers adds n-1 users beside the admin and gives each a copy of
