@@ -105,6 +105,7 @@ func TestBrowserVersionsDiffRestoreExport(t *testing.T) {
 		chromedp.WaitVisible(`#diff del.removed`),
 		chromedp.SetValue(`#from`, "1"),
 		chromedp.SetValue(`#to`, "2"),
+		htmxReady(`#compare button[type=submit]`),
 		chromedp.Click(`#compare button[type=submit]`),
 		chromedp.WaitVisible(`#diff ins.added`),
 	)
@@ -125,7 +126,10 @@ func TestBrowserVersionsDiffRestoreExport(t *testing.T) {
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.confirm = (m) => { window.asked = m; return true; }; true`)); err != nil {
 		t.Fatal(err)
 	}
+	// The comparison's swap settles (and scrolls to #compare) before the
+	// click, which would otherwise land where the button was.
 	step("restore version 1",
+		htmxReady(`#version-1 form button[type=submit]`),
 		chromedp.Click(`#version-1 form button[type=submit]`),
 		chromedp.WaitVisible(`#model-versions p.notice`),
 	)
