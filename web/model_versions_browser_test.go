@@ -131,8 +131,12 @@ func TestBrowserVersionsDiffRestoreExport(t *testing.T) {
 	step("restore version 1",
 		htmxReady(`#version-1 form button[type=submit]`),
 		chromedp.Click(`#version-1 form button[type=submit]`),
-		chromedp.WaitVisible(`#model-versions p.notice`),
+		// An error the page shows ends the wait too, and names itself.
+		chromedp.WaitVisible(`#model-versions p.notice, p.app-error`),
 	)
+	if msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('p.app-error') || {}).textContent || ""`)); msg != "" {
+		t.Fatalf("restore version 1: the page says %q", msg)
+	}
 	if asked, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.asked || ""`)); err != nil || !strings.Contains(asked, "Restore version 1?") {
 		t.Fatalf("confirmation %q: %v", asked, err)
 	}
