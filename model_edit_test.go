@@ -39,7 +39,7 @@ func TestEditModelAmendsAndMerges(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	e.AddUser("bob", "")
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{File: &fakeFile{table: rowsTable("Index|Label|Terms", "1|Soda|soda", "2|Tea|tea")}})
+	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{File: &fakeFile{table: testkit.RowsTable("Index|Label|Terms", "1|Soda|soda", "2|Tea|tea")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestEditModelAmendsAndMerges(t *testing.T) {
 func TestEditModelMergeAgainstAnAmendedBase(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{File: &fakeFile{table: rowsTable("Index|Label|Terms", "1|Soda|soda", "2|Tea|tea")}})
+	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{File: &fakeFile{table: testkit.RowsTable("Index|Label|Terms", "1|Soda|soda", "2|Tea|tea")}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,36 +2,11 @@ package explorer_test
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 
 	explorer "explorer"
 	"explorer/internal/testkit"
 )
-
-// checkGroups fails unless groups satisfy what every model holds: titles
-// trimmed and not empty, terms trimmed, not empty and not repeated.
-func checkGroups(t *testing.T, groups []explorer.Group) {
-	t.Helper()
-	for _, g := range groups {
-		if g.Title == "" || g.Title != strings.TrimSpace(g.Title) {
-			t.Fatalf("group title %q", g.Title)
-		}
-		for _, tp := range g.Topics {
-			if tp.Title == "" || tp.Title != strings.TrimSpace(tp.Title) {
-				t.Fatalf("topic title %q", tp.Title)
-			}
-			seen := map[string]bool{}
-			for _, term := range tp.Terms {
-				k := strings.ToLower(term)
-				if term == "" || term != strings.TrimSpace(term) || seen[k] {
-					t.Fatalf("terms %q", tp.Terms)
-				}
-				seen[k] = true
-			}
-		}
-	}
-}
 
 // FuzzUpdateModel sends JSON bodies of PUT /models/{id} to the Service:
 // bad input is EINVALID and changes nothing; good input leaves a model
@@ -51,7 +26,7 @@ func FuzzUpdateModel(f *testing.F) {
 	e := testkit.New(f)
 	e.AddUser("ann", "")
 	ctx := e.As("ann")
-	m, err := e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: &fakeFile{table: rowsTable("Index|Label|Terms", "1|A|a", "2.1|B|b", "2.2|C|c")}})
+	m, err := e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: &fakeFile{table: testkit.RowsTable("Index|Label|Terms", "1|A|a", "2.1|B|b", "2.2|C|c")}})
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -75,7 +50,7 @@ func FuzzUpdateModel(f *testing.F) {
 			}
 			return
 		}
-		checkGroups(t, after.Groups)
+		testkit.CheckGroups(t, after.Groups)
 		groups, topics := map[int64]bool{}, map[int64]bool{}
 		for _, g := range after.Groups {
 			if g.ID < 1 || groups[g.ID] {

@@ -24,7 +24,7 @@ func sharedModel(t *testing.T, e *testkit.Env) (id, extraAccess, pendingInvitati
 			e.AddUser(u, "")
 		}
 	}
-	m, err := e.Svc.UploadModel(e.As("owner"), explorer.UploadModelInput{File: &fakeFile{table: rowsTable("Index|Label|Terms", "1|A|a")}})
+	m, err := e.Svc.UploadModel(e.As("owner"), explorer.UploadModelInput{File: &fakeFile{table: testkit.RowsTable("Index|Label|Terms", "1|A|a")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func TestModelSharingRules(t *testing.T) {
 		t.Fatalf("invited after accepting: %+v %v", m, err)
 	}
 	// Models lists owned and shared models by id.
-	mine, _ := e.Svc.UploadModel(e.As("invited"), explorer.UploadModelInput{File: &fakeFile{table: rowsTable("Index|Label|Terms", "1|A|a")}})
+	mine, _ := e.Svc.UploadModel(e.As("invited"), explorer.UploadModelInput{File: &fakeFile{table: testkit.RowsTable("Index|Label|Terms", "1|A|a")}})
 	infos, err := e.Svc.Models(e.As("invited"))
 	if err != nil || len(infos) != 2 || infos[0].ID != id || infos[1].ID != mine.ID {
 		t.Fatalf("models of invited: %+v %v", infos, err)
@@ -210,7 +210,7 @@ func TestModelStructureUpdates(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	ctx := e.As("ann")
-	m, err := e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: &fakeFile{table: rowsTable("Index|Label|Terms",
+	m, err := e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: &fakeFile{table: testkit.RowsTable("Index|Label|Terms",
 		"1|A|a", "2.1|B|b", "2.2|C|c", "3|D|d")}})
 	if err != nil {
 		t.Fatal(err)
@@ -358,7 +358,7 @@ func TestModelLanguage(t *testing.T) {
 	})
 	e.AddUser("ann", "")
 	ctx := e.As("ann")
-	file := func() *fakeFile { return &fakeFile{table: rowsTable("Index|Label|Terms", "1|A|qqq")} }
+	file := func() *fakeFile { return &fakeFile{table: testkit.RowsTable("Index|Label|Terms", "1|A|qqq")} }
 	guess.code, guess.sure = "sv", true
 	m, err := e.Svc.UploadModel(ctx, explorer.UploadModelInput{Language: " fi ", File: file()})
 	if err != nil || m.Language != "FI" {
@@ -388,7 +388,7 @@ func TestModelLanguage(t *testing.T) {
 func TestModelLanguageWithoutDetector(t *testing.T) {
 	e := testkit.New(t, func(o *explorer.Options) { o.Detector = nil })
 	e.AddUser("ann", "")
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{File: &fakeFile{table: rowsTable("Index|Label|Terms", "1|A|smörgås, räksmörgås, kaffe, kanelbulle, jättegott, tack så mycket")}})
+	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{File: &fakeFile{table: testkit.RowsTable("Index|Label|Terms", "1|A|smörgås, räksmörgås, kaffe, kanelbulle, jättegott, tack så mycket")}})
 	if err != nil || m.Language != "EN" {
 		t.Fatalf("without a detector: %v %v", m, err)
 	}

@@ -11,38 +11,6 @@ import (
 	"explorer/internal/testkit"
 )
 
-// rowsTable builds a table from a header and rows; row numbers follow the
-// header (row 1).
-func rowsTable(header string, rows ...string) *tablefile.Table {
-	t := &tablefile.Table{Header: strings.Split(header, "|")}
-	for i, r := range rows {
-		t.Rows = append(t.Rows, strings.Split(r, "|"))
-		t.RowNumbers = append(t.RowNumbers, i+2)
-	}
-	return t
-}
-
-// describe writes groups compactly: "Title*" for a pinned group, topics
-// with their terms.
-func describe(groups []explorer.Group) string {
-	var b strings.Builder
-	for _, g := range groups {
-		b.WriteString(g.Title)
-		if g.Pinned {
-			b.WriteString("*")
-		}
-		b.WriteString("{")
-		for i, t := range g.Topics {
-			if i > 0 {
-				b.WriteString(" ")
-			}
-			fmt.Fprintf(&b, "%s%q", t.Title, t.Terms)
-		}
-		b.WriteString("} ")
-	}
-	return strings.TrimSpace(b.String())
-}
-
 // fakeFile is a model file (and a table source) answering a fixed table
 // or error, recording the limits it was read with; its table is read by
 // internal/tablefile as an upload is.
@@ -89,7 +57,7 @@ func TestUploadModelService(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	ctx := e.As("ann")
-	good := rowsTable("Index|Label|Terms", "1|A|a, b")
+	good := testkit.RowsTable("Index|Label|Terms", "1|A|a, b")
 
 	// Reading happens with the model limits; the title is trimmed.
 	f := &fakeFile{table: good}
@@ -97,7 +65,7 @@ func TestUploadModelService(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.limits != (explorer.TableBudgets{}).ModelLimits() || *m.Title != "T" || m.Version != 1 || describe(m.Groups) != `A{A["a" "b"]}` || m.Groups[0].ID != 1 || m.Groups[0].Topics[0].ID != 1 {
+	if f.limits != (explorer.TableBudgets{}).ModelLimits() || *m.Title != "T" || m.Version != 1 || testkit.DescribeGroups(m.Groups) != `A{A["a" "b"]}` || m.Groups[0].ID != 1 || m.Groups[0].Topics[0].ID != 1 {
 		t.Fatalf("model %+v limits %+v", m, f.limits)
 	}
 
@@ -112,7 +80,7 @@ func TestUploadModelService(t *testing.T) {
 		{"title too long before reading", explorer.UploadModelInput{Title: new(strings.Repeat("x", 501)), File: &fakeFile{table: good}}, explorer.EINVALID, false},
 		{"unsupported file", explorer.UploadModelInput{File: &fakeFile{err: explorer.Errorf(explorer.EUNSUPPORTED, "no")}}, explorer.EUNSUPPORTED, true},
 		{"too large", explorer.UploadModelInput{File: &fakeFile{err: explorer.Errorf(explorer.ETOOLARGE, "no")}}, explorer.ETOOLARGE, true},
-		{"bad rows", explorer.UploadModelInput{File: &fakeFile{table: rowsTable("Index|Label|Terms", "q|A|a")}}, explorer.EINVALID, true},
+		{"bad rows", explorer.UploadModelInput{File: &fakeFile{table: testkit.RowsTable("Index|Label|Terms", "q|A|a")}}, explorer.EINVALID, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,45 +1,13 @@
 package tablefile_test
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
 	explorer "explorer"
 	"explorer/internal/tablefile"
+	"explorer/internal/testkit"
 )
-
-// rowsTable builds a table from a header and rows; row numbers follow the
-// header (row 1).
-func rowsTable(header string, rows ...string) *tablefile.Table {
-	t := &tablefile.Table{Header: strings.Split(header, "|")}
-	for i, r := range rows {
-		t.Rows = append(t.Rows, strings.Split(r, "|"))
-		t.RowNumbers = append(t.RowNumbers, i+2)
-	}
-	return t
-}
-
-// describe writes groups compactly: "Title*" for a pinned group, topics
-// with their terms.
-func describe(groups []explorer.Group) string {
-	var b strings.Builder
-	for _, g := range groups {
-		b.WriteString(g.Title)
-		if g.Pinned {
-			b.WriteString("*")
-		}
-		b.WriteString("{")
-		for i, t := range g.Topics {
-			if i > 0 {
-				b.WriteString(" ")
-			}
-			fmt.Fprintf(&b, "%s%q", t.Title, t.Terms)
-		}
-		b.WriteString("} ")
-	}
-	return strings.TrimSpace(b.String())
-}
 
 func TestGroupsFromTable(t *testing.T) {
 	tests := []struct {
@@ -47,47 +15,47 @@ func TestGroupsFromTable(t *testing.T) {
 		table *tablefile.Table
 		want  string
 	}{
-		{"the documentation's example", rowsTable("Index|Label|Terms|Pinned",
+		{"the documentation's example", testkit.RowsTable("Index|Label|Terms|Pinned",
 			"1|Burger|burger, cheeseburger, veggie burger|true",
 			"2|Fries|fries, chips, the chips|false",
 			"3.1|Nice|nice, good|",
 			"3.2|Sweet|sweet,|",
 			"4|Soda|soda, drinks|FALSE"),
 			`Burger*{Burger["burger" "cheeseburger" "veggie burger"]} Fries{Fries["fries" "chips" "the chips"]} Nice{Nice["nice" "good"] Sweet["sweet"]} Soda{Soda["soda" "drinks"]}`},
-		{"groups by N, topics by M, bare N first", rowsTable("Index|Label|Terms",
+		{"groups by N, topics by M, bare N first", testkit.RowsTable("Index|Label|Terms",
 			"2.10|Ten|t", "2.2|Two|t", "1|One|o", "2|Group|g", "2.1|First|f"),
 			`One{One["o"]} Group{Group["g"] First["f"] Two["t"] Ten["t"]}`},
-		{"a bare N row without terms only names its group", rowsTable("Index|Label|Terms",
+		{"a bare N row without terms only names its group", testkit.RowsTable("Index|Label|Terms",
 			"1|Food||", "1.1|Burgers|burger", "1.2|Fries|fries"),
 			`Food{Burgers["burger"] Fries["fries"]}`},
-		{"a group row carrying only its index takes its first topic's label", rowsTable("Index|Label|Terms|Pinned",
+		{"a group row carrying only its index takes its first topic's label", testkit.RowsTable("Index|Label|Terms|Pinned",
 			"1|Burger|burger|", "3||", "3.2|Sweet|sweet|", "3.1|Nice|nice, good|", "4| | |true", "4.1|Soda|soda|"),
 			`Burger{Burger["burger"]} Nice{Nice["nice" "good"] Sweet["sweet"]} Soda*{Soda["soda"]}`},
-		{"a lone bare N row without terms is a topic", rowsTable("Index|Label|Terms", "1|Empty|"),
+		{"a lone bare N row without terms is a topic", testkit.RowsTable("Index|Label|Terms", "1|Empty|"),
 			`Empty{Empty[]}`},
-		{"without a bare row the first topic names the group", rowsTable("Index|Label|Terms",
+		{"without a bare row the first topic names the group", testkit.RowsTable("Index|Label|Terms",
 			"5.2|Second|b", "5.1|First|a"),
 			`First{First["a"] Second["b"]}`},
-		{"terms trimmed, empties and repeats in any case dropped", rowsTable("Index|Label|Terms",
+		{"terms trimmed, empties and repeats in any case dropped", testkit.RowsTable("Index|Label|Terms",
 			"1|T| a ,,A, b , ,B,c,"),
 			`T{T["a" "b" "c"]}`},
-		{"header names trimmed, any case, other columns ignored", rowsTable(" iNdEx |Notes| LABEL|terms |PINNED",
+		{"header names trimmed, any case, other columns ignored", testkit.RowsTable(" iNdEx |Notes| LABEL|terms |PINNED",
 			"1|x|A|a|True"),
 			`A*{A["a"]}`},
-		{"the first of repeated columns", rowsTable("Index|Label|Terms|Terms", "1|A|a|b"),
+		{"the first of repeated columns", testkit.RowsTable("Index|Label|Terms|Terms", "1|A|a|b"),
 			`A{A["a"]}`},
-		{"pinned in any case, 1/0 and blank", rowsTable("Index|Label|Terms|Pinned",
+		{"pinned in any case, 1/0 and blank", testkit.RowsTable("Index|Label|Terms|Pinned",
 			"1|A|a|TRUE", "2|B|b|0", "3|C|c|1", "4|D|d|", "5|E|e|fAlSe"),
 			`A*{A["a"]} B{B["b"]} C*{C["c"]} D{D["d"]} E{E["e"]}`},
-		{"a pinned topic row pins its group", rowsTable("Index|Label|Terms|Pinned",
+		{"a pinned topic row pins its group", testkit.RowsTable("Index|Label|Terms|Pinned",
 			"1.1|A|a|false", "1.2|B|b|true"),
 			`A*{A["a"] B["b"]}`},
-		{"rows blank in the model columns are skipped", rowsTable("Index|Label|Terms|Notes",
+		{"rows blank in the model columns are skipped", testkit.RowsTable("Index|Label|Terms|Notes",
 			"1|A|a|", " | |  |a note", "2|B|b|"),
 			`A{A["a"]} B{B["b"]}`},
-		{"index and label cells trimmed", rowsTable("Index|Label|Terms", " 01.02 | Lbl |x"),
+		{"index and label cells trimmed", testkit.RowsTable("Index|Label|Terms", " 01.02 | Lbl |x"),
 			`Lbl{Lbl["x"]}`},
-		{"repeated indexes keep the file's order", rowsTable("Index|Label|Terms", "1.1|A|a", "1.1|B|b"),
+		{"repeated indexes keep the file's order", testkit.RowsTable("Index|Label|Terms", "1.1|A|a", "1.1|B|b"),
 			`A{A["a"] B["b"]}`},
 		{"short rows", &tablefile.Table{Header: []string{"Index", "Label", "Terms", "Pinned"}, Rows: [][]string{{"1", "A"}}, RowNumbers: []int{2}},
 			`A{A[]}`},
@@ -98,7 +66,7 @@ func TestGroupsFromTable(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := describe(groups); got != tt.want {
+			if got := testkit.DescribeGroups(groups); got != tt.want {
 				t.Fatalf("got  %s\nwant %s", got, tt.want)
 			}
 			for _, g := range groups {
@@ -117,24 +85,24 @@ func TestGroupsFromTableErrors(t *testing.T) {
 		detail string
 		fields int
 	}{
-		{"missing Terms", rowsTable("Index|Label", "1|A"), "lacks the column Terms", 1},
-		{"missing all", rowsTable("Nothing", "x"), "lacks the columns Index, Label, Terms", 3},
-		{"Index x.1", rowsTable("Index|Label|Terms", "1|A|a", "x.1|B|b"), `row 3: Index "x.1"`, 1},
-		{"Index 1.", rowsTable("Index|Label|Terms", "1.|A|a"), "row 2: Index", 1},
-		{"Index .1", rowsTable("Index|Label|Terms", ".1|A|a"), "row 2: Index", 1},
-		{"Index -1", rowsTable("Index|Label|Terms", "-1|A|a"), "row 2: Index", 1},
-		{"Index +1", rowsTable("Index|Label|Terms", "+1|A|a"), "row 2: Index", 1},
-		{"Index 1.0", rowsTable("Index|Label|Terms", "1.0|A|a"), "row 2: Index", 1},
-		{"Index too long", rowsTable("Index|Label|Terms", "1234567890|A|a"), "row 2: Index", 1},
-		{"Index empty", rowsTable("Index|Label|Terms", "|A|a"), `row 2: Index ""`, 1},
-		{"Pinned maybe", rowsTable("Index|Label|Terms|Pinned", "1|A|a|yes", "2|B|b|maybe"), `row 2: Pinned "yes"`, 2},
-		{"Label empty", rowsTable("Index|Label|Terms", "1| |a"), "row 2: Label must not be empty", 1},
-		{"index only, no topic rows", rowsTable("Index|Label|Terms", "3||", "4|D|d"), "row 2: Label must not be empty", 1},
-		{"index and terms, no label", rowsTable("Index|Label|Terms", "3||x", "3.1|A|a"), "row 2: Label must not be empty", 1},
-		{"Label too long", rowsTable("Index|Label|Terms", "1|"+strings.Repeat("x", explorer.TopicTitleMax+1)+"|a"), "row 2: Label must be at most", 1},
-		{"term too long", rowsTable("Index|Label|Terms", "1|A|a,"+strings.Repeat("x", explorer.TermMax+1)), "row 2: a term is longer", 1},
-		{"no topic rows", rowsTable("Index|Label|Terms"), "no topic rows", 1},
-		{"only blank rows", rowsTable("Index|Label|Terms", "||"), "no topic rows", 1},
+		{"missing Terms", testkit.RowsTable("Index|Label", "1|A"), "lacks the column Terms", 1},
+		{"missing all", testkit.RowsTable("Nothing", "x"), "lacks the columns Index, Label, Terms", 3},
+		{"Index x.1", testkit.RowsTable("Index|Label|Terms", "1|A|a", "x.1|B|b"), `row 3: Index "x.1"`, 1},
+		{"Index 1.", testkit.RowsTable("Index|Label|Terms", "1.|A|a"), "row 2: Index", 1},
+		{"Index .1", testkit.RowsTable("Index|Label|Terms", ".1|A|a"), "row 2: Index", 1},
+		{"Index -1", testkit.RowsTable("Index|Label|Terms", "-1|A|a"), "row 2: Index", 1},
+		{"Index +1", testkit.RowsTable("Index|Label|Terms", "+1|A|a"), "row 2: Index", 1},
+		{"Index 1.0", testkit.RowsTable("Index|Label|Terms", "1.0|A|a"), "row 2: Index", 1},
+		{"Index too long", testkit.RowsTable("Index|Label|Terms", "1234567890|A|a"), "row 2: Index", 1},
+		{"Index empty", testkit.RowsTable("Index|Label|Terms", "|A|a"), `row 2: Index ""`, 1},
+		{"Pinned maybe", testkit.RowsTable("Index|Label|Terms|Pinned", "1|A|a|yes", "2|B|b|maybe"), `row 2: Pinned "yes"`, 2},
+		{"Label empty", testkit.RowsTable("Index|Label|Terms", "1| |a"), "row 2: Label must not be empty", 1},
+		{"index only, no topic rows", testkit.RowsTable("Index|Label|Terms", "3||", "4|D|d"), "row 2: Label must not be empty", 1},
+		{"index and terms, no label", testkit.RowsTable("Index|Label|Terms", "3||x", "3.1|A|a"), "row 2: Label must not be empty", 1},
+		{"Label too long", testkit.RowsTable("Index|Label|Terms", "1|"+strings.Repeat("x", explorer.TopicTitleMax+1)+"|a"), "row 2: Label must be at most", 1},
+		{"term too long", testkit.RowsTable("Index|Label|Terms", "1|A|a,"+strings.Repeat("x", explorer.TermMax+1)), "row 2: a term is longer", 1},
+		{"no topic rows", testkit.RowsTable("Index|Label|Terms"), "no topic rows", 1},
+		{"only blank rows", testkit.RowsTable("Index|Label|Terms", "||"), "no topic rows", 1},
 		{"row numbers from the file", &tablefile.Table{Header: []string{"Index", "Label", "Terms"}, Rows: [][]string{{"1", "A", "a"}, {"z", "B", "b"}}, RowNumbers: []int{5, 9}}, "row 9:", 1},
 	}
 	for _, tt := range tests {
@@ -165,30 +133,6 @@ func TestHasModelColumns(t *testing.T) {
 	} {
 		if got := tablefile.HasModelColumns(strings.Split(header, "|")); got != want {
 			t.Errorf("%q: %v, want %v", header, got, want)
-		}
-	}
-}
-
-// checkGroups fails unless groups satisfy what every model holds: titles
-// trimmed and not empty, terms trimmed, not empty and not repeated.
-func checkGroups(t *testing.T, groups []explorer.Group) {
-	t.Helper()
-	for _, g := range groups {
-		if g.Title == "" || g.Title != strings.TrimSpace(g.Title) {
-			t.Fatalf("group title %q", g.Title)
-		}
-		for _, tp := range g.Topics {
-			if tp.Title == "" || tp.Title != strings.TrimSpace(tp.Title) {
-				t.Fatalf("topic title %q", tp.Title)
-			}
-			seen := map[string]bool{}
-			for _, term := range tp.Terms {
-				k := strings.ToLower(term)
-				if term == "" || term != strings.TrimSpace(term) || seen[k] {
-					t.Fatalf("terms %q", tp.Terms)
-				}
-				seen[k] = true
-			}
 		}
 	}
 }
@@ -230,7 +174,7 @@ func FuzzGroupsFromTable(f *testing.F) {
 				t.Fatalf("group %q without topics", g.Title)
 			}
 		}
-		checkGroups(t, groups)
+		testkit.CheckGroups(t, groups)
 	})
 }
 
