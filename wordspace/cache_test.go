@@ -98,7 +98,7 @@ func TestRegistryReadyWithIndex(t *testing.T) {
 	if err := r.Wait(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	s, err := r.Space("DE")
+	s, err := r.Space(context.Background(), "DE")
 	if err != nil || !s.HasIndex() || !r.Ready() {
 		t.Fatalf("space %v, ready %v", err, r.Ready())
 	}

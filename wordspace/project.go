@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"explorer"
-	"explorer/language"
+	"explorer/analysis"
 )
 
 // Project spaces: Random Indexing over one project's texts, small enough
@@ -71,12 +71,12 @@ var _ explorer.ProjectSpaces = (*ProjectSpaces)(nil)
 // NewProjectSpaces returns the project spaces kept in dir (made when the
 // first is built), holding loaded spaces up to ProjectCacheBytes.
 func NewProjectSpaces(dir string) *ProjectSpaces {
-	return NewProjectSpacesBounded(dir, ProjectCacheBytes)
+	return newProjectSpacesBounded(dir, ProjectCacheBytes)
 }
 
-// NewProjectSpacesBounded is NewProjectSpaces holding loaded spaces up to
+// newProjectSpacesBounded is NewProjectSpaces holding loaded spaces up to
 // maxBytes (HeapBytes) in memory.
-func NewProjectSpacesBounded(dir string, maxBytes int64) *ProjectSpaces {
+func newProjectSpacesBounded(dir string, maxBytes int64) *ProjectSpaces {
 	return &ProjectSpaces{dir: dir, building: make(chan struct{}, explorer.ProjectSpaceBuildsAtOnce), cache: newSpaceLRU(maxBytes), loading: map[string]*spaceLoad{}}
 }
 
@@ -309,7 +309,6 @@ func (p *ProjectSpaces) SuggestFromProjects(ctx context.Context, account int64, 
 		return nil, err
 	}
 	best := map[string]explorer.PoleSuggestion{}
-	stop := foldedStopWords(l)
 	for _, f := range files {
 		s, err := p.space(ctx, f)
 		if err != nil {
@@ -323,10 +322,10 @@ func (p *ProjectSpaces) SuggestFromProjects(ctx context.Context, account int64, 
 			return nil, err
 		}
 		for _, sg := range list {
-			k := Fold(sg.Term)
-			if stop[k] {
+			if analysis.IsStopWord(sg.Term, l) {
 				continue // the texts' function words are no suggestions
 			}
+			k := Fold(sg.Term)
 			if old, ok := best[k]; !ok || sg.SumCosine > old.SumCosine {
 				best[k] = sg
 			}
@@ -346,26 +345,4 @@ func (p *ProjectSpaces) SuggestFromProjects(ctx context.Context, account int64, 
 		return strings.Compare(a.Term, b.Term)
 	})
 	return out[:min(len(out), limit)], nil
-}
-
-// stopSets holds each language's stop words folded (a language of the
-// table: a bounded number), made at the first suggestion in it.
-var stopSets sync.Map // string → map[string]bool
-
-// foldedStopWords returns the folded stop words of language l (nil when
-// the table has not l). The map is shared: read only.
-func foldedStopWords(l string) map[string]bool {
-	if m, ok := stopSets.Load(l); ok {
-		return m.(map[string]bool)
-	}
-	lg, ok := language.Get(l)
-	if !ok {
-		return nil
-	}
-	stop := map[string]bool{}
-	for _, w := range lg.StopWords() {
-		stop[Fold(w)] = true
-	}
-	m, _ := stopSets.LoadOrStore(l, stop)
-	return m.(map[string]bool)
 }

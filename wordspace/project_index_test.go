@@ -161,7 +161,7 @@ func TestProjectSpaceCacheBoundedInBytes(t *testing.T) {
 		}
 	}
 	for _, bound := range []int64{size*2 + size/2, size / 2} {
-		ps := NewProjectSpacesBounded(dir, bound)
+		ps := newProjectSpacesBounded(dir, bound)
 		for range 3 {
 			if !suggestsZorblax(t, ps, 7) {
 				t.Fatal("no suggestion from 5 spaces")

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"explorer"
+	"explorer/analysis"
 )
 
 // projectTexts generates n customer comments about drinks and food in
@@ -87,6 +88,35 @@ func TestProjectSpaceLearnsMadeUpWord(t *testing.T) {
 	}
 	if got, _ := ps.SuggestFromProjects(context.Background(), 7, "EN", pole, nil, 5); len(got) != 0 {
 		t.Errorf("after removal: %+v", got)
+	}
+}
+
+// A project space holds the texts' function words (the, was, and), but
+// they are never suggested: the language table's stop words, as the
+// analysis folds them, are left out.
+func TestProjectSpaceSuggestsNoStopWords(t *testing.T) {
+	ps := NewProjectSpaces(t.TempDir())
+	if _, err := ps.BuildProjectSpace(context.Background(), 7, 70, "EN", eachText(projectTexts(3000, 1)), nil); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(ps.path(7, 70), LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"the", "was", "and"} {
+		if _, ok := s.Lookup(w); !ok {
+			t.Fatalf("the space should hold the texts' function word %q", w)
+		}
+	}
+	pole := []explorer.WeightedTerm{{Term: "coffee", Weight: 1}}
+	got, err := ps.SuggestFromProjects(context.Background(), 7, "EN", pole, nil, 100)
+	if err != nil || len(got) < 10 {
+		t.Fatalf("suggestions %+v, %v", got, err)
+	}
+	for _, sg := range got {
+		if analysis.IsStopWord(sg.Term, "EN") {
+			t.Errorf("stop word %q suggested", sg.Term)
+		}
 	}
 }
 

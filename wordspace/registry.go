@@ -179,7 +179,7 @@ func (r *Registry) LoadDefault() {
 // first use; until then it counts as ready, with words (0 when unknown
 // before loading). The load runs in the background, not in the request
 // that started it: a request whose deadline passes first is answered
-// EUNAVAILABLE (SpaceContext) and the load goes on for the next one.
+// EUNAVAILABLE (Space) and the load goes on for the next one.
 func (r *Registry) lazy(l, source string, words int, load func(context.Context, LoadOptions) (*Space, error)) {
 	ctx, cancel := context.WithCancel(context.Background())
 	e := &entry{lang: l, source: source, ready: make(chan struct{}), cancel: cancel, words: words}
@@ -287,17 +287,11 @@ func (r *Registry) Ready() bool {
 	return true
 }
 
-// Space returns the loaded space of a language, waiting for as long as
-// its first load takes (SpaceContext without a deadline).
-func (r *Registry) Space(lang string) (*Space, error) {
-	return r.SpaceContext(context.Background(), lang)
-}
-
-// SpaceContext returns the loaded space of a language, or an explorer
+// Space returns the loaded space of a language, or an explorer
 // error: EUNAVAILABLE with RetryAfter while it loads, ECONFLICT naming the
 // available languages when it has none. A space loaded at first use is
 // waited for until ctx ends, then EUNAVAILABLE (its load goes on).
-func (r *Registry) SpaceContext(ctx context.Context, lang string) (*Space, error) {
+func (r *Registry) Space(ctx context.Context, lang string) (*Space, error) {
 	l, _ := NormalizeLang(lang)
 	r.mu.RLock()
 	e := r.langs[l]
@@ -343,7 +337,7 @@ func (r *Registry) available() []string {
 
 // Suggest implements explorer.WordSpaces.
 func (r *Registry) Suggest(ctx context.Context, language string, terms []explorer.WeightedTerm, exclude []string, limit int) ([]explorer.PoleSuggestion, error) {
-	s, err := r.SpaceContext(ctx, language)
+	s, err := r.Space(ctx, language)
 	if err != nil {
 		return nil, err
 	}
@@ -371,7 +365,7 @@ func (r *Registry) admit(ctx context.Context) (context.Context, error) {
 
 // Neighbours implements explorer.WordSpaces.
 func (r *Registry) Neighbours(ctx context.Context, language, term string, k int) ([]explorer.Neighbour, error) {
-	s, err := r.SpaceContext(ctx, language)
+	s, err := r.Space(ctx, language)
 	if err != nil {
 		return nil, err
 	}

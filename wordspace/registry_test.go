@@ -252,14 +252,14 @@ func TestRegistryEmbeddedLoadsAtFirstUse(t *testing.T) {
 	if st := en(); !st.Ready || st.Words < 20000 {
 		t.Fatalf("status before use: %+v", r.Status())
 	}
-	if _, err := r.Space("qq"); err == nil || e.space.Load() != nil {
+	if _, err := r.Space(context.Background(), "qq"); err == nil || e.space.Load() != nil {
 		t.Fatalf("an unknown language: %v, loaded %v", err, e.space.Load() != nil)
 	}
-	s, err := r.Space("en")
+	s, err := r.Space(context.Background(), "en")
 	if err != nil || s.Len() != en().Words {
 		t.Fatalf("first use: %v", err)
 	}
-	if s2, _ := r.Space("EN"); s2 != s {
+	if s2, _ := r.Space(context.Background(), "EN"); s2 != s {
 		t.Error("loaded twice")
 	}
 }

@@ -170,8 +170,8 @@ func TestRegistryLoadsMythesDir(t *testing.T) {
 	if err != nil || len(sug) == 0 || sug[0].Frequency != 0 {
 		t.Fatalf("SV: %+v %v", sug, err)
 	}
-	_, _ = r.Space("no")
-	_, _ = r.Space("de")
+	_, _ = r.Space(context.Background(), "no")
+	_, _ = r.Space(context.Background(), "de")
 	if st := statusOf(r, "NO"); st.Words != 4 {
 		t.Fatalf("NO from the larger file: %+v", st)
 	}
