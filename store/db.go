@@ -3,14 +3,13 @@
 package store
 
 import (
-	"time"
-
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	explorer "explorer"
 )
