@@ -98,7 +98,7 @@ func (s *Service) EditModel(ctx context.Context, id int64, base VersionTag, e Mo
 		rec     *ModelRecord
 		created *Structure
 	)
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.inTx(ctx, func(ctx context.Context) error {
 		m, err := s.lockWritableModel(ctx, u, id)
 		if err != nil {
 			return err

@@ -21,7 +21,7 @@ func (s *Service) RestoreModelVersion(ctx context.Context, id int64, version int
 		rec  *ModelRecord
 		next *Structure
 	)
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.inTx(ctx, func(ctx context.Context) error {
 		m, err := s.lockWritableModel(ctx, u, id)
 		if err != nil {
 			return err

@@ -41,7 +41,7 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 		rec     *ModelRecord
 		created *Structure
 	)
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.inTx(ctx, func(ctx context.Context) error {
 		m, err := s.lockWritableModel(ctx, u, id)
 		if err != nil {
 			return err
@@ -175,7 +175,27 @@ func (s *Service) addVersion(ctx context.Context, u *User, m *ModelRecord, next 
 		// Another update created this version meanwhile.
 		return Errorf(ECONFLICT, "model %d was changed at the same time; load it and try again", m.ID)
 	}
-	return err
+	if err != nil || m.Type != ModelDynamic {
+		return err
+	}
+	return s.dependentsChanged(ctx, m.ID)
+}
+
+// dependentsChanged makes the measured tonality of a DYNAMIC model's
+// explored projects stale: they are measured again with its new version
+// once the change is committed.
+func (s *Service) dependentsChanged(ctx context.Context, modelID int64) error {
+	ps, err := s.store.FindModelProjects(ctx, modelID)
+	if err != nil {
+		return err
+	}
+	var ids []int64
+	for _, p := range ps {
+		if p.Status == ProjectExplored && p.TonalityState != TonalityNever {
+			ids = append(ids, p.ID)
+		}
+	}
+	return s.markStale(ctx, ids...)
 }
 
 func equalTitles(a, b *string) bool {
@@ -192,7 +212,7 @@ func (s *Service) DeleteModel(ctx context.Context, id int64) error {
 	if err != nil {
 		return err
 	}
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.inTx(ctx, func(ctx context.Context) error {
 		m, err := s.visibleModel(ctx, u, id)
 		if err != nil {
 			return err

@@ -55,7 +55,7 @@ func (s *Service) CreatePole(ctx context.Context, in PoleInput) (*Pole, error) {
 		Name: name, Description: description, Language: lang, Parts: parts,
 		OwnerID: u.ID, Owner: u.Username, Created: now, Updated: now,
 	}
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.inTx(ctx, func(ctx context.Context) error {
 		if err := s.checkOwned(ctx, u.ID, OwnedPoles); err != nil {
 			return err
 		}
@@ -152,7 +152,7 @@ func (s *Service) changePole(ctx context.Context, id int64, change func(p *Pole)
 		return nil, err
 	}
 	var out *Pole
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.inTx(ctx, func(ctx context.Context) error {
 		p, err := s.findPole(ctx, id, true)
 		if err != nil {
 			return err
@@ -173,7 +173,8 @@ func (s *Service) changePole(ctx context.Context, id int64, change func(p *Pole)
 			return err
 		}
 		out = p
-		return nil
+		_, err = s.poleChanged(ctx, p.ID)
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -189,7 +190,7 @@ func (s *Service) DeletePole(ctx context.Context, id int64) (*Pole, error) {
 		return nil, err
 	}
 	var out *Pole
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.inTx(ctx, func(ctx context.Context) error {
 		p, err := s.findPole(ctx, id, true)
 		if err != nil {
 			return err
@@ -202,6 +203,12 @@ func (s *Service) DeletePole(ctx context.Context, id int64) (*Pole, error) {
 			return Errorf(EFORBIDDEN, "only the owner may delete pole %d", id)
 		}
 		out = p
+		if _, err := s.poleChanged(ctx, p.ID); err != nil {
+			return err
+		}
+		if err := s.store.DropPoleFromProjects(ctx, p.ID, p.Name); err != nil {
+			return err
+		}
 		return s.store.DeletePole(ctx, id)
 	})
 	if err != nil {

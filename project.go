@@ -67,6 +67,9 @@ type Project struct {
 	// TopicCounts holds, per topic id of Structure, the number of texts
 	// that contained one of its terms when the project was last explored.
 	TopicCounts map[int64]int
+	// TonalityState tells whether the stored tonality is measured, stale
+	// or never measured (TonalityMeasured, TonalityStale, TonalityNever).
+	TonalityState string
 }
 
 // NewProject is the input of CreateProject.

@@ -51,16 +51,21 @@ func (s *Service) explore(ctx context.Context, u *User, p *Project, column strin
 	if err != nil {
 		return err
 	}
+	_, _, gen, err := s.store.FindProjectTonality(ctx, p.ID)
+	if err != nil {
+		return err
+	}
 	texts := s.columnTexts(ctx, p, col)
 	st, dynamic, err := s.exploreStructure(ctx, u, p, texts, lang, opt)
 	if err != nil {
 		return err
 	}
-	counts, n, err := countTopics(st, texts, lang)
+	m, err := s.measureTexts(ctx, p, col, lang, st)
 	if err != nil {
 		return err
 	}
-	return s.saveExploration(ctx, u, p, exploration{st: st, column: p.Headers[col].Header, lang: lang, texts: n, counts: counts, dynamic: dynamic})
+	return s.saveExploration(ctx, u, p, exploration{st: st, column: p.Headers[col].Header, lang: lang, texts: m.texts,
+		counts: m.counts, parts: m.result(), dynamic: dynamic, gen: gen})
 }
 
 // columnTexts calls fn with each non-blank text of column col of a
@@ -68,7 +73,7 @@ func (s *Service) explore(ctx context.Context, u *User, p *Project, column strin
 func (s *Service) columnTexts(ctx context.Context, p *Project, col int) func(fn func(text string)) error {
 	return func(fn func(text string)) error {
 		return s.store.EachProjectRow(ctx, p.ID, func(cells []string) error {
-			if col < len(cells) && strings.TrimSpace(cells[col]) != "" {
+			if col < len(cells) && isText(cells[col]) {
 				fn(cells[col])
 			}
 			return ctx.Err()
@@ -102,18 +107,7 @@ func exploreColumn(p *Project, column string) (int, error) {
 // found in the texts.
 func (s *Service) exploreStructure(ctx context.Context, u *User, p *Project, texts analysis.Texts, lang string, opt ExploreOptions) (Structure, *ModelRecord, error) {
 	if p.ModelID != nil {
-		m, err := s.store.FindModel(ctx, *p.ModelID, u.ID)
-		if err != nil && ErrorCode(err) != ENOTFOUND {
-			return Structure{}, nil, err
-		}
-		if err == nil && m.Type == ModelDynamic {
-			cur, err := s.store.FindModelVersion(ctx, m.ID, m.Version)
-			if err != nil {
-				return Structure{}, nil, err
-			}
-			return copyStructure(cur), m, nil
-		}
-		return copyStructure(&p.Structure), nil, nil
+		return s.modelStructure(ctx, u, p)
 	}
 	found, err := analysis.Explore(texts, lang, analysis.ExploreOptions{Topics: opt.Topics, Groups: opt.Groups}, s.lexicon(ctx, lang))
 	if err != nil {
@@ -134,6 +128,28 @@ func (s *Service) exploreStructure(ctx context.Context, u *User, p *Project, tex
 	st := copyStructure(&p.Structure)
 	st.Groups = assignIDs(nil, groups, &idCounters{group: 1, topic: 1})
 	return st, nil, nil
+}
+
+// modelStructure is the structure a project with a model is counted
+// with: the DYNAMIC model's current version (returned too), else the
+// project's own copy (a STANDARD model's, or the topics of a project
+// without a model or whose model is gone).
+func (s *Service) modelStructure(ctx context.Context, u *User, p *Project) (Structure, *ModelRecord, error) {
+	if p.ModelID == nil {
+		return copyStructure(&p.Structure), nil, nil
+	}
+	m, err := s.store.FindModel(ctx, *p.ModelID, u.ID)
+	if err != nil && ErrorCode(err) != ENOTFOUND {
+		return Structure{}, nil, err
+	}
+	if err == nil && m.Type == ModelDynamic {
+		cur, err := s.store.FindModelVersion(ctx, m.ID, m.Version)
+		if err != nil {
+			return Structure{}, nil, err
+		}
+		return copyStructure(cur), m, nil
+	}
+	return copyStructure(&p.Structure), nil, nil
 }
 
 // lexicon is what an exploration knows of language lang beyond the texts:
@@ -157,28 +173,6 @@ func (s *Service) lexicon(ctx context.Context, lang string) analysis.Lexicon {
 		return out
 	}
 	return lex
-}
-
-// countTopics counts, per topic of st, the texts containing one of its
-// terms but not an ignore term; n is the number of texts. It matches as
-// the evidence of ProjectTopics does (one TopicMatcher).
-func countTopics(st Structure, texts analysis.Texts, lang string) (counts map[int64]int, n int, err error) {
-	keep := withoutIgnored(st.IgnoreTerms)
-	var ids []int64
-	var terms [][]string
-	counts = map[int64]int{}
-	for _, g := range st.Groups {
-		for _, t := range g.Topics {
-			ids, terms = append(ids, t.ID), append(terms, keep(t.Terms))
-			counts[t.ID] = 0
-		}
-	}
-	m := analysis.NewTopicMatcher(terms, lang)
-	err = texts(func(text string) {
-		n++
-		m.Match(text, func(i int, _ []analysis.Span) { counts[ids[i]]++ })
-	})
-	return counts, n, err
 }
 
 // withoutIgnored returns the filter that leaves the ignore terms out of a
@@ -206,13 +200,19 @@ type exploration struct {
 	lang    string
 	texts   int
 	counts  map[int64]int
+	parts   []TonalityPart
 	dynamic *ModelRecord // the DYNAMIC model explored with, or nil
+	// gen is the project's tonality generation when the measuring began.
+	gen int64
 }
 
 // saveExploration stores an exploration in the project, which must still
-// be EXPLORING, and marks it EXPLORED.
+// be EXPLORING, and marks it EXPLORED. When the project's tonality was
+// made stale meanwhile (its poles or word corrections changed), it is
+// saved stale and measured again in the background.
 func (s *Service) saveExploration(ctx context.Context, u *User, p *Project, e exploration) error {
-	return s.inTxWithinStorage(ctx, u.ID, func(ctx context.Context) error {
+	stale := false
+	err := s.inTxWithinStorage(ctx, u.ID, func(ctx context.Context) error {
 		cur, err := s.store.FindProject(ctx, p.ID)
 		if err != nil {
 			return err
@@ -220,24 +220,71 @@ func (s *Service) saveExploration(ctx context.Context, u *User, p *Project, e ex
 		if cur.Status != ProjectExploring {
 			return Errorf(ECONFLICT, "project %d is %s: exploring it was interrupted", p.ID, cur.Status)
 		}
-		cur.Structure, cur.TextColumn, cur.ExploredTexts = e.st, e.column, e.texts
 		if cur.Language == "" {
 			cur.Language = e.lang
 		}
 		cur.Status, cur.StatusMessage = ProjectExplored, ""
-		if e.dynamic != nil {
-			v := e.dynamic.Version
-			cur.ExploredVersion = &v
-		}
-		if err := s.store.UpdateProject(ctx, cur); err != nil {
+		wrote, err := s.storeExploration(ctx, u, cur, e)
+		if err != nil || wrote {
 			return err
 		}
-		if err := s.store.SetProjectTopicCounts(ctx, cur.ID, e.counts); err != nil {
-			return err
+		stale = true
+		e.gen = -1
+		_, err = s.storeExploration(ctx, u, cur, e)
+		if err == nil {
+			err = s.store.MarkTonalityStale(ctx, cur.ID)
 		}
-		if e.dynamic != nil {
-			return s.clearOutdated(ctx, u, e.dynamic.ID)
-		}
-		return nil
+		return err
 	})
+	if err == nil && stale {
+		s.measureLater(p.ID)
+	}
+	return err
+}
+
+// saveMeasurement stores a background measurement in the project, which
+// must still be EXPLORED with the tonality generation it began with
+// (else errChangedMeanwhile, and nothing is written).
+func (s *Service) saveMeasurement(ctx context.Context, u *User, p *Project, e exploration) error {
+	return s.inTxWithinStorage(ctx, u.ID, func(ctx context.Context) error {
+		cur, err := s.store.FindProject(ctx, p.ID)
+		if err != nil {
+			return err
+		}
+		if cur.Status != ProjectExplored || cur.TextColumn != e.column {
+			return errChangedMeanwhile
+		}
+		wrote, err := s.storeExploration(ctx, u, cur, e)
+		if err == nil && !wrote {
+			err = errChangedMeanwhile
+		}
+		return err
+	})
+}
+
+// storeExploration writes an exploration into cur (read in the same
+// transaction): structure, column, texts, the model version explored,
+// topic counts and tonality. With e.gen >= 0 the tonality is written only
+// while the project's generation is still e.gen: wrote is false when it
+// was not (the caller decides what to do then; the rest is written).
+func (s *Service) storeExploration(ctx context.Context, u *User, cur *Project, e exploration) (wrote bool, err error) {
+	wrote, err = s.store.SetProjectTonality(ctx, cur.ID, e.parts, TonalityMeasured, e.gen)
+	if err != nil || !wrote {
+		return wrote, err
+	}
+	cur.Structure, cur.TextColumn, cur.ExploredTexts = e.st, e.column, e.texts
+	if e.dynamic != nil {
+		v := e.dynamic.Version
+		cur.ExploredVersion = &v
+	}
+	if err := s.store.UpdateProject(ctx, cur); err != nil {
+		return true, err
+	}
+	if err := s.store.SetProjectTopicCounts(ctx, cur.ID, e.counts); err != nil {
+		return true, err
+	}
+	if e.dynamic != nil {
+		return true, s.clearOutdated(ctx, u, e.dynamic.ID)
+	}
+	return true, nil
 }

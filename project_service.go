@@ -113,7 +113,7 @@ func (s *Service) ImportProject(ctx context.Context, in ImportProjectInput) (*Pr
 		Status: ProjectInitializing, StatusMessage: "importing",
 		Headers: []ProjectHeader{}, Structure: emptyStructure(),
 	}
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.inTx(ctx, func(ctx context.Context) error {
 		if err := s.checkOwned(ctx, u.ID, OwnedProjects); err != nil {
 			return err
 		}
@@ -158,7 +158,7 @@ func (s *Service) ImportProject(ctx context.Context, in ImportProjectInput) (*Pr
 // failProject records why a step failed; the step's error is what the
 // caller sees, so a failure here is only logged.
 func (s *Service) failProject(ctx context.Context, id int64, status, prefix string, cause error) {
-	err := s.store.InTx(context.WithoutCancel(ctx), func(ctx context.Context) error {
+	err := s.inTx(context.WithoutCancel(ctx), func(ctx context.Context) error {
 		return s.store.SetProjectStatus(ctx, id, status, prefix+ErrorMessage(cause))
 	})
 	if err != nil {
@@ -373,7 +373,7 @@ func (s *Service) profiledHeaders(c columnProfilers, header []string) ([]Project
 // seen while the step runs. Any other status is ECONFLICT.
 func (s *Service) startProjectStep(ctx context.Context, u *User, id int64, next string, allowed ...string) (*Project, error) {
 	var p *Project
-	err := s.store.InTx(ctx, func(ctx context.Context) error {
+	err := s.inTx(ctx, func(ctx context.Context) error {
 		var err error
 		if p, err = s.ownProject(ctx, u, id); err != nil {
 			return err
@@ -388,7 +388,9 @@ func (s *Service) startProjectStep(ctx context.Context, u *User, id int64, next 
 
 // AppendProjectRows adds the rows of another file, which must have the
 // project's header, to a READY or EXPLORED project. The project is
-// APPENDING meanwhile and READY after (its topics must be explored again);
+// APPENDING meanwhile and READY after (its topics must be explored again),
+// or, when it was EXPLORED with its tonality measured, EXPLORED with its
+// counts and tonality stale until a background measurement ends;
 // the added rows make one more usage record (0 projects). On failure no
 // row is added and the project gets back its status with the message
 // "append failed: …".
@@ -405,6 +407,7 @@ func (s *Service) AppendProjectRows(ctx context.Context, id int64, file TableSou
 		return nil, err
 	}
 	prev := p.Status
+	remeasure := false
 	err = s.inTxWithinStorage(ctx, u.ID, func(ctx context.Context) error {
 		_, n, _, err := s.loadRows(ctx, u, p.ID, p.Rows+1, file, headerNames(p), nil)
 		if err != nil {
@@ -424,7 +427,15 @@ func (s *Service) AppendProjectRows(ctx context.Context, id int64, file TableSou
 		if p.Language == "" {
 			p.Language = lang
 		}
+		// An explored project stays explored: its counts and tonality are
+		// measured again in the background, stale until then.
 		p.Status, p.StatusMessage = ProjectReady, ""
+		if remeasure, err = s.appendedMeasured(ctx, p.ID, prev); err != nil {
+			return err
+		}
+		if remeasure {
+			p.Status = ProjectExplored
+		}
 		if err := s.store.UpdateProject(ctx, p); err != nil {
 			return err
 		}
@@ -450,7 +461,7 @@ func (s *Service) DeleteProject(ctx context.Context, id int64) error {
 	if err != nil {
 		return err
 	}
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.inTx(ctx, func(ctx context.Context) error {
 		if err := s.store.DeleteProject(ctx, p.ID); err != nil {
 			return err
 		}
@@ -519,6 +530,9 @@ func (s *Service) applyModel(ctx context.Context, u *User, projectID, modelID in
 		}
 		if p.Status == ProjectExplored {
 			*column = p.TextColumn
+		}
+		if _, err := s.store.SetProjectTonality(ctx, p.ID, nil, TonalityNever, -1); err != nil {
+			return err
 		}
 		return s.store.SetProjectTopicCounts(ctx, p.ID, nil)
 	})
@@ -599,4 +613,18 @@ func (s *Service) ExploreProjectWith(ctx context.Context, id int64, column strin
 		return nil, err
 	}
 	return s.store.FindProject(ctx, p.ID)
+}
+
+// appendedMeasured makes the tonality of a project that was EXPLORED and
+// measured stale, reporting whether it did (the project then stays
+// EXPLORED and is measured again).
+func (s *Service) appendedMeasured(ctx context.Context, id int64, prev string) (bool, error) {
+	if prev != ProjectExplored {
+		return false, nil
+	}
+	_, state, _, err := s.store.FindProjectTonality(ctx, id)
+	if err != nil || state == TonalityNever {
+		return false, err
+	}
+	return true, s.markStale(ctx, id)
 }

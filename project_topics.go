@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"explorer/analysis"
+	"explorer/tonality"
 )
 
 // TopicExamples is how many example texts the evidence of a topic holds.
@@ -29,6 +30,8 @@ type ProjectTopics struct {
 	Column string
 	Texts  int
 	Groups []GroupEvidence
+	// Tonality is how the texts feel, from the stored measurement.
+	Tonality TopicsTonality
 }
 
 // GroupEvidence is a group of the project with its topics' evidence.
@@ -51,6 +54,10 @@ type TopicEvidence struct {
 	Share float64
 	// Examples are the first TopicExamples matching texts, in row order.
 	Examples []TopicExample
+	// Tonality counts the topic's texts by the label of their mention of
+	// it; Poles is what each of the project's poles measures there.
+	Tonality TonalityCounts
+	Poles    []PoleScore
 }
 
 // TopicExample is one text matching a topic, with the matched terms.
@@ -108,6 +115,11 @@ func (s *Service) ProjectTopics(ctx context.Context, id int64) (*ProjectTopics, 
 	out := topicsOutline(p)
 	ctx, cancel := context.WithTimeout(ctx, topicsTime)
 	defer cancel()
+	if stored, err := s.storedTopics(ctx, p, col, lang, out); stored || err != nil {
+		return out, err
+	}
+	_, available := tonality.For(lang)
+	out.Tonality = TopicsTonality{State: TonalityNever, Available: available, Language: lang, Note: tonalityNote(TonalityNever, lang, available), Poles: []PoleScore{}}
 	if err := s.readEvidence(ctx, p, col, lang, out); err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
 			return nil, Errorf(EUNAVAILABLE, "reading the topics of project %d took longer than %s", p.ID, topicsTime)
@@ -147,7 +159,7 @@ func topicsOutline(p *Project) *ProjectTopics {
 	for _, g := range p.Structure.Groups {
 		ge := GroupEvidence{ID: g.ID, Title: g.Title, Topics: make([]TopicEvidence, 0, len(g.Topics))}
 		for _, t := range g.Topics {
-			ge.Topics = append(ge.Topics, TopicEvidence{ID: t.ID, Title: t.Title, Terms: append([]string{}, t.Terms...), Examples: []TopicExample{}})
+			ge.Topics = append(ge.Topics, TopicEvidence{ID: t.ID, Title: t.Title, Terms: append([]string{}, t.Terms...), Examples: []TopicExample{}, Poles: []PoleScore{}})
 		}
 		out.Groups = append(out.Groups, ge)
 	}
@@ -174,7 +186,7 @@ func (s *Service) readEvidence(ctx context.Context, p *Project, col int, lang st
 			return nil
 		}
 		out.Texts++
-		text := strings.ToValidUTF8(cells[col], "\uFFFD")
+		text := toValidText(cells[col])
 		m.Match(text, func(i int, spans []analysis.Span) {
 			t := topics[i]
 			t.Texts++

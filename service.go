@@ -100,6 +100,7 @@ type Service struct {
 	suggesting          suggestSlots
 	spaceBuilds         spaceBuilds
 	readingTopics       suggestSlots // ProjectTopics at once, per user
+	measuring           measureQueue // background measurements (tonality_jobs.go)
 
 	credentials *credentialCache
 	// tokens caches verified API tokens by the SHA-256 of the token.

@@ -162,7 +162,7 @@ func ParseSize(s string) (int64, error) {
 // inTxWithinStorage runs fn in one transaction under withinStorage: what
 // fn stores for owner is refused, all of it, past owner's budget.
 func (s *Service) inTxWithinStorage(ctx context.Context, owner int64, fn func(ctx context.Context) error) error {
-	return s.store.InTx(ctx, func(ctx context.Context) error {
+	return s.inTx(ctx, func(ctx context.Context) error {
 		return s.withinStorage(ctx, owner, func() error { return fn(ctx) })
 	})
 }

@@ -25,6 +25,7 @@ type Store interface {
 	BudgetStore
 	StorageStore
 	AuditStore
+	TonalityStore
 
 	// InTx runs fn in one write transaction: committed when fn returns
 	// nil, rolled back otherwise.

@@ -13,7 +13,7 @@ import (
 // projectSelect reads a project with the info of its model when the
 // project's owner may see that model (owns it or holds an access).
 const projectSelect = `SELECT p.id, p.owner_id, u.username, p.title, p.created_at, p.verbatims, p.encoding, p.status,
-	p.status_message, p.language, p.structure, p.model_id, p.explored_version, p.text_column, p.explored_texts,
+	p.status_message, p.language, p.structure, p.model_id, p.explored_version, p.text_column, p.explored_texts, p.tonality_state,
 	m.id, m.title, m.type, m.language, m.outdated, mu.username, m.created_at
 	FROM projects p JOIN users u ON u.id = p.owner_id
 	LEFT JOIN models m ON m.id = p.model_id AND (m.owner_id = p.owner_id
@@ -27,7 +27,7 @@ func scanProject(sc rowScanner) (*explorer.Project, error) {
 	var model, explored sql.NullInt64
 	var info projectModel
 	err := sc.Scan(&p.ID, &p.OwnerID, &p.Owner, &p.Title, &created, &p.Rows, &p.Encoding, &p.Status,
-		&p.StatusMessage, &p.Language, &structure, &model, &explored, &p.TextColumn, &p.ExploredTexts,
+		&p.StatusMessage, &p.Language, &structure, &model, &explored, &p.TextColumn, &p.ExploredTexts, &p.TonalityState,
 		&info.id, &info.title, &info.typ, &info.language, &info.outdated, &info.owner, &info.created)
 	if err != nil {
 		return nil, err

@@ -19,7 +19,9 @@ import (
 //   - a project: its title, its groups, topics and ignore terms (JSON),
 //     its header names and its rows' text as text_bytes counts it (each
 //     cell's bytes plus 3), and the file of its word space (space_bytes,
-//     kept in the data directory, not in the database).
+//     kept in the data directory, not in the database), and what its
+//     measured tonality stores (tonality_bytes: each part's encoded
+//     mentions plus tonalityPartBytes).
 //
 // Ids, times, flags and weights of other rows, model titles (at most 500
 // characters, one per model) and the topic counts of an explored project
@@ -34,7 +36,7 @@ const storageRecount = `SELECT CAST(
 	+ (SELECT COALESCE(SUM(OCTET_LENGTH(a.parts)), 0) FROM model_amendments a JOIN models m ON m.id = a.model_id WHERE m.owner_id = ?)
 	+ (SELECT COALESCE(SUM(OCTET_LENGTH(o.name) + OCTET_LENGTH(o.description)), 0) FROM poles o WHERE o.owner_id = ?)
 	+ (SELECT COALESCE(SUM(OCTET_LENGTH(pp.term) + OCTET_LENGTH(pp.term_key) + 8), 0) FROM pole_parts pp JOIN poles o ON o.id = pp.pole_id WHERE o.owner_id = ?)
-	+ (SELECT COALESCE(SUM(j.text_bytes + j.space_bytes + OCTET_LENGTH(j.title) + OCTET_LENGTH(j.structure)), 0) FROM projects j WHERE j.owner_id = ?)
+	+ (SELECT COALESCE(SUM(j.text_bytes + j.space_bytes + j.tonality_bytes + OCTET_LENGTH(j.title) + OCTET_LENGTH(j.structure)), 0) FROM projects j WHERE j.owner_id = ?)
 	+ (SELECT COALESCE(SUM(OCTET_LENGTH(h.header)), 0) FROM project_headers h JOIN projects j ON j.id = h.project_id WHERE j.owner_id = ?)
 	AS BIGINT)`
 
@@ -112,7 +114,7 @@ const (
 		+ (SELECT COALESCE(SUM(OCTET_LENGTH(parts)), 0) FROM model_amendments WHERE model_id = ?)`
 	poleBytesSQL = `OCTET_LENGTH(name) + OCTET_LENGTH(description)
 		+ (SELECT COALESCE(SUM(OCTET_LENGTH(term) + OCTET_LENGTH(term_key) + 8), 0) FROM pole_parts WHERE pole_id = ?)`
-	projectBytesSQL = `text_bytes + space_bytes + OCTET_LENGTH(title) + OCTET_LENGTH(structure)
+	projectBytesSQL = `text_bytes + space_bytes + tonality_bytes + OCTET_LENGTH(title) + OCTET_LENGTH(structure)
 		+ (SELECT COALESCE(SUM(OCTET_LENGTH(header)), 0) FROM project_headers WHERE project_id = ?)`
 )
 
