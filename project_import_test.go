@@ -189,11 +189,18 @@ func TestExploreApplyAppendDelete(t *testing.T) {
 		t.Errorf("delivery counted %d, want %d", got, want)
 	}
 
-	// Append: APPENDING then READY, one more usage record.
+	// Append: APPENDING then EXPLORED (it was explored and measured) with
+	// its counts stale until they are measured again in the background;
+	// one more usage record.
 	more, _ := testkit.SurveyCSV(50)
 	p, err = e.Svc.AppendProjectRows(ctx, p.ID, testkit.CSVFile(more))
-	if err != nil || p.Rows != 650 || p.Status != explorer.ProjectReady {
+	if err != nil || p.Rows != 650 || p.Status != explorer.ProjectExplored || p.TonalityState != explorer.TonalityStale {
 		t.Fatalf("append %+v %v", p, err)
+	}
+	e.Svc.WaitMeasured()
+	before := p.ExploredTexts
+	if p, _ = e.Svc.Project(ctx, p.ID); p.TonalityState != explorer.TonalityMeasured || p.ExploredTexts <= before {
+		t.Fatalf("after the measurement: %s, %d texts (before %d)", p.TonalityState, p.ExploredTexts, before)
 	}
 	if u, _ := e.Svc.Usage(ctx, explorer.UsageQuery{}); u.Today.ProjectsTrialing != 1 || u.Today.VerbatimsTrialing != 650 {
 		t.Fatalf("usage %+v", u.Today)
@@ -203,7 +210,7 @@ func TestExploreApplyAppendDelete(t *testing.T) {
 		t.Fatalf("append other header: %v", err)
 	}
 	p, _ = e.Svc.Project(ctx, p.ID)
-	if n, _ := e.DB.CountProjectRows(ctx, p.ID); n != 650 || p.Status != explorer.ProjectReady || !strings.HasPrefix(p.StatusMessage, "append failed") {
+	if n, _ := e.DB.CountProjectRows(ctx, p.ID); n != 650 || p.Status != explorer.ProjectExplored || !strings.HasPrefix(p.StatusMessage, "append failed") {
 		t.Fatalf("after failed append %+v %d", p, n)
 	}
 
