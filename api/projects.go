@@ -2,6 +2,7 @@ package api
 
 import (
 	explorer "explorer"
+	"explorer/internal/tablefile"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -17,6 +18,7 @@ func (h *handler) projectsRoutes(r fiber.Router) {
 	r.Post("/projects/:id/explore", h.exploreProject)
 	r.Post("/projects/:id/apply", h.applyProjectModel)
 	r.Get("/projects/:id/topics", h.projectTopics)
+	h.projectsTonalityRoutes(r)
 }
 
 func (h *handler) listProjects(c *fiber.Ctx) error {
@@ -120,14 +122,25 @@ func (h *handler) applyProjectModel(c *fiber.Ctx) error {
 	return h.sendProject(c, fiber.StatusOK, id)
 }
 
+// projectTopics answers the topics with their evidence and tonality, or
+// with the query parameter format (csv or xlsx) their table as a file.
 func (h *handler) projectTopics(c *fiber.Ctx) error {
 	id, err := pathID(c, "id")
 	if err != nil {
 		return err
 	}
+	var format tablefile.Format
+	if c.Query("format") != "" {
+		if format, err = exportFormat(c); err != nil {
+			return err
+		}
+	}
 	t, err := h.svc.ProjectTopics(c.UserContext(), id)
 	if err != nil {
 		return err
+	}
+	if format != "" {
+		return sendTopicsTable(c, format, t)
 	}
 	return sendTagged(c, projectTopicsAnswer(t))
 }

@@ -68,6 +68,9 @@ type projectTopics struct {
 	ProjectID int64           `json:"projectId"`
 	Column    string          `json:"column"`
 	Texts     int             `json:"texts"`
+	Stale     bool            `json:"stale"`
+	Tonality  allTonalityJSON `json:"tonality"`
+	Poles     []poleScoreJSON `json:"poles"`
 	Groups    []groupEvidence `json:"groups"`
 }
 
@@ -78,12 +81,14 @@ type groupEvidence struct {
 }
 
 type topicEvidence struct {
-	ID       int64          `json:"id"`
-	Title    string         `json:"title"`
-	Terms    []string       `json:"terms"`
-	Texts    int            `json:"texts"`
-	Share    float64        `json:"share"`
-	Examples []topicExample `json:"examples"`
+	ID       int64           `json:"id"`
+	Title    string          `json:"title"`
+	Terms    []string        `json:"terms"`
+	Texts    int             `json:"texts"`
+	Share    float64         `json:"share"`
+	Examples []topicExample  `json:"examples"`
+	Tonality tonalityJSON    `json:"tonality"`
+	Poles    []poleScoreJSON `json:"poles"`
 }
 
 // topicExample is an example text; its spans count Unicode code points.
@@ -101,11 +106,13 @@ type textSpan struct {
 }
 
 func projectTopicsAnswer(t *explorer.ProjectTopics) projectTopics {
-	out := projectTopics{ProjectID: t.ProjectID, Column: t.Column, Texts: t.Texts, Groups: make([]groupEvidence, 0, len(t.Groups))}
+	out := projectTopics{ProjectID: t.ProjectID, Column: t.Column, Texts: t.Texts, Stale: t.Tonality.Stale(), Tonality: toAllTonality(t.Tonality),
+		Poles: toPoleScores(t.Tonality.Poles), Groups: make([]groupEvidence, 0, len(t.Groups))}
 	for _, g := range t.Groups {
 		ge := groupEvidence{ID: g.ID, Title: g.Title, Topics: make([]topicEvidence, 0, len(g.Topics))}
 		for _, tp := range g.Topics {
-			te := topicEvidence{ID: tp.ID, Title: tp.Title, Terms: nonNil(tp.Terms), Texts: tp.Texts, Share: tp.Share, Examples: make([]topicExample, 0, len(tp.Examples))}
+			te := topicEvidence{ID: tp.ID, Title: tp.Title, Terms: nonNil(tp.Terms), Texts: tp.Texts, Share: tp.Share, Examples: make([]topicExample, 0, len(tp.Examples)),
+				Tonality: toTonality(tp.Tonality), Poles: toPoleScores(tp.Poles)}
 			for _, ex := range tp.Examples {
 				te.Examples = append(te.Examples, topicExampleAnswer(ex))
 			}
