@@ -18,6 +18,7 @@ var (
 	butBefore    = 0.5
 	thoughWeight = 0.5  // a clause starting with "although"
 	splitCommas  = true // every comma ends a clause (not only one before a conjunction)
+	negBare      = -0.3 // a negation of no opinion word ("didn't work", "not seated")
 )
 
 // clauseStart is a clause being built: its first token and how it began.
@@ -50,7 +51,7 @@ func (a *Analyzer) segment(toks []token) []clauseStart {
 				for j := len(out) - 1; j >= 0 && out[j].sentence == sentence; j-- {
 					out[j].weight = butBefore
 				}
-			case r.though[t.w]:
+			case r.though[t.w] && (prevComma || cur.first == i):
 				flush(i - 1)
 				cur.weight = thoughWeight
 			case r.than[t.w]:
@@ -72,6 +73,9 @@ func (a *Analyzer) segment(toks []token) []clauseStart {
 				continue
 			}
 			cur.first = i
+			if t.kind == kWord && r.though[t.w] {
+				cur.weight = thoughWeight
+			}
 		}
 		switch t.kind {
 		case kStop, kExclaim:

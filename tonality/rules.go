@@ -20,7 +20,7 @@ type ruleText struct {
 var ruleTexts = map[string]ruleText{
 	"EN": {
 		neg:     "not no never nothing nobody none neither nor without cannot cant dont doesnt didnt isnt wasnt arent werent wont wouldnt shouldnt couldnt hasnt havent hadnt aint nowhere hardly barely lack lacks lacking lacked",
-		intens:  "very really extremely so too incredibly absolutely super totally highly truly especially exceptionally amazingly remarkably particularly utterly deeply completely most immensely hugely insanely terribly awfully thoroughly seriously way ridiculously painfully overly",
+		intens:  "very really extremely so too incredibly absolutely super totally highly truly especially exceptionally amazingly remarkably particularly utterly deeply completely most immensely hugely insanely terribly awfully thoroughly seriously way ridiculously painfully overly pretty",
 		dim:     "slightly somewhat bit little fairly rather kinda partly marginally mildly less reasonably moderately almost",
 		but:     "but however yet nevertheless nonetheless except",
 		though:  "although though whereas while despite",

@@ -63,6 +63,15 @@ func (a *Analyzer) hasComparative(toks []token) bool {
 func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (float64, int) {
 	r := a.rules
 	sum, n, scope, exclaims := 0.0, 0, 0, 0
+	bare := -1 // the token index of a negator whose scope has no opinion yet
+	closeBare := func() {
+		if bare >= 0 && negBare != 0 {
+			t.Opinions = append(t.Opinions, Opinion{Start: toks[bare].start, End: toks[bare].end, Polarity: negBare})
+			sum += negBare
+			n++
+		}
+		bare = -1
+	}
 	for i, tok := range toks {
 		switch tok.kind {
 		case kExclaim:
@@ -78,9 +87,10 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (float64, int) 
 			continue
 		}
 		if a.isNegator(tok.w) {
-			scope = negScope
+			closeBare()
+			scope, bare = negScope, i
 			if next := nextWord(toks, i); next >= 0 && r.notOnly[toks[next].w] {
-				scope = 0
+				scope, bare = 0, -1
 			}
 			continue
 		}
@@ -104,10 +114,14 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (float64, int) 
 			v *= negScale
 		}
 		v = clamp(v)
+		if negated {
+			bare = -1
+		}
 		t.Opinions = append(t.Opinions, Opinion{Start: tok.start, End: tok.end, Polarity: v})
 		sum += v
 		n++
 	}
+	closeBare()
 	if n > 0 && exclaims > 0 {
 		sum += math.Copysign(exclaimStep*float64(min(exclaims, 4)), sum)
 	}

@@ -12,14 +12,14 @@ import (
 type kind uint8
 
 const (
-	kWord     kind = iota // has a letter or a digit
-	kStop                 // ends a sentence: . ! ? … or a line break
-	kSemi                 // ; ends a clause
-	kComma                // ,
-	kDash                 // a dash between spaces
-	kEmoji                // an emoji or emoticon with a valence
-	kExclaim              // ! (also kStop); counted for emphasis
-	kOther                // anything else
+	kWord    kind = iota // has a letter or a digit
+	kStop                // ends a sentence: . ! ? … or a line break
+	kSemi                // ; ends a clause
+	kComma               // ,
+	kDash                // a dash between spaces
+	kEmoji               // an emoji or emoticon with a valence
+	kExclaim             // ! (also kStop); counted for emphasis
+	kOther               // anything else
 )
 
 // token is a segment of the text that matters for scoring.

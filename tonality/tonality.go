@@ -91,6 +91,7 @@ func For(lang string) (a *Analyzer, ok bool) {
 	}
 	e.once.Do(func() {
 		lex := readLexicon(strings.ToLower(code) + ".tsv.gz")
+		supplement(code, &lex)
 		e.a = &Analyzer{lang: code, lex: &lex, rules: ruleTexts[code].compile()}
 	})
 	return e.a, true
