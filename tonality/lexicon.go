@@ -108,6 +108,9 @@ func (l *lexicon) lookup(w string) (float64, bool) {
 		return 0, false
 	}
 	b := bare(w)
+	if v, ok := l.stems[b]; ok {
+		return v, true // a short stem matches itself
+	}
 	n := utf8.RuneCountInString(b)
 	for end, runes := len(b), n; runes >= minStem && n-runes <= maxRest; runes-- {
 		if v, ok := l.stems[b[:end]]; ok {

@@ -30,7 +30,7 @@ var supplements = map[string]string{
 		"rico:0.5 rica:0.5 delicioso:0.6 deliciosa:0.6 sabroso:0.5 amable:0.45 atento:0.4 rápido:0.25 fresco:0.35 recomendable:0.55",
 	"IT": "lento:-0.35 caro:-0.3 freddo:-0.25 sporco:-0.45 rumoroso:-0.35 scortese:-0.5 buono:0.45 buonissimo:0.6 " +
 		"delizioso:0.6 gentile:0.45 cordiale:0.45 veloce:0.25 fresco:0.35 consigliato:0.5",
-	"PT": "lento:-0.35 caro:-0.3 frio:-0.25 sujo:-0.45 barulhento:-0.35 delicioso:0.6 saboroso:0.5 gostoso:0.5 " +
+	"PT": "lento:-0.35 caro:-0.3 frio:-0.25 sujo:-0.45 barulhento:-0.35 delicioso:0.6 deliciosa:0.6 saboroso:0.5 saborosa:0.5 gostoso:0.5 " +
 		"simpático:0.45 atencioso:0.45 rápido:0.25 fresco:0.35",
 	"SV": "långsam:-0.35 dyr:-0.3 dyrt:-0.3 kall:-0.25 smaklös:-0.5 otrevlig:-0.5 smutsig:-0.45 god:0.45 gott:0.45 " +
 		"goda:0.45 trevlig:0.45 trevliga:0.45 mysig:0.45 snabb:0.25 färsk:0.35",
