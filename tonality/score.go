@@ -99,21 +99,10 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (float64, int) 
 			scope--
 			t.negated = append(t.negated, span{tok.start, tok.end})
 		}
-		if r.intens[tok.w] || r.dim[tok.w] {
-			continue
-		}
-		v, ok := a.valence(tok.w)
+		v, ok := a.opinion(toks, i, caps, negated)
 		if !ok {
 			continue
 		}
-		v *= a.modifiers(toks, i)
-		if tok.caps && !caps {
-			v *= capsFactor
-		}
-		if negated {
-			v *= negScale
-		}
-		v = clamp(v)
 		if negated {
 			bare = -1
 		}
@@ -126,6 +115,27 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (float64, int) 
 		sum += math.Copysign(exclaimStep*float64(min(exclaims, 4)), sum)
 	}
 	return sum, n
+}
+
+// opinion returns the polarity of the word toks[i] after its modifiers,
+// emphasis and negation; ok is false when it is no opinion word.
+func (a *Analyzer) opinion(toks []token, i int, caps, negated bool) (float64, bool) {
+	w := toks[i].w
+	if a.rules.intens[w] || a.rules.dim[w] {
+		return 0, false
+	}
+	v, ok := a.valence(w)
+	if !ok {
+		return 0, false
+	}
+	v *= a.modifiers(toks, i)
+	if toks[i].caps && !caps {
+		v *= capsFactor
+	}
+	if negated {
+		v *= negScale
+	}
+	return clamp(v), true
 }
 
 // nextWord returns the index of the word after toks[i], -1 when none.
