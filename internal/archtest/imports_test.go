@@ -48,6 +48,7 @@ func TestImportRules(t *testing.T) {
 		{"sheet", []string{module}},
 		{"analysis", []string{module}},
 		{"language", []string{module}},
+		{"tonality", []string{module}},
 		{"web", []string{module + "/api"}},
 		{"api", []string{module + "/web"}},
 		{".", []string{module + "/api", module + "/web", module + "/internal/server", module + "/store", module + "/views",

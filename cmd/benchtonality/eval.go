@@ -1,0 +1,97 @@
+package main
+
+import (
+	"math"
+	"sort"
+
+	"github.com/jonreiter/govader"
+
+	"explorer/tonality"
+)
+
+// result is the measure of one dataset.
+type result struct {
+	pairs, mentionOK, vaderOK int
+	categories                int     // categories with at least minCategory opinions
+	shareMax, shareMean       float64 // |predicted - annotated| positive share
+	wrong                     []pair  // mention errors (for -errors)
+}
+
+// minCategory is how many opinions a category needs to count in the share
+// measure.
+const minCategory = 20
+
+// counts are a category's annotated and predicted positives.
+type counts struct{ n, annotated, predicted int }
+
+// evaluate scores pairs with the analyzer and with VADER.
+func evaluate(a *tonality.Analyzer, vader *govader.SentimentIntensityAnalyzer, pairs []pair) result {
+	var r result
+	texts := map[string]tonality.Text{}
+	compound := map[string]float64{}
+	cats := map[string]*counts{}
+	for _, p := range pairs {
+		t, ok := texts[p.text]
+		if !ok {
+			t = a.Analyze(p.text)
+			texts[p.text] = t
+		}
+		score, ok := t.Score, true
+		if p.start >= 0 {
+			score, ok = t.Mention([]int{p.start})
+		}
+		r.pairs++
+		if ok && score != 0 && (score > 0) == p.positive {
+			r.mentionOK++
+		} else {
+			r.wrong = append(r.wrong, p)
+		}
+		if vader != nil {
+			c, seen := compound[p.text]
+			if !seen {
+				c = vader.PolarityScores(p.text).Compound
+				compound[p.text] = c
+			}
+			if c != 0 && (c > 0) == p.positive {
+				r.vaderOK++
+			}
+		}
+		k := cats[p.key]
+		if k == nil {
+			k = &counts{}
+			cats[p.key] = k
+		}
+		k.n++
+		if p.positive {
+			k.annotated++
+		}
+		if ok && score > 0 {
+			k.predicted++
+		}
+	}
+	r.shares(cats)
+	return r
+}
+
+// shares measures the positive share of the categories with enough opinions.
+func (r *result) shares(cats map[string]*counts) {
+	keys := make([]string, 0, len(cats))
+	for k := range cats {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	sum := 0.0
+	for _, k := range keys {
+		c := cats[k]
+		if c.n < minCategory {
+			continue
+		}
+		d := math.Abs(float64(c.predicted-c.annotated)) / float64(c.n)
+		r.categories++
+		sum += d
+		r.shareMax = math.Max(r.shareMax, d)
+	}
+	if r.categories > 0 {
+		r.shareMean = sum / float64(r.categories)
+	}
+}

@@ -1,0 +1,121 @@
+// Command benchtonality measures explorer/tonality on annotated aspect
+// opinions (SemEval ABSA and MAMS XML files in a directory) beside VADER's
+// sentence score, and prints a Markdown table (make bench-tonality).
+//
+// For every positive or negative annotated opinion it takes the sign of
+// Text.Mention at the target's first character (the whole text's Score
+// for a sentence-level NULL target); a zero score or no answer is wrong.
+// VADER's answer is the sign of the compound score of the whole sentence.
+// Per aspect category (or term when there is none) with at least 20
+// opinions it compares the predicted and annotated positive shares.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/jonreiter/govader"
+
+	"explorer/tonality"
+)
+
+// dataset is an annotated file the bench knows.
+type dataset struct {
+	file, name, lang string
+	tuning           bool // tuned on; the others are held out
+}
+
+// datasets are the files looked for in the data directory. Only
+// SemEval-2014 was used for tuning.
+var datasets = []dataset{
+	{"Restaurants_Train_v2.xml", "SemEval-2014 restaurants (train)", "EN", true},
+	{"Laptop_Train_v2.xml", "SemEval-2014 laptops (train)", "EN", true},
+	{"ABSA15_Hotels_Test.xml", "SemEval-2015 hotels (test)", "EN", false},
+	{"MAMS_ATSA_test.xml", "MAMS ATSA restaurants (test)", "EN", false},
+	{"ABSA16_Restaurants_Train_SB1_v2.xml", "SemEval-2016 restaurants (train)", "EN", false},
+	{"EN_REST_SB1_TEST.xml.gold", "SemEval-2016 restaurants (test)", "EN", false},
+	{"restaurants_dutch_training.xml", "SemEval-2016 restaurants (train)", "NL", false},
+	{"DU_REST_SB1_TEST.xml.gold", "SemEval-2016 restaurants (test)", "NL", false},
+	{"SP_REST_SB1_TEST.xml.gold", "SemEval-2016 restaurants (test)", "ES", false},
+	{"ABSA16FR_Restaurants_Gold-withcontent.xml", "SemEval-2016 restaurants (test)", "FR", false},
+	{"RU_REST_SB1_TEST.xml.gold", "SemEval-2016 restaurants (test)", "RU", false},
+	{"TU_REST_SB1_TEST.xml.gold", "SemEval-2016 restaurants (test)", "TR", false},
+}
+
+func main() {
+	dir := flag.String("data", "../tonality-data", "the directory of the annotated XML files")
+	errs := flag.Int("errors", 0, "print up to this many mention errors of the tuning data")
+	flag.Parse()
+	if err := run(os.Stdout, *dir, *errs); err != nil {
+		fmt.Fprintln(os.Stderr, "benchtonality:", err)
+		os.Exit(1)
+	}
+}
+
+// run measures every dataset found in dir and writes the table to w.
+func run(w io.Writer, dir string, errs int) error {
+	vader := govader.NewSentimentIntensityAnalyzer()
+	measured := map[string]bool{}
+	fmt.Fprintf(w, "| Data | Lang | Use | Opinions | Mention accuracy | VADER sentence accuracy | Categories (≥%d) | Share diff max | Share diff mean |\n", minCategory)
+	fmt.Fprintln(w, "|---|---|---|---:|---:|---:|---:|---:|---:|")
+	for _, d := range datasets {
+		pairs, err := readPairs(filepath.Join(dir, d.file))
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", d.file, err)
+		}
+		a, ok := tonality.For(d.lang)
+		if !ok || len(pairs) == 0 {
+			continue
+		}
+		var v *govader.SentimentIntensityAnalyzer
+		if d.lang == "EN" {
+			v = vader
+		}
+		r := evaluate(a, v, pairs)
+		measured[d.lang] = true
+		use := "held out"
+		if d.tuning {
+			use = "tuning"
+			printErrors(os.Stderr, a, r.wrong, errs)
+		}
+		vs := "n/a"
+		if v != nil {
+			vs = fmt.Sprintf("%.3f", float64(r.vaderOK)/float64(r.pairs))
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %d | %.3f | %s | %d | %.3f | %.3f |\n", d.name, d.lang, use, r.pairs,
+			float64(r.mentionOK)/float64(r.pairs), vs, r.categories, r.shareMax, r.shareMean)
+	}
+	var un []string
+	for _, l := range tonality.Languages() {
+		if !measured[l] {
+			un = append(un, l)
+		}
+	}
+	sort.Strings(un)
+	fmt.Fprintf(w, "\nUnmeasured (no annotated data in %s): %s\n", dir, strings.Join(un, ", "))
+	return nil
+}
+
+// printErrors prints up to n mention errors with the clause scores.
+func printErrors(w io.Writer, a *tonality.Analyzer, wrong []pair, n int) {
+	for i, p := range wrong {
+		if i >= n {
+			return
+		}
+		t := a.Analyze(p.text)
+		s := t.Score
+		if p.start >= 0 {
+			s, _ = t.Mention([]int{p.start})
+		}
+		end := min(len(p.text), p.start+15)
+		fmt.Fprintf(w, "want pos=%v got %.2f at %q: %s\n", p.positive, s, p.text[max(p.start, 0):end], p.text)
+	}
+}

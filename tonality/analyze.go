@@ -1,0 +1,110 @@
+package tonality
+
+import (
+	"math"
+	"strings"
+)
+
+// Tuned weights (README.md says on what).
+var (
+	alpha        = 15.0 / 16 // VADER's normalisation constant, valences in [-1, 1]
+	negScale     = -0.74     // VADER's negation factor
+	negScope     = 3         // words after a negator in its scope
+	intensFactor = 1.3       // an intensifier's factor
+	dimFactor    = 0.6       // a diminisher's factor
+	capsFactor   = 1.25      // a word in capitals in a text not all in capitals
+	exclaimStep  = 0.073     // VADER's 0.292 per '!' (at most 4), on [-1, 1]
+	butWeight    = 1.5       // a clause after "but"; the ones before it weigh butBefore
+	butBefore    = 0.5
+	thoughWeight = 0.5  // a clause starting with "although"
+	splitCommas  = true // every comma ends a clause (not only one before a conjunction)
+	negBare      = -0.3 // a negation of no opinion word ("didn't work", "not seated")
+)
+
+// clauseStart is a clause being built: its first token and how it began.
+type clauseStart struct {
+	first, last int // token indexes, inclusive
+	sentence    int
+	weight      float64
+	compares    bool // starts with a comparison marker ("than")
+}
+
+// segment splits tokens into clauses.
+func (a *Analyzer) segment(toks []token) []clauseStart {
+	var out []clauseStart
+	r := a.rules
+	sentence, cur := 0, clauseStart{first: -1, weight: 1}
+	flush := func(last int) {
+		if cur.first >= 0 {
+			cur.last = last
+			out = append(out, cur)
+		}
+		cur = clauseStart{first: -1, weight: 1, sentence: sentence}
+	}
+	for i, t := range toks {
+		if t.kind == kWord && cur.first >= 0 {
+			prevComma := toks[i-1].kind == kComma
+			switch {
+			case r.but[t.w]:
+				flush(i - 1)
+				cur.weight = butWeight
+				for j := len(out) - 1; j >= 0 && out[j].sentence == sentence; j-- {
+					out[j].weight = butBefore
+				}
+			case r.though[t.w] && (prevComma || cur.first == i):
+				flush(i - 1)
+				cur.weight = thoughWeight
+			case r.than[t.w]:
+				flush(i - 1)
+				cur.compares = true
+			case prevComma && (splitCommas || r.conj[t.w]):
+				flush(i - 1)
+			}
+		}
+		if cur.first < 0 {
+			if t.kind == kStop || t.kind == kExclaim || t.kind == kSemi || t.kind == kComma || t.kind == kDash {
+				if len(out) > 0 && out[len(out)-1].last == i-1 {
+					out[len(out)-1].last = i // trailing punctuation joins the clause before
+				}
+				if t.kind == kStop || t.kind == kExclaim {
+					sentence++
+					cur.sentence = sentence
+				}
+				continue
+			}
+			cur.first = i
+			if t.kind == kWord && r.though[t.w] {
+				cur.weight = thoughWeight
+			}
+		}
+		switch t.kind {
+		case kStop, kExclaim:
+			flush(i)
+			sentence++
+			cur.sentence = sentence
+		case kSemi, kDash:
+			flush(i)
+		}
+	}
+	flush(len(toks) - 1)
+	return out
+}
+
+// isNegator reports whether folded word w negates what follows.
+func (a *Analyzer) isNegator(w string) bool {
+	if a.rules.neg[w] {
+		return true
+	}
+	switch a.lang {
+	case "EN":
+		return strings.HasSuffix(w, "n't")
+	case "FR":
+		return strings.HasPrefix(w, "n'")
+	}
+	return false
+}
+
+// normalize maps a sum of valences into (-1, 1) as VADER does.
+func normalize(x float64) float64 {
+	return x / math.Sqrt(x*x+alpha)
+}

@@ -1,0 +1,123 @@
+package tonality
+
+import (
+	"bufio"
+	"compress/gzip"
+	"embed"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+
+	"explorer/analysis"
+)
+
+//go:embed lexicons/*.tsv.gz
+var lexiconFS embed.FS
+
+// Stems match the words they begin when at least minStem runes long and
+// when at most maxRest runes are left over.
+const (
+	minStem = 4
+	maxRest = 5
+	maxWord = 64 // bytes; longer words are looked up whole only
+)
+
+// lexicon is the valence of words and of stems, folded.
+type lexicon struct {
+	words map[string]float64
+	stems map[string]float64 // keyed without diacritics, as nlp.js keys them
+}
+
+// fold folds a word as explorer/analysis folds terms (lower case, NFC,
+// typographic apostrophes as '): analysis.FoldTerm, with a fast path for
+// ASCII words, which it lower-cases.
+func fold(w string) string {
+	for i := 0; i < len(w); i++ {
+		if w[i] >= utf8.RuneSelf {
+			return analysis.FoldTerm(w)
+		}
+	}
+	return strings.ToLower(w)
+}
+
+// bare strips the diacritics of Latin letters from a folded word ("agilität"
+// → "agilitat"), the form the stem lexicons are keyed by.
+func bare(w string) string {
+	ascii := true
+	for i := 0; i < len(w); i++ {
+		if w[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return w
+	}
+	d := norm.NFD.String(w)
+	var b strings.Builder
+	var prev rune
+	for _, r := range d {
+		if unicode.Is(unicode.Mn, r) && prev < 0x250 {
+			continue
+		}
+		b.WriteRune(r)
+		prev = r
+	}
+	return norm.NFC.String(b.String())
+}
+
+// readLexicon reads an embedded lexicon file: "word<TAB>valence" lines, a
+// stem's word ending in '*'.
+func readLexicon(name string) lexicon {
+	lex := lexicon{words: map[string]float64{}, stems: map[string]float64{}}
+	f, err := lexiconFS.Open("lexicons/" + name)
+	if err != nil {
+		return lex
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		panic("tonality: damaged lexicon " + name)
+	}
+	sc := bufio.NewScanner(zr)
+	for sc.Scan() {
+		w, v, ok := strings.Cut(sc.Text(), "\t")
+		x, err := strconv.ParseFloat(v, 64)
+		if !ok || err != nil {
+			panic("tonality: damaged lexicon " + name)
+		}
+		if stem, ok := strings.CutSuffix(w, "*"); ok {
+			lex.stems[bare(stem)] = x
+		} else {
+			lex.words[w] = x
+		}
+	}
+	return lex
+}
+
+// lookup returns the valence of a folded word: the word's own, else that
+// of the longest stem it begins with.
+func (l *lexicon) lookup(w string) (float64, bool) {
+	if v, ok := l.words[w]; ok {
+		return v, true
+	}
+	if len(l.stems) == 0 || len(w) > maxWord {
+		return 0, false
+	}
+	b := bare(w)
+	if v, ok := l.stems[b]; ok {
+		return v, true // a short stem matches itself
+	}
+	n := utf8.RuneCountInString(b)
+	for end, runes := len(b), n; runes >= minStem && n-runes <= maxRest; runes-- {
+		if v, ok := l.stems[b[:end]]; ok {
+			return v, true
+		}
+		_, size := utf8.DecodeLastRuneInString(b[:end])
+		end -= size
+	}
+	return 0, false
+}

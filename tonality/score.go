@@ -1,0 +1,168 @@
+package tonality
+
+import "math"
+
+// Analyze scores a text of any length and script; the work is linear in
+// the text's length.
+func (a *Analyzer) Analyze(text string) Text {
+	toks := tokenize(text)
+	t := Text{size: len(text)}
+	caps := allCaps(toks)
+	clauses := a.segment(toks)
+	t.Clauses = make([]Clause, 0, len(clauses))
+	t.info = make([]clauseInfo, 0, len(clauses))
+	for ci, c := range clauses {
+		sum, n := a.scoreClause(toks[c.first:c.last+1], caps, &t)
+		info := clauseInfo{sentence: c.sentence, opinions: n > 0, weight: c.weight}
+		score := normalize(sum)
+		if n == 0 && c.compares && ci > 0 && clauses[ci-1].sentence == c.sentence &&
+			a.hasComparative(toks[clauses[ci-1].first:clauses[ci-1].last+1]) {
+			score = -t.Clauses[ci-1].Score // "better than X": X is worse
+			info.opinions = score != 0
+		}
+		t.Clauses = append(t.Clauses, Clause{Start: toks[c.first].start, End: toks[c.last].end, Score: score})
+		t.info = append(t.info, info)
+	}
+	sum, w := 0.0, 0.0
+	for i, c := range t.Clauses {
+		if t.info[i].opinions {
+			sum += t.info[i].weight * c.Score
+			w += t.info[i].weight
+		}
+	}
+	if w > 0 {
+		t.Score = sum / w
+	}
+	t.Label = LabelOf(t.Score)
+	return t
+}
+
+// allCaps reports whether the text's words are all in capitals (then
+// capitals are no emphasis).
+func allCaps(toks []token) bool {
+	for _, t := range toks {
+		if t.kind == kWord && !t.caps {
+			return false
+		}
+	}
+	return true
+}
+
+// hasComparative reports whether a clause holds a comparative.
+func (a *Analyzer) hasComparative(toks []token) bool {
+	for _, t := range toks {
+		if t.kind == kWord && a.rules.compar[t.w] {
+			return true
+		}
+	}
+	return false
+}
+
+// scoreClause adds a clause's opinions and negated words to t and returns
+// the sum of its valences and the number of its opinions.
+func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (float64, int) {
+	r := a.rules
+	sum, n, scope, exclaims := 0.0, 0, 0, 0
+	bare := -1 // the token index of a negator whose scope has no opinion yet
+	closeBare := func() {
+		if bare >= 0 && negBare != 0 {
+			t.Opinions = append(t.Opinions, Opinion{Start: toks[bare].start, End: toks[bare].end, Polarity: negBare})
+			sum += negBare
+			n++
+		}
+		bare = -1
+	}
+	for i, tok := range toks {
+		switch tok.kind {
+		case kExclaim:
+			exclaims++
+			continue
+		case kEmoji:
+			t.Opinions = append(t.Opinions, Opinion{Start: tok.start, End: tok.end, Polarity: tok.val})
+			sum += tok.val
+			n++
+			continue
+		case kWord:
+		default:
+			continue
+		}
+		if a.isNegator(tok.w) {
+			closeBare()
+			scope, bare = negScope, i
+			if next := nextWord(toks, i); next >= 0 && r.notOnly[toks[next].w] {
+				scope, bare = 0, -1
+			}
+			continue
+		}
+		negated := scope > 0
+		if negated {
+			scope--
+			t.negated = append(t.negated, span{tok.start, tok.end})
+		}
+		v, ok := a.opinion(toks, i, caps, negated)
+		if !ok {
+			continue
+		}
+		if negated {
+			bare = -1
+		}
+		t.Opinions = append(t.Opinions, Opinion{Start: tok.start, End: tok.end, Polarity: v})
+		sum += v
+		n++
+	}
+	closeBare()
+	if n > 0 && exclaims > 0 {
+		sum += math.Copysign(exclaimStep*float64(min(exclaims, 4)), sum)
+	}
+	return sum, n
+}
+
+// opinion returns the polarity of the word toks[i] after its modifiers,
+// emphasis and negation; ok is false when it is no opinion word.
+func (a *Analyzer) opinion(toks []token, i int, caps, negated bool) (float64, bool) {
+	w := toks[i].w
+	if a.rules.intens[w] || a.rules.dim[w] {
+		return 0, false
+	}
+	v, ok := a.valence(w)
+	if !ok {
+		return 0, false
+	}
+	v *= a.modifiers(toks, i)
+	if toks[i].caps && !caps {
+		v *= capsFactor
+	}
+	if negated {
+		v *= negScale
+	}
+	return clamp(v), true
+}
+
+// nextWord returns the index of the word after toks[i], -1 when none.
+func nextWord(toks []token, i int) int {
+	for j := i + 1; j < len(toks); j++ {
+		if toks[j].kind == kWord {
+			return j
+		}
+	}
+	return -1
+}
+
+// modifiers returns the factor of the intensifiers and diminishers among
+// the three words before toks[i].
+func (a *Analyzer) modifiers(toks []token, i int) float64 {
+	f, seen := 1.0, 0
+	for j := i - 1; j >= 0 && seen < 3; j-- {
+		if toks[j].kind != kWord {
+			continue
+		}
+		seen++
+		switch {
+		case a.rules.intens[toks[j].w]:
+			f *= 1 + (intensFactor-1)*(1-0.05*float64(seen-1))
+		case a.rules.dim[toks[j].w]:
+			f *= dimFactor
+		}
+	}
+	return f
+}

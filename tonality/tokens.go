@@ -1,0 +1,120 @@
+package tonality
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"explorer/analysis"
+)
+
+// kind is the kind of a token.
+type kind uint8
+
+const (
+	kWord    kind = iota // has a letter or a digit
+	kStop                // ends a sentence: . ! ? … or a line break
+	kSemi                // ; ends a clause
+	kComma               // ,
+	kDash                // a dash between spaces
+	kEmoji               // an emoji or emoticon with a valence
+	kExclaim             // ! (also kStop); counted for emphasis
+	kOther               // anything else
+)
+
+// token is a segment of the text that matters for scoring.
+type token struct {
+	start, end int
+	kind       kind
+	w          string  // folded word (kWord)
+	caps       bool    // written in capitals, two letters or more (kWord)
+	val        float64 // valence (kEmoji)
+}
+
+// tokenize segments text into tokens (spaces dropped).
+func tokenize(text string) []token {
+	toks := make([]token, 0, len(text)/5+1)
+	emo := emoji()
+	skipTo := 0
+	analysis.Segments(text, func(s, e int) {
+		if s < skipTo {
+			return
+		}
+		seg := text[s:e]
+		c := seg[0]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r':
+			return
+		case c == '\n':
+			toks = append(toks, token{start: s, end: e, kind: kStop})
+			return
+		case c == ':' || c == ';' || c == '=':
+			if n, v, ok := emoticon(text[s:], emo); ok {
+				toks = append(toks, token{start: s, end: s + n, kind: kEmoji, val: v})
+				skipTo = s + n
+				return
+			}
+		}
+		toks = append(toks, classify(text, s, e, emo))
+	})
+	return toks
+}
+
+// emoticon matches an emoticon of the table at the start of s, not followed
+// by a letter or digit; it returns its length and valence.
+func emoticon(s string, emo *lexicon) (int, float64, bool) {
+	for n := min(3, len(s)); n >= 2; n-- {
+		v, ok := emo.words[s[:n]]
+		if !ok {
+			continue
+		}
+		if r, _ := utf8.DecodeRuneInString(s[n:]); n < len(s) && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			continue
+		}
+		return n, v, true
+	}
+	return 0, 0, false
+}
+
+// classify makes the token of segment [s, e) of text.
+func classify(text string, s, e int, emo *lexicon) token {
+	seg := text[s:e]
+	t := token{start: s, end: e, kind: kOther}
+	letters, upper, alnum := 0, 0, false
+	for _, r := range seg {
+		if unicode.IsLetter(r) {
+			letters++
+			alnum = true
+			if unicode.IsUpper(r) {
+				upper++
+			}
+		} else if unicode.IsDigit(r) || unicode.IsNumber(r) {
+			alnum = true
+		}
+	}
+	if alnum {
+		t.kind, t.w = kWord, fold(seg)
+		t.caps = letters >= 2 && upper == letters
+		return t
+	}
+	switch seg {
+	case ".", "?", "…", "!", "。", "！", "？", "؟":
+		t.kind = kStop
+		if seg == "!" || seg == "！" {
+			t.kind = kExclaim
+		}
+	case ";", "؛":
+		t.kind = kSemi
+	case ",", "،", "，":
+		t.kind = kComma
+	case "-", "–", "—":
+		if s > 0 && e < len(text) && text[s-1] == ' ' && text[e] == ' ' {
+			t.kind = kDash
+		}
+	default:
+		if v, ok := emo.words[strings.TrimSuffix(seg, "\ufe0f")]; ok {
+			t.kind, t.val = kEmoji, v
+		}
+	}
+	return t
+}

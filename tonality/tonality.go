@@ -1,0 +1,142 @@
+// Package tonality scores the tonality (sentiment) of texts in many
+// languages with embedded lexicons and rules: negation, intensifiers and
+// diminishers, contrast, comparatives, emoji and emphasis. A text is split
+// into clauses; the tonality of what it says about a thing is that of the
+// clauses that mention it (Text.Mention). See README.md for the method, the
+// data and its measured quality.
+package tonality
+
+import (
+	"sort"
+	"strings"
+	"sync"
+
+	"explorer/language"
+)
+
+// Label is a tonality label.
+type Label string
+
+// The labels.
+const (
+	Positive Label = "positive"
+	Negative Label = "negative"
+	Neutral  Label = "neutral"
+)
+
+// NeutralBand is the half-width of the neutral band of LabelOf: scores in
+// (-NeutralBand, NeutralBand) are neutral.
+const NeutralBand = 0.05
+
+// LabelOf labels a score in [-1, 1]: positive from NeutralBand up,
+// negative from -NeutralBand down, neutral between.
+func LabelOf(score float64) Label {
+	switch {
+	case score >= NeutralBand:
+		return Positive
+	case score <= -NeutralBand:
+		return Negative
+	}
+	return Neutral
+}
+
+// Analyzer scores texts of one language. It is safe for concurrent use.
+type Analyzer struct {
+	lang      string
+	lex       *lexicon
+	rules     *rules
+	overrides map[string]float64 // folded word → polarity; 0 removes a word
+}
+
+// entry is the lazily loaded data of a language.
+type entry struct {
+	once sync.Once
+	a    *Analyzer
+}
+
+var (
+	entries   = map[string]*entry{}
+	emojiOnce sync.Once
+	emojiLex  lexicon
+)
+
+func init() {
+	for code := range ruleTexts {
+		entries[code] = &entry{}
+	}
+}
+
+// Languages lists the upper-case ISO 639-1 codes that have tonality data,
+// sorted.
+func Languages() []string {
+	out := make([]string, 0, len(entries))
+	for code := range entries {
+		out = append(out, code)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// For returns the analyzer of language lang (an ISO 639-1 code in any
+// case; NB and NN are read as NO); ok is false when the language has no
+// tonality data. The data loads once, on first use.
+func For(lang string) (a *Analyzer, ok bool) {
+	code, ok := language.Canonical(strings.ToUpper(strings.TrimSpace(lang)))
+	if !ok {
+		code = strings.ToUpper(strings.TrimSpace(lang))
+	}
+	e := entries[code]
+	if e == nil {
+		return nil, false
+	}
+	e.once.Do(func() {
+		lex := readLexicon(strings.ToLower(code) + ".tsv.gz")
+		supplement(code, &lex)
+		e.a = &Analyzer{lang: code, lex: &lex, rules: ruleTexts[code].compile()}
+	})
+	return e.a, true
+}
+
+// Lang returns the upper-case code of the analyzer's language.
+func (a *Analyzer) Lang() string { return a.lang }
+
+// emoji returns the shared table of emoji and emoticons.
+func emoji() *lexicon {
+	emojiOnce.Do(func() { emojiLex = readLexicon("emoji.tsv.gz") })
+	return &emojiLex
+}
+
+// WithOverrides returns an analyzer that also knows the account's
+// corrections: word (any case, folded as the analyzer folds) → polarity in
+// [-1, 1] ("sick": 1; "cheap": 0 removes the word). Values outside
+// [-1, 1] are clamped; the receiver is unchanged.
+func (a *Analyzer) WithOverrides(words map[string]float64) *Analyzer {
+	b := *a
+	b.overrides = make(map[string]float64, len(a.overrides)+len(words))
+	for w, v := range a.overrides {
+		b.overrides[w] = v
+	}
+	for w, v := range words {
+		b.overrides[fold(strings.TrimSpace(w))] = clamp(v)
+	}
+	return &b
+}
+
+// clamp bounds v to [-1, 1].
+func clamp(v float64) float64 {
+	if v > 1 {
+		return 1
+	}
+	if v < -1 {
+		return -1
+	}
+	return v
+}
+
+// valence returns the polarity of a folded word.
+func (a *Analyzer) valence(w string) (float64, bool) {
+	if v, ok := a.overrides[w]; ok {
+		return v, v != 0
+	}
+	return a.lex.lookup(w)
+}
