@@ -70,29 +70,33 @@ var DateLayouts = []string{
 
 // IsDate reports whether v (trimmed) is a date in one of DateLayouts.
 func IsDate(v string) bool {
-	var d dateParser
-	return d.parse(strings.TrimSpace(v))
+	var d DateParser
+	_, ok := d.Parse(v)
+	return ok
 }
 
-// dateParser tries the layout that matched last first: a column keeps its
-// format.
-type dateParser struct{ last int }
+// DateParser reads the dates of one column: it tries the layout that
+// matched last first, since a column keeps its format. The zero value is
+// ready.
+type DateParser struct{ last int }
 
-func (d *dateParser) parse(v string) bool {
+// Parse reads v (trimmed) as a date in one of DateLayouts.
+func (d *DateParser) Parse(v string) (time.Time, bool) {
+	v = strings.TrimSpace(v)
 	if len(v) < 6 || len(v) > 40 || !strings.ContainsAny(v, "0123456789") {
-		return false
+		return time.Time{}, false
 	}
-	if _, err := time.Parse(DateLayouts[d.last], v); err == nil {
-		return true
+	if t, err := time.Parse(DateLayouts[d.last], v); err == nil {
+		return t, true
 	}
 	for i, layout := range DateLayouts {
 		if i == d.last {
 			continue
 		}
-		if _, err := time.Parse(layout, v); err == nil {
+		if t, err := time.Parse(layout, v); err == nil {
 			d.last = i
-			return true
+			return t, true
 		}
 	}
-	return false
+	return time.Time{}, false
 }

@@ -71,7 +71,7 @@ type Profiler struct {
 	cells, empty, nonEmpty int
 	dataSize               int
 	maybeDate, maybeNPS    bool
-	dates                  dateParser
+	dates                  DateParser
 	seed                   maphash.Seed
 	distinct               map[uint64]struct{}
 	overflow               bool
@@ -103,8 +103,8 @@ func (p *Profiler) Add(cell string) {
 	if p.maybeNPS && !isNPS(v) {
 		p.maybeNPS = false
 	}
-	if p.maybeDate && !p.dates.parse(v) {
-		p.maybeDate = false
+	if p.maybeDate {
+		_, p.maybeDate = p.dates.Parse(v)
 	}
 	if !p.overflow {
 		h := maphash.String(p.seed, v)
