@@ -193,10 +193,12 @@ func TestExploreApplyAppendDelete(t *testing.T) {
 	// its counts stale until they are measured again in the background;
 	// one more usage record.
 	more, _ := testkit.SurveyCSV(50)
+	release := e.Svc.HoldMeasurements()
 	p, err = e.Svc.AppendProjectRows(ctx, p.ID, testkit.CSVFile(more))
 	if err != nil || p.Rows != 650 || p.Status != explorer.ProjectExplored || p.TonalityState != explorer.TonalityStale {
 		t.Fatalf("append %+v %v", p, err)
 	}
+	release()
 	e.Svc.WaitMeasured()
 	before := p.ExploredTexts
 	if p, _ = e.Svc.Project(ctx, p.ID); p.TonalityState != explorer.TonalityMeasured || p.ExploredTexts <= before {

@@ -20,6 +20,8 @@ type measureQueue struct {
 	queued  map[int64]bool
 	running bool
 	idle    *sync.Cond
+	// held, set by tests, holds each measurement until it is closed.
+	held chan struct{}
 }
 
 // measureLater queues the measurement of projects whose tonality was
@@ -59,7 +61,11 @@ func (s *Service) measureWorker() {
 		id := q.pending[0]
 		q.pending = q.pending[1:]
 		delete(q.queued, id)
+		held := q.held
 		q.mu.Unlock()
+		if held != nil {
+			<-held
+		}
 		s.measureStale(id)
 	}
 }
@@ -194,4 +200,22 @@ func (s *Service) MeasureStale(ctx context.Context) error {
 	}
 	s.measureLater(ids...)
 	return nil
+}
+
+// RunMeasurements measures the stale projects at once and then every
+// interval until ctx ends, so that a measurement another instance left
+// unfinished (it stopped, or ran out of time) is done by a running one.
+func (s *Service) RunMeasurements(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		if err := s.MeasureStale(ctx); err != nil && !errors.Is(err, context.Canceled) {
+			s.log.Error("finding stale projects to measure", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }

@@ -238,6 +238,9 @@ func serveCommand(args []string, stderr io.Writer) error {
 	go a.svc.RunBilling(ctx, c.BillingInterval)
 	// Notification e-mails queued by any instance are sent.
 	go a.svc.RunMail(ctx, 5*time.Second)
+	// Projects whose tonality a change made stale are measured again,
+	// those another instance left unfinished too.
+	go a.svc.RunMeasurements(ctx, time.Minute)
 	// Audit records older than --audit-retention are removed every hour.
 	go a.svc.RunAuditRetention(ctx, c.AuditRetention)
 
