@@ -13,6 +13,7 @@ import (
 type result struct {
 	pairs, mentionOK, vaderOK int
 	categories                int     // categories with at least minCategory opinions
+	within                    int     // of them, those whose share differs by at most shareGoal
 	shareMax, shareMean       float64 // |predicted - annotated| positive share
 	wrong                     []pair  // mention errors (for -errors)
 }
@@ -20,6 +21,9 @@ type result struct {
 // minCategory is how many opinions a category needs to count in the share
 // measure.
 const minCategory = 20
+
+// shareGoal is the target bound of |predicted - annotated| positive share.
+const shareGoal = 0.08
 
 // counts are a category's annotated and predicted positives.
 type counts struct{ n, annotated, predicted int }
@@ -88,6 +92,9 @@ func (r *result) shares(cats map[string]*counts) {
 		}
 		d := math.Abs(float64(c.predicted-c.annotated)) / float64(c.n)
 		r.categories++
+		if d <= shareGoal {
+			r.within++
+		}
 		sum += d
 		r.shareMax = math.Max(r.shareMax, d)
 	}
