@@ -72,7 +72,11 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (float64, int) 
 		}
 		bare = -1
 	}
+	firstWord, skip := true, -1
 	for i, tok := range toks {
+		if i <= skip {
+			continue
+		}
 		switch tok.kind {
 		case kExclaim:
 			exclaims++
@@ -84,6 +88,34 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (float64, int) 
 			continue
 		case kWord:
 		default:
+			continue
+		}
+		clauseStart := firstWord
+		firstWord = false
+		if p, last, ok := a.phrases.match(toks, i, clauseStart); ok {
+			skip = last
+			negated := scope > 0
+			for j := i; j <= last; j++ { // the scopes of negators before and in it
+				switch {
+				case toks[j].kind != kWord:
+				case a.isNegator(toks[j].w):
+					scope = negScope
+				case scope > 0:
+					scope--
+					t.negated = append(t.negated, span{toks[j].start, toks[j].end})
+				}
+			}
+			if p.val == 0 {
+				continue
+			}
+			v := p.val * a.modifiers(toks, i)
+			if negated {
+				v *= negScale
+			}
+			bare = -1
+			t.Opinions = append(t.Opinions, Opinion{Start: tok.start, End: toks[last].end, Polarity: clamp(v)})
+			sum += clamp(v)
+			n++
 			continue
 		}
 		if a.isNegator(tok.w) {

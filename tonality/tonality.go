@@ -45,6 +45,7 @@ type Analyzer struct {
 	lang      string
 	lex       *lexicon
 	rules     *rules
+	phrases   phrases
 	overrides map[string]float64 // folded word → polarity; 0 removes a word
 }
 
@@ -92,7 +93,8 @@ func For(lang string) (a *Analyzer, ok bool) {
 	e.once.Do(func() {
 		lex := readLexicon(strings.ToLower(code) + ".tsv.gz")
 		supplement(code, &lex)
-		e.a = &Analyzer{lang: code, lex: &lex, rules: ruleTexts[code].compile()}
+		e.a = &Analyzer{lang: code, lex: &lex, rules: ruleTexts[code].compile(),
+			phrases: compilePhrases(phraseTexts[code])}
 	})
 	return e.a, true
 }
