@@ -47,6 +47,7 @@ type Analyzer struct {
 	rules     *rules
 	phrases   phrases
 	overrides map[string]float64 // folded word → polarity; 0 removes a word
+	learned   map[string]float64 // folded word → polarity learned by Adapt
 }
 
 // entry is the lazily loaded data of a language.
@@ -140,5 +141,9 @@ func (a *Analyzer) valence(w string) (float64, bool) {
 	if v, ok := a.overrides[w]; ok {
 		return v, v != 0
 	}
-	return a.lex.lookup(w)
+	if v, ok := a.lex.lookup(w); ok {
+		return v, true
+	}
+	v, ok := a.learned[w]
+	return v, ok
 }
