@@ -48,7 +48,7 @@ func (l *Learner) Add(text string) {
 		ct := toks[c.first : c.last+1]
 		t := &l.scratch
 		t.Opinions, t.negated = t.Opinions[:0], t.negated[:0]
-		sum, n := a.scoreClause(ct, caps, t)
+		sum, n, _ := a.scoreClause(ct, caps, t)
 		if n == 0 || sum == 0 {
 			continue
 		}

@@ -136,14 +136,15 @@ func clamp(v float64) float64 {
 	return v
 }
 
-// valence returns the polarity of a folded word.
-func (a *Analyzer) valence(w string) (float64, bool) {
+// valence returns the polarity of a folded word; learned is true when it
+// comes from Adapt (the overrides and the lexicon lack the word).
+func (a *Analyzer) valence(w string) (v float64, ok, learned bool) {
 	if v, ok := a.overrides[w]; ok {
-		return v, v != 0
+		return v, v != 0, false
 	}
 	if v, ok := a.lex.lookup(w); ok {
-		return v, true
+		return v, true, false
 	}
-	v, ok := a.learned[w]
-	return v, ok
+	v, ok = a.learned[w]
+	return v, ok, ok
 }

@@ -109,6 +109,7 @@ func run(w io.Writer, dir string, errs int, tuningOnly, adapt bool) error {
 			printErrors(os.Stderr, a, r.wrong, errs)
 			if errs > 0 {
 				fmt.Fprintln(os.Stderr, "learned:", a.Learned())
+				fmt.Fprintln(os.Stderr, strings.Join(r.lines, "\n"))
 			}
 		}
 		ad := "n/a"
