@@ -16,8 +16,8 @@ import (
 var (
 	adaptMinCount = 5       // opinionated clauses a word needs to be learned
 	adaptPrior    = 4.0     // shrinkage: pseudo-clauses at the corpus's balance
-	adaptScale    = 0.2    // valence per unit of shrunk log-odds
-	adaptMax      = 0.5    // the largest learned |valence|
+	adaptScale    = 0.2     // valence per unit of shrunk log-odds
+	adaptMax      = 0.5     // the largest learned |valence|
 	adaptMinVal   = 0.08    // smaller learned valences are dropped
 	adaptVocab    = 200_000 // distinct candidate words kept at most
 	adaptMinRunes = 3       // shorter words are not learned

@@ -71,3 +71,13 @@ func TestLearnerVocabularyCap(t *testing.T) {
 		t.Errorf("%d candidate words kept, cap 3", n)
 	}
 }
+
+// BenchmarkLearnerAdd measures learning from short review sentences.
+func BenchmarkLearnerAdd(b *testing.B) {
+	a, _ := For("EN")
+	l := a.Learner()
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		l.Add(reviewSentences[i%len(reviewSentences)])
+	}
+}

@@ -1,6 +1,11 @@
 package tonality
 
-import "math"
+import (
+	"math"
+	"unicode"
+
+	"explorer/analysis"
+)
 
 // Analyze scores a text of any length and script; the work is linear in
 // the text's length.
@@ -138,6 +143,14 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n
 			t.negated = append(t.negated, span{tok.start, tok.end})
 		}
 		v, ok, weak := a.opinion(toks, i, caps, negated)
+		if i > 0 && toks[i-1].kind == kWord && r.too[toks[i-1].w] && !negated {
+			switch {
+			case ok && v > 0:
+				v, weak = v*negScale, false // "too sweet"
+			case !ok && tooBare != 0 && a.plainWord(tok.w):
+				v, ok, weak = tooBare, true, false // "too long"
+			}
+		}
 		if !ok {
 			continue
 		}
@@ -207,4 +220,17 @@ func (a *Analyzer) modifiers(toks []token, i int) float64 {
 		}
 	}
 	return f
+}
+
+// plainWord reports whether folded word w is a word of letters that is
+// no stop word and no rule word.
+func (a *Analyzer) plainWord(w string) bool {
+	for _, c := range w {
+		if !unicode.IsLetter(c) && c != '\'' && c != '-' {
+			return false
+		}
+	}
+	r := a.rules
+	return !(r.intens[w] || r.dim[w] || r.but[w] || r.though[w] || r.conj[w] || r.than[w] || r.compar[w] ||
+		r.notOnly[w] || r.too[w] || a.isNegator(w) || analysis.IsStopWord(w, a.lang))
 }
