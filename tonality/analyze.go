@@ -19,6 +19,7 @@ var (
 	thoughWeight = 0.5  // a clause starting with "although"
 	splitCommas  = true // every comma ends a clause (not only one before a conjunction)
 	negBare      = -0.3 // a negation of no opinion word ("didn't work", "not seated")
+	tooBare      = -0.3 // "too" before a word without valence ("too long")
 )
 
 // clauseStart is a clause being built: its first token and how it began.

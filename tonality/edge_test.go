@@ -154,3 +154,26 @@ func TestConcurrentFor(t *testing.T) {
 		}
 	}
 }
+
+// reviewSentences are short review sentences for BenchmarkAnalyze.
+var reviewSentences = []string{
+	"The food was great but the service was painfully slow.",
+	"I would definitely come back, the staff were friendly and the prices reasonable.",
+	"Battery life is not what they advertised and the screen stopped working after a week.",
+	"Nothing to complain about, great value for money.",
+	"The room was small, noisy and not worth the price.",
+	"Best pizza in town!",
+	"We waited over an hour for a table and nobody apologized.",
+	"It could be better, but for the price it's fine.",
+}
+
+// BenchmarkAnalyze measures Analyze and one Mention on short review
+// sentences (README.md reports the time per text).
+func BenchmarkAnalyze(b *testing.B) {
+	a, _ := For("EN")
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		t := a.Analyze(reviewSentences[i%len(reviewSentences)])
+		t.Mention([]int{4})
+	}
+}

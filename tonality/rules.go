@@ -14,6 +14,7 @@ type ruleText struct {
 	than    string // comparison markers: the clause after them compares
 	compar  string // comparatives and "more"/"less": a following than-clause is their other side
 	notOnly string // words after a negator that cancel it ("not only")
+	too     string // excess: the next word is a fault ("too salty", "too long")
 }
 
 // ruleTexts are the rule words per upper-case language code.
@@ -28,6 +29,7 @@ var ruleTexts = map[string]ruleText{
 		than:    "than",
 		compar:  "better worse more less superior inferior nicer cheaper pricier faster slower bigger smaller best worst",
 		notOnly: "only just",
+		too:     "too",
 	},
 	"SV": {
 		neg: "inte icke aldrig ingen inget inga ingenting utan knappast varken", intens: "mycket väldigt jätte extremt riktigt otroligt verkligen helt för så supert oerhört",
@@ -57,17 +59,17 @@ var ruleTexts = map[string]ruleText{
 	"FR": {
 		neg: "pas ne jamais rien aucun aucune sans ni guère", intens: "très vraiment extrêmement trop tellement super absolument totalement particulièrement hyper si vachement fort",
 		dim: "peu assez plutôt légèrement moyennement relativement", but: "mais cependant pourtant toutefois néanmoins", though: "bien quoique alors tandis", conj: "et ou donc car qui que parce",
-		than: "que qu", compar: "meilleur meilleure meilleurs mieux pire pires plus moins", notOnly: "seulement que",
+		than: "que qu", compar: "meilleur meilleure meilleurs mieux pire pires plus moins", notOnly: "seulement que", too: "trop",
 	},
 	"ES": {
 		neg: "no nunca jamás nada nadie ningún ninguna ninguno sin ni tampoco apenas", intens: "muy realmente extremadamente demasiado tan súper super totalmente absolutamente sumamente increíblemente bastante",
 		dim: "poco algo ligeramente medio relativamente", but: "pero embargo", though: "aunque mientras", conj: "y o pues porque que como",
-		than: "que", compar: "mejor mejores peor peores más menos", notOnly: "solo sólo",
+		than: "que", compar: "mejor mejores peor peores más menos", notOnly: "solo sólo", too: "demasiado demasiada demasiados demasiadas",
 	},
 	"IT": {
 		neg: "non mai niente nulla nessuno nessuna senza né neanche nemmeno", intens: "molto davvero estremamente troppo tanto super assolutamente veramente proprio particolarmente",
 		dim: "poco abbastanza piuttosto leggermente alquanto", but: "ma però tuttavia comunque", though: "sebbene benché anche mentre", conj: "e o perché che quindi",
-		than: "di che", compar: "migliore migliori meglio peggiore peggio più meno", notOnly: "solo soltanto",
+		than: "di che", compar: "migliore migliori meglio peggiore peggio più meno", notOnly: "solo soltanto", too: "troppo troppa troppi troppe",
 	},
 	"PT": {
 		neg: "não nunca jamais nada ninguém nenhum nenhuma sem nem tampouco", intens: "muito realmente extremamente demais tão super totalmente absolutamente bem bastante",
@@ -95,7 +97,7 @@ var ruleTexts = map[string]ruleText{
 
 // rules are the folded rule words of a language.
 type rules struct {
-	neg, intens, dim, but, though, conj, than, compar, notOnly map[string]bool
+	neg, intens, dim, but, though, conj, than, compar, notOnly, too map[string]bool
 }
 
 // compile folds the rule words into sets.
@@ -110,6 +112,6 @@ func (t ruleText) compile() *rules {
 	return &rules{
 		neg: set(t.neg), intens: set(t.intens), dim: set(t.dim), but: set(t.but),
 		though: set(t.though), conj: set(t.conj), than: set(t.than), compar: set(t.compar),
-		notOnly: set(t.notOnly),
+		notOnly: set(t.notOnly), too: set(t.too),
 	}
 }

@@ -1,6 +1,11 @@
 package tonality
 
-import "math"
+import (
+	"math"
+	"unicode"
+
+	"explorer/analysis"
+)
 
 // Analyze scores a text of any length and script; the work is linear in
 // the text's length.
@@ -12,8 +17,8 @@ func (a *Analyzer) Analyze(text string) Text {
 	t.Clauses = make([]Clause, 0, len(clauses))
 	t.info = make([]clauseInfo, 0, len(clauses))
 	for ci, c := range clauses {
-		sum, n := a.scoreClause(toks[c.first:c.last+1], caps, &t)
-		info := clauseInfo{sentence: c.sentence, opinions: n > 0, weight: c.weight}
+		sum, n, learned := a.scoreClause(toks[c.first:c.last+1], caps, &t)
+		info := clauseInfo{sentence: c.sentence, opinions: n > 0, learned: n > 0 && learned == n, weight: c.weight}
 		score := normalize(sum)
 		if n == 0 && c.compares && ci > 0 && clauses[ci-1].sentence == c.sentence &&
 			a.hasComparative(toks[clauses[ci-1].first:clauses[ci-1].last+1]) {
@@ -23,15 +28,20 @@ func (a *Analyzer) Analyze(text string) Text {
 		t.Clauses = append(t.Clauses, Clause{Start: toks[c.first].start, End: toks[c.last].end, Score: score})
 		t.info = append(t.info, info)
 	}
-	sum, w := 0.0, 0.0
-	for i, c := range t.Clauses {
-		if t.info[i].opinions {
-			sum += t.info[i].weight * c.Score
-			w += t.info[i].weight
+	// The clauses with lexicon opinions; when there are none, those with
+	// learned words (Adapt).
+	for _, learned := range []bool{false, true} {
+		sum, w := 0.0, 0.0
+		for i, c := range t.Clauses {
+			if t.info[i].opinions && (learned || !t.info[i].learned) {
+				sum += t.info[i].weight * c.Score
+				w += t.info[i].weight
+			}
 		}
-	}
-	if w > 0 {
-		t.Score = sum / w
+		if w > 0 {
+			t.Score = sum / w
+			break
+		}
 	}
 	t.Label = LabelOf(t.Score)
 	return t
@@ -59,10 +69,11 @@ func (a *Analyzer) hasComparative(toks []token) bool {
 }
 
 // scoreClause adds a clause's opinions and negated words to t and returns
-// the sum of its valences and the number of its opinions.
-func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (float64, int) {
+// the sum of its valences, the number of its opinions and how many of them
+// are learned words (Adapt).
+func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n, learned int) {
 	r := a.rules
-	sum, n, scope, exclaims := 0.0, 0, 0, 0
+	scope, exclaims := 0, 0
 	bare := -1 // the token index of a negator whose scope has no opinion yet
 	closeBare := func() {
 		if bare >= 0 && negBare != 0 {
@@ -72,7 +83,11 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (float64, int) 
 		}
 		bare = -1
 	}
+	firstWord, skip := true, -1
 	for i, tok := range toks {
+		if i <= skip {
+			continue
+		}
 		switch tok.kind {
 		case kExclaim:
 			exclaims++
@@ -84,6 +99,34 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (float64, int) 
 			continue
 		case kWord:
 		default:
+			continue
+		}
+		clauseStart := firstWord
+		firstWord = false
+		if p, last, ok := a.phrases.match(toks, i, clauseStart); ok {
+			skip = last
+			negated := scope > 0
+			for j := i; j <= last; j++ { // the scopes of negators before and in it
+				switch {
+				case toks[j].kind != kWord:
+				case a.isNegator(toks[j].w):
+					scope = negScope
+				case scope > 0:
+					scope--
+					t.negated = append(t.negated, span{toks[j].start, toks[j].end})
+				}
+			}
+			if p.val == 0 {
+				continue
+			}
+			v := p.val * a.modifiers(toks, i)
+			if negated {
+				v *= negScale
+			}
+			bare = -1
+			t.Opinions = append(t.Opinions, Opinion{Start: tok.start, End: toks[last].end, Polarity: clamp(v)})
+			sum += clamp(v)
+			n++
 			continue
 		}
 		if a.isNegator(tok.w) {
@@ -99,9 +142,20 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (float64, int) 
 			scope--
 			t.negated = append(t.negated, span{tok.start, tok.end})
 		}
-		v, ok := a.opinion(toks, i, caps, negated)
+		v, ok, weak := a.opinion(toks, i, caps, negated)
+		if i > 0 && toks[i-1].kind == kWord && r.too[toks[i-1].w] && !negated {
+			switch {
+			case ok && v > 0:
+				v, weak = v*negScale, false // "too sweet"
+			case !ok && tooBare != 0 && a.plainWord(tok.w):
+				v, ok, weak = tooBare, true, false // "too long"
+			}
+		}
 		if !ok {
 			continue
+		}
+		if weak {
+			learned++
 		}
 		if negated {
 			bare = -1
@@ -114,19 +168,20 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (float64, int) 
 	if n > 0 && exclaims > 0 {
 		sum += math.Copysign(exclaimStep*float64(min(exclaims, 4)), sum)
 	}
-	return sum, n
+	return sum, n, learned
 }
 
 // opinion returns the polarity of the word toks[i] after its modifiers,
-// emphasis and negation; ok is false when it is no opinion word.
-func (a *Analyzer) opinion(toks []token, i int, caps, negated bool) (float64, bool) {
+// emphasis and negation; ok is false when it is no opinion word, learned
+// true when its polarity was learned (Adapt).
+func (a *Analyzer) opinion(toks []token, i int, caps, negated bool) (v float64, ok, learned bool) {
 	w := toks[i].w
 	if a.rules.intens[w] || a.rules.dim[w] {
-		return 0, false
+		return 0, false, false
 	}
-	v, ok := a.valence(w)
+	v, ok, learned = a.valence(w)
 	if !ok {
-		return 0, false
+		return 0, false, false
 	}
 	v *= a.modifiers(toks, i)
 	if toks[i].caps && !caps {
@@ -135,7 +190,7 @@ func (a *Analyzer) opinion(toks []token, i int, caps, negated bool) (float64, bo
 	if negated {
 		v *= negScale
 	}
-	return clamp(v), true
+	return clamp(v), true, learned
 }
 
 // nextWord returns the index of the word after toks[i], -1 when none.
@@ -165,4 +220,17 @@ func (a *Analyzer) modifiers(toks []token, i int) float64 {
 		}
 	}
 	return f
+}
+
+// plainWord reports whether folded word w is a word of letters that is
+// no stop word and no rule word.
+func (a *Analyzer) plainWord(w string) bool {
+	for _, c := range w {
+		if !unicode.IsLetter(c) && c != '\'' && c != '-' {
+			return false
+		}
+	}
+	r := a.rules
+	return !(r.intens[w] || r.dim[w] || r.but[w] || r.though[w] || r.conj[w] || r.than[w] || r.compar[w] ||
+		r.notOnly[w] || r.too[w] || a.isNegator(w) || analysis.IsStopWord(w, a.lang))
 }

@@ -19,7 +19,20 @@ var supplements = map[string]string{
 		"freezes:-0.45 froze:-0.4 overheats:-0.45 glitchy:-0.45 buggy:-0.45 laggy:-0.45 fragile:-0.3 flimsy:-0.45 " +
 		"drafty:-0.3 sketchy:-0.4 lumpy:-0.3 watery:-0.35 dry:-0.2 chewy:-0.25 overrated:-0.45 underwhelming:-0.45 " +
 		"forgot:-0.3 rushed:-0.3 unable:-0.3 sticky:-0.2 smeary:-0.3 lacked:-0.35 lacking:-0.35 rude:-0.55 " +
-		"fixed:0.15 worth:0.35 pretty:0 like:0.1 waited:-0.2 fresh:0.4 heavy:-0.15 noisy:-0.35 dim:-0.1 thin:-0.1",
+		"fixed:0.15 worth:0.35 pretty:0 like:0.1 waited:-0.2 fresh:0.4 heavy:-0.15 noisy:-0.35 dim:-0.1 thin:-0.1 " +
+		"accommodating:0.45 accomodating:0.45 sleek:0.45 handy:0.35 overdone:-0.4 inconsistent:-0.4 ceased:-0.3 " +
+		"promptly:0.35 plentiful:0.35 extensive:0.3 succulent:0.5 forgettable:-0.4 noise:-0.25 issue:-0.25 " +
+		"issues:-0.3 bulky:-0.3 drawback:-0.35 bloatware:-0.4 junk:-0.4 unresponsive:-0.45 snappy:0.4 intuitive:0.45 " +
+		"seamless:0.4 seamlessly:0.4 sturdy:0.4 durable:0.4 lightweight:0.35 crisp:0.35 smooth:0.3 speedy:0.35 " +
+		"reliable:0.4 unreliable:-0.45 dependable:0.4 dependability:0.4 flawlessly:0.5 flavorful:0.5 flavourful:0.5 " +
+		"savory:0.3 phenomenal:0.65 inattentive:-0.45 filthy:-0.55 rubbery:-0.4 mushy:-0.35 inedible:-0.55 " +
+		"unusable:-0.5 clunky:-0.35 cracked:-0.35 malfunction:-0.45 malfunctioned:-0.45 replaced:-0.15 " +
+		"reinstall:-0.2 convenient:0.35 decent:0.25 magnificent:0.7 impeccable:0.6 attentive:0.45 " +
+		"roomy:0.35 hearty:0.35 homemade:0.25 overcrowded:-0.35 understaffed:-0.35 smelly:-0.35 sluggish:-0.45 " +
+		"defective:-0.5 faulty:-0.45 overheating:-0.45 overheat:-0.4 grainy:-0.3 pixelated:-0.3 wobbly:-0.3 " +
+		"unhelpful:-0.45 useless:-0.55 pricy:-0.3 skimpy:-0.35 microwaved:-0.3 overpowering:-0.3 burned:-0.35 " +
+		"stingy:-0.35 knowledgable:0.4 courteous:0.45 gracious:0.45 efficient:0.35 helpfull:0.4 " +
+		"downside:-0.35 hassle:-0.4 snapped:-0.35 unheralded:0 con:0 cons:0 pros:0",
 	"NL": "traag:-0.4 duur:-0.3 koud:-0.25 lauw:-0.3 smakeloos:-0.5 onvriendelijk:-0.55 vuil:-0.45 lawaaierig:-0.35 " +
 		"lekker:0.55 heerlijk:0.6 vriendelijk:0.45 gezellig:0.5 snel:0.25 vers:0.4 aanrader:0.6 betaalbaar:0.35",
 	"DE": "langsam:-0.35 teuer:-0.3 kalt:-0.25 fade:-0.4 unfreundlich:-0.55 schmutzig:-0.45 laut:-0.3 lecker:0.55 " +

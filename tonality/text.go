@@ -31,6 +31,7 @@ type Opinion struct {
 type clauseInfo struct {
 	sentence int     // index of its sentence
 	opinions bool    // it holds an opinion, or compares (its score is its own)
+	learned  bool    // its opinions are all learned words (Adapt): weaker evidence
 	weight   float64 // its weight in the text's score
 }
 
@@ -49,6 +50,11 @@ const (
 
 // borrowing is the package's choice, tuned on SemEval-2014 (README.md).
 var borrowing = BorrowSentence
+
+// learnedBorrows: a clause whose opinions are all learned words borrows
+// like a clause without opinion when its sentence has lexicon opinions
+// (tuned on SemEval-2014).
+var learnedBorrows = true
 
 // clauseAt returns the index of the clause holding byte offset off: the
 // last clause starting at or before it (-1 when none).
@@ -92,7 +98,29 @@ func (t Text) Mention(starts []int) (score float64, ok bool) {
 // clauseScore is the score of clause c for Mention, borrowed when it has
 // no opinion of its own.
 func (t Text) clauseScore(c int) float64 {
-	if t.info[c].opinions {
+	if t.info[c].opinions && !t.info[c].learned {
+		return t.Clauses[c].Score
+	}
+	if t.info[c].learned {
+		// Learned words only: the sentence's clauses with lexicon opinions
+		// first, else its own score.
+		sent := t.info[c].sentence
+		sum, w := 0.0, 0.0
+		for i := c - 1; i >= 0 && t.info[i].sentence == sent; i-- {
+			if t.info[i].opinions && !t.info[i].learned {
+				sum += t.info[i].weight * t.Clauses[i].Score
+				w += t.info[i].weight
+			}
+		}
+		for i := c + 1; i < len(t.Clauses) && t.info[i].sentence == sent; i++ {
+			if t.info[i].opinions && !t.info[i].learned {
+				sum += t.info[i].weight * t.Clauses[i].Score
+				w += t.info[i].weight
+			}
+		}
+		if w > 0 && learnedBorrows {
+			return sum / w
+		}
 		return t.Clauses[c].Score
 	}
 	sent := t.info[c].sentence

@@ -45,7 +45,9 @@ type Analyzer struct {
 	lang      string
 	lex       *lexicon
 	rules     *rules
+	phrases   phrases
 	overrides map[string]float64 // folded word → polarity; 0 removes a word
+	learned   map[string]float64 // folded word → polarity learned by Adapt
 }
 
 // entry is the lazily loaded data of a language.
@@ -92,7 +94,8 @@ func For(lang string) (a *Analyzer, ok bool) {
 	e.once.Do(func() {
 		lex := readLexicon(strings.ToLower(code) + ".tsv.gz")
 		supplement(code, &lex)
-		e.a = &Analyzer{lang: code, lex: &lex, rules: ruleTexts[code].compile()}
+		e.a = &Analyzer{lang: code, lex: &lex, rules: ruleTexts[code].compile(),
+			phrases: compilePhrases(phraseTexts[code])}
 	})
 	return e.a, true
 }
@@ -133,10 +136,15 @@ func clamp(v float64) float64 {
 	return v
 }
 
-// valence returns the polarity of a folded word.
-func (a *Analyzer) valence(w string) (float64, bool) {
+// valence returns the polarity of a folded word; learned is true when it
+// comes from Adapt (the overrides and the lexicon lack the word).
+func (a *Analyzer) valence(w string) (v float64, ok, learned bool) {
 	if v, ok := a.overrides[w]; ok {
-		return v, v != 0
+		return v, v != 0, false
 	}
-	return a.lex.lookup(w)
+	if v, ok := a.lex.lookup(w); ok {
+		return v, true, false
+	}
+	v, ok = a.learned[w]
+	return v, ok, ok
 }

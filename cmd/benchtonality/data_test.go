@@ -61,7 +61,7 @@ func TestEvaluateAndRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	if err := run(&out, dir, 0); err != nil {
+	if err := run(&out, dir, 0, false, true); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "| SemEval-2014 restaurants (train) | EN | tuning | 2 | 1.000 |") ||

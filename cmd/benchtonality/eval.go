@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math"
 	"sort"
 
@@ -12,14 +13,19 @@ import (
 // result is the measure of one dataset.
 type result struct {
 	pairs, mentionOK, vaderOK int
-	categories                int     // categories with at least minCategory opinions
-	shareMax, shareMean       float64 // |predicted - annotated| positive share
-	wrong                     []pair  // mention errors (for -errors)
+	categories                int      // categories with at least minCategory opinions
+	within                    int      // of them, those whose share differs by at most shareGoal
+	shareMax, shareMean       float64  // |predicted - annotated| positive share
+	wrong                     []pair   // mention errors (for -errors)
+	lines                     []string // per category: n, annotated and predicted positive share (for -errors)
 }
 
 // minCategory is how many opinions a category needs to count in the share
 // measure.
 const minCategory = 20
+
+// shareGoal is the target bound of |predicted - annotated| positive share.
+const shareGoal = 0.08
 
 // counts are a category's annotated and predicted positives.
 type counts struct{ n, annotated, predicted int }
@@ -88,6 +94,11 @@ func (r *result) shares(cats map[string]*counts) {
 		}
 		d := math.Abs(float64(c.predicted-c.annotated)) / float64(c.n)
 		r.categories++
+		r.lines = append(r.lines, fmt.Sprintf("%-30s n=%4d annotated %.2f predicted %.2f", k, c.n,
+			float64(c.annotated)/float64(c.n), float64(c.predicted)/float64(c.n)))
+		if d <= shareGoal {
+			r.within++
+		}
 		sum += d
 		r.shareMax = math.Max(r.shareMax, d)
 	}
