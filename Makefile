@@ -9,7 +9,7 @@ DATA    ?= $(or $(EXPLORER_DATA),./data)
 ADDR    ?= $(or $(EXPLORER_ADDR),:8080)
 export CGO_ENABLED = 0
 
-.PHONY: run build test test-crash load bench bench-serve bench-versions bench-http bench-pages assets generate check-generated check-assets vet fmt clean
+.PHONY: run build test test-crash load bench bench-serve bench-tonality-serve bench-versions bench-http bench-pages assets generate check-generated check-assets vet fmt clean
 
 .DEFAULT_GOAL := run
 
@@ -99,6 +99,14 @@ bench-serve: build
 	$(GO) run ./cmd/servebench -bin $(BIN) -words $(SERVE_WORDS) -dim $(SERVE_DIM)
 	@if [ $(SERVE_WORDS) -gt 0 ]; then EXPLORER_RECALL_SPACE=$${TMPDIR:-/tmp}/explorer-servebench/generated-$(SERVE_WORDS)x$(SERVE_DIM).wordspace \
 		$(GO) test -run '^$$' -bench '^BenchmarkServedRecall$$' -benchtime 1x -timeout 30m ./wordspace; fi
+
+## bench-tonality-serve: exploring TONALITY_TEXTS generated reviews through
+## /v1 on a served subprocess (and on TONALITY_BEFORE, a binary without
+## tonality, when given), then the topic read and texts pages beside /healthz
+TONALITY_TEXTS  ?= 100000
+TONALITY_BEFORE ?=
+bench-tonality-serve: build
+	$(GO) run ./cmd/servebench -bin $(BIN) -tonality $(TONALITY_TEXTS) -requests 100 -duration 10s $(if $(TONALITY_BEFORE),-before $(TONALITY_BEFORE))
 
 ## bench-http: bytes on the wire and server CPU per request of a 300-topic
 ## model (identity, gzip, br, zstd, 304) and of htmx (plain and

@@ -55,12 +55,16 @@ func (s *Service) explore(ctx context.Context, u *User, p *Project, column strin
 	if err != nil {
 		return err
 	}
-	texts := s.columnTexts(ctx, p, col)
+	ad, err := s.newAdaptation(ctx, p.OwnerID, lang, p.Rows)
+	if err != nil {
+		return err
+	}
+	texts := ad.learnWhile(s.columnTexts(ctx, p, col))
 	st, dynamic, err := s.exploreStructure(ctx, u, p, texts, lang, opt)
 	if err != nil {
 		return err
 	}
-	m, err := s.measureTexts(ctx, p, col, lang, st)
+	m, err := s.measureTexts(ctx, p, col, lang, st, ad)
 	if err != nil {
 		return err
 	}

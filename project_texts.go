@@ -128,12 +128,6 @@ func (s *Service) ProjectTexts(ctx context.Context, id int64, q TextQuery) (*Tex
 	if err != nil {
 		return nil, err
 	}
-	if !s.readingTopics.take(u.ID) {
-		e := Errorf(ETHROTTLED, "%d readings of your projects are running, the most at once: try again in a moment", SuggestionsAtOnce)
-		e.RetryAfter = suggestRetryAfter
-		return nil, e
-	}
-	defer s.readingTopics.give(u.ID)
 	p, col, lang, err := s.measuredProject(ctx, u, id)
 	if err != nil {
 		return nil, err
@@ -147,10 +141,14 @@ func (s *Service) ProjectTexts(ctx context.Context, id int64, q TextQuery) (*Tex
 	}
 	ctx, cancel := context.WithTimeout(ctx, topicsTime)
 	defer cancel()
-	out, err := s.listTexts(ctx, p, col, lang, q)
-	if errors.Is(err, context.DeadlineExceeded) {
-		return nil, Errorf(EUNAVAILABLE, "reading the texts of project %d took longer than %s", p.ID, topicsTime)
+	if analysis.FoldTerm(q.Q) == "" {
+		return s.listTexts(ctx, p, col, lang, q)
 	}
+	var out *TextsPage
+	err = s.readingAll(u, func() (err error) {
+		out, err = s.listTexts(ctx, p, col, lang, q)
+		return err
+	}, "reading the texts of project %d took longer than %s", p.ID)
 	return out, err
 }
 

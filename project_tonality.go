@@ -192,16 +192,19 @@ func clausesOf(clauses []tonality.Clause, starts []int) map[int]bool {
 }
 
 // measureTexts measures every non-empty text of column col with st's
-// topics and the project's poles: topic counts, the number of texts and
-// the tonality parts.
-func (s *Service) measureTexts(ctx context.Context, p *Project, col int, lang string, st Structure) (*tonalityMeter, error) {
-	analyzer, err := s.analyzerFor(ctx, p.OwnerID, lang)
-	if err != nil {
-		return nil, err
-	}
+// topics and the project's poles (topic counts, the number of texts and
+// the tonality parts), with the analyzer adapted to the texts by ad
+// (nil: the language has no tonality data).
+func (s *Service) measureTexts(ctx context.Context, p *Project, col int, lang string, st Structure, ad *adaptation) (*tonalityMeter, error) {
 	poles, err := s.projectPoles(ctx, p.ID)
 	if err != nil {
 		return nil, err
+	}
+	var analyzer *tonality.Analyzer
+	if ad != nil {
+		if analyzer, err = ad.analyzer(ctx, s.columnTexts(ctx, p, col)); err != nil {
+			return nil, err
+		}
 	}
 	m := newTonalityMeter(st, lang, analyzer, poles)
 	row := 0
@@ -213,6 +216,75 @@ func (s *Service) measureTexts(ctx context.Context, p *Project, col int, lang st
 		return ctx.Err()
 	})
 	return m, err
+}
+
+// adaptTexts is the most texts an adaptation learns from: an even sample
+// of larger projects, so that its cost is bounded.
+const adaptTexts = 20000
+
+// adaptation adapts an analyzer to a project's texts (tonality.Learner):
+// words the texts use with opinions and the lexicon lacks get a polarity
+// from the opinions they come with (the lexicon and the account's
+// corrections always win). It learns from an even sample of at most
+// adaptTexts texts, while another pass reads them (learnWhile) or in a
+// pass of its own.
+type adaptation struct {
+	learner *tonality.Learner
+	stride  int
+	learnt  bool
+}
+
+// newAdaptation prepares the adaptation of the owner's analyzer of lang
+// to a project of rows rows; nil when lang has no tonality data.
+func (s *Service) newAdaptation(ctx context.Context, ownerID int64, lang string, rows int) (*adaptation, error) {
+	a, err := s.analyzerFor(ctx, ownerID, lang)
+	if a == nil || err != nil {
+		return nil, err
+	}
+	return &adaptation{learner: a.Learner(), stride: max(1, (rows+adaptTexts-1)/adaptTexts)}, nil
+}
+
+// learnWhile returns texts that, the first time they are read in full,
+// also teach ad.
+func (ad *adaptation) learnWhile(texts analysis.Texts) analysis.Texts {
+	if ad == nil {
+		return texts
+	}
+	return func(fn func(text string)) error {
+		if ad.learnt {
+			return texts(fn)
+		}
+		err := ad.learn(texts, fn)
+		ad.learnt = err == nil
+		return err
+	}
+}
+
+// learn reads texts, teaching the learner every stride-th and handing
+// each to fn (nil: none).
+func (ad *adaptation) learn(texts analysis.Texts, fn func(text string)) error {
+	i := 0
+	return texts(func(text string) {
+		if i%ad.stride == 0 {
+			ad.learner.Add(toValidText(text))
+		}
+		i++
+		if fn != nil {
+			fn(text)
+		}
+	})
+}
+
+// analyzer is the adapted analyzer, learning in a pass of its own when no
+// other pass taught it.
+func (ad *adaptation) analyzer(ctx context.Context, texts analysis.Texts) (*tonality.Analyzer, error) {
+	if !ad.learnt {
+		if err := ad.learn(texts, nil); err != nil {
+			return nil, err
+		}
+		ad.learnt = true
+	}
+	return ad.learner.Analyzer(), nil
 }
 
 // analyzerFor is the analyzer of lang with the owner's corrections, nil

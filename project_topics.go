@@ -89,14 +89,6 @@ func (s *Service) ProjectTopics(ctx context.Context, id int64) (*ProjectTopics, 
 	if err != nil {
 		return nil, err
 	}
-	// Each reading passes over every text: a user's tabs and scripts get
-	// SuggestionsAtOnce of them at a time, as suggestions do.
-	if !s.readingTopics.take(u.ID) {
-		e := Errorf(ETHROTTLED, "%d topic readings of yours are running, the most at once: try again in a moment", SuggestionsAtOnce)
-		e.RetryAfter = suggestRetryAfter
-		return nil, e
-	}
-	defer s.readingTopics.give(u.ID)
 	p, err := s.ownProject(ctx, u, id)
 	if err != nil {
 		return nil, err
@@ -120,13 +112,25 @@ func (s *Service) ProjectTopics(ctx context.Context, id int64) (*ProjectTopics, 
 	}
 	_, available := tonality.For(lang)
 	out.Tonality = TopicsTonality{State: TonalityNever, Available: available, Language: lang, Note: tonalityNote(TonalityNever, lang, available), Poles: []PoleScore{}}
-	if err := s.readEvidence(ctx, p, col, lang, out); err != nil {
-		if errors.Is(err, context.DeadlineExceeded) {
-			return nil, Errorf(EUNAVAILABLE, "reading the topics of project %d took longer than %s", p.ID, topicsTime)
-		}
-		return nil, err
+	return out, s.readingAll(u, func() error { return s.readEvidence(ctx, p, col, lang, out) }, "reading the topics of project %d took longer than %s", p.ID)
+}
+
+// readingAll runs read, a pass over every text of a project of u's: a
+// user's tabs and scripts get SuggestionsAtOnce of them at a time, as
+// suggestions do (ETHROTTLED past them), each bounded by topicsTime
+// (EUNAVAILABLE with the message late, formatted with id and the bound).
+func (s *Service) readingAll(u *User, read func() error, late string, id int64) error {
+	if !s.readingTopics.take(u.ID) {
+		e := Errorf(ETHROTTLED, "%d readings of all the texts of your projects are running, the most at once: try again in a moment", SuggestionsAtOnce)
+		e.RetryAfter = suggestRetryAfter
+		return e
 	}
-	return out, nil
+	defer s.readingTopics.give(u.ID)
+	err := read()
+	if errors.Is(err, context.DeadlineExceeded) {
+		return Errorf(EUNAVAILABLE, late, id, topicsTime)
+	}
+	return err
 }
 
 // columnIndex is the index of the header named name (any case), -1 when

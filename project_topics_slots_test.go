@@ -1,21 +1,26 @@
 package explorer
 
 import (
-	"context"
 	"testing"
 )
 
-// TestProjectTopicsAtOnce: a user with SuggestionsAtOnce topic readings
-// running is refused another (ETHROTTLED with Retry-After) before any
-// text is read; another user is not.
+// TestProjectTopicsAtOnce: a user with SuggestionsAtOnce readings of all
+// the texts of a project running (the topics of a project explored
+// before tonality, a texts listing with words) is refused another
+// (ETHROTTLED with Retry-After) before any text is read; another user is
+// not.
 func TestProjectTopicsAtOnce(t *testing.T) {
 	s := &Service{}
 	for range SuggestionsAtOnce {
 		s.readingTopics.take(1)
 	}
-	_, err := s.ProjectTopics(WithUser(context.Background(), &User{ID: 1, Username: "ann"}), 7)
-	if e := AsError(err); ErrorCode(err) != ETHROTTLED || e.RetryAfter == 0 {
-		t.Fatalf("a third reading: %v", err)
+	read := false
+	err := s.readingAll(&User{ID: 1, Username: "ann"}, func() error { read = true; return nil }, "project %d: %s", 7)
+	if e := AsError(err); ErrorCode(err) != ETHROTTLED || e.RetryAfter == 0 || read {
+		t.Fatalf("a third reading: %v (read %v)", err, read)
+	}
+	if err := s.readingAll(&User{ID: 2, Username: "bob"}, func() error { read = true; return nil }, "project %d: %s", 7); err != nil || !read {
+		t.Fatalf("another user's reading: %v (read %v)", err, read)
 	}
 	s.readingTopics.give(1)
 	if !s.readingTopics.take(1) || !s.readingTopics.take(2) {

@@ -136,7 +136,11 @@ func (s *Service) remeasure(ctx context.Context, id int64) (again bool, err erro
 	if err != nil {
 		return false, err
 	}
-	m, err := s.measureTexts(ctx, p, col, lang, st)
+	ad, err := s.newAdaptation(ctx, p.OwnerID, lang, p.Rows)
+	if err != nil {
+		return false, err
+	}
+	m, err := s.measureTexts(ctx, p, col, lang, st, ad)
 	if err != nil {
 		return false, err
 	}

@@ -33,6 +33,10 @@ type config struct {
 	requests int
 	duration time.Duration
 	cache    string
+	// tonality > 0 runs only the tonality phases on that many reviews;
+	// before is a binary without tonality to compare exploring with.
+	tonality int
+	before   string
 }
 
 func main() {
@@ -44,7 +48,13 @@ func main() {
 	flag.IntVar(&c.requests, "requests", 200, "requests of each one-client phase")
 	flag.DurationVar(&c.duration, "duration", 15*time.Second, "length of each concurrent phase")
 	flag.StringVar(&c.cache, "cache", filepath.Join(os.TempDir(), "explorer-servebench"), "folder keeping the generated .vec between runs")
+	flag.IntVar(&c.tonality, "tonality", 0, "run only the tonality phases, on this many generated reviews")
+	flag.StringVar(&c.before, "before", "", "with -tonality: a binary without tonality to compare exploring with")
 	flag.Parse()
+	run := run
+	if c.tonality > 0 {
+		run = runTonality
+	}
 	if err := run(c); err != nil {
 		fmt.Fprintln(os.Stderr, "servebench:", err)
 		os.Exit(1)
