@@ -220,7 +220,7 @@ func (s *Service) measureTexts(ctx context.Context, p *Project, col int, lang st
 
 // adaptTexts is the most texts an adaptation learns from: an even sample
 // of larger projects, so that its cost is bounded.
-const adaptTexts = 20000
+const adaptTexts = 5000
 
 // adaptation adapts an analyzer to a project's texts (tonality.Learner):
 // words the texts use with opinions and the lexicon lacks get a polarity

@@ -37,6 +37,7 @@ type config struct {
 	// before is a binary without tonality to compare exploring with.
 	tonality int
 	before   string
+	texts    string
 }
 
 func main() {
@@ -49,6 +50,7 @@ func main() {
 	flag.DurationVar(&c.duration, "duration", 15*time.Second, "length of each concurrent phase")
 	flag.StringVar(&c.cache, "cache", filepath.Join(os.TempDir(), "explorer-servebench"), "folder keeping the generated .vec between runs")
 	flag.IntVar(&c.tonality, "tonality", 0, "run only the tonality phases, on this many generated reviews")
+	flag.StringVar(&c.texts, "texts", "", "with -tonality: a file of texts, one a line, instead of generated reviews")
 	flag.StringVar(&c.before, "before", "", "with -tonality: a binary without tonality to compare exploring with")
 	flag.Parse()
 	run := run

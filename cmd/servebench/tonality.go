@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/csv"
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -52,8 +55,15 @@ func feedbackCSV(n int) []byte {
 // then the reads of the explored project's topics and texts beside
 // /healthz.
 func runTonality(c config) error {
-	csv := feedbackCSV(c.tonality)
-	fmt.Printf("## Tonality on the served path (%s), %d generated reviews\n\n", time.Now().UTC().Format(time.DateOnly), c.tonality)
+	csv, what := feedbackCSV(c.tonality), "generated reviews"
+	if c.texts != "" {
+		var err error
+		if csv, err = textsCSV(c.texts, c.tonality); err != nil {
+			return err
+		}
+		what = "texts of " + c.texts
+	}
+	fmt.Printf("## Tonality on the served path (%s), %d %s\n\n", time.Now().UTC().Format(time.DateOnly), c.tonality, what)
 	fmt.Printf("| binary | import s | explore wall s | explore server CPU s | resident MB after |\n|---|---|---|---|---|\n")
 	if c.before != "" {
 		if _, _, err := exploreOn(c.before, "before", csv); err != nil {
@@ -137,3 +147,29 @@ func tonalityReads(c config, srv *server, id int64) error {
 
 // upperFirst is s with its first letter in upper case (ASCII words).
 func upperFirst(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+
+// textsCSV is a table of the first n lines of the file path (one text a
+// line, as benchexplore prepares them), with a date and a hotel column as
+// the generated reviews have.
+func textsCSV(path string, n int) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.Write([]string{"id", "date", "hotel", "review"})
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	start := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	for i := 0; i < n && sc.Scan(); i++ {
+		if len(sc.Text()) > 32767 {
+			i--
+			continue // a spreadsheet cell's limit, as imports hold it
+		}
+		w.Write([]string{strconv.Itoa(i + 1), start.AddDate(0, 0, i%365).Format(time.DateOnly), feedbackHotels[i%len(feedbackHotels)], sc.Text()})
+	}
+	w.Flush()
+	return b.Bytes(), sc.Err()
+}
