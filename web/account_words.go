@@ -50,7 +50,7 @@ func (s *server) addWord(c *fiber.Ctx) error {
 		w, err = s.svc.SetWordPolarity(ctx(c), form.Language, form.Word, p)
 	}
 	if err != nil {
-		return s.accountAnswer(c, settingsTab, "words", "", err, &accountState{words: &form})
+		return s.accountAnswer(c, settingsTab, "words", "", withFields(err), &accountState{words: &form})
 	}
 	return s.accountAnswer(c, settingsTab, "words",
 		"“"+w.Word+"” is "+polarityName(w.Polarity)+" in "+strings.ToUpper(w.Language)+" from the next measurement of your projects.", nil, nil)
@@ -82,4 +82,18 @@ func (s *server) wordsView(c *fiber.Ctx, form *account.WordForm) (account.WordsV
 		v.Words = append(v.Words, account.WordRow{Language: strings.ToUpper(w.Language), Word: w.Word, Polarity: polarityName(w.Polarity)})
 	}
 	return v, nil
+}
+
+// withFields is err with its fields named in its message (the account
+// pages show an error's message).
+func withFields(err error) error {
+	e := explorer.AsError(err)
+	if e.Code != explorer.EINVALID || len(e.Fields) == 0 {
+		return err
+	}
+	var msgs []string
+	for _, f := range e.Fields {
+		msgs = append(msgs, f.Field+" "+f.Message)
+	}
+	return explorer.Invalid(strings.Join(msgs, "; ")+".", e.Fields...)
 }
