@@ -44,12 +44,14 @@ func periodOf(c *fiber.Ctx) string {
 	return explorer.TimelineMonth
 }
 
-// tableColumns are a project's columns a breakdown (filterable) or a
-// timeline (dates) reads.
+// tableColumns are the columns the page offers for a timeline (dates)
+// or a breakdown (filterable, neither dates nor the explored texts: a
+// small project's texts are few enough to count as values).
 func tableColumns(p *explorer.Project, kind string) []string {
 	var out []string
 	for _, h := range p.Headers {
-		if (kind == "timeline" && h.TimeSeriesCandidate) || (kind == "breakdown" && h.Filterable) {
+		if (kind == "timeline" && h.TimeSeriesCandidate) ||
+			(kind == "breakdown" && h.Filterable && !h.TimeSeriesCandidate && h.Header != p.TextColumn) {
 			out = append(out, h.Header)
 		}
 	}
@@ -76,7 +78,7 @@ func (s *server) tablePage(kind string) fiber.Handler {
 		case err == nil:
 			fillTable(&v, b)
 		case code == explorer.EINVALID || code == explorer.ECONFLICT || code == explorer.EUNAVAILABLE:
-			v.Error, status = pageMessage(c, err), formStatus(err)
+			v.Error, status = pageMessage(c, withFields(err)), formStatus(err)
 		default:
 			return err
 		}

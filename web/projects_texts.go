@@ -75,7 +75,7 @@ func (s *server) textsPage(c *fiber.Ctx) error {
 	case err == nil:
 		fillTexts(&v, list, q, p, c.Path())
 	case code == explorer.EINVALID || code == explorer.ECONFLICT:
-		v.Error, status = pageMessage(c, err), formStatus(err)
+		v.Error, status = pageMessage(c, withFields(err)), formStatus(err)
 	default:
 		return err
 	}
