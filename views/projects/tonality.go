@@ -17,8 +17,8 @@ type Tone struct {
 	// Score is the mean mention score, Net the net tonality
 	// ((positive − negative) / all) and NegShare the negative share, as
 	// shown.
-	Score, Net, NegShare string
-	PosURL, NeuURL, NegURL  string
+	Score, Net, NegShare   string
+	PosURL, NeuURL, NegURL string
 }
 
 // Texts is the number of texts counted.
