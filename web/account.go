@@ -47,6 +47,7 @@ func (s *server) accountRoutes(r fiber.Router) {
 	})
 	s.moneyRoutes(r)
 	r.Post("/account/settings", s.saveSettings)
+	s.wordsRoutes(r)
 }
 
 func (s *server) answerInvitation(c *fiber.Ctx) (string, error) {
@@ -70,6 +71,8 @@ func (s *server) answerInvitation(c *fiber.Ctx) (string, error) {
 type accountState struct {
 	preview  *account.Preview
 	settings []account.SettingField
+	// words is the word correction form as sent.
+	words *account.WordForm
 }
 
 // tabView builds one account page: its section and its whole page.

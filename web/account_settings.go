@@ -26,6 +26,11 @@ func (s *server) settingsTab(c *fiber.Ctx, h account.Header, st *accountState) (
 		}
 		v.Fields = settingFields(list, func(st explorer.UserSetting) string { return st.Value })
 	}
+	words, err := s.wordsView(c, st.words)
+	if err != nil {
+		return nil, nil, err
+	}
+	v.Words = words
 	return account.SettingsSection(v), account.SettingsPage(v), nil
 }
 

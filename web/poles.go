@@ -201,6 +201,9 @@ func (s *server) polePage(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	if v.Projects, err = s.poleProjects(c, id); err != nil {
+		return err
+	}
 	return render(c, http.StatusOK, poles.Pole(v))
 }
 
@@ -407,4 +410,22 @@ func (s *server) suggestionsAfter(c *fiber.Ctx, id int64, ferr error, notice str
 		return s.suggestionsAnswer(c, id, "", explorer.ErrorMessage(ferr))
 	}
 	return ferr
+}
+
+// poleProjects links the viewer's projects measured with a pole; none
+// when the viewer may not list them (a cancelled account, a pole it may
+// only read).
+func (s *server) poleProjects(c *fiber.Ctx, id int64) ([]poles.ProjectLink, error) {
+	list, err := s.svc.PoleProjects(ctx(c), id)
+	if err != nil {
+		if explorer.ErrorCode(err) == explorer.EINTERNAL {
+			return nil, err
+		}
+		return nil, nil
+	}
+	out := make([]poles.ProjectLink, len(list))
+	for i, p := range list {
+		out[i] = poles.ProjectLink{ID: p.ID, Title: p.Title}
+	}
+	return out, nil
 }

@@ -26,6 +26,7 @@ func (s *server) projectsRoutes(r fiber.Router) {
 	r.Get("/projects/:id/topics", s.projectTopicsPage)
 	r.Post("/projects/:id/append", s.appendProject)
 	r.Post("/projects/:id/delete", s.deleteProject)
+	s.projectsTonalityRoutes(r)
 }
 
 // modelTitle is how a project names its model: the title of the model
@@ -150,6 +151,9 @@ func (s *server) projectView(c *fiber.Ctx, id int64) (projects.DetailView, error
 			vg.Topics = append(vg.Topics, projects.Topic{Title: t.Title, Terms: strings.Join(t.Terms, ", "), Texts: n, Counted: counted})
 		}
 		v.Groups = append(v.Groups, vg)
+	}
+	if err := s.tonalityView(c, p, &v); err != nil {
+		return v, err
 	}
 	models, err := s.svc.Models(ctx(c))
 	if err != nil {
@@ -295,7 +299,7 @@ func (s *server) createModelFromProject(c *fiber.Ctx) error {
 		v.NewModel = form
 		if keep != nil {
 			// The evidence is shown again with the person's choice.
-			ev, _ := s.evidence(c, id, idSet(keep))
+			ev, _ := s.evidence(c, id, idSet(keep), "")
 			v.Evidence = &ev
 		}
 		return formAnswer(c, ferr, func(msg string) { v.NewModelError = msg },

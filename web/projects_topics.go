@@ -18,7 +18,14 @@ func (s *server) projectTopicsPage(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	ev, err := s.evidence(c, id, nil)
+	sorted, err := topicSort(c.Query("sort"))
+	if err != nil {
+		if isHTMX(c) {
+			return render(c, formStatus(err), projects.EvidenceSection(projects.Evidence{ProjectID: id, Error: pageMessage(c, err)}))
+		}
+		return err
+	}
+	ev, err := s.evidence(c, id, nil, sorted)
 	if code := explorer.ErrorCode(err); code == explorer.EINTERNAL || code == explorer.ENOTFOUND || code == explorer.EUNAUTHORIZED {
 		return err
 	}
@@ -36,25 +43,39 @@ func (s *server) projectTopicsPage(c *fiber.Ctx) error {
 // evidence reads the evidence of a project's topics for the page; keep,
 // when not nil, holds the topics ticked for a new model (nil: all). An
 // error the person can act on is in the answer's Error.
-func (s *server) evidence(c *fiber.Ctx, id int64, keep map[int64]bool) (projects.Evidence, error) {
+func (s *server) evidence(c *fiber.Ctx, id int64, keep map[int64]bool, sorted string) (projects.Evidence, error) {
 	t, err := s.svc.ProjectTopics(ctx(c), id)
 	if err != nil {
 		return projects.Evidence{ProjectID: id, Error: pageMessage(c, err)}, err
 	}
-	v := projects.Evidence{ProjectID: id, Column: t.Column, Texts: t.Texts}
+	v := projects.Evidence{ProjectID: id, Column: t.Column, Texts: t.Texts, Sort: sorted,
+		Note: t.Tonality.Note, Measured: t.Tonality.State != explorer.TonalityNever}
+	v.All = toneOf(t.Tonality.Texts, id, 0)
+	counts := map[int64]explorer.TonalityCounts{}
 	for _, g := range t.Groups {
 		vg := projects.EvidenceGroup{Title: g.Title}
 		for _, tp := range g.Topics {
 			vt := projects.EvidenceTopic{
 				ID: tp.ID, Title: tp.Title, Terms: strings.Join(tp.Terms, ", "), Texts: tp.Texts,
 				Share: strconv.FormatFloat(tp.Share*100, 'f', 1, 64) + "%", Keep: keep == nil || keep[tp.ID],
+				Group: g.Title, Poles: poleScoresOf(tp.Poles, id, tp.ID),
 			}
+			if v.Measured {
+				vt.Tone = toneOf(tp.Tonality, id, tp.ID)
+			}
+			counts[tp.ID] = tp.Tonality
 			for _, ex := range tp.Examples {
 				vt.Examples = append(vt.Examples, exampleParts(ex))
 			}
 			vg.Topics = append(vg.Topics, vt)
 		}
 		v.Groups = append(v.Groups, vg)
+		v.Sorted = append(v.Sorted, vg.Topics...)
+	}
+	if sorted != "" {
+		sortTopics(v.Sorted, counts, sorted)
+	} else {
+		v.Sorted = nil
 	}
 	return v, nil
 }
