@@ -178,3 +178,18 @@ func (s *Service) poleChanged(ctx context.Context, poleID int64) ([]int64, error
 	}
 	return ids, s.markStale(ctx, ids...)
 }
+
+// ProjectTextsLanguage is the language of the texts of a project the
+// caller owns, the one its poles must have: the explored column's, else
+// the project's, else the caller's default.
+func (s *Service) ProjectTextsLanguage(ctx context.Context, id int64) (string, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return "", err
+	}
+	p, err := s.ownProject(ctx, u, id)
+	if err != nil {
+		return "", err
+	}
+	return s.projectLanguage(ctx, u, p)
+}

@@ -13,25 +13,14 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-// textsLanguage is the language of a project's texts as the page offers
-// poles for it: the explored column's, else the project's, else the
-// caller's default (Service.SetProjectPoles checks the choice).
-func (s *server) textsLanguage(c *fiber.Ctx, p *explorer.Project) string {
-	for _, h := range p.Headers {
-		if h.Header == p.TextColumn && p.TextColumn != "" && h.SuggestedLanguage != "" {
-			return h.SuggestedLanguage
-		}
-	}
-	if p.Language != "" {
-		return p.Language
-	}
-	return s.defaultLanguage(c)
-}
-
 // polesForm is the form of a project's poles, chosen ticked (nil: the
 // stored choice).
 func (s *server) polesForm(c *fiber.Ctx, p *explorer.Project, chosen []int64) (projects.PolesForm, error) {
-	v := projects.PolesForm{ProjectID: p.ID, CSRF: page(c, "", "").CSRF, Language: strings.ToUpper(s.textsLanguage(c, p)), Max: explorer.MaxProjectPoles}
+	lang, err := s.svc.ProjectTextsLanguage(ctx(c), p.ID)
+	if err != nil {
+		return projects.PolesForm{}, err
+	}
+	v := projects.PolesForm{ProjectID: p.ID, CSRF: page(c, "", "").CSRF, Language: lang, Max: explorer.MaxProjectPoles}
 	if chosen == nil {
 		ids, err := s.svc.ProjectPoles(ctx(c), p.ID)
 		if err != nil {
