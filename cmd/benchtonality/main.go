@@ -52,7 +52,12 @@ func main() {
 	errs := flag.Int("errors", 0, "print up to this many mention errors of the tuning data")
 	tuningOnly := flag.Bool("tuning", false, "measure the tuning data only (while tuning, so held-out scores stay unseen)")
 	adapt := flag.Bool("adapt", true, "adapt the analyzer to each file's texts (Analyzer.Adapt, no labels) before measuring")
+	explainText := flag.String("explain", "", "print the clauses and opinions of this English text and stop")
 	flag.Parse()
+	if *explainText != "" {
+		explain(os.Stdout, *explainText)
+		return
+	}
 	if err := run(os.Stdout, *dir, *errs, *tuningOnly, *adapt); err != nil {
 		fmt.Fprintln(os.Stderr, "benchtonality:", err)
 		os.Exit(1)
@@ -147,5 +152,20 @@ func printErrors(w io.Writer, a *tonality.Analyzer, wrong []pair, n int) {
 		}
 		end := min(len(p.text), p.start+15)
 		fmt.Fprintf(w, "want pos=%v got %.2f at %q: %s\n", p.positive, s, p.text[max(p.start, 0):end], p.text)
+	}
+}
+
+// explain prints how the English analyzer reads a text: its score, each
+// clause with its score and each opinion with its polarity.
+func explain(w io.Writer, text string) {
+	a, _ := tonality.For("EN")
+	t := a.Analyze(text)
+	fmt.Fprintf(w, "score %.3f %s\n", t.Score, t.Label)
+	for _, c := range t.Clauses {
+		m, _ := t.Mention([]int{c.Start})
+		fmt.Fprintf(w, "  clause %.3f (mention %.3f) %q\n", c.Score, m, text[c.Start:c.End])
+	}
+	for _, o := range t.Opinions {
+		fmt.Fprintf(w, "  opinion %+.3f %q\n", o.Polarity, text[o.Start:o.End])
 	}
 }
