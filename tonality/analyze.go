@@ -20,6 +20,7 @@ var (
 	splitCommas  = true // every comma ends a clause (not only one before a conjunction)
 	negBare      = -0.3 // a negation of no opinion word ("didn't work", "not seated")
 	tooBare      = -0.3 // "too" before a word without valence ("too long")
+	midSplit     = true // a concessive inside a clause, before a word, starts one ("nice though service is slow")
 )
 
 // clauseStart is a clause being built: its first token and how it began.
@@ -52,7 +53,7 @@ func (a *Analyzer) segment(toks []token) []clauseStart {
 				for j := len(out) - 1; j >= 0 && out[j].sentence == sentence; j-- {
 					out[j].weight = butBefore
 				}
-			case r.though[t.w] && (prevComma || cur.first == i):
+			case r.though[t.w] && (prevComma || cur.first == i || midSplit && nextWord(toks, i) == i+1):
 				flush(i - 1)
 				cur.weight = thoughWeight
 			case r.than[t.w]:
