@@ -40,7 +40,7 @@ var supplements = map[string]string{
 		"scratched:-0.35 scratches:-0.3 dies:-0.4 stuffy:-0.3 dingy:-0.4 unappetizing:-0.5 steep:-0.2 hefty:-0.15 " +
 		"letdown:-0.45 condescending:-0.5 snooty:-0.4 pretentious:-0.35 average:-0.15 poorly:-0.45 " +
 		"rave:0.4 raves:0.4 consistent:0.3 plenty:0.25 portable:0.3 comfy:0.4 zippy:0.35 quiet:0.2 gem:0.5 " +
-		"killer:0.35 support:0 wish:-0.3 wished:-0.3",
+		"killer:0.35 support:0 wish:-0.3 wished:-0.3 yes:0 yeah:0 promised:0",
 	"NL": "traag:-0.4 duur:-0.3 koud:-0.25 lauw:-0.3 smakeloos:-0.5 onvriendelijk:-0.55 vuil:-0.45 lawaaierig:-0.35 " +
 		"lekker:0.55 heerlijk:0.6 vriendelijk:0.45 gezellig:0.5 snel:0.25 vers:0.4 aanrader:0.6 betaalbaar:0.35",
 	"DE": "langsam:-0.35 teuer:-0.3 kalt:-0.25 fade:-0.4 unfreundlich:-0.55 schmutzig:-0.45 laut:-0.3 lecker:0.55 " +

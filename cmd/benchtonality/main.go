@@ -115,6 +115,12 @@ func run(w io.Writer, dir string, errs int, tuningOnly, adapt bool) error {
 			if errs > 0 {
 				fmt.Fprintln(os.Stderr, "learned:", a.Learned())
 				fmt.Fprintln(os.Stderr, strings.Join(r.lines, "\n"))
+				for _, k := range []string{"lexicon", "learned", "none", "sentence"} {
+					if e := r.evidence[k]; e != nil {
+						fmt.Fprintf(os.Stderr, "evidence %-8s n=%4d annotated %.2f predicted %.2f accuracy %.3f\n", k, e.n,
+							float64(e.annotated)/float64(e.n), float64(e.predicted)/float64(e.n), float64(e.right)/float64(e.n))
+					}
+				}
 			}
 		}
 		ad := "n/a"
@@ -151,7 +157,12 @@ func printErrors(w io.Writer, a *tonality.Analyzer, wrong []pair, n int) {
 			s, _ = t.Mention([]int{p.start})
 		}
 		end := min(len(p.text), p.start+15)
-		fmt.Fprintf(w, "want pos=%v got %.2f at %q: %s\n", p.positive, s, p.text[max(p.start, 0):end], p.text)
+		var ops []string
+		for _, o := range t.Opinions {
+			ops = append(ops, fmt.Sprintf("%s:%+.2f", p.text[o.Start:o.End], o.Polarity))
+		}
+		fmt.Fprintf(w, "want pos=%v got %.2f at %q: %s [%s]\n", p.positive, s, p.text[max(p.start, 0):end], p.text,
+			strings.Join(ops, " "))
 	}
 }
 
