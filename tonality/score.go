@@ -105,16 +105,19 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n
 		firstWord = false
 		if p, last, ok := a.phrases.match(toks, i, clauseStart); ok {
 			skip = last
-			negated := scope > 0
+			negated, inner := scope > 0, false
 			for j := i; j <= last; j++ { // the scopes of negators before and in it
 				switch {
 				case toks[j].kind != kWord:
 				case a.isNegator(toks[j].w):
-					scope = negScope
+					scope, inner = negScope, true
 				case scope > 0:
 					scope--
 					t.negated = append(t.negated, span{toks[j].start, toks[j].end})
 				}
+			}
+			if inner && phraseNegEnds {
+				scope = 0 // the phrase's negator is spent ("for no reason without warning")
 			}
 			if p.val == 0 {
 				continue
