@@ -21,6 +21,8 @@ var (
 	negBare       = -0.3 // a negation of no opinion word ("didn't work", "not seated")
 	tooBare       = -0.3 // "too" before a word without valence ("too long")
 	phraseNegEnds = true // a negator inside a phrase negates nothing after it
+	unrealFlips   = true // a positive word after a wish is a fault
+	unrealScope   = 4    // words after a wish's first word in its scope
 	midSplit      = true // a concessive inside a clause, before a word, starts one ("nice though service is slow")
 )
 

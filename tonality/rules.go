@@ -15,6 +15,7 @@ type ruleText struct {
 	compar  string // comparatives and "more"/"less": a following than-clause is their other side
 	notOnly string // words after a negator that cancel it ("not only")
 	too     string // excess: the next word is a fault ("too salty", "too long")
+	unreal  string // wishes: a positive word in their scope is missing, a fault ("could be faster", "I wish it had a good webcam"); "a_b" is two words
 }
 
 // ruleTexts are the rule words per upper-case language code.
@@ -30,6 +31,7 @@ var ruleTexts = map[string]ruleText{
 		compar:  "better worse more less superior inferior nicer cheaper pricier faster slower bigger smaller best worst",
 		notOnly: "only just",
 		too:     "too",
+		unreal:  "wish wished could_be could_use could_have should_have would_like",
 	},
 	"SV": {
 		neg: "inte icke aldrig ingen inget inga ingenting utan knappast varken", intens: "mycket väldigt jätte extremt riktigt otroligt verkligen helt för så supert oerhört",
@@ -97,7 +99,7 @@ var ruleTexts = map[string]ruleText{
 
 // rules are the folded rule words of a language.
 type rules struct {
-	neg, intens, dim, but, though, conj, than, compar, notOnly, too map[string]bool
+	neg, intens, dim, but, though, conj, than, compar, notOnly, too, unreal map[string]bool
 }
 
 // compile folds the rule words into sets.
@@ -105,13 +107,13 @@ func (t ruleText) compile() *rules {
 	set := func(s string) map[string]bool {
 		m := map[string]bool{}
 		for _, w := range strings.Fields(s) {
-			m[fold(w)] = true
+			m[fold(strings.ReplaceAll(w, "_", " "))] = true
 		}
 		return m
 	}
 	return &rules{
 		neg: set(t.neg), intens: set(t.intens), dim: set(t.dim), but: set(t.but),
 		though: set(t.though), conj: set(t.conj), than: set(t.than), compar: set(t.compar),
-		notOnly: set(t.notOnly), too: set(t.too),
+		notOnly: set(t.notOnly), too: set(t.too), unreal: set(t.unreal),
 	}
 }

@@ -73,7 +73,7 @@ func (a *Analyzer) hasComparative(toks []token) bool {
 // are learned words (Adapt).
 func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n, learned int) {
 	r := a.rules
-	scope, exclaims := 0, 0
+	scope, exclaims, unreal := 0, 0, 0
 	bare := -1 // the token index of a negator whose scope has no opinion yet
 	closeBare := func() {
 		if bare >= 0 && negBare != 0 {
@@ -132,6 +132,12 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n
 			n++
 			continue
 		}
+		if unreal > 0 {
+			unreal--
+		}
+		if a.startsWish(toks, i) {
+			unreal = unrealScope + 1 // this word and the next unrealScope
+		}
 		if a.isNegator(tok.w) {
 			closeBare()
 			scope, bare = negScope, i
@@ -153,6 +159,9 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n
 			case !ok && tooBare != 0 && a.plainWord(tok.w):
 				v, ok, weak = tooBare, true, false // "too long"
 			}
+		}
+		if ok && v > 0 && unreal > 0 && !negated && unrealFlips {
+			v = v * negScale // "could be faster", "wish it had a good webcam"
 		}
 		if !ok {
 			continue
@@ -236,4 +245,20 @@ func (a *Analyzer) plainWord(w string) bool {
 	r := a.rules
 	return !(r.intens[w] || r.dim[w] || r.but[w] || r.though[w] || r.conj[w] || r.than[w] || r.compar[w] ||
 		r.notOnly[w] || r.too[w] || a.isNegator(w) || analysis.IsStopWord(w, a.lang))
+}
+
+// startsWish reports whether a wish starts at word toks[i] ("wish",
+// "could be"): the positive words after it are missing qualities.
+func (a *Analyzer) startsWish(toks []token, i int) bool {
+	u := a.rules.unreal
+	if len(u) == 0 {
+		return false
+	}
+	if u[toks[i].w] {
+		return true
+	}
+	if j := nextWord(toks, i); j == i+1 {
+		return u[toks[i].w+" "+toks[j].w]
+	}
+	return false
 }
