@@ -59,7 +59,7 @@ func (a *Analyzer) segment(toks []token) []clauseStart {
 			case r.though[t.w] && (prevComma || cur.first == i || midSplit && nextWord(toks, i) == i+1):
 				flush(i - 1)
 				cur.weight = thoughWeight
-			case r.than[t.w]:
+			case r.than[t.w] && !(toks[i-1].kind == kWord && r.muchThan[toks[i-1].w]):
 				flush(i - 1)
 				cur.compares = true
 			case prevComma && (splitCommas || r.conj[t.w]):

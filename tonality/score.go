@@ -138,6 +138,11 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n
 		if a.startsWish(toks, i) {
 			unreal = unrealScope + 1 // this word and the next unrealScope
 		}
+		if r.than[tok.w] && i > 0 && toks[i-1].kind == kWord && r.lessThan[toks[i-1].w] {
+			closeBare()
+			scope = negScope // "less than comfortable"; no fault by itself ("less than $10")
+			continue
+		}
 		if a.isNegator(tok.w) {
 			closeBare()
 			scope, bare = negScope, i
