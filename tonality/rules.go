@@ -110,9 +110,17 @@ var ruleTexts = map[string]ruleText{
 	"SK": {neg: "nie nikdy nič nikto bez ani", intens: "veľmi naozaj príliš super úplne", dim: "trochu dosť", but: "ale však no", though: "hoci aj keď", conj: "a alebo pretože že ktorý", than: "ako než", compar: "lepší lepšie horší horšie viac menej"},
 }
 
+// The marks of a word (rules.marks).
+const (
+	markWish      uint8 = 1 << iota // a one-word wish ("wish")
+	markWishFirst                   // the first word of a two-word wish ("could" of "could be")
+	markThan                        // a comparison marker ("than")
+)
+
 // rules are the folded rule words of a language.
 type rules struct {
 	neg, intens, dim, but, though, conj, than, compar, notOnly, too, unreal, muchThan, lessThan map[string]bool
+	marks                                                                                       map[string]uint8 // one lookup a word for the rarer rules: markWish, markWishFirst, markThan
 }
 
 // compile folds the rule words into sets.
@@ -124,8 +132,20 @@ func (t ruleText) compile() *rules {
 		}
 		return m
 	}
+	marks := map[string]uint8{}
+	for _, w := range strings.Fields(t.unreal) {
+		if first, _, ok := strings.Cut(w, "_"); ok {
+			marks[fold(first)] |= markWishFirst
+		} else {
+			marks[fold(w)] |= markWish
+		}
+	}
+	for _, w := range strings.Fields(t.than) {
+		marks[fold(w)] |= markThan
+	}
 	return &rules{
-		neg: set(t.neg), intens: set(t.intens), dim: set(t.dim), but: set(t.but),
+		marks: marks,
+		neg:   set(t.neg), intens: set(t.intens), dim: set(t.dim), but: set(t.but),
 		though: set(t.though), conj: set(t.conj), than: set(t.than), compar: set(t.compar),
 		notOnly: set(t.notOnly), too: set(t.too), unreal: set(t.unreal), muchThan: set(t.muchThan), lessThan: set(t.lessThan),
 	}

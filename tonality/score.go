@@ -135,10 +135,11 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n
 		if unreal > 0 {
 			unreal--
 		}
-		if a.startsWish(toks, i) {
+		mark := r.marks[tok.w]
+		if mark&(markWish|markWishFirst) != 0 && a.startsWish(toks, i, mark) {
 			unreal = unrealScope + 1 // this word and the next unrealScope
 		}
-		if r.than[tok.w] && i > 0 && toks[i-1].kind == kWord && r.lessThan[toks[i-1].w] {
+		if mark&markThan != 0 && i > 0 && toks[i-1].kind == kWord && r.lessThan[toks[i-1].w] {
 			closeBare()
 			scope = negScope // "less than comfortable"; no fault by itself ("less than $10")
 			continue
@@ -254,16 +255,12 @@ func (a *Analyzer) plainWord(w string) bool {
 
 // startsWish reports whether a wish starts at word toks[i] ("wish",
 // "could be"): the positive words after it are missing qualities.
-func (a *Analyzer) startsWish(toks []token, i int) bool {
-	u := a.rules.unreal
-	if len(u) == 0 {
-		return false
-	}
-	if u[toks[i].w] {
+func (a *Analyzer) startsWish(toks []token, i int, mark uint8) bool {
+	if mark&markWish != 0 {
 		return true
 	}
-	if j := nextWord(toks, i); j == i+1 {
-		return u[toks[i].w+" "+toks[j].w]
+	if j := i + 1; j < len(toks) && toks[j].kind == kWord {
+		return a.rules.unreal[toks[i].w+" "+toks[j].w]
 	}
 	return false
 }
