@@ -7,19 +7,23 @@ import (
 
 // Tuned weights (README.md says on what).
 var (
-	alpha        = 15.0 / 16 // VADER's normalisation constant, valences in [-1, 1]
-	negScale     = -0.74     // VADER's negation factor
-	negScope     = 3         // words after a negator in its scope
-	intensFactor = 1.3       // an intensifier's factor
-	dimFactor    = 0.6       // a diminisher's factor
-	capsFactor   = 1.25      // a word in capitals in a text not all in capitals
-	exclaimStep  = 0.073     // VADER's 0.292 per '!' (at most 4), on [-1, 1]
-	butWeight    = 1.5       // a clause after "but"; the ones before it weigh butBefore
-	butBefore    = 0.5
-	thoughWeight = 0.5  // a clause starting with "although"
-	splitCommas  = true // every comma ends a clause (not only one before a conjunction)
-	negBare      = -0.3 // a negation of no opinion word ("didn't work", "not seated")
-	tooBare      = -0.3 // "too" before a word without valence ("too long")
+	alpha         = 15.0 / 16 // VADER's normalisation constant, valences in [-1, 1]
+	negScale      = -0.74     // VADER's negation factor
+	negScope      = 3         // words after a negator in its scope
+	intensFactor  = 1.3       // an intensifier's factor
+	dimFactor     = 0.6       // a diminisher's factor
+	capsFactor    = 1.25      // a word in capitals in a text not all in capitals
+	exclaimStep   = 0.073     // VADER's 0.292 per '!' (at most 4), on [-1, 1]
+	butWeight     = 1.5       // a clause after "but"; the ones before it weigh butBefore
+	butBefore     = 0.5
+	thoughWeight  = 0.5  // a clause starting with "although"
+	splitCommas   = true // every comma ends a clause (not only one before a conjunction)
+	negBare       = -0.3 // a negation of no opinion word ("didn't work", "not seated")
+	tooBare       = -0.3 // "too" before a word without valence ("too long")
+	phraseNegEnds = true // a negator inside a phrase negates nothing after it
+	unrealFlips   = true // a positive word after a wish is a fault
+	unrealScope   = 4    // words after a wish's first word in its scope
+	midSplit      = true // a concessive inside a clause, before a word, starts one ("nice though service is slow")
 )
 
 // clauseStart is a clause being built: its first token and how it began.
@@ -52,10 +56,10 @@ func (a *Analyzer) segment(toks []token) []clauseStart {
 				for j := len(out) - 1; j >= 0 && out[j].sentence == sentence; j-- {
 					out[j].weight = butBefore
 				}
-			case r.though[t.w] && (prevComma || cur.first == i):
+			case r.though[t.w] && (prevComma || cur.first == i || midSplit && nextWord(toks, i) == i+1):
 				flush(i - 1)
 				cur.weight = thoughWeight
-			case r.than[t.w]:
+			case r.than[t.w] && !(toks[i-1].kind == kWord && r.muchThan[toks[i-1].w]):
 				flush(i - 1)
 				cur.compares = true
 			case prevComma && (splitCommas || r.conj[t.w]):

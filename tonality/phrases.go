@@ -41,7 +41,16 @@ var phraseTexts = map[string]string{
 		"had to ask:-0.3|sent back:-0.4|send back:-0.35|sent it back:-0.45|send it back:-0.4|returned it:-0.4|" +
 		"return it:-0.35|over cooked:-0.45|under cooked:-0.45|over priced:-0.45|over rated:-0.45|out of order:-0.3|" +
 		"too much:-0.35|too many:-0.3|too long:-0.35|too little:-0.35|too few:-0.35|way too:0|hot dog:0|" +
-		"well done:0.3|pretty much:0|at least:0|no longer:-0.3|nothing special:-0.4|",
+		"well done:0.3|pretty much:0|at least:0|no longer:-0.3|nothing special:-0.4|" +
+		"sub par:-0.5|so so:-0.25|" +
+		"a steal:0.5|hats off:0.5|crazy about:0.45|let down:-0.45|ripped off:-0.55|good luck:-0.2|" +
+		"had better:-0.35|have had better:-0.4|find better:-0.35|expected better:-0.45|expected more:-0.4|" +
+		"would have liked:-0.3|could be improved:-0.4|needs improvement:-0.45|room for improvement:-0.3|" +
+		"hard drive:0|hard drives:0|hard disk:0|dim sum:0|battery life:0|the fan:0|the special:0|lunch special:0|" +
+		"dinner special:0|top of the line:0.5|top quality:0.45|on top:0|the top:0|without warning:-0.3|for no reason:-0.3|" +
+		"could not have been better:0.6|couldn't have been better:0.6|could not have been nicer:0.6|" +
+		"couldn't have been nicer:0.6|could not be happier:0.6|couldn't be happier:0.6|could not ask for more:0.5|" +
+		"couldn't ask for more:0.5|couldn't ask for a better:0.55|could not ask for a better:0.55|",
 	"NL": "niet te vreten:-0.6|aan te raden:0.55|een aanrader:0.6|kom terug:0.4|komen terug:0.4|komen zeker terug:0.5|" +
 		"kom zeker terug:0.5|zeker terug:0.45|nog eens terug:0.45|niet meer terug:-0.5|nooit meer:-0.5|" +
 		"de moeite waard:0.5|waard:0.35|niet waard:-0.45|prijs kwaliteit:0.2|voor herhaling vatbaar:0.55|" +

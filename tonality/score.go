@@ -73,7 +73,7 @@ func (a *Analyzer) hasComparative(toks []token) bool {
 // are learned words (Adapt).
 func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n, learned int) {
 	r := a.rules
-	scope, exclaims := 0, 0
+	scope, exclaims, unreal := 0, 0, 0
 	bare := -1 // the token index of a negator whose scope has no opinion yet
 	closeBare := func() {
 		if bare >= 0 && negBare != 0 {
@@ -105,16 +105,19 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n
 		firstWord = false
 		if p, last, ok := a.phrases.match(toks, i, clauseStart); ok {
 			skip = last
-			negated := scope > 0
+			negated, inner := scope > 0, false
 			for j := i; j <= last; j++ { // the scopes of negators before and in it
 				switch {
 				case toks[j].kind != kWord:
 				case a.isNegator(toks[j].w):
-					scope = negScope
+					scope, inner = negScope, true
 				case scope > 0:
 					scope--
 					t.negated = append(t.negated, span{toks[j].start, toks[j].end})
 				}
+			}
+			if inner && phraseNegEnds {
+				scope = 0 // the phrase's negator is spent ("for no reason without warning")
 			}
 			if p.val == 0 {
 				continue
@@ -127,6 +130,18 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n
 			t.Opinions = append(t.Opinions, Opinion{Start: tok.start, End: toks[last].end, Polarity: clamp(v)})
 			sum += clamp(v)
 			n++
+			continue
+		}
+		if unreal > 0 {
+			unreal--
+		}
+		mark := r.marks[tok.w]
+		if mark&(markWish|markWishFirst) != 0 && a.startsWish(toks, i, mark) {
+			unreal = unrealScope + 1 // this word and the next unrealScope
+		}
+		if mark&markThan != 0 && i > 0 && toks[i-1].kind == kWord && r.lessThan[toks[i-1].w] {
+			closeBare()
+			scope = negScope // "less than comfortable"; no fault by itself ("less than $10")
 			continue
 		}
 		if a.isNegator(tok.w) {
@@ -150,6 +165,9 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n
 			case !ok && tooBare != 0 && a.plainWord(tok.w):
 				v, ok, weak = tooBare, true, false // "too long"
 			}
+		}
+		if ok && v > 0 && unreal > 0 && !negated && unrealFlips {
+			v = v * negScale // "could be faster", "wish it had a good webcam"
 		}
 		if !ok {
 			continue
@@ -233,4 +251,16 @@ func (a *Analyzer) plainWord(w string) bool {
 	r := a.rules
 	return !(r.intens[w] || r.dim[w] || r.but[w] || r.though[w] || r.conj[w] || r.than[w] || r.compar[w] ||
 		r.notOnly[w] || r.too[w] || a.isNegator(w) || analysis.IsStopWord(w, a.lang))
+}
+
+// startsWish reports whether a wish starts at word toks[i] ("wish",
+// "could be"): the positive words after it are missing qualities.
+func (a *Analyzer) startsWish(toks []token, i int, mark uint8) bool {
+	if mark&markWish != 0 {
+		return true
+	}
+	if j := i + 1; j < len(toks) && toks[j].kind == kWord {
+		return a.rules.unreal[toks[i].w+" "+toks[j].w]
+	}
+	return false
 }

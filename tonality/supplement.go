@@ -32,7 +32,15 @@ var supplements = map[string]string{
 		"defective:-0.5 faulty:-0.45 overheating:-0.45 overheat:-0.4 grainy:-0.3 pixelated:-0.3 wobbly:-0.3 " +
 		"unhelpful:-0.45 useless:-0.55 pricy:-0.3 skimpy:-0.35 microwaved:-0.3 overpowering:-0.3 burned:-0.35 " +
 		"stingy:-0.35 knowledgable:0.4 courteous:0.45 gracious:0.45 efficient:0.35 helpfull:0.4 " +
-		"downside:-0.35 hassle:-0.4 snapped:-0.35 unheralded:0 con:0 cons:0 pros:0",
+		"downside:-0.35 hassle:-0.4 snapped:-0.35 unheralded:0 con:0 cons:0 pros:0 " +
+		"downfall:-0.4 iffy:-0.35 spotty:-0.4 subpar:-0.5 lackluster:-0.45 lacklustre:-0.45 nightmare:-0.6 " +
+		"slowdown:-0.35 slowdowns:-0.35 refund:-0.3 attitude:-0.25 attitudes:-0.25 unavailable:-0.3 " +
+		"overpraised:-0.4 underwhelmed:-0.45 flaw:-0.4 flaws:-0.4 flawed:-0.45 glitch:-0.4 glitches:-0.4 " +
+		"bug:-0.3 bugs:-0.35 virus:-0.3 viruses:-0.3 crashing:-0.45 freeze:-0.35 squeaky:-0.3 " +
+		"scratched:-0.35 scratches:-0.3 dies:-0.4 stuffy:-0.3 dingy:-0.4 unappetizing:-0.5 steep:-0.2 hefty:-0.15 " +
+		"letdown:-0.45 condescending:-0.5 snooty:-0.4 pretentious:-0.35 average:-0.15 poorly:-0.45 " +
+		"rave:0.4 raves:0.4 consistent:0.3 plenty:0.25 portable:0.3 comfy:0.4 zippy:0.35 quiet:0.2 gem:0.5 " +
+		"killer:0.35 support:0 wish:-0.3 wished:-0.3 yes:0 yeah:0 promised:0",
 	"NL": "traag:-0.4 duur:-0.3 koud:-0.25 lauw:-0.3 smakeloos:-0.5 onvriendelijk:-0.55 vuil:-0.45 lawaaierig:-0.35 " +
 		"lekker:0.55 heerlijk:0.6 vriendelijk:0.45 gezellig:0.5 snel:0.25 vers:0.4 aanrader:0.6 betaalbaar:0.35",
 	"DE": "langsam:-0.35 teuer:-0.3 kalt:-0.25 fade:-0.4 unfreundlich:-0.55 schmutzig:-0.45 laut:-0.3 lecker:0.55 " +

@@ -129,3 +129,18 @@ func TestComparatives(t *testing.T) {
 		}
 	}
 }
+
+func TestConcessiveInsideClause(t *testing.T) {
+	a := analyzer(t, "EN")
+	text := "The decor is nice though the service can be spotty."
+	if s := mention(t, a, text, "decor"); s <= 0 {
+		t.Errorf("decor: %v, want positive", s)
+	}
+	if s := mention(t, a, text, "service"); s >= 0 {
+		t.Errorf("service: %v, want negative", s)
+	}
+	// At a sentence's end it starts no clause of its own words.
+	if got := a.Analyze("The crispy chicken was great, though."); got.Score <= 0 {
+		t.Errorf("trailing though: %v, want positive", got.Score)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/jonreiter/govader"
 
@@ -18,6 +19,44 @@ type result struct {
 	shareMax, shareMean       float64  // |predicted - annotated| positive share
 	wrong                     []pair   // mention errors (for -errors)
 	lines                     []string // per category: n, annotated and predicted positive share (for -errors)
+	evidence                  map[string]*evidenceCount
+}
+
+// evidenceCount tallies the opinions whose clause has a given kind of
+// evidence (for -errors): n, annotated positive, predicted positive, right.
+type evidenceCount struct{ n, annotated, predicted, right int }
+
+// evidenceOf names the evidence of the clause holding byte offset start:
+// "lexicon" when it has a lexicon or rule opinion, "learned" when only
+// learned words, "none" without opinion words; "sentence" for a NULL target.
+func evidenceOf(a *tonality.Analyzer, learned map[string]float64, text string, t tonality.Text, start int) string {
+	if start < 0 {
+		return "sentence"
+	}
+	c := -1
+	for i, cl := range t.Clauses {
+		if cl.Start <= start {
+			c = i
+		}
+	}
+	if c < 0 {
+		c = 0
+	}
+	cl := t.Clauses[c]
+	kind := "none"
+	for _, o := range t.Opinions {
+		if o.Start < cl.Start || o.Start >= cl.End {
+			continue
+		}
+		if _, ok := learned[strings.ToLower(text[o.Start:o.End])]; ok {
+			if kind == "none" {
+				kind = "learned"
+			}
+			continue
+		}
+		kind = "lexicon"
+	}
+	return kind
 }
 
 // minCategory is how many opinions a category needs to count in the share
@@ -36,6 +75,8 @@ func evaluate(a *tonality.Analyzer, vader *govader.SentimentIntensityAnalyzer, p
 	texts := map[string]tonality.Text{}
 	compound := map[string]float64{}
 	cats := map[string]*counts{}
+	r.evidence = map[string]*evidenceCount{}
+	learned := a.Learned()
 	for _, p := range pairs {
 		t, ok := texts[p.text]
 		if !ok {
@@ -47,6 +88,21 @@ func evaluate(a *tonality.Analyzer, vader *govader.SentimentIntensityAnalyzer, p
 			score, ok = t.Mention([]int{p.start})
 		}
 		r.pairs++
+		ev := r.evidence[evidenceOf(a, learned, p.text, t, p.start)]
+		if ev == nil {
+			ev = &evidenceCount{}
+			r.evidence[evidenceOf(a, learned, p.text, t, p.start)] = ev
+		}
+		ev.n++
+		if p.positive {
+			ev.annotated++
+		}
+		if ok && score > 0 {
+			ev.predicted++
+		}
+		if ok && score != 0 && (score > 0) == p.positive {
+			ev.right++
+		}
 		if ok && score != 0 && (score > 0) == p.positive {
 			r.mentionOK++
 		} else {

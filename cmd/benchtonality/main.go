@@ -52,7 +52,12 @@ func main() {
 	errs := flag.Int("errors", 0, "print up to this many mention errors of the tuning data")
 	tuningOnly := flag.Bool("tuning", false, "measure the tuning data only (while tuning, so held-out scores stay unseen)")
 	adapt := flag.Bool("adapt", true, "adapt the analyzer to each file's texts (Analyzer.Adapt, no labels) before measuring")
+	explainText := flag.String("explain", "", "print the clauses and opinions of this English text and stop")
 	flag.Parse()
+	if *explainText != "" {
+		explain(os.Stdout, *explainText)
+		return
+	}
 	if err := run(os.Stdout, *dir, *errs, *tuningOnly, *adapt); err != nil {
 		fmt.Fprintln(os.Stderr, "benchtonality:", err)
 		os.Exit(1)
@@ -110,6 +115,12 @@ func run(w io.Writer, dir string, errs int, tuningOnly, adapt bool) error {
 			if errs > 0 {
 				fmt.Fprintln(os.Stderr, "learned:", a.Learned())
 				fmt.Fprintln(os.Stderr, strings.Join(r.lines, "\n"))
+				for _, k := range []string{"lexicon", "learned", "none", "sentence"} {
+					if e := r.evidence[k]; e != nil {
+						fmt.Fprintf(os.Stderr, "evidence %-8s n=%4d annotated %.2f predicted %.2f accuracy %.3f\n", k, e.n,
+							float64(e.annotated)/float64(e.n), float64(e.predicted)/float64(e.n), float64(e.right)/float64(e.n))
+					}
+				}
 			}
 		}
 		ad := "n/a"
@@ -146,6 +157,26 @@ func printErrors(w io.Writer, a *tonality.Analyzer, wrong []pair, n int) {
 			s, _ = t.Mention([]int{p.start})
 		}
 		end := min(len(p.text), p.start+15)
-		fmt.Fprintf(w, "want pos=%v got %.2f at %q: %s\n", p.positive, s, p.text[max(p.start, 0):end], p.text)
+		var ops []string
+		for _, o := range t.Opinions {
+			ops = append(ops, fmt.Sprintf("%s:%+.2f", p.text[o.Start:o.End], o.Polarity))
+		}
+		fmt.Fprintf(w, "want pos=%v got %.2f at %q: %s [%s]\n", p.positive, s, p.text[max(p.start, 0):end], p.text,
+			strings.Join(ops, " "))
+	}
+}
+
+// explain prints how the English analyzer reads a text: its score, each
+// clause with its score and each opinion with its polarity.
+func explain(w io.Writer, text string) {
+	a, _ := tonality.For("EN")
+	t := a.Analyze(text)
+	fmt.Fprintf(w, "score %.3f %s\n", t.Score, t.Label)
+	for _, c := range t.Clauses {
+		m, _ := t.Mention([]int{c.Start})
+		fmt.Fprintf(w, "  clause %.3f (mention %.3f) %q\n", c.Score, m, text[c.Start:c.End])
+	}
+	for _, o := range t.Opinions {
+		fmt.Fprintf(w, "  opinion %+.3f %q\n", o.Polarity, text[o.Start:o.End])
 	}
 }
