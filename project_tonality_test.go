@@ -386,3 +386,36 @@ func TestExportProjectTexts(t *testing.T) {
 	}
 	_ = context.Background()
 }
+
+// What a project's tonality stores is charged to its owner, given back
+// with a new measurement's difference and with the project.
+func TestTonalityStorage(t *testing.T) {
+	e := testkit.New(t)
+	ann := e.AddUser("ann", "")
+	ctx := e.As("ann")
+	check := func(when string) int64 {
+		t.Helper()
+		used, err := e.DB.StorageUsed(ctx, ann.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if recount, err := e.DB.RecountStorage(ctx, ann.ID); err != nil || recount != used {
+			t.Fatalf("%s: charged %d, stored %d (%v)", when, used, recount, err)
+		}
+		return used
+	}
+	p, _ := measuredReviews(t, e, "ann")
+	measured := check("measured")
+	pole, _ := e.Svc.CreatePole(ctx, explorer.PoleInput{Name: "Speed", Language: "EN", Parts: []explorer.PartInput{{Term: "slow"}}})
+	if _, err := e.Svc.SetProjectPoles(ctx, p.ID, []int64{pole.ID}); err != nil {
+		t.Fatal(err)
+	}
+	e.Svc.WaitMeasured()
+	if withPole := check("with a pole"); withPole <= measured {
+		t.Errorf("a pole's parts stored nothing: %d then %d", measured, withPole)
+	}
+	if err := e.Svc.DeleteProject(ctx, p.ID); err != nil {
+		t.Fatal(err)
+	}
+	check("deleted")
+}

@@ -29,15 +29,16 @@ import (
 // storageRecount computes the same sum from the data.
 
 // storageRecount is the bytes a user's objects store, from the data; its
-// one argument, the user's id, is given seven times.
+// one argument, the user's id, is given eight times.
 const storageRecount = `SELECT CAST(
 	(SELECT COALESCE(SUM(OCTET_LENGTH(p.content) + 16), 0) FROM model_parts p JOIN models m ON m.id = p.model_id WHERE m.owner_id = ?)
 	+ (SELECT COALESCE(SUM(COALESCE(OCTET_LENGTH(v.parts), 0) + OCTET_LENGTH(v.content)), 0) FROM model_versions v JOIN models m ON m.id = v.model_id WHERE m.owner_id = ?)
 	+ (SELECT COALESCE(SUM(OCTET_LENGTH(a.parts)), 0) FROM model_amendments a JOIN models m ON m.id = a.model_id WHERE m.owner_id = ?)
 	+ (SELECT COALESCE(SUM(OCTET_LENGTH(o.name) + OCTET_LENGTH(o.description)), 0) FROM poles o WHERE o.owner_id = ?)
 	+ (SELECT COALESCE(SUM(OCTET_LENGTH(pp.term) + OCTET_LENGTH(pp.term_key) + 8), 0) FROM pole_parts pp JOIN poles o ON o.id = pp.pole_id WHERE o.owner_id = ?)
-	+ (SELECT COALESCE(SUM(j.text_bytes + j.space_bytes + j.tonality_bytes + OCTET_LENGTH(j.title) + OCTET_LENGTH(j.structure)), 0) FROM projects j WHERE j.owner_id = ?)
+	+ (SELECT COALESCE(SUM(j.text_bytes + j.space_bytes + OCTET_LENGTH(j.title) + OCTET_LENGTH(j.structure)), 0) FROM projects j WHERE j.owner_id = ?)
 	+ (SELECT COALESCE(SUM(OCTET_LENGTH(h.header)), 0) FROM project_headers h JOIN projects j ON j.id = h.project_id WHERE j.owner_id = ?)
+	+ (SELECT COALESCE(SUM(OCTET_LENGTH(t.mentions) + 48), 0) FROM project_tonality t JOIN projects j ON j.id = t.project_id WHERE j.owner_id = ?)
 	AS BIGINT)`
 
 // StorageUsed returns the bytes charged to a user.
@@ -51,7 +52,7 @@ func (db *DB) StorageUsed(ctx context.Context, userID int64) (int64, error) {
 // reading all of them: for tests and checks, never on a write.
 func (db *DB) RecountStorage(ctx context.Context, userID int64) (int64, error) {
 	var n int64
-	err := db.queryRow(ctx, "", storageRecount, []any{userID, userID, userID, userID, userID, userID, userID}, &n)
+	err := db.queryRow(ctx, "", storageRecount, []any{userID, userID, userID, userID, userID, userID, userID, userID}, &n)
 	return n, err
 }
 
