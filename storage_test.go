@@ -16,6 +16,9 @@ import (
 func checkStorage(t *testing.T, e *testkit.Env, step string, users ...string) {
 	t.Helper()
 	ctx := context.Background()
+	// A change may have started a measurement in the background: the
+	// counter and the data agree once it is saved.
+	e.Svc.WaitMeasured()
 	for _, name := range users {
 		u, err := e.Svc.FindUser(ctx, name)
 		if err != nil {
