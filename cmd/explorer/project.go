@@ -88,7 +88,11 @@ func projectCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 	defer db.Close()
 	r := &projectRun{ctx: ctx, db: db, flags: pf, stdout: stdout, stderr: stderr,
 		svc: explorer.NewService(db, explorer.Options{Detector: detector, Tables: tables, ProjectSpaces: projectSpaces(*pf.data)})}
-	return sub(r)
+	err = sub(r)
+	// A step that made a project's tonality stale (an append) measures it
+	// again before the command ends, as a server would in the background.
+	r.svc.WaitMeasured()
+	return err
 }
 
 // projectSubcommands are the project subcommands, by name.
