@@ -109,7 +109,7 @@ func compilePhrases(text string) phrases {
 		p := phrase{val: v}
 		ws, ok := strings.CutPrefix(f[:i], "^")
 		p.start = ok
-		for _, t := range tokenize(ws) {
+		for _, t := range tokenize(ws, nil, nil) {
 			if t.kind == kWord {
 				p.words = append(p.words, t.w)
 			}
@@ -127,8 +127,12 @@ func compilePhrases(text string) phrases {
 
 // match returns the longest phrase starting at word toks[i] (clauseStart:
 // toks[i] is its clause's first word) and the index of its last token.
-func (ps phrases) match(toks []token, i int, clauseStart bool) (phrase, int, bool) {
-	for _, p := range ps[toks[i].w] {
+func match(toks []token, i int, clauseStart bool) (phrase, int, bool) {
+	in := toks[i].info
+	if in == nil || in.flags&fPhrase == 0 {
+		return phrase{}, 0, false
+	}
+	for _, p := range in.phrases {
 		if p.start && !clauseStart {
 			continue
 		}

@@ -26,14 +26,16 @@ const (
 type token struct {
 	start, end int
 	kind       kind
-	w          string  // folded word (kWord)
-	caps       bool    // written in capitals, two letters or more (kWord)
-	val        float64 // valence (kEmoji)
+	w          string    // folded word (kWord)
+	caps       bool      // written in capitals, two letters or more (kWord)
+	val        float64   // valence (kEmoji)
+	info       *wordInfo // what the rules know of w (kWord), nil when nothing
 }
 
-// tokenize segments text into tokens (spaces dropped).
-func tokenize(text string) []token {
-	toks := make([]token, 0, len(text)/5+1)
+// tokenize segments text into tokens (spaces dropped), appending them to
+// toks[:0]; tb (nil for none) gives the words' info.
+func tokenize(text string, tb *table, toks []token) []token {
+	toks = toks[:0]
 	emo := emoji()
 	skipTo := 0
 	analysis.Segments(text, func(s, e int) {
@@ -55,7 +57,7 @@ func tokenize(text string) []token {
 				return
 			}
 		}
-		toks = append(toks, classify(text, s, e, emo))
+		toks = append(toks, classify(text, s, e, emo, tb))
 	})
 	return toks
 }
@@ -77,7 +79,7 @@ func emoticon(s string, emo *lexicon) (int, float64, bool) {
 }
 
 // classify makes the token of segment [s, e) of text.
-func classify(text string, s, e int, emo *lexicon) token {
+func classify(text string, s, e int, emo *lexicon, tb *table) token {
 	seg := text[s:e]
 	t := token{start: s, end: e, kind: kOther}
 	letters, upper, alnum := 0, 0, false
@@ -94,6 +96,9 @@ func classify(text string, s, e int, emo *lexicon) token {
 	}
 	if alnum {
 		t.kind, t.w = kWord, fold(seg)
+		if tb != nil {
+			t.info = tb.info(t.w)
+		}
 		t.caps = letters >= 2 && upper == letters
 		return t
 	}
