@@ -47,6 +47,7 @@ const fRule = fIntens | fDim | fBut | fThough | fConj | fThan | fCompar | fNotOn
 
 // wordInfo is what the rules know of a folded word.
 type wordInfo struct {
+	key      string // the folded word
 	flags    uint32
 	lex      float64  // lexicon valence (fLex)
 	over     float64  // override (fOver)
@@ -116,6 +117,7 @@ func buildTable(lang string, lex *lexicon, r *rules, ps phrases) *table {
 			return
 		}
 		in := tb.wordInfoOf(w, ps)
+		in.key = w
 		tb.words[w] = &in
 	}
 	for _, m := range []map[string]bool{r.neg, r.intens, r.dim, r.but, r.though, r.conj, r.than, r.compar,
@@ -191,6 +193,7 @@ func (tb *table) withWords(ps phrases, overrides, learned map[string]float64) *t
 		} else if d := tb.info(w); d != nil {
 			in = *d
 		}
+		in.key = w
 		out.words[w] = &in
 		return &in
 	}
@@ -214,6 +217,11 @@ func (tb *table) info(w string) *wordInfo {
 	if in, ok := tb.words[w]; ok {
 		return in
 	}
+	return tb.absent(w)
+}
+
+// absent is info for a word absent from the table.
+func (tb *table) absent(w string) *wordInfo {
 	var flags uint32
 	var lex float64
 	if tb.lang == "EN" && strings.HasSuffix(w, "n't") || tb.lang == "FR" && strings.HasPrefix(w, "n'") {
@@ -236,7 +244,7 @@ func (tb *table) info(w string) *wordInfo {
 	if flags == 0 {
 		return nil
 	}
-	return &wordInfo{flags: flags, lex: lex}
+	return &wordInfo{key: w, flags: flags, lex: lex}
 }
 
 // valence returns the polarity of the word: its override, else its

@@ -82,6 +82,9 @@ func emoticon(s string, emo *lexicon) (int, float64, bool) {
 func classify(text string, s, e int, emo *lexicon, tb *table) token {
 	seg := text[s:e]
 	t := token{start: s, end: e, kind: kOther}
+	if t, ok := classifyASCII(text, seg, s, e, tb); ok {
+		return t
+	}
 	letters, upper, alnum := 0, 0, false
 	for _, r := range seg {
 		if unicode.IsLetter(r) {
@@ -122,4 +125,81 @@ func classify(text string, s, e int, emo *lexicon, tb *table) token {
 		}
 	}
 	return t
+}
+
+// classifyASCII is classify for a segment of ASCII bytes (ok false for
+// any other): the same token without decoding runes, and without
+// allocating the folded word when the table knows it.
+func classifyASCII(text, seg string, s, e int, tb *table) (token, bool) {
+	t := token{start: s, end: e, kind: kOther}
+	letters, upper, alnum := 0, 0, false
+	for i := 0; i < len(seg); i++ {
+		switch c := seg[i]; {
+		case c >= utf8.RuneSelf:
+			return t, false
+		case 'a' <= c && c <= 'z':
+			letters++
+			alnum = true
+		case 'A' <= c && c <= 'Z':
+			letters++
+			upper++
+			alnum = true
+		case '0' <= c && c <= '9':
+			alnum = true
+		}
+	}
+	if alnum {
+		t.kind = kWord
+		t.caps = letters >= 2 && upper == letters
+		switch {
+		case upper == 0:
+			t.w = seg
+			if tb != nil {
+				t.info = tb.info(seg)
+			}
+		case tb != nil && len(seg) <= maxWord:
+			var buf [maxWord]byte
+			for i := 0; i < len(seg); i++ {
+				c := seg[i]
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				buf[i] = c
+			}
+			if in, ok := tb.words[string(buf[:len(seg)])]; ok {
+				t.w, t.info = in.key, in // no allocation
+			} else {
+				t.w = strings.ToLower(seg)
+				t.info = tb.absent(t.w)
+			}
+		default:
+			t.w = strings.ToLower(seg)
+			if tb != nil {
+				t.info = tb.info(t.w)
+			}
+		}
+		return t, true
+	}
+	if len(seg) == 1 {
+		switch seg[0] {
+		case '.', '?':
+			t.kind = kStop
+		case '!':
+			t.kind = kExclaim
+		case ';':
+			t.kind = kSemi
+		case ',':
+			t.kind = kComma
+		case '-':
+			if s > 0 && e < len(text) && text[s-1] == ' ' && text[e] == ' ' {
+				t.kind = kDash
+			}
+		default:
+			if v, ok := emojiASCII[seg[0]]; ok {
+				t.kind, t.val = kEmoji, v
+			}
+		}
+		return t, true
+	}
+	return t, false
 }

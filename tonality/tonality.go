@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"explorer/language"
 )
@@ -62,6 +63,8 @@ var (
 	entries   = map[string]*entry{}
 	emojiOnce sync.Once
 	emojiLex  lexicon
+	// emojiASCII are the one-byte keys of emojiLex (none so far).
+	emojiASCII map[byte]float64
 )
 
 func init() {
@@ -108,7 +111,15 @@ func (a *Analyzer) Lang() string { return a.lang }
 
 // emoji returns the shared table of emoji and emoticons.
 func emoji() *lexicon {
-	emojiOnce.Do(func() { emojiLex = readLexicon("emoji.tsv.gz") })
+	emojiOnce.Do(func() {
+		emojiLex = readLexicon("emoji.tsv.gz")
+		emojiASCII = map[byte]float64{}
+		for k, v := range emojiLex.words {
+			if len(k) == 1 && k[0] < utf8.RuneSelf {
+				emojiASCII[k[0]] = v
+			}
+		}
+	})
 	return &emojiLex
 }
 
