@@ -38,7 +38,11 @@ func tokenize(text string, tb *table, toks []token) []token {
 	toks = toks[:0]
 	emo := emoji()
 	skipTo := 0
-	analysis.Segments(text, func(s, e int) {
+	segments := analysis.Segments
+	if isASCII(text) {
+		segments = segmentsASCII
+	}
+	segments(text, func(s, e int) {
 		if s < skipTo {
 			return
 		}
@@ -202,4 +206,84 @@ func classifyASCII(text, seg string, s, e int, tb *table) (token, bool) {
 		return t, true
 	}
 	return t, false
+}
+
+// isASCII reports whether s is all ASCII bytes.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// The word-break classes of ASCII bytes (UAX #29) that matter.
+const (
+	aOther   = iota
+	aLetter  // ALetter: A-Z a-z
+	aNumeric // 0-9
+	aExtend  // ExtendNumLet: _
+	aMidLet  // MidLetter: :
+	aMidNum  // MidNum: , ;
+	aMidBoth // MidNumLet and Single_Quote: . '
+	aSpace   // WSegSpace: ' '
+	aCR      // \r
+)
+
+var asciiClass = func() (c [128]uint8) {
+	for b := 'a'; b <= 'z'; b++ {
+		c[b], c[b-'a'+'A'] = aLetter, aLetter
+	}
+	for b := '0'; b <= '9'; b++ {
+		c[b] = aNumeric
+	}
+	c['_'], c[':'], c[','], c[';'], c['.'], c['\''] = aExtend, aMidLet, aMidNum, aMidNum, aMidBoth, aMidBoth
+	c[' '], c['\r'] = aSpace, aCR
+	return c
+}()
+
+// segmentsASCII is analysis.Segments (UAX #29 word boundaries) for a text
+// of ASCII bytes only, where the rules reduce to: letters, digits and '_'
+// join; a letter, ':', '.' or '\” and a letter join ("e.g", "don't"); a
+// digit, ',', ';', '.' or '\” and a digit join ("3.14", "1,000"); spaces
+// join; "\r\n" is one segment; every other byte is a segment. Tested
+// equal to analysis.Segments (TestSegmentsASCII).
+func segmentsASCII(text string, fn func(start, end int)) {
+	n := len(text)
+	for i := 0; i < n; {
+		start := i
+		switch asciiClass[text[i]] {
+		case aLetter, aNumeric, aExtend:
+			i++
+			for i < n {
+				switch c := asciiClass[text[i]]; c {
+				case aLetter, aNumeric, aExtend:
+					i++
+					continue
+				case aMidLet, aMidNum, aMidBoth:
+					if i+1 < n {
+						prev, next := asciiClass[text[i-1]], asciiClass[text[i+1]]
+						if prev == aLetter && next == aLetter && (c == aMidLet || c == aMidBoth) ||
+							prev == aNumeric && next == aNumeric && (c == aMidNum || c == aMidBoth) {
+							i += 2
+							continue
+						}
+					}
+				}
+				break
+			}
+		case aSpace:
+			for i++; i < n && text[i] == ' '; i++ {
+			}
+		case aCR:
+			i++
+			if i < n && text[i] == '\n' {
+				i++
+			}
+		default:
+			i++
+		}
+		fn(start, i)
+	}
 }
