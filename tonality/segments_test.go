@@ -66,3 +66,56 @@ func TestSegmentsASCII(t *testing.T) {
 	}
 	t.Logf("%d ASCII texts checked", n)
 }
+
+// TestTokenizeASCII: tokenizeASCII gives exactly the tokens of the general
+// path (uax29 segments, classify) on ASCII texts: made-up ones, the long
+// corpus's when present, and short strings of significant bytes.
+func TestTokenizeASCII(t *testing.T) {
+	a := analyzer(t, "EN")
+	texts := append(madeUp(a, 3000, 11), readLines(longCorpus(), 150_000)...)
+	alphabet := "aZ9_:;=)(-D,.!' \r\n\t"
+	var gen func(prefix []byte, n int)
+	gen = func(prefix []byte, n int) {
+		texts = append(texts, string(prefix))
+		if n == 0 {
+			return
+		}
+		for i := 0; i < len(alphabet); i++ {
+			gen(append(prefix, alphabet[i]), n-1)
+		}
+	}
+	gen(nil, 4)
+	texts = append(texts, ":-D", ":Dsince", "x :) y", ";) ok", "=)", "___", "_", "a_b", "NOT GOOD", "Don't", "e.g. this", "3.14, 1,000")
+	bad, n := 0, 0
+	for _, s := range texts {
+		if !isASCII(s) {
+			continue
+		}
+		n++
+		got := tokenize(s, a.tab, nil)
+		asciiFast = false
+		want := tokenize(s, a.tab, nil)
+		asciiFast = true
+		if !slices.EqualFunc(got, want, sameToken) {
+			bad++
+			if bad <= 10 {
+				t.Errorf("%q: tokens\n%+v\nwant\n%+v", s, got, want)
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d texts tokenized differently", bad, n)
+	}
+}
+
+// sameToken: equal tokens, infos equal by content (infos of words absent
+// from the table are made per token).
+func sameToken(a, b token) bool {
+	ia, ib := a.info, b.info
+	a.info, b.info = nil, nil
+	if a != b || (ia == nil) != (ib == nil) {
+		return false
+	}
+	return ia == nil || ia.key == ib.key && ia.flags == ib.flags && ia.lex == ib.lex && ia.over == ib.over &&
+		ia.learned == ib.learned && len(ia.phrases) == len(ib.phrases) && slices.Equal(ia.wishNext, ib.wishNext)
+}

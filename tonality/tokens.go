@@ -32,17 +32,20 @@ type token struct {
 	info       *wordInfo // what the rules know of w (kWord), nil when nothing
 }
 
+// asciiFast: tokenize ASCII texts with tokenizeASCII (off only in tests,
+// to compare with the general path).
+var asciiFast = true
+
 // tokenize segments text into tokens (spaces dropped), appending them to
 // toks[:0]; tb (nil for none) gives the words' info.
 func tokenize(text string, tb *table, toks []token) []token {
 	toks = toks[:0]
 	emo := emoji()
-	skipTo := 0
-	segments := analysis.Segments
-	if isASCII(text) {
-		segments = segmentsASCII
+	if asciiFast && isASCII(text) {
+		return tokenizeASCII(text, tb, toks, emo)
 	}
-	segments(text, func(s, e int) {
+	skipTo := 0
+	analysis.Segments(text, func(s, e int) {
 		if s < skipTo {
 			return
 		}
@@ -153,59 +156,72 @@ func classifyASCII(text, seg string, s, e int, tb *table) (token, bool) {
 		}
 	}
 	if alnum {
-		t.kind = kWord
-		t.caps = letters >= 2 && upper == letters
-		switch {
-		case upper == 0:
-			t.w = seg
-			if tb != nil {
-				t.info = tb.info(seg)
-			}
-		case tb != nil && len(seg) <= maxWord:
-			var buf [maxWord]byte
-			for i := 0; i < len(seg); i++ {
-				c := seg[i]
-				if 'A' <= c && c <= 'Z' {
-					c += 'a' - 'A'
-				}
-				buf[i] = c
-			}
-			if in, ok := tb.words[string(buf[:len(seg)])]; ok {
-				t.w, t.info = in.key, in // no allocation
-			} else {
-				t.w = strings.ToLower(seg)
-				t.info = tb.absent(t.w)
-			}
-		default:
-			t.w = strings.ToLower(seg)
-			if tb != nil {
-				t.info = tb.info(t.w)
-			}
-		}
+		wordASCII(&t, seg, letters, upper, tb)
 		return t, true
 	}
 	if len(seg) == 1 {
-		switch seg[0] {
-		case '.', '?':
-			t.kind = kStop
-		case '!':
-			t.kind = kExclaim
-		case ';':
-			t.kind = kSemi
-		case ',':
-			t.kind = kComma
-		case '-':
-			if s > 0 && e < len(text) && text[s-1] == ' ' && text[e] == ' ' {
-				t.kind = kDash
-			}
-		default:
-			if v, ok := emojiASCII[seg[0]]; ok {
-				t.kind, t.val = kEmoji, v
-			}
-		}
+		punctASCII(&t, text)
 		return t, true
 	}
 	return t, false
+}
+
+// wordASCII makes t, of ASCII segment seg with that many letters and
+// capitals, a word token.
+func wordASCII(t *token, seg string, letters, upper int, tb *table) {
+	t.kind = kWord
+	t.caps = letters >= 2 && upper == letters
+	switch {
+	case upper == 0:
+		t.w = seg
+		if tb != nil {
+			t.info = tb.info(seg)
+		}
+	case tb != nil && len(seg) <= maxWord:
+		var buf [maxWord]byte
+		for i := 0; i < len(seg); i++ {
+			c := seg[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			buf[i] = c
+		}
+		if in, ok := tb.words[string(buf[:len(seg)])]; ok {
+			t.w, t.info = in.key, in // no allocation
+		} else {
+			t.w = strings.ToLower(seg)
+			t.info = tb.absent(t.w)
+		}
+	default:
+		t.w = strings.ToLower(seg)
+		if tb != nil {
+			t.info = tb.info(t.w)
+		}
+	}
+}
+
+// punctASCII classifies t, a token of one ASCII byte that is no letter or
+// digit.
+func punctASCII(t *token, text string) {
+	s, e := t.start, t.end
+	switch text[s] {
+	case '.', '?':
+		t.kind = kStop
+	case '!':
+		t.kind = kExclaim
+	case ';':
+		t.kind = kSemi
+	case ',':
+		t.kind = kComma
+	case '-':
+		if s > 0 && e < len(text) && text[s-1] == ' ' && text[e] == ' ' {
+			t.kind = kDash
+		}
+	default:
+		if v, ok := emojiASCII[text[s]]; ok {
+			t.kind, t.val = kEmoji, v
+		}
+	}
 }
 
 // isASCII reports whether s is all ASCII bytes.
@@ -255,24 +271,7 @@ func segmentsASCII(text string, fn func(start, end int)) {
 		start := i
 		switch asciiClass[text[i]] {
 		case aLetter, aNumeric, aExtend:
-			i++
-			for i < n {
-				switch c := asciiClass[text[i]]; c {
-				case aLetter, aNumeric, aExtend:
-					i++
-					continue
-				case aMidLet, aMidNum, aMidBoth:
-					if i+1 < n {
-						prev, next := asciiClass[text[i-1]], asciiClass[text[i+1]]
-						if prev == aLetter && next == aLetter && (c == aMidLet || c == aMidBoth) ||
-							prev == aNumeric && next == aNumeric && (c == aMidNum || c == aMidBoth) {
-							i += 2
-							continue
-						}
-					}
-				}
-				break
-			}
+			i, _, _ = wordEnd(text, i)
 		case aSpace:
 			for i++; i < n && text[i] == ' '; i++ {
 			}
@@ -286,4 +285,88 @@ func segmentsASCII(text string, fn func(start, end int)) {
 		}
 		fn(start, i)
 	}
+}
+
+// wordEnd returns the end of the word segment starting at text[i] (a
+// letter, digit or '_') of an ASCII text, and its letters and capitals.
+func wordEnd(text string, i int) (end, letters, upper int) {
+	n := len(text)
+	for i < n {
+		switch c := asciiClass[text[i]]; c {
+		case aLetter:
+			letters++
+			if text[i] <= 'Z' {
+				upper++
+			}
+			i++
+			continue
+		case aNumeric, aExtend:
+			i++
+			continue
+		case aMidLet, aMidNum, aMidBoth:
+			if i > 0 && i+1 < n {
+				prev, next := asciiClass[text[i-1]], asciiClass[text[i+1]]
+				if prev == aLetter && next == aLetter && (c == aMidLet || c == aMidBoth) ||
+					prev == aNumeric && next == aNumeric && (c == aMidNum || c == aMidBoth) {
+					i++ // the letter or digit after is counted next
+					continue
+				}
+			}
+		}
+		break
+	}
+	return i, letters, upper
+}
+
+// tokenizeASCII is tokenize for an ASCII text: segmentsASCII's segments
+// classified as tokenize and classify do, in one pass.
+func tokenizeASCII(text string, tb *table, toks []token, emo *lexicon) []token {
+	n, skipTo := len(text), 0
+	for i := 0; i < n; {
+		start := i
+		switch asciiClass[text[i]] {
+		case aLetter, aNumeric, aExtend:
+			end, letters, upper := wordEnd(text, i)
+			i = end
+			if start < skipTo {
+				continue
+			}
+			seg := text[start:end]
+			if letters == 0 && strings.Trim(seg, "_") == "" {
+				toks = append(toks, classify(text, start, end, emo, tb)) // underscores only
+				continue
+			}
+			toks = append(toks, token{start: start, end: end})
+			wordASCII(&toks[len(toks)-1], seg, letters, upper, tb)
+		case aSpace:
+			for i++; i < n && text[i] == ' '; i++ {
+			}
+		case aCR:
+			i++
+			if i < n && text[i] == '\n' {
+				i++
+			}
+		default:
+			i++
+			if start < skipTo {
+				continue
+			}
+			switch c := text[start]; c {
+			case '\t':
+				continue
+			case '\n':
+				toks = append(toks, token{start: start, end: i, kind: kStop})
+				continue
+			case ':', ';', '=':
+				if m, v, ok := emoticon(text[start:], emo); ok {
+					toks = append(toks, token{start: start, end: start + m, kind: kEmoji, val: v})
+					skipTo = start + m
+					continue
+				}
+			}
+			toks = append(toks, token{start: start, end: i, kind: kOther})
+			punctASCII(&toks[len(toks)-1], text)
+		}
+	}
+	return toks
 }
