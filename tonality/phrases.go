@@ -99,7 +99,8 @@ var eventPhrases = map[string]string{
 		"only lasts:-0.3|only lasted:-0.35|only last:-0.3|not working:-0.45|stopped responding:-0.5|" +
 		"not responding:-0.45|re install:-0.25|re installed:-0.25|" +
 		"went out of their way:0.55|go out of their way:0.5|goes out of their way:0.5|out of their way:0.5|" +
-		"free upgrade:0.45|upgraded us:0.45|walking distance:0.3|well maintained:0.4|well kept:0.35|",
+		"paper thin:-0.4|thin walls:-0.4|street noise:-0.35|rock hard:-0.35|" +
+		"free upgrade:0.45|upgraded us:0.45|walking distance:0.3|well maintained:0.4|well kept:0.35|well located:0.45|",
 }
 
 // phrase is a multi-word opinion of a language's phrase table.

@@ -74,7 +74,8 @@ var eventWords = map[string]string{
 		"cracks:-0.3 fee:-0.15 fees:-0.2 refunded:-0.2 compensation:-0.15 unanswered:-0.35 inept:-0.45 " +
 		"spotless:0.5 immaculate:0.5 slowly:-0.35 shorter:-0.15 malfunctioning:-0.45 flickering:-0.35 " +
 		"flickers:-0.35 disconnects:-0.35 disconnected:-0.25 reboot:-0.2 lagging:-0.35 lags:-0.35 hangs:-0.3 " +
-		"plasticky:-0.35",
+		"plasticky:-0.35 musty:-0.4 damp:-0.3 mouldy:-0.5 grubby:-0.4 tatty:-0.35 threadbare:-0.35 unkempt:-0.35 " +
+		"surly:-0.45 grumpy:-0.4 sagging:-0.35 saggy:-0.35 creaky:-0.3 unfinished:-0.25 obliging:0.35",
 }
 
 // supplement adds a language's hand-written words to its lexicon.
