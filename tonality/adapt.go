@@ -5,8 +5,6 @@ import (
 	"sort"
 	"unicode"
 	"unicode/utf8"
-
-	"explorer/analysis"
 )
 
 // Domain adaptation: the polarity of a corpus's frequent words that the
@@ -32,6 +30,7 @@ type Learner struct {
 	pos, neg   int                  // opinionated clauses
 	scratch    Text
 	candidates []string
+	buf        buffers
 }
 
 // Learner returns an empty learner for the analyzer's language.
@@ -42,9 +41,11 @@ func (a *Analyzer) Learner() *Learner {
 // Add learns from one text (no label needed).
 func (l *Learner) Add(text string) {
 	a := l.a
-	toks := tokenize(text)
+	l.buf.toks = tokenize(text, a.tab, l.buf.toks)
+	toks := l.buf.toks
 	caps := allCaps(toks)
-	for _, c := range a.segment(toks) {
+	l.buf.clauses = a.segment(toks, l.buf.clauses)
+	for _, c := range l.buf.clauses {
 		ct := toks[c.first : c.last+1]
 		t := &l.scratch
 		t.Opinions, t.negated = t.Opinions[:0], t.negated[:0]
@@ -77,7 +78,7 @@ func (l *Learner) Add(text string) {
 			if ng < len(t.negated) && t.negated[ng].start <= tok.start {
 				continue // in a negation's scope: its side is unsure
 			}
-			if l.candidate(tok.w) {
+			if l.candidate(&tok) {
 				l.candidates = append(l.candidates, tok.w)
 			}
 		}
@@ -99,11 +100,11 @@ func (l *Learner) Add(text string) {
 	}
 }
 
-// candidate reports whether folded word w may be learned: a word of
+// candidate reports whether word token t may be learned: a word of
 // letters, not a stop word or rule word, without a valence of its own.
-func (l *Learner) candidate(w string) bool {
-	a := l.a
-	if utf8.RuneCountInString(w) < adaptMinRunes || len(w) > maxWord {
+func (l *Learner) candidate(t *token) bool {
+	w := t.w
+	if len(w) > maxWord || utf8.RuneCountInString(w) < adaptMinRunes {
 		return false
 	}
 	for _, r := range w {
@@ -111,18 +112,7 @@ func (l *Learner) candidate(w string) bool {
 			return false
 		}
 	}
-	r := a.rules
-	if r.intens[w] || r.dim[w] || r.but[w] || r.though[w] || r.conj[w] || r.than[w] || r.compar[w] || r.notOnly[w] ||
-		a.isNegator(w) || analysis.IsStopWord(w, a.lang) {
-		return false
-	}
-	if _, ok := a.overrides[w]; ok {
-		return false
-	}
-	if _, ok := a.lex.lookup(w); ok {
-		return false
-	}
-	return len(a.phrases[w]) == 0
+	return !t.has(fRule | fNeg | fStop | fOver | fLex | fPhrase)
 }
 
 // Analyzer returns the learner's analyzer that also knows the learned
@@ -149,6 +139,7 @@ func (l *Learner) Analyzer() *Analyzer {
 			b.learned[w] = v
 		}
 	}
+	b.tab = b.base.withWords(b.phrases, b.overrides, b.learned)
 	return &b
 }
 

@@ -2,7 +2,6 @@ package tonality
 
 import (
 	"math"
-	"strings"
 )
 
 // Tuned weights (README.md says on what).
@@ -35,9 +34,8 @@ type clauseStart struct {
 }
 
 // segment splits tokens into clauses.
-func (a *Analyzer) segment(toks []token) []clauseStart {
-	var out []clauseStart
-	r := a.rules
+func (a *Analyzer) segment(toks []token, out []clauseStart) []clauseStart {
+	out = out[:0]
 	sentence, cur := 0, clauseStart{first: -1, weight: 1}
 	flush := func(last int) {
 		if cur.first >= 0 {
@@ -50,19 +48,19 @@ func (a *Analyzer) segment(toks []token) []clauseStart {
 		if t.kind == kWord && cur.first >= 0 {
 			prevComma := toks[i-1].kind == kComma
 			switch {
-			case r.but[t.w]:
+			case t.has(fBut):
 				flush(i - 1)
 				cur.weight = butWeight
 				for j := len(out) - 1; j >= 0 && out[j].sentence == sentence; j-- {
 					out[j].weight = butBefore
 				}
-			case r.though[t.w] && (prevComma || cur.first == i || midSplit && nextWord(toks, i) == i+1):
+			case t.has(fThough) && (prevComma || cur.first == i || midSplit && nextWord(toks, i) == i+1):
 				flush(i - 1)
 				cur.weight = thoughWeight
-			case r.than[t.w] && !(toks[i-1].kind == kWord && r.muchThan[toks[i-1].w]):
+			case t.has(fThan) && !(toks[i-1].kind == kWord && toks[i-1].has(fMuchThan)):
 				flush(i - 1)
 				cur.compares = true
-			case prevComma && (splitCommas || r.conj[t.w]):
+			case prevComma && (splitCommas || t.has(fConj)):
 				flush(i - 1)
 			}
 		}
@@ -78,7 +76,7 @@ func (a *Analyzer) segment(toks []token) []clauseStart {
 				continue
 			}
 			cur.first = i
-			if t.kind == kWord && r.though[t.w] {
+			if t.kind == kWord && t.has(fThough) {
 				cur.weight = thoughWeight
 			}
 		}
@@ -95,18 +93,9 @@ func (a *Analyzer) segment(toks []token) []clauseStart {
 	return out
 }
 
-// isNegator reports whether folded word w negates what follows.
-func (a *Analyzer) isNegator(w string) bool {
-	if a.rules.neg[w] {
-		return true
-	}
-	switch a.lang {
-	case "EN":
-		return strings.HasSuffix(w, "n't")
-	case "FR":
-		return strings.HasPrefix(w, "n'")
-	}
-	return false
+// has reports whether the token is a word with one of the flags f.
+func (t *token) has(f uint32) bool {
+	return t.info != nil && t.info.flags&f != 0
 }
 
 // normalize maps a sum of valences into (-1, 1) as VADER does.

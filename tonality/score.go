@@ -4,16 +4,20 @@ import (
 	"math"
 	"unicode"
 
-	"explorer/analysis"
+	"sync"
 )
 
 // Analyze scores a text of any length and script; the work is linear in
 // the text's length.
 func (a *Analyzer) Analyze(text string) Text {
-	toks := tokenize(text)
+	buf := bufPool.Get().(*buffers)
+	defer bufPool.Put(buf)
+	buf.toks = tokenize(text, a.tab, buf.toks)
+	toks := buf.toks
 	t := Text{size: len(text)}
 	caps := allCaps(toks)
-	clauses := a.segment(toks)
+	buf.clauses = a.segment(toks, buf.clauses)
+	clauses := buf.clauses
 	t.Clauses = make([]Clause, 0, len(clauses))
 	t.info = make([]clauseInfo, 0, len(clauses))
 	for ci, c := range clauses {
@@ -61,7 +65,7 @@ func allCaps(toks []token) bool {
 // hasComparative reports whether a clause holds a comparative.
 func (a *Analyzer) hasComparative(toks []token) bool {
 	for _, t := range toks {
-		if t.kind == kWord && a.rules.compar[t.w] {
+		if t.kind == kWord && t.has(fCompar) {
 			return true
 		}
 	}
@@ -72,7 +76,6 @@ func (a *Analyzer) hasComparative(toks []token) bool {
 // the sum of its valences, the number of its opinions and how many of them
 // are learned words (Adapt).
 func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n, learned int) {
-	r := a.rules
 	scope, exclaims, unreal := 0, 0, 0
 	bare := -1 // the token index of a negator whose scope has no opinion yet
 	closeBare := func() {
@@ -103,13 +106,13 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n
 		}
 		clauseStart := firstWord
 		firstWord = false
-		if p, last, ok := a.phrases.match(toks, i, clauseStart); ok {
+		if p, last, ok := match(toks, i, clauseStart); ok {
 			skip = last
 			negated, inner := scope > 0, false
 			for j := i; j <= last; j++ { // the scopes of negators before and in it
 				switch {
 				case toks[j].kind != kWord:
-				case a.isNegator(toks[j].w):
+				case toks[j].has(fNeg):
 					scope, inner = negScope, true
 				case scope > 0:
 					scope--
@@ -122,7 +125,7 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n
 			if p.val == 0 {
 				continue
 			}
-			v := p.val * a.modifiers(toks, i)
+			v := p.val * modifiers(toks, i)
 			if negated {
 				v *= negScale
 			}
@@ -135,19 +138,18 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n
 		if unreal > 0 {
 			unreal--
 		}
-		mark := r.marks[tok.w]
-		if mark&(markWish|markWishFirst) != 0 && a.startsWish(toks, i, mark) {
+		if tok.has(fWish|fWishFirst) && startsWish(toks, i) {
 			unreal = unrealScope + 1 // this word and the next unrealScope
 		}
-		if mark&markThan != 0 && i > 0 && toks[i-1].kind == kWord && r.lessThan[toks[i-1].w] {
+		if tok.has(fThan) && i > 0 && toks[i-1].kind == kWord && toks[i-1].has(fLessThan) {
 			closeBare()
 			scope = negScope // "less than comfortable"; no fault by itself ("less than $10")
 			continue
 		}
-		if a.isNegator(tok.w) {
+		if tok.has(fNeg) {
 			closeBare()
 			scope, bare = negScope, i
-			if next := nextWord(toks, i); next >= 0 && r.notOnly[toks[next].w] {
+			if next := nextWord(toks, i); next >= 0 && toks[next].has(fNotOnly) {
 				scope, bare = 0, -1
 			}
 			continue
@@ -157,12 +159,12 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n
 			scope--
 			t.negated = append(t.negated, span{tok.start, tok.end})
 		}
-		v, ok, weak := a.opinion(toks, i, caps, negated)
-		if i > 0 && toks[i-1].kind == kWord && r.too[toks[i-1].w] && !negated {
+		v, ok, weak := opinion(toks, i, caps, negated)
+		if i > 0 && toks[i-1].kind == kWord && toks[i-1].has(fToo) && !negated {
 			switch {
 			case ok && v > 0:
 				v, weak = v*negScale, false // "too sweet"
-			case !ok && tooBare != 0 && a.plainWord(tok.w):
+			case !ok && tooBare != 0 && a.plainWord(&toks[i]):
 				v, ok, weak = tooBare, true, false // "too long"
 			}
 		}
@@ -192,16 +194,16 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n
 // opinion returns the polarity of the word toks[i] after its modifiers,
 // emphasis and negation; ok is false when it is no opinion word, learned
 // true when its polarity was learned (Adapt).
-func (a *Analyzer) opinion(toks []token, i int, caps, negated bool) (v float64, ok, learned bool) {
-	w := toks[i].w
-	if a.rules.intens[w] || a.rules.dim[w] {
+func opinion(toks []token, i int, caps, negated bool) (v float64, ok, learned bool) {
+	in := toks[i].info
+	if in == nil || in.flags&(fIntens|fDim) != 0 {
 		return 0, false, false
 	}
-	v, ok, learned = a.valence(w)
+	v, ok, learned = in.valence()
 	if !ok {
 		return 0, false, false
 	}
-	v *= a.modifiers(toks, i)
+	v *= modifiers(toks, i)
 	if toks[i].caps && !caps {
 		v *= capsFactor
 	}
@@ -223,7 +225,7 @@ func nextWord(toks []token, i int) int {
 
 // modifiers returns the factor of the intensifiers and diminishers among
 // the three words before toks[i].
-func (a *Analyzer) modifiers(toks []token, i int) float64 {
+func modifiers(toks []token, i int) float64 {
 	f, seen := 1.0, 0
 	for j := i - 1; j >= 0 && seen < 3; j-- {
 		if toks[j].kind != kWord {
@@ -231,36 +233,46 @@ func (a *Analyzer) modifiers(toks []token, i int) float64 {
 		}
 		seen++
 		switch {
-		case a.rules.intens[toks[j].w]:
+		case toks[j].has(fIntens):
 			f *= 1 + (intensFactor-1)*(1-0.05*float64(seen-1))
-		case a.rules.dim[toks[j].w]:
+		case toks[j].has(fDim):
 			f *= dimFactor
 		}
 	}
 	return f
 }
 
-// plainWord reports whether folded word w is a word of letters that is
+// plainWord reports whether word token t is a word of letters that is
 // no stop word and no rule word.
-func (a *Analyzer) plainWord(w string) bool {
-	for _, c := range w {
+func (a *Analyzer) plainWord(t *token) bool {
+	for _, c := range t.w {
 		if !unicode.IsLetter(c) && c != '\'' && c != '-' {
 			return false
 		}
 	}
-	r := a.rules
-	return !(r.intens[w] || r.dim[w] || r.but[w] || r.though[w] || r.conj[w] || r.than[w] || r.compar[w] ||
-		r.notOnly[w] || r.too[w] || a.isNegator(w) || analysis.IsStopWord(w, a.lang))
+	return !t.has(fRule | fToo | fNeg | fStop)
 }
 
 // startsWish reports whether a wish starts at word toks[i] ("wish",
 // "could be"): the positive words after it are missing qualities.
-func (a *Analyzer) startsWish(toks []token, i int, mark uint8) bool {
-	if mark&markWish != 0 {
+func startsWish(toks []token, i int) bool {
+	if toks[i].has(fWish) {
 		return true
 	}
 	if j := i + 1; j < len(toks) && toks[j].kind == kWord {
-		return a.rules.unreal[toks[i].w+" "+toks[j].w]
+		for _, w := range toks[i].info.wishNext {
+			if toks[j].w == w {
+				return true
+			}
+		}
 	}
 	return false
 }
+
+// buffers are the scratch slices of an analysis.
+type buffers struct {
+	toks    []token
+	clauses []clauseStart
+}
+
+var bufPool = sync.Pool{New: func() any { return new(buffers) }}

@@ -1,6 +1,9 @@
 package tonality
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // Text is the tonality of a text.
 type Text struct {
@@ -76,23 +79,42 @@ func (t Text) clauseAt(off int) int {
 // clauses (BorrowSentence). ok is false when starts is empty or none of
 // them lies in the text.
 func (t Text) Mention(starts []int) (score float64, ok bool) {
-	seen := map[int]bool{}
-	sum := 0.0
+	var small [8]int
+	seen := small[:0]        // the distinct clauses so far; a map when many
+	var seenMap map[int]bool //
+	sum, n := 0.0, 0
 	for _, off := range starts {
 		if off < 0 || off >= t.size {
 			continue
 		}
 		c := t.clauseAt(off)
-		if c < 0 || seen[c] {
+		if c < 0 {
 			continue
 		}
-		seen[c] = true
+		if seenMap != nil {
+			if seenMap[c] {
+				continue
+			}
+			seenMap[c] = true
+		} else {
+			if slices.Contains(seen, c) {
+				continue
+			}
+			seen = append(seen, c)
+			if len(seen) > 32 {
+				seenMap = map[int]bool{}
+				for _, s := range seen {
+					seenMap[s] = true
+				}
+			}
+		}
+		n++
 		sum += t.clauseScore(c)
 	}
-	if len(seen) == 0 {
+	if n == 0 {
 		return 0, false
 	}
-	return sum / float64(len(seen)), true
+	return sum / float64(n), true
 }
 
 // clauseScore is the score of clause c for Mention, borrowed when it has

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"explorer/language"
 )
@@ -48,6 +49,8 @@ type Analyzer struct {
 	phrases   phrases
 	overrides map[string]float64 // folded word → polarity; 0 removes a word
 	learned   map[string]float64 // folded word → polarity learned by Adapt
+	base      *table             // the language's word table
+	tab       *table             // base with the overrides and learned words
 }
 
 // entry is the lazily loaded data of a language.
@@ -60,6 +63,8 @@ var (
 	entries   = map[string]*entry{}
 	emojiOnce sync.Once
 	emojiLex  lexicon
+	// emojiASCII are the one-byte keys of emojiLex (none so far).
+	emojiASCII map[byte]float64
 )
 
 func init() {
@@ -94,8 +99,9 @@ func For(lang string) (a *Analyzer, ok bool) {
 	e.once.Do(func() {
 		lex := readLexicon(strings.ToLower(code) + ".tsv.gz")
 		supplement(code, &lex)
-		e.a = &Analyzer{lang: code, lex: &lex, rules: ruleTexts[code].compile(),
-			phrases: compilePhrases(phraseTexts[code])}
+		r, ps := ruleTexts[code].compile(), compilePhrases(phraseTexts[code]+eventPhrases[code])
+		tb := buildTable(code, &lex, r, ps)
+		e.a = &Analyzer{lang: code, lex: &lex, rules: r, phrases: ps, base: tb, tab: tb}
 	})
 	return e.a, true
 }
@@ -105,7 +111,15 @@ func (a *Analyzer) Lang() string { return a.lang }
 
 // emoji returns the shared table of emoji and emoticons.
 func emoji() *lexicon {
-	emojiOnce.Do(func() { emojiLex = readLexicon("emoji.tsv.gz") })
+	emojiOnce.Do(func() {
+		emojiLex = readLexicon("emoji.tsv.gz")
+		emojiASCII = map[byte]float64{}
+		for k, v := range emojiLex.words {
+			if len(k) == 1 && k[0] < utf8.RuneSelf {
+				emojiASCII[k[0]] = v
+			}
+		}
+	})
 	return &emojiLex
 }
 
@@ -122,6 +136,7 @@ func (a *Analyzer) WithOverrides(words map[string]float64) *Analyzer {
 	for w, v := range words {
 		b.overrides[fold(strings.TrimSpace(w))] = clamp(v)
 	}
+	b.tab = b.base.withWords(b.phrases, b.overrides, b.learned)
 	return &b
 }
 
@@ -134,17 +149,4 @@ func clamp(v float64) float64 {
 		return -1
 	}
 	return v
-}
-
-// valence returns the polarity of a folded word; learned is true when it
-// comes from Adapt (the overrides and the lexicon lack the word).
-func (a *Analyzer) valence(w string) (v float64, ok, learned bool) {
-	if v, ok := a.overrides[w]; ok {
-		return v, v != 0, false
-	}
-	if v, ok := a.lex.lookup(w); ok {
-		return v, true, false
-	}
-	v, ok = a.learned[w]
-	return v, ok, ok
 }
