@@ -17,8 +17,14 @@ const (
 	ActionSignInLDAP     = "signin.ldap"
 	ActionSignInOIDC     = "signin.oidc"
 	ActionSignInTOTP     = "signin.totp"
+	// A sign-in with a recovery code instead of the app's code; the
+	// detail says how many codes are left.
+	ActionSignInRecovery = "signin.recovery"
 	// A second factor reset by an admin (target: the user).
 	ActionTwoFactorReset = "2fa.reset"
+	// One's own second factor turned on or off (target: the user).
+	ActionTwoFactorEnable  = "2fa.enable"
+	ActionTwoFactorDisable = "2fa.disable"
 
 	ActionPasswordChange = "user.password"
 	ActionTokenCreate    = "token.create"
@@ -46,7 +52,8 @@ const (
 
 // AuditActions lists every action, for the filters of the audit page.
 var AuditActions = []string{
-	ActionSignInPassword, ActionSignInToken, ActionSignInLDAP, ActionSignInOIDC, ActionSignInTOTP, ActionTwoFactorReset,
+	ActionSignInPassword, ActionSignInToken, ActionSignInLDAP, ActionSignInOIDC, ActionSignInTOTP, ActionSignInRecovery,
+	ActionTwoFactorReset, ActionTwoFactorEnable, ActionTwoFactorDisable,
 	ActionPasswordChange, ActionTokenCreate, ActionTokenRevoke,
 	ActionUserCreate, ActionUserRole, ActionUserDisable, ActionUserEnable, ActionUserDelete, ActionUserBudgets,
 	ActionModelShare, ActionModelAccessRemove, ActionModelRestore,

@@ -110,6 +110,9 @@ type UserStore interface {
 	FindSession(ctx context.Context, hash string) (*Session, error)
 	DeleteSession(ctx context.Context, hash string) error
 	DeleteUserSessions(ctx context.Context, userID int64) error
+	// DeleteOtherSessions deletes every session of a user but the one
+	// whose hash is keep (all when keep is empty).
+	DeleteOtherSessions(ctx context.Context, userID int64, keep string) error
 	DeleteExpiredSessions(ctx context.Context, now time.Time) error
 	// FailSessionAttempt counts a wrong code of a pending session.
 	FailSessionAttempt(ctx context.Context, hash string) (int, error)

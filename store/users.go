@@ -237,6 +237,13 @@ func (db *DB) DeleteUserSessions(ctx context.Context, userID int64) error {
 	return err
 }
 
+// DeleteOtherSessions deletes every session of a user but the one whose
+// hash is keep (all of them when keep is empty).
+func (db *DB) DeleteOtherSessions(ctx context.Context, userID int64, keep string) error {
+	_, err := db.exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND hash <> ?`, userID, keep)
+	return err
+}
+
 // DeleteExpiredSessions deletes sessions that expired before now.
 func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) error {
 	_, err := db.exec(ctx, `DELETE FROM sessions WHERE expires_at <= ?`, ms(now))
