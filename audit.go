@@ -73,6 +73,12 @@ const (
 	ActorCLI = "cli"
 	// ActorSystem is the server acting on its own (the first admin).
 	ActorSystem = "system"
+	// ActorUnknown is a sign-in attempt whose name is kept nowhere: an
+	// unknown token, a malformed or reserved name.
+	ActorUnknown = "-"
+	// ActorAny stands for the names and addresses of refusals over the
+	// hour's budget (folded into one record).
+	ActorAny = "*"
 )
 
 // AuditEvent is one record of the audit log: who did what to whom, when,

@@ -47,10 +47,12 @@ func (s *Service) audit(ctx context.Context, action, target, detail string) erro
 func (s *Service) auditSignIn(ctx context.Context, action, username, refused string) error {
 	e := AuditEvent{Action: action, Actor: username, Outcome: OutcomeSuccess}
 	if refused != "" {
-		e.Outcome, e.Detail = OutcomeFailure, refused
+		// A refused name is recorded in its canonical form (so that
+		// ADMIN and admin fold together), a reserved one as "-".
+		e.Outcome, e.Detail, e.Actor = OutcomeFailure, refused, signInActor(username)
 	}
-	if username == "" {
-		e.Actor = "-"
+	if username == "" || ReservedName(username) {
+		e.Actor = ActorUnknown
 	}
 	return s.Audit(ctx, e)
 }
@@ -87,7 +89,7 @@ func (s *Service) addFolded(ctx context.Context, e *AuditEvent) error {
 		return err
 	}
 	if n >= s.auditFailureRows {
-		e.Actor, e.Addr, e.RequestID = "*", "*", ""
+		e.Actor, e.Addr, e.RequestID = ActorAny, ActorAny, ""
 		e.Detail = "refusals over the hour's budget, names and addresses not kept"
 		if ok, err := s.store.FoldAuditEvent(ctx, e, since); ok || err != nil {
 			return err

@@ -128,11 +128,12 @@ func (s *Service) AuthenticatePassword(ctx context.Context, username, password, 
 // required to have, a second factor: they use API tokens.
 func (s *Service) authenticatePassword(ctx context.Context, username, password, addr string, api bool) (*User, error) {
 	ctx = withAddr(ctx, addr)
+	username = UsernameForm(username)
 	now := s.clock.Now()
 	key := credentialKey(username, password)
 	if e, ok := s.credentials.get(key, now); ok && (api || e.source == SourceLocal) {
 		u, err := s.store.FindUserByID(ctx, e.userID)
-		if err == nil && (u.Username == username || u.Source != SourceLocal) && u.PasswordChanged.Equal(e.changed) {
+		if err == nil && (UsernameKey(u.Username) == UsernameKey(username) || u.Source != SourceLocal) && u.PasswordChanged.Equal(e.changed) {
 			return s.passwordSignIn(u, e.twoFactor, api)
 		}
 		if err != nil && ErrorCode(err) != ENOTFOUND {

@@ -132,6 +132,9 @@ func ValidateUsername(name string) error {
 	if name == "" || len(name) > MaxUsernameLen {
 		return Invalid("username must be 1 to 64 characters", FieldError{Field: "username", Message: "must be 1 to 64 characters"})
 	}
+	if ReservedName(name) {
+		return Invalid("username "+name+" is reserved", FieldError{Field: "username", Message: "is reserved"})
+	}
 	for _, r := range name {
 		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("._-@", r)) {
 			return Invalid("username may hold only letters, digits and . _ - @", FieldError{Field: "username", Message: "may hold only letters, digits and . _ - @"})

@@ -35,8 +35,11 @@ func auditWhere(f explorer.AuditFilter) (string, []any) {
 	var conds []string
 	var args []any
 	if f.User != "" {
-		conds = append(conds, "(actor = ? OR target = ?)")
-		args = append(args, f.User, f.User)
+		// The name as asked and in its canonical form, under which
+		// refused sign-ins are recorded.
+		key := explorer.UsernameKey(f.User)
+		conds = append(conds, "(actor IN (?, ?) OR target IN (?, ?))")
+		args = append(args, f.User, key, f.User, key)
 	}
 	if f.Action != "" {
 		conds = append(conds, "action = ?")
