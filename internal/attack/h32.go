@@ -1,15 +1,20 @@
 package attack
 
 import (
+	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
+
+	"explorer/internal/load"
 )
 
 // h32Attacks are the attacks of issue 32 (hardening, round three).
 func h32Attacks() []attack {
 	return []attack{
 		{"taken session turns the second factor on, no password", (*runner).factorWithoutPassword},
+		{"Basic as ADMIN, ' admin', cli, system: users and actors", (*runner).lookAlikeNames},
 	}
 }
 
@@ -32,4 +37,33 @@ func (r *runner) factorWithoutPassword() (*http.Response, error) {
 	}
 	resp.Body.Close()
 	return r.pagePost("/account/2fa/confirm", url.Values{"password": {"guessed-password"}, "code": {"123456"}})
+}
+
+// lookAlikeNames signs in with Basic as names that look like admin or
+// like the audit log's own actors, wrong passwords each, then counts, as
+// the admin, the users and the actors of the refusals.
+func (r *runner) lookAlikeNames() (*http.Response, error) {
+	for _, name := range []string{"ADMIN", " admin", "Admin", "cli", "system", "SYSTEM"} {
+		req, _ := http.NewRequest("GET", r.srv.Base+"/v1/account", nil)
+		req.SetBasicAuth(name, "wrong-password")
+		resp, err := r.user.HC.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	admin := load.NewClient(r.srv.Base, "admin", ownAdminPW, nil)
+	var events []struct{ Actor string }
+	if err := admin.Decode(200, "GET", "/v1/admin/audit?action=signin.password&outcome=failure&limit=1000", nil, &events); err != nil {
+		return nil, err
+	}
+	actors := map[string]int{}
+	for _, e := range events {
+		actors[e.Actor]++
+	}
+	r.note = fmt.Sprintf("records under cli: %d, system: %d, ADMIN: %d, admin: %d", actors["cli"], actors["system"], actors["ADMIN"], actors["admin"])
+	req, _ := http.NewRequest("GET", r.srv.Base+"/v1/account", nil)
+	req.SetBasicAuth(" ADMIN ", ownAdminPW)
+	return r.user.HC.Do(req)
 }
