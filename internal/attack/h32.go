@@ -15,6 +15,10 @@ func h32Attacks() []attack {
 	return []attack{
 		{"taken session turns the second factor on, no password", (*runner).factorWithoutPassword},
 		{"Basic as ADMIN, ' admin', cli, system: users and actors", (*runner).lookAlikeNames},
+		{"no-cors POST share, no Content-Type, cached Basic", func(r *runner) (*http.Response, error) {
+			return r.raw("POST", fmt.Sprintf("/v1/models/%d/share?userId=admin", r.model), "", nil, false,
+				map[string]string{"Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors"})
+		}},
 	}
 }
 

@@ -144,7 +144,7 @@ func newEdge(cfg Config) (*edge, error) {
 	// (refusalReason), and fasthttp's own Logger is Fiber's silent one.
 	e.app.Server().SecureErrorLogMessage = true
 	e.guardMethods()
-	e.app.Use(e.observe, e.clientAddr, e.requestContext, e.securityHeaders, e.compress)
+	e.app.Use(e.observe, e.clientAddr, e.requestContext, e.securityHeaders, e.compress, e.crossSiteWrites)
 	if !cfg.NoPublicMetrics {
 		e.app.Get("/metrics", cfg.Metrics.handler())
 	}
