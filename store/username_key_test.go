@@ -37,3 +37,29 @@ func TestMigrationUsernameKeys(t *testing.T) {
 		t.Fatalf("a user aDmIn beside admin: %v", err)
 	}
 }
+
+// TestMigrationRejectionsStorage: declined terms stored before migration
+// 0027 are added to their pole owner's counter, which then equals a
+// recount.
+func TestMigrationRejectionsStorage(t *testing.T) {
+	db := openAtSchema(t, 26)
+	ctx := context.Background()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(db.Exec(ctx, `INSERT INTO users (id, username, name_key, password_hash, role, status, created_at, password_changed_at) VALUES (1, 'ann', 'ann', 'h', 'user', 'active', 0, 0)`))
+	must(db.Exec(ctx, `INSERT INTO poles (id, owner_id, name, description, language, created_at, updated_at) VALUES (1, 1, 'p', '', 'EN', 0, 0)`))
+	must(db.Exec(ctx, `INSERT INTO user_storage (user_id, bytes) VALUES (1, 1)`))
+	must(db.Exec(ctx, `INSERT INTO pole_rejections (pole_id, term, term_key, created_at) VALUES (1, 'Sad', 'sad', 0), (1, 'gloomy', 'gloomy', 0)`))
+	must(db.Migrate(ctx))
+	used, err := db.StorageUsed(ctx, 1)
+	must(err)
+	real, err := db.RecountStorage(ctx, 1)
+	must(err)
+	if used != real || used != 1+3+3+8+6+6+8 {
+		t.Fatalf("counter %d, recount %d", used, real)
+	}
+}
