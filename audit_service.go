@@ -32,7 +32,27 @@ func (s *Service) Audit(ctx context.Context, e AuditEvent) error {
 	if e.Outcome == OutcomeFailure {
 		return s.store.InTx(ctx, func(ctx context.Context) error { return s.addFolded(ctx, &e) })
 	}
-	return s.store.InTx(ctx, func(ctx context.Context) error { return s.store.AddAuditEvent(ctx, &e) })
+	return s.store.InTx(ctx, func(ctx context.Context) error { return s.addSuccess(ctx, &e) })
+}
+
+// foldedSignIns are the sign-ins whose accepted records fold too: one
+// record per person, method and address an hour, with a count. A
+// recovery-code sign-in does not (its detail counts the codes left, and
+// there are ten).
+var foldedSignIns = map[string]bool{
+	ActionSignInPassword: true, ActionSignInToken: true, ActionSignInLDAP: true,
+	ActionSignInOIDC: true, ActionSignInTOTP: true,
+}
+
+// addSuccess adds a record of a success, folded into the hour's record of
+// the same person, method and address for a sign-in.
+func (s *Service) addSuccess(ctx context.Context, e *AuditEvent) error {
+	if foldedSignIns[e.Action] {
+		if ok, err := s.store.FoldAuditEvent(ctx, e, e.Time.Truncate(auditFoldWindow)); ok || err != nil {
+			return err
+		}
+	}
+	return s.store.AddAuditEvent(ctx, e)
 }
 
 // audit records a successful action of the ctx's actor on target.

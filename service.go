@@ -60,6 +60,9 @@ type Options struct {
 	// may add to the audit log; further refusals are folded into one
 	// record an hour (default DefaultAuditFailureRows).
 	AuditFailureRows int
+	// MaxSessions is how many page sessions one user keeps; a new one
+	// ends the oldest past it (default DefaultMaxSessions).
+	MaxSessions int
 	// Directory, when set, verifies the passwords of usernames no local
 	// account answers for (LDAP, directory.go).
 	Directory Directory
@@ -109,6 +112,7 @@ type Service struct {
 	sessionTTL time.Duration
 	// auditFailureRows bounds the audit records of refusals an hour.
 	auditFailureRows int
+	maxSessions      int
 
 	verifying singleflight.Group
 	dummyOnce sync.Once
@@ -150,6 +154,9 @@ func NewService(store Store, o Options) *Service {
 	if o.FailureWindow <= 0 {
 		o.FailureWindow = time.Minute
 	}
+	if o.MaxSessions <= 0 {
+		o.MaxSessions = DefaultMaxSessions
+	}
 	return &Service{
 		store:               store,
 		clock:               o.Clock,
@@ -176,6 +183,7 @@ func NewService(store Store, o Options) *Service {
 		addrLimit:           newLimiter(o.AddrFailures, o.FailureWindow),
 		sessionTTL:          o.SessionTTL,
 		auditFailureRows:    o.AuditFailureRows,
+		maxSessions:         o.MaxSessions,
 	}
 }
 

@@ -5,6 +5,11 @@ import (
 	"encoding/base64"
 )
 
+// DefaultMaxSessions is how many page sessions one user keeps (a few
+// browsers and devices); signing in again ends the oldest past it, so a
+// flood of sign-ins keeps as many rows.
+const DefaultMaxSessions = 10
+
 // NewSession is a started page session: Cookie is the secret cookie value.
 // When SecondFactor is set the session is pending: the password was right
 // and the code of the second factor is awaited (LoginSecondFactor).
@@ -65,7 +70,10 @@ func (s *Service) newSession(ctx context.Context, u *User, pending bool, action,
 		if err := s.Audit(ctx, AuditEvent{Action: action, Actor: u.Username, Detail: detail}); err != nil {
 			return err
 		}
-		return s.store.CreateSession(ctx, sess)
+		if err := s.store.CreateSession(ctx, sess); err != nil {
+			return err
+		}
+		return s.store.TrimUserSessions(ctx, u.ID, s.maxSessions)
 	})
 	if err != nil {
 		return nil, err

@@ -114,6 +114,8 @@ type UserStore interface {
 	// whose hash is keep (all when keep is empty).
 	DeleteOtherSessions(ctx context.Context, userID int64, keep string) error
 	DeleteExpiredSessions(ctx context.Context, now time.Time) error
+	// TrimUserSessions ends a user's oldest sessions past the newest keep.
+	TrimUserSessions(ctx context.Context, userID int64, keep int) error
 	// FailSessionAttempt counts a wrong code of a pending session.
 	FailSessionAttempt(ctx context.Context, hash string) (int, error)
 

@@ -251,6 +251,13 @@ func (db *DB) DeleteOtherSessions(ctx context.Context, userID int64, keep string
 	return err
 }
 
+// TrimUserSessions deletes a user's sessions but the newest keep.
+func (db *DB) TrimUserSessions(ctx context.Context, userID int64, keep int) error {
+	_, err := db.exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND hash NOT IN
+		(SELECT hash FROM sessions WHERE user_id = ? ORDER BY created_at DESC, hash DESC LIMIT ?)`, userID, userID, keep)
+	return err
+}
+
 // DeleteExpiredSessions deletes sessions that expired before now.
 func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) error {
 	_, err := db.exec(ctx, `DELETE FROM sessions WHERE expires_at <= ?`, ms(now))
