@@ -25,6 +25,9 @@ const (
 	// One's own second factor turned on or off (target: the user).
 	ActionTwoFactorEnable  = "2fa.enable"
 	ActionTwoFactorDisable = "2fa.disable"
+	// An account's second-factor codes refused for an hour after too many
+	// wrong ones (target: the user).
+	ActionTwoFactorLocked = "2fa.locked"
 
 	ActionPasswordChange = "user.password"
 	ActionTokenCreate    = "token.create"
@@ -53,7 +56,7 @@ const (
 // AuditActions lists every action, for the filters of the audit page.
 var AuditActions = []string{
 	ActionSignInPassword, ActionSignInToken, ActionSignInLDAP, ActionSignInOIDC, ActionSignInTOTP, ActionSignInRecovery,
-	ActionTwoFactorReset, ActionTwoFactorEnable, ActionTwoFactorDisable,
+	ActionTwoFactorReset, ActionTwoFactorEnable, ActionTwoFactorDisable, ActionTwoFactorLocked,
 	ActionPasswordChange, ActionTokenCreate, ActionTokenRevoke,
 	ActionUserCreate, ActionUserRole, ActionUserDisable, ActionUserEnable, ActionUserDelete, ActionUserBudgets,
 	ActionModelShare, ActionModelAccessRemove, ActionModelRestore,
@@ -124,6 +127,9 @@ type AuditStore interface {
 	// FindAuditEvents lists the records f selects, newest first, reading
 	// one more than f.Page's limit (Page.SQL).
 	FindAuditEvents(ctx context.Context, f AuditFilter) ([]*AuditEvent, error)
+	// SignedInFrom reports whether actor has an accepted sign-in recorded
+	// from addr.
+	SignedInFrom(ctx context.Context, actor, addr string) (bool, error)
 	// PruneAuditEvents removes the records older than before and returns
 	// how many.
 	PruneAuditEvents(ctx context.Context, before time.Time) (int64, error)

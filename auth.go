@@ -144,6 +144,9 @@ func (s *Service) authenticatePassword(ctx context.Context, username, password, 
 	if err := s.throttled(username, addr, now); err != nil {
 		return nil, err
 	}
+	if err := s.accountWait(ctx, username, addr, now); err != nil {
+		return nil, err
+	}
 	// Concurrent requests with the same credential share one verification.
 	v, err, _ := s.verifying.Do(string(key[:]), func() (any, error) {
 		return s.verifyPassword(ctx, key, username, password, addr, now, api)
@@ -252,6 +255,7 @@ func (s *Service) verifyLocal(ctx context.Context, u *User, err error, username,
 	if err := s.hasher.Compare(u.PasswordHash, password); err != nil {
 		if ErrorCode(err) == EUNAUTHORIZED {
 			s.failed(username, addr, now)
+			s.accountFails.fail(UsernameKey(u.Username), now)
 			return nil, "wrong password", err
 		}
 		return nil, "", err

@@ -67,6 +67,9 @@ func (s *Service) verifySecondFactor(ctx context.Context, cookie, code, addr str
 	if err := s.throttled(u.Username, addr, now); err != nil {
 		return u, use, err
 	}
+	if err := s.codeWait(u, now); err != nil {
+		return u, use, err
+	}
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		t, err := s.confirmedTOTP(ctx, u.ID)
 		if err != nil || t == nil {
@@ -90,6 +93,9 @@ func (s *Service) verifySecondFactor(ctx context.Context, cookie, code, addr str
 // throttle.
 func (s *Service) wrongCode(ctx context.Context, sess *Session, u *User, addr string) error {
 	s.failed(u.Username, addr, s.clock.Now())
+	if err := s.wrongCodeOfAccount(withAddr(ctx, addr), u, s.clock.Now()); err != nil {
+		return err
+	}
 	var n int
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
 		var err error

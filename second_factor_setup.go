@@ -182,6 +182,9 @@ func (s *Service) DisableTOTP(ctx context.Context, password, code string) error 
 	// A wrong code counts as a failed sign-in of the user, as a wrong
 	// current password does, so that a taken session cannot guess codes.
 	now := s.clock.Now()
+	if err := s.codeWait(u, now); err != nil {
+		return err
+	}
 	wrong := Invalid("the code is wrong or was used already", FieldError{Field: "code", Message: "is wrong or was used already"})
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		t, err := s.store.FindTOTP(ctx, u.ID)
@@ -200,6 +203,9 @@ func (s *Service) DisableTOTP(ctx context.Context, password, code string) error 
 	})
 	if err == wrong {
 		s.failed(u.Username, "", now)
+		if err := s.wrongCodeOfAccount(ctx, u, now); err != nil {
+			return err
+		}
 		return s.refuseFactorChange(ctx, u, ActionTwoFactorDisable, "wrong code", err)
 	}
 	if err == nil {

@@ -60,6 +60,10 @@ type Options struct {
 	// may add to the audit log; further refusals are folded into one
 	// record an hour (default DefaultAuditFailureRows).
 	AuditFailureRows int
+	// AccountFailures is how many wrong passwords one account takes
+	// within an hour before further attempts wait a growing delay, except
+	// from addresses its person signed in from (DefaultAccountFailures).
+	AccountFailures int
 	// MaxSessions is how many page sessions one user keeps; a new one
 	// ends the oldest past it (default DefaultMaxSessions).
 	MaxSessions int
@@ -106,10 +110,14 @@ type Service struct {
 
 	credentials *credentialCache
 	// tokens caches verified API tokens by the SHA-256 of the token.
-	tokens     *credentialCache
-	userLimit  *limiter
-	addrLimit  *limiter
-	sessionTTL time.Duration
+	tokens    *credentialCache
+	userLimit *limiter
+	// codeLimit counts wrong second-factor codes per account,
+	// accountFails wrong passwords per account (account_limits.go).
+	codeLimit    *limiter
+	accountFails *accountFailures
+	addrLimit    *limiter
+	sessionTTL   time.Duration
 	// auditFailureRows bounds the audit records of refusals an hour.
 	auditFailureRows int
 	maxSessions      int
@@ -154,6 +162,9 @@ func NewService(store Store, o Options) *Service {
 	if o.FailureWindow <= 0 {
 		o.FailureWindow = time.Minute
 	}
+	if o.AccountFailures <= 0 {
+		o.AccountFailures = DefaultAccountFailures
+	}
 	if o.MaxSessions <= 0 {
 		o.MaxSessions = DefaultMaxSessions
 	}
@@ -181,6 +192,8 @@ func NewService(store Store, o Options) *Service {
 		tokens:              newCredentialCache(o.CredentialTTL, 10000),
 		userLimit:           newLimiter(o.UserFailures, o.FailureWindow),
 		addrLimit:           newLimiter(o.AddrFailures, o.FailureWindow),
+		codeLimit:           newLimiter(codeFailures, codeWindow),
+		accountFails:        newAccountFailures(o.AccountFailures),
 		sessionTTL:          o.SessionTTL,
 		auditFailureRows:    o.AuditFailureRows,
 		maxSessions:         o.MaxSessions,
