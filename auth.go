@@ -210,7 +210,9 @@ func (s *Service) verifyPassword(ctx context.Context, key [32]byte, username, pa
 // store or the directory. The name is not recorded (the actor is "-"):
 // it may be of any length up to the body limit.
 func (s *Service) refuseMalformedName(ctx context.Context, password, addr string, now time.Time) error {
-	_ = s.hasher.Compare(s.dummyHash(), password)
+	if err := s.comparePassword(ctx, s.dummyHash(), password); ErrorCode(err) == ETHROTTLED {
+		return err
+	}
 	s.failed("", addr, now) // the address counts; the name is kept nowhere
 	if err := s.auditSignIn(ctx, ActionSignInPassword, "", "unknown user"); err != nil {
 		return err
@@ -245,14 +247,16 @@ func (s *Service) recordPassword(ctx context.Context, method, username string, u
 // audit log.
 func (s *Service) verifyLocal(ctx context.Context, u *User, err error, username, password, addr string, now time.Time) (*User, string, error) {
 	if ErrorCode(err) == ENOTFOUND || (err == nil && u.Source != SourceLocal) {
-		_ = s.hasher.Compare(s.dummyHash(), password)
+		if err := s.comparePassword(ctx, s.dummyHash(), password); ErrorCode(err) == ETHROTTLED {
+			return nil, "", err
+		}
 		s.failed(username, addr, now)
 		return nil, "unknown user", Errorf(EUNAUTHORIZED, "invalid credentials")
 	}
 	if err != nil {
 		return nil, "", err
 	}
-	if err := s.hasher.Compare(u.PasswordHash, password); err != nil {
+	if err := s.comparePassword(ctx, u.PasswordHash, password); err != nil {
 		if ErrorCode(err) == EUNAUTHORIZED {
 			s.failed(username, addr, now)
 			s.accountFails.fail(UsernameKey(u.Username), now)

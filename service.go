@@ -60,6 +60,12 @@ type Options struct {
 	// may add to the audit log; further refusals are folded into one
 	// record an hour (default DefaultAuditFailureRows).
 	AuditFailureRows int
+	// HashSlots, HashQueue and HashWait bound password verification: so
+	// many at once, so many more waiting, each so long (hash_pool.go;
+	// defaults DefaultHashSlots(), DefaultHashQueue, DefaultHashWait).
+	HashSlots int
+	HashQueue int
+	HashWait  time.Duration
 	// AccountFailures is how many wrong passwords one account takes
 	// within an hour before further attempts wait a growing delay, except
 	// from addresses its person signed in from (DefaultAccountFailures).
@@ -115,6 +121,7 @@ type Service struct {
 	// codeLimit counts wrong second-factor codes per account,
 	// accountFails wrong passwords per account (account_limits.go).
 	codeLimit    *limiter
+	hashes       *hashPool
 	accountFails *accountFailures
 	addrLimit    *limiter
 	sessionTTL   time.Duration
@@ -162,6 +169,15 @@ func NewService(store Store, o Options) *Service {
 	if o.FailureWindow <= 0 {
 		o.FailureWindow = time.Minute
 	}
+	if o.HashSlots <= 0 {
+		o.HashSlots = DefaultHashSlots()
+	}
+	if o.HashQueue <= 0 {
+		o.HashQueue = DefaultHashQueue
+	}
+	if o.HashWait <= 0 {
+		o.HashWait = DefaultHashWait
+	}
 	if o.AccountFailures <= 0 {
 		o.AccountFailures = DefaultAccountFailures
 	}
@@ -194,6 +210,7 @@ func NewService(store Store, o Options) *Service {
 		addrLimit:           newLimiter(o.AddrFailures, o.FailureWindow),
 		codeLimit:           newLimiter(codeFailures, codeWindow),
 		accountFails:        newAccountFailures(o.AccountFailures),
+		hashes:              newHashPool(o.HashSlots, o.HashQueue, o.HashWait),
 		sessionTTL:          o.SessionTTL,
 		auditFailureRows:    o.AuditFailureRows,
 		maxSessions:         o.MaxSessions,
