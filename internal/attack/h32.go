@@ -2,6 +2,9 @@ package attack
 
 import (
 	"fmt"
+	"slices"
+	"sync"
+	"time"
 	"io"
 	"net/http"
 	"net/url"
@@ -16,6 +19,7 @@ func h32Attacks() []attack {
 		{"taken session turns the second factor on, no password", (*runner).factorWithoutPassword},
 		{"Basic as ADMIN, ' admin', cli, system: users and actors", (*runner).lookAlikeNames},
 		{"1,000 page sign-ins of one user: audit records", (*runner).signInRows},
+		{"20 clients guess passwords 5 s: p50 of a signed-in user", (*runner).passwordFlood},
 		{"no-cors POST share, no Content-Type, cached Basic", func(r *runner) (*http.Response, error) {
 			return r.raw("POST", fmt.Sprintf("/v1/models/%d/share?userId=admin", r.model), "", nil, false,
 				map[string]string{"Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors"})
@@ -110,5 +114,55 @@ func (r *runner) signInRows() (*http.Response, error) {
 	if err := r.page.SignIn(); err != nil { // the runner's own session ended too
 		return nil, err
 	}
+	return r.raw("GET", "/v1/account", "", nil, false, nil)
+}
+
+// passwordFlood sends wrong Basic passwords for 20 names from 20
+// goroutines for 5 seconds while mallory (a verified, cached credential)
+// lists her models every 50 ms; the note gives her p50 and the flood's
+// answers. All come from one address here, so the per-address throttle
+// answers most guesses; the pool bounds the rest.
+func (r *runner) passwordFlood() (*http.Response, error) {
+	stop := time.Now().Add(5 * time.Second)
+	var mu sync.Mutex
+	codes := map[int]int{}
+	var wg sync.WaitGroup
+	for w := range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; time.Now().Before(stop); i++ {
+				req, _ := http.NewRequest("GET", r.srv.Base+"/v1/models", nil)
+				req.SetBasicAuth(fmt.Sprintf("flood-user-%d", w), fmt.Sprintf("guess-%d", i))
+				resp, err := r.user.HC.Do(req)
+				if err != nil {
+					continue
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				mu.Lock()
+				codes[resp.StatusCode]++
+				mu.Unlock()
+			}
+		}()
+	}
+	var took []time.Duration
+	for time.Now().Before(stop) {
+		start := time.Now()
+		resp, err := r.raw("GET", "/v1/models", "", nil, false, nil)
+		if err == nil {
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			took = append(took, time.Since(start))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	wg.Wait()
+	slices.Sort(took)
+	p50 := time.Duration(0)
+	if len(took) > 0 {
+		p50 = took[len(took)/2]
+	}
+	r.note = fmt.Sprintf("mallory p50 %v over %d requests; flood 401: %d, 429: %d", p50.Round(time.Microsecond), len(took), codes[401], codes[429])
 	return r.raw("GET", "/v1/account", "", nil, false, nil)
 }
