@@ -2,13 +2,13 @@ package attack
 
 import (
 	"fmt"
-	"slices"
-	"sync"
-	"time"
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
+	"sync"
+	"time"
 
 	"explorer/internal/load"
 )
