@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	explorer "explorer"
@@ -29,7 +31,11 @@ func backupCommand(args []string, stdout, stderr io.Writer) error {
 	}
 	removed, err := store.RemoveBackupLeftovers(dest, time.Now())
 	reportLeftovers(stderr, removed, err)
-	if err := store.BackupSQLite(context.Background(), sqlitePath(data), dest); err != nil {
+	// Interrupted (Ctrl-C, a service stopping), the copy stops and its
+	// partial file is removed before the command exits.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	if err := store.BackupSQLite(ctx, sqlitePath(data), dest); err != nil {
 		return cliError(err)
 	}
 	st, err := os.Stat(dest)
