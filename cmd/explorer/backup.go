@@ -76,7 +76,13 @@ func restoreCommand(args []string, stdout, stderr io.Writer) error {
 	if kept != "" {
 		fmt.Fprintf(stdout, "the replaced database is kept as %s\n", kept)
 	}
-	if err := auditRestore(data, file); err != nil {
+	err = auditRestore(data, file)
+	// Recording opened the database: its -wal and -shm files keep its
+	// owner too.
+	if kerr := store.KeepOwner(sqlitePath(data)); kerr != nil {
+		return cliError(kerr)
+	}
+	if err != nil {
 		return fmt.Errorf("restored, but the audit log could not record it: %w", err)
 	}
 	return nil
