@@ -1,8 +1,10 @@
 package attack
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"slices"
@@ -20,6 +22,7 @@ func h32Attacks() []attack {
 		{"Basic as ADMIN, ' admin', cli, system: users and actors", (*runner).lookAlikeNames},
 		{"1,000 page sign-ins of one user: audit records", (*runner).signInRows},
 		{"20 clients guess passwords 5 s: p50 of a signed-in user", (*runner).passwordFlood},
+		{"idle flood 40 × 256 reopened: signed-in success, 15 s", (*runner).fairConnections},
 		{"no-cors POST share, no Content-Type, cached Basic", func(r *runner) (*http.Response, error) {
 			return r.raw("POST", fmt.Sprintf("/v1/models/%d/share?userId=admin", r.model), "", nil, false,
 				map[string]string{"Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors"})
@@ -165,4 +168,82 @@ func (r *runner) passwordFlood() (*http.Response, error) {
 	}
 	r.note = fmt.Sprintf("mallory p50 %v over %d requests; flood 401: %d, 429: %d", p50.Round(time.Microsecond), len(took), codes[401], codes[429])
 	return r.raw("GET", "/v1/account", "", nil, false, nil)
+}
+
+// fairConnections holds 40 addresses × 256 idle connections (past the
+// default 10,000 total), reopening what the server closes every 2 s,
+// while mallory sends a request every 100 ms over a new connection each
+// (the worst case: none is kept alive). The note gives her success rate
+// and what the flood held.
+func (r *runner) fairConnections() (*http.Response, error) {
+	addr := strings.TrimPrefix(r.srv.Base, "http://")
+	from := func(i int) string { return fmt.Sprintf("127.0.4.%d", i+1) }
+	flood := make([][]net.Conn, 40)
+	defer func() {
+		for _, c := range flood {
+			closeIdle(c)
+		}
+	}()
+	refill := func() {
+		alive := liveConns(flood)
+		for i := range flood {
+			more, _ := openIdle(addr, from(i), 256-len(alive[i]))
+			flood[i] = append(alive[i], more...)
+		}
+	}
+	refill()
+	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 5 * time.Second}
+	ok, tries := 0, 0
+	stop := time.Now().Add(15 * time.Second)
+	next := time.Now().Add(2 * time.Second)
+	for time.Now().Before(stop) {
+		req, _ := http.NewRequest("GET", r.srv.Base+"/v1/models", nil)
+		req.SetBasicAuth(r.user.User, r.user.Password)
+		tries++
+		if resp, err := client.Do(req); err == nil {
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				ok++
+			}
+		}
+		if time.Now().After(next) {
+			refill()
+			next = time.Now().Add(2 * time.Second)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	total := 0
+	for _, c := range flood {
+		total += len(c)
+	}
+	r.note = fmt.Sprintf("mallory served %d of %d over new connections; the flood held %d", ok, tries, total)
+	return r.raw("GET", "/v1/account", "", nil, false, nil)
+}
+
+// liveConns keeps, per group, the connections the server still holds
+// (looked at all at once, as held does) and closes the others.
+func liveConns(groups [][]net.Conn) [][]net.Conn {
+	deadline := time.Now().Add(500 * time.Millisecond)
+	out := make([][]net.Conn, len(groups))
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for i, g := range groups {
+		for _, c := range g {
+			wg.Go(func() {
+				c.SetReadDeadline(deadline)
+				_, err := c.Read(make([]byte, 1))
+				var ne net.Error
+				if errors.As(err, &ne) && ne.Timeout() {
+					mu.Lock()
+					out[i] = append(out[i], c)
+					mu.Unlock()
+					return
+				}
+				c.Close()
+			})
+		}
+	}
+	wg.Wait()
+	return out
 }
