@@ -13,8 +13,6 @@ import (
 
 	"explorer/internal/server"
 	"explorer/internal/testkit"
-
-	dto "github.com/prometheus/client_model/go"
 )
 
 // TestFairConnections is the attack of item 1: idle connections from
@@ -120,21 +118,14 @@ func counter(t *testing.T, m *server.Metrics, reason string) float64 {
 			continue
 		}
 		for _, mt := range f.GetMetric() {
-			if labelIs(mt, "reason", reason) {
-				return mt.GetCounter().GetValue()
+			for _, l := range mt.GetLabel() {
+				if l.GetName() == "reason" && l.GetValue() == reason {
+					return mt.GetCounter().GetValue()
+				}
 			}
 		}
 	}
 	return 0
-}
-
-func labelIs(m *dto.Metric, name, value string) bool {
-	for _, l := range m.GetLabel() {
-		if l.GetName() == name && l.GetValue() == value {
-			return true
-		}
-	}
-	return false
 }
 
 // TestIdleTimeoutsLogOncePerSecond: 40 idle connections timing out at
