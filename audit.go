@@ -17,8 +17,17 @@ const (
 	ActionSignInLDAP     = "signin.ldap"
 	ActionSignInOIDC     = "signin.oidc"
 	ActionSignInTOTP     = "signin.totp"
+	// A sign-in with a recovery code instead of the app's code; the
+	// detail says how many codes are left.
+	ActionSignInRecovery = "signin.recovery"
 	// A second factor reset by an admin (target: the user).
 	ActionTwoFactorReset = "2fa.reset"
+	// One's own second factor turned on or off (target: the user).
+	ActionTwoFactorEnable  = "2fa.enable"
+	ActionTwoFactorDisable = "2fa.disable"
+	// An account's second-factor codes refused for an hour after too many
+	// wrong ones (target: the user).
+	ActionTwoFactorLocked = "2fa.locked"
 
 	ActionPasswordChange = "user.password"
 	ActionTokenCreate    = "token.create"
@@ -46,7 +55,8 @@ const (
 
 // AuditActions lists every action, for the filters of the audit page.
 var AuditActions = []string{
-	ActionSignInPassword, ActionSignInToken, ActionSignInLDAP, ActionSignInOIDC, ActionSignInTOTP, ActionTwoFactorReset,
+	ActionSignInPassword, ActionSignInToken, ActionSignInLDAP, ActionSignInOIDC, ActionSignInTOTP, ActionSignInRecovery,
+	ActionTwoFactorReset, ActionTwoFactorEnable, ActionTwoFactorDisable, ActionTwoFactorLocked,
 	ActionPasswordChange, ActionTokenCreate, ActionTokenRevoke,
 	ActionUserCreate, ActionUserRole, ActionUserDisable, ActionUserEnable, ActionUserDelete, ActionUserBudgets,
 	ActionModelShare, ActionModelAccessRemove, ActionModelRestore,
@@ -66,6 +76,12 @@ const (
 	ActorCLI = "cli"
 	// ActorSystem is the server acting on its own (the first admin).
 	ActorSystem = "system"
+	// ActorUnknown is a sign-in attempt whose name is kept nowhere: an
+	// unknown token, a malformed or reserved name.
+	ActorUnknown = "-"
+	// ActorAny stands for the names and addresses of refusals over the
+	// hour's budget (folded into one record).
+	ActorAny = "*"
 )
 
 // AuditEvent is one record of the audit log: who did what to whom, when,
@@ -111,6 +127,9 @@ type AuditStore interface {
 	// FindAuditEvents lists the records f selects, newest first, reading
 	// one more than f.Page's limit (Page.SQL).
 	FindAuditEvents(ctx context.Context, f AuditFilter) ([]*AuditEvent, error)
+	// SignedInFrom reports whether actor has an accepted sign-in recorded
+	// from addr.
+	SignedInFrom(ctx context.Context, actor, addr string) (bool, error)
 	// PruneAuditEvents removes the records older than before and returns
 	// how many.
 	PruneAuditEvents(ctx context.Context, before time.Time) (int64, error)

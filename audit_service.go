@@ -32,7 +32,27 @@ func (s *Service) Audit(ctx context.Context, e AuditEvent) error {
 	if e.Outcome == OutcomeFailure {
 		return s.store.InTx(ctx, func(ctx context.Context) error { return s.addFolded(ctx, &e) })
 	}
-	return s.store.InTx(ctx, func(ctx context.Context) error { return s.store.AddAuditEvent(ctx, &e) })
+	return s.store.InTx(ctx, func(ctx context.Context) error { return s.addSuccess(ctx, &e) })
+}
+
+// foldedSignIns are the sign-ins whose accepted records fold too: one
+// record per person, method and address an hour, with a count. A
+// recovery-code sign-in does not (its detail counts the codes left, and
+// there are ten).
+var foldedSignIns = map[string]bool{
+	ActionSignInPassword: true, ActionSignInToken: true, ActionSignInLDAP: true,
+	ActionSignInOIDC: true, ActionSignInTOTP: true,
+}
+
+// addSuccess adds a record of a success, folded into the hour's record of
+// the same person, method and address for a sign-in.
+func (s *Service) addSuccess(ctx context.Context, e *AuditEvent) error {
+	if foldedSignIns[e.Action] {
+		if ok, err := s.store.FoldAuditEvent(ctx, e, e.Time.Truncate(auditFoldWindow)); ok || err != nil {
+			return err
+		}
+	}
+	return s.store.AddAuditEvent(ctx, e)
 }
 
 // audit records a successful action of the ctx's actor on target.
@@ -47,10 +67,12 @@ func (s *Service) audit(ctx context.Context, action, target, detail string) erro
 func (s *Service) auditSignIn(ctx context.Context, action, username, refused string) error {
 	e := AuditEvent{Action: action, Actor: username, Outcome: OutcomeSuccess}
 	if refused != "" {
-		e.Outcome, e.Detail = OutcomeFailure, refused
+		// A refused name is recorded in its canonical form (so that
+		// ADMIN and admin fold together), a reserved one as "-".
+		e.Outcome, e.Detail, e.Actor = OutcomeFailure, refused, signInActor(username)
 	}
-	if username == "" {
-		e.Actor = "-"
+	if username == "" || ReservedName(username) {
+		e.Actor = ActorUnknown
 	}
 	return s.Audit(ctx, e)
 }
@@ -87,7 +109,7 @@ func (s *Service) addFolded(ctx context.Context, e *AuditEvent) error {
 		return err
 	}
 	if n >= s.auditFailureRows {
-		e.Actor, e.Addr, e.RequestID = "*", "*", ""
+		e.Actor, e.Addr, e.RequestID = ActorAny, ActorAny, ""
 		e.Detail = "refusals over the hour's budget, names and addresses not kept"
 		if ok, err := s.store.FoldAuditEvent(ctx, e, since); ok || err != nil {
 			return err

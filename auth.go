@@ -128,11 +128,12 @@ func (s *Service) AuthenticatePassword(ctx context.Context, username, password, 
 // required to have, a second factor: they use API tokens.
 func (s *Service) authenticatePassword(ctx context.Context, username, password, addr string, api bool) (*User, error) {
 	ctx = withAddr(ctx, addr)
+	username = UsernameForm(username)
 	now := s.clock.Now()
 	key := credentialKey(username, password)
 	if e, ok := s.credentials.get(key, now); ok && (api || e.source == SourceLocal) {
 		u, err := s.store.FindUserByID(ctx, e.userID)
-		if err == nil && (u.Username == username || u.Source != SourceLocal) && u.PasswordChanged.Equal(e.changed) {
+		if err == nil && (UsernameKey(u.Username) == UsernameKey(username) || u.Source != SourceLocal) && u.PasswordChanged.Equal(e.changed) {
 			return s.passwordSignIn(u, e.twoFactor, api)
 		}
 		if err != nil && ErrorCode(err) != ENOTFOUND {
@@ -141,6 +142,9 @@ func (s *Service) authenticatePassword(ctx context.Context, username, password, 
 		s.credentials.remove(key)
 	}
 	if err := s.throttled(username, addr, now); err != nil {
+		return nil, err
+	}
+	if err := s.accountWait(ctx, username, addr, now); err != nil {
 		return nil, err
 	}
 	// Concurrent requests with the same credential share one verification.
@@ -206,7 +210,9 @@ func (s *Service) verifyPassword(ctx context.Context, key [32]byte, username, pa
 // store or the directory. The name is not recorded (the actor is "-"):
 // it may be of any length up to the body limit.
 func (s *Service) refuseMalformedName(ctx context.Context, password, addr string, now time.Time) error {
-	_ = s.hasher.Compare(s.dummyHash(), password)
+	if err := s.comparePassword(ctx, s.dummyHash(), password); ErrorCode(err) == ETHROTTLED {
+		return err
+	}
 	s.failed("", addr, now) // the address counts; the name is kept nowhere
 	if err := s.auditSignIn(ctx, ActionSignInPassword, "", "unknown user"); err != nil {
 		return err
@@ -241,16 +247,19 @@ func (s *Service) recordPassword(ctx context.Context, method, username string, u
 // audit log.
 func (s *Service) verifyLocal(ctx context.Context, u *User, err error, username, password, addr string, now time.Time) (*User, string, error) {
 	if ErrorCode(err) == ENOTFOUND || (err == nil && u.Source != SourceLocal) {
-		_ = s.hasher.Compare(s.dummyHash(), password)
+		if err := s.comparePassword(ctx, s.dummyHash(), password); ErrorCode(err) == ETHROTTLED {
+			return nil, "", err
+		}
 		s.failed(username, addr, now)
 		return nil, "unknown user", Errorf(EUNAUTHORIZED, "invalid credentials")
 	}
 	if err != nil {
 		return nil, "", err
 	}
-	if err := s.hasher.Compare(u.PasswordHash, password); err != nil {
+	if err := s.comparePassword(ctx, u.PasswordHash, password); err != nil {
 		if ErrorCode(err) == EUNAUTHORIZED {
 			s.failed(username, addr, now)
+			s.accountFails.fail(UsernameKey(u.Username), now)
 			return nil, "wrong password", err
 		}
 		return nil, "", err

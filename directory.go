@@ -100,9 +100,12 @@ func (s *Service) syncOnce(ctx context.Context, p *DirectoryPerson, role, email 
 // for the first time. Its password hash is empty: it never signs in with a
 // local password.
 func (s *Service) createDirectoryUser(ctx context.Context, p *DirectoryPerson, role string) (*User, error) {
+	p.Username = UsernameForm(p.Username)
 	if err := ValidateUsername(p.Username); err != nil {
 		return nil, Errorf(EFORBIDDEN, "the directory's user name cannot be used here: %s", ErrorMessage(err))
 	}
+	// Compared in the canonical form: ADMIN from a directory is not a
+	// second user beside the local admin.
 	if _, err := s.store.FindUserByName(ctx, p.Username); err == nil {
 		return nil, Errorf(EFORBIDDEN, "the name %s belongs to another account here; ask an administrator", p.Username)
 	} else if ErrorCode(err) != ENOTFOUND {

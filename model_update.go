@@ -13,7 +13,7 @@ func cleanModelTitle(title *string) (*string, error) {
 		return nil, nil
 	}
 	t := strings.TrimSpace(*title)
-	if err := CheckText("title", t); err != nil {
+	if err := CheckLine("title", t); err != nil {
 		return nil, err
 	}
 	if t == "" {

@@ -112,7 +112,7 @@ func (s *Service) notify(ctx context.Context, to *User, text mailText) (Delivery
 	if err != nil {
 		return "", err
 	}
-	if v, ok := values[SettingEmailNotifications]; ok && v != "true" {
+	if v, ok := values[SettingEmailNotifications]; ok && v != "true" && !text.security {
 		return DeliveryNoAddress, nil
 	}
 	addr := values[SettingEmailAddress]

@@ -6,8 +6,12 @@ import (
 )
 
 // mailText is a notification's subject and body, and what it is about
-// (see QueuedMail.About).
-type mailText struct{ subject, body, about string }
+// (see QueuedMail.About). A security notice is sent also to those who
+// turned notifications off.
+type mailText struct {
+	subject, body, about string
+	security             bool
+}
 
 // The notification e-mails: plain text saying what happened, who pays
 // when it matters, and where to answer: a link to that page when the

@@ -97,7 +97,9 @@ func (s *Service) verifyOIDC(ctx context.Context, flow OIDCFlow, state, code, ad
 	}
 	u, err := s.syncPerson(ctx, p)
 	if err != nil {
-		return nil, err
+		// The refusal is recorded under the provider's name for the
+		// person (a name of another account here, a reserved one).
+		return &User{Username: p.Username}, err
 	}
 	return usable(u)
 }

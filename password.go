@@ -1,6 +1,7 @@
 package explorer
 
 import (
+	"context"
 	"errors"
 
 	"golang.org/x/crypto/bcrypt"
@@ -38,4 +39,10 @@ func (h BcryptHasher) Compare(hash, password string) error {
 		return Internal(err)
 	}
 	return nil
+}
+
+// comparePassword verifies password against hash for a sign-in or a
+// confirmation, in the bounded pool (hash_pool.go).
+func (s *Service) comparePassword(ctx context.Context, hash, password string) error {
+	return s.hashes.run(ctx, func() error { return s.hasher.Compare(hash, password) })
 }

@@ -78,7 +78,8 @@ func (s *Service) RejectPoleTerms(ctx context.Context, id int64, terms []string)
 			msg := fmt.Sprintf("a pole keeps at most %d declined terms", PoleRejectionsMax)
 			return Invalid(msg, FieldError{Field: "terms", Message: msg})
 		}
-		if err := s.store.AddPoleRejections(ctx, id, clean, s.clock.Now()); err != nil {
+		// What declined terms store counts in the owner's budget.
+		if err := s.withinStorage(ctx, p.OwnerID, func() error { return s.store.AddPoleRejections(ctx, id, clean, s.clock.Now()) }); err != nil {
 			return err
 		}
 		out, err = s.poleRejections(ctx, id)

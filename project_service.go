@@ -46,7 +46,7 @@ type ImportProjectInput struct {
 
 func cleanProjectTitle(t string) (string, error) {
 	title := strings.TrimSpace(t)
-	if err := CheckText("title", title); err != nil {
+	if err := CheckLine("title", title); err != nil {
 		return "", err
 	}
 	if title == "" || utf8.RuneCountInString(title) > ProjectTitleMax {

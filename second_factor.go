@@ -126,16 +126,22 @@ func (s *Service) newRecoveryCodes() (codes, hashes []string, err error) {
 	return codes, hashes, nil
 }
 
+// factorUse is how a second factor's code was taken: ok when accepted,
+// recovery when it was a recovery code.
+type factorUse struct{ ok, recovery bool }
+
 // checkSecondFactor accepts a TOTP code of a step not used before, or an
-// unused recovery code, and uses it up; false when the code is wrong,
+// unused recovery code, and uses it up; not ok when the code is wrong,
 // replayed or used.
-func (s *Service) checkSecondFactor(ctx context.Context, t *TOTP, code string) (bool, error) {
+func (s *Service) checkSecondFactor(ctx context.Context, t *TOTP, code string) (factorUse, error) {
 	now := s.clock.Now()
 	if step, ok := totpStep(t.Secret, t.LastStep, code, now); ok {
-		return s.store.UseTOTPStep(ctx, t.UserID, step)
+		ok, err := s.store.UseTOTPStep(ctx, t.UserID, step)
+		return factorUse{ok: ok}, err
 	}
 	if len(strings.TrimSpace(code)) < 10 {
-		return false, nil
+		return factorUse{}, nil
 	}
-	return s.store.UseRecoveryCode(ctx, t.UserID, recoveryKey(code), now)
+	ok, err := s.store.UseRecoveryCode(ctx, t.UserID, recoveryKey(code), now)
+	return factorUse{ok: ok, recovery: ok}, err
 }

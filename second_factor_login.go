@@ -20,7 +20,7 @@ const (
 // refused. The pending session ends and a new one, with a new cookie,
 // starts.
 func (s *Service) LoginSecondFactor(ctx context.Context, cookie, code, addr string) (*NewSession, error) {
-	u, err := s.verifySecondFactor(ctx, cookie, code, addr)
+	u, use, err := s.verifySecondFactor(ctx, cookie, code, addr)
 	name := ""
 	if u != nil {
 		name = u.Username
@@ -34,50 +34,68 @@ func (s *Service) LoginSecondFactor(ctx context.Context, cookie, code, addr stri
 	if err := s.store.InTx(ctx, func(ctx context.Context) error { return s.store.DeleteSession(ctx, hashSecret(cookie)) }); err != nil {
 		return nil, err
 	}
-	return s.startSession(withAddr(ctx, addr), u, ActionSignInTOTP)
+	if !use.recovery {
+		return s.startSession(withAddr(ctx, addr), u, ActionSignInTOTP)
+	}
+	left, err := s.store.CountRecoveryCodes(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	ns, err := s.newSession(withAddr(ctx, addr), u, false, ActionSignInRecovery, recoveryDetail(left))
+	if ns != nil {
+		ns.Recovery = true
+	}
+	return ns, err
 }
 
 // verifySecondFactor checks the code of a pending session; a wrong one is
 // a failed sign-in, and the fifth ends the pending session.
-func (s *Service) verifySecondFactor(ctx context.Context, cookie, code, addr string) (*User, error) {
+func (s *Service) verifySecondFactor(ctx context.Context, cookie, code, addr string) (*User, factorUse, error) {
+	var use factorUse
 	sess, err := s.store.FindSession(ctx, hashSecret(cookie))
 	now := s.clock.Now()
 	if cookie == "" || ErrorCode(err) == ENOTFOUND || (err == nil && (!sess.Pending || !now.Before(sess.Expires))) {
-		return nil, Errorf(EUNAUTHORIZED, "the sign-in has expired; enter your password again")
+		return nil, use, Errorf(EUNAUTHORIZED, "the sign-in has expired; enter your password again")
 	}
 	if err != nil {
-		return nil, err
+		return nil, use, err
 	}
 	u, err := s.store.FindUserByID(ctx, sess.UserID)
 	if err != nil {
-		return nil, err
+		return nil, use, err
 	}
 	if err := s.throttled(u.Username, addr, now); err != nil {
-		return u, err
+		return u, use, err
 	}
-	var ok bool
+	if err := s.codeWait(u, now); err != nil {
+		return u, use, err
+	}
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		t, err := s.confirmedTOTP(ctx, u.ID)
 		if err != nil || t == nil {
 			return err
 		}
-		ok, err = s.checkSecondFactor(ctx, t, code)
+		use, err = s.checkSecondFactor(ctx, t, code)
 		return err
 	})
 	if err != nil {
-		return u, err
+		return u, use, err
 	}
-	if !ok {
-		return u, s.wrongCode(ctx, sess, u, addr)
+	if !use.ok {
+		return u, use, s.wrongCode(ctx, sess, u, addr)
 	}
 	s.succeeded(u.Username, addr)
-	return usable(u)
+	u, err = usable(u)
+	return u, use, err
 }
 
 // wrongCode counts a wrong code against the pending session and the
 // throttle.
 func (s *Service) wrongCode(ctx context.Context, sess *Session, u *User, addr string) error {
 	s.failed(u.Username, addr, s.clock.Now())
+	if err := s.wrongCodeOfAccount(withAddr(ctx, addr), u, s.clock.Now()); err != nil {
+		return err
+	}
 	var n int
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
 		var err error

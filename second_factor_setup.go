@@ -105,13 +105,17 @@ func (s *Service) TOTPKeyURI(ctx context.Context) (string, error) {
 	return "otpauth://totp/" + label + "?" + q.Encode(), nil
 }
 
-// ConfirmTOTP turns the second factor being set up on when code is its
-// current code, and returns ten single-use recovery codes, shown once.
-// Cached passwords of the user stop serving the JSON interface on every
-// instance.
-func (s *Service) ConfirmTOTP(ctx context.Context, code string) ([]string, error) {
+// ConfirmTOTP turns the second factor being set up on when password is
+// the caller's and code its current code, and returns ten single-use
+// recovery codes, shown once. The user's other sessions end, the change
+// is audited and mailed, and cached passwords of the user stop serving
+// the JSON interface on every instance.
+func (s *Service) ConfirmTOTP(ctx context.Context, password, code string) ([]string, error) {
 	u, err := actor(ctx)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.confirmPassword(ctx, u, password, ActionTwoFactorEnable); err != nil {
 		return nil, err
 	}
 	codes, hashes, err := s.newRecoveryCodes()
@@ -138,7 +142,7 @@ func (s *Service) ConfirmTOTP(ctx context.Context, code string) ([]string, error
 		if err := s.store.SaveRecoveryCodes(ctx, u.ID, hashes); err != nil {
 			return err
 		}
-		return s.touchPasswordChanged(ctx, u.ID)
+		return s.factorChanged(ctx, u, ActionTwoFactorEnable)
 	})
 	if err != nil {
 		return nil, err
@@ -161,9 +165,10 @@ func (s *Service) touchPasswordChanged(ctx context.Context, userID int64) error 
 	return s.store.UpdateUserPassword(ctx, u.ID, u.PasswordHash, changed)
 }
 
-// DisableTOTP turns the caller's second factor off after a current code
-// or a recovery code; not while the policy requires one.
-func (s *Service) DisableTOTP(ctx context.Context, code string) error {
+// DisableTOTP turns the caller's second factor off after its password
+// and a current code or a recovery code; not while the policy requires
+// one. The user's other sessions end, the change is audited and mailed.
+func (s *Service) DisableTOTP(ctx context.Context, password, code string) error {
 	u, err := actor(ctx)
 	if err != nil {
 		return err
@@ -171,36 +176,50 @@ func (s *Service) DisableTOTP(ctx context.Context, code string) error {
 	if s.secondFactorRequired(u) {
 		return Errorf(EFORBIDDEN, "a second factor is required for your account; it cannot be turned off")
 	}
+	if err := s.confirmPassword(ctx, u, password, ActionTwoFactorDisable); err != nil {
+		return err
+	}
 	// A wrong code counts as a failed sign-in of the user, as a wrong
 	// current password does, so that a taken session cannot guess codes.
 	now := s.clock.Now()
-	if err := s.throttled(u.Username, "", now); err != nil {
+	if err := s.codeWait(u, now); err != nil {
 		return err
 	}
+	wrong := Invalid("the code is wrong or was used already", FieldError{Field: "code", Message: "is wrong or was used already"})
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		t, err := s.store.FindTOTP(ctx, u.ID)
 		if err != nil {
 			return err
 		}
 		if t.Confirmed != nil {
-			ok, err := s.checkSecondFactor(ctx, t, code)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				s.failed(u.Username, "", now)
-				return Invalid("the code is wrong or was used already", FieldError{Field: "code", Message: "is wrong or was used already"})
+			if use, err := s.checkSecondFactor(ctx, t, code); err != nil || !use.ok {
+				return cmpErr(err, wrong)
 			}
 		}
 		if err := s.store.DeleteTOTP(ctx, u.ID); err != nil {
 			return err
 		}
-		return s.touchPasswordChanged(ctx, u.ID)
+		return s.factorChanged(ctx, u, ActionTwoFactorDisable)
 	})
+	if err == wrong {
+		s.failed(u.Username, "", now)
+		if err := s.wrongCodeOfAccount(ctx, u, now); err != nil {
+			return err
+		}
+		return s.refuseFactorChange(ctx, u, ActionTwoFactorDisable, "wrong code", err)
+	}
 	if err == nil {
 		s.credentials.forgetUser(u.ID)
 	}
 	return err
+}
+
+// cmpErr is err, or other when err is nil.
+func cmpErr(err, other error) error {
+	if err != nil {
+		return err
+	}
+	return other
 }
 
 // ResetSecondFactor removes a user's second factor and recovery codes, for

@@ -60,6 +60,19 @@ type Options struct {
 	// may add to the audit log; further refusals are folded into one
 	// record an hour (default DefaultAuditFailureRows).
 	AuditFailureRows int
+	// HashSlots, HashQueue and HashWait bound password verification: so
+	// many at once, so many more waiting, each so long (hash_pool.go;
+	// defaults DefaultHashSlots(), DefaultHashQueue, DefaultHashWait).
+	HashSlots int
+	HashQueue int
+	HashWait  time.Duration
+	// AccountFailures is how many wrong passwords one account takes
+	// within an hour before further attempts wait a growing delay, except
+	// from addresses its person signed in from (DefaultAccountFailures).
+	AccountFailures int
+	// MaxSessions is how many page sessions one user keeps; a new one
+	// ends the oldest past it (default DefaultMaxSessions).
+	MaxSessions int
 	// Directory, when set, verifies the passwords of usernames no local
 	// account answers for (LDAP, directory.go).
 	Directory Directory
@@ -104,12 +117,18 @@ type Service struct {
 
 	credentials *credentialCache
 	// tokens caches verified API tokens by the SHA-256 of the token.
-	tokens     *credentialCache
-	userLimit  *limiter
-	addrLimit  *limiter
-	sessionTTL time.Duration
+	tokens    *credentialCache
+	userLimit *limiter
+	// codeLimit counts wrong second-factor codes per account,
+	// accountFails wrong passwords per account (account_limits.go).
+	codeLimit    *limiter
+	hashes       *hashPool
+	accountFails *accountFailures
+	addrLimit    *limiter
+	sessionTTL   time.Duration
 	// auditFailureRows bounds the audit records of refusals an hour.
 	auditFailureRows int
+	maxSessions      int
 
 	verifying singleflight.Group
 	dummyOnce sync.Once
@@ -151,6 +170,21 @@ func NewService(store Store, o Options) *Service {
 	if o.FailureWindow <= 0 {
 		o.FailureWindow = time.Minute
 	}
+	if o.HashSlots <= 0 {
+		o.HashSlots = DefaultHashSlots()
+	}
+	if o.HashQueue <= 0 {
+		o.HashQueue = DefaultHashQueue
+	}
+	if o.HashWait <= 0 {
+		o.HashWait = DefaultHashWait
+	}
+	if o.AccountFailures <= 0 {
+		o.AccountFailures = DefaultAccountFailures
+	}
+	if o.MaxSessions <= 0 {
+		o.MaxSessions = DefaultMaxSessions
+	}
 	return &Service{
 		store:               store,
 		clock:               o.Clock,
@@ -175,8 +209,12 @@ func NewService(store Store, o Options) *Service {
 		tokens:              newCredentialCache(o.CredentialTTL, 10000),
 		userLimit:           newLimiter(o.UserFailures, o.FailureWindow),
 		addrLimit:           newLimiter(o.AddrFailures, o.FailureWindow),
+		codeLimit:           newLimiter(codeFailures, codeWindow),
+		accountFails:        newAccountFailures(o.AccountFailures),
+		hashes:              newHashPool(o.HashSlots, o.HashQueue, o.HashWait),
 		sessionTTL:          o.SessionTTL,
 		auditFailureRows:    o.AuditFailureRows,
+		maxSessions:         o.MaxSessions,
 	}
 }
 

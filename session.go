@@ -5,6 +5,11 @@ import (
 	"encoding/base64"
 )
 
+// DefaultMaxSessions is how many page sessions one user keeps (a few
+// browsers and devices); signing in again ends the oldest past it, so a
+// flood of sign-ins keeps as many rows.
+const DefaultMaxSessions = 10
+
 // NewSession is a started page session: Cookie is the secret cookie value.
 // When SecondFactor is set the session is pending: the password was right
 // and the code of the second factor is awaited (LoginSecondFactor).
@@ -13,6 +18,8 @@ type NewSession struct {
 	Session      *Session
 	User         *User
 	SecondFactor bool
+	// Recovery is a sign-in with a recovery code.
+	Recovery bool
 }
 
 // Login verifies a username and password from the sign-in form and starts
@@ -28,7 +35,7 @@ func (s *Service) Login(ctx context.Context, username, password, addr string) (*
 		return nil, err
 	}
 	if t != nil {
-		return s.newSession(ctx, u, true, passwordAction(u))
+		return s.newSession(ctx, u, true, passwordAction(u), "")
 	}
 	return s.startSession(ctx, u, passwordAction(u))
 }
@@ -36,12 +43,13 @@ func (s *Service) Login(ctx context.Context, username, password, addr string) (*
 // startSession starts a page session of a verified user; the audit log
 // records the sign-in (action) with the session it starts.
 func (s *Service) startSession(ctx context.Context, u *User, action string) (*NewSession, error) {
-	return s.newSession(ctx, u, false, action)
+	return s.newSession(ctx, u, false, action, "")
 }
 
 // newSession starts a session, pending (for 5 minutes, awaiting the
-// second factor) or signed in, and records the sign-in as action.
-func (s *Service) newSession(ctx context.Context, u *User, pending bool, action string) (*NewSession, error) {
+// second factor) or signed in, and records the sign-in as action with
+// detail.
+func (s *Service) newSession(ctx context.Context, u *User, pending bool, action, detail string) (*NewSession, error) {
 	cookie, err := s.secret(32)
 	if err != nil {
 		return nil, err
@@ -59,10 +67,13 @@ func (s *Service) newSession(ctx context.Context, u *User, pending bool, action 
 		if err := s.store.DeleteExpiredSessions(ctx, now); err != nil {
 			return err
 		}
-		if err := s.auditSignIn(ctx, action, u.Username, ""); err != nil {
+		if err := s.Audit(ctx, AuditEvent{Action: action, Actor: u.Username, Detail: detail}); err != nil {
 			return err
 		}
-		return s.store.CreateSession(ctx, sess)
+		if err := s.store.CreateSession(ctx, sess); err != nil {
+			return err
+		}
+		return s.store.TrimUserSessions(ctx, u.ID, s.maxSessions)
 	})
 	if err != nil {
 		return nil, err

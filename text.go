@@ -3,6 +3,7 @@ package explorer
 import (
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -34,6 +35,24 @@ func TextFault(v string) string {
 func CheckText(field, v string) error {
 	if msg := TextFault(v); msg != "" {
 		return Invalid(field+" "+msg, FieldError{Field: field, Message: msg})
+	}
+	return nil
+}
+
+// CheckLine is CheckText for a one-line value such as a title: it also
+// refuses control characters (CR, LF, tab and the other C0 and C1 codes)
+// and the Unicode line and paragraph separators, which would break the
+// line wherever the value is shown (a mail's subject, a CSV cell, a log
+// line, a page's heading).
+func CheckLine(field, v string) error {
+	if err := CheckText(field, v); err != nil {
+		return err
+	}
+	for i, r := range v {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			msg := "must be one line without control characters (U+" + strconv.FormatInt(int64(r)+0x10000, 16)[1:] + " at offset " + strconv.Itoa(i) + ")"
+			return Invalid(field+" "+msg, FieldError{Field: field, Message: msg})
+		}
 	}
 	return nil
 }

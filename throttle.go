@@ -3,7 +3,6 @@ package explorer
 import (
 	"fmt"
 	"math"
-	"strings"
 	"sync"
 	"time"
 )
@@ -85,7 +84,7 @@ func (l *limiter) prune(key string, now time.Time) []time.Time {
 
 // pairKey is the throttle's key of a username and a client address.
 func pairKey(username, addr string) string {
-	return strings.ToLower(username) + "\x00" + addr
+	return UsernameKey(username) + "\x00" + addr
 }
 
 // throttled returns an ETHROTTLED error, with how long to wait, when the

@@ -110,7 +110,12 @@ type UserStore interface {
 	FindSession(ctx context.Context, hash string) (*Session, error)
 	DeleteSession(ctx context.Context, hash string) error
 	DeleteUserSessions(ctx context.Context, userID int64) error
+	// DeleteOtherSessions deletes every session of a user but the one
+	// whose hash is keep (all when keep is empty).
+	DeleteOtherSessions(ctx context.Context, userID int64, keep string) error
 	DeleteExpiredSessions(ctx context.Context, now time.Time) error
+	// TrimUserSessions ends a user's oldest sessions past the newest keep.
+	TrimUserSessions(ctx context.Context, userID int64, keep int) error
 	// FailSessionAttempt counts a wrong code of a pending session.
 	FailSessionAttempt(ctx context.Context, hash string) (int, error)
 
@@ -128,6 +133,9 @@ func ValidateUsername(name string) error {
 	}
 	if name == "" || len(name) > MaxUsernameLen {
 		return Invalid("username must be 1 to 64 characters", FieldError{Field: "username", Message: "must be 1 to 64 characters"})
+	}
+	if ReservedName(name) {
+		return Invalid("username "+name+" is reserved", FieldError{Field: "username", Message: "is reserved"})
 	}
 	for _, r := range name {
 		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("._-@", r)) {

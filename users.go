@@ -92,6 +92,7 @@ func (s *Service) addUser(ctx context.Context, in NewUser) (*User, error) {
 	if in.Role != RoleUser && in.Role != RoleAdmin {
 		return nil, Invalid("role must be admin or user", FieldError{Field: "role", Message: "must be admin or user"})
 	}
+	in.Username = UsernameForm(in.Username)
 	if err := ValidateUsername(in.Username); err != nil {
 		return nil, err
 	}

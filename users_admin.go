@@ -184,7 +184,7 @@ func (s *Service) ChangeOwnPassword(ctx context.Context, current, next string) e
 	if err := localPassword(fresh); err != nil {
 		return err
 	}
-	if err := s.hasher.Compare(fresh.PasswordHash, current); err != nil {
+	if err := s.comparePassword(ctx, fresh.PasswordHash, current); err != nil {
 		if ErrorCode(err) != EUNAUTHORIZED {
 			return err
 		}

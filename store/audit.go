@@ -30,13 +30,25 @@ func (db *DB) FoldAuditEvent(ctx context.Context, e *explorer.AuditEvent, since 
 	return n > 0, db.mapError(err, "")
 }
 
+// SignedInFrom reports whether actor has an accepted sign-in recorded
+// from addr (served by the index on actor and time).
+func (db *DB) SignedInFrom(ctx context.Context, actor, addr string) (bool, error) {
+	var n int
+	err := db.queryRow(ctx, "", `SELECT COUNT(*) FROM (SELECT 1 FROM audit_events WHERE actor = ? AND client_addr = ? AND outcome = 'success'
+		AND action IN ('signin.password', 'signin.ldap', 'signin.totp', 'signin.recovery', 'signin.oidc', 'signin.token') LIMIT 1) k`, []any{actor, addr}, &n)
+	return n > 0, err
+}
+
 // auditWhere is the WHERE clause of a filter, with its arguments.
 func auditWhere(f explorer.AuditFilter) (string, []any) {
 	var conds []string
 	var args []any
 	if f.User != "" {
-		conds = append(conds, "(actor = ? OR target = ?)")
-		args = append(args, f.User, f.User)
+		// The name as asked and in its canonical form, under which
+		// refused sign-ins are recorded.
+		key := explorer.UsernameKey(f.User)
+		conds = append(conds, "(actor IN (?, ?) OR target IN (?, ?))")
+		args = append(args, f.User, key, f.User, key)
 	}
 	if f.Action != "" {
 		conds = append(conds, "action = ?")

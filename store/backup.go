@@ -36,13 +36,18 @@ func BackupSQLite(ctx context.Context, src, dest string) error {
 		return explorer.Errorf(explorer.ECONFLICT, "%s exists; give the name of a new file", dest)
 	}
 	if err := checkExplorerDB(ctx, src, false); err != nil {
-		return err
+		return interrupted(ctx, dest, err)
 	}
 	tmp, err := tempName(filepath.Dir(dest), tempPattern(dest, partialMarker))
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp)
+	// The copy holds every password hash and second-factor secret: only
+	// its owner reads it (VACUUM INTO writes into an empty file as it is).
+	if err := os.WriteFile(tmp, nil, 0o600); err != nil {
+		return explorer.Internal(err)
+	}
 	// Not query_only: SQLite counts VACUUM INTO as a write, though it
 	// only reads the source.
 	conn, err := sql.Open("sqlite", sqliteDSN(src))
@@ -51,15 +56,27 @@ func BackupSQLite(ctx context.Context, src, dest string) error {
 	}
 	defer conn.Close()
 	if _, err := conn.ExecContext(ctx, `VACUUM INTO ?`, tmp); err != nil {
-		return explorer.Internal(fmt.Errorf("VACUUM INTO: %w", err))
+		return interrupted(ctx, dest, explorer.Internal(fmt.Errorf("VACUUM INTO: %w", err)))
 	}
 	if err := syncFile(tmp); err != nil {
 		return err
+	}
+	if err := os.Chmod(tmp, 0o600); err != nil {
+		return explorer.Internal(err)
 	}
 	if err := os.Rename(tmp, dest); err != nil {
 		return explorer.Internal(err)
 	}
 	return syncDir(filepath.Dir(dest))
+}
+
+// interrupted is err, or the error of a backup to dest whose context
+// ended (an interrupted command).
+func interrupted(ctx context.Context, dest string, err error) error {
+	if ctx.Err() != nil {
+		return explorer.Errorf(explorer.EUNAVAILABLE, "the backup was interrupted; nothing was written to %s", dest)
+	}
+	return err
 }
 
 // checkExplorerDB checks that path is an explorer SQLite database: it

@@ -12,6 +12,7 @@ import (
 var goSteps = map[int]func(ctx context.Context, db *DB) error{
 	8:  convertVersions,
 	21: convertTopicRuns,
+	26: addUsernameKeys,
 }
 
 // convertVersions stores the versions written as whole-model JSON (before

@@ -33,6 +33,17 @@ func RestoreSQLite(ctx context.Context, src, dbPath, keepSuffix string) (kept st
 	if err := checkExplorerDB(ctx, tmp, true); err != nil {
 		return "", explorer.Errorf(explorer.EINVALID, "%s cannot be restored: %s", src, explorer.ErrorMessage(err))
 	}
+	// The service (its own user) must be able to open what is restored,
+	// also when root restores: the copy takes the replaced database's
+	// owner, group and mode (or the directory's owner, mode 0600), and a
+	// copy that cannot be given them is not put in place.
+	owner, err := ownerFor(dbPath, dir)
+	if err != nil {
+		return "", explorer.Internal(err)
+	}
+	if err := owner.apply(tmp); err != nil {
+		return "", explorer.Errorf(explorer.EFORBIDDEN, "%s was not restored: %v", src, err)
+	}
 	if _, err := os.Stat(dbPath); err == nil {
 		kept = dbPath + keepSuffix
 		for _, ext := range []string{"", "-wal", "-shm"} {
@@ -45,6 +56,26 @@ func RestoreSQLite(ctx context.Context, src, dbPath, keepSuffix string) (kept st
 		return kept, explorer.Internal(err)
 	}
 	return kept, syncDir(dir)
+}
+
+// KeepOwner gives the -wal and -shm files of the database at dbPath, when
+// there are any, the database's owner, group and mode: a command run as
+// root that opened the restored database (to record the restore) must
+// not leave files the service cannot open.
+func KeepOwner(dbPath string) error {
+	owner, err := ownerFor(dbPath, filepath.Dir(dbPath))
+	if err != nil {
+		return explorer.Internal(err)
+	}
+	for _, ext := range []string{"-wal", "-shm"} {
+		if _, err := os.Stat(dbPath + ext); err != nil {
+			continue
+		}
+		if err := owner.apply(dbPath + ext); err != nil {
+			return explorer.Errorf(explorer.EFORBIDDEN, "%s%s: %v", dbPath, ext, err)
+		}
+	}
+	return nil
 }
 
 // removeDBFiles removes a database file and its -wal and -shm files.

@@ -3,12 +3,14 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"math"
 	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 
 	explorer "explorer"
 	_ "modernc.org/sqlite" // registers the driver "sqlite"
@@ -47,9 +49,28 @@ func openSQLite(ctx context.Context, path string, last int) (*DB, error) {
 	db := &DB{write: write, read: read, dialect: sqliteDialect{}, path: path}
 	if err := db.migrate(ctx, last); err != nil {
 		db.Close()
-		return nil, err
+		return nil, cannotOpen(path, err)
 	}
 	return db, nil
+}
+
+// cannotOpen adds to an error of opening the database at path, when the
+// file is there but cannot be opened or written (SQLite's "unable to open
+// database file", "readonly database", permission denied), who owns it,
+// its mode and the user the process runs as: the usual cause is a file
+// left by a command run as another user (root).
+func cannotOpen(path string, err error) error {
+	msg := strings.ToLower(err.Error())
+	for _, s := range []string{"unable to open", "readonly database", "permission denied", "attempt to write a readonly"} {
+		if strings.Contains(msg, s) {
+			cause := err
+			if u := errors.Unwrap(err); u != nil {
+				cause = u
+			}
+			return explorer.Errorf(explorer.EUNAVAILABLE, "cannot open the database: %s (%v)", describeFile(path), cause)
+		}
+	}
+	return err
 }
 
 // sqliteDSN is the data source name of the SQLite file at path with the

@@ -15,7 +15,9 @@ import (
 //     each version's manifest (and each amended revision's, kept in
 //     model_amendments), so a version costs what it stored anew;
 //   - a pole: its name and description, and per term the term, its key
-//     (the term in lower case) and 8 bytes of weight;
+//     (the term in lower case) and 8 bytes of weight; per declined term
+//     (pole_rejections, migration 0027) the term, its key and 8 bytes of
+//     time;
 //   - a project: its title, its groups, topics and ignore terms (JSON),
 //     its header names and its rows' text as text_bytes counts it (each
 //     cell's bytes plus 3), and the file of its word space (space_bytes,
@@ -29,13 +31,14 @@ import (
 // storageRecount computes the same sum from the data.
 
 // storageRecount is the bytes a user's objects store, from the data; its
-// one argument, the user's id, is given eight times.
+// one argument, the user's id, is given nine times.
 const storageRecount = `SELECT CAST(
 	(SELECT COALESCE(SUM(OCTET_LENGTH(p.content) + 16), 0) FROM model_parts p JOIN models m ON m.id = p.model_id WHERE m.owner_id = ?)
 	+ (SELECT COALESCE(SUM(COALESCE(OCTET_LENGTH(v.parts), 0) + OCTET_LENGTH(v.content)), 0) FROM model_versions v JOIN models m ON m.id = v.model_id WHERE m.owner_id = ?)
 	+ (SELECT COALESCE(SUM(OCTET_LENGTH(a.parts)), 0) FROM model_amendments a JOIN models m ON m.id = a.model_id WHERE m.owner_id = ?)
 	+ (SELECT COALESCE(SUM(OCTET_LENGTH(o.name) + OCTET_LENGTH(o.description)), 0) FROM poles o WHERE o.owner_id = ?)
 	+ (SELECT COALESCE(SUM(OCTET_LENGTH(pp.term) + OCTET_LENGTH(pp.term_key) + 8), 0) FROM pole_parts pp JOIN poles o ON o.id = pp.pole_id WHERE o.owner_id = ?)
+	+ (SELECT COALESCE(SUM(OCTET_LENGTH(pr.term) + OCTET_LENGTH(pr.term_key) + 8), 0) FROM pole_rejections pr JOIN poles o ON o.id = pr.pole_id WHERE o.owner_id = ?)
 	+ (SELECT COALESCE(SUM(j.text_bytes + j.space_bytes + OCTET_LENGTH(j.title) + OCTET_LENGTH(j.structure)), 0) FROM projects j WHERE j.owner_id = ?)
 	+ (SELECT COALESCE(SUM(OCTET_LENGTH(h.header)), 0) FROM project_headers h JOIN projects j ON j.id = h.project_id WHERE j.owner_id = ?)
 	+ (SELECT COALESCE(SUM(OCTET_LENGTH(t.mentions) + 48), 0) FROM project_tonality t JOIN projects j ON j.id = t.project_id WHERE j.owner_id = ?)
@@ -52,7 +55,7 @@ func (db *DB) StorageUsed(ctx context.Context, userID int64) (int64, error) {
 // reading all of them: for tests and checks, never on a write.
 func (db *DB) RecountStorage(ctx context.Context, userID int64) (int64, error) {
 	var n int64
-	err := db.queryRow(ctx, "", storageRecount, []any{userID, userID, userID, userID, userID, userID, userID, userID}, &n)
+	err := db.queryRow(ctx, "", storageRecount, []any{userID, userID, userID, userID, userID, userID, userID, userID, userID}, &n)
 	return n, err
 }
 
@@ -114,7 +117,8 @@ const (
 		+ (SELECT COALESCE(SUM(COALESCE(OCTET_LENGTH(parts), 0) + OCTET_LENGTH(content)), 0) FROM model_versions WHERE model_id = ?)
 		+ (SELECT COALESCE(SUM(OCTET_LENGTH(parts)), 0) FROM model_amendments WHERE model_id = ?)`
 	poleBytesSQL = `OCTET_LENGTH(name) + OCTET_LENGTH(description)
-		+ (SELECT COALESCE(SUM(OCTET_LENGTH(term) + OCTET_LENGTH(term_key) + 8), 0) FROM pole_parts WHERE pole_id = ?)`
+		+ (SELECT COALESCE(SUM(OCTET_LENGTH(term) + OCTET_LENGTH(term_key) + 8), 0) FROM pole_parts WHERE pole_id = ?)
+		+ (SELECT COALESCE(SUM(OCTET_LENGTH(term) + OCTET_LENGTH(term_key) + 8), 0) FROM pole_rejections WHERE pole_id = ?)`
 	projectBytesSQL = `text_bytes + space_bytes + tonality_bytes + OCTET_LENGTH(title) + OCTET_LENGTH(structure)
 		+ (SELECT COALESCE(SUM(OCTET_LENGTH(header)), 0) FROM project_headers WHERE project_id = ?)`
 )

@@ -111,6 +111,14 @@ func TestSessionsAndTokens(t *testing.T) {
 	if err != nil || s.UserID != u.ID || !s.Expires.Equal(now.Add(time.Hour)) {
 		t.Fatalf("session %+v %v", s, err)
 	}
+	must(db.CreateSession(ctx, &explorer.Session{Hash: "s3", UserID: u.ID, CSRF: "c", Created: now, Expires: now.Add(time.Hour)}))
+	must(db.DeleteOtherSessions(ctx, u.ID, "s3"))
+	if _, err := db.FindSession(ctx, "s1"); explorer.ErrorCode(err) != explorer.ENOTFOUND {
+		t.Fatalf("another session kept: %v", err)
+	}
+	if _, err := db.FindSession(ctx, "s3"); err != nil {
+		t.Fatalf("the kept session: %v", err)
+	}
 	tok := &explorer.Token{UserID: u.ID, Name: "n", Hash: "th", Created: now}
 	must(db.CreateToken(ctx, tok))
 	must(db.TouchToken(ctx, tok.ID, now.Add(time.Minute)))

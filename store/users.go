@@ -43,8 +43,8 @@ func (db *DB) CreateUser(ctx context.Context, u *explorer.User) error {
 	if u.ExternalID != "" {
 		external = u.ExternalID
 	}
-	id, err := db.insert(ctx, `INSERT INTO users (username, password_hash, role, status, created_at, password_changed_at, auth_source, external_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		u.Username, u.PasswordHash, u.Role, u.Status, ms(u.Created), ms(u.PasswordChanged), u.Source, external)
+	id, err := db.insert(ctx, `INSERT INTO users (username, name_key, password_hash, role, status, created_at, password_changed_at, auth_source, external_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		u.Username, explorer.UsernameKey(u.Username), u.PasswordHash, u.Role, u.Status, ms(u.Created), ms(u.PasswordChanged), u.Source, external)
 	if err != nil {
 		if explorer.ErrorCode(err) == explorer.ECONFLICT {
 			return explorer.Errorf(explorer.ECONFLICT, "user %s already exists", u.Username)
@@ -69,9 +69,16 @@ func (db *DB) FindUserByID(ctx context.Context, id int64) (*explorer.User, error
 	return db.findUser(ctx, "user not found", "id = ?", id)
 }
 
-// FindUserByName returns the user with username.
+// FindUserByName returns the user whose name is username in its
+// canonical form (explorer.UsernameKey); a user whose exact name it is
+// comes first (one that migration 26 left without the shared key).
 func (db *DB) FindUserByName(ctx context.Context, username string) (*explorer.User, error) {
-	return db.findUser(ctx, "user "+username+" not found", "username = ?", username)
+	u, err := scanUser(db.row(ctx, `SELECT `+userColumns+` FROM users WHERE name_key = ? OR username = ?
+		ORDER BY CASE WHEN username = ? THEN 0 ELSE 1 END LIMIT 1`, explorer.UsernameKey(username), username, username))
+	if err != nil {
+		return nil, db.mapError(err, "user "+username+" not found")
+	}
+	return u, nil
 }
 
 // FindUserByExternal returns the user a directory (source) knows as id.
@@ -234,6 +241,20 @@ func (db *DB) DeleteSession(ctx context.Context, hash string) error {
 // DeleteUserSessions deletes every session of a user.
 func (db *DB) DeleteUserSessions(ctx context.Context, userID int64) error {
 	_, err := db.exec(ctx, `DELETE FROM sessions WHERE user_id = ?`, userID)
+	return err
+}
+
+// DeleteOtherSessions deletes every session of a user but the one whose
+// hash is keep (all of them when keep is empty).
+func (db *DB) DeleteOtherSessions(ctx context.Context, userID int64, keep string) error {
+	_, err := db.exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND hash <> ?`, userID, keep)
+	return err
+}
+
+// TrimUserSessions deletes a user's sessions but the newest keep.
+func (db *DB) TrimUserSessions(ctx context.Context, userID int64, keep int) error {
+	_, err := db.exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND hash NOT IN
+		(SELECT hash FROM sessions WHERE user_id = ? ORDER BY created_at DESC, hash DESC LIMIT ?)`, userID, userID, keep)
 	return err
 }
 

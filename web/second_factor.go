@@ -63,6 +63,11 @@ func (s *server) secondFactorLogin(c *fiber.Ctx) error {
 	s.clearCookie(c, pendingCookie, pendingPath)
 	s.clearCookie(c, loginCookie, "/login")
 	s.setCookie(c, sessionCookie, ns.Cookie, "/", ns.Session.Expires.Sub(ns.Session.Created))
+	if ns.Recovery {
+		// A recovery code: the device is likely lost; the page says how
+		// many codes are left.
+		return c.Redirect("/account/2fa", http.StatusSeeOther)
+	}
 	return c.Redirect(safeNext(c.FormValue("next")), http.StatusSeeOther)
 }
 
@@ -127,7 +132,7 @@ func (s *server) secondFactorSetup(c *fiber.Ctx) error {
 }
 
 func (s *server) secondFactorConfirm(c *fiber.Ctx) error {
-	codes, err := s.svc.ConfirmTOTP(ctx(c), c.FormValue("code"))
+	codes, err := s.svc.ConfirmTOTP(ctx(c), c.FormValue("password"), c.FormValue("code"))
 	if err != nil {
 		return s.secondFactorError(c, err)
 	}
@@ -136,18 +141,19 @@ func (s *server) secondFactorConfirm(c *fiber.Ctx) error {
 		return err
 	}
 	v.Recovery = codes
+	v.Notice = "Your other sessions have ended."
 	return render(c, http.StatusOK, auth.SecondFactorPage(v))
 }
 
 func (s *server) secondFactorDisable(c *fiber.Ctx) error {
-	if err := s.svc.DisableTOTP(ctx(c), c.FormValue("code")); err != nil {
+	if err := s.svc.DisableTOTP(ctx(c), c.FormValue("password"), c.FormValue("code")); err != nil {
 		return s.secondFactorError(c, err)
 	}
 	v, err := s.secondFactorView(c)
 	if err != nil {
 		return err
 	}
-	v.Notice = "The second factor is off."
+	v.Notice = "The second factor is off. Your other sessions have ended."
 	return render(c, http.StatusOK, auth.SecondFactorPage(v))
 }
 

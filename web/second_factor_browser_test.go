@@ -43,6 +43,7 @@ func TestBrowserSecondFactor(t *testing.T) {
 	e.Secret(strings.TrimSpace(key))
 	code, _ := totp.GenerateCode(strings.TrimSpace(key), e.Clock.Now())
 	err = chromedp.Do(ctx,
+		chromedp.SendKeys(`form[action="/account/2fa/confirm"] input[name=password]`, testkit.Password),
 		chromedp.SendKeys(`form[action="/account/2fa/confirm"] input[name=code]`, code),
 		chromedp.Click(`form[action="/account/2fa/confirm"] button`),
 		chromedp.WaitVisible(`ul.codes`),

@@ -39,9 +39,9 @@ func setUpTOTP(t *testing.T, e *testkit.Env, user string) (string, []string) {
 	if strings.Contains(qr.Header.Get("Cache-Control"), "no-store") == false {
 		t.Fatal("the QR code may be cached")
 	}
-	b.do("POST", "/account/2fa/confirm", url.Values{"_csrf": {csrf}, "code": {"000000"}}, nil).Expect(t, http.StatusUnprocessableEntity)
+	b.do("POST", "/account/2fa/confirm", url.Values{"_csrf": {csrf}, "password": {testkit.Password}, "code": {"000000"}}, nil).Expect(t, http.StatusUnprocessableEntity)
 	code, _ := totp.GenerateCode(secret, e.Clock.Now())
-	d = b.doc(b.do("POST", "/account/2fa/confirm", url.Values{"_csrf": {csrf}, "code": {code}}, nil).Expect(t, 200))
+	d = b.doc(b.do("POST", "/account/2fa/confirm", url.Values{"_csrf": {csrf}, "password": {testkit.Password}, "code": {code}}, nil).Expect(t, 200))
 	var codes []string
 	d.Find("ul.codes code").Each(func(_ int, s *goquery.Selection) { codes = append(codes, s.Text()) })
 	if len(codes) != 10 {
@@ -163,12 +163,12 @@ func TestDisableSecondFactorThrottled(t *testing.T) {
 	e.AddUser("ann", "")
 	secret, _ := setUpTOTP(t, e, "ann")
 	for i := range 3 {
-		if err := e.Svc.DisableTOTP(e.As("ann"), "000000"); explorer.ErrorCode(err) != explorer.EINVALID {
+		if err := e.Svc.DisableTOTP(e.As("ann"), testkit.Password, "000000"); explorer.ErrorCode(err) != explorer.EINVALID {
 			t.Fatalf("wrong code %d: %v", i, err)
 		}
 	}
 	code, _ := totp.GenerateCode(secret, e.Clock.Now())
-	if err := e.Svc.DisableTOTP(e.As("ann"), code); explorer.ErrorCode(err) != explorer.ETHROTTLED {
+	if err := e.Svc.DisableTOTP(e.As("ann"), testkit.Password, code); explorer.ErrorCode(err) != explorer.ETHROTTLED {
 		t.Fatalf("after 3 wrong codes the right one: %v, want throttled", err)
 	}
 }

@@ -194,7 +194,7 @@ func (s *server) loadSession(c *fiber.Ctx) error {
 	}
 	c.Locals("session", sess)
 	c.Locals("user", u)
-	c.SetUserContext(explorer.WithUser(c.UserContext(), u))
+	c.SetUserContext(explorer.WithSession(explorer.WithUser(c.UserContext(), u), sess.Hash))
 	viewer, err := s.svc.Viewer(c.UserContext())
 	if err != nil {
 		return err

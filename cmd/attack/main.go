@@ -10,14 +10,25 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"regexp"
 
 	"explorer/internal/attack"
 )
 
 func main() {
 	bin := flag.String("bin", "bin/explorer", "the server binary")
+	only := flag.String("only", "", "run only the attacks whose name matches this regular expression")
 	flag.Parse()
-	results, err := attack.Run(*bin, os.Stdout)
+	var match func(string) bool
+	if *only != "" {
+		re, err := regexp.Compile(*only)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "attack: -only:", err)
+			os.Exit(2)
+		}
+		match = re.MatchString
+	}
+	results, err := attack.RunMatching(*bin, os.Stdout, match)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "attack:", err)
 		os.Exit(2)

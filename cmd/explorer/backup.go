@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	explorer "explorer"
@@ -29,7 +31,11 @@ func backupCommand(args []string, stdout, stderr io.Writer) error {
 	}
 	removed, err := store.RemoveBackupLeftovers(dest, time.Now())
 	reportLeftovers(stderr, removed, err)
-	if err := store.BackupSQLite(context.Background(), sqlitePath(data), dest); err != nil {
+	// Interrupted (Ctrl-C, a service stopping), the copy stops and its
+	// partial file is removed before the command exits.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	if err := store.BackupSQLite(ctx, sqlitePath(data), dest); err != nil {
 		return cliError(err)
 	}
 	st, err := os.Stat(dest)
@@ -70,7 +76,13 @@ func restoreCommand(args []string, stdout, stderr io.Writer) error {
 	if kept != "" {
 		fmt.Fprintf(stdout, "the replaced database is kept as %s\n", kept)
 	}
-	if err := auditRestore(data, file); err != nil {
+	err = auditRestore(data, file)
+	// Recording opened the database: its -wal and -shm files keep its
+	// owner too.
+	if kerr := store.KeepOwner(sqlitePath(data)); kerr != nil {
+		return cliError(kerr)
+	}
+	if err != nil {
 		return fmt.Errorf("restored, but the audit log could not record it: %w", err)
 	}
 	return nil

@@ -256,7 +256,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 // database.
 func listenAndServe(ctx context.Context, a *app, c serveConfig, cert *httpserver.Certificate, logger *slog.Logger) error {
 	c.Listen.logLimits(logger)
-	ln, err := c.Listen.listen(c.Addr, c.Edge.TrustedProxies, cert, logger)
+	ln, err := c.Listen.listen(c.Addr, c.Edge.TrustedProxies, cert, logger, a.metrics)
 	if err != nil {
 		return err
 	}

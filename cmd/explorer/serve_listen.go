@@ -80,8 +80,8 @@ func (c *listenConfig) loadCertificate() (*httpserver.Certificate, error) {
 }
 
 // listen opens the public listener, with TLS when cert is set.
-func (c *listenConfig) listen(addr string, proxies []string, cert *httpserver.Certificate, logger *slog.Logger) (net.Listener, error) {
-	lc := httpserver.ListenConfig{MaxConns: c.MaxConns, MaxConnsPerIP: c.MaxConnsPerIP, TrustedProxies: proxies, Logger: logger}
+func (c *listenConfig) listen(addr string, proxies []string, cert *httpserver.Certificate, logger *slog.Logger, m *httpserver.Metrics) (net.Listener, error) {
+	lc := httpserver.ListenConfig{MaxConns: c.MaxConns, MaxConnsPerIP: c.MaxConnsPerIP, TrustedProxies: proxies, Logger: logger, Metrics: m}
 	if cert != nil {
 		lc.TLS = cert.TLSConfig()
 	}

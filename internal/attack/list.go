@@ -62,6 +62,7 @@ func attacks() []attack {
 	list = append(list, projectAttacks()...)
 	list = append(list, auditAttacks()...)
 	list = append(list, h20LangAttacks()...)
+	list = append(list, h32Attacks()...)
 	return list
 }
 

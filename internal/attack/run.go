@@ -49,7 +49,11 @@ type runner struct {
 
 // Run starts the server binary on a fresh data directory, makes a normal
 // user, sends every attack and writes the table to out.
-func Run(bin string, out io.Writer) ([]Result, error) {
+func Run(bin string, out io.Writer) ([]Result, error) { return RunMatching(bin, out, nil) }
+
+// RunMatching is Run with the attacks whose name match selects (all when
+// nil).
+func RunMatching(bin string, out io.Writer, match func(name string) bool) ([]Result, error) {
 	adminPW := "attack-admin-password"
 	srv, err := load.StartServer(bin, "", adminPW, "--max-user-storage", AttackStorage)
 	if err != nil {
@@ -62,6 +66,9 @@ func Run(bin string, out io.Writer) ([]Result, error) {
 	}
 	var results []Result
 	for _, a := range attacks() {
+		if match != nil && !match(a.name) {
+			continue
+		}
 		res := r.run(a)
 		results = append(results, res)
 		fmt.Fprintf(out, "%-52s %3d %6.2fs %6.1f MB %s\n", res.Name, res.Status, res.Seconds, float64(res.Growth)/(1<<20), res.Note)

@@ -30,6 +30,9 @@ func (e *edge) readJSONBody(c *fiber.Ctx) error {
 	if err := e.readLimited(c, e.cfg.MaxJSON); err != nil {
 		return err
 	}
+	if err := decodeBody(c, e.cfg.MaxJSON); err != nil {
+		return err
+	}
 	if len(c.Request().Body()) > 0 && !isJSON(c.Get(fiber.HeaderContentType)) {
 		return explorer.Errorf(explorer.EUNSUPPORTED, "this operation takes a JSON body: send it with Content-Type: application/json")
 	}
@@ -64,6 +67,9 @@ func (e *edge) readFormBody(c *fiber.Ctx) error {
 		return e.readUpload(c)
 	}
 	if err := e.readLimited(c, e.cfg.MaxJSON); err != nil {
+		return err
+	}
+	if err := decodeBody(c, e.cfg.MaxJSON); err != nil {
 		return err
 	}
 	return c.Next()
@@ -118,6 +124,9 @@ func isJSON(contentType string) bool {
 // arrives (file parts go to temporary files), any other body is read as
 // an ordinary one of at most MaxJSON bytes for the route to refuse.
 func (e *edge) readUpload(c *fiber.Ctx) error {
+	if err := refuseCoding(c); err != nil {
+		return err
+	}
 	release, err := e.acquireUpload(c)
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strconv"
 
@@ -45,8 +46,17 @@ func (e *edge) serverError(c *fiber.Ctx, err error) error {
 	if errors.As(err, &fe) {
 		status = fe.Code
 	}
-	e.cfg.Logger.Info("request refused before routing", "status", status, "client", c.IP(), "reason", refusalReason(status, err))
+	// A flood of idle connections timing out (408) or of garbage would
+	// write a line each: one line a second per reason, the next counting
+	// those left out, and a metric counting them all.
+	reason := refusalReason(status, err)
+	e.refusals.logAt(slog.LevelInfo, reason, "request refused before routing", "status", status, "client", c.IP(), "reason", reason)
 	e.cfg.Metrics.record("unreadable", "", status, 0)
+	if status == http.StatusRequestTimeout {
+		e.cfg.Metrics.connClosed("header-timeout")
+	} else {
+		e.cfg.Metrics.connClosed("unreadable")
+	}
 	return api.WriteProblem(c, fiber.NewError(status, serverErrorDetail(status)), status)
 }
 

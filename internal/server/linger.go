@@ -3,6 +3,7 @@ package server
 import (
 	"io"
 	"net"
+	"net/netip"
 	"sync"
 	"time"
 )
@@ -23,11 +24,29 @@ const (
 )
 
 // lingerConn is an accepted connection; release, when set, is called once
-// its socket is closed.
+// its socket is closed. The fields below once are the listener's, kept
+// under its lock (fair.go).
 type lingerConn struct {
 	*net.TCPConn
 	once    sync.Once
 	release func()
+
+	listener *edgeListener
+	ip       netip.Addr
+	opened   time.Time
+	// busy: a request is being handled; proven: a request on it was
+	// authenticated; idle: it is in the listener's idle set.
+	busy, proven, idle bool
+}
+
+// evict closes the connection at once with a reset (no lingering, no
+// TIME_WAIT): it is taken to make room for another.
+func (c *lingerConn) evict() {
+	c.once.Do(func() {
+		_ = c.TCPConn.SetLinger(0)
+		_ = c.TCPConn.Close()
+		c.released()
+	})
 }
 
 // Close shuts the connection for writing and drains it in the background;

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"crypto/tls"
 	"errors"
 	"log/slog"
@@ -29,6 +30,13 @@ type ListenConfig struct {
 	// Logger receives the refusals and the failed accepts, at most one
 	// line a second; nil is slog.Default().
 	Logger *slog.Logger
+	// Metrics, when set, counts the connections refused and closed to
+	// make room, by reason.
+	Metrics *Metrics
+	// EvictAfter is how long a connection may stay without an
+	// authenticated request before it may be closed to make room for a
+	// new one at the cap (default 3 s).
+	EvictAfter time.Duration
 }
 
 // Listen listens on the TCP address addr. The connections it accepts
@@ -47,7 +55,10 @@ func Listen(addr string, lc ListenConfig) (net.Listener, error) {
 	if err != nil {
 		return nil, err
 	}
-	el := &edgeListener{Listener: ln, cfg: lc, proxies: px, perIP: map[netip.Addr]int{}}
+	if lc.EvictAfter <= 0 {
+		lc.EvictAfter = 3 * time.Second
+	}
+	el := &edgeListener{Listener: ln, cfg: lc, proxies: px, perIP: map[netip.Addr]int{}, idle: map[netip.Addr]map[*lingerConn]struct{}{}}
 	el.log.logger = lc.Logger
 	if lc.TLS != nil {
 		return tls.NewListener(el, lc.TLS), nil
@@ -65,6 +76,9 @@ type edgeListener struct {
 	mu    sync.Mutex
 	total int
 	perIP map[netip.Addr]int
+	// idle holds, by address, the connections without an authenticated
+	// request and without a request being handled (fair.go).
+	idle map[netip.Addr]map[*lingerConn]struct{}
 }
 
 // Accept returns the next connection within the caps. It returns an error
@@ -89,7 +103,9 @@ func (l *edgeListener) Accept() (net.Conn, error) {
 	}
 }
 
-// admit counts c, or closes it when a cap is reached (nil).
+// admit counts c, or closes it when a cap is reached (nil). At the total
+// cap, an idle connection that never had an authenticated request is
+// closed to make room first (fair.go).
 func (l *edgeListener) admit(c net.Conn) net.Conn {
 	tc, ok := c.(*net.TCPConn)
 	if !ok {
@@ -100,37 +116,63 @@ func (l *edgeListener) admit(c net.Conn) net.Conn {
 		ip = ra.AddrPort().Addr().Unmap()
 	}
 	capped := l.cfg.MaxConnsPerIP > 0 && ip.IsValid() && !l.proxies.trusted(ip)
-	l.mu.Lock()
-	over := l.cfg.MaxConns > 0 && l.total >= l.cfg.MaxConns
-	perIP := capped && l.perIP[ip] >= l.cfg.MaxConnsPerIP
-	if !over && !perIP {
-		l.total++
-		if capped {
-			l.perIP[ip]++
-		}
+	lc := &lingerConn{TCPConn: tc, listener: l, ip: ip, opened: time.Now()}
+	lc.release = func() { l.release(lc, capped) }
+	reason := l.reserve(lc, capped)
+	if reason == "" {
+		return lc
 	}
-	l.mu.Unlock()
-	if over || perIP {
-		// A reset frees the socket at once, with no TIME_WAIT kept.
-		_ = tc.SetLinger(0)
-		_ = tc.Close()
-		if over {
-			l.log.warn("connection refused: the server holds --max-conns connections", "max", l.cfg.MaxConns)
-		} else {
-			l.log.warn("connection refused: its address holds --max-conns-per-ip connections", "ip", ip.String(), "max", l.cfg.MaxConnsPerIP)
-		}
-		return nil
+	// A reset frees the socket at once, with no TIME_WAIT kept.
+	_ = tc.SetLinger(0)
+	_ = tc.Close()
+	l.cfg.Metrics.connClosed(reason)
+	if reason == reasonMaxConns {
+		l.log.warn("connection refused: the server holds --max-conns connections", "max", l.cfg.MaxConns)
+	} else {
+		l.log.warn("connection refused: its address holds --max-conns-per-ip connections", "ip", ip.String(), "max", l.cfg.MaxConnsPerIP)
 	}
-	return &lingerConn{TCPConn: tc, release: func() { l.release(ip, capped) }}
+	return nil
 }
 
-func (l *edgeListener) release(ip netip.Addr, capped bool) {
+// reserve counts lc when the caps allow, making room at the total cap by
+// evicting idle connections; it answers why not otherwise ("" when
+// counted).
+func (l *edgeListener) reserve(lc *lingerConn, capped bool) string {
+	for range 4 {
+		l.mu.Lock()
+		if capped && l.perIP[lc.ip] >= l.cfg.MaxConnsPerIP {
+			l.mu.Unlock()
+			return reasonMaxConnsPerIP
+		}
+		if l.cfg.MaxConns <= 0 || l.total < l.cfg.MaxConns {
+			l.total++
+			if capped {
+				l.perIP[lc.ip]++
+			}
+			l.setIdle(lc, true)
+			l.mu.Unlock()
+			return ""
+		}
+		victim := l.pickIdle(lc.opened)
+		l.mu.Unlock()
+		if victim == nil {
+			return reasonMaxConns
+		}
+		victim.evict()
+		l.cfg.Metrics.connClosed(reasonEvicted)
+		l.log.warn("idle connection closed to make room: it sent no authenticated request", "ip", victim.ip.String(), "max", l.cfg.MaxConns)
+	}
+	return reasonMaxConns
+}
+
+func (l *edgeListener) release(lc *lingerConn, capped bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.setIdle(lc, false)
 	l.total--
 	if capped {
-		if l.perIP[ip]--; l.perIP[ip] <= 0 {
-			delete(l.perIP, ip)
+		if l.perIP[lc.ip]--; l.perIP[lc.ip] <= 0 {
+			delete(l.perIP, lc.ip)
 		}
 	}
 }
@@ -154,23 +196,29 @@ type rateLog struct {
 }
 
 func (r *rateLog) warn(msg string, args ...any) {
+	r.logAt(slog.LevelWarn, msg, msg, args...)
+}
+
+// logAt writes msg at level unless a line of the same key was written in
+// the last second; the next one counts those left out.
+func (r *rateLog) logAt(level slog.Level, key, msg string, args ...any) {
 	r.mu.Lock()
 	if r.last == nil {
 		r.last, r.left = map[string]time.Time{}, map[string]int{}
 	}
 	now := time.Now()
-	if now.Sub(r.last[msg]) < time.Second {
-		r.left[msg]++
+	if now.Sub(r.last[key]) < time.Second {
+		r.left[key]++
 		r.mu.Unlock()
 		return
 	}
-	left := r.left[msg]
-	r.last[msg], r.left[msg] = now, 0
+	left := r.left[key]
+	r.last[key], r.left[key] = now, 0
 	r.mu.Unlock()
 	if left > 0 {
 		args = append(args, "not logged since the last line", left)
 	}
-	r.logger.Warn(msg, args...)
+	r.logger.Log(context.Background(), level, msg, args...)
 }
 
 // DefaultMaxConns is the default cap on open connections for an open-file

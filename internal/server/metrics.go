@@ -17,6 +17,7 @@ type Metrics struct {
 	Registry *prometheus.Registry
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
+	closed   *prometheus.CounterVec
 }
 
 // NewMetrics returns collectors registered on a new registry, with the Go
@@ -33,8 +34,12 @@ func NewMetrics() *Metrics {
 			Help:    "HTTP request latency by route, method and status.",
 			Buckets: prometheus.DefBuckets,
 		}, []string{"route", "method", "status"}),
+		closed: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "explorer_connections_closed_total",
+			Help: "Connections the server refused or closed on its own, by reason (max-conns, max-conns-per-ip, evicted-idle, header-timeout, unreadable).",
+		}, []string{"reason"}),
 	}
-	m.Registry.MustRegister(m.requests, m.duration,
+	m.Registry.MustRegister(m.requests, m.duration, m.closed,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -44,6 +49,14 @@ func (m *Metrics) record(route, method string, status int, d time.Duration) {
 	s := strconv.Itoa(status)
 	m.requests.WithLabelValues(route, method, s).Inc()
 	m.duration.WithLabelValues(route, method, s).Observe(d.Seconds())
+}
+
+// connClosed counts a connection closed for reason; a nil Metrics counts
+// nothing.
+func (m *Metrics) connClosed(reason string) {
+	if m != nil {
+		m.closed.WithLabelValues(reason).Inc()
+	}
 }
 
 func (m *Metrics) handler() fiber.Handler {

@@ -89,6 +89,9 @@ type edge struct {
 	uploads *uploadRoutes
 	slots   chan struct{}
 	proxies *proxies
+	// refusals writes the lines of requests refused before routing, at
+	// most one a second per reason.
+	refusals rateLog
 }
 
 // Peer is a set of routes: the JSON interface or the pages.
@@ -122,6 +125,7 @@ func newEdge(cfg Config) (*edge, error) {
 		return nil, err
 	}
 	e := &edge{cfg: cfg, proxies: px, slots: make(chan struct{}, cfg.Uploads)}
+	e.refusals.logger = cfg.Logger
 	e.app = fiber.New(fiber.Config{
 		Immutable:             true,
 		DisableStartupMessage: true,
@@ -144,7 +148,7 @@ func newEdge(cfg Config) (*edge, error) {
 	// (refusalReason), and fasthttp's own Logger is Fiber's silent one.
 	e.app.Server().SecureErrorLogMessage = true
 	e.guardMethods()
-	e.app.Use(e.observe, e.clientAddr, e.requestContext, e.securityHeaders, e.compress)
+	e.app.Use(trackConn, e.observe, e.clientAddr, e.requestContext, e.securityHeaders, e.compress, e.crossSiteWrites)
 	if !cfg.NoPublicMetrics {
 		e.app.Get("/metrics", cfg.Metrics.handler())
 	}
