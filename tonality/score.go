@@ -87,6 +87,7 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n
 		bare = -1
 	}
 	firstWord, skip := true, -1
+	lastOp, lastTok := -1, -1 // the last word opinion not negated, for fNegAfter
 	for i, tok := range toks {
 		if i <= skip {
 			continue
@@ -146,6 +147,22 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n
 			scope = negScope // "less than comfortable"; no fault by itself ("less than $10")
 			continue
 		}
+		if tok.has(fNegAfter) {
+			// A negator after what it negates ("अच्छा नहीं", "좋지 않다"): the
+			// opinion word among the 2 words before it, else a bare negator.
+			closeBare()
+			if lastOp >= 0 && wordsBetween(toks, lastTok, i) <= 1 {
+				o := &t.Opinions[lastOp]
+				sum -= o.Polarity
+				o.Polarity *= negScale
+				sum += o.Polarity
+				t.negated = append(t.negated, span{toks[lastTok].start, toks[lastTok].end})
+				lastOp = -1
+			} else {
+				bare = i
+			}
+			continue
+		}
 		if tok.has(fNeg) {
 			closeBare()
 			scope, bare = negScope, i
@@ -179,6 +196,8 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n
 		}
 		if negated {
 			bare = -1
+		} else {
+			lastOp, lastTok = len(t.Opinions), i
 		}
 		t.Opinions = append(t.Opinions, Opinion{Start: tok.start, End: tok.end, Polarity: v})
 		sum += v
@@ -250,7 +269,7 @@ func (a *Analyzer) plainWord(t *token) bool {
 			return false
 		}
 	}
-	return !t.has(fRule | fToo | fNeg | fStop)
+	return !t.has(fRule | fToo | fNeg | fNegAfter | fStop)
 }
 
 // startsWish reports whether a wish starts at word toks[i] ("wish",
@@ -276,3 +295,14 @@ type buffers struct {
 }
 
 var bufPool = sync.Pool{New: func() any { return new(buffers) }}
+
+// wordsBetween counts the word tokens strictly between toks[i] and toks[j].
+func wordsBetween(toks []token, i, j int) int {
+	n := 0
+	for k := i + 1; k < j; k++ {
+		if toks[k].kind == kWord {
+			n++
+		}
+	}
+	return n
+}

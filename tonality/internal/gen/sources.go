@@ -132,11 +132,21 @@ func englishInflection(w string) bool {
 
 // clean folds a lexicon key and reports whether it is kept for language lang.
 func clean(key, lang string, english map[string]float64) (string, bool) {
+	if lang == "VI" {
+		// Vietnamese writes a word's syllables apart: words of 2–3
+		// syllables are kept (as phrases), longer glosses dropped.
+		if n := len(strings.Fields(key)); n > 1 && n <= 3 {
+			key = strings.Join(strings.Fields(key), " ")
+		}
+	}
 	w := analysis.FoldTerm(key)
-	if w == "" || strings.Contains(w, " ") || !hasLetter(w) || len([]rune(w)) < 2 {
+	if w == "" || strings.Contains(w, " ") && lang != "VI" || !hasLetter(w) || len([]rune(w)) < 2 {
 		return "", false
 	}
-	if analysis.IsStopWord(w, lang) {
+	if strings.Contains(w, " ") && (strings.TrimSpace(w) != w || len(strings.Fields(w)) > 3) {
+		return "", false
+	}
+	if analysis.IsStopWord(w, lang) || junk[lang][w] {
 		return "", false
 	}
 	if lang != "EN" {
@@ -146,3 +156,36 @@ func clean(key, lang string, english map[string]float64) (string, bool) {
 	}
 	return w, true
 }
+
+// junk are function words of the languages without a stop list that the
+// machine translations gave a valence: "yes" and "no" (the negators are
+// rule words), and a few others ("kao" 'as', "sam" 'am', "kad" 'when',
+// "hal" 'thing', "só" 'only', "ja" 'already'), from general knowledge.
+var junk = func() map[string]map[string]bool {
+	m := map[string]map[string]bool{}
+	for code, ws := range map[string]string{
+		"CS": "ano ne",
+		"RO": "da nu ca",
+		"EL": "ναι όχι",
+		"BG": "да не сам",
+		"HR": "da ne kao sam",
+		"SR": "да не као ко сам",
+		"SL": "ja ne ni no mo sam",
+		"ET": "jah ei",
+		"LV": "jā nē",
+		"LT": "taip ne kad",
+		"CA": "sí si no ja",
+		"GL": "si non só",
+		"HE": "כן לא",
+		"HI": "हाँ हां नहीं",
+		"KO": "네 예 아니 아니요",
+		"ID": "ya tidak hal",
+		"VI": "có không",
+	} {
+		m[code] = map[string]bool{}
+		for _, w := range strings.Fields(ws) {
+			m[code][analysis.FoldTerm(w)] = true
+		}
+	}
+	return m
+}()
