@@ -66,6 +66,10 @@ type Lexicon struct {
 	// Neighbours gives a term's near neighbours in the language's word
 	// space, nearest first.
 	Neighbours func(term string) []string
+	// Opinion reports whether a folded word is an opinion word of the
+	// language (good, rude, overpriced): tonality, never a topic's title
+	// nor the link that joins a member. nil: none known.
+	Opinion func(word string) bool
 }
 
 // TopicGroup is a group of topics found by exploring, titled by its most
