@@ -89,27 +89,70 @@ type Texts func(fn func(text string)) error
 // near terms; Vectors), clustered into groups (GroupTopics). It reads the
 // texts twice.
 func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]TopicGroup, error) {
-	opt = opt.Normalized()
+	texts = distinctTexts(texts)
 	counter := NewCounter()
 	if err := texts(func(t string) { counter.Add(t, lang) }); err != nil {
 		return nil, err
 	}
-	cands := Candidates(counter, lex)
-	rows, nbs := rowTerms(cands, counter, lex)
-	ctx := NewContexts(rows, Features(counter, exploreFeatures))
+	opt = shortTextOptions(opt, counter).Normalized()
+	isAspect := aspectTest(counter, lex, lang)
+	cands := keepAspects(Candidates(counter, lex), isAspect)
+	rows, nbs := rowTerms(cands, counter, lex, isAspect)
+	ctx := NewContexts(rows, topicalFeatures(Features(counter, exploreFeatures), counter, lex))
 	if err := texts(func(t string) { ctx.Add(t, lang) }); err != nil {
 		return nil, err
 	}
 	vecs := ctx.Vectors()
 	ranked := RankSalient(cands, vecs)
 	topics := BuildSalientTopics(ranked, vecs, lang, opt.Topics, nbs)
-	return GroupTopics(topics, vecs, opt.Groups), nil
+	return titleByCoverage(GroupTopics(topics, vecs, opt.Groups), vecs), nil
+}
+
+// Short texts (review sentences, comments) hold one or two aspects each:
+// covering them takes more topics than long texts do. With fewer than
+// shortTextWords words a text on average, the default number of topics
+// is shortTextTopics.
+const (
+	shortTextWords  = 30
+	shortTextTopics = 45
+)
+
+// shortTextOptions sets the default number of topics of short texts.
+func shortTextOptions(opt ExploreOptions, counter *Counter) ExploreOptions {
+	if opt.Topics == 0 && counter.Docs() > 0 && counter.Words() < shortTextWords*counter.Docs() {
+		opt.Topics = shortTextTopics
+	}
+	return opt
+}
+
+// titleByCoverage puts first in each group the topic whose title is in
+// most texts, which titles the group: the aspect the group is mostly
+// about (food before dishes, service before staff).
+func titleByCoverage(groups []TopicGroup, vecs *Vectors) []TopicGroup {
+	docs := func(t Topic) int {
+		if i, ok := vecs.index[t.Title]; ok {
+			return vecs.Docs[i]
+		}
+		return 0
+	}
+	for g := range groups {
+		ts := groups[g].Topics
+		best := 0
+		for i := range ts {
+			if docs(ts[i]) > docs(ts[best]) {
+				best = i
+			}
+		}
+		ts[0], ts[best] = ts[best], ts[0]
+		groups[g].Title = ts[0].Title
+	}
+	return groups
 }
 
 // rowTerms returns the terms given a context vector: the best candidates
 // and the word-space neighbours of the best of them that occur in the
 // texts (nbs: those neighbours, per candidate).
-func rowTerms(cands []Candidate, counter *Counter, lex Lexicon) (rows []string, nbs map[string][]string) {
+func rowTerms(cands []Candidate, counter *Counter, lex Lexicon, isAspect func(string) bool) (rows []string, nbs map[string][]string) {
 	seen := map[string]bool{}
 	add := func(t string) {
 		if !seen[t] {
@@ -133,7 +176,7 @@ func rowTerms(cands []Candidate, counter *Counter, lex Lexicon) (rows []string, 
 		}
 		for _, nb := range lex.Neighbours(c.Term) {
 			k := FoldTerm(nb)
-			if k != "" && counter.Has(k) && (strings.Contains(k, " ") || counter.Count(k).Docs >= 2) {
+			if k != "" && isAspect(k) && counter.Has(k) && (strings.Contains(k, " ") || counter.Count(k).Docs >= 2) {
 				add(k)
 				nbs[c.Term] = append(nbs[c.Term], k)
 			}

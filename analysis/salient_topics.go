@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"math"
 	"slices"
 	"sort"
 )
@@ -33,7 +34,7 @@ func RankSalient(cands []Candidate, vecs *Vectors) []Candidate {
 		if !ok {
 			continue
 		}
-		c.Score *= vecs.Specificity[i] + specificityFloor
+		c.Score *= math.Sqrt(vecs.Specificity[i]) + specificityFloor
 		out = append(out, c)
 	}
 	slices.SortFunc(out, compareCandidates)
@@ -50,7 +51,7 @@ func RankSalient(cands []Candidate, vecs *Vectors) []Candidate {
 // word-space neighbours in nbs (at the lower neighbourCosine; nbs may be
 // nil). A term joins one topic.
 func BuildSalientTopics(ranked []Candidate, vecs *Vectors, lang string, n int, nbs map[string][]string) []Topic {
-	variant := variantTest(lang)
+	variant := alikeVariants(lang, vecs)
 	salient := make(map[string]bool, len(ranked))
 	for _, c := range ranked {
 		salient[c.Term] = true
@@ -96,6 +97,21 @@ func BuildSalientTopics(ranked []Candidate, vecs *Vectors, lang string, n int, n
 		topics = append(topics, t)
 	}
 	return topics
+}
+
+// editCosine is the least cosine of the contexts of two words one edit
+// apart for them to be variants: "colour" and "color" are used alike,
+// "sound" and "found", "waiter" and "water" are not.
+const editCosine = 0.3
+
+// alikeVariants returns the variant test of lang where words one edit
+// apart (and not of one stem) are variants only when the texts use them
+// alike (editCosine).
+func alikeVariants(lang string, vecs *Vectors) func(a, b string) bool {
+	stem, any := variantTestWith(lang, false), variantTest(lang)
+	return func(a, b string) bool {
+		return stem(a, b) || (any(a, b) && vecs.Cosine(a, b) >= editCosine)
+	}
 }
 
 // medianSpecificity is the median specificity of the terms with a
