@@ -1,0 +1,143 @@
+package analysis
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// reviewCorpus generates review sentences: an aspect named after a
+// determiner, said of with an opinion word after "was", "very" or "so",
+// and "cheap" (an adjective no opinion list holds) in a quarter of them.
+func reviewCorpus(n int) []string {
+	aspects := []string{"pizza", "waiter", "menu", "table", "dessert", "parking", "room", "carpet"}
+	opinions := []string{"great", "rude", "dirty", "nice", "worst", "good"}
+	r := rand.New(rand.NewPCG(31, 31))
+	out := make([]string, n)
+	for i := range out {
+		a, b := aspects[r.IntN(len(aspects))], aspects[r.IntN(len(aspects))]
+		o := opinions[r.IntN(len(opinions))]
+		cue := []string{"was", "very", "so"}[r.IntN(3)]
+		out[i] = fmt.Sprintf("The %s was %s %s and our %s came %d minutes later.", a, cue, o, b, i)
+		if i%4 == 0 {
+			out[i] += " Very cheap, so cheap, too cheap."
+		}
+	}
+	return out
+}
+
+func opinionOf(words ...string) func(string) bool {
+	set := map[string]bool{}
+	for _, w := range words {
+		set[w] = true
+	}
+	return func(w string) bool { return set[w] }
+}
+
+func allTerms(groups []TopicGroup) []string {
+	var out []string
+	for _, g := range groups {
+		for _, t := range g.Topics {
+			out = append(out, t.Terms...)
+		}
+	}
+	return out
+}
+
+func TestOpinionWordsNeverTopics(t *testing.T) {
+	lex := Lexicon{Opinion: opinionOf("great", "rude", "dirty", "nice", "worst", "good")}
+	groups, err := Explore(textsOf(reviewCorpus(400)), "en", ExploreOptions{}, lex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	terms := allTerms(groups)
+	if len(terms) == 0 {
+		t.Fatal("no topics")
+	}
+	for _, term := range terms {
+		for _, w := range strings.Fields(term) {
+			if lex.Opinion(w) || w == "cheap" {
+				t.Errorf("opinion or adjective %q in topic term %q (%v)", w, term, terms)
+			}
+		}
+	}
+	if !strings.Contains(" "+strings.Join(terms, " ")+" ", " pizza ") {
+		t.Errorf("the aspect pizza is no topic: %v", terms)
+	}
+}
+
+func TestPhrasesStopAtPunctuation(t *testing.T) {
+	c := NewCounter()
+	for range 5 {
+		c.Add("Reported to Google. - CVE assigned, wi-fi works; battery life: long", "en")
+	}
+	if c.bigrams["google cve"] != 0 {
+		t.Errorf("a phrase crossed \". - \": %v", c.bigrams)
+	}
+	if c.bigrams["assigned wi"] != 0 || c.bigrams["life long"] != 0 {
+		t.Errorf("a phrase crossed a comma or a colon: %v", c.bigrams)
+	}
+	if c.bigrams["wi fi"] != 5 || c.bigrams["battery life"] != 5 {
+		t.Errorf("a hyphenated word or a phrase was cut: %v", c.bigrams)
+	}
+}
+
+func TestNearDuplicatesCountOnce(t *testing.T) {
+	texts := exploreCorpus(400)
+	for i := range 30 {
+		texts = append(texts, fmt.Sprintf("Subscribe to our NEWSLETTER for zorblax deals!! (%d)", i))
+	}
+	groups, err := Explore(textsOf(texts), "en", ExploreOptions{}, Lexicon{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, term := range allTerms(groups) {
+		if strings.Contains(term, "zorblax") || strings.Contains(term, "newsletter") {
+			t.Errorf("a text repeated 30 times made the term %q", term)
+		}
+	}
+}
+
+func TestAddressesNeverTopics(t *testing.T) {
+	texts := exploreCorpus(400)
+	for i := range 40 {
+		texts = append(texts, fmt.Sprintf("Coffee %d at https://shop.example.com/beans?id=%d or mail orders@example.org about setup.py and notes.txt", i, i),
+			fmt.Sprintf("Tea number %d\n— Jane Doe", i))
+	}
+	groups, err := Explore(textsOf(texts), "en", ExploreOptions{}, Lexicon{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, term := range allTerms(groups) {
+		for _, bad := range []string{"https", "example", "shop", "com", "org", "orders", "setup", "py", "txt", "notes", "jane", "doe"} {
+			if strings.Contains(" "+term+" ", " "+bad+" ") {
+				t.Errorf("%q from an address or an attribution is in topic term %q", bad, term)
+			}
+		}
+	}
+}
+
+func TestOneEditVariantsOnlyWhenUsedAlike(t *testing.T) {
+	var texts []string
+	for i := range 60 {
+		texts = append(texts,
+			fmt.Sprintf("the colour of the paint and the wall %d", i%7),
+			fmt.Sprintf("the color of the paint and the wall %d", i%5),
+			fmt.Sprintf("the sound of the speaker and the volume %d", i%3),
+			fmt.Sprintf("we found the keys under the sofa %d", i%4))
+	}
+	rows := []string{"colour", "color", "sound", "found"}
+	feats := []string{"paint", "wall", "speaker", "volume", "keys", "sofa"}
+	ctx := NewContexts(rows, feats)
+	for _, x := range texts {
+		ctx.Add(x, "en")
+	}
+	variant := alikeVariants("en", ctx.Vectors())
+	if !variant("colour", "color") {
+		t.Error("colour and color, used alike, are not variants")
+	}
+	if variant("sound", "found") {
+		t.Error("sound and found, used apart, are variants")
+	}
+}
