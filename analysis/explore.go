@@ -113,7 +113,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 // shortTextWords words a text on average, the default number of topics
 // is shortTextTopics.
 const (
-	shortTextWords  = 30
+	shortTextWords  = 16
 	shortTextTopics = 45
 )
 
