@@ -86,8 +86,11 @@ type Texts func(fn func(text string)) error
 // Explore finds the topics of texts in language lang: the salient terms
 // and phrases (Salience), each joined by the terms the texts use in the
 // same contexts (its variants, word-space neighbours and the project's own
-// near terms; Vectors), clustered into groups (GroupTopics). It reads the
-// texts twice.
+// near terms; Vectors), clustered into groups (GroupTopics), each titled
+// by its topic in most texts. Titles and members are aspects (aspectTest:
+// no opinion word, adjective, verb or function word); near-duplicate texts
+// count once, addresses and attribution lines are cut out (distinctTexts).
+// It reads the texts twice.
 func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]TopicGroup, error) {
 	texts = distinctTexts(texts)
 	counter := NewCounter()
@@ -143,7 +146,9 @@ func titleByCoverage(groups []TopicGroup, vecs *Vectors) []TopicGroup {
 				best = i
 			}
 		}
-		ts[0], ts[best] = ts[best], ts[0]
+		first := ts[best]
+		copy(ts[1:best+1], ts[:best]) // the others keep their order
+		ts[0] = first
 		groups[g].Title = ts[0].Title
 	}
 	return groups
