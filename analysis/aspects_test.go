@@ -141,3 +141,37 @@ func TestOneEditVariantsOnlyWhenUsedAlike(t *testing.T) {
 		t.Error("sound and found, used apart, are variants")
 	}
 }
+
+// Review sentences are feedback (short, a quarter or more of their terms
+// opinion words or adjectives); descriptions of things are not, nor are
+// long texts however opinionated.
+func TestFeedback(t *testing.T) {
+	lex := Lexicon{Opinion: opinionOf("great", "rude", "dirty", "nice", "worst", "good")}
+	count := func(texts []string) *Counter {
+		c := NewCounter()
+		for _, x := range texts {
+			c.Add(x, "en")
+		}
+		return c
+	}
+	reviews := count(reviewCorpus(400))
+	if !feedback(reviews, lex) {
+		t.Error("review sentences are not feedback")
+	}
+	if feedbackOptions(ExploreOptions{}, true).Topics != feedbackTopics || feedbackOptions(ExploreOptions{Topics: 12}, true).Topics != 12 {
+		t.Error("feedback's default number of topics")
+	}
+	if feedback(count(exploreCorpus(400)), lex) {
+		t.Error("descriptions are feedback")
+	}
+	long := reviewCorpus(400)
+	for i := range long {
+		long[i] += " " + long[(i+1)%len(long)]
+	}
+	if feedback(count(long), lex) {
+		t.Error("long texts are feedback")
+	}
+	if feedback(NewCounter(), lex) {
+		t.Error("no texts are feedback")
+	}
+}

@@ -97,7 +97,8 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	if err := texts(func(t string) { counter.Add(t, lang) }); err != nil {
 		return nil, err
 	}
-	opt = shortTextOptions(opt, counter).Normalized()
+	isFeedback := feedback(counter, lex)
+	opt = feedbackOptions(opt, isFeedback).Normalized()
 	isAspect := aspectTest(counter, lex, lang)
 	cands := keepAspects(Candidates(counter, lex), isAspect)
 	rows, nbs := rowTerms(cands, counter, lex, isAspect)
@@ -106,24 +107,47 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 		return nil, err
 	}
 	vecs := ctx.Vectors()
-	ranked := RankSalient(cands, vecs)
+	ranked := RankSalient(cands, vecs, isFeedback)
 	topics := BuildSalientTopics(ranked, vecs, lang, opt.Topics, nbs)
 	return titleByCoverage(GroupTopics(topics, vecs, opt.Groups), vecs), nil
 }
 
-// Short texts (review sentences, comments) hold one or two aspects each:
-// covering them takes more topics than long texts do. With fewer than
-// shortTextWords words a text on average, the default number of topics
-// is shortTextTopics.
+// Feedback (review sentences, comments) is short texts that say how
+// things are: each text holds one or two aspects and an opinion of them.
+// Covering it takes more topics than long or descriptive texts do, and its
+// main aspects (food, service) are used with everything, so their
+// contexts are less specific than a dish's: the specificity counts less
+// in their salience. Texts are feedback when they average fewer than
+// shortTextWords words and at least feedbackShare of their terms'
+// occurrences are opinion words (lex.Opinion) or words used as adjectives
+// or verbs (Predicative): review sentences 0.37–0.38, Debian's package
+// descriptions 18 words and 0.16.
 const (
-	shortTextWords  = 16
-	shortTextTopics = 45
+	shortTextWords = 16
+	feedbackShare  = 0.25
+	feedbackTopics = 45
 )
 
-// shortTextOptions sets the default number of topics of short texts.
-func shortTextOptions(opt ExploreOptions, counter *Counter) ExploreOptions {
-	if opt.Topics == 0 && counter.Docs() > 0 && counter.Words() < shortTextWords*counter.Docs() {
-		opt.Topics = shortTextTopics
+// feedback reports whether the counted texts are feedback (see
+// shortTextWords).
+func feedback(counter *Counter, lex Lexicon) bool {
+	if counter.Docs() == 0 || counter.Words() >= shortTextWords*counter.Docs() {
+		return false
+	}
+	said, all := 0, 0
+	for term, tc := range counter.terms {
+		all += tc.Count
+		if counter.Predicative(term) || (lex.Opinion != nil && !strings.Contains(term, " ") && lex.Opinion(term)) {
+			said += tc.Count
+		}
+	}
+	return all > 0 && float64(said) >= feedbackShare*float64(all)
+}
+
+// feedbackOptions sets the default number of topics of feedback.
+func feedbackOptions(opt ExploreOptions, isFeedback bool) ExploreOptions {
+	if opt.Topics == 0 && isFeedback {
+		opt.Topics = feedbackTopics
 	}
 	return opt
 }

@@ -26,15 +26,23 @@ const specificityFloor = 0.01
 // RankSalient orders the candidates that have a row in vecs by their
 // salience: their Score times the specificity of their contexts, so that
 // words used with anything (boilerplate that passed the share limit) fall
-// behind subjects.
-func RankSalient(cands []Candidate, vecs *Vectors) []Candidate {
+// behind subjects. In feedback (gentle) it is the square root of the
+// specificity: the main aspects of reviews (food 0.48, service 0.73,
+// against pizza 1.22 in SemEval-2014 restaurants) are used with
+// everything, and would fall behind dishes; in descriptive texts the
+// square root lets generic words rise (Debian's NPMI 0.44 → 0.29).
+func RankSalient(cands []Candidate, vecs *Vectors, gentle bool) []Candidate {
 	var out []Candidate
 	for _, c := range cands {
 		i, ok := vecs.index[c.Term]
 		if !ok {
 			continue
 		}
-		c.Score *= math.Sqrt(vecs.Specificity[i]) + specificityFloor
+		spec := vecs.Specificity[i]
+		if gentle {
+			spec = math.Sqrt(spec)
+		}
+		c.Score *= spec + specificityFloor
 		out = append(out, c)
 	}
 	slices.SortFunc(out, compareCandidates)

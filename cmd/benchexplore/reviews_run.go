@@ -65,11 +65,10 @@ func exploreReviews(root, lang string, rs []review) (reviewMeasures, []analysis.
 	if err != nil {
 		return reviewMeasures{}, nil, err
 	}
-	opinion, err := opinionWords(root, lang)
-	if err != nil {
-		return reviewMeasures{}, nil, err
+	opinion := lex.Opinion
+	if opinion == nil {
+		return reviewMeasures{}, nil, fmt.Errorf("no opinion words of %s under %s (run from the work tree's root)", lang, root)
 	}
-	lex.Opinion = opinion
 	texts := func(fn func(string)) error {
 		for _, r := range rs {
 			fn(r.text)
