@@ -2,7 +2,9 @@ package analysis
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -173,5 +175,53 @@ func TestFeedback(t *testing.T) {
 	}
 	if feedback(NewCounter(), lex) {
 		t.Error("no texts are feedback")
+	}
+}
+
+// vectorsOf makes context vectors by hand: each term's vector over a few
+// context dimensions (normalized here), every term equally specific.
+func vectorsOf(rows map[string][]float32) *Vectors {
+	v := &Vectors{index: map[string]int{}}
+	terms := make([]string, 0, len(rows))
+	for t := range rows {
+		terms = append(terms, t)
+	}
+	slices.Sort(terms)
+	for i, t := range terms {
+		vec := slices.Clone(rows[t])
+		n := float32(math.Sqrt(dot(vec, vec)))
+		for k := range vec {
+			vec[k] /= n
+		}
+		v.Terms = append(v.Terms, t)
+		v.Docs = append(v.Docs, 10)
+		v.Specificity = append(v.Specificity, 1)
+		v.vecs = append(v.vecs, vec)
+		v.index[t] = i
+	}
+	return v
+}
+
+// An inflection joins its title's topic though the texts share no
+// context ("pizzas" in a few texts); a word-space neighbour used in some
+// of the title's contexts joins in feedback only (short texts have few
+// context words), at neighbourCosine otherwise.
+func TestSalientTopicsInflectionsAndKin(t *testing.T) {
+	vecs := vectorsOf(map[string][]float32{
+		"waiter": {1, 1, 0, 0, 0},
+		"server": {0.1, 0, 1, 0, 0}, // cosine about 0.05 with waiter
+		"pizza":  {0, 0, 0, 1, 0},
+		"pizzas": {0, 0, 0, 0, 1}, // no shared context
+	})
+	ranked := []Candidate{{Term: "waiter", Score: 2}, {Term: "pizza", Score: 1}}
+	nbs := map[string][]string{"waiter": {"server"}}
+	for _, fb := range []bool{false, true} {
+		topics := BuildSalientTopics(ranked, vecs, "en", 10, nbs, fb)
+		if len(topics) != 2 || !slices.Equal(topics[1].Terms, []string{"pizza", "pizzas"}) {
+			t.Fatalf("feedback %v: %+v", fb, topics)
+		}
+		if got := slices.Contains(topics[0].Terms, "server"); got != fb {
+			t.Errorf("feedback %v: waiter's topic %v", fb, topics[0].Terms)
+		}
 	}
 }

@@ -108,13 +108,14 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	}
 	vecs := ctx.Vectors()
 	ranked := RankSalient(cands, vecs, isFeedback)
-	topics := BuildSalientTopics(ranked, vecs, lang, opt.Topics, nbs)
+	topics := BuildSalientTopics(ranked, vecs, lang, opt.Topics, nbs, isFeedback)
 	return titleByCoverage(GroupTopics(topics, vecs, opt.Groups), vecs), nil
 }
 
 // Feedback (review sentences, comments) is short texts that say how
 // things are: each text holds one or two aspects and an opinion of them.
-// Covering it takes more topics than long or descriptive texts do, and its
+// Covering it takes more topics than long or descriptive texts do (the
+// most, 60: 45 covered 70 % of SemEval-2014's sentences, 60 77 %), and its
 // main aspects (food, service) are used with everything, so their
 // contexts are less specific than a dish's: the specificity counts less
 // in their salience. Texts are feedback when they average fewer than
@@ -125,7 +126,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 const (
 	shortTextWords = 16
 	feedbackShare  = 0.25
-	feedbackTopics = 45
+	feedbackTopics = MaxExploreTopics
 )
 
 // feedback reports whether the counted texts are feedback (see

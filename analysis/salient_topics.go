@@ -51,15 +51,24 @@ func RankSalient(cands []Candidate, vecs *Vectors, gentle bool) []Candidate {
 
 // BuildSalientTopics builds up to n topics from the ranked candidates: each
 // not yet taken, nor a variant of or too similar to an earlier title (it
-// then joins that title's topic, if it has room), titles a topic, which its variants (same stems) and the terms the texts
-// use in similar contexts join, most similar first, up to MaxTopicTerms
-// terms. A joining term other than a variant must have contexts at least
-// as specific as the median term's (generic words are near everything) and
-// be either a candidate (at projectCosine) or one of the title's
-// word-space neighbours in nbs (at the lower neighbourCosine; nbs may be
-// nil). A term joins one topic.
-func BuildSalientTopics(ranked []Candidate, vecs *Vectors, lang string, n int, nbs map[string][]string) []Topic {
+// then joins that title's topic, if it has room), titles a topic, which
+// its inflections (same stem, whatever their contexts), its other variants
+// and the terms the texts use in similar contexts join, most similar
+// first, up to MaxTopicTerms terms. A joining term other than a variant
+// must have contexts at least as specific as the median term's (generic
+// words are near everything) and be either a candidate (at projectCosine)
+// or one of the title's word-space neighbours in nbs (nbs may be nil) at
+// neighbourCosine, or, in feedback, at any positive cosine: a short text
+// has few context words, so a neighbour the texts use in some of the
+// title's contexts is kin (waiter: server, bartender). A term joins one
+// topic.
+func BuildSalientTopics(ranked []Candidate, vecs *Vectors, lang string, n int, nbs map[string][]string, feedback bool) []Topic {
 	variant := alikeVariants(lang, vecs)
+	inflection := variantTestWith(lang, false)
+	nbCos := neighbourCosine
+	if feedback {
+		nbCos = math.SmallestNonzeroFloat64
+	}
 	salient := make(map[string]bool, len(ranked))
 	for _, c := range ranked {
 		salient[c.Term] = true
@@ -84,6 +93,12 @@ func BuildSalientTopics(ranked []Candidate, vecs *Vectors, lang string, n int, n
 		}
 		used[c.Term] = true
 		t := Topic{Title: c.Term, Terms: []string{c.Term}}
+		for _, other := range vecs.Terms {
+			if len(t.Terms) < MaxTopicTerms && !used[other] && other != c.Term && inflection(c.Term, other) {
+				used[other] = true // "pizzas", "bagels": rare texts share no context
+				t.Terms = append(t.Terms, other)
+			}
+		}
 		near := map[string]bool{}
 		for _, nb := range nbs[c.Term] {
 			near[FoldTerm(nb)] = true
@@ -97,7 +112,7 @@ func BuildSalientTopics(ranked []Candidate, vecs *Vectors, lang string, n int, n
 			}
 			specific := vecs.Specificity[vecs.index[m.term]] >= floor
 			if variant(c.Term, m.term) || (specific && salient[m.term] && m.cos >= projectCosine) ||
-				(specific && near[m.term] && m.cos >= neighbourCosine) {
+				(specific && near[m.term] && m.cos >= nbCos) {
 				used[m.term] = true
 				t.Terms = append(t.Terms, m.term)
 			}
