@@ -185,15 +185,19 @@ func keepAspects(cands []Candidate, isAspect func(string) bool) []Candidate {
 }
 
 // topicalFeatures leaves out of the context words those that say how
-// texts feel (opinion words) or are adjectives or verbs: contexts are then
-// what texts talk about, and aspects are not joined through "dirty".
-func topicalFeatures(feats []string, counter *Counter, lex Lexicon) []string {
+// texts feel (opinion words): aspects are not joined through "dirty" or
+// "great". Words used as adjectives or verbs stay context words: what is
+// done with an aspect tells its kin (waiter, staff and service are
+// "asked", "brought", "took"; dishes "ordered", "tried").
+func topicalFeatures(feats []string, lex Lexicon) []string {
+	if lex.Opinion == nil {
+		return feats
+	}
 	out := feats[:0:0]
 	for _, f := range feats {
-		if (lex.Opinion != nil && lex.Opinion(f)) || counter.Predicative(f) {
-			continue
+		if !lex.Opinion(f) {
+			out = append(out, f)
 		}
-		out = append(out, f)
 	}
 	return out
 }

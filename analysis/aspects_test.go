@@ -225,3 +225,38 @@ func TestSalientTopicsInflectionsAndKin(t *testing.T) {
 		}
 	}
 }
+
+// Verbs are context words (what is done with an aspect tells its kin:
+// waiter and server are "brought" and "asked"), opinion words are not.
+func TestVerbsAreContextOpinionsNot(t *testing.T) {
+	lex := Lexicon{Opinion: opinionOf("great", "rude")}
+	var texts []string
+	for i := 0; i < 60; i++ {
+		who := []string{"waiter", "server"}[i%2]
+		dish := []string{"soup", "pasta", "salad"}[i%3]
+		texts = append(texts,
+			fmt.Sprintf("Our %s was rude, he brought the wrong %s and we asked twice.", who, dish),
+			fmt.Sprintf("The %s was great and the %s too.", dish, []string{"pizza", "cake"}[i%2]),
+			fmt.Sprintf("The %s had %s in it.", []string{"pizza", "cake"}[i%2], dish),
+			fmt.Sprintf("Loved the %s and the %s.", []string{"pizza", "cake"}[(i+1)%2], dish))
+	}
+	c := NewCounter()
+	for _, x := range texts {
+		c.Add(x, "en")
+	}
+	if !c.Predicative("brought") || !c.Predicative("asked") {
+		t.Fatal("brought and asked are not verbs here")
+	}
+	feats := topicalFeatures(Features(c, exploreFeatures), lex)
+	if slices.Contains(feats, "great") || slices.Contains(feats, "rude") || !slices.Contains(feats, "brought") {
+		t.Fatalf("context words %v", feats)
+	}
+	ctx := NewContexts([]string{"waiter", "server", "pizza"}, feats)
+	for _, x := range texts {
+		ctx.Add(x, "en")
+	}
+	v := ctx.Vectors()
+	if kin, other := v.Cosine("waiter", "server"), v.Cosine("waiter", "pizza"); kin <= other {
+		t.Fatalf("waiter~server %.2f, waiter~pizza %.2f", kin, other)
+	}
+}
