@@ -24,7 +24,7 @@ type cueSet map[string]bool
 // cueLists are the cue words of the languages that have them: the
 // predicative cues, then the determiners and possessives.
 var cueLists = map[string][2]string{
-	"en": {`very so too really quite pretty extremely incredibly super fairly rather overly
+	"en": {`very so too really quite pretty extremely incredibly super fairly rather overly reasonably moderately decently well
 		is was are were be been being am seems seemed looks looked felt feel tasted tastes
 		not never always just also i we they you he she would will can could should must to didn don doesn`,
 		`the a an my our your their his her its this these those`},

@@ -260,3 +260,15 @@ func TestVerbsAreContextOpinionsNot(t *testing.T) {
 		t.Fatalf("waiter~server %.2f, waiter~pizza %.2f", kin, other)
 	}
 }
+
+// "reasonably priced", "well priced": an adverb of degree makes "priced"
+// an adjective, so the price aspect is reached through its nouns only.
+func TestPricedIsNoAspect(t *testing.T) {
+	c := NewCounter()
+	for i := 0; i < 20; i++ {
+		c.Add([]string{"The pasta was reasonably priced.", "Well priced wine and the prices are fair.", "The prices went up."}[i%3], "en")
+	}
+	if !c.Predicative("priced") || c.Predicative("prices") {
+		t.Fatalf("priced %v prices %v", c.Predicative("priced"), c.Predicative("prices"))
+	}
+}
