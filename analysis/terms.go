@@ -34,6 +34,12 @@ func Terms(text, lang string) []string {
 // scan calls fn for every word of text that has a letter or a digit, in
 // order: word is the folded word, term its term, "" when Terms drops it.
 func scan(text, lang string, fn func(word, term string)) {
+	scanWith(text, lang, fn, nil)
+}
+
+// scanWith is scan that also calls brk, when not nil, between two words
+// that punctuation separates (see isBreak): phrases do not cross it.
+func scanWith(text, lang string, fn func(word, term string), brk func()) {
 	stop := stopSet(lang)
 	key := langKey(lang)
 	one := func(tok string) {
@@ -57,9 +63,34 @@ func scan(text, lang string, fn func(word, term string)) {
 		text = strings.ReplaceAll(text, "_", " ")
 	}
 	it := words.FromString(text)
+	gap := ""
 	for it.Next() {
-		one(it.Value())
+		v := it.Value()
+		if brk == nil {
+			one(v)
+			continue
+		}
+		if letter, alnum := classify(v); !alnum && !letter {
+			gap += v
+			continue
+		}
+		if isBreak(gap) {
+			brk()
+		}
+		gap = ""
+		one(v)
 	}
+}
+
+// isBreak reports whether the characters between two words separate them
+// (sentence or clause punctuation, a spaced dash): anything but spaces,
+// or a lone hyphen, slash or apostrophe inside a word ("wi-fi").
+func isBreak(gap string) bool {
+	switch gap {
+	case "", "-", "/", "'", "’", "‐", "‑":
+		return false
+	}
+	return strings.TrimSpace(gap) != ""
 }
 
 // classify reports whether tok holds a letter, and whether it holds a letter

@@ -43,6 +43,9 @@ type Counter struct {
 	seen     map[string]struct{} // per text, reused
 	words    int                 // all words added, stop words included
 	bigrams  map[string]int      // two consecutive terms (no stop word between): occurrences
+	uses     map[string]*wordUse // per term, the words that precede it (aspects.go)
+	lastWord string              // the word before, in the text being added
+	stopHits map[string]int      // per language, its stop words among the words
 	// termsFull, bigramsFull: a prune left the map three quarters full;
 	// no more prunes, new keys are dropped (roomFor).
 	termsFull, bigramsFull bool
@@ -57,6 +60,8 @@ func NewCounter() *Counter {
 		pairs:    map[string]struct{}{},
 		seen:     map[string]struct{}{},
 		bigrams:  map[string]int{},
+		uses:     map[string]*wordUse{},
+		stopHits: map[string]int{},
 	}
 }
 
@@ -65,8 +70,11 @@ func (c *Counter) Add(text, lang string) {
 	c.docs++
 	clear(c.seen)
 	prev, prevTerm := "", ""
-	scan(text, lang, func(word, term string) {
+	c.lastWord = ""
+	cues := cuesOf(lang)
+	scanWith(text, lang, func(word, term string) {
 		c.words++
+		c.noteUse(word, term, cues)
 		if prev != "" && len(c.pairs) < c.maxPairs {
 			c.pairs[prev+" "+word] = struct{}{}
 		}
@@ -96,7 +104,7 @@ func (c *Counter) Add(text, lang string) {
 			c.seen[term] = struct{}{}
 			tc.Docs++
 		}
-	})
+	}, func() { prev, prevTerm, c.lastWord = "", "", "" })
 }
 
 // addBigram counts an occurrence of two consecutive terms. Past maxPairs

@@ -13,6 +13,11 @@ import (
 // has a stemmer ("games"/"game", "libraries"/"library"), or, for words of
 // five letters or more, one edit apart ("colour"/"color").
 func variantTest(lang string) func(a, b string) bool {
+	return variantTestWith(lang, true)
+}
+
+// variantTestWith is variantTest, one edit apart counting only with edits.
+func variantTestWith(lang string, edits bool) func(a, b string) bool {
 	l, _ := language.Get(langKey(lang))
 	stemmed := l.HasStemmer()
 	memo := map[string]string{}
@@ -30,7 +35,7 @@ func variantTest(lang string) func(a, b string) bool {
 			return a == b
 		}
 		for i := range wa {
-			if wa[i] == wb[i] || (stemmed && stemOf(wa[i]) == stemOf(wb[i])) || oneEdit(wa[i], wb[i]) {
+			if wa[i] == wb[i] || (stemmed && stemOf(wa[i]) == stemOf(wb[i])) || (edits && oneEdit(wa[i], wb[i])) {
 				continue
 			}
 			return false

@@ -9,6 +9,11 @@
 //	benchexplore quality -lang EN -texts en.txt
 //	benchexplore perf -lang EN -texts en.txt -n 100000 -algo new
 //	benchexplore run -lang EN -texts en.txt -sizes 100000,1000000
+//	benchexplore reviews [-dir DIR] [-heldout] [-v]
+//
+// reviews explores annotated review sentences (SemEval ABSA, MAMS) and
+// reports the share of titles that are opinion words, the share of texts
+// in some topic and the aspect categories found as a group.
 package main
 
 import (
@@ -30,6 +35,9 @@ func main() {
 	algo := fs.String("algo", "new", "perf: old (main's) or new")
 	sizes := fs.String("sizes", "100000,1000000", "run: the sizes of the perf runs")
 	profile := fs.String("cpuprofile", "", "perf: write a CPU profile here")
+	dir := fs.String("dir", reviewsDir(), "reviews: the directory of the annotated review files (BENCH_REVIEWS_DIR)")
+	heldOut := fs.Bool("heldout", false, "reviews: measure the held-out files too (report only, never tune on them)")
+	verbose := fs.Bool("v", false, "reviews: print the groups")
 	_ = fs.Parse(os.Args[2:])
 	if *profile != "" {
 		f, err := os.Create(*profile)
@@ -46,6 +54,8 @@ func main() {
 		err = quality(os.Stdout, *lang, *texts)
 	case "perf":
 		err = perf(os.Stdout, *lang, *texts, *n, *algo)
+	case "reviews":
+		err = reviews(os.Stdout, *dir, *heldOut, *verbose)
 	case "run":
 		err = run(os.Stdout, *lang, *texts, *sizes)
 	default:
@@ -58,7 +68,15 @@ func main() {
 	}
 }
 
+// reviewsDir is BENCH_REVIEWS_DIR, else /work/tonality-data.
+func reviewsDir() string {
+	if d := os.Getenv("BENCH_REVIEWS_DIR"); d != "" {
+		return d
+	}
+	return "/work/tonality-data"
+}
+
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: benchexplore prepare|quality|perf|run [flags]")
+	fmt.Fprintln(os.Stderr, "usage: benchexplore prepare|quality|perf|run|reviews [flags]")
 	os.Exit(2)
 }

@@ -1,0 +1,203 @@
+package analysis
+
+import (
+	"strings"
+	"sync"
+)
+
+// An aspect is what texts talk about (a noun, a noun phrase, a named
+// feature), not what they say of it: opinion words, adjectives and verbs
+// title no topic and join none. Without part-of-speech tags, a word's
+// part is told by the word before it: a determiner or possessive comes
+// before a noun ("the food", "our waiter"); an intensifier, a copula, a
+// subject pronoun, a modal or "to" before an adjective or a verb ("very
+// rude", "was cheap", "I recommend", "would return").
+
+// wordUse counts the occurrences of a term after a predicative cue word
+// (pred) and after a determiner (det).
+type wordUse struct{ pred, det int }
+
+// cueSet is a language's cue words: true for a predicative cue, false
+// for a determiner.
+type cueSet map[string]bool
+
+// cueLists are the cue words of the languages that have them: the
+// predicative cues, then the determiners and possessives.
+var cueLists = map[string][2]string{
+	"en": {`very so too really quite pretty extremely incredibly super fairly rather overly reasonably moderately decently well
+		is was are were be been being am seems seemed looks looked felt feel tasted tastes
+		not never always just also i we they you he she would will can could should must to didn don doesn`,
+		`the a an my our your their his her its this these those`},
+	"nl": {`erg heel zeer te echt nogal vrij super is was waren ben wordt werd niet nooit ik we wij ze jij hij zou zal kan kon`,
+		`de het een dit deze mijn ons onze hun uw`},
+	"fr": {`très trop si assez vraiment plutôt est était sont étaient être été pas jamais je nous ils elles vous`,
+		`le la les un une des du ce cet cette ces mon ma mes notre nos votre vos leur leurs au aux`},
+	"de": {`sehr zu so wirklich ziemlich recht ist war sind waren nicht nie ich wir du er`,
+		`der das den dem des ein eine einen einem einer dieser diese dieses mein meine unser unsere`},
+	"es": {`muy demasiado tan bastante realmente es era son eran está estaba están ser estar no nunca yo nosotros`,
+		`el la los las un una unos unas este esta estos estas mi mis nuestro nuestra del al`},
+	"it": {`molto troppo così davvero abbastanza è era sono erano essere stato non mai io noi`,
+		`il lo la gli le un uno una questo questa mio mia nostro nostra del della dei delle`},
+	"pt": {`muito demais tão bastante realmente é era são eram está estava ser estar não nunca eu nós`,
+		`o os as um uma uns umas este esta meu minha nosso nossa do da dos das`},
+}
+
+var (
+	cuesOnce sync.Once
+	cueSets  map[string]cueSet
+)
+
+// cuesOf returns the cue words of a language, nil when it has none.
+func cuesOf(lang string) cueSet {
+	cuesOnce.Do(func() {
+		cueSets = map[string]cueSet{}
+		for l, lists := range cueLists {
+			set := cueSet{}
+			for _, w := range strings.Fields(lists[1]) {
+				set[w] = false
+			}
+			for _, w := range strings.Fields(lists[0]) {
+				set[w] = true
+			}
+			cueSets[l] = set
+		}
+	})
+	return cueSets[langKey(lang)]
+}
+
+// noteUse records, for a term, whether the word before it is a cue, and
+// counts the stop words of every language (see presentStopWords).
+func (c *Counter) noteUse(word, term string, cues cueSet) {
+	if term != "" && c.lastWord != "" && cues != nil {
+		if pred, ok := cues[c.lastWord]; ok {
+			u := c.uses[term]
+			if u == nil {
+				if len(c.uses) >= c.maxTerms {
+					c.lastWord = word
+					return
+				}
+				u = &wordUse{}
+				c.uses[term] = u
+			}
+			if pred {
+				u.pred++
+			} else {
+				u.det++
+			}
+		}
+	}
+	c.lastWord = word
+	for _, l := range stopLanguages(word) {
+		c.stopHits[l]++
+	}
+}
+
+// Predicative reports whether the texts use a term as an adjective or a
+// verb rather than a noun: at least minPredicative of its occurrences
+// follow a predicative cue, more than twice as many as follow a
+// determiner ("cheap", "delicious", "recommend"; not "food", "service").
+func (c *Counter) Predicative(term string) bool {
+	u := c.uses[term]
+	tc := c.terms[term]
+	if u == nil || tc == nil {
+		return false
+	}
+	return u.pred >= 2 && u.pred > 2*u.det && float64(u.pred) >= minPredicative*float64(tc.Count)
+}
+
+// minPredicative is the least share of a term's occurrences after a
+// predicative cue for it to be taken as an adjective or a verb.
+const minPredicative = 0.1
+
+var (
+	stopLangOnce sync.Once
+	stopLangs    map[string][]string
+)
+
+// stopLanguages returns the languages of which word is a stop word.
+func stopLanguages(word string) []string {
+	stopLangOnce.Do(func() {
+		stopOnce.Do(loadStopWords)
+		stopLangs = map[string][]string{}
+		for l, set := range stopLists {
+			for w := range set {
+				stopLangs[w] = append(stopLangs[w], l)
+			}
+		}
+	})
+	return stopLangs[word]
+}
+
+// presentShare is the least share of a column's words that a language's
+// stop words must make for the language to be present in it.
+const presentShare = 0.05
+
+// functionWord reports whether term is a stop word of a language present
+// in the texts counted (a mixed column has several) or of lang.
+func (c *Counter) functionWord(term, lang string) bool {
+	for _, l := range stopLanguages(term) {
+		if l == langKey(lang) || float64(c.stopHits[l]) >= presentShare*float64(c.words) {
+			return true
+		}
+	}
+	return false
+}
+
+// aspectTest returns the test of whether a candidate term may title or
+// join a topic: no word of it is a function word of a language present,
+// and it is not an opinion word (lex.Opinion) nor used as an adjective or
+// a verb (Predicative). A phrase is judged by its last word (its head);
+// its first may be an opinion or predicative word only when most of that
+// word's occurrences are in the phrase ("hard drive", not "good food").
+func aspectTest(counter *Counter, lex Lexicon, lang string) func(term string) bool {
+	word := func(w string) bool {
+		return !counter.functionWord(w, lang) && !counter.Predicative(w) &&
+			(lex.Opinion == nil || !lex.Opinion(w))
+	}
+	return func(term string) bool {
+		if strings.ContainsAny(term, ".@") {
+			return false // a host, an address or a file name
+		}
+		first, last, phrase := strings.Cut(term, " ")
+		if !phrase {
+			return word(term)
+		}
+		if strings.Contains(last, " ") || !word(last) || counter.functionWord(first, lang) {
+			return false
+		}
+		if word(first) {
+			return true
+		}
+		n := counter.Count(first).Count
+		return n > 0 && 2*counter.bigrams[term] >= n
+	}
+}
+
+// keepAspects returns the candidates that pass aspectTest, in order.
+func keepAspects(cands []Candidate, isAspect func(string) bool) []Candidate {
+	out := cands[:0:0]
+	for _, c := range cands {
+		if isAspect(c.Term) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// topicalFeatures leaves out of the context words those that say how
+// texts feel (opinion words): aspects are not joined through "dirty" or
+// "great". Words used as adjectives or verbs stay context words: what is
+// done with an aspect tells its kin (waiter, staff and service are
+// "asked", "brought", "took"; dishes "ordered", "tried").
+func topicalFeatures(feats []string, lex Lexicon) []string {
+	if lex.Opinion == nil {
+		return feats
+	}
+	out := feats[:0:0]
+	for _, f := range feats {
+		if !lex.Opinion(f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}

@@ -1,0 +1,274 @@
+package analysis
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// reviewCorpus generates review sentences: an aspect named after a
+// determiner, said of with an opinion word after "was", "very" or "so",
+// and "cheap" (an adjective no opinion list holds) in a quarter of them.
+func reviewCorpus(n int) []string {
+	aspects := []string{"pizza", "waiter", "menu", "table", "dessert", "parking", "room", "carpet"}
+	opinions := []string{"great", "rude", "dirty", "nice", "worst", "good"}
+	r := rand.New(rand.NewPCG(31, 31))
+	out := make([]string, n)
+	for i := range out {
+		a, b := aspects[r.IntN(len(aspects))], aspects[r.IntN(len(aspects))]
+		o := opinions[r.IntN(len(opinions))]
+		cue := []string{"was", "very", "so"}[r.IntN(3)]
+		out[i] = fmt.Sprintf("The %s was %s %s and our %s came %d minutes later.", a, cue, o, b, i)
+		if i%4 == 0 {
+			out[i] += " Very cheap, so cheap, too cheap."
+		}
+	}
+	return out
+}
+
+func opinionOf(words ...string) func(string) bool {
+	set := map[string]bool{}
+	for _, w := range words {
+		set[w] = true
+	}
+	return func(w string) bool { return set[w] }
+}
+
+func allTerms(groups []TopicGroup) []string {
+	var out []string
+	for _, g := range groups {
+		for _, t := range g.Topics {
+			out = append(out, t.Terms...)
+		}
+	}
+	return out
+}
+
+func TestOpinionWordsNeverTopics(t *testing.T) {
+	lex := Lexicon{Opinion: opinionOf("great", "rude", "dirty", "nice", "worst", "good")}
+	groups, err := Explore(textsOf(reviewCorpus(400)), "en", ExploreOptions{}, lex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	terms := allTerms(groups)
+	if len(terms) == 0 {
+		t.Fatal("no topics")
+	}
+	for _, term := range terms {
+		for _, w := range strings.Fields(term) {
+			if lex.Opinion(w) || w == "cheap" {
+				t.Errorf("opinion or adjective %q in topic term %q (%v)", w, term, terms)
+			}
+		}
+	}
+	if !strings.Contains(" "+strings.Join(terms, " ")+" ", " pizza ") {
+		t.Errorf("the aspect pizza is no topic: %v", terms)
+	}
+}
+
+func TestPhrasesStopAtPunctuation(t *testing.T) {
+	c := NewCounter()
+	for range 5 {
+		c.Add("Reported to Google. - CVE assigned, wi-fi works; battery life: long", "en")
+	}
+	if c.bigrams["google cve"] != 0 {
+		t.Errorf("a phrase crossed \". - \": %v", c.bigrams)
+	}
+	if c.bigrams["assigned wi"] != 0 || c.bigrams["life long"] != 0 {
+		t.Errorf("a phrase crossed a comma or a colon: %v", c.bigrams)
+	}
+	if c.bigrams["wi fi"] != 5 || c.bigrams["battery life"] != 5 {
+		t.Errorf("a hyphenated word or a phrase was cut: %v", c.bigrams)
+	}
+}
+
+func TestNearDuplicatesCountOnce(t *testing.T) {
+	texts := exploreCorpus(400)
+	for i := range 30 {
+		texts = append(texts, fmt.Sprintf("Subscribe to our NEWSLETTER for zorblax deals!! (%d)", i))
+	}
+	groups, err := Explore(textsOf(texts), "en", ExploreOptions{}, Lexicon{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, term := range allTerms(groups) {
+		if strings.Contains(term, "zorblax") || strings.Contains(term, "newsletter") {
+			t.Errorf("a text repeated 30 times made the term %q", term)
+		}
+	}
+}
+
+func TestAddressesNeverTopics(t *testing.T) {
+	texts := exploreCorpus(400)
+	for i := range 40 {
+		texts = append(texts, fmt.Sprintf("Coffee %d at https://shop.example.com/beans?id=%d or mail orders@example.org about setup.py and notes.txt", i, i),
+			fmt.Sprintf("Tea number %d\n— Jane Doe", i))
+	}
+	groups, err := Explore(textsOf(texts), "en", ExploreOptions{}, Lexicon{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, term := range allTerms(groups) {
+		for _, bad := range []string{"https", "example", "shop", "com", "org", "orders", "setup", "py", "txt", "notes", "jane", "doe"} {
+			if strings.Contains(" "+term+" ", " "+bad+" ") {
+				t.Errorf("%q from an address or an attribution is in topic term %q", bad, term)
+			}
+		}
+	}
+}
+
+func TestOneEditVariantsOnlyWhenUsedAlike(t *testing.T) {
+	var texts []string
+	for i := range 60 {
+		texts = append(texts,
+			fmt.Sprintf("the colour of the paint and the wall %d", i%7),
+			fmt.Sprintf("the color of the paint and the wall %d", i%5),
+			fmt.Sprintf("the sound of the speaker and the volume %d", i%3),
+			fmt.Sprintf("we found the keys under the sofa %d", i%4))
+	}
+	rows := []string{"colour", "color", "sound", "found"}
+	feats := []string{"paint", "wall", "speaker", "volume", "keys", "sofa"}
+	ctx := NewContexts(rows, feats)
+	for _, x := range texts {
+		ctx.Add(x, "en")
+	}
+	variant := alikeVariants("en", ctx.Vectors())
+	if !variant("colour", "color") {
+		t.Error("colour and color, used alike, are not variants")
+	}
+	if variant("sound", "found") {
+		t.Error("sound and found, used apart, are variants")
+	}
+}
+
+// Review sentences are feedback (short, a quarter or more of their terms
+// opinion words or adjectives); descriptions of things are not, nor are
+// long texts however opinionated.
+func TestFeedback(t *testing.T) {
+	lex := Lexicon{Opinion: opinionOf("great", "rude", "dirty", "nice", "worst", "good")}
+	count := func(texts []string) *Counter {
+		c := NewCounter()
+		for _, x := range texts {
+			c.Add(x, "en")
+		}
+		return c
+	}
+	reviews := count(reviewCorpus(400))
+	if !feedback(reviews, lex) {
+		t.Error("review sentences are not feedback")
+	}
+	if feedbackOptions(ExploreOptions{}, true).Topics != feedbackTopics || feedbackOptions(ExploreOptions{Topics: 12}, true).Topics != 12 {
+		t.Error("feedback's default number of topics")
+	}
+	if feedback(count(exploreCorpus(400)), lex) {
+		t.Error("descriptions are feedback")
+	}
+	long := reviewCorpus(400)
+	for i := range long {
+		long[i] += " " + long[(i+1)%len(long)]
+	}
+	if feedback(count(long), lex) {
+		t.Error("long texts are feedback")
+	}
+	if feedback(NewCounter(), lex) {
+		t.Error("no texts are feedback")
+	}
+}
+
+// vectorsOf makes context vectors by hand: each term's vector over a few
+// context dimensions (normalized here), every term equally specific.
+func vectorsOf(rows map[string][]float32) *Vectors {
+	v := &Vectors{index: map[string]int{}}
+	terms := make([]string, 0, len(rows))
+	for t := range rows {
+		terms = append(terms, t)
+	}
+	slices.Sort(terms)
+	for i, t := range terms {
+		vec := slices.Clone(rows[t])
+		n := float32(math.Sqrt(dot(vec, vec)))
+		for k := range vec {
+			vec[k] /= n
+		}
+		v.Terms = append(v.Terms, t)
+		v.Docs = append(v.Docs, 10)
+		v.Specificity = append(v.Specificity, 1)
+		v.vecs = append(v.vecs, vec)
+		v.index[t] = i
+	}
+	return v
+}
+
+// An inflection joins its title's topic though the texts share no
+// context ("pizzas" in a few texts); a word-space neighbour used in some
+// of the title's contexts joins in feedback only (short texts have few
+// context words), at neighbourCosine otherwise.
+func TestSalientTopicsInflectionsAndKin(t *testing.T) {
+	vecs := vectorsOf(map[string][]float32{
+		"waiter": {1, 1, 0, 0, 0},
+		"server": {0.1, 0, 1, 0, 0}, // cosine about 0.05 with waiter
+		"pizza":  {0, 0, 0, 1, 0},
+		"pizzas": {0, 0, 0, 0, 1}, // no shared context
+	})
+	ranked := []Candidate{{Term: "waiter", Score: 2}, {Term: "pizza", Score: 1}}
+	nbs := map[string][]string{"waiter": {"server"}}
+	for _, fb := range []bool{false, true} {
+		topics := BuildSalientTopics(ranked, vecs, "en", 10, nbs, fb)
+		if len(topics) != 2 || !slices.Equal(topics[1].Terms, []string{"pizza", "pizzas"}) {
+			t.Fatalf("feedback %v: %+v", fb, topics)
+		}
+		if got := slices.Contains(topics[0].Terms, "server"); got != fb {
+			t.Errorf("feedback %v: waiter's topic %v", fb, topics[0].Terms)
+		}
+	}
+}
+
+// Verbs are context words (what is done with an aspect tells its kin:
+// waiter and server are "brought" and "asked"), opinion words are not.
+func TestVerbsAreContextOpinionsNot(t *testing.T) {
+	lex := Lexicon{Opinion: opinionOf("great", "rude")}
+	var texts []string
+	for i := 0; i < 60; i++ {
+		who := []string{"waiter", "server"}[i%2]
+		dish := []string{"soup", "pasta", "salad"}[i%3]
+		texts = append(texts,
+			fmt.Sprintf("Our %s was rude, he brought the wrong %s and we asked twice.", who, dish),
+			fmt.Sprintf("The %s was great and the %s too.", dish, []string{"pizza", "cake"}[i%2]),
+			fmt.Sprintf("The %s had %s in it.", []string{"pizza", "cake"}[i%2], dish),
+			fmt.Sprintf("Loved the %s and the %s.", []string{"pizza", "cake"}[(i+1)%2], dish))
+	}
+	c := NewCounter()
+	for _, x := range texts {
+		c.Add(x, "en")
+	}
+	if !c.Predicative("brought") || !c.Predicative("asked") {
+		t.Fatal("brought and asked are not verbs here")
+	}
+	feats := topicalFeatures(Features(c, exploreFeatures), lex)
+	if slices.Contains(feats, "great") || slices.Contains(feats, "rude") || !slices.Contains(feats, "brought") {
+		t.Fatalf("context words %v", feats)
+	}
+	ctx := NewContexts([]string{"waiter", "server", "pizza"}, feats)
+	for _, x := range texts {
+		ctx.Add(x, "en")
+	}
+	v := ctx.Vectors()
+	if kin, other := v.Cosine("waiter", "server"), v.Cosine("waiter", "pizza"); kin <= other {
+		t.Fatalf("waiter~server %.2f, waiter~pizza %.2f", kin, other)
+	}
+}
+
+// "reasonably priced", "well priced": an adverb of degree makes "priced"
+// an adjective, so the price aspect is reached through its nouns only.
+func TestPricedIsNoAspect(t *testing.T) {
+	c := NewCounter()
+	for i := 0; i < 20; i++ {
+		c.Add([]string{"The pasta was reasonably priced.", "Well priced wine and the prices are fair.", "The prices went up."}[i%3], "en")
+	}
+	if !c.Predicative("priced") || c.Predicative("prices") {
+		t.Fatalf("priced %v prices %v", c.Predicative("priced"), c.Predicative("prices"))
+	}
+}

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"explorer/analysis"
+)
+
+// reviewMeasures are the figures of one exploration of review sentences.
+type reviewMeasures struct {
+	texts, topics, opinionTitles, covered int
+	categories, found                     int
+	missed                                []string
+}
+
+// reviews explores every review file found in dir (held-out ones only
+// with heldOut) and prints a Markdown table; verbose prints the groups.
+func reviews(w io.Writer, dir string, heldOut, verbose bool) error {
+	root, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "| corpus | texts | topics | opinion titles | texts in a topic | categories found |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|")
+	for _, set := range reviewSets {
+		if !set.tuning && !heldOut {
+			continue
+		}
+		rs, err := readReviews(filepath.Join(dir, set.file))
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", set.file, err)
+		}
+		m, groups, err := exploreReviews(root, set.lang, rs)
+		if err != nil {
+			return err
+		}
+		cats := "—"
+		if m.categories > 0 {
+			cats = fmt.Sprintf("%d of %d (%.0f %%)", m.found, m.categories, 100*float64(m.found)/float64(m.categories))
+			if len(m.missed) > 0 {
+				cats += "; missed " + strings.Join(m.missed, ", ")
+			}
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %.0f %% | %.0f %% | %s |\n", set.name, m.texts, m.topics,
+			100*float64(m.opinionTitles)/float64(max(m.topics, 1)), 100*float64(m.covered)/float64(max(m.texts, 1)), cats)
+		if verbose {
+			printGroups(w, groups)
+		}
+	}
+	return nil
+}
+
+// exploreReviews explores the sentences with the default options and the
+// lexicon the server would give (background, EN word space, opinion words).
+func exploreReviews(root, lang string, rs []review) (reviewMeasures, []analysis.TopicGroup, error) {
+	lex, err := lexiconFor(lang)
+	if err != nil {
+		return reviewMeasures{}, nil, err
+	}
+	opinion := lex.Opinion
+	if opinion == nil {
+		return reviewMeasures{}, nil, fmt.Errorf("no opinion words of %s under %s (run from the work tree's root)", lang, root)
+	}
+	texts := func(fn func(string)) error {
+		for _, r := range rs {
+			fn(r.text)
+		}
+		return nil
+	}
+	groups, err := analysis.Explore(texts, lang, analysis.ExploreOptions{}, lex)
+	if err != nil {
+		return reviewMeasures{}, nil, err
+	}
+	m := measureReviews(groups, rs, lang, reviewJudge(lang, opinion))
+	return m, groups, nil
+}
+
+// measureReviews counts opinion titles, covered texts and the categories
+// found as a group.
+func measureReviews(groups []analysis.TopicGroup, rs []review, lang string, judge func(string) bool) reviewMeasures {
+	m := reviewMeasures{texts: len(rs)}
+	for _, g := range groups {
+		for _, t := range g.Topics {
+			m.topics++
+			if judge(t.Title) {
+				m.opinionTitles++
+			}
+		}
+	}
+	inGroup := make([]map[int]bool, len(groups)) // group → texts
+	catTexts := map[string]map[int]bool{}
+	for i := range groups {
+		inGroup[i] = map[int]bool{}
+	}
+	for k, r := range rs {
+		p := analysis.Prepare(r.text, lang)
+		any := false
+		for i, g := range groups {
+			if groupHas(g, p) {
+				inGroup[i][k] = true
+				any = true
+			}
+		}
+		if any {
+			m.covered++
+		}
+		for _, c := range r.categories {
+			if catTexts[c] == nil {
+				catTexts[c] = map[int]bool{}
+			}
+			catTexts[c][k] = true
+		}
+	}
+	m.categories, m.found, m.missed = categoriesFound(catTexts, inGroup)
+	return m
+}
+
+func groupHas(g analysis.TopicGroup, p analysis.Text) bool {
+	for _, t := range g.Topics {
+		for _, term := range t.Terms {
+			if p.Contains(term) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// categoriesFound counts the categories (whole entities and small ones
+// left out) that some group's texts match with an F1 of at least
+// categoryF1, and names the others with their best F1.
+func categoriesFound(catTexts map[string]map[int]bool, inGroup []map[int]bool) (n, found int, missed []string) {
+	var names []string
+	for c, s := range catTexts {
+		if !wholeEntities[c] && len(s) >= minCategory {
+			names = append(names, c)
+		}
+	}
+	sort.Strings(names)
+	for _, c := range names {
+		best := 0.0
+		for _, g := range inGroup {
+			both := 0
+			for k := range catTexts[c] {
+				if g[k] {
+					both++
+				}
+			}
+			if f1 := 2 * float64(both) / float64(len(catTexts[c])+len(g)); f1 > best {
+				best = f1
+			}
+		}
+		if best >= categoryF1 {
+			found++
+		} else {
+			missed = append(missed, fmt.Sprintf("%s %.2f", c, best))
+		}
+	}
+	return len(names), found, missed
+}
