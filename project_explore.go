@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"explorer/analysis"
+	"explorer/tonality"
 )
 
 // ExploreOptions are the numbers of an exploration: Topics topics (0: the
@@ -162,6 +163,10 @@ func (s *Service) modelStructure(ctx context.Context, u *User, p *Project) (Stru
 func (s *Service) lexicon(ctx context.Context, lang string) analysis.Lexicon {
 	var lex analysis.Lexicon
 	lex.Rank, lex.Size = analysis.Background(lang)
+	// Opinion words are tonality, not topics (tonality's lexicon).
+	if a, ok := tonality.For(lang); ok {
+		lex.Opinion = a.IsOpinion
+	}
 	if s.wordSpaces == nil {
 		return lex
 	}
