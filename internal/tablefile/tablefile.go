@@ -62,6 +62,11 @@ func FromForm(form *multipart.Form, part, encoding string) (File, io.Closer, err
 // the encoding could not decode (U+FFFD): a project must not keep broken
 // text. Progress, when set, is called with the bytes read so far.
 func (f File) StreamTable(ctx context.Context, limits explorer.TableLimits, accept func([]string) bool, header func([]string) error, row func(num int, cells []string) error) (string, error) {
+	if f.Progress == nil {
+		if fn := explorer.ProgressOf(ctx); fn != nil {
+			f.Progress = fn
+		}
+	}
 	enc, err := f.streamTable(ctx, limits, accept, header, row)
 	return enc, fileError(err)
 }
