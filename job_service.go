@@ -272,6 +272,20 @@ func (s *Service) StartJobAgain(ctx context.Context, id int64) (*Job, error) {
 // another instance ran it). When ctx ends first (the client went away),
 // the job is cancelled, as a step run within the request would stop.
 func (s *Service) AwaitJob(ctx context.Context, id int64) (*Job, error) {
+	j, _, err := s.awaitJob(ctx, id, 0)
+	return j, err
+}
+
+// WaitJobFor waits at most d for a job of the caller's to end: ended
+// tells whether it did (then err is its step's error); a job still
+// running goes on (the pages show its progress).
+func (s *Service) WaitJobFor(ctx context.Context, id int64, d time.Duration) (j *Job, ended bool, err error) {
+	return s.awaitJob(ctx, id, d)
+}
+
+// awaitJob waits for a job to end, at most limit when limit > 0 (the job
+// goes on), else until ctx ends (the job is cancelled).
+func (s *Service) awaitJob(ctx context.Context, id int64, limit time.Duration) (*Job, bool, error) {
 	r := &s.jobs
 	r.mu.Lock()
 	if r.waiters == nil {
@@ -292,20 +306,31 @@ func (s *Service) AwaitJob(ctx context.Context, id int64) (*Job, error) {
 	}()
 	t := time.NewTicker(jobProgressEvery)
 	defer t.Stop()
+	var timeout <-chan time.Time
+	if limit > 0 {
+		tm := time.NewTimer(limit)
+		defer tm.Stop()
+		timeout = tm.C
+	}
 	for {
 		j, err := s.Job(context.WithoutCancel(ctx), id)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		if j.Ended() {
-			return j, jobError(j, w)
+			return j, true, jobError(j, w)
 		}
 		select {
 		case <-w.ch:
 		case <-t.C:
+		case <-timeout:
+			return j, false, nil
 		case <-ctx.Done():
+			if limit > 0 {
+				return j, false, nil
+			}
 			_, _ = s.CancelJob(context.WithoutCancel(ctx), id)
-			return nil, Interrupted(ctx.Err())
+			return nil, false, Interrupted(ctx.Err())
 		}
 	}
 }
