@@ -35,6 +35,8 @@ type jobRunner struct {
 	waiters  map[int64]*jobWaiter
 	// idle is broadcast when no job runs or is being claimed.
 	idle *sync.Cond
+	// hook, set by tests, sees every progress report of every job.
+	hook func(id, done, total int64)
 }
 
 // jobInput is the file of an import job, held by the instance that
@@ -54,14 +56,19 @@ type jobWaiter struct {
 // liveJob is a job running on this instance: its progress (written out
 // every jobProgressEvery) and its cancel.
 type liveJob struct {
+	id          int64
 	done, total atomic.Int64
 	cancel      context.CancelFunc
 	cancelled   atomic.Bool
+	hook        func(id, done, total int64)
 }
 
 func (l *liveJob) report(done, total int64) {
 	l.done.Store(done)
 	l.total.Store(total)
+	if l.hook != nil {
+		l.hook(l.id, done, total)
+	}
 }
 
 type liveJobKey struct{}
@@ -143,8 +150,8 @@ func (s *Service) runJob(j *Job) {
 	r := &s.jobs
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	l := &liveJob{cancel: cancel}
 	r.mu.Lock()
+	l := &liveJob{id: j.ID, cancel: cancel, hook: r.hook}
 	if r.live == nil {
 		r.live = map[int64]*liveJob{}
 	}
