@@ -175,6 +175,10 @@ func (s *Service) runJob(j *Job) {
 		state, msg = JobFailed, ErrorMessage(err)
 	}
 	bg := context.Background()
+	// The last figures, which the half-second writes may not have seen.
+	if _, e := s.store.SetJobProgress(bg, j.ID, l.done.Load(), l.total.Load(), s.clock.Now()); e != nil {
+		s.log.Warn("writing a job's progress", "job", j.ID, "err", e)
+	}
 	if e := s.store.EndJob(bg, j.ID, state, result, msg, s.clock.Now()); e != nil {
 		s.log.Error("ending a job", "job", j.ID, "err", e)
 	}
