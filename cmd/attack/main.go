@@ -16,8 +16,9 @@ import (
 
 func main() {
 	bin := flag.String("bin", "bin/explorer", "the server binary")
+	only := flag.String("only", "", "run only the attacks whose name contains this")
 	flag.Parse()
-	results, err := attack.Run(*bin, os.Stdout)
+	results, err := attack.Run(*bin, os.Stdout, *only)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "attack:", err)
 		os.Exit(2)
