@@ -117,6 +117,10 @@ type JobStore interface {
 	// InterruptJobs marks the running jobs of instance (every instance's
 	// when instance is "") interrupted, with message; it returns them.
 	InterruptJobs(ctx context.Context, instance, message string, now time.Time) ([]*Job, error)
+	// InterruptStaleJobs marks interrupted, with message, the running
+	// jobs of other instances than instance whose progress was last
+	// written before before (their instance died); it returns them.
+	InterruptStaleJobs(ctx context.Context, instance string, before time.Time, message string, now time.Time) ([]*Job, error)
 	// PruneJobs deletes a user's ended jobs beyond the newest keep.
 	PruneJobs(ctx context.Context, ownerID int64, keep int) error
 }

@@ -361,13 +361,52 @@ func (s *Service) RecoverJobs(ctx context.Context) (int, error) {
 	return len(list), err
 }
 
+// jobDeadAfter is how long a running job of another instance may go
+// without a progress write (a heartbeat every jobHeartbeat) before it is
+// taken for the job of a dead instance.
+const jobDeadAfter = 2 * time.Minute
+
+// InterruptDeadJobs marks interrupted the running jobs of other
+// instances sharing the database that stopped writing their progress
+// (the instance died and has not started again), and puts their
+// projects right as a start would (RecoverProjects' rules). Only with
+// several instances (Options.Instance set): with SQLite a job's writes
+// may wait behind a long import, and the one instance recovers at start.
+func (s *Service) InterruptDeadJobs(ctx context.Context) (int, error) {
+	if s.instance == "" {
+		return 0, nil
+	}
+	now := s.clock.Now()
+	list, err := s.store.InterruptStaleJobs(ctx, s.instance, now.Add(-jobDeadAfter), jobInterrupted, now)
+	for _, j := range list {
+		p, err := s.store.FindProject(ctx, j.ProjectID)
+		if err != nil {
+			continue
+		}
+		switch p.Status {
+		case ProjectInitializing, ProjectExploring:
+			err = s.store.InTx(ctx, func(ctx context.Context) error {
+				_, err := s.recoverProject(ctx, p)
+				return err
+			})
+			if err != nil {
+				s.log.Error("recovering the project of a dead instance's job", "project", p.ID, "err", err)
+			}
+		}
+	}
+	return len(list), err
+}
+
 // RunJobs claims queued jobs at once and then every interval until ctx
 // ends, so that jobs queued by other instances (or left while this one
-// was full) run.
+// was full) run, and interrupts the jobs of instances that died.
 func (s *Service) RunJobs(ctx context.Context, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
+		if _, err := s.InterruptDeadJobs(ctx); err != nil && ctx.Err() == nil {
+			s.log.Error("interrupting the jobs of dead instances", "err", err)
+		}
 		s.kickJobs()
 		select {
 		case <-ctx.Done():

@@ -261,3 +261,41 @@ func TestJobImportFailsProjectFailed(t *testing.T) {
 		t.Fatalf("explore a failed import: %v", err)
 	}
 }
+
+// TestJobsOfDeadInstanceInterrupted: with several instances, a running
+// job whose instance stopped writing its progress two minutes ago is
+// interrupted by another instance, and its project recovered (FAILED);
+// a job written recently, or this instance's own, is left alone.
+func TestJobsOfDeadInstanceInterrupted(t *testing.T) {
+	e := testkit.New(t, func(o *explorer.Options) { o.Instance = "b" })
+	ps := jobProjects(t, e, 100, "ann", "bob")
+	bg := context.Background()
+	now := e.Clock.Now()
+	claim := func(p *explorer.Project, instance string, at time.Time) *explorer.Job {
+		j := &explorer.Job{OwnerID: p.OwnerID, Kind: explorer.JobExplore, ProjectID: p.ID, Created: at}
+		if err := e.DB.CreateJob(bg, j, 5); err != nil {
+			t.Fatal(err)
+		}
+		if c, err := e.DB.ClaimJob(bg, instance, at); err != nil || c == nil || c.ID != j.ID {
+			t.Fatalf("claim %+v %v", c, err)
+		}
+		return j
+	}
+	dead := claim(ps[0], "a", now.Add(-3*time.Minute))
+	alive := claim(ps[1], "c", now.Add(-30*time.Second))
+	if err := e.DB.SetProjectStatus(bg, ps[0].ID, explorer.ProjectExploring, ""); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := e.Svc.InterruptDeadJobs(bg); err != nil || n != 1 {
+		t.Fatalf("interrupted %d: %v", n, err)
+	}
+	if j, _ := e.Svc.Job(e.As("ann"), dead.ID); j.State != explorer.JobInterrupted {
+		t.Fatalf("dead instance's job %+v", j)
+	}
+	if j, _ := e.Svc.Job(e.As("bob"), alive.ID); j.State != explorer.JobRunning {
+		t.Fatalf("live instance's job %+v", j)
+	}
+	if p, _ := e.Svc.Project(e.As("ann"), ps[0].ID); p.Status != explorer.ProjectFailed {
+		t.Fatalf("project %s %q", p.Status, p.StatusMessage)
+	}
+}

@@ -110,6 +110,23 @@ func TestJobsAPICancelAndQueue(t *testing.T) {
 	if j.State != "cancelled" {
 		t.Fatalf("cancelled %+v", j)
 	}
+	// Behind the running job, at most 5 wait: the sixth is 429.
+	for range 5 {
+		if err := e.DB.CreateJob(bg, &explorer.Job{OwnerID: p.OwnerID, Kind: explorer.JobLearnWords, ProjectID: p.ID, Created: e.Clock.Now()}, 5); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := e.Do(testkit.Request{Method: "POST", Path: fmt.Sprintf("/v1/projects/%d/explore", p.ID), User: "ann", Header: async}).Expect(t, 429)
+	if r.Header.Get("Retry-After") == "" {
+		t.Fatalf("429 without Retry-After: %v", r.Header)
+	}
+	var mine []wireJob
+	e.Do(testkit.Request{Method: "GET", Path: "/v1/jobs", User: "ann"}).Expect(t, 200).JSON(t, &mine)
+	for _, q := range mine {
+		if q.State == "queued" {
+			e.Do(testkit.Request{Method: "DELETE", Path: fmt.Sprintf("/v1/jobs/%d", q.ID), User: "ann"}).Expect(t, 200)
+		}
+	}
 	e.Do(testkit.Request{Method: "DELETE", Path: fmt.Sprintf("/v1/jobs/%d", elsewhere.ID), User: "ann"}).Expect(t, 200).JSON(t, &j)
 	if j.State != "running" {
 		t.Fatalf("a running job is asked to stop: %+v", j)
@@ -121,7 +138,7 @@ func TestJobsAPICancelAndQueue(t *testing.T) {
 		t.Fatal(err)
 	}
 	body, ct := testkit.Multipart(t, "survey.csv", content, nil)
-	r := e.Do(testkit.Request{Method: "POST", Path: "/v1/projects?title=async", User: "ann", Body: body, ContentType: ct, Header: async}).Expect(t, 202)
+	r = e.Do(testkit.Request{Method: "POST", Path: "/v1/projects?title=async", User: "ann", Body: body, ContentType: ct, Header: async}).Expect(t, 202)
 	r.JSON(t, &j)
 	if j.Kind != "import" || j.Unit != "bytes" || j.Total != int64(len(content)) || !strings.HasPrefix(r.Header.Get("Location"), "/v1/jobs/") {
 		t.Fatalf("import %+v", j)

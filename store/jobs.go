@@ -191,12 +191,23 @@ func (db *DB) RequeueJob(ctx context.Context, id int64, now time.Time) error {
 // InterruptJobs marks running jobs interrupted: those of instance, or
 // all when instance is "".
 func (db *DB) InterruptJobs(ctx context.Context, instance, message string, now time.Time) ([]*explorer.Job, error) {
+	where, args := ` WHERE state = ?`, []any{explorer.JobRunning}
+	if instance != "" {
+		where, args = where+` AND instance = ?`, append(args, instance)
+	}
+	return db.interruptJobs(ctx, where, args, message, now)
+}
+
+// InterruptStaleJobs marks interrupted the running jobs of other
+// instances not written since before.
+func (db *DB) InterruptStaleJobs(ctx context.Context, instance string, before time.Time, message string, now time.Time) ([]*explorer.Job, error) {
+	return db.interruptJobs(ctx, ` WHERE state = ? AND instance <> ? AND updated_at < ?`,
+		[]any{explorer.JobRunning, instance, ms(before)}, message, now)
+}
+
+func (db *DB) interruptJobs(ctx context.Context, where string, args []any, message string, now time.Time) ([]*explorer.Job, error) {
 	var out []*explorer.Job
 	err := db.InTx(ctx, func(ctx context.Context) error {
-		where, args := ` WHERE state = ?`, []any{explorer.JobRunning}
-		if instance != "" {
-			where, args = where+` AND instance = ?`, append(args, instance)
-		}
 		var err error
 		if out, err = db.findJobs(ctx, where+` ORDER BY id`, args...); err != nil {
 			return err
