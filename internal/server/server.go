@@ -96,7 +96,7 @@ type edge struct {
 	routes  *routeTable
 	uploads *uploadRoutes
 	// waits are the routes that wait for a job (JobWaitTimeout).
-	waits *uploadRoutes
+	waits   *uploadRoutes
 	slots   chan struct{}
 	proxies *proxies
 }
