@@ -93,6 +93,10 @@ type JobStore interface {
 	// CreateJob inserts j (queued) and sets its ID, unless its owner
 	// already has max queued jobs: then ETHROTTLED.
 	CreateJob(ctx context.Context, j *Job, maxQueued int) error
+	// StartJob inserts j already running on instance (a job this
+	// instance runs at once outside the queue: a background measurement)
+	// and sets its ID.
+	StartJob(ctx context.Context, j *Job, instance string, now time.Time) error
 	FindJob(ctx context.Context, id int64) (*Job, error)
 	// FindUserJobs lists a user's jobs, newest first, at most limit.
 	FindUserJobs(ctx context.Context, ownerID int64, limit int) ([]*Job, error)

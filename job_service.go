@@ -263,6 +263,10 @@ func (s *Service) StartJobAgain(ctx context.Context, id int64) (*Job, error) {
 		return s.SubmitApply(ctx, j.ProjectID, j.ModelID)
 	case JobLearnWords:
 		return s.SubmitLearnWords(ctx, j.ProjectID)
+	case JobMeasure:
+		// A stale project stays stale until measured: measure it again.
+		s.measureLater(j.ProjectID)
+		return j, nil
 	}
 	return nil, Errorf(ECONFLICT, "an import cannot be started again: its file is gone; delete the project and import the file again")
 }

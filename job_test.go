@@ -299,3 +299,27 @@ func TestJobsOfDeadInstanceInterrupted(t *testing.T) {
 		t.Fatalf("project %s %q", p.Status, p.StatusMessage)
 	}
 }
+
+// TestMeasurementIsAJob: a background measurement (here after rows are
+// appended to an explored project) shows as a job of the owner's, kind
+// measure, done with its texts counted.
+func TestMeasurementIsAJob(t *testing.T) {
+	e := testkit.New(t)
+	p := jobProjects(t, e, 200, "ann")[0]
+	ann := e.As("ann")
+	if _, err := e.Svc.ExploreProject(ann, p.ID, "comment"); err != nil {
+		t.Fatal(err)
+	}
+	content, _ := testkit.SurveyCSV(50)
+	if _, err := e.Svc.AppendProjectRows(ann, p.ID, testkit.CSVFile(content)); err != nil {
+		t.Fatal(err)
+	}
+	e.Svc.WaitMeasured()
+	list, err := e.Svc.Jobs(ann)
+	if err != nil || len(list) != 1 {
+		t.Fatalf("jobs %+v %v", list, err)
+	}
+	if j := list[0]; j.Kind != explorer.JobMeasure || j.State != explorer.JobDone || j.Total != 2*250 || j.Done != j.Total {
+		t.Fatalf("measure job %+v", j)
+	}
+}

@@ -163,12 +163,13 @@ func (s *Service) remeasure(ctx context.Context, id int64) (again bool, err erro
 	if ad != nil {
 		passes = 2
 	}
+	ctx, finish := s.startMeasureJob(ctx, p)
 	m, err := s.measureTexts(countRows(ctx, int64(p.Rows)*int64(passes)), p, col, lang, st, ad)
-	if err != nil {
-		return false, err
+	if err == nil {
+		e := exploration{st: st, column: p.TextColumn, lang: lang, texts: m.texts, counts: m.counts, parts: m.result(), dynamic: dynamic, gen: gen}
+		err = s.saveMeasurement(ctx, owner, p, e)
 	}
-	e := exploration{st: st, column: p.TextColumn, lang: lang, texts: m.texts, counts: m.counts, parts: m.result(), dynamic: dynamic, gen: gen}
-	err = s.saveMeasurement(ctx, owner, p, e)
+	finish(err)
 	if errors.Is(err, errChangedMeanwhile) {
 		return true, nil
 	}

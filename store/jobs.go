@@ -59,6 +59,18 @@ func (db *DB) CreateJob(ctx context.Context, j *explorer.Job, maxQueued int) err
 	})
 }
 
+// StartJob inserts j running on instance.
+func (db *DB) StartJob(ctx context.Context, j *explorer.Job, instance string, now time.Time) error {
+	if j.Unit == "" {
+		j.Unit = explorer.UnitTexts
+	}
+	j.State, j.Instance, j.Created, j.Started = explorer.JobRunning, instance, now, now
+	id, err := db.insert(ctx, `INSERT INTO jobs (owner_id, kind, project_id, state, instance, unit, created_at, started_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, j.OwnerID, j.Kind, j.ProjectID, j.State, instance, j.Unit, ms(now), ms(now), ms(now))
+	j.ID = id
+	return err
+}
+
 // FindJob returns a job.
 func (db *DB) FindJob(ctx context.Context, id int64) (*explorer.Job, error) {
 	j, err := scanJob(db.row(ctx, jobSelect+` WHERE id = ?`, id))

@@ -42,7 +42,10 @@ func jobView(c *fiber.Ctx, j *explorer.Job, status string) *projects.JobView {
 	}
 	v := &projects.JobView{ID: j.ID, ProjectID: j.ProjectID, Kind: jobKinds[j.Kind], State: j.State,
 		Percent: int(j.Progress() * 100), Done: j.Done, Total: j.Total, Bytes: j.Unit == explorer.UnitBytes,
-		Error: j.Error, Again: j.Kind != explorer.JobImport, CSRF: page(c, "", "").CSRF}
+		Error: j.Error, CSRF: page(c, "", "").CSRF,
+		// An import's file is gone; a measurement that failed left its
+		// project FAILED: explore it again instead.
+		Again: j.Kind != explorer.JobImport && (j.Kind != explorer.JobMeasure || j.State == explorer.JobInterrupted)}
 	if left := j.Left(time.Now()); left > 0 {
 		v.Left = "about " + aboutDuration(left) + " left"
 	}
