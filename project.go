@@ -16,6 +16,11 @@ const (
 	ProjectExplored     = "EXPLORED"
 	ProjectAppending    = "APPENDING"
 	ProjectDeleting     = "DELETING"
+	// ProjectFailed is a project whose import, explore or tonality
+	// measurement failed; its status message says why. One whose import
+	// failed has no rows (delete it, import again); else it can be
+	// explored again.
+	ProjectFailed = "FAILED"
 )
 
 // ProjectTitleMax is the longest project title.
@@ -158,7 +163,7 @@ func (s *Service) CreateProject(ctx context.Context, in NewProject) (*Project, e
 		status = ProjectReady
 	}
 	switch status {
-	case ProjectInitializing, ProjectReady, ProjectExploring, ProjectExplored, ProjectAppending, ProjectDeleting:
+	case ProjectInitializing, ProjectReady, ProjectExploring, ProjectExplored, ProjectAppending, ProjectDeleting, ProjectFailed:
 	default:
 		return nil, Invalid("unknown project status "+status, FieldError{Field: "status", Message: "unknown status"})
 	}

@@ -31,7 +31,7 @@ func TestImportTextBudget(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 	list, _ := e.Svc.Projects(ctx)
-	if len(list) != 1 || list[0].Status != explorer.ProjectInitializing {
+	if len(list) != 1 || list[0].Status != explorer.ProjectFailed {
 		t.Fatalf("projects %+v", list)
 	}
 	if n, _ := e.DB.CountProjectRows(ctx, list[0].ID); n != 0 {

@@ -60,6 +60,7 @@ func (s *Service) explore(ctx context.Context, u *User, p *Project, column strin
 	if err != nil {
 		return err
 	}
+	ctx = countRows(ctx, int64(p.Rows)*int64(explorePasses(p, ad)))
 	texts := ad.learnWhile(s.columnTexts(ctx, p, col))
 	st, dynamic, err := s.exploreStructure(ctx, u, p, texts, lang, opt)
 	if err != nil {
@@ -73,11 +74,26 @@ func (s *Service) explore(ctx context.Context, u *User, p *Project, column strin
 		counts: m.counts, parts: m.result(), dynamic: dynamic, gen: gen})
 }
 
+// explorePasses is how many passes over a project's rows exploring it
+// reads: two to find topics (none with a model), one to adapt the
+// tonality analyzer (shared with the first when topics are found, none
+// without tonality data) and one to count and measure.
+func explorePasses(p *Project, ad *adaptation) int {
+	if p.ModelID == nil {
+		return 3
+	}
+	if ad != nil {
+		return 2
+	}
+	return 1
+}
+
 // columnTexts calls fn with each non-blank text of column col of a
 // project's rows, in order.
 func (s *Service) columnTexts(ctx context.Context, p *Project, col int) func(fn func(text string)) error {
 	return func(fn func(text string)) error {
 		return s.store.EachProjectRow(ctx, p.ID, func(cells []string) error {
+			rowRead(ctx)
 			if col < len(cells) && isText(cells[col]) {
 				fn(cells[col])
 			}

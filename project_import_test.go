@@ -98,7 +98,7 @@ func TestImportProjectFailuresKeepNoRows(t *testing.T) {
 	}
 	for _, p := range list {
 		n, err := e.DB.CountProjectRows(ctx, p.ID)
-		if err != nil || n != 0 || p.Status != explorer.ProjectInitializing || !strings.HasPrefix(p.StatusMessage, "import failed: ") || p.Rows != 0 {
+		if err != nil || n != 0 || p.Status != explorer.ProjectFailed || !strings.HasPrefix(p.StatusMessage, "import failed: ") || p.Rows != 0 {
 			t.Errorf("failed project %+v rows %d %v", p, n, err)
 		}
 	}

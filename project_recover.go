@@ -8,7 +8,7 @@ import (
 // The messages a project gets when a step was cut off by a stopped server.
 const (
 	importInterrupted  = "import failed: interrupted when the server stopped; import the file again"
-	exploreInterrupted = "explore interrupted when the server stopped; explore it again"
+	exploreInterrupted = "explore failed: interrupted when the server stopped; explore it again"
 	appendInterrupted  = "append interrupted when the server stopped: no row was added; append the file again"
 )
 
@@ -16,10 +16,12 @@ const (
 // middle of a step; serve calls it at start. Every step writes its
 // results in one transaction, so an interrupted one left nothing behind
 // but the status:
-//   - INITIALIZING "importing" (no rows) becomes a failed import with
-//     importInterrupted, like any failed import (it can be deleted);
-//   - EXPLORING and APPENDING become READY with a message saying so (the
-//     project's rows, topics and counts are as before the step);
+//   - INITIALIZING "importing" (no rows) becomes a failed import,
+//     FAILED with importInterrupted, like any failed import (it can be
+//     deleted);
+//   - EXPLORING becomes FAILED with exploreInterrupted, like any failed
+//     explore (it can be explored again; rows, topics and counts are as
+//     before the step); APPENDING becomes READY with a message saying so;
 //   - DELETING is finished: the project is deleted.
 //
 // A status is only changed while it is still the one seen, so a step
@@ -58,9 +60,9 @@ func (s *Service) recoverProject(ctx context.Context, p *Project) (bool, error) 
 		if p.StatusMessage != "importing" {
 			return false, nil // a failed import already says why
 		}
-		return swap(ProjectInitializing, importInterrupted)
+		return swap(ProjectFailed, importInterrupted)
 	case ProjectExploring:
-		return swap(ProjectReady, exploreInterrupted)
+		return swap(ProjectFailed, exploreInterrupted)
 	case ProjectAppending:
 		return swap(ProjectReady, appendInterrupted)
 	case ProjectDeleting:

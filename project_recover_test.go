@@ -33,9 +33,9 @@ func TestRecoverProjects(t *testing.T) {
 		t.Fatalf("recovered %d: %v", n, err)
 	}
 	want := map[int64][2]string{
-		importing: {explorer.ProjectInitializing, "import failed: interrupted when the server stopped; import the file again"},
+		importing: {explorer.ProjectFailed, "import failed: interrupted when the server stopped; import the file again"},
 		failed:    {explorer.ProjectInitializing, "import failed: the file is empty"},
-		exploring: {explorer.ProjectReady, "explore interrupted when the server stopped; explore it again"},
+		exploring: {explorer.ProjectFailed, "explore failed: interrupted when the server stopped; explore it again"},
 		appending: {explorer.ProjectReady, "append interrupted when the server stopped: no row was added; append the file again"},
 		ready:     {explorer.ProjectReady, ""},
 	}

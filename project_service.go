@@ -90,14 +90,23 @@ func (s *Service) Project(ctx context.Context, id int64) (*Project, error) {
 // header, every further non-blank row a verbatim. The project is created
 // INITIALIZING in its own transaction, then its rows, headers and usage
 // record are written in one transaction that ends READY. When the import
-// fails, no row is kept: the project stays INITIALIZING with the status
-// message "import failed: …" (it can be deleted), and the error is
-// returned.
+// fails, no row is kept: the project is FAILED with the status message
+// "import failed: …" (it can be deleted), and the error is returned.
 func (s *Service) ImportProject(ctx context.Context, in ImportProjectInput) (*Project, error) {
 	u, err := activeActor(ctx)
 	if err != nil {
 		return nil, err
 	}
+	p, err := s.createImportProject(ctx, u, in)
+	if err != nil {
+		return nil, err
+	}
+	return s.importRows(ctx, u, p, in)
+}
+
+// createImportProject checks an import's input and creates its project,
+// INITIALIZING with the message "importing", in its own transaction.
+func (s *Service) createImportProject(ctx context.Context, u *User, in ImportProjectInput) (*Project, error) {
 	if strings.TrimSpace(in.Title) == "" {
 		in.Title = in.FileName
 	}
@@ -122,7 +131,14 @@ func (s *Service) ImportProject(ctx context.Context, in ImportProjectInput) (*Pr
 	if err != nil {
 		return nil, err
 	}
-	err = s.inTxWithinStorage(ctx, u.ID, func(ctx context.Context) error {
+	return p, nil
+}
+
+// importRows reads the file of an import into its project p (created by
+// createImportProject): rows, headers, READY and the usage record in one
+// transaction; on failure the project is FAILED with the reason.
+func (s *Service) importRows(ctx context.Context, u *User, p *Project, in ImportProjectInput) (*Project, error) {
+	err := s.inTxWithinStorage(ctx, u.ID, func(ctx context.Context) error {
 		// The columns are profiled as the rows are stored, not read back.
 		var profilers columnProfilers
 		header, n, enc, err := s.loadRows(ctx, u, p.ID, 1, in.File, nil, func(row []string) {
@@ -149,7 +165,7 @@ func (s *Service) ImportProject(ctx context.Context, in ImportProjectInput) (*Pr
 		return s.RecordUsage(ctx, u.ID, 1, n, s.clock.Now())
 	})
 	if err != nil {
-		s.failProject(ctx, p.ID, ProjectInitializing, "import failed: ", err)
+		s.failProject(ctx, p.ID, ProjectFailed, "import failed: ", err)
 		return nil, err
 	}
 	return s.store.FindProject(ctx, p.ID)
@@ -158,8 +174,12 @@ func (s *Service) ImportProject(ctx context.Context, in ImportProjectInput) (*Pr
 // failProject records why a step failed; the step's error is what the
 // caller sees, so a failure here is only logged.
 func (s *Service) failProject(ctx context.Context, id int64, status, prefix string, cause error) {
+	msg := ErrorMessage(cause)
+	if ctx.Err() != nil && jobCancelled(ctx) {
+		msg = "cancelled"
+	}
 	err := s.inTx(context.WithoutCancel(ctx), func(ctx context.Context) error {
-		return s.store.SetProjectStatus(ctx, id, status, prefix+ErrorMessage(cause))
+		return s.store.SetProjectStatus(ctx, id, status, prefix+msg)
 	})
 	if err != nil {
 		s.log.Error("recording a failed project step", "project", id, "err", err)
@@ -590,8 +610,9 @@ func (s *Service) ExploreProject(ctx context.Context, id int64, column string) (
 // `outdated` once every project of the model is explored with it); with a
 // STANDARD one, the copy taken when it was applied. Then, per topic, the
 // texts containing one of its terms (but not an ignore term) are counted.
-// EXPLORING while running, EXPLORED after; on failure the project gets
-// back its status with the message "explore failed: …".
+// EXPLORING while running, EXPLORED after; on failure the project is
+// FAILED with the message "explore failed: …" (a FAILED project with
+// rows can be explored again).
 func (s *Service) ExploreProjectWith(ctx context.Context, id int64, column string, opt ExploreOptions) (*Project, error) {
 	u, err := activeActor(ctx)
 	if err != nil {
@@ -603,13 +624,12 @@ func (s *Service) ExploreProjectWith(ctx context.Context, id int64, column strin
 	if err := opt.check(); err != nil {
 		return nil, err
 	}
-	p, err := s.startProjectStep(ctx, u, id, ProjectExploring, ProjectReady, ProjectExplored)
+	p, err := s.startProjectStep(ctx, u, id, ProjectExploring, ProjectReady, ProjectExplored, ProjectFailed)
 	if err != nil {
 		return nil, err
 	}
-	prev := p.Status
 	if err := s.explore(ctx, u, p, column, opt); err != nil {
-		s.failProject(ctx, p.ID, prev, "explore failed: ", err)
+		s.failProject(ctx, p.ID, ProjectFailed, "explore failed: ", err)
 		return nil, err
 	}
 	return s.store.FindProject(ctx, p.ID)

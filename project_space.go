@@ -120,7 +120,9 @@ func (s *Service) BuildProjectSpace(ctx context.Context, projectID int64) (Proje
 		return ProjectSpaceInfo{}, e
 	}
 	defer s.spaceBuilds.give(p.ID)
-	info, err := s.projectSpaces.BuildProjectSpace(ctx, payer.ID, p.ID, lang, s.columnTexts(ctx, p, col), s.keepProjectSpace(ctx, p))
+	// Building reads the texts twice: one pass counts, one trains.
+	texts := s.columnTexts(countRows(ctx, 2*int64(p.Rows)), p, col)
+	info, err := s.projectSpaces.BuildProjectSpace(ctx, payer.ID, p.ID, lang, texts, s.keepProjectSpace(ctx, p))
 	if err != nil {
 		return info, err
 	}

@@ -210,6 +210,7 @@ func (s *Service) measureTexts(ctx context.Context, p *Project, col int, lang st
 	row := 0
 	err = s.store.EachProjectRow(ctx, p.ID, func(cells []string) error {
 		row++
+		rowRead(ctx)
 		if col < len(cells) && isText(cells[col]) {
 			m.add(row, toValidText(cells[col]))
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -82,6 +83,14 @@ type Options struct {
 	// Require2FA is who must sign in to the pages with a second factor:
 	// Require2FANone (default), Require2FAAdmins or Require2FAAll.
 	Require2FA string
+	// Instance names this server instance among those sharing one
+	// PostgreSQL database, the same across its restarts (e.g. its host
+	// name): a start marks the jobs it left running interrupted. "" is
+	// the only instance (SQLite): a start marks every running job.
+	Instance string
+	// JobSlots is how many jobs the instance runs at once (default
+	// max(1, cores − 1)).
+	JobSlots int
 }
 
 // Service carries out every operation of the interface and the admin pages.
@@ -114,6 +123,9 @@ type Service struct {
 	spaceBuilds         spaceBuilds
 	readingTopics       suggestSlots // ProjectTopics at once, per user
 	measuring           measureQueue // background measurements (tonality_jobs.go)
+	jobs                jobRunner    // long steps as jobs (job_runner.go)
+	instance            string
+	jobSlots            int
 
 	credentials *credentialCache
 	// tokens caches verified API tokens by the SHA-256 of the token.
@@ -167,6 +179,9 @@ func NewService(store Store, o Options) *Service {
 	if o.AuditFailureRows <= 0 {
 		o.AuditFailureRows = DefaultAuditFailureRows
 	}
+	if o.JobSlots <= 0 {
+		o.JobSlots = max(1, runtime.NumCPU()-1)
+	}
 	if o.FailureWindow <= 0 {
 		o.FailureWindow = time.Minute
 	}
@@ -215,6 +230,8 @@ func NewService(store Store, o Options) *Service {
 		sessionTTL:          o.SessionTTL,
 		auditFailureRows:    o.AuditFailureRows,
 		maxSessions:         o.MaxSessions,
+		instance:            o.Instance,
+		jobSlots:            o.JobSlots,
 	}
 }
 

@@ -26,6 +26,7 @@ type Store interface {
 	StorageStore
 	AuditStore
 	TonalityStore
+	JobStore
 
 	// InTx runs fn in one write transaction: committed when fn returns
 	// nil, rolled back otherwise.

@@ -95,12 +95,31 @@ func (s *Service) measureStale(id int64) {
 		if err != nil {
 			if code := ErrorCode(err); code != ENOTFOUND && code != ECONFLICT {
 				s.log.Error("measuring a project's tonality failed", "project", id, "err", err)
+				s.failMeasurement(id, err)
 			}
 			return
 		}
 		if !again {
 			return
 		}
+	}
+}
+
+// failMeasurement makes a project whose measurement failed FAILED with
+// the reason, while it is still the EXPLORED project measured (it can be
+// explored again).
+func (s *Service) failMeasurement(id int64, cause error) {
+	ctx := context.Background()
+	p, err := s.store.FindProject(ctx, id)
+	if err != nil || p.Status != ProjectExplored {
+		return
+	}
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		_, err := s.store.SwapProjectStatus(ctx, id, p.Status, p.StatusMessage, ProjectFailed, "measuring tonality failed: "+ErrorMessage(cause))
+		return err
+	})
+	if err != nil {
+		s.log.Error("recording a failed measurement", "project", id, "err", err)
 	}
 }
 
@@ -140,12 +159,17 @@ func (s *Service) remeasure(ctx context.Context, id int64) (again bool, err erro
 	if err != nil {
 		return false, err
 	}
-	m, err := s.measureTexts(ctx, p, col, lang, st, ad)
-	if err != nil {
-		return false, err
+	passes := 1
+	if ad != nil {
+		passes = 2
 	}
-	e := exploration{st: st, column: p.TextColumn, lang: lang, texts: m.texts, counts: m.counts, parts: m.result(), dynamic: dynamic, gen: gen}
-	err = s.saveMeasurement(ctx, owner, p, e)
+	ctx, finish := s.startMeasureJob(ctx, p)
+	m, err := s.measureTexts(countRows(ctx, int64(p.Rows)*int64(passes)), p, col, lang, st, ad)
+	if err == nil {
+		e := exploration{st: st, column: p.TextColumn, lang: lang, texts: m.texts, counts: m.counts, parts: m.result(), dynamic: dynamic, gen: gen}
+		err = s.saveMeasurement(ctx, owner, p, e)
+	}
+	finish(err)
 	if errors.Is(err, errChangedMeanwhile) {
 		return true, nil
 	}

@@ -52,6 +52,7 @@ func (a *API) Register(r fiber.Router) {
 	h.settingsRoutes(v1)
 	h.adminRoutes(v1)
 	h.projectsRoutes(v1)
+	h.jobsRoutes(v1)
 	h.auditRoutes(v1)
 }
 

@@ -50,11 +50,28 @@ func (h *handler) importProject(c *fiber.Ctx) error {
 	if v := form.Value["title"]; title == "" && len(v) > 0 {
 		title = v[0]
 	}
-	p, err := h.svc.ImportProject(c.UserContext(), explorer.ImportProjectInput{Title: title, File: file, FileName: file.Name})
+	in := explorer.ImportProjectInput{Title: title, File: file, FileName: file.Name}
+	if respondAsync(c) {
+		// The job reads the file after the request: a copy outlives it.
+		kept, release, err := file.Detached("")
+		if err != nil {
+			return err
+		}
+		in.File = kept
+		j, err := h.svc.SubmitImport(c.UserContext(), in, file.Size, release)
+		if err != nil {
+			return err
+		}
+		return sendAccepted(c, j)
+	}
+	j, err := h.svc.SubmitImport(c.UserContext(), in, file.Size, nil)
 	if err != nil {
 		return err
 	}
-	return h.sendProject(c, fiber.StatusCreated, p.ID)
+	if _, err := h.svc.AwaitJob(c.UserContext(), j.ID); err != nil {
+		return err
+	}
+	return h.sendProject(c, fiber.StatusCreated, j.ProjectID)
 }
 
 // sendProject answers the project id (Service.Project: its model info as its owner may see it) with status.
@@ -90,17 +107,30 @@ func (h *handler) deleteProject(c *fiber.Ctx) error {
 }
 
 // exploreProject explores on the query parameter column (blank: the
-// largest) and answers the explored project: exploring runs within the
-// request, as on the pages.
+// largest) with the query parameters topics and groups (blank: the
+// defaults) as a job, and answers the explored project once it ends, or
+// with "Prefer: respond-async" the job at once (202).
 func (h *handler) exploreProject(c *fiber.Ctx) error {
 	id, err := pathID(c, "id")
 	if err != nil {
 		return err
 	}
-	if _, err := h.svc.ExploreProject(c.UserContext(), id, c.Query("column")); err != nil {
-		return err
+	var opt explorer.ExploreOptions
+	for _, q := range []struct {
+		name string
+		to   *int
+	}{{"topics", &opt.Topics}, {"groups", &opt.Groups}} {
+		n, _, err := queryInt(c, q.name)
+		if err != nil {
+			return err
+		}
+		if n < 0 || n > 1<<20 {
+			n = -1 // out of bounds: the Service names it
+		}
+		*q.to = int(n)
 	}
-	return h.sendProject(c, fiber.StatusOK, id)
+	j, err := h.svc.SubmitExplore(c.UserContext(), id, c.Query("column"), opt)
+	return h.runJob(c, j, err, func() error { return h.sendProject(c, fiber.StatusOK, id) })
 }
 
 // applyProjectModel applies the model of the query parameter modelId.
@@ -116,10 +146,8 @@ func (h *handler) applyProjectModel(c *fiber.Ctx) error {
 	if !ok || modelID < 1 {
 		return explorer.Invalid("query parameter modelId is required and must be at least 1", explorer.FieldError{Field: "modelId", Message: "is required and must be at least 1"})
 	}
-	if err := h.svc.ApplyModel(c.UserContext(), id, modelID); err != nil {
-		return err
-	}
-	return h.sendProject(c, fiber.StatusOK, id)
+	j, err := h.svc.SubmitApply(c.UserContext(), id, modelID)
+	return h.runJob(c, j, err, func() error { return h.sendProject(c, fiber.StatusOK, id) })
 }
 
 // projectTopics answers the topics with their evidence and tonality, or

@@ -316,7 +316,7 @@ func TestProjectsAPIHostileUploads(t *testing.T) {
 	var list []wireProject
 	e.Do(testkit.Request{Method: "GET", Path: "/v1/projects", User: "ann"}).Expect(t, 200).JSON(t, &list)
 	for _, q := range list {
-		if q.ID != p.ID && !empty[q.ID] && (q.Status != explorer.ProjectInitializing || !strings.HasPrefix(q.StatusMessage, "import failed: ") || q.Rows != 0) {
+		if q.ID != p.ID && !empty[q.ID] && (q.Status != explorer.ProjectFailed || !strings.HasPrefix(q.StatusMessage, "import failed: ") || q.Rows != 0) {
 			t.Fatalf("a refused import left %+v", q)
 		}
 	}

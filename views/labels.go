@@ -27,6 +27,7 @@ var projectStatusLabels = map[string]string{
 	explorer.ProjectExplored:     "Explored",
 	explorer.ProjectAppending:    "Adding rows",
 	explorer.ProjectDeleting:     "Being deleted",
+	explorer.ProjectFailed:       "Failed",
 }
 
 var rightsLabels = map[string]string{

@@ -27,6 +27,7 @@ func (s *server) projectsRoutes(r fiber.Router) {
 	r.Post("/projects/:id/append", s.appendProject)
 	r.Post("/projects/:id/delete", s.deleteProject)
 	s.projectsTonalityRoutes(r)
+	s.projectsJobsRoutes(r)
 }
 
 // modelTitle is how a project names its model: the title of the model
@@ -118,11 +119,19 @@ func (s *server) importProject(c *fiber.Ctx) error {
 		return s.projectsAnswer(c, form, err)
 	}
 	defer done()
-	p, err := s.svc.ImportProject(ctx(c), explorer.ImportProjectInput{Title: form.Title, File: file, FileName: file.Name})
+	// The job may read the file after the request: a copy outlives it.
+	kept, release, err := file.Detached("")
+	if err != nil {
+		return err
+	}
+	j, err := s.svc.SubmitImport(ctx(c), explorer.ImportProjectInput{Title: form.Title, File: kept, FileName: file.Name}, file.Size, release)
+	if err == nil {
+		_, err = s.awaitPageJob(c, j)
+	}
 	if err != nil {
 		return s.projectsAnswer(c, form, err)
 	}
-	return redirect(c, "/projects/"+strconv.FormatInt(p.ID, 10))
+	return redirect(c, "/projects/"+strconv.FormatInt(j.ProjectID, 10))
 }
 
 func (s *server) projectView(c *fiber.Ctx, id int64) (projects.DetailView, error) {
@@ -155,6 +164,11 @@ func (s *server) projectView(c *fiber.Ctx, id int64) (projects.DetailView, error
 	if err := s.tonalityView(c, p, &v); err != nil {
 		return v, err
 	}
+	j, err := s.svc.ProjectJob(ctx(c), p.ID)
+	if err != nil {
+		return v, err
+	}
+	v.Job = jobView(c, j, p.Status)
 	models, err := s.svc.Models(ctx(c))
 	if err != nil {
 		return v, err
@@ -210,9 +224,17 @@ func (s *server) exploreProject(c *fiber.Ctx) error {
 	if err != nil {
 		return s.projectAnswer(c, id, "", err)
 	}
-	p, err := s.svc.ExploreProjectWith(ctx(c), id, c.FormValue("column"), opt)
+	j, err := s.svc.SubmitExplore(ctx(c), id, c.FormValue("column"), opt)
+	ended := false
+	if err == nil {
+		ended, err = s.awaitPageJob(c, j)
+	}
+	if err != nil || !ended {
+		return s.runningAnswer(c, id, err)
+	}
+	p, err := s.svc.Project(ctx(c), id)
 	if err != nil {
-		return s.projectAnswer(c, id, "", err)
+		return err
 	}
 	return s.projectAnswer(c, id, "Explored "+strconv.Itoa(p.ExploredTexts)+" texts of the column "+p.TextColumn+".", nil)
 }
@@ -222,12 +244,31 @@ func (s *server) buildProjectSpace(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	info, err := s.svc.BuildProjectSpace(ctx(c), id)
-	if err != nil {
-		return s.projectAnswer(c, id, "", err)
+	j, err := s.svc.SubmitLearnWords(ctx(c), id)
+	ended := false
+	if err == nil {
+		ended, err = s.awaitPageJob(c, j)
 	}
-	return s.projectAnswer(c, id, fmt.Sprintf("Learned %d words from %d texts: they join the suggestions of your account's poles in %s.",
-		info.Words, info.Texts, info.Language), nil)
+	if err != nil || !ended {
+		return s.runningAnswer(c, id, err)
+	}
+	p, err := s.svc.Project(ctx(c), id)
+	if err != nil {
+		return err
+	}
+	return s.projectAnswer(c, id, fmt.Sprintf("Learned the words of the %s column's texts: they join the suggestions of your account's poles in %s.",
+		p.TextColumn, textLanguage(p)), nil)
+}
+
+// textLanguage is the language of the project's explored column: its
+// suggested language, else the project's.
+func textLanguage(p *explorer.Project) string {
+	for _, h := range p.Headers {
+		if strings.EqualFold(h.Header, p.TextColumn) && h.SuggestedLanguage != "" {
+			return h.SuggestedLanguage
+		}
+	}
+	return p.Language
 }
 
 // exploreOptions reads the numbers of the explore form: blank is 0 (the
@@ -261,8 +302,13 @@ func (s *server) applyModel(c *fiber.Ctx) error {
 	if err != nil || model < 1 {
 		return s.projectAnswer(c, id, "", explorer.Invalid("choose a model to apply"))
 	}
-	if err := s.svc.ApplyModel(ctx(c), id, model); err != nil {
-		return s.projectAnswer(c, id, "", err)
+	j, err := s.svc.SubmitApply(ctx(c), id, model)
+	ended := false
+	if err == nil {
+		ended, err = s.awaitPageJob(c, j)
+	}
+	if err != nil || !ended {
+		return s.runningAnswer(c, id, err)
 	}
 	p, err := s.svc.Project(ctx(c), id)
 	if err != nil {

@@ -127,7 +127,7 @@ func (r *crashRun) checkInvitations(t *testing.T, db *sql.DB) {
 
 // checkImports: every acknowledged import is READY with all its rows and
 // headers and one usage record; any other project is an interrupted
-// import that the restart recovered: INITIALIZING with "import failed: …"
+// import that the restart recovered: FAILED with "import failed: …"
 // (never "importing"), no rows, no headers and no usage.
 func (r *crashRun) checkImports(t *testing.T, db *sql.DB) {
 	rows, err := db.Query(`SELECT p.title, p.status, p.status_message,
@@ -143,7 +143,7 @@ func (r *crashRun) checkImports(t *testing.T, db *sql.DB) {
 		switch {
 		case status == "READY" && nrows == crashRows && nheaders == 2:
 			ready[title] = true
-		case status == "INITIALIZING" && strings.HasPrefix(msg, "import failed: ") && nrows == 0 && nheaders == 0:
+		case status == "FAILED" && strings.HasPrefix(msg, "import failed: ") && nrows == 0 && nheaders == 0:
 			interrupted++
 		default:
 			t.Fatalf("project %s half exists: %s %q, %d rows, %d headers", title, status, msg, nrows, nheaders)

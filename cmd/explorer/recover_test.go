@@ -54,10 +54,10 @@ func TestRecoveryAfterSIGKILL(t *testing.T) {
 	if left, _ := os.ReadDir(filepath.Join(data, "tmp")); len(left) != 0 {
 		t.Fatalf("the temporary folder keeps %d files after a restart", len(left))
 	}
-	if st, msg := projectStatus(t, data, 1); st != "READY" || !strings.Contains(msg, "explore interrupted") {
+	if st, msg := projectStatus(t, data, 1); st != "FAILED" || !strings.Contains(msg, "explore failed: interrupted") {
 		t.Fatalf("interrupted explore: %s %q", st, msg)
 	}
-	if st, msg := projectStatus(t, data, 2); st != "INITIALIZING" || !strings.Contains(msg, "import failed: interrupted") {
+	if st, msg := projectStatus(t, data, 2); st != "FAILED" || !strings.Contains(msg, "import failed: interrupted") {
 		t.Fatalf("interrupted import: %s %q", st, msg)
 	}
 	page = signIn(t, addr, "ann", "ann-password")

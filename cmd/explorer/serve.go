@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -214,6 +215,12 @@ func serveCommand(args []string, stderr io.Writer) error {
 	}
 	o := explorer.Options{Logger: logger, WordSpaces: spaces, ProjectSpaces: projectSpaces(c.Data), Detector: detector, TempDir: tmp, Tables: c.Tables, Budgets: c.Budgets,
 		InitialPasswordFile: initialPasswordPath(c.Data), PublicURL: c.PublicURL}
+	if c.Database != "" {
+		// Instances sharing PostgreSQL each interrupt only their own jobs
+		// at start: they are told apart by host name.
+		o.Instance, _ = os.Hostname()
+		o.Instance = cmp.Or(o.Instance, "explorer")
+	}
 	if err := c.SignIn.wire(&o, logger); err != nil {
 		return err
 	}
@@ -227,6 +234,9 @@ func serveCommand(args []string, stderr io.Writer) error {
 	}
 	defer a.db.Close()
 	logMigrations(logger, a.db)
+	if _, err := a.svc.RecoverJobs(ctx); err != nil {
+		return fmt.Errorf("recovering interrupted jobs: %w", err)
+	}
 	if _, err := a.svc.RecoverProjects(ctx); err != nil {
 		return fmt.Errorf("recovering interrupted projects: %w", err)
 	}
@@ -241,6 +251,9 @@ func serveCommand(args []string, stderr io.Writer) error {
 	// Projects whose tonality a change made stale are measured again,
 	// those another instance left unfinished too.
 	go a.svc.RunMeasurements(ctx, time.Minute)
+	// Long steps (import, explore, apply, learning words) run as jobs,
+	// those queued by other instances too.
+	go a.svc.RunJobs(ctx, 2*time.Second)
 	// Audit records older than --audit-retention are removed every hour.
 	go a.svc.RunAuditRetention(ctx, c.AuditRetention)
 

@@ -60,6 +60,7 @@ func attacks() []attack {
 	list = append(list, rejectionAttacks()...)
 	list = append(list, cliAttacks()...)
 	list = append(list, projectAttacks()...)
+	list = append(list, jobAttacks()...)
 	list = append(list, auditAttacks()...)
 	list = append(list, h20LangAttacks()...)
 	list = append(list, h32Attacks()...)

@@ -41,6 +41,7 @@ type runner struct {
 	srv   *load.Server
 	user  *load.Client // Basic credentials
 	page  *load.Client // signed in on the pages
+	admin *load.Client // the admin, signed in on the pages
 	model int64
 	// note, when an attack sets it, sums its answer up instead of the
 	// answer's own content.
@@ -97,6 +98,7 @@ func (r *runner) setUp(adminPW string) error {
 	if err := admin.SignIn(); err != nil {
 		return err
 	}
+	r.admin = admin
 	if code, err := admin.PostForm("/users", url.Values{"username": {"mallory"}, "password": {"mallory-password-1"}}); err != nil || code != 200 {
 		return fmt.Errorf("adding the user: %d %v", code, err)
 	}

@@ -15,11 +15,15 @@ import (
 const watchAfter = 200 * time.Millisecond
 
 // requestContext gives the handlers, as c.UserContext(), a context with the
-// request's deadline (UploadTimeout on upload routes, else RequestTimeout)
-// that is also cancelled when the client closes its connection.
+// request's deadline (JobWaitTimeout on routes that wait for a job,
+// UploadTimeout on upload routes, else RequestTimeout) that is also
+// cancelled when the client closes its connection.
 func (e *edge) requestContext(c *fiber.Ctx) error {
 	timeout := e.cfg.RequestTimeout
-	if e.uploads.is(c.Method(), c.Path()) {
+	switch {
+	case e.waits.is(c.Method(), c.Path()):
+		timeout = e.cfg.JobWaitTimeout
+	case e.uploads.is(c.Method(), c.Path()):
 		timeout = e.cfg.UploadTimeout
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)

@@ -37,6 +37,11 @@ type Config struct {
 	// RequestTimeout is the deadline of a request's context (default 60 s);
 	// UploadTimeout that of an upload route (default 10 min).
 	RequestTimeout, UploadTimeout time.Duration
+	// JobWaitTimeout is the deadline of a route that waits for a job it
+	// started (import, explore, apply, learning words; default 6 h): the
+	// job runs outside the request, and the request waits for it without
+	// the RequestTimeout. A client going away still ends the wait.
+	JobWaitTimeout time.Duration
 	// Uploads is how many uploads run at once (default 4); an upload over
 	// it waits up to UploadWait (default 30 s), then is refused with 503.
 	Uploads    int
@@ -70,6 +75,9 @@ func (c *Config) defaults() {
 	if c.UploadTimeout <= 0 {
 		c.UploadTimeout = 10 * time.Minute
 	}
+	if c.JobWaitTimeout <= 0 {
+		c.JobWaitTimeout = 6 * time.Hour
+	}
 	if c.Uploads <= 0 {
 		c.Uploads = 4
 	}
@@ -87,6 +95,8 @@ type edge struct {
 	app     *fiber.App
 	routes  *routeTable
 	uploads *uploadRoutes
+	// waits are the routes that wait for a job (JobWaitTimeout).
+	waits   *uploadRoutes
 	slots   chan struct{}
 	proxies *proxies
 	// refusals writes the lines of requests refused before routing, at
@@ -109,6 +119,13 @@ func New(svc *explorer.Service, cfg Config) (*fiber.App, error) {
 	if err := e.mount(v1, pages, append(api.Uploads(), web.Uploads()...)); err != nil {
 		return nil, err
 	}
+	waits := api.JobWaits()
+	for _, w := range waits {
+		if !e.routes.has(w) {
+			return nil, fmt.Errorf("job route %q is not registered", w)
+		}
+	}
+	e.waits = newUploadRoutes(waits)
 	return e.app, nil
 }
 

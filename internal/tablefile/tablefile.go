@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"mime/multipart"
+	"os"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -62,6 +63,11 @@ func FromForm(form *multipart.Form, part, encoding string) (File, io.Closer, err
 // the encoding could not decode (U+FFFD): a project must not keep broken
 // text. Progress, when set, is called with the bytes read so far.
 func (f File) StreamTable(ctx context.Context, limits explorer.TableLimits, accept func([]string) bool, header func([]string) error, row func(num int, cells []string) error) (string, error) {
+	if f.Progress == nil {
+		if fn := explorer.ProgressOf(ctx); fn != nil {
+			f.Progress = fn
+		}
+	}
 	enc, err := f.streamTable(ctx, limits, accept, header, row)
 	return enc, fileError(err)
 }
@@ -206,4 +212,24 @@ func (p *progressReader) ReadAt(b []byte, off int64) (int, error) {
 		p.fn(p.done, p.size)
 	}
 	return n, err
+}
+
+// Detached copies the file's body into a temporary file of dir ("" the
+// system's), so that it outlives the upload it came with (an import run
+// as a job after its request ended); release removes the copy.
+func (f File) Detached(dir string) (File, func(), error) {
+	tmp, err := os.CreateTemp(dir, "import-*")
+	if err != nil {
+		return f, nil, explorer.Internal(err)
+	}
+	release := func() {
+		tmp.Close()
+		os.Remove(tmp.Name())
+	}
+	if _, err := io.Copy(tmp, io.NewSectionReader(f.Body, 0, f.Size)); err != nil {
+		release()
+		return f, nil, explorer.Internal(err)
+	}
+	f.Body = tmp
+	return f, release, nil
 }
