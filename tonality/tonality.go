@@ -102,6 +102,7 @@ func For(lang string) (a *Analyzer, ok bool) {
 	e.once.Do(func() {
 		lex := readLexicon(strings.ToLower(code) + ".tsv.gz")
 		supplement(code, &lex)
+		induce(code, &lex)
 		r, ps := ruleTexts[code].compile(), compilePhrases(phraseTexts[code]+eventPhrases[code]+"|"+lex.phrases)
 		tb := buildTable(code, &lex, r, ps)
 		e.a = &Analyzer{lang: code, lex: &lex, rules: r, phrases: ps, base: tb, tab: tb}
