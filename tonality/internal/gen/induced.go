@@ -27,7 +27,7 @@ type inducedParams struct {
 	scale     float64 // the valence is the weighted mean of theirs × scale
 	cap       float64 // … at most cap in absolute value
 	minAbs    float64 // … and dropped under minAbs
-	allowNoun bool    // keep words whose most frequent WordNet sense is a noun
+	pos       string  // the parts of speech (n, v, a, r) a word's most frequent WordNet sense may have
 }
 
 // induced writes the English induced words: for each of the p.words most
@@ -73,7 +73,7 @@ func induced(background, dict, out string, p inducedParams) error {
 		if _, ok, rule := a.Seed(w); ok || rule {
 			continue
 		}
-		if !p.allowNoun && !notNoun(w, pos) {
+		if !strings.ContainsRune(p.pos, rune(mainPOS(w, pos))) {
 			continue
 		}
 		nbrs, err := s.Neighbours(ctx, w, p.k)
@@ -221,11 +221,11 @@ var suffixes = map[byte][][2]string{
 	'a': {{"er", ""}, {"est", ""}, {"er", "e"}, {"est", "e"}},
 }
 
-// notNoun tells whether w's most frequent part of speech in WordNet is an
-// adjective ('a', satellites included), adverb or verb: the one with the
-// most tagged senses, then the most synsets; a form WordNet lacks takes
-// the counts of its base forms (suffix rules of that part of speech).
-func notNoun(w string, pos map[string]map[byte]posCount) bool {
+// mainPOS returns w's most frequent part of speech in WordNet (n, v, a,
+// r; 0 when WordNet lacks it): the one with the most tagged senses, then
+// the most synsets; a form WordNet lacks takes the counts of its base
+// forms (suffix rules of that part of speech).
+func mainPOS(w string, pos map[string]map[byte]posCount) byte {
 	counts := map[byte]posCount{}
 	for p, c := range pos[w] {
 		counts[p] = c
@@ -243,10 +243,10 @@ func notNoun(w string, pos map[string]map[byte]posCount) bool {
 		}
 	}
 	if len(counts) == 0 {
-		return false
+		return 0
 	}
 	best, bc := byte(0), posCount{-1, -1}
-	for _, p := range []byte{'n', 'v', 'a', 's', 'r'} {
+	for _, p := range []byte{'n', 'v', 'a', 'r'} {
 		c, ok := counts[p]
 		if !ok {
 			continue
@@ -255,10 +255,10 @@ func notNoun(w string, pos map[string]map[byte]posCount) bool {
 			best, bc = p, c
 		}
 	}
-	return best != 'n'
+	return best
 }
 
 // defaultInduced are the settings the embedded file was made with.
 var defaultInduced = inducedParams{
-	words: 30000, k: 20, minCos: 0.5, minOp: 3, minAgree: 0.8, scale: 0.5, cap: 0.4, minAbs: 0.05,
+	words: 30000, k: 20, minCos: 0.4, minOp: 3, minAgree: 0.8, scale: 0.3, cap: 0.4, minAbs: 0.05, pos: "ar",
 }

@@ -106,7 +106,7 @@ func main() {
 	flag.Float64Var(&p.scale, "induced-scale", p.scale, "valence scale")
 	flag.Float64Var(&p.cap, "induced-cap", p.cap, "valence cap")
 	flag.Float64Var(&p.minAbs, "induced-min-abs", p.minAbs, "smallest valence kept")
-	flag.BoolVar(&p.allowNoun, "induced-nouns", p.allowNoun, "also words whose most frequent sense is a noun")
+	flag.StringVar(&p.pos, "induced-pos", p.pos, "the parts of speech (n, v, a, r) a candidate's most frequent WordNet sense may have")
 	indOut := flag.String("induced-out", "", "write the induced words here instead of OUT/en-induced.tsv.gz (tuning)")
 	flag.Parse()
 	if *ind {
