@@ -19,15 +19,15 @@ import (
 // inducedParams are the thresholds of the induced English words, chosen
 // on SemEval-2014 only (tonality/README.md).
 type inducedParams struct {
-	words     int     // candidates: the most frequent words of the background list
-	k         int     // nearest neighbours read per candidate
-	minCos    float64 // a neighbour counts from this cosine on
-	minOp     int     // at least this many neighbours are opinion words
-	minAgree  float64 // |Σ w·sign(v)| / Σ w over the opinion neighbours
-	scale     float64 // the valence is the weighted mean of theirs × scale
-	cap       float64 // … at most cap in absolute value
-	minAbs    float64 // … and dropped under minAbs
-	pos       string  // the parts of speech (n, v, a, r) a word's most frequent WordNet sense may have
+	words    int     // candidates: the most frequent words of the background list
+	k        int     // nearest neighbours read per candidate
+	minCos   float64 // a neighbour counts from this cosine on
+	minOp    int     // at least this many neighbours are opinion words
+	minAgree float64 // |Σ w·sign(v)| / Σ w over the opinion neighbours
+	scale    float64 // the valence is the weighted mean of theirs × scale
+	cap      float64 // … at most cap in absolute value
+	minAbs   float64 // … and dropped under minAbs
+	pos      string  // the parts of speech (n, v, a, r) a word's most frequent WordNet sense may have
 }
 
 // induced writes the English induced words: for each of the p.words most
