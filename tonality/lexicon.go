@@ -30,6 +30,7 @@ type lexicon struct {
 	words   map[string]float64
 	stems   map[string]float64 // keyed without diacritics, as nlp.js keys them
 	phrases string             // entries of several words (Vietnamese), as phraseTexts writes them
+	induced map[string]bool    // the words added from the induced lexicon (induce)
 }
 
 // fold folds a word as explorer/analysis folds terms (lower case, NFC,

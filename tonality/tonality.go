@@ -102,6 +102,7 @@ func For(lang string) (a *Analyzer, ok bool) {
 	e.once.Do(func() {
 		lex := readLexicon(strings.ToLower(code) + ".tsv.gz")
 		supplement(code, &lex)
+		induce(code, &lex)
 		r, ps := ruleTexts[code].compile(), compilePhrases(phraseTexts[code]+eventPhrases[code]+"|"+lex.phrases)
 		tb := buildTable(code, &lex, r, ps)
 		e.a = &Analyzer{lang: code, lex: &lex, rules: r, phrases: ps, base: tb, tab: tb}
@@ -112,8 +113,8 @@ func For(lang string) (a *Analyzer, ok bool) {
 // IsOpinion reports whether word, one word folded as analysis.FoldTerm
 // folds (lower case, NFC; other forms are folded first), is an opinion
 // word of the analyzer: its override if it has one, else its lexicon
-// valence (the word's own or a stem's it begins with, supplements and
-// event words included) is non-zero. Learned words (Adapt, Learner),
+// valence (the word's own or a stem's it begins with, supplements, event
+// words and induced words included) is non-zero. Learned words (Adapt, Learner),
 // phrases (several words, Vietnamese words of several syllables included),
 // emoji and rule words without a valence are not. One lookup in the
 // analyzer's word table (for a word absent from it, in a language with a

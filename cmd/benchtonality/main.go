@@ -11,12 +11,15 @@
 package main
 
 import (
+	"bufio"
+	"compress/gzip"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/jonreiter/govader"
@@ -53,7 +56,16 @@ func main() {
 	tuningOnly := flag.Bool("tuning", false, "measure the tuning data only (while tuning, so held-out scores stay unseen)")
 	adapt := flag.Bool("adapt", true, "adapt the analyzer to each file's texts (Analyzer.Adapt, no labels) before measuring")
 	explainText := flag.String("explain", "", "print the clauses and opinions of this English text and stop")
+	words := flag.String("words", "", "a word list (word<TAB>valence, gzipped or not) given to the English analyzer as overrides: to try induced words on the tuning files before they are generated")
 	flag.Parse()
+	if *words != "" {
+		m, err := readWords(*words)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "benchtonality:", err)
+			os.Exit(1)
+		}
+		extraEN = m
+	}
 	if *explainText != "" {
 		explain(os.Stdout, *explainText)
 		return
@@ -87,6 +99,9 @@ func run(w io.Writer, dir string, errs int, tuningOnly, adapt bool) error {
 		a, ok := tonality.For(d.lang)
 		if !ok || len(pairs) == 0 {
 			continue
+		}
+		if d.lang == "EN" && extraEN != nil {
+			a = a.WithOverrides(extraEN)
 		}
 		var v *govader.SentimentIntensityAnalyzer
 		if d.lang == "EN" {
@@ -164,6 +179,37 @@ func printErrors(w io.Writer, a *tonality.Analyzer, wrong []pair, n int) {
 		fmt.Fprintf(w, "want pos=%v got %.2f at %q: %s [%s]\n", p.positive, s, p.text[max(p.start, 0):end], p.text,
 			strings.Join(ops, " "))
 	}
+}
+
+// extraEN are the words of -words, nil without it.
+var extraEN map[string]float64
+
+// readWords reads a word<TAB>valence list, gzipped when its name ends in .gz.
+func readWords(path string) (map[string]float64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(path, ".gz") {
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			return nil, err
+		}
+		r = zr
+	}
+	m := map[string]float64{}
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		w, v, ok := strings.Cut(sc.Text(), "\t")
+		x, err := strconv.ParseFloat(v, 64)
+		if !ok || err != nil {
+			return nil, fmt.Errorf("%s: bad line %q", path, sc.Text())
+		}
+		m[w] = x
+	}
+	return m, sc.Err()
 }
 
 // explain prints how the English analyzer reads a text: its score, each

