@@ -95,14 +95,9 @@ func (s *Service) SuggestPoleTerms(ctx context.Context, id int64, limit *int) (*
 // weight, descending; equal weights in the pole's order), which a
 // suggestion is computed from, and the terms of the others.
 func strongestTerms(parts []PolePart, n int) ([]WeightedTerm, []string) {
-	order := make([]int, len(parts))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(parts[b].Weight, parts[a].Weight) })
 	query := make([]WeightedTerm, 0, min(n, len(parts)))
 	var exclude []string
-	for _, i := range order {
+	for _, i := range byStrength(parts) {
 		if len(query) < n {
 			query = append(query, WeightedTerm{Term: parts[i].Term, Weight: parts[i].Weight})
 		} else {
@@ -110,6 +105,34 @@ func strongestTerms(parts []PolePart, n int) ([]WeightedTerm, []string) {
 		}
 	}
 	return query, exclude
+}
+
+// StrongestParts returns the at most n strongest parts of p, those a
+// suggestion is computed from when n is SuggestQueryTerms (by weight,
+// descending; equal weights in the pole's order), kept in the pole's
+// order. A pole of at most n parts is answered whole.
+func (p *Pole) StrongestParts(n int) []PolePart {
+	if len(p.Parts) <= n {
+		return p.Parts
+	}
+	keep := byStrength(p.Parts)[:max(n, 0)]
+	slices.Sort(keep)
+	out := make([]PolePart, len(keep))
+	for i, k := range keep {
+		out[i] = p.Parts[k]
+	}
+	return out
+}
+
+// byStrength is the indexes of parts by weight, descending, equal weights
+// in the parts' order (a stable sort: the same pole, the same order).
+func byStrength(parts []PolePart) []int {
+	order := make([]int, len(parts))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(parts[b].Weight, parts[a].Weight) })
+	return order
 }
 
 // firstSuggestions keeps the first n of a list (the engines' lists

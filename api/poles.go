@@ -30,6 +30,9 @@ type poleBody struct {
 	Language    string `json:"language"`
 	// Parts are decoded one by one so that errors name their index.
 	Parts []json.RawMessage `json:"parts"`
+	// PartsOmitted is set in the pole of a suggestion's answer when its
+	// parts were cut: such a body replaces no pole's parts.
+	PartsOmitted int `json:"partsOmitted"`
 }
 
 type partBody struct {
@@ -37,11 +40,17 @@ type partBody struct {
 	Weight *float64 `json:"weight"`
 }
 
-// decodePole reads a Pole request body.
-func decodePole(c *fiber.Ctx) (explorer.PoleInput, error) {
+// decodePole reads a Pole request body. A body whose parts were cut (the
+// pole of a suggestion's answer sent back, partsOmitted above 0) is
+// refused unless its parts are appended: it would drop the parts left out.
+func decodePole(c *fiber.Ctx, appending bool) (explorer.PoleInput, error) {
 	var b poleBody
 	if err := decodeJSON(c, &b, false); err != nil {
 		return explorer.PoleInput{}, err
+	}
+	if b.PartsOmitted != 0 && !appending {
+		msg := "says the parts are not the whole pole's: read the pole with GET /poles/{id}, or append with clearContents=false"
+		return explorer.PoleInput{}, explorer.Invalid("invalid pole: partsOmitted "+msg, explorer.FieldError{Field: "partsOmitted", Message: msg})
 	}
 	in := explorer.PoleInput{Name: b.Name, Description: b.Description, Language: b.Language}
 	var fields []explorer.FieldError
@@ -84,7 +93,7 @@ func (h *handler) listPoles(c *fiber.Ctx) error {
 }
 
 func (h *handler) createPole(c *fiber.Ctx) error {
-	in, err := decodePole(c)
+	in, err := decodePole(c, false)
 	if err != nil {
 		return err
 	}
@@ -116,7 +125,7 @@ func (h *handler) updatePole(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	in, err := decodePole(c)
+	in, err := decodePole(c, !clear)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,10 @@ type pole struct {
 	Description string     `json:"description"`
 	Language    string     `json:"language"`
 	Parts       []polePart `json:"parts"`
+	// PartsOmitted, in a suggestion's answer only, is how many of the
+	// pole's parts Parts leaves out (absent when Parts is whole): a large
+	// pole is answered with the parts its suggestions were computed from.
+	PartsOmitted int `json:"partsOmitted,omitempty"`
 }
 
 // polePart is one term of a pole with its weight.
@@ -73,12 +77,22 @@ func toPoles(list []*explorer.Pole) []*pole {
 }
 
 // toPoleSuggestions is the wire shape of suggestions (nil suggestions
-// stay null).
+// stay null). The pole is answered with at most its SuggestQueryTerms
+// strongest parts, the ones the suggestions were computed from, in the
+// pole's order, and partsOmitted counting the others: the whole list of a
+// 10,000-term pole was 312 KB with every answer (DECISIONS-LOCAL.md,
+// Hardening round three, Leftovers).
 func toPoleSuggestions(s *explorer.PoleSuggestions) *poleSuggestions {
 	if s == nil {
 		return nil
 	}
-	out := &poleSuggestions{Pole: toPole(s.Pole)}
+	out := &poleSuggestions{}
+	if s.Pole != nil {
+		p := *s.Pole
+		p.Parts = s.Pole.StrongestParts(explorer.SuggestQueryTerms)
+		out.Pole = toPole(&p)
+		out.Pole.PartsOmitted = len(s.Pole.Parts) - len(p.Parts)
+	}
 	if s.Suggestions != nil {
 		out.Suggestions = make([]poleSuggestion, len(s.Suggestions))
 		for i, sg := range s.Suggestions {

@@ -28,8 +28,18 @@ type Registry struct {
 	// CacheDir holds the own-format conversions of text spaces (see
 	// OpenServed); empty converts nothing. Set it before loading.
 	CacheDir string
+	// MythesRescan is how often at most the thesaurus folder of
+	// LoadMythesDir is read again when a language without a space is
+	// asked; zero is MythesRescan (30 s). Set it before serving.
+	MythesRescan time.Duration
 
 	logger *slog.Logger
+	// now is the clock of the rescans (time.Now when nil; tests set it).
+	now func() time.Time
+	// scanMu guards mythesDir, lastScan and the entries' mythes.
+	scanMu    sync.Mutex
+	mythesDir string
+	lastScan  time.Time
 	// slots admits as many searches at once as there are cores: each
 	// search uses the cores itself, so more would only make every one of
 	// them, and the server's other requests, wait longer. Waiting
@@ -57,6 +67,9 @@ type entry struct {
 	// words is its number of words, read from its header.
 	load  func()
 	words int
+	// mythes is the file of a thesaurus found in the thesaurus folder
+	// (nil for other sources); guarded by the registry's scanMu.
+	mythes *mythesFile
 }
 
 func (e *entry) setProgress(p float64) { e.progress.Store(math.Float64bits(p)) }
@@ -180,13 +193,38 @@ func (r *Registry) LoadDefault() {
 // before loading). The load runs in the background, not in the request
 // that started it: a request whose deadline passes first is answered
 // EUNAVAILABLE (Space) and the load goes on for the next one.
-func (r *Registry) lazy(l, source string, words int, load func(context.Context, LoadOptions) (*Space, error)) {
+func (r *Registry) lazy(l, source string, words int, load func(context.Context, LoadOptions) (*Space, error)) *entry {
 	ctx, cancel := context.WithCancel(context.Background())
 	e := &entry{lang: l, source: source, ready: make(chan struct{}), cancel: cancel, words: words}
 	// Not counted in r.wg: Wait is for the loads started at start, and
 	// a first use may come while it waits. Waiters wait for e.ready.
 	e.load = sync.OnceFunc(func() { go r.run(ctx, e, load) })
 	r.replace(l, e)
+	return e
+}
+
+// clock is the registry's time.
+func (r *Registry) clock() time.Time {
+	if r.now != nil {
+		return r.now()
+	}
+	return time.Now()
+}
+
+// entry is the space registered for language l, or nil. A language that
+// has none, or whose space failed to load, makes the thesaurus folder be
+// read again (at most every MythesRescan), so a thesaurus installed since
+// is found.
+func (r *Registry) entry(l string) *entry {
+	r.mu.RLock()
+	e := r.langs[l]
+	r.mu.RUnlock()
+	if (e == nil || e.err.Load() != nil) && r.rescanMythes() {
+		r.mu.RLock()
+		e = r.langs[l]
+		r.mu.RUnlock()
+	}
+	return e
 }
 
 // Add registers a space that is already in memory.
@@ -293,9 +331,7 @@ func (r *Registry) Ready() bool {
 // waited for until ctx ends, then EUNAVAILABLE (its load goes on).
 func (r *Registry) Space(ctx context.Context, lang string) (*Space, error) {
 	l, _ := NormalizeLang(lang)
-	r.mu.RLock()
-	e := r.langs[l]
-	r.mu.RUnlock()
+	e := r.entry(l)
 	if e != nil && e.load != nil {
 		e.load()
 		select {
@@ -314,11 +350,41 @@ func (r *Registry) Space(ctx context.Context, lang string) (*Space, error) {
 				Message: fmt.Sprintf("the word space for %s is still loading (%d%%)", l, int(e.getProgress()*100))}
 		}
 	}
-	avail := r.available()
-	if len(avail) == 0 {
-		return nil, explorer.Errorf(explorer.ECONFLICT, "no word space for language %s; no language has one", l)
+	return nil, r.missing(l, e)
+}
+
+// missing is the ECONFLICT of a language l without a space (e nil) or
+// whose space failed to load: what was looked for, and the languages
+// available. No path is named: the thesaurus folder is the configured one.
+func (r *Registry) missing(l string, e *entry) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "no word space for language %s", l)
+	r.scanMu.Lock()
+	folder, fromFolder := r.mythesDir != "", e != nil && e.mythes != nil
+	r.scanMu.Unlock()
+	switch {
+	case fromFolder:
+		fmt.Fprintf(&b, ": the thesaurus for %s in the configured thesaurus folder failed to load (a corrected file is read again within %s)", l, r.rescanEvery())
+	case e != nil:
+		fmt.Fprintf(&b, ": its word space failed to load")
+	case folder:
+		fmt.Fprintf(&b, ": no thesaurus for %s in the configured thesaurus folder (a thesaurus put there is found within %s, no restart needed)", l, r.rescanEvery())
 	}
-	return nil, explorer.Errorf(explorer.ECONFLICT, "no word space for language %s; available: %s", l, strings.Join(avail, ", "))
+	if avail := r.available(); len(avail) > 0 {
+		fmt.Fprintf(&b, "; available: %s", strings.Join(avail, ", "))
+	} else {
+		b.WriteString("; no language has one")
+	}
+	return explorer.Errorf(explorer.ECONFLICT, "%s", b.String())
+}
+
+// rescanEvery is the interval in force between reads of the thesaurus
+// folder.
+func (r *Registry) rescanEvery() time.Duration {
+	if r.MythesRescan > 0 {
+		return r.MythesRescan
+	}
+	return MythesRescan
 }
 
 // available lists the languages whose space loaded or is loading.

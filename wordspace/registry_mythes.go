@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 )
 
 // SystemMythesDir is where Debian's mythes-* packages install LibreOffice's
@@ -35,26 +36,94 @@ func MythesLang(name string) (string, bool) {
 	return l, true // NormalizeLang reads NB and NN as NO (the language table)
 }
 
+// MythesRescan is how often at most the thesaurus folder is read again
+// when a language is asked that has no space (or whose space failed): a
+// thesaurus installed after the server started is found on the next
+// request past this interval, without a restart.
+const MythesRescan = 30 * time.Second
+
+// mythesFile is a thesaurus file as the folder's scan saw it: a failed
+// language is registered again only when its file changed.
+type mythesFile struct {
+	path    string
+	size    int64
+	modTime time.Time
+}
+
 // LoadMythesDir registers the thesaurus of dir (MyThes files named as
 // LibreOffice names them) of every language that has no space yet, read
 // at the language's first use like the embedded spaces (a damaged file
 // is reported then, in the space's status): configured spaces and the embedded ones win. Where a language
 // has several files (de_DE and de_CH, nb_NO and nn_NO, the es_* links),
 // the largest file is used (the first by name among equals). A missing dir
-// loads nothing.
+// loads nothing. The folder is read again, at most every MythesRescan
+// (Registry.MythesRescan), when a language is asked that has no space.
 func (r *Registry) LoadMythesDir(dir string) error {
-	ents, err := os.ReadDir(dir)
-	if os.IsNotExist(err) {
-		return nil
+	r.scanMu.Lock()
+	defer r.scanMu.Unlock()
+	r.mythesDir = dir
+	return r.scanMythes(true)
+}
+
+// rescanMythes reads the thesaurus folder again unless it was read less
+// than the rescan interval ago, and tells whether it did.
+func (r *Registry) rescanMythes() bool {
+	r.scanMu.Lock()
+	defer r.scanMu.Unlock()
+	if r.mythesDir == "" || r.clock().Sub(r.lastScan) < r.rescanEvery() {
+		return false
 	}
+	if err := r.scanMythes(false); err != nil {
+		r.logger.Warn("thesaurus folder not read", "err", err)
+	}
+	return true
+}
+
+// scanMythes registers the thesauri of r.mythesDir of the languages that
+// have no space, or whose thesaurus from this folder failed and whose file
+// changed since (initial: the scan at start, which logs nothing). Files
+// that cannot be opened are passed over. The caller holds scanMu.
+func (r *Registry) scanMythes(initial bool) error {
+	r.lastScan = r.clock()
+	best, err := mythesFiles(r.mythesDir)
 	if err != nil {
 		return err
 	}
-	type file struct {
-		path string
-		size int64
+	langs := make([]string, 0, len(best))
+	for l := range best {
+		langs = append(langs, l)
 	}
-	best := map[string]file{}
+	slices.SortFunc(langs, cmp.Compare)
+	for _, l := range langs {
+		r.mu.RLock()
+		e, has := r.langs[l]
+		r.mu.RUnlock()
+		f := best[l]
+		if has && !(e.mythes != nil && e.err.Load() != nil && *e.mythes != f) {
+			continue
+		}
+		if has {
+			r.logger.Info("thesaurus changed since it failed to load, registered again", "language", l, "file", filepath.Base(f.path))
+		} else if !initial {
+			r.logger.Info("thesaurus found in the thesaurus folder", "language", l, "file", filepath.Base(f.path))
+		}
+		// e.mythes is read and written only under scanMu.
+		r.lazy(l, f.path, 0, r.openFile(f.path)).mythes = &f
+	}
+	return nil
+}
+
+// mythesFiles finds the thesaurus of each language in dir (nil for a
+// missing dir): the largest regular file that can be opened.
+func mythesFiles(dir string) (map[string]mythesFile, error) {
+	ents, err := os.ReadDir(dir)
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	best := map[string]mythesFile{}
 	for _, de := range ents {
 		l, ok := MythesLang(de.Name())
 		if !ok {
@@ -65,23 +134,15 @@ func (r *Registry) LoadMythesDir(dir string) error {
 		if err != nil || !st.Mode().IsRegular() {
 			continue
 		}
-		if b, seen := best[l]; !seen || st.Size() > b.size {
-			best[l] = file{path, st.Size()}
-		}
-	}
-	langs := make([]string, 0, len(best))
-	for l := range best {
-		langs = append(langs, l)
-	}
-	slices.SortFunc(langs, cmp.Compare)
-	for _, l := range langs {
-		r.mu.RLock()
-		_, has := r.langs[l]
-		r.mu.RUnlock()
-		if has {
+		if b, seen := best[l]; seen && st.Size() <= b.size {
 			continue
 		}
-		r.lazy(l, best[l].path, 0, r.openFile(best[l].path))
+		if f, err := os.Open(path); err != nil {
+			continue // unreadable: never offered as available
+		} else {
+			f.Close()
+		}
+		best[l] = mythesFile{path, st.Size(), st.ModTime()}
 	}
-	return nil
+	return best, nil
 }
