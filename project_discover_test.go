@@ -157,3 +157,29 @@ func readOnlyModel(t *testing.T, e *testkit.Env, owner, reader string) *explorer
 	}
 	return m
 }
+
+// BenchmarkDiscoverTopics discovers topics beside a model of one topic in
+// 100,000 survey texts.
+func BenchmarkDiscoverTopics(b *testing.B) {
+	e := testkit.New(b)
+	e.AddUser("ann", "")
+	ctx := e.As("ann")
+	src := e.CreateProject("ann", "Source", []explorer.Group{{Title: "G", Topics: []explorer.Topic{{Title: "Price", Terms: []string{"price"}}}}})
+	m, err := e.Svc.CreateModelFromProject(ctx, src.ID, explorer.ModelUpdate{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	content, _ := testkit.SurveyCSV(100_000)
+	p := e.ImportProject("ann", "Survey", content)
+	if err := e.Svc.ApplyModel(ctx, p.ID, m.ID); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		d, err := e.Svc.DiscoverTopics(ctx, p.ID, explorer.ExploreOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(len(d.Topics)), "topics")
+	}
+}
