@@ -70,8 +70,12 @@ func (s *Service) explore(ctx context.Context, u *User, p *Project, column strin
 	if err != nil {
 		return err
 	}
+	parts := m.result()
+	if err := s.chooseExamples(ctx, p.ID, col, lang, st, parts); err != nil {
+		return err
+	}
 	return s.saveExploration(ctx, u, p, exploration{st: st, column: p.Headers[col].Header, lang: lang, texts: m.texts,
-		counts: m.counts, parts: m.result(), dynamic: dynamic, gen: gen})
+		counts: m.counts, parts: parts, dynamic: dynamic, gen: gen})
 }
 
 // explorePasses is how many passes over a project's rows exploring it

@@ -52,7 +52,10 @@ type TopicEvidence struct {
 	// Texts divided by the project's texts (0 without texts).
 	Texts int
 	Share float64
-	// Examples are the first TopicExamples matching texts, in row order.
+	// Examples are at most TopicExamples matching texts: the most typical
+	// ones (chosen when the tonality was measured, chooseExamples), else
+	// the first ones in row order (a project measured before they were
+	// chosen, or never measured).
 	Examples []TopicExample
 	// Tonality counts the topic's texts by the label of their mention of
 	// it; Poles is what each of the project's poles measures there.

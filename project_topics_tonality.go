@@ -53,7 +53,9 @@ func countsOf(p TonalityPart) TonalityCounts {
 }
 
 // storedTopics fills out from the stored measurement of p: counts and
-// tonality per topic, the examples read from their first rows. It
+// tonality per topic, the examples read from the rows chosen as the most
+// typical when measured (chooseExamples), or from a topic's first
+// mentions when none were chosen (measured before they were). It
 // reports false when p was never measured (the caller reads the texts).
 func (s *Service) storedTopics(ctx context.Context, p *Project, col int, lang string, out *ProjectTopics) (bool, error) {
 	parts, state, _, err := s.store.FindProjectTonality(ctx, p.ID)
@@ -82,6 +84,9 @@ func (s *Service) storedTopics(ctx context.Context, p *Project, col int, lang st
 			t.Texts, t.Tonality, t.Poles = pt.Texts, countsOf(pt), poleScores(byKey, t.ID, poles)
 			if out.Texts > 0 {
 				t.Share = float64(t.Texts) / float64(out.Texts)
+			}
+			if firsts[t.ID] = pt.Examples; len(firsts[t.ID]) > 0 {
+				continue
 			}
 			if firsts[t.ID], err = s.firstRows(ctx, p.ID, t.ID, TopicExamples); err != nil {
 				return false, err

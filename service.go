@@ -152,54 +152,8 @@ type Service struct {
 
 // NewService returns a Service over store.
 func NewService(store Store, o Options) *Service {
-	if o.Clock == nil {
-		o.Clock = SystemClock{}
-	}
-	if o.Hasher == nil {
-		o.Hasher = BcryptHasher{}
-	}
-	if o.Logger == nil {
-		o.Logger = slog.Default()
-	}
-	if o.Detector == nil {
-		o.Detector = noDetector
-	}
-	if o.CredentialTTL <= 0 || o.CredentialTTL > 5*time.Minute {
-		o.CredentialTTL = 5 * time.Minute
-	}
-	if o.SessionTTL <= 0 {
-		o.SessionTTL = 12 * time.Hour
-	}
-	if o.UserFailures <= 0 {
-		o.UserFailures = 20
-	}
-	if o.AddrFailures <= 0 {
-		o.AddrFailures = 100
-	}
-	if o.AuditFailureRows <= 0 {
-		o.AuditFailureRows = DefaultAuditFailureRows
-	}
-	if o.JobSlots <= 0 {
-		o.JobSlots = max(1, runtime.NumCPU()-1)
-	}
-	if o.FailureWindow <= 0 {
-		o.FailureWindow = time.Minute
-	}
-	if o.HashSlots <= 0 {
-		o.HashSlots = DefaultHashSlots()
-	}
-	if o.HashQueue <= 0 {
-		o.HashQueue = DefaultHashQueue
-	}
-	if o.HashWait <= 0 {
-		o.HashWait = DefaultHashWait
-	}
-	if o.AccountFailures <= 0 {
-		o.AccountFailures = DefaultAccountFailures
-	}
-	if o.MaxSessions <= 0 {
-		o.MaxSessions = DefaultMaxSessions
-	}
+	o.identityDefaults()
+	o.limitDefaults()
 	return &Service{
 		store:               store,
 		clock:               o.Clock,
@@ -252,4 +206,60 @@ func (s *Service) WordSpaceStatus() []WordSpaceStatus {
 		return nil
 	}
 	return s.wordSpaces.Status()
+}
+
+// identityDefaults fills the unset collaborators and lifetimes of o.
+func (o *Options) identityDefaults() {
+	if o.Clock == nil {
+		o.Clock = SystemClock{}
+	}
+	if o.Hasher == nil {
+		o.Hasher = BcryptHasher{}
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	if o.Detector == nil {
+		o.Detector = noDetector
+	}
+	if o.CredentialTTL <= 0 || o.CredentialTTL > 5*time.Minute {
+		o.CredentialTTL = 5 * time.Minute
+	}
+	if o.SessionTTL <= 0 {
+		o.SessionTTL = 12 * time.Hour
+	}
+}
+
+// limitDefaults fills the unset limits of o.
+func (o *Options) limitDefaults() {
+	if o.UserFailures <= 0 {
+		o.UserFailures = 20
+	}
+	if o.AddrFailures <= 0 {
+		o.AddrFailures = 100
+	}
+	if o.AuditFailureRows <= 0 {
+		o.AuditFailureRows = DefaultAuditFailureRows
+	}
+	if o.JobSlots <= 0 {
+		o.JobSlots = max(1, runtime.NumCPU()-1)
+	}
+	if o.FailureWindow <= 0 {
+		o.FailureWindow = time.Minute
+	}
+	if o.HashSlots <= 0 {
+		o.HashSlots = DefaultHashSlots()
+	}
+	if o.HashQueue <= 0 {
+		o.HashQueue = DefaultHashQueue
+	}
+	if o.HashWait <= 0 {
+		o.HashWait = DefaultHashWait
+	}
+	if o.AccountFailures <= 0 {
+		o.AccountFailures = DefaultAccountFailures
+	}
+	if o.MaxSessions <= 0 {
+		o.MaxSessions = DefaultMaxSessions
+	}
 }

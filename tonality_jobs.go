@@ -166,8 +166,11 @@ func (s *Service) remeasure(ctx context.Context, id int64) (again bool, err erro
 	ctx, finish := s.startMeasureJob(ctx, p)
 	m, err := s.measureTexts(countRows(ctx, int64(p.Rows)*int64(passes)), p, col, lang, st, ad)
 	if err == nil {
-		e := exploration{st: st, column: p.TextColumn, lang: lang, texts: m.texts, counts: m.counts, parts: m.result(), dynamic: dynamic, gen: gen}
-		err = s.saveMeasurement(ctx, owner, p, e)
+		parts := m.result()
+		if err = s.chooseExamples(ctx, p.ID, col, lang, st, parts); err == nil {
+			e := exploration{st: st, column: p.TextColumn, lang: lang, texts: m.texts, counts: m.counts, parts: parts, dynamic: dynamic, gen: gen}
+			err = s.saveMeasurement(ctx, owner, p, e)
+		}
 	}
 	finish(err)
 	if errors.Is(err, errChangedMeanwhile) {

@@ -80,6 +80,10 @@ type TonalityPart struct {
 	Texts                       int
 	ScoreSum                    float64
 	Mentions                    []Mention
+	// Examples are the rows of a topic's most typical texts (PoleID 0),
+	// chosen when measured, most typical first; none for the whole text,
+	// a pole or a part measured before they were chosen.
+	Examples []int
 }
 
 // WordPolarity is an account's correction of a word's polarity in one

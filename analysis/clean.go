@@ -102,3 +102,8 @@ func distinctTexts(texts Texts) Texts {
 		})
 	}
 }
+
+// TextKey is the identity of a text among near-duplicates, as exploring
+// counts texts once: texts differing only in case, spaces, punctuation or
+// numbers have one key.
+func TextKey(t string) uint64 { return textKey(t) }

@@ -18,6 +18,7 @@ func (h *handler) projectsRoutes(r fiber.Router) {
 	r.Post("/projects/:id/explore", h.exploreProject)
 	r.Post("/projects/:id/apply", h.applyProjectModel)
 	r.Get("/projects/:id/topics", h.projectTopics)
+	r.Post("/projects/:id/discover", h.discoverTopics)
 	h.projectsTonalityRoutes(r)
 }
 
@@ -115,19 +116,9 @@ func (h *handler) exploreProject(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	var opt explorer.ExploreOptions
-	for _, q := range []struct {
-		name string
-		to   *int
-	}{{"topics", &opt.Topics}, {"groups", &opt.Groups}} {
-		n, _, err := queryInt(c, q.name)
-		if err != nil {
-			return err
-		}
-		if n < 0 || n > 1<<20 {
-			n = -1 // out of bounds: the Service names it
-		}
-		*q.to = int(n)
+	opt, err := exploreQuery(c)
+	if err != nil {
+		return err
 	}
 	j, err := h.svc.SubmitExplore(c.UserContext(), id, c.Query("column"), opt)
 	return h.runJob(c, j, err, func() error { return h.sendProject(c, fiber.StatusOK, id) })

@@ -3,6 +3,7 @@ package api_test
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -351,6 +352,7 @@ func TestProjectTopicsAPISpansInCodePoints(t *testing.T) {
 			got = append(got, string(runes[s.Start:s.End]))
 		}
 	}
+	slices.Sort(got) // the examples come most typical first
 	if strings.Join(got, "|") != "Café|THÉ  vert" {
 		t.Fatalf("marked %q", got)
 	}

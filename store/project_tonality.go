@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	explorer "explorer"
@@ -33,10 +34,10 @@ func (db *DB) SetProjectTonality(ctx context.Context, id int64, parts []explorer
 		}
 		var bytes int64
 		for _, p := range parts {
-			enc := encodeMentions(p.Mentions)
-			bytes += int64(len(enc)) + tonalityPartBytes
-			if _, err := db.exec(ctx, `INSERT INTO project_tonality (project_id, topic_id, pole_id, positive, negative, neutral, texts, score_sum, mentions)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, p.TopicID, p.PoleID, p.Positive, p.Negative, p.Neutral, p.Texts, p.ScoreSum, enc); err != nil {
+			enc, examples := encodeMentions(p.Mentions), encodeRows(p.Examples)
+			bytes += int64(len(enc)+len(examples)) + tonalityPartBytes
+			if _, err := db.exec(ctx, `INSERT INTO project_tonality (project_id, topic_id, pole_id, positive, negative, neutral, texts, score_sum, mentions, examples)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, p.TopicID, p.PoleID, p.Positive, p.Negative, p.Neutral, p.Texts, p.ScoreSum, enc, examples); err != nil {
 				return err
 			}
 		}
@@ -59,12 +60,16 @@ func (db *DB) FindProjectTonality(ctx context.Context, id int64) ([]explorer.Ton
 		return nil, "", 0, err
 	}
 	var parts []explorer.TonalityPart
-	err := queryEach(ctx, db, `SELECT topic_id, pole_id, positive, negative, neutral, texts, score_sum FROM project_tonality
+	err := queryEach(ctx, db, `SELECT topic_id, pole_id, positive, negative, neutral, texts, score_sum, examples FROM project_tonality
 		WHERE project_id = ? ORDER BY topic_id, pole_id`, []any{id}, func(rows *sql.Rows) error {
 		var p explorer.TonalityPart
-		err := rows.Scan(&p.TopicID, &p.PoleID, &p.Positive, &p.Negative, &p.Neutral, &p.Texts, &p.ScoreSum)
+		var examples string
+		if err := rows.Scan(&p.TopicID, &p.PoleID, &p.Positive, &p.Negative, &p.Neutral, &p.Texts, &p.ScoreSum, &examples); err != nil {
+			return err
+		}
+		p.Examples = decodeRows(examples)
 		parts = append(parts, p)
-		return err
+		return nil
 	})
 	return parts, state, gen, err
 }
@@ -126,4 +131,25 @@ func (db *DB) FindProjectRows(ctx context.Context, id int64, nums []int) (map[in
 		}
 	}
 	return out, nil
+}
+
+// encodeRows writes row numbers comma-separated ("" for none).
+func encodeRows(rows []int) string {
+	parts := make([]string, len(rows))
+	for i, r := range rows {
+		parts[i] = strconv.Itoa(r)
+	}
+	return strings.Join(parts, ",")
+}
+
+// decodeRows reads what encodeRows wrote; a part that is no number is
+// left out.
+func decodeRows(s string) []int {
+	var rows []int
+	for _, f := range strings.Split(s, ",") {
+		if r, err := strconv.Atoi(f); err == nil {
+			rows = append(rows, r)
+		}
+	}
+	return rows
 }

@@ -41,7 +41,7 @@ const storageRecount = `SELECT CAST(
 	+ (SELECT COALESCE(SUM(OCTET_LENGTH(pr.term) + OCTET_LENGTH(pr.term_key) + 8), 0) FROM pole_rejections pr JOIN poles o ON o.id = pr.pole_id WHERE o.owner_id = ?)
 	+ (SELECT COALESCE(SUM(j.text_bytes + j.space_bytes + OCTET_LENGTH(j.title) + OCTET_LENGTH(j.structure)), 0) FROM projects j WHERE j.owner_id = ?)
 	+ (SELECT COALESCE(SUM(OCTET_LENGTH(h.header)), 0) FROM project_headers h JOIN projects j ON j.id = h.project_id WHERE j.owner_id = ?)
-	+ (SELECT COALESCE(SUM(OCTET_LENGTH(t.mentions) + 48), 0) FROM project_tonality t JOIN projects j ON j.id = t.project_id WHERE j.owner_id = ?)
+	+ (SELECT COALESCE(SUM(OCTET_LENGTH(t.mentions) + OCTET_LENGTH(t.examples) + 48), 0) FROM project_tonality t JOIN projects j ON j.id = t.project_id WHERE j.owner_id = ?)
 	AS BIGINT)`
 
 // StorageUsed returns the bytes charged to a user.

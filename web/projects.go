@@ -26,6 +26,8 @@ func (s *server) projectsRoutes(r fiber.Router) {
 	r.Get("/projects/:id/topics", s.projectTopicsPage)
 	r.Post("/projects/:id/append", s.appendProject)
 	r.Post("/projects/:id/delete", s.deleteProject)
+	r.Post("/projects/:id/discover", s.discoverTopics)
+	r.Post("/projects/:id/discover/add", s.addDiscoveredTopic)
 	s.projectsTonalityRoutes(r)
 	s.projectsJobsRoutes(r)
 }
@@ -146,8 +148,10 @@ func (s *server) projectView(c *fiber.Ctx, id int64) (projects.DetailView, error
 		NewModel: projects.NewModelForm{Title: p.Title},
 	}
 	v.Explore = projects.ExploreForm{DefaultTopics: explorer.ExploreTopics, MaxTopics: explorer.MaxExploreTopics, MaxGroups: explorer.MaxExploreGroups}
+	v.Discover = projects.DiscoverView{ProjectID: p.ID, CSRF: v.Page.CSRF, Explore: v.Explore}
 	if p.ModelID != nil {
 		v.ModelID, v.Model = *p.ModelID, modelTitle(p)
+		v.Discover.Model = v.Model
 	}
 	for _, h := range p.Headers {
 		v.Headers = append(v.Headers, projects.Header{Name: h.Header, DataSize: h.ColumnDataSize, EmptyCells: h.NumberOfEmptyCells,

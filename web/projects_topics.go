@@ -62,6 +62,7 @@ func (s *server) evidence(c *fiber.Ctx, id int64, keep map[int64]bool, sorted st
 			}
 			if v.Measured {
 				vt.Tone = toneOf(tp.Tonality, id, tp.ID)
+				vt.MoreURL = textsURL(id, tp.ID, "", 0)
 			}
 			counts[tp.ID] = tp.Tonality
 			for _, ex := range tp.Examples {

@@ -96,3 +96,24 @@ func Marked(parts []Mark) templ.Component {
 		return err
 	})
 }
+
+// ExampleText writes an example text as written: "…" where it was cut,
+// its pieces escaped, <mark class="topic"> around the matched terms and
+// nothing between them.
+func ExampleText(ex Example) templ.Component {
+	parts := make([]Mark, 0, len(ex.Parts)+2)
+	if ex.CutBefore {
+		parts = append(parts, Mark{Text: "…"})
+	}
+	for _, p := range ex.Parts {
+		m := Mark{Text: p.Text}
+		if p.Mark {
+			m.Kind = "topic"
+		}
+		parts = append(parts, m)
+	}
+	if ex.CutAfter {
+		parts = append(parts, Mark{Text: "…"})
+	}
+	return Marked(parts)
+}
