@@ -54,19 +54,25 @@ func (l *edgeListener) setIdle(lc *lingerConn, idle bool) {
 }
 
 // pickIdle takes out of the idle set the connection to close for room:
-// from the address with the most idle ones, its oldest, when older than
-// EvictAfter at now; nil when there is none. l.mu is held.
+// from the address with the most idle ones old enough (older than
+// EvictAfter at now), its oldest; nil when there is none. An address
+// whose idle connections are all new does not shield the others. l.mu is
+// held.
 func (l *edgeListener) pickIdle(now time.Time) *lingerConn {
-	var most map[*lingerConn]struct{}
-	for _, set := range l.idle {
-		if len(set) > len(most) {
-			most = set
-		}
-	}
 	var victim *lingerConn
-	for c := range most {
-		if now.Sub(c.opened) >= l.cfg.EvictAfter && (victim == nil || c.opened.Before(victim.opened)) {
-			victim = c
+	most := 0
+	for _, set := range l.idle {
+		if len(set) < most || (len(set) == most && victim != nil) {
+			continue
+		}
+		var oldest *lingerConn
+		for c := range set {
+			if now.Sub(c.opened) >= l.cfg.EvictAfter && (oldest == nil || c.opened.Before(oldest.opened)) {
+				oldest = c
+			}
+		}
+		if oldest != nil {
+			victim, most = oldest, len(set)
 		}
 	}
 	if victim != nil {
