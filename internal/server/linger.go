@@ -30,6 +30,9 @@ type lingerConn struct {
 	*net.TCPConn
 	once    sync.Once
 	release func()
+	// released guards release: an eviction of a lingering connection
+	// releases it at once, and its lingering goroutine then does not.
+	releaseOnce sync.Once
 
 	listener *edgeListener
 	ip       netip.Addr
@@ -42,11 +45,13 @@ type lingerConn struct {
 // evict closes the connection at once with a reset (no lingering, no
 // TIME_WAIT): it is taken to make room for another.
 func (c *lingerConn) evict() {
-	c.once.Do(func() {
-		_ = c.TCPConn.SetLinger(0)
-		_ = c.TCPConn.Close()
-		c.released()
-	})
+	// A connection already lingering (closed by the server, draining what
+	// the client still sends) is reset too: it counts until released, and
+	// an eviction that left it counted would make no room.
+	c.once.Do(func() {})
+	_ = c.TCPConn.SetLinger(0)
+	_ = c.TCPConn.Close()
+	c.released()
 }
 
 // Close shuts the connection for writing and drains it in the background;
@@ -74,7 +79,9 @@ func (c *lingerConn) linger() {
 }
 
 func (c *lingerConn) released() {
-	if c.release != nil {
-		c.release()
-	}
+	c.releaseOnce.Do(func() {
+		if c.release != nil {
+			c.release()
+		}
+	})
 }

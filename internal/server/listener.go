@@ -35,7 +35,8 @@ type ListenConfig struct {
 	Metrics *Metrics
 	// EvictAfter is how long a connection may stay without an
 	// authenticated request before it may be closed to make room for a
-	// new one at the cap (default 3 s).
+	// new one at the cap (default 1 s: time for a TLS handshake and a
+	// request on a slow link).
 	EvictAfter time.Duration
 }
 
@@ -56,7 +57,7 @@ func Listen(addr string, lc ListenConfig) (net.Listener, error) {
 		return nil, err
 	}
 	if lc.EvictAfter <= 0 {
-		lc.EvictAfter = 3 * time.Second
+		lc.EvictAfter = time.Second
 	}
 	el := &edgeListener{Listener: ln, cfg: lc, proxies: px, perIP: map[netip.Addr]int{}, idle: map[netip.Addr]map[*lingerConn]struct{}{}}
 	el.log.logger = lc.Logger
