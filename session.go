@@ -73,7 +73,7 @@ func (s *Service) newSession(ctx context.Context, u *User, pending bool, action,
 		if err := s.store.CreateSession(ctx, sess); err != nil {
 			return err
 		}
-		return s.store.TrimUserSessions(ctx, u.ID, s.maxSessions)
+		return s.store.TrimUserSessions(ctx, u.ID, s.maxSessions, sess.Hash)
 	})
 	if err != nil {
 		return nil, err

@@ -114,8 +114,9 @@ type UserStore interface {
 	// whose hash is keep (all when keep is empty).
 	DeleteOtherSessions(ctx context.Context, userID int64, keep string) error
 	DeleteExpiredSessions(ctx context.Context, now time.Time) error
-	// TrimUserSessions ends a user's oldest sessions past the newest keep.
-	TrimUserSessions(ctx context.Context, userID int64, keep int) error
+	// TrimUserSessions ends a user's oldest sessions past the newest keep,
+	// the session kept (just made) counted among them whatever its time.
+	TrimUserSessions(ctx context.Context, userID int64, keep int, kept string) error
 	// FailSessionAttempt counts a wrong code of a pending session.
 	FailSessionAttempt(ctx context.Context, hash string) (int, error)
 

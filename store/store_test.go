@@ -141,3 +141,29 @@ func TestDialectOfTestDatabase(t *testing.T) {
 		t.Fatalf("dialect %s, want %s", got, want)
 	}
 }
+
+// Sessions made within one millisecond tie on their time: trimming keeps
+// the one just made (named), then the newest others.
+func TestTrimSessionsKeepsTheNewOne(t *testing.T) {
+	db := testkit.OpenDB(t)
+	ctx := context.Background()
+	now := time.UnixMilli(1767000000000).UTC()
+	u := &explorer.User{Username: "tie", PasswordHash: "h", Role: "user", Status: "active", Created: now, PasswordChanged: now}
+	if err := db.InTx(ctx, func(ctx context.Context) error { return db.CreateUser(ctx, u) }); err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range []string{"c", "b", "a"} {
+		if err := db.CreateSession(ctx, &explorer.Session{Hash: h, UserID: u.ID, CSRF: "x", Created: now, Expires: now.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// "a", made last, sorts last among equal times: it is kept all the same.
+	if err := db.TrimUserSessions(ctx, u.ID, 2, "a"); err != nil {
+		t.Fatal(err)
+	}
+	for h, want := range map[string]bool{"a": true, "c": true, "b": false} {
+		if _, err := db.FindSession(ctx, h); (err == nil) != want {
+			t.Errorf("session %s kept %v, want %v (%v)", h, err == nil, want, err)
+		}
+	}
+}

@@ -251,10 +251,14 @@ func (db *DB) DeleteOtherSessions(ctx context.Context, userID int64, keep string
 	return err
 }
 
-// TrimUserSessions deletes a user's sessions but the newest keep.
-func (db *DB) TrimUserSessions(ctx context.Context, userID int64, keep int) error {
-	_, err := db.exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND hash NOT IN
-		(SELECT hash FROM sessions WHERE user_id = ? ORDER BY created_at DESC, hash DESC LIMIT ?)`, userID, userID, keep)
+// TrimUserSessions deletes a user's sessions but the session kept (the
+// one just made) and the newest keep−1 others. Sessions made within the
+// same millisecond tie on created_at: the one kept is named, so that a
+// tie never ends it.
+func (db *DB) TrimUserSessions(ctx context.Context, userID int64, keep int, kept string) error {
+	_, err := db.exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND hash <> ? AND hash NOT IN
+		(SELECT hash FROM sessions WHERE user_id = ? AND hash <> ? ORDER BY created_at DESC, hash DESC LIMIT ?)`,
+		userID, kept, userID, kept, max(keep-1, 0))
 	return err
 }
 
