@@ -173,6 +173,11 @@ func (s *Service) runJob(j *Job) {
 		state, msg = JobCancelled, "cancelled"
 	default:
 		state, msg = JobFailed, ErrorMessage(err)
+		if ErrorCode(err) == EINTERNAL {
+			// The job's answer says "internal error"; its cause is logged
+			// here, since an asynchronous job has no request to log it.
+			s.log.Error("a job failed", "job", j.ID, "kind", j.Kind, "err", err)
+		}
 	}
 	bg := context.Background()
 	// The last figures, which the half-second writes may not have seen.

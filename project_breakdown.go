@@ -38,13 +38,12 @@ type TopicBreakdown struct {
 }
 
 // ProjectBreakdown breaks a measured project's topics down by the values
-// of a filterable column (its headers' Filterable, at most
-// analysis.MaxFilterable values), in the values' order.
+// of one of its BreakdownColumns, in the values' order.
 func (s *Service) ProjectBreakdown(ctx context.Context, id int64, column string) (*Breakdown, error) {
-	return s.breakdown(ctx, id, column, func(h ProjectHeader) (func(string) (string, bool), error) {
-		if !h.Filterable {
-			return nil, Invalid(fmt.Sprintf("column %q has too many values to break topics down by", h.Header),
-				FieldError{Field: "column", Message: "is not a column of a few values"})
+	return s.breakdown(ctx, id, column, func(p *Project, h ProjectHeader) (func(string) (string, bool), error) {
+		if !isBreakdownColumn(p, h) {
+			return nil, Invalid(fmt.Sprintf("column %q is not a column of a few values to break topics down by", h.Header),
+				FieldError{Field: "column", Message: "is not a column of a few values (nor dates, nor the texts explored)"})
 		}
 		return func(v string) (string, bool) { v = strings.TrimSpace(v); return v, v != "" }, nil
 	})
@@ -57,7 +56,7 @@ func (s *Service) ProjectTimeline(ctx context.Context, id int64, column, period 
 	if period != TimelineWeek && period != TimelineMonth {
 		return nil, Invalid("period must be week or month", FieldError{Field: "period", Message: "must be week or month"})
 	}
-	return s.breakdown(ctx, id, column, func(h ProjectHeader) (func(string) (string, bool), error) {
+	return s.breakdown(ctx, id, column, func(_ *Project, h ProjectHeader) (func(string) (string, bool), error) {
 		if !h.TimeSeriesCandidate {
 			return nil, Invalid(fmt.Sprintf("column %q does not hold dates", h.Header), FieldError{Field: "column", Message: "does not hold dates"})
 		}
@@ -72,6 +71,36 @@ func (s *Service) ProjectTimeline(ctx context.Context, id int64, column, period 
 	})
 }
 
+// BreakdownColumns are the columns a project's topics can be broken down
+// by: those of a few values (Filterable, at most analysis.MaxFilterable)
+// that are neither dates nor the texts explored (a small project's texts
+// are few enough to count as values).
+func BreakdownColumns(p *Project) []string {
+	var out []string
+	for _, h := range p.Headers {
+		if isBreakdownColumn(p, h) {
+			out = append(out, h.Header)
+		}
+	}
+	return out
+}
+
+func isBreakdownColumn(p *Project, h ProjectHeader) bool {
+	return h.Filterable && !h.TimeSeriesCandidate && !strings.EqualFold(h.Header, p.TextColumn)
+}
+
+// TimelineColumns are the date columns a project's topics can be counted
+// by week or month of (ProjectTimeline).
+func TimelineColumns(p *Project) []string {
+	var out []string
+	for _, h := range p.Headers {
+		if h.TimeSeriesCandidate {
+			out = append(out, h.Header)
+		}
+	}
+	return out
+}
+
 // periodStart is the first day of t's week (Monday) or month.
 func periodStart(t time.Time, period string) time.Time {
 	day := time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
@@ -83,7 +112,7 @@ func periodStart(t time.Time, period string) time.Time {
 
 // breakdown counts the topics of a measured project by the key that
 // keyOf (made for the column's header) gives each text's cell.
-func (s *Service) breakdown(ctx context.Context, id int64, column string, keyOf func(ProjectHeader) (func(string) (string, bool), error)) (*Breakdown, error) {
+func (s *Service) breakdown(ctx context.Context, id int64, column string, keyOf func(*Project, ProjectHeader) (func(string) (string, bool), error)) (*Breakdown, error) {
 	u, err := activeActor(ctx)
 	if err != nil {
 		return nil, err
@@ -96,24 +125,32 @@ func (s *Service) breakdown(ctx context.Context, id int64, column string, keyOf 
 	if by < 0 {
 		return nil, Invalid(fmt.Sprintf("project %d has no column %q", p.ID, column), FieldError{Field: "column", Message: "no such column"})
 	}
-	key, err := keyOf(p.Headers[by])
+	key, err := keyOf(p, p.Headers[by])
 	if err != nil {
 		return nil, err
 	}
 	topics := topicList(p.Structure)
-	walks := make([]mentionWalk, len(topics)+1)
-	for i := range walks {
-		topic := int64(0)
-		if i > 0 {
-			topic = topics[i-1].ID
-		}
-		if walks[i].ms, err = s.store.FindTonalityMentions(ctx, p.ID, topic, 0); err != nil {
-			return nil, err
-		}
+	walks, err := s.mentionWalks(ctx, p.ID, topics)
+	if err != nil {
+		return nil, err
 	}
+	var counts map[string][]TonalityCounts
+	err = s.readingAll(u, func() (err error) {
+		counts, err = s.countByKey(ctx, p, col, by, key, walks)
+		return err
+	}, "breaking down the texts of project %d took longer than %s", p.ID)
+	if err != nil {
+		return nil, err
+	}
+	return breakdownOf(p.Headers[by].Header, topics, counts), nil
+}
+
+// countByKey counts, in one pass over the texts of column col, the
+// mentions of walks by the key of each text's cell in column by.
+func (s *Service) countByKey(ctx context.Context, p *Project, col, by int, key func(string) (string, bool), walks []mentionWalk) (map[string][]TonalityCounts, error) {
 	counts := map[string][]TonalityCounts{}
 	row := 0
-	err = s.store.EachProjectRow(ctx, p.ID, func(cells []string) error {
+	err := s.store.EachProjectRow(ctx, p.ID, func(cells []string) error {
 		row++
 		if col >= len(cells) || by >= len(cells) || !isText(cells[col]) {
 			return ctx.Err()
@@ -137,10 +174,7 @@ func (s *Service) breakdown(ctx context.Context, id int64, column string, keyOf 
 		}
 		return ctx.Err()
 	})
-	if err != nil {
-		return nil, err
-	}
-	return breakdownOf(p.Headers[by].Header, topics, counts), nil
+	return counts, err
 }
 
 // maxBreakdownValues bounds the values (or periods) a breakdown keeps;

@@ -15,7 +15,8 @@ import (
 // topic), then one row per non-empty text of the explored column, in row
 // order, holding its cells, its label and score, and the label of its
 // mention of each topic (empty where it has none). It reads the texts
-// once; memory holds the stored mentions.
+// once (a reading of all the texts: see readingAll); memory holds the
+// stored mentions.
 func (s *Service) ExportProjectTexts(ctx context.Context, id int64, write func(row []string) error) error {
 	u, err := activeActor(ctx)
 	if err != nil {
@@ -33,27 +34,28 @@ func (s *Service) ExportProjectTexts(ctx context.Context, id int64, write func(r
 	if err := write(header); err != nil {
 		return err
 	}
-	walks := make([]mentionWalk, len(topics)+1)
-	for i := range walks {
-		topic := int64(0)
-		if i > 0 {
-			topic = topics[i-1].ID
-		}
-		if walks[i].ms, err = s.store.FindTonalityMentions(ctx, p.ID, topic, 0); err != nil {
-			return err
-		}
+	walks, err := s.mentionWalks(ctx, p.ID, topics)
+	if err != nil {
+		return err
 	}
+	return s.readingAll(u, func() error { return s.writeTexts(ctx, p, col, len(header), walks, write) },
+		"writing the texts of project %d took longer than %s", p.ID)
+}
+
+// writeTexts writes the rows of ExportProjectTexts in one pass over the
+// texts; walks are mentionWalks of the project's topics.
+func (s *Service) writeTexts(ctx context.Context, p *Project, col, width int, walks []mentionWalk, write func(row []string) error) error {
 	row := 0
 	return s.store.EachProjectRow(ctx, p.ID, func(cells []string) error {
 		row++
 		if col >= len(cells) || !isText(cells[col]) {
 			return ctx.Err()
 		}
-		out := make([]string, 0, len(header))
+		out := make([]string, 0, width)
 		out = append(out, padCells(cells, len(p.Headers))...)
 		score, _ := walks[0].at(row)
 		out = append(out, string(tonality.LabelOf(score)), strconv.FormatFloat(score, 'f', 3, 64))
-		for i := range topics {
+		for i := range walks[1:] {
 			label := ""
 			if sc, ok := walks[i+1].at(row); ok {
 				label = string(tonality.LabelOf(sc))
@@ -65,6 +67,23 @@ func (s *Service) ExportProjectTexts(ctx context.Context, id int64, write func(r
 		}
 		return ctx.Err()
 	})
+}
+
+// mentionWalks are the walks of the whole texts' mentions (first) and of
+// each topic's, in the order of topics.
+func (s *Service) mentionWalks(ctx context.Context, projectID int64, topics []Topic) ([]mentionWalk, error) {
+	walks := make([]mentionWalk, len(topics)+1)
+	for i := range walks {
+		topic := int64(0)
+		if i > 0 {
+			topic = topics[i-1].ID
+		}
+		var err error
+		if walks[i].ms, err = s.store.FindTonalityMentions(ctx, projectID, topic, 0); err != nil {
+			return nil, err
+		}
+	}
+	return walks, nil
 }
 
 // mentionWalk reads a part's mentions for rows asked in increasing order.

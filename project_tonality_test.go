@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -421,4 +422,34 @@ func TestTonalityStorage(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("deleted")
+}
+
+// Topics break down by a column of few values (not the texts explored,
+// not dates) and by month of a date column; one rule for the pages and
+// the service.
+func TestBreakdownColumns(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	ctx := e.As("ann")
+	p, _ := measuredReviews(t, e, "ann")
+	// id: 36 distinct values of a small project count as few.
+	if got := explorer.BreakdownColumns(p); !slices.Equal(got, []string{"id", "hotel"}) {
+		t.Fatalf("breakdown columns %v", got)
+	}
+	if got := explorer.TimelineColumns(p); len(got) != 1 || got[0] != "date" {
+		t.Fatalf("timeline columns %v", got)
+	}
+	b, err := e.Svc.ProjectBreakdown(ctx, p.ID, "hotel")
+	if err != nil || len(b.Values) != 2 || b.All[0].Texts()+b.All[1].Texts() != 33 {
+		t.Fatalf("breakdown %+v %v", b, err)
+	}
+	for _, col := range []string{"review", "date", "nope"} {
+		if _, err := e.Svc.ProjectBreakdown(ctx, p.ID, col); explorer.ErrorCode(err) != explorer.EINVALID {
+			t.Errorf("breakdown by %s: %v", col, err)
+		}
+	}
+	tl, err := e.Svc.ProjectTimeline(ctx, p.ID, "date", explorer.TimelineMonth)
+	if err != nil || len(tl.Values) != 3 || tl.Values[0] != "2026-01-01" {
+		t.Fatalf("timeline %+v %v", tl, err)
+	}
 }

@@ -4,8 +4,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/text/unicode/norm"
-
 	"explorer/analysis"
 	"explorer/language"
 )
@@ -146,30 +144,10 @@ func buildTable(lang string, lex *lexicon, r *rules, ps phrases) *table {
 	}
 	if l, ok := language.Get(lang); ok {
 		for _, s := range l.StopWords() {
-			add(foldStop(s))
+			add(fold(s)) // folded as analysis folds its stop lists
 		}
 	}
 	return tb
-}
-
-// foldStop folds a stop word as analysis folds its stop lists (its
-// foldWord), so that an ASCII word absent from the table is no stop word.
-func foldStop(w string) string {
-	ascii := true
-	for i := 0; i < len(w); i++ {
-		if w[i] >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		return strings.ToLower(w)
-	}
-	w = norm.NFC.String(strings.ToLower(w))
-	if strings.ContainsAny(w, "\u2019\u2018\uff07") {
-		w = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\uff07", "'").Replace(w)
-	}
-	return w
 }
 
 // withWords returns a copy of the table that also knows overrides and

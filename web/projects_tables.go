@@ -44,18 +44,13 @@ func periodOf(c *fiber.Ctx) string {
 	return explorer.TimelineMonth
 }
 
-// tableColumns are the columns the page offers for a timeline (dates)
-// or a breakdown (filterable, neither dates nor the explored texts: a
-// small project's texts are few enough to count as values).
+// tableColumns are the columns the page offers for a timeline or a
+// breakdown (the service's rule).
 func tableColumns(p *explorer.Project, kind string) []string {
-	var out []string
-	for _, h := range p.Headers {
-		if (kind == "timeline" && h.TimeSeriesCandidate) ||
-			(kind == "breakdown" && h.Filterable && !h.TimeSeriesCandidate && h.Header != p.TextColumn) {
-			out = append(out, h.Header)
-		}
+	if kind == "timeline" {
+		return explorer.TimelineColumns(p)
 	}
-	return out
+	return explorer.BreakdownColumns(p)
 }
 
 // tablePage answers a breakdown or a timeline: the section for htmx, a

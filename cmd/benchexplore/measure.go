@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"explorer/analysis"
+	"explorer/tonality"
 	"explorer/wordspace"
 )
 
@@ -57,19 +58,15 @@ func readTexts(path string, n int) analysis.Texts {
 }
 
 // lexiconFor returns the lexicon of a language: its background list
-// (analysis.Background: English only), its opinion words (tonality's
-// lexicon, when run from the work tree's root and the language has one)
+// (analysis.Background: English only), its opinion words (tonality's, as
+// the service gives them, when the language has tonality data)
 // and, for EN, the neighbours of the embedded English word space (this
 // machine has no other space), as the server has them.
 func lexiconFor(lang string) (analysis.Lexicon, error) {
 	var lex analysis.Lexicon
 	lex.Rank, lex.Size = analysis.Background(lang)
-	if root, err := os.Getwd(); err == nil {
-		if op, err := opinionWords(root, lang); err == nil {
-			lex.Opinion = op
-		} else if !os.IsNotExist(err) {
-			return lex, err
-		}
+	if a, ok := tonality.For(lang); ok {
+		lex.Opinion = a.IsOpinion // as Service.lexicon gives it
 	}
 	if !strings.EqualFold(lang, "EN") {
 		return lex, nil

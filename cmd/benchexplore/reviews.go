@@ -1,13 +1,9 @@
 package main
 
 import (
-	"bufio"
-	"compress/gzip"
-	"encoding/xml"
-	"io"
-	"os"
-	"path/filepath"
 	"strings"
+
+	"explorer/internal/absa"
 )
 
 // review is one annotated review sentence: its text and the aspect
@@ -45,47 +41,18 @@ const minCategory = 20
 // sentences for the category to be found as that group.
 const categoryF1 = 0.4
 
-type xmlReview struct {
-	Text       string `xml:"text"`
-	Categories []struct {
-		Category string `xml:"category,attr"`
-	} `xml:"aspectCategories>aspectCategory"`
-	Opinions []struct {
-		Category string `xml:"category,attr"`
-	} `xml:"Opinions>Opinion"`
-}
-
-// readReviews reads every <sentence> of an ABSA XML file.
+// readReviews reads every sentence of an ABSA XML file.
 func readReviews(path string) ([]review, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	dec := xml.NewDecoder(f)
 	var out []review
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			return out, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		se, ok := tok.(xml.StartElement)
-		if !ok || se.Name.Local != "sentence" {
-			continue
-		}
-		var s xmlReview
-		if err := dec.DecodeElement(&s, &se); err != nil {
-			return nil, err
-		}
+	err := absa.ReadFile(path, func(s absa.Sentence) error {
 		out = append(out, review{text: s.Text, categories: sentenceCategories(s)})
-	}
+		return nil
+	})
+	return out, err
 }
 
 // sentenceCategories are the distinct entities a sentence is annotated with.
-func sentenceCategories(s xmlReview) []string {
+func sentenceCategories(s absa.Sentence) []string {
 	seen := map[string]bool{}
 	var out []string
 	add := func(c string) {
@@ -102,42 +69,6 @@ func sentenceCategories(s xmlReview) []string {
 		add(o.Category)
 	}
 	return out
-}
-
-// opinionWords reads tonality's embedded lexicon of a language
-// (tonality/lexicons/XX.tsv.gz, word<TAB>valence; stems end in *) into a
-// lookup of opinion words, as the service gives analysis.Lexicon.Opinion.
-func opinionWords(root, lang string) (func(string) bool, error) {
-	f, err := os.Open(filepath.Join(root, "tonality", "lexicons", strings.ToLower(lang)+".tsv.gz"))
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		return nil, err
-	}
-	words, stems := map[string]bool{}, map[string]bool{}
-	sc := bufio.NewScanner(zr)
-	for sc.Scan() {
-		w, _, _ := strings.Cut(sc.Text(), "\t")
-		if s, ok := strings.CutSuffix(w, "*"); ok {
-			stems[s] = true
-		} else if w != "" {
-			words[w] = true
-		}
-	}
-	return func(w string) bool {
-		if words[w] {
-			return true
-		}
-		for n := len(w); n >= 4; n-- {
-			if stems[w[:n]] && len(w)-n <= 5 {
-				return true
-			}
-		}
-		return false
-	}, sc.Err()
 }
 
 // judgeEN are evaluative English words the tonality lexicon lacks: the

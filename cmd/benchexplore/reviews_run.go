@@ -21,10 +21,6 @@ type reviewMeasures struct {
 // reviews explores every review file found in dir (held-out ones only
 // with heldOut) and prints a Markdown table; verbose prints the groups.
 func reviews(w io.Writer, dir string, heldOut, verbose bool) error {
-	root, err := os.Getwd()
-	if err != nil {
-		return err
-	}
 	fmt.Fprintln(w, "| corpus | texts | topics | opinion titles | texts in a topic | categories found |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|")
 	for _, set := range reviewSets {
@@ -38,7 +34,7 @@ func reviews(w io.Writer, dir string, heldOut, verbose bool) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", set.file, err)
 		}
-		m, groups, err := exploreReviews(root, set.lang, rs)
+		m, groups, err := exploreReviews(set.lang, rs)
 		if err != nil {
 			return err
 		}
@@ -60,14 +56,14 @@ func reviews(w io.Writer, dir string, heldOut, verbose bool) error {
 
 // exploreReviews explores the sentences with the default options and the
 // lexicon the server would give (background, EN word space, opinion words).
-func exploreReviews(root, lang string, rs []review) (reviewMeasures, []analysis.TopicGroup, error) {
+func exploreReviews(lang string, rs []review) (reviewMeasures, []analysis.TopicGroup, error) {
 	lex, err := lexiconFor(lang)
 	if err != nil {
 		return reviewMeasures{}, nil, err
 	}
 	opinion := lex.Opinion
 	if opinion == nil {
-		return reviewMeasures{}, nil, fmt.Errorf("no opinion words of %s under %s (run from the work tree's root)", lang, root)
+		return reviewMeasures{}, nil, fmt.Errorf("no opinion words of %s: the language has no tonality data", lang)
 	}
 	texts := func(fn func(string)) error {
 		for _, r := range rs {

@@ -1,13 +1,12 @@
 package main
 
 import (
-	"encoding/xml"
 	"fmt"
-	"io"
-	"os"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"explorer/internal/absa"
 )
 
 // pair is one annotated opinion about a thing a sentence mentions.
@@ -18,65 +17,19 @@ type pair struct {
 	positive bool
 }
 
-// xmlSentence covers both formats: SemEval-2014 and MAMS (aspectTerms)
-// and SemEval-2015/2016 (Opinions).
-type xmlSentence struct {
-	Text    string `xml:"text"`
-	Aspects []struct {
-		Term     string `xml:"term,attr"`
-		Polarity string `xml:"polarity,attr"`
-		From     string `xml:"from,attr"`
-	} `xml:"aspectTerms>aspectTerm"`
-	Opinions []struct {
-		Target   string `xml:"target,attr"`
-		Category string `xml:"category,attr"`
-		Polarity string `xml:"polarity,attr"`
-		From     string `xml:"from,attr"`
-		To       string `xml:"to,attr"`
-	} `xml:"Opinions>Opinion"`
-}
-
 // readPairs reads the positive and negative opinions of an ABSA XML file.
 func readPairs(path string) ([]pair, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return parsePairs(f)
-}
-
-// parsePairs reads the positive and negative opinions of ABSA XML: every
-// <sentence> element, wherever it is nested.
-func parsePairs(r io.Reader) ([]pair, error) {
-	dec := xml.NewDecoder(r)
 	var out []pair
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			return out, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		se, ok := tok.(xml.StartElement)
-		if !ok || se.Name.Local != "sentence" {
-			continue
-		}
-		var s xmlSentence
-		if err := dec.DecodeElement(&s, &se); err != nil {
-			return nil, err
-		}
+	err := absa.ReadFile(path, func(s absa.Sentence) error {
 		ps, err := sentencePairs(s)
-		if err != nil {
-			return nil, err
-		}
 		out = append(out, ps...)
-	}
+		return err
+	})
+	return out, err
 }
 
 // sentencePairs turns one sentence's annotations into pairs.
-func sentencePairs(s xmlSentence) ([]pair, error) {
+func sentencePairs(s absa.Sentence) ([]pair, error) {
 	var out []pair
 	add := func(polarity, from, target, key string) error {
 		if polarity != "positive" && polarity != "negative" {

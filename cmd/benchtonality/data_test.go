@@ -43,7 +43,11 @@ func TestReadPairs2016(t *testing.T) {
 
 func TestParseRejectsBadOffset(t *testing.T) {
 	bad := `<sentences><sentence><text>short</text><aspectTerms><aspectTerm term="x" polarity="positive" from="40" to="41"/></aspectTerms></sentence></sentences>`
-	if _, err := parsePairs(strings.NewReader(bad)); err == nil {
+	path := t.TempDir() + "/bad.xml"
+	if err := os.WriteFile(path, []byte(bad), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readPairs(path); err == nil {
 		t.Error("offset outside the text: no error")
 	}
 }
