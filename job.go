@@ -118,7 +118,8 @@ type JobStore interface {
 	AskJobCancel(ctx context.Context, id int64, now time.Time) (cancelled bool, err error)
 	// RequeueJob puts an ended job back in the queue (start again).
 	RequeueJob(ctx context.Context, id int64, now time.Time) error
-	// InterruptJobs marks the running jobs of instance (every instance's
+	// InterruptJobs marks the running jobs (and the queued pinned ones,
+	// whose file was in the stopped process) of instance (every instance's
 	// when instance is "") interrupted, with message; it returns them.
 	InterruptJobs(ctx context.Context, instance, message string, now time.Time) ([]*Job, error)
 	// InterruptStaleJobs marks interrupted, with message, the running

@@ -156,9 +156,8 @@ func (s *Service) runJob(j *Job) {
 		r.live = map[int64]*liveJob{}
 	}
 	r.live[j.ID] = l
-	input, hasInput := r.inputs[j.ID]
-	delete(r.inputs, j.ID)
 	r.mu.Unlock()
+	input, hasInput := s.takeInput(j)
 	ctx = WithProgress(context.WithValue(ctx, liveJobKey{}, l), l.report)
 	stop := s.writeProgress(j.ID, l)
 	result, err := s.doJob(ctx, j, input, hasInput)

@@ -117,20 +117,23 @@ func (s *Service) SubmitImport(ctx context.Context, in ImportProjectInput, size 
 		release()
 		return nil, err
 	}
+	// The file is held for the job before the job exists: a runner of
+	// this instance may claim it as soon as it is stored.
 	r := &s.jobs
-	j := &Job{Kind: JobImport, ProjectID: p.ID, Instance: s.instance, Pinned: true, Unit: UnitBytes, Total: size}
-	j.OwnerID, j.Created = u.ID, s.clock.Now()
-	if err := s.store.CreateJob(context.WithoutCancel(ctx), j, MaxQueuedJobs); err != nil {
-		release()
-		s.failProject(ctx, p.ID, ProjectFailed, "import failed: ", err)
-		return nil, err
-	}
 	r.mu.Lock()
 	if r.inputs == nil {
 		r.inputs = map[int64]jobInput{}
 	}
-	r.inputs[j.ID] = jobInput{in: in, release: release}
+	r.inputs[p.ID] = jobInput{in: in, release: release}
 	r.mu.Unlock()
+	j := &Job{Kind: JobImport, ProjectID: p.ID, Instance: s.instance, Pinned: true, Unit: UnitBytes, Total: size}
+	j.OwnerID, j.Created = u.ID, s.clock.Now()
+	if err := s.store.CreateJob(context.WithoutCancel(ctx), j, MaxQueuedJobs); err != nil {
+		in, _ := s.takeInput(j)
+		in.release()
+		s.failProject(ctx, p.ID, ProjectFailed, "import failed: ", err)
+		return nil, err
+	}
 	s.kickJobs()
 	return j, nil
 }
@@ -225,13 +228,8 @@ func (s *Service) CancelJob(ctx context.Context, id int64) (*Job, error) {
 // dropQueued forgets what a queued job that will not run held: an
 // import's file, and its project (FAILED, "cancelled").
 func (s *Service) dropQueued(j *Job) {
-	s.jobs.mu.Lock()
-	in, ok := s.jobs.inputs[j.ID]
-	delete(s.jobs.inputs, j.ID)
-	s.jobs.mu.Unlock()
-	if ok && in.release != nil {
-		in.release()
-	}
+	in, _ := s.takeInput(j)
+	in.release()
 	if j.Kind == JobImport {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
@@ -418,4 +416,21 @@ func (s *Service) RunJobs(ctx context.Context, every time.Duration) {
 		case <-t.C:
 		}
 	}
+}
+
+// takeInput takes out what this instance holds for an import job (its
+// file, kept by project, since it is held before the job is stored); its
+// release does nothing and ok is false when there is none.
+func (s *Service) takeInput(j *Job) (in jobInput, ok bool) {
+	r := &s.jobs
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if j.Kind == JobImport {
+		in, ok = r.inputs[j.ProjectID]
+		delete(r.inputs, j.ProjectID)
+	}
+	if in.release == nil {
+		in.release = func() {}
+	}
+	return in, ok
 }

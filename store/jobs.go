@@ -203,7 +203,9 @@ func (db *DB) RequeueJob(ctx context.Context, id int64, now time.Time) error {
 // InterruptJobs marks running jobs interrupted: those of instance, or
 // all when instance is "".
 func (db *DB) InterruptJobs(ctx context.Context, instance, message string, now time.Time) ([]*explorer.Job, error) {
-	where, args := ` WHERE state = ?`, []any{explorer.JobRunning}
+	// A queued pinned job (an import) held its file in the memory of the
+	// process that stopped: it can no more run than a running one.
+	where, args := ` WHERE (state = ? OR (state = ? AND pinned = TRUE))`, []any{explorer.JobRunning, explorer.JobQueued}
 	if instance != "" {
 		where, args = where+` AND instance = ?`, append(args, instance)
 	}
@@ -226,7 +228,7 @@ func (db *DB) interruptJobs(ctx context.Context, where string, args []any, messa
 		}
 		for _, j := range out {
 			if _, err := db.exec(ctx, `UPDATE jobs SET state = ?, error = ?, ended_at = ?, updated_at = ? WHERE id = ? AND state = ?`,
-				explorer.JobInterrupted, message, ms(now), ms(now), j.ID, explorer.JobRunning); err != nil {
+				explorer.JobInterrupted, message, ms(now), ms(now), j.ID, j.State); err != nil {
 				return err
 			}
 			j.State, j.Error = explorer.JobInterrupted, message
