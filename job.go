@@ -53,12 +53,31 @@ type Job struct {
 	// read, over all passes, or bytes of an import's file).
 	Unit        string
 	Done, Total int64
-	// Result is where to read what a done job made; Error why it failed.
-	Result, Error string
+	// Result is where to read what a done job made; Error why it failed,
+	// and ErrorCode its code (EINVALID, ...).
+	Result, Error, ErrorCode string
 	// CancelAsked is set by a cancel; the running instance stops the job
 	// at its next progress write.
 	CancelAsked                         bool
 	Created, Started, Updated, Finished time.Time
+}
+
+// JobEnd is how a job ended: its state, and its result when done, else
+// its error's code and message.
+type JobEnd struct {
+	State, Result, Code, Message string
+}
+
+// endOf is the end of a job whose step returned err (cancelled tells
+// whether a cancel stopped it).
+func endOf(result string, err error, cancelled bool) JobEnd {
+	switch {
+	case err == nil:
+		return JobEnd{State: JobDone, Result: result}
+	case cancelled:
+		return JobEnd{State: JobCancelled, Message: "cancelled"}
+	}
+	return JobEnd{State: JobFailed, Code: ErrorCode(err), Message: ErrorMessage(err)}
 }
 
 // Progress is the share done, from 0 to 1.
@@ -110,9 +129,8 @@ type JobStore interface {
 	// SetJobProgress writes a running job's progress and returns whether
 	// a cancel was asked.
 	SetJobProgress(ctx context.Context, id int64, done, total int64, now time.Time) (cancelAsked bool, err error)
-	// EndJob ends a running or queued job in state with its result or
-	// error.
-	EndJob(ctx context.Context, id int64, state, result, message string, now time.Time) error
+	// EndJob ends a running or queued job as end says.
+	EndJob(ctx context.Context, id int64, end JobEnd, now time.Time) error
 	// AskJobCancel asks a queued or running job to stop: a queued one is
 	// cancelled at once (true), a running one flagged.
 	AskJobCancel(ctx context.Context, id int64, now time.Time) (cancelled bool, err error)

@@ -31,20 +31,15 @@ func (s *Service) startMeasureJob(ctx context.Context, p *Project) (context.Cont
 	return ctx, func(err error) {
 		stop()
 		cancel()
-		state, msg := JobDone, ""
-		switch {
-		case errors.Is(err, errChangedMeanwhile):
-			state, msg = JobFailed, "the project changed while it was measured: it is measured again"
-		case err != nil && l.cancelled.Load():
-			state, msg = JobCancelled, "cancelled"
-		case err != nil:
-			state, msg = JobFailed, ErrorMessage(err)
+		end := endOf("", err, err != nil && l.cancelled.Load())
+		if errors.Is(err, errChangedMeanwhile) {
+			end = JobEnd{State: JobFailed, Code: ECONFLICT, Message: "the project changed while it was measured: it is measured again"}
 		}
 		bg := context.Background()
 		if _, e := s.store.SetJobProgress(bg, j.ID, l.done.Load(), l.total.Load(), s.clock.Now()); e != nil {
 			s.log.Warn("writing a job's progress", "job", j.ID, "err", e)
 		}
-		if e := s.store.EndJob(bg, j.ID, state, "", msg, s.clock.Now()); e != nil {
+		if e := s.store.EndJob(bg, j.ID, end, s.clock.Now()); e != nil {
 			s.log.Error("ending a job", "job", j.ID, "err", e)
 		}
 		r.mu.Lock()

@@ -165,25 +165,18 @@ func (s *Service) runJob(j *Job) {
 	if hasInput && input.release != nil {
 		input.release()
 	}
-	state, msg := JobDone, ""
-	switch {
-	case err == nil:
-	case l.cancelled.Load():
-		state, msg = JobCancelled, "cancelled"
-	default:
-		state, msg = JobFailed, ErrorMessage(err)
-		if ErrorCode(err) == EINTERNAL {
-			// The job's answer says "internal error"; its cause is logged
-			// here, since an asynchronous job has no request to log it.
-			s.log.Error("a job failed", "job", j.ID, "kind", j.Kind, "err", err)
-		}
+	end := endOf(result, err, l.cancelled.Load())
+	if end.Code == EINTERNAL {
+		// The job's answer says "internal error"; its cause is logged
+		// here, since an asynchronous job has no request to log it.
+		s.log.Error("a job failed", "job", j.ID, "kind", j.Kind, "err", err)
 	}
 	bg := context.Background()
 	// The last figures, which the half-second writes may not have seen.
 	if _, e := s.store.SetJobProgress(bg, j.ID, l.done.Load(), l.total.Load(), s.clock.Now()); e != nil {
 		s.log.Warn("writing a job's progress", "job", j.ID, "err", e)
 	}
-	if e := s.store.EndJob(bg, j.ID, state, result, msg, s.clock.Now()); e != nil {
+	if e := s.store.EndJob(bg, j.ID, end, s.clock.Now()); e != nil {
 		s.log.Error("ending a job", "job", j.ID, "err", e)
 	}
 	if e := s.store.PruneJobs(bg, j.OwnerID, keptJobs); e != nil {

@@ -352,7 +352,11 @@ func jobError(j *Job, w *jobWaiter) error {
 	case JobCancelled:
 		return Errorf(ECONFLICT, "job %d was cancelled", j.ID)
 	}
-	return Errorf(ECONFLICT, "%s", j.Error)
+	code := j.ErrorCode
+	if code == "" {
+		code = ECONFLICT
+	}
+	return Errorf(code, "%s", j.Error)
 }
 
 // RecoverJobs marks the jobs this instance (every instance on SQLite)

@@ -262,6 +262,29 @@ func TestJobImportFailsProjectFailed(t *testing.T) {
 	}
 }
 
+// TestJobErrorKeepsItsCode: a request that waits for a job which ended
+// before it waited (or ran on another instance) answers with the step's
+// own error code, kept with the job, not a conflict.
+func TestJobErrorKeepsItsCode(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	ann := e.As("ann")
+	f := testkit.CSVFile([]byte("id,comment\n1,a\n"))
+	f.Encoding = "klingon"
+	j, err := e.Svc.SubmitImport(ann, explorer.ImportProjectInput{Title: "bad", File: f}, 15, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Svc.WaitJobs()
+	got, err := e.Svc.Job(ann, j.ID)
+	if err != nil || got.State != explorer.JobFailed || got.ErrorCode != explorer.EINVALID {
+		t.Fatalf("job %+v %v", got, err)
+	}
+	if _, err := e.Svc.AwaitJob(ann, j.ID); explorer.ErrorCode(err) != explorer.EINVALID {
+		t.Fatalf("waiting after its end: %v", err)
+	}
+}
+
 // TestJobsOfDeadInstanceInterrupted: with several instances, a running
 // job whose instance stopped writing its progress two minutes ago is
 // interrupted by another instance, and its project recovered (FAILED);

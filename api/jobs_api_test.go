@@ -134,7 +134,7 @@ func TestJobsAPICancelAndQueue(t *testing.T) {
 	if asked, err := e.DB.SetJobProgress(bg, elsewhere.ID, 1, 2, e.Clock.Now()); err != nil || !asked {
 		t.Fatalf("the running instance is not told: %v %v", asked, err)
 	}
-	if err := e.DB.EndJob(bg, elsewhere.ID, explorer.JobCancelled, "", "cancelled", e.Clock.Now()); err != nil {
+	if err := e.DB.EndJob(bg, elsewhere.ID, explorer.JobEnd{State: explorer.JobCancelled, Message: "cancelled"}, e.Clock.Now()); err != nil {
 		t.Fatal(err)
 	}
 	body, ct := testkit.Multipart(t, "survey.csv", content, nil)

@@ -11,13 +11,13 @@ import (
 )
 
 const jobSelect = `SELECT id, owner_id, kind, project_id, state, instance, pinned, column_name, topics, groups_n, model_id,
-	unit, done, total, result, error, cancel_asked, created_at, started_at, updated_at, ended_at FROM jobs`
+	unit, done, total, result, error, error_code, cancel_asked, created_at, started_at, updated_at, ended_at FROM jobs`
 
 func scanJob(sc rowScanner) (*explorer.Job, error) {
 	var j explorer.Job
 	var created, started, updated, ended int64
 	err := sc.Scan(&j.ID, &j.OwnerID, &j.Kind, &j.ProjectID, &j.State, &j.Instance, &j.Pinned, &j.Column, &j.Topics, &j.Groups,
-		&j.ModelID, &j.Unit, &j.Done, &j.Total, &j.Result, &j.Error, &j.CancelAsked, &created, &started, &updated, &ended)
+		&j.ModelID, &j.Unit, &j.Done, &j.Total, &j.Result, &j.Error, &j.ErrorCode, &j.CancelAsked, &created, &started, &updated, &ended)
 	if err != nil {
 		return nil, err
 	}
@@ -168,9 +168,9 @@ func (db *DB) SetJobProgress(ctx context.Context, id int64, done, total int64, n
 }
 
 // EndJob ends a queued or running job.
-func (db *DB) EndJob(ctx context.Context, id int64, state, result, message string, now time.Time) error {
-	_, err := db.exec(ctx, `UPDATE jobs SET state = ?, result = ?, error = ?, ended_at = ?, updated_at = ?
-		WHERE id = ? AND state IN (?, ?)`, state, result, message, ms(now), ms(now), id, explorer.JobQueued, explorer.JobRunning)
+func (db *DB) EndJob(ctx context.Context, id int64, end explorer.JobEnd, now time.Time) error {
+	_, err := db.exec(ctx, `UPDATE jobs SET state = ?, result = ?, error = ?, error_code = ?, ended_at = ?, updated_at = ?
+		WHERE id = ? AND state IN (?, ?)`, end.State, end.Result, end.Message, end.Code, ms(now), ms(now), id, explorer.JobQueued, explorer.JobRunning)
 	return err
 }
 
@@ -196,7 +196,7 @@ func (db *DB) AskJobCancel(ctx context.Context, id int64, now time.Time) (bool, 
 // RequeueJob puts an ended job back in the queue.
 func (db *DB) RequeueJob(ctx context.Context, id int64, now time.Time) error {
 	return db.updateOne(ctx, fmt.Sprintf("job %d not found", id), `UPDATE jobs SET state = ?, done = 0, total = 0, result = '',
-		error = '', cancel_asked = FALSE, started_at = 0, ended_at = 0, updated_at = ?, created_at = ? WHERE id = ? AND state NOT IN (?, ?)`,
+		error = '', error_code = '', cancel_asked = FALSE, started_at = 0, ended_at = 0, updated_at = ?, created_at = ? WHERE id = ? AND state NOT IN (?, ?)`,
 		explorer.JobQueued, ms(now), ms(now), id, explorer.JobQueued, explorer.JobRunning)
 }
 

@@ -86,7 +86,7 @@ func TestJobsClaimedOnceAcrossInstances(t *testing.T) {
 			t.Fatalf("round %d: %d jobs claimed, want one per user", round, len(running))
 		}
 		for _, j := range running {
-			if err := b.EndJob(ctx, j.ID, explorer.JobDone, "", "", now); err != nil {
+			if err := b.EndJob(ctx, j.ID, explorer.JobEnd{State: explorer.JobDone}, now); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -157,7 +157,7 @@ func TestJobsProgressCancelInterrupt(t *testing.T) {
 	if j, _ := a.FindProjectJob(ctx, 2); j == nil || j.State != explorer.JobQueued || j.Done != 0 {
 		t.Fatalf("requeued %+v", j)
 	}
-	if err := a.EndJob(ctx, ja.ID, explorer.JobCancelled, "", "cancelled", now); err != nil {
+	if err := a.EndJob(ctx, ja.ID, explorer.JobEnd{State: explorer.JobCancelled, Message: "cancelled"}, now); err != nil {
 		t.Fatal(err)
 	}
 	if err := a.PruneJobs(ctx, ann, 1); err != nil {
