@@ -24,7 +24,7 @@ func TestBackupInterruptedLeavesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec(`CREATE TABLE big AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE x < 40000) SELECT randomblob(4000) AS b FROM c`); err != nil {
+	if _, err := db.Exec(`CREATE TABLE big AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE x < 40000) SELECT zeroblob(4000) AS b FROM c`); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
