@@ -267,6 +267,8 @@ func (s *Service) doJob(ctx context.Context, j *Job, input jobInput, hasInput bo
 	case JobLearnWords:
 		_, err := s.BuildProjectSpace(ctx, j.ProjectID)
 		return result, err
+	case JobMeasure:
+		return result, s.measureJob(ctx, j.ProjectID)
 	}
 	return "", Errorf(EINTERNAL, "unknown job kind %q", j.Kind)
 }

@@ -122,7 +122,7 @@ type Service struct {
 	suggesting          suggestSlots
 	spaceBuilds         spaceBuilds
 	readingTopics       suggestSlots // ProjectTopics at once, per user
-	measuring           measureQueue // background measurements (tonality_jobs.go)
+	measuring           measureHold  // held background measurements (tonality_jobs.go)
 	jobs                jobRunner    // long steps as jobs (job_runner.go)
 	instance            string
 	jobSlots            int

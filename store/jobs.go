@@ -34,11 +34,12 @@ func orZero(n int64) time.Time {
 }
 
 // CreateJob inserts j queued, unless its owner already has maxQueued
-// queued jobs (ETHROTTLED).
+// queued jobs (ETHROTTLED; measurements are not counted).
 func (db *DB) CreateJob(ctx context.Context, j *explorer.Job, maxQueued int) error {
 	return db.InTx(ctx, func(ctx context.Context) error {
 		var n int
-		if err := db.queryRowTx(ctx, `SELECT COUNT(*) FROM jobs WHERE owner_id = ? AND state = ?`, j.OwnerID, explorer.JobQueued).Scan(&n); err != nil {
+		if err := db.queryRowTx(ctx, `SELECT COUNT(*) FROM jobs WHERE owner_id = ? AND state = ? AND kind <> ?`,
+			j.OwnerID, explorer.JobQueued, explorer.JobMeasure).Scan(&n); err != nil {
 			return db.mapError(err, "")
 		}
 		if n >= maxQueued {
@@ -57,18 +58,6 @@ func (db *DB) CreateJob(ctx context.Context, j *explorer.Job, maxQueued int) err
 		j.ID = id
 		return err
 	})
-}
-
-// StartJob inserts j running on instance.
-func (db *DB) StartJob(ctx context.Context, j *explorer.Job, instance string, now time.Time) error {
-	if j.Unit == "" {
-		j.Unit = explorer.UnitTexts
-	}
-	j.State, j.Instance, j.Created, j.Started = explorer.JobRunning, instance, now, now
-	id, err := db.insert(ctx, `INSERT INTO jobs (owner_id, kind, project_id, state, instance, unit, created_at, started_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, j.OwnerID, j.Kind, j.ProjectID, j.State, instance, j.Unit, ms(now), ms(now), ms(now))
-	j.ID = id
-	return err
 }
 
 // FindJob returns a job.
