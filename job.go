@@ -121,8 +121,9 @@ type JobStore interface {
 	// project whose tonality is stale and that has none queued or
 	// running; it returns how many it queued.
 	QueueStaleMeasureJobs(ctx context.Context, now time.Time) (int, error)
-	// CountPendingJobs counts the queued and running jobs of a kind.
-	CountPendingJobs(ctx context.Context, kind string) (int, error)
+	// CountPendingJobs counts the queued and running jobs of a kind (of
+	// the projects projectIDs when some are given).
+	CountPendingJobs(ctx context.Context, kind string, projectIDs ...int64) (int, error)
 	FindJob(ctx context.Context, id int64) (*Job, error)
 	// FindUserJobs lists a user's jobs, newest first, at most limit.
 	FindUserJobs(ctx context.Context, ownerID int64, limit int) ([]*Job, error)
@@ -133,6 +134,8 @@ type JobStore interface {
 	// no running job. Several instances claim from one table: each job
 	// is claimed once. nil when none is ready.
 	ClaimJob(ctx context.Context, instance string, now time.Time) (*Job, error)
+	// ClaimProjectJob is ClaimJob among the jobs of one project.
+	ClaimProjectJob(ctx context.Context, instance string, projectID int64, now time.Time) (*Job, error)
 	// SetJobProgress writes a running job's progress and returns whether
 	// a cancel was asked.
 	SetJobProgress(ctx context.Context, id int64, done, total int64, now time.Time) (cancelAsked bool, err error)

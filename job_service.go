@@ -15,6 +15,7 @@ func (s *Service) submitJob(ctx context.Context, u *User, j *Job) (*Job, error) 
 	if err := s.store.CreateJob(context.WithoutCancel(ctx), j, MaxQueuedJobs); err != nil {
 		return nil, err
 	}
+	s.ownJobsOf(j.ProjectID)
 	s.kickJobs()
 	return j, nil
 }
@@ -134,6 +135,7 @@ func (s *Service) SubmitImport(ctx context.Context, in ImportProjectInput, size 
 		s.failProject(ctx, p.ID, ProjectFailed, "import failed: ", err)
 		return nil, err
 	}
+	s.ownJobsOf(p.ID)
 	s.kickJobs()
 	return j, nil
 }

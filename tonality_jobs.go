@@ -19,11 +19,19 @@ type measureHold struct {
 
 // WaitMeasured waits until no background measurement is queued or
 // running (for tests and the command line): this instance runs the
-// queued ones it can claim, and waits for those others run.
+// queued ones it can claim, and waits for those others run. With
+// Options.OwnJobsOnly, only for the measurements of the projects whose
+// jobs it queued.
 func (s *Service) WaitMeasured() {
+	var own []int64
+	if s.ownJobsOnly {
+		if own = s.ownProjects(); len(own) == 0 {
+			return
+		}
+	}
 	for {
 		s.WaitJobs()
-		n, err := s.store.CountPendingJobs(context.Background(), JobMeasure)
+		n, err := s.store.CountPendingJobs(context.Background(), JobMeasure, own...)
 		if err != nil || n == 0 {
 			return
 		}
@@ -181,6 +189,7 @@ func (s *Service) queueMeasure(ctx context.Context, ids ...int64) error {
 	if err := s.store.QueueMeasureJobs(ctx, s.clock.Now(), ids...); err != nil {
 		return err
 	}
+	s.ownJobsOf(ids...)
 	if queued, ok := ctx.Value(afterCommitKey{}).(*bool); ok {
 		*queued = true
 	} else {

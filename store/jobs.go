@@ -110,6 +110,18 @@ const claimLock = 31007
 
 // ClaimJob marks the oldest ready queued job running on instance.
 func (db *DB) ClaimJob(ctx context.Context, instance string, now time.Time) (*explorer.Job, error) {
+	return db.claimJob(ctx, instance, now, "")
+}
+
+// ClaimProjectJob marks the oldest ready queued job of a project running
+// on instance.
+func (db *DB) ClaimProjectJob(ctx context.Context, instance string, projectID int64, now time.Time) (*explorer.Job, error) {
+	return db.claimJob(ctx, instance, now, ` AND j.project_id = ?`, projectID)
+}
+
+// claimJob claims the oldest ready queued job that also meets where
+// (with its args).
+func (db *DB) claimJob(ctx context.Context, instance string, now time.Time, where string, args ...any) (*explorer.Job, error) {
 	var claimed *explorer.Job
 	err := db.InTx(ctx, func(ctx context.Context) error {
 		if db.dialect.Name() == "postgres" {
@@ -119,8 +131,8 @@ func (db *DB) ClaimJob(ctx context.Context, instance string, now time.Time) (*ex
 		}
 		var id int64
 		err := db.queryRowTx(ctx, `SELECT j.id FROM jobs j WHERE j.state = ? AND (j.pinned = FALSE OR j.instance = ?)
-			AND NOT EXISTS (SELECT 1 FROM jobs r WHERE r.owner_id = j.owner_id AND r.state = ?) ORDER BY j.id LIMIT 1`,
-			explorer.JobQueued, instance, explorer.JobRunning).Scan(&id)
+			AND NOT EXISTS (SELECT 1 FROM jobs r WHERE r.owner_id = j.owner_id AND r.state = ?)`+where+` ORDER BY j.id LIMIT 1`,
+			append([]any{explorer.JobQueued, instance, explorer.JobRunning}, args...)...).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		}

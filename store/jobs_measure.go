@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	explorer "explorer"
@@ -41,9 +42,17 @@ func (db *DB) QueueStaleMeasureJobs(ctx context.Context, now time.Time) (int, er
 }
 
 // CountPendingJobs counts the queued and running jobs of a kind, of
-// every user and instance.
-func (db *DB) CountPendingJobs(ctx context.Context, kind string) (int, error) {
+// every user and instance; of the projects projectIDs when some are
+// given.
+func (db *DB) CountPendingJobs(ctx context.Context, kind string, projectIDs ...int64) (int, error) {
+	q, args := `SELECT COUNT(*) FROM jobs WHERE kind = ? AND state IN (?, ?)`, []any{kind, explorer.JobQueued, explorer.JobRunning}
+	if len(projectIDs) > 0 {
+		q += ` AND project_id IN (?` + strings.Repeat(", ?", len(projectIDs)-1) + `)`
+		for _, id := range projectIDs {
+			args = append(args, id)
+		}
+	}
 	var n int
-	err := db.row(ctx, `SELECT COUNT(*) FROM jobs WHERE kind = ? AND state IN (?, ?)`, kind, explorer.JobQueued, explorer.JobRunning).Scan(&n)
+	err := db.row(ctx, q, args...).Scan(&n)
 	return n, db.mapError(err, "")
 }

@@ -113,4 +113,3 @@ func (db *DB) FindOwnerProjects(ctx context.Context, ownerID int64, lang string)
 		})
 	return out, err
 }
-
