@@ -28,6 +28,10 @@ type jobSeen struct {
 	errText  string
 	wall     time.Duration
 	cpu      time.Duration
+	// accepted is how long the 202 took (an import's upload with it),
+	// polls how many GETs of the job were sent, pollMax the slowest.
+	accepted, pollMax time.Duration
+	polls             int
 }
 
 // runLarge imports c.large generated reviews through POST /v1/projects
@@ -66,13 +70,13 @@ func runLarge(c config) error {
 		}
 	}
 	health := probe.stop()
-	fmt.Printf("| step | state | wall s | server CPU s | progress values seen | first … last |\n|---|---|---|---|---|---|\n")
+	fmt.Printf("| step | state | wall s | 202 after s | server CPU s | polls | slowest poll ms | progress values seen | first … last |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range []struct {
 		name string
 		s    jobSeen
 	}{{"import (POST /v1/projects)", imp}, {"explore (POST …/explore)", exp}} {
-		fmt.Printf("| %s | %s%s | %.1f | %.1f | %d | %s |\n", r.name, r.s.state, r.s.errText, r.s.wall.Seconds(), r.s.cpu.Seconds(),
-			len(r.s.progress), progressSummary(r.s.progress))
+		fmt.Printf("| %s | %s%s | %.1f | %.1f | %.1f | %d | %.0f | %d | %s |\n", r.name, r.s.state, r.s.errText, r.s.wall.Seconds(),
+			r.s.accepted.Seconds(), r.s.cpu.Seconds(), r.s.polls, float64(r.s.pollMax.Microseconds())/1000, len(r.s.progress), progressSummary(r.s.progress))
 	}
 	fmt.Printf("\n- total %.1f s; server peak resident %.0f MB (VmHWM)\n", (imp.wall + exp.wall).Seconds(), float64(srv.peakRSS())/(1<<20))
 	fmt.Printf("- /healthz during the run: %d probes, p50 %.1f ms, p99 %.1f ms, max %.1f ms, %d failed\n",
@@ -134,12 +138,15 @@ func (c *client) follow(req *http.Request) (jobSeen, int64, error) {
 	if r.StatusCode != http.StatusAccepted || !strings.HasPrefix(loc, "/v1/jobs/") {
 		return jobSeen{}, 0, fmt.Errorf("%s %s: %d %.300s (Location %q)", req.Method, req.URL.Path, r.StatusCode, b, loc)
 	}
-	var seen jobSeen
+	seen := jobSeen{accepted: time.Since(began)}
 	var j jobAnswer
 	for {
+		sent := time.Now()
 		if err := c.do("GET", loc, nil, &j); err != nil {
 			return seen, 0, err
 		}
+		seen.polls++
+		seen.pollMax = max(seen.pollMax, time.Since(sent))
 		if n := len(seen.progress); n == 0 || seen.progress[n-1] != j.Progress {
 			seen.progress = append(seen.progress, j.Progress)
 		}
