@@ -9,7 +9,7 @@ DATA    ?= $(or $(EXPLORER_DATA),./data)
 ADDR    ?= $(or $(EXPLORER_ADDR),:8080)
 export CGO_ENABLED = 0
 
-.PHONY: run build test test-crash load bench bench-serve bench-tonality-serve bench-versions bench-http bench-pages assets generate check-generated check-assets vet fmt clean
+.PHONY: run build test test-crash load bench bench-serve bench-tonality-serve bench-explore-large bench-versions bench-http bench-pages assets generate check-generated check-assets vet fmt clean
 
 .DEFAULT_GOAL := run
 
@@ -107,6 +107,14 @@ TONALITY_TEXTS  ?= 100000
 TONALITY_BEFORE ?=
 bench-tonality-serve: build
 	$(GO) run ./cmd/servebench -bin $(BIN) -tonality $(TONALITY_TEXTS) -requests 100 -duration 10s $(if $(TONALITY_BEFORE),-before $(TONALITY_BEFORE))
+
+## bench-explore-large: a project of LARGE_ROWS generated reviews (default
+## 1,000,000, the default --max-rows) imported and explored through /v1 with
+## "Prefer: respond-async" on a served subprocess, polling /v1/jobs/{id}:
+## the progress values seen, times, peak resident memory, /healthz beside
+LARGE_ROWS ?= 1000000
+bench-explore-large: build
+	$(GO) run ./cmd/servebench -bin $(BIN) -explore-large $(LARGE_ROWS)
 
 ## bench-http: bytes on the wire and server CPU per request of a 300-topic
 ## model (identity, gzip, br, zstd, 304) and of htmx (plain and

@@ -248,11 +248,13 @@ func serveCommand(args []string, stderr io.Writer) error {
 	go a.svc.RunBilling(ctx, c.BillingInterval)
 	// Notification e-mails queued by any instance are sent.
 	go a.svc.RunMail(ctx, 5*time.Second)
-	// Projects whose tonality a change made stale are measured again,
-	// those another instance left unfinished too.
-	go a.svc.RunMeasurements(ctx, time.Minute)
-	// Long steps (import, explore, apply, learning words) run as jobs,
-	// those queued by other instances too.
+	// Projects whose tonality is stale without a measurement queued (made
+	// stale before measurements were jobs, or cancelled) are queued.
+	if _, err := a.svc.MeasureStale(ctx); err != nil {
+		return fmt.Errorf("queueing stale projects' measurements: %w", err)
+	}
+	// Long steps (import, explore, apply, learning words, measurements)
+	// run as jobs, those queued by other instances too.
 	go a.svc.RunJobs(ctx, 2*time.Second)
 	// Audit records older than --audit-retention are removed every hour.
 	go a.svc.RunAuditRetention(ctx, c.AuditRetention)
