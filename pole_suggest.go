@@ -65,7 +65,11 @@ func (s *Service) SuggestPoleTerms(ctx context.Context, id int64, limit *int) (*
 	if err != nil {
 		return nil, err
 	}
-	return &PoleSuggestions{Suggestions: firstSuggestions(list, n), Pole: p}, nil
+	list = firstSuggestions(list, n)
+	if err := s.textFrequencies(ctx, p, list); err != nil {
+		return nil, err
+	}
+	return &PoleSuggestions{Suggestions: list, Pole: p}, nil
 }
 
 // suggestDepth is how many suggestions are computed whatever the limit:

@@ -2,6 +2,7 @@ package explorer_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	explorer "explorer"
@@ -101,5 +102,45 @@ func TestSuggestKeepsPolarity(t *testing.T) {
 	}
 	if got = suggestedWords(t, e, "ann", pos.ID, explorer.SuggestLimitMax); !slices.Contains(got, "bitter") || slices.Contains(got, "awful") {
 		t.Errorf("after correcting bitter: %v", got)
+	}
+}
+
+// frequency counts a suggested word in the account's texts of the pole's
+// language: the made-up word as often as the comments hold it, a
+// thesaurus word the texts never use 0, and 0 for an account without
+// texts (issue 33: it showed the general corpus's counts).
+func TestSuggestFrequencyCountsTheTexts(t *testing.T) {
+	e := projectSpaceEnv(t)
+	want := map[string]int{}
+	for _, w := range strings.Fields(strings.ReplaceAll(string(madeUpCSV(400)), ",", " ")) {
+		want[w]++
+	}
+	pole := mustCreatePole(t, e.As("ann"), e, explorer.PoleInput{Name: "Drinks", Language: "EN", Parts: partsOf("coffee", nil)})
+	got, err := e.Svc.SuggestPoleTerms(e.As("ann"), pole.ID, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, sg := range got.Suggestions {
+		if sg.Frequency != want[sg.Term] {
+			t.Errorf("%s: frequency %d, the texts hold it %d times", sg.Term, sg.Frequency, want[sg.Term])
+		}
+		if sg.Frequency > 0 {
+			seen++
+		}
+	}
+	if seen == 0 || want["zorblax"] < 100 {
+		t.Fatalf("no suggestion from the texts: %+v", got.Suggestions)
+	}
+	e.AddUser("bob", "")
+	bp := mustCreatePole(t, e.As("bob"), e, explorer.PoleInput{Name: "Drinks", Language: "EN", Parts: partsOf("coffee", nil)})
+	got, err = e.Svc.SuggestPoleTerms(e.As("bob"), bp.ID, nil)
+	if err != nil || len(got.Suggestions) == 0 {
+		t.Fatal(got, err)
+	}
+	for _, sg := range got.Suggestions {
+		if sg.Frequency != 0 {
+			t.Errorf("bob has no texts: %+v", sg)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/url"
 	"slices"
+	"strings"
 	"testing"
 
 	explorer "explorer"
@@ -28,7 +29,12 @@ func TestPoleDeclineKeepsOrder(t *testing.T) {
 	p, _ := e.Svc.CreatePole(e.As("ann"), explorer.PoleInput{Name: "Prompt", Language: "en", Parts: []explorer.PartInput{{Term: "prompt"}}})
 	b := newBrowser(t, e)
 	csrf := b.login("ann", testkit.Password)
-	before := suggestionTerms(b.doc(b.do("GET", polePath(p.ID, "/suggestions"), nil, htmx).Expect(t, 200)))
+	d := b.doc(b.do("GET", polePath(p.ID, "/suggestions"), nil, htmx).Expect(t, 200))
+	before := suggestionTerms(d)
+	// The frequency column says what it counts (issue 33).
+	if tip, _ := d.Find("#suggestions th:contains('Frequency')").Attr("title"); !strings.Contains(tip, "your account's texts") {
+		t.Errorf("frequency tooltip %q", tip)
+	}
 	var after []string
 	for _, w := range []string{"cue", "ask", "remind"} {
 		if !slices.Contains(before, w) {
