@@ -184,7 +184,9 @@ func (r *Registry) LoadDefault() {
 			r.logger.Error("embedded word space is damaged", "language", sp.Lang, "err", err)
 			continue
 		}
-		r.lazy(sp.Lang, "embedded", words, func(ctx context.Context, opt LoadOptions) (*Space, error) { return OpenEmbedded(ctx, sp, opt) })
+		r.lazy(sp.Lang, "embedded", words, func(ctx context.Context, opt LoadOptions) (*Space, error) {
+			return openEmbeddedCached(ctx, sp, r.CacheDir, opt)
+		})
 	}
 }
 
