@@ -86,7 +86,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	}
 	fs.Var(&spaces, "wordspace", "LANG=PATH of a word space file; repeatable (EXPLORER_WORDSPACES, comma-separated)")
 	fs.StringVar(&c.MythesDir, "mythes-dir", envOr("EXPLORER_MYTHES_DIR", wordspace.SystemMythesDir), "directory of LibreOffice thesauri (th_*.dat) loaded for languages without another word space, read again (at most every 30 s) when a language without one is asked; empty: none (EXPLORER_MYTHES_DIR)")
-	fs.StringVar(&c.WordSpaceDir, "wordspace-dir", envOr("EXPLORER_WORDSPACE_DIR", ""), "directory of word space files named by language code, such as sv.vec (EXPLORER_WORDSPACE_DIR)")
+	fs.StringVar(&c.WordSpaceDir, "wordspace-dir", envOr("EXPLORER_WORDSPACE_DIR", ""), "directory of word space files named by language code, such as sv.vec, read again (at most every 30 s) when a language without a space is asked (EXPLORER_WORDSPACE_DIR)")
 	smtpURL := fs.String("smtp", envOr("EXPLORER_SMTP", ""), "SMTP server for notification e-mails, such as smtp://user:password@host:587?from=explorer@example.com (EXPLORER_SMTP)")
 	publicURL := fs.String("public-url", envOr("EXPLORER_PUBLIC_URL", ""), "address people open the pages at, such as https://explorer.example.com; e-mails link to it (EXPLORER_PUBLIC_URL)")
 	fs.DurationVar(&c.BillingInterval, "billing-interval", envDuration("EXPLORER_BILLING_INTERVAL", time.Minute), "how often due plan changes and billing cycles are settled (EXPLORER_BILLING_INTERVAL)")
