@@ -184,29 +184,20 @@ func keepAspects(cands []Candidate, isAspect func(string) bool) []Candidate {
 	return out
 }
 
-// contextFeatures splits the context words: the first n that do not say
-// how texts feel (topical: what is done with an aspect tells its kin;
-// waiter, staff and service are "asked", "brought", "took"; dishes
-// "ordered", "tried") and, among as many of the most frequent words, the
-// opinion words (kinOnly). Opinion words never join a member to its topic
+// contextFeatures returns the n context words (Features) and those of
+// them that say how texts feel (opinion words: kinOnly). The others are
+// topical: what is done with an aspect tells its kin (waiter, staff and
+// service are "asked", "brought", "took"; dishes "ordered", "tried"). Opinion words never join a member to its topic
 // ("dirty" or "great" join anything), but what an aspect is said to be
 // tells its kind, so they count in the likeness of topics when they are
 // grouped: staff and service are "friendly" and "rude", prices "cheap",
 // decor and atmosphere "cozy" (see Vectors.kin).
 func contextFeatures(counter *Counter, n int, lex Lexicon) (feats []string, kinOnly map[string]bool) {
+	feats = Features(counter, n)
 	kinOnly = map[string]bool{}
-	topical := 0
-	for _, f := range Features(counter, 2*n) {
+	for _, f := range feats {
 		if lex.Opinion != nil && lex.Opinion(f) {
-			if len(kinOnly) < n/4 {
-				kinOnly[f] = true
-				feats = append(feats, f)
-			}
-			continue
-		}
-		if topical < n {
-			topical++
-			feats = append(feats, f)
+			kinOnly[f] = true
 		}
 	}
 	return feats, kinOnly
