@@ -120,13 +120,15 @@ func (p plan) goBuild(t target, binPath string) error {
 }
 
 // sbom writes the binary's CycloneDX SBOM, with no serial number and no
-// timestamp (they would differ from build to build).
+// timestamp (they would differ from build to build); the tool is built
+// with -trimpath, since the SBOM names its hashes, which must not depend
+// on where the module cache is.
 func (p plan) sbom(binPath, out string) error {
 	abs, err := filepath.Abs(out)
 	if err != nil {
 		return err
 	}
-	cmd := exec.Command("go", "run", p.SBOMTool, "bin", "-json", "-noserial", "-notimestamp",
+	cmd := exec.Command("go", "run", "-trimpath", p.SBOMTool, "bin", "-json", "-noserial", "-notimestamp",
 		"-version", p.Info.Version, "-output", abs, binPath)
 	cmd.Env = append(os.Environ(), p.Env...)
 	return p.runIn(cmd)
