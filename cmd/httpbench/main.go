@@ -213,7 +213,7 @@ func measure(hc *http.Client, srv *load.Server, wire *counter, p phase, n int) (
 	if _, _, err := get(hc, url, p.header); err != nil {
 		return result{}, err
 	}
-	cpu0, err := procCPU(srv.PID())
+	cpu0, err := load.ProcCPU(srv.PID())
 	if err != nil {
 		return result{}, err
 	}
@@ -232,7 +232,7 @@ func measure(hc *http.Client, srv *load.Server, wire *counter, p phase, n int) (
 		}
 		body += int64(len(b))
 	}
-	cpu1, err := procCPU(srv.PID())
+	cpu1, err := load.ProcCPU(srv.PID())
 	if err != nil {
 		return result{}, err
 	}
