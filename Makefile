@@ -152,6 +152,15 @@ HTTP_REQUESTS ?= 1000
 bench-http: build
 	$(GO) run ./cmd/httpbench -bin $(BIN) -requests $(HTTP_REQUESTS)
 
+## bench-scale: each page and list for a new user and at 1x, 10x and
+## 100x the stored data (10/100/1,000 models, 500/5,000/50,000 versions,
+## poles, projects), server CPU per request beside /healthz on a served
+## subprocess, with the ratios (SCALE_REQUESTS a page and scale)
+SCALE_REQUESTS ?= 500
+.PHONY: bench-scale
+bench-scale: build
+	$(GO) run ./cmd/scalebench -bin $(BIN) -requests $(SCALE_REQUESTS)
+
 ## bench-versions: what model versions cost (database growth per 1,000
 ## one-term edits of a 300-topic model, CPU per PUT, version reads)
 bench-versions:
