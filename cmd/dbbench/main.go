@@ -34,7 +34,7 @@ func main() {
 	flag.IntVar(&c.puts, "puts", 300, "one-term PUTs of each back end")
 	flag.IntVar(&c.gets, "gets", 3000, "GETs of each back end")
 	flag.IntVar(&c.clients, "clients", 8, "concurrent clients of the GET phase")
-	flag.StringVar(&c.postgres, "postgres", "start", "start: a throwaway PostgreSQL by -script; off: SQLite only")
+	flag.StringVar(&c.postgres, "postgres", "start", "start: a throwaway PostgreSQL by -script; off: SQLite only; a postgres:// URL: that (throwaway) database, its CPU not measured")
 	flag.StringVar(&c.script, "script", ".ci/postgres.sh", "the script that starts and stops a throwaway PostgreSQL")
 	flag.Parse()
 	if err := run(c); err != nil {
@@ -50,7 +50,7 @@ func run(c config) error {
 	}
 	results := []result{lite}
 	if c.postgres != "off" {
-		pg, stop, err := startPostgres(c.script)
+		pg, stop, err := postgresOf(c)
 		if err != nil {
 			return err
 		}

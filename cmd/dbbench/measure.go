@@ -59,12 +59,15 @@ func cpuOf(server, db int) (time.Duration, time.Duration, error) {
 	return s, d, err
 }
 
-// modelBody is the structure of a model answer that a PUT sends back.
+// modelBody is the structure of a model answer that a PUT sends back,
+// with the ids of its groups and topics (as an editor keeps them).
 type modelBody struct {
 	Groups []struct {
+		ID     int64  `json:"id"`
 		Title  string `json:"title"`
 		Pinned bool   `json:"pinned"`
 		Topics []struct {
+			ID    int64    `json:"id"`
 			Title string   `json:"title"`
 			Terms []string `json:"terms"`
 		} `json:"topics"`

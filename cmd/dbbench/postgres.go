@@ -18,6 +18,18 @@ type backend struct {
 	pid       int
 }
 
+// postgresOf is the PostgreSQL that c names: one started by c.script, or
+// the database of the URL c.postgres (its processes not measured).
+func postgresOf(c config) (backend, func(), error) {
+	if strings.HasPrefix(c.postgres, "postgres://") || strings.HasPrefix(c.postgres, "postgresql://") {
+		return backend{name: "PostgreSQL", dsn: c.postgres}, func() {}, nil
+	}
+	if c.postgres != "start" {
+		return backend{}, nil, fmt.Errorf("-postgres %q: start, off or a postgres:// URL", c.postgres)
+	}
+	return startPostgres(c.script)
+}
+
 // startPostgres starts a throwaway PostgreSQL with script (start DIR,
 // printing its URL) and returns it with the function that stops it and
 // removes its directory.
