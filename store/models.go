@@ -149,10 +149,18 @@ func (db *DB) CreateModelVersion(ctx context.Context, modelID int64, version int
 	if err != nil {
 		return err
 	}
-	if _, err := db.exec(ctx, `UPDATE models SET latest_at = ? WHERE id = ? AND latest_at < ?`, ms(created), modelID, ms(created)); err != nil {
-		return err
+	// One statement keeps the model's newest time and reads its owner,
+	// who is charged the version (a round trip less on PostgreSQL).
+	var owner int64
+	err = db.queryRowTx(ctx, `UPDATE models SET latest_at = CASE WHEN latest_at < ? THEN ? ELSE latest_at END WHERE id = ? RETURNING owner_id`,
+		ms(created), ms(created), modelID).Scan(&owner)
+	if err == sql.ErrNoRows {
+		return nil
 	}
-	return db.chargeOwner(ctx, "models", modelID, added+int64(len(manifest)), "0")
+	if err != nil {
+		return db.mapError(err, "")
+	}
+	return db.charge(ctx, owner, added+int64(len(manifest)))
 }
 
 // FindModelVersion returns the structure of a version.
