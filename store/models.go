@@ -99,8 +99,19 @@ func findModelsSQL(userID int64, page explorer.Page) (string, []any) {
 		append([]any{userID, userID, end, userID, end, userID}, wargs...)
 }
 
-// LockModel takes the row lock of a model for the transaction of ctx.
+// LockModel takes the row lock of a model for the transaction of ctx. On
+// PostgreSQL a SELECT … FOR UPDATE takes it without writing a new row
+// version (the update that follows writes one anyway); SQLite has no row
+// locks, and the update makes the transaction the writer.
 func (db *DB) LockModel(ctx context.Context, id int64) error {
+	if db.path == "" {
+		var one int
+		err := db.queryRowTx(ctx, `SELECT 1 FROM models WHERE id = ? FOR UPDATE`, id).Scan(&one)
+		if err == sql.ErrNoRows {
+			return nil // as the update: the read that follows reports it
+		}
+		return db.mapError(err, "")
+	}
 	_, err := db.exec(ctx, `UPDATE models SET version = version WHERE id = ?`, id)
 	return err
 }
