@@ -161,6 +161,17 @@ SCALE_REQUESTS ?= 500
 bench-scale: build
 	$(GO) run ./cmd/scalebench -bin $(BIN) -requests $(SCALE_REQUESTS)
 
+## bench-db: the served path on SQLite and on a throwaway PostgreSQL the
+## bench starts itself (.ci/postgres.sh, as the tests do): CPU per one-term
+## PUT of a 300-topic model (server and database processes), CPU and
+## p50/p99 of GETs of it from DB_CLIENTS clients, PostgreSQL as ratios.
+DB_PUTS ?= 300
+DB_GETS ?= 3000
+DB_CLIENTS ?= 8
+.PHONY: bench-db
+bench-db: build
+	$(GO) run ./cmd/dbbench -bin $(BIN) -puts $(DB_PUTS) -gets $(DB_GETS) -clients $(DB_CLIENTS)
+
 ## bench-versions: what model versions cost (database growth per 1,000
 ## one-term edits of a 300-topic model, CPU per PUT, version reads)
 bench-versions:

@@ -99,8 +99,19 @@ func findModelsSQL(userID int64, page explorer.Page) (string, []any) {
 		append([]any{userID, userID, end, userID, end, userID}, wargs...)
 }
 
-// LockModel takes the row lock of a model for the transaction of ctx.
+// LockModel takes the row lock of a model for the transaction of ctx. On
+// PostgreSQL a SELECT … FOR UPDATE takes it without writing a new row
+// version (the update that follows writes one anyway); SQLite has no row
+// locks, and the update makes the transaction the writer.
 func (db *DB) LockModel(ctx context.Context, id int64) error {
+	if db.path == "" {
+		var one int
+		err := db.queryRowTx(ctx, `SELECT 1 FROM models WHERE id = ? FOR UPDATE`, id).Scan(&one)
+		if err == sql.ErrNoRows {
+			return nil // as the update: the read that follows reports it
+		}
+		return db.mapError(err, "")
+	}
 	_, err := db.exec(ctx, `UPDATE models SET version = version WHERE id = ?`, id)
 	return err
 }
@@ -149,10 +160,18 @@ func (db *DB) CreateModelVersion(ctx context.Context, modelID int64, version int
 	if err != nil {
 		return err
 	}
-	if _, err := db.exec(ctx, `UPDATE models SET latest_at = ? WHERE id = ? AND latest_at < ?`, ms(created), modelID, ms(created)); err != nil {
-		return err
+	// One statement keeps the model's newest time and reads its owner,
+	// who is charged the version (a round trip less on PostgreSQL).
+	var owner int64
+	err = db.queryRowTx(ctx, `UPDATE models SET latest_at = CASE WHEN latest_at < ? THEN ? ELSE latest_at END WHERE id = ? RETURNING owner_id`,
+		ms(created), ms(created), modelID).Scan(&owner)
+	if err == sql.ErrNoRows {
+		return nil
 	}
-	return db.chargeOwner(ctx, "models", modelID, added+int64(len(manifest)), "0")
+	if err != nil {
+		return db.mapError(err, "")
+	}
+	return db.charge(ctx, owner, added+int64(len(manifest)))
 }
 
 // FindModelVersion returns the structure of a version.

@@ -256,6 +256,9 @@ func serveCommand(args []string, stderr io.Writer) error {
 	// Long steps (import, explore, apply, learning words, measurements)
 	// run as jobs, those queued by other instances too.
 	go a.svc.RunJobs(ctx, 2*time.Second)
+	// Once a burst is over, the memory it grew goes back to the system
+	// (internal/server/memory.go).
+	go httpserver.ReturnMemoryWhenIdle(ctx, a.metrics, 30*time.Second)
 	// Audit records older than --audit-retention are removed every hour.
 	go a.svc.RunAuditRetention(ctx, c.AuditRetention)
 

@@ -28,7 +28,6 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -139,19 +138,8 @@ func (c *countingConn) Read(p []byte) (int, error) {
 
 // createModel uploads a 300-topic model as the admin and returns its id.
 func createModel(base string) (int64, error) {
-	var csv strings.Builder
-	csv.WriteString("Index,Label,Terms\n")
-	for g := 1; g <= 30; g++ {
-		for t := 1; t <= 10; t++ {
-			var terms []string
-			for k := 1; k <= 10; k++ {
-				terms = append(terms, fmt.Sprintf("term%d%s%d", g, strings.Repeat("x", t%4), (g*131+t*17+k*7)%997))
-			}
-			fmt.Fprintf(&csv, "%d.%d,Topic %d of group %d,\"%s\"\n", g, t, t, g, strings.Join(terms, ", "))
-		}
-	}
 	cl := load.NewClient(base, "admin", password, nil)
-	status, body, err := cl.UploadModel("Bench", []byte(csv.String()))
+	status, body, err := cl.UploadModel("Bench", load.TopicModelCSV(30, 10, 10))
 	if err != nil {
 		return 0, err
 	}
