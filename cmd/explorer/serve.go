@@ -234,25 +234,44 @@ func serveCommand(args []string, stderr io.Writer) error {
 	}
 	defer a.db.Close()
 	logMigrations(logger, a.db)
-	if _, err := a.svc.RecoverJobs(ctx); err != nil {
-		return fmt.Errorf("recovering interrupted jobs: %w", err)
-	}
-	if _, err := a.svc.RecoverProjects(ctx); err != nil {
-		return fmt.Errorf("recovering interrupted projects: %w", err)
+	if err := recoverAtStart(ctx, a.svc); err != nil {
+		return err
 	}
 	if err := firstAdmin(ctx, a.svc, stderr, logger, c.Data); err != nil {
 		return err
 	}
+	runInBackground(ctx, a, c)
 
+	if err := listenAndServe(ctx, a, c, cert, logger); err != nil {
+		return err
+	}
+	logger.Info("stopped")
+	return nil
+}
+
+// recoverAtStart puts right what a stopped server left: its jobs
+// interrupted, their projects, and the stale projects with no
+// measurement queued (made stale before measurements were jobs, or
+// cancelled) queued.
+func recoverAtStart(ctx context.Context, svc *explorer.Service) error {
+	if _, err := svc.RecoverJobs(ctx); err != nil {
+		return fmt.Errorf("recovering interrupted jobs: %w", err)
+	}
+	if _, err := svc.RecoverProjects(ctx); err != nil {
+		return fmt.Errorf("recovering interrupted projects: %w", err)
+	}
+	if _, err := svc.MeasureStale(ctx); err != nil {
+		return fmt.Errorf("queueing stale projects' measurements: %w", err)
+	}
+	return nil
+}
+
+// runInBackground starts the server's loops, which run until ctx ends.
+func runInBackground(ctx context.Context, a *app, c serveConfig) {
 	// Scheduled plan changes are applied when due, also while nobody calls.
 	go a.svc.RunBilling(ctx, c.BillingInterval)
 	// Notification e-mails queued by any instance are sent.
 	go a.svc.RunMail(ctx, 5*time.Second)
-	// Projects whose tonality is stale without a measurement queued (made
-	// stale before measurements were jobs, or cancelled) are queued.
-	if _, err := a.svc.MeasureStale(ctx); err != nil {
-		return fmt.Errorf("queueing stale projects' measurements: %w", err)
-	}
 	// Long steps (import, explore, apply, learning words, measurements)
 	// run as jobs, those queued by other instances too.
 	go a.svc.RunJobs(ctx, 2*time.Second)
@@ -261,12 +280,6 @@ func serveCommand(args []string, stderr io.Writer) error {
 	go httpserver.ReturnMemoryWhenIdle(ctx, a.metrics, 30*time.Second)
 	// Audit records older than --audit-retention are removed every hour.
 	go a.svc.RunAuditRetention(ctx, c.AuditRetention)
-
-	if err := listenAndServe(ctx, a, c, cert, logger); err != nil {
-		return err
-	}
-	logger.Info("stopped")
-	return nil
 }
 
 // listenAndServe serves a's app on the public listener (and /metrics on
