@@ -164,7 +164,7 @@ func (r *Registry) LoadDir(dir string) error {
 	return nil
 }
 
-// LoadDefault registers the embedded spaces (wordspaceasset.Spaces:
+// LoadDefault registers the embedded spaces (wordspaceasset.Spaces():
 // English and the embeddable thesauri), each unless a space for its
 // language is configured already. An embedded space is loaded at its
 // language's first use (well under a second for English, in place; a
@@ -172,7 +172,7 @@ func (r *Registry) LoadDir(dir string) error {
 // a language keeps none of its space in memory; until then it counts as
 // ready.
 func (r *Registry) LoadDefault() {
-	for _, sp := range wordspaceasset.Spaces {
+	for _, sp := range wordspaceasset.Spaces() {
 		r.mu.RLock()
 		_, has := r.langs[sp.Lang]
 		r.mu.RUnlock()

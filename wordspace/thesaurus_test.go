@@ -214,7 +214,7 @@ func TestRegistryMythesInWordSpaceDir(t *testing.T) {
 // TestEmbeddedThesauri reads every embedded thesaurus, and builds the
 // Swedish space and asks it for {bra}.
 func TestEmbeddedThesauri(t *testing.T) {
-	for _, e := range wordspaceasset.Spaces {
+	for _, e := range wordspaceasset.Spaces() {
 		if e.Lang == "EN" {
 			continue
 		}
