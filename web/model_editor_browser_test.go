@@ -77,6 +77,8 @@ func modelTerms(t *testing.T, e *testkit.Env, user string, id int64) (int, strin
 // Backspace removes the last chip; a group moves with the keyboard and the
 // focus stays on its button.
 func TestBrowserModelEditor(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("browser test")
 	}
@@ -148,6 +150,8 @@ func TestBrowserModelEditor(t *testing.T) {
 // and one that meets a stopped server show an error before the form and
 // keep the typed input.
 func TestBrowserModelEditorFailures(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("browser test")
 	}
