@@ -34,6 +34,23 @@ func (b *tab) do(name string, actions ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
+// click clicks the element sel finds, again when htmx swapped it out
+// between the moment chromedp found it and the click (its node is gone),
+// for up to 20 seconds.
+func (b *tab) click(name, sel string) {
+	b.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		err := chromedp.Do(b.ctx, chromedp.Click(sel))
+		if err == nil {
+			return
+		}
+		if !strings.Contains(err.Error(), "node with given id") || time.Now().After(deadline) {
+			b.t.Fatalf("%s: %v", name, err)
+		}
+	}
+}
+
 // until waits for a JavaScript condition.
 func (b *tab) until(name, js string) {
 	b.t.Helper()

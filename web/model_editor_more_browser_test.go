@@ -69,7 +69,7 @@ func TestBrowserModelEditorTyping(t *testing.T) {
 	// A removal while an entry is under way waits for it: no conflict
 	// with one's own change.
 	ann.typeSlowly("golf"+kb.Enter, 30*time.Millisecond)
-	ann.do("remove a at once", chromedp.Click(`#terms-1 button[value=a]`))
+	ann.click("remove a at once", `#terms-1 button[value=a]`)
 	ann.until("both done", `[...document.querySelectorAll('#terms-1 li.chip span')].map(s => s.textContent).join() === 'b,bravo,charlie,delta,echo,golf' && document.querySelectorAll('#pending-1 li').length === 0`)
 	if n := ann.eval(`String(document.querySelectorAll('.editor-error').length)`); n != "0" {
 		t.Fatalf("%s errors after removing during a save", n)
