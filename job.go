@@ -110,12 +110,20 @@ func (j *Job) Left(now time.Time) time.Duration {
 // JobStore keeps jobs.
 type JobStore interface {
 	// CreateJob inserts j (queued) and sets its ID, unless its owner
-	// already has max queued jobs: then ETHROTTLED.
+	// already has max queued jobs (measurements not counted): then
+	// ETHROTTLED.
 	CreateJob(ctx context.Context, j *Job, maxQueued int) error
-	// StartJob inserts j already running on instance (a job this
-	// instance runs at once outside the queue: a background measurement)
-	// and sets its ID.
-	StartJob(ctx context.Context, j *Job, instance string, now time.Time) error
+	// QueueMeasureJobs queues a measure job of each project whose
+	// tonality is stale, unless one is queued for it already (one
+	// waiting measurement per project, whatever changed meanwhile).
+	QueueMeasureJobs(ctx context.Context, now time.Time, projectIDs ...int64) error
+	// QueueStaleMeasureJobs queues a measure job of every EXPLORED
+	// project whose tonality is stale and that has none queued or
+	// running; it returns how many it queued.
+	QueueStaleMeasureJobs(ctx context.Context, now time.Time) (int, error)
+	// CountPendingJobs counts the queued and running jobs of a kind (of
+	// the projects projectIDs when some are given).
+	CountPendingJobs(ctx context.Context, kind string, projectIDs ...int64) (int, error)
 	FindJob(ctx context.Context, id int64) (*Job, error)
 	// FindUserJobs lists a user's jobs, newest first, at most limit.
 	FindUserJobs(ctx context.Context, ownerID int64, limit int) ([]*Job, error)
@@ -126,6 +134,8 @@ type JobStore interface {
 	// no running job. Several instances claim from one table: each job
 	// is claimed once. nil when none is ready.
 	ClaimJob(ctx context.Context, instance string, now time.Time) (*Job, error)
+	// ClaimProjectJob is ClaimJob among the jobs of one project.
+	ClaimProjectJob(ctx context.Context, instance string, projectID int64, now time.Time) (*Job, error)
 	// SetJobProgress writes a running job's progress and returns whether
 	// a cancel was asked.
 	SetJobProgress(ctx context.Context, id int64, done, total int64, now time.Time) (cancelAsked bool, err error)

@@ -2,6 +2,7 @@ package explorer
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -31,8 +32,11 @@ type jobRunner struct {
 	claiming bool
 	again    bool
 	live     map[int64]*liveJob
-	inputs   map[int64]jobInput
-	waiters  map[int64]*jobWaiter
+	// own are the projects whose jobs this Service queued, the only
+	// ones it claims with Options.OwnJobsOnly.
+	own     map[int64]bool
+	inputs  map[int64]jobInput
+	waiters map[int64]*jobWaiter
 	// idle is broadcast when no job runs or is being claimed.
 	idle *sync.Cond
 	// hook, set by tests, sees every progress report of every job.
@@ -103,7 +107,7 @@ func (s *Service) claimJobs() {
 		var j *Job
 		var err error
 		if !full {
-			j, err = s.store.ClaimJob(context.Background(), s.instance, s.clock.Now())
+			j, err = s.claimOne()
 			if err != nil {
 				s.log.Error("claiming a job", "err", err)
 			}
@@ -122,6 +126,52 @@ func (s *Service) claimJobs() {
 		r.running++
 		r.mu.Unlock()
 		go s.runJob(j)
+	}
+}
+
+// claimOne claims a job: any ready one, or with Options.OwnJobsOnly
+// one of the projects this Service queued jobs for.
+func (s *Service) claimOne() (*Job, error) {
+	if !s.ownJobsOnly {
+		return s.store.ClaimJob(context.Background(), s.instance, s.clock.Now())
+	}
+	for _, id := range s.ownProjects() {
+		j, err := s.store.ClaimProjectJob(context.Background(), s.instance, id, s.clock.Now())
+		if j != nil || err != nil {
+			return j, err
+		}
+	}
+	return nil, nil
+}
+
+// ownProjects lists the projects whose jobs this Service queued (with
+// Options.OwnJobsOnly; none without).
+func (s *Service) ownProjects() []int64 {
+	r := &s.jobs
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make([]int64, 0, len(r.own))
+	for id := range r.own {
+		out = append(out, id)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// ownJobsOf notes that this Service queued jobs of projects, so that
+// with Options.OwnJobsOnly it claims them.
+func (s *Service) ownJobsOf(ids ...int64) {
+	if !s.ownJobsOnly {
+		return
+	}
+	r := &s.jobs
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.own == nil {
+		r.own = map[int64]bool{}
+	}
+	for _, id := range ids {
+		r.own[id] = true
 	}
 }
 
@@ -267,6 +317,8 @@ func (s *Service) doJob(ctx context.Context, j *Job, input jobInput, hasInput bo
 	case JobLearnWords:
 		_, err := s.BuildProjectSpace(ctx, j.ProjectID)
 		return result, err
+	case JobMeasure:
+		return result, s.measureJob(ctx, j.ProjectID)
 	}
 	return "", Errorf(EINTERNAL, "unknown job kind %q", j.Kind)
 }

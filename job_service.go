@@ -15,6 +15,7 @@ func (s *Service) submitJob(ctx context.Context, u *User, j *Job) (*Job, error) 
 	if err := s.store.CreateJob(context.WithoutCancel(ctx), j, MaxQueuedJobs); err != nil {
 		return nil, err
 	}
+	s.ownJobsOf(j.ProjectID)
 	s.kickJobs()
 	return j, nil
 }
@@ -134,6 +135,7 @@ func (s *Service) SubmitImport(ctx context.Context, in ImportProjectInput, size 
 		s.failProject(ctx, p.ID, ProjectFailed, "import failed: ", err)
 		return nil, err
 	}
+	s.ownJobsOf(p.ID)
 	s.kickJobs()
 	return j, nil
 }
@@ -262,9 +264,7 @@ func (s *Service) StartJobAgain(ctx context.Context, id int64) (*Job, error) {
 	case JobLearnWords:
 		return s.SubmitLearnWords(ctx, j.ProjectID)
 	case JobMeasure:
-		// A stale project stays stale until measured: measure it again.
-		s.measureLater(j.ProjectID)
-		return j, nil
+		return s.measureProjectAgain(ctx, j.ProjectID)
 	}
 	return nil, Errorf(ECONFLICT, "an import cannot be started again: its file is gone; delete the project and import the file again")
 }
@@ -362,8 +362,10 @@ func jobError(j *Job, w *jobWaiter) error {
 // RecoverJobs marks the jobs this instance (every instance on SQLite)
 // left running interrupted; serve calls it at start, before
 // RecoverProjects puts their projects right. They can be started again.
+// Interrupted measurements are queued again (their projects stay stale).
 func (s *Service) RecoverJobs(ctx context.Context) (int, error) {
 	list, err := s.store.InterruptJobs(ctx, s.instance, jobInterrupted, s.clock.Now())
+	s.measureAgain(ctx, list)
 	return len(list), err
 }
 
@@ -384,6 +386,7 @@ func (s *Service) InterruptDeadJobs(ctx context.Context) (int, error) {
 	}
 	now := s.clock.Now()
 	list, err := s.store.InterruptStaleJobs(ctx, s.instance, now.Add(-jobDeadAfter), jobInterrupted, now)
+	s.measureAgain(ctx, list)
 	for _, j := range list {
 		p, err := s.store.FindProject(ctx, j.ProjectID)
 		if err != nil {
@@ -437,4 +440,29 @@ func (s *Service) takeInput(j *Job) (in jobInput, ok bool) {
 		in.release = func() {}
 	}
 	return in, ok
+}
+
+// measureProjectAgain queues the measurement of a stale project of the
+// caller's (start again of a measure job that did not end done) and
+// returns the job that will measure it.
+func (s *Service) measureProjectAgain(ctx context.Context, projectID int64) (*Job, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.ownProject(ctx, u, projectID)
+	if err != nil {
+		return nil, err
+	}
+	if p.TonalityState != TonalityStale {
+		return nil, Errorf(ECONFLICT, "project %d is not waiting to be measured: nothing to measure again", p.ID)
+	}
+	if err := s.queueMeasure(context.WithoutCancel(ctx), p.ID); err != nil {
+		return nil, err
+	}
+	j, err := s.store.FindProjectJob(ctx, p.ID)
+	if err == nil && j == nil {
+		err = Errorf(ENOTFOUND, "project %d has no job", p.ID)
+	}
+	return j, err
 }

@@ -10,10 +10,6 @@ import (
 const (
 	// PoleRejectionsMax is the most terms one pole keeps declined.
 	PoleRejectionsMax = 1000
-	// PoleRejectionsPush is how many of a pole's declined terms, the most
-	// recent, push the next suggestions away from them; all of them are
-	// kept out of the suggestions.
-	PoleRejectionsPush = 50
 )
 
 // PoleRejection is a term declined as a suggestion for a pole.
@@ -162,11 +158,11 @@ func countNewKeys(have []PoleRejection, terms []string) int {
 }
 
 // declinedTerms turns a pole's declined terms into the input of
-// WordSpaces.Suggest: the newest PoleRejectionsPush push candidates away,
-// the others are only kept out by the caller.
+// WordSpaces.Suggest: each is left out of the suggestions with its
+// inflections and spelling variants, and moves no other word.
 func declinedTerms(list []PoleRejection) []WeightedTerm {
-	out := make([]WeightedTerm, 0, min(len(list), PoleRejectionsPush))
-	for _, r := range list[:min(len(list), PoleRejectionsPush)] {
+	out := make([]WeightedTerm, 0, len(list))
+	for _, r := range list {
 		out = append(out, WeightedTerm{Term: r.Term, Weight: DefaultPartWeight, Declined: true})
 	}
 	return out

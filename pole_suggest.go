@@ -61,34 +61,52 @@ func (s *Service) SuggestPoleTerms(ctx context.Context, id int64, limit *int) (*
 	} else if n, err = s.suggestionsCount(ctx, u.ID); err != nil {
 		return nil, err
 	}
-	declined, err := s.poleRejections(ctx, id)
+	list, err := s.rankSuggestions(ctx, p)
 	if err != nil {
 		return nil, err
 	}
-	// The newest declined terms push the suggestions away (they bring no
-	// candidates of their own); every declined term is excluded. The
-	// engines never suggest a term they are given or told to exclude
-	// (WordSpaces, ProjectSpaces): passing every term of the pole and
-	// every declined one is what keeps them out of the suggestions.
+	list = firstSuggestions(list, n)
+	if err := s.textFrequencies(ctx, p, list); err != nil {
+		return nil, err
+	}
+	return &PoleSuggestions{Suggestions: list, Pole: p}, nil
+}
+
+// suggestDepth is how many suggestions are computed whatever the limit:
+// the answer is the first limit of them, so that the first N suggestions
+// are the same whatever limit asks for (the blend with the project spaces
+// and the polarity rule work on the same list).
+const suggestDepth = SuggestLimitMax
+
+// rankSuggestions computes the suggestions of pole p, the best first, at
+// most suggestDepth: the word space's, blended with the project spaces' of
+// the owner's account, without those of the opposite polarity.
+func (s *Service) rankSuggestions(ctx context.Context, p *Pole) ([]PoleSuggestion, error) {
+	declined, err := s.poleRejections(ctx, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	// Every declined term goes to the engines as Declined: it brings no
+	// candidates, and neither it nor its inflections and spelling variants
+	// are suggested. The engines never suggest a term they are given or
+	// told to exclude (WordSpaces, ProjectSpaces): passing every term of
+	// the pole is what keeps them out of the suggestions.
 	query, exclude := strongestTerms(p.Parts, SuggestQueryTerms)
 	query = append(query, declinedTerms(declined)...)
-	for _, r := range declined {
-		exclude = append(exclude, r.Term)
-	}
-	list, err := s.wordSpaces.Suggest(ctx, p.Language, query, exclude, n)
+	list, err := s.wordSpaces.Suggest(ctx, p.Language, query, exclude, suggestDepth)
 	if err != nil && ErrorCode(err) != ECONFLICT {
 		return nil, err
 	}
 	// A language without a thesaurus space is answered by the account's
 	// project spaces when it has some.
-	blended, perr := s.projectSuggestions(ctx, p, list, query, exclude, n)
+	blended, perr := s.projectSuggestions(ctx, p, list, query, exclude, suggestDepth)
 	if perr != nil {
 		return nil, perr
 	}
 	if err != nil && len(blended) == 0 {
 		return nil, err
 	}
-	return &PoleSuggestions{Suggestions: firstSuggestions(blended, n), Pole: p}, nil
+	return s.keepPolarity(ctx, p, blended)
 }
 
 // strongestTerms splits a pole's parts into the at most n strongest (by

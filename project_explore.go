@@ -240,8 +240,7 @@ type exploration struct {
 // made stale meanwhile (its poles or word corrections changed), it is
 // saved stale and measured again in the background.
 func (s *Service) saveExploration(ctx context.Context, u *User, p *Project, e exploration) error {
-	stale := false
-	err := s.inTxWithinStorage(ctx, u.ID, func(ctx context.Context) error {
+	return s.inTxWithinStorage(ctx, u.ID, func(ctx context.Context) error {
 		cur, err := s.store.FindProject(ctx, p.ID)
 		if err != nil {
 			return err
@@ -257,18 +256,13 @@ func (s *Service) saveExploration(ctx context.Context, u *User, p *Project, e ex
 		if err != nil || wrote {
 			return err
 		}
-		stale = true
 		e.gen = -1
 		_, err = s.storeExploration(ctx, u, cur, e)
 		if err == nil {
-			err = s.store.MarkTonalityStale(ctx, cur.ID)
+			err = s.markStale(ctx, cur.ID)
 		}
 		return err
 	})
-	if err == nil && stale {
-		s.measureLater(p.ID)
-	}
-	return err
 }
 
 // saveMeasurement stores a background measurement in the project, which

@@ -21,12 +21,15 @@ import (
 // error, when it has none), leaving out terms and exclude as
 // WordSpaces.Suggest does. AnyProjectSpaces tells, from memory, whether
 // any account may have a space of a language. RemoveProjectSpace forgets
-// a project's space.
+// a project's space. WordCounts tells how many times each term occurs in
+// the texts of the account's spaces of a language (0 for a term they do
+// not hold: see its implementation for which words a space holds).
 type ProjectSpaces interface {
 	BuildProjectSpace(ctx context.Context, account, project int64, language string, texts func(fn func(string)) error, keep func(bytes int64) error) (ProjectSpaceInfo, error)
 	SuggestFromProjects(ctx context.Context, account int64, language string, terms []WeightedTerm, exclude []string, limit int) ([]PoleSuggestion, error)
 	AnyProjectSpaces(language string) (bool, error)
 	RemoveProjectSpace(account, project int64) error
+	WordCounts(ctx context.Context, account int64, language string, terms []string) ([]int64, error)
 }
 
 // ProjectSpaceBuildsAtOnce is the number of project spaces a server
@@ -154,30 +157,66 @@ func (s *Service) keepProjectSpace(ctx context.Context, p *Project) func(int64) 
 // name, slang, a misspelling) ranks by its own. Without project spaces,
 // list is returned as it is.
 func (s *Service) projectSuggestions(ctx context.Context, p *Pole, list []PoleSuggestion, query []WeightedTerm, exclude []string, n int) ([]PoleSuggestion, error) {
+	account, ok, err := s.spacesAccount(ctx, p)
+	if err != nil || !ok {
+		return list, err
+	}
+	own, err := s.projectSpaces.SuggestFromProjects(ctx, account, p.Language, query, exclude, n)
+	if err != nil || len(own) == 0 {
+		return list, err
+	}
+	return blendSuggestions(list, own), nil
+}
+
+// spacesAccount is the account whose project spaces serve pole p: its
+// owner's paying account; ok is false when no account has a project space
+// of the pole's language.
+func (s *Service) spacesAccount(ctx context.Context, p *Pole) (int64, bool, error) {
 	if s.projectSpaces == nil {
-		return list, nil
+		return 0, false, nil
 	}
 	// The index of the spaces is in memory: a language no account has a
 	// space of reads nothing from the store.
 	if has, err := s.projectSpaces.AnyProjectSpaces(p.Language); err != nil || !has {
-		return list, err
+		return 0, false, err
 	}
 	owner := UserFromContext(ctx)
 	if owner == nil || owner.ID != p.OwnerID {
 		var err error
 		if owner, err = s.store.FindUserByID(ctx, p.OwnerID); err != nil {
-			return nil, err
+			return 0, false, err
 		}
 	}
 	payer, err := s.payer(ctx, owner)
 	if err != nil {
-		return nil, err
+		return 0, false, err
 	}
-	own, err := s.projectSpaces.SuggestFromProjects(ctx, payer.ID, p.Language, query, exclude, n)
-	if err != nil || len(own) == 0 {
-		return list, err
+	return payer.ID, true, nil
+}
+
+// textFrequencies sets the Frequency of each suggestion: its occurrences
+// in the texts of the pole owner's account of the pole's language, as its
+// project spaces counted them; 0 when the account has none.
+func (s *Service) textFrequencies(ctx context.Context, p *Pole, list []PoleSuggestion) error {
+	account, ok, err := s.spacesAccount(ctx, p)
+	var counts []int64
+	if err == nil && ok {
+		terms := make([]string, len(list))
+		for i, sg := range list {
+			terms[i] = sg.Term
+		}
+		counts, err = s.projectSpaces.WordCounts(ctx, account, p.Language, terms)
 	}
-	return blendSuggestions(list, own), nil
+	if err != nil {
+		return err
+	}
+	for i := range list {
+		list[i].Frequency = 0
+		if counts != nil {
+			list[i].Frequency = int(min(counts[i], int64(^uint(0)>>1)))
+		}
+	}
+	return nil
 }
 
 // blendSuggestions merges the thesaurus space's suggestions with the

@@ -91,6 +91,11 @@ type Options struct {
 	// JobSlots is how many jobs the instance runs at once (default
 	// max(1, cores − 1)).
 	JobSlots int
+	// OwnJobsOnly makes the Service claim only the jobs of the projects
+	// it queued jobs for (its steps and their measurements): the command
+	// line, which ends with its own step, must not run the jobs a server
+	// queued. Its jobs may still be run by a server sharing the database.
+	OwnJobsOnly bool
 }
 
 // Service carries out every operation of the interface and the admin pages.
@@ -122,10 +127,11 @@ type Service struct {
 	suggesting          suggestSlots
 	spaceBuilds         spaceBuilds
 	readingTopics       suggestSlots // ProjectTopics at once, per user
-	measuring           measureQueue // background measurements (tonality_jobs.go)
+	measuring           measureHold  // held background measurements (tonality_jobs.go)
 	jobs                jobRunner    // long steps as jobs (job_runner.go)
 	instance            string
 	jobSlots            int
+	ownJobsOnly         bool
 
 	credentials *credentialCache
 	// tokens caches verified API tokens by the SHA-256 of the token.
@@ -186,6 +192,7 @@ func NewService(store Store, o Options) *Service {
 		maxSessions:         o.MaxSessions,
 		instance:            o.Instance,
 		jobSlots:            o.JobSlots,
+		ownJobsOnly:         o.OwnJobsOnly,
 	}
 }
 

@@ -5,6 +5,7 @@ package explorer
 func (s *Service) HoldMeasurements() (release func()) {
 	q := &s.measuring
 	held := make(chan struct{})
+	// Jobs claimed from now on are held.
 	q.mu.Lock()
 	q.held = held
 	q.mu.Unlock()

@@ -10,99 +10,70 @@ import (
 // measureTime bounds one background measurement of a project.
 const measureTime = 10 * time.Minute
 
-// measureQueue runs the background measurements of stale projects, one
-// at a time per Service, each project once however often it is asked
-// for (asked again while it runs, it runs once more after). Its worker
-// runs only while there is work.
-type measureQueue struct {
-	mu      sync.Mutex
-	pending []int64
-	queued  map[int64]bool
-	running bool
-	idle    *sync.Cond
+// measureHold holds the background measurements (set by tests).
+type measureHold struct {
+	mu sync.Mutex
 	// held, set by tests, holds each measurement until it is closed.
 	held chan struct{}
 }
 
-// measureLater queues the measurement of projects whose tonality was
-// made stale. Call it after the change is committed; a job that starts
-// before still sees the change's generation and measures again.
-func (s *Service) measureLater(ids ...int64) {
-	q := &s.measuring
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	if q.queued == nil {
-		q.queued = map[int64]bool{}
-	}
-	for _, id := range ids {
-		if !q.queued[id] {
-			q.queued[id] = true
-			q.pending = append(q.pending, id)
-		}
-	}
-	if !q.running && len(q.pending) > 0 {
-		q.running = true
-		go s.measureWorker()
-	}
-}
-
-func (s *Service) measureWorker() {
-	q := &s.measuring
-	for {
-		q.mu.Lock()
-		if len(q.pending) == 0 {
-			q.running = false
-			if q.idle != nil {
-				q.idle.Broadcast()
-			}
-			q.mu.Unlock()
-			return
-		}
-		id := q.pending[0]
-		q.pending = q.pending[1:]
-		delete(q.queued, id)
-		held := q.held
-		q.mu.Unlock()
-		if held != nil {
-			<-held
-		}
-		s.measureStale(id)
-	}
-}
-
 // WaitMeasured waits until no background measurement is queued or
-// running (for tests and an orderly shutdown).
+// running (for tests and the command line): this instance runs the
+// queued ones it can claim, and waits for those others run. With
+// Options.OwnJobsOnly, only for the measurements of the projects whose
+// jobs it queued.
 func (s *Service) WaitMeasured() {
-	q := &s.measuring
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	if q.idle == nil {
-		q.idle = sync.NewCond(&q.mu)
+	var own []int64
+	if s.ownJobsOnly {
+		if own = s.ownProjects(); len(own) == 0 {
+			return
+		}
 	}
-	for q.running {
-		q.idle.Wait()
+	for {
+		s.WaitJobs()
+		n, err := s.store.CountPendingJobs(context.Background(), JobMeasure, own...)
+		if err != nil || n == 0 {
+			return
+		}
+		s.kickJobs()
+		time.Sleep(measurePoll)
 	}
 }
 
-// measureStale measures a stale project again, retrying while changes
-// come in during the measurement (at most a few times: each change queues
-// its own run too).
-func (s *Service) measureStale(id int64) {
-	for range 3 {
-		ctx, cancel := context.WithTimeout(context.Background(), measureTime)
-		again, err := s.remeasure(ctx, id)
-		cancel()
-		if err != nil {
-			if code := ErrorCode(err); code != ENOTFOUND && code != ECONFLICT {
-				s.log.Error("measuring a project's tonality failed", "project", id, "err", err)
-				s.failMeasurement(id, err)
-			}
-			return
-		}
-		if !again {
-			return
+// measurePoll is how often WaitMeasured looks for measurements left.
+const measurePoll = 20 * time.Millisecond
+
+// measureJob is the step of a measure job: it measures a stale project
+// again, retrying while changes come in during the measurement (at most
+// a few times: a change queues a measurement of its own too). A project
+// deleted meanwhile, or no longer stale, ends it with nothing to do.
+func (s *Service) measureJob(ctx context.Context, id int64) error {
+	s.measuring.mu.Lock()
+	held := s.measuring.held
+	s.measuring.mu.Unlock()
+	if held != nil {
+		select {
+		case <-held:
+		case <-ctx.Done():
+			return Interrupted(ctx.Err())
 		}
 	}
+	ctx, cancel := context.WithTimeout(ctx, measureTime)
+	defer cancel()
+	for range 3 {
+		again, err := s.remeasure(ctx, id)
+		code := ErrorCode(err)
+		switch {
+		case code == ENOTFOUND:
+			return nil
+		case err != nil && code != ECONFLICT:
+			s.failMeasurement(id, err)
+			return err
+		case err != nil || !again:
+			return err
+		}
+	}
+	return Errorf(ECONFLICT, "the project changed while it was measured: it is measured again")
 }
 
 // failMeasurement makes a project whose measurement failed FAILED with
@@ -163,7 +134,6 @@ func (s *Service) remeasure(ctx context.Context, id int64) (again bool, err erro
 	if ad != nil {
 		passes = 2
 	}
-	ctx, finish := s.startMeasureJob(ctx, p)
 	m, err := s.measureTexts(countRows(ctx, int64(p.Rows)*int64(passes)), p, col, lang, st, ad)
 	if err == nil {
 		parts := m.result()
@@ -172,44 +142,36 @@ func (s *Service) remeasure(ctx context.Context, id int64) (again bool, err erro
 			err = s.saveMeasurement(ctx, owner, p, e)
 		}
 	}
-	finish(err)
 	if errors.Is(err, errChangedMeanwhile) {
 		return true, nil
 	}
 	return false, err
 }
 
-// afterCommitKey carries, in a transaction's context, the projects to
-// measure once it is committed.
+// afterCommitKey carries, in a transaction's context, whether
+// measurements were queued in it: the runner is woken once it is
+// committed.
 type afterCommitKey struct{}
 
 // inTx runs fn in one transaction (store.InTx) and, once it is committed,
-// queues the measurements fn asked for with measureAfterCommit. A nested
-// call joins the outer transaction and its queue.
+// wakes the runner for the measurements fn queued (markStale). A nested
+// call joins the outer transaction.
 func (s *Service) inTx(ctx context.Context, fn func(ctx context.Context) error) error {
-	if _, ok := ctx.Value(afterCommitKey{}).(*[]int64); ok {
+	if _, ok := ctx.Value(afterCommitKey{}).(*bool); ok {
 		return s.store.InTx(ctx, fn)
 	}
-	var ids []int64
-	err := s.store.InTx(context.WithValue(ctx, afterCommitKey{}, &ids), fn)
-	if err == nil {
-		s.measureLater(ids...)
+	queued := false
+	err := s.store.InTx(context.WithValue(ctx, afterCommitKey{}, &queued), fn)
+	if err == nil && queued {
+		s.kickJobs()
 	}
 	return err
 }
 
-// measureAfterCommit queues the measurement of projects once the
-// transaction of ctx (begun with inTx) is committed; outside one, at once.
-func (s *Service) measureAfterCommit(ctx context.Context, ids ...int64) {
-	if list, ok := ctx.Value(afterCommitKey{}).(*[]int64); ok {
-		*list = append(*list, ids...)
-		return
-	}
-	s.measureLater(ids...)
-}
-
 // markStale makes the tonality of projects stale in the transaction of
-// ctx and measures them again once it is committed.
+// ctx and queues their measurement in it (a measure job each, unless one
+// waits already), so that the stale flag and its job are committed
+// together: a restart loses no measurement.
 func (s *Service) markStale(ctx context.Context, ids ...int64) error {
 	if len(ids) == 0 {
 		return nil
@@ -217,36 +179,45 @@ func (s *Service) markStale(ctx context.Context, ids ...int64) error {
 	if err := s.store.MarkTonalityStale(ctx, ids...); err != nil {
 		return err
 	}
-	s.measureAfterCommit(ctx, ids...)
-	return nil
+	return s.queueMeasure(ctx, ids...)
 }
 
-// MeasureStale queues the measurement of every stale project, those an
-// instance that stopped left behind included; serve calls it at start and
-// now and then.
-func (s *Service) MeasureStale(ctx context.Context) error {
-	ids, err := s.store.FindStaleProjects(ctx)
-	if err != nil {
+// queueMeasure queues the measurement of stale projects, in the
+// transaction of ctx (begun with inTx: the runner is woken once it is
+// committed) or at once.
+func (s *Service) queueMeasure(ctx context.Context, ids ...int64) error {
+	if err := s.store.QueueMeasureJobs(ctx, s.clock.Now(), ids...); err != nil {
 		return err
 	}
-	s.measureLater(ids...)
+	s.ownJobsOf(ids...)
+	if queued, ok := ctx.Value(afterCommitKey{}).(*bool); ok {
+		*queued = true
+	} else {
+		s.kickJobs()
+	}
 	return nil
 }
 
-// RunMeasurements measures the stale projects at once and then every
-// interval until ctx ends, so that a measurement another instance left
-// unfinished (it stopped, or ran out of time) is done by a running one.
-func (s *Service) RunMeasurements(ctx context.Context, every time.Duration) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		if err := s.MeasureStale(ctx); err != nil && !errors.Is(err, context.Canceled) {
-			s.log.Error("finding stale projects to measure", "err", err)
+// MeasureStale queues the measurement of every stale project that has
+// none queued or running (those made stale before measurements were
+// jobs, or whose measurement was cancelled); serve calls it at start.
+func (s *Service) MeasureStale(ctx context.Context) (int, error) {
+	n, err := s.store.QueueStaleMeasureJobs(ctx, s.clock.Now())
+	if n > 0 {
+		s.kickJobs()
+	}
+	return n, err
+}
+
+// measureAgain queues again the measurements among jobs that a stopped
+// instance interrupted: their projects are still stale.
+func (s *Service) measureAgain(ctx context.Context, jobs []*Job) {
+	for _, j := range jobs {
+		if j.Kind != JobMeasure {
+			continue
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
+		if err := s.queueMeasure(ctx, j.ProjectID); err != nil {
+			s.log.Error("queueing an interrupted measurement again", "project", j.ProjectID, "err", err)
 		}
 	}
 }

@@ -133,9 +133,6 @@ type TonalityStore interface {
 	SetWordPolarity(ctx context.Context, userID int64, w WordPolarity) error
 	// DeleteWordPolarity removes one correction (ENOTFOUND when none).
 	DeleteWordPolarity(ctx context.Context, userID int64, language, word string) error
-	// FindStaleProjects lists the ids of the EXPLORED projects whose
-	// tonality is stale.
-	FindStaleProjects(ctx context.Context) ([]int64, error)
 	// FindOwnerProjects lists the ids of a user's EXPLORED projects whose
 	// language is lang ("": any).
 	FindOwnerProjects(ctx context.Context, ownerID int64, lang string) ([]int64, error)

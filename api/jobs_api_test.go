@@ -8,6 +8,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/wordspace"
 )
 
 type wireJob struct {
@@ -149,5 +150,77 @@ func TestJobsAPICancelAndQueue(t *testing.T) {
 	got := decodeProject(t, e.Do(testkit.Request{Method: "GET", Path: fmt.Sprintf("/v1/projects/%d", j.ProjectID), User: "ann"}).Expect(t, 200))
 	if got.Status != explorer.ProjectReady || got.Rows != 200 {
 		t.Fatalf("imported %+v", got)
+	}
+}
+
+// heldSpaces trains project spaces as wordspace does, but holds the
+// reading of the texts at the rows numbered in at (counted over every
+// pass), telling reached and waiting for release each time.
+type heldSpaces struct {
+	*wordspace.ProjectSpaces
+	at               map[int]bool
+	reached, release chan struct{}
+}
+
+func (h *heldSpaces) BuildProjectSpace(ctx context.Context, account, project int64, lang string, texts func(func(string)) error, keep func(int64) error) (explorer.ProjectSpaceInfo, error) {
+	n := 0
+	held := func(fn func(string)) error {
+		return texts(func(s string) {
+			if n++; h.at[n] {
+				h.reached <- struct{}{}
+				<-h.release
+			}
+			fn(s)
+		})
+	}
+	return h.ProjectSpaces.BuildProjectSpace(ctx, account, project, lang, held, keep)
+}
+
+// TestJobProgressAdvances: GET /v1/jobs/{id} answers the progress of a
+// running job as it goes: a job over a 3,000-row project (learning its
+// words: two passes over the rows), held in its first pass and again in
+// its second, answers a share strictly between 0 and 1 that rises, with
+// done and total in texts, and 1 when done.
+func TestJobProgressAdvances(t *testing.T) {
+	h := &heldSpaces{at: map[int]bool{1000: true, 4500: true}, reached: make(chan struct{}), release: make(chan struct{})}
+	e := testkit.New(t, func(o *explorer.Options) {
+		h.ProjectSpaces = wordspace.NewProjectSpaces(t.TempDir())
+		o.ProjectSpaces = h
+	})
+	e.AddUser("ann", "")
+	content, _ := testkit.SurveyCSV(3000)
+	p := e.ImportProject("ann", "survey", content)
+	ann := e.As("ann")
+	if _, err := e.Svc.ExploreProject(ann, p.ID, "comment"); err != nil {
+		t.Fatal(err)
+	}
+	e.Svc.WaitMeasured()
+	j, err := e.Svc.SubmitLearnWords(ann, p.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := fmt.Sprintf("/v1/jobs/%d", j.ID)
+	last := 0.0
+	for range 2 {
+		<-h.reached
+		var w wireJob
+		e.Do(testkit.Request{Method: "GET", Path: path, User: "ann"}).Expect(t, 200).JSON(t, &w)
+		if w.State != "running" || w.Total != 6000 || w.Unit != "texts" || w.Progress <= last || w.Progress >= 1 ||
+			w.Progress != float64(w.Done)/float64(w.Total) {
+			t.Fatalf("held job after %v: %+v", last, w)
+		}
+		last = w.Progress
+		h.release <- struct{}{}
+	}
+	if last < 0.5 {
+		t.Fatalf("the second hold, in the second pass, answered %v", last)
+	}
+	if _, err := e.Svc.AwaitJob(ann, j.ID); err != nil {
+		t.Fatal(err)
+	}
+	var w wireJob
+	e.Do(testkit.Request{Method: "GET", Path: path, User: "ann"}).Expect(t, 200).JSON(t, &w)
+	if w.State != "done" || w.Progress != 1 || w.Done != w.Total {
+		t.Fatalf("done %+v", w)
 	}
 }

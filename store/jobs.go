@@ -34,11 +34,12 @@ func orZero(n int64) time.Time {
 }
 
 // CreateJob inserts j queued, unless its owner already has maxQueued
-// queued jobs (ETHROTTLED).
+// queued jobs (ETHROTTLED; measurements are not counted).
 func (db *DB) CreateJob(ctx context.Context, j *explorer.Job, maxQueued int) error {
 	return db.InTx(ctx, func(ctx context.Context) error {
 		var n int
-		if err := db.queryRowTx(ctx, `SELECT COUNT(*) FROM jobs WHERE owner_id = ? AND state = ?`, j.OwnerID, explorer.JobQueued).Scan(&n); err != nil {
+		if err := db.queryRowTx(ctx, `SELECT COUNT(*) FROM jobs WHERE owner_id = ? AND state = ? AND kind <> ?`,
+			j.OwnerID, explorer.JobQueued, explorer.JobMeasure).Scan(&n); err != nil {
 			return db.mapError(err, "")
 		}
 		if n >= maxQueued {
@@ -57,18 +58,6 @@ func (db *DB) CreateJob(ctx context.Context, j *explorer.Job, maxQueued int) err
 		j.ID = id
 		return err
 	})
-}
-
-// StartJob inserts j running on instance.
-func (db *DB) StartJob(ctx context.Context, j *explorer.Job, instance string, now time.Time) error {
-	if j.Unit == "" {
-		j.Unit = explorer.UnitTexts
-	}
-	j.State, j.Instance, j.Created, j.Started = explorer.JobRunning, instance, now, now
-	id, err := db.insert(ctx, `INSERT INTO jobs (owner_id, kind, project_id, state, instance, unit, created_at, started_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, j.OwnerID, j.Kind, j.ProjectID, j.State, instance, j.Unit, ms(now), ms(now), ms(now))
-	j.ID = id
-	return err
 }
 
 // FindJob returns a job.
@@ -121,6 +110,18 @@ const claimLock = 31007
 
 // ClaimJob marks the oldest ready queued job running on instance.
 func (db *DB) ClaimJob(ctx context.Context, instance string, now time.Time) (*explorer.Job, error) {
+	return db.claimJob(ctx, instance, now, "")
+}
+
+// ClaimProjectJob marks the oldest ready queued job of a project running
+// on instance.
+func (db *DB) ClaimProjectJob(ctx context.Context, instance string, projectID int64, now time.Time) (*explorer.Job, error) {
+	return db.claimJob(ctx, instance, now, ` AND j.project_id = ?`, projectID)
+}
+
+// claimJob claims the oldest ready queued job that also meets where
+// (with its args).
+func (db *DB) claimJob(ctx context.Context, instance string, now time.Time, where string, args ...any) (*explorer.Job, error) {
 	var claimed *explorer.Job
 	err := db.InTx(ctx, func(ctx context.Context) error {
 		if db.dialect.Name() == "postgres" {
@@ -130,8 +131,8 @@ func (db *DB) ClaimJob(ctx context.Context, instance string, now time.Time) (*ex
 		}
 		var id int64
 		err := db.queryRowTx(ctx, `SELECT j.id FROM jobs j WHERE j.state = ? AND (j.pinned = FALSE OR j.instance = ?)
-			AND NOT EXISTS (SELECT 1 FROM jobs r WHERE r.owner_id = j.owner_id AND r.state = ?) ORDER BY j.id LIMIT 1`,
-			explorer.JobQueued, instance, explorer.JobRunning).Scan(&id)
+			AND NOT EXISTS (SELECT 1 FROM jobs r WHERE r.owner_id = j.owner_id AND r.state = ?)`+where+` ORDER BY j.id LIMIT 1`,
+			append([]any{explorer.JobQueued, instance, explorer.JobRunning}, args...)...).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		}

@@ -113,17 +113,3 @@ func (db *DB) FindOwnerProjects(ctx context.Context, ownerID int64, lang string)
 		})
 	return out, err
 }
-
-// FindStaleProjects lists the ids of the EXPLORED projects whose tonality
-// is stale.
-func (db *DB) FindStaleProjects(ctx context.Context) ([]int64, error) {
-	var out []int64
-	err := queryEach(ctx, db, `SELECT id FROM projects WHERE tonality_state = 'stale' AND status = ? ORDER BY id`,
-		[]any{explorer.ProjectExplored}, func(rows *sql.Rows) error {
-			var id int64
-			err := rows.Scan(&id)
-			out = append(out, id)
-			return err
-		})
-	return out, err
-}

@@ -23,6 +23,8 @@ var (
 	unrealFlips   = true // a positive word after a wish is a fault
 	unrealScope   = 4    // words after a wish's first word in its scope
 	midSplit      = true // a concessive inside a clause, before a word, starts one ("nice though service is slow")
+	waitVal       = -0.4 // a long wait ("we waited 40 minutes", "it took an hour"), as "long wait"
+	waitMinutes   = 15   // the fewest minutes of a long wait
 )
 
 // clauseStart is a clause being built: its first token and how it began.

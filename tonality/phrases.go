@@ -100,7 +100,9 @@ var eventPhrases = map[string]string{
 		"not responding:-0.45|re install:-0.25|re installed:-0.25|" +
 		"went out of their way:0.55|go out of their way:0.5|goes out of their way:0.5|out of their way:0.5|" +
 		"paper thin:-0.4|thin walls:-0.4|street noise:-0.35|rock hard:-0.35|" +
-		"free upgrade:0.45|upgraded us:0.45|walking distance:0.3|well maintained:0.4|well kept:0.35|well located:0.45|",
+		"free upgrade:0.45|upgraded us:0.45|walking distance:0.3|well maintained:0.4|well kept:0.35|well located:0.45|" +
+		"never got:-0.4|never came back:-0.45|never brought:-0.4|no one:-0.35|nobody came:-0.4|" +
+		"still hungry:-0.4|was missing:-0.35|were missing:-0.35|",
 }
 
 // phrase is a multi-word opinion of a language's phrase table.

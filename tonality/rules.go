@@ -19,6 +19,12 @@ type ruleText struct {
 	muchThan string // quantity words a comparison marker right after makes a measure, not a comparison ("more than happy")
 	negAfter string // negators that follow what they negate (head-final order: Hindi "अच्छा नहीं", Korean "좋지 않다"): the opinion word among the 2 words before them
 	unreal   string // wishes: a positive word in their scope is missing, a fault ("could be faster", "I wish it had a good webcam"); "a_b" is two words
+	wait     string // waiting words: a clause holding one and a long time is a long wait ("we waited 40 minutes", "it took an hour")
+	long     string // times long by themselves after a waiting word ("forever")
+	hours    string // hours: long after any count ("an hour", "2 hours"; not "hours and hours of fun")
+	minutes  string // minutes: long after a count of at least waitMinutes ("40 minutes")
+	counts   string // number words of at least waitMinutes ("twenty minutes")
+	few      string // the other counts of hours ("an hour", "two hours")
 }
 
 // ruleTexts are the rule words per upper-case language code.
@@ -37,6 +43,12 @@ var ruleTexts = map[string]ruleText{
 		muchThan: "more less",
 		lessThan: "less",
 		unreal:   "wish wished could_be could_use could_have should_have would_like",
+		wait:     "wait waits waited waiting took take takes taking after later",
+		long:     "forever ages",
+		hours:    "hour hours hr hrs",
+		minutes:  "minutes minute mins min",
+		counts:   "fifteen twenty thirty forty fifty sixty seventy eighty ninety",
+		few:      "a an one two three four five six several few couple half",
 	},
 	"SV": {
 		neg: "inte icke aldrig ingen inget inga ingenting utan knappast varken", intens: "mycket väldigt jätte extremt riktigt otroligt verkligen helt för så supert oerhört",
@@ -163,15 +175,21 @@ var ruleTexts = map[string]ruleText{
 
 // The marks of a word (rules.marks).
 const (
-	markWish      uint8 = 1 << iota // a one-word wish ("wish")
-	markWishFirst                   // the first word of a two-word wish ("could" of "could be")
-	markThan                        // a comparison marker ("than")
+	markWish      uint16 = 1 << iota // a one-word wish ("wish")
+	markWishFirst                    // the first word of a two-word wish ("could" of "could be")
+	markThan                         // a comparison marker ("than")
+	markWait                         // a waiting word ("waited")
+	markLong                         // a time long by itself ("forever")
+	markHours                        // a unit of hours
+	markMinutes                      // a unit of minutes
+	markCount                        // a number word of at least waitMinutes
+	markFew                          // another count of hours
 )
 
 // rules are the folded rule words of a language.
 type rules struct {
 	neg, intens, dim, but, though, conj, than, compar, notOnly, too, unreal, muchThan, lessThan, negAfter map[string]bool
-	marks                                                                                                 map[string]uint8 // one lookup a word for the rarer rules: markWish, markWishFirst, markThan
+	marks                                                                                                 map[string]uint16 // one lookup a word for the rarer rules: markWish, markWishFirst, markThan, the wait marks
 }
 
 // compile folds the rule words into sets.
@@ -183,7 +201,7 @@ func (t ruleText) compile() *rules {
 		}
 		return m
 	}
-	marks := map[string]uint8{}
+	marks := map[string]uint16{}
 	for _, w := range strings.Fields(t.unreal) {
 		if first, _, ok := strings.Cut(w, "_"); ok {
 			marks[fold(first)] |= markWishFirst
@@ -191,8 +209,14 @@ func (t ruleText) compile() *rules {
 			marks[fold(w)] |= markWish
 		}
 	}
-	for _, w := range strings.Fields(t.than) {
-		marks[fold(w)] |= markThan
+	for _, m := range []struct {
+		words string
+		mark  uint16
+	}{{t.than, markThan}, {t.wait, markWait}, {t.long, markLong}, {t.hours, markHours}, {t.minutes, markMinutes},
+		{t.counts, markCount}, {t.few, markFew}} {
+		for _, w := range strings.Fields(m.words) {
+			marks[fold(w)] |= m.mark
+		}
 	}
 	return &rules{
 		marks: marks,

@@ -2,6 +2,7 @@ package tonality
 
 import (
 	"math"
+	"strconv"
 	"unicode"
 
 	"sync"
@@ -177,6 +178,12 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n
 			t.negated = append(t.negated, span{tok.start, tok.end})
 		}
 		v, ok, weak := opinion(toks, i, caps, negated)
+		if tok.has(fLong|fHours|fMinutes) && longWait(toks, i) {
+			v, ok, weak = waitVal, true, false // "we waited 40 minutes", "it took an hour"
+			if negated {
+				v *= negScale
+			}
+		}
 		if i > 0 && toks[i-1].kind == kWord && toks[i-1].has(fToo) && !negated {
 			switch {
 			case ok && v > 0:
@@ -305,4 +312,35 @@ func wordsBetween(toks []token, i, j int) int {
 		}
 	}
 	return n
+}
+
+// longWait reports whether time word toks[i] of a clause is a long wait:
+// a time long by itself ("forever"), hours after a count ("an hour", "2
+// hours") or minutes after a count of at least waitMinutes ("40 minutes",
+// "forty-five minutes"), in a clause holding a waiting word ("waited",
+// "took", "after").
+func longWait(toks []token, i int) bool {
+	if !toks[i].has(fLong) {
+		j := i - 1
+		for j >= 0 && toks[j].kind == kOther {
+			j-- // "40-minute", "30+ minutes"
+		}
+		if j < 0 || toks[j].kind != kWord {
+			return false
+		}
+		n, err := strconv.Atoi(toks[j].w)
+		long := err == nil && n >= waitMinutes || toks[j].has(fCount)
+		if toks[i].has(fHours) {
+			long = err == nil && n > 0 || toks[j].has(fCount|fFew)
+		}
+		if !long {
+			return false
+		}
+	}
+	for k := range toks {
+		if k != i && toks[k].kind == kWord && toks[k].has(fWait) {
+			return true
+		}
+	}
+	return false
 }

@@ -39,6 +39,12 @@ const (
 	fLearned                      // has a learned valence
 	fPhrase                       // starts a phrase
 	fNegAfter                     // a negator of the opinion word before it (rules.negAfter: Hindi, Korean)
+	fWait                         // a waiting word (rules.wait)
+	fLong                         // a time long by itself after a waiting word (rules.long)
+	fHours                        // a unit of hours (rules.hours)
+	fMinutes                      // a unit of minutes (rules.minutes)
+	fCount                        // a number word of at least waitMinutes (rules.counts)
+	fFew                          // another count of hours (rules.few)
 )
 
 // fRule are the rule words Learner and the "too" rule never take as plain.
@@ -89,6 +95,12 @@ func (tb *table) wordInfoOf(w string, ps phrases) wordInfo {
 	m := r.marks[w]
 	set(fWish, m&markWish != 0)
 	set(fWishFirst, m&markWishFirst != 0)
+	set(fWait, m&markWait != 0)
+	set(fLong, m&markLong != 0)
+	set(fHours, m&markHours != 0)
+	set(fMinutes, m&markMinutes != 0)
+	set(fCount, m&markCount != 0)
+	set(fFew, m&markFew != 0)
 	set(fStop, analysis.IsStopWord(w, tb.lang))
 	if v, ok := tb.lex.lookup(w); ok {
 		in.flags |= fLex

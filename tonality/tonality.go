@@ -121,20 +121,30 @@ func For(lang string) (a *Analyzer, ok bool) {
 // stem lexicon, also the stem lookup Analyze makes); safe for concurrent
 // use.
 func (a *Analyzer) IsOpinion(word string) bool {
-	in, ok := a.tab.words[word]
-	if !ok {
+	_, ok := a.Polarity(word)
+	return ok
+}
+
+// Polarity is the valence in [-1, 1] of an opinion word (IsOpinion: the
+// same lookup, the same words); ok is false, and v 0, for any other word.
+func (a *Analyzer) Polarity(word string) (v float64, ok bool) {
+	in, found := a.tab.words[word]
+	if !found {
 		w := fold(word)
 		if w != word {
-			in, ok = a.tab.words[w]
+			in, found = a.tab.words[w]
 		}
-		if !ok {
+		if !found {
 			if in = a.tab.absent(w); in == nil {
-				return false
+				return 0, false
 			}
 		}
 	}
 	v, ok, learned := in.valence()
-	return ok && !learned && v != 0
+	if !ok || learned || v == 0 {
+		return 0, false
+	}
+	return v, true
 }
 
 // Lang returns the upper-case code of the analyzer's language.

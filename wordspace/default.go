@@ -24,6 +24,9 @@ func Embedded(data []byte, opt LoadOptions) (*Space, error) {
 	return ReadSpace(bytes.NewReader(data), int64(len(data)), opt)
 }
 
+// embeddedSpace is a space embedded in the binary.
+type embeddedSpace = wordspaceasset.Space
+
 // OpenEmbedded reads an embedded space: one in the own format in place
 // (Embedded), a thesaurus by building its space.
 func OpenEmbedded(ctx context.Context, e wordspaceasset.Space, opt LoadOptions) (*Space, error) {

@@ -4,14 +4,16 @@ import (
 	"context"
 	"slices"
 	"testing"
-	"time"
 
 	"explorer"
 )
 
-// On the default English space, declining the three first suggestions for
-// {good, great, excellent} keeps them out and pushes their near words
-// back: the next list is not the old one with three words removed.
+// On the default English space, declining a sense's words removes those
+// words and their inflections and nothing else: no other word of the first
+// 20 moves down at all (issue 33 allows 3 places; before, declining the
+// legal words of "complaint" moved "grievance" from #7 to #38 and
+// declining "cue, ask, remind" for "prompt" moved "immediate" from #1 to
+// #21).
 func TestDefaultEnglishDeclined(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads the default space")
@@ -20,39 +22,57 @@ func TestDefaultEnglishDeclined(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pole := []explorer.WeightedTerm{{Term: "good", Weight: 1}, {Term: "great", Weight: 1}, {Term: "excellent", Weight: 1}}
-	terms := func(list []explorer.PoleSuggestion) []string {
-		out := make([]string, len(list))
-		for i, g := range list {
-			out[i] = g.Term
+	for _, c := range []struct {
+		pole, declined []string
+		gone, kept     []string
+	}{
+		{[]string{"prompt"}, []string{"cue", "ask", "remind"}, nil, []string{"immediate"}},
+		{[]string{"complaint"}, []string{"lawsuit", "allegation", "accusation", "charge", "case"}, []string{"allegations"}, []string{"grievance", "ailment"}},
+		{[]string{"good", "great", "excellent"}, nil, nil, nil},
+	} {
+		pole := weighted(c.pole)
+		before := termsOf(t, s, pole)
+		declined := c.declined
+		if declined == nil {
+			declined = before[:3]
 		}
-		return out
-	}
-	before, err := s.Suggest(context.Background(), pole, 20)
-	if err != nil || len(before) < 20 {
-		t.Fatalf("%d suggestions, %v", len(before), err)
-	}
-	old := terms(before)
-	declined := old[:3]
-	with := slices.Clone(pole)
-	for _, d := range declined {
-		with = append(with, explorer.WeightedTerm{Term: d, Weight: 1, Declined: true})
-	}
-	start := time.Now()
-	after, err := s.Suggest(context.Background(), with, 20)
-	took := time.Since(start)
-	if err != nil || len(after) < 20 {
-		t.Fatalf("%d suggestions after declining, %v", len(after), err)
-	}
-	got := terms(after)
-	t.Logf("before: %v", old)
-	t.Logf("declined %v, after (%v): %v", declined, took, got)
-	for _, d := range declined {
-		if slices.Contains(got, d) {
-			t.Fatalf("declined %q suggested again", d)
+		after := termsOf(t, s, append(pole, declinedWeighted(declined)...))
+		t.Logf("%v declining %v:\n before %v\n after  %v", c.pole, declined, before, after)
+		for _, w := range append(slices.Clone(declined), c.gone...) {
+			if slices.Contains(after, w) {
+				t.Errorf("%v: declined %q (or its variant) suggested", c.pole, w)
+			}
+		}
+		for _, w := range c.kept {
+			if !slices.Contains(before, w) {
+				t.Errorf("%v: %q was no suggestion before", c.pole, w)
+			}
+		}
+		for i, w := range before {
+			if j := slices.Index(after, w); j > i || (j < 0 && !slices.ContainsFunc(declined, func(d string) bool { return stringSimilar(w, d, stemmerFor("EN")) })) {
+				t.Errorf("%v: %q moved from #%d to #%d", c.pole, w, i+1, j+1)
+			}
 		}
 	}
-	if slices.Equal(got[:17], old[3:]) {
-		t.Fatal("declining only removed the declined words: nothing moved away from them")
+}
+
+func declinedWeighted(words []string) []explorer.WeightedTerm {
+	out := weighted(words)
+	for i := range out {
+		out[i].Declined = true
 	}
+	return out
+}
+
+func termsOf(t *testing.T, s *Space, terms []explorer.WeightedTerm) []string {
+	t.Helper()
+	list, err := s.Suggest(context.Background(), terms, 20)
+	if err != nil || len(list) < 20 {
+		t.Fatalf("%d suggestions, %v", len(list), err)
+	}
+	out := make([]string, len(list))
+	for i, g := range list {
+		out[i] = g.Term
+	}
+	return out
 }

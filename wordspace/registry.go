@@ -36,9 +36,10 @@ type Registry struct {
 	logger *slog.Logger
 	// now is the clock of the rescans (time.Now when nil; tests set it).
 	now func() time.Time
-	// scanMu guards mythesDir, lastScan and the entries' mythes.
+	// scanMu guards mythesDir, spaceDir, lastScan and the entries' mythes.
 	scanMu    sync.Mutex
 	mythesDir string
+	spaceDir  string
 	lastScan  time.Time
 	// slots admits as many searches at once as there are cores: each
 	// search uses the cores itself, so more would only make every one of
@@ -125,43 +126,72 @@ func (r *Registry) openFile(path string) func(context.Context, LoadOptions) (*Sp
 // sv.wordspace, DE.bin: the name before the first dot) in the background.
 // Languages configured with LoadFile keep their file.
 func (r *Registry) LoadDir(dir string) error {
+	r.scanMu.Lock()
+	r.spaceDir = dir
+	r.scanMu.Unlock()
+	return r.scanSpaceDir(dir, true)
+}
+
+// scanSpaceDir registers the spaces of dir (LoadDir): at start (initial)
+// every language not configured explicitly, loaded in the background;
+// on a rescan only the languages without a space, loaded at first use.
+func (r *Registry) scanSpaceDir(dir string, initial bool) error {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return err
 	}
 	seen := map[string]string{}
 	for _, de := range ents {
-		if de.IsDir() || strings.HasPrefix(de.Name(), ".") || strings.HasSuffix(de.Name(), ".counts") {
-			continue
-		}
-		if strings.HasSuffix(de.Name(), ".idx") {
-			continue // a thesaurus's index, which is not needed
-		}
-		base, _, _ := strings.Cut(de.Name(), ".")
-		l, ok := NormalizeLang(base)
-		if ml, isMythes := MythesLang(de.Name()); isMythes {
-			base, l, ok = ml, ml, true
-		}
-		if !ok || len(base) != 2 {
-			r.logger.Warn("word space directory: file not named by a language code, skipped", "file", de.Name())
+		l, ok := r.spaceFileLang(de, initial)
+		if !ok {
 			continue
 		}
 		if prev, dup := seen[l]; dup {
-			r.logger.Warn("word space directory: several files for one language, the first is used", "language", l, "used", prev, "skipped", de.Name())
+			if initial {
+				r.logger.Warn("word space directory: several files for one language, the first is used", "language", l, "used", prev, "skipped", de.Name())
+			}
 			continue
 		}
 		seen[l] = de.Name()
 		r.mu.RLock()
 		e := r.langs[l]
 		r.mu.RUnlock()
-		if e != nil && e.explicit {
-			r.logger.Info("word space directory: language configured explicitly, file skipped", "language", l, "file", de.Name())
-			continue
-		}
 		path := filepath.Join(dir, de.Name())
-		r.start(l, path, false, r.openFile(path))
+		switch {
+		case initial && e != nil && e.explicit:
+			r.logger.Info("word space directory: language configured explicitly, file skipped", "language", l, "file", de.Name())
+		case initial:
+			r.start(l, path, false, r.openFile(path))
+		case e == nil:
+			r.logger.Info("word space found in the word space directory", "language", l, "file", de.Name())
+			r.lazy(l, path, 0, r.openFile(path))
+		}
 	}
 	return nil
+}
+
+// spaceFileLang is the language of a file of the word space directory
+// (named by a language code before its first dot, or as LibreOffice names
+// thesauri), false for a file that is none (warned about at start).
+func (r *Registry) spaceFileLang(de os.DirEntry, initial bool) (string, bool) {
+	if de.IsDir() || strings.HasPrefix(de.Name(), ".") || strings.HasSuffix(de.Name(), ".counts") {
+		return "", false
+	}
+	if strings.HasSuffix(de.Name(), ".idx") {
+		return "", false // a thesaurus's index, which is not needed
+	}
+	base, _, _ := strings.Cut(de.Name(), ".")
+	l, ok := NormalizeLang(base)
+	if ml, isMythes := MythesLang(de.Name()); isMythes {
+		base, l, ok = ml, ml, true
+	}
+	if !ok || len(base) != 2 {
+		if initial {
+			r.logger.Warn("word space directory: file not named by a language code, skipped", "file", de.Name())
+		}
+		return "", false
+	}
+	return l, true
 }
 
 // LoadDefault registers the embedded spaces (wordspaceasset.Spaces():
@@ -184,7 +214,9 @@ func (r *Registry) LoadDefault() {
 			r.logger.Error("embedded word space is damaged", "language", sp.Lang, "err", err)
 			continue
 		}
-		r.lazy(sp.Lang, "embedded", words, func(ctx context.Context, opt LoadOptions) (*Space, error) { return OpenEmbedded(ctx, sp, opt) })
+		r.lazy(sp.Lang, "embedded", words, func(ctx context.Context, opt LoadOptions) (*Space, error) {
+			return openEmbeddedCached(ctx, sp, r.CacheDir, opt)
+		})
 	}
 }
 
@@ -360,15 +392,15 @@ func (r *Registry) missing(l string, e *entry) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "no word space for language %s", l)
 	r.scanMu.Lock()
-	folder, fromFolder := r.mythesDir != "", e != nil && e.mythes != nil
+	folder, spaces, fromFolder := r.mythesDir, r.spaceDir != "", e != nil && e.mythes != nil
 	r.scanMu.Unlock()
 	switch {
 	case fromFolder:
 		fmt.Fprintf(&b, ": the thesaurus for %s in the configured thesaurus folder failed to load (a corrected file is read again within %s)", l, r.rescanEvery())
 	case e != nil:
 		fmt.Fprintf(&b, ": its word space failed to load")
-	case folder:
-		fmt.Fprintf(&b, ": no thesaurus for %s in the configured thesaurus folder (a thesaurus put there is found within %s, no restart needed)", l, r.rescanEvery())
+	case folder != "" || spaces:
+		b.WriteString(": " + r.howToAdd(l, folder, spaces))
 	}
 	if avail := r.available(); len(avail) > 0 {
 		fmt.Fprintf(&b, "; available: %s", strings.Join(avail, ", "))
@@ -376,6 +408,28 @@ func (r *Registry) missing(l string, e *entry) error {
 		b.WriteString("; no language has one")
 	}
 	return explorer.Errorf(explorer.ECONFLICT, "%s", b.String())
+}
+
+// howToAdd tells how language l gets a space without a restart: its
+// thesaurus in the thesaurus folder (the Debian package that installs it,
+// when that folder is the system's), or a file named by its code in the
+// word space folder; each is found within the rescan interval. It names
+// no path.
+func (r *Registry) howToAdd(l, folder string, spaces bool) string {
+	var ways []string
+	pkg, known := mythesPackages[l]
+	switch {
+	case known && folder == SystemMythesDir:
+		ways = append(ways, "install the Debian package "+pkg)
+	case known && folder != "":
+		ways = append(ways, fmt.Sprintf("put its thesaurus (th_%s_*.dat, as the Debian package %s installs it) in the configured thesaurus folder", strings.ToLower(l), pkg))
+	case folder != "":
+		ways = append(ways, fmt.Sprintf("put a thesaurus for %s (th_%s_*.dat) in the configured thesaurus folder", l, strings.ToLower(l)))
+	}
+	if spaces {
+		ways = append(ways, fmt.Sprintf("put a word space file named %s.vec in the configured word space folder", strings.ToLower(l)))
+	}
+	return strings.Join(ways, ", or ") + fmt.Sprintf(" (found within %s, no restart needed)", r.rescanEvery())
 }
 
 // rescanEvery is the interval in force between reads of the thesaurus
@@ -453,7 +507,7 @@ func (r *Registry) Status() []explorer.WordSpaceStatus {
 			st.Ready, st.Progress, st.Words = true, 1, s.Len()
 		} else if e.load != nil && !e.done() {
 			// Embedded, loaded at its first use.
-			st.Ready, st.Progress, st.Words = true, 1, e.words
+			st.Ready, st.OnFirstUse, st.Progress, st.Words = true, true, 1, e.words
 		}
 		if msg := e.err.Load(); msg != nil {
 			st.Error = "failed to load"

@@ -14,6 +14,16 @@ import (
 // otherwise (--mythes-dir).
 const SystemMythesDir = "/usr/share/mythes"
 
+// mythesPackages names the Debian package that installs the thesaurus of
+// a language into SystemMythesDir.
+var mythesPackages = map[string]string{
+	"AR": "mythes-ar", "BG": "mythes-bg", "CA": "mythes-ca", "CS": "mythes-cs", "DA": "mythes-da",
+	"DE": "mythes-de", "EN": "mythes-en-us", "ES": "mythes-es", "FR": "mythes-fr", "GL": "mythes-gl",
+	"HU": "mythes-hu", "ID": "mythes-id", "IS": "mythes-is", "IT": "mythes-it", "LV": "mythes-lv",
+	"NE": "mythes-ne", "NO": "mythes-no", "PL": "mythes-pl", "PT": "mythes-pt-pt", "RO": "mythes-ro",
+	"RU": "mythes-ru", "SK": "mythes-sk", "SL": "mythes-sl", "SV": "mythes-sv", "UK": "mythes-uk",
+}
+
 // MythesLang returns the language of a thesaurus file named as LibreOffice
 // names them (th_sv_SE_v2.dat, th_da_DK.dat, thes_fr.dat), and false for
 // other names (and for languages without a two-letter code, such as
@@ -70,8 +80,19 @@ func (r *Registry) LoadMythesDir(dir string) error {
 func (r *Registry) rescanMythes() bool {
 	r.scanMu.Lock()
 	defer r.scanMu.Unlock()
-	if r.mythesDir == "" || r.clock().Sub(r.lastScan) < r.rescanEvery() {
+	if r.mythesDir == "" && r.spaceDir == "" || r.clock().Sub(r.lastScan) < r.rescanEvery() {
 		return false
+	}
+	r.lastScan = r.clock()
+	// The word space folder first: its files win over the thesauri, as at
+	// start.
+	if r.spaceDir != "" {
+		if err := r.scanSpaceDir(r.spaceDir, false); err != nil {
+			r.logger.Warn("word space folder not read", "err", err)
+		}
+	}
+	if r.mythesDir == "" {
+		return true
 	}
 	if err := r.scanMythes(false); err != nil {
 		r.logger.Warn("thesaurus folder not read", "err", err)

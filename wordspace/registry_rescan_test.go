@@ -57,7 +57,7 @@ func TestMythesFailedNotListed(t *testing.T) {
 	}
 	// Before its first use a thesaurus counts as available: it is read then.
 	msg := spaceErr(t, r, "FR")
-	if !strings.Contains(msg, "no thesaurus for FR in the configured thesaurus folder") || !strings.HasSuffix(msg, "available: DE, SV") || strings.Contains(msg, dir) {
+	if !strings.Contains(msg, "put its thesaurus (th_fr_*.dat, as the Debian package mythes-fr installs it) in the configured thesaurus folder") || !strings.HasSuffix(msg, "available: DE, SV") || strings.Contains(msg, dir) {
 		t.Fatalf("FR before DE was used: %q", msg)
 	}
 	msg = spaceErr(t, r, "de")
@@ -95,7 +95,7 @@ func TestMythesInstalledAfterStart(t *testing.T) {
 	if err := r.LoadMythesDir(dir); err != nil {
 		t.Fatal(err)
 	}
-	want := "no word space for language DA: no thesaurus for DA in the configured thesaurus folder (a thesaurus put there is found within 50ms, no restart needed); available: SV"
+	want := "no word space for language DA: put its thesaurus (th_da_*.dat, as the Debian package mythes-da installs it) in the configured thesaurus folder (found within 50ms, no restart needed); available: SV"
 	if msg := spaceErr(t, r, "da"); msg != want {
 		t.Fatalf("DA before: %q", msg)
 	}
@@ -116,5 +116,34 @@ func TestMythesInstalledAfterStart(t *testing.T) {
 	bare := NewRegistry(nil)
 	if msg := spaceErr(t, bare, "DA"); msg != "no word space for language DA; no language has one" {
 		t.Fatalf("no folder: %q", msg)
+	}
+}
+
+// A word space file put in the word space folder after start is found on
+// the first request after the rescan interval, without a restart; the 409
+// before names the file to put there (issue 33), and the system thesaurus
+// folder's 409 names the Debian package.
+func TestWordSpaceDirAddedAfterStart(t *testing.T) {
+	dir := t.TempDir()
+	clock := &scanClock{t: time.Unix(1e9, 0)}
+	r := NewRegistry(nil)
+	r.now, r.MythesRescan = clock.now, 50*time.Millisecond
+	r.CacheDir = t.TempDir()
+	if err := r.LoadDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	want := "no word space for language SV: put a word space file named sv.vec in the configured word space folder (found within 50ms, no restart needed); no language has one"
+	if msg := spaceErr(t, r, "SV"); msg != want {
+		t.Fatalf("SV before: %q", msg)
+	}
+	os.WriteFile(filepath.Join(dir, "sv.dat"), latin1(t, swedishDat()), 0o644)
+	clock.add(60 * time.Millisecond)
+	if msg := spaceErr(t, r, "SV"); msg != "" {
+		t.Fatalf("SV after the interval: %q", msg)
+	}
+	sys := NewRegistry(nil)
+	sys.mythesDir = SystemMythesDir
+	if msg := spaceErr(t, sys, "DE"); !strings.Contains(msg, "install the Debian package mythes-de (found within") || strings.Contains(msg, SystemMythesDir) {
+		t.Fatalf("system folder: %q", msg)
 	}
 }

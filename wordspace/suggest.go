@@ -99,24 +99,20 @@ type candidate struct {
 	id      int
 	counter int
 	sum     float64
-	// away and awaySum count the declined terms whose K nearest
-	// neighbours hold the candidate, and their weighted cosines to it.
-	away    int
-	awaySum float64
 }
 
 // rank is what orders candidates: the neighbour counter, then the cosine
-// sum less what declined terms take away. The counter stays whole, so
-// that a word near the pole and near a declined term still ranks above
-// words only loosely related to the pole.
-func (c *candidate) rank() (int, float64) { return c.counter, c.sum - c.awaySum }
+// sum.
+func (c *candidate) rank() (int, float64) { return c.counter, c.sum }
 
 // Suggest computes the suggestions for a pole as DECISIONS.md defines them:
 // the K nearest neighbours of each pole term are candidates, ordered by
 // neighbourCounter and then sumCosine, descending; at most limit of them.
-// Declined terms are never suggested, and a candidate among the K nearest
-// neighbours of a declined term loses its weighted cosine to it from its
-// sum for that ordering (the answered fields keep their definitions).
+// A declined term is never suggested, nor its inflections and spelling
+// variants (stringSimilar): declining a word declines that word and
+// nothing else, so the other candidates keep their order (issue 33: a
+// push away from declined terms moved good words of another sense 20 and
+// more places down).
 func (s *Space) Suggest(ctx context.Context, terms []explorer.WeightedTerm, limit int) ([]explorer.PoleSuggestion, error) {
 	return s.SuggestExcluding(ctx, terms, nil, limit)
 }
@@ -130,14 +126,12 @@ func (s *Space) SuggestExcluding(ctx context.Context, terms []explorer.WeightedT
 		return out, nil
 	}
 	pole, declined, skip := s.poleOf(terms, exclude)
-	lists, err := s.poleNeighbours(ctx, append(slices.Clip(pole), declined...), NeighbourK, skip)
+	lists, err := s.poleNeighbours(ctx, pole, NeighbourK, skip)
 	if err != nil || len(lists) == 0 {
 		return out, err
 	}
-	list := s.rankCandidates(pole, declined, lists)
-	if len(list) > limit {
-		list = list[:limit]
-	}
+	stem := memoStem(stemmerFor(s.lang))
+	list := s.withoutVariants(s.rankCandidates(pole, lists), declined, stem, limit)
 	// Reciprocity from each candidate's K-th neighbour cosine (kth.go).
 	ids := make([]int, len(list))
 	for i, c := range list {
@@ -147,7 +141,6 @@ func (s *Space) SuggestExcluding(ctx context.Context, terms []explorer.WeightedT
 	if err != nil {
 		return nil, err
 	}
-	stem := memoStem(stemmerFor(s.lang))
 	for i, c := range list {
 		out = append(out, s.suggestion(pole, c, kths[i], stem))
 	}
@@ -205,13 +198,28 @@ func (s *Space) poleOf(terms []explorer.WeightedTerm, exclude []string) (pole, d
 	return pole, declined, func(c int) bool { return poleIDs[c] || inPole[Fold(s.Word(c))] }
 }
 
-// rankCandidates counts and sums the candidates of the pole's lists (lists
-// holds those of pole, then those of declined) and orders them by rank,
-// descending (then by word, so that the order is the same on every run).
-func (s *Space) rankCandidates(pole, declined []poleTerm, lists [][]int) []*candidate {
+// withoutVariants keeps the first limit candidates of list (ranked) that
+// are no string variant of a declined term.
+func (s *Space) withoutVariants(list []*candidate, declined []poleTerm, stem stemmer, limit int) []*candidate {
+	out := make([]*candidate, 0, min(limit, len(list)))
+	for _, c := range list {
+		if len(out) == limit {
+			break
+		}
+		if !slices.ContainsFunc(declined, func(d poleTerm) bool { return stringSimilar(s.Word(c.id), d.term, stem) }) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// rankCandidates counts and sums the candidates of the pole's lists (one
+// per pole term) and orders them by rank, descending (then by word, so
+// that the order is the same on every run).
+func (s *Space) rankCandidates(pole []poleTerm, lists [][]int) []*candidate {
 	cands := map[int]*candidate{}
 	row := make([]float32, s.dim)
-	for i, ids := range lists[:len(pole)] {
+	for i, ids := range lists {
 		p := pole[i]
 		for _, c := range ids {
 			cd := cands[c]
@@ -221,15 +229,6 @@ func (s *Space) rankCandidates(pole, declined []poleTerm, lists [][]int) []*cand
 			}
 			cd.counter++
 			cd.sum += p.weight * float64(vek32.Dot(p.vec, s.rowInto(row, c)))
-		}
-	}
-	for i, ids := range lists[len(pole):] {
-		d := declined[i]
-		for _, c := range ids {
-			if cd := cands[c]; cd != nil {
-				cd.away++
-				cd.awaySum += d.weight * float64(vek32.Dot(d.vec, s.rowInto(row, c)))
-			}
 		}
 	}
 	list := make([]*candidate, 0, len(cands))

@@ -6,6 +6,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -206,8 +207,46 @@ func TestRegistryMythesInWordSpaceDir(t *testing.T) {
 	if st := statusOf(r, "DA"); !st.Ready || st.Words != 3 {
 		t.Fatalf("DA: %+v", st)
 	}
-	if ents, _ := os.ReadDir(r.CacheDir); len(ents) != 0 {
-		t.Fatalf("a thesaurus was converted: %v", ents)
+	// Each thesaurus's space is kept in the cache folder (issue 33: a
+	// build takes seconds, reading it back milliseconds) and read back by
+	// the next start.
+	if ents, _ := os.ReadDir(r.CacheDir); len(ents) != 2 {
+		t.Fatalf("cached: %v", ents)
+	}
+	again := NewRegistry(nil)
+	again.CacheDir = r.CacheDir
+	if err := again.LoadDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, again)
+	if st := statusOf(again, "SV"); !st.Ready || st.Words != 12 {
+		t.Fatalf("SV read back: %+v", st)
+	}
+}
+
+// An embedded thesaurus's space is built once into the cache folder and
+// read back from it, answering the same suggestions.
+func TestEmbeddedThesaurusCached(t *testing.T) {
+	cache := t.TempDir()
+	suggest := func() []explorer.PoleSuggestion {
+		r := NewRegistry(nil)
+		r.CacheDir = cache
+		r.LoadDefault()
+		got, err := r.Suggest(context.Background(), "SV", []explorer.WeightedTerm{{Term: "bra", Weight: 1}}, nil, 20)
+		if err != nil || len(got) == 0 {
+			t.Fatalf("%v %v", got, err)
+		}
+		return got
+	}
+	built := suggest()
+	files, _ := filepath.Glob(filepath.Join(cache, "SV-embedded-*.wordspace"))
+	if len(files) != 1 {
+		t.Fatalf("cache %v", files)
+	}
+	st, _ := os.Stat(files[0])
+	read := suggest()
+	if st2, _ := os.Stat(files[0]); !st2.ModTime().Equal(st.ModTime()) || !reflect.DeepEqual(built, read) {
+		t.Fatalf("read back: %v, built: %v", read, built)
 	}
 }
 

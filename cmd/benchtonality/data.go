@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"hash/fnv"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -17,15 +18,43 @@ type pair struct {
 	positive bool
 }
 
-// readPairs reads the positive and negative opinions of an ABSA XML file.
-func readPairs(path string) ([]pair, error) {
+// readPairs reads the positive and negative opinions of an ABSA XML file:
+// those of its aspect terms and opinions, or with categories those of its
+// sentence-level aspect categories (SemEval-2014 restaurants: the whole
+// text's score against each category's polarity, as for a NULL target).
+func readPairs(path string, categories bool) ([]pair, error) {
 	var out []pair
 	err := absa.ReadFile(path, func(s absa.Sentence) error {
+		if categories {
+			out = append(out, categoryPairs(s)...)
+			return nil
+		}
 		ps, err := sentencePairs(s)
 		out = append(out, ps...)
 		return err
 	})
 	return out, err
+}
+
+// categoryPairs turns a sentence's aspect categories with a positive or
+// negative polarity into sentence-level pairs.
+func categoryPairs(s absa.Sentence) []pair {
+	var out []pair
+	for _, c := range s.Categories {
+		if c.Polarity == "positive" || c.Polarity == "negative" {
+			out = append(out, pair{text: s.Text, start: -1, key: c.Category, positive: c.Polarity == "positive"})
+		}
+	}
+	return out
+}
+
+// devPart reports whether a pair's sentence is in the dev part of a
+// tuning file (-dev): a quarter of the sentences, by a hash of the text,
+// so a sentence's pairs stay together.
+func devPart(p pair) bool {
+	h := fnv.New32a()
+	h.Write([]byte(p.text))
+	return h.Sum32()%4 == 0
 }
 
 // sentencePairs turns one sentence's annotations into pairs.

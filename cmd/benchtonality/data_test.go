@@ -10,7 +10,7 @@ import (
 )
 
 func TestReadPairs2014(t *testing.T) {
-	ps, err := readPairs("testdata/tiny2014.xml")
+	ps, err := readPairs("testdata/tiny2014.xml", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +26,7 @@ func TestReadPairs2014(t *testing.T) {
 }
 
 func TestReadPairs2016(t *testing.T) {
-	ps, err := readPairs("testdata/tiny2016.xml")
+	ps, err := readPairs("testdata/tiny2016.xml", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,13 +47,13 @@ func TestParseRejectsBadOffset(t *testing.T) {
 	if err := os.WriteFile(path, []byte(bad), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := readPairs(path); err == nil {
+	if _, err := readPairs(path, false); err == nil {
 		t.Error("offset outside the text: no error")
 	}
 }
 
 func TestEvaluateAndRun(t *testing.T) {
-	ps, _ := readPairs("testdata/tiny2014.xml")
+	ps, _ := readPairs("testdata/tiny2014.xml", false)
 	a, _ := tonality.For("EN")
 	r := evaluate(a, nil, ps)
 	if r.pairs != 2 || r.mentionOK != 2 {
@@ -65,11 +65,34 @@ func TestEvaluateAndRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	if err := run(&out, dir, 0, false, true); err != nil {
+	if err := run(&out, dir, 0, false, true, false); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "| SemEval-2014 restaurants (train) | EN | tuning | 2 | 1.000 |") ||
+		!strings.Contains(out.String(), "| SemEval-2014 restaurants categories (train) | EN | tuning | 2 |") ||
 		!strings.Contains(out.String(), "Unmeasured") {
 		t.Errorf("table:\n%s", out.String())
+	}
+	out.Reset()
+	if err := run(&out, dir, 0, true, true, true); err != nil {
+		t.Fatal(err)
+	}
+	// The one annotated sentence falls in the dev part (its hash).
+	if !strings.Contains(out.String(), "| SemEval-2014 restaurants (train) dev | EN | tuning | 2 |") ||
+		strings.Contains(out.String(), "(train) |") || strings.Contains(out.String(), " fit |") {
+		t.Errorf("dev table:\n%s", out.String())
+	}
+}
+
+// The sentence-level aspect categories of SemEval-2014 are pairs of the
+// whole text (start -1); neutral and conflict ones are left out.
+func TestReadCategoryPairs(t *testing.T) {
+	ps, err := readPairs("testdata/tiny2014.xml", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != 2 || ps[0].key != "food" || !ps[0].positive || ps[0].start != -1 ||
+		ps[1].key != "service" || ps[1].positive {
+		t.Fatalf("%+v", ps)
 	}
 }

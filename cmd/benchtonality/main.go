@@ -31,29 +31,32 @@ import (
 type dataset struct {
 	file, name, lang string
 	tuning           bool // tuned on; the others are held out
+	categories       bool // the sentence-level aspect categories (readPairs)
 }
 
 // datasets are the files looked for in the data directory. Only
 // SemEval-2014 was used for tuning.
 var datasets = []dataset{
-	{"Restaurants_Train_v2.xml", "SemEval-2014 restaurants (train)", "EN", true},
-	{"Laptop_Train_v2.xml", "SemEval-2014 laptops (train)", "EN", true},
-	{"ABSA15_Hotels_Test.xml", "SemEval-2015 hotels (test)", "EN", false},
-	{"MAMS_ATSA_test.xml", "MAMS ATSA restaurants (test)", "EN", false},
-	{"ABSA16_Restaurants_Train_SB1_v2.xml", "SemEval-2016 restaurants (train)", "EN", false},
-	{"EN_REST_SB1_TEST.xml.gold", "SemEval-2016 restaurants (test)", "EN", false},
-	{"restaurants_dutch_training.xml", "SemEval-2016 restaurants (train)", "NL", false},
-	{"DU_REST_SB1_TEST.xml.gold", "SemEval-2016 restaurants (test)", "NL", false},
-	{"SP_REST_SB1_TEST.xml.gold", "SemEval-2016 restaurants (test)", "ES", false},
-	{"ABSA16FR_Restaurants_Gold-withcontent.xml", "SemEval-2016 restaurants (test)", "FR", false},
-	{"RU_REST_SB1_TEST.xml.gold", "SemEval-2016 restaurants (test)", "RU", false},
-	{"TU_REST_SB1_TEST.xml.gold", "SemEval-2016 restaurants (test)", "TR", false},
+	{"Restaurants_Train_v2.xml", "SemEval-2014 restaurants (train)", "EN", true, false},
+	{"Restaurants_Train_v2.xml", "SemEval-2014 restaurants categories (train)", "EN", true, true},
+	{"Laptop_Train_v2.xml", "SemEval-2014 laptops (train)", "EN", true, false},
+	{"ABSA15_Hotels_Test.xml", "SemEval-2015 hotels (test)", "EN", false, false},
+	{"MAMS_ATSA_test.xml", "MAMS ATSA restaurants (test)", "EN", false, false},
+	{"ABSA16_Restaurants_Train_SB1_v2.xml", "SemEval-2016 restaurants (train)", "EN", false, false},
+	{"EN_REST_SB1_TEST.xml.gold", "SemEval-2016 restaurants (test)", "EN", false, false},
+	{"restaurants_dutch_training.xml", "SemEval-2016 restaurants (train)", "NL", false, false},
+	{"DU_REST_SB1_TEST.xml.gold", "SemEval-2016 restaurants (test)", "NL", false, false},
+	{"SP_REST_SB1_TEST.xml.gold", "SemEval-2016 restaurants (test)", "ES", false, false},
+	{"ABSA16FR_Restaurants_Gold-withcontent.xml", "SemEval-2016 restaurants (test)", "FR", false, false},
+	{"RU_REST_SB1_TEST.xml.gold", "SemEval-2016 restaurants (test)", "RU", false, false},
+	{"TU_REST_SB1_TEST.xml.gold", "SemEval-2016 restaurants (test)", "TR", false, false},
 }
 
 func main() {
 	dir := flag.String("data", "../tonality-data", "the directory of the annotated XML files")
 	errs := flag.Int("errors", 0, "print up to this many mention errors of the tuning data")
 	tuningOnly := flag.Bool("tuning", false, "measure the tuning data only (while tuning, so held-out scores stay unseen)")
+	dev := flag.Bool("dev", false, "with -tuning: measure each tuning file's fit part (3/4 of its sentences) and dev part (1/4) apart")
 	adapt := flag.Bool("adapt", true, "adapt the analyzer to each file's texts (Analyzer.Adapt, no labels) before measuring")
 	explainText := flag.String("explain", "", "print the clauses and opinions of this English text and stop")
 	words := flag.String("words", "", "a word list (word<TAB>valence, gzipped or not) given to the English analyzer as overrides: to try induced words on the tuning files before they are generated")
@@ -70,17 +73,18 @@ func main() {
 		explain(os.Stdout, *explainText)
 		return
 	}
-	if err := run(os.Stdout, *dir, *errs, *tuningOnly, *adapt); err != nil {
+	if err := run(os.Stdout, *dir, *errs, *tuningOnly || *dev, *adapt, *dev); err != nil {
 		fmt.Fprintln(os.Stderr, "benchtonality:", err)
 		os.Exit(1)
 	}
 }
 
 // run measures every dataset found in dir and writes the table to w.
-// With tuningOnly the held-out files are skipped.
+// With tuningOnly the held-out files are skipped; with dev each tuning
+// file gives two rows, its fit and dev parts (devPart).
 // With adapt the analyzer first learns from the file's texts (Adapt);
 // the table gives the accuracy before and after.
-func run(w io.Writer, dir string, errs int, tuningOnly, adapt bool) error {
+func run(w io.Writer, dir string, errs int, tuningOnly, adapt, dev bool) error {
 	vader := govader.NewSentimentIntensityAnalyzer()
 	measured := map[string]bool{}
 	fmt.Fprintf(w, "| Data | Lang | Use | Opinions | Mention accuracy | Adapted | VADER sentence accuracy | Categories (≥%d) | Within %.2f | Share diff max | Share diff mean |\n", minCategory, shareGoal)
@@ -89,7 +93,7 @@ func run(w io.Writer, dir string, errs int, tuningOnly, adapt bool) error {
 		if tuningOnly && !d.tuning {
 			continue
 		}
-		pairs, err := readPairs(filepath.Join(dir, d.file))
+		pairs, err := readPairs(filepath.Join(dir, d.file), d.categories)
 		if os.IsNotExist(err) {
 			continue
 		}
@@ -107,47 +111,25 @@ func run(w io.Writer, dir string, errs int, tuningOnly, adapt bool) error {
 		if d.lang == "EN" {
 			v = vader
 		}
-		base := evaluate(a, v, pairs)
+		base := a
 		if adapt {
-			a = a.Adapt(func(yield func(string) bool) {
-				seen := map[string]bool{}
-				for _, p := range pairs { // the texts only, never the labels
-					if !seen[p.text] {
-						seen[p.text] = true
-						if !yield(p.text) {
-							return
-						}
-					}
-				}
-			})
+			a = adapted(a, pairs)
 		}
-		r := evaluate(a, v, pairs)
 		measured[d.lang] = true
-		use := "held out"
-		if d.tuning {
-			use = "tuning"
-			printErrors(os.Stderr, a, r.wrong, errs)
-			if errs > 0 {
-				fmt.Fprintln(os.Stderr, "learned:", a.Learned())
-				fmt.Fprintln(os.Stderr, strings.Join(r.lines, "\n"))
-				for _, k := range []string{"lexicon", "learned", "none", "sentence"} {
-					if e := r.evidence[k]; e != nil {
-						fmt.Fprintf(os.Stderr, "evidence %-8s n=%4d annotated %.2f predicted %.2f accuracy %.3f\n", k, e.n,
-							float64(e.annotated)/float64(e.n), float64(e.predicted)/float64(e.n), float64(e.right)/float64(e.n))
-					}
-				}
+		if !dev {
+			row(w, d, d.name, base, a, v, pairs, errs, adapt)
+			continue
+		}
+		var fit, held []pair
+		for _, p := range pairs {
+			if devPart(p) {
+				held = append(held, p)
+			} else {
+				fit = append(fit, p)
 			}
 		}
-		ad := "n/a"
-		if adapt {
-			ad = fmt.Sprintf("%.3f (%d words)", float64(r.mentionOK)/float64(r.pairs), len(a.Learned()))
-		}
-		vs := "n/a"
-		if v != nil {
-			vs = fmt.Sprintf("%.3f", float64(r.vaderOK)/float64(r.pairs))
-		}
-		fmt.Fprintf(w, "| %s | %s | %s | %d | %.3f | %s | %s | %d | %d | %.3f | %.3f |\n", d.name, d.lang, use, r.pairs,
-			float64(base.mentionOK)/float64(r.pairs), ad, vs, r.categories, r.within, r.shareMax, r.shareMean)
+		row(w, d, d.name+" fit", base, a, v, fit, errs, adapt)
+		row(w, d, d.name+" dev", base, a, v, held, 0, adapt)
 	}
 	var un []string
 	for _, l := range tonality.Languages() {
@@ -158,6 +140,58 @@ func run(w io.Writer, dir string, errs int, tuningOnly, adapt bool) error {
 	sort.Strings(un)
 	fmt.Fprintf(w, "\nUnmeasured (no annotated data in %s): %s\n", dir, strings.Join(un, ", "))
 	return nil
+}
+
+// adapted is the analyzer adapted to the pairs' distinct texts (never
+// their labels).
+func adapted(a *tonality.Analyzer, pairs []pair) *tonality.Analyzer {
+	return a.Adapt(func(yield func(string) bool) {
+		seen := map[string]bool{}
+		for _, p := range pairs {
+			if !seen[p.text] {
+				seen[p.text] = true
+				if !yield(p.text) {
+					return
+				}
+			}
+		}
+	})
+}
+
+// row measures pairs with the base and the adapted analyzer and writes
+// one table row; for a tuning file it prints up to errs errors and the
+// per-category shares to standard error.
+func row(w io.Writer, d dataset, name string, base, a *tonality.Analyzer, v *govader.SentimentIntensityAnalyzer, pairs []pair, errs int, adapt bool) {
+	if len(pairs) == 0 {
+		return
+	}
+	b, r := evaluate(base, v, pairs), evaluate(a, v, pairs)
+	use := "held out"
+	if d.tuning {
+		use = "tuning"
+		printErrors(os.Stderr, a, r.wrong, errs)
+		if errs > 0 {
+			fmt.Fprintln(os.Stderr, "learned:", a.Learned())
+			fmt.Fprintln(os.Stderr, name)
+			fmt.Fprintln(os.Stderr, strings.Join(r.lines, "\n"))
+			for _, k := range []string{"lexicon", "learned", "none", "sentence"} {
+				if e := r.evidence[k]; e != nil {
+					fmt.Fprintf(os.Stderr, "evidence %-8s n=%4d annotated %.2f predicted %.2f accuracy %.3f\n", k, e.n,
+						float64(e.annotated)/float64(e.n), float64(e.predicted)/float64(e.n), float64(e.right)/float64(e.n))
+				}
+			}
+		}
+	}
+	ad := "n/a"
+	if adapt {
+		ad = fmt.Sprintf("%.3f (%d words)", float64(r.mentionOK)/float64(r.pairs), len(a.Learned()))
+	}
+	vs := "n/a"
+	if v != nil {
+		vs = fmt.Sprintf("%.3f", float64(r.vaderOK)/float64(r.pairs))
+	}
+	fmt.Fprintf(w, "| %s | %s | %s | %d | %.3f | %s | %s | %d | %d | %.3f | %.3f |\n", name, d.lang, use, r.pairs,
+		float64(b.mentionOK)/float64(r.pairs), ad, vs, r.categories, r.within, r.shareMax, r.shareMean)
 }
 
 // printErrors prints up to n mention errors with the clause scores.

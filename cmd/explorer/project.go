@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strconv"
+	"syscall"
 	"text/tabwriter"
 
 	explorer "explorer"
@@ -62,7 +64,7 @@ func newProjectFlags(sub string, stderr io.Writer) *projectFlags {
 
 func projectCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usageError(projectUsage)
+		return usageError("project needs a subcommand: import, append, explore, apply, delete, list or show")
 	}
 	if isHelp(args[0]) {
 		fmt.Fprintln(stdout, projectUsage)
@@ -80,18 +82,26 @@ func projectCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	ctx := context.Background()
+	// An interrupt cancels the step's job (awaitJob).
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	db, err := openExisting(ctx, *pf.data, *pf.database)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	r := &projectRun{ctx: ctx, db: db, flags: pf, stdout: stdout, stderr: stderr,
-		svc: explorer.NewService(db, explorer.Options{Detector: detector, Tables: tables, ProjectSpaces: projectSpaces(*pf.data)})}
+	// The long steps run as jobs (they show in the job lists and the
+	// pages, and a server sharing the database may run an explore or an
+	// apply); this process runs only its own.
+	o := explorer.Options{Detector: detector, Tables: tables, ProjectSpaces: projectSpaces(*pf.data), Instance: cliInstance(), OwnJobsOnly: true}
+	r := &projectRun{ctx: ctx, db: db, flags: pf, stdout: stdout, stderr: stderr, svc: explorer.NewService(db, o)}
 	err = sub(r)
 	// A step that made a project's tonality stale (an append) measures it
 	// again before the command ends, as a server would in the background.
-	r.svc.WaitMeasured()
+	if ctx.Err() == nil {
+		r.svc.WaitMeasured()
+	}
+	r.svc.WaitJobs()
 	return err
 }
 
@@ -133,7 +143,7 @@ func (r *projectRun) as(name string) (context.Context, error) {
 func (r *projectRun) project(n int) (context.Context, int64, error) {
 	fs := r.flags.fs
 	if fs.NArg() != n {
-		return nil, 0, usageError(projectUsage)
+		return nil, 0, usageError("usage: explorer " + synopses[fs.Name()])
 	}
 	id, err := strconv.ParseInt(fs.Arg(0), 10, 64)
 	if err != nil || id < 1 {
@@ -164,9 +174,16 @@ func (r *projectRun) importFile() error {
 	if err != nil {
 		return err
 	}
-	defer closer.Close()
-	p, err := r.svc.ImportProject(c, explorer.ImportProjectInput{Title: *r.flags.title, File: f, FileName: fs.Arg(0)})
-	fmt.Fprintln(r.stderr)
+	// The job reports the bytes read.
+	f.Progress = nil
+	j, err := r.svc.SubmitImport(c, explorer.ImportProjectInput{Title: *r.flags.title, File: f, FileName: fs.Arg(0)}, f.Size, func() { closer.Close() })
+	if err != nil {
+		return cliError(err)
+	}
+	if _, err := r.awaitJob(c, j, "importing "+fs.Arg(0)); err != nil {
+		return cliError(err)
+	}
+	p, err := r.svc.Project(c, j.ProjectID)
 	if err != nil {
 		return cliError(err)
 	}
@@ -198,7 +215,14 @@ func (r *projectRun) explore() error {
 	if err != nil {
 		return err
 	}
-	p, err := r.svc.ExploreProjectWith(c, id, *r.flags.column, explorer.ExploreOptions{Topics: *r.flags.topics, Groups: *r.flags.groups})
+	j, err := r.svc.SubmitExplore(c, id, *r.flags.column, explorer.ExploreOptions{Topics: *r.flags.topics, Groups: *r.flags.groups})
+	if err != nil {
+		return cliError(err)
+	}
+	if _, err := r.awaitJob(c, j, fmt.Sprintf("exploring project %d", id)); err != nil {
+		return cliError(err)
+	}
+	p, err := r.svc.Project(c, id)
 	if err != nil {
 		return cliError(err)
 	}
@@ -219,7 +243,11 @@ func (r *projectRun) apply() error {
 	if err != nil {
 		return err
 	}
-	if err := r.svc.ApplyModel(c, id, model); err != nil {
+	j, err := r.svc.SubmitApply(c, id, model)
+	if err != nil {
+		return cliError(err)
+	}
+	if _, err := r.awaitJob(c, j, fmt.Sprintf("applying model %d to project %d", model, id)); err != nil {
 		return cliError(err)
 	}
 	fmt.Fprintf(r.stdout, "project %d applies model %d\n", id, model)

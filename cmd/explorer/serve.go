@@ -86,7 +86,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	}
 	fs.Var(&spaces, "wordspace", "LANG=PATH of a word space file; repeatable (EXPLORER_WORDSPACES, comma-separated)")
 	fs.StringVar(&c.MythesDir, "mythes-dir", envOr("EXPLORER_MYTHES_DIR", wordspace.SystemMythesDir), "directory of LibreOffice thesauri (th_*.dat) loaded for languages without another word space, read again (at most every 30 s) when a language without one is asked; empty: none (EXPLORER_MYTHES_DIR)")
-	fs.StringVar(&c.WordSpaceDir, "wordspace-dir", envOr("EXPLORER_WORDSPACE_DIR", ""), "directory of word space files named by language code, such as sv.vec (EXPLORER_WORDSPACE_DIR)")
+	fs.StringVar(&c.WordSpaceDir, "wordspace-dir", envOr("EXPLORER_WORDSPACE_DIR", ""), "directory of word space files named by language code, such as sv.vec, read again (at most every 30 s) when a language without a space is asked (EXPLORER_WORDSPACE_DIR)")
 	smtpURL := fs.String("smtp", envOr("EXPLORER_SMTP", ""), "SMTP server for notification e-mails, such as smtp://user:password@host:587?from=explorer@example.com (EXPLORER_SMTP)")
 	publicURL := fs.String("public-url", envOr("EXPLORER_PUBLIC_URL", ""), "address people open the pages at, such as https://explorer.example.com; e-mails link to it (EXPLORER_PUBLIC_URL)")
 	fs.DurationVar(&c.BillingInterval, "billing-interval", envDuration("EXPLORER_BILLING_INTERVAL", time.Minute), "how often due plan changes and billing cycles are settled (EXPLORER_BILLING_INTERVAL)")
@@ -248,12 +248,17 @@ func serveCommand(args []string, stderr io.Writer) error {
 	go a.svc.RunBilling(ctx, c.BillingInterval)
 	// Notification e-mails queued by any instance are sent.
 	go a.svc.RunMail(ctx, 5*time.Second)
-	// Projects whose tonality a change made stale are measured again,
-	// those another instance left unfinished too.
-	go a.svc.RunMeasurements(ctx, time.Minute)
-	// Long steps (import, explore, apply, learning words) run as jobs,
-	// those queued by other instances too.
+	// Projects whose tonality is stale without a measurement queued (made
+	// stale before measurements were jobs, or cancelled) are queued.
+	if _, err := a.svc.MeasureStale(ctx); err != nil {
+		return fmt.Errorf("queueing stale projects' measurements: %w", err)
+	}
+	// Long steps (import, explore, apply, learning words, measurements)
+	// run as jobs, those queued by other instances too.
 	go a.svc.RunJobs(ctx, 2*time.Second)
+	// Once a burst is over, the memory it grew goes back to the system
+	// (internal/server/memory.go).
+	go httpserver.ReturnMemoryWhenIdle(ctx, a.metrics, 30*time.Second)
 	// Audit records older than --audit-retention are removed every hour.
 	go a.svc.RunAuditRetention(ctx, c.AuditRetention)
 

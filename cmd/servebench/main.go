@@ -38,6 +38,8 @@ type config struct {
 	tonality int
 	before   string
 	texts    string
+	// large > 0 runs only the large-project phase on that many rows.
+	large int
 }
 
 func main() {
@@ -52,9 +54,13 @@ func main() {
 	flag.IntVar(&c.tonality, "tonality", 0, "run only the tonality phases, on this many generated reviews")
 	flag.StringVar(&c.texts, "texts", "", "with -tonality: a file of texts, one a line, instead of generated reviews")
 	flag.StringVar(&c.before, "before", "", "with -tonality: a binary without tonality to compare exploring with")
+	flag.IntVar(&c.large, "explore-large", 0, "run only the large-project phase: import and explore this many generated reviews through the API as jobs")
 	flag.Parse()
 	run := run
-	if c.tonality > 0 {
+	switch {
+	case c.large > 0:
+		run = runLarge
+	case c.tonality > 0:
 		run = runTonality
 	}
 	if err := run(c); err != nil {

@@ -95,13 +95,17 @@ func (s *server) stop() {
 }
 
 // rss is the server's resident memory in bytes.
-func (s *server) rss() int64 {
+func (s *server) rss() int64 { return s.status("VmRSS:") }
+
+// status is a memory figure of the server's /proc status (a line such
+// as "VmRSS: 1234 kB"), in bytes.
+func (s *server) status(field string) int64 {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
 	if err != nil {
 		return 0
 	}
 	for _, line := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == field {
 			kb, _ := strconv.ParseInt(f[1], 10, 64)
 			return kb << 10
 		}

@@ -21,6 +21,7 @@ type Sentence struct {
 	} `xml:"aspectTerms>aspectTerm"`
 	Categories []struct {
 		Category string `xml:"category,attr"`
+		Polarity string `xml:"polarity,attr"`
 	} `xml:"aspectCategories>aspectCategory"`
 	Opinions []struct {
 		Target   string `xml:"target,attr"`

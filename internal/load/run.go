@@ -27,6 +27,9 @@ type Config struct {
 	Clients       int    // concurrent clients, one user each
 	Duration      time.Duration
 	MaxRequests   int64
+	// Idle > 0: after the load, the started server's resident memory every
+	// 10 s of idle for that long, against its fresh size.
+	Idle time.Duration
 }
 
 // Run sets up the users and their data, runs the mix and writes the
@@ -41,6 +44,10 @@ func Run(cfg Config, out io.Writer) error {
 	}
 	if srv != nil {
 		defer srv.Stop()
+	}
+	var fresh int64
+	if srv != nil {
+		fresh, _ = srv.RSS()
 	}
 	transport := &http.Transport{MaxIdleConnsPerHost: cfg.Clients * 2, MaxConnsPerHost: cfg.Clients * 2}
 	users, err := setUp(base, cfg, transport)
@@ -59,8 +66,28 @@ func Run(cfg Config, out io.Writer) error {
 		peak, _ := procStatus(srv.cmd.Process.Pid, "VmHWM")
 		fmt.Fprintf(out, "server resident memory: %.1f MiB before, %.1f MiB after (%+.1f MiB), peak %.1f MiB\n",
 			mib(before), mib(after), mib(after-before), mib(peak))
+		if cfg.Idle > 0 {
+			transport.CloseIdleConnections()
+			watchIdle(out, srv, fresh, after, cfg.Idle)
+		}
 	}
 	return nil
+}
+
+// watchIdle prints the server's resident memory every 10 seconds of
+// idle for idle, against its fresh size (started, before any request of
+// the load) and its size after the load.
+func watchIdle(out io.Writer, srv *Server, fresh, after int64, idle time.Duration) {
+	fmt.Fprintf(out, "idle: fresh %.1f MiB, after the load %.1f MiB (%.2f× fresh)\n", mib(fresh), mib(after), float64(after)/float64(fresh))
+	for waited := 10 * time.Second; waited <= idle; waited += 10 * time.Second {
+		time.Sleep(10 * time.Second)
+		rss, err := srv.RSS()
+		if err != nil {
+			fmt.Fprintf(out, "idle %s: %v\n", waited, err)
+			return
+		}
+		fmt.Fprintf(out, "idle %s: %.1f MiB (%.2f× fresh)\n", waited, mib(rss), float64(rss)/float64(fresh))
+	}
 }
 
 func mib(b int64) float64 { return float64(b) / (1 << 20) }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 )
 
 // user is one simulated user with its own model and pole; partner is
@@ -143,4 +144,21 @@ func pick(rnd *rand.Rand, total int) *op {
 		n -= mix[i].weight
 	}
 	return &mix[len(mix)-1]
+}
+
+// TopicModelCSV is a model file of groups × topics × terms (httpbench's
+// and dbbench's 300-topic model is 30 × 10 × 10).
+func TopicModelCSV(groups, topics, terms int) []byte {
+	var csv strings.Builder
+	csv.WriteString("Index,Label,Terms\n")
+	for g := 1; g <= groups; g++ {
+		for t := 1; t <= topics; t++ {
+			var ts []string
+			for k := 1; k <= terms; k++ {
+				ts = append(ts, fmt.Sprintf("term%d%s%d", g, strings.Repeat("x", t%4), (g*131+t*17+k*7)%997))
+			}
+			fmt.Fprintf(&csv, "%d.%d,Topic %d of group %d,\"%s\"\n", g, t, t, g, strings.Join(ts, ", "))
+		}
+	}
+	return []byte(csv.String())
 }

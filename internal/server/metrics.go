@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -18,6 +19,8 @@ type Metrics struct {
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
 	closed   *prometheus.CounterVec
+	// served counts the requests answered (ReturnMemoryWhenIdle).
+	served atomic.Int64
 }
 
 // NewMetrics returns collectors registered on a new registry, with the Go
@@ -48,6 +51,7 @@ func NewMetrics() *Metrics {
 func (m *Metrics) record(route, method string, status int, d time.Duration) {
 	s := strconv.Itoa(status)
 	m.requests.WithLabelValues(route, method, s).Inc()
+	m.served.Add(1)
 	m.duration.WithLabelValues(route, method, s).Observe(d.Seconds())
 }
 

@@ -788,7 +788,7 @@ func suggestionsBody(v SuggestionsView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		} else {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 54, "<table class=\"list\"><thead><tr><th>Term</th><th>Near</th><th class=\"num\">Cosine</th><th class=\"num\">Sum of cosines</th><th class=\"num\" title=\"How many pole terms have it among their nearest neighbours\">Near terms</th><th class=\"num\">Frequency</th><th></th></tr></thead> <tbody>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 54, "<table class=\"list\"><thead><tr><th>Term</th><th>Near</th><th class=\"num\">Cosine</th><th class=\"num\">Sum of cosines</th><th class=\"num\" title=\"How many pole terms have it among their nearest neighbours\">Near terms</th><th class=\"num\" title=\"How many times the word occurs in your account's texts of this language (in the projects you learnt words from); 0 when none\">Frequency</th><th></th></tr></thead> <tbody>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
