@@ -9,7 +9,7 @@ DATA    ?= $(or $(EXPLORER_DATA),./data)
 ADDR    ?= $(or $(EXPLORER_ADDR),:8080)
 export CGO_ENABLED = 0
 
-.PHONY: run build release release-check test-tools test test-crash load bench bench-serve bench-tonality-serve bench-explore-large bench-versions bench-http bench-pages assets generate check-generated check-assets vet fmt clean
+.PHONY: run build release release-check test-tools test check-weight test-crash load bench bench-serve bench-tonality-serve bench-explore-large bench-versions bench-http bench-pages assets generate check-generated check-assets vet fmt clean
 
 .DEFAULT_GOAL := run
 
@@ -65,12 +65,24 @@ generate:
 
 ## test: drift checks, vet and the race-enabled tests on SQLite; when
 ## EXPLORER_TEST_POSTGRES names a PostgreSQL server (.ci/run starts one),
-## the suite runs once more on PostgreSQL.
-test: check-generated check-assets vet test-tools
+## the packages whose tests reach the store (PG_PACKAGES) run once more on
+## PostgreSQL.
+test: check-generated check-assets check-weight vet test-tools
 	EXPLORER_TEST_POSTGRES= CGO_ENABLED=1 $(GO) test -race -timeout 15m ./...
 	@if [ -n "$$EXPLORER_TEST_POSTGRES" ]; then \
 		echo "--- the suite on PostgreSQL"; \
-		$(GO) test -count=1 -timeout 15m ./...; fi
+		$(GO) test -count=1 -timeout 15m $(PG_PACKAGES); fi
+
+## PG_PACKAGES: the packages whose test binary depends on package store
+## (found by go list, so a new package that opens a database is included);
+## the others never open one and need no second pass.
+PG_PACKAGES = $(shell $(GO) list -test -f '{{.ImportPath}}{{range .Deps}}|{{.}}{{end}}' ./... | \
+	grep -E '^[^|]*\.test\|.*\|explorer/store( \[[^]|]*\])?(\||$$)' | sed 's/\.test|.*//')
+
+## pg-packages: print PG_PACKAGES
+.PHONY: pg-packages
+pg-packages:
+	@echo $(PG_PACKAGES) | tr ' ' '\n'
 
 ## test-tools: the tests of the tools that are modules of their own
 ## (the release's: its archives are the same bytes when rebuilt)
@@ -92,12 +104,25 @@ load: build
 	$(GO) build -o bin/load ./cmd/load
 	bin/load --bin $(BIN) $(LOAD_FLAGS)
 
-## check-generated: fail when the committed *_templ.go files differ from their sources
+## check-generated: fail when the *_templ.go files of the working tree
+## differ from what templ generates from the working tree's *.templ files
+## (generated apart, in a temporary folder: a correct change not yet
+## committed passes, a .templ edited without make generate fails)
 check-generated:
-	@$(GO) tool templ generate >/dev/null
-	@if [ -n "$$(git status --porcelain -- '*_templ.go')" ]; then \
-		echo "generated templ files drifted from their sources (run make generate and commit):"; \
-		git status --porcelain -- '*_templ.go'; exit 1; fi
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; cp go.mod "$$tmp"/; \
+	for f in $$(find . -name '*.templ' -not -path './node_modules/*'); do \
+		mkdir -p "$$tmp/$$(dirname $$f)"; cp "$$f" "$$tmp/$$f"; done; \
+	$(GO) tool templ generate -path "$$tmp" >/dev/null 2>&1; \
+	drift=$$( { (cd "$$tmp" && find . -name '*_templ.go'); find . -name '*_templ.go' -not -path './node_modules/*'; } | sort -u | \
+		while read -r f; do cmp -s "$$tmp/$$f" "$$f" || echo "$$f"; done); \
+	if [ -n "$$drift" ]; then \
+		echo "generated templ files differ from their sources (run make generate):"; echo "$$drift"; exit 1; fi
+
+## check-weight: fail when a tracked file over 1 MB changed since main's
+## merge-base (on main: the previous commit) without a line added to
+## docs/data.md naming it and saying why (tools/check-weight.sh)
+check-weight:
+	@sh tools/check-weight.sh
 
 ## check-assets: fail when the embedded htmx differs from the pinned npm package
 check-assets: node_modules/.package-lock.json

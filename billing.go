@@ -270,6 +270,7 @@ func (s *Service) RunBilling(ctx context.Context, every time.Duration) {
 		} else if n > 0 {
 			s.log.Info("billing", "settled", n)
 		}
+		s.log.Debug("billing pass ended")
 		select {
 		case <-ctx.Done():
 			return

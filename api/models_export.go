@@ -1,9 +1,6 @@
 package api
 
 import (
-	"math"
-
-	explorer "explorer"
 	"explorer/internal/tablefile"
 
 	"github.com/gofiber/fiber/v2"
@@ -20,14 +17,11 @@ func (h *handler) exportModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	version, given, err := queryInt(c, "version")
+	version, err := tablefile.ParseVersion(c.Query("version"))
 	if err != nil {
 		return err
 	}
-	if given && version < 1 {
-		return explorer.Invalid("query parameter version must be at least 1", explorer.FieldError{Field: "version", Message: "must be at least 1"})
-	}
-	e, err := h.svc.ExportModel(c.UserContext(), id, int(min(version, math.MaxInt32)))
+	e, err := h.svc.ExportModel(c.UserContext(), id, version)
 	if err != nil {
 		return err
 	}

@@ -92,7 +92,7 @@ func TestExportErrorsAndRights(t *testing.T) {
 	}
 	e.Do(testkit.Request{Method: "GET", Path: path, User: "eve"}).Expect(t, 404).Problem(t)
 	e.Do(testkit.Request{Method: "GET", Path: path + "?version=2", User: "ann"}).Expect(t, 404).Problem(t)
-	for _, q := range []string{"?format=pdf", "?version=0", "?version=x"} {
+	for _, q := range []string{"?format=pdf", "?version=0", "?version=x", "?version=-1", "?version=1.5"} {
 		e.Do(testkit.Request{Method: "GET", Path: path + q, User: "ann"}).Expect(t, 400).Problem(t)
 	}
 	e.Do(testkit.Request{Method: "GET", Path: path}).Expect(t, 401)

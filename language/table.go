@@ -1,9 +1,10 @@
 // Package language is the one table of the languages the product knows:
 // every ISO 639-1 code with its name, the codes read as another language
 // (Norwegian Bokmål and Nynorsk as Norwegian), and for some languages a
-// stemmer, a stop word list, detection and an embedded word space. Every
-// other package asks it; it imports no package of the product but the
-// embedded assets.
+// stemmer, a stop word list and detection. Every other package asks it;
+// it imports no package of the product. Which languages have an embedded
+// word space is assets/wordspace's list (its test keeps every entry a
+// canonical code of this table).
 //
 // It also detects the language of texts (detect.go), from character
 // trigram profiles loaded at the first detection.
@@ -14,8 +15,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-
-	wordspaceasset "explorer/assets/wordspace"
 
 	"github.com/kljensen/snowball/english"
 	"github.com/kljensen/snowball/french"
@@ -54,18 +53,6 @@ func (l Language) Stem(word string) string {
 // StopWords returns the language's stop word list (lower case, as the
 // list file gives it), nil when it has none. The slice is shared.
 func (l Language) StopWords() []string { return stopLists()[l.Code] }
-
-// EmbeddedSpace returns the word space file embedded for the language
-// (assets/wordspace: a space is embedded by listing it there), nil when
-// there is none. The bytes are shared and must not be modified.
-func (l Language) EmbeddedSpace() []byte {
-	for _, sp := range wordspaceasset.Spaces {
-		if sp.Lang == l.Code {
-			return sp.Data
-		}
-	}
-	return nil
-}
 
 // aliases maps codes read as another language to that language.
 var aliases = map[string]string{"NB": "NO", "NN": "NO"}
@@ -139,20 +126,6 @@ func Codes() []string {
 	out := make([]string, 0, len(isoNames))
 	for c := range isoNames {
 		out = append(out, c)
-	}
-	slices.Sort(out)
-	return out
-}
-
-// WithEmbeddedSpace returns the canonical codes of the languages that have
-// an embedded word space, sorted. An entry of assets/wordspace whose code
-// is not a canonical ISO 639-1 code is left out.
-func WithEmbeddedSpace() []string {
-	var out []string
-	for _, sp := range wordspaceasset.Spaces {
-		if got, ok := Canonical(sp.Lang); ok && got == sp.Lang {
-			out = append(out, sp.Lang)
-		}
 	}
 	slices.Sort(out)
 	return out

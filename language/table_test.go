@@ -79,14 +79,14 @@ func TestGet(t *testing.T) {
 		t.Errorf("Norwegian: stemmer %v (%q), detected %v, %d stop words", no.HasStemmer(), no.Stem("hestene"), no.Detected, len(no.StopWords()))
 	}
 	en, _ := Get("en")
-	if en.Stem("running") != "run" || en.EmbeddedSpace() == nil || !slices.Contains(en.StopWords(), "the") {
-		t.Errorf("English: stem %q, space %v, stop words %d", en.Stem("running"), en.EmbeddedSpace() != nil, len(en.StopWords()))
+	if en.Stem("running") != "run" || !slices.Contains(en.StopWords(), "the") {
+		t.Errorf("English: stem %q, stop words %d", en.Stem("running"), len(en.StopWords()))
 	}
 	de, _ := Get("de")
 	if de.HasStemmer() || de.Stem("Häuser") != "Häuser" {
 		t.Errorf("German has no stemmer in github.com/kljensen/snowball, got one")
 	}
-	if zu, _ := Get("zu"); zu.Detected || zu.StopWords() != nil || zu.EmbeddedSpace() != nil || zu.Name != "Zulu" {
+	if zu, _ := Get("zu"); zu.Detected || zu.StopWords() != nil || zu.Name != "Zulu" {
 		t.Errorf("Zulu: %+v", zu)
 	}
 	if _, ok := Get("qq"); ok {
@@ -95,13 +95,13 @@ func TestGet(t *testing.T) {
 }
 
 func TestListsAreCanonical(t *testing.T) {
-	for _, c := range append(WithStopWords(), WithEmbeddedSpace()...) {
+	for _, c := range WithStopWords() {
 		if got, ok := Canonical(c); !ok || got != c {
 			t.Errorf("%q listed, not a canonical code", c)
 		}
 	}
-	if !slices.Contains(WithEmbeddedSpace(), "EN") || !slices.Contains(WithStopWords(), "NO") {
-		t.Errorf("embedded %v, stop words %v", WithEmbeddedSpace(), WithStopWords())
+	if !slices.Contains(WithStopWords(), "NO") {
+		t.Errorf("stop words %v", WithStopWords())
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,8 +14,9 @@ import (
 
 // The fuzz targets check that no input makes a reader panic or hang, that
 // every error is an *Error of a kind callers map, and that the
-// tables read keep their invariants. Their seed corpus is in
-// testdata/fuzz/<target>; the seeds run as ordinary tests.
+// tables read keep their invariants. Their seeds are the f.Add calls
+// (the LibreOffice workbooks of testdata among them) and the inputs that
+// once failed, in testdata/fuzz/<target>; the seeds run as ordinary tests.
 
 var fuzzOpts = limited(Options{MaxRows: 10_000, MaxColumns: 64, MaxCellLen: 10_000, MaxUnzipSize: 1 << 20})
 
@@ -87,6 +87,11 @@ func FuzzCSV(f *testing.F) {
 	f.Add(utf16le("Index\tLabel\n1\tsmörgås\n", true), "")
 	f.Add(cp1252("Index|Label\n1|smörgås\n"), "windows-1252")
 	f.Add([]byte("\xEF\xBB\xBFA,B\n\"x\"\"y\",z\n"), "utf-8")
+	f.Add([]byte("Index,Label,Terms\r\n1,\"a \"\"b\"\", c\",\"x\r\ny\"\r\n"), "")
+	f.Add(utf16be("A;B\n1;smörgås\n", true), "")
+	f.Add([]byte("A,B\n1,\x93\xfa\x96\x7b\n"), "shift_jis")
+	f.Add([]byte("A,B\n1,a\"b\n"), "")
+	f.Add([]byte("A|B|C\n1\n1|2|3|4|5\n\n |\n"), "")
 	f.Fuzz(func(t *testing.T, data []byte, enc string) {
 		opts := fuzzOpts
 		opts.Encoding = enc
@@ -99,6 +104,8 @@ func FuzzCSV(f *testing.F) {
 func FuzzXLSX(f *testing.F) {
 	f.Add(buildXLSX(f, []string{"Topics"}, [][][]any{{{"Index", "Label"}, {1, "Food"}, {1.1, "Burgers"}}}))
 	f.Add([]byte(`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Index</t></is></c><c r="B1" t="s"><v>0</v></c></row><row r="3"><c r="A3" s="1"><v>3.1</v></c><c r="C3" t="b"><v>1</v></c><c t="e"><v>#N/A</v></c><c r="D3" t="str"><f>A3</f><v>x</v></c></row></sheetData></worksheet>`))
+	f.Add(testdataFile(f, "topics.xlsx"))
+	f.Add(bombXLSX(f, 4<<20, 1<<20))
 	base := buildXLSX(f, []string{"Sheet1"}, [][][]any{{{"Index", "Label"}}})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkRead(t, data, KindXLSX, fuzzOpts)
@@ -153,6 +160,9 @@ func FuzzXLS(f *testing.F) {
 	}
 	f.Add(bytes.TrimRight(stream, "\x00"))
 	f.Add(buildBIFF5(1251, []byte{0xcf, 0xf0, 0xe8}))
+	f.Add(testdataFile(f, "topics.xls"))
+	f.Add(buildBIFF5(1252, cp1252("smörgås")))
+	f.Add(encryptedXLS())
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkRead(t, data, KindXLS, fuzzOpts)
 		if !bytes.HasPrefix(data, magicOLE2) {
@@ -161,53 +171,21 @@ func FuzzXLS(f *testing.F) {
 	})
 }
 
-// TestWriteFuzzCorpus writes the seed corpus files of testdata/fuzz when
-// SHEET_WRITE_CORPUS is set (go test -run TestWriteFuzzCorpus ./sheet).
-func TestWriteFuzzCorpus(t *testing.T) {
-	if os.Getenv("SHEET_WRITE_CORPUS") == "" {
-		t.Skip("set SHEET_WRITE_CORPUS=1 to write testdata/fuzz")
-	}
-	write := func(target, name string, args ...any) {
-		var b bytes.Buffer
-		b.WriteString("go test fuzz v1\n")
-		for _, a := range args {
-			switch v := a.(type) {
-			case []byte:
-				fmt.Fprintf(&b, "[]byte(%q)\n", v)
-			case string:
-				fmt.Fprintf(&b, "string(%q)\n", v)
-			}
-		}
-		dir := filepath.Join("testdata", "fuzz", target)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	xls, err := os.ReadFile("testdata/topics.xls")
+// testdataFile reads a file of testdata.
+func testdataFile(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	xlsx, err := os.ReadFile("testdata/topics.xlsx")
-	if err != nil {
-		t.Fatal(err)
-	}
-	write("FuzzXLS", "libreoffice", xls)
-	write("FuzzXLS", "biff5", buildBIFF5(1252, cp1252("smörgås")))
-	write("FuzzXLS", "encrypted", func() []byte {
-		var g biffWriter
-		g.rec(recBOF, uint16(0x0600), uint16(0x0005), uint32(0), uint32(0), uint32(0))
-		g.rec(recFilePass, make([]byte, 54))
-		g.rec(recEOF)
-		return cfbFile("Workbook", g.Bytes())
-	}())
-	write("FuzzXLSX", "libreoffice", xlsx)
-	write("FuzzXLSX", "bomb", bombXLSX(t, 4<<20, 1<<20))
-	write("FuzzCSV", "quotes", []byte("Index,Label,Terms\r\n1,\"a \"\"b\"\", c\",\"x\r\ny\"\r\n"), "")
-	write("FuzzCSV", "utf16be", utf16be("A;B\n1;smörgås\n", true), "")
-	write("FuzzCSV", "shiftjis", []byte("A,B\n1,\x93\xfa\x96\x7b\n"), "shift_jis")
-	write("FuzzCSV", "bare-quote", []byte("A,B\n1,a\"b\n"), "")
-	write("FuzzCSV", "ragged", []byte("A|B|C\n1\n1|2|3|4|5\n\n |\n"), "")
+	return b
+}
+
+// encryptedXLS is a workbook whose stream says it is encrypted.
+func encryptedXLS() []byte {
+	var g biffWriter
+	g.rec(recBOF, uint16(0x0600), uint16(0x0005), uint32(0), uint32(0), uint32(0))
+	g.rec(recFilePass, make([]byte, 54))
+	g.rec(recEOF)
+	return cfbFile("Workbook", g.Bytes())
 }

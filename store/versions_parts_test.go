@@ -3,8 +3,6 @@ package store_test
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -17,26 +15,16 @@ import (
 // one fresh database.
 func openTwice(t *testing.T) (*store.DB, *store.DB) {
 	t.Helper()
-	ctx := context.Background()
-	open := func(dsn, path string) *store.DB {
-		var db *store.DB
-		var err error
-		if dsn != "" {
-			db, err = store.OpenPostgres(ctx, dsn)
-		} else {
-			db, err = store.OpenSQLite(ctx, path)
-		}
+	url := testkit.DatabaseURL(t)
+	open := func() *store.DB {
+		db, err := store.Open(context.Background(), url)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { db.Close() })
 		return db
 	}
-	dsn, path := os.Getenv("EXPLORER_TEST_POSTGRES"), filepath.Join(t.TempDir(), "explorer.db")
-	if dsn != "" {
-		dsn = testkit.FreshPostgres(t, dsn)
-	}
-	return open(dsn, path), open(dsn, path)
+	return open(), open()
 }
 
 // manyTopics returns a structure of n topics in groups of 10, every

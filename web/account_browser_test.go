@@ -18,6 +18,8 @@ import (
 // format, and seats 2 → 4 previewed and confirmed: the preview's charge is
 // the ledger's and the interface's balance afterwards is the preview's.
 func TestBrowserAccountPage(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	e.SetPlan("ann", "basic")

@@ -17,6 +17,8 @@ import (
 // width (nothing wider than the screen, navigation on screen, no serious
 // axe-core violation), then filters it by action through htmx.
 func TestBrowserAuditPage(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("browser test")
 	}

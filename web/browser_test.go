@@ -17,6 +17,8 @@ import (
 // signs in, adds a user through the htmx form (a bad password first, shown
 // on the form), signs out, and the new user signs in.
 func TestBrowserAdminAddsUser(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	e := testkit.New(t)
 	e.AddUser("root", "admin")
 	base := e.Serve()

@@ -34,6 +34,23 @@ func (b *tab) do(name string, actions ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
+// click clicks the element sel finds, again when htmx swapped it out
+// between the moment chromedp found it and the click (its node is gone),
+// for up to 20 seconds.
+func (b *tab) click(name, sel string) {
+	b.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		err := chromedp.Do(b.ctx, chromedp.Click(sel))
+		if err == nil {
+			return
+		}
+		if !strings.Contains(err.Error(), "node with given id") || time.Now().After(deadline) {
+			b.t.Fatalf("%s: %v", name, err)
+		}
+	}
+}
+
 // until waits for a JavaScript condition.
 func (b *tab) until(name, js string) {
 	b.t.Helper()
@@ -77,6 +94,8 @@ func modelTerms(t *testing.T, e *testkit.Env, user string, id int64) (int, strin
 // Backspace removes the last chip; a group moves with the keyboard and the
 // focus stays on its button.
 func TestBrowserModelEditor(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("browser test")
 	}
@@ -148,6 +167,8 @@ func TestBrowserModelEditor(t *testing.T) {
 // and one that meets a stopped server show an error before the form and
 // keep the typed input.
 func TestBrowserModelEditorFailures(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("browser test")
 	}

@@ -36,6 +36,8 @@ func (b *tab) typeSlowly(text string, gap time.Duration) {
 // all stored whole and in order, in one version; the term box names its
 // topic and keeps the focus throughout.
 func TestBrowserModelEditorTyping(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("browser test")
 	}
@@ -67,7 +69,7 @@ func TestBrowserModelEditorTyping(t *testing.T) {
 	// A removal while an entry is under way waits for it: no conflict
 	// with one's own change.
 	ann.typeSlowly("golf"+kb.Enter, 30*time.Millisecond)
-	ann.do("remove a at once", chromedp.Click(`#terms-1 button[value=a]`))
+	ann.click("remove a at once", `#terms-1 button[value=a]`)
 	ann.until("both done", `[...document.querySelectorAll('#terms-1 li.chip span')].map(s => s.textContent).join() === 'b,bravo,charlie,delta,echo,golf' && document.querySelectorAll('#pending-1 li').length === 0`)
 	if n := ann.eval(`String(document.querySelectorAll('.editor-error').length)`); n != "0" {
 		t.Fatalf("%s errors after removing during a save", n)
@@ -97,6 +99,8 @@ func TestBrowserModelEditorTyping(t *testing.T) {
 // merged; his change to the topic ann changed is refused with both sides
 // shown and that group refreshed; a second refusal replaces the first.
 func TestBrowserModelEditorMerge(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("browser test")
 	}
@@ -180,6 +184,8 @@ func bigModel(t testing.TB, e *testkit.Env, groups, topics, terms int) *explorer
 // collapsed, light and fast; the search finds a term and opens its group
 // at its topic; the skip link leads to the groups.
 func TestBrowserLargeModel(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("browser test")
 	}
@@ -239,6 +245,8 @@ func measurePage(t testing.TB, b *tab, url string) pageWeight {
 // EXPLORER_BENCH_PAGES is set): HTML bytes, DOM nodes, time to the load
 // event and to the first paint, the second load of each in Chromium.
 func TestBrowserModelPageWeights(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	if os.Getenv("EXPLORER_BENCH_PAGES") == "" {
 		t.Skip("set EXPLORER_BENCH_PAGES=1 (make bench-pages)")
 	}
@@ -264,6 +272,8 @@ func TestBrowserModelPageWeights(t *testing.T) {
 // version before it without leaving the list, and the difference is
 // scrolled into view, at 1280 and 390 px; the editor at both widths.
 func TestBrowserVersionsCompareInPlace(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("browser test")
 	}

@@ -140,13 +140,9 @@ func (s *server) exportModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	version := 0
-	if c.Query("version") != "" {
-		n, err := strconv.Atoi(c.Query("version"))
-		if err != nil || n < 1 {
-			return explorer.Errorf(explorer.ENOTFOUND, "The model has no version %q.", c.Query("version"))
-		}
-		version = n
+	version, err := tablefile.ParseVersion(c.Query("version"))
+	if err != nil {
+		return err
 	}
 	e, err := s.svc.ExportModel(ctx(c), id, version)
 	if err != nil {

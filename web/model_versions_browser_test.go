@@ -50,6 +50,8 @@ func sameGroups(a, b []explorer.Group) bool {
 // 1; version 2 downloaded as XLSX from the page and uploaded through the
 // upload form gives a model equal to version 2.
 func TestBrowserVersionsDiffRestoreExport(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	base := e.Serve()

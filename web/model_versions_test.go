@@ -140,6 +140,11 @@ func TestVersionsPageDiffRestoreExport(t *testing.T) {
 	}
 	b.do("GET", path+"/export?format=pdf", nil, nil).Expect(t, 422)
 	b.do("GET", path+"/export?version=9", nil, nil).Expect(t, 404)
+	// A version that is no whole number of at least 1 is refused as the
+	// JSON interface refuses it (EINVALID: a page answers 422, /v1 400).
+	for _, q := range []string{"0", "-1", "x", "1.5"} {
+		b.do("GET", path+"/export?version="+q, nil, nil).Expect(t, 422)
+	}
 }
 
 // TestVersionsPageReadOnly: a READ holder sees versions and the diff and

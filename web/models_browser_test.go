@@ -19,6 +19,8 @@ import (
 // shown on the form), land on the model's page, add a term to a topic
 // and see version 2 listed.
 func TestBrowserUploadAndEditModel(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	base := e.Serve()

@@ -96,6 +96,8 @@ const axeJS = `axe.run(document, {resultTypes: ['violations']}).then(r => JSON.s
 // violation. Screenshots go to the test's artifact folder (go test
 // -artifacts, or EXPLORER_SCREENSHOTS).
 func TestBrowserEveryPage(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("browser test")
 	}

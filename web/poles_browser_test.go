@@ -17,6 +17,8 @@ import (
 // without it), decline one with its ✕ (it stays away after a reload), and
 // delete the pole.
 func TestBrowserPoleFlow(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	ws := &testkit.FakeWordSpaces{Candidates: map[string][]string{"EN": {"heat", "blaze", "ember"}}}
 	e := testkit.New(t, testkit.WithWordSpaces(ws))
 	e.AddUser("ann", "")

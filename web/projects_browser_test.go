@@ -16,6 +16,8 @@ import (
 // model page opens), then apply it to another explored project, whose
 // topics show their counts at once.
 func TestBrowserProjectModel(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	ann := e.As("ann")

@@ -44,6 +44,8 @@ func noSidewaysScroll(t *testing.T, ctx context.Context, name string) {
 // and the timeline load, and a pole is chosen on the project page; no
 // page scrolls sideways and axe finds nothing serious.
 func TestBrowserProjectTonality(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	ann := e.As("ann")

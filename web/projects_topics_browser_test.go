@@ -16,6 +16,8 @@ import (
 // terms), readable at 390 px without the page scrolling sideways; a
 // topic unticked there is left out of the model created from the page.
 func TestBrowserProjectTopicEvidence(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	ann := e.As("ann")

@@ -16,6 +16,8 @@ import (
 // second factor from the QR code's page, keep the recovery codes, sign
 // out, and sign in with the password and a code.
 func TestBrowserSecondFactor(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	base := e.Serve()

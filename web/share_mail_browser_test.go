@@ -16,6 +16,8 @@ import (
 // a model and inviting a user to be managed both say that the recipient
 // is not told by e-mail.
 func TestBrowserShareSaysWhoIsNotified(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	e.AddUser("bob", "")

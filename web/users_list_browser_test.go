@@ -15,6 +15,8 @@ import (
 // adds a user with an e-mail address, opens the user's page and changes
 // the address there. Screenshots at 1280 and 390 px.
 func TestBrowserUsersListAndPage(t *testing.T) {
+	// Its own server, database and browser context: it shares nothing.
+	t.Parallel()
 	e := testkit.New(t)
 	e.AddUser("root", "admin")
 	for _, n := range []string{"ann", "bob", "annika", "cy"} {

@@ -194,7 +194,7 @@ func (r *Registry) spaceFileLang(de os.DirEntry, initial bool) (string, bool) {
 	return l, true
 }
 
-// LoadDefault registers the embedded spaces (wordspaceasset.Spaces:
+// LoadDefault registers the embedded spaces (wordspaceasset.Spaces():
 // English and the embeddable thesauri), each unless a space for its
 // language is configured already. An embedded space is loaded at its
 // language's first use (well under a second for English, in place; a
@@ -202,7 +202,7 @@ func (r *Registry) spaceFileLang(de os.DirEntry, initial bool) (string, bool) {
 // a language keeps none of its space in memory; until then it counts as
 // ready.
 func (r *Registry) LoadDefault() {
-	for _, sp := range wordspaceasset.Spaces {
+	for _, sp := range wordspaceasset.Spaces() {
 		r.mu.RLock()
 		_, has := r.langs[sp.Lang]
 		r.mu.RUnlock()

@@ -253,7 +253,7 @@ func TestEmbeddedThesaurusCached(t *testing.T) {
 // TestEmbeddedThesauri reads every embedded thesaurus, and builds the
 // Swedish space and asks it for {bra}.
 func TestEmbeddedThesauri(t *testing.T) {
-	for _, e := range wordspaceasset.Spaces {
+	for _, e := range wordspaceasset.Spaces() {
 		if e.Lang == "EN" {
 			continue
 		}

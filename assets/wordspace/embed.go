@@ -45,15 +45,20 @@ var (
 	thesaurusIS []byte
 )
 
-// Spaces lists the embedded spaces, one per language.
-var Spaces = []Space{
-	{Lang: "EN", File: "english.wordspace", Data: English},
-	{Lang: "SV", File: "thesaurus-sv.dat.gz", Data: thesaurusSV},
-	{Lang: "DA", File: "thesaurus-da.dat.gz", Data: thesaurusDA},
-	{Lang: "PT", File: "thesaurus-pt.dat.gz", Data: thesaurusPT},
-	{Lang: "AR", File: "thesaurus-ar.dat.gz", Data: thesaurusAR},
-	{Lang: "HU", File: "thesaurus-hu.dat.gz", Data: thesaurusHU},
-	{Lang: "SK", File: "thesaurus-sk.dat.gz", Data: thesaurusSK},
-	{Lang: "UK", File: "thesaurus-uk.dat.gz", Data: thesaurusUK},
-	{Lang: "IS", File: "thesaurus-is.dat.gz", Data: thesaurusIS},
+// Spaces lists the embedded spaces, one per language. It is a function,
+// not a variable, so that no package initialisation refers to the files:
+// a binary links them only when it calls Spaces or reads English (the
+// test binaries of packages that never load a space stay small).
+func Spaces() []Space {
+	return []Space{
+		{Lang: "EN", File: "english.wordspace", Data: English},
+		{Lang: "SV", File: "thesaurus-sv.dat.gz", Data: thesaurusSV},
+		{Lang: "DA", File: "thesaurus-da.dat.gz", Data: thesaurusDA},
+		{Lang: "PT", File: "thesaurus-pt.dat.gz", Data: thesaurusPT},
+		{Lang: "AR", File: "thesaurus-ar.dat.gz", Data: thesaurusAR},
+		{Lang: "HU", File: "thesaurus-hu.dat.gz", Data: thesaurusHU},
+		{Lang: "SK", File: "thesaurus-sk.dat.gz", Data: thesaurusSK},
+		{Lang: "UK", File: "thesaurus-uk.dat.gz", Data: thesaurusUK},
+		{Lang: "IS", File: "thesaurus-is.dat.gz", Data: thesaurusIS},
+	}
 }

@@ -112,7 +112,7 @@ func TestPasswordChangeKillsCachedCredentialOnOtherInstance(t *testing.T) {
 // the account's cycle end (and the migration's date) to a moment just
 // ahead in the database, instead of moving any clock.
 func TestScheduledDowngradeAppliedOnce(t *testing.T) {
-	a, b, db := twoInstances(t, "--billing-interval", "100ms")
+	a, b, db := twoInstances(t, "--billing-interval", "100ms", "--log-level", "debug")
 	pia := newAPIClient(a.addr, "pia", "pia-password")
 	pia.must(t, 204, "PUT", "/v1/account/product", map[string]string{"handle": "professional"}, nil)
 	newAPIClient(b.addr, "pia", "pia-password").must(t, 204, "PUT", "/v1/account/product", map[string]string{"handle": "basic"}, nil)
@@ -145,7 +145,17 @@ func TestScheduledDowngradeAppliedOnce(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	time.Sleep(700 * time.Millisecond) // several more ticks of both
+	// Both instances end three more passes, each begun once the first
+	// application was seen (a pass that was under way may still settle).
+	passes := func(s *server) int { return strings.Count(s.logs.String(), "billing pass ended") }
+	fromA, fromB := passes(a), passes(b)
+	deadline = time.Now().Add(30 * time.Second)
+	for passes(a) < fromA+3 || passes(b) < fromB+3 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the instances did not end three more billing passes\n%s\n%s", a.logs, b.logs)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	if n := count(applied); n != 1 {
 		t.Fatalf("applied %d times", n)
 	}

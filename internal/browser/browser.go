@@ -7,6 +7,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"sync"
 	"testing"
 	"time"
 
@@ -26,8 +27,20 @@ func path() string {
 	return ""
 }
 
-// New returns a chromedp context of a fresh headless Chromium, closed when
-// the test ends. Every action on it times out after timeout.
+// shared is the one Chromium of a test process, started by the first New
+// and stopped by Close (or by the kernel when the process ends: chromedp
+// starts it with a parent-death signal).
+var shared struct {
+	mu     sync.Mutex
+	ctx    context.Context // the browser's first chromedp context
+	cancel func()
+}
+
+// New returns a chromedp context of a fresh tab of headless Chromium in a
+// browser context of its own (its own cookies, storage and cache, as a
+// new browser would have), closed when the test ends. Every test of a
+// process shares one Chromium, started by the first. Every action on the
+// context times out after timeout.
 func New(t testing.TB, timeout time.Duration) context.Context {
 	t.Helper()
 	bin := path()
@@ -37,6 +50,30 @@ func New(t testing.TB, timeout time.Duration) context.Context {
 		}
 		t.Skip("chromium is not installed")
 	}
+	bctx, err := start(bin)
+	if err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	tab, cancelTab := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
+	if err := chromedp.Do(tab); err != nil {
+		cancelTab()
+		t.Fatalf("opening a tab: %v", err)
+	}
+	ctx, cancelTimeout := context.WithTimeout(tab, timeout)
+	t.Cleanup(func() {
+		cancelTimeout()
+		cancelTab()
+	})
+	return ctx
+}
+
+// start starts the shared Chromium unless it runs, and returns its context.
+func start(bin string) (context.Context, error) {
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	if shared.ctx != nil && shared.ctx.Err() == nil {
+		return shared.ctx, nil
+	}
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(bin),
 		chromedp.Headless,
@@ -44,7 +81,6 @@ func New(t testing.TB, timeout time.Duration) context.Context {
 		chromedp.DisableGPU,
 		chromedp.NoFirstRun,
 		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(t.TempDir()),
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
@@ -54,20 +90,30 @@ func New(t testing.TB, timeout time.Duration) context.Context {
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	bctx, cancelCtx := chromedp.NewContext(actx)
-	// The first run starts the browser; it must not carry the timeout,
+	// The first run starts the browser; it carries no test's timeout,
 	// which would stop the whole browser.
 	if err := chromedp.Do(bctx); err != nil {
 		cancelCtx()
 		cancelAlloc()
-		t.Fatalf("starting chromium: %v", err)
+		return nil, err
 	}
-	ctx, cancelTimeout := context.WithTimeout(bctx, timeout)
-	t.Cleanup(func() {
-		cancelTimeout()
+	shared.ctx = bctx
+	shared.cancel = func() {
 		cancelCtx()
 		cancelAlloc()
-	})
-	return ctx
+	}
+	return bctx, nil
+}
+
+// Close stops the shared Chromium and removes its profile directory; a
+// package's TestMain calls it after its tests ran.
+func Close() {
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	if shared.cancel != nil {
+		shared.cancel()
+		shared.ctx, shared.cancel = nil, nil
+	}
 }
 
 // Screenshot saves a PNG of the page to path when EXPLORER_SCREENSHOTS

@@ -96,8 +96,10 @@ func TestRequestContextHasDeadline(t *testing.T) {
 
 func TestRequestContextEndsWhenClientGoesAway(t *testing.T) {
 	got := make(chan error, 1)
+	waiting := make(chan struct{})
 	app, _ := testEdge(t, Config{RequestTimeout: time.Minute}, func(r fiber.Router) {
 		r.Get("/v1/wait", func(c *fiber.Ctx) error {
+			close(waiting)
 			<-c.UserContext().Done()
 			got <- c.UserContext().Err()
 			return nil
@@ -116,7 +118,11 @@ func TestRequestContextEndsWhenClientGoesAway(t *testing.T) {
 	if _, err := conn.Write([]byte("GET /v1/wait HTTP/1.1\r\nHost: x\r\n\r\n")); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(300 * time.Millisecond) // the handler is waiting
+	select {
+	case <-waiting:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the handler was not called")
+	}
 	conn.Close()
 	select {
 	case err := <-got:
@@ -170,8 +176,11 @@ func TestStreamedAnswerStaysStreamed(t *testing.T) {
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > size/4 {
 		t.Fatalf("streaming %d MiB allocated %d MiB", size>>20, alloc>>20)
 	}
-	time.Sleep(50 * time.Millisecond)
-	if !strings.Contains(log.String(), "bytes=67108864") {
-		t.Fatalf("log %s", log.String())
+	// The access log line is written after the last byte was sent.
+	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(log.String(), "bytes=67108864"); {
+		if time.Now().After(deadline) {
+			t.Fatalf("log %s", log.String())
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -35,6 +36,23 @@ func ParseFormat(s string) (Format, error) {
 		return FormatCSV, nil
 	}
 	return "", explorer.Invalid("format must be xlsx or csv", explorer.FieldError{Field: "format", Message: "must be xlsx or csv"})
+}
+
+// ParseVersion reads the version a model export asks for (its query
+// parameter version): blank is 0, the current version; otherwise a whole
+// number of at least 1 (one beyond the model's versions is not found by
+// the service). Both peers read it here, so that a bad version gets one
+// answer.
+func ParseVersion(s string) (int, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, nil
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 1 {
+		return 0, explorer.Invalid("version must be a whole number of at least 1", explorer.FieldError{Field: "version", Message: "must be a whole number of at least 1"})
+	}
+	return int(min(n, math.MaxInt32)), nil
 }
 
 // ContentType is the media type of the format.

@@ -2,8 +2,6 @@ package testkit
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	explorer "explorer"
@@ -28,16 +26,12 @@ func (e *Env) SetPlan(user, handle string) {
 	}
 }
 
-// OpenSharedDBs opens one empty database twice, as two server instances
-// sharing it would: a SQLite file, or a PostgreSQL database when
-// EXPLORER_TEST_POSTGRES is set.
+// OpenSharedDBs opens one empty, migrated database (DatabaseURL) twice,
+// as two server instances sharing it would.
 func OpenSharedDBs(t testing.TB) (*store.DB, *store.DB) {
 	t.Helper()
 	ctx := context.Background()
-	url := filepath.Join(t.TempDir(), "explorer.db")
-	if dsn := os.Getenv("EXPLORER_TEST_POSTGRES"); dsn != "" {
-		url = FreshPostgres(t, dsn)
-	}
+	url := DatabaseURL(t)
 	open := func() *store.DB {
 		db, err := store.Open(ctx, url)
 		if err != nil {

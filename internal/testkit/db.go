@@ -5,31 +5,25 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
+	"errors"
 	"net/url"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
+	"time"
 
 	"explorer/store"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib"
 )
 
-// OpenDB opens an empty database for one test: a SQLite file in a
-// temporary directory, or, when EXPLORER_TEST_POSTGRES holds a connection
-// URL, a new PostgreSQL database dropped when the test ends.
+// OpenDB opens an empty, migrated database for one test (DatabaseURL),
+// closed when the test ends.
 func OpenDB(t testing.TB) *store.DB {
 	t.Helper()
-	ctx := context.Background()
-	if dsn := os.Getenv("EXPLORER_TEST_POSTGRES"); dsn != "" {
-		db, err := store.OpenPostgres(ctx, FreshPostgres(t, dsn))
-		if err != nil {
-			t.Fatalf("open postgres: %v", err)
-		}
-		t.Cleanup(func() { db.Close() })
-		return db
-	}
-	db, err := store.OpenSQLite(ctx, filepath.Join(t.TempDir(), "explorer.db"))
+	db, err := store.Open(context.Background(), DatabaseURL(t))
 	if err != nil {
 		t.Fatalf("open store: %v", err)
 	}
@@ -37,18 +31,94 @@ func OpenDB(t testing.TB) *store.DB {
 	return db
 }
 
-// FreshPostgres creates a database on the server of dsn and returns the
-// URL of it.
+// DatabaseURL returns the URL of an empty, migrated database of one test,
+// removed when the test ends: a SQLite file in a temporary directory,
+// copied from a file migrated once per test process, or, when
+// EXPLORER_TEST_POSTGRES holds a connection URL, a PostgreSQL database
+// made from a template migrated once per server and set of migrations.
+// A test of the migrations themselves opens an empty database instead
+// (FreshPostgres, or a new SQLite file).
+func DatabaseURL(t testing.TB) string {
+	t.Helper()
+	if dsn := os.Getenv("EXPLORER_TEST_POSTGRES"); dsn != "" {
+		return MigratedPostgres(t, dsn)
+	}
+	files, err := sqliteTemplate()
+	if err != nil {
+		t.Fatalf("migrating the template database: %v", err)
+	}
+	path := filepath.Join(t.TempDir(), "explorer.db")
+	for suffix, data := range files {
+		if err := os.WriteFile(path+suffix, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return path
+}
+
+// sqliteTemplate migrates an empty SQLite file once per process and
+// returns its files by suffix ("" and, when SQLite left one, "-wal"); the
+// file itself is removed at once.
+var sqliteTemplate = sync.OnceValues(func() (map[string][]byte, error) {
+	dir, err := os.MkdirTemp("", "explorer-template-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "explorer.db")
+	db, err := store.OpenSQLite(context.Background(), path)
+	if err != nil {
+		return nil, err
+	}
+	if err := db.Close(); err != nil {
+		return nil, err
+	}
+	files := map[string][]byte{}
+	for _, suffix := range []string{"", "-wal"} {
+		data, err := os.ReadFile(path + suffix)
+		if errors.Is(err, os.ErrNotExist) && suffix != "" {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		files[suffix] = data
+	}
+	return files, nil
+})
+
+// FreshPostgres creates an empty database on the server of dsn, dropped
+// when the test ends, and returns the URL of it.
 func FreshPostgres(t testing.TB, dsn string) string {
+	t.Helper()
+	return createPostgres(t, dsn, "")
+}
+
+// MigratedPostgres creates a database on the server of dsn as a copy of
+// the migrated template (postgresTemplate), dropped when the test ends,
+// and returns the URL of it.
+func MigratedPostgres(t testing.TB, dsn string) string {
+	t.Helper()
+	tmpl, err := postgresTemplate(dsn)
+	if err != nil {
+		t.Fatalf("migrating the template database: %v", err)
+	}
+	return createPostgres(t, dsn, tmpl)
+}
+
+// createPostgres creates a database, a copy of template when given.
+func createPostgres(t testing.TB, dsn, template string) string {
 	t.Helper()
 	admin, err := sql.Open("pgx", dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	name := "explorer_test_" + hex.EncodeToString(b)
-	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+	name := randomName("explorer_test_")
+	stmt := "CREATE DATABASE " + name
+	if template != "" {
+		stmt += " TEMPLATE " + template
+	}
+	if err := execWhileInUse(admin, stmt); err != nil {
 		admin.Close()
 		t.Fatalf("create database: %v", err)
 	}
@@ -56,10 +126,99 @@ func FreshPostgres(t testing.TB, dsn string) string {
 		_, _ = admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
 		admin.Close()
 	})
-	u, err := url.Parse(dsn)
+	u, err := withDatabase(dsn, name)
 	if err != nil {
 		t.Fatalf("EXPLORER_TEST_POSTGRES: %v", err)
 	}
+	return u
+}
+
+// templates holds, per server URL, the name of its migrated template.
+var templates sync.Map // dsn → func() (string, error)
+
+// postgresTemplate returns the name of a database on the server of dsn
+// migrated by this binary's migrations and never connected to again, so
+// that CREATE DATABASE … TEMPLATE may copy it: explorer_tmpl_ and the
+// migrations' digest. It is made once per server and set of migrations
+// (test processes running at once race to rename their build into place;
+// the loser drops its own) and stays on the server for later runs.
+func postgresTemplate(dsn string) (string, error) {
+	f, _ := templates.LoadOrStore(dsn, sync.OnceValues(func() (string, error) { return makePostgresTemplate(dsn) }))
+	return f.(func() (string, error))()
+}
+
+func makePostgresTemplate(dsn string) (string, error) {
+	digest, err := store.MigrationsDigest()
+	if err != nil {
+		return "", err
+	}
+	name := "explorer_tmpl_" + digest
+	admin, err := sql.Open("pgx", dsn)
+	if err != nil {
+		return "", err
+	}
+	defer admin.Close()
+	var exists bool
+	if err := admin.QueryRow(`SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)`, name).Scan(&exists); err != nil || exists {
+		return name, err
+	}
+	build := randomName("explorer_build_")
+	if _, err := admin.Exec("CREATE DATABASE " + build); err != nil {
+		return "", err
+	}
+	drop := func() { _, _ = admin.Exec("DROP DATABASE IF EXISTS " + build + " WITH (FORCE)") }
+	u, err := withDatabase(dsn, build)
+	if err != nil {
+		drop()
+		return "", err
+	}
+	db, err := store.OpenPostgres(context.Background(), u)
+	if err != nil {
+		drop()
+		return "", err
+	}
+	db.Close()
+	err = execWhileInUse(admin, "ALTER DATABASE "+build+" RENAME TO "+name)
+	if pe := (*pgconn.PgError)(nil); errors.As(err, &pe) && pe.Code == "42P04" { // duplicate_database: another process won
+		drop()
+		return name, nil
+	}
+	if err != nil {
+		drop()
+		return "", err
+	}
+	return name, nil
+}
+
+// execWhileInUse runs a statement that needs a database no session is
+// connected to (a copy of a template, a rename), again while the server
+// answers object_in_use, for up to 30 seconds: the sessions of a pool
+// just closed take a moment to end.
+func execWhileInUse(admin *sql.DB, stmt string) error {
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		_, err := admin.Exec(stmt)
+		pe := (*pgconn.PgError)(nil)
+		if err == nil || !errors.As(err, &pe) || pe.Code != "55006" || time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// randomName is prefix and 12 random hex digits.
+func randomName(prefix string) string {
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	return prefix + hex.EncodeToString(b)
+}
+
+// withDatabase returns dsn naming database name instead of its own.
+func withDatabase(dsn, name string) (string, error) {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return "", err
+	}
 	u.Path = "/" + name
-	return u.String()
+	return u.String(), nil
 }
