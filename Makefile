@@ -68,10 +68,12 @@ generate:
 ## the packages whose tests reach the store (PG_PACKAGES) run once more on
 ## PostgreSQL.
 test: check-generated check-assets check-weight vet test-tools
+	@sh tools/test-skips.sh
 	EXPLORER_TEST_POSTGRES= CGO_ENABLED=1 $(GO) test -race -timeout 15m ./...
 	@if [ -n "$$EXPLORER_TEST_POSTGRES" ]; then \
 		echo "--- the suite on PostgreSQL"; \
 		$(GO) test -count=1 -timeout 15m $(PG_PACKAGES); fi
+	@sh tools/test-skips.sh
 
 ## PG_PACKAGES: the packages whose test binary depends on package store
 ## (found by go list, so a new package that opens a database is included);
