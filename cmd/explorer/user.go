@@ -240,7 +240,7 @@ func isValueFlag(a string) bool {
 	switch strings.TrimLeft(a, "-") {
 	case "data", "database", "name", "email", "owner", "title", "encoding", "column",
 		"max-upload", "max-unzip", "max-import-text", "max-account-text", "max-columns", "max-cell", "max-rows", "read-timeout",
-		"topics", "groups", "scope", "expires":
+		"topics", "groups", "scope", "expires", "credits":
 		return true
 	}
 	return false

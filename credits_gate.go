@@ -1,0 +1,156 @@
+package explorer
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+)
+
+// CreditCost is what a piece of work costs the account that pays for it:
+// Rows verbatims at the configured credits each, against the balance the
+// account has and the overdraft an admin allowed it.
+type CreditCost struct {
+	Rows      int
+	Credits   int64
+	Balance   int64
+	Overdraft int64
+	// Enforced is false on a server that only tracks credits
+	// (BillingOptions.TrackOnly): nothing is refused there.
+	Enforced bool
+}
+
+// After is the balance once the work is paid.
+func (c *CreditCost) After() int64 { return c.Balance - c.Credits }
+
+// Payable reports whether the account may do the work: the balance after
+// it stays at or above minus the overdraft.
+func (c *CreditCost) Payable() bool { return !c.Enforced || c.After() >= -c.Overdraft }
+
+// refusal is the EPAYMENT error naming the cost and the balance.
+func (c *CreditCost) refusal(what string) error {
+	msg := fmt.Sprintf("%s uses %s; the account has %s", what, CreditsText(c.Credits), CreditsText(c.Balance))
+	if c.Overdraft > 0 {
+		msg += fmt.Sprintf(" and may go %s below zero", CreditsText(c.Overdraft))
+	}
+	if c.Credits == 0 {
+		msg = fmt.Sprintf("the account has %s, below what it may owe (%s): %s is refused until credits are bought",
+			CreditsText(c.Balance), CreditsText(-c.Overdraft), what)
+	} else {
+		msg += ": buy credits or ask an admin for an overdraft"
+	}
+	return &Error{Code: EPAYMENT, Message: msg, Cost: c}
+}
+
+// CreditsText writes n credits with thousands separators ("2,000 credits",
+// "1 credit").
+func CreditsText(n int64) string {
+	if n == 1 || n == -1 {
+		return fmt.Sprintf("%d credit", n)
+	}
+	return GroupThousands(n) + " credits"
+}
+
+// GroupThousands writes n with commas between groups of three digits
+// (-21,500).
+func GroupThousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	sign := ""
+	if s[0] == '-' {
+		sign, s = "-", s[1:]
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return sign + s
+}
+
+// costFor is what rows verbatims cost u's paying account now. It settles
+// the account's cycle first (in the caller's transaction, if any).
+func (s *Service) costFor(ctx context.Context, u *User, rows int) (*CreditCost, error) {
+	c := &CreditCost{Rows: rows, Credits: int64(rows) * s.billing.CreditsPerVerbatim, Enforced: !s.billing.TrackOnly}
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		p, err := s.payer(ctx, u)
+		if err != nil {
+			return err
+		}
+		a, err := s.settleTx(ctx, p.ID)
+		if err != nil {
+			return err
+		}
+		c.Overdraft = a.Overdraft
+		c.Balance, err = s.store.CreditBalance(ctx, p.ID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// requireCredits refuses, with EPAYMENT, work of rows verbatims by u
+// that its paying account cannot pay; what names the work in the message.
+// Work that costs nothing (rows 0) is refused only while the account is
+// below what it may owe.
+func (s *Service) requireCredits(ctx context.Context, u *User, rows int, what string) error {
+	if s.billing.TrackOnly {
+		return nil
+	}
+	c, err := s.costFor(ctx, u, rows)
+	if err != nil {
+		return err
+	}
+	if !c.Payable() {
+		return c.refusal(what)
+	}
+	return nil
+}
+
+// countRows counts the verbatims of a table file within the import
+// limits, storing nothing: the header is checked and every further
+// non-blank row counted.
+func (s *Service) countRows(ctx context.Context, src TableSource) (int, error) {
+	if src == nil {
+		return 0, Invalid("a file is required", FieldError{Field: "file", Message: "is required"})
+	}
+	n := 0
+	_, err := src.StreamTable(ctx, s.tables.ProjectLimits(), nil, func(h []string) error {
+		_, err := checkHeader(h)
+		return err
+	}, func(int, []string) error {
+		n++
+		if n%rowBatch == 0 {
+			if err := ctx.Err(); err != nil {
+				return Errorf(EUNAVAILABLE, "counting cancelled")
+			}
+		}
+		return nil
+	})
+	return n, err
+}
+
+// ImportCost counts the rows of file and answers what importing (or
+// appending) it would cost the caller's paying account, storing nothing.
+func (s *Service) ImportCost(ctx context.Context, file TableSource) (*CreditCost, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	n, err := s.countRows(ctx, file)
+	if err != nil {
+		return nil, err
+	}
+	return s.costFor(ctx, u, n)
+}
+
+// checkImportCredits counts the rows of file and refuses the import when
+// the caller's account cannot pay them, before anything is stored.
+func (s *Service) checkImportCredits(ctx context.Context, u *User, file TableSource, what string) error {
+	if s.billing.TrackOnly {
+		return nil
+	}
+	n, err := s.countRows(ctx, file)
+	if err != nil {
+		return err
+	}
+	return s.requireCredits(ctx, u, n, what)
+}
