@@ -154,3 +154,50 @@ func (s *Service) checkImportCredits(ctx context.Context, u *User, file TableSou
 	}
 	return s.requireCredits(ctx, u, n, what)
 }
+
+// MaxOverdraft is the largest overdraft an admin may allow, in credits.
+const MaxOverdraft = 10_000_000
+
+// Overdraft answers how many credits below zero the account of username
+// may go, and its balance. Only admins may ask.
+func (s *Service) Overdraft(ctx context.Context, username string) (overdraft, balance int64, err error) {
+	if err := s.requireAdmin(ctx); err != nil {
+		return 0, 0, err
+	}
+	u, err := s.store.FindUserByName(ctx, username)
+	if err != nil {
+		return 0, 0, err
+	}
+	a, err := s.settle(ctx, u.ID)
+	if err != nil {
+		return 0, 0, err
+	}
+	balance, err = s.store.CreditBalance(ctx, u.ID)
+	return a.Overdraft, balance, err
+}
+
+// SetOverdraft lets the own account of username go credits below zero
+// (0: none), from 0 to MaxOverdraft; it is audited. Only admins may. A
+// managed user's work is paid by its manager's account: set it there.
+func (s *Service) SetOverdraft(ctx context.Context, username string, credits int64) error {
+	if err := s.requireAdmin(ctx); err != nil {
+		return err
+	}
+	if credits < 0 || credits > MaxOverdraft {
+		return Invalid("an overdraft is from 0 to 10,000,000 credits", FieldError{Field: "overdraft", Message: "must be from 0 to 10000000"})
+	}
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		u, err := s.store.FindUserByName(ctx, username)
+		if err != nil {
+			return err
+		}
+		a, err := s.settleTx(ctx, u.ID)
+		if err != nil {
+			return err
+		}
+		if err := s.store.SetAccountOverdraft(ctx, u.ID, credits); err != nil {
+			return err
+		}
+		return s.audit(ctx, ActionCreditsOverdraft, u.Username, fmt.Sprintf("overdraft %s (was %s)", CreditsText(credits), CreditsText(a.Overdraft)))
+	})
+}
