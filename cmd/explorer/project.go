@@ -184,12 +184,18 @@ func (r *projectRun) importFile() error {
 	if err != nil {
 		return err
 	}
-	cost, err := r.svc.ImportCost(c, f)
-	if err != nil {
+	// The cost line comes first; a file that cannot be counted is left to
+	// the import, which says why (and keeps a FAILED project, as always).
+	counted := f
+	counted.Progress = nil
+	cost, err := r.svc.ImportCost(c, counted)
+	switch {
+	case err != nil && *r.flags.dryRun:
 		closer.Close()
 		return cliError(err)
+	case err == nil:
+		fmt.Fprintf(r.stdout, "this import uses %s; the account has %s\n", explorer.CreditsText(cost.Credits), explorer.CreditsText(cost.Balance))
 	}
-	fmt.Fprintf(r.stdout, "this import uses %s; the account has %s\n", explorer.CreditsText(cost.Credits), explorer.CreditsText(cost.Balance))
 	if *r.flags.dryRun {
 		closer.Close()
 		return nil
