@@ -28,15 +28,13 @@ func (c *CreditCost) Payable() bool { return !c.Enforced || c.After() >= -c.Over
 
 // refusal is the EPAYMENT error naming the cost and the balance.
 func (c *CreditCost) refusal(what string) error {
-	msg := fmt.Sprintf("%s uses %s; the account has %s", what, CreditsText(c.Credits), CreditsText(c.Balance))
+	has := "the account has " + CreditsText(c.Balance)
 	if c.Overdraft > 0 {
-		msg += fmt.Sprintf(" and may go %s below zero", CreditsText(c.Overdraft))
+		has += fmt.Sprintf(" and may go %s below zero", CreditsText(c.Overdraft))
 	}
+	msg := fmt.Sprintf("%s uses %s; %s, which cannot pay it", what, CreditsText(c.Credits), has)
 	if c.Credits == 0 {
-		msg = fmt.Sprintf("the account has %s, below what it may owe (%s): %s is refused until credits are bought",
-			CreditsText(c.Balance), CreditsText(-c.Overdraft), what)
-	} else {
-		msg += ": buy credits or ask an admin for an overdraft"
+		msg = fmt.Sprintf("%s, more than it may owe: %s is refused until credits are bought", has, what)
 	}
 	return &Error{Code: EPAYMENT, Message: msg, Cost: c}
 }
