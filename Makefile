@@ -9,7 +9,7 @@ DATA    ?= $(or $(EXPLORER_DATA),./data)
 ADDR    ?= $(or $(EXPLORER_ADDR),:8080)
 export CGO_ENABLED = 0
 
-.PHONY: run build test test-crash load bench bench-serve bench-tonality-serve bench-explore-large bench-versions bench-http bench-pages assets generate check-generated check-assets vet fmt clean
+.PHONY: run build release release-check test-tools test test-crash load bench bench-serve bench-tonality-serve bench-explore-large bench-versions bench-http bench-pages assets generate check-generated check-assets vet fmt clean
 
 .DEFAULT_GOAL := run
 
@@ -23,12 +23,34 @@ run: build
 
 ## build: the one cgo-free binary, stamped with the version (git describe),
 ## the commit and the build date (explorer version prints them)
-VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
-COMMIT  ?= $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo +dirty)
+## (a source archive made by git archive carries them in
+## tools/release/source-info.txt: built from one, the binary still names
+## its tag or commit)
+SRCINFO := tools/release/source-info.txt
+INGIT   := $(shell git rev-parse --is-inside-work-tree 2>/dev/null)
+ifeq ($(INGIT),true)
+VERSION ?= $(shell git describe --tags --always --dirty --abbrev=12)
+COMMIT  ?= $(shell git rev-parse HEAD)$(shell git diff --quiet HEAD || echo +dirty)
+else
+VERSION ?= $(or $(shell awk '!/[$$]Format/ {print (NF==3 ? $$1 : substr($$1,1,12))}' $(SRCINFO) 2>/dev/null),dev)
+COMMIT  ?= $(shell awk '!/[$$]Format/ {print $$(NF-1)}' $(SRCINFO) 2>/dev/null)
+endif
 DATE    ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
 build: assets
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/explorer
+
+## release: the release archives in dist/ (linux/amd64, linux/arm64,
+## darwin/arm64, windows/amd64), reproducible from the commit, each with
+## the binary, its CycloneDX SBOM, README, LICENSE, THIRD_PARTY and
+## CHANGELOG, and dist/SHA256SUMS; release-check rebuilds the
+## linux/amd64 archive with an empty build cache and compares the bytes
+release: assets
+	rm -rf dist
+	$(GO) -C tools/release run . -root ../.. -out ../../dist
+
+release-check:
+	$(GO) -C tools/release run . -root ../.. -out ../../dist -check linux/amd64
 
 ## assets: install the pinned npm packages and copy the files the binary embeds
 assets: node_modules/.package-lock.json
@@ -44,11 +66,17 @@ generate:
 ## test: drift checks, vet and the race-enabled tests on SQLite; when
 ## EXPLORER_TEST_POSTGRES names a PostgreSQL server (.ci/run starts one),
 ## the suite runs once more on PostgreSQL.
-test: check-generated check-assets vet
+test: check-generated check-assets vet test-tools
 	EXPLORER_TEST_POSTGRES= CGO_ENABLED=1 $(GO) test -race -timeout 15m ./...
 	@if [ -n "$$EXPLORER_TEST_POSTGRES" ]; then \
 		echo "--- the suite on PostgreSQL"; \
 		$(GO) test -count=1 -timeout 15m ./...; fi
+
+## test-tools: the tests of the tools that are modules of their own
+## (the release's: its archives are the same bytes when rebuilt)
+test-tools:
+	$(GO) -C tools/release vet ./...
+	$(GO) -C tools/release test -count=1 ./...
 
 ## test-crash: the crash test's full run: the server on SQLite killed with
 ## SIGKILL 20 times under concurrent writes of every kind (make test runs 3)
@@ -123,6 +151,15 @@ bench-explore-large: build
 HTTP_REQUESTS ?= 1000
 bench-http: build
 	$(GO) run ./cmd/httpbench -bin $(BIN) -requests $(HTTP_REQUESTS)
+
+## bench-scale: each page and list for a new user and at 1x, 10x and
+## 100x the stored data (10/100/1,000 models, 500/5,000/50,000 versions,
+## poles, projects), server CPU per request beside /healthz on a served
+## subprocess, with the ratios (SCALE_REQUESTS a page and scale)
+SCALE_REQUESTS ?= 500
+.PHONY: bench-scale
+bench-scale: build
+	$(GO) run ./cmd/scalebench -bin $(BIN) -requests $(SCALE_REQUESTS)
 
 ## bench-versions: what model versions cost (database growth per 1,000
 ## one-term edits of a 300-topic model, CPU per PUT, version reads)

@@ -5,14 +5,8 @@ import (
 	"time"
 )
 
-// Bounds of the start page's summary.
-const (
-	// DashboardModels is how many of the caller's models (by id) the
-	// recent versions are taken from.
-	DashboardModels = 500
-	// DashboardVersions is how many recent versions it lists.
-	DashboardVersions = 5
-)
+// DashboardVersions is how many recent versions the start page lists.
+const DashboardVersions = 5
 
 // RecentVersion is a model version on the start page.
 type RecentVersion struct {
@@ -26,9 +20,10 @@ type RecentVersion struct {
 
 // DashboardStore finds what the start page sums up.
 type DashboardStore interface {
-	// FindRecentVersions lists the newest versions of the models, newest
-	// first, at most limit.
-	FindRecentVersions(ctx context.Context, modelIDs []int64, limit int) ([]RecentVersion, error)
+	// FindRecentVersions lists the newest versions of the models userID
+	// may read (owned or shared), newest first, at most limit, with the
+	// models' titles; its cost does not grow with the versions stored.
+	FindRecentVersions(ctx context.Context, userID int64, limit int) ([]RecentVersion, error)
 }
 
 // Dashboard is the summary of the start page: what the caller owns, the
@@ -61,32 +56,15 @@ func (s *Service) Dashboard(ctx context.Context) (*Dashboard, error) {
 		return nil, err
 	}
 	if u.IsAdmin() {
-		list, err := s.store.FindUsers(ctx)
-		if err != nil {
+		if d.Users, err = s.store.CountUsers(ctx); err != nil {
 			return nil, err
 		}
-		d.Users = len(list)
 	}
 	if u.Status == StatusCancelled {
 		return d, nil
 	}
-	models, _, err := s.ModelsPage(ctx, Page{Limit: DashboardModels})
-	if err != nil || len(models) == 0 {
-		return d, err
-	}
-	ids := make([]int64, len(models))
-	titles := make(map[int64]string, len(models))
-	for i, m := range models {
-		ids[i] = m.ID
-		if m.Title != nil {
-			titles[m.ID] = *m.Title
-		}
-	}
-	if d.Recent, err = s.store.FindRecentVersions(ctx, ids, DashboardVersions); err != nil {
+	if d.Recent, err = s.store.FindRecentVersions(ctx, u.ID, DashboardVersions); err != nil {
 		return nil, err
-	}
-	for i := range d.Recent {
-		d.Recent[i].Title = titles[d.Recent[i].ModelID]
 	}
 	return d, nil
 }

@@ -35,9 +35,33 @@ type Neighbour struct {
 type WordSpaceStatus struct {
 	Language string
 	Ready    bool
-	Progress float64 // 0..1 while loading
-	Words    int
-	Error    string
+	// OnFirstUse: ready, but not read yet: it loads at its first use
+	// (Words is then what is known before reading it, 0 when unknown).
+	OnFirstUse bool
+	Progress   float64 // 0..1 while loading
+	Words      int
+	Error      string
+}
+
+// Word space states, as /readyz and the home page name them.
+const (
+	SpaceReady      = "ready"
+	SpaceOnFirstUse = "loads on first use"
+	SpaceLoading    = "loading"
+	SpaceFailed     = "failed"
+)
+
+// State names the space's state (SpaceReady, ...).
+func (s WordSpaceStatus) State() string {
+	switch {
+	case s.Error != "":
+		return SpaceFailed
+	case !s.Ready:
+		return SpaceLoading
+	case s.OnFirstUse:
+		return SpaceOnFirstUse
+	}
+	return SpaceReady
 }
 
 // WordSpaces gives access to the word spaces of the configured languages.

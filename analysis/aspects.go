@@ -184,20 +184,21 @@ func keepAspects(cands []Candidate, isAspect func(string) bool) []Candidate {
 	return out
 }
 
-// topicalFeatures leaves out of the context words those that say how
-// texts feel (opinion words): aspects are not joined through "dirty" or
-// "great". Words used as adjectives or verbs stay context words: what is
-// done with an aspect tells its kin (waiter, staff and service are
-// "asked", "brought", "took"; dishes "ordered", "tried").
-func topicalFeatures(feats []string, lex Lexicon) []string {
-	if lex.Opinion == nil {
-		return feats
-	}
-	out := feats[:0:0]
+// contextFeatures returns the n context words (Features) and those of
+// them that say how texts feel (opinion words: kinOnly). The others are
+// topical: what is done with an aspect tells its kin (waiter, staff and
+// service are "asked", "brought", "took"; dishes "ordered", "tried"). Opinion words never join a member to its topic
+// ("dirty" or "great" join anything), but what an aspect is said to be
+// tells its kind, so they count in the likeness of topics when they are
+// grouped: staff and service are "friendly" and "rude", prices "cheap",
+// decor and atmosphere "cozy" (see Vectors.kin).
+func contextFeatures(counter *Counter, n int, lex Lexicon) (feats []string, kinOnly map[string]bool) {
+	feats = Features(counter, n)
+	kinOnly = map[string]bool{}
 	for _, f := range feats {
-		if !lex.Opinion(f) {
-			out = append(out, f)
+		if lex.Opinion != nil && lex.Opinion(f) {
+			kinOnly[f] = true
 		}
 	}
-	return out
+	return feats, kinOnly
 }

@@ -247,11 +247,12 @@ func TestVerbsAreContextOpinionsNot(t *testing.T) {
 	if !c.Predicative("brought") || !c.Predicative("asked") {
 		t.Fatal("brought and asked are not verbs here")
 	}
-	feats := topicalFeatures(Features(c, exploreFeatures), lex)
-	if slices.Contains(feats, "great") || slices.Contains(feats, "rude") || !slices.Contains(feats, "brought") {
-		t.Fatalf("context words %v", feats)
+	feats, kinOnly := contextFeatures(c, exploreFeatures, lex)
+	if !kinOnly["great"] || !kinOnly["rude"] || kinOnly["brought"] || !slices.Contains(feats, "brought") {
+		t.Fatalf("context words %v, kin only %v", feats, kinOnly)
 	}
 	ctx := NewContexts([]string{"waiter", "server", "pizza"}, feats)
+	ctx.KinOnly(kinOnly)
 	for _, x := range texts {
 		ctx.Add(x, "en")
 	}
@@ -270,5 +271,70 @@ func TestPricedIsNoAspect(t *testing.T) {
 	}
 	if !c.Predicative("priced") || c.Predicative("prices") {
 		t.Fatalf("priced %v prices %v", c.Predicative("priced"), c.Predicative("prices"))
+	}
+}
+
+// Aspects said to be alike are grouped: staff and service are "friendly"
+// and "rude", decor and atmosphere "cozy" and "romantic", while each pair
+// shares its sentences' other words with the other pair (staff and decor
+// with pasta). The opinion words count in the likeness of topics only, never
+// in that of terms (the members' link).
+func TestGroupsByWhatAspectsAreSaidToBe(t *testing.T) {
+	opinion := map[string]bool{"friendly": true, "rude": true, "cozy": true, "romantic": true}
+	lex := Lexicon{Opinion: func(w string) bool { return opinion[w] }}
+	var texts []string
+	for i := 0; i < 12; i++ {
+		a, b := "pasta", "soup"
+		texts = append(texts, "Parking near the river.", "The bridge at night.",
+			"Trains run late on Sundays.", "Music in the park.",
+			fmt.Sprintf("The staff was friendly. We ordered the %s.", a),
+			fmt.Sprintf("The service was rude. We ordered the %s.", b),
+			fmt.Sprintf("The decor is cozy. We ordered the %s.", a),
+			fmt.Sprintf("The atmosphere is romantic. We ordered the %s.", b),
+			fmt.Sprintf("Rude staff, %s.", a), fmt.Sprintf("Friendly service, %s.", b),
+			fmt.Sprintf("Romantic decor, %s.", a), fmt.Sprintf("Cozy atmosphere, %s.", b))
+	}
+	c := NewCounter()
+	for _, x := range texts {
+		c.Add(x, "en")
+	}
+	feats, kinOnly := contextFeatures(c, exploreFeatures, lex)
+	ctx := NewContexts([]string{"staff", "service", "decor", "atmosphere"}, feats)
+	ctx.KinOnly(kinOnly)
+	for _, x := range texts {
+		ctx.Add(x, "en")
+	}
+	v := ctx.Vectors()
+	if v.Cosine("staff", "service") >= v.Cosine("staff", "decor") {
+		t.Fatalf("terms are joined through opinion words: staff~service %.2f, staff~decor %.2f",
+			v.Cosine("staff", "service"), v.Cosine("staff", "decor"))
+	}
+	var topics []Topic
+	for _, w := range []string{"staff", "decor", "service", "atmosphere"} {
+		topics = append(topics, Topic{Title: w, Terms: []string{w}})
+	}
+	groups := GroupTopics(topics, v, 2)
+	got := map[string]string{}
+	for _, g := range groups {
+		for _, tp := range g.Topics {
+			got[tp.Title] = g.Title
+		}
+	}
+	if len(groups) != 2 || got["service"] != got["staff"] || got["atmosphere"] != got["decor"] {
+		t.Fatalf("groups %v", groups)
+	}
+}
+
+// Near context words are counted within a clause only: punctuation
+// separates "staff" from "cozy" in "staff. cozy".
+func TestNearStopsAtPunctuation(t *testing.T) {
+	ctx := NewContexts([]string{"staff"}, []string{"cozy", "friendly"})
+	ctx.Add("The staff. Cozy.", "en")
+	ctx.Add("Friendly staff", "en")
+	if n := ctx.near[0]; n != 0 {
+		t.Fatalf("cozy near staff %d times across a full stop", n)
+	}
+	if n := ctx.near[1]; n != 1 {
+		t.Fatalf("friendly near staff %d times, want 1", n)
 	}
 }

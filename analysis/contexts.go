@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -27,6 +28,7 @@ type Contexts struct {
 	phrases  map[string]int32 // two-word rows, "a b"
 	feats    map[string]int32
 	nf       int
+	kinOnly  []bool    // per feature: counts in the kin vectors only
 	own      [][]int32 // per row, the features that are its own words
 	co       []uint32  // rows × features
 	rowDocs  []int
@@ -36,7 +38,31 @@ type Contexts struct {
 	featMark []int
 	rowsIn   []int32 // per text, reused
 	featsIn  []int32
+	// near counts, per row and context word, how often the word is within
+	// nearWindow terms of the row in a clause (for Vectors.kin)
+	near               []uint32
+	pos                int
+	nearRows, nearFeat []posIdx // per text, reused
 }
+
+// posIdx is a row or context word at a term position of a text.
+type posIdx struct {
+	pos int
+	i   int32
+}
+
+// nearWindow is the most terms (stop words aside) between a row and a
+// context word counted as near: "staff ... friendly", "prices ...
+// reasonable" in "the staff was very friendly", "prices are reasonable".
+const nearWindow = 2
+
+// nearMix is the weight of a term's sentence contexts (its context vector
+// with the kin-only words) against its near ones in its kin vector: the
+// near words say what the aspect is said to be or what is done with it,
+// the sentence what it is talked of with. Tuned on SemEval-2014
+// restaurants with and without the word space (0.25–1 tried; 0.75 gave
+// the highest sum of the categories' F1).
+const nearMix = 0.75
 
 // NewContexts returns the counters of rows (folded terms of one or two
 // words; longer ones are ignored) against the context words feats.
@@ -62,22 +88,38 @@ func NewContexts(rows, feats []string) *Contexts {
 		}
 	}
 	c.co = make([]uint32, len(rows)*len(feats))
+	c.near = make([]uint32, len(rows)*len(feats))
 	c.rowDocs, c.featDocs = make([]int, len(rows)), make([]int, len(feats))
 	c.rowMark, c.featMark = make([]int, len(rows)), make([]int, len(feats))
 	return c
 }
+
+// KinOnly marks the context words that count in the likeness of topics
+// (Vectors.kin) and not in that of terms nor in their specificity.
+func (c *Contexts) KinOnly(words map[string]bool) {
+	c.kinOnly = make([]bool, c.nf)
+	for w := range words {
+		if f, ok := c.feats[w]; ok {
+			c.kinOnly[f] = true
+		}
+	}
+}
+
+func (c *Contexts) isKinOnly(f int) bool { return c.kinOnly != nil && c.kinOnly[f] }
 
 // Add counts one text in language lang: its first exploreTextTerms
 // distinct row terms and context words.
 func (c *Contexts) Add(text, lang string) {
 	c.docs++
 	c.rowsIn, c.featsIn = c.rowsIn[:0], c.featsIn[:0]
+	c.nearRows, c.nearFeat = c.nearRows[:0], c.nearFeat[:0]
 	prevTerm := ""
 	scanWith(text, lang, func(word, term string) {
 		if term == "" {
 			prevTerm = ""
 			return
 		}
+		c.pos++
 		if prevTerm != "" {
 			if r, ok := c.phrases[prevTerm+" "+term]; ok {
 				c.markRow(r)
@@ -89,17 +131,42 @@ func (c *Contexts) Add(text, lang string) {
 		}
 		if r, ok := c.rowIdx[term]; ok {
 			c.markRow(r)
+			c.nearRows = append(c.nearRows, posIdx{c.pos, r})
 		}
-		if f, ok := c.feats[term]; ok && c.featMark[f] != c.docs && len(c.featsIn) < exploreTextTerms {
-			c.featMark[f] = c.docs
-			c.featDocs[f]++
-			c.featsIn = append(c.featsIn, f)
+		if f, ok := c.feats[term]; ok {
+			c.nearFeat = append(c.nearFeat, posIdx{c.pos, f})
+			if c.featMark[f] != c.docs && len(c.featsIn) < exploreTextTerms {
+				c.featMark[f] = c.docs
+				c.featDocs[f]++
+				c.featsIn = append(c.featsIn, f)
+			}
 		}
-	}, func() { prevTerm = "" })
+	}, func() { prevTerm = ""; c.pos += nearWindow + 1 })
+	c.pos += nearWindow + 1
+	c.countNear()
 	for _, r := range c.rowsIn {
 		row := c.co[int(r)*c.nf : (int(r)+1)*c.nf]
 		for _, f := range c.featsIn {
 			row[f]++
+		}
+	}
+}
+
+// countNear counts the context words near each row of the text.
+func (c *Contexts) countNear() {
+	lo := 0
+	for _, r := range c.nearRows {
+		for lo < len(c.nearFeat) && c.nearFeat[lo].pos < r.pos-nearWindow {
+			lo++
+		}
+		row := c.near[int(r.i)*c.nf : (int(r.i)+1)*c.nf]
+		for _, f := range c.nearFeat[lo:] {
+			if f.pos > r.pos+nearWindow {
+				break
+			}
+			if f.pos != r.pos {
+				row[f.i]++
+			}
 		}
 	}
 }
@@ -125,15 +192,24 @@ type Vectors struct {
 	Specificity []float64
 	index       map[string]int
 	vecs        [][]float32 // unit length, nil when the term has no context
+	// kin are the vectors with the kin-only context words too (opinion
+	// words: Contexts.KinOnly), which tell topics' likeness; vecs when
+	// there are none.
+	kin [][]float32
 }
 
 // Vectors computes the context vectors from the counts.
 func (c *Contexts) Vectors() *Vectors {
 	v := &Vectors{Terms: c.rows, Docs: c.rowDocs, index: make(map[string]int, len(c.rows)),
 		Specificity: make([]float64, len(c.rows)), vecs: make([][]float32, len(c.rows))}
+	hasKin := slices.Contains(c.kinOnly, true)
+	v.kin = make([][]float32, len(c.rows))
+	rowTot, colTot, total := c.nearMargins()
 	totalFeat := 0
-	for _, d := range c.featDocs {
-		totalFeat += d
+	for f, d := range c.featDocs {
+		if !c.isKinOnly(f) {
+			totalFeat += d
+		}
 	}
 	for i, r := range c.rows {
 		v.index[r] = i
@@ -141,21 +217,29 @@ func (c *Contexts) Vectors() *Vectors {
 		for _, f := range c.own[i] {
 			row[f] = 0 // a term is not its own context
 		}
-		v.vecs[i] = c.ppmi(i, row)
+		v.vecs[i] = c.ppmi(i, row, false)
+		var sent []float32
+		if hasKin {
+			sent = c.ppmi(i, row, true)
+		} else {
+			sent = v.vecs[i]
+		}
+		v.kin[i] = mixUnit(sent, c.nearPPMI(i, rowTot, colTot, total), nearMix)
 		v.Specificity[i] = c.specificity(row, totalFeat)
 	}
 	return v
 }
 
-// ppmi returns the unit PPMI vector of row i, nil when it has no context.
-func (c *Contexts) ppmi(i int, row []uint32) []float32 {
+// ppmi returns the unit PPMI vector of row i, nil when it has no
+// context; the kin-only context words count only with kin.
+func (c *Contexts) ppmi(i int, row []uint32, kin bool) []float32 {
 	if c.rowDocs[i] == 0 {
 		return nil
 	}
 	var vec []float32
 	norm := 0.0
 	for f, n := range row {
-		if n < minCooccurrence || c.featDocs[f] == 0 {
+		if n < minCooccurrence || c.featDocs[f] == 0 || (!kin && c.isKinOnly(f)) {
 			continue
 		}
 		pmi := math.Log(float64(n) * float64(c.docs) / (float64(c.rowDocs[i]) * float64(c.featDocs[f])))
@@ -178,6 +262,70 @@ func (c *Contexts) ppmi(i int, row []uint32) []float32 {
 	return vec
 }
 
+// nearMargins are the sums of the near counts per row, per context word
+// and in all.
+func (c *Contexts) nearMargins() (rowTot, colTot []float64, total float64) {
+	rowTot, colTot = make([]float64, len(c.rows)), make([]float64, c.nf)
+	for i := range c.rows {
+		for f, n := range c.near[i*c.nf : (i+1)*c.nf] {
+			rowTot[i] += float64(n)
+			colTot[f] += float64(n)
+			total += float64(n)
+		}
+	}
+	return rowTot, colTot, total
+}
+
+// nearPPMI returns the unit PPMI vector of row i's near context words,
+// nil when it has none.
+func (c *Contexts) nearPPMI(i int, rowTot, colTot []float64, total float64) []float32 {
+	var vec []float32
+	norm := 0.0
+	for f, n := range c.near[i*c.nf : (i+1)*c.nf] {
+		if n < minCooccurrence || slices.Contains(c.own[i], int32(f)) {
+			continue
+		}
+		pmi := math.Log(float64(n) * total / (rowTot[i] * colTot[f]))
+		if pmi <= 0 {
+			continue
+		}
+		if vec == nil {
+			vec = make([]float32, c.nf)
+		}
+		vec[f] = float32(pmi)
+		norm += pmi * pmi
+	}
+	if vec == nil {
+		return nil
+	}
+	s := float32(1 / math.Sqrt(norm))
+	for f := range vec {
+		vec[f] *= s
+	}
+	return vec
+}
+
+// mixUnit returns the unit vector of w·a + b (either may be nil).
+func mixUnit(a, b []float32, w float64) []float32 {
+	if a == nil || w == 0 {
+		return b
+	}
+	if b == nil {
+		return a
+	}
+	out := make([]float32, len(a))
+	norm := 0.0
+	for k := range a {
+		out[k] = float32(w)*a[k] + b[k]
+		norm += float64(out[k]) * float64(out[k])
+	}
+	s := float32(1 / math.Sqrt(norm))
+	for k := range out {
+		out[k] *= s
+	}
+	return out
+}
+
 // specificity is KL(P(f|row) ‖ P(f)), P(f|row) smoothed towards P(f) by
 // specificityPrior co-occurrences.
 func (c *Contexts) specificity(row []uint32, totalFeat int) float64 {
@@ -185,11 +333,16 @@ func (c *Contexts) specificity(row []uint32, totalFeat int) float64 {
 		return 0
 	}
 	sum := 0.0
-	for _, n := range row {
-		sum += float64(n)
+	for f, n := range row {
+		if !c.isKinOnly(f) {
+			sum += float64(n)
+		}
 	}
 	kl := 0.0
 	for f, n := range row {
+		if c.isKinOnly(f) {
+			continue
+		}
 		pf := float64(c.featDocs[f]) / float64(totalFeat)
 		if pf == 0 {
 			continue

@@ -102,7 +102,9 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	isAspect := aspectTest(counter, lex, lang)
 	cands := keepAspects(Candidates(counter, lex), isAspect)
 	rows, nbs := rowTerms(cands, counter, lex, isAspect)
-	ctx := NewContexts(rows, topicalFeatures(Features(counter, exploreFeatures), lex))
+	feats, kinOnly := contextFeatures(counter, exploreFeatures, lex)
+	ctx := NewContexts(rows, feats)
+	ctx.KinOnly(kinOnly)
 	if err := texts(func(t string) { ctx.Add(t, lang) }); err != nil {
 		return nil, err
 	}

@@ -50,13 +50,13 @@ func topicSimilarities(topics []Topic, vecs *Vectors) [][]float64 {
 		var sum []float32
 		for _, term := range t.Terms {
 			j, ok := vecs.index[term]
-			if !ok || vecs.vecs[j] == nil {
+			if !ok || vecs.kin[j] == nil {
 				continue
 			}
 			if sum == nil {
-				sum = make([]float32, len(vecs.vecs[j]))
+				sum = make([]float32, len(vecs.kin[j]))
 			}
-			for k, x := range vecs.vecs[j] {
+			for k, x := range vecs.kin[j] {
 				sum[k] += x
 			}
 		}

@@ -42,8 +42,10 @@ type poleSuggestion struct {
 // wordSpaceStatus tells whether the word space of a language is ready
 // (in the answer of /readyz).
 type wordSpaceStatus struct {
-	Language string  `json:"language"`
-	Ready    bool    `json:"ready"`
+	Language string `json:"language"`
+	Ready    bool   `json:"ready"`
+	// State: "ready", "loads on first use", "loading" or "failed".
+	State    string  `json:"state"`
 	Progress float64 `json:"progress"` // 0..1 while loading
 	Words    int     `json:"words"`
 	Error    string  `json:"error,omitempty"`
@@ -107,7 +109,7 @@ func toPoleSuggestions(s *explorer.PoleSuggestions) *poleSuggestions {
 func toWordSpaceStatus(list []explorer.WordSpaceStatus) []wordSpaceStatus {
 	out := make([]wordSpaceStatus, len(list))
 	for i, s := range list {
-		out[i] = wordSpaceStatus(s)
+		out[i] = wordSpaceStatus{Language: s.Language, Ready: s.Ready, State: s.State(), Progress: s.Progress, Words: s.Words, Error: s.Error}
 	}
 	return out
 }

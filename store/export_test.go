@@ -32,3 +32,76 @@ func (db *DB) QueryRowForTest(ctx context.Context, query string, dest ...any) er
 func (db *DB) StoreVersionV1Tx(ctx context.Context, model int64, version int, s *explorer.Structure) error {
 	return db.InTx(ctx, func(ctx context.Context) error { return db.StoreVersionV1(ctx, model, version, s) })
 }
+
+// PlannedQuery is a list's query with arguments, for TestListsUseIndexes.
+type PlannedQuery struct {
+	Name, SQL string
+	Args      []any
+	// Sorts tells that the query sorts a bounded set (rows each read
+	// through an index no further than a limit), which its plan may show.
+	Sorts bool
+}
+
+// ListQueries are the queries of the pages and lists for userID (and
+// modelID, for a model's versions), each for a page of 20 after 40.
+func ListQueries(userID, modelID int64) []PlannedQuery {
+	page := explorer.Page{Limit: 20, Offset: 40}
+	models, margs := findModelsSQL(userID, page)
+	window, wargs := page.SQL()
+	poles, pargs := findPolesSQL(explorer.PoleFilter{OwnerIDs: []int64{userID}, Page: page})
+	managed, targs := findPolesSQL(explorer.PoleFilter{OwnerIDs: []int64{userID, userID + 1}, Page: page})
+	out := []PlannedQuery{
+		{Name: "recent models (start page)", SQL: recentModelsSQL, Args: []any{userID, 5, userID, 5}, Sorts: true},
+		{Name: "a model's recent versions (start page)", SQL: modelRecentVersionsSQL, Args: []any{modelID, 5}},
+		{Name: "models list", SQL: models, Args: margs, Sorts: true},
+		{Name: "versions list", SQL: modelVersionsSQL + window, Args: append([]any{modelID}, wargs...)},
+		{Name: "poles list", SQL: poles, Args: pargs, Sorts: true},
+		{Name: "poles list of a manager", SQL: managed, Args: targs, Sorts: true},
+		{Name: "projects list", SQL: findProjectsSQL(`p.owner_id = ?`) + window, Args: append([]any{userID}, wargs...)},
+	}
+	for kind, q := range ownedCount {
+		out = append(out, PlannedQuery{Name: "count of " + kind + " (start page)", SQL: q, Args: []any{userID}})
+	}
+	return out
+}
+
+// Explain is the plan of a query written with ? placeholders, one line
+// a step: SQLite's EXPLAIN QUERY PLAN, or PostgreSQL's EXPLAIN with
+// sequential scans, hash and merge joins discouraged, as a large
+// database's statistics would (a test's tables are small enough to read
+// whole), so that a scan of a whole table remains only where no index
+// serves.
+func (db *DB) Explain(ctx context.Context, query string, args ...any) ([]string, error) {
+	var out []string
+	err := db.InTx(ctx, func(ctx context.Context) error {
+		prefix := "EXPLAIN QUERY PLAN "
+		if db.dialect.Name() == "postgres" {
+			for _, off := range []string{"enable_seqscan", "enable_hashjoin", "enable_mergejoin"} {
+				if _, err := db.exec(ctx, `SET LOCAL `+off+` = off`); err != nil {
+					return err
+				}
+			}
+			prefix = "EXPLAIN "
+		}
+		rows, err := db.reader(ctx).QueryContext(ctx, db.dialect.Rebind(prefix+query), args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		cols, _ := rows.Columns()
+		for rows.Next() {
+			cells := make([]any, len(cols))
+			var line string
+			for i := range cells {
+				cells[i] = new(any)
+			}
+			cells[len(cells)-1] = &line
+			if err := rows.Scan(cells...); err != nil {
+				return err
+			}
+			out = append(out, line)
+		}
+		return rows.Err()
+	})
+	return out, err
+}

@@ -9,13 +9,16 @@ import (
 	explorer "explorer"
 )
 
-// modelColumns are read by scanModel; the first argument of the query is
-// the user whose rights are read.
-const modelSelect = `SELECT m.id, m.title, m.type, m.language, m.outdated, m.owner_id, u.username, m.created_at,
+// modelColumns are read by scanModel; its argument is the user whose
+// rights are read, and so is modelJoins' (after the FROM of models m).
+const (
+	modelColumns = `m.id, m.title, m.type, m.language, m.outdated, m.owner_id, u.username, m.created_at,
 	m.version, m.revision, m.master_project_id, m.next_group_id, m.next_topic_id, m.next_ignore_term_id,
-	CASE WHEN m.owner_id = ? THEN 'OWNER' ELSE COALESCE(a.rights, '') END
-	FROM models m JOIN users u ON u.id = m.owner_id
+	CASE WHEN m.owner_id = ? THEN 'OWNER' ELSE COALESCE(a.rights, '') END`
+	modelJoins = ` JOIN users u ON u.id = m.owner_id
 	LEFT JOIN model_accesses a ON a.model_id = m.id AND a.user_id = ?`
+	modelSelect = `SELECT ` + modelColumns + ` FROM models m` + modelJoins
+)
 
 func scanModel(sc rowScanner) (*explorer.ModelRecord, error) {
 	var m explorer.ModelRecord
@@ -73,10 +76,27 @@ func (db *DB) FindModel(ctx context.Context, id, userID int64) (*explorer.ModelR
 	return m, nil
 }
 
-// FindModels lists the models userID owns or has access to, by id.
+// FindModels lists the models userID owns or has access to, by id. The
+// ids come from the owner's and the accesses' indexes, each read no
+// further than the window's end (findModelsSQL), so a page costs what it
+// shows (and its offset), not what the user or others store.
 func (db *DB) FindModels(ctx context.Context, userID int64, page explorer.Page) ([]*explorer.ModelRecord, error) {
+	q, args := findModelsSQL(userID, page)
+	return queryList(ctx, db, q, args, scanModel)
+}
+
+// findModelsSQL is the query of FindModels with its arguments.
+func findModelsSQL(userID int64, page explorer.Page) (string, []any) {
 	window, wargs := page.SQL()
-	return queryList(ctx, db, modelSelect+` WHERE m.owner_id = ? OR a.id IS NOT NULL ORDER BY m.id`+window, append([]any{userID, userID, userID}, wargs...), scanModel)
+	if window == "" {
+		return modelSelect + ` WHERE m.id IN (SELECT id FROM models WHERE owner_id = ?
+			UNION ALL SELECT model_id FROM model_accesses WHERE user_id = ?) ORDER BY m.id`, []any{userID, userID, userID, userID}
+	}
+	end := page.Offset + page.Limit + 1
+	return `SELECT ` + modelColumns + ` FROM (SELECT id FROM (SELECT id FROM models WHERE owner_id = ? ORDER BY id LIMIT ?) o
+		UNION ALL SELECT model_id FROM (SELECT model_id FROM model_accesses WHERE user_id = ? ORDER BY model_id LIMIT ?) s) i
+		JOIN models m ON m.id = i.id` + modelJoins + ` ORDER BY i.id` + window,
+		append([]any{userID, userID, end, userID, end, userID}, wargs...)
 }
 
 // LockModel takes the row lock of a model for the transaction of ctx.
@@ -129,6 +149,9 @@ func (db *DB) CreateModelVersion(ctx context.Context, modelID int64, version int
 	if err != nil {
 		return err
 	}
+	if _, err := db.exec(ctx, `UPDATE models SET latest_at = ? WHERE id = ? AND latest_at < ?`, ms(created), modelID, ms(created)); err != nil {
+		return err
+	}
 	return db.chargeOwner(ctx, "models", modelID, added+int64(len(manifest)), "0")
 }
 
@@ -151,12 +174,16 @@ func (db *DB) FindModelVersions(ctx context.Context, modelID int64) ([]explorer.
 	return db.FindModelVersionsPage(ctx, modelID, explorer.Page{})
 }
 
+// modelVersionsSQL lists a model's versions, oldest first, through the
+// primary key (model_id, version).
+const modelVersionsSQL = `SELECT v.version, v.created_at, u.username FROM model_versions v
+	LEFT JOIN users u ON u.id = v.created_by WHERE v.model_id = ? ORDER BY v.version`
+
 // FindModelVersionsPage lists the window page of a model's versions,
 // oldest first.
 func (db *DB) FindModelVersionsPage(ctx context.Context, modelID int64, page explorer.Page) ([]explorer.ModelVersion, error) {
 	window, wargs := page.SQL()
-	return queryList(ctx, db, `SELECT v.version, v.created_at, u.username FROM model_versions v
-		LEFT JOIN users u ON u.id = v.created_by WHERE v.model_id = ? ORDER BY v.version`+window, append([]any{modelID}, wargs...),
+	return queryList(ctx, db, modelVersionsSQL+window, append([]any{modelID}, wargs...),
 		func(sc rowScanner) (v explorer.ModelVersion, err error) {
 			var by sql.NullString
 			if err := sc.Scan(&v.Version, millisTime{&v.Created}, &by); err != nil {

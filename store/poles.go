@@ -114,25 +114,35 @@ func (db *DB) FindPoles(ctx context.Context, f explorer.PoleFilter) ([]*explorer
 	if len(f.OwnerIDs) == 0 {
 		return []*explorer.Pole{}, nil
 	}
+	query, args := findPolesSQL(f)
+	return db.findPoles(ctx, query, args...)
+}
+
+// findPolesSQL is the query of FindPoles with its arguments: the poles
+// of the owners, by id, with their parts; in a window, the poles' ids
+// are read first, through the index poles_owner_id, no further than the
+// window's end.
+func findPolesSQL(f explorer.PoleFilter) (string, []any) {
 	args := make([]any, len(f.OwnerIDs))
 	for i, id := range f.OwnerIDs {
 		args[i] = id
 	}
 	owners := `owner_id IN (` + strings.TrimSuffix(strings.Repeat("?, ", len(args)), ", ") + `)`
+	parts := ` LEFT JOIN pole_parts pp ON pp.pole_id = p.id`
 	window, wargs := f.Page.SQL()
 	if window == "" {
-		return db.findPoles(ctx, `p.`+owners, args...)
+		return `SELECT ` + poleColumns + `, pp.term, pp.weight` + poleFrom + parts + ` WHERE p.` + owners + ` ORDER BY p.id, pp.seq`, args
 	}
 	// The window counts poles, not the rows of their parts.
-	return db.findPoles(ctx, `p.id IN (SELECT id FROM poles WHERE `+owners+` ORDER BY id`+window+`)`, append(args, wargs...)...)
+	return `SELECT ` + poleColumns + `, pp.term, pp.weight FROM (SELECT id FROM poles WHERE ` + owners + ` ORDER BY id` + window + `) i
+		JOIN poles p ON p.id = i.id JOIN users u ON u.id = p.owner_id` + parts + ` ORDER BY p.id, pp.seq`, append(args, wargs...)
 }
 
-// findPoles reads the poles matching where, by id, with their parts, in
-// one query so that a pole and its parts come from one snapshot.
-func (db *DB) findPoles(ctx context.Context, where string, args ...any) ([]*explorer.Pole, error) {
-	rows, err := db.query(ctx, `SELECT `+poleColumns+`, pp.term, pp.weight`+poleFrom+`
-		LEFT JOIN pole_parts pp ON pp.pole_id = p.id
-		WHERE `+where+` ORDER BY p.id, pp.seq`, args...)
+// findPoles reads the poles a query of findPolesSQL finds, by id, with
+// their parts, in one query so that a pole and its parts come from one
+// snapshot.
+func (db *DB) findPoles(ctx context.Context, query string, args ...any) ([]*explorer.Pole, error) {
+	rows, err := db.query(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}

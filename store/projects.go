@@ -143,9 +143,15 @@ func (db *DB) FindUserProjects(ctx context.Context, ownerID int64, page explorer
 	return db.findProjects(ctx, `p.owner_id = ?`, page, ownerID)
 }
 
+// findProjectsSQL is the query of findProjects for the condition where,
+// without its window.
+func findProjectsSQL(where string) string {
+	return projectSelect + ` WHERE ` + where + ` ORDER BY p.id`
+}
+
 func (db *DB) findProjects(ctx context.Context, where string, page explorer.Page, args ...any) ([]*explorer.Project, error) {
 	window, wargs := page.SQL()
-	out, err := queryList(ctx, db, projectSelect+` WHERE `+where+` ORDER BY p.id`+window, append(args, wargs...), scanProject)
+	out, err := queryList(ctx, db, findProjectsSQL(where)+window, append(args, wargs...), scanProject)
 	if err != nil {
 		return nil, err
 	}

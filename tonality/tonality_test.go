@@ -19,7 +19,7 @@ func mention(t *testing.T, a *Analyzer, text, word string) float64 {
 	return s
 }
 
-func analyzer(t *testing.T, lang string) *Analyzer {
+func analyzer(t testing.TB, lang string) *Analyzer {
 	t.Helper()
 	a, ok := For(lang)
 	if !ok {

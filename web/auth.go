@@ -107,12 +107,12 @@ func (s *server) home(c *fiber.Ctx) error {
 	u := c.Locals("user").(*explorer.User)
 	v := home.HomeView{Page: page(c, "Home", "home"), Role: u.Role, Status: u.Status}
 	for _, sp := range s.svc.WordSpaceStatus() {
-		state := "ready"
-		switch {
-		case sp.Error != "":
-			state = "failed: " + sp.Error
-		case !sp.Ready:
-			state = "loading " + strconv.Itoa(int(sp.Progress*100)) + "%"
+		state := sp.State()
+		switch state {
+		case explorer.SpaceFailed:
+			state += ": " + sp.Error
+		case explorer.SpaceLoading:
+			state += " " + strconv.Itoa(int(sp.Progress*100)) + "%"
 		}
 		v.Spaces = append(v.Spaces, home.Space{Language: sp.Language, State: state, Words: sp.Words})
 	}

@@ -507,7 +507,7 @@ func (r *Registry) Status() []explorer.WordSpaceStatus {
 			st.Ready, st.Progress, st.Words = true, 1, s.Len()
 		} else if e.load != nil && !e.done() {
 			// Embedded, loaded at its first use.
-			st.Ready, st.Progress, st.Words = true, 1, e.words
+			st.Ready, st.OnFirstUse, st.Progress, st.Words = true, true, 1, e.words
 		}
 		if msg := e.err.Load(); msg != nil {
 			st.Error = "failed to load"

@@ -249,15 +249,15 @@ func TestRegistryEmbeddedLoadsAtFirstUse(t *testing.T) {
 		}
 		return explorer.WordSpaceStatus{}
 	}
-	if st := en(); !st.Ready || st.Words < 20000 {
+	if st := en(); !st.Ready || st.Words < 20000 || st.State() != explorer.SpaceOnFirstUse {
 		t.Fatalf("status before use: %+v", r.Status())
 	}
 	if _, err := r.Space(context.Background(), "qq"); err == nil || e.space.Load() != nil {
 		t.Fatalf("an unknown language: %v, loaded %v", err, e.space.Load() != nil)
 	}
 	s, err := r.Space(context.Background(), "en")
-	if err != nil || s.Len() != en().Words {
-		t.Fatalf("first use: %v", err)
+	if err != nil || s.Len() != en().Words || en().State() != explorer.SpaceReady {
+		t.Fatalf("first use: %v %+v", err, en())
 	}
 	if s2, _ := r.Space(context.Background(), "EN"); s2 != s {
 		t.Error("loaded twice")

@@ -9,7 +9,7 @@
 //	benchexplore quality -lang EN -texts en.txt
 //	benchexplore perf -lang EN -texts en.txt -n 100000 -algo new
 //	benchexplore run -lang EN -texts en.txt -sizes 100000,1000000
-//	benchexplore reviews [-dir DIR] [-heldout] [-v]
+//	benchexplore reviews [-dir DIR] [-heldout] [-bare] [-v]
 //
 // reviews explores annotated review sentences (SemEval ABSA, MAMS) and
 // reports the share of titles that are opinion words, the share of texts
@@ -38,6 +38,7 @@ func main() {
 	dir := fs.String("dir", reviewsDir(), "reviews: the directory of the annotated review files (BENCH_REVIEWS_DIR)")
 	heldOut := fs.Bool("heldout", false, "reviews: measure the held-out files too (report only, never tune on them)")
 	verbose := fs.Bool("v", false, "reviews: print the groups")
+	bare := fs.Bool("bare", false, "reviews: explore without the word space and the background list, as languages other than English are")
 	_ = fs.Parse(os.Args[2:])
 	if *profile != "" {
 		f, err := os.Create(*profile)
@@ -55,7 +56,7 @@ func main() {
 	case "perf":
 		err = perf(os.Stdout, *lang, *texts, *n, *algo)
 	case "reviews":
-		err = reviews(os.Stdout, *dir, *heldOut, *verbose)
+		err = reviews(os.Stdout, *dir, *heldOut, *bare, *verbose)
 	case "run":
 		err = run(os.Stdout, *lang, *texts, *sizes)
 	default:

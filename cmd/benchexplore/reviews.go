@@ -27,6 +27,9 @@ var reviewSets = []reviewSet{
 	{"ABSA16_Restaurants_Train_SB1_v2.xml", "SemEval-2016 restaurants (held out)", "EN", false},
 	{"MAMS_ATSA_test.xml", "MAMS restaurants (held out)", "EN", false},
 	{"restaurants_dutch_training.xml", "SemEval-2016 Dutch restaurants (held out)", "NL", false},
+	// SemEval-2016 laptops (entities such as BATTERY, DISPLAY, KEYBOARD);
+	// not in the tonality data: put the file in the directory to measure it
+	{"ABSA16_Laptops_Train_SB1_v2.xml", "SemEval-2016 laptops (held out)", "EN", false},
 }
 
 // wholeEntities are the categories of the place or product as a whole,

@@ -20,7 +20,10 @@ type reviewMeasures struct {
 
 // reviews explores every review file found in dir (held-out ones only
 // with heldOut) and prints a Markdown table; verbose prints the groups.
-func reviews(w io.Writer, dir string, heldOut, verbose bool) error {
+// bare explores the sets as a language without a word space or a
+// background list is explored (every one but English): a stand-in, made
+// from the tuning sets, for such languages, which are held out here.
+func reviews(w io.Writer, dir string, heldOut, bare, verbose bool) error {
 	fmt.Fprintln(w, "| corpus | texts | topics | opinion titles | texts in a topic | categories found |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|")
 	for _, set := range reviewSets {
@@ -34,9 +37,13 @@ func reviews(w io.Writer, dir string, heldOut, verbose bool) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", set.file, err)
 		}
-		m, groups, err := exploreReviews(set.lang, rs)
+		m, groups, err := exploreReviews(set.lang, rs, bare)
 		if err != nil {
 			return err
+		}
+		name := set.name
+		if bare {
+			name += ", bare"
 		}
 		cats := "—"
 		if m.categories > 0 {
@@ -45,7 +52,7 @@ func reviews(w io.Writer, dir string, heldOut, verbose bool) error {
 				cats += "; missed " + strings.Join(m.missed, ", ")
 			}
 		}
-		fmt.Fprintf(w, "| %s | %d | %d | %.0f %% | %.0f %% | %s |\n", set.name, m.texts, m.topics,
+		fmt.Fprintf(w, "| %s | %d | %d | %.0f %% | %.0f %% | %s |\n", name, m.texts, m.topics,
 			100*float64(m.opinionTitles)/float64(max(m.topics, 1)), 100*float64(m.covered)/float64(max(m.texts, 1)), cats)
 		if verbose {
 			printGroups(w, groups)
@@ -55,11 +62,15 @@ func reviews(w io.Writer, dir string, heldOut, verbose bool) error {
 }
 
 // exploreReviews explores the sentences with the default options and the
-// lexicon the server would give (background, EN word space, opinion words).
-func exploreReviews(lang string, rs []review) (reviewMeasures, []analysis.TopicGroup, error) {
+// lexicon the server would give (background, EN word space, opinion
+// words); bare: the opinion words alone.
+func exploreReviews(lang string, rs []review, bare bool) (reviewMeasures, []analysis.TopicGroup, error) {
 	lex, err := lexiconFor(lang)
 	if err != nil {
 		return reviewMeasures{}, nil, err
+	}
+	if bare {
+		lex = analysis.Lexicon{Opinion: lex.Opinion}
 	}
 	opinion := lex.Opinion
 	if opinion == nil {

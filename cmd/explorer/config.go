@@ -88,12 +88,18 @@ func (e flagError) Error() string { return string(e) }
 
 // parseFlags parses args: -h is errHelp (exit 0), a bad flag a flagError
 // (exit 2).
+// The flag set prints its usage only for -h: a bad flag is one line (the
+// caller says where the help is).
 func parseFlags(fs *flag.FlagSet, args []string) error {
+	out := fs.Output()
+	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)
+	fs.SetOutput(out)
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(err, flag.ErrHelp):
+		fs.Usage()
 		return errHelp
 	}
 	return flagError(err.Error())

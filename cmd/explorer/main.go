@@ -9,6 +9,8 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+
+	explorer "explorer"
 	"strings"
 )
 
@@ -48,21 +50,51 @@ lists its own flags.
 
 func main() {
 	if err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
-		var ue usageError
-		var fe flagError
-		if errors.As(err, &fe) {
-			// The flag set printed the command's own usage.
-			fmt.Fprintln(os.Stderr, "explorer:", err)
-			os.Exit(2)
-		}
-		if errors.As(err, &ue) {
-			fmt.Fprintln(os.Stderr, "explorer:", err)
-			fmt.Fprint(os.Stderr, usage)
-			os.Exit(2)
-		}
-		fmt.Fprintln(os.Stderr, "explorer:", err)
-		os.Exit(1)
+		os.Exit(report(os.Stderr, os.Args[1:], err))
 	}
+}
+
+// report prints err in one line (and a bound or field a value broke,
+// one line each), then, for a command line that does not parse, where its
+// help is: never the whole help. It returns the exit status.
+func report(w io.Writer, args []string, err error) int {
+	var ue usageError
+	var fe flagError
+	if errors.As(err, &fe) || errors.As(err, &ue) {
+		fmt.Fprintf(w, "explorer: %v\nrun '%s' for its usage\n", err, helpCommand(args))
+		return 2
+	}
+	var xe *explorer.Error
+	if errors.As(err, &xe) && xe.Code != explorer.EINTERNAL {
+		fmt.Fprintln(w, "explorer:", xe.Message)
+		for _, f := range xe.Fields {
+			fmt.Fprintf(w, "  %s: %s\n", f.Field, f.Message)
+		}
+		return 1
+	}
+	fmt.Fprintln(w, "explorer:", err)
+	return 1
+}
+
+// helpCommand is the command line that prints the help of the command
+// args name: the subcommand's, else the command's, else the overview.
+func helpCommand(args []string) string {
+	if len(args) == 0 {
+		return "explorer help"
+	}
+	if _, ok := synopses[args[0]]; ok {
+		return "explorer " + args[0] + " -h"
+	}
+	if len(args) > 1 {
+		if _, ok := synopses[args[0]+" "+args[1]]; ok {
+			return "explorer " + args[0] + " " + args[1] + " -h"
+		}
+	}
+	switch args[0] {
+	case "project", "user", "wordspace", "token":
+		return "explorer " + args[0] + " help"
+	}
+	return "explorer help"
 }
 
 // usageError is a command line that does not parse.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"mime/multipart"
@@ -15,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	explorer "explorer"
 )
 
 var (
@@ -276,6 +279,33 @@ func waitForLog(t *testing.T, s *server, words string) {
 			t.Fatalf("no %q in the logs:\n%s", words, s.logs)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestReport: a command line that does not parse is one line and where
+// its help is (the subcommand's when it names one); a refused value names
+// its bounds; an internal error is printed whole.
+func TestReport(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		err  error
+		code int
+		want string
+	}{
+		{[]string{"frob"}, usageError(`unknown command "frob"`), 2, "explorer: unknown command \"frob\"\nrun 'explorer help' for its usage\n"},
+		{[]string{"project", "explore", "x"}, usageError("ID must be a positive whole number"), 2,
+			"explorer: ID must be a positive whole number\nrun 'explorer project explore -h' for its usage\n"},
+		{[]string{"project"}, usageError("project needs a subcommand"), 2, "explorer: project needs a subcommand\nrun 'explorer project help' for its usage\n"},
+		{[]string{"backup", "--x"}, flagError("flag provided but not defined: -x"), 2,
+			"explorer: flag provided but not defined: -x\nrun 'explorer backup -h' for its usage\n"},
+		{nil, explorer.Invalid("the numbers of an exploration are out of bounds", explorer.FieldError{Field: "topics", Message: "from 1 to 50 (0: 12)"}), 1,
+			"explorer: the numbers of an exploration are out of bounds\n  topics: from 1 to 50 (0: 12)\n"},
+		{nil, errors.New("disk full"), 1, "explorer: disk full\n"},
+	} {
+		var b bytes.Buffer
+		if code := report(&b, tt.args, tt.err); code != tt.code || b.String() != tt.want {
+			t.Errorf("%v: %d %q, want %d %q", tt.args, code, b.String(), tt.code, tt.want)
+		}
 	}
 }
 

@@ -70,7 +70,7 @@ func newProjectFlags(sub string, stderr io.Writer) *projectFlags {
 
 func projectCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usageError(projectUsage)
+		return usageError("project needs a subcommand: import, append, explore, apply, delete, list or show")
 	}
 	if isHelp(args[0]) {
 		fmt.Fprintln(stdout, projectUsage)
@@ -153,7 +153,7 @@ func (r *projectRun) as(name string) (context.Context, error) {
 func (r *projectRun) project(n int) (context.Context, int64, error) {
 	fs := r.flags.fs
 	if fs.NArg() != n {
-		return nil, 0, usageError(projectUsage)
+		return nil, 0, usageError("usage: explorer " + synopses[fs.Name()])
 	}
 	id, err := strconv.ParseInt(fs.Arg(0), 10, 64)
 	if err != nil || id < 1 {

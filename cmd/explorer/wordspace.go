@@ -37,8 +37,7 @@ const wordspaceUsage = `Usage:
 // wordspaceCommand runs "explorer wordspace import|build|info".
 func wordspaceCommand(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, wordspaceUsage)
-		return usageError("wordspace: import, build or info expected")
+		return usageError("wordspace needs a subcommand: import, build or info")
 	}
 	switch args[0] {
 	case "import":
@@ -51,8 +50,7 @@ func wordspaceCommand(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stdout, wordspaceUsage)
 		return nil
 	}
-	fmt.Fprint(stderr, wordspaceUsage)
-	return usageError(fmt.Sprintf("wordspace: unknown command %q", args[0]))
+	return usageError(fmt.Sprintf("unknown wordspace subcommand %q", args[0]))
 }
 
 func wordspaceFlags(name string, stderr io.Writer) *flag.FlagSet {

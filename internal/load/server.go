@@ -138,6 +138,10 @@ func CheckLoopback(raw string) (string, error) {
 	return strings.TrimSuffix(u.Scheme+"://"+u.Host, "/"), nil
 }
 
+// DataDir is the server's data directory (its SQLite database is
+// explorer.db there).
+func (s *Server) DataDir() string { return filepath.Join(s.dir, "data") }
+
 // PID is the server process's id.
 func (s *Server) PID() int { return s.cmd.Process.Pid }
 

@@ -13,6 +13,7 @@ import (
 
 	explorer "explorer"
 	"explorer/api"
+	"explorer/internal/contentcoding"
 	"explorer/web"
 
 	"github.com/gofiber/fiber/v2"
@@ -102,6 +103,9 @@ type edge struct {
 	// refusals writes the lines of requests refused before routing, at
 	// most one a second per reason.
 	refusals rateLog
+	// answers keeps the compressed answers that carry an entity tag
+	// (compress.go).
+	answers *contentcoding.Cache
 }
 
 // Peer is a set of routes: the JSON interface or the pages.
@@ -141,7 +145,7 @@ func newEdge(cfg Config) (*edge, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &edge{cfg: cfg, proxies: px, slots: make(chan struct{}, cfg.Uploads)}
+	e := &edge{cfg: cfg, proxies: px, slots: make(chan struct{}, cfg.Uploads), answers: contentcoding.NewCache(AnswerCacheBytes)}
 	e.refusals.logger = cfg.Logger
 	e.app = fiber.New(fiber.Config{
 		Immutable:             true,

@@ -1,0 +1,98 @@
+package contentcoding
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/valyala/fasthttp"
+)
+
+// answer is a JSON-like body of about n bytes that compresses well.
+func answer(seed, n int) []byte {
+	var b strings.Builder
+	for i := 0; b.Len() < n; i++ {
+		fmt.Fprintf(&b, `{"id":%d,"title":"Topic %d of group %d","terms":["term%d","word%d"]},`, i, i%37, seed, (i*131+seed)%997, (i*17+seed)%113)
+	}
+	return []byte(b.String())
+}
+
+func unzip(t *testing.T, coding string, body []byte) []byte {
+	t.Helper()
+	var out []byte
+	var err error
+	switch coding {
+	case "gzip":
+		out, err = fasthttp.AppendGunzipBytes(nil, body)
+	case "br":
+		out, err = fasthttp.AppendUnbrotliBytes(nil, body)
+	case "zstd":
+		out, err = fasthttp.AppendUnzstdBytes(nil, body)
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", coding, err)
+	}
+	return out
+}
+
+func TestCacheCompressesOnceStrongly(t *testing.T) {
+	c := NewCache(1 << 20)
+	body := answer(1, 60_000)
+	for _, coding := range Codings {
+		first := c.Encode("u1 /m/1 \"1\"", coding, body)
+		if !bytes.Equal(unzip(t, coding, first), body) {
+			t.Fatalf("%s: the first answer does not decode to the body", coding)
+		}
+		if fast := Encode(coding, body, false); !bytes.Equal(first, fast) {
+			t.Fatalf("%s: the first answer is not the fast level's", coding)
+		}
+		c.Wait()
+		kept := c.Encode("u1 /m/1 \"1\"", coding, body)
+		if best := Encode(coding, body, true); len(best) < len(first) && !bytes.Equal(kept, best) {
+			t.Fatalf("%s: after the upgrade %d bytes are served, the strong level makes %d (fast %d)", coding, len(kept), len(best), len(first))
+		}
+		if !bytes.Equal(unzip(t, coding, kept), body) {
+			t.Fatalf("%s: the kept answer does not decode to the body", coding)
+		}
+		// The cache serves what it holds under the key, not the body given:
+		// the key names the representation.
+		if again := c.Encode("u1 /m/1 \"1\"", coding, []byte("other")); !bytes.Equal(again, kept) {
+			t.Fatalf("%s: a hit compressed again", coding)
+		}
+	}
+	// Another key is another entry.
+	other := answer(2, 60_000)
+	if got := unzip(t, "gzip", c.Encode("u2 /m/1 \"1\"", "gzip", other)); !bytes.Equal(got, other) {
+		t.Fatal("another key served the first key's answer")
+	}
+}
+
+func TestCacheBudget(t *testing.T) {
+	const budget = 64 << 10
+	c := NewCache(budget)
+	for i := range 200 {
+		body := answer(i, 20_000)
+		out := c.Encode(fmt.Sprintf("u /m/%d", i), "gzip", body)
+		if !bytes.Equal(unzip(t, "gzip", out), body) {
+			t.Fatalf("answer %d does not decode", i)
+		}
+		if c.Size() > budget {
+			t.Fatalf("after %d answers the cache holds %d bytes, over its budget %d", i+1, c.Size(), budget)
+		}
+	}
+	c.Wait()
+	if c.Size() > budget || c.Size() == 0 {
+		t.Fatalf("the cache holds %d bytes (budget %d)", c.Size(), budget)
+	}
+	// An answer over an eighth of the budget is served but not kept.
+	c2 := NewCache(budget)
+	big := answer(7, 400_000)
+	if out := c2.Encode("u /big", "gzip", big); len(out) <= budget/8 {
+		t.Fatalf("the test's big answer compresses to %d bytes, not over an eighth of the budget", len(out))
+	}
+	c2.Wait()
+	if c2.Size() != 0 {
+		t.Fatalf("a too large answer was kept: %d bytes", c2.Size())
+	}
+}

@@ -1,0 +1,3 @@
+module explorer/tools/release
+
+go 1.26.0
