@@ -359,7 +359,7 @@ func (s *Service) verifyToken(ctx context.Context, key [32]byte, addr string, no
 	if err != nil {
 		return nil, "", err
 	}
-	if t.ExpiresAt != nil && !tokenLive(*t.ExpiresAt, now) {
+	if t.Expired(now) {
 		return nil, "", s.refuseToken(ctx, addr, u.Username, "expired token "+strconv.FormatInt(t.ID, 10), now)
 	}
 	if _, err := usable(u); err != nil {

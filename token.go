@@ -60,7 +60,7 @@ func checkTokenInput(in TokenInput, now time.Time) (string, *time.Time, error) {
 
 // Expired reports whether the token can no longer be used at now.
 func (t *Token) Expired(now time.Time) bool {
-	return t.ExpiresAt != nil && !now.Before(*t.ExpiresAt)
+	return t.ExpiresAt != nil && !tokenLive(*t.ExpiresAt, now)
 }
 
 // tokenExpiryText names a token's expiry for the audit log.
