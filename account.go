@@ -48,6 +48,11 @@ type AccountStore interface {
 	// AdvanceAccountCycle moves the cycle to start..end only when the
 	// current cycle still ends at from; it reports whether it did.
 	AdvanceAccountCycle(ctx context.Context, userID int64, from, start, end time.Time) (bool, error)
+	// SetAccountOverdraft sets how many credits below zero an account may
+	// go; MarkLowCreditsMailed records the low-balance mail of the cycle
+	// starting at cycle once, reporting whether this call did.
+	SetAccountOverdraft(ctx context.Context, userID, credits int64) error
+	MarkLowCreditsMailed(ctx context.Context, userID int64, cycle time.Time) (bool, error)
 	// FindDueAccounts lists up to limit accounts whose cycle ended by now.
 	FindDueAccounts(ctx context.Context, now time.Time, limit int) ([]int64, error)
 

@@ -43,14 +43,16 @@ const (
 	ActionModelAccessRemove = "model.access.remove"
 	ActionModelRestore      = "model.restore"
 
-	ActionCreditsBuy      = "credits.buy"
-	ActionCreditsAdjust   = "credits.adjust"
-	ActionPlanChange      = "plan.change"
-	ActionPlanCancel      = "plan.migration.cancel"
-	ActionSeatsChange     = "seats.change"
-	ActionSettingsChange  = "settings.change"
-	ActionBackupDownload  = "backup.download"
-	ActionDatabaseRestore = "database.restore"
+	ActionCreditsBuy    = "credits.buy"
+	ActionCreditsAdjust = "credits.adjust"
+	// An admin set how far below zero an account's credits may go.
+	ActionCreditsOverdraft = "credits.overdraft"
+	ActionPlanChange       = "plan.change"
+	ActionPlanCancel       = "plan.migration.cancel"
+	ActionSeatsChange      = "seats.change"
+	ActionSettingsChange   = "settings.change"
+	ActionBackupDownload   = "backup.download"
+	ActionDatabaseRestore  = "database.restore"
 )
 
 // AuditActions lists every action, for the filters of the audit page.
@@ -60,7 +62,7 @@ var AuditActions = []string{
 	ActionPasswordChange, ActionTokenCreate, ActionTokenRevoke,
 	ActionUserCreate, ActionUserRole, ActionUserDisable, ActionUserEnable, ActionUserDelete, ActionUserBudgets,
 	ActionModelShare, ActionModelAccessRemove, ActionModelRestore,
-	ActionCreditsBuy, ActionCreditsAdjust, ActionPlanChange, ActionPlanCancel, ActionSeatsChange,
+	ActionCreditsBuy, ActionCreditsAdjust, ActionCreditsOverdraft, ActionPlanChange, ActionPlanCancel, ActionSeatsChange,
 	ActionSettingsChange, ActionBackupDownload, ActionDatabaseRestore,
 }
 

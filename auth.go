@@ -35,6 +35,10 @@ type credentialEntry struct {
 	token   int64
 	revoked int64
 	used    time.Time
+	// scope and tokenExpires are the cached token's scope and expiry
+	// (zero: never).
+	scope        string
+	tokenExpires time.Time
 }
 
 func newCredentialCache(ttl time.Duration, max int) *credentialCache {
@@ -285,62 +289,89 @@ func hashSecret(secret string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// AuthenticateToken verifies a Bearer API token sent from addr. A verified
+// AuthenticateToken verifies a Bearer API token sent from addr and
+// answers its user (see AuthenticateBearer).
+func (s *Service) AuthenticateToken(ctx context.Context, token, addr string) (*User, error) {
+	u, _, err := s.AuthenticateBearer(ctx, token, addr)
+	return u, err
+}
+
+// AuthenticateBearer verifies a Bearer API token sent from addr and
+// answers its user and scope (TokenRead or TokenWrite). A verified
 // token is cached like a verified password: a cached token costs one read
 // of its user, and stops working at once on every instance when one of
 // the user's tokens is revoked (the user's TokensRevoked changes) or the
-// user is disabled or deleted. A valid token is accepted whatever others
-// did; an address with too many failures gets no answer about further
-// tokens until its window passes.
-func (s *Service) AuthenticateToken(ctx context.Context, token, addr string) (*User, error) {
+// user is disabled or deleted. An expired token is refused as an unknown
+// one. A valid token is accepted whatever others did; an address with too
+// many failures gets no answer about further tokens until its window
+// passes.
+func (s *Service) AuthenticateBearer(ctx context.Context, token, addr string) (*User, string, error) {
 	ctx = withAddr(ctx, addr)
 	now := s.clock.Now()
 	key := sha256.Sum256([]byte(token))
-	if e, ok := s.tokens.get(key, now); ok {
+	if e, ok := s.tokens.get(key, now); ok && tokenLive(e.tokenExpires, now) {
 		u, err := s.store.FindUserByID(ctx, e.userID)
 		if err == nil && u.TokensRevoked == e.revoked {
 			if _, err := usable(u); err != nil {
-				return nil, err
+				return nil, "", err
 			}
 			if now.Sub(e.used) > time.Minute {
 				s.tokens.put(key, s.touchToken(ctx, e, now), now)
 			}
-			return u, nil
+			return u, e.scope, nil
 		}
 		if err != nil && ErrorCode(err) != ENOTFOUND {
-			return nil, err
+			return nil, "", err
 		}
-		s.tokens.remove(key)
 	}
+	s.tokens.remove(key)
 	return s.verifyToken(ctx, key, addr, now)
+}
+
+// tokenLive reports whether a token expiring at expires (zero: never) may
+// still be used at now.
+func tokenLive(expires, now time.Time) bool {
+	return expires.IsZero() || now.Before(expires)
+}
+
+// refuseToken counts a failure of addr and refuses a token as unknown,
+// auditing why.
+func (s *Service) refuseToken(ctx context.Context, addr, username, reason string, now time.Time) error {
+	if err := s.throttled("", addr, now); err != nil {
+		return err
+	}
+	s.failed("", addr, now)
+	return s.refuseSignIn(ctx, ActionSignInToken, username, reason, Errorf(EUNAUTHORIZED, "invalid token"))
 }
 
 // verifyToken looks a token up by its hash and caches it when its user
 // may use it.
-func (s *Service) verifyToken(ctx context.Context, key [32]byte, addr string, now time.Time) (*User, error) {
+func (s *Service) verifyToken(ctx context.Context, key [32]byte, addr string, now time.Time) (*User, string, error) {
 	hash := hex.EncodeToString(key[:])
 	t, err := s.store.FindTokenByHash(ctx, hash)
 	if ErrorCode(err) == ENOTFOUND || (err == nil && subtle.ConstantTimeCompare([]byte(t.Hash), []byte(hash)) != 1) {
-		if err := s.throttled("", addr, now); err != nil {
-			return nil, err
-		}
-		s.failed("", addr, now)
-		return nil, s.refuseSignIn(ctx, ActionSignInToken, "", "unknown token", Errorf(EUNAUTHORIZED, "invalid token"))
+		return nil, "", s.refuseToken(ctx, addr, "", "unknown token", now)
 	}
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	u, err := s.store.FindUserByID(ctx, t.UserID)
 	if err != nil {
-		return nil, err
+		return nil, "", err
+	}
+	if t.Expired(now) {
+		return nil, "", s.refuseToken(ctx, addr, u.Username, "expired token "+strconv.FormatInt(t.ID, 10), now)
 	}
 	if _, err := usable(u); err != nil {
-		return nil, s.refuseSignIn(ctx, ActionSignInToken, u.Username, "user disabled", err)
+		return nil, "", s.refuseSignIn(ctx, ActionSignInToken, u.Username, "user disabled", err)
 	}
 	if err := s.Audit(ctx, AuditEvent{Action: ActionSignInToken, Actor: u.Username, Detail: "token " + strconv.FormatInt(t.ID, 10)}); err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	e := credentialEntry{userID: u.ID, token: t.ID, revoked: t.UserRevoked, expires: now.Add(s.tokens.ttl)}
+	e := credentialEntry{userID: u.ID, token: t.ID, revoked: t.UserRevoked, expires: now.Add(s.tokens.ttl), scope: tokenScope(t.Scope)}
+	if t.ExpiresAt != nil {
+		e.tokenExpires = *t.ExpiresAt
+	}
 	if t.LastUsed != nil {
 		e.used = *t.LastUsed
 	}
@@ -348,7 +379,7 @@ func (s *Service) verifyToken(ctx context.Context, key [32]byte, addr string, no
 		e = s.touchToken(ctx, e, now)
 	}
 	s.tokens.put(key, e, now)
-	return u, nil
+	return u, e.scope, nil
 }
 
 // touchToken records a token's use; callers do so at most once a minute

@@ -16,6 +16,10 @@ type BillingOptions struct {
 	// CreditsPerVerbatim is how many credits one analysed verbatim uses
 	// (default 1).
 	CreditsPerVerbatim int64
+	// TrackOnly counts credits without ever refusing work (an install
+	// that sells none); by default an import the paying account cannot
+	// pay is refused with EPAYMENT.
+	TrackOnly bool
 }
 
 func (o BillingOptions) withDefaults() BillingOptions {
@@ -40,6 +44,11 @@ type AccountState struct {
 	CycleStart time.Time
 	CycleEnd   time.Time
 	Created    time.Time
+	// Overdraft is how many credits below zero an admin lets the account
+	// go (0: none); LowCreditsMailed the start of the cycle whose
+	// low-balance mail was queued (nil: never).
+	Overdraft        int64
+	LowCreditsMailed *time.Time
 }
 
 // PlanMigration is a plan change. A downgrade is scheduled (pending until

@@ -38,6 +38,9 @@ type CreditEntry struct {
 	Credits     int64
 	Description string
 	Created     time.Time
+	// ProjectID is the project whose import or append a usage entry paid
+	// (0: none; the project may be gone since).
+	ProjectID int64
 }
 
 // Charge is an amount billed to an account, in integer cents.

@@ -20,6 +20,7 @@ const (
 	ETOOLARGE     = "too_large"
 	EUNSUPPORTED  = "unsupported"
 	ETHROTTLED    = "throttled"
+	EPAYMENT      = "payment_required"
 	EUNAVAILABLE  = "unavailable"
 	EINTERNAL     = "internal"
 )
@@ -39,7 +40,10 @@ type Error struct {
 	// RetryAfter is the number of seconds a caller should wait, for
 	// ETHROTTLED and EUNAVAILABLE.
 	RetryAfter int
-	Err        error
+	// Cost is, for EPAYMENT, what the refused work costs and what the
+	// account has.
+	Cost *CreditCost
+	Err  error
 }
 
 // Error returns the message, with the cause for logs.

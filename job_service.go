@@ -55,6 +55,9 @@ func (s *Service) SubmitExplore(ctx context.Context, id int64, column string, op
 	if _, err := exploreColumn(p, column); err != nil {
 		return nil, err
 	}
+	if err := s.requireCredits(ctx, u, 0, "exploring"); err != nil {
+		return nil, err
+	}
 	return s.submitJob(ctx, u, &Job{Kind: JobExplore, ProjectID: id, Column: column, Topics: opt.Topics, Groups: opt.Groups})
 }
 
@@ -72,6 +75,9 @@ func (s *Service) SubmitApply(ctx context.Context, id, modelID int64) (*Job, err
 		return nil, Errorf(ECONFLICT, "project %d is %s: it must be READY or EXPLORED", p.ID, p.Status)
 	}
 	if _, err := s.visibleModel(ctx, u, modelID); err != nil {
+		return nil, err
+	}
+	if err := s.requireCredits(ctx, u, 0, "applying a model"); err != nil {
 		return nil, err
 	}
 	return s.submitJob(ctx, u, &Job{Kind: JobApply, ProjectID: id, ModelID: modelID})
@@ -97,6 +103,9 @@ func (s *Service) SubmitLearnWords(ctx context.Context, id int64) (*Job, error) 
 	if col := columnIndex(p, p.TextColumn); p.TextColumn == "" || col < 0 {
 		return nil, Errorf(ECONFLICT, "project %d has not been explored: explore a text column first", p.ID)
 	}
+	if err := s.requireCredits(ctx, u, 0, "learning words"); err != nil {
+		return nil, err
+	}
 	return s.submitJob(ctx, u, &Job{Kind: JobLearnWords, ProjectID: id})
 }
 
@@ -110,6 +119,10 @@ func (s *Service) SubmitImport(ctx context.Context, in ImportProjectInput, size 
 	}
 	u, err := activeActor(ctx)
 	if err != nil {
+		release()
+		return nil, err
+	}
+	if err := s.checkImportCredits(ctx, u, in.File, "this import"); err != nil {
 		release()
 		return nil, err
 	}

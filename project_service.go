@@ -97,6 +97,9 @@ func (s *Service) ImportProject(ctx context.Context, in ImportProjectInput) (*Pr
 	if err != nil {
 		return nil, err
 	}
+	if err := s.checkImportCredits(ctx, u, in.File, "this import"); err != nil {
+		return nil, err
+	}
 	p, err := s.createImportProject(ctx, u, in)
 	if err != nil {
 		return nil, err
@@ -162,7 +165,10 @@ func (s *Service) importRows(ctx context.Context, u *User, p *Project, in Import
 		if err := s.store.UpdateProject(ctx, p); err != nil {
 			return err
 		}
-		return s.RecordUsage(ctx, u.ID, 1, n, s.clock.Now())
+		if err := s.requireCredits(ctx, u, n, "this import"); err != nil {
+			return err
+		}
+		return s.recordUsage(ctx, u.ID, p, 1, n, s.clock.Now())
 	})
 	if err != nil {
 		s.failProject(ctx, p.ID, ProjectFailed, "import failed: ", err)
@@ -422,6 +428,12 @@ func (s *Service) AppendProjectRows(ctx context.Context, id int64, file TableSou
 	if file == nil {
 		return nil, Invalid("a file is required", FieldError{Field: "file", Message: "is required"})
 	}
+	if _, err := s.ownProject(ctx, u, id); err != nil {
+		return nil, err
+	}
+	if err := s.checkImportCredits(ctx, u, file, "this append"); err != nil {
+		return nil, err
+	}
 	p, err := s.startProjectStep(ctx, u, id, ProjectAppending, ProjectReady, ProjectExplored)
 	if err != nil {
 		return nil, err
@@ -459,7 +471,10 @@ func (s *Service) AppendProjectRows(ctx context.Context, id int64, file TableSou
 		if err := s.store.UpdateProject(ctx, p); err != nil {
 			return err
 		}
-		return s.RecordUsage(ctx, u.ID, 0, n, s.clock.Now())
+		if err := s.requireCredits(ctx, u, n, "this append"); err != nil {
+			return err
+		}
+		return s.recordUsage(ctx, u.ID, p, 0, n, s.clock.Now())
 	})
 	if err != nil {
 		s.failProject(ctx, p.ID, prev, "append failed: ", err)

@@ -89,6 +89,11 @@ func (s *Service) verifySecondFactor(ctx context.Context, cookie, code, addr str
 	return u, use, err
 }
 
+// codeRefused answers a refused sign-in code. A code works once: one
+// just typed to turn the second factor on is refused at sign-in until the
+// app shows the next.
+const codeRefused = "the code is wrong or was used already; a code works only once, so if you just used this one (to turn the second factor on, say), wait for the next code your app shows (a new one every 30 seconds)"
+
 // wrongCode counts a wrong code against the pending session and the
 // throttle.
 func (s *Service) wrongCode(ctx context.Context, sess *Session, u *User, addr string) error {
@@ -111,5 +116,5 @@ func (s *Service) wrongCode(ctx context.Context, sess *Session, u *User, addr st
 	if n >= pendingAttempts {
 		return Errorf(EUNAUTHORIZED, "too many wrong codes; enter your password again")
 	}
-	return Errorf(EUNAUTHORIZED, "the code is wrong or was used already")
+	return Errorf(EUNAUTHORIZED, "%s", codeRefused)
 }

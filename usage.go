@@ -66,9 +66,16 @@ type UsageDetails struct {
 
 // RecordUsage records the usage of one import by userID at time at and
 // takes the verbatims' credits from the paying account (the manager's for
-// a managed user); the balance may go below zero. It needs no actor:
-// project imports call it.
+// a managed user); the balance may go below zero (imports check first,
+// credits_gate.go). It needs no actor: project imports call it.
 func (s *Service) RecordUsage(ctx context.Context, userID int64, projects, verbatims int, at time.Time) error {
+	return s.recordUsage(ctx, userID, nil, projects, verbatims, at)
+}
+
+// recordUsage is RecordUsage of the import or append of project p (nil:
+// none), which the ledger entry names. Crossing the low-balance line
+// queues its mail, once a cycle (credits_low.go).
+func (s *Service) recordUsage(ctx context.Context, userID int64, p *Project, projects, verbatims int, at time.Time) error {
 	if projects < 0 || verbatims < 0 {
 		return Invalid("usage must not be negative")
 	}
@@ -77,11 +84,11 @@ func (s *Service) RecordUsage(ctx context.Context, userID int64, projects, verba
 		if err != nil {
 			return err
 		}
-		p, err := s.payer(ctx, u)
+		payer, err := s.payer(ctx, u)
 		if err != nil {
 			return err
 		}
-		a, err := s.settleTx(ctx, p.ID)
+		a, err := s.settleTx(ctx, payer.ID)
 		if err != nil {
 			return err
 		}
@@ -89,13 +96,33 @@ func (s *Service) RecordUsage(ctx context.Context, userID int64, projects, verba
 		if err != nil {
 			return err
 		}
-		r := &UsageRecord{UserID: u.ID, AccountID: p.ID, Projects: int64(projects), Verbatims: int64(verbatims), Trialing: plan.IsTrial(), Recorded: at.UTC()}
+		r := &UsageRecord{UserID: u.ID, AccountID: payer.ID, Projects: int64(projects), Verbatims: int64(verbatims), Trialing: plan.IsTrial(), Recorded: at.UTC()}
 		if err := s.store.CreateUsageRecord(ctx, r); err != nil {
 			return err
 		}
-		what := fmt.Sprintf("%d verbatims analysed by %s", verbatims, u.Username)
-		return s.record(ctx, p.ID, u.ID, at, nil, &CreditEntry{Kind: CreditUsage, Credits: -int64(verbatims) * s.billing.CreditsPerVerbatim, Description: what})
+		e := &CreditEntry{Kind: CreditUsage, Credits: -int64(verbatims) * s.billing.CreditsPerVerbatim, Description: usageText(u, p, projects, verbatims)}
+		if p != nil {
+			e.ProjectID = p.ID
+		}
+		if err := s.record(ctx, payer.ID, u.ID, at, nil, e); err != nil {
+			return err
+		}
+		return s.warnLowCredits(ctx, payer, a, plan)
 	})
+}
+
+// usageText describes a usage entry of the ledger: what was analysed, of
+// which project, by whom.
+func usageText(u *User, p *Project, projects, verbatims int) string {
+	n := GroupThousands(int64(verbatims))
+	if p == nil {
+		return fmt.Sprintf("%s verbatims analysed by %s", n, u.Username)
+	}
+	what := "imported"
+	if projects == 0 {
+		what = "appended"
+	}
+	return fmt.Sprintf("%s verbatims %s into “%s” by %s", n, what, p.Title, u.Username)
 }
 
 // Usage returns the caller's usage figures; a manager's include its

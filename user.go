@@ -62,6 +62,10 @@ type Token struct {
 	Hash     string
 	Created  time.Time
 	LastUsed *time.Time
+	// Scope is TokenRead (GET and HEAD only) or TokenWrite.
+	Scope string
+	// ExpiresAt is when the token stops working; nil: never.
+	ExpiresAt *time.Time
 	// UserRevoked is the user's TokensRevoked when the token was read
 	// (FindTokenByHash only).
 	UserRevoked int64

@@ -204,18 +204,30 @@ type NewToken struct {
 	Secret string
 }
 
-// CreateToken creates an API token for username. The CLI calls it without
-// an actor; on the pages users create their own and admins anyone's.
+// CreateToken creates a write API token that never expires for username
+// (see CreateTokenWith).
 func (s *Service) CreateToken(ctx context.Context, username, name string) (*NewToken, error) {
+	return s.CreateTokenWith(ctx, username, TokenInput{Name: name})
+}
+
+// CreateTokenWith creates an API token for username with in's name, scope
+// and lifetime. The CLI calls it without an actor; on the pages users
+// create their own and admins anyone's.
+func (s *Service) CreateTokenWith(ctx context.Context, username string, in TokenInput) (*NewToken, error) {
 	if a := UserFromContext(ctx); a != nil && !a.IsAdmin() && a.Username != username {
 		return nil, Errorf(EFORBIDDEN, "only admins may create tokens for other users")
 	}
-	name = strings.TrimSpace(name)
+	name := strings.TrimSpace(in.Name)
 	if err := CheckText("name", name); err != nil {
 		return nil, err
 	}
 	if name == "" || len([]rune(name)) > 100 {
 		return nil, Invalid("a token needs a name of 1 to 100 characters", FieldError{Field: "name", Message: "must be 1 to 100 characters"})
+	}
+	now := s.clock.Now()
+	scope, expires, err := checkTokenInput(in, now)
+	if err != nil {
+		return nil, err
 	}
 	b, err := randomBytes(s.random, 32)
 	if err != nil {
@@ -231,11 +243,11 @@ func (s *Service) CreateToken(ctx context.Context, username, name string) (*NewT
 		if err := s.checkOwned(ctx, u.ID, OwnedTokens); err != nil {
 			return err
 		}
-		t = &Token{UserID: u.ID, Name: name, Hash: hashSecret(secret), Created: s.clock.Now()}
+		t = &Token{UserID: u.ID, Name: name, Hash: hashSecret(secret), Created: now, Scope: scope, ExpiresAt: expires}
 		if err := s.store.CreateToken(ctx, t); err != nil {
 			return err
 		}
-		return s.audit(ctx, ActionTokenCreate, u.Username, "token "+strconv.FormatInt(t.ID, 10))
+		return s.audit(ctx, ActionTokenCreate, u.Username, "token "+strconv.FormatInt(t.ID, 10)+" ("+scope+", "+tokenExpiryText(expires)+")")
 	})
 	if err != nil {
 		return nil, err

@@ -54,6 +54,7 @@ func (a *API) Register(r fiber.Router) {
 	h.projectsRoutes(v1)
 	h.jobsRoutes(v1)
 	h.auditRoutes(v1)
+	h.tokensRoutes(v1)
 }
 
 // Uploads are the routes ("METHOD /path") whose body is an upload rather
@@ -108,7 +109,12 @@ func (h *handler) authenticate(c *fiber.Ctx) error {
 		}
 		u, err = h.svc.AuthenticatePassword(c.UserContext(), user, pass, c.IP())
 	case strings.EqualFold(scheme, "Bearer") && cred != "":
-		u, err = h.svc.AuthenticateToken(c.UserContext(), cred, c.IP())
+		var scope string
+		u, scope, err = h.svc.AuthenticateBearer(c.UserContext(), cred, c.IP())
+		if err == nil {
+			c.Locals(tokenScopeKey, scope)
+			err = refuseReadToken(c, scope)
+		}
 	default:
 		return explorer.Errorf(explorer.EUNAUTHORIZED, "authentication required: HTTP Basic credentials or a Bearer token")
 	}

@@ -135,6 +135,11 @@ func auditSteps() []auditStep {
 				t.Fatal(err)
 			}
 		}},
+		{explorer.ActionCreditsOverdraft, func(t *testing.T, e *testkit.Env, s *auditState) {
+			if err := e.Svc.SetOverdraft(inRequest(e, "root", "r9b"), "ann", 300); err != nil {
+				t.Fatal(err)
+			}
+		}},
 		{explorer.ActionPlanChange, func(t *testing.T, e *testkit.Env, s *auditState) {
 			e.Do(testkit.Request{Method: "PUT", Path: "/v1/account/product", User: "ann", Body: map[string]any{"handle": "professional"}}).Expect(t, 204)
 		}},

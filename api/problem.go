@@ -19,6 +19,12 @@ type Problem struct {
 	Status int          `json:"status"`
 	Detail string       `json:"detail,omitempty"`
 	Errors []FieldError `json:"errors,omitempty"`
+	// Credits, Balance and Overdraft name, on a 402, what the refused
+	// work costs, what the paying account has and how far below zero it
+	// may go.
+	Credits   *int64 `json:"credits,omitempty"`
+	Balance   *int64 `json:"balance,omitempty"`
+	Overdraft *int64 `json:"overdraft,omitempty"`
 }
 
 // FieldError is one invalid input field of a problem.
@@ -59,7 +65,11 @@ func ProblemFor(err error, status int) Problem {
 		return Problem{Type: "about:blank", Title: http.StatusText(status), Status: status, Detail: detail}
 	}
 	e := explorer.AsError(err)
-	return Problem{Type: "about:blank", Title: http.StatusText(status), Status: status, Detail: e.Message, Errors: fieldErrors(e.Fields)}
+	p := Problem{Type: "about:blank", Title: http.StatusText(status), Status: status, Detail: e.Message, Errors: fieldErrors(e.Fields)}
+	if c := e.Cost; c != nil {
+		p.Credits, p.Balance, p.Overdraft = &c.Credits, &c.Balance, &c.Overdraft
+	}
+	return p
 }
 
 // WriteProblem answers err as problem+json with status (the edge's status

@@ -52,6 +52,12 @@ func (h *handler) importProject(c *fiber.Ctx) error {
 		title = v[0]
 	}
 	in := explorer.ImportProjectInput{Title: title, File: file, FileName: file.Name}
+	if dry, err := queryBool(c, "dryRun", false); err != nil || dry {
+		if err != nil {
+			return err
+		}
+		return h.importCost(c, in)
+	}
 	if respondAsync(c) {
 		// The job reads the file after the request: a copy outlives it.
 		kept, release, err := file.Detached("")
@@ -73,6 +79,24 @@ func (h *handler) importProject(c *fiber.Ctx) error {
 		return err
 	}
 	return h.sendProject(c, fiber.StatusCreated, j.ProjectID)
+}
+
+// importCost answers what an import would cost, storing nothing.
+func (h *handler) importCost(c *fiber.Ctx, in explorer.ImportProjectInput) error {
+	cost, err := h.svc.ImportCost(c.UserContext(), in.File)
+	if err != nil {
+		return err
+	}
+	return c.JSON(importCostAnswer{Rows: cost.Rows, Credits: cost.Credits, Balance: cost.Balance, Overdraft: cost.Overdraft, Payable: cost.Payable()})
+}
+
+// importCostAnswer is the answer of POST /v1/projects?dryRun=true.
+type importCostAnswer struct {
+	Rows      int   `json:"rows"`
+	Credits   int64 `json:"credits"`
+	Balance   int64 `json:"balance"`
+	Overdraft int64 `json:"overdraft"`
+	Payable   bool  `json:"payable"`
 }
 
 // sendProject answers the project id (Service.Project: its model info as its owner may see it) with status.

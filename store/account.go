@@ -16,13 +16,28 @@ const accountColumns = `user_id, plan_id, seats, anchor_at, cycle_start_at, cycl
 func (db *DB) FindAccountState(ctx context.Context, userID int64) (*explorer.AccountState, error) {
 	var a explorer.AccountState
 	var anchor, start, end, created int64
-	err := db.queryRow(ctx, "account not found", `SELECT `+accountColumns+` FROM accounts WHERE user_id = ?`, []any{userID},
-		&a.UserID, &a.PlanID, &a.Seats, &anchor, &start, &end, &created)
+	var mailed sql.NullInt64
+	err := db.queryRow(ctx, "account not found", `SELECT `+accountColumns+`, overdraft_credits, low_credits_mailed_at FROM accounts WHERE user_id = ?`, []any{userID},
+		&a.UserID, &a.PlanID, &a.Seats, &anchor, &start, &end, &created, &a.Overdraft, &mailed)
 	if err != nil {
 		return nil, err
 	}
 	a.Anchor, a.CycleStart, a.CycleEnd, a.Created = fromMillis(anchor), fromMillis(start), fromMillis(end), fromMillis(created)
+	a.LowCreditsMailed = timeOrNil(mailed)
 	return &a, nil
+}
+
+// SetAccountOverdraft sets how many credits below zero an account may go.
+func (db *DB) SetAccountOverdraft(ctx context.Context, userID, credits int64) error {
+	return db.updateOne(ctx, "account not found", `UPDATE accounts SET overdraft_credits = ? WHERE user_id = ?`, credits, userID)
+}
+
+// MarkLowCreditsMailed records that the low-balance mail of the cycle
+// starting at cycle was queued, unless it was already; it reports whether
+// it marked (so that of several instances only one mails).
+func (db *DB) MarkLowCreditsMailed(ctx context.Context, userID int64, cycle time.Time) (bool, error) {
+	return db.execAffected(ctx, `UPDATE accounts SET low_credits_mailed_at = ? WHERE user_id = ? AND (low_credits_mailed_at IS NULL OR low_credits_mailed_at < ?)`,
+		ms(cycle), userID, ms(cycle))
 }
 
 // CreateAccountState inserts a unless the user already has an account.

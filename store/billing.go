@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 
 	explorer "explorer"
 )
@@ -39,8 +40,12 @@ func (db *DB) FindPlanByHandle(ctx context.Context, handle string) (*explorer.Pl
 
 // CreateCreditEntry inserts a ledger entry and sets its ID.
 func (db *DB) CreateCreditEntry(ctx context.Context, e *explorer.CreditEntry) error {
-	id, err := db.insert(ctx, `INSERT INTO credit_entries (account_id, user_id, kind, credits, description, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-		e.AccountID, e.UserID, e.Kind, e.Credits, e.Description, ms(e.Created))
+	var project any
+	if e.ProjectID > 0 {
+		project = e.ProjectID
+	}
+	id, err := db.insert(ctx, `INSERT INTO credit_entries (account_id, user_id, kind, credits, description, created_at, project_id) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		e.AccountID, e.UserID, e.Kind, e.Credits, e.Description, ms(e.Created), project)
 	e.ID = id
 	return err
 }
@@ -62,13 +67,14 @@ func (db *DB) CreditBalance(ctx context.Context, accountID int64) (int64, error)
 
 // FindCreditEntries lists an account's newest ledger entries.
 func (db *DB) FindCreditEntries(ctx context.Context, accountID int64, limit int) ([]*explorer.CreditEntry, error) {
-	return queryList(ctx, db, `SELECT id, account_id, user_id, kind, credits, description, created_at FROM credit_entries
+	return queryList(ctx, db, `SELECT id, account_id, user_id, kind, credits, description, created_at, project_id FROM credit_entries
 		WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`, []any{accountID, limit},
 		func(sc rowScanner) (*explorer.CreditEntry, error) {
 			var e explorer.CreditEntry
 			var created int64
-			err := sc.Scan(&e.ID, &e.AccountID, &e.UserID, &e.Kind, &e.Credits, &e.Description, &created)
-			e.Created = fromMillis(created)
+			var project sql.NullInt64
+			err := sc.Scan(&e.ID, &e.AccountID, &e.UserID, &e.Kind, &e.Credits, &e.Description, &created, &project)
+			e.Created, e.ProjectID = fromMillis(created), project.Int64
 			return &e, err
 		})
 }

@@ -143,7 +143,8 @@ func (db *DB) updateOne(ctx context.Context, notFound, query string, args ...any
 
 // CreateToken inserts t and sets its ID.
 func (db *DB) CreateToken(ctx context.Context, t *explorer.Token) error {
-	id, err := db.insert(ctx, `INSERT INTO api_tokens (user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?)`, t.UserID, t.Name, t.Hash, ms(t.Created))
+	id, err := db.insert(ctx, `INSERT INTO api_tokens (user_id, name, token_hash, created_at, scope, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		t.UserID, t.Name, t.Hash, ms(t.Created), t.Scope, nullMillis(t.ExpiresAt))
 	t.ID = id
 	return err
 }
@@ -151,19 +152,15 @@ func (db *DB) CreateToken(ctx context.Context, t *explorer.Token) error {
 func scanToken(sc rowScanner) (*explorer.Token, error) {
 	var t explorer.Token
 	var created int64
-	var used sql.NullInt64
-	if err := sc.Scan(&t.ID, &t.UserID, &t.Name, &t.Hash, &created, &used); err != nil {
+	var used, expires sql.NullInt64
+	if err := sc.Scan(&t.ID, &t.UserID, &t.Name, &t.Hash, &created, &used, &t.Scope, &expires); err != nil {
 		return nil, err
 	}
-	t.Created = fromMillis(created)
-	if used.Valid {
-		at := fromMillis(used.Int64)
-		t.LastUsed = &at
-	}
+	t.Created, t.LastUsed, t.ExpiresAt = fromMillis(created), timeOrNil(used), timeOrNil(expires)
 	return &t, nil
 }
 
-const tokenColumns = `id, user_id, name, token_hash, created_at, last_used_at`
+const tokenColumns = `id, user_id, name, token_hash, created_at, last_used_at, scope, expires_at`
 
 // FindTokenByHash returns the token whose secret hashes to hash, with its
 // user's count of revoked tokens read in the same statement (one snapshot:
@@ -171,18 +168,14 @@ const tokenColumns = `id, user_id, name, token_hash, created_at, last_used_at`
 func (db *DB) FindTokenByHash(ctx context.Context, hash string) (*explorer.Token, error) {
 	var t explorer.Token
 	var created int64
-	var used sql.NullInt64
-	err := db.row(ctx, `SELECT t.id, t.user_id, t.name, t.token_hash, t.created_at, t.last_used_at, u.tokens_revoked
+	var used, expires sql.NullInt64
+	err := db.row(ctx, `SELECT t.id, t.user_id, t.name, t.token_hash, t.created_at, t.last_used_at, t.scope, t.expires_at, u.tokens_revoked
 		FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?`, hash).
-		Scan(&t.ID, &t.UserID, &t.Name, &t.Hash, &created, &used, &t.UserRevoked)
+		Scan(&t.ID, &t.UserID, &t.Name, &t.Hash, &created, &used, &t.Scope, &expires, &t.UserRevoked)
 	if err != nil {
 		return nil, db.mapError(err, "token not found")
 	}
-	t.Created = fromMillis(created)
-	if used.Valid {
-		at := fromMillis(used.Int64)
-		t.LastUsed = &at
-	}
+	t.Created, t.LastUsed, t.ExpiresAt = fromMillis(created), timeOrNil(used), timeOrNil(expires)
 	return &t, nil
 }
 

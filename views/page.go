@@ -15,4 +15,14 @@ type Page struct {
 	Error  string
 	// Dates formats times in the viewer's dateFormat and time zone.
 	Dates Dates
+	// LowCredits, when set, shows the low-balance banner.
+	LowCredits *LowCredits
+}
+
+// LowCredits is the banner of an account whose credits are under a tenth
+// of what its plan brings each month.
+type LowCredits struct {
+	Balance, Monthly int64
+	// Payer is the manager whose account pays ("" for one's own).
+	Payer string
 }

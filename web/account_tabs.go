@@ -104,8 +104,13 @@ func (s *server) creditsTab(c *fiber.Ctx, h account.Header, st *accountState) (t
 		return nil, nil, err
 	}
 	v.Balance, v.UnitPrice = l.Balance, formatMoney(s.svc.CreditPriceCents(), plan.Currency)
+	me, _ := c.Locals("user").(*explorer.User)
 	for _, e := range l.Entries {
-		v.Entries = append(v.Entries, account.Entry{Date: formatTime(c, e.Created), Kind: e.Kind, Description: e.Description, Credits: e.Credits})
+		en := account.Entry{Date: formatTime(c, e.Created), Kind: e.Kind, Description: e.Description, Credits: e.Credits}
+		if me != nil && e.UserID == me.ID {
+			en.ProjectID = e.ProjectID
+		}
+		v.Entries = append(v.Entries, en)
 	}
 	for _, ch := range l.Charges {
 		v.Charges = append(v.Charges, account.Charge{Date: formatTime(c, ch.Created), Kind: ch.Kind, Description: ch.Description, Amount: formatMoney(ch.AmountCents, ch.Currency)})

@@ -18,6 +18,7 @@ import (
 func (s *server) projectsRoutes(r fiber.Router) {
 	r.Get("/projects", s.projectsPage)
 	r.Post("/projects/import", s.importProject)
+	r.Post("/projects/import/cost", s.importCost)
 	r.Get("/projects/:id", s.projectPage)
 	r.Post("/projects/:id/explore", s.exploreProject)
 	r.Post("/projects/:id/wordspace", s.buildProjectSpace)
@@ -96,7 +97,7 @@ func (s *server) projectsAnswer(c *fiber.Ctx, form projects.ImportForm, ferr err
 	if err != nil {
 		return err
 	}
-	v.Form = form
+	v.Form, v.NeedCredits = form, explorer.ErrorCode(ferr) == explorer.EPAYMENT
 	return formAnswer(c, ferr, func(msg string) { v.Error = msg },
 		func() templ.Component { return projects.ListSection(v) }, func() templ.Component { return projects.List(v) })
 }
@@ -112,6 +113,23 @@ func tableFromForm(c *fiber.Ctx) (tablefile.File, func(), error) {
 		return file, func() {}, err
 	}
 	return file, func() { closer.Close() }, nil
+}
+
+// importCost answers what importing (or appending) the chosen file would
+// cost, storing nothing: the line under the file field.
+func (s *server) importCost(c *fiber.Ctx) error {
+	file, done, err := tableFromForm(c)
+	if err == nil {
+		defer done()
+		var cost *explorer.CreditCost
+		if cost, err = s.svc.ImportCost(ctx(c), file); err == nil {
+			return render(c, http.StatusOK, projects.ImportCost(projects.CostView{Rows: cost.Rows, Credits: cost.Credits, Balance: cost.Balance, Payable: cost.Payable()}))
+		}
+	}
+	if code := explorer.ErrorCode(err); code == explorer.EINTERNAL || code == explorer.EFORBIDDEN {
+		return err
+	}
+	return render(c, formStatus(err), projects.ImportCost(projects.CostView{Error: pageMessage(c, err)}))
 }
 
 func (s *server) importProject(c *fiber.Ctx) error {
@@ -209,7 +227,7 @@ func (s *server) projectAnswer(c *fiber.Ctx, id int64, notice string, ferr error
 	if err != nil {
 		return err
 	}
-	v.Notice = notice
+	v.Notice, v.NeedCredits = notice, explorer.ErrorCode(ferr) == explorer.EPAYMENT
 	return formAnswer(c, ferr, func(msg string) { v.Error = msg },
 		func() templ.Component { return projects.DetailSection(v) }, func() templ.Component { return projects.Detail(v) })
 }

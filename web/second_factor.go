@@ -7,6 +7,7 @@ import (
 	explorer "explorer"
 	"explorer/views"
 	"explorer/views/auth"
+	"explorer/views/components"
 	"explorer/views/users"
 
 	"github.com/gofiber/fiber/v2"
@@ -58,7 +59,7 @@ func (s *server) secondFactorLogin(c *fiber.Ctx) error {
 		if explorer.ErrorCode(err) != explorer.EUNAUTHORIZED {
 			return s.loginFailed(c, "", err)
 		}
-		return s.renderSecondFactorLogin(c, http.StatusUnauthorized, explorer.ErrorMessage(err)+".")
+		return s.renderSecondFactorLogin(c, http.StatusUnauthorized, components.Sentence(explorer.ErrorMessage(err))+".")
 	}
 	s.clearCookie(c, pendingCookie, pendingPath)
 	s.clearCookie(c, loginCookie, "/login")

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"strconv"
 
 	explorer "explorer"
 	"explorer/views/tokens"
@@ -23,12 +24,17 @@ func (s *server) tokensView(c *fiber.Ctx) (tokens.TokensView, error) {
 	if err != nil {
 		return v, err
 	}
+	now := s.svc.Now()
 	for _, t := range list {
-		used := "never"
+		used, expires := "never", "never"
 		if t.LastUsed != nil {
 			used = formatTime(c, *t.LastUsed)
 		}
-		v.Tokens = append(v.Tokens, tokens.Row{ID: t.ID, Name: t.Name, Created: formatTime(c, t.Created), LastUsed: used})
+		if t.ExpiresAt != nil {
+			expires = formatTime(c, *t.ExpiresAt)
+		}
+		v.Tokens = append(v.Tokens, tokens.Row{ID: t.ID, Name: t.Name, Created: formatTime(c, t.Created), LastUsed: used,
+			Scope: t.Scope, Expires: expires, Expired: t.Expired(now)})
 	}
 	return v, nil
 }
@@ -53,7 +59,11 @@ func (s *server) tokensAnswer(c *fiber.Ctx, secret, notice string, ferr error) e
 
 func (s *server) createToken(c *fiber.Ctx) error {
 	u := c.Locals("user").(*explorer.User)
-	nt, err := s.svc.CreateToken(ctx(c), u.Username, c.FormValue("name"))
+	days, err := strconv.Atoi(c.FormValue("expires", "0"))
+	if err != nil {
+		return s.tokensAnswer(c, "", "", explorer.Invalid("choose when the token expires", explorer.FieldError{Field: "expires", Message: "must be a number of days"}))
+	}
+	nt, err := s.svc.CreateTokenWith(ctx(c), u.Username, explorer.TokenInput{Name: c.FormValue("name"), Scope: c.FormValue("scope"), Days: days})
 	if err != nil {
 		return s.tokensAnswer(c, "", "", err)
 	}

@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 
 	explorer "explorer"
@@ -24,6 +25,7 @@ func (s *server) usersRoutes(r fiber.Router) {
 	r.Post("/users/:name/delete", s.userAction("delete"))
 	r.Post("/users/:name/budgets", s.setBudgets)
 	r.Post("/users/:name/email", s.setUserEmail)
+	r.Post("/users/:name/overdraft", s.setOverdraft)
 	r.Get("/users/:name", s.userPage)
 	// Every user's own password page.
 	r.Get("/password", s.passwordPage)
@@ -112,6 +114,9 @@ func (s *server) userView(c *fiber.Ctx, name string) (users.DetailView, error) {
 	if v.User.SecondFactor, err = s.svc.UserSecondFactor(ctx(c), name); err != nil {
 		return v, err
 	}
+	if v.User.Overdraft, v.User.Balance, err = s.svc.Overdraft(ctx(c), name); err != nil {
+		return v, err
+	}
 	return v, nil
 }
 
@@ -170,6 +175,27 @@ func (s *server) setUserEmail(c *fiber.Ctx) error {
 		return s.usersAnswer(c, users.AddForm{}, name, name+" has no e-mail address now.", nil)
 	}
 	return s.usersAnswer(c, users.AddForm{}, name, "Notifications to "+name+" go to "+email+".", nil)
+}
+
+// setOverdraft sets how far below zero a user's own account may go.
+func (s *server) setOverdraft(c *fiber.Ctx) error {
+	name := c.Params("name")
+	if err := s.requireAdminPage(c); err != nil {
+		return err
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(c.FormValue("overdraft")), 10, 64)
+	if err != nil {
+		err = explorer.Invalid("the overdraft must be a whole number of credits", explorer.FieldError{Field: "overdraft", Message: "must be a whole number"})
+	} else {
+		err = s.svc.SetOverdraft(ctx(c), name, n)
+	}
+	if err != nil {
+		if code := explorer.ErrorCode(err); code == explorer.EFORBIDDEN || code == explorer.ENOTFOUND {
+			return err
+		}
+		return s.usersAnswer(c, users.AddForm{}, name, "", err)
+	}
+	return s.usersAnswer(c, users.AddForm{}, name, "The account of "+name+" may now go "+explorer.CreditsText(n)+" below zero.", nil)
 }
 
 func (s *server) addUser(c *fiber.Ctx) error {

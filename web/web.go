@@ -91,7 +91,7 @@ func (p *Pages) Register(r fiber.Router) {
 
 // Uploads are the page routes ("METHOD /path") whose body is an upload.
 func Uploads() []string {
-	return []string{"POST /models/upload", "POST /projects/import", "POST /projects/:id/append"}
+	return []string{"POST /models/upload", "POST /projects/import", "POST /projects/import/cost", "POST /projects/:id/append"}
 }
 
 // HandleError renders a failed page request as an error page, with
@@ -199,9 +199,31 @@ func (s *server) loadSession(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	c.Locals("page", views.Page{Username: u.Username, IsAdmin: u.IsAdmin(), CSRF: maskCSRF(sess.CSRF),
-		Dates: views.Dates{Layout: viewer.DateLayout, Location: viewer.Location}})
+	p := views.Page{Username: u.Username, IsAdmin: u.IsAdmin(), CSRF: maskCSRF(sess.CSRF),
+		Dates: views.Dates{Layout: viewer.DateLayout, Location: viewer.Location}}
+	if !isHTMX(c) && !sess.Pending {
+		if p.LowCredits, err = s.lowCredits(c); err != nil {
+			return err
+		}
+	}
+	c.Locals("page", p)
 	return c.Next()
+}
+
+// lowCredits is the low-balance banner of a whole page (nil when the
+// credits are not low). A cancelled account shows none: it cannot import.
+func (s *server) lowCredits(c *fiber.Ctx) (*views.LowCredits, error) {
+	low, err := s.svc.CreditsLow(c.UserContext())
+	if err != nil {
+		if explorer.ErrorCode(err) == explorer.EFORBIDDEN {
+			return nil, nil
+		}
+		return nil, err
+	}
+	if low == nil {
+		return nil, nil
+	}
+	return &views.LowCredits{Balance: low.Balance, Monthly: low.Monthly, Payer: low.Payer}, nil
 }
 
 // requireUser sends requests that are not signed in to the sign-in page.

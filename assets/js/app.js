@@ -114,6 +114,47 @@
   document.addEventListener("htmx:afterSettle", scrollables);
   window.addEventListener("resize", scrollables);
 
+  // Copy buttons (data-copy names the element whose text they copy) are
+  // shown only here, with JavaScript; a status next to them says what
+  // happened. Without the clipboard interface the text is selected and
+  // copied the old way.
+  function showCopyButtons() {
+    document.querySelectorAll("button[data-copy][hidden]").forEach(function (b) {
+      b.hidden = false;
+    });
+  }
+  document.addEventListener("DOMContentLoaded", showCopyButtons);
+  document.addEventListener("htmx:afterSettle", showCopyButtons);
+
+  function copyOld(el) {
+    var range = document.createRange();
+    range.selectNodeContents(el);
+    var sel = window.getSelection();
+    sel.removeAllRanges();
+    sel.addRange(range);
+    var ok = document.execCommand("copy");
+    return ok ? Promise.resolve() : Promise.reject(new Error("copy refused"));
+  }
+
+  document.addEventListener("click", function (evt) {
+    var button = evt.target.closest && evt.target.closest("button[data-copy]");
+    if (!button) {
+      return;
+    }
+    var el = document.getElementById(button.getAttribute("data-copy"));
+    var status = button.nextElementSibling;
+    if (!el) {
+      return;
+    }
+    var text = el.innerText.trim();
+    var done = navigator.clipboard && window.isSecureContext ? navigator.clipboard.writeText(text).catch(function () { return copyOld(el); }) : copyOld(el);
+    done.then(function () {
+      if (status) { status.textContent = "Copied."; }
+    }, function () {
+      if (status) { status.textContent = "Copying was refused: select the text and copy it by hand."; }
+    });
+  });
+
   // Plain forms (no htmx) ask for confirmation through data-confirm;
   // htmx forms use hx-confirm, which htmx asks itself.
   document.addEventListener("submit", function (evt) {

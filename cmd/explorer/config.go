@@ -147,3 +147,20 @@ func newLogger(w io.Writer, level, format string) (*slog.Logger, error) {
 	}
 	return nil, fmt.Errorf("invalid log format %q: use text or json", format)
 }
+
+// creditsFlag adds --credits: enforce (an import the paying account
+// cannot pay is refused) or track (credits are counted, nothing refused).
+func creditsFlag(fs *flag.FlagSet) *string {
+	return fs.String("credits", envOr("EXPLORER_CREDITS", "enforce"), "enforce: refuse an import the paying account's credits cannot pay (402); track: count credits, refuse nothing (EXPLORER_CREDITS)")
+}
+
+// billingOptions are the service's billing options for a --credits value.
+func billingOptions(mode string) (explorer.BillingOptions, error) {
+	switch mode {
+	case "enforce":
+		return explorer.BillingOptions{}, nil
+	case "track":
+		return explorer.BillingOptions{TrackOnly: true}, nil
+	}
+	return explorer.BillingOptions{}, usageError(fmt.Sprintf("--credits is enforce or track, not %q", mode))
+}

@@ -33,6 +33,8 @@ type projectFlags struct {
 	owner, title, encoding, column *string
 	tables                         *tableFlags
 	topics, groups                 *int
+	credits                        *string
+	dryRun                         *bool
 }
 
 func newProjectFlags(sub string, stderr io.Writer) *projectFlags {
@@ -45,9 +47,13 @@ func newProjectFlags(sub string, stderr io.Writer) *projectFlags {
 		ownerHelp = "the owner's username"
 	}
 	f.owner = fs.String("owner", "", ownerHelp)
+	f.credits = creditsFlag(fs)
+	no := false
+	f.dryRun = &no
 	switch sub {
 	case "import":
 		f.title = fs.String("title", "", "the project's title (default: the file's name)")
+		f.dryRun = fs.Bool("dry-run", false, "count the file's rows and print what the import would cost; store nothing")
 	case "explore":
 		f.column = fs.String("column", "", "the text column to explore (default: the largest)")
 		f.topics = fs.Int("topics", 0, fmt.Sprintf("how many topics, 1 to %d (default %d)", explorer.MaxExploreTopics, explorer.ExploreTopics))
@@ -82,6 +88,10 @@ func projectCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	billing, err := billingOptions(*pf.credits)
+	if err != nil {
+		return err
+	}
 	// An interrupt cancels the step's job (awaitJob).
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -93,7 +103,7 @@ func projectCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 	// The long steps run as jobs (they show in the job lists and the
 	// pages, and a server sharing the database may run an explore or an
 	// apply); this process runs only its own.
-	o := explorer.Options{Detector: detector, Tables: tables, ProjectSpaces: projectSpaces(*pf.data), Instance: cliInstance(), OwnJobsOnly: true}
+	o := explorer.Options{Detector: detector, Tables: tables, ProjectSpaces: projectSpaces(*pf.data), Instance: cliInstance(), OwnJobsOnly: true, Billing: billing}
 	r := &projectRun{ctx: ctx, db: db, flags: pf, stdout: stdout, stderr: stderr, svc: explorer.NewService(db, o)}
 	err = sub(r)
 	// A step that made a project's tonality stale (an append) measures it
@@ -173,6 +183,22 @@ func (r *projectRun) importFile() error {
 	f, closer, err := openTable(fs.Arg(0), *r.flags.encoding, r.stderr)
 	if err != nil {
 		return err
+	}
+	// The cost line comes first; a file that cannot be counted is left to
+	// the import, which says why (and keeps a FAILED project, as always).
+	counted := f
+	counted.Progress = nil
+	cost, err := r.svc.ImportCost(c, counted)
+	switch {
+	case err != nil && *r.flags.dryRun:
+		closer.Close()
+		return cliError(err)
+	case err == nil:
+		fmt.Fprintf(r.stdout, "this import uses %s; the account has %s\n", explorer.CreditsText(cost.Credits), explorer.CreditsText(cost.Balance))
+	}
+	if *r.flags.dryRun {
+		closer.Close()
+		return nil
 	}
 	// The job reports the bytes read.
 	f.Progress = nil

@@ -54,7 +54,7 @@ func newJobsCLI(t *testing.T) *jobsCLI {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	j.db, j.svc = db, explorer.NewService(db, explorer.Options{Detector: detector})
+	j.db, j.svc = db, explorer.NewService(db, explorer.Options{Detector: detector, Billing: explorer.BillingOptions{TrackOnly: true}})
 	return j
 }
 
@@ -124,7 +124,7 @@ func TestProjectCommandInterrupted(t *testing.T) {
 		t.Fatalf("claim %+v %v", c, err)
 	}
 	var errb bytes.Buffer
-	cli := explorer.NewService(j.db, explorer.Options{Detector: detector, Instance: cliInstance(), OwnJobsOnly: true})
+	cli := explorer.NewService(j.db, explorer.Options{Detector: detector, Instance: cliInstance(), OwnJobsOnly: true, Billing: explorer.BillingOptions{TrackOnly: true}})
 	r := &projectRun{ctx: bg, db: j.db, svc: cli, stdout: &bytes.Buffer{}, stderr: &errb}
 	sub, err := cli.SubmitExplore(ann, 1, "", explorer.ExploreOptions{})
 	if err != nil {

@@ -42,6 +42,8 @@ type serveConfig struct {
 	MythesDir string
 	// BillingInterval is how often due plan changes and cycles are settled.
 	BillingInterval time.Duration
+	// Billing is --credits: whether credits refuse imports.
+	Billing explorer.BillingOptions
 	// Mailer sends notifications (--smtp); nil sends none.
 	Mailer *smtpmail.Sender
 	// PublicURL is where people reach the pages (--public-url): the
@@ -90,11 +92,16 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	smtpURL := fs.String("smtp", envOr("EXPLORER_SMTP", ""), "SMTP server for notification e-mails, such as smtp://user:password@host:587?from=explorer@example.com (EXPLORER_SMTP)")
 	publicURL := fs.String("public-url", envOr("EXPLORER_PUBLIC_URL", ""), "address people open the pages at, such as https://explorer.example.com; e-mails link to it (EXPLORER_PUBLIC_URL)")
 	fs.DurationVar(&c.BillingInterval, "billing-interval", envDuration("EXPLORER_BILLING_INTERVAL", time.Minute), "how often due plan changes and billing cycles are settled (EXPLORER_BILLING_INTERVAL)")
+	credits := creditsFlag(fs)
 	edgeFlags(fs, &c.Edge)
 	listenFlags(fs, &c.Listen)
 	retention := auditRetentionFlag(fs)
 	signInFlags(fs, &c.SignIn)
 	if err := parseFlags(fs, args); err != nil {
+		return c, err
+	}
+	var err error
+	if c.Billing, err = billingOptions(*credits); err != nil {
 		return c, err
 	}
 	if c.AuditRetention = retention.d; c.AuditRetention < 0 {
@@ -214,7 +221,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 		return usageError(err.Error())
 	}
 	o := explorer.Options{Logger: logger, WordSpaces: spaces, ProjectSpaces: projectSpaces(c.Data), Detector: detector, TempDir: tmp, Tables: c.Tables, Budgets: c.Budgets,
-		InitialPasswordFile: initialPasswordPath(c.Data), PublicURL: c.PublicURL}
+		InitialPasswordFile: initialPasswordPath(c.Data), PublicURL: c.PublicURL, Billing: c.Billing}
 	if c.Database != "" {
 		// Instances sharing PostgreSQL each interrupt only their own jobs
 		// at start: they are told apart by host name.

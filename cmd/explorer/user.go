@@ -158,6 +158,8 @@ func tokenCommand(args []string, stdout, stderr io.Writer) error {
 	data := dataFlag(fs)
 	database := databaseFlag(fs)
 	name := fs.String("name", "cli", "a name for the token")
+	scope := fs.String("scope", explorer.TokenWrite, "read (GET and HEAD only) or write")
+	days := fs.Int("expires", 0, "days until the token expires: 30, 90 or 365; 0 never")
 	if err := parseFlags(fs, reorder(args[1:])); err != nil {
 		return err
 	}
@@ -171,7 +173,7 @@ func tokenCommand(args []string, stdout, stderr io.Writer) error {
 	}
 	defer db.Close()
 	svc := explorer.NewService(db, explorer.Options{})
-	nt, err := svc.CreateToken(ctx, fs.Arg(0), *name)
+	nt, err := svc.CreateTokenWith(ctx, fs.Arg(0), explorer.TokenInput{Name: *name, Scope: *scope, Days: *days})
 	if err != nil {
 		return cliError(err)
 	}
@@ -238,7 +240,7 @@ func isValueFlag(a string) bool {
 	switch strings.TrimLeft(a, "-") {
 	case "data", "database", "name", "email", "owner", "title", "encoding", "column",
 		"max-upload", "max-unzip", "max-import-text", "max-account-text", "max-columns", "max-cell", "max-rows", "read-timeout",
-		"topics", "groups":
+		"topics", "groups", "scope", "expires", "credits":
 		return true
 	}
 	return false

@@ -30,6 +30,8 @@ func Status(code string) int {
 		return http.StatusUnsupportedMediaType
 	case explorer.ETHROTTLED:
 		return http.StatusTooManyRequests
+	case explorer.EPAYMENT:
+		return http.StatusPaymentRequired
 	case explorer.EUNAVAILABLE:
 		return http.StatusServiceUnavailable
 	}
@@ -55,6 +57,8 @@ func codeForStatus(status int) string {
 		return explorer.EUNSUPPORTED
 	case http.StatusTooManyRequests:
 		return explorer.ETHROTTLED
+	case http.StatusPaymentRequired:
+		return explorer.EPAYMENT
 	case http.StatusServiceUnavailable:
 		return explorer.EUNAVAILABLE
 	}

@@ -76,7 +76,11 @@ func New(t testing.TB, opts ...func(*explorer.Options)) *Env {
 	hasher := &CountingHasher{BcryptHasher: explorer.BcryptHasher{Cost: bcrypt.MinCost}}
 	watch := newLogWatch()
 	capture := watch.handler()
-	o := explorer.Options{Clock: clock, Hasher: hasher, Detector: StopWordDetector, Logger: slog.New(capture)}
+	// Credits are tracked, not enforced, unless a test asks
+	// (EnforceCredits): most tests import more rows than a trial's
+	// credits pay and are about something else.
+	o := explorer.Options{Clock: clock, Hasher: hasher, Detector: StopWordDetector, Logger: slog.New(capture),
+		Billing: explorer.BillingOptions{TrackOnly: true}}
 	for _, f := range opts {
 		f(&o)
 	}
@@ -91,6 +95,10 @@ func New(t testing.TB, opts ...func(*explorer.Options)) *Env {
 	}
 	return &Env{T: t, DB: db, Svc: svc, Clock: clock, App: app, Hasher: hasher, Options: o, logs: watch}
 }
+
+// EnforceCredits is an option of New: imports the paying account cannot
+// pay are refused (the server's default).
+func EnforceCredits(o *explorer.Options) { o.Billing.TrackOnly = false }
 
 // AddUser creates a user with Password and the given role ("" is user).
 func (e *Env) AddUser(name, role string) *explorer.User {

@@ -1,6 +1,11 @@
 package account
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+
+	explorer "explorer"
+)
 
 // kindLabels name ledger entry and charge kinds in plain words.
 var kindLabels = map[string]string{
@@ -27,18 +32,8 @@ func KindLabels() map[string]string { return kindLabels }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
-// grouped writes n with thin groups of thousands: 12,345.
+// grouped writes n with thin groups of thousands: 12,345 (a typographic
+// minus for negative numbers).
 func grouped(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := s[0] == '-'
-	if neg {
-		s = s[1:]
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	if neg {
-		return "−" + s
-	}
-	return s
+	return strings.Replace(explorer.GroupThousands(n), "-", "−", 1)
 }

@@ -12,7 +12,9 @@ import (
 	"explorer/views"
 	"explorer/views/components"
 	"explorer/views/layout"
+	"net/url"
 	"strconv"
+	"strings"
 )
 
 // SecondFactorLoginView asks for the code after the password.
@@ -70,7 +72,7 @@ func SecondFactorLogin(v SecondFactorLoginView) templ.Component {
 			var templ_7745c5c3_Var3 string
 			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(v.Next)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/auth/second_factor.templ`, Line: 24, Col: 51}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/auth/second_factor.templ`, Line: 26, Col: 51}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
 			if templ_7745c5c3_Err != nil {
@@ -157,7 +159,7 @@ func SecondFactorPage(v SecondFactorView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			} else if len(v.Recovery) > 0 {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<div class=\"secret\" role=\"status\"><p>The second factor is on. Keep these recovery codes somewhere safe (each signs you in once, when the app is not at hand); they will not be shown again:</p><ul class=\"codes\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<div class=\"secret\" role=\"status\"><p>The second factor is on. Keep these recovery codes somewhere safe (each signs you in once, when the app is not at hand); they will not be shown again:</p><ul class=\"codes\" id=\"recovery-codes\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -169,7 +171,7 @@ func SecondFactorPage(v SecondFactorView) templ.Component {
 					var templ_7745c5c3_Var6 string
 					templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(c)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/auth/second_factor.templ`, Line: 61, Col: 19}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/auth/second_factor.templ`, Line: 63, Col: 19}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 					if templ_7745c5c3_Err != nil {
@@ -180,40 +182,61 @@ func SecondFactorPage(v SecondFactorView) templ.Component {
 						return templ_7745c5c3_Err
 					}
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</ul></div><p><a href=\"/\">Continue</a></p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</ul><p class=\"actions\"><a class=\"button secondary\" href=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-			} else if v.Enabled {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "<p>The second factor is on: after your password, the sign-in page asks for a code of your authenticator app. <strong id=\"recovery-left\">")
+				var templ_7745c5c3_Var7 templ.SafeURL
+				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinURLErrs(recoveryFile(v.Recovery))
 				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				var templ_7745c5c3_Var7 string
-				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(recoveryLeft(v.RecoveryLeft))
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/auth/second_factor.templ`, Line: 67, Col: 169}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/auth/second_factor.templ`, Line: 67, Col: 64}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "</strong></p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "\" download=\"explorer-recovery-codes.txt\">Download as a text file</a>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = components.CopyButton("recovery-codes", "Copy codes").Render(ctx, templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "</p></div><p><a href=\"/\">Continue</a></p>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+			} else if v.Enabled {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "<p>The second factor is on: after your password, the sign-in page asks for a code of your authenticator app. <strong id=\"recovery-left\">")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var8 string
+				templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(recoveryLeft(v.RecoveryLeft))
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/auth/second_factor.templ`, Line: 73, Col: 169}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "</strong></p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				if v.RecoveryLeft <= 3 {
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "<p role=\"alert\">Few recovery codes are left: turn the second factor off and on again to get ten new ones.</p>")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "<p role=\"alert\">Few recovery codes are left: turn the second factor off and on again to get ten new ones.</p>")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, " ")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, " ")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				if !v.Required {
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "<form method=\"post\" action=\"/account/2fa/disable\">")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "<form method=\"post\" action=\"/account/2fa/disable\">")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -221,26 +244,26 @@ func SecondFactorPage(v SecondFactorView) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "<label for=\"password\">Your password</label> <input id=\"password\" name=\"password\" type=\"password\" autocomplete=\"current-password\" required> <label for=\"code\">Current code or a recovery code</label> <input id=\"code\" name=\"code\" type=\"text\" autocomplete=\"one-time-code\" required> <button type=\"submit\" class=\"danger\">Turn off</button></form>")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "<label for=\"password\">Your password</label> <input id=\"password\" name=\"password\" type=\"password\" autocomplete=\"current-password\" required> <label for=\"code\">Current code or a recovery code</label> <input id=\"code\" name=\"code\" type=\"text\" autocomplete=\"one-time-code\" required> <button type=\"submit\" class=\"danger\">Turn off</button></form>")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
 				}
 			} else if v.SettingUp {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "<p>Scan the code with an authenticator app (such as FreeOTP, Aegis or Google Authenticator), or type the key, then enter the code the app shows.</p><img src=\"/account/2fa/qr.png\" width=\"240\" height=\"240\" alt=\"QR code of the second factor's key\"><p>Key: <code class=\"token\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "<p>Scan the code with an authenticator app (such as FreeOTP, Aegis or Google Authenticator), or type the key, then enter the code the app shows.</p><img src=\"/account/2fa/qr.png\" width=\"240\" height=\"240\" alt=\"QR code of the second factor's key\"><p>Key: <code class=\"token\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				var templ_7745c5c3_Var8 string
-				templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(v.Secret)
+				var templ_7745c5c3_Var9 string
+				templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(v.Secret)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/auth/second_factor.templ`, Line: 84, Col: 41}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/auth/second_factor.templ`, Line: 90, Col: 41}
 				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "</code></p><form method=\"post\" action=\"/account/2fa/confirm\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "</code></p><form method=\"post\" action=\"/account/2fa/confirm\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -248,18 +271,18 @@ func SecondFactorPage(v SecondFactorView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "<label for=\"password\">Your password</label> <input id=\"password\" name=\"password\" type=\"password\" autocomplete=\"current-password\" required> <label for=\"code\">Code from the app</label> <input id=\"code\" name=\"code\" type=\"text\" inputmode=\"numeric\" autocomplete=\"one-time-code\" required> <button type=\"submit\">Turn on</button></form>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "<label for=\"password\">Your password</label> <input id=\"password\" name=\"password\" type=\"password\" autocomplete=\"current-password\" required> <label for=\"code\">Code from the app</label> <input id=\"code\" name=\"code\" type=\"text\" inputmode=\"numeric\" autocomplete=\"one-time-code\" required> <button type=\"submit\">Turn on</button></form>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			} else {
 				if v.Required {
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "<p role=\"alert\">Your account must sign in with a second factor: set it up to go on.</p>")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "<p role=\"alert\">Your account must sign in with a second factor: set it up to go on.</p>")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, " <p>A second factor asks, after your password, for a code of an authenticator app on your phone. Turning it on or off asks your password again, ends your other sessions and is e-mailed to you.</p><form method=\"post\" action=\"/account/2fa/setup\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, " <p>A second factor asks, after your password, for a code of an authenticator app on your phone. Turning it on or off asks your password again, ends your other sessions and is e-mailed to you.</p><form method=\"post\" action=\"/account/2fa/setup\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -267,7 +290,7 @@ func SecondFactorPage(v SecondFactorView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "<button type=\"submit\">Set up</button></form>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "<button type=\"submit\">Set up</button></form>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -280,6 +303,14 @@ func SecondFactorPage(v SecondFactorView) templ.Component {
 		}
 		return nil
 	})
+}
+
+// recoveryFile is the recovery codes as a text file, one a line, in a
+// data: address: the download needs no second request, so the codes stay
+// shown once and are never stored in the clear.
+func recoveryFile(codes []string) templ.SafeURL {
+	text := "explorer recovery codes (each signs in once):\n" + strings.Join(codes, "\n") + "\n"
+	return templ.SafeURL("data:text/plain;charset=utf-8," + url.PathEscape(text))
 }
 
 func recoveryLeft(n int) string {
