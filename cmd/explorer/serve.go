@@ -258,6 +258,9 @@ func serveCommand(args []string, stderr io.Writer) error {
 	go a.svc.RunJobs(ctx, 2*time.Second)
 	// Audit records older than --audit-retention are removed every hour.
 	go a.svc.RunAuditRetention(ctx, c.AuditRetention)
+	// The thesaurus spaces' missing caches are built, one at a time at
+	// low priority, so that a language's first suggestion reads its cache.
+	go spaces.WarmCaches(ctx)
 
 	if err := listenAndServe(ctx, a, c, cert, logger); err != nil {
 		return err

@@ -143,14 +143,14 @@ func firstSuggestion(cl *client, p probe) (took, health time.Duration, err error
 	go func() {
 		defer wg.Done()
 		for {
+			t := time.Now()
+			if cl.do("GET", "/healthz", nil, nil) == nil {
+				health = max(health, time.Since(t))
+			}
 			select {
 			case <-stop:
 				return
 			case <-time.After(20 * time.Millisecond):
-			}
-			t := time.Now()
-			if cl.do("GET", "/healthz", nil, nil) == nil {
-				health = max(health, time.Since(t))
 			}
 		}
 	}()
