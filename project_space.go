@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"slices"
 	"sync"
 	"time"
 )
@@ -150,24 +149,6 @@ func (s *Service) keepProjectSpace(ctx context.Context, p *Project) func(int64) 
 	}
 }
 
-// projectSuggestions blends the suggestions of the pole owner's account's
-// project spaces into list (the thesaurus space's): a term both answer
-// ranks by the sum of its two summed cosines, so the project's texts
-// re-rank the thesaurus words; a term only the texts know (a product
-// name, slang, a misspelling) ranks by its own. Without project spaces,
-// list is returned as it is.
-func (s *Service) projectSuggestions(ctx context.Context, p *Pole, list []PoleSuggestion, query []WeightedTerm, exclude []string, n int) ([]PoleSuggestion, error) {
-	account, ok, err := s.spacesAccount(ctx, p)
-	if err != nil || !ok {
-		return list, err
-	}
-	own, err := s.projectSpaces.SuggestFromProjects(ctx, account, p.Language, query, exclude, n)
-	if err != nil || len(own) == 0 {
-		return list, err
-	}
-	return blendSuggestions(list, own), nil
-}
-
 // spacesAccount is the account whose project spaces serve pole p: its
 // owner's paying account; ok is false when no account has a project space
 // of the pole's language.
@@ -217,33 +198,6 @@ func (s *Service) textFrequencies(ctx context.Context, p *Pole, list []PoleSugge
 		}
 	}
 	return nil
-}
-
-// blendSuggestions merges the thesaurus space's suggestions with the
-// project spaces', ordered by summed cosine over both (descending, then
-// term); a term's fields are the thesaurus space's when it has them.
-func blendSuggestions(list, own []PoleSuggestion) []PoleSuggestion {
-	score := map[string]float64{}
-	byKey := map[string]PoleSuggestion{}
-	var keys []string
-	for _, l := range [][]PoleSuggestion{list, own} {
-		for _, sg := range l {
-			k := TermKey(sg.Term)
-			if _, ok := byKey[k]; !ok {
-				byKey[k] = sg
-				keys = append(keys, k)
-			}
-			score[k] += sg.SumCosine
-		}
-	}
-	out := make([]PoleSuggestion, len(keys))
-	for i, k := range keys {
-		out[i] = byKey[k]
-	}
-	slices.SortStableFunc(out, func(a, b PoleSuggestion) int {
-		return cmp.Compare(score[TermKey(b.Term)], score[TermKey(a.Term)])
-	})
-	return out
 }
 
 // removeProjectSpace forgets the space of a deleted project, if it had one.

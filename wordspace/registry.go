@@ -500,6 +500,15 @@ func (r *Registry) Neighbours(ctx context.Context, language, term string, k int)
 	return s.Neighbours(ctx, term, k)
 }
 
+// Similarities implements explorer.WordSpaces.
+func (r *Registry) Similarities(ctx context.Context, language string, terms []explorer.WeightedTerm, candidates []string) ([]float64, error) {
+	s, err := r.Space(ctx, language)
+	if err != nil {
+		return nil, err
+	}
+	return s.Similarities(terms, candidates), nil
+}
+
 // Status implements explorer.WordSpaces: one entry per language, sorted.
 func (r *Registry) Status() []explorer.WordSpaceStatus {
 	r.mu.RLock()
