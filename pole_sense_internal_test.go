@@ -26,6 +26,19 @@ func TestSenseBlendOrder(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("got %v, want %v", got, want)
 	}
+	// At most senseTextFirst text words go ahead of the general space's.
+	var many []PoleSuggestion
+	var near []float64
+	for _, w := range []string{"t1", "t2", "t3", "t4", "t5", "t6", "t7"} {
+		many, near = append(many, sg(w, 0.4)), append(near, 0.3)
+	}
+	got = got[:0]
+	for _, s := range senseBlend(list[:1], many, held[:1], near, 1) {
+		got = append(got, s.Term)
+	}
+	if want := []string{"t1", "t2", "t3", "t4", "t5", "cacophony", "t6", "t7"}; !slices.Equal(got, want) {
+		t.Fatalf("many text words: %v, want %v", got, want)
+	}
 	// Without a general space the texts' strong words come first as they rank.
 	got = got[:0]
 	for _, s := range senseBlend(nil, own[:2], nil, nil, 1) {
