@@ -52,15 +52,15 @@ const (
 // pole p) re-ranked by the texts of the owner's account, as above; list
 // as it is when the account has no project space of the language.
 func (s *Service) projectSuggestions(ctx context.Context, p *Pole, list []PoleSuggestion, query []WeightedTerm, exclude []string, n int) ([]PoleSuggestion, error) {
-	account, ok, err := s.spacesAccount(ctx, p)
-	if err != nil || !ok {
+	spaces, err := s.accountSpaces(ctx, p)
+	if err != nil || len(spaces) == 0 {
 		return list, err
 	}
-	own, err := s.projectSpaces.SuggestFromProjects(ctx, account, p.Language, query, exclude, n)
+	own, err := s.projectSpaces.SuggestFromProjects(ctx, spaces, query, exclude, n)
 	if err != nil || len(own) == 0 {
 		return list, err
 	}
-	held, err := s.projectSpaces.WordCounts(ctx, account, p.Language, suggestionTerms(list))
+	held, err := s.projectSpaces.WordCounts(ctx, spaces, suggestionTerms(list))
 	if err != nil {
 		return nil, err
 	}

@@ -20,7 +20,7 @@ func hotelEnv(t *testing.T) *testkit.Env {
 	t.Helper()
 	reg := wordspace.NewRegistry(nil)
 	reg.LoadDefault()
-	e := testkit.New(t, testkit.WithWordSpaces(reg), func(o *explorer.Options) { o.ProjectSpaces = wordspace.NewProjectSpaces(t.TempDir()) })
+	e := testkit.New(t, testkit.WithWordSpaces(reg), func(o *explorer.Options) { o.ProjectSpaces = wordspace.NewProjectSpaces() })
 	e.AddUser("ann", "")
 	b, err := os.ReadFile("testdata/hotel-reviews.txt")
 	if err != nil {

@@ -34,7 +34,7 @@ func projectSpaceEnv(t *testing.T) *testkit.Env {
 		"beer", "cider", "brew", "drink", "cup", "mug", "bean", "roast", "awful", "superb", "terrible",
 		"bread", "cake", "soup", "salad", "pasta", "sweet", "bitter", "hot", "cold", "lovely", "fine"}
 	ws := &testkit.FakeWordSpaces{Candidates: map[string][]string{"EN": cands}}
-	ps := wordspace.NewProjectSpaces(t.TempDir())
+	ps := wordspace.NewProjectSpaces()
 	e := testkit.New(t, testkit.WithWordSpaces(ws), func(o *explorer.Options) { o.ProjectSpaces = ps })
 	e.AddUser("ann", "")
 	p := e.ImportProject("ann", "Cafe", madeUpCSV(400))

@@ -213,7 +213,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err != nil {
 		return usageError(err.Error())
 	}
-	o := explorer.Options{Logger: logger, WordSpaces: spaces, ProjectSpaces: projectSpaces(c.Data), Detector: detector, TempDir: tmp, Tables: c.Tables, Budgets: c.Budgets,
+	o := explorer.Options{Logger: logger, WordSpaces: spaces, ProjectSpaces: projectSpaces(), Detector: detector, TempDir: tmp, Tables: c.Tables, Budgets: c.Budgets,
 		InitialPasswordFile: initialPasswordPath(c.Data), PublicURL: c.PublicURL}
 	if c.Database != "" {
 		// Instances sharing PostgreSQL each interrupt only their own jobs
@@ -309,9 +309,9 @@ func listenAndServe(ctx context.Context, a *app, c serveConfig, cert *httpserver
 var detector = explorer.DetectorFunc(language.Detect)
 
 // projectSpaces are the word spaces trained on projects' texts, kept in
-// DATA/project-spaces.
-func projectSpaces(data string) *wordspace.ProjectSpaces {
-	return wordspace.NewProjectSpaces(filepath.Join(data, "project-spaces"))
+// the database.
+func projectSpaces() *wordspace.ProjectSpaces {
+	return wordspace.NewProjectSpaces()
 }
 
 // loadWordSpaces starts loading the configured word spaces in the

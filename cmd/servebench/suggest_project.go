@@ -10,9 +10,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
-
-	"explorer/wordspace"
 )
 
 // noiseWords are the words of the hotel texts about noise that the Noise
@@ -119,9 +116,6 @@ func learnWords(cl *client, srv *server, user, title string, texts []string) err
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("wordspace build --project %d: %v: %s", id, err, out)
 	}
-	// The server reads the folder of project spaces again within
-	// wordspace.ProjectIndexTTL.
-	time.Sleep(wordspace.ProjectIndexTTL + time.Second)
 	return nil
 }
 
