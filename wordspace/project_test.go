@@ -196,7 +196,7 @@ func TestProjectSpace100000(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-		t.Logf("100,000 texts (%d distinct tokens): %d words, %.2f s, peak heap +%.1f MiB, file %.1f MB",
+	t.Logf("100,000 texts (%d distinct tokens): %d words, %.2f s, peak heap +%.1f MiB, file %.1f MB",
 		len(vocab), info.Words, time.Since(began).Seconds(), float64(peak-before.HeapAlloc)/(1<<20), float64(len(mem.data[1]))/1e6)
 	got, err := ps.SuggestFromProjects(context.Background(), mem.spaces(1, "EN"), []explorer.WeightedTerm{{Term: "coffee", Weight: 1}}, nil, 10)
 	if err != nil || !slices.ContainsFunc(got, func(sg explorer.PoleSuggestion) bool { return sg.Term == "zorblax" }) {
