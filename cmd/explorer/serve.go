@@ -234,6 +234,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 	}
 	defer a.db.Close()
 	logMigrations(logger, a.db)
+	importProjectSpaceFiles(ctx, a.db, c.Data, logger)
 	if _, err := a.svc.RecoverJobs(ctx); err != nil {
 		return fmt.Errorf("recovering interrupted jobs: %w", err)
 	}
