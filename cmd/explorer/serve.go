@@ -245,6 +245,18 @@ func serveCommand(args []string, stderr io.Writer) error {
 		return err
 	}
 
+	if err := runBackground(ctx, a, c, spaces); err != nil {
+		return err
+	}
+	if err := listenAndServe(ctx, a, c, cert, logger); err != nil {
+		return err
+	}
+	logger.Info("stopped")
+	return nil
+}
+
+// runBackground starts the work a server does beside its requests.
+func runBackground(ctx context.Context, a *app, c serveConfig, spaces *wordspace.Registry) error {
 	// Scheduled plan changes are applied when due, also while nobody calls.
 	go a.svc.RunBilling(ctx, c.BillingInterval)
 	// Notification e-mails queued by any instance are sent.
@@ -262,11 +274,6 @@ func serveCommand(args []string, stderr io.Writer) error {
 	// The thesaurus spaces' missing caches are built, one at a time at
 	// low priority, so that a language's first suggestion reads its cache.
 	go spaces.WarmCaches(ctx)
-
-	if err := listenAndServe(ctx, a, c, cert, logger); err != nil {
-		return err
-	}
-	logger.Info("stopped")
 	return nil
 }
 
