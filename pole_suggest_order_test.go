@@ -144,3 +144,21 @@ func TestSuggestFrequencyCountsTheTexts(t *testing.T) {
 		}
 	}
 }
+
+// Suggestions made of function words only (the language's stop words) are
+// never answered, in the thesaurus list as in any other; a phrase with a
+// content word is (issue 33: SV inte, mycket; DE in, dein).
+func TestSuggestNoFunctionWords(t *testing.T) {
+	ws := &testkit.FakeWordSpaces{Candidates: map[string][]string{
+		"SV": {"inte", "trevlig", "mycket", "mycket trevlig", "snäll"},
+		"DE": {"in", "freundlich", "dein", "sehr nett"},
+	}}
+	e := testkit.New(t, testkit.WithWordSpaces(ws))
+	e.AddUser("ann", "")
+	for lang, want := range map[string][]string{"SV": {"trevlig", "mycket trevlig", "snäll"}, "DE": {"freundlich", "sehr nett"}} {
+		pole := mustCreatePole(t, e.As("ann"), e, explorer.PoleInput{Name: "Nice " + lang, Language: lang, Parts: partsOf("vänlig", nil)})
+		if got := suggestedWords(t, e, "ann", pole.ID, 20); !slices.Equal(got, want) {
+			t.Errorf("%s: %v, want %v", lang, got, want)
+		}
+	}
+}
