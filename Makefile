@@ -155,6 +155,20 @@ bench-serve: build
 	@if [ $(SERVE_WORDS) -gt 0 ]; then EXPLORER_RECALL_SPACE=$${TMPDIR:-/tmp}/explorer-servebench/generated-$(SERVE_WORDS)x$(SERVE_DIM).wordspace \
 		$(GO) test -run '^$$' -bench '^BenchmarkServedRecall$$' -benchtime 1x -timeout 30m ./wordspace; fi
 
+## bench-suggest: what an analyst gets from suggestions (servebench -suggest):
+## precision at 10 on the judged probes of cmd/servebench/testdata (EN and 8
+## languages, one- and three-word poles), opposite-polarity words per 100
+## slots, the decline side effect, a project space of SemEval-2014 restaurant
+## reviews ($$BENCH_REVIEWS_DIR) and the hotel Noise pole, the first
+## suggestion of each language after a start with idle memory; then the
+## English default's held-out synonym and antonym figures (wordspace-eval).
+## The thesauri loaded from the system are unpacked outside the work tree
+## (Makefile.wordspace) and given with --mythes-dir.
+.PHONY: bench-suggest
+bench-suggest: build $(MYTHES)/th_sv_SE_v2.dat
+	$(GO) run ./cmd/servebench -bin $(BIN) -suggest -mythes-dir $(MYTHES) -reviews $(BENCH_REVIEWS_DIR)/Restaurants_Train_v2.xml $(if $(SUGGEST_DUMP),-dump $(SUGGEST_DUMP))
+	$(MAKE) --no-print-directory wordspace-eval
+
 ## bench-tonality-serve: exploring TONALITY_TEXTS generated reviews through
 ## /v1 on a served subprocess (and on TONALITY_BEFORE, a binary without
 ## tonality, when given), then the topic read and texts pages beside /healthz

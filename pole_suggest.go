@@ -5,7 +5,10 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
+
+	"explorer/analysis"
 )
 
 // Suggestion limits: how many suggestions one may ask for a pole.
@@ -106,7 +109,17 @@ func (s *Service) rankSuggestions(ctx context.Context, p *Pole) ([]PoleSuggestio
 	if err != nil && len(blended) == 0 {
 		return nil, err
 	}
-	return s.keepPolarity(ctx, p, blended)
+	return s.keepPolarity(ctx, p, withoutFunctionWords(blended, p.Language))
+}
+
+// withoutFunctionWords drops the suggestions made of function words only
+// (the language table's stop words: SV inte, mycket; DE in, dein), which
+// thesauri list as synonyms of one another and no pole wants (issue 33).
+func withoutFunctionWords(list []PoleSuggestion, lang string) []PoleSuggestion {
+	return slices.DeleteFunc(list, func(sg PoleSuggestion) bool {
+		words := strings.Fields(analysis.FoldTerm(sg.Term))
+		return len(words) > 0 && !slices.ContainsFunc(words, func(w string) bool { return !analysis.IsStopWord(w, lang) })
+	})
 }
 
 // strongestTerms splits a pole's parts into the at most n strongest (by

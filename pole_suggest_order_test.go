@@ -34,7 +34,7 @@ func projectSpaceEnv(t *testing.T) *testkit.Env {
 		"beer", "cider", "brew", "drink", "cup", "mug", "bean", "roast", "awful", "superb", "terrible",
 		"bread", "cake", "soup", "salad", "pasta", "sweet", "bitter", "hot", "cold", "lovely", "fine"}
 	ws := &testkit.FakeWordSpaces{Candidates: map[string][]string{"EN": cands}}
-	ps := wordspace.NewProjectSpaces(t.TempDir())
+	ps := wordspace.NewProjectSpaces()
 	e := testkit.New(t, testkit.WithWordSpaces(ws), func(o *explorer.Options) { o.ProjectSpaces = ps })
 	e.AddUser("ann", "")
 	p := e.ImportProject("ann", "Cafe", madeUpCSV(400))
@@ -141,6 +141,24 @@ func TestSuggestFrequencyCountsTheTexts(t *testing.T) {
 	for _, sg := range got.Suggestions {
 		if sg.Frequency != 0 {
 			t.Errorf("bob has no texts: %+v", sg)
+		}
+	}
+}
+
+// Suggestions made of function words only (the language's stop words) are
+// never answered, in the thesaurus list as in any other; a phrase with a
+// content word is (issue 33: SV inte, mycket; DE in, dein).
+func TestSuggestNoFunctionWords(t *testing.T) {
+	ws := &testkit.FakeWordSpaces{Candidates: map[string][]string{
+		"SV": {"inte", "trevlig", "mycket", "mycket trevlig", "snäll"},
+		"DE": {"in", "freundlich", "dein", "sehr nett"},
+	}}
+	e := testkit.New(t, testkit.WithWordSpaces(ws))
+	e.AddUser("ann", "")
+	for lang, want := range map[string][]string{"SV": {"trevlig", "mycket trevlig", "snäll"}, "DE": {"freundlich", "sehr nett"}} {
+		pole := mustCreatePole(t, e.As("ann"), e, explorer.PoleInput{Name: "Nice " + lang, Language: lang, Parts: partsOf("vänlig", nil)})
+		if got := suggestedWords(t, e, "ann", pole.ID, 20); !slices.Equal(got, want) {
+			t.Errorf("%s: %v, want %v", lang, got, want)
 		}
 	}
 }

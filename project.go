@@ -125,6 +125,20 @@ type ProjectStore interface {
 	// file (0: none), charged to its owner as its other bytes; ENOTFOUND
 	// when the project is gone.
 	SetProjectSpaceBytes(ctx context.Context, id int64, n int64) error
+	// SaveProjectSpace keeps a project's learnt word space (the file of
+	// package wordspace) for every instance, in place of the one it had,
+	// charging its owner its size as SetProjectSpaceBytes does (ETOOLARGE
+	// past the budget is the caller's check); its version is one more than
+	// the replaced one's. ENOTFOUND when the project is gone.
+	SaveProjectSpace(ctx context.Context, project, account int64, language string, data []byte) error
+	// ProjectSpaceVersions lists the spaces of an account's projects in a
+	// language, by project id.
+	ProjectSpaceVersions(ctx context.Context, account int64, language string) ([]ProjectSpaceVersion, error)
+	// ProjectSpaceData reads the file of a project's space of that
+	// version; ENOTFOUND when it has none of that version any more.
+	ProjectSpaceData(ctx context.Context, project, version int64) ([]byte, error)
+	// AnyProjectSpaces tells whether any project has a space of a language.
+	AnyProjectSpaces(ctx context.Context, language string) (bool, error)
 	// AccountProjectText is the text the projects of an account (its
 	// user's and those of the users it manages) store.
 	AccountProjectText(ctx context.Context, accountID int64) (int64, error)

@@ -509,11 +509,7 @@ func (s *Service) DeleteProject(ctx context.Context, id int64) error {
 		s.failProject(ctx, p.ID, p.Status, "delete failed: ", err)
 		return err
 	}
-	// The project is gone: its learnt words going too is housekeeping, and
-	// a failure there is logged, not answered as a failed delete.
-	if err := s.removeProjectSpace(ctx, u, p.ID); err != nil {
-		s.log.Warn("project space not removed", "project", p.ID, "err", err)
-	}
+	// Its learnt words (project_spaces) went with the project's row.
 	return nil
 }
 

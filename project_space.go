@@ -4,32 +4,40 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"slices"
 	"sync"
 	"time"
 )
 
-// ProjectSpaces keeps word spaces trained on projects' texts, one per
-// project, by account. Implemented by package wordspace.
+// ProjectSpaces trains word spaces on projects' texts and suggests from
+// them. Implemented by package wordspace. The spaces themselves are kept
+// by the Store (SaveProjectSpace), so that every instance reads the same:
+// an implementation only caches what it loaded.
 //
 // BuildProjectSpace trains the space of a project from its texts (texts
 // calls fn with each, and may be called twice: one pass counts, one
-// trains), replacing any the project had once keep, called with the size
-// of its file before it replaces anything, returned nil (an error of keep
-// leaves the old space as it was). SuggestFromProjects answers the
-// suggestions of the account's project spaces of a language (none, and no
-// error, when it has none), leaving out terms and exclude as
-// WordSpaces.Suggest does. AnyProjectSpaces tells, from memory, whether
-// any account may have a space of a language. RemoveProjectSpace forgets
-// a project's space. WordCounts tells how many times each term occurs in
-// the texts of the account's spaces of a language (0 for a term they do
-// not hold: see its implementation for which words a space holds).
+// trains) and hands its file to keep, which stores it (an error of keep
+// is the build's). SuggestFromProjects answers the suggestions of the
+// given spaces (an account's of one language) merged, leaving out terms
+// and exclude as WordSpaces.Suggest does. WordCounts tells how many times
+// each term occurs in the texts of those spaces (0 for a term they do not
+// hold: see its implementation for which words a space holds).
 type ProjectSpaces interface {
-	BuildProjectSpace(ctx context.Context, account, project int64, language string, texts func(fn func(string)) error, keep func(bytes int64) error) (ProjectSpaceInfo, error)
-	SuggestFromProjects(ctx context.Context, account int64, language string, terms []WeightedTerm, exclude []string, limit int) ([]PoleSuggestion, error)
-	AnyProjectSpaces(language string) (bool, error)
-	RemoveProjectSpace(account, project int64) error
-	WordCounts(ctx context.Context, account int64, language string, terms []string) ([]int64, error)
+	BuildProjectSpace(ctx context.Context, language string, texts func(fn func(string)) error, keep func(data []byte) error) (ProjectSpaceInfo, error)
+	SuggestFromProjects(ctx context.Context, spaces []StoredProjectSpace, terms []WeightedTerm, exclude []string, limit int) ([]PoleSuggestion, error)
+	WordCounts(ctx context.Context, spaces []StoredProjectSpace, terms []string) ([]int64, error)
+}
+
+// ProjectSpaceVersion names a stored project space: its version grows at
+// every build of the project's space.
+type ProjectSpaceVersion struct {
+	Project, Version int64
+}
+
+// StoredProjectSpace is a project space the Store keeps: Load reads its
+// file (ENOTFOUND when the project was deleted or built again since).
+type StoredProjectSpace struct {
+	ProjectSpaceVersion
+	Load func(ctx context.Context) ([]byte, error)
 }
 
 // ProjectSpaceBuildsAtOnce is the number of project spaces a server
@@ -125,87 +133,63 @@ func (s *Service) BuildProjectSpace(ctx context.Context, projectID int64) (Proje
 	defer s.spaceBuilds.give(p.ID)
 	// Building reads the texts twice: one pass counts, one trains.
 	texts := s.columnTexts(countRows(ctx, 2*int64(p.Rows)), p, col)
-	info, err := s.projectSpaces.BuildProjectSpace(ctx, payer.ID, p.ID, lang, texts, s.keepProjectSpace(ctx, p))
-	if err != nil {
-		return info, err
-	}
-	// A project deleted while its file was put in place (after keep
-	// charged it, before the rename) would leave the file behind: the
-	// delete removes the file after the project, so one of the two sees
-	// the other's work.
-	if _, err := s.store.FindProject(ctx, p.ID); ErrorCode(err) == ENOTFOUND {
-		return ProjectSpaceInfo{}, cmp.Or(s.projectSpaces.RemoveProjectSpace(payer.ID, p.ID), err)
-	}
-	return info, nil
+	return s.projectSpaces.BuildProjectSpace(ctx, lang, texts, s.keepProjectSpace(ctx, p, payer.ID, lang))
 }
 
-// keepProjectSpace charges the file of p's new space to p's owner in
-// place of its old one, refusing it (ETOOLARGE) past the owner's storage
-// budget: the file then replaces nothing.
-func (s *Service) keepProjectSpace(ctx context.Context, p *Project) func(int64) error {
-	return func(n int64) error {
+// keepProjectSpace stores the file of p's new space (of account's, in
+// lang), charged to p's owner in place of its old one, refusing it
+// (ETOOLARGE) past the owner's storage budget: the old space then stays.
+// A project deleted meanwhile is ENOTFOUND and keeps nothing.
+func (s *Service) keepProjectSpace(ctx context.Context, p *Project, account int64, lang string) func([]byte) error {
+	return func(data []byte) error {
 		return s.inTxWithinStorage(ctx, p.OwnerID, func(ctx context.Context) error {
-			return s.store.SetProjectSpaceBytes(ctx, p.ID, n)
+			return s.store.SaveProjectSpace(ctx, p.ID, account, lang, data)
 		})
 	}
 }
 
-// projectSuggestions blends the suggestions of the pole owner's account's
-// project spaces into list (the thesaurus space's): a term both answer
-// ranks by the sum of its two summed cosines, so the project's texts
-// re-rank the thesaurus words; a term only the texts know (a product
-// name, slang, a misspelling) ranks by its own. Without project spaces,
-// list is returned as it is.
-func (s *Service) projectSuggestions(ctx context.Context, p *Pole, list []PoleSuggestion, query []WeightedTerm, exclude []string, n int) ([]PoleSuggestion, error) {
-	account, ok, err := s.spacesAccount(ctx, p)
-	if err != nil || !ok {
-		return list, err
-	}
-	own, err := s.projectSpaces.SuggestFromProjects(ctx, account, p.Language, query, exclude, n)
-	if err != nil || len(own) == 0 {
-		return list, err
-	}
-	return blendSuggestions(list, own), nil
-}
-
-// spacesAccount is the account whose project spaces serve pole p: its
-// owner's paying account; ok is false when no account has a project space
-// of the pole's language.
-func (s *Service) spacesAccount(ctx context.Context, p *Pole) (int64, bool, error) {
+// accountSpaces are the project spaces serving pole p: those of its
+// owner's paying account in the pole's language (none without).
+func (s *Service) accountSpaces(ctx context.Context, p *Pole) ([]StoredProjectSpace, error) {
 	if s.projectSpaces == nil {
-		return 0, false, nil
+		return nil, nil
 	}
-	// The index of the spaces is in memory: a language no account has a
-	// space of reads nothing from the store.
-	if has, err := s.projectSpaces.AnyProjectSpaces(p.Language); err != nil || !has {
-		return 0, false, err
+	// One cheap read for a language no account has a space of.
+	if has, err := s.store.AnyProjectSpaces(ctx, p.Language); err != nil || !has {
+		return nil, err
 	}
 	owner := UserFromContext(ctx)
 	if owner == nil || owner.ID != p.OwnerID {
 		var err error
 		if owner, err = s.store.FindUserByID(ctx, p.OwnerID); err != nil {
-			return 0, false, err
+			return nil, err
 		}
 	}
 	payer, err := s.payer(ctx, owner)
 	if err != nil {
-		return 0, false, err
+		return nil, err
 	}
-	return payer.ID, true, nil
+	versions, err := s.store.ProjectSpaceVersions(ctx, payer.ID, p.Language)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]StoredProjectSpace, len(versions))
+	for i, v := range versions {
+		out[i] = StoredProjectSpace{ProjectSpaceVersion: v, Load: func(ctx context.Context) ([]byte, error) {
+			return s.store.ProjectSpaceData(ctx, v.Project, v.Version)
+		}}
+	}
+	return out, nil
 }
 
 // textFrequencies sets the Frequency of each suggestion: its occurrences
 // in the texts of the pole owner's account of the pole's language, as its
 // project spaces counted them; 0 when the account has none.
 func (s *Service) textFrequencies(ctx context.Context, p *Pole, list []PoleSuggestion) error {
-	account, ok, err := s.spacesAccount(ctx, p)
+	spaces, err := s.accountSpaces(ctx, p)
 	var counts []int64
-	if err == nil && ok {
-		terms := make([]string, len(list))
-		for i, sg := range list {
-			terms[i] = sg.Term
-		}
-		counts, err = s.projectSpaces.WordCounts(ctx, account, p.Language, terms)
+	if err == nil && len(spaces) > 0 {
+		counts, err = s.projectSpaces.WordCounts(ctx, spaces, suggestionTerms(list))
 	}
 	if err != nil {
 		return err
@@ -217,43 +201,4 @@ func (s *Service) textFrequencies(ctx context.Context, p *Pole, list []PoleSugge
 		}
 	}
 	return nil
-}
-
-// blendSuggestions merges the thesaurus space's suggestions with the
-// project spaces', ordered by summed cosine over both (descending, then
-// term); a term's fields are the thesaurus space's when it has them.
-func blendSuggestions(list, own []PoleSuggestion) []PoleSuggestion {
-	score := map[string]float64{}
-	byKey := map[string]PoleSuggestion{}
-	var keys []string
-	for _, l := range [][]PoleSuggestion{list, own} {
-		for _, sg := range l {
-			k := TermKey(sg.Term)
-			if _, ok := byKey[k]; !ok {
-				byKey[k] = sg
-				keys = append(keys, k)
-			}
-			score[k] += sg.SumCosine
-		}
-	}
-	out := make([]PoleSuggestion, len(keys))
-	for i, k := range keys {
-		out[i] = byKey[k]
-	}
-	slices.SortStableFunc(out, func(a, b PoleSuggestion) int {
-		return cmp.Compare(score[TermKey(b.Term)], score[TermKey(a.Term)])
-	})
-	return out
-}
-
-// removeProjectSpace forgets the space of a deleted project, if it had one.
-func (s *Service) removeProjectSpace(ctx context.Context, u *User, projectID int64) error {
-	if s.projectSpaces == nil {
-		return nil
-	}
-	payer, err := s.payer(ctx, u)
-	if err != nil {
-		return err
-	}
-	return s.projectSpaces.RemoveProjectSpace(payer.ID, projectID)
 }

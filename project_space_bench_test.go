@@ -16,7 +16,7 @@ import (
 // one for a pole of a language no account has a space of.
 func BenchmarkSuggestWithProjectSpaces(b *testing.B) {
 	ws := &testkit.FakeWordSpaces{Candidates: map[string][]string{"EN": {"latte", "tea", "espresso"}, "SV": {"kaffe", "te"}}}
-	ps := wordspace.NewProjectSpaces(b.TempDir())
+	ps := wordspace.NewProjectSpaces()
 	e := testkit.New(b, testkit.WithWordSpaces(ws), func(o *explorer.Options) { o.ProjectSpaces = ps })
 	for _, who := range []string{"bob", "ann"} {
 		e.AddUser(who, "")

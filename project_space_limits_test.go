@@ -2,8 +2,6 @@ package explorer_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,7 +15,7 @@ import (
 // at once, ETHROTTLED with a Retry-After, not queued; once the running
 // build ended, the refused one goes through.
 func TestProjectSpaceBuildsAreAdmitted(t *testing.T) {
-	held := testkit.NewHeldProjectSpaces(t.TempDir())
+	held := testkit.NewHeldProjectSpaces()
 	e := testkit.New(t, func(o *explorer.Options) { o.ProjectSpaces = held })
 	e.AddUser("ann", "")
 	e.AddUser("bob", "")
@@ -60,14 +58,39 @@ func TestProjectSpaceBuildsAreAdmitted(t *testing.T) {
 	}
 }
 
+// storedSpace is the size of the file of ann's one stored EN space, 0
+// when she has none.
+func storedSpace(t *testing.T, e *testkit.Env) int64 {
+	t.Helper()
+	ann, err := e.DB.FindUserByName(context.Background(), "ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int64
+	for _, account := range []int64{ann.ID} { // her own account pays
+		vs, err := e.DB.ProjectSpaceVersions(context.Background(), account, "EN")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range vs {
+			data, err := e.DB.ProjectSpaceData(context.Background(), v.Project, v.Version)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n += int64(len(data))
+		}
+	}
+	return n
+}
+
 // The file of a project's space counts against its owner's storage
-// budget: a build past it is refused ETOOLARGE and keeps no file; one within it is charged the file's bytes, which the
-// project's deletion gives back. The counter always equals the recount.
+// budget: a build past it is refused ETOOLARGE and keeps no space; one
+// within it is charged the file's bytes, which the project's deletion
+// gives back. The counter always equals the recount.
 func TestProjectSpaceCountsAgainstStorage(t *testing.T) {
-	build := func(budget int64) (*testkit.Env, string, *explorer.Project, error) {
-		dir := t.TempDir()
+	build := func(budget int64) (*testkit.Env, *explorer.Project, error) {
 		e := testkit.New(t, func(o *explorer.Options) {
-			o.ProjectSpaces = wordspace.NewProjectSpaces(dir)
+			o.ProjectSpaces = wordspace.NewProjectSpaces()
 			o.Budgets.Storage = budget
 		})
 		e.AddUser("ann", "")
@@ -76,7 +99,7 @@ func TestProjectSpaceCountsAgainstStorage(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err := e.Svc.BuildProjectSpace(e.As("ann"), p.ID)
-		return e, dir, p, err
+		return e, p, err
 	}
 	used := func(e *testkit.Env) int64 {
 		use, err := e.Svc.Storage(e.As("ann"))
@@ -85,34 +108,30 @@ func TestProjectSpaceCountsAgainstStorage(t *testing.T) {
 		}
 		return use.Used
 	}
-	e, dir, p, err := build(64 << 20)
+	e, p, err := build(64 << 20)
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.wordspace"))
-	if len(files) != 1 {
-		t.Fatalf("files: %v", files)
-	}
-	st, err := os.Stat(files[0])
-	if err != nil {
-		t.Fatal(err)
+	size := storedSpace(t, e)
+	if size == 0 {
+		t.Fatal("no space stored")
 	}
 	withSpace := used(e)
 	checkStorage(t, e, "a build", "ann")
 	if err := e.Svc.DeleteProject(e.As("ann"), p.ID); err != nil {
 		t.Fatal(err)
 	}
-	if got := used(e); got != 0 {
-		t.Fatalf("after the deletion: %d bytes used", got)
+	if got := used(e); got != 0 || storedSpace(t, e) != 0 {
+		t.Fatalf("after the deletion: %d bytes used, a space of %d bytes kept", got, storedSpace(t, e))
 	}
 	checkStorage(t, e, "the deletion", "ann")
-	project := withSpace - st.Size() // what the project stores without its space
-	e, dir, _, err = build(project + st.Size()/2)
+	project := withSpace - size // what the project stores without its space
+	e, _, err = build(project + size/2)
 	if explorer.ErrorCode(err) != explorer.ETOOLARGE || !strings.Contains(explorer.ErrorMessage(err), "storage budget") {
 		t.Fatalf("a space past the budget: %v", err)
 	}
-	if files, _ := filepath.Glob(filepath.Join(dir, "*")); len(files) != 0 {
-		t.Fatalf("files kept: %v", files)
+	if n := storedSpace(t, e); n != 0 {
+		t.Fatalf("a space of %d bytes kept", n)
 	}
 	if got := used(e); got != project {
 		t.Fatalf("used %d after a refused build, want %d", got, project)
@@ -120,36 +139,32 @@ func TestProjectSpaceCountsAgainstStorage(t *testing.T) {
 	checkStorage(t, e, "a refused build", "ann")
 }
 
-// afterKeep is a ProjectSpaces that runs then once the file's size was
-// accepted, before the file is put in place.
-type afterKeep struct {
+// beforeKeep is a ProjectSpaces that runs then once the space is
+// trained, before it is kept.
+type beforeKeep struct {
 	*wordspace.ProjectSpaces
 	then func()
 }
 
-func (a *afterKeep) BuildProjectSpace(ctx context.Context, account, project int64, lang string, texts func(func(string)) error, keep func(int64) error) (explorer.ProjectSpaceInfo, error) {
-	return a.ProjectSpaces.BuildProjectSpace(ctx, account, project, lang, texts, func(n int64) error {
-		err := keep(n)
-		if err == nil {
-			a.then()
-		}
-		return err
+func (a *beforeKeep) BuildProjectSpace(ctx context.Context, lang string, texts func(func(string)) error, keep func([]byte) error) (explorer.ProjectSpaceInfo, error) {
+	return a.ProjectSpaces.BuildProjectSpace(ctx, lang, texts, func(data []byte) error {
+		a.then()
+		return keep(data)
 	})
 }
 
-// A project deleted while its space's file is put in place leaves no
-// file behind (it would be suggested from, charged to nobody).
+// A project deleted while its words are learnt keeps no space (it would
+// be suggested from, charged to nobody): the build is ENOTFOUND.
 func TestProjectSpaceOfDeletedProjectIsNotKept(t *testing.T) {
-	dir := t.TempDir()
-	ak := &afterKeep{ProjectSpaces: wordspace.NewProjectSpaces(dir)}
-	e := testkit.New(t, func(o *explorer.Options) { o.ProjectSpaces = ak })
+	bk := &beforeKeep{ProjectSpaces: wordspace.NewProjectSpaces()}
+	e := testkit.New(t, func(o *explorer.Options) { o.ProjectSpaces = bk })
 	e.AddUser("ann", "")
 	ann := e.As("ann")
 	p := e.ImportProject("ann", "Cafe", madeUpCSV(300))
 	if _, err := e.Svc.ExploreProject(ann, p.ID, "comment"); err != nil {
 		t.Fatal(err)
 	}
-	ak.then = func() {
+	bk.then = func() {
 		if err := e.Svc.DeleteProject(ann, p.ID); err != nil {
 			t.Error(err)
 		}
@@ -157,7 +172,7 @@ func TestProjectSpaceOfDeletedProjectIsNotKept(t *testing.T) {
 	if _, err := e.Svc.BuildProjectSpace(ann, p.ID); explorer.ErrorCode(err) != explorer.ENOTFOUND {
 		t.Errorf("build of a project deleted meanwhile: %v", err)
 	}
-	if files, _ := filepath.Glob(filepath.Join(dir, "*")); len(files) != 0 {
-		t.Fatalf("files left: %v", files)
+	if n := storedSpace(t, e); n != 0 {
+		t.Fatalf("a space of %d bytes kept", n)
 	}
 }

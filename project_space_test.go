@@ -34,7 +34,7 @@ func madeUpCSV(n int) []byte {
 // another language; deleting the project removes it.
 func TestProjectSpaceSuggestsForItsAccount(t *testing.T) {
 	ws := &testkit.FakeWordSpaces{Candidates: map[string][]string{"EN": {"latte", "tea", "espresso"}, "SV": {"kaffe"}}}
-	ps := wordspace.NewProjectSpaces(t.TempDir())
+	ps := wordspace.NewProjectSpaces()
 	e := testkit.New(t, testkit.WithWordSpaces(ws), func(o *explorer.Options) { o.ProjectSpaces = ps })
 	e.AddUser("ann", "")
 	e.AddUser("bob", "")

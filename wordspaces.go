@@ -73,11 +73,18 @@ func (s WordSpaceStatus) State() string {
 // (package wordspace compares by Fold, which a test proves to be TermKey
 // with word separators as spaces).
 //
-// Suggest and Neighbours answer an *Error with EUNAVAILABLE (and RetryAfter)
+// Similarities answers, for each candidate, the sum over terms (Declined
+// ones left out) of weight × cosine in the language's space: how close the
+// space puts the candidate to a pole's terms; NaN for a candidate it does
+// not hold (a term it does not hold adds nothing). It ranks the words of an account's texts "with the
+// general space" (pole_sense.go).
+//
+// Suggest, Neighbours and Similarities answer an *Error with EUNAVAILABLE (and RetryAfter)
 // while the language's space is loading, and ECONFLICT naming the available
 // languages when the language has no space.
 type WordSpaces interface {
 	Suggest(ctx context.Context, language string, terms []WeightedTerm, exclude []string, limit int) ([]PoleSuggestion, error)
 	Neighbours(ctx context.Context, language, term string, k int) ([]Neighbour, error)
+	Similarities(ctx context.Context, language string, terms []WeightedTerm, candidates []string) ([]float64, error)
 	Status() []WordSpaceStatus
 }

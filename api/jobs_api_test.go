@@ -162,7 +162,7 @@ type heldSpaces struct {
 	reached, release chan struct{}
 }
 
-func (h *heldSpaces) BuildProjectSpace(ctx context.Context, account, project int64, lang string, texts func(func(string)) error, keep func(int64) error) (explorer.ProjectSpaceInfo, error) {
+func (h *heldSpaces) BuildProjectSpace(ctx context.Context, lang string, texts func(func(string)) error, keep func([]byte) error) (explorer.ProjectSpaceInfo, error) {
 	n := 0
 	held := func(fn func(string)) error {
 		return texts(func(s string) {
@@ -173,7 +173,7 @@ func (h *heldSpaces) BuildProjectSpace(ctx context.Context, account, project int
 			fn(s)
 		})
 	}
-	return h.ProjectSpaces.BuildProjectSpace(ctx, account, project, lang, held, keep)
+	return h.ProjectSpaces.BuildProjectSpace(ctx, lang, held, keep)
 }
 
 // TestJobProgressAdvances: GET /v1/jobs/{id} answers the progress of a
@@ -184,7 +184,7 @@ func (h *heldSpaces) BuildProjectSpace(ctx context.Context, account, project int
 func TestJobProgressAdvances(t *testing.T) {
 	h := &heldSpaces{at: map[int]bool{1000: true, 4500: true}, reached: make(chan struct{}), release: make(chan struct{})}
 	e := testkit.New(t, func(o *explorer.Options) {
-		h.ProjectSpaces = wordspace.NewProjectSpaces(t.TempDir())
+		h.ProjectSpaces = wordspace.NewProjectSpaces()
 		o.ProjectSpaces = h
 	})
 	e.AddUser("ann", "")

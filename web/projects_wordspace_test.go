@@ -15,7 +15,7 @@ import (
 // once the project is explored; before, it is not offered, and a post
 // is answered 422 with the reason on the page.
 func TestProjectPageLearnsWords(t *testing.T) {
-	ps := wordspace.NewProjectSpaces(t.TempDir())
+	ps := wordspace.NewProjectSpaces()
 	e := testkit.New(t, func(o *explorer.Options) { o.ProjectSpaces = ps })
 	e.AddUser("ann", "")
 	b := newBrowser(t, e)
@@ -47,7 +47,7 @@ func TestProjectPageLearnsWords(t *testing.T) {
 // A second "Learn words" while the project's space is being built is
 // told so on the page (422), not queued behind the first.
 func TestProjectPageLearnWhileBuilding(t *testing.T) {
-	held := testkit.NewHeldProjectSpaces(t.TempDir())
+	held := testkit.NewHeldProjectSpaces()
 	e := testkit.New(t, func(o *explorer.Options) { o.ProjectSpaces = held })
 	e.AddUser("ann", "")
 	b := newBrowser(t, e)

@@ -61,16 +61,16 @@ func isOwnFormat(path string) (bool, error) {
 
 // openEmbeddedCached opens an embedded space: one in the own format in
 // place, a thesaurus's space from its build in cacheDir (made at its first
-// use, named by the language and a hash of the embedded bytes, so that a
-// new binary with another thesaurus builds it again).
+// use, or before by WarmCaches, named by the language and a hash of the
+// embedded bytes, so that a new binary with another thesaurus builds it
+// again).
 func openEmbeddedCached(ctx context.Context, e embeddedSpace, cacheDir string, opt LoadOptions) (*Space, error) {
-	if cacheDir == "" || strings.HasPrefix(string(e.Data[:min(len(e.Data), len(magic))]), magic) {
+	cached, prefix, inPlace := embeddedCache(e, cacheDir)
+	if inPlace {
 		return OpenEmbedded(ctx, e, opt)
 	}
 	opt.Lang = e.Lang
-	sum := sha256.Sum256(e.Data)
-	prefix := e.Lang + "-embedded-"
-	cached := filepath.Join(cacheDir, prefix+hex.EncodeToString(sum[:8])+".wordspace")
+	defer cacheLocks.lock(cached)()
 	if s, err := Open(cached, opt); err == nil {
 		return s, nil
 	}
@@ -82,6 +82,18 @@ func openEmbeddedCached(ctx context.Context, e embeddedSpace, cacheDir string, o
 		return nil, fmt.Errorf("word space cache: %w", err)
 	}
 	return s, nil
+}
+
+// embeddedCache is the cache file of an embedded space and the prefix of
+// its builds; inPlace when it is read in place (the own format, or no
+// cache folder).
+func embeddedCache(e embeddedSpace, cacheDir string) (cached, prefix string, inPlace bool) {
+	if cacheDir == "" || strings.HasPrefix(string(e.Data[:min(len(e.Data), len(magic))]), magic) {
+		return "", "", true
+	}
+	sum := sha256.Sum256(e.Data)
+	prefix = e.Lang + "-embedded-"
+	return filepath.Join(cacheDir, prefix+hex.EncodeToString(sum[:8])+".wordspace"), prefix, false
 }
 
 // OpenServed opens a space for serving: a text source through its
@@ -106,9 +118,16 @@ func OpenServed(ctx context.Context, path, cacheDir string, opt LoadOptions) (*S
 		return nil, err
 	}
 	cached := filepath.Join(cacheDir, name)
+	defer cacheLocks.lock(cached)()
 	if s, err := Open(cached, opt); err == nil {
 		return s, nil
 	}
+	return convertToCache(ctx, path, cacheDir, cached, prefix, opt)
+}
+
+// convertToCache reads the text source at path, makes it servable and
+// writes it to cached (the caller holds cached's lock).
+func convertToCache(ctx context.Context, path, cacheDir, cached, prefix string, opt LoadOptions) (*Space, error) {
 	defer collectOften()()
 	s, err := Open(path, opt)
 	if err != nil {

@@ -1,11 +1,9 @@
 package wordspace
 
 import (
+	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -37,16 +35,11 @@ const (
 	ProjectSeed = 20
 )
 
-// ProjectSpaces keeps the spaces trained on projects' texts as files of
-// a folder, ACCOUNT-PROJECT.wordspace (the language is in the file), found
-// through an index in memory (project_index.go) and loaded at their first
-// suggestion into an LRU bounded in bytes. It implements
-// explorer.ProjectSpaces.
+// ProjectSpaces trains the spaces of projects' texts, which the Service
+// keeps in the database (every instance reads the same), and loads them at
+// their first suggestion into an LRU bounded in bytes, by project and
+// version. It implements explorer.ProjectSpaces.
 type ProjectSpaces struct {
-	dir string
-	// Clock tells the time the index's freshness is measured with
-	// (time.Now when nil). Set it before use.
-	Clock func() time.Time
 	// building bounds the trainings at once in this process to
 	// explorer.ProjectSpaceBuildsAtOnce (each takes up to about 100 MiB).
 	// The Service refuses a build past it before it gets here; this
@@ -54,12 +47,11 @@ type ProjectSpaces struct {
 	building chan struct{}
 
 	mu      sync.Mutex
-	index   *projectIndex // nil: to be read
 	cache   *spaceLRU
-	loading map[string]*spaceLoad // by path: one load of a file at a time
+	loading map[explorer.ProjectSpaceVersion]*spaceLoad // one load of a space at a time
 }
 
-// spaceLoad is a load of one file under way, which later askers wait for.
+// spaceLoad is a load of one space under way, which later askers wait for.
 type spaceLoad struct {
 	done  chan struct{}
 	space *Space
@@ -68,40 +60,22 @@ type spaceLoad struct {
 
 var _ explorer.ProjectSpaces = (*ProjectSpaces)(nil)
 
-// NewProjectSpaces returns the project spaces kept in dir (made when the
-// first is built), holding loaded spaces up to ProjectCacheBytes.
-func NewProjectSpaces(dir string) *ProjectSpaces {
-	return newProjectSpacesBounded(dir, ProjectCacheBytes)
+// NewProjectSpaces returns project spaces holding loaded spaces up to
+// ProjectCacheBytes.
+func NewProjectSpaces() *ProjectSpaces {
+	return newProjectSpacesBounded(ProjectCacheBytes)
 }
 
 // newProjectSpacesBounded is NewProjectSpaces holding loaded spaces up to
 // maxBytes (HeapBytes) in memory.
-func newProjectSpacesBounded(dir string, maxBytes int64) *ProjectSpaces {
-	return &ProjectSpaces{dir: dir, building: make(chan struct{}, explorer.ProjectSpaceBuildsAtOnce), cache: newSpaceLRU(maxBytes), loading: map[string]*spaceLoad{}}
+func newProjectSpacesBounded(maxBytes int64) *ProjectSpaces {
+	return &ProjectSpaces{building: make(chan struct{}, explorer.ProjectSpaceBuildsAtOnce), cache: newSpaceLRU(maxBytes),
+		loading: map[explorer.ProjectSpaceVersion]*spaceLoad{}}
 }
 
-func (p *ProjectSpaces) path(account, project int64) string {
-	return filepath.Join(p.dir, fmt.Sprintf("%d-%d.wordspace", account, project))
-}
-
-func (p *ProjectSpaces) now() time.Time {
-	if p.Clock != nil {
-		return p.Clock()
-	}
-	return time.Now()
-}
-
-// invalidate makes the next lookup list the folder again (after this
-// process wrote or removed a file of it).
-func (p *ProjectSpaces) invalidate(path string) {
-	p.mu.Lock()
-	p.index = nil
-	p.cache.remove(path)
-	p.mu.Unlock()
-}
-
-// BuildProjectSpace implements explorer.ProjectSpaces.
-func (p *ProjectSpaces) BuildProjectSpace(ctx context.Context, account, project int64, lang string, texts func(fn func(string)) error, keep func(int64) error) (explorer.ProjectSpaceInfo, error) {
+// BuildProjectSpace implements explorer.ProjectSpaces: the file of the
+// space (int8 vectors) goes to keep.
+func (p *ProjectSpaces) BuildProjectSpace(ctx context.Context, lang string, texts func(fn func(string)) error, keep func([]byte) error) (explorer.ProjectSpaceInfo, error) {
 	began := time.Now()
 	l, ok := NormalizeLang(lang)
 	if !ok {
@@ -118,12 +92,11 @@ func (p *ProjectSpaces) BuildProjectSpace(ctx context.Context, account, project 
 	if err != nil {
 		return explorer.ProjectSpaceInfo{}, err
 	}
-	if err := os.MkdirAll(p.dir, 0o755); err != nil {
+	var b bytes.Buffer
+	if err := WriteSpace(&b, s, WriteOptions{Int8: true}); err != nil {
 		return explorer.ProjectSpaceInfo{}, err
 	}
-	path := p.path(account, project)
-	defer p.invalidate(path)
-	if err := writeFileAtomic(path, s, keep); err != nil {
+	if err := keep(b.Bytes()); err != nil {
 		return explorer.ProjectSpaceInfo{}, err
 	}
 	return explorer.ProjectSpaceInfo{Language: l, Texts: n, Words: s.Len(), Took: time.Since(began)}, nil
@@ -165,112 +138,22 @@ func TrainTexts(ctx context.Context, lang string, texts func(fn func(string)) er
 	return s, n, nil
 }
 
-// writeFileAtomic writes s int8 to path, through a temporary file that
-// replaces path once keep (nil: always) accepted its size.
-func writeFileAtomic(path string, s *Space, keep func(int64) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".project-*.wordspace")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	if err := WriteSpace(f, s, WriteOptions{Int8: true}); err != nil {
-		f.Close()
-		return err
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if keep != nil {
-		if err := keep(st.Size()); err != nil {
-			return err
-		}
-	}
-	return os.Rename(f.Name(), path)
-}
-
-// RemoveProjectSpace implements explorer.ProjectSpaces: it removes the
-// project's space whatever account it was built for.
-func (p *ProjectSpaces) RemoveProjectSpace(account, project int64) error {
-	files, _ := filepath.Glob(filepath.Join(p.dir, fmt.Sprintf("*-%d.wordspace", project)))
-	for _, f := range files {
-		err := os.Remove(f)
-		p.invalidate(f)
-		if err != nil && !errors.Is(err, os.ErrNotExist) {
-			return err
-		}
-	}
-	return nil
-}
-
-// files returns the account's project space files of lang, from the
-// index (current).
-func (p *ProjectSpaces) files(account int64, lang string) ([]projectFile, error) {
+// space returns the space of sp, from the cache or read in the
+// background (once for all who ask at the same time), waited for until
+// ctx ends (then EUNAVAILABLE; the read goes on and fills the cache). A
+// space deleted or built again since it was listed is nil and no error.
+func (p *ProjectSpaces) space(ctx context.Context, sp explorer.StoredProjectSpace) (*Space, error) {
+	v := sp.ProjectSpaceVersion
 	p.mu.Lock()
-	defer p.mu.Unlock()
-	ix, err := p.current()
-	if err != nil {
-		return nil, err
-	}
-	return ix.byKey[accountLang{account, lang}], nil
-}
-
-// AnyProjectSpaces implements explorer.ProjectSpaces, from the index.
-func (p *ProjectSpaces) AnyProjectSpaces(lang string) (bool, error) {
-	l, _ := NormalizeLang(lang)
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	ix, err := p.current()
-	if err != nil {
-		return false, err
-	}
-	return ix.langs[l] > 0, nil
-}
-
-// current returns the index, read again when invalidated, or when the
-// folder's modification time, read at most once per ProjectIndexTTL,
-// changed. p.mu is held.
-func (p *ProjectSpaces) current() (*projectIndex, error) {
-	now := p.now()
-	if ix := p.index; ix != nil {
-		if now.Sub(ix.checked) < ProjectIndexTTL && !now.Before(ix.checked) {
-			return ix, nil
-		}
-		st, err := os.Stat(p.dir)
-		if !ix.racy && (err == nil && st.ModTime().Equal(ix.dirTime) || errors.Is(err, os.ErrNotExist) && ix.dirTime.IsZero()) {
-			ix.checked = now
-			return ix, nil
-		}
-	}
-	ix, err := readProjectIndex(p.dir, p.index)
-	if err != nil {
-		return nil, err
-	}
-	ix.checked = now
-	p.index = ix
-	p.cache.keepOnly(ix.files)
-	return ix, nil
-}
-
-// space returns the space of f, from the cache or read in the background
-// (once for all who ask at the same time), waited for until ctx ends
-// (then EUNAVAILABLE; the read goes on and fills the cache). A file
-// removed since the index was read is nil and no error.
-func (p *ProjectSpaces) space(ctx context.Context, f projectFile) (*Space, error) {
-	p.mu.Lock()
-	if s := p.cache.get(f.path, f.stamp()); s != nil {
+	if s := p.cache.get(v); s != nil {
 		p.mu.Unlock()
 		return s, nil
 	}
-	l, ok := p.loading[f.path]
+	l, ok := p.loading[v]
 	if !ok {
 		l = &spaceLoad{done: make(chan struct{})}
-		p.loading[f.path] = l
-		go p.load(f, l)
+		p.loading[v] = l
+		go p.load(sp, l)
 	}
 	p.mu.Unlock()
 	select {
@@ -282,18 +165,28 @@ func (p *ProjectSpaces) space(ctx context.Context, f projectFile) (*Space, error
 	}
 }
 
-// load reads f for l and keeps it in the cache.
-func (p *ProjectSpaces) load(f projectFile, l *spaceLoad) {
-	l.space, l.err = Open(f.path, LoadOptions{})
-	if errors.Is(l.err, os.ErrNotExist) {
-		l.space, l.err = nil, nil
-	} else if l.err != nil {
-		l.space, l.err = nil, fmt.Errorf("project space %s: %w", filepath.Base(f.path), l.err)
+// projectLoadTimeout bounds a load of a stored space, which runs beyond
+// the request that started it.
+const projectLoadTimeout = time.Minute
+
+// load reads sp for l and keeps it in the cache.
+func (p *ProjectSpaces) load(sp explorer.StoredProjectSpace, l *spaceLoad) {
+	ctx, cancel := context.WithTimeout(context.Background(), projectLoadTimeout)
+	defer cancel()
+	data, err := sp.Load(ctx)
+	switch {
+	case explorer.ErrorCode(err) == explorer.ENOTFOUND:
+	case err != nil:
+		l.err = err
+	default:
+		if l.space, err = Embedded(data, LoadOptions{}); err != nil {
+			l.space, l.err = nil, fmt.Errorf("project space of project %d: %w", sp.Project, err)
+		}
 	}
 	p.mu.Lock()
-	delete(p.loading, f.path)
+	delete(p.loading, sp.ProjectSpaceVersion)
 	if l.space != nil {
-		p.cache.put(f.path, f.stamp(), l.space)
+		p.cache.put(sp.ProjectSpaceVersion, l.space)
 	}
 	p.mu.Unlock()
 	close(l.done)
@@ -302,27 +195,22 @@ func (p *ProjectSpaces) load(f projectFile, l *spaceLoad) {
 // SuggestFromProjects implements explorer.ProjectSpaces: the suggestions
 // of each of the account's spaces of the language, merged (a term keeps
 // its best), without the language's stop words.
-func (p *ProjectSpaces) SuggestFromProjects(ctx context.Context, account int64, lang string, terms []explorer.WeightedTerm, exclude []string, limit int) ([]explorer.PoleSuggestion, error) {
-	l, _ := NormalizeLang(lang)
-	files, err := p.files(account, l)
-	if err != nil || len(files) == 0 {
-		return nil, err
-	}
+func (p *ProjectSpaces) SuggestFromProjects(ctx context.Context, spaces []explorer.StoredProjectSpace, terms []explorer.WeightedTerm, exclude []string, limit int) ([]explorer.PoleSuggestion, error) {
 	best := map[string]explorer.PoleSuggestion{}
-	for _, f := range files {
-		s, err := p.space(ctx, f)
+	for _, sp := range spaces {
+		s, err := p.space(ctx, sp)
 		if err != nil {
 			return nil, err
 		}
 		if s == nil {
-			continue // removed since the index was read
+			continue // deleted or built again since it was listed
 		}
 		list, err := s.SuggestExcluding(ctx, terms, exclude, limit)
 		if err != nil {
 			return nil, err
 		}
 		for _, sg := range list {
-			if analysis.IsStopWord(sg.Term, l) {
+			if analysis.IsStopWord(sg.Term, s.Lang()) {
 				continue // the texts' function words are no suggestions
 			}
 			k := Fold(sg.Term)

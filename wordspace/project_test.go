@@ -54,8 +54,8 @@ func eachText(texts []string) func(func(string)) error {
 // A made-up word used like "coffee" is suggested for a pole of coffee, to
 // the account whose project taught it only.
 func TestProjectSpaceLearnsMadeUpWord(t *testing.T) {
-	ps := NewProjectSpaces(t.TempDir())
-	info, err := ps.BuildProjectSpace(context.Background(), 7, 70, "en", eachText(projectTexts(3000, 1)), nil)
+	ps, mem := NewProjectSpaces(), newMemStore()
+	info, err := ps.BuildProjectSpace(context.Background(), "en", eachText(projectTexts(3000, 1)), mem.keep(7, 70, "en"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func TestProjectSpaceLearnsMadeUpWord(t *testing.T) {
 		t.Fatalf("info %+v", info)
 	}
 	pole := []explorer.WeightedTerm{{Term: "coffee", Weight: 1}}
-	got, err := ps.SuggestFromProjects(context.Background(), 7, "EN", pole, nil, 5)
+	got, err := ps.SuggestFromProjects(context.Background(), mem.spaces(7, "EN"), pole, nil, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,19 +74,17 @@ func TestProjectSpaceLearnsMadeUpWord(t *testing.T) {
 		account int64
 		lang    string
 	}{{8, "EN"}, {7, "SV"}} {
-		got, err := ps.SuggestFromProjects(context.Background(), other.account, other.lang, pole, nil, 5)
+		got, err := ps.SuggestFromProjects(context.Background(), mem.spaces(other.account, other.lang), pole, nil, 5)
 		if err != nil || len(got) != 0 {
 			t.Errorf("account %d, %s: %+v, %v", other.account, other.lang, got, err)
 		}
 	}
 	// A new build replaces the loaded space; deleting the project forgets it.
-	if _, err := ps.BuildProjectSpace(context.Background(), 7, 70, "EN", eachText(projectTexts(500, 2)), nil); err != nil {
+	if _, err := ps.BuildProjectSpace(context.Background(), "EN", eachText(projectTexts(500, 2)), mem.keep(7, 70, "EN")); err != nil {
 		t.Fatal(err)
 	}
-	if err := ps.RemoveProjectSpace(7, 70); err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := ps.SuggestFromProjects(context.Background(), 7, "EN", pole, nil, 5); len(got) != 0 {
+	mem.remove(70)
+	if got, _ := ps.SuggestFromProjects(context.Background(), mem.spaces(7, "EN"), pole, nil, 5); len(got) != 0 {
 		t.Errorf("after removal: %+v", got)
 	}
 }
@@ -95,11 +93,11 @@ func TestProjectSpaceLearnsMadeUpWord(t *testing.T) {
 // they are never suggested: the language table's stop words, as the
 // analysis folds them, are left out.
 func TestProjectSpaceSuggestsNoStopWords(t *testing.T) {
-	ps := NewProjectSpaces(t.TempDir())
-	if _, err := ps.BuildProjectSpace(context.Background(), 7, 70, "EN", eachText(projectTexts(3000, 1)), nil); err != nil {
+	ps, mem := NewProjectSpaces(), newMemStore()
+	if _, err := ps.BuildProjectSpace(context.Background(), "EN", eachText(projectTexts(3000, 1)), mem.keep(7, 70, "EN")); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Open(ps.path(7, 70), LoadOptions{})
+	s, err := Embedded(mem.data[70], LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +107,7 @@ func TestProjectSpaceSuggestsNoStopWords(t *testing.T) {
 		}
 	}
 	pole := []explorer.WeightedTerm{{Term: "coffee", Weight: 1}}
-	got, err := ps.SuggestFromProjects(context.Background(), 7, "EN", pole, nil, 100)
+	got, err := ps.SuggestFromProjects(context.Background(), mem.spaces(7, "EN"), pole, nil, 100)
 	if err != nil || len(got) < 10 {
 		t.Fatalf("suggestions %+v, %v", got, err)
 	}
@@ -123,28 +121,28 @@ func TestProjectSpaceSuggestsNoStopWords(t *testing.T) {
 // Hostile texts: ever new words, huge texts and nothing repeated cost
 // bounded memory and end in a clear error or a bounded space.
 func TestProjectSpaceHostileTexts(t *testing.T) {
-	ps := NewProjectSpaces(t.TempDir())
+	ps, mem := NewProjectSpaces(), newMemStore()
 	unique := func(fn func(string)) error {
 		for i := 0; i < 200000; i++ {
 			fn(fmt.Sprintf("w%dx w%dy", i, i))
 		}
 		return nil
 	}
-	if _, err := ps.BuildProjectSpace(context.Background(), 1, 1, "EN", unique, nil); explorer.ErrorCode(err) != explorer.ECONFLICT {
+	if _, err := ps.BuildProjectSpace(context.Background(), "EN", unique, mem.keep(1, 1, "EN")); explorer.ErrorCode(err) != explorer.ECONFLICT {
 		t.Errorf("no repeated word: %v", err)
 	}
 	huge := strings.Repeat("alpha beta gamma ", 1<<20)
-	info, err := ps.BuildProjectSpace(context.Background(), 1, 2, "EN", eachText([]string{huge, huge}), nil)
+	info, err := ps.BuildProjectSpace(context.Background(), "EN", eachText([]string{huge, huge}), mem.keep(1, 2, "EN"))
 	if err != nil || info.Words != 3 {
 		t.Errorf("huge texts: %+v, %v", info, err)
 	}
-	if _, err := ps.BuildProjectSpace(context.Background(), 1, 3, "xx", eachText([]string{"a b c"}), nil); err == nil {
+	if _, err := ps.BuildProjectSpace(context.Background(), "xx", eachText([]string{"a b c"}), mem.keep(1, 3, "xx")); err == nil {
 		t.Error("language xx accepted")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	stop := func(fn func(string)) error { return ctx.Err() }
-	if _, err := ps.BuildProjectSpace(ctx, 1, 4, "EN", stop, nil); err == nil {
+	if _, err := ps.BuildProjectSpace(ctx, "EN", stop, mem.keep(1, 4, "EN")); err == nil {
 		t.Error("cancelled build succeeded")
 	}
 }
@@ -192,16 +190,15 @@ func TestProjectSpace100000(t *testing.T) {
 		}
 	}()
 	began := time.Now()
-	ps := NewProjectSpaces(t.TempDir())
-	info, err := ps.BuildProjectSpace(context.Background(), 1, 1, "EN", eachText(texts), nil)
+	ps, mem := NewProjectSpaces(), newMemStore()
+	info, err := ps.BuildProjectSpace(context.Background(), "EN", eachText(texts), mem.keep(1, 1, "EN"))
 	close(done)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, _ := os.Stat(ps.path(1, 1))
 	t.Logf("100,000 texts (%d distinct tokens): %d words, %.2f s, peak heap +%.1f MiB, file %.1f MB",
-		len(vocab), info.Words, time.Since(began).Seconds(), float64(peak-before.HeapAlloc)/(1<<20), float64(st.Size())/1e6)
-	got, err := ps.SuggestFromProjects(context.Background(), 1, "EN", []explorer.WeightedTerm{{Term: "coffee", Weight: 1}}, nil, 10)
+		len(vocab), info.Words, time.Since(began).Seconds(), float64(peak-before.HeapAlloc)/(1<<20), float64(len(mem.data[1]))/1e6)
+	got, err := ps.SuggestFromProjects(context.Background(), mem.spaces(1, "EN"), []explorer.WeightedTerm{{Term: "coffee", Weight: 1}}, nil, 10)
 	if err != nil || !slices.ContainsFunc(got, func(sg explorer.PoleSuggestion) bool { return sg.Term == "zorblax" }) {
 		t.Fatalf("coffee: %+v, %v", got, err)
 	}
@@ -210,7 +207,7 @@ func TestProjectSpace100000(t *testing.T) {
 // One training at a time: a second one waits, and gives up with
 // EUNAVAILABLE when its context ends first.
 func TestProjectSpaceOneBuildAtATime(t *testing.T) {
-	ps := NewProjectSpaces(t.TempDir())
+	ps, mem := NewProjectSpaces(), newMemStore()
 	started, release := make(chan struct{}, 1), make(chan struct{}) // started buffered: the build may get there first
 	slow := func(fn func(string)) error {
 		select {
@@ -225,20 +222,20 @@ func TestProjectSpaceOneBuildAtATime(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() {
-		_, err := ps.BuildProjectSpace(context.Background(), 1, 1, "EN", slow, nil)
+		_, err := ps.BuildProjectSpace(context.Background(), "EN", slow, mem.keep(1, 1, "EN"))
 		done <- err
 	}()
 	<-started
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	if _, err := ps.BuildProjectSpace(ctx, 2, 2, "EN", eachText(projectTexts(200, 2)), nil); explorer.ErrorCode(err) != explorer.EUNAVAILABLE {
+	if _, err := ps.BuildProjectSpace(ctx, "EN", eachText(projectTexts(200, 2)), mem.keep(2, 2, "EN")); explorer.ErrorCode(err) != explorer.EUNAVAILABLE {
 		t.Errorf("second build while one runs: %v", err)
 	}
 	close(release)
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ps.BuildProjectSpace(context.Background(), 2, 2, "EN", eachText(projectTexts(200, 2)), nil); err != nil {
+	if _, err := ps.BuildProjectSpace(context.Background(), "EN", eachText(projectTexts(200, 2)), mem.keep(2, 2, "EN")); err != nil {
 		t.Errorf("after the first ended: %v", err)
 	}
 }

@@ -68,6 +68,9 @@ type entry struct {
 	// words is its number of words, read from its header.
 	load  func()
 	words int
+	// warm builds the cache file of a space loaded at first use
+	// (WarmCaches); nil when it has none to build.
+	warm warmFunc
 	// mythes is the file of a thesaurus found in the thesaurus folder
 	// (nil for other sources); guarded by the registry's scanMu.
 	mythes *mythesFile
@@ -164,7 +167,7 @@ func (r *Registry) scanSpaceDir(dir string, initial bool) error {
 			r.start(l, path, false, r.openFile(path))
 		case e == nil:
 			r.logger.Info("word space found in the word space directory", "language", l, "file", de.Name())
-			r.lazy(l, path, 0, r.openFile(path))
+			r.lazy(l, path, 0, r.openFile(path), r.warmFile(l, path))
 		}
 	}
 	return nil
@@ -216,7 +219,7 @@ func (r *Registry) LoadDefault() {
 		}
 		r.lazy(sp.Lang, "embedded", words, func(ctx context.Context, opt LoadOptions) (*Space, error) {
 			return openEmbeddedCached(ctx, sp, r.CacheDir, opt)
-		})
+		}, r.warmEmbedded(sp))
 	}
 }
 
@@ -225,9 +228,9 @@ func (r *Registry) LoadDefault() {
 // before loading). The load runs in the background, not in the request
 // that started it: a request whose deadline passes first is answered
 // EUNAVAILABLE (Space) and the load goes on for the next one.
-func (r *Registry) lazy(l, source string, words int, load func(context.Context, LoadOptions) (*Space, error)) *entry {
+func (r *Registry) lazy(l, source string, words int, load func(context.Context, LoadOptions) (*Space, error), warm warmFunc) *entry {
 	ctx, cancel := context.WithCancel(context.Background())
-	e := &entry{lang: l, source: source, ready: make(chan struct{}), cancel: cancel, words: words}
+	e := &entry{lang: l, source: source, ready: make(chan struct{}), cancel: cancel, words: words, warm: warm}
 	// Not counted in r.wg: Wait is for the loads started at start, and
 	// a first use may come while it waits. Waiters wait for e.ready.
 	e.load = sync.OnceFunc(func() { go r.run(ctx, e, load) })
@@ -495,6 +498,15 @@ func (r *Registry) Neighbours(ctx context.Context, language, term string, k int)
 	}
 	defer func() { <-r.slots }()
 	return s.Neighbours(ctx, term, k)
+}
+
+// Similarities implements explorer.WordSpaces.
+func (r *Registry) Similarities(ctx context.Context, language string, terms []explorer.WeightedTerm, candidates []string) ([]float64, error) {
+	s, err := r.Space(ctx, language)
+	if err != nil {
+		return nil, err
+	}
+	return s.Similarities(terms, candidates), nil
 }
 
 // Status implements explorer.WordSpaces: one entry per language, sorted.

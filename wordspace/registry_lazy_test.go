@@ -27,7 +27,7 @@ func TestRegistryLazyLoadHonoursDeadlineAndIsShared(t *testing.T) {
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
-	})
+	}, nil)
 	terms := []explorer.WeightedTerm{{Term: sp.Word(0), Weight: 1}}
 	var wg sync.WaitGroup
 	errs := make(chan error, 8)

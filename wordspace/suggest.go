@@ -3,6 +3,7 @@ package wordspace
 import (
 	"cmp"
 	"context"
+	"math"
 	"slices"
 	"strings"
 	"unicode"
@@ -327,4 +328,30 @@ func round6f(x float64) float64 {
 		return -float64(int64(-x*m+0.5)) / m
 	}
 	return float64(int64(x*m+0.5)) / m
+}
+
+// Similarities answers, for each candidate, the sum over terms (Declined
+// ones left out) of weight × the cosine of the two terms' vectors
+// (TermVector); NaN for a candidate the space does not hold (a term it
+// does not hold adds nothing).
+func (s *Space) Similarities(terms []explorer.WeightedTerm, candidates []string) []float64 {
+	var vecs [][]float32
+	var weights []float64
+	for _, t := range terms {
+		if v, _, ok := s.TermVector(t.Term); ok && !t.Declined {
+			vecs, weights = append(vecs, v), append(weights, t.Weight)
+		}
+	}
+	out := make([]float64, len(candidates))
+	for i, c := range candidates {
+		v, _, ok := s.TermVector(c)
+		if !ok {
+			out[i] = math.NaN()
+			continue
+		}
+		for j, q := range vecs {
+			out[i] += weights[j] * float64(vek32.Dot(v, q))
+		}
+	}
+	return out
 }

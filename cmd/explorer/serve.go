@@ -220,7 +220,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err != nil {
 		return usageError(err.Error())
 	}
-	o := explorer.Options{Logger: logger, WordSpaces: spaces, ProjectSpaces: projectSpaces(c.Data), Detector: detector, TempDir: tmp, Tables: c.Tables, Budgets: c.Budgets,
+	o := explorer.Options{Logger: logger, WordSpaces: spaces, ProjectSpaces: projectSpaces(), Detector: detector, TempDir: tmp, Tables: c.Tables, Budgets: c.Budgets,
 		InitialPasswordFile: initialPasswordPath(c.Data), PublicURL: c.PublicURL, Billing: c.Billing}
 	if c.Database != "" {
 		// Instances sharing PostgreSQL each interrupt only their own jobs
@@ -241,13 +241,14 @@ func serveCommand(args []string, stderr io.Writer) error {
 	}
 	defer a.db.Close()
 	logMigrations(logger, a.db)
+	importProjectSpaceFiles(ctx, a.db, c.Data, logger)
 	if err := recoverAtStart(ctx, a.svc); err != nil {
 		return err
 	}
 	if err := firstAdmin(ctx, a.svc, stderr, logger, c.Data); err != nil {
 		return err
 	}
-	runInBackground(ctx, a, c)
+	runInBackground(ctx, a, c, spaces)
 
 	if err := listenAndServe(ctx, a, c, cert, logger); err != nil {
 		return err
@@ -274,7 +275,7 @@ func recoverAtStart(ctx context.Context, svc *explorer.Service) error {
 }
 
 // runInBackground starts the server's loops, which run until ctx ends.
-func runInBackground(ctx context.Context, a *app, c serveConfig) {
+func runInBackground(ctx context.Context, a *app, c serveConfig, spaces *wordspace.Registry) {
 	// Scheduled plan changes are applied when due, also while nobody calls.
 	go a.svc.RunBilling(ctx, c.BillingInterval)
 	// Notification e-mails queued by any instance are sent.
@@ -287,6 +288,9 @@ func runInBackground(ctx context.Context, a *app, c serveConfig) {
 	go httpserver.ReturnMemoryWhenIdle(ctx, a.metrics, 30*time.Second)
 	// Audit records older than --audit-retention are removed every hour.
 	go a.svc.RunAuditRetention(ctx, c.AuditRetention)
+	// The thesaurus spaces' missing caches are built, one at a time at
+	// low priority, so that a language's first suggestion reads its cache.
+	go spaces.WarmCaches(ctx)
 }
 
 // listenAndServe serves a's app on the public listener (and /metrics on
@@ -329,9 +333,9 @@ func listenAndServe(ctx context.Context, a *app, c serveConfig, cert *httpserver
 var detector = explorer.DetectorFunc(language.Detect)
 
 // projectSpaces are the word spaces trained on projects' texts, kept in
-// DATA/project-spaces.
-func projectSpaces(data string) *wordspace.ProjectSpaces {
-	return wordspace.NewProjectSpaces(filepath.Join(data, "project-spaces"))
+// the database.
+func projectSpaces() *wordspace.ProjectSpaces {
+	return wordspace.NewProjectSpaces()
 }
 
 // loadWordSpaces starts loading the configured word spaces in the

@@ -28,7 +28,7 @@ const wordspaceUsage = `Usage:
       build a word space from plain text files with Random Indexing
   explorer wordspace build --project ID [--owner USER] [--data DIR] [--database URL]
       train the word space of an explored project's text column (Random
-      Indexing, kept in DATA/project-spaces); it joins the suggestions of
+      Indexing, kept in the database); it joins the suggestions of
       the account's poles of the project's language
   explorer wordspace info FILE
       print a word space's language, size and whether it has counts

@@ -40,7 +40,7 @@ func wordspaceBuildProject(f projectBuildFlags, stdout io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	svc := explorer.NewService(db, explorer.Options{Detector: detector, ProjectSpaces: projectSpaces(*f.data)})
+	svc := explorer.NewService(db, explorer.Options{Detector: detector, ProjectSpaces: projectSpaces()})
 	name := *f.owner
 	if name == "" {
 		p, err := db.FindProject(ctx, *f.project)

@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"explorer/internal/testkit"
+	"explorer/store"
 )
 
 // wordspace build --project trains the space of an explored project into
@@ -39,9 +41,8 @@ func TestWordspaceBuildProject(t *testing.T) {
 	if err != nil || !strings.Contains(out, "project 1: EN word space of") || !strings.Contains(out, " texts in ") {
 		t.Fatalf("build: %v %q", err, out)
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "project-spaces", "*-1.wordspace"))
-	if len(files) != 1 {
-		t.Fatalf("space files %v", files)
+	if spaces := storedSpaces(t, dir); spaces != 1 {
+		t.Fatalf("%d spaces stored", spaces)
 	}
 	for _, bad := range [][]string{{"--project", "0"}, {"--project", "1", "--lang", "EN"}, {"--project", "9"}} {
 		if _, err := cli("", append([]string{"wordspace", "build"}, bad...)...); err == nil {
@@ -51,7 +52,27 @@ func TestWordspaceBuildProject(t *testing.T) {
 	if _, err := cli("", "project", "delete", "1"); err != nil {
 		t.Fatal(err)
 	}
-	if files, _ := filepath.Glob(filepath.Join(dir, "project-spaces", "*-1.wordspace")); len(files) != 0 {
-		t.Errorf("space kept after the project's deletion: %v", files)
+	if spaces := storedSpaces(t, dir); spaces != 0 {
+		t.Errorf("%d spaces kept after the project's deletion", spaces)
 	}
+}
+
+// storedSpaces counts the project spaces of EN stored in the database of
+// data (the space of ann's project 1, account 1 or 2).
+func storedSpaces(t *testing.T, data string) int {
+	t.Helper()
+	db, err := store.OpenSQLite(context.Background(), sqlitePath(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	n := 0
+	for account := int64(1); account <= 2; account++ {
+		v, err := db.ProjectSpaceVersions(context.Background(), account, "EN")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n += len(v)
+	}
+	return n
 }

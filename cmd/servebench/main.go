@@ -40,6 +40,9 @@ type config struct {
 	texts    string
 	// large > 0 runs only the large-project phase on that many rows.
 	large int
+	// suggestOnly runs only the suggestion bench (make bench-suggest).
+	suggestOnly bool
+	suggest     suggestConfig
 }
 
 func main() {
@@ -55,9 +58,18 @@ func main() {
 	flag.StringVar(&c.texts, "texts", "", "with -tonality: a file of texts, one a line, instead of generated reviews")
 	flag.StringVar(&c.before, "before", "", "with -tonality: a binary without tonality to compare exploring with")
 	flag.IntVar(&c.large, "explore-large", 0, "run only the large-project phase: import and explore this many generated reviews through the API as jobs")
+	flag.BoolVar(&c.suggestOnly, "suggest", false, "run only the suggestion bench: precision at 10 on judged probes, opposite polarity, declines, project spaces, first suggestion per language")
+	flag.StringVar(&c.suggest.probes, "probes", "cmd/servebench/testdata/suggest-probes.tsv", "with -suggest: the probe poles")
+	flag.StringVar(&c.suggest.judged, "judged", "cmd/servebench/testdata/suggest-judged.tsv", "with -suggest: the judged suggestions")
+	flag.StringVar(&c.suggest.mythes, "mythes-dir", "", "with -suggest: the thesaurus folder given to the server")
+	flag.StringVar(&c.suggest.reviews, "reviews", "", "with -suggest: SemEval-2014 Restaurants_Train_v2.xml, texts of the project space phase")
+	flag.StringVar(&c.suggest.hotel, "hotel", "testdata/hotel-reviews.txt", "with -suggest: hotel reviews, one a line, for the Noise pole")
+	flag.StringVar(&c.suggest.dump, "dump", "", "with -suggest: write the top-10 words not judged yet to this file")
 	flag.Parse()
 	run := run
 	switch {
+	case c.suggestOnly:
+		run = runSuggest
 	case c.large > 0:
 		run = runLarge
 	case c.tonality > 0:

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -23,8 +24,30 @@ type server struct {
 	cmd       *exec.Cmd
 	bin, data string
 	base      string
-	log       *bytes.Buffer
+	log       *lockedBuffer
 }
+
+// lockedBuffer is the server's output, written by the process's copying
+// goroutine while the bench reads it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// logText is what the server printed so far.
+func (s *server) logText() string { return s.log.String() }
 
 // addUser adds a user with the admin's password to the server's data
 // directory, through the binary's CLI beside the running server.
@@ -49,7 +72,7 @@ func startServer(bin, data string, extra []string) (*server, time.Duration, erro
 	args := append([]string{"serve", "--addr", addr, "--data", data, "--log-level", "warn"}, extra...)
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "EXPLORER_ADMIN_PASSWORD="+adminPassword)
-	var log bytes.Buffer
+	var log lockedBuffer
 	cmd.Stdout, cmd.Stderr = &log, &log
 	began := time.Now()
 	if err := cmd.Start(); err != nil {

@@ -15,16 +15,16 @@ type HeldProjectSpaces struct {
 	Started, Release chan struct{}
 }
 
-// NewHeldProjectSpaces keeps its spaces in dir.
-func NewHeldProjectSpaces(dir string) *HeldProjectSpaces {
-	return &HeldProjectSpaces{ProjectSpaces: wordspace.NewProjectSpaces(dir), Started: make(chan struct{}, 1), Release: make(chan struct{})}
+// NewHeldProjectSpaces returns held project spaces.
+func NewHeldProjectSpaces() *HeldProjectSpaces {
+	return &HeldProjectSpaces{ProjectSpaces: wordspace.NewProjectSpaces(), Started: make(chan struct{}, 1), Release: make(chan struct{})}
 }
 
-func (h *HeldProjectSpaces) BuildProjectSpace(ctx context.Context, account, project int64, lang string, texts func(func(string)) error, keep func(int64) error) (explorer.ProjectSpaceInfo, error) {
+func (h *HeldProjectSpaces) BuildProjectSpace(ctx context.Context, lang string, texts func(func(string)) error, keep func([]byte) error) (explorer.ProjectSpaceInfo, error) {
 	select {
 	case h.Started <- struct{}{}:
 		<-h.Release
 	default:
 	}
-	return h.ProjectSpaces.BuildProjectSpace(ctx, account, project, lang, texts, keep)
+	return h.ProjectSpaces.BuildProjectSpace(ctx, lang, texts, keep)
 }

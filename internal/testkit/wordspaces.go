@@ -2,6 +2,7 @@ package testkit
 
 import (
 	"context"
+	"math"
 	"sort"
 	"strings"
 	"sync"
@@ -124,6 +125,32 @@ func (f *FakeWordSpaces) Neighbours(ctx context.Context, language, term string, 
 			break
 		}
 		out = append(out, explorer.Neighbour{Term: c, Cosine: 0.9 - 0.01*float64(i)})
+	}
+	return out, nil
+}
+
+// Similarities answers 1/(i+2) for the candidate i of language's list
+// (the closer the earlier), times the weights of the terms not declined,
+// and NaN for a word not in the list (a word the space does not hold).
+func (f *FakeWordSpaces) Similarities(ctx context.Context, language string, terms []explorer.WeightedTerm, candidates []string) ([]float64, error) {
+	if err := f.check(language); err != nil {
+		return nil, err
+	}
+	w := 0.0
+	for _, t := range terms {
+		if !t.Declined {
+			w += t.Weight
+		}
+	}
+	out := make([]float64, len(candidates))
+	for j, c := range candidates {
+		out[j] = math.NaN()
+		for i, k := range f.Candidates[language] {
+			if explorer.TermKey(k) == explorer.TermKey(c) {
+				out[j] = w / float64(i+2)
+				break
+			}
+		}
 	}
 	return out, nil
 }

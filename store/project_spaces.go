@@ -1,0 +1,69 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"explorer"
+)
+
+// SaveProjectSpace implements explorer.Store: a project's space file,
+// charged to its owner in place of the one it replaces (space_bytes), its
+// version one more than that one's.
+func (db *DB) SaveProjectSpace(ctx context.Context, project, account int64, lang string, data []byte) error {
+	return db.InTx(ctx, func(ctx context.Context) error {
+		if err := db.SetProjectSpaceBytes(ctx, project, int64(len(data))); err != nil {
+			return err
+		}
+		_, err := db.exec(ctx, `INSERT INTO project_spaces (project_id, account_id, language, version, data) VALUES (?, ?, ?, 1, ?)
+			ON CONFLICT (project_id) DO UPDATE SET account_id = excluded.account_id, language = excluded.language,
+			version = project_spaces.version + 1, data = excluded.data`, project, account, lang, data)
+		return err
+	})
+}
+
+// ProjectSpaceVersions implements explorer.Store: the spaces of an
+// account's projects in a language, by project.
+func (db *DB) ProjectSpaceVersions(ctx context.Context, account int64, lang string) ([]explorer.ProjectSpaceVersion, error) {
+	rows, err := db.reader(ctx).QueryContext(ctx, db.dialect.Rebind(`SELECT project_id, version FROM project_spaces
+		WHERE account_id = ? AND language = ? ORDER BY project_id`), account, lang)
+	if err != nil {
+		return nil, db.mapError(err, "")
+	}
+	defer rows.Close()
+	var out []explorer.ProjectSpaceVersion
+	for rows.Next() {
+		var v explorer.ProjectSpaceVersion
+		if err := rows.Scan(&v.Project, &v.Version); err != nil {
+			return nil, db.mapError(err, "")
+		}
+		out = append(out, v)
+	}
+	return out, db.mapError(rows.Err(), "")
+}
+
+// ProjectSpaceData implements explorer.Store: ENOTFOUND when the project
+// has no space of that version (deleted, or built again since).
+func (db *DB) ProjectSpaceData(ctx context.Context, project, version int64) ([]byte, error) {
+	var data []byte
+	err := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(`SELECT data FROM project_spaces WHERE project_id = ? AND version = ?`),
+		project, version).Scan(&data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, explorer.Errorf(explorer.ENOTFOUND, "project %d has no word space of version %d", project, version)
+	}
+	if err != nil {
+		return nil, db.mapError(err, "")
+	}
+	return data, nil
+}
+
+// AnyProjectSpaces implements explorer.Store.
+func (db *DB) AnyProjectSpaces(ctx context.Context, lang string) (bool, error) {
+	var n int
+	err := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(`SELECT COUNT(*) FROM (SELECT 1 FROM project_spaces WHERE language = ? LIMIT 1) s`), lang).Scan(&n)
+	if err != nil {
+		return false, db.mapError(err, "")
+	}
+	return n > 0, nil
+}

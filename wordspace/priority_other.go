@@ -1,0 +1,6 @@
+//go:build !linux
+
+package wordspace
+
+// lowerPriority does nothing where a thread's priority cannot be set.
+func lowerPriority() {}
