@@ -116,27 +116,8 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	if c.BillingInterval < 100*time.Millisecond {
 		return c, usageError("--billing-interval: give at least 100ms, such as 1m")
 	}
-	if *smtpURL != "" {
-		m, err := smtpmail.Parse(*smtpURL)
-		if err != nil {
-			return c, usageError("--smtp: " + err.Error())
-		}
-		c.Mailer = m
-	}
-	public, err := explorer.CleanPublicURL(*publicURL)
-	if err != nil {
-		return c, usageError("--public-url: " + err.Error())
-	}
-	c.PublicURL = public
-	if err := c.SignIn.check(public); err != nil {
+	if err := c.setAddresses(*smtpURL, *publicURL, spaces); err != nil {
 		return c, err
-	}
-	for _, sp := range spaces {
-		lang, path, err := wordspace.ParseSpec(strings.TrimSpace(sp))
-		if err != nil {
-			return c, usageError("--wordspace: " + err.Error())
-		}
-		c.WordSpaces = append(c.WordSpaces, lang+"="+path)
 	}
 	if fs.NArg() > 0 {
 		return c, usageError(fmt.Sprintf("serve takes no arguments, got %q", fs.Arg(0)))
@@ -154,6 +135,35 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 		return c, err
 	}
 	return c, nil
+}
+
+// setAddresses checks and sets what serve reaches or names outside
+// itself: the SMTP server, the public address (and the sign-in settings
+// that depend on it) and the word space files.
+func (c *serveConfig) setAddresses(smtpURL, publicURL string, spaces []string) error {
+	if smtpURL != "" {
+		m, err := smtpmail.Parse(smtpURL)
+		if err != nil {
+			return usageError("--smtp: " + err.Error())
+		}
+		c.Mailer = m
+	}
+	public, err := explorer.CleanPublicURL(publicURL)
+	if err != nil {
+		return usageError("--public-url: " + err.Error())
+	}
+	c.PublicURL = public
+	if err := c.SignIn.check(public); err != nil {
+		return err
+	}
+	for _, sp := range spaces {
+		lang, path, err := wordspace.ParseSpec(strings.TrimSpace(sp))
+		if err != nil {
+			return usageError("--wordspace: " + err.Error())
+		}
+		c.WordSpaces = append(c.WordSpaces, lang+"="+path)
+	}
+	return nil
 }
 
 // openStore opens the PostgreSQL database of url, or the SQLite database

@@ -197,7 +197,7 @@ func UsageSection(v UsageView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<div class=\"scroll\"><table class=\"list usage\"><thead><tr><th scope=\"col\">Period</th><th scope=\"col\">Projects</th><th scope=\"col\">Verbatims</th><th scope=\"col\">Projects (trial)</th><th scope=\"col\">Verbatims (trial)</th></tr></thead> <tbody>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<div class=\"scroll\" role=\"region\" aria-label=\"Usage by period: table\" tabindex=\"0\"><table class=\"list usage\"><thead><tr><th scope=\"col\">Period</th><th scope=\"col\">Projects</th><th scope=\"col\">Verbatims</th><th scope=\"col\">Projects (trial)</th><th scope=\"col\">Verbatims (trial)</th></tr></thead> <tbody>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
