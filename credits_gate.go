@@ -41,11 +41,18 @@ func (c *CreditCost) refusal(what string) error {
 
 // CreditsText writes n credits with thousands separators ("2,000 credits",
 // "1 credit").
-func CreditsText(n int64) string {
+func CreditsText(n int64) string { return CountText(n, "credit", "credits") }
+
+// CountText writes n with its noun in the singular or the plural, grouped
+// by thousands: "1 seat", "2,000 topics".
+func CountText(n int64, one, many string) string { return GroupThousands(n) + " " + Plural(n, one, many) }
+
+// Plural is the noun n wants: one for 1 and -1, else many.
+func Plural(n int64, one, many string) string {
 	if n == 1 || n == -1 {
-		return fmt.Sprintf("%d credit", n)
+		return one
 	}
-	return GroupThousands(n) + " credits"
+	return many
 }
 
 // GroupThousands writes n with commas between groups of three digits

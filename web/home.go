@@ -17,12 +17,12 @@ func (s *server) homeDashboard(c *fiber.Ctx, v *home.HomeView) error {
 		return err
 	}
 	v.Counts = []home.Count{
-		{Label: "models", Href: "/models", N: d.Models, Help: "Topic models you own, their versions and sharing."},
-		{Label: "poles", Href: "/poles", N: d.Poles, Help: "Weighted term lists with suggestions."},
-		{Label: "projects", Href: "/projects", N: d.Projects, Help: "Imported texts, explored into topics."},
-		{Label: "API tokens", Href: "/tokens", N: d.Tokens, Help: "Tokens for the JSON interface."},
+		{One: "model", Many: "models", Href: "/models", N: d.Models, Help: "Topic models you own, their versions and sharing."},
+		{One: "pole", Many: "poles", Href: "/poles", N: d.Poles, Help: "Weighted term lists with suggestions."},
+		{One: "project", Many: "projects", Href: "/projects", N: d.Projects, Help: "Imported texts, explored into topics."},
+		{One: "API token", Many: "API tokens", Href: "/tokens", N: d.Tokens, Help: "Tokens for the JSON interface."},
 	}
-	v.Credits = strconv.FormatInt(d.Credits, 10)
+	v.Credits = d.Credits
 	for _, r := range d.Recent {
 		title := r.Title
 		if title == "" {

@@ -39,6 +39,11 @@ func TestHomeDashboard(t *testing.T) {
 	if counts["/models"] != "1" || counts["/poles"] != "1" || counts["/projects"] != "0" || counts["/tokens"] != "0" || counts["/account/credits"] == "" {
 		t.Fatalf("counts %v", counts)
 	}
+	// The noun agrees with its number.
+	if tiles := d.Find("#counts").Text(); !strings.Contains(tiles, "1 model") || strings.Contains(tiles, "1 models") ||
+		!strings.Contains(tiles, "0 projects") || !strings.Contains(tiles, "0 API tokens") {
+		t.Fatalf("tiles %q", tiles)
+	}
 	recent := d.Find("#recent-versions li")
 	if recent.Length() != 2 || !strings.Contains(recent.First().Text(), "Drinks, version 2") || !strings.Contains(recent.First().Text(), "by ann") {
 		t.Fatalf("recent versions: %s", d.Find("#recent-versions").Text())
