@@ -39,6 +39,16 @@ func TestHomeDashboard(t *testing.T) {
 	if counts["/models"] != "1" || counts["/poles"] != "1" || counts["/projects"] != "0" || counts["/tokens"] != "0" || counts["/account/credits"] == "" {
 		t.Fatalf("counts %v", counts)
 	}
+	// Numbers take the separators of the browser's language.
+	if _, err := e.Svc.BuyCredits(ann, 21000); err != nil {
+		t.Fatal(err)
+	}
+	for lang, want := range map[string]string{"de-DE,de;q=0.9": "21.500 credits", "en-GB": "21,500 credits"} {
+		tile := b.doc(b.do("GET", "/", nil, map[string]string{"Accept-Language": lang}).Expect(t, 200)).Find("#credits h2").Text()
+		if strings.Join(strings.Fields(tile), " ") != want {
+			t.Fatalf("%s: credits tile %q, want %q", lang, tile, want)
+		}
+	}
 	// The noun agrees with its number.
 	if tiles := d.Find("#counts").Text(); !strings.Contains(tiles, "1 model") || strings.Contains(tiles, "1 models") ||
 		!strings.Contains(tiles, "0 projects") || !strings.Contains(tiles, "0 API tokens") {

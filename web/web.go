@@ -175,7 +175,9 @@ func pageMessage(c *fiber.Ctx, err error) string {
 // context): the answer then is what tells the person so.
 func render(c *fiber.Ctx, status int, comp templ.Component) error {
 	c.Status(status).Type("html", "utf-8")
-	return comp.Render(context.WithoutCancel(c.UserContext()), c.Response().BodyWriter())
+	// Numbers are written with the separators of the person's language.
+	ctx := views.WithLocale(context.WithoutCancel(c.UserContext()), c.Get(fiber.HeaderAcceptLanguage))
+	return comp.Render(ctx, c.Response().BodyWriter())
 }
 
 // loadSession puts the signed-in user, if any, in the request.

@@ -962,9 +962,9 @@ func timelineCharts(v TableView) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var51 string
-					templ_7745c5c3_Var51, templ_7745c5c3_Err = templ.JoinStringErrs(views.Count(b.Texts, "text", "texts"))
+					templ_7745c5c3_Var51, templ_7745c5c3_Err = templ.JoinStringErrs(views.Count(ctx, b.Texts, "text", "texts"))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/projects/breakdown.templ`, Line: 173, Col: 67}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/projects/breakdown.templ`, Line: 173, Col: 72}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var51))
 					if templ_7745c5c3_Err != nil {

@@ -183,9 +183,9 @@ func DiscoverSection(v DiscoverView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var9 string
-				templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(views.Count(len(v.Topics), "topic", "topics"))
+				templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(views.Count(ctx, len(v.Topics), "topic", "topics"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/projects/discover.templ`, Line: 60, Col: 82}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/projects/discover.templ`, Line: 60, Col: 87}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
 				if templ_7745c5c3_Err != nil {

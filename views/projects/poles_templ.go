@@ -93,9 +93,9 @@ func PolesSection(v PolesForm) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var4 string
-		templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(views.Count(v.Max, "pole", "poles"))
+		templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(views.Count(ctx, v.Max, "pole", "poles"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/projects/poles.templ`, Line: 39, Col: 190}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/projects/poles.templ`, Line: 39, Col: 195}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 		if templ_7745c5c3_Err != nil {
@@ -108,7 +108,7 @@ func PolesSection(v PolesForm) templ.Component {
 		var templ_7745c5c3_Var5 string
 		templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(v.Language)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/projects/poles.templ`, Line: 39, Col: 236}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/projects/poles.templ`, Line: 39, Col: 241}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
 		if templ_7745c5c3_Err != nil {

@@ -1,0 +1,54 @@
+package views
+
+import (
+	"context"
+
+	explorer "explorer"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+	"golang.org/x/text/number"
+)
+
+// localeKey keys the person's locale in a request's context.
+type localeKey struct{}
+
+// maxAcceptLanguage bounds the Accept-Language header read: a locale
+// needs a few bytes, and a header is hostile input.
+const maxAcceptLanguage = 256
+
+// WithLocale returns ctx with the locale the person's browser asks for
+// (its Accept-Language header): the pages write numbers with its
+// separators.
+func WithLocale(ctx context.Context, acceptLanguage string) context.Context {
+	return context.WithValue(ctx, localeKey{}, localeOf(acceptLanguage))
+}
+
+// localeOf is the header's preferred tag, English when it names none.
+func localeOf(h string) language.Tag {
+	if len(h) > maxAcceptLanguage {
+		h = h[:maxAcceptLanguage]
+	}
+	tags, _, err := language.ParseAcceptLanguage(h)
+	if err != nil || len(tags) == 0 {
+		return language.English
+	}
+	return tags[0]
+}
+
+// Number writes n with the thousands separators of the locale in ctx
+// ("21,500", "21.500", "21 500"); English without one.
+func Number(ctx context.Context, n int64) string {
+	tag, ok := ctx.Value(localeKey{}).(language.Tag)
+	if !ok {
+		tag = language.English
+	}
+	return message.NewPrinter(tag).Sprint(number.Decimal(n))
+}
+
+// Count writes n, with the locale's separators, and its noun in the
+// singular or the plural: "1 topic", "2,000 topics". Every count a page
+// shows beside its noun goes through it (TestTemplatesCountWithTheirNoun).
+func Count(ctx context.Context, n int, one, many string) string {
+	return Number(ctx, int64(n)) + " " + explorer.Plural(int64(n), one, many)
+}
