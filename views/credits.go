@@ -14,4 +14,3 @@ func Credits(ctx context.Context, n int64) string {
 
 // Rows writes a count of rows: "1 row", "2,000 rows".
 func Rows(ctx context.Context, n int) string { return Count(ctx, n, "row", "rows") }
-
