@@ -45,7 +45,9 @@ func CreditsText(n int64) string { return CountText(n, "credit", "credits") }
 
 // CountText writes n with its noun in the singular or the plural, grouped
 // by thousands: "1 seat", "2,000 topics".
-func CountText(n int64, one, many string) string { return GroupThousands(n) + " " + Plural(n, one, many) }
+func CountText(n int64, one, many string) string {
+	return GroupThousands(n) + " " + Plural(n, one, many)
+}
 
 // Plural is the noun n wants: one for 1 and -1, else many.
 func Plural(n int64, one, many string) string {
