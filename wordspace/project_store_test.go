@@ -136,7 +136,7 @@ func TestProjectSpaceCacheBoundedInBytes(t *testing.T) {
 			}
 		}
 		ps.mu.Lock()
-		used, held := ps.cache.used, len(ps.cache.items)
+		used, held := ps.cache.spaces.Size(), ps.cache.spaces.Len()
 		ps.mu.Unlock()
 		if used > bound || held > int(bound/size) {
 			t.Errorf("bound %d: %d bytes held in %d spaces (one is %d)", bound, used, held, size)

@@ -1,8 +1,9 @@
 package contentcoding
 
 import (
-	"container/list"
 	"sync"
+
+	"explorer/internal/lru"
 )
 
 // Cache keeps compressed answers, each under a key that names one
@@ -17,9 +18,7 @@ import (
 type Cache struct {
 	budget  int
 	mu      sync.Mutex
-	entries map[cacheKey]*list.Element
-	order   list.List // front: most recently used
-	size    int
+	entries *lru.Cache[cacheKey, []byte]
 	// pending are the answers waiting for their strong compression, at
 	// most budget/4 plain bytes; working tells that the goroutine runs.
 	pending      []upgrade
@@ -30,12 +29,6 @@ type Cache struct {
 }
 
 type cacheKey struct{ key, coding string }
-
-type cacheEntry struct {
-	k    cacheKey
-	body []byte
-	size int
-}
 
 type upgrade struct {
 	k     cacheKey
@@ -48,7 +41,7 @@ const entryOverhead = 160
 
 // NewCache returns a cache of at most budget bytes.
 func NewCache(budget int) *Cache {
-	c := &Cache{budget: budget, entries: map[cacheKey]*list.Element{}, queued: map[cacheKey]bool{}}
+	c := &Cache{budget: budget, entries: lru.New[cacheKey, []byte](int64(budget)), queued: map[cacheKey]bool{}}
 	c.idle = sync.NewCond(&c.mu)
 	return c
 }
@@ -95,25 +88,21 @@ func (c *Cache) Wait() {
 func (c *Cache) Len() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return len(c.entries)
+	return c.entries.Len()
 }
 
 // Size is the bytes the cache holds.
 func (c *Cache) Size() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.size
+	return int(c.entries.Size())
 }
 
 func (c *Cache) get(k cacheKey) []byte {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	el, ok := c.entries[k]
-	if !ok {
-		return nil
-	}
-	c.order.MoveToFront(el)
-	return el.Value.(*cacheEntry).body
+	body, _ := c.entries.Get(k)
+	return body
 }
 
 func (c *Cache) tooLarge(k cacheKey, body []byte) bool {
@@ -143,31 +132,15 @@ func (c *Cache) work() {
 		c.mu.Lock()
 		c.pendingBytes -= len(u.plain)
 		delete(c.queued, u.k)
-		if el, ok := c.entries[u.k]; ok && len(out) < len(el.Value.(*cacheEntry).body) {
+		if old, ok := c.entries.Get(u.k); ok && len(out) < len(old) {
 			c.put(u.k, out)
 		}
 		c.mu.Unlock()
 	}
 }
 
-// put keeps body under k, replacing what k held, and drops the least
-// recently used entries while the cache is over its budget; c.mu is held.
+// put keeps body under k, replacing what k held, the least recently
+// used entries dropped past the budget; c.mu is held.
 func (c *Cache) put(k cacheKey, body []byte) {
-	if el, ok := c.entries[k]; ok {
-		c.remove(el)
-	}
-	e := &cacheEntry{k: k, body: body, size: entrySize(k, body)}
-	c.entries[k] = c.order.PushFront(e)
-	c.size += e.size
-	for c.size > c.budget {
-		c.remove(c.order.Back())
-	}
-}
-
-// remove drops an entry; c.mu is held.
-func (c *Cache) remove(el *list.Element) {
-	e := el.Value.(*cacheEntry)
-	c.order.Remove(el)
-	delete(c.entries, e.k)
-	c.size -= e.size
+	c.entries.Put(k, body, int64(entrySize(k, body)))
 }
