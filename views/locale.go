@@ -21,7 +21,9 @@ const maxAcceptLanguage = 256
 // (its Accept-Language header): the pages write numbers with its
 // separators.
 func WithLocale(ctx context.Context, acceptLanguage string) context.Context {
-	return context.WithValue(ctx, localeKey{}, localeOf(acceptLanguage))
+	// One printer for the whole page: a page may write hundreds of
+	// numbers, and a printer is not free to make.
+	return context.WithValue(ctx, localeKey{}, message.NewPrinter(localeOf(acceptLanguage)))
 }
 
 // localeOf is the header's preferred tag, English when it names none.
@@ -39,12 +41,16 @@ func localeOf(h string) language.Tag {
 // Number writes n with the thousands separators of the locale in ctx
 // ("21,500", "21.500", "21 500"); English without one.
 func Number(ctx context.Context, n int64) string {
-	tag, ok := ctx.Value(localeKey{}).(language.Tag)
+	p, ok := ctx.Value(localeKey{}).(*message.Printer)
 	if !ok {
-		tag = language.English
+		p = englishPrinter
 	}
-	return message.NewPrinter(tag).Sprint(number.Decimal(n))
+	return p.Sprint(number.Decimal(n))
 }
+
+// englishPrinter writes numbers where no locale is given. A printer
+// keeps no state between calls to Sprint, so one serves every caller.
+var englishPrinter = message.NewPrinter(language.English)
 
 // Count writes n, with the locale's separators, and its noun in the
 // singular or the plural: "1 topic", "2,000 topics". Every count a page
