@@ -52,6 +52,10 @@ type AccountStore interface {
 	// go; MarkLowCreditsMailed records the low-balance mail of the cycle
 	// starting at cycle once, reporting whether this call did.
 	SetAccountOverdraft(ctx context.Context, userID, credits int64) error
+	// LockAccount takes the write lock of an account's row until the
+	// transaction ends, so that charges to one account run one after the
+	// other (see LockModel).
+	LockAccount(ctx context.Context, userID int64) error
 	MarkLowCreditsMailed(ctx context.Context, userID int64, cycle time.Time) (bool, error)
 	// FindDueAccounts lists up to limit accounts whose cycle ended by now.
 	FindDueAccounts(ctx context.Context, now time.Time, limit int) ([]int64, error)

@@ -72,26 +72,44 @@ func GroupThousands(n int64) string {
 }
 
 // costFor is what rows verbatims cost u's paying account now. It settles
-// the account's cycle first (in the caller's transaction, if any).
+// the account's cycle first when it is due (in the caller's transaction,
+// if any); otherwise it only reads.
 func (s *Service) costFor(ctx context.Context, u *User, rows int) (*CreditCost, error) {
 	c := &CreditCost{Rows: rows, Credits: int64(rows) * s.billing.CreditsPerVerbatim, Enforced: !s.billing.TrackOnly}
-	err := s.store.InTx(ctx, func(ctx context.Context) error {
-		p, err := s.payer(ctx, u)
-		if err != nil {
-			return err
-		}
-		a, err := s.settleTx(ctx, p.ID)
-		if err != nil {
-			return err
-		}
-		c.Overdraft = a.Overdraft
-		c.Balance, err = s.store.CreditBalance(ctx, p.ID)
-		return err
-	})
+	p, err := s.payer(ctx, u)
 	if err != nil {
 		return nil, err
 	}
+	a, err := s.settle(ctx, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	c.Overdraft = a.Overdraft
+	if c.Balance, err = s.store.CreditBalance(ctx, p.ID); err != nil {
+		return nil, err
+	}
 	return c, nil
+}
+
+// chargeRows refuses rows verbatims the paying account of u cannot pay
+// and records the step's usage, in the caller's transaction. The paying
+// account's row is locked first: imports of several users paid by one
+// account check and charge one after the other, so they cannot all pass
+// on one balance.
+func (s *Service) chargeRows(ctx context.Context, u *User, p *Project, projects, rows int, what string) error {
+	if !s.billing.TrackOnly {
+		pay, err := s.payer(ctx, u)
+		if err != nil {
+			return err
+		}
+		if err := s.store.LockAccount(ctx, pay.ID); err != nil {
+			return err
+		}
+		if err := s.requireCredits(ctx, u, rows, what); err != nil {
+			return err
+		}
+	}
+	return s.recordUsage(ctx, u.ID, p, projects, rows, s.clock.Now())
 }
 
 // requireCredits refuses, with EPAYMENT, work of rows verbatims by u
@@ -149,11 +167,26 @@ func (s *Service) ImportCost(ctx context.Context, file TableSource) (*CreditCost
 	return s.costFor(ctx, u, n)
 }
 
-// checkImportCredits counts the rows of file and refuses the import when
-// the caller's account cannot pay them, before anything is stored.
+// RowsCost answers what rows verbatims cost the caller's paying account,
+// and its balance now (after an import: what it paid and what is left).
+func (s *Service) RowsCost(ctx context.Context, rows int) (*CreditCost, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.costFor(ctx, u, rows)
+}
+
+// checkImportCredits refuses, before anything is stored, an import the
+// caller's account cannot pay. The file is counted only when the most
+// rows an import may hold could not be paid: otherwise the charge in the
+// import's transaction is the check.
 func (s *Service) checkImportCredits(ctx context.Context, u *User, file TableSource, what string) error {
 	if s.billing.TrackOnly {
 		return nil
+	}
+	if worst, err := s.costFor(ctx, u, s.tables.ProjectLimits().MaxRows); err != nil || worst.Payable() {
+		return err
 	}
 	n, err := s.countRows(ctx, file)
 	if err != nil {
@@ -191,7 +224,7 @@ func (s *Service) SetOverdraft(ctx context.Context, username string, credits int
 		return err
 	}
 	if credits < 0 || credits > MaxOverdraft {
-		return Invalid("an overdraft is from 0 to 10,000,000 credits", FieldError{Field: "overdraft", Message: "must be from 0 to 10000000"})
+		return Invalid("an overdraft is from 0 to "+CreditsText(MaxOverdraft), FieldError{Field: "overdraft", Message: fmt.Sprintf("must be from 0 to %d", MaxOverdraft)})
 	}
 	return s.store.InTx(ctx, func(ctx context.Context) error {
 		u, err := s.store.FindUserByName(ctx, username)

@@ -165,10 +165,7 @@ func (s *Service) importRows(ctx context.Context, u *User, p *Project, in Import
 		if err := s.store.UpdateProject(ctx, p); err != nil {
 			return err
 		}
-		if err := s.requireCredits(ctx, u, n, "this import"); err != nil {
-			return err
-		}
-		return s.recordUsage(ctx, u.ID, p, 1, n, s.clock.Now())
+		return s.chargeRows(ctx, u, p, 1, n, "this import")
 	})
 	if err != nil {
 		s.failProject(ctx, p.ID, ProjectFailed, "import failed: ", err)
@@ -471,10 +468,7 @@ func (s *Service) AppendProjectRows(ctx context.Context, id int64, file TableSou
 		if err := s.store.UpdateProject(ctx, p); err != nil {
 			return err
 		}
-		if err := s.requireCredits(ctx, u, n, "this append"); err != nil {
-			return err
-		}
-		return s.recordUsage(ctx, u.ID, p, 0, n, s.clock.Now())
+		return s.chargeRows(ctx, u, p, 0, n, "this append")
 	})
 	if err != nil {
 		s.failProject(ctx, p.ID, prev, "append failed: ", err)

@@ -255,3 +255,19 @@ func nullMillis(t *time.Time) any {
 	}
 	return ms(*t)
 }
+
+// LockAccount takes the row lock of userID's account for the transaction
+// of ctx (see LockModel): on PostgreSQL SELECT … FOR UPDATE; SQLite's
+// write transaction already holds the database, the update keeps it so.
+func (db *DB) LockAccount(ctx context.Context, userID int64) error {
+	if db.path == "" {
+		var one int
+		err := db.queryRowTx(ctx, `SELECT 1 FROM accounts WHERE user_id = ? FOR UPDATE`, userID).Scan(&one)
+		if err == sql.ErrNoRows {
+			return nil // the reads that follow report it
+		}
+		return db.mapError(err, "")
+	}
+	_, err := db.exec(ctx, `UPDATE accounts SET overdraft_credits = overdraft_credits WHERE user_id = ?`, userID)
+	return err
+}

@@ -184,24 +184,17 @@ func (r *projectRun) importFile() error {
 	if err != nil {
 		return err
 	}
-	// The cost line comes first; a file that cannot be counted is left to
-	// the import, which says why (and keeps a FAILED project, as always).
-	counted := f
-	counted.Progress = nil
-	cost, err := r.svc.ImportCost(c, counted)
-	switch {
-	case err != nil && *r.flags.dryRun:
-		closer.Close()
-		return cliError(err)
-	case err == nil:
-		fmt.Fprintf(r.stdout, "this import uses %s; the account has %s\n", explorer.CreditsText(cost.Credits), explorer.CreditsText(cost.Balance))
-	}
-	if *r.flags.dryRun {
-		closer.Close()
-		return nil
-	}
 	// The job reports the bytes read.
 	f.Progress = nil
+	if *r.flags.dryRun {
+		defer closer.Close()
+		cost, err := r.svc.ImportCost(c, f)
+		if err != nil {
+			return cliError(err)
+		}
+		r.printCost(cost)
+		return nil
+	}
 	j, err := r.svc.SubmitImport(c, explorer.ImportProjectInput{Title: *r.flags.title, File: f, FileName: fs.Arg(0)}, f.Size, func() { closer.Close() })
 	if err != nil {
 		return cliError(err)
@@ -213,8 +206,16 @@ func (r *projectRun) importFile() error {
 	if err != nil {
 		return cliError(err)
 	}
+	if cost, err := r.svc.RowsCost(c, p.Rows); err == nil {
+		r.printCost(cost)
+	}
 	fmt.Fprintf(r.stdout, "project %d: %d rows, %s, %s\n", p.ID, p.Rows, orDash(p.Encoding), p.Status)
 	return printHeaders(r.stdout, p)
+}
+
+// printCost prints what an import costs (or cost) and the balance.
+func (r *projectRun) printCost(cost *explorer.CreditCost) {
+	fmt.Fprintf(r.stdout, "this import uses %s; the account has %s\n", explorer.CreditsText(cost.Credits), explorer.CreditsText(cost.Balance))
 }
 
 func (r *projectRun) appendFile() error {
