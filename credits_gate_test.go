@@ -114,6 +114,20 @@ func TestTrackedCreditsRefuseNothing(t *testing.T) {
 	if got, _ := e.Svc.Credits(e.As("ann")); got != -100 {
 		t.Fatalf("balance %d, want -100", got)
 	}
+	// Where credits are only counted, nothing says they are low: nothing
+	// is refused and nothing is sold.
+	if low, err := e.Svc.CreditsLow(e.As("ann")); err != nil || low != nil {
+		t.Fatalf("low credits while tracked: %+v %v", low, err)
+	}
+}
+
+func TestRefusedImportsNamesTheOverdraft(t *testing.T) {
+	if got := explorer.RefusedImports(0); got != "Imports that cost more than the balance are refused" {
+		t.Errorf("no overdraft: %q", got)
+	}
+	if got := explorer.RefusedImports(2000); got != "Imports that would take the balance below -2,000 credits are refused" {
+		t.Errorf("overdraft: %q", got)
+	}
 }
 
 // The low-balance mail goes once per billing cycle, when usage first

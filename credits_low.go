@@ -36,9 +36,13 @@ type LowCredits struct {
 }
 
 // CreditsLow answers the caller's paying account's balance when it is
-// under the low line (nil when it is not). It only reads, unless the
+// under the low line (nil when it is not, and where credits are only
+// counted: --credits track refuses nothing). It only reads, unless the
 // account's cycle is due (then it settles it first).
 func (s *Service) CreditsLow(ctx context.Context) (*LowCredits, error) {
+	if s.billing.TrackOnly {
+		return nil, nil
+	}
 	u, err := activeActor(ctx)
 	if err != nil {
 		return nil, err
@@ -70,7 +74,7 @@ func (s *Service) CreditsLow(ctx context.Context) (*LowCredits, error) {
 // paying account p that its credits are low, once per billing cycle: the
 // first usage that leaves the balance under the line sends it.
 func (s *Service) warnLowCredits(ctx context.Context, p *User, a *AccountState, plan *Plan) error {
-	if s.mailer == nil {
+	if s.mailer == nil || s.billing.TrackOnly {
 		return nil
 	}
 	balance, err := s.store.CreditBalance(ctx, p.ID)
@@ -92,8 +96,17 @@ func (s *Service) warnLowCredits(ctx context.Context, p *User, a *AccountState, 
 func lowCreditsMail(balance, line int64, a *AccountState, link string) mailText {
 	subject := fmt.Sprintf("Your explorer credits are low: %s left", CreditsText(balance))
 	body := fmt.Sprintf("Your account has %s, under %s (a tenth of what your plan brings each month).\n"+
-		"Imports that cost more than the balance are refused; the next cycle starts on %s.\n"+
-		"This mail is sent once per billing cycle.\n\n", CreditsText(balance), CreditsText(line), a.CycleEnd.Format("2006-01-02")) +
+		"%s; the next cycle starts on %s.\n"+
+		"This mail is sent once per billing cycle.\n\n", CreditsText(balance), CreditsText(line), RefusedImports(a.Overdraft), a.CycleEnd.Format("2006-01-02")) +
 		wherePage("Buy credits", "Account", link)
 	return mailText{subject: subject, body: body, about: fmt.Sprintf("low-credits:%d", a.UserID)}
+}
+
+// RefusedImports says which imports an account's credits refuse, given
+// how far below zero it may go.
+func RefusedImports(overdraft int64) string {
+	if overdraft > 0 {
+		return "Imports that would take the balance below -" + CreditsText(overdraft) + " are refused"
+	}
+	return "Imports that cost more than the balance are refused"
 }

@@ -23,6 +23,8 @@ type Page struct {
 // of what its plan brings each month.
 type LowCredits struct {
 	Balance, Monthly int64
+	// Refused says which imports are refused (explorer.RefusedImports).
+	Refused string
 	// Payer is the manager whose account pays ("" for one's own).
 	Payer string
 }

@@ -204,28 +204,28 @@ func (s *server) loadSession(c *fiber.Ctx) error {
 	p := views.Page{Username: u.Username, IsAdmin: u.IsAdmin(), CSRF: maskCSRF(sess.CSRF),
 		Dates: views.Dates{Layout: viewer.DateLayout, Location: viewer.Location}}
 	if !isHTMX(c) && !sess.Pending {
-		if p.LowCredits, err = s.lowCredits(c); err != nil {
-			return err
-		}
+		// Read when a whole page is rendered (page), not for every
+		// request: a redirect, a download or a fragment shows no banner.
+		c.Locals(lowCreditsKey, func() *views.LowCredits { return s.lowCredits(c) })
 	}
 	c.Locals("page", p)
 	return c.Next()
 }
 
+// lowCreditsKey holds, in a request of a signed-in person, the reading of
+// the low-balance banner.
+const lowCreditsKey = "lowCredits"
+
 // lowCredits is the low-balance banner of a whole page (nil when the
 // credits are not low). A cancelled account shows none: it cannot import.
-func (s *server) lowCredits(c *fiber.Ctx) (*views.LowCredits, error) {
+// The banner is advice: when the balance cannot be read, the page is
+// shown without it (its own reads report a broken database).
+func (s *server) lowCredits(c *fiber.Ctx) *views.LowCredits {
 	low, err := s.svc.CreditsLow(c.UserContext())
-	if err != nil {
-		if explorer.ErrorCode(err) == explorer.EFORBIDDEN {
-			return nil, nil
-		}
-		return nil, err
+	if err != nil || low == nil {
+		return nil
 	}
-	if low == nil {
-		return nil, nil
-	}
-	return &views.LowCredits{Balance: low.Balance, Monthly: low.Monthly, Payer: low.Payer}, nil
+	return &views.LowCredits{Balance: low.Balance, Monthly: low.Monthly, Payer: low.Payer, Refused: explorer.RefusedImports(low.Overdraft)}
 }
 
 // requireUser sends requests that are not signed in to the sign-in page.
@@ -274,6 +274,9 @@ func (s *server) checkCSRF(c *fiber.Ctx) error {
 func page(c *fiber.Ctx, title, active string) views.Page {
 	p, _ := c.Locals("page").(views.Page)
 	p.Title, p.Active = title, active
+	if low, ok := c.Locals(lowCreditsKey).(func() *views.LowCredits); ok {
+		p.LowCredits = low()
+	}
 	return p
 }
 
