@@ -289,13 +289,6 @@ func hashSecret(secret string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// AuthenticateToken verifies a Bearer API token sent from addr and
-// answers its user (see AuthenticateBearer).
-func (s *Service) AuthenticateToken(ctx context.Context, token, addr string) (*User, error) {
-	u, _, err := s.AuthenticateBearer(ctx, token, addr)
-	return u, err
-}
-
 // AuthenticateBearer verifies a Bearer API token sent from addr and
 // answers its user and scope (TokenRead or TokenWrite). A verified
 // token is cached like a verified password: a cached token costs one read

@@ -121,7 +121,7 @@ func TestTokens(t *testing.T) {
 	if _, err := e.Svc.CreateToken(ctx, "eve", "x"); explorer.ErrorCode(err) != explorer.EFORBIDDEN {
 		t.Fatalf("token for another user: %v", err)
 	}
-	u, err := e.Svc.AuthenticateToken(context.Background(), nt.Secret, "")
+	u, _, err := e.Svc.AuthenticateBearer(context.Background(), nt.Secret, "")
 	if err != nil || u.Username != "dora" {
 		t.Fatalf("token auth: %v %v", u, err)
 	}
@@ -135,7 +135,7 @@ func TestTokens(t *testing.T) {
 	if err := e.Svc.RevokeToken(ctx, nt.Token.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.Svc.AuthenticateToken(context.Background(), nt.Secret, ""); explorer.ErrorCode(err) != explorer.EUNAUTHORIZED {
+	if _, _, err := e.Svc.AuthenticateBearer(context.Background(), nt.Secret, ""); explorer.ErrorCode(err) != explorer.EUNAUTHORIZED {
 		t.Fatalf("revoked token: %v", err)
 	}
 }

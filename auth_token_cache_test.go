@@ -28,7 +28,7 @@ func TestTokenCacheAcrossInstances(t *testing.T) {
 	}
 	both := []*explorer.Service{e.Svc, other}
 	authenticate := func(svc *explorer.Service, secret string) error {
-		_, err := svc.AuthenticateToken(context.Background(), secret, "192.0.2.1")
+		_, _, err := svc.AuthenticateBearer(context.Background(), secret, "192.0.2.1")
 		return err
 	}
 	for _, svc := range both {

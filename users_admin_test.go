@@ -31,7 +31,7 @@ func TestDisableUserEndsSessionsAndCredentials(t *testing.T) {
 	if _, err := e.Svc.AuthenticatePassword(bg, "bob", testkit.Password, ""); code(err) != explorer.EFORBIDDEN {
 		t.Fatalf("password of a disabled user: %v", err)
 	}
-	if _, err := e.Svc.AuthenticateToken(bg, tok.Secret, ""); code(err) != explorer.EFORBIDDEN {
+	if _, _, err := e.Svc.AuthenticateBearer(bg, tok.Secret, ""); code(err) != explorer.EFORBIDDEN {
 		t.Fatalf("token of a disabled user: %v", err)
 	}
 	if _, err := e.Svc.Login(bg, "bob", "wrong-password", ""); code(err) != explorer.EUNAUTHORIZED {
@@ -40,7 +40,7 @@ func TestDisableUserEndsSessionsAndCredentials(t *testing.T) {
 	e.Do(testkit.Request{Method: "GET", Path: "/v1/models", User: "bob"}).Expect(t, 403)
 
 	must(t, e.Svc.SetUserDisabled(root, "bob", false))
-	if _, err := e.Svc.AuthenticateToken(bg, tok.Secret, ""); err != nil {
+	if _, _, err := e.Svc.AuthenticateBearer(bg, tok.Secret, ""); err != nil {
 		t.Fatalf("token after enabling: %v", err)
 	}
 	e.Do(testkit.Request{Method: "GET", Path: "/v1/models", User: "bob"}).Expect(t, 200)
@@ -112,7 +112,7 @@ func TestDeleteUserRefusedWhileItOwnsData(t *testing.T) {
 	if _, err := e.Svc.FindUser(context.Background(), "dan"); code(err) != explorer.ENOTFOUND {
 		t.Fatalf("deleted user found: %v", err)
 	}
-	if _, err := e.Svc.AuthenticateToken(context.Background(), tok.Secret, ""); code(err) != explorer.EUNAUTHORIZED {
+	if _, _, err := e.Svc.AuthenticateBearer(context.Background(), tok.Secret, ""); code(err) != explorer.EUNAUTHORIZED {
 		t.Fatalf("token of a deleted user: %v", err)
 	}
 	if err := e.Svc.DeleteUser(root, "dan"); code(err) != explorer.ENOTFOUND {

@@ -300,7 +300,7 @@ func TestAuditFailedSignInFlood(t *testing.T) {
 	for i := range 50 {
 		_, _ = e.Svc.AuthenticatePassword(ctx, fmt.Sprintf("user%d", i), "wrong-password", fmt.Sprintf("203.0.113.%d", i))
 	}
-	_, _ = e.Svc.AuthenticateToken(ctx, "exp_not-a-token", "203.0.113.200")
+	_, _, _ = e.Svc.AuthenticateBearer(ctx, "exp_not-a-token", "203.0.113.200")
 	fails = auditEvents(t, e, explorer.AuditFilter{Outcome: explorer.OutcomeFailure})
 	var total int64
 	for _, f := range fails {

@@ -163,7 +163,7 @@ func TestTokensPage(t *testing.T) {
 	if !strings.HasPrefix(secret, "exp_") {
 		t.Fatalf("no token shown: %s", r.Body)
 	}
-	if u, err := e.Svc.AuthenticateToken(e.As("ann"), secret, ""); err != nil || u.Username != "ann" {
+	if u, _, err := e.Svc.AuthenticateBearer(e.As("ann"), secret, ""); err != nil || u.Username != "ann" {
 		t.Fatalf("token does not authenticate: %v", err)
 	}
 	list, _ := e.Svc.Tokens(e.As("ann"))
