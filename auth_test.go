@@ -208,3 +208,16 @@ func TestTokenNeedsAName(t *testing.T) {
 		}
 	}
 }
+
+// A caller signed in with a token cannot make tokens, through any edge.
+func TestTokenCannotMakeTokens(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	ctx := explorer.WithTokenSignIn(e.As("ann"))
+	if _, err := e.Svc.CreateTokenWith(ctx, "ann", explorer.TokenInput{Name: "more"}); explorer.ErrorCode(err) != explorer.EFORBIDDEN {
+		t.Fatalf("a token made a token: %v", err)
+	}
+	if _, err := e.Svc.CreateTokenWith(e.As("ann"), "ann", explorer.TokenInput{Name: "more"}); err != nil {
+		t.Fatalf("with the password: %v", err)
+	}
+}

@@ -174,6 +174,20 @@ func WithUser(ctx context.Context, u *User) context.Context {
 	return context.WithValue(ctx, userKey{}, u)
 }
 
+// byTokenKey marks a context whose caller signed in with an API token.
+type byTokenKey struct{}
+
+// WithTokenSignIn marks ctx as signed in with an API token (not with a
+// password or a session): such a caller may not make tokens.
+func WithTokenSignIn(ctx context.Context) context.Context {
+	return context.WithValue(ctx, byTokenKey{}, true)
+}
+
+func signedInByToken(ctx context.Context) bool {
+	by, _ := ctx.Value(byTokenKey{}).(bool)
+	return by
+}
+
 // UserFromContext returns the authenticated user of ctx, or nil.
 func UserFromContext(ctx context.Context) *User {
 	u, _ := ctx.Value(userKey{}).(*User)

@@ -214,6 +214,11 @@ func (s *Service) CreateToken(ctx context.Context, username, name string) (*NewT
 // and lifetime. The CLI calls it without an actor; on the pages users
 // create their own and admins anyone's.
 func (s *Service) CreateTokenWith(ctx context.Context, username string, in TokenInput) (*NewToken, error) {
+	// A token cannot make tokens: that needs the password, so that a
+	// token that leaks cannot outlive its own expiry.
+	if signedInByToken(ctx) {
+		return nil, Errorf(EFORBIDDEN, "tokens are created with a password (HTTP Basic) or on the tokens page, not with a token")
+	}
 	if a := UserFromContext(ctx); a != nil && !a.IsAdmin() && a.Username != username {
 		return nil, Errorf(EFORBIDDEN, "only admins may create tokens for other users")
 	}

@@ -125,6 +125,10 @@ func (h *handler) authenticate(c *fiber.Ctx) error {
 		}
 		return err
 	}
-	c.SetUserContext(explorer.WithUser(c.UserContext(), u))
+	ctx := explorer.WithUser(c.UserContext(), u)
+	if _, byToken := c.Locals(tokenScopeKey).(string); byToken {
+		ctx = explorer.WithTokenSignIn(ctx)
+	}
+	c.SetUserContext(ctx)
 	return c.Next()
 }

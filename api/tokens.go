@@ -67,13 +67,9 @@ func (h *handler) listTokens(c *fiber.Ctx) error {
 	return c.JSON(out)
 }
 
-// createToken makes a token for the caller. A token cannot make tokens:
-// that needs the password (Basic credentials or the tokens page), so that
-// a token that leaks cannot outlive its own expiry.
+// createToken makes a token for the caller (not for a caller signed in
+// with a token: the service refuses it).
 func (h *handler) createToken(c *fiber.Ctx) error {
-	if _, byToken := c.Locals(tokenScopeKey).(string); byToken {
-		return explorer.Errorf(explorer.EFORBIDDEN, "tokens are created with a password (HTTP Basic) or on the tokens page, not with a token")
-	}
 	var in tokenRequest
 	if err := decodeJSON(c, &in, false); err != nil {
 		return err
