@@ -72,13 +72,15 @@ func openPostgres(ctx context.Context, dsn string, last int) (*DB, error) {
 }
 
 // sizePool sizes a PostgreSQL pool to the machine: 4 connections a CPU
-// (a request waits on the database more than it computes), 8 to 32; every
+// (a request waits on the database more than it computes), 8 to 24, so
+// that four instances stay under PostgreSQL's default max_connections of
+// 100 (with room for its own and an operator's sessions); every
 // one of them may stay idle, so that a burst past a fixed idle count does
 // not close connections (and their prepared statements) only to open them
 // again on the next (a backend's start costs milliseconds and showed in
 // the p99); one idle for 5 minutes is closed.
 func sizePool(pool *sql.DB) {
-	n := min(max(4*runtime.GOMAXPROCS(0), 8), 32)
+	n := min(max(4*runtime.GOMAXPROCS(0), 8), 24)
 	pool.SetMaxOpenConns(n)
 	pool.SetMaxIdleConns(n)
 	pool.SetConnMaxIdleTime(5 * time.Minute)
