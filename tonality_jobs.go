@@ -67,7 +67,11 @@ func (s *Service) measureJob(ctx context.Context, id int64) error {
 		case code == ENOTFOUND:
 			return nil
 		case err != nil && code != ECONFLICT:
-			s.failMeasurement(id, err)
+			if !jobCancelled(ctx) {
+				// A cancelled measurement leaves the project EXPLORED
+				// and stale: it can be started again.
+				s.failMeasurement(id, err)
+			}
 			return err
 		case err != nil || !again:
 			return err
