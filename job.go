@@ -132,7 +132,8 @@ type JobStore interface {
 	// ClaimJob marks the oldest queued job running on instance and
 	// returns it: a job not pinned to another instance, whose owner has
 	// no running job. Several instances claim from one table: each job
-	// is claimed once. nil when none is ready.
+	// is claimed once. Measurements come after the jobs users asked
+	// for. nil when none is ready.
 	ClaimJob(ctx context.Context, instance string, now time.Time) (*Job, error)
 	// ClaimProjectJob is ClaimJob among the jobs of one project.
 	ClaimProjectJob(ctx context.Context, instance string, projectID int64, now time.Time) (*Job, error)

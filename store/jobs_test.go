@@ -167,3 +167,29 @@ func TestJobsProgressCancelInterrupt(t *testing.T) {
 		t.Fatalf("kept %+v", l)
 	}
 }
+
+// TestJobsClaimUserJobsFirst: a measurement queued before a job its
+// owner asked for (by another user's change to a shared model, say) is
+// claimed after it.
+func TestJobsClaimUserJobsFirst(t *testing.T) {
+	a, _ := testkit.OpenSharedDBs(t)
+	ctx := context.Background()
+	now := time.UnixMilli(1767000000000).UTC()
+	ann := jobUser(t, a, "ann-jobs3")
+	measure := &explorer.Job{OwnerID: ann, Kind: explorer.JobMeasure, ProjectID: 1, Created: now}
+	explore := &explorer.Job{OwnerID: ann, Kind: explorer.JobExplore, ProjectID: 2, Created: now}
+	for _, j := range []*explorer.Job{measure, explore} {
+		if err := a.CreateJob(ctx, j, 5); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, want := range []*explorer.Job{explore, measure} {
+		got, err := a.ClaimJob(ctx, "a", now)
+		if err != nil || got == nil || got.ID != want.ID {
+			t.Fatalf("claimed %+v %v, want the %s job", got, err, want.Kind)
+		}
+		if err := a.EndJob(ctx, got.ID, explorer.JobEnd{State: explorer.JobDone}, now); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
