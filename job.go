@@ -145,8 +145,6 @@ type JobStore interface {
 	// AskJobCancel asks a queued or running job to stop: a queued one is
 	// cancelled at once (true), a running one flagged.
 	AskJobCancel(ctx context.Context, id int64, now time.Time) (cancelled bool, err error)
-	// RequeueJob puts an ended job back in the queue (start again).
-	RequeueJob(ctx context.Context, id int64, now time.Time) error
 	// InterruptJobs marks the running jobs (and the queued pinned ones,
 	// whose file was in the stopped process) of instance (every instance's
 	// when instance is "") interrupted, with message; it returns them.

@@ -198,13 +198,6 @@ func (db *DB) AskJobCancel(ctx context.Context, id int64, now time.Time) (bool, 
 	return cancelled, err
 }
 
-// RequeueJob puts an ended job back in the queue.
-func (db *DB) RequeueJob(ctx context.Context, id int64, now time.Time) error {
-	return db.updateOne(ctx, fmt.Sprintf("job %d not found", id), `UPDATE jobs SET state = ?, done = 0, total = 0, result = '',
-		error = '', error_code = '', cancel_asked = FALSE, started_at = 0, ended_at = 0, updated_at = ?, created_at = ? WHERE id = ? AND state NOT IN (?, ?)`,
-		explorer.JobQueued, ms(now), ms(now), id, explorer.JobQueued, explorer.JobRunning)
-}
-
 // InterruptJobs marks running jobs interrupted: those of instance, or
 // all when instance is "".
 func (db *DB) InterruptJobs(ctx context.Context, instance, message string, now time.Time) ([]*explorer.Job, error) {

@@ -99,8 +99,7 @@ func TestJobsClaimedOnceAcrossInstances(t *testing.T) {
 
 // TestJobsProgressCancelInterrupt: progress is written and read by the
 // other instance, a cancel flags a running job and cancels a queued one,
-// a start marks its own instance's running jobs interrupted, and an
-// interrupted job can be queued again.
+// and a start marks its own instance's running jobs interrupted.
 func TestJobsProgressCancelInterrupt(t *testing.T) {
 	a, b := testkit.OpenSharedDBs(t)
 	ctx := context.Background()
@@ -147,15 +146,6 @@ func TestJobsProgressCancelInterrupt(t *testing.T) {
 	}
 	if j, _ := a.FindJob(ctx, ja.ID); j.State != explorer.JobRunning {
 		t.Fatalf("a's job %+v", j)
-	}
-	if err := a.RequeueJob(ctx, jb.ID, now); err != nil {
-		t.Fatal(err)
-	}
-	if err := a.RequeueJob(ctx, ja.ID, now); explorer.ErrorCode(err) != explorer.ENOTFOUND {
-		t.Fatalf("a running job was queued again: %v", err)
-	}
-	if j, _ := a.FindProjectJob(ctx, 2); j == nil || j.State != explorer.JobQueued || j.Done != 0 {
-		t.Fatalf("requeued %+v", j)
 	}
 	if err := a.EndJob(ctx, ja.ID, explorer.JobEnd{State: explorer.JobCancelled, Message: "cancelled"}, now); err != nil {
 		t.Fatal(err)
