@@ -132,7 +132,8 @@ type JobStore interface {
 	// ClaimJob marks the oldest queued job running on instance and
 	// returns it: a job not pinned to another instance, whose owner has
 	// no running job. Several instances claim from one table: each job
-	// is claimed once. nil when none is ready.
+	// is claimed once. Measurements come after the jobs users asked
+	// for. nil when none is ready.
 	ClaimJob(ctx context.Context, instance string, now time.Time) (*Job, error)
 	// ClaimProjectJob is ClaimJob among the jobs of one project.
 	ClaimProjectJob(ctx context.Context, instance string, projectID int64, now time.Time) (*Job, error)
@@ -144,8 +145,6 @@ type JobStore interface {
 	// AskJobCancel asks a queued or running job to stop: a queued one is
 	// cancelled at once (true), a running one flagged.
 	AskJobCancel(ctx context.Context, id int64, now time.Time) (cancelled bool, err error)
-	// RequeueJob puts an ended job back in the queue (start again).
-	RequeueJob(ctx context.Context, id int64, now time.Time) error
 	// InterruptJobs marks the running jobs (and the queued pinned ones,
 	// whose file was in the stopped process) of instance (every instance's
 	// when instance is "") interrupted, with message; it returns them.

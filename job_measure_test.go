@@ -114,3 +114,42 @@ func TestMeasurementsAreQueuedJobs(t *testing.T) {
 		t.Fatalf("project %s after its measurement", got.TonalityState)
 	}
 }
+
+// TestCancelledMeasurement: a measurement cancelled while it runs leaves
+// its project EXPLORED and stale (not FAILED), and starting it again
+// measures the project.
+func TestCancelledMeasurement(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	ann := e.As("ann")
+	p, _ := measuredReviews(t, e, "ann", "The food was sick.")
+	h := holdJobs(e)
+	if _, err := e.Svc.SetWordPolarity(ann, "EN", "sick", 1); err != nil {
+		t.Fatal(err)
+	}
+	j := untilRunning(t, e, ann)
+	h.wait(t, j.ID)
+	if _, err := e.Svc.CancelJob(ann, j.ID); err != nil {
+		t.Fatal(err)
+	}
+	close(h.release)
+	e.Svc.WaitJobs()
+	if got, err := e.Svc.Job(ann, j.ID); err != nil || got.State != explorer.JobCancelled {
+		t.Fatalf("the cancelled measurement %+v %v", got, err)
+	}
+	got, err := e.Svc.Project(ann, p.ID)
+	if err != nil || got.Status != explorer.ProjectExplored || got.TonalityState != explorer.TonalityStale {
+		t.Fatalf("project after the cancel %+v %v", got, err)
+	}
+	again, err := e.Svc.StartJobAgain(ann, j.ID)
+	if err != nil || again.Kind != explorer.JobMeasure {
+		t.Fatalf("started again %+v %v", again, err)
+	}
+	e.Svc.WaitMeasured()
+	if got, err := e.Svc.Job(ann, again.ID); err != nil || got.State != explorer.JobDone || got.Total == 0 {
+		t.Fatalf("the measurement started again %+v %v", got, err)
+	}
+	if got, _ := e.Svc.Project(ann, p.ID); got.Status != explorer.ProjectExplored || got.TonalityState != explorer.TonalityMeasured {
+		t.Fatalf("project after measuring again %s %s", got.Status, got.TonalityState)
+	}
+}

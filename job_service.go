@@ -455,9 +455,9 @@ func (s *Service) takeInput(j *Job) (in jobInput, ok bool) {
 	return in, ok
 }
 
-// measureProjectAgain queues the measurement of a stale project of the
-// caller's (start again of a measure job that did not end done) and
-// returns the job that will measure it.
+// measureProjectAgain queues the measurement of a stale, EXPLORED
+// project of the caller's (start again of a measure job that did not end
+// done) and returns the job that will measure it.
 func (s *Service) measureProjectAgain(ctx context.Context, projectID int64) (*Job, error) {
 	u, err := activeActor(ctx)
 	if err != nil {
@@ -469,6 +469,9 @@ func (s *Service) measureProjectAgain(ctx context.Context, projectID int64) (*Jo
 	}
 	if p.TonalityState != TonalityStale {
 		return nil, Errorf(ECONFLICT, "project %d is not waiting to be measured: nothing to measure again", p.ID)
+	}
+	if p.Status != ProjectExplored {
+		return nil, Errorf(ECONFLICT, "project %d is %s: only an explored project is measured; explore it again", p.ID, p.Status)
 	}
 	if err := s.queueMeasure(context.WithoutCancel(ctx), p.ID); err != nil {
 		return nil, err

@@ -130,13 +130,13 @@ func (s *Service) breakdown(ctx context.Context, id int64, column string, keyOf 
 		return nil, err
 	}
 	topics := topicList(p.Structure)
-	walks, err := s.mentionWalks(ctx, p.ID, topics)
-	if err != nil {
-		return nil, err
-	}
 	var counts map[string][]TonalityCounts
-	err = s.readingAll(u, func() (err error) {
-		counts, err = s.countByKey(ctx, p, col, by, key, walks)
+	err = s.readingAll(u, func() error {
+		// The stored mentions are loaded in the reading's slot too.
+		walks, err := s.mentionWalks(ctx, p.ID, topics)
+		if err == nil {
+			counts, err = s.countByKey(ctx, p, col, by, key, walks)
+		}
 		return err
 	}, "breaking down the texts of project %d took longer than %s", p.ID)
 	if err != nil {

@@ -34,12 +34,14 @@ func (s *Service) ExportProjectTexts(ctx context.Context, id int64, write func(r
 	if err := write(header); err != nil {
 		return err
 	}
-	walks, err := s.mentionWalks(ctx, p.ID, topics)
-	if err != nil {
-		return err
-	}
-	return s.readingAll(u, func() error { return s.writeTexts(ctx, p, col, len(header), walks, write) },
-		"writing the texts of project %d took longer than %s", p.ID)
+	return s.readingAll(u, func() error {
+		// The stored mentions are loaded in the reading's slot too.
+		walks, err := s.mentionWalks(ctx, p.ID, topics)
+		if err != nil {
+			return err
+		}
+		return s.writeTexts(ctx, p, col, len(header), walks, write)
+	}, "writing the texts of project %d took longer than %s", p.ID)
 }
 
 // writeTexts writes the rows of ExportProjectTexts in one pass over the

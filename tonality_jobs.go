@@ -44,9 +44,11 @@ func (s *Service) WaitMeasured() {
 const measurePoll = 20 * time.Millisecond
 
 // measureJob is the step of a measure job: it measures a stale project
-// again, retrying while changes come in during the measurement (at most
-// a few times: a change queues a measurement of its own too). A project
-// deleted meanwhile, or no longer stale, ends it with nothing to do.
+// again, once. A project deleted meanwhile, no longer stale, or changed
+// while it was measured ends it with nothing more to do: a change queues
+// a measurement of its own (markStale). A failure makes the project
+// FAILED, unless the job was cancelled (the project stays EXPLORED and
+// stale, to be started again).
 func (s *Service) measureJob(ctx context.Context, id int64) error {
 	s.measuring.mu.Lock()
 	held := s.measuring.held
@@ -60,20 +62,14 @@ func (s *Service) measureJob(ctx context.Context, id int64) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, measureTime)
 	defer cancel()
-	for range 3 {
-		again, err := s.remeasure(ctx, id)
-		code := ErrorCode(err)
-		switch {
-		case code == ENOTFOUND:
-			return nil
-		case err != nil && code != ECONFLICT:
-			s.failMeasurement(id, err)
-			return err
-		case err != nil || !again:
-			return err
-		}
+	changed, err := s.remeasure(ctx, id)
+	switch code := ErrorCode(err); {
+	case code == ENOTFOUND || changed:
+		return nil
+	case err != nil && code != ECONFLICT && !jobCancelled(ctx):
+		s.failMeasurement(id, err)
 	}
-	return Errorf(ECONFLICT, "the project changed while it was measured: it is measured again")
+	return err
 }
 
 // failMeasurement makes a project whose measurement failed FAILED with
@@ -100,8 +96,9 @@ var errChangedMeanwhile = errors.New("the project changed while it was measured"
 
 // remeasure measures project id if its tonality is stale and it is
 // EXPLORED: its topics (a DYNAMIC model's current version) counted again
-// with tonality and poles. again reports that a change came meanwhile.
-func (s *Service) remeasure(ctx context.Context, id int64) (again bool, err error) {
+// with tonality and poles. changed reports that a change came meanwhile
+// (nothing is written then).
+func (s *Service) remeasure(ctx context.Context, id int64) (changed bool, err error) {
 	p, err := s.store.FindProject(ctx, id)
 	if err != nil {
 		return false, err

@@ -108,7 +108,8 @@ func (db *DB) FindProjectJob(ctx context.Context, projectID int64) (*explorer.Jo
 // serializes every write transaction).
 const claimLock = 31007
 
-// ClaimJob marks the oldest ready queued job running on instance.
+// ClaimJob marks the oldest ready queued job running on instance (a
+// measurement only when no job a user asked for is ready).
 func (db *DB) ClaimJob(ctx context.Context, instance string, now time.Time) (*explorer.Job, error) {
 	return db.claimJob(ctx, instance, now, "")
 }
@@ -120,7 +121,9 @@ func (db *DB) ClaimProjectJob(ctx context.Context, instance string, projectID in
 }
 
 // claimJob claims the oldest ready queued job that also meets where
-// (with its args).
+// (with its args): the jobs users asked for before the measurements
+// (queued for them by others' changes too, as a shared model's), which
+// would else run first in their owner's lane.
 func (db *DB) claimJob(ctx context.Context, instance string, now time.Time, where string, args ...any) (*explorer.Job, error) {
 	var claimed *explorer.Job
 	err := db.InTx(ctx, func(ctx context.Context) error {
@@ -131,8 +134,9 @@ func (db *DB) claimJob(ctx context.Context, instance string, now time.Time, wher
 		}
 		var id int64
 		err := db.queryRowTx(ctx, `SELECT j.id FROM jobs j WHERE j.state = ? AND (j.pinned = FALSE OR j.instance = ?)
-			AND NOT EXISTS (SELECT 1 FROM jobs r WHERE r.owner_id = j.owner_id AND r.state = ?)`+where+` ORDER BY j.id LIMIT 1`,
-			append([]any{explorer.JobQueued, instance, explorer.JobRunning}, args...)...).Scan(&id)
+			AND NOT EXISTS (SELECT 1 FROM jobs r WHERE r.owner_id = j.owner_id AND r.state = ?)`+where+`
+			ORDER BY (j.kind = ?), j.id LIMIT 1`,
+			append(append([]any{explorer.JobQueued, instance, explorer.JobRunning}, args...), explorer.JobMeasure)...).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		}
@@ -192,13 +196,6 @@ func (db *DB) AskJobCancel(ctx context.Context, id int64, now time.Time) (bool, 
 		return err
 	})
 	return cancelled, err
-}
-
-// RequeueJob puts an ended job back in the queue.
-func (db *DB) RequeueJob(ctx context.Context, id int64, now time.Time) error {
-	return db.updateOne(ctx, fmt.Sprintf("job %d not found", id), `UPDATE jobs SET state = ?, done = 0, total = 0, result = '',
-		error = '', error_code = '', cancel_asked = FALSE, started_at = 0, ended_at = 0, updated_at = ?, created_at = ? WHERE id = ? AND state NOT IN (?, ?)`,
-		explorer.JobQueued, ms(now), ms(now), id, explorer.JobQueued, explorer.JobRunning)
 }
 
 // InterruptJobs marks running jobs interrupted: those of instance, or

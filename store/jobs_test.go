@@ -99,8 +99,7 @@ func TestJobsClaimedOnceAcrossInstances(t *testing.T) {
 
 // TestJobsProgressCancelInterrupt: progress is written and read by the
 // other instance, a cancel flags a running job and cancels a queued one,
-// a start marks its own instance's running jobs interrupted, and an
-// interrupted job can be queued again.
+// and a start marks its own instance's running jobs interrupted.
 func TestJobsProgressCancelInterrupt(t *testing.T) {
 	a, b := testkit.OpenSharedDBs(t)
 	ctx := context.Background()
@@ -148,15 +147,6 @@ func TestJobsProgressCancelInterrupt(t *testing.T) {
 	if j, _ := a.FindJob(ctx, ja.ID); j.State != explorer.JobRunning {
 		t.Fatalf("a's job %+v", j)
 	}
-	if err := a.RequeueJob(ctx, jb.ID, now); err != nil {
-		t.Fatal(err)
-	}
-	if err := a.RequeueJob(ctx, ja.ID, now); explorer.ErrorCode(err) != explorer.ENOTFOUND {
-		t.Fatalf("a running job was queued again: %v", err)
-	}
-	if j, _ := a.FindProjectJob(ctx, 2); j == nil || j.State != explorer.JobQueued || j.Done != 0 {
-		t.Fatalf("requeued %+v", j)
-	}
 	if err := a.EndJob(ctx, ja.ID, explorer.JobEnd{State: explorer.JobCancelled, Message: "cancelled"}, now); err != nil {
 		t.Fatal(err)
 	}
@@ -165,5 +155,31 @@ func TestJobsProgressCancelInterrupt(t *testing.T) {
 	}
 	if l, _ := a.FindUserJobs(ctx, ann, 10); len(l) != 1 || l[0].ID != queued.ID {
 		t.Fatalf("kept %+v", l)
+	}
+}
+
+// TestJobsClaimUserJobsFirst: a measurement queued before a job its
+// owner asked for (by another user's change to a shared model, say) is
+// claimed after it.
+func TestJobsClaimUserJobsFirst(t *testing.T) {
+	a, _ := testkit.OpenSharedDBs(t)
+	ctx := context.Background()
+	now := time.UnixMilli(1767000000000).UTC()
+	ann := jobUser(t, a, "ann-jobs3")
+	measure := &explorer.Job{OwnerID: ann, Kind: explorer.JobMeasure, ProjectID: 1, Created: now}
+	explore := &explorer.Job{OwnerID: ann, Kind: explorer.JobExplore, ProjectID: 2, Created: now}
+	for _, j := range []*explorer.Job{measure, explore} {
+		if err := a.CreateJob(ctx, j, 5); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, want := range []*explorer.Job{explore, measure} {
+		got, err := a.ClaimJob(ctx, "a", now)
+		if err != nil || got == nil || got.ID != want.ID {
+			t.Fatalf("claimed %+v %v, want the %s job", got, err, want.Kind)
+		}
+		if err := a.EndJob(ctx, got.ID, explorer.JobEnd{State: explorer.JobDone}, now); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -89,6 +89,7 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n
 	}
 	firstWord, skip := true, -1
 	lastOp, lastTok := -1, -1 // the last word opinion not negated, for fNegAfter
+	waits := -1               // the clause's waiting words, counted at its first time word
 	for i, tok := range toks {
 		if i <= skip {
 			continue
@@ -178,10 +179,15 @@ func (a *Analyzer) scoreClause(toks []token, caps bool, t *Text) (sum float64, n
 			t.negated = append(t.negated, span{tok.start, tok.end})
 		}
 		v, ok, weak := opinion(toks, i, caps, negated)
-		if tok.has(fLong|fHours|fMinutes) && longWait(toks, i) {
-			v, ok, weak = waitVal, true, false // "we waited 40 minutes", "it took an hour"
-			if negated {
-				v *= negScale
+		if tok.has(fLong | fHours | fMinutes) {
+			if waits < 0 {
+				waits = waitWords(toks) // once a clause: "an hour an hour ..." stays linear
+			}
+			if longWait(toks, i, waits > 1 || waits == 1 && !tok.has(fWait)) {
+				v, ok, weak = waitVal, true, false // "we waited 40 minutes", "it took an hour"
+				if negated {
+					v *= negScale
+				}
 			}
 		}
 		if i > 0 && toks[i-1].kind == kWord && toks[i-1].has(fToo) && !negated {
@@ -318,29 +324,35 @@ func wordsBetween(toks []token, i, j int) int {
 // a time long by itself ("forever"), hours after a count ("an hour", "2
 // hours") or minutes after a count of at least waitMinutes ("40 minutes",
 // "forty-five minutes"), in a clause holding a waiting word ("waited",
-// "took", "after").
-func longWait(toks []token, i int) bool {
-	if !toks[i].has(fLong) {
-		j := i - 1
-		for j >= 0 && toks[j].kind == kOther {
-			j-- // "40-minute", "30+ minutes"
-		}
-		if j < 0 || toks[j].kind != kWord {
-			return false
-		}
-		n, err := strconv.Atoi(toks[j].w)
-		long := err == nil && n >= waitMinutes || toks[j].has(fCount)
-		if toks[i].has(fHours) {
-			long = err == nil && n > 0 || toks[j].has(fCount|fFew)
-		}
-		if !long {
-			return false
-		}
+// "took", "after") other than toks[i]: waiting tells that.
+func longWait(toks []token, i int, waiting bool) bool {
+	if !waiting {
+		return false
 	}
+	if toks[i].has(fLong) {
+		return true
+	}
+	j := i - 1
+	for j >= 0 && toks[j].kind == kOther {
+		j-- // "40-minute", "30+ minutes"
+	}
+	if j < 0 || toks[j].kind != kWord {
+		return false
+	}
+	n, err := strconv.Atoi(toks[j].w)
+	if toks[i].has(fHours) {
+		return err == nil && n > 0 || toks[j].has(fCount|fFew)
+	}
+	return err == nil && n >= waitMinutes || toks[j].has(fCount)
+}
+
+// waitWords counts the waiting words of a clause.
+func waitWords(toks []token) int {
+	n := 0
 	for k := range toks {
-		if k != i && toks[k].kind == kWord && toks[k].has(fWait) {
-			return true
+		if toks[k].kind == kWord && toks[k].has(fWait) {
+			n++
 		}
 	}
-	return false
+	return n
 }

@@ -18,7 +18,7 @@ func cliInstance() string {
 	return "cli-" + host + "-" + strconv.Itoa(os.Getpid())
 }
 
-// jobProgressEvery is how often the command line prints a job's
+// cliProgressEvery is how often the command line prints a job's
 // progress.
 const cliProgressEvery = time.Second
 
