@@ -160,18 +160,25 @@ func (db *DB) CreateModelVersion(ctx context.Context, modelID int64, version int
 	if err != nil {
 		return err
 	}
-	// One statement keeps the model's newest time and reads its owner,
-	// who is charged the version (a round trip less on PostgreSQL).
+	return db.versionWritten(ctx, modelID, created, added+int64(len(manifest)))
+}
+
+// versionWritten follows a version written at at, new or amended: the
+// model's newest version time (models.latest_at, by which the start page
+// lists recent versions) is moved up to at, and the model's owner is
+// charged bytes. One statement keeps the time and reads the owner (a
+// round trip less on PostgreSQL).
+func (db *DB) versionWritten(ctx context.Context, modelID int64, at time.Time, bytes int64) error {
 	var owner int64
-	err = db.queryRowTx(ctx, `UPDATE models SET latest_at = CASE WHEN latest_at < ? THEN ? ELSE latest_at END WHERE id = ? RETURNING owner_id`,
-		ms(created), ms(created), modelID).Scan(&owner)
+	err := db.queryRowTx(ctx, `UPDATE models SET latest_at = CASE WHEN latest_at < ? THEN ? ELSE latest_at END WHERE id = ? RETURNING owner_id`,
+		ms(at), ms(at), modelID).Scan(&owner)
 	if err == sql.ErrNoRows {
 		return nil
 	}
 	if err != nil {
 		return db.mapError(err, "")
 	}
-	return db.charge(ctx, owner, added+int64(len(manifest)))
+	return db.charge(ctx, owner, bytes)
 }
 
 // FindModelVersion returns the structure of a version.
