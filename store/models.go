@@ -100,13 +100,17 @@ func findModelsSQL(userID int64, page explorer.Page) (string, []any) {
 }
 
 // LockModel takes the row lock of a model for the transaction of ctx. On
-// PostgreSQL a SELECT … FOR UPDATE takes it without writing a new row
-// version (the update that follows writes one anyway); SQLite has no row
-// locks, and the update makes the transaction the writer.
+// PostgreSQL a SELECT … FOR NO KEY UPDATE takes it without writing a new
+// row version (the update that follows writes one anyway); it is the lock
+// an update of non-key columns takes, so it still lets other
+// transactions insert rows that reference the model (versions, parts,
+// accesses, projects), which take FOR KEY SHARE and which FOR UPDATE
+// would block. SQLite has no row locks, and the update makes the
+// transaction the writer.
 func (db *DB) LockModel(ctx context.Context, id int64) error {
 	if db.path == "" {
 		var one int
-		err := db.queryRowTx(ctx, `SELECT 1 FROM models WHERE id = ? FOR UPDATE`, id).Scan(&one)
+		err := db.queryRowTx(ctx, `SELECT 1 FROM models WHERE id = ? FOR NO KEY UPDATE`, id).Scan(&one)
 		if err == sql.ErrNoRows {
 			return nil // as the update: the read that follows reports it
 		}
