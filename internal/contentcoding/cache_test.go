@@ -47,6 +47,10 @@ func TestCacheCompressesOnceStrongly(t *testing.T) {
 		if fast := Encode(coding, body, false); !bytes.Equal(first, fast) {
 			t.Fatalf("%s: the first answer is not the fast level's", coding)
 		}
+		// The strong compression is made for an answer asked for again.
+		if second := c.Encode("u1 /m/1 \"1\"", coding, body); !bytes.Equal(second, first) {
+			t.Fatalf("%s: the second answer is not the kept one", coding)
+		}
 		c.Wait()
 		kept := c.Encode("u1 /m/1 \"1\"", coding, body)
 		if best := Encode(coding, body, true); len(best) < len(first) && !bytes.Equal(kept, best) {
@@ -94,5 +98,53 @@ func TestCacheBudget(t *testing.T) {
 	c2.Wait()
 	if c2.Size() != 0 {
 		t.Fatalf("a too large answer was kept: %d bytes", c2.Size())
+	}
+}
+
+// pendingNone tells that no strong compression is queued or running.
+func pendingNone(c *Cache) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.queued) == 0 && !c.working
+}
+
+// TestCacheUpgradesWhatIsAskedAgain: an answer asked for once costs no
+// strong compression (a caller varying the query string would keep the
+// worker busy); the second answer of a key and coding queues it, once; a
+// plain body over strongLimit is never compressed strongly.
+func TestCacheUpgradesWhatIsAskedAgain(t *testing.T) {
+	c := NewCache(64 << 20)
+	body := answer(3, 60_000)
+	fast, best := Encode("br", body, false), Encode("br", body, true)
+	for i := range 20 {
+		if out := c.Encode(fmt.Sprintf("u1 /m/1?q=%d", i), "br", body); !bytes.Equal(out, fast) {
+			t.Fatalf("answer %d is not the fast level's", i)
+		}
+	}
+	if !pendingNone(c) {
+		t.Fatal("answers asked for once were queued for their strong compression")
+	}
+	if out := c.Encode("u1 /m/1?q=0", "br", body); !bytes.Equal(out, fast) {
+		t.Fatal("the second answer is not the kept one")
+	}
+	c.Wait()
+	if out := c.Encode("u1 /m/1?q=0", "br", body); !bytes.Equal(out, best) {
+		t.Fatalf("after the second answer %d bytes are served, the strong level makes %d", len(out), len(best))
+	}
+	if !pendingNone(c) {
+		t.Fatal("an upgraded answer was queued again")
+	}
+	if out := c.Encode("u1 /m/1?q=1", "zstd", body); !pendingNone(c) || len(out) == 0 {
+		t.Fatal("another coding's first answer was queued")
+	}
+	big := answer(4, strongLimit+1000)
+	bigFast := Encode("gzip", big, false)
+	for range 3 {
+		if out := c.Encode("u1 /big", "gzip", big); !bytes.Equal(out, bigFast) {
+			t.Fatal("a large answer is not the fast level's")
+		}
+		if !pendingNone(c) {
+			t.Fatal("a plain body over strongLimit was queued for its strong compression")
+		}
 	}
 }
