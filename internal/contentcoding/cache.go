@@ -143,8 +143,10 @@ func (c *Cache) tooLarge(k cacheKey, body []byte) bool {
 	return entrySize(k, body) > c.budget/8
 }
 
+// entrySize counts body's capacity, the memory it keeps (put keeps bodies
+// of their exact length).
 func entrySize(k cacheKey, body []byte) int {
-	return len(k.key) + len(k.coding) + len(body) + entryOverhead
+	return len(k.key) + len(k.coding) + cap(body) + entryOverhead
 }
 
 // work makes the strong compressions pending, one after the other, and
@@ -174,7 +176,14 @@ func (c *Cache) work() {
 }
 
 // put keeps e under k, replacing what k held, the least recently used
-// entries dropped past the budget; c.mu is held.
+// entries dropped past the budget; c.mu is held. A body with spare
+// capacity (the compressors append into a growing slice) is kept as a
+// copy of its exact length, so that the budget counts what is held.
 func (c *Cache) put(k cacheKey, e entry) {
+	if cap(e.body) > len(e.body) {
+		exact := make([]byte, len(e.body))
+		copy(exact, e.body)
+		e.body = exact
+	}
 	c.entries.Put(k, e, int64(entrySize(k, e.body)))
 }

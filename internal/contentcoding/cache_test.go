@@ -148,3 +148,23 @@ func TestCacheUpgradesWhatIsAskedAgain(t *testing.T) {
 		}
 	}
 }
+
+// TestCacheCountsWhatItHolds: the bytes counted for an answer are the
+// memory its body keeps, not only its length (the compressors' slices
+// have spare capacity).
+func TestCacheCountsWhatItHolds(t *testing.T) {
+	for _, coding := range Codings {
+		c := NewCache(1 << 20)
+		k := cacheKey{"u1 /m/1", coding}
+		c.Encode(k.key, coding, answer(5, 60_000))
+		c.mu.Lock()
+		e, ok := c.entries.Get(k)
+		c.mu.Unlock()
+		if !ok {
+			t.Fatalf("%s: the answer was not kept", coding)
+		}
+		if held := len(k.key) + len(k.coding) + cap(e.body) + entryOverhead; c.Size() < held {
+			t.Fatalf("%s: %d bytes counted, the entry holds %d (body %d of capacity %d)", coding, c.Size(), held, len(e.body), cap(e.body))
+		}
+	}
+}
