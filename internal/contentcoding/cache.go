@@ -168,22 +168,38 @@ func (c *Cache) work() {
 		c.mu.Lock()
 		c.pendingBytes -= len(u.plain)
 		delete(c.queued, u.k)
-		if old, ok := c.entries.Get(u.k); ok && len(out) < len(old.body) {
-			c.put(u.k, entry{body: out, upgraded: true})
-		}
+		c.upgrade(u.k, out)
 		c.mu.Unlock()
+	}
+}
+
+// upgrade replaces k's entry, if still held, by its strong compression
+// out when smaller. No request asked for it: the entry keeps its place
+// among the least recently used. c.mu is held.
+func (c *Cache) upgrade(k cacheKey, out []byte) {
+	if old, ok := c.entries.Peek(k); ok && len(out) < len(old.body) {
+		out = exact(out)
+		c.entries.Replace(k, entry{body: out, upgraded: true}, int64(entrySize(k, out)))
 	}
 }
 
 // put keeps e under k, replacing what k held, the least recently used
 // entries dropped past the budget; c.mu is held. A body with spare
 // capacity (the compressors append into a growing slice) is kept as a
-// copy of its exact length, so that the budget counts what is held.
+// copy of its exact length (exact), so that the budget counts what is
+// held.
 func (c *Cache) put(k cacheKey, e entry) {
-	if cap(e.body) > len(e.body) {
-		exact := make([]byte, len(e.body))
-		copy(exact, e.body)
-		e.body = exact
-	}
+	e.body = exact(e.body)
 	c.entries.Put(k, e, int64(entrySize(k, e.body)))
+}
+
+// exact returns b, or a copy of its exact length when it has spare
+// capacity.
+func exact(b []byte) []byte {
+	if cap(b) == len(b) {
+		return b
+	}
+	out := make([]byte, len(b))
+	copy(out, b)
+	return out
 }

@@ -168,3 +168,39 @@ func TestCacheCountsWhatItHolds(t *testing.T) {
 		}
 	}
 }
+
+// TestCacheUpgradeIsNoUse: the strong compression replacing an entry
+// (upgrade, as the worker calls it) leaves its place among the least
+// recently used: an entry asked for before another goes first, upgraded
+// or not.
+func TestCacheUpgradeIsNoUse(t *testing.T) {
+	c := NewCache(64 << 10)
+	a, b := answer(10, 20_000), answer(11, 20_000)
+	ka, kb := cacheKey{"u /a", "br"}, cacheKey{"u /b", "br"}
+	c.Encode(ka.key, "br", a)
+	c.Encode(kb.key, "br", b)
+	c.mu.Lock()
+	c.upgrade(ka, Encode("br", a, true))
+	c.mu.Unlock()
+	held := func(k cacheKey) bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		_, ok := c.entries.Peek(k)
+		return ok
+	}
+	c.mu.Lock()
+	e, _ := c.entries.Peek(ka)
+	c.mu.Unlock()
+	if !e.upgraded {
+		t.Fatal("a was not upgraded")
+	}
+	for i := 0; held(ka) && held(kb); i++ {
+		if i == 1000 {
+			t.Fatal("1000 answers evicted neither")
+		}
+		c.Encode(fmt.Sprintf("u /fill/%d", i), "br", answer(100+i, 20_000))
+	}
+	if held(ka) {
+		t.Fatal("b, asked for after a, was dropped first: a's upgrade counted as a use")
+	}
+}
