@@ -257,12 +257,13 @@ func nullMillis(t *time.Time) any {
 }
 
 // LockAccount takes the row lock of userID's account for the transaction
-// of ctx (see LockModel): on PostgreSQL SELECT … FOR UPDATE; SQLite's
+// of ctx (see LockModel): on PostgreSQL SELECT … FOR NO KEY UPDATE, which
+// does not block inserts of rows that reference the account; SQLite's
 // write transaction already holds the database, the update keeps it so.
 func (db *DB) LockAccount(ctx context.Context, userID int64) error {
 	if db.path == "" {
 		var one int
-		err := db.queryRowTx(ctx, `SELECT 1 FROM accounts WHERE user_id = ? FOR UPDATE`, userID).Scan(&one)
+		err := db.queryRowTx(ctx, `SELECT 1 FROM accounts WHERE user_id = ? FOR NO KEY UPDATE`, userID).Scan(&one)
 		if err == sql.ErrNoRows {
 			return nil // the reads that follow report it
 		}

@@ -55,8 +55,9 @@ func (db *DB) AmendModelVersion(ctx context.Context, modelID int64, version, rev
 		return err
 	}
 	// The old manifest moved to model_amendments: what is new is the
-	// parts added and the new manifest.
-	return db.chargeOwner(ctx, "models", modelID, added+int64(len(manifest)), "0")
+	// parts added and the new manifest. The version is now the model's
+	// newest change.
+	return db.versionWritten(ctx, modelID, at, added+int64(len(manifest)))
 }
 
 // FindModelAmendment returns the structure a version had at an amended

@@ -100,3 +100,46 @@ func TestRecentVersionsAsAWholeSort(t *testing.T) {
 		}
 	}
 }
+
+// TestRecentVersionsAfterAmendment: a version amended by the editor is
+// its model's newest change, so the model comes first among the recent
+// versions although its versions were made before the others'.
+func TestRecentVersionsAfterAmendment(t *testing.T) {
+	db := testkit.OpenDB(t)
+	ctx := context.Background()
+	base := time.UnixMilli(1767000000000).UTC()
+	u := &explorer.User{Username: "amender", PasswordHash: "h", Role: explorer.RoleUser, Status: explorer.StatusActive, Created: base, PasswordChanged: base}
+	if err := db.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for k := range 3 {
+		title := fmt.Sprint("model ", k)
+		at := base.Add(time.Duration(k) * time.Minute)
+		m := &explorer.ModelRecord{Title: &title, Type: explorer.ModelStandard, Language: "EN", OwnerID: u.ID, Created: at, Version: 1, NextGroupID: 1, NextTopicID: 1, NextIgnoreTermID: 1}
+		err := db.InTx(ctx, func(ctx context.Context) error {
+			if err := db.CreateModel(ctx, m, &explorer.Structure{}); err != nil {
+				return err
+			}
+			return db.CreateModelVersion(ctx, m.ID, 2, at.Add(time.Second), u.ID, &explorer.Structure{})
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, m.ID)
+	}
+	amended := base.Add(time.Hour)
+	err := db.InTx(ctx, func(ctx context.Context) error {
+		return db.AmendModelVersion(ctx, ids[0], 2, 1, amended, &explorer.Structure{})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := db.FindRecentVersions(ctx, u.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].ModelID != ids[0] || got[0].Version != 2 || !got[0].Created.Equal(amended) {
+		t.Fatalf("recent versions after an amendment: got %+v, want model %d version 2 at %v", got, ids[0], amended)
+	}
+}

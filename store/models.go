@@ -100,13 +100,17 @@ func findModelsSQL(userID int64, page explorer.Page) (string, []any) {
 }
 
 // LockModel takes the row lock of a model for the transaction of ctx. On
-// PostgreSQL a SELECT … FOR UPDATE takes it without writing a new row
-// version (the update that follows writes one anyway); SQLite has no row
-// locks, and the update makes the transaction the writer.
+// PostgreSQL a SELECT … FOR NO KEY UPDATE takes it without writing a new
+// row version (the update that follows writes one anyway); it is the lock
+// an update of non-key columns takes, so it still lets other
+// transactions insert rows that reference the model (versions, parts,
+// accesses, projects), which take FOR KEY SHARE and which FOR UPDATE
+// would block. SQLite has no row locks, and the update makes the
+// transaction the writer.
 func (db *DB) LockModel(ctx context.Context, id int64) error {
 	if db.path == "" {
 		var one int
-		err := db.queryRowTx(ctx, `SELECT 1 FROM models WHERE id = ? FOR UPDATE`, id).Scan(&one)
+		err := db.queryRowTx(ctx, `SELECT 1 FROM models WHERE id = ? FOR NO KEY UPDATE`, id).Scan(&one)
 		if err == sql.ErrNoRows {
 			return nil // as the update: the read that follows reports it
 		}
@@ -160,18 +164,25 @@ func (db *DB) CreateModelVersion(ctx context.Context, modelID int64, version int
 	if err != nil {
 		return err
 	}
-	// One statement keeps the model's newest time and reads its owner,
-	// who is charged the version (a round trip less on PostgreSQL).
+	return db.versionWritten(ctx, modelID, created, added+int64(len(manifest)))
+}
+
+// versionWritten follows a version written at at, new or amended: the
+// model's newest version time (models.latest_at, by which the start page
+// lists recent versions) is moved up to at, and the model's owner is
+// charged bytes. One statement keeps the time and reads the owner (a
+// round trip less on PostgreSQL).
+func (db *DB) versionWritten(ctx context.Context, modelID int64, at time.Time, bytes int64) error {
 	var owner int64
-	err = db.queryRowTx(ctx, `UPDATE models SET latest_at = CASE WHEN latest_at < ? THEN ? ELSE latest_at END WHERE id = ? RETURNING owner_id`,
-		ms(created), ms(created), modelID).Scan(&owner)
+	err := db.queryRowTx(ctx, `UPDATE models SET latest_at = CASE WHEN latest_at < ? THEN ? ELSE latest_at END WHERE id = ? RETURNING owner_id`,
+		ms(at), ms(at), modelID).Scan(&owner)
 	if err == sql.ErrNoRows {
 		return nil
 	}
 	if err != nil {
 		return db.mapError(err, "")
 	}
-	return db.charge(ctx, owner, added+int64(len(manifest)))
+	return db.charge(ctx, owner, bytes)
 }
 
 // FindModelVersion returns the structure of a version.

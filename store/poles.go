@@ -120,8 +120,13 @@ func (db *DB) FindPoles(ctx context.Context, f explorer.PoleFilter) ([]*explorer
 
 // findPolesSQL is the query of FindPoles with its arguments: the poles
 // of the owners, by id, with their parts; in a window, the poles' ids
-// are read first, through the index poles_owner_id, no further than the
-// window's end.
+// are read first, through the index poles_owner_id, and only the
+// window's poles are joined with their parts. For one owner the ids are
+// read no further than the window's end. For several (a manager's list)
+// every pole of those owners is read and sorted before the window is
+// cut: a union of per-owner reads each bounded by the window's end, as
+// findModelsSQL's, would bound it, but it would be one term per managed
+// user and SQLite allows 500 terms in a compound select.
 func findPolesSQL(f explorer.PoleFilter) (string, []any) {
 	args := make([]any, len(f.OwnerIDs))
 	for i, id := range f.OwnerIDs {

@@ -23,7 +23,7 @@ func main() {
 	flag.IntVar(&cfg.Clients, "clients", 16, "concurrent clients, one user each")
 	flag.DurationVar(&cfg.Duration, "duration", 60*time.Second, "how long to load (at most 2h)")
 	flag.Int64Var(&cfg.MaxRequests, "max-requests", 10_000_000, "stop after this many requests")
-	flag.DurationVar(&cfg.Idle, "idle", 0, "after the load, print the started server's resident memory every 10 s for this long (with --bin), against its fresh size")
+	flag.DurationVar(&cfg.Idle, "idle", 0, "after the load, print the started server's resident memory every 10 s for this long (with --bin; /healthz asked every 3 s meanwhile), against its fresh size")
 	flag.Parse()
 	cfg.AdminPassword = os.Getenv("EXPLORER_ADMIN_PASSWORD")
 	if err := load.Run(cfg, os.Stdout); err != nil {

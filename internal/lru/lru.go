@@ -34,6 +34,16 @@ func (c *Cache[K, V]) Get(k K) (v V, ok bool) {
 	return el.Value.(*item[K, V]).v, true
 }
 
+// Peek returns the value of k, if held, leaving its place in the order:
+// for a look that is no use of the value.
+func (c *Cache[K, V]) Peek(k K) (v V, ok bool) {
+	el, ok := c.items[k]
+	if !ok {
+		return v, false
+	}
+	return el.Value.(*item[K, V]).v, true
+}
+
 // Put keeps v under k, replacing what k held, and drops the least
 // recently used values while the cache is over max. It tells whether v
 // is kept (not when size alone is over max).
@@ -44,6 +54,24 @@ func (c *Cache[K, V]) Put(k K, v V, size int64) bool {
 	}
 	c.items[k] = c.order.PushFront(&item[K, V]{k: k, v: v, size: size})
 	c.used += size
+	for c.used > c.max {
+		c.Remove(c.order.Back().Value.(*item[K, V]).k)
+	}
+	return true
+}
+
+// Replace sets k's value to v of size, if k is held, leaving its place in
+// the order (a change that is no use of the value), and drops the least
+// recently used values while the cache is over max. It tells whether k
+// was held.
+func (c *Cache[K, V]) Replace(k K, v V, size int64) bool {
+	el, ok := c.items[k]
+	if !ok {
+		return false
+	}
+	it := el.Value.(*item[K, V])
+	c.used += size - it.size
+	it.v, it.size = v, size
 	for c.used > c.max {
 		c.Remove(c.order.Back().Value.(*item[K, V]).k)
 	}

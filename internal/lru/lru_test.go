@@ -26,3 +26,30 @@ func TestCacheKeepsTheRecentWithinItsBytes(t *testing.T) {
 		t.Fatalf("after remove: len %d size %d", c.Len(), c.Size())
 	}
 }
+
+// TestPeekLeavesTheOrder: Peek reads a value and Replace changes it
+// without making it the most recent, so it still goes first.
+func TestPeekLeavesTheOrder(t *testing.T) {
+	c := New[string, int](8)
+	c.Put("a", 1, 4)
+	c.Put("b", 2, 4)
+	if v, ok := c.Peek("a"); !ok || v != 1 {
+		t.Fatalf("peek a = %d, %v", v, ok)
+	}
+	if _, ok := c.Peek("nothing"); ok {
+		t.Fatal("peek found a value never put")
+	}
+	if !c.Replace("a", 5, 3) || c.Size() != 7 {
+		t.Fatalf("replace a: size %d", c.Size())
+	}
+	if c.Replace("nothing", 1, 1) || c.Len() != 2 {
+		t.Fatal("replace put a value never put")
+	}
+	c.Put("c", 3, 4) // 11 > 8: a, still the least recent, goes
+	if _, ok := c.Peek("a"); ok {
+		t.Fatal("a peeked at was kept as if used")
+	}
+	if _, ok := c.Peek("b"); !ok {
+		t.Fatal("b lost")
+	}
+}

@@ -17,6 +17,12 @@ const (
 	apiPolicy = "default-src 'none'; frame-ancestors 'none'"
 )
 
+// probePath reports whether path is a probe's: the health and readiness
+// checks and the metrics, which monitors ask for on a schedule.
+func probePath(path string) bool {
+	return path == "/healthz" || path == "/readyz" || path == "/metrics"
+}
+
 // securityHeaders sets the headers every answer carries (nosniff,
 // Referrer-Policy, no framing) and, by kind of path:
 //   - pages: the strict CSP and Cache-Control: no-store (they show a
@@ -37,7 +43,7 @@ func (e *edge) securityHeaders(c *fiber.Ctx) error {
 		if path != "/v1/openapi.json" {
 			h.Set(fiber.HeaderCacheControl, "no-store")
 		}
-	case strings.HasPrefix(path, "/assets/"), path == "/healthz", path == "/readyz", path == "/metrics":
+	case strings.HasPrefix(path, "/assets/"), probePath(path):
 	default:
 		h.Set(fiber.HeaderContentSecurityPolicy, pagePolicy)
 		h.Set(fiber.HeaderCacheControl, "no-store")

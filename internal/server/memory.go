@@ -13,7 +13,9 @@ import (
 // minutes. ReturnMemoryWhenIdle frees it once the burst is over: after
 // idle without a request answered (checked every idle/3), it collects and
 // returns what is free to the system (debug.FreeOSMemory) once per burst;
-// it never runs while requests come in. It returns when ctx ends.
+// it never runs while requests come in. Probes (/healthz, /readyz,
+// /metrics) are not counted: a monitor asking every idle or sooner would
+// otherwise keep it from ever running. It returns when ctx ends.
 func ReturnMemoryWhenIdle(ctx context.Context, m *Metrics, idle time.Duration) {
 	tick := time.NewTicker(max(idle/3, time.Second))
 	defer tick.Stop()

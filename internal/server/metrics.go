@@ -19,7 +19,9 @@ type Metrics struct {
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
 	closed   *prometheus.CounterVec
-	// served counts the requests answered (ReturnMemoryWhenIdle).
+	// served counts the requests answered but probes' (probePath), for
+	// ReturnMemoryWhenIdle: a monitor asking every few seconds is no
+	// traffic that keeps memory in use.
 	served atomic.Int64
 }
 
@@ -51,7 +53,9 @@ func NewMetrics() *Metrics {
 func (m *Metrics) record(route, method string, status int, d time.Duration) {
 	s := strconv.Itoa(status)
 	m.requests.WithLabelValues(route, method, s).Inc()
-	m.served.Add(1)
+	if !probePath(route) {
+		m.served.Add(1)
+	}
 	m.duration.WithLabelValues(route, method, s).Observe(d.Seconds())
 }
 
