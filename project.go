@@ -132,8 +132,9 @@ type ProjectStore interface {
 	// the replaced one's. ENOTFOUND when the project is gone.
 	SaveProjectSpace(ctx context.Context, project, account int64, language string, data []byte) error
 	// ProjectSpaceVersions lists the spaces of an account's projects in a
-	// language, by project id.
-	ProjectSpaceVersions(ctx context.Context, account int64, language string) ([]ProjectSpaceVersion, error)
+	// language, by project id: when most > 0, only those of its most
+	// newest projects (the highest ids).
+	ProjectSpaceVersions(ctx context.Context, account int64, language string, most int) ([]ProjectSpaceVersion, error)
 	// ProjectSpaceData reads the file of a project's space of that
 	// version; ENOTFOUND when it has none of that version any more.
 	ProjectSpaceData(ctx context.Context, project, version int64) ([]byte, error)

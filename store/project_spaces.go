@@ -1,9 +1,11 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 
 	"explorer"
 )
@@ -24,10 +26,16 @@ func (db *DB) SaveProjectSpace(ctx context.Context, project, account int64, lang
 }
 
 // ProjectSpaceVersions implements explorer.Store: the spaces of an
-// account's projects in a language, by project.
-func (db *DB) ProjectSpaceVersions(ctx context.Context, account int64, lang string) ([]explorer.ProjectSpaceVersion, error) {
-	rows, err := db.reader(ctx).QueryContext(ctx, db.dialect.Rebind(`SELECT project_id, version FROM project_spaces
-		WHERE account_id = ? AND language = ? ORDER BY project_id`), account, lang)
+// account's projects in a language, by project; only those of its most
+// newest projects (the highest ids) when most > 0.
+func (db *DB) ProjectSpaceVersions(ctx context.Context, account int64, lang string, most int) ([]explorer.ProjectSpaceVersion, error) {
+	query := `SELECT project_id, version FROM project_spaces WHERE account_id = ? AND language = ? ORDER BY project_id`
+	args := []any{account, lang}
+	if most > 0 {
+		query += ` DESC LIMIT ?`
+		args = append(args, most)
+	}
+	rows, err := db.reader(ctx).QueryContext(ctx, db.dialect.Rebind(query), args...)
 	if err != nil {
 		return nil, db.mapError(err, "")
 	}
@@ -40,7 +48,11 @@ func (db *DB) ProjectSpaceVersions(ctx context.Context, account int64, lang stri
 		}
 		out = append(out, v)
 	}
-	return out, db.mapError(rows.Err(), "")
+	if err := rows.Err(); err != nil {
+		return nil, db.mapError(err, "")
+	}
+	slices.SortFunc(out, func(a, b explorer.ProjectSpaceVersion) int { return cmp.Compare(a.Project, b.Project) })
+	return out, nil
 }
 
 // ProjectSpaceData implements explorer.Store: ENOTFOUND when the project

@@ -34,7 +34,7 @@ func TestProjectSpacesStored(t *testing.T) {
 		if err := db.SaveProjectSpace(ctx, p.ID, ann.ID, "EN", data); err != nil {
 			t.Fatal(err)
 		}
-		vs, err := db.ProjectSpaceVersions(ctx, ann.ID, "EN")
+		vs, err := db.ProjectSpaceVersions(ctx, ann.ID, "EN", 0)
 		if err != nil || len(vs) != 1 || vs[0] != (explorer.ProjectSpaceVersion{Project: p.ID, Version: int64(i + 1)}) {
 			t.Fatalf("build %d: %+v %v", i+1, vs, err)
 		}
@@ -46,10 +46,10 @@ func TestProjectSpacesStored(t *testing.T) {
 	if _, err := db.ProjectSpaceData(ctx, p.ID, 1); explorer.ErrorCode(err) != explorer.ENOTFOUND {
 		t.Fatalf("an older version: %v", err)
 	}
-	if vs, _ := db.ProjectSpaceVersions(ctx, ann.ID, "SV"); len(vs) != 0 {
+	if vs, _ := db.ProjectSpaceVersions(ctx, ann.ID, "SV", 0); len(vs) != 0 {
 		t.Fatalf("SV: %+v", vs)
 	}
-	if vs, _ := db.ProjectSpaceVersions(ctx, ann.ID+1000, "EN"); len(vs) != 0 {
+	if vs, _ := db.ProjectSpaceVersions(ctx, ann.ID+1000, "EN", 0); len(vs) != 0 {
 		t.Fatalf("another account: %+v", vs)
 	}
 	if has, err := db.AnyProjectSpaces(ctx, "EN"); err != nil || !has {
@@ -58,7 +58,7 @@ func TestProjectSpacesStored(t *testing.T) {
 	if err := db.DeleteProject(ctx, p.ID); err != nil {
 		t.Fatal(err)
 	}
-	if vs, _ := db.ProjectSpaceVersions(ctx, ann.ID, "EN"); len(vs) != 0 {
+	if vs, _ := db.ProjectSpaceVersions(ctx, ann.ID, "EN", 0); len(vs) != 0 {
 		t.Fatalf("after the project's deletion: %+v", vs)
 	}
 	if err := db.SaveProjectSpace(ctx, p.ID, ann.ID, "EN", []byte("x")); explorer.ErrorCode(err) != explorer.ENOTFOUND {

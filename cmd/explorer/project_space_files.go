@@ -50,7 +50,7 @@ func importProjectSpaceFile(ctx context.Context, db *store.DB, f string) error {
 	if err != nil {
 		return err
 	}
-	have, err := db.ProjectSpaceVersions(ctx, account, s.Lang())
+	have, err := db.ProjectSpaceVersions(ctx, account, s.Lang(), 0)
 	if err != nil || slices.ContainsFunc(have, func(v explorer.ProjectSpaceVersion) bool { return v.Project == project }) {
 		return err
 	}

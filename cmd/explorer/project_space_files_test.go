@@ -61,7 +61,7 @@ func TestProjectSpaceFilesMoveIntoTheDatabase(t *testing.T) {
 	os.WriteFile(filepath.Join(spaces, acc+"-1.wordspace"), b.Bytes(), 0o644)
 	os.WriteFile(filepath.Join(spaces, acc+"-99.wordspace"), b.Bytes(), 0o644) // project 99 is gone
 	importProjectSpaceFiles(context.Background(), db, dir, slog.New(slog.DiscardHandler))
-	vs, err := db.ProjectSpaceVersions(context.Background(), ann.ID, "EN")
+	vs, err := db.ProjectSpaceVersions(context.Background(), ann.ID, "EN", 0)
 	if err != nil || len(vs) != 1 || vs[0].Project != 1 {
 		t.Fatalf("stored: %+v %v", vs, err)
 	}

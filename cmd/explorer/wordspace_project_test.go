@@ -68,7 +68,7 @@ func storedSpaces(t *testing.T, data string) int {
 	defer db.Close()
 	n := 0
 	for account := int64(1); account <= 2; account++ {
-		v, err := db.ProjectSpaceVersions(context.Background(), account, "EN")
+		v, err := db.ProjectSpaceVersions(context.Background(), account, "EN", 0)
 		if err != nil {
 			t.Fatal(err)
 		}
