@@ -25,6 +25,33 @@ func (db *DB) SaveProjectSpace(ctx context.Context, project, account int64, lang
 	})
 }
 
+// ImportProjectSpace stores a project's space file of an earlier
+// version (kept in the data directory) unless the project has a stored
+// space already, which is newer: it is kept as it is. The project's size
+// is charged as SaveProjectSpace charges it. ENOTFOUND when the project
+// is gone.
+func (db *DB) ImportProjectSpace(ctx context.Context, project, account int64, lang string, data []byte) error {
+	return db.InTx(ctx, func(ctx context.Context) error {
+		var one int
+		err := db.queryRowTx(ctx, `SELECT 1 FROM projects WHERE id = ?`, project).Scan(&one)
+		if errors.Is(err, sql.ErrNoRows) {
+			return explorer.Errorf(explorer.ENOTFOUND, "project %d not found", project)
+		}
+		if err != nil {
+			return db.mapError(err, "")
+		}
+		res, err := db.exec(ctx, `INSERT INTO project_spaces (project_id, account_id, language, version, data) VALUES (?, ?, ?, 1, ?)
+			ON CONFLICT (project_id) DO NOTHING`, project, account, lang, data)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return db.mapError(err, "")
+		}
+		return db.SetProjectSpaceBytes(ctx, project, int64(len(data)))
+	})
+}
+
 // ProjectSpaceVersions implements explorer.Store: the spaces of an
 // account's projects in a language, by project; only those of its most
 // newest projects (the highest ids) when most > 0.

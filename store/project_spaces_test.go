@@ -65,3 +65,42 @@ func TestProjectSpacesStored(t *testing.T) {
 		t.Fatalf("a deleted project's space: %v", err)
 	}
 }
+
+// A project space file of an earlier version is stored only for a project
+// that has no stored space (a stored one is newer, whatever account or
+// language it is listed under), and a gone project's is ENOTFOUND.
+func TestImportProjectSpaceKeepsAStoredOne(t *testing.T) {
+	db := testkit.OpenDB(t)
+	ctx := context.Background()
+	now := time.UnixMilli(1767000000000).UTC()
+	ann := &explorer.User{Username: "ann-import", PasswordHash: "h", Role: explorer.RoleUser, Status: explorer.StatusActive, Created: now, PasswordChanged: now}
+	if err := db.CreateUser(ctx, ann); err != nil {
+		t.Fatal(err)
+	}
+	var ps [2]*explorer.Project
+	for i := range ps {
+		ps[i] = &explorer.Project{OwnerID: ann.ID, Title: "Hotel", Created: now, Status: explorer.ProjectReady, Encoding: "UTF-8", Language: "EN",
+			Headers: []explorer.ProjectHeader{{Header: "text"}}}
+		if err := db.CreateProject(ctx, ps[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The newer space of the first project is listed under another account.
+	if err := db.SaveProjectSpace(ctx, ps[0].ID, ann.ID+1000, "EN", []byte("newer")); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ps {
+		if err := db.ImportProjectSpace(ctx, p.ID, ann.ID, "EN", []byte("older file")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, want := range []string{"newer", "older file"} {
+		got, err := db.ProjectSpaceData(ctx, ps[i].ID, 1)
+		if err != nil || string(got) != want {
+			t.Errorf("project %d: %q %v, want %q", i+1, got, err, want)
+		}
+	}
+	if err := db.ImportProjectSpace(ctx, ps[1].ID+1000, ann.ID, "EN", []byte("gone")); explorer.ErrorCode(err) != explorer.ENOTFOUND {
+		t.Fatalf("a gone project: %v", err)
+	}
+}
