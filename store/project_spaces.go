@@ -15,7 +15,7 @@ import (
 // version one more than that one's.
 func (db *DB) SaveProjectSpace(ctx context.Context, project, account int64, lang string, data []byte) error {
 	return db.InTx(ctx, func(ctx context.Context) error {
-		if err := db.SetProjectSpaceBytes(ctx, project, int64(len(data))); err != nil {
+		if err := db.setProjectSpaceBytes(ctx, project, int64(len(data))); err != nil {
 			return err
 		}
 		_, err := db.exec(ctx, `INSERT INTO project_spaces (project_id, account_id, language, version, data) VALUES (?, ?, ?, 1, ?)
@@ -48,7 +48,7 @@ func (db *DB) ImportProjectSpace(ctx context.Context, project, account int64, la
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return db.mapError(err, "")
 		}
-		return db.SetProjectSpaceBytes(ctx, project, int64(len(data)))
+		return db.setProjectSpaceBytes(ctx, project, int64(len(data)))
 	})
 }
 

@@ -13,7 +13,7 @@ import (
 )
 
 // wordspace build --project trains the space of an explored project into
-// the data directory; an unexplored project is refused with a message.
+// the database; an unexplored project is refused with a message.
 func TestWordspaceBuildProject(t *testing.T) {
 	dir := t.TempDir()
 	newDatabase(t, dir)
