@@ -230,7 +230,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err != nil {
 		return usageError(err.Error())
 	}
-	o := explorer.Options{Logger: logger, WordSpaces: spaces, ProjectSpaces: wordspace.NewProjectSpaces(), Detector: detector, TempDir: tmp, Tables: c.Tables, Budgets: c.Budgets,
+	o := explorer.Options{Logger: logger, WordSpaces: spaces, ProjectSpaces: wordspace.NewProjectSpaces().WithLogger(logger), Detector: detector, TempDir: tmp, Tables: c.Tables, Budgets: c.Budgets,
 		InitialPasswordFile: initialPasswordPath(c.Data), PublicURL: c.PublicURL, Billing: c.Billing}
 	if c.Database != "" {
 		// Instances sharing PostgreSQL each interrupt only their own jobs
