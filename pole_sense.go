@@ -51,19 +51,21 @@ const (
 // projectSuggestions answers list (the general space's suggestions of
 // pole p) re-ranked by the texts of the owner's account, as above; list
 // as it is when the account has no project space of the language.
-func (s *Service) projectSuggestions(ctx context.Context, p *Pole, list []PoleSuggestion, query []WeightedTerm, exclude []string, n int) ([]PoleSuggestion, error) {
-	spaces, err := s.accountSpaces(ctx, p)
-	if err != nil || len(spaces) == 0 {
-		return list, err
+func (s *Service) projectSuggestions(ctx context.Context, p *Pole, texts *accountTexts, list []PoleSuggestion, query []WeightedTerm, exclude []string, n int) ([]PoleSuggestion, error) {
+	if len(texts.spaces) == 0 {
+		return list, nil
 	}
-	own, err := s.projectSpaces.SuggestFromProjects(ctx, spaces, query, exclude, n)
+	own, err := s.projectSpaces.SuggestFromProjects(ctx, texts.spaces, query, exclude, n)
 	if err != nil || len(own) == 0 {
 		return list, err
 	}
-	held, err := s.projectSpaces.WordCounts(ctx, spaces, suggestionTerms(list))
+	// The words of both lists are counted at once: the answer's
+	// frequencies (textFrequencies) are among them.
+	counts, err := s.wordCounts(ctx, texts, append(suggestionTerms(list), suggestionTerms(own)...))
 	if err != nil {
 		return nil, err
 	}
+	held := counts[:len(list)]
 	general, err := s.wordSpaces.Similarities(ctx, p.Language, query, suggestionTerms(own))
 	if err != nil && ErrorCode(err) != ECONFLICT {
 		return nil, err

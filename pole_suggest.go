@@ -64,12 +64,17 @@ func (s *Service) SuggestPoleTerms(ctx context.Context, id int64, limit *int) (*
 	} else if n, err = s.suggestionsCount(ctx, u.ID); err != nil {
 		return nil, err
 	}
-	list, err := s.rankSuggestions(ctx, p)
+	// The account's project spaces, listed once for the whole request.
+	texts, err := s.accountSpaces(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	list, err := s.rankSuggestions(ctx, p, texts)
 	if err != nil {
 		return nil, err
 	}
 	list = firstSuggestions(list, n)
-	if err := s.textFrequencies(ctx, p, list); err != nil {
+	if err := s.textFrequencies(ctx, texts, list); err != nil {
 		return nil, err
 	}
 	return &PoleSuggestions{Suggestions: list, Pole: p}, nil
@@ -83,8 +88,8 @@ const suggestDepth = SuggestLimitMax
 
 // rankSuggestions computes the suggestions of pole p, the best first, at
 // most suggestDepth: the word space's, blended with the project spaces' of
-// the owner's account, without those of the opposite polarity.
-func (s *Service) rankSuggestions(ctx context.Context, p *Pole) ([]PoleSuggestion, error) {
+// the owner's account (texts), without those of the opposite polarity.
+func (s *Service) rankSuggestions(ctx context.Context, p *Pole, texts *accountTexts) ([]PoleSuggestion, error) {
 	declined, err := s.poleRejections(ctx, p.ID)
 	if err != nil {
 		return nil, err
@@ -102,7 +107,7 @@ func (s *Service) rankSuggestions(ctx context.Context, p *Pole) ([]PoleSuggestio
 	}
 	// A language without a thesaurus space is answered by the account's
 	// project spaces when it has some.
-	blended, perr := s.projectSuggestions(ctx, p, list, query, exclude, suggestDepth)
+	blended, perr := s.projectSuggestions(ctx, p, texts, list, query, exclude, suggestDepth)
 	if perr != nil {
 		return nil, perr
 	}

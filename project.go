@@ -121,19 +121,17 @@ type ProjectStore interface {
 	InsertProjectRows(ctx context.Context, id int64, first int, rows [][]string) error
 	// AddProjectText adds n bytes to the text a project's rows store.
 	AddProjectText(ctx context.Context, id int64, n int64) error
-	// SetProjectSpaceBytes records the size of a project's word space
-	// file (0: none), charged to its owner as its other bytes; ENOTFOUND
-	// when the project is gone.
-	SetProjectSpaceBytes(ctx context.Context, id int64, n int64) error
 	// SaveProjectSpace keeps a project's learnt word space (the file of
 	// package wordspace) for every instance, in place of the one it had,
-	// charging its owner its size as SetProjectSpaceBytes does (ETOOLARGE
-	// past the budget is the caller's check); its version is one more than
+	// recording its size and charging its owner the difference, as the
+	// project's other bytes (ETOOLARGE past the budget is the caller's
+	// check); its version is one more than
 	// the replaced one's. ENOTFOUND when the project is gone.
 	SaveProjectSpace(ctx context.Context, project, account int64, language string, data []byte) error
 	// ProjectSpaceVersions lists the spaces of an account's projects in a
-	// language, by project id.
-	ProjectSpaceVersions(ctx context.Context, account int64, language string) ([]ProjectSpaceVersion, error)
+	// language, by project id: when most > 0, only those of its most
+	// newest projects (the highest ids).
+	ProjectSpaceVersions(ctx context.Context, account int64, language string, most int) ([]ProjectSpaceVersion, error)
 	// ProjectSpaceData reads the file of a project's space of that
 	// version; ENOTFOUND when it has none of that version any more.
 	ProjectSpaceData(ctx context.Context, project, version int64) ([]byte, error)

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 )
@@ -148,15 +149,31 @@ func (s *Service) keepProjectSpace(ctx context.Context, p *Project, account int6
 	}
 }
 
+// SuggestSpacesMost bounds the project spaces one suggestion reads: those
+// of the newest SuggestSpacesMost projects (by id) of the account in the
+// pole's language, so that an account of hundreds of projects does not
+// load hundreds of spaces for each suggestion.
+const SuggestSpacesMost = 8
+
+// accountTexts is what one suggestion reads of the texts of the pole
+// owner's account: its project spaces of the pole's language (read once
+// per suggestion) and the counts of the words already asked of them.
+type accountTexts struct {
+	spaces []StoredProjectSpace
+	counts map[string]int64
+}
+
 // accountSpaces are the project spaces serving pole p: those of its
-// owner's paying account in the pole's language (none without).
-func (s *Service) accountSpaces(ctx context.Context, p *Pole) ([]StoredProjectSpace, error) {
+// owner's paying account in the pole's language (none without), at most
+// SuggestSpacesMost.
+func (s *Service) accountSpaces(ctx context.Context, p *Pole) (*accountTexts, error) {
+	texts := &accountTexts{counts: map[string]int64{}}
 	if s.projectSpaces == nil {
-		return nil, nil
+		return texts, nil
 	}
 	// One cheap read for a language no account has a space of.
 	if has, err := s.store.AnyProjectSpaces(ctx, p.Language); err != nil || !has {
-		return nil, err
+		return texts, err
 	}
 	owner := UserFromContext(ctx)
 	if owner == nil || owner.ID != p.OwnerID {
@@ -169,15 +186,44 @@ func (s *Service) accountSpaces(ctx context.Context, p *Pole) ([]StoredProjectSp
 	if err != nil {
 		return nil, err
 	}
-	versions, err := s.store.ProjectSpaceVersions(ctx, payer.ID, p.Language)
+	versions, err := s.store.ProjectSpaceVersions(ctx, payer.ID, p.Language, SuggestSpacesMost)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]StoredProjectSpace, len(versions))
+	texts.spaces = make([]StoredProjectSpace, len(versions))
 	for i, v := range versions {
-		out[i] = StoredProjectSpace{ProjectSpaceVersion: v, Load: func(ctx context.Context) ([]byte, error) {
+		texts.spaces[i] = StoredProjectSpace{ProjectSpaceVersion: v, Load: func(ctx context.Context) ([]byte, error) {
 			return s.store.ProjectSpaceData(ctx, v.Project, v.Version)
 		}}
+	}
+	return texts, nil
+}
+
+// wordCounts answers how many times each term occurs in the texts (all 0
+// without project spaces), asking the spaces only the terms not counted
+// yet: one walk of the spaces serves every list of one suggestion.
+func (s *Service) wordCounts(ctx context.Context, texts *accountTexts, terms []string) ([]int64, error) {
+	out := make([]int64, len(terms))
+	if len(texts.spaces) == 0 {
+		return out, nil
+	}
+	var missing []string
+	for _, t := range terms {
+		if _, ok := texts.counts[t]; !ok && !slices.Contains(missing, t) {
+			missing = append(missing, t)
+		}
+	}
+	if len(missing) > 0 {
+		counts, err := s.projectSpaces.WordCounts(ctx, texts.spaces, missing)
+		if err != nil {
+			return nil, err
+		}
+		for i, t := range missing {
+			texts.counts[t] = counts[i]
+		}
+	}
+	for i, t := range terms {
+		out[i] = texts.counts[t]
 	}
 	return out, nil
 }
@@ -185,20 +231,13 @@ func (s *Service) accountSpaces(ctx context.Context, p *Pole) ([]StoredProjectSp
 // textFrequencies sets the Frequency of each suggestion: its occurrences
 // in the texts of the pole owner's account of the pole's language, as its
 // project spaces counted them; 0 when the account has none.
-func (s *Service) textFrequencies(ctx context.Context, p *Pole, list []PoleSuggestion) error {
-	spaces, err := s.accountSpaces(ctx, p)
-	var counts []int64
-	if err == nil && len(spaces) > 0 {
-		counts, err = s.projectSpaces.WordCounts(ctx, spaces, suggestionTerms(list))
-	}
+func (s *Service) textFrequencies(ctx context.Context, texts *accountTexts, list []PoleSuggestion) error {
+	counts, err := s.wordCounts(ctx, texts, suggestionTerms(list))
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		list[i].Frequency = 0
-		if counts != nil {
-			list[i].Frequency = int(min(counts[i], int64(^uint(0)>>1)))
-		}
+		list[i].Frequency = int(min(counts[i], int64(^uint(0)>>1)))
 	}
 	return nil
 }

@@ -68,7 +68,7 @@ func storedSpace(t *testing.T, e *testkit.Env) int64 {
 	}
 	var n int64
 	for _, account := range []int64{ann.ID} { // her own account pays
-		vs, err := e.DB.ProjectSpaceVersions(context.Background(), account, "EN")
+		vs, err := e.DB.ProjectSpaceVersions(context.Background(), account, "EN", 0)
 		if err != nil {
 			t.Fatal(err)
 		}

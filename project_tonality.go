@@ -295,6 +295,19 @@ func (s *Service) analyzerFor(ctx context.Context, ownerID int64, lang string) (
 	if !ok {
 		return nil, nil
 	}
+	over, err := s.wordCorrections(ctx, ownerID, lang)
+	if err != nil {
+		return nil, err
+	}
+	if len(over) == 0 {
+		return a, nil
+	}
+	return a.WithOverrides(over), nil
+}
+
+// wordCorrections are the owner's corrections of word polarity in lang,
+// by word.
+func (s *Service) wordCorrections(ctx context.Context, ownerID int64, lang string) (map[string]float64, error) {
 	words, err := s.store.FindWordPolarities(ctx, ownerID)
 	if err != nil {
 		return nil, err
@@ -305,10 +318,7 @@ func (s *Service) analyzerFor(ctx context.Context, ownerID int64, lang string) (
 			over[w.Word] = float64(w.Polarity)
 		}
 	}
-	if len(over) == 0 {
-		return a, nil
-	}
-	return a.WithOverrides(over), nil
+	return over, nil
 }
 
 // isText tells whether a cell holds a text to explore: not blank.

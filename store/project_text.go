@@ -14,10 +14,10 @@ func (db *DB) AddProjectText(ctx context.Context, id int64, n int64) error {
 	return db.chargeOwner(ctx, "projects", id, n, "0")
 }
 
-// SetProjectSpaceBytes records the size of a project's word space file
+// setProjectSpaceBytes records the size of a project's word space file
 // (0: it has none) and charges its owner the difference (storage.go). A
 // project that is gone is ENOTFOUND.
-func (db *DB) SetProjectSpaceBytes(ctx context.Context, id int64, n int64) error {
+func (db *DB) setProjectSpaceBytes(ctx context.Context, id int64, n int64) error {
 	return db.InTx(ctx, func(ctx context.Context) error {
 		if err := db.chargeOwner(ctx, "projects", id, n, "space_bytes"); err != nil {
 			return err

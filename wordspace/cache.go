@@ -13,10 +13,10 @@ import (
 	"sync"
 )
 
-// A word space configured as a text file (.vec, GloVe, word2vec) is parsed
-// once: the space, with its approximate index when it is large, is written
-// in the own format to the registry's cache folder and opened from there
-// on later starts. The cached file is named by the language, a hash of the
+// A word space configured as a text file (.vec, GloVe, word2vec) or a
+// thesaurus is parsed once: the space, with its approximate index when it
+// is large, is written in the own format to the registry's cache folder
+// and opened from there on later starts. The cached file is named by the language, a hash of the
 // source's absolute path, and the source's (and its counts file's) size
 // and modification time, so that a changed source is converted again; the
 // older conversions of the same source are removed.
@@ -44,19 +44,39 @@ func cacheName(lang, path string) (name, prefix string, err error) {
 	return prefix + strings.TrimSuffix(key, ".") + ".wordspace", prefix, nil
 }
 
-// isOwnFormat tells whether the file at path is in the own format (or a
-// thesaurus, which is not converted either).
-func isOwnFormat(path string) (bool, error) {
+// sourceFormat is the format of the file at path (DetectFormat of its
+// first bytes): a space in the own format is read in place, any other
+// (a text or word2vec source, a thesaurus) is converted once into the
+// cache folder. A thesaurus's space is cached too: building Portuguese's
+// takes seconds, reading it back 20 ms (issue 33).
+func sourceFormat(path string) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return false, err
+		return "", err
 	}
 	defer f.Close()
 	head := make([]byte, 256)
 	n, _ := io.ReadFull(f, head)
-	// A thesaurus's space is cached too: building Portuguese's takes
-	// seconds, reading it back 20 ms (issue 33).
-	return string(head[:min(n, len(magic))]) == magic, nil
+	return DetectFormat(head[:n]), nil
+}
+
+// fromCache is the space of the cache file cached, which build makes and
+// writes when the cache holds none (under cached's lock, so that a load and
+// WarmCaches never build it twice). With open false the space is only
+// built when the file is missing, and answered nil when it was there;
+// built tells whether build ran.
+func fromCache(cached string, open bool, opt LoadOptions, build func() (*Space, error)) (s *Space, built bool, err error) {
+	defer cacheLocks.lock(cached)()
+	if !open && exists(cached) {
+		return nil, false, nil
+	}
+	if open {
+		if s, err := Open(cached, opt); err == nil {
+			return s, false, nil
+		}
+	}
+	s, err = build()
+	return s, err == nil, err
 }
 
 // openEmbeddedCached opens an embedded space: one in the own format in
@@ -65,23 +85,27 @@ func isOwnFormat(path string) (bool, error) {
 // embedded bytes, so that a new binary with another thesaurus builds it
 // again).
 func openEmbeddedCached(ctx context.Context, e embeddedSpace, cacheDir string, opt LoadOptions) (*Space, error) {
-	cached, prefix, inPlace := embeddedCache(e, cacheDir)
-	if inPlace {
+	if _, _, inPlace := embeddedCache(e, cacheDir); inPlace {
 		return OpenEmbedded(ctx, e, opt)
 	}
 	opt.Lang = e.Lang
-	defer cacheLocks.lock(cached)()
-	if s, err := Open(cached, opt); err == nil {
+	s, _, err := cachedEmbedded(ctx, e, cacheDir, true, opt)
+	return s, err
+}
+
+// cachedEmbedded is fromCache for embedded space e, not read in place.
+func cachedEmbedded(ctx context.Context, e embeddedSpace, cacheDir string, open bool, opt LoadOptions) (*Space, bool, error) {
+	cached, prefix, _ := embeddedCache(e, cacheDir)
+	return fromCache(cached, open, opt, func() (*Space, error) {
+		s, err := OpenEmbedded(ctx, e, opt)
+		if err != nil {
+			return nil, err
+		}
+		if err := writeCache(cacheDir, cached, prefix, s); err != nil {
+			return nil, fmt.Errorf("word space cache: %w", err)
+		}
 		return s, nil
-	}
-	s, err := OpenEmbedded(ctx, e, opt)
-	if err != nil {
-		return nil, err
-	}
-	if err := writeCache(cacheDir, cached, prefix, s); err != nil {
-		return nil, fmt.Errorf("word space cache: %w", err)
-	}
-	return s, nil
+	})
 }
 
 // embeddedCache is the cache file of an embedded space and the prefix of
@@ -102,33 +126,44 @@ func embeddedCache(e embeddedSpace, cacheDir string) (cached, prefix string, inP
 // returned, so that the space answers at its served speed once loaded.
 // An empty cacheDir converts nothing.
 func OpenServed(ctx context.Context, path, cacheDir string, opt LoadOptions) (*Space, error) {
-	own, err := isOwnFormat(path)
+	format, err := sourceFormat(path)
 	if err != nil {
 		return nil, err
 	}
-	if own || cacheDir == "" {
+	if format == FormatOwn || cacheDir == "" {
 		s, err := Open(path, opt)
 		if err != nil {
 			return nil, err
 		}
 		return servable(ctx, s)
 	}
-	name, prefix, err := cacheName(opt.Lang, path)
-	if err != nil {
-		return nil, err
-	}
-	cached := filepath.Join(cacheDir, name)
-	defer cacheLocks.lock(cached)()
-	if s, err := Open(cached, opt); err == nil {
-		return s, nil
-	}
-	return convertToCache(ctx, path, cacheDir, cached, prefix, opt)
+	s, _, err := cachedFile(ctx, path, format, cacheDir, true, opt)
+	return s, err
 }
 
-// convertToCache reads the text source at path, makes it servable and
-// writes it to cached (the caller holds cached's lock).
-func convertToCache(ctx context.Context, path, cacheDir, cached, prefix string, opt LoadOptions) (*Space, error) {
-	defer collectOften()()
+// cachedFile is fromCache for the source at path, of format (not the own
+// one), converted by convertToCache.
+func cachedFile(ctx context.Context, path, format, cacheDir string, open bool, opt LoadOptions) (*Space, bool, error) {
+	name, prefix, err := cacheName(opt.Lang, path)
+	if err != nil {
+		return nil, false, err
+	}
+	cached := filepath.Join(cacheDir, name)
+	return fromCache(cached, open, opt, func() (*Space, error) {
+		return convertToCache(ctx, path, format, cacheDir, cached, prefix, opt)
+	})
+}
+
+// convertToCache reads the source at path (of format), makes it servable
+// and writes it to cached (the caller holds cached's lock). The collector
+// runs often (collectOften) while a text or word2vec source is converted,
+// whose vectors are read whole; a thesaurus's space is built from its
+// entries and does not need it (nor should a build at start, WarmCaches,
+// set GOGC for the whole server).
+func convertToCache(ctx context.Context, path, format, cacheDir, cached, prefix string, opt LoadOptions) (*Space, error) {
+	if format != FormatThesaurus {
+		defer collectOften()()
+	}
 	s, err := Open(path, opt)
 	if err != nil {
 		return nil, err
@@ -207,6 +242,8 @@ var converting struct {
 	sync.Mutex
 	n   int
 	old int
+	// began counts the calls of collectOften, for tests.
+	began int
 }
 
 // Converting is collectOften for a command that converts a space (reads
@@ -225,6 +262,7 @@ func collectOften() (restore func()) {
 		}
 	}
 	converting.n++
+	converting.began++
 	converting.Unlock()
 	return func() {
 		converting.Lock()

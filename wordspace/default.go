@@ -53,3 +53,17 @@ func headerWords(data []byte) (int, error) {
 	}
 	return L.n, nil
 }
+
+// FileLanguage is the language a space file in the own format was made
+// for, read from its header alone (the header checked against the file's
+// size, the rest not read).
+func FileLanguage(data []byte) (string, error) {
+	if len(data) < headerSize {
+		return "", errors.New("word space file: truncated header")
+	}
+	L, err := parseOwnHeader(data[:headerSize], int64(len(data)))
+	if err != nil {
+		return "", err
+	}
+	return L.lang, nil
+}

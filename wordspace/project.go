@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 	"sync"
@@ -49,6 +50,10 @@ type ProjectSpaces struct {
 	mu      sync.Mutex
 	cache   *spaceLRU
 	loading map[explorer.ProjectSpaceVersion]*spaceLoad // one load of a space at a time
+	// damaged holds, by project, the version of its stored space that did
+	// not parse: skipped, not read again, until the project is built again.
+	damaged map[int64]int64
+	logger  *slog.Logger
 }
 
 // spaceLoad is a load of one space under way, which later askers wait for.
@@ -70,7 +75,16 @@ func NewProjectSpaces() *ProjectSpaces {
 // maxBytes (HeapBytes) in memory.
 func newProjectSpacesBounded(maxBytes int64) *ProjectSpaces {
 	return &ProjectSpaces{building: make(chan struct{}, explorer.ProjectSpaceBuildsAtOnce), cache: newSpaceLRU(maxBytes),
-		loading: map[explorer.ProjectSpaceVersion]*spaceLoad{}}
+		loading: map[explorer.ProjectSpaceVersion]*spaceLoad{}, damaged: map[int64]int64{}, logger: slog.New(slog.DiscardHandler)}
+}
+
+// WithLogger sets where p logs (a stored space that does not parse) and
+// answers p; call it before p is used.
+func (p *ProjectSpaces) WithLogger(logger *slog.Logger) *ProjectSpaces {
+	if logger != nil {
+		p.logger = logger
+	}
+	return p
 }
 
 // BuildProjectSpace implements explorer.ProjectSpaces: the file of the
@@ -141,13 +155,19 @@ func TrainTexts(ctx context.Context, lang string, texts func(fn func(string)) er
 // space returns the space of sp, from the cache or read in the
 // background (once for all who ask at the same time), waited for until
 // ctx ends (then EUNAVAILABLE; the read goes on and fills the cache). A
-// space deleted or built again since it was listed is nil and no error.
+// space deleted or built again since it was listed is nil and no error,
+// as is a damaged one (its file does not parse: logged once, and not read
+// again).
 func (p *ProjectSpaces) space(ctx context.Context, sp explorer.StoredProjectSpace) (*Space, error) {
 	v := sp.ProjectSpaceVersion
 	p.mu.Lock()
 	if s := p.cache.get(v); s != nil {
 		p.mu.Unlock()
 		return s, nil
+	}
+	if p.damaged[v.Project] == v.Version {
+		p.mu.Unlock()
+		return nil, nil
 	}
 	l, ok := p.loading[v]
 	if !ok {
@@ -174,19 +194,26 @@ func (p *ProjectSpaces) load(sp explorer.StoredProjectSpace, l *spaceLoad) {
 	ctx, cancel := context.WithTimeout(context.Background(), projectLoadTimeout)
 	defer cancel()
 	data, err := sp.Load(ctx)
+	damaged := false
 	switch {
 	case explorer.ErrorCode(err) == explorer.ENOTFOUND:
 	case err != nil:
 		l.err = err
 	default:
 		if l.space, err = Embedded(data, LoadOptions{}); err != nil {
-			l.space, l.err = nil, fmt.Errorf("project space of project %d: %w", sp.Project, err)
+			l.space, damaged = nil, true
+			p.logger.Warn("a stored project space does not parse: it is left out of suggestions until the project's space is built again",
+				"project", sp.Project, "version", sp.Version, "err", err)
 		}
 	}
 	p.mu.Lock()
 	delete(p.loading, sp.ProjectSpaceVersion)
 	if l.space != nil {
 		p.cache.put(sp.ProjectSpaceVersion, l.space)
+		delete(p.damaged, sp.Project)
+	}
+	if damaged {
+		p.damaged[sp.Project] = sp.Version
 	}
 	p.mu.Unlock()
 	close(l.done)
@@ -203,7 +230,7 @@ func (p *ProjectSpaces) SuggestFromProjects(ctx context.Context, spaces []explor
 			return nil, err
 		}
 		if s == nil {
-			continue // deleted or built again since it was listed
+			continue // deleted or built again since it was listed, or damaged
 		}
 		list, err := s.SuggestExcluding(ctx, terms, exclude, limit)
 		if err != nil {

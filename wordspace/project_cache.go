@@ -6,8 +6,8 @@ import (
 )
 
 // ProjectCacheBytes is the default bound of the memory held by the
-// project spaces loaded (LRU): seven of the largest (30,000 words, 36
-// MB once read).
+// project spaces loaded (LRU): about 25 of the largest (30,000 words,
+// about 10 MB once read with int8 vectors).
 const ProjectCacheBytes = 256 << 20
 
 // spaceLRU holds loaded project spaces up to max bytes (HeapBytes), the

@@ -18,7 +18,7 @@ func (p *ProjectSpaces) WordCounts(ctx context.Context, spaces []explorer.Stored
 			return nil, err
 		}
 		if s == nil {
-			continue // deleted or built again since it was listed
+			continue // deleted or built again since it was listed, or damaged
 		}
 		for i, t := range terms {
 			if id, ok := s.Lookup(t); ok {

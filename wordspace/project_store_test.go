@@ -2,6 +2,7 @@ package wordspace
 
 import (
 	"context"
+	"log/slog"
 	"slices"
 	"strings"
 	"sync"
@@ -141,5 +142,51 @@ func TestProjectSpaceCacheBoundedInBytes(t *testing.T) {
 		if used > bound || held > int(bound/size) {
 			t.Errorf("bound %d: %d bytes held in %d spaces (one is %d)", bound, used, held, size)
 		}
+	}
+}
+
+// A stored space that does not parse is left out of the suggestions (the
+// account's other spaces still answer), logged once and not read again;
+// built again, it is read.
+func TestProjectSpaceDamagedIsSkipped(t *testing.T) {
+	var logs strings.Builder
+	ps, m := NewProjectSpaces().WithLogger(slog.New(slog.NewTextHandler(&logs, nil))), newMemStore()
+	if _, err := ps.BuildProjectSpace(context.Background(), "EN", eachText(projectTexts(600, 1)), m.keep(7, 70, "EN")); err != nil {
+		t.Fatal(err)
+	}
+	m.keep(7, 71, "EN")(append([]byte("EXWSPACE"), make([]byte, 100)...)) // a file cut short
+	reads := 0
+	spaces := m.spaces(7, "EN")
+	for i, sp := range spaces {
+		if sp.Project == 71 {
+			load := sp.Load
+			spaces[i].Load = func(ctx context.Context) ([]byte, error) {
+				reads++
+				return load(ctx)
+			}
+		}
+	}
+	for range 3 {
+		got, err := ps.SuggestFromProjects(context.Background(), spaces, []explorer.WeightedTerm{{Term: "coffee", Weight: 1}}, nil, 5)
+		if err != nil || !slices.ContainsFunc(got, func(sg explorer.PoleSuggestion) bool { return sg.Term == "zorblax" }) {
+			t.Fatalf("with a damaged space: %v %v", got, err)
+		}
+		if _, err := ps.WordCounts(context.Background(), spaces, []string{"zorblax"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := strings.Count(logs.String(), "does not parse"); reads != 1 || n != 1 {
+		t.Errorf("the damaged space read %d times, logged %d times: %s", reads, n, logs.String())
+	}
+	if _, err := ps.BuildProjectSpace(context.Background(), "EN", eachText(projectTexts(600, 2)), m.keep(7, 71, "EN")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ps.space(context.Background(), m.spaces(7, "EN")[1]); err != nil {
+		t.Fatal(err)
+	}
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	if len(ps.damaged) != 0 || ps.cache.get(m.spaces(7, "EN")[1].ProjectSpaceVersion) == nil {
+		t.Errorf("built again: damaged %v", ps.damaged)
 	}
 }

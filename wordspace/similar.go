@@ -1,6 +1,11 @@
 package wordspace
 
-import "explorer/language"
+import (
+	"strconv"
+	"strings"
+
+	"explorer/language"
+)
 
 // stemmer reduces a lower-case word to its stem.
 type stemmer func(word string) string
@@ -85,4 +90,92 @@ func editDistance(a, b []rune) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// variantSet answers, for many candidates, whether a word is a string
+// variant (stringSimilar) of any of a fixed list of terms, the terms
+// folded, split and stemmed once: with a stemmer a variant is a word of
+// the same folded form or the same stem key; without one, of the same
+// folded form or within the edit distance of one term, whose distance is
+// only computed when the lengths allow it.
+type variantSet struct {
+	stem   stemmer
+	folded map[string]bool
+	stems  map[string]bool
+	runes  [][]rune
+}
+
+// newVariantSet is the variant set of terms in a language of stemmer stem
+// (nil: none).
+func newVariantSet(terms []string, stem stemmer) *variantSet {
+	v := &variantSet{stem: stem, folded: make(map[string]bool, len(terms))}
+	if stem != nil {
+		v.stems = make(map[string]bool, len(terms))
+	}
+	for _, t := range terms {
+		f := Fold(t)
+		if v.folded[f] {
+			continue
+		}
+		v.folded[f] = true
+		if stem == nil {
+			v.runes = append(v.runes, []rune(f))
+		} else if k, ok := stemKey(f, stem); ok {
+			v.stems[k] = true
+		}
+	}
+	return v
+}
+
+// has tells whether word is a string variant of one of the set's terms.
+func (v *variantSet) has(word string) bool {
+	if len(v.folded) == 0 {
+		return false
+	}
+	f := Fold(word)
+	if v.folded[f] {
+		return true
+	}
+	if v.stem != nil {
+		k, ok := stemKey(f, v.stem)
+		return ok && v.stems[k]
+	}
+	r := []rune(f)
+	for _, d := range v.runes {
+		longest := max(len(r), len(d))
+		// The edit distance is at least the difference of the lengths.
+		if longest < 4 || 4*abs(len(r)-len(d)) > longest {
+			continue
+		}
+		if 4*editDistance(r, d) <= longest {
+			return true
+		}
+	}
+	return false
+}
+
+// stemKey is the stems of the words of folded term f, each after its
+// length, so that two terms have one key exactly when they have as many
+// words and each pair of words the same stem; false for a term without a
+// word.
+func stemKey(f string, stem stemmer) (string, bool) {
+	words := splitTerm(f)
+	if len(words) == 0 {
+		return "", false
+	}
+	var b strings.Builder
+	for _, w := range words {
+		st := stem(w)
+		b.WriteString(strconv.Itoa(len(st)))
+		b.WriteByte(':')
+		b.WriteString(st)
+	}
+	return b.String(), true
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

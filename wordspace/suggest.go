@@ -149,9 +149,9 @@ func (s *Space) SuggestExcluding(ctx context.Context, terms []explorer.WeightedT
 }
 
 // poleOf reads the terms of a pole (each once, by its folded form) with
-// their vectors, split into pole terms and declined ones, and the rule that
-// leaves out the words of both, of exclude, and the words they stand for
-// among candidates.
+// their vectors (declined ones without: only their ids), split into pole
+// terms and declined ones, and the rule that leaves out the words of both,
+// of exclude, and the words they stand for among candidates.
 func (s *Space) poleOf(terms []explorer.WeightedTerm, exclude []string) (pole, declined []poleTerm, skip func(int) bool) {
 	inPole := make(map[string]bool, len(terms))
 	poleIDs := make(map[int]bool, len(terms)+len(exclude))
@@ -169,17 +169,22 @@ func (s *Space) poleOf(terms []explorer.WeightedTerm, exclude []string) (pole, d
 		}
 		inPole[key] = true
 		p := poleTerm{term: term, key: key, weight: t.Weight, id: -1}
+		if t.Declined {
+			// A declined term needs no vector: only its id is left out.
+			if id, ok := s.Lookup(term); ok {
+				p.id = id
+				known(id)
+			}
+			declined = append(declined, p)
+			continue
+		}
 		if v, id, ok := s.TermVector(term); ok {
 			p.vec, p.id = v, id
 			if id >= 0 {
 				known(id)
 			}
 		}
-		if t.Declined {
-			declined = append(declined, p)
-		} else {
-			pole = append(pole, p)
-		}
+		pole = append(pole, p)
 	}
 	// An excluded word is left out by its id (and the id it stands for):
 	// a candidate is the word its own lookup finds, so a word that folds
@@ -200,14 +205,20 @@ func (s *Space) poleOf(terms []explorer.WeightedTerm, exclude []string) (pole, d
 }
 
 // withoutVariants keeps the first limit candidates of list (ranked) that
-// are no string variant of a declined term.
+// are no string variant of a declined term. The declined terms are
+// folded and stemmed once (variantSet), each candidate once.
 func (s *Space) withoutVariants(list []*candidate, declined []poleTerm, stem stemmer, limit int) []*candidate {
+	terms := make([]string, len(declined))
+	for i, d := range declined {
+		terms[i] = d.term
+	}
+	variants := newVariantSet(terms, stem)
 	out := make([]*candidate, 0, min(limit, len(list)))
 	for _, c := range list {
 		if len(out) == limit {
 			break
 		}
-		if !slices.ContainsFunc(declined, func(d poleTerm) bool { return stringSimilar(s.Word(c.id), d.term, stem) }) {
+		if !variants.has(s.Word(c.id)) {
 			out = append(out, c)
 		}
 	}

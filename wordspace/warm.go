@@ -5,8 +5,6 @@ import (
 	"context"
 	"errors"
 	"os"
-	"path/filepath"
-	"runtime/debug"
 	"slices"
 	"sync"
 	"time"
@@ -17,8 +15,9 @@ import (
 // from the cache folder, so a server builds the missing caches of the
 // spaces registered for first use in the background after it starts:
 // one at a time, on a thread of the lowest scheduling priority where the
-// system allows it, each space dropped once written (memory is returned
-// to the system), so that a language's first suggestion reads its cache.
+// system allows it, each space dropped once written (the server's idle
+// memory returner gives the memory back to the system), so that a
+// language's first suggestion reads its cache.
 // A request for a language whose cache is being built waits for that
 // build (cacheLocks) instead of building it again.
 
@@ -68,19 +67,11 @@ type warmFunc func(ctx context.Context) (bool, error)
 // warmEmbedded is the warmFunc of an embedded space.
 func (r *Registry) warmEmbedded(e embeddedSpace) warmFunc {
 	return func(ctx context.Context) (bool, error) {
-		cached, prefix, inPlace := embeddedCache(e, r.CacheDir)
-		if inPlace {
+		if _, _, inPlace := embeddedCache(e, r.CacheDir); inPlace {
 			return false, nil
 		}
-		defer cacheLocks.lock(cached)()
-		if exists(cached) {
-			return false, nil
-		}
-		s, err := OpenEmbedded(ctx, e, LoadOptions{Lang: e.Lang})
-		if err != nil {
-			return false, err
-		}
-		return true, writeCache(r.CacheDir, cached, prefix, s)
+		_, built, err := cachedEmbedded(ctx, e, r.CacheDir, false, LoadOptions{Lang: e.Lang})
+		return built, err
 	}
 }
 
@@ -91,20 +82,12 @@ func (r *Registry) warmFile(l, path string) warmFunc {
 		if r.CacheDir == "" {
 			return false, nil
 		}
-		if own, err := isOwnFormat(path); err != nil || own {
+		format, err := sourceFormat(path)
+		if err != nil || format == FormatOwn {
 			return false, err
 		}
-		name, prefix, err := cacheName(l, path)
-		if err != nil {
-			return false, err
-		}
-		cached := filepath.Join(r.CacheDir, name)
-		defer cacheLocks.lock(cached)()
-		if exists(cached) {
-			return false, nil
-		}
-		_, err = convertToCache(ctx, path, r.CacheDir, cached, prefix, LoadOptions{Lang: l})
-		return err == nil, err
+		_, built, err := cachedFile(ctx, path, format, r.CacheDir, false, LoadOptions{Lang: l})
+		return built, err
 	}
 }
 
@@ -147,7 +130,6 @@ func (r *Registry) WarmCaches(ctx context.Context) {
 		}
 		if ok {
 			built++
-			debug.FreeOSMemory()
 		}
 	}
 	r.logger.Info("word space caches built", "built", built, "seconds", time.Since(began).Seconds())

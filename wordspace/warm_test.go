@@ -42,3 +42,40 @@ func TestWarmCachesBuildsMissingCaches(t *testing.T) {
 		t.Fatalf("the first use wrote the cache again: %v", files)
 	}
 }
+
+// collectOftenCalls is how many times collectOften was called.
+func collectOftenCalls() int {
+	converting.Lock()
+	defer converting.Unlock()
+	return converting.began
+}
+
+// A thesaurus's space is built into the cache without making the
+// collector run often for the whole process (WarmCaches does that at
+// every start); a text source's conversion still does.
+func TestThesaurusCacheKeepsGOGC(t *testing.T) {
+	dir, cache := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(dir, "th_da_DK.dat"), []byte("UTF-8\ngod|1\n-|fin|flot\n"), 0o644)
+	r := NewRegistry(nil)
+	r.CacheDir = cache
+	if err := r.LoadMythesDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	before := collectOftenCalls()
+	r.WarmCaches(context.Background())
+	if files, _ := filepath.Glob(filepath.Join(cache, "DA-*.wordspace")); len(files) != 1 {
+		t.Fatalf("DA caches: %v", files)
+	}
+	if n := collectOftenCalls() - before; n != 0 {
+		t.Errorf("building a thesaurus's cache called collectOften %d times", n)
+	}
+	vec := filepath.Join(dir, "en.vec")
+	os.WriteFile(vec, []byte("3 2\ngood 1 0\nfine 0.9 0.1\nbad -1 0\n"), 0o644)
+	before = collectOftenCalls()
+	if _, err := OpenServed(context.Background(), vec, cache, LoadOptions{Lang: "EN"}); err != nil {
+		t.Fatal(err)
+	}
+	if collectOftenCalls() == before {
+		t.Error("converting a text source did not make the collector run often")
+	}
+}

@@ -14,6 +14,7 @@ import (
 	explorer "explorer"
 	"explorer/internal/tablefile"
 	"explorer/store"
+	"explorer/wordspace"
 )
 
 const projectUsage = `project needs a subcommand:
@@ -103,7 +104,7 @@ func projectCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 	// The long steps run as jobs (they show in the job lists and the
 	// pages, and a server sharing the database may run an explore or an
 	// apply); this process runs only its own.
-	o := explorer.Options{Detector: detector, Tables: tables, ProjectSpaces: projectSpaces(), Instance: cliInstance(), OwnJobsOnly: true, Billing: billing}
+	o := explorer.Options{Detector: detector, Tables: tables, ProjectSpaces: wordspace.NewProjectSpaces(), Instance: cliInstance(), OwnJobsOnly: true, Billing: billing}
 	r := &projectRun{ctx: ctx, db: db, flags: pf, stdout: stdout, stderr: stderr, svc: explorer.NewService(db, o)}
 	err = sub(r)
 	// A step that made a project's tonality stale (an append) measures it

@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"slices"
 
 	"explorer"
 	"explorer/store"
@@ -36,7 +35,8 @@ func importProjectSpaceFiles(ctx context.Context, db *store.DB, data string, log
 }
 
 // importProjectSpaceFile stores the space of file f (named
-// ACCOUNT-PROJECT.wordspace) unless its project is gone or has one.
+// ACCOUNT-PROJECT.wordspace) unless its project is gone or has one (a
+// space built since is newer and kept).
 func importProjectSpaceFile(ctx context.Context, db *store.DB, f string) error {
 	var account, project int64
 	if _, err := fmt.Sscanf(filepath.Base(f), "%d-%d.wordspace", &account, &project); err != nil {
@@ -46,15 +46,11 @@ func importProjectSpaceFile(ctx context.Context, db *store.DB, f string) error {
 	if err != nil {
 		return err
 	}
-	s, err := wordspace.Embedded(data, wordspace.LoadOptions{})
+	lang, err := wordspace.FileLanguage(data)
 	if err != nil {
 		return err
 	}
-	have, err := db.ProjectSpaceVersions(ctx, account, s.Lang())
-	if err != nil || slices.ContainsFunc(have, func(v explorer.ProjectSpaceVersion) bool { return v.Project == project }) {
-		return err
-	}
-	if err := db.SaveProjectSpace(ctx, project, account, s.Lang(), data); explorer.ErrorCode(err) != explorer.ENOTFOUND {
+	if err := db.ImportProjectSpace(ctx, project, account, lang, data); explorer.ErrorCode(err) != explorer.ENOTFOUND {
 		return err
 	}
 	return nil // the project is gone: its file goes

@@ -230,7 +230,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err != nil {
 		return usageError(err.Error())
 	}
-	o := explorer.Options{Logger: logger, WordSpaces: spaces, ProjectSpaces: projectSpaces(), Detector: detector, TempDir: tmp, Tables: c.Tables, Budgets: c.Budgets,
+	o := explorer.Options{Logger: logger, WordSpaces: spaces, ProjectSpaces: wordspace.NewProjectSpaces().WithLogger(logger), Detector: detector, TempDir: tmp, Tables: c.Tables, Budgets: c.Budgets,
 		InitialPasswordFile: initialPasswordPath(c.Data), PublicURL: c.PublicURL, Billing: c.Billing}
 	if c.Database != "" {
 		// Instances sharing PostgreSQL each interrupt only their own jobs
@@ -341,12 +341,6 @@ func listenAndServe(ctx context.Context, a *app, c serveConfig, cert *httpserver
 // package language's trigram profiles, loaded at the first detection
 // (about 30 ms).
 var detector = explorer.DetectorFunc(language.Detect)
-
-// projectSpaces are the word spaces trained on projects' texts, kept in
-// the database.
-func projectSpaces() *wordspace.ProjectSpaces {
-	return wordspace.NewProjectSpaces()
-}
 
 // loadWordSpaces starts loading the configured word spaces in the
 // background, and the embedded English one unless EN is configured.

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 
 	explorer "explorer"
+	"explorer/wordspace"
 )
 
 // projectBuildFlags are wordspace build's flags for --project.
@@ -20,7 +21,7 @@ type projectBuildFlags struct {
 
 func addProjectBuildFlags(fs *flag.FlagSet) projectBuildFlags {
 	return projectBuildFlags{
-		project:  fs.Int64("project", 0, "train the space of this explored project's text column (kept in the data directory) instead of corpus files"),
+		project:  fs.Int64("project", 0, "train the space of this explored project's text column (kept in the database) instead of corpus files"),
 		data:     dataFlag(fs),
 		database: databaseFlag(fs),
 		owner:    fs.String("owner", "", "with --project: act as this user (default: the project's owner)"),
@@ -40,7 +41,7 @@ func wordspaceBuildProject(f projectBuildFlags, stdout io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	svc := explorer.NewService(db, explorer.Options{Detector: detector, ProjectSpaces: projectSpaces()})
+	svc := explorer.NewService(db, explorer.Options{Detector: detector, ProjectSpaces: wordspace.NewProjectSpaces()})
 	name := *f.owner
 	if name == "" {
 		p, err := db.FindProject(ctx, *f.project)

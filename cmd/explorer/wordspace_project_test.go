@@ -13,7 +13,7 @@ import (
 )
 
 // wordspace build --project trains the space of an explored project into
-// the data directory; an unexplored project is refused with a message.
+// the database; an unexplored project is refused with a message.
 func TestWordspaceBuildProject(t *testing.T) {
 	dir := t.TempDir()
 	newDatabase(t, dir)
@@ -68,7 +68,7 @@ func storedSpaces(t *testing.T, data string) int {
 	defer db.Close()
 	n := 0
 	for account := int64(1); account <= 2; account++ {
-		v, err := db.ProjectSpaceVersions(context.Background(), account, "EN")
+		v, err := db.ProjectSpaceVersions(context.Background(), account, "EN", 0)
 		if err != nil {
 			t.Fatal(err)
 		}
