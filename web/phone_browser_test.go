@@ -33,6 +33,7 @@ var notPages = map[string]string{
 	"/projects/:id/breakdown/export": "a file download",
 	"/projects/:id/timeline/export":  "a file download",
 	"/models/:id/groups/:group":      "a group's body, loaded inside /models/:id when the test opens every group",
+	"/projects/:id/job":              "the progress of a running job, polled inside /projects/:id",
 	"/poles/:id/suggestions":         "the suggestions panel, loaded inside /poles/:id by its button",
 }
 
@@ -142,7 +143,6 @@ func phonePages(d phoneData) map[string][]string {
 		"/projects/:id/texts":           {pr + "/texts"},
 		"/projects/:id/breakdown":       {pr + "/breakdown"},
 		"/projects/:id/timeline":        {pr + "/timeline"},
-		"/projects/:id/job":             {pr + "/job"},
 		"/tokens":                       {"/tokens"},
 		"/users":                        {"/users"},
 		"/users/:name":                  {"/users/ann", "/users/tess"},
@@ -179,7 +179,7 @@ func checkRoutesListed(t *testing.T, e *testkit.Env, pages map[string][]string) 
 
 // phoneActionsJS lists the actions (buttons, submit inputs, links styled
 // as buttons, links in action cells, pager links) that a person cannot
-// reach at the page's width: outside the viewport horizontally, unless
+// reach at the page's width (and counts those it checked): outside the viewport horizontally, unless
 // inside a box that scrolls sideways, where the action must be within the
 // box's scrolling area and the box must show its scroll hint (the
 // .scroll-frame.more class and the visible .scroll-cue). It also lists
@@ -204,10 +204,13 @@ const phoneActionsJS = `(() => {
 	const hinted = box => { const f = box.parentElement; const cue = f && f.classList.contains('scroll-frame') && f.querySelector(':scope > .scroll-cue');
 		return !!cue && f.classList.contains('more') && visible(cue) && getComputedStyle(cue).visibility === 'visible'; };
 	const problems = [];
+	let checked = 0;
 	for (const el of document.querySelectorAll(actions)) {
 		if (!visible(el)) continue;
 		const r = el.getBoundingClientRect();
-		if (r.width <= 1 || r.height <= 1 || (r.left >= -0.5 && r.right <= vw + 0.5)) continue;
+		if (r.width <= 1 || r.height <= 1) continue;
+		checked++;
+		if (r.left >= -0.5 && r.right <= vw + 0.5) continue;
 		const box = scroller(el);
 		if (!box) { problems.push(describe(el) + ' is at ' + Math.round(r.left) + '..' + Math.round(r.right) + ' px, outside 0..' + vw); continue; }
 		const b = box.getBoundingClientRect();
@@ -219,7 +222,7 @@ const phoneActionsJS = `(() => {
 		if (box.matches('textarea, select, input') || !visible(box) || !scrolls(box) || box.scrollLeft > 0) continue;
 		if (!hinted(box)) problems.push(describe(box) + ' scrolls sideways with no scroll hint');
 	}
-	return JSON.stringify(problems);
+	return JSON.stringify({checked, problems});
 })()`
 
 // phoneHintEndJS scrolls every hinted box to its end and lists those
@@ -229,7 +232,7 @@ const phoneHintEndJS = `new Promise(done => {
 	frames.forEach(f => { const box = f.querySelector(':scope > :not(.scroll-cue)'); box.scrollLeft = box.scrollWidth; });
 	requestAnimationFrame(() => requestAnimationFrame(() => {
 		const left = frames.filter(f => f.classList.contains('more') || getComputedStyle(f.querySelector('.scroll-cue')).visibility === 'visible')
-			.map(f => f.querySelector(':scope > :not(.scroll-cue)').tagName + '#' + f.querySelector(':scope > :not(.scroll-cue)').id);
+			.map(f => { const b = f.querySelector(':scope > :not(.scroll-cue)'); return b.tagName.toLowerCase() + (b.id ? '#' + b.id : '.' + [...b.classList].join('.')) + ' "' + (b.getAttribute('aria-label') || '') + '"'; });
 		frames.forEach(f => { f.querySelector(':scope > :not(.scroll-cue)').scrollLeft = 0; });
 		done(JSON.stringify({hinted: frames.length, left}));
 	}));
@@ -321,11 +324,17 @@ func phoneChecker(t *testing.T, ctx context.Context, base string) func(who, path
 		if err != nil {
 			t.Fatalf("%s: measure: %v", name, err)
 		}
-		var problems []string
-		if err := json.Unmarshal([]byte(raw), &problems); err != nil {
+		var found struct {
+			Checked  int      `json:"checked"`
+			Problems []string `json:"problems"`
+		}
+		if err := json.Unmarshal([]byte(raw), &found); err != nil {
 			t.Fatal(err)
 		}
-		for _, p := range problems {
+		if found.Checked == 0 {
+			t.Errorf("%s at 390 px: no action found on the page", name)
+		}
+		for _, p := range found.Problems {
 			t.Errorf("%s at 390 px: %s", name, p)
 		}
 		raw, err = chromedp.Run(ctx, chromedp.Evaluate[string](phoneHintEndJS, chromedp.EvalAwaitPromise))
@@ -342,6 +351,6 @@ func phoneChecker(t *testing.T, ctx context.Context, base string) func(who, path
 		for _, l := range end.Left {
 			t.Errorf("%s at 390 px: the scroll hint of %s stays when scrolled to the end", name, l)
 		}
-		t.Logf("%s: %d problems, %d scroll hints", name, len(problems), end.Hinted)
+		t.Logf("%s: %d actions checked, %d problems, %d scroll hints", name, found.Checked, len(found.Problems), end.Hinted)
 	}
 }

@@ -145,7 +145,8 @@
   function hintState(box) {
     var frame = box.parentElement;
     var overflow = getComputedStyle(box).overflowX;
-    var scrolls = overflow === "auto" || overflow === "scroll";
+    var scrolls = (overflow === "auto" || overflow === "scroll") && box.scrollWidth > box.clientWidth + 1;
+    frame.classList.toggle("scrolls", scrolls);
     frame.classList.toggle("more", scrolls && box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
   }
 
