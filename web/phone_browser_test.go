@@ -46,7 +46,8 @@ type phoneData struct {
 // phoneFixture makes an admin (root) with data: a model with two versions
 // shared with ann and an invitation, a pole with suggestions, a project
 // explored into topics with tonality, a token, users, a managed user, a
-// word correction, and tess, who signs in with a second factor.
+// word correction, an invitation to manage cleo, and tess, who signs in
+// with a second factor.
 func phoneFixture(t *testing.T, e *testkit.Env) phoneData {
 	t.Helper()
 	for _, u := range []struct{ name, role string }{{"root", "admin"}, {"ann", ""}, {"bob", ""}, {"cleo", ""}, {"tess", ""}} {
@@ -85,6 +86,11 @@ func phoneFixture(t *testing.T, e *testkit.Env) phoneData {
 		t.Fatal(err)
 	}
 	e.SetManager("root", "bob")
+	// cleo has answers to give: root's invitation to manage her and the
+	// model root shares with her (Accept and Reject in tables).
+	if _, err := e.Svc.Invite(root, "cleo"); err != nil {
+		t.Fatal(err)
+	}
 	full, err := e.Svc.Model(root, m.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -245,7 +251,8 @@ const openAllJS = `(() => { document.querySelectorAll('details:not([open])').for
 const htmxIdleJS = `!document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')`
 
 // TestBrowserPhoneActions opens every page of the app at 390 px, as an
-// admin with data (and the sign-in pages), opens every <details> and the
+// admin with data (and the sign-in pages, and the pages where cleo has
+// invitations to answer), opens every <details> and the
 // pole's suggestions, and fails naming the page and the element when an
 // action cannot be reached on screen: outside 0..390 px, or in a box that
 // scrolls sideways without a scroll hint. A hint goes when its box is
@@ -283,6 +290,11 @@ func TestBrowserPhoneActions(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/login")); err != nil {
 		t.Fatal(err)
 	}
+	signInBrowser(t, ctx, base, "cleo")
+	for _, path := range []string{"/", "/models", "/account"} {
+		check("cleo", path, nil)
+	}
+	signOutBrowser(t, ctx)
 	signInBrowser(t, ctx, base, "root")
 	var routes []string
 	for r := range pages {
@@ -297,6 +309,13 @@ func TestBrowserPhoneActions(t *testing.T) {
 			}
 			check("root", path, then)
 		}
+	}
+}
+
+func signOutBrowser(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Click(`form.signout button`), chromedp.WaitVisible(`form[action="/login"]`)); err != nil {
+		t.Fatalf("sign out: %v", err)
 	}
 }
 
