@@ -172,3 +172,60 @@ func searchedPage[T any](q listQuery, window explorer.Page, fetch func(explorer.
 func searchOf(q listQuery, note string) views.ListSearch {
 	return views.ListSearch{Q: q.Q, Sort: q.Sort, Desc: q.Desc, Note: note}
 }
+
+// readListState reads a list page's place from the URL: q, sort (one of
+// sorts), dir (asc or desc; without it the key's own first direction:
+// newest first for the default order), page (from 1) and size (one of
+// views.ListSizes). A bad search, sort or direction is EINVALID naming
+// it; a page or size that is not one falls back to the first page and
+// the default size.
+func readListState(c *fiber.Ctx, path string, sorts []string, descFirst ...string) (views.ListState, explorer.ListQuery, error) {
+	s := views.ListState{Path: path, Size: views.ListSizeDefault, Page: 1, DescFirst: descFirst}
+	q, err := readListQuery(c, sorts)
+	if err != nil {
+		return s, explorer.ListQuery{}, err
+	}
+	s.Q, s.Sort, s.Desc = q.Q, q.Sort, q.Desc
+	if s.Sort == "created" {
+		s.Sort = ""
+	}
+	if c.Query("dir") == "" && s.Sort == "" {
+		s.Desc = true
+	}
+	if n, err := strconv.Atoi(c.Query("size")); err == nil && slices.Contains(views.ListSizes, n) {
+		s.Size = n
+	}
+	if n, err := strconv.Atoi(c.Query("page")); err == nil && n >= 1 && n <= explorer.PageLimitMax*1000 {
+		s.Page = n
+	}
+	return s, listQueryOf(s), nil
+}
+
+// listQueryOf is the store's query of a list page's place.
+func listQueryOf(s views.ListState) explorer.ListQuery {
+	return explorer.ListQuery{Q: s.Q, Sort: s.Sort, Desc: s.Desc, Page: explorer.Page{Limit: s.Size, Offset: (s.Page - 1) * s.Size}}
+}
+
+// ids reads the ids of the items a bulk form chose (name "id"), each
+// once, in their order; a malformed one is EINVALID.
+func formIDs(c *fiber.Ctx) ([]int64, error) {
+	var out []int64
+	seen := map[int64]bool{}
+	for _, raw := range c.Context().PostArgs().PeekMulti("id") {
+		id, ok := explorer.ParseID(string(raw))
+		if !ok {
+			return nil, explorer.Invalid("choose items of the list", explorer.FieldError{Field: "id", Message: "is not an item of the list"})
+		}
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	if len(out) == 0 {
+		return nil, explorer.Invalid("choose at least one item of the list", explorer.FieldError{Field: "id", Message: "choose at least one"})
+	}
+	if len(out) > views.ListSizes[len(views.ListSizes)-1] {
+		return nil, explorer.Invalid("choose at most 100 items at once", explorer.FieldError{Field: "id", Message: "at most 100 at once"})
+	}
+	return out, nil
+}

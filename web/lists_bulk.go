@@ -1,0 +1,79 @@
+package web
+
+import (
+	"strconv"
+	"strings"
+
+	explorer "explorer"
+	"explorer/views"
+	"explorer/views/models"
+
+	"github.com/gofiber/fiber/v2"
+)
+
+// bulkResult is what a bulk delete did: how many items went and the
+// message of each one that did not.
+type bulkResult struct {
+	deleted int
+	failed  []string
+}
+
+// deleteEach deletes every id through del (the service's delete, with
+// its rights and audit), one call an item, and collects the results.
+func deleteEach(ids []int64, name func(int64) string, del func(int64) error) bulkResult {
+	var r bulkResult
+	for _, id := range ids {
+		if err := del(id); err != nil {
+			r.failed = append(r.failed, name(id)+": "+explorer.ErrorMessage(err))
+			continue
+		}
+		r.deleted++
+	}
+	return r
+}
+
+// notice says what a bulk delete did; err holds the items it could not
+// delete (nil when none).
+func (r bulkResult) notice(c *fiber.Ctx, one, many string) (string, error) {
+	var notice string
+	if r.deleted > 0 {
+		notice = "Deleted " + views.Count(c.UserContext(), r.deleted, one, many) + "."
+	}
+	if len(r.failed) == 0 {
+		return notice, nil
+	}
+	return notice, explorer.Errorf(explorer.ECONFLICT, "Not deleted: %s", strings.Join(r.failed, "; "))
+}
+
+// bulkDeleteModels deletes the models a list's checkboxes chose: first
+// it asks "Delete N models?" (the list page with the question), then,
+// posted again with confirm=yes, deletes each through the service.
+func (s *server) bulkDeleteModels(c *fiber.Ctx) error {
+	ids, err := formIDs(c)
+	if err != nil {
+		return s.listAnswer(c, models.UploadForm{}, "", err)
+	}
+	v, err := s.listView(c)
+	if err != nil {
+		return err
+	}
+	titles := map[int64]string{}
+	for _, m := range v.Models {
+		titles[m.ID] = m.Title
+	}
+	name := func(id int64) string {
+		if t, ok := titles[id]; ok {
+			return t
+		}
+		return "model " + strconv.FormatInt(id, 10)
+	}
+	if c.FormValue("confirm") != "yes" {
+		for _, id := range ids {
+			v.Confirm = append(v.Confirm, models.Row{ID: id, Title: name(id)})
+		}
+		return render(c, fiber.StatusOK, models.List(v))
+	}
+	r := deleteEach(ids, name, func(id int64) error { return s.svc.DeleteModel(ctx(c), id) })
+	notice, ferr := r.notice(c, "model", "models")
+	return s.listAnswer(c, models.UploadForm{}, notice, ferr)
+}
