@@ -7,6 +7,9 @@ import (
 	explorer "explorer"
 	"explorer/views"
 	"explorer/views/models"
+	"explorer/views/projects"
+
+	"github.com/a-h/templ"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -76,4 +79,72 @@ func (s *server) bulkDeleteModels(c *fiber.Ctx) error {
 	r := deleteEach(ids, name, func(id int64) error { return s.svc.DeleteModel(ctx(c), id) })
 	notice, ferr := r.notice(c, "model", "models")
 	return s.listAnswer(c, models.UploadForm{}, notice, ferr)
+}
+
+// bulkDeleteProjects deletes the projects a list's checkboxes chose,
+// after asking "Delete N projects?", as bulkDeleteModels does.
+func (s *server) bulkDeleteProjects(c *fiber.Ctx) error {
+	ids, err := formIDs(c)
+	if err != nil {
+		return s.projectsAnswer(c, projects.ImportForm{}, err)
+	}
+	v, err := s.projectsView(c)
+	if err != nil {
+		return err
+	}
+	titles := map[int64]string{}
+	for _, p := range v.Projects {
+		titles[p.ID] = p.Title
+	}
+	name := func(id int64) string {
+		if t, ok := titles[id]; ok {
+			return t
+		}
+		return "project " + strconv.FormatInt(id, 10)
+	}
+	if c.FormValue("confirm") != "yes" {
+		for _, id := range ids {
+			v.Confirm = append(v.Confirm, projects.Row{ID: id, Title: name(id)})
+		}
+		return render(c, fiber.StatusOK, projects.List(v))
+	}
+	r := deleteEach(ids, name, func(id int64) error { return s.svc.DeleteProject(ctx(c), id) })
+	return s.projectsNotice(c, r)
+}
+
+// deleteFailedImports deletes every failed import of the caller (the
+// first PageLimitMax, newest first) after asking "Delete N failed
+// imports?", one service call each.
+func (s *server) deleteFailedImports(c *fiber.Ctx) error {
+	if c.FormValue("confirm") != "yes" {
+		v, err := s.projectsView(c)
+		if err != nil {
+			return err
+		}
+		v.ConfirmFailed = true
+		return render(c, fiber.StatusOK, projects.List(v))
+	}
+	failed, _, err := s.svc.FailedImports(ctx(c), explorer.ListQuery{Desc: true, Page: explorer.Page{Limit: explorer.PageLimitMax}})
+	if err != nil {
+		return err
+	}
+	ids := make([]int64, len(failed))
+	titles := map[int64]string{}
+	for i, p := range failed {
+		ids[i], titles[p.ID] = p.ID, p.Title
+	}
+	r := deleteEach(ids, func(id int64) string { return titles[id] }, func(id int64) error { return s.svc.DeleteProject(ctx(c), id) })
+	return s.projectsNotice(c, r)
+}
+
+// projectsNotice answers the projects list after a bulk delete.
+func (s *server) projectsNotice(c *fiber.Ctx, r bulkResult) error {
+	v, err := s.projectsView(c)
+	if err != nil {
+		return err
+	}
+	notice, ferr := r.notice(c, "project", "projects")
+	v.Notice = notice
+	return formAnswer(c, ferr, func(msg string) { v.Error = msg },
+		func() templ.Component { return projects.ListSection(v) }, func() templ.Component { return projects.List(v) })
 }

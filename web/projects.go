@@ -8,6 +8,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/tablefile"
+	"explorer/views"
 	"explorer/views/projects"
 
 	"github.com/a-h/templ"
@@ -18,6 +19,8 @@ import (
 func (s *server) projectsRoutes(r fiber.Router) {
 	r.Get("/projects", s.projectsPage)
 	r.Post("/projects/import", s.importProject)
+	r.Post("/projects/bulk-delete", s.bulkDeleteProjects)
+	r.Post("/projects/failed/delete", s.deleteFailedImports)
 	r.Post("/projects/import/cost", s.importCost)
 	r.Get("/projects/:id", s.projectPage)
 	r.Post("/projects/:id/explore", s.exploreProject)
@@ -50,38 +53,35 @@ func modelTitle(p *explorer.Project) string {
 
 func (s *server) projectsView(c *fiber.Ctx) (projects.ListView, error) {
 	v := projects.ListView{Page: page(c, "Projects", "projects")}
-	window, err := listWindow(c)
+	st, q, err := readListState(c, "/projects", explorer.ProjectSorts, "rows")
 	if err != nil {
 		return v, err
 	}
-	q, err := readListQuery(c, []string{"title", "status", "rows"})
+	list, total, err := s.svc.ProjectList(ctx(c), q)
 	if err != nil {
 		return v, err
 	}
-	fetch := func(p explorer.Page) ([]*explorer.Project, bool, error) { return s.svc.ProjectsPage(ctx(c), p) }
-	list, more, note, err := searchedPage(q, window, fetch,
-		func(p *explorer.Project) []string { return []string{p.Title, p.Status, p.Language} },
-		func(p *explorer.Project, sort string) sortKey {
-			switch sort {
-			case "title":
-				return textKey(p.Title)
-			case "status":
-				return textKey(p.Status)
-			}
-			return numKey(int64(p.Rows))
-		})
+	st.Noun, st.Singular, st.Total = "projects", "project", total
+	v.List = st
+	v.Projects = projectRows(c, list)
+	failed, n, err := s.svc.FailedImports(ctx(c), explorer.ListQuery{Desc: true, Page: explorer.Page{Limit: views.ListSizes[len(views.ListSizes)-1]}})
 	if err != nil {
 		return v, err
 	}
-	v.Search = searchOf(q, note)
-	v.Prev, v.Next = q.links("/projects", window, more)
+	v.Failed, v.FailedTotal = projectRows(c, failed), n
+	return v, nil
+}
+
+// projectRows are the list's rows of projects.
+func projectRows(c *fiber.Ctx, list []*explorer.Project) []projects.Row {
+	out := make([]projects.Row, 0, len(list))
 	for _, p := range list {
-		v.Projects = append(v.Projects, projects.Row{
+		out = append(out, projects.Row{
 			ID: p.ID, Title: p.Title, Status: p.Status, StatusMessage: p.StatusMessage, Rows: p.Rows,
 			Model: modelTitle(p), Created: formatTime(c, p.Created),
 		})
 	}
-	return v, nil
+	return out
 }
 
 func (s *server) projectsPage(c *fiber.Ctx) error {
