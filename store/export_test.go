@@ -13,6 +13,15 @@ var (
 	OpenPostgresAt = openPostgres
 )
 
+// SetTrigramExtension names the extension the PostgreSQL search indexes
+// need (one the server does not have, to test their absence) until the
+// returned function restores it.
+func SetTrigramExtension(name string) (restore func()) {
+	old := trigramExtension
+	trigramExtension = name
+	return func() { trigramExtension = old }
+}
+
 // Exec runs a statement written with ? placeholders, as a test writes
 // rows of an older schema.
 func (db *DB) Exec(ctx context.Context, query string, args ...any) error {

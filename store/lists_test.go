@@ -2,11 +2,14 @@ package store_test
 
 import (
 	"context"
+	"os"
+	"strings"
 	"testing"
 	"time"
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/store"
 )
 
 // The models list's counts are kept on the model's row by every version
@@ -83,5 +86,65 @@ func TestListModelsCountsAndSearch(t *testing.T) {
 		if _, total, err := db.ListModels(ctx, u.ID, explorer.ListQuery{Q: q, Page: explorer.Page{Limit: 10}}); err != nil || total != n {
 			t.Errorf("after rename and delete, search %q: %v total %d, want %d", q, err, total, n)
 		}
+	}
+}
+
+// On a PostgreSQL server without the trigram extension (here one it does
+// not have), migration 0039 still succeeds without the text indexes, the
+// search reads the rows without them and matches as with them, and the
+// database tells so once (SearchNotice); reopened when the extension can
+// be had, the indexes are made and the notice is gone.
+func TestListSearchWithoutTrigramExtension(t *testing.T) {
+	dsn := os.Getenv("EXPLORER_TEST_POSTGRES")
+	if dsn == "" {
+		t.Skip("PostgreSQL only: EXPLORER_TEST_POSTGRES is not set")
+	}
+	ctx := context.Background()
+	url := testkit.FreshPostgres(t, dsn)
+	restore := store.SetTrigramExtension("pg_trgm_not_installed")
+	db, err := store.OpenPostgres(ctx, url)
+	restore()
+	if err != nil {
+		t.Fatalf("open without the extension: %v", err)
+	}
+	indexes := func(db *store.DB) int {
+		t.Helper()
+		var n int
+		if err := db.QueryRowForTest(ctx, `SELECT COUNT(*) FROM pg_indexes WHERE indexname LIKE '%\_search'`, &n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := indexes(db); n != 0 {
+		t.Fatalf("%d search indexes without the extension", n)
+	}
+	if notice := db.SearchNotice(); !strings.Contains(notice, "without a text index") || !strings.Contains(notice, "pg_trgm_not_installed") {
+		t.Fatalf("notice: %q", notice)
+	}
+	now := time.UnixMilli(1767000000000).UTC()
+	u := &explorer.User{Username: "ann", PasswordHash: "h", Role: explorer.RoleUser, Status: explorer.StatusActive, Created: now, PasswordChanged: now}
+	if err := db.InTx(ctx, func(ctx context.Context) error { return db.CreateUser(ctx, u) }); err != nil {
+		t.Fatal(err)
+	}
+	for _, title := range []string{"Drinks Survey", "FOOD survey", "Weather"} {
+		m := &explorer.ModelRecord{Title: &title, Type: explorer.ModelStandard, Language: "EN", OwnerID: u.ID, Created: now, Version: 1,
+			NextGroupID: 1, NextTopicID: 1, NextIgnoreTermID: 1}
+		if err := db.InTx(ctx, func(ctx context.Context) error { return db.CreateModel(ctx, m, &explorer.Structure{}) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for q, n := range map[string]int{"survey": 2, "SURV": 2, "ood s": 1, "fo": 1, "100%": 0} {
+		if _, total, err := db.ListModels(ctx, u.ID, explorer.ListQuery{Q: q, Page: explorer.Page{Limit: 10}}); err != nil || total != n {
+			t.Errorf("search %q without the index: %v total %d, want %d", q, err, total, n)
+		}
+	}
+	db.Close()
+	db, err = store.OpenPostgres(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if n := indexes(db); n != 3 || db.SearchNotice() != "" {
+		t.Fatalf("reopened with the extension: %d indexes, notice %q", n, db.SearchNotice())
 	}
 }

@@ -2,7 +2,11 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 func init() {
@@ -46,26 +50,102 @@ var searchedLists = []struct{ table, column string }{
 // on SQLite an FTS5 table with the trigram tokenizer per list (it finds
 // any substring of three characters or more, in any case), its content
 // read from the list's table and kept by triggers; on PostgreSQL a GIN
-// index of pg_trgm's trigram operators on the column in lower case.
+// index of pg_trgm's trigram operators on the column in lower case, or
+// none when the server cannot have pg_trgm (trigramIndexes).
 func listSearchIndexes(ctx context.Context, db *DB) error {
-	var stmts []string
 	if db.dialect.Name() == "postgres" {
-		stmts = append(stmts, `CREATE EXTENSION IF NOT EXISTS pg_trgm`)
-		for _, l := range searchedLists {
-			stmts = append(stmts, fmt.Sprintf(`CREATE INDEX %[1]s_search ON %[1]s USING gin (lower(%[2]s) gin_trgm_ops)`, l.table, l.column))
-		}
-	} else {
-		for _, l := range searchedLists {
-			stmts = append(stmts, sqliteSearchIndex(l.table, l.column)...)
-		}
+		_, err := db.trigramIndexes(ctx)
+		return err
 	}
-	for _, s := range stmts {
-		if _, err := db.writer(ctx).ExecContext(ctx, s); err != nil {
-			return fmt.Errorf("%s: %w", s, err)
+	for _, l := range searchedLists {
+		for _, s := range sqliteSearchIndex(l.table, l.column) {
+			if _, err := db.writer(ctx).ExecContext(ctx, s); err != nil {
+				return fmt.Errorf("%s: %w", s, err)
+			}
 		}
 	}
 	return nil
 }
+
+// trigramExtension is the extension of the trigram indexes (a test names
+// one the server does not have).
+var trigramExtension = "pg_trgm"
+
+// trigramIndexes makes the PostgreSQL lists' trigram indexes, in the
+// caller's transaction, and tells whether they are there. Without the
+// extension, which it creates when the server lets it, it makes none and
+// answers why: the search then reads the user's rows without an index
+// (the same lower(column) LIKE, searchCond).
+func (db *DB) trigramIndexes(ctx context.Context) (why string, err error) {
+	why, err = db.createTrigramExtension(ctx)
+	if why != "" || err != nil {
+		return why, err
+	}
+	for _, l := range searchedLists {
+		s := fmt.Sprintf(`CREATE INDEX IF NOT EXISTS %[1]s_search ON %[1]s USING gin (lower(%[2]s) gin_trgm_ops)`, l.table, l.column)
+		if _, err := db.writer(ctx).ExecContext(ctx, s); err != nil {
+			return "", fmt.Errorf("%s: %w", s, err)
+		}
+	}
+	return "", nil
+}
+
+// createTrigramExtension creates the trigram extension when absent, in a
+// savepoint so that the server's refusal (no contrib module, no right to
+// create it) leaves the transaction usable; the refusal is answered as
+// why, an error only when the database could not be asked.
+func (db *DB) createTrigramExtension(ctx context.Context) (why string, err error) {
+	var n int
+	if err := db.queryRow(ctx, "", `SELECT COUNT(*) FROM pg_extension WHERE extname = ?`, []any{trigramExtension}, &n); err != nil || n > 0 {
+		return "", err
+	}
+	w := db.writer(ctx)
+	if _, err := w.ExecContext(ctx, `SAVEPOINT trigram`); err != nil {
+		return "", err
+	}
+	_, err = w.ExecContext(ctx, `CREATE EXTENSION IF NOT EXISTS `+pgx.Identifier{trigramExtension}.Sanitize())
+	var refused *pgconn.PgError
+	if errors.As(err, &refused) {
+		_, err := w.ExecContext(ctx, `ROLLBACK TO SAVEPOINT trigram`)
+		return "the server did not create the extension " + trigramExtension + ": " + refused.Message, err
+	}
+	if err != nil {
+		return "", err
+	}
+	_, err = w.ExecContext(ctx, `RELEASE SAVEPOINT trigram`)
+	return "", err
+}
+
+// checkTrigramIndexes, at the opening of a PostgreSQL database whose
+// migration 0039 ran, makes the trigram indexes when they are missing
+// (the extension was installed since) and keeps, when they still cannot
+// be made, the notice SearchNotice answers.
+func (db *DB) checkTrigramIndexes(ctx context.Context) error {
+	if db.schema.version < 39 {
+		return nil
+	}
+	var n int
+	err := db.queryRow(ctx, "", `SELECT COUNT(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?`,
+		[]any{searchedLists[0].table + "_search"}, &n)
+	if err != nil || n > 0 {
+		return err
+	}
+	return db.InTx(ctx, func(ctx context.Context) error {
+		if err := db.lockMigrations(ctx); err != nil {
+			return err
+		}
+		why, err := db.trigramIndexes(ctx)
+		if why != "" {
+			why = "lists search titles without a text index (a scan of the user's rows): " + why
+		}
+		db.afterCommit(ctx, func() { db.schema.notice = why })
+		return err
+	})
+}
+
+// SearchNotice is, when the lists' search has no text index (PostgreSQL
+// without pg_trgm), what an operator is told once at start; else "".
+func (db *DB) SearchNotice() string { return db.schema.notice }
 
 // sqliteSearchIndex are the statements that make the FTS5 table
 // TABLE_search of table's column, filled and kept by triggers.
