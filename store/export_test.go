@@ -124,7 +124,10 @@ func (db *DB) SearchQueries(userID int64) []PlannedQuery {
 	q.Sort = "title"
 	where, pargs, order, _ := db.listProjectsWhere(userID, q, false)
 	window, wargs := q.Page.SQL()
+	q.Sort = "name"
+	from, poleArgs, poleOrder, _ := db.listPolesSQL([]int64{userID}, q)
 	return []PlannedQuery{
+		{Name: "poles list, searched and sorted", SQL: `SELECT p.id` + from + poleOrder + window, Args: append(poleArgs, wargs...), Sorts: true},
 		{Name: "models list, searched and sorted", SQL: models, Args: margs, Sorts: true},
 		{Name: "projects list, searched and sorted", SQL: projectSelect + ` WHERE ` + where + order + window, Args: append(pargs, wargs...), Sorts: true},
 		{Name: "newest models list", SQL: func() string { s, _ := findModelsSQLDir(userID, q.Page, true); return s }(), Args: func() []any { _, a := findModelsSQLDir(userID, q.Page, true); return a }(), Sorts: true},

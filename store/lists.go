@@ -150,3 +150,72 @@ func (db *DB) listProjectsWhere(ownerID int64, q explorer.ListQuery, failed bool
 	cond, cargs := db.searchCond("projects", "p", "title", q.Q)
 	return where + cond, append([]any{ownerID}, cargs...), order, nil
 }
+
+// poleSortColumns are the columns of the poles list's sort keys; a
+// pole's terms are counted from its parts (the owners' poles are bounded
+// by the per-user budget).
+var poleSortColumns = map[string]string{
+	"name": "p.name", "language": "p.language", "terms": "(SELECT COUNT(*) FROM pole_parts x WHERE x.pole_id = p.id)",
+}
+
+// ListPoles is the window of the poles of ownerIDs that q selects, with
+// their parts, and their number: the window's ids are read first (the
+// owners' rows, through poles_owner_id and the name's text index), then
+// only those poles with their parts.
+func (db *DB) ListPoles(ctx context.Context, ownerIDs []int64, q explorer.ListQuery) ([]*explorer.Pole, int, error) {
+	if len(ownerIDs) == 0 {
+		return []*explorer.Pole{}, 0, nil
+	}
+	from, args, order, err := db.listPolesSQL(ownerIDs, q)
+	if err != nil {
+		return nil, 0, err
+	}
+	var total int
+	if err := db.queryRow(ctx, "", `SELECT COUNT(*)`+from, args, &total); err != nil {
+		return nil, 0, err
+	}
+	window, wargs := q.Page.SQL()
+	ids, err := queryList(ctx, db, `SELECT p.id`+from+order+window, append(args, wargs...),
+		func(sc rowScanner) (id int64, err error) { return id, sc.Scan(&id) })
+	if err != nil || len(ids) == 0 {
+		return []*explorer.Pole{}, total, err
+	}
+	in, iargs := inIDs(ids)
+	list, err := db.findPoles(ctx, `SELECT `+poleColumns+`, pp.term, pp.weight`+poleFrom+
+		` LEFT JOIN pole_parts pp ON pp.pole_id = p.id WHERE p.id IN `+in+` ORDER BY p.id, pp.seq`, iargs...)
+	if err != nil {
+		return nil, 0, err
+	}
+	byID := make(map[int64]*explorer.Pole, len(list))
+	for _, p := range list {
+		byID[p.ID] = p
+	}
+	out := make([]*explorer.Pole, 0, len(ids))
+	for _, id := range ids {
+		if p, ok := byID[id]; ok {
+			out = append(out, p)
+		}
+	}
+	return out, total, nil
+}
+
+// listPolesSQL is the FROM and WHERE of ListPoles' queries, with their
+// arguments, and the order of its ids' query.
+func (db *DB) listPolesSQL(ownerIDs []int64, q explorer.ListQuery) (string, []any, string, error) {
+	order, err := listOrder(poleSortColumns, "p.id", q)
+	if err != nil {
+		return "", nil, "", err
+	}
+	owners, args := inIDs(ownerIDs)
+	cond, cargs := db.searchCond("poles", "p", "name", q.Q)
+	return ` FROM poles p WHERE p.owner_id IN ` + owners + cond, append(args, cargs...), order, nil
+}
+
+// inIDs is the parenthesised list of placeholders of ids, with them.
+func inIDs(ids []int64) (string, []any) {
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	return `(` + strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ") + `)`, args
+}

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -146,5 +147,73 @@ func TestListSearchWithoutTrigramExtension(t *testing.T) {
 	defer db.Close()
 	if n := indexes(db); n != 3 || db.SearchNotice() != "" {
 		t.Fatalf("reopened with the extension: %d indexes, notice %q", n, db.SearchNotice())
+	}
+}
+
+// The poles list of several owners is searched by name through the text
+// index, sorted by a column or by the number of terms, newest first by
+// default, and counted; each pole comes with its parts in order.
+func TestListPoles(t *testing.T) {
+	db := testkit.OpenDB(t)
+	ctx := context.Background()
+	now := time.UnixMilli(1767000000000).UTC()
+	var owners []int64
+	for _, name := range []string{"ann", "bob", "cat"} {
+		u := &explorer.User{Username: name, PasswordHash: "h", Role: explorer.RoleUser, Status: explorer.StatusActive, Created: now, PasswordChanged: now}
+		if err := db.InTx(ctx, func(ctx context.Context) error { return db.CreateUser(ctx, u) }); err != nil {
+			t.Fatal(err)
+		}
+		owners = append(owners, u.ID)
+	}
+	poles := []struct {
+		owner int
+		name  string
+		terms []string
+	}{{0, "Warm", []string{"sun", "heat"}}, {1, "Warmth", []string{"fire"}}, {0, "Cold", []string{"ice", "snow", "frost"}}, {2, "Warm elsewhere", nil}}
+	for _, p := range poles {
+		pole := &explorer.Pole{OwnerID: owners[p.owner], Name: p.name, Language: "EN", Created: now, Updated: now, Parts: []explorer.PolePart{}}
+		for _, term := range p.terms {
+			pole.Parts = append(pole.Parts, explorer.PolePart{Term: term, Weight: 1})
+		}
+		if err := db.InTx(ctx, func(ctx context.Context) error { return db.CreatePole(ctx, pole) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	names := func(q explorer.ListQuery) string {
+		t.Helper()
+		q.Page = explorer.Page{Limit: 2, Offset: q.Page.Offset}
+		list, total, err := db.ListPoles(ctx, owners[:2], q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		list = list[:min(len(list), 2)] // the store reads one more, to tell that more follow
+		var out []string
+		for _, p := range list {
+			terms := []string{}
+			for _, part := range p.Parts {
+				terms = append(terms, part.Term)
+			}
+			out = append(out, p.Name+"("+strings.Join(terms, " ")+")")
+		}
+		return strings.Join(out, ",") + " of " + strconv.Itoa(total)
+	}
+	for _, c := range []struct {
+		q    explorer.ListQuery
+		want string
+	}{
+		{explorer.ListQuery{Desc: true}, "Cold(ice snow frost),Warmth(fire) of 3"},
+		{explorer.ListQuery{Desc: true, Page: explorer.Page{Offset: 2}}, "Warm(sun heat) of 3"},
+		{explorer.ListQuery{Sort: "terms", Desc: true}, "Cold(ice snow frost),Warm(sun heat) of 3"},
+		{explorer.ListQuery{Sort: "name", Q: "ARM"}, "Warm(sun heat),Warmth(fire) of 2"},
+		{explorer.ListQuery{Sort: "name", Desc: true, Q: "warmt"}, "Warmth(fire) of 1"},
+		{explorer.ListQuery{Q: "co"}, "Cold(ice snow frost) of 1"},
+		{explorer.ListQuery{Q: "nothing"}, " of 0"},
+	} {
+		if got := names(c.q); got != c.want {
+			t.Errorf("%+v: %s, want %s", c.q, got, c.want)
+		}
+	}
+	if _, _, err := db.ListPoles(ctx, owners, explorer.ListQuery{Sort: "secret"}); explorer.ErrorCode(err) != explorer.EINVALID {
+		t.Fatalf("unknown sort: %v", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	explorer "explorer"
 	"explorer/views"
 	"explorer/views/models"
+	"explorer/views/poles"
 	"explorer/views/projects"
 
 	"github.com/a-h/templ"
@@ -147,4 +148,45 @@ func (s *server) projectsNotice(c *fiber.Ctx, r bulkResult) error {
 	v.Notice = notice
 	return formAnswer(c, ferr, func(msg string) { v.Error = msg },
 		func() templ.Component { return projects.ListSection(v) }, func() templ.Component { return projects.List(v) })
+}
+
+// namer names a bulk delete's items as the list shows them, else noun
+// and id (an item not on the page).
+func namer(names map[int64]string, noun string) func(int64) string {
+	return func(id int64) string {
+		if n, ok := names[id]; ok {
+			return n
+		}
+		return noun + " " + strconv.FormatInt(id, 10)
+	}
+}
+
+// bulkDeletePoles deletes the poles a list's checkboxes chose, after
+// asking "Delete N poles?", one DeletePole call each.
+func (s *server) bulkDeletePoles(c *fiber.Ctx) error {
+	ids, ferr := formIDs(c)
+	v, err := s.polesView(c)
+	if err != nil {
+		return err
+	}
+	names := map[int64]string{}
+	for _, p := range v.Poles {
+		names[p.ID] = p.Name
+	}
+	name := namer(names, "pole")
+	if ferr == nil && c.FormValue("confirm") != "yes" {
+		for _, id := range ids {
+			v.Confirm = append(v.Confirm, poles.Row{ID: id, Name: name(id)})
+		}
+		return render(c, fiber.StatusOK, poles.List(v))
+	}
+	if ferr == nil {
+		r := deleteEach(ids, name, func(id int64) error { _, err := s.svc.DeletePole(ctx(c), id); return err })
+		if v, err = s.polesView(c); err != nil {
+			return err
+		}
+		v.Notice, ferr = r.notice(c, "pole", "poles")
+	}
+	return formAnswer(c, ferr, func(msg string) { v.Error = msg },
+		func() templ.Component { return poles.ListSection(v) }, func() templ.Component { return poles.List(v) })
 }
