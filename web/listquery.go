@@ -229,3 +229,14 @@ func formIDs(c *fiber.Ctx) ([]int64, error) {
 	}
 	return out, nil
 }
+
+// stateWindow is the window of a list read whole (a user's tokens, the
+// users), given in the order of creation, that a list page's place
+// selects: searched, sorted by key (newest first by default) and cut to
+// its page; it sets the state's total.
+func stateWindow[T any](items []T, st *views.ListState, text func(T) []string, key func(T, string) sortKey) []T {
+	all, _ := searchList(items, listQuery{Q: st.Q, Sort: st.Sort, Desc: st.Desc}, explorer.Page{}, text, key)
+	st.Total = len(all)
+	start := min((st.Page-1)*st.Size, len(all))
+	return all[start:min(start+st.Size, len(all))]
+}

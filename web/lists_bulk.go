@@ -9,6 +9,8 @@ import (
 	"explorer/views/models"
 	"explorer/views/poles"
 	"explorer/views/projects"
+	"explorer/views/tokens"
+	"explorer/views/users"
 
 	"github.com/a-h/templ"
 
@@ -36,17 +38,18 @@ func deleteEach(ids []int64, name func(int64) string, del func(int64) error) bul
 	return r
 }
 
-// notice says what a bulk delete did; err holds the items it could not
-// delete (nil when none).
-func (r bulkResult) notice(c *fiber.Ctx, one, many string) (string, error) {
+// notice says what a bulk delete did ("Deleted 3 models.", verb first);
+// when an item was not deleted, err says so, naming each, after what went
+// (the page shows the error alone).
+func (r bulkResult) notice(c *fiber.Ctx, verb, one, many string) (string, error) {
 	var notice string
 	if r.deleted > 0 {
-		notice = "Deleted " + views.Count(c.UserContext(), r.deleted, one, many) + "."
+		notice = verb + " " + views.Count(c.UserContext(), r.deleted, one, many) + "."
 	}
 	if len(r.failed) == 0 {
 		return notice, nil
 	}
-	return notice, explorer.Errorf(explorer.ECONFLICT, "Not deleted: %s", strings.Join(r.failed, "; "))
+	return "", explorer.Errorf(explorer.ECONFLICT, "%s", strings.TrimSpace(notice+" Not "+strings.ToLower(verb)+": "+strings.Join(r.failed, "; ")))
 }
 
 // bulkDeleteModels deletes the models a list's checkboxes chose: first
@@ -78,7 +81,7 @@ func (s *server) bulkDeleteModels(c *fiber.Ctx) error {
 		return render(c, fiber.StatusOK, models.List(v))
 	}
 	r := deleteEach(ids, name, func(id int64) error { return s.svc.DeleteModel(ctx(c), id) })
-	notice, ferr := r.notice(c, "model", "models")
+	notice, ferr := r.notice(c, "Deleted", "model", "models")
 	return s.listAnswer(c, models.UploadForm{}, notice, ferr)
 }
 
@@ -144,7 +147,7 @@ func (s *server) projectsNotice(c *fiber.Ctx, r bulkResult) error {
 	if err != nil {
 		return err
 	}
-	notice, ferr := r.notice(c, "project", "projects")
+	notice, ferr := r.notice(c, "Deleted", "project", "projects")
 	v.Notice = notice
 	return formAnswer(c, ferr, func(msg string) { v.Error = msg },
 		func() templ.Component { return projects.ListSection(v) }, func() templ.Component { return projects.List(v) })
@@ -185,8 +188,78 @@ func (s *server) bulkDeletePoles(c *fiber.Ctx) error {
 		if v, err = s.polesView(c); err != nil {
 			return err
 		}
-		v.Notice, ferr = r.notice(c, "pole", "poles")
+		v.Notice, ferr = r.notice(c, "Deleted", "pole", "poles")
 	}
 	return formAnswer(c, ferr, func(msg string) { v.Error = msg },
 		func() templ.Component { return poles.ListSection(v) }, func() templ.Component { return poles.List(v) })
+}
+
+// bulkRevokeTokens revokes the tokens a list's checkboxes chose, after
+// asking "Revoke N API tokens?", one RevokeToken call each.
+func (s *server) bulkRevokeTokens(c *fiber.Ctx) error {
+	ids, ferr := formIDs(c)
+	v, err := s.tokensView(c)
+	if err != nil {
+		return err
+	}
+	names := map[int64]string{}
+	for _, t := range v.Tokens {
+		names[t.ID] = t.Name
+	}
+	name := namer(names, "token")
+	if ferr == nil && c.FormValue("confirm") != "yes" {
+		for _, id := range ids {
+			v.Confirm = append(v.Confirm, tokens.Row{ID: id, Name: name(id)})
+		}
+		return render(c, fiber.StatusOK, tokens.Page(v))
+	}
+	if ferr == nil {
+		r := deleteEach(ids, name, func(id int64) error { return s.svc.RevokeToken(ctx(c), id) })
+		if v, err = s.tokensView(c); err != nil {
+			return err
+		}
+		v.Notice, ferr = r.notice(c, "Revoked", "API token", "API tokens")
+	}
+	return formAnswer(c, ferr, func(msg string) { v.Error = msg },
+		func() templ.Component { return tokens.Section(v) }, func() templ.Component { return tokens.Page(v) })
+}
+
+// bulkDeleteUsers deletes the users a list's checkboxes chose, after
+// asking "Delete N users?", one DeleteUser call each (refused, with its
+// reason, for a user who still owns something, oneself, the last admin).
+func (s *server) bulkDeleteUsers(c *fiber.Ctx) error {
+	ids, ferr := formIDs(c)
+	v, err := s.usersView(c)
+	if err != nil {
+		return err
+	}
+	all, err := s.svc.Users(ctx(c))
+	if err != nil {
+		return err
+	}
+	names := map[int64]string{}
+	for _, u := range all {
+		names[u.ID] = u.Username
+	}
+	name := namer(names, "user")
+	if ferr == nil && c.FormValue("confirm") != "yes" {
+		for _, id := range ids {
+			v.Confirm = append(v.Confirm, users.Row{ID: id, Username: name(id)})
+		}
+		return render(c, fiber.StatusOK, users.Page(v))
+	}
+	if ferr == nil {
+		r := deleteEach(ids, name, func(id int64) error {
+			if _, ok := names[id]; !ok {
+				return explorer.Errorf(explorer.ENOTFOUND, "no such user")
+			}
+			return s.svc.DeleteUser(ctx(c), names[id])
+		})
+		if v, err = s.usersView(c); err != nil {
+			return err
+		}
+		v.Notice, ferr = r.notice(c, "Deleted", "user", "users")
+	}
+	return formAnswer(c, ferr, func(msg string) { v.Error = msg },
+		func() templ.Component { return users.Section(v) }, func() templ.Component { return users.Page(v) })
 }
