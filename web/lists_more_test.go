@@ -92,3 +92,43 @@ func TestListsBulkDeletePolesTokensUsers(t *testing.T) {
 		t.Fatalf("audited user deletes: %d %v", len(events), err)
 	}
 }
+
+// "Apply a model" is a picker searched on the server: the project page
+// with ?model_q= (its plain GET form) and the htmx fragment list the
+// caller's models whose title holds the text, newest first.
+func TestApplyPickerSearches(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	ann := e.As("ann")
+	for _, title := range []string{"Drinks", "Food", "Soft drinks"} {
+		if _, err := e.Svc.UploadModel(ann, explorer.UploadModelInput{Title: new(title), File: modelFile(t)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	csv, _ := testkit.SurveyCSV(5)
+	p := e.ImportProject("ann", "Survey", csv)
+	b := newBrowser(t, e)
+	b.login("ann", testkit.Password)
+	path := "/projects/" + itoa64(p.ID)
+	options := func(path, sel string) string {
+		t.Helper()
+		return cellTexts(b.doc(b.do("GET", path, nil, nil).Expect(t, 200)), sel+" option")
+	}
+	if got := options(path, "#apply select"); got != "Soft drinks (Standard),Food (Standard),Drinks (Standard)" {
+		t.Fatalf("every model, newest first: %q", got)
+	}
+	d := b.doc(b.do("GET", path+"?model_q=DRINK", nil, nil).Expect(t, 200))
+	if got := cellTexts(d, "#apply select option"); got != "Soft drinks (Standard),Drinks (Standard)" {
+		t.Fatalf("searched on the page: %q", got)
+	}
+	if v, _ := d.Find(`input[name=model_q]`).Attr("value"); v != "DRINK" || d.Find(`form#apply-find`).Length() != 1 {
+		t.Fatal("the search field does not keep the text or has no form")
+	}
+	if got := options(path+"/apply-models?model_q=oo", "#apply-models select"); got != "Food (Standard)" {
+		t.Fatalf("the fragment: %q", got)
+	}
+	d = b.doc(b.do("GET", path+"/apply-models?model_q=zzz", nil, nil).Expect(t, 200))
+	if !strings.Contains(d.Find("#apply-none").Text(), "zzz") || d.Find("#apply-models button").Length() != 0 {
+		t.Fatalf("no match: %q", d.Text())
+	}
+}

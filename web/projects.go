@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	explorer "explorer"
 	"explorer/internal/tablefile"
@@ -26,6 +27,7 @@ func (s *server) projectsRoutes(r fiber.Router) {
 	r.Post("/projects/:id/explore", s.exploreProject)
 	r.Post("/projects/:id/wordspace", s.buildProjectSpace)
 	r.Post("/projects/:id/apply", s.applyModel)
+	r.Get("/projects/:id/apply-models", s.applyModels)
 	r.Post("/projects/:id/model", s.createModelFromProject)
 	r.Get("/projects/:id/topics", s.projectTopicsPage)
 	r.Post("/projects/:id/append", s.appendProject)
@@ -191,18 +193,48 @@ func (s *server) projectView(c *fiber.Ctx, id int64) (projects.DetailView, error
 		return v, err
 	}
 	v.Job = jobView(c, j, p.Status)
-	models, err := s.svc.Models(ctx(c))
-	if err != nil {
-		return v, err
+	v.Apply, err = s.applyPicker(c)
+	return v, err
+}
+
+// applyPicker loads the "Apply a model" picker: the caller's models whose
+// title holds ?model_q= (the models list's search), newest first. A
+// search that cannot be read lists every model.
+func (s *server) applyPicker(c *fiber.Ctx) (projects.ApplyPicker, error) {
+	p := projects.ApplyPicker{Q: strings.TrimSpace(c.Query("model_q"))}
+	if explorer.CheckText("model_q", p.Q) != nil || utf8.RuneCountInString(p.Q) > listQueryMax {
+		p.Q = ""
 	}
-	for _, m := range models {
+	list, total, err := s.svc.ModelList(ctx(c), explorer.ListQuery{Q: p.Q, Desc: true, Page: explorer.Page{Limit: projects.ApplyShown}})
+	if err != nil {
+		return p, err
+	}
+	p.Total, p.All = total, total
+	if p.Q != "" {
+		if _, p.All, err = s.svc.ModelList(ctx(c), explorer.ListQuery{Desc: true, Page: explorer.Page{Limit: 1}}); err != nil {
+			return p, err
+		}
+	}
+	for _, m := range list {
 		title := titleOf(m.Title)
 		if title == "" {
-			title = "model " + strconv.FormatInt(m.ID, 10)
+			title = "Untitled model " + strconv.FormatInt(m.ID, 10)
 		}
-		v.Models = append(v.Models, projects.ModelChoice{ID: m.ID, Title: title, Type: m.Type})
+		p.Models = append(p.Models, projects.ModelChoice{ID: m.ID, Title: title, Type: m.Type})
 	}
-	return v, nil
+	return p, nil
+}
+
+// applyModels answers the picker's list for the text typed (htmx).
+func (s *server) applyModels(c *fiber.Ctx) error {
+	if _, err := param(c, "id"); err != nil {
+		return err
+	}
+	p, err := s.applyPicker(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, projects.ApplyModels(p))
 }
 
 func (s *server) projectPage(c *fiber.Ctx) error {
