@@ -9,7 +9,7 @@ DATA    ?= $(or $(EXPLORER_DATA),./data)
 ADDR    ?= $(or $(EXPLORER_ADDR),:8080)
 export CGO_ENABLED = 0
 
-.PHONY: run build release release-check test-tools test check-weight test-crash load bench bench-serve bench-tonality-serve bench-explore-large bench-versions bench-http bench-pages assets generate check-generated check-assets vet fmt clean
+.PHONY: run build release release-check test-tools test check-weight test-crash load bench bench-serve bench-tonality-serve bench-explore-large bench-explore-large-page bench-versions bench-http bench-pages assets generate check-generated check-assets vet fmt clean
 
 .DEFAULT_GOAL := run
 
@@ -184,6 +184,12 @@ bench-tonality-serve: build
 LARGE_ROWS ?= 1000000
 bench-explore-large: build
 	$(GO) run ./cmd/servebench -bin $(BIN) -explore-large $(LARGE_ROWS)
+
+## bench-explore-large-page: the same LARGE_ROWS project through the pages
+## in headless Chromium (sign in, choose the file, import, explore), the
+## job bar's values seen, times, /healthz beside
+bench-explore-large-page: build
+	$(GO) run ./cmd/servebench -bin $(BIN) -explore-large-page $(LARGE_ROWS)
 
 ## bench-http: bytes on the wire and server CPU per request of a 300-topic
 ## model (identity, gzip, br, zstd, 304) and of htmx (plain and

@@ -203,7 +203,7 @@ func streamCSV(ctx context.Context, r io.ReaderAt, size int64, opts Options, e *
 	if err != nil {
 		return "", err
 	}
-	var src io.Reader = io.NewSectionReader(r, 0, size)
+	src := withProgress(io.NewSectionReader(r, 0, size), size, size, opts)
 	if !enc.utf8 {
 		src = transform.NewReader(src, enc.enc.NewDecoder())
 	}

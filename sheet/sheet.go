@@ -87,6 +87,11 @@ type Options struct {
 	// MaxDuration bounds the time reading takes, the callbacks included;
 	// longer is a TooLarge error.
 	MaxDuration time.Duration
+	// Progress, when set, is told how much of the file the pass handing
+	// rows over has read, as bytes of the file's size: a CSV file's bytes,
+	// an XLSX worksheet's share of its decompressed size. An XLS workbook
+	// is read whole before its rows and reports nothing.
+	Progress func(done, total int64)
 }
 
 // check refuses options without a limit: a caller's mistake, never a

@@ -110,6 +110,7 @@ func streamXLSX(ctx context.Context, r io.ReaderAt, size int64, opts Options, ac
 		opts:   opts,
 		budget: &unzipBudget{ctx: ctx, limit: opts.MaxUnzipSize, left: opts.MaxUnzipSize},
 		parts:  map[string]*zip.File{},
+		size:   size,
 	}
 	for _, f := range zr.File {
 		wb.parts[strings.ToLower(f.Name)] = f
@@ -126,6 +127,7 @@ type xlsxBook struct {
 	opts     Options
 	budget   *unzipBudget
 	parts    map[string]*zip.File
+	size     int64    // the file's
 	sheets   []string // part names of the worksheets, in order
 	date1904 bool
 	sst      sharedStrings
@@ -308,6 +310,8 @@ func (b *xlsxBook) open(i int) (sheetRows, error) {
 	if rc == nil {
 		return emptyRows{}, nil
 	}
+	whole := int64(b.parts[strings.ToLower(strings.TrimPrefix(b.sheets[i], "/"))].UncompressedSize64 & (1<<62 - 1))
+	r = withProgress(r, whole, b.size, b.opts)
 	return &xlsxRows{book: b, rc: rc, s: newXMLScanner(r, rawTextCap(b.opts.MaxCellLen))}, nil
 }
 

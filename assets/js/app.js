@@ -99,6 +99,7 @@
   // it then takes the keyboard focus, so that it can be scrolled with the
   // arrow keys.
   function scrollables() {
+    labelCells();
     document.querySelectorAll("main table").forEach(function (table) {
       var wide = table.scrollWidth > table.clientWidth + 1;
       if (wide && !table.hasAttribute("tabindex")) {
@@ -108,6 +109,76 @@
         table.removeAttribute("tabindex");
         table.removeAttribute("data-scrolls");
       }
+    });
+    document.querySelectorAll("main table, main .scroll").forEach(scrollHint);
+  }
+
+  // Phone (issue 35 item 3). A box that scrolls sideways (a wide table,
+  // a .scroll region) sits in a .scroll-frame: a "scroll →" cue above it
+  // and a fade on its right edge (app.css) while it is not scrolled to
+  // its end (.more); both go at the end.
+  function scrollHint(box) {
+    var overflow = getComputedStyle(box).overflowX;
+    var scrolls = (overflow === "auto" || overflow === "scroll") && box.scrollWidth > box.clientWidth + 1;
+    var frame = box.parentElement;
+    if (!frame.classList.contains("scroll-frame")) {
+      if (!scrolls) {
+        return;
+      }
+      frame = document.createElement("div");
+      frame.className = "scroll-frame";
+      var cue = document.createElement("span");
+      cue.className = "scroll-cue";
+      cue.setAttribute("aria-hidden", "true");
+      cue.textContent = "scroll →";
+      box.parentNode.insertBefore(frame, box);
+      frame.appendChild(cue);
+      frame.appendChild(box);
+    }
+    if (!box.hasAttribute("data-hint")) {
+      box.setAttribute("data-hint", "");
+      box.addEventListener("scroll", function () { hintState(box); }, { passive: true });
+    }
+    hintState(box);
+  }
+
+  function hintState(box) {
+    var frame = box.parentElement;
+    var overflow = getComputedStyle(box).overflowX;
+    var scrolls = (overflow === "auto" || overflow === "scroll") && box.scrollWidth > box.clientWidth + 1;
+    frame.classList.toggle("scrolls", scrolls);
+    frame.classList.toggle("more", scrolls && box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
+  }
+
+  // Phone (issue 35 item 3). On a phone a table with actions is a list of
+  // cards, each cell labelled by its column (app.css); a cell without a
+  // data-label of its own takes its column header's text.
+  function labelCells() {
+    document.querySelectorAll("main table:not(.stack)").forEach(function (table) {
+      var head = table.tHead && table.tHead.rows[0];
+      if (!head) {
+        return;
+      }
+      var names = [];
+      Array.prototype.forEach.call(head.cells, function (th) {
+        // A header read only by screen readers labels nothing on screen.
+        var name = th.textContent;
+        th.querySelectorAll(".visually-hidden").forEach(function (h) { name = name.replace(h.textContent, ""); });
+        for (var i = 0; i < th.colSpan; i++) {
+          names.push(name.trim());
+        }
+      });
+      Array.prototype.forEach.call(table.tBodies, function (body) {
+        Array.prototype.forEach.call(body.rows, function (row) {
+          var col = 0;
+          Array.prototype.forEach.call(row.cells, function (cell) {
+            if (!cell.hasAttribute("data-label") && names[col]) {
+              cell.setAttribute("data-label", names[col]);
+            }
+            col += cell.colSpan;
+          });
+        });
+      });
     });
   }
   document.addEventListener("DOMContentLoaded", scrollables);

@@ -56,6 +56,9 @@ func runLarge(c config) error {
 	defer srv.stop()
 	cl, _ := newClient(srv)
 	cl.http.Timeout = 30 * time.Minute
+	if err := cl.buyCredits(c.large); err != nil {
+		return err
+	}
 	probe := startHealthProbe(srv, cl.http)
 	imp, id, err := cl.asyncImport(csv)
 	if err != nil {
@@ -85,6 +88,12 @@ func runLarge(c config) error {
 		return fmt.Errorf("the explore ended %s%s", exp.state, exp.errText)
 	}
 	return nil
+}
+
+// buyCredits buys the admin enough credits to import rows (an import
+// uses one a row and is refused, 402, when the balance cannot pay it).
+func (c *client) buyCredits(rows int) error {
+	return c.do("POST", "/v1/account/credits", map[string]int{"quantity": min(rows+1000, 1_000_000)}, nil)
 }
 
 // asyncImport uploads csv as a project of the admin with "Prefer:

@@ -40,6 +40,8 @@ type config struct {
 	texts    string
 	// large > 0 runs only the large-project phase on that many rows.
 	large int
+	// largePage > 0 runs only the large-project phase through the pages.
+	largePage int
 	// suggestOnly runs only the suggestion bench (make bench-suggest).
 	suggestOnly bool
 	suggest     suggestConfig
@@ -58,6 +60,7 @@ func main() {
 	flag.StringVar(&c.texts, "texts", "", "with -tonality: a file of texts, one a line, instead of generated reviews")
 	flag.StringVar(&c.before, "before", "", "with -tonality: a binary without tonality to compare exploring with")
 	flag.IntVar(&c.large, "explore-large", 0, "run only the large-project phase: import and explore this many generated reviews through the API as jobs")
+	flag.IntVar(&c.largePage, "explore-large-page", 0, "run only the large-project phase through the pages in headless Chromium: import and explore this many generated reviews, watching the job bar")
 	flag.BoolVar(&c.suggestOnly, "suggest", false, "run only the suggestion bench: precision at 10 on judged probes, opposite polarity, declines, project spaces, first suggestion per language")
 	flag.StringVar(&c.suggest.probes, "probes", "cmd/servebench/testdata/suggest-probes.tsv", "with -suggest: the probe poles")
 	flag.StringVar(&c.suggest.judged, "judged", "cmd/servebench/testdata/suggest-judged.tsv", "with -suggest: the judged suggestions")
@@ -72,6 +75,8 @@ func main() {
 		run = runSuggest
 	case c.large > 0:
 		run = runLarge
+	case c.largePage > 0:
+		run = runLargePage
 	case c.tonality > 0:
 		run = runTonality
 	}

@@ -5,6 +5,7 @@ package browser
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"sync"
@@ -74,21 +75,7 @@ func start(bin string) (context.Context, error) {
 	if shared.ctx != nil && shared.ctx.Err() == nil {
 		return shared.ctx, nil
 	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(bin),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.WindowSize(1280, 900),
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), allocatorOptions(bin)...)
 	bctx, cancelCtx := chromedp.NewContext(actx)
 	// The first run starts the browser; it carries no test's timeout,
 	// which would stop the whole browser.
@@ -103,6 +90,45 @@ func start(bin string) (context.Context, error) {
 		cancelAlloc()
 	}
 	return bctx, nil
+}
+
+// Start starts a headless Chromium of its own for a program (a page
+// benchmark) and returns a tab's context and what stops it.
+func Start() (context.Context, func(), error) {
+	bin := path()
+	if bin == "" {
+		return nil, nil, errors.New("chromium is not installed (set EXPLORER_CHROMIUM to its path)")
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), allocatorOptions(bin)...)
+	tab, cancelTab := chromedp.NewContext(actx)
+	stop := func() {
+		cancelTab()
+		cancelAlloc()
+	}
+	if err := chromedp.Do(tab); err != nil {
+		stop()
+		return nil, nil, err
+	}
+	return tab, stop, nil
+}
+
+// allocatorOptions are the flags Chromium runs with: headless, no
+// sandbox, nothing fetched in the background.
+func allocatorOptions(bin string) []chromedp.ExecAllocatorOption {
+	return []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(bin),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.WindowSize(1280, 900),
+	}
 }
 
 // Close stops the shared Chromium and removes its profile directory; a

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"explorer"
 	"net/http"
 	"strconv"
 	"sync/atomic"
@@ -47,6 +48,20 @@ func NewMetrics() *Metrics {
 	m.Registry.MustRegister(m.requests, m.duration, m.closed,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
+}
+
+// CountService registers the service's own counters: the password
+// verifications its bounded pool refused (429, issue 32 item 2). A nil
+// Metrics registers nothing; registering twice on one registry is refused
+// by the registry and ignored.
+func (m *Metrics) CountService(svc *explorer.Service) {
+	if m == nil || svc == nil {
+		return
+	}
+	_ = m.Registry.Register(prometheus.NewCounterFunc(prometheus.CounterOpts{
+		Name: "explorer_password_checks_refused_total",
+		Help: "Password verifications refused because the hashing pool and its queue were full (answered 429 with Retry-After).",
+	}, func() float64 { return float64(svc.HashRefused()) }))
 }
 
 // record counts one answered request.

@@ -117,6 +117,7 @@ func New(svc *explorer.Service, cfg Config) (*fiber.App, error) {
 	if err != nil {
 		return nil, err
 	}
+	cfg.Metrics.CountService(svc)
 	budget := spendWrite(svc)
 	v1 := api.New(svc, api.Options{Before: []fiber.Handler{e.readJSONBody}, WriteBudget: budget})
 	pages := web.New(svc, web.Options{SecureCookies: e.cfg.SecureCookies, Known: e.known, Before: []fiber.Handler{e.readFormBody}, WriteBudget: budget})

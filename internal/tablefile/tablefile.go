@@ -14,7 +14,6 @@ import (
 	"mime/multipart"
 	"os"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	explorer "explorer"
@@ -92,11 +91,7 @@ func (f File) streamTable(ctx context.Context, limits explorer.TableLimits, acce
 			strict = true
 		}
 	}
-	body := f.Body
-	if f.Progress != nil {
-		body = &progressReader{r: f.Body, size: f.Size, fn: f.Progress}
-	}
-	return sheet.Stream(ctx, body, f.Size, kind, sheet.Options{
+	return sheet.Stream(ctx, f.Body, f.Size, kind, sheet.Options{
 		Encoding:     f.Encoding,
 		MaxRows:      limits.MaxRows,
 		MaxColumns:   limits.MaxColumns,
@@ -104,6 +99,7 @@ func (f File) streamTable(ctx context.Context, limits explorer.TableLimits, acce
 		MaxUnzipSize: limits.MaxUnzipSize,
 		MaxText:      limits.MaxText,
 		MaxDuration:  limits.MaxDuration,
+		Progress:     f.Progress,
 	}, accept, header, func(num int, cells []string) error {
 		if strict {
 			for _, c := range cells {
@@ -192,26 +188,6 @@ func validUTF8(r io.ReaderAt, size int64) (int64, bool) {
 		return base, false
 	}
 	return 0, true
-}
-
-// progressReader reports the furthest offset read.
-type progressReader struct {
-	mu   sync.Mutex
-	r    io.ReaderAt
-	size int64
-	done int64
-	fn   func(done, total int64)
-}
-
-func (p *progressReader) ReadAt(b []byte, off int64) (int, error) {
-	n, err := p.r.ReadAt(b, off)
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if end := off + int64(n); end > p.done {
-		p.done = end
-		p.fn(p.done, p.size)
-	}
-	return n, err
 }
 
 // Detached copies the file's body into a temporary file of dir ("" the
