@@ -2,7 +2,6 @@ package web
 
 import (
 	"cmp"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,11 +12,6 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 )
-
-// listSearchMax bounds the items a searched or sorted list looks at: the
-// first listSearchMax the service lists (by id); the page says when
-// there are more.
-const listSearchMax = 1000
 
 // listQueryMax is the longest search text, in characters.
 const listQueryMax = 100
@@ -56,9 +50,6 @@ func readListQuery(c *fiber.Ctx, sorts []string) (listQuery, error) {
 	return q, nil
 }
 
-// active tells whether the list is searched or sorted.
-func (q listQuery) active() bool { return q.Q != "" || q.Sort != "" || q.Desc }
-
 // matches tells whether one of fields holds the search text, in any case.
 func (q listQuery) matches(fields ...string) bool {
 	if q.Q == "" {
@@ -71,33 +62,6 @@ func (q listQuery) matches(fields ...string) bool {
 		}
 	}
 	return false
-}
-
-// links are the pager's URLs of the windows around page, keeping the
-// search and order.
-func (q listQuery) links(path string, page explorer.Page, more bool) (prev, next string) {
-	link := func(p explorer.Page) string {
-		v := url.Values{}
-		if q.Q != "" {
-			v.Set("q", q.Q)
-		}
-		if q.Sort != "" {
-			v.Set("sort", q.Sort)
-		}
-		if q.Desc {
-			v.Set("dir", "desc")
-		}
-		v.Set("limit", strconv.Itoa(p.Limit))
-		v.Set("offset", strconv.Itoa(p.Offset))
-		return path + "?" + v.Encode()
-	}
-	if page.Offset > 0 {
-		prev = link(page.Prev())
-	}
-	if more {
-		next = link(page.Next())
-	}
-	return prev, next
 }
 
 // searchList filters items by the search text (text gives an item's
@@ -145,32 +109,6 @@ func (k sortKey) compare(o sortKey) int {
 		return c
 	}
 	return cmp.Compare(k.n, o.n)
-}
-
-// searchedPage is a window of a service's list: the service's own window
-// while the list is neither searched nor sorted; else the first
-// listSearchMax items, searched, sorted and cut here, with a note when
-// there were more.
-func searchedPage[T any](q listQuery, window explorer.Page, fetch func(explorer.Page) ([]T, bool, error),
-	text func(T) []string, key func(T, string) sortKey) (items []T, more bool, note string, err error) {
-	if !q.active() {
-		items, more, err = fetch(window)
-		return items, more, "", err
-	}
-	all, truncated, err := fetch(explorer.Page{Limit: listSearchMax})
-	if err != nil {
-		return nil, false, "", err
-	}
-	items, more = searchList(all, q, window, text, key)
-	if truncated {
-		note = "Searched the first " + strconv.Itoa(listSearchMax) + " of the list, oldest first; there are more."
-	}
-	return items, more, note, nil
-}
-
-// searchOf is the view of a list's search.
-func searchOf(q listQuery, note string) views.ListSearch {
-	return views.ListSearch{Q: q.Q, Sort: q.Sort, Desc: q.Desc, Note: note}
 }
 
 // readListState reads a list page's place from the URL: q, sort (one of
