@@ -234,6 +234,8 @@ type ModelRecord struct {
 	// Rights is the level of the user the record was read for: OWNER,
 	// READ_WRITE, READ or "" (no access).
 	Rights string
+	// Counts are the list's counts, kept by the store (read only).
+	Counts ModelCounts
 }
 
 // Info returns the record as a ModelInfo.
@@ -254,6 +256,9 @@ type ModelStore interface {
 	FindModel(ctx context.Context, id, userID int64) (*ModelRecord, error)
 	// FindModels lists the models userID owns or has access to, by id.
 	FindModels(ctx context.Context, userID int64, page Page) ([]*ModelRecord, error)
+	// ListModels is the window of those models q selects, with their
+	// counts, and the number of models it selects.
+	ListModels(ctx context.Context, userID int64, q ListQuery) ([]*ModelRecord, int, error)
 	// LockModel takes the write lock of a model's row until the
 	// transaction ends, so that concurrent updates of one model run one
 	// after the other (PostgreSQL; SQLite's write transaction already

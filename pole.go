@@ -90,6 +90,9 @@ type PoleStore interface {
 	FindPoleForUpdate(ctx context.Context, id int64) (*Pole, error)
 	// FindPoles lists the poles the filter selects, by id, with parts.
 	FindPoles(ctx context.Context, f PoleFilter) ([]*Pole, error)
+	// ListPoles is the window of the poles of ownerIDs that q selects,
+	// with their parts, and how many poles q selects.
+	ListPoles(ctx context.Context, ownerIDs []int64, q ListQuery) ([]*Pole, int, error)
 	// UpdatePole replaces the name, description, language, update time
 	// and parts of p. old are the parts the pole holds, as read in the
 	// same transaction, so that the store may write only the difference.

@@ -15,17 +15,9 @@ func (s *Service) Poles(ctx context.Context) ([]*Pole, error) {
 
 // PolesPage is the window page of Poles and whether more poles follow.
 func (s *Service) PolesPage(ctx context.Context, page Page) ([]*Pole, bool, error) {
-	u, err := activeActor(ctx)
+	owners, err := s.poleOwners(ctx)
 	if err != nil {
 		return nil, false, err
-	}
-	managed, err := s.store.FindManagedUsers(ctx, u.ID)
-	if err != nil {
-		return nil, false, err
-	}
-	owners := []int64{u.ID}
-	for _, m := range managed {
-		owners = append(owners, m.ID)
 	}
 	list, err := s.store.FindPoles(ctx, PoleFilter{OwnerIDs: owners, Page: page})
 	if err != nil {
@@ -33,6 +25,42 @@ func (s *Service) PolesPage(ctx context.Context, page Page) ([]*Pole, bool, erro
 	}
 	list, more := cut(nonNil(list), page)
 	return list, more, nil
+}
+
+// PoleList is the window of Poles that q selects (searched by name,
+// newest first by default) and how many poles q selects.
+func (s *Service) PoleList(ctx context.Context, q ListQuery) ([]*Pole, int, error) {
+	if err := q.check(PoleSorts); err != nil {
+		return nil, 0, err
+	}
+	owners, err := s.poleOwners(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	list, total, err := s.store.ListPoles(ctx, owners, q)
+	if err != nil {
+		return nil, 0, err
+	}
+	list, _ = cut(list, q.Page)
+	return list, total, nil
+}
+
+// poleOwners are the users whose poles the caller may edit: itself and
+// the users it manages.
+func (s *Service) poleOwners(ctx context.Context) ([]int64, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	managed, err := s.store.FindManagedUsers(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	owners := []int64{u.ID}
+	for _, m := range managed {
+		owners = append(owners, m.ID)
+	}
+	return owners, nil
 }
 
 // CreatePole creates a pole owned by the caller.

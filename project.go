@@ -112,6 +112,9 @@ type ProjectStore interface {
 	SetProjectStatus(ctx context.Context, id int64, status, message string) error
 	// FindProjectsInStatus lists the projects in one of statuses, by id.
 	FindProjectsInStatus(ctx context.Context, statuses ...string) ([]*Project, error)
+	// ListProjects is the window of the projects ownerID owns that q
+	// selects, and their number: the failed imports only, or all others.
+	ListProjects(ctx context.Context, ownerID int64, q ListQuery, failed bool) ([]*Project, int, error)
 	// SwapProjectStatus sets a project's status and message only while
 	// it still has fromStatus and fromMessage; it reports whether it did.
 	SwapProjectStatus(ctx context.Context, id int64, fromStatus, fromMessage, status, message string) (bool, error)

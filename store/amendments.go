@@ -57,7 +57,7 @@ func (db *DB) AmendModelVersion(ctx context.Context, modelID int64, version, rev
 	// The old manifest moved to model_amendments: what is new is the
 	// parts added and the new manifest. The version is now the model's
 	// newest change.
-	return db.versionWritten(ctx, modelID, at, added+int64(len(manifest)))
+	return db.versionWritten(ctx, modelID, written{at: at}, s, added+int64(len(manifest)))
 }
 
 // FindModelAmendment returns the structure a version had at an amended

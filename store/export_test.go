@@ -13,6 +13,15 @@ var (
 	OpenPostgresAt = openPostgres
 )
 
+// SetTrigramExtension names the extension the PostgreSQL search indexes
+// need (one the server does not have, to test their absence) until the
+// returned function restores it.
+func SetTrigramExtension(name string) (restore func()) {
+	old := trigramExtension
+	trigramExtension = name
+	return func() { trigramExtension = old }
+}
+
 // Exec runs a statement written with ? placeholders, as a test writes
 // rows of an older schema.
 func (db *DB) Exec(ctx context.Context, query string, args ...any) error {
@@ -104,4 +113,23 @@ func (db *DB) Explain(ctx context.Context, query string, args ...any) ([]string,
 		return rows.Err()
 	})
 	return out, err
+}
+
+// SearchQueries are the searched and sorted list queries for userID, on
+// db's dialect: they sort the user's rows (bounded by the per-user
+// budget) and find titles through the text index.
+func (db *DB) SearchQueries(userID int64) []PlannedQuery {
+	q := explorer.ListQuery{Q: "m12", Sort: "terms", Desc: true, Page: explorer.Page{Limit: 20, Offset: 40}}
+	models, margs, _ := db.listModelsSQL(userID, q)
+	q.Sort = "title"
+	where, pargs, order, _ := db.listProjectsWhere(userID, q, false)
+	window, wargs := q.Page.SQL()
+	q.Sort = "name"
+	from, poleArgs, poleOrder, _ := db.listPolesSQL([]int64{userID}, q)
+	return []PlannedQuery{
+		{Name: "poles list, searched and sorted", SQL: `SELECT p.id` + from + poleOrder + window, Args: append(poleArgs, wargs...), Sorts: true},
+		{Name: "models list, searched and sorted", SQL: models, Args: margs, Sorts: true},
+		{Name: "projects list, searched and sorted", SQL: projectSelect + ` WHERE ` + where + order + window, Args: append(pargs, wargs...), Sorts: true},
+		{Name: "newest models list", SQL: func() string { s, _ := findModelsSQLDir(userID, q.Page, true); return s }(), Args: func() []any { _, a := findModelsSQLDir(userID, q.Page, true); return a }(), Sorts: true},
+	}
 }

@@ -144,6 +144,8 @@ type AppliedMigration struct {
 type schemaState struct {
 	applied []AppliedMigration
 	version int
+	// notice is SearchNotice's (migrate_lists.go).
+	notice string
 }
 
 // Migrations returns the migrations run when the database was opened (in

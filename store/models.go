@@ -14,7 +14,8 @@ import (
 const (
 	modelColumns = `m.id, m.title, m.type, m.language, m.outdated, m.owner_id, u.username, m.created_at,
 	m.version, m.revision, m.master_project_id, m.next_group_id, m.next_topic_id, m.next_ignore_term_id,
-	CASE WHEN m.owner_id = ? THEN 'OWNER' ELSE COALESCE(a.rights, '') END`
+	CASE WHEN m.owner_id = ? THEN 'OWNER' ELSE COALESCE(a.rights, '') END,
+	m.groups_count, m.topics_count, m.terms_count, m.versions_count, m.latest_at`
 	modelJoins = ` JOIN users u ON u.id = m.owner_id
 	LEFT JOIN model_accesses a ON a.model_id = m.id AND a.user_id = ?`
 	modelSelect = `SELECT ` + modelColumns + ` FROM models m` + modelJoins
@@ -24,12 +25,15 @@ func scanModel(sc rowScanner) (*explorer.ModelRecord, error) {
 	var m explorer.ModelRecord
 	var title sql.NullString
 	var master sql.NullInt64
-	var created int64
+	var created, changed int64
+	c := &m.Counts
 	err := sc.Scan(&m.ID, &title, &m.Type, &m.Language, &m.Outdated, &m.OwnerID, &m.Owner, &created,
-		&m.Version, &m.Revision, &master, &m.NextGroupID, &m.NextTopicID, &m.NextIgnoreTermID, &m.Rights)
+		&m.Version, &m.Revision, &master, &m.NextGroupID, &m.NextTopicID, &m.NextIgnoreTermID, &m.Rights,
+		&c.Groups, &c.Topics, &c.Terms, &c.Versions, &changed)
 	if err != nil {
 		return nil, err
 	}
+	c.Changed = fromMillis(changed)
 	if title.Valid {
 		m.Title = &title.String
 	}
@@ -87,15 +91,24 @@ func (db *DB) FindModels(ctx context.Context, userID int64, page explorer.Page) 
 
 // findModelsSQL is the query of FindModels with its arguments.
 func findModelsSQL(userID int64, page explorer.Page) (string, []any) {
+	return findModelsSQLDir(userID, page, false)
+}
+
+// findModelsSQLDir is findModelsSQL by id ascending or descending.
+func findModelsSQLDir(userID int64, page explorer.Page, desc bool) (string, []any) {
+	dir := ""
+	if desc {
+		dir = " DESC"
+	}
 	window, wargs := page.SQL()
 	if window == "" {
 		return modelSelect + ` WHERE m.id IN (SELECT id FROM models WHERE owner_id = ?
-			UNION ALL SELECT model_id FROM model_accesses WHERE user_id = ?) ORDER BY m.id`, []any{userID, userID, userID, userID}
+			UNION ALL SELECT model_id FROM model_accesses WHERE user_id = ?) ORDER BY m.id` + dir, []any{userID, userID, userID, userID}
 	}
 	end := page.Offset + page.Limit + 1
-	return `SELECT ` + modelColumns + ` FROM (SELECT id FROM (SELECT id FROM models WHERE owner_id = ? ORDER BY id LIMIT ?) o
-		UNION ALL SELECT model_id FROM (SELECT model_id FROM model_accesses WHERE user_id = ? ORDER BY model_id LIMIT ?) s) i
-		JOIN models m ON m.id = i.id` + modelJoins + ` ORDER BY i.id` + window,
+	return `SELECT ` + modelColumns + ` FROM (SELECT id FROM (SELECT id FROM models WHERE owner_id = ? ORDER BY id` + dir + ` LIMIT ?) o
+		UNION ALL SELECT model_id FROM (SELECT model_id FROM model_accesses WHERE user_id = ? ORDER BY model_id` + dir + ` LIMIT ?) s) i
+		JOIN models m ON m.id = i.id` + modelJoins + ` ORDER BY i.id` + dir + window,
 		append([]any{userID, userID, end, userID, end, userID}, wargs...)
 }
 
@@ -164,18 +177,27 @@ func (db *DB) CreateModelVersion(ctx context.Context, modelID int64, version int
 	if err != nil {
 		return err
 	}
-	return db.versionWritten(ctx, modelID, created, added+int64(len(manifest)))
+	return db.versionWritten(ctx, modelID, written{at: created, added: 1}, s, added+int64(len(manifest)))
 }
 
-// versionWritten follows a version written at at, new or amended: the
-// model's newest version time (models.latest_at, by which the start page
-// lists recent versions) is moved up to at, and the model's owner is
-// charged bytes. One statement keeps the time and reads the owner (a
-// round trip less on PostgreSQL).
-func (db *DB) versionWritten(ctx context.Context, modelID int64, at time.Time, bytes int64) error {
+// written is a version written at a time, new (added 1) or amended (0).
+type written struct {
+	at    time.Time
+	added int
+}
+
+// versionWritten follows the newest version of a model, s, written (new
+// or amended): the model's newest version time (models.latest_at, by
+// which the start page lists recent versions) is moved up to w.at, the
+// counts the models list shows are set to s's (and the versions counted),
+// and the model's owner is charged bytes. One statement keeps the time
+// and counts and reads the owner (a round trip less on PostgreSQL).
+func (db *DB) versionWritten(ctx context.Context, modelID int64, w written, s *explorer.Structure, bytes int64) error {
 	var owner int64
-	err := db.queryRowTx(ctx, `UPDATE models SET latest_at = CASE WHEN latest_at < ? THEN ? ELSE latest_at END WHERE id = ? RETURNING owner_id`,
-		ms(at), ms(at), modelID).Scan(&owner)
+	c := s.Counts()
+	err := db.queryRowTx(ctx, `UPDATE models SET latest_at = CASE WHEN latest_at < ? THEN ? ELSE latest_at END,
+		groups_count = ?, topics_count = ?, terms_count = ?, versions_count = versions_count + ? WHERE id = ? RETURNING owner_id`,
+		ms(w.at), ms(w.at), c.Groups, c.Topics, c.Terms, w.added, modelID).Scan(&owner)
 	if err == sql.ErrNoRows {
 		return nil
 	}

@@ -95,7 +95,7 @@ func TestListsUseIndexes(t *testing.T) {
 	if err := db.QueryRowForTest(ctx, `SELECT MIN(id) FROM models`, &model); err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range store.ListQueries(user, model) {
+	for _, q := range append(store.ListQueries(user, model), db.SearchQueries(user)...) {
 		plan, err := db.Explain(ctx, q.SQL, q.Args...)
 		if err != nil {
 			t.Fatalf("%s: %v", q.Name, err)

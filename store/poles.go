@@ -128,11 +128,8 @@ func (db *DB) FindPoles(ctx context.Context, f explorer.PoleFilter) ([]*explorer
 // findModelsSQL's, would bound it, but it would be one term per managed
 // user and SQLite allows 500 terms in a compound select.
 func findPolesSQL(f explorer.PoleFilter) (string, []any) {
-	args := make([]any, len(f.OwnerIDs))
-	for i, id := range f.OwnerIDs {
-		args[i] = id
-	}
-	owners := `owner_id IN (` + strings.TrimSuffix(strings.Repeat("?, ", len(args)), ", ") + `)`
+	in, args := inIDs(f.OwnerIDs)
+	owners := `owner_id IN ` + in
 	parts := ` LEFT JOIN pole_parts pp ON pp.pole_id = p.id`
 	window, wargs := f.Page.SQL()
 	if window == "" {

@@ -68,6 +68,10 @@ func openPostgres(ctx context.Context, dsn string, last int) (*DB, error) {
 		pool.Close()
 		return nil, err
 	}
+	if err := db.checkTrigramIndexes(ctx); err != nil {
+		pool.Close()
+		return nil, err
+	}
 	return db, nil
 }
 

@@ -2,7 +2,6 @@ package web
 
 import (
 	"cmp"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,11 +12,6 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 )
-
-// listSearchMax bounds the items a searched or sorted list looks at: the
-// first listSearchMax the service lists (by id); the page says when
-// there are more.
-const listSearchMax = 1000
 
 // listQueryMax is the longest search text, in characters.
 const listQueryMax = 100
@@ -56,9 +50,6 @@ func readListQuery(c *fiber.Ctx, sorts []string) (listQuery, error) {
 	return q, nil
 }
 
-// active tells whether the list is searched or sorted.
-func (q listQuery) active() bool { return q.Q != "" || q.Sort != "" || q.Desc }
-
 // matches tells whether one of fields holds the search text, in any case.
 func (q listQuery) matches(fields ...string) bool {
 	if q.Q == "" {
@@ -71,33 +62,6 @@ func (q listQuery) matches(fields ...string) bool {
 		}
 	}
 	return false
-}
-
-// links are the pager's URLs of the windows around page, keeping the
-// search and order.
-func (q listQuery) links(path string, page explorer.Page, more bool) (prev, next string) {
-	link := func(p explorer.Page) string {
-		v := url.Values{}
-		if q.Q != "" {
-			v.Set("q", q.Q)
-		}
-		if q.Sort != "" {
-			v.Set("sort", q.Sort)
-		}
-		if q.Desc {
-			v.Set("dir", "desc")
-		}
-		v.Set("limit", strconv.Itoa(p.Limit))
-		v.Set("offset", strconv.Itoa(p.Offset))
-		return path + "?" + v.Encode()
-	}
-	if page.Offset > 0 {
-		prev = link(page.Prev())
-	}
-	if more {
-		next = link(page.Next())
-	}
-	return prev, next
 }
 
 // searchList filters items by the search text (text gives an item's
@@ -147,28 +111,70 @@ func (k sortKey) compare(o sortKey) int {
 	return cmp.Compare(k.n, o.n)
 }
 
-// searchedPage is a window of a service's list: the service's own window
-// while the list is neither searched nor sorted; else the first
-// listSearchMax items, searched, sorted and cut here, with a note when
-// there were more.
-func searchedPage[T any](q listQuery, window explorer.Page, fetch func(explorer.Page) ([]T, bool, error),
-	text func(T) []string, key func(T, string) sortKey) (items []T, more bool, note string, err error) {
-	if !q.active() {
-		items, more, err = fetch(window)
-		return items, more, "", err
-	}
-	all, truncated, err := fetch(explorer.Page{Limit: listSearchMax})
+// readListState reads a list page's place from the URL: q, sort (one of
+// sorts), dir (asc or desc; without it the key's own first direction:
+// newest first for the default order), page (from 1) and size (one of
+// views.ListSizes). A bad search, sort or direction is EINVALID naming
+// it; a page or size that is not one falls back to the first page and
+// the default size.
+func readListState(c *fiber.Ctx, path string, sorts []string, descFirst ...string) (views.ListState, explorer.ListQuery, error) {
+	s := views.ListState{Path: path, Size: views.ListSizeDefault, Page: 1, DescFirst: descFirst}
+	q, err := readListQuery(c, sorts)
 	if err != nil {
-		return nil, false, "", err
+		return s, explorer.ListQuery{}, err
 	}
-	items, more = searchList(all, q, window, text, key)
-	if truncated {
-		note = "Searched the first " + strconv.Itoa(listSearchMax) + " of the list, oldest first; there are more."
+	s.Q, s.Sort, s.Desc = q.Q, q.Sort, q.Desc
+	if s.Sort == "created" {
+		s.Sort = ""
 	}
-	return items, more, note, nil
+	if c.Query("dir") == "" && s.Sort == "" {
+		s.Desc = true
+	}
+	if n, err := strconv.Atoi(c.Query("size")); err == nil && slices.Contains(views.ListSizes, n) {
+		s.Size = n
+	}
+	if n, err := strconv.Atoi(c.Query("page")); err == nil && n >= 1 && n <= explorer.PageLimitMax*1000 {
+		s.Page = n
+	}
+	return s, listQueryOf(s), nil
 }
 
-// searchOf is the view of a list's search.
-func searchOf(q listQuery, note string) views.ListSearch {
-	return views.ListSearch{Q: q.Q, Sort: q.Sort, Desc: q.Desc, Note: note}
+// listQueryOf is the store's query of a list page's place.
+func listQueryOf(s views.ListState) explorer.ListQuery {
+	return explorer.ListQuery{Q: s.Q, Sort: s.Sort, Desc: s.Desc, Page: explorer.Page{Limit: s.Size, Offset: (s.Page - 1) * s.Size}}
+}
+
+// ids reads the ids of the items a bulk form chose (name "id"), each
+// once, in their order; a malformed one is EINVALID.
+func formIDs(c *fiber.Ctx) ([]int64, error) {
+	var out []int64
+	seen := map[int64]bool{}
+	for _, raw := range c.Context().PostArgs().PeekMulti("id") {
+		id, ok := explorer.ParseID(string(raw))
+		if !ok {
+			return nil, explorer.Invalid("choose items of the list", explorer.FieldError{Field: "id", Message: "is not an item of the list"})
+		}
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	if len(out) == 0 {
+		return nil, explorer.Invalid("choose at least one item of the list", explorer.FieldError{Field: "id", Message: "choose at least one"})
+	}
+	if len(out) > views.ListSizes[len(views.ListSizes)-1] {
+		return nil, explorer.Invalid("choose at most 100 items at once", explorer.FieldError{Field: "id", Message: "at most 100 at once"})
+	}
+	return out, nil
+}
+
+// stateWindow is the window of a list read whole (a user's tokens, the
+// users), given in the order of creation, that a list page's place
+// selects: searched, sorted by key (newest first by default) and cut to
+// its page; it sets the state's total.
+func stateWindow[T any](items []T, st *views.ListState, text func(T) []string, key func(T, string) sortKey) []T {
+	all, _ := searchList(items, listQuery{Q: st.Q, Sort: st.Sort, Desc: st.Desc}, explorer.Page{}, text, key)
+	st.Total = len(all)
+	start := min((st.Page-1)*st.Size, len(all))
+	return all[start:min(start+st.Size, len(all))]
 }

@@ -17,6 +17,7 @@ import (
 func (s *server) modelsRoutes(r fiber.Router) {
 	r.Get("/models", s.modelsPage)
 	r.Post("/models/upload", s.uploadModel)
+	r.Post("/models/bulk-delete", s.bulkDeleteModels)
 	r.Post("/models/invitations/:inv/accept", s.answerModelInvitation(true))
 	r.Post("/models/invitations/:inv/reject", s.answerModelInvitation(false))
 	r.Get("/models/:id", s.modelPage)
@@ -51,33 +52,16 @@ func titleOf(t *string) string {
 func (s *server) listView(c *fiber.Ctx) (models.ListView, error) {
 	v := models.ListView{Page: page(c, "Models", "models")}
 	u := c.Locals("user").(*explorer.User)
-	window, err := listWindow(c)
+	st, q, err := readListState(c, "/models", explorer.ModelSorts, "groups", "topics", "terms", "versions", "changed")
 	if err != nil {
 		return v, err
 	}
-	q, err := readListQuery(c, []string{"title", "type", "language", "owner"})
+	list, total, err := s.svc.ModelList(ctx(c), q)
 	if err != nil {
 		return v, err
 	}
-	fetch := func(p explorer.Page) ([]explorer.ModelInfo, bool, error) { return s.svc.ModelsPage(ctx(c), p) }
-	list, more, note, err := searchedPage(q, window, fetch,
-		func(m explorer.ModelInfo) []string { return []string{titleOf(m.Title), m.Language, m.CreatedBy.UserID} },
-		func(m explorer.ModelInfo, sort string) sortKey {
-			switch sort {
-			case "title":
-				return textKey(titleOf(m.Title))
-			case "type":
-				return textKey(m.Type)
-			case "language":
-				return textKey(m.Language)
-			}
-			return textKey(m.CreatedBy.UserID)
-		})
-	if err != nil {
-		return v, err
-	}
-	v.Search = searchOf(q, note)
-	v.Prev, v.Next = q.links("/models", window, more)
+	st.Noun, st.Singular, st.Total = "models", "model", total
+	v.List = st
 	for _, m := range list {
 		title := titleOf(m.Title)
 		if title == "" {
@@ -86,6 +70,7 @@ func (s *server) listView(c *fiber.Ctx) (models.ListView, error) {
 		v.Models = append(v.Models, models.Row{
 			ID: m.ID, Title: title, Type: m.Type, Language: m.Language, Owner: m.CreatedBy.UserID,
 			Created: formatTime(c, m.Created), Outdated: m.Outdated, Shared: m.CreatedBy.UserID != u.Username,
+			Groups: m.Groups, Topics: m.Topics, Terms: m.Terms, Versions: m.Versions, Changed: formatTime(c, m.Changed),
 		})
 	}
 	return v, s.listInvitations(c, &v)

@@ -100,7 +100,7 @@ func TestModelPagesUploadEditVersions(t *testing.T) {
 	if got := d.Find("#model-list tbody tr").Length(); got != 2 || !strings.Contains(d.Find("#model-list").Text(), "Untitled model 2") {
 		t.Fatalf("list has %d rows: %s", got, d.Find("#model-list").Text())
 	}
-	if typ := strings.TrimSpace(d.Find("#model-list tbody tr td").Eq(1).Text()); typ != "Standard" {
+	if typ := strings.TrimSpace(d.Find("#model-list tbody tr td").Eq(2).Text()); typ != "Standard" {
 		t.Fatalf("the list shows the type %q, not its label", typ)
 	}
 

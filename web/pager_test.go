@@ -11,8 +11,9 @@ import (
 	"explorer/views"
 )
 
-// TestPolesPagePaginates: the poles page shows 50 poles at a time with
-// links to the next and previous windows.
+// TestPolesPagePaginates: the poles page shows 50 poles at a time,
+// newest first, with the total and page links; the size is one of 25, 50
+// and 100, anything else the default.
 func TestPolesPagePaginates(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
@@ -25,21 +26,29 @@ func TestPolesPagePaginates(t *testing.T) {
 	b.login("ann", testkit.Password)
 	d := b.doc(b.do("GET", "/poles", nil, nil).Expect(t, 200))
 	rows := d.Find("#poles table tbody tr")
-	next, _ := d.Find(`#poles nav.pager a[rel=next]`).Attr("href")
-	if rows.Length() != 50 || rows.First().Find("a").Text() != "p000" || next != "/poles?limit=50&offset=50" || d.Find(`a[rel=prev]`).Length() != 0 {
-		t.Fatalf("first window: %d rows, next %q", rows.Length(), next)
+	next, _ := d.Find(`#poles nav.list-pager a[rel=next]`).Attr("href")
+	total := d.Find("#poles .list-total").Text()
+	if rows.Length() != 50 || rows.First().Find("a").Text() != "p119" || next != "/poles?page=2" || d.Find(`a[rel=prev]`).Length() != 0 || total != "120 poles, 1–50 shown" {
+		t.Fatalf("first page: %d rows, next %q, total %q", rows.Length(), next, total)
 	}
 	d = b.doc(b.do("GET", next, nil, nil).Expect(t, 200))
-	prev, _ := d.Find(`#poles nav.pager a[rel=prev]`).Attr("href")
-	next, _ = d.Find(`#poles nav.pager a[rel=next]`).Attr("href")
-	if first := d.Find("#poles table tbody tr a").First().Text(); first != "p050" || prev != "/poles?limit=50&offset=0" || next != "/poles?limit=50&offset=100" {
-		t.Fatalf("second window: first %q, prev %q, next %q", first, prev, next)
+	prev, _ := d.Find(`#poles nav.list-pager a[rel=prev]`).Attr("href")
+	next, _ = d.Find(`#poles nav.list-pager a[rel=next]`).Attr("href")
+	if first := d.Find("#poles table tbody tr a").First().Text(); first != "p069" || prev != "/poles" || next != "/poles?page=3" {
+		t.Fatalf("second page: first %q, prev %q, next %q", first, prev, next)
 	}
 	d = b.doc(b.do("GET", next, nil, nil).Expect(t, 200))
 	if n := d.Find("#poles table tbody tr").Length(); n != 20 || d.Find(`a[rel=next]`).Length() != 0 {
-		t.Fatalf("last window: %d rows", n)
+		t.Fatalf("last page: %d rows", n)
 	}
-	b.do("GET", "/poles?offset=-3", nil, nil).Expect(t, 422)
+	d = b.doc(b.do("GET", "/poles?size=25&sort=name&dir=asc&page=2", nil, nil).Expect(t, 200))
+	if first := d.Find("#poles table tbody tr a").First().Text(); first != "p025" || d.Find("#poles table tbody tr").Length() != 25 {
+		t.Fatalf("by name, 25 a page, page 2: first %q", first)
+	}
+	d = b.doc(b.do("GET", "/poles?size=7&page=x", nil, nil).Expect(t, 200))
+	if n := d.Find("#poles table tbody tr").Length(); n != 50 {
+		t.Fatalf("a size not offered: %d rows", n)
+	}
 }
 
 // TestPageWritesPerMinute: page forms count against the user's writes per

@@ -34,6 +34,7 @@ var notPages = map[string]string{
 	"/projects/:id/timeline/export":  "a file download",
 	"/models/:id/groups/:group":      "a group's body, loaded inside /models/:id when the test opens every group",
 	"/projects/:id/job":              "the progress of a running job, polled inside /projects/:id",
+	"/projects/:id/apply-models":     "the list of the apply picker, loaded inside /projects/:id as one types",
 	"/poles/:id/suggestions":         "the suggestions panel, loaded inside /poles/:id by its button",
 }
 

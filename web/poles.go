@@ -16,6 +16,7 @@ import (
 func (s *server) polesRoutes(r fiber.Router) {
 	r.Get("/poles", s.polesPage)
 	r.Post("/poles", s.createPole)
+	r.Post("/poles/bulk-delete", s.bulkDeletePoles)
 	r.Get("/poles/:id", s.polePage)
 	r.Post("/poles/:id", s.savePoleDetails)
 	r.Post("/poles/:id/parts", s.setPoleTerm)
@@ -68,34 +69,19 @@ func answerStatus(ferr error) (status int, msg string, err error) {
 
 func (s *server) polesView(c *fiber.Ctx) (poles.ListView, error) {
 	v := poles.ListView{Page: page(c, "Poles", "poles")}
-	window, err := listWindow(c)
+	st, q, err := readListState(c, "/poles", explorer.PoleSorts, "terms")
 	if err != nil {
 		return v, err
 	}
-	q, err := readListQuery(c, []string{"name", "language", "terms"})
+	list, total, err := s.svc.PoleList(ctx(c), q)
 	if err != nil {
 		return v, err
 	}
-	fetch := func(p explorer.Page) ([]*explorer.Pole, bool, error) { return s.svc.PolesPage(ctx(c), p) }
-	res, more, note, err := searchedPage(q, window, fetch,
-		func(p *explorer.Pole) []string { return []string{p.Name, p.Language, p.Owner, p.Description} },
-		func(p *explorer.Pole, sort string) sortKey {
-			switch sort {
-			case "name":
-				return textKey(p.Name)
-			case "language":
-				return textKey(p.Language)
-			}
-			return numKey(int64(len(p.Parts)))
-		})
-	if err != nil {
-		return v, err
-	}
-	v.Search = searchOf(q, note)
-	v.Prev, v.Next = q.links("/poles", window, more)
+	st.Noun, st.Singular, st.Total = "poles", "pole", total
+	v.List = st
 	me := c.Locals("user").(*explorer.User)
-	for _, p := range res {
-		row := poles.Row{ID: p.ID, Name: p.Name, Language: p.Language, Terms: len(p.Parts)}
+	for _, p := range list {
+		row := poles.Row{ID: p.ID, Name: p.Name, Language: p.Language, Terms: len(p.Parts), Created: formatTime(c, p.Created)}
 		if p.OwnerID != me.ID {
 			row.Owner = p.Owner
 		}

@@ -73,8 +73,8 @@ func TestPolesListAndCreate(t *testing.T) {
 	if n := d.Find("#poles tbody tr").Length(); n != 2 {
 		t.Fatalf("%d rows", n)
 	}
-	first := d.Find("#poles tbody tr").First()
-	if href, _ := first.Find("a").Attr("href"); href != polePath(res[0].ID, "") || first.Find("td").Eq(1).Text() != "SV" || first.Find("td").Eq(2).Text() != "0" {
+	first := d.Find("#poles tbody tr").Last() // newest first: Warm is the older
+	if href, _ := first.Find("a").Attr("href"); href != polePath(res[0].ID, "") || first.Find("td").Eq(2).Text() != "SV" || first.Find("td").Eq(3).Text() != "0" {
 		t.Fatalf("row %q", first.Text())
 	}
 }
@@ -190,7 +190,7 @@ func TestPolePagesRights(t *testing.T) {
 	m := newBrowser(t, e)
 	csrf := m.login("max", testkit.Password)
 	d := m.doc(m.do("GET", "/poles", nil, nil).Expect(t, 200))
-	if row := d.Find("#poles tbody tr"); row.Length() != 1 || row.Find("td").Eq(3).Text() != "ann" {
+	if row := d.Find("#poles tbody tr"); row.Length() != 1 || row.Find("td").Eq(4).Text() != "ann" || row.Find("input[type=checkbox]").Length() != 0 {
 		t.Fatalf("manager's list %q", d.Find("#poles").Text())
 	}
 	d = m.doc(m.do("GET", polePath(p.ID, ""), nil, nil).Expect(t, 200))

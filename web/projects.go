@@ -5,9 +5,11 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	explorer "explorer"
 	"explorer/internal/tablefile"
+	"explorer/views"
 	"explorer/views/projects"
 
 	"github.com/a-h/templ"
@@ -18,11 +20,14 @@ import (
 func (s *server) projectsRoutes(r fiber.Router) {
 	r.Get("/projects", s.projectsPage)
 	r.Post("/projects/import", s.importProject)
+	r.Post("/projects/bulk-delete", s.bulkDeleteProjects)
+	r.Post("/projects/failed/delete", s.deleteFailedImports)
 	r.Post("/projects/import/cost", s.importCost)
 	r.Get("/projects/:id", s.projectPage)
 	r.Post("/projects/:id/explore", s.exploreProject)
 	r.Post("/projects/:id/wordspace", s.buildProjectSpace)
 	r.Post("/projects/:id/apply", s.applyModel)
+	r.Get("/projects/:id/apply-models", s.applyModels)
 	r.Post("/projects/:id/model", s.createModelFromProject)
 	r.Get("/projects/:id/topics", s.projectTopicsPage)
 	r.Post("/projects/:id/append", s.appendProject)
@@ -50,38 +55,35 @@ func modelTitle(p *explorer.Project) string {
 
 func (s *server) projectsView(c *fiber.Ctx) (projects.ListView, error) {
 	v := projects.ListView{Page: page(c, "Projects", "projects")}
-	window, err := listWindow(c)
+	st, q, err := readListState(c, "/projects", explorer.ProjectSorts, "rows")
 	if err != nil {
 		return v, err
 	}
-	q, err := readListQuery(c, []string{"title", "status", "rows"})
+	list, total, err := s.svc.ProjectList(ctx(c), q)
 	if err != nil {
 		return v, err
 	}
-	fetch := func(p explorer.Page) ([]*explorer.Project, bool, error) { return s.svc.ProjectsPage(ctx(c), p) }
-	list, more, note, err := searchedPage(q, window, fetch,
-		func(p *explorer.Project) []string { return []string{p.Title, p.Status, p.Language} },
-		func(p *explorer.Project, sort string) sortKey {
-			switch sort {
-			case "title":
-				return textKey(p.Title)
-			case "status":
-				return textKey(p.Status)
-			}
-			return numKey(int64(p.Rows))
-		})
+	st.Noun, st.Singular, st.Total = "projects", "project", total
+	v.List = st
+	v.Projects = projectRows(c, list)
+	failed, n, err := s.svc.FailedImports(ctx(c), explorer.ListQuery{Desc: true, Page: explorer.Page{Limit: views.ListSizes[len(views.ListSizes)-1]}})
 	if err != nil {
 		return v, err
 	}
-	v.Search = searchOf(q, note)
-	v.Prev, v.Next = q.links("/projects", window, more)
+	v.Failed, v.FailedTotal = projectRows(c, failed), n
+	return v, nil
+}
+
+// projectRows are the list's rows of projects.
+func projectRows(c *fiber.Ctx, list []*explorer.Project) []projects.Row {
+	out := make([]projects.Row, 0, len(list))
 	for _, p := range list {
-		v.Projects = append(v.Projects, projects.Row{
+		out = append(out, projects.Row{
 			ID: p.ID, Title: p.Title, Status: p.Status, StatusMessage: p.StatusMessage, Rows: p.Rows,
 			Model: modelTitle(p), Created: formatTime(c, p.Created),
 		})
 	}
-	return v, nil
+	return out
 }
 
 func (s *server) projectsPage(c *fiber.Ctx) error {
@@ -191,18 +193,48 @@ func (s *server) projectView(c *fiber.Ctx, id int64) (projects.DetailView, error
 		return v, err
 	}
 	v.Job = jobView(c, j, p.Status)
-	models, err := s.svc.Models(ctx(c))
-	if err != nil {
-		return v, err
+	v.Apply, err = s.applyPicker(c)
+	return v, err
+}
+
+// applyPicker loads the "Apply a model" picker: the caller's models whose
+// title holds ?model_q= (the models list's search), newest first. A
+// search that cannot be read lists every model.
+func (s *server) applyPicker(c *fiber.Ctx) (projects.ApplyPicker, error) {
+	p := projects.ApplyPicker{Q: strings.TrimSpace(c.Query("model_q"))}
+	if explorer.CheckText("model_q", p.Q) != nil || utf8.RuneCountInString(p.Q) > listQueryMax {
+		p.Q = ""
 	}
-	for _, m := range models {
+	list, total, err := s.svc.ModelList(ctx(c), explorer.ListQuery{Q: p.Q, Desc: true, Page: explorer.Page{Limit: projects.ApplyShown}})
+	if err != nil {
+		return p, err
+	}
+	p.Total, p.All = total, total
+	if p.Q != "" {
+		if _, p.All, err = s.svc.ModelList(ctx(c), explorer.ListQuery{Desc: true, Page: explorer.Page{Limit: 1}}); err != nil {
+			return p, err
+		}
+	}
+	for _, m := range list {
 		title := titleOf(m.Title)
 		if title == "" {
-			title = "model " + strconv.FormatInt(m.ID, 10)
+			title = "Untitled model " + strconv.FormatInt(m.ID, 10)
 		}
-		v.Models = append(v.Models, projects.ModelChoice{ID: m.ID, Title: title, Type: m.Type})
+		p.Models = append(p.Models, projects.ModelChoice{ID: m.ID, Title: title, Type: m.Type})
 	}
-	return v, nil
+	return p, nil
+}
+
+// applyModels answers the picker's list for the text typed (htmx).
+func (s *server) applyModels(c *fiber.Ctx) error {
+	if _, err := param(c, "id"); err != nil {
+		return err
+	}
+	p, err := s.applyPicker(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, projects.ApplyModels(p))
 }
 
 func (s *server) projectPage(c *fiber.Ctx) error {

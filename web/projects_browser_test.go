@@ -56,7 +56,7 @@ func TestBrowserProjectModel(t *testing.T) {
 		t.Fatalf("models %+v", ms)
 	}
 	step("open the other project", chromedp.Navigate(base+"/projects/"+itoa(q.ID)), chromedp.WaitVisible(`#apply select`))
-	step("apply", htmxReady(`#apply button`), chromedp.Click(`#apply button[type=submit]`), chromedp.WaitVisible(`#project p.notice`))
+	step("apply", htmxReady(`#apply-models button`), chromedp.Click(`#apply-models button[type=submit]`), chromedp.WaitVisible(`#project p.notice`))
 	notice, err := chromedp.Run(ctx, chromedp.Text(`#project p.notice`))
 	if err != nil || !strings.Contains(notice, "counted") {
 		t.Fatalf("notice %q %v", notice, err)

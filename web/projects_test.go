@@ -39,7 +39,7 @@ func TestProjectPages(t *testing.T) {
 	if r.Status != http.StatusUnprocessableEntity || !strings.Contains(b.doc(r).Find("#projects .error").Text(), "no header row") {
 		t.Fatalf("empty file: %d %s", r.Status, r.Body)
 	}
-	if !strings.Contains(b.doc(r).Find("#project-list").Text(), "import failed") {
+	if !strings.Contains(b.doc(r).Find("#failed-imports").Text(), "import failed") {
 		t.Fatalf("the failed import is not listed: %s", r.Body)
 	}
 

@@ -1,7 +1,10 @@
 package web
 
 import (
+	"cmp"
+	"math"
 	"net/http"
+	"slices"
 	"strconv"
 
 	explorer "explorer"
@@ -15,15 +18,27 @@ import (
 func (s *server) tokensRoutes(r fiber.Router) {
 	r.Get("/tokens", s.tokensPage)
 	r.Post("/tokens", s.createToken)
+	r.Post("/tokens/bulk-revoke", s.bulkRevokeTokens)
 	r.Post("/tokens/:id/revoke", s.revokeToken)
 }
 
+// tokenSorts are the sort keys of the tokens list.
+var tokenSorts = []string{"created", "name", "scope", "expires", "used"}
+
 func (s *server) tokensView(c *fiber.Ctx) (tokens.TokensView, error) {
 	v := tokens.TokensView{Page: page(c, "API tokens", "tokens")}
+	st, _, err := readListState(c, "/tokens", tokenSorts, "expires", "used")
+	if err != nil {
+		return v, err
+	}
 	list, err := s.svc.Tokens(ctx(c))
 	if err != nil {
 		return v, err
 	}
+	slices.SortFunc(list, func(a, b *explorer.Token) int { return cmp.Compare(a.ID, b.ID) })
+	list = stateWindow(list, &st, func(t *explorer.Token) []string { return []string{t.Name} }, tokenSortKey)
+	st.Noun, st.Singular = "API tokens", "API token"
+	v.List = st
 	now := s.svc.Now()
 	for _, t := range list {
 		used, expires := "never", "never"
@@ -37,6 +52,28 @@ func (s *server) tokensView(c *fiber.Ctx) (tokens.TokensView, error) {
 			Scope: t.Scope, Expires: expires, Expired: t.Expired(now)})
 	}
 	return v, nil
+}
+
+// tokenSortKey is a token's value for a sort of the tokens list; a token
+// that never expires sorts after every expiry, one never used before
+// every use.
+func tokenSortKey(t *explorer.Token, sort string) sortKey {
+	switch sort {
+	case "name":
+		return textKey(t.Name)
+	case "scope":
+		return textKey(t.Scope)
+	case "expires":
+		if t.ExpiresAt == nil {
+			return numKey(math.MaxInt64)
+		}
+		return numKey(t.ExpiresAt.UnixMilli())
+	case "used":
+		if t.LastUsed != nil {
+			return numKey(t.LastUsed.UnixMilli())
+		}
+	}
+	return numKey(0)
 }
 
 func (s *server) tokensPage(c *fiber.Ctx) error {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"net/http"
 	"slices"
 	"strconv"
@@ -18,6 +19,7 @@ import (
 func (s *server) usersRoutes(r fiber.Router) {
 	r.Get("/users", s.usersPage)
 	r.Post("/users", s.addUser)
+	r.Post("/users/bulk-delete", s.bulkDeleteUsers)
 	r.Post("/users/:name/password", s.setPassword)
 	r.Post("/users/:name/role", s.userAction("role"))
 	r.Post("/users/:name/disable", s.userAction("disable"))
@@ -57,39 +59,38 @@ func userState(u *explorer.User) string {
 	return "1 " + u.Status
 }
 
-// usersView loads the list, searched and ordered (?q, sort, dir) and cut
-// to its window; the service refuses non-admins.
+// userSorts are the sort keys of the users list.
+var userSorts = []string{"created", "name", "role", "state"}
+
+// usersView loads the list, searched, ordered and cut to its page (the
+// list's place in the URL); the service refuses non-admins.
 func (s *server) usersView(c *fiber.Ctx) (users.UsersView, error) {
 	v := users.UsersView{Page: page(c, "Users", "users")}
 	list, err := s.svc.Users(ctx(c))
 	if err != nil {
 		return v, err
 	}
-	window, err := listWindow(c)
+	st, _, err := readListState(c, "/users", userSorts)
 	if err != nil {
 		return v, err
 	}
-	q, err := readListQuery(c, []string{"created", "role", "state"})
-	if err != nil {
-		return v, err
-	}
-	v.Q, v.Sort, v.Desc = q.Q, q.Sort, q.Desc
-	slices.SortStableFunc(list, func(a, b *explorer.User) int {
-		return strings.Compare(strings.ToLower(a.Username), strings.ToLower(b.Username))
-	})
-	shown, more := searchList(list, q, window, func(u *explorer.User) []string { return []string{u.Username} },
+	slices.SortFunc(list, func(a, b *explorer.User) int { return cmp.Compare(a.ID, b.ID) })
+	shown := stateWindow(list, &st, func(u *explorer.User) []string { return []string{u.Username} },
 		func(u *explorer.User, sort string) sortKey {
 			switch sort {
-			case "created":
-				return numKey(u.Created.UnixMilli())
+			case "name":
+				return textKey(u.Username)
 			case "role":
 				return textKey(u.Role)
 			}
 			return textKey(userState(u))
 		})
-	v.Prev, v.Next = q.links("/users", window, more)
+	st.Noun, st.Singular = "users", "user"
+	v.List = st
 	for _, u := range shown {
-		v.Users = append(v.Users, userRow(c, u))
+		row := userRow(c, u)
+		row.ID = u.ID
+		v.Users = append(v.Users, row)
 	}
 	return v, nil
 }

@@ -27,7 +27,7 @@ func TestUsersPageManagesUsers(t *testing.T) {
 
 	d := b.doc(b.do("GET", "/users", nil, nil).Expect(t, 200))
 	row := d.Find("#user-bob")
-	if row.Find("td").First().Text() != "User" || !strings.Contains(row.Text(), "Enabled") {
+	if row.Find("td").Eq(1).Text() != "User" || !strings.Contains(row.Text(), "Enabled") {
 		t.Fatalf("bob's row: %s", row.Text())
 	}
 	if href, _ := row.Find("a").Attr("href"); href != "/users/bob" {

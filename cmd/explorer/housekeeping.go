@@ -10,13 +10,17 @@ import (
 )
 
 // logMigrations logs one line per migration the opening of the database
-// ran, and the migration the database is at.
+// ran, the migration the database is at, and the notice of a search
+// without its text index.
 func logMigrations(logger *slog.Logger, db *store.DB) {
 	applied, version := db.Migrations()
 	for _, m := range applied {
 		logger.Info("applied migration", "migration", m.Version, "name", m.Name, "took", m.Took.Round(time.Millisecond))
 	}
 	logger.Info("database schema", "migration", version, "applied_now", len(applied))
+	if notice := db.SearchNotice(); notice != "" {
+		logger.Warn(notice, "fix", "install PostgreSQL's contrib module and CREATE EXTENSION pg_trgm as a superuser; the next start makes the indexes")
+	}
 }
 
 // serveLeftovers removes, at the start of serve on SQLite (which holds the

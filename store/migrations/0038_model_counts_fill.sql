@@ -1,0 +1,2 @@
+-- Its Go step (fillModelCounts, migrate_lists.go) reads each model's
+-- newest version and writes its groups, topics and terms counts.

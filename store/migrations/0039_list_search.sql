@@ -1,0 +1,4 @@
+-- The lists' search (models and projects by title, poles by name; issue
+-- 35) goes through a text index. The index differs by database, so its
+-- Go step (listSearchIndexes, migrate_lists.go) makes it: SQLite an FTS5
+-- trigram table per list kept by triggers, PostgreSQL pg_trgm GIN indexes.
