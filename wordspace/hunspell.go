@@ -73,7 +73,7 @@ type WordList struct {
 	stems          map[string]string // folded stem → its flags, one rune each
 	sfx, pfx       map[string][]*affixRule
 	sfxCont        map[string][]*affixRule // the suffixes with continuation flags
-	maxSfx, maxPfx int // longest add of each, in bytes
+	maxSfx, maxPfx int                     // longest add of each, in bytes
 	needAffix      rune
 	onlyCompound   rune
 	forbidden      rune

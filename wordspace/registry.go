@@ -1,6 +1,7 @@
 package wordspace
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"log/slog"
@@ -36,11 +37,14 @@ type Registry struct {
 	logger *slog.Logger
 	// now is the clock of the rescans (time.Now when nil; tests set it).
 	now func() time.Time
-	// scanMu guards mythesDir, spaceDir, lastScan and the entries' mythes.
+	// scanMu guards mythesDir, spaceDir, wordListDir, lastScan and the
+	// entries' mythes.
 	scanMu    sync.Mutex
 	mythesDir string
 	spaceDir  string
-	lastScan  time.Time
+	// wordListDir is the folder of hunspell dictionaries (wordlist.go).
+	wordListDir string
+	lastScan    time.Time
 	// slots admits as many searches at once as there are cores: each
 	// search uses the cores itself, so more would only make every one of
 	// them, and the server's other requests, wait longer. Waiting
@@ -217,9 +221,13 @@ func (r *Registry) LoadDefault() {
 			r.logger.Error("embedded word space is damaged", "language", sp.Lang, "err", err)
 			continue
 		}
-		r.lazy(sp.Lang, "embedded", words, func(ctx context.Context, opt LoadOptions) (*Space, error) {
+		load := func(ctx context.Context, opt LoadOptions) (*Space, error) {
 			return openEmbeddedCached(ctx, sp, r.CacheDir, opt)
-		}, r.warmEmbedded(sp))
+		}
+		if !bytes.HasPrefix(sp.Data, []byte(magic)) {
+			load = r.checked(sp.Lang, load) // a thesaurus
+		}
+		r.lazy(sp.Lang, "embedded", words, load, r.warmEmbedded(sp))
 	}
 }
 

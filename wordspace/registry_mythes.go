@@ -129,7 +129,7 @@ func (r *Registry) scanMythes(initial bool) error {
 			r.logger.Info("thesaurus found in the thesaurus folder", "language", l, "file", filepath.Base(f.path))
 		}
 		// e.mythes is read and written only under scanMu.
-		r.lazy(l, f.path, 0, r.openFile(f.path), r.warmFile(l, f.path)).mythes = &f
+		r.lazy(l, f.path, 0, r.checked(l, r.openFile(f.path)), r.warmFile(l, f.path)).mythes = &f
 	}
 	return nil
 }
