@@ -96,18 +96,19 @@ type affReader struct {
 // ReadWordList reads a hunspell dictionary from its .aff and .dic.
 func ReadWordList(aff, dic io.Reader) (*WordList, error) {
 	a := &affReader{w: &WordList{stems: map[string]string{}, sfx: map[string][]*affixRule{}, sfxCont: map[string][]*affixRule{}, pfx: map[string][]*affixRule{}, compoundMin: 3}}
-	if err := hunspellLines(aff, nil, a.affLine); err != nil {
+	if err := hunspellLines(aff, func() *encoding.Decoder { return a.dec }, a.affLine); err != nil {
 		return nil, fmt.Errorf("hunspell .aff: %w", err)
 	}
-	if err := hunspellLines(dic, a.dec, a.dicLine); err != nil {
+	if err := hunspellLines(dic, func() *encoding.Decoder { return a.dec }, a.dicLine); err != nil {
 		return nil, fmt.Errorf("hunspell .dic: %w", err)
 	}
 	return a.w, nil
 }
 
-// hunspellLines calls fn with each line of r (decoded by dec when not nil),
-// its number counted from 1; r is bounded by hunspellLimit.
-func hunspellLines(r io.Reader, dec *encoding.Decoder, fn func(n int, line string) error) error {
+// hunspellLines calls fn with each line of r (decoded by dec's answer when
+// not nil: the .aff's SET, read in the .aff itself), its number counted
+// from 1; r is bounded by hunspellLimit.
+func hunspellLines(r io.Reader, decoder func() *encoding.Decoder, fn func(n int, line string) error) error {
 	lr := &io.LimitedReader{R: r, N: hunspellLimit + 1}
 	sc := bufio.NewScanner(lr)
 	sc.Buffer(make([]byte, 0, 4096), maxHunspellLine)
@@ -118,7 +119,7 @@ func hunspellLines(r io.Reader, dec *encoding.Decoder, fn func(n int, line strin
 		if n == 1 {
 			b = []byte(strings.TrimPrefix(string(b), "\ufeff"))
 		}
-		if dec != nil {
+		if dec := decoder(); dec != nil {
 			d, err := dec.Bytes(b)
 			if err != nil {
 				return fmt.Errorf("line %d: %w", n, err)
