@@ -48,11 +48,12 @@ func TestWordListDerives(t *testing.T) {
 	}
 }
 
-// In a language that compounds words (ISO 8859-1 and long flags here), a
+// In a language that compounds words (ISO 8859-1, its .aff too, and long
+// flags here), a
 // run of known words is known, a part only usable in compounds too.
 func TestWordListCompounds(t *testing.T) {
 	w := testWordList(t, "sv_SE")
-	for _, k := range []string{"hotell", "hotellen", "hotellrum", "storhotell", "båtrum", "hotell-rum", "storhotellrumen"} {
+	for _, k := range []string{"hotell", "hotellen", "hotellrum", "storhotell", "båtrum", "hotell-rum", "storhotellrumen", "braås"} {
 		if !w.Known(k) {
 			t.Errorf("%q unknown", k)
 		}
