@@ -144,3 +144,35 @@ func TestReadMythesLeavesOutVulgarWords(t *testing.T) {
 		t.Fatalf("words: %s", got)
 	}
 }
+
+// The embedded Portuguese thesaurus checked against Debian's dictionaries
+// (hunspell-pt-pt, hunspell-pt-br; .ci/run installs them): its glued and
+// misspelt entries are hidden, its everyday words are not.
+func TestEmbeddedPortugueseCheckedWithDebianDictionaries(t *testing.T) {
+	if len(hunspellFiles(SystemHunspellDir, "PT")) < 2 {
+		if os.Getenv("CI") != "" {
+			t.Fatal("Debian's Portuguese hunspell dictionaries are not installed (apt-get install hunspell-pt-pt hunspell-pt-br)")
+		}
+		t.Skip("Debian's Portuguese hunspell dictionaries are not installed (apt-get install hunspell-pt-pt hunspell-pt-br)")
+	}
+	r := NewRegistry(nil)
+	r.SetWordListDir(SystemHunspellDir)
+	r.LoadDefault()
+	s, err := r.Space(context.Background(), "PT")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.WordLists() != "pt_PT+pt_BR" {
+		t.Fatalf("dictionaries %q", s.WordLists())
+	}
+	for word, hidden := range map[string]bool{"cêmodo": true, "abatimentodiminuição": true, "sinalasintoma": true,
+		"confortável": false, "simpático": false, "entrega": false, "tranquilo": false, "sossegado": false} {
+		id, ok := s.Lookup(word)
+		if !ok {
+			t.Fatalf("%q not in the thesaurus", word)
+		}
+		if s.Hidden(id) != hidden {
+			t.Errorf("%q hidden: %v", word, !hidden)
+		}
+	}
+}
