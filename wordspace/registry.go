@@ -3,6 +3,8 @@ package wordspace
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"math"
@@ -224,10 +226,12 @@ func (r *Registry) LoadDefault() {
 		load := func(ctx context.Context, opt LoadOptions) (*Space, error) {
 			return openEmbeddedCached(ctx, sp, r.CacheDir, opt)
 		}
-		if !bytes.HasPrefix(sp.Data, []byte(magic)) {
-			load = r.checked(sp.Lang, load) // a thesaurus
+		warm := r.warmEmbedded(sp)
+		if !bytes.HasPrefix(sp.Data, []byte(magic)) { // a thesaurus
+			sum := sha256.Sum256(sp.Data)
+			load, warm = r.checked(sp.Lang, "embedded-"+hex.EncodeToString(sum[:8]), load, warm)
 		}
-		r.lazy(sp.Lang, "embedded", words, load, r.warmEmbedded(sp))
+		r.lazy(sp.Lang, "embedded", words, load, warm)
 	}
 }
 

@@ -2,6 +2,7 @@ package wordspace
 
 import (
 	"context"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -174,5 +175,58 @@ func TestEmbeddedPortugueseCheckedWithDebianDictionaries(t *testing.T) {
 		if s.Hidden(id) != hidden {
 			t.Errorf("%q hidden: %v", word, !hidden)
 		}
+	}
+}
+
+// The cache build writes which thesaurus words are hidden into the cache
+// folder; a later start reads it there instead of the dictionary, and a
+// changed dictionary is read again.
+func TestHiddenWordsCached(t *testing.T) {
+	dir, cache, words := t.TempDir(), t.TempDir(), t.TempDir()
+	dat := "UTF-8\namable|1\n-|benévolo|benévolocaritativo|caritativo\n"
+	os.WriteFile(filepath.Join(dir, "th_es_ES_v2.dat"), []byte(dat), 0o644)
+	for _, f := range []string{"es_ES.aff", "es_ES.dic"} {
+		b, _ := os.ReadFile(filepath.Join("testdata", "hunspell", f))
+		os.WriteFile(filepath.Join(words, f), b, 0o644)
+	}
+	start := func() (*Registry, *strings.Builder) {
+		var log strings.Builder
+		r := NewRegistry(slog.New(slog.NewTextHandler(&log, nil)))
+		r.CacheDir = cache
+		r.SetWordListDir(words)
+		if err := r.LoadMythesDir(dir); err != nil {
+			t.Fatal(err)
+		}
+		return r, &log
+	}
+	r, log := start()
+	r.WarmCaches(context.Background())
+	if found, _ := filepath.Glob(filepath.Join(cache, "hidden-ES-*.bits")); len(found) != 1 || !strings.Contains(log.String(), "checked against") {
+		t.Fatalf("after the cache build: %v, log %s", found, log)
+	}
+	check := func(r *Registry) {
+		s, err := r.Space(context.Background(), "ES")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for w, hidden := range map[string]bool{"benévolocaritativo": true, "benévolo": false} {
+			if id, _ := s.Lookup(w); s.Hidden(id) != hidden {
+				t.Errorf("%s hidden %v", w, !hidden)
+			}
+		}
+	}
+	r, log = start()
+	check(r)
+	if strings.Contains(log.String(), "checked against") {
+		t.Fatalf("the dictionary was read again: %s", log)
+	}
+	os.WriteFile(filepath.Join(words, "es_ES.dic"), []byte("2\nbenévolo\ncaritativo\n"), 0o644)
+	r, log = start()
+	check(r)
+	if !strings.Contains(log.String(), "checked against") {
+		t.Fatalf("a changed dictionary was not read: %s", log)
+	}
+	if found, _ := filepath.Glob(filepath.Join(cache, "hidden-ES-*.bits")); len(found) != 1 {
+		t.Fatalf("old files kept: %v", found)
 	}
 }
