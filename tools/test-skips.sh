@@ -1,7 +1,8 @@
 #!/bin/sh
 # Prints, loudly, which parts of make test will be skipped on this machine
 # and why (the same checks as the tests: internal/browser,
-# internal/testldap, EXPLORER_TEST_POSTGRES). Under CI=true nothing may be
+# internal/testldap, EXPLORER_TEST_POSTGRES, the hunspell dictionaries of
+# wordspace). Under CI=true nothing may be
 # skipped: the tests themselves fail instead.
 skipped=0
 say() { echo "*** SKIPPED: $1"; skipped=1; }
@@ -14,6 +15,9 @@ if [ -z "$EXPLORER_CHROMIUM" ] && ! command -v chromium >/dev/null 2>&1 &&
 fi
 if [ ! -x /usr/sbin/slapd ] && [ ! -x /usr/local/libexec/slapd ] && ! command -v slapd >/dev/null 2>&1; then
 	say "the LDAP sign-in tests: slapd is not installed (apt-get install slapd)"
+fi
+if [ ! -e /usr/share/hunspell/pt_PT.dic ] || [ ! -e /usr/share/hunspell/pt_BR.dic ]; then
+	say "the embedded Portuguese thesaurus checked against Debian's dictionaries (wordspace): apt-get install hunspell-pt-pt hunspell-pt-br"
 fi
 if [ "$skipped" = 0 ]; then
 	echo "make test: every suite runs (SQLite with -race, PostgreSQL, browser, LDAP)"

@@ -44,6 +44,13 @@ func cacheName(lang, path string) (name, prefix string, err error) {
 	return prefix + strings.TrimSuffix(key, ".") + ".wordspace", prefix, nil
 }
 
+// thesaurusRules names the rules a thesaurus file is read with, in the
+// names of the cached spaces built from one: a thesaurus read with other
+// rules is built again ("vulgar": the words marked vulgar are left out,
+// issue 33). The embedded thesauri are named by a hash of their bytes,
+// which were written with the rules of their build.
+const thesaurusRules = "vulgar"
+
 // sourceFormat is the format of the file at path (DetectFormat of its
 // first bytes): a space in the own format is read in place, any other
 // (a text or word2vec source, a thesaurus) is converted once into the
@@ -147,6 +154,10 @@ func cachedFile(ctx context.Context, path, format, cacheDir string, open bool, o
 	name, prefix, err := cacheName(opt.Lang, path)
 	if err != nil {
 		return nil, false, err
+	}
+	if format == FormatThesaurus {
+		// The thesaurus reader's rules are part of what was built.
+		name = strings.TrimSuffix(name, ".wordspace") + "." + thesaurusRules + ".wordspace"
 	}
 	cached := filepath.Join(cacheDir, name)
 	return fromCache(cached, open, opt, func() (*Space, error) {

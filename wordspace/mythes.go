@@ -47,6 +47,9 @@ type Thesaurus struct {
 	key     map[string]int32
 	synsets [][]int32
 	seen    map[string]bool
+	// marked holds the folded words a note marks as vulgar somewhere in
+	// the source (vulgarNotes): ReadMythes leaves them out everywhere.
+	marked map[string]bool
 }
 
 // NewThesaurus returns an empty thesaurus.
@@ -78,6 +81,9 @@ func (t *Thesaurus) Add(terms []string) error {
 	for _, term := range terms {
 		w, ok := cleanTerm(term)
 		if !ok {
+			if w != "" {
+				t.mark(Fold(w))
+			}
 			continue
 		}
 		k := Fold(w)
@@ -122,14 +128,54 @@ var droppedNotes = []string{"antonym", "antónimo", "antônimo", "antonimo", "ge
 	"антонім", "антоним", "oberbegriff", "unterbegriff", "underbegreb", "overbegreb", "undirheiti", "yfirheiti",
 	"generic term", "hyponym", "hypernym"}
 
+// vulgarNotes are the notes (in parentheses, lower case) that mark a term
+// as vulgar or pejorative in the thesauri Debian ships: German "(vulg.)"
+// and "(derb)" (coarse, often with "abwertend"), Spanish "(vulg.)",
+// Danish and Norwegian "(vulgær)"; the others are those the brief of
+// issue 33 names for other sources ("slang", "pejorativo"). Swedish,
+// French, Italian and Portuguese mark none. A word so marked in any entry
+// is never part of the thesaurus (issue 33, item 5).
+var vulgarNotes = []string{"vulg", "derb", "pejor", "slang", "obszön", "obsceno", "obscène", "osceno"}
+
+// mark records folded word k as marked vulgar.
+func (t *Thesaurus) mark(k string) {
+	if t.marked == nil {
+		t.marked = map[string]bool{}
+	}
+	t.marked[k] = true
+}
+
+// withoutMarked is t less the words marked vulgar (t when none are).
+func (t *Thesaurus) withoutMarked() (*Thesaurus, error) {
+	if len(t.marked) == 0 {
+		return t, nil
+	}
+	out := NewThesaurus()
+	for i := range t.synsets {
+		words := t.Synset(i)
+		keep := words[:0]
+		for _, w := range words {
+			if !t.marked[Fold(w)] {
+				keep = append(keep, w)
+			}
+		}
+		if err := out.Add(keep); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
 // cleanTerm returns a term without its notes in parentheses and with its
 // spaces collapsed, or false when it is no synonym (a note of
 // droppedNotes), holds an ellipsis, has no letter, is a saying or is too
-// long.
+// long. A term marked vulgar (vulgarNotes) is answered cleaned, with
+// false.
 func cleanTerm(term string) (string, bool) {
 	var b strings.Builder
 	depth := 0
 	var note strings.Builder
+	vulgar := false
 	for _, r := range term {
 		switch {
 		case r == '(':
@@ -143,6 +189,7 @@ func cleanTerm(term string) (string, bool) {
 						return "", false
 					}
 				}
+				vulgar = vulgar || slices.ContainsFunc(vulgarNotes, func(v string) bool { return strings.Contains(n, v) })
 				note.Reset()
 			}
 		case depth > 0:
@@ -162,7 +209,7 @@ func cleanTerm(term string) (string, bool) {
 		!strings.ContainsFunc(w, unicode.IsLetter) || strings.ContainsAny(w, "|\x00") {
 		return "", false
 	}
-	return w, true
+	return w, !vulgar
 }
 
 // decoderFor returns the decoder of a thesaurus's encoding line (nil for
@@ -218,6 +265,9 @@ func ReadMythes(r io.Reader, t *Thesaurus) (*Thesaurus, error) {
 		return nil, fmt.Errorf("thesaurus: line %d: longer than %d KiB", m.line+1, maxThesaurusLine>>10)
 	}
 	if err != nil {
+		return nil, fmt.Errorf("thesaurus: %w", err)
+	}
+	if t, err = t.withoutMarked(); err != nil {
 		return nil, fmt.Errorf("thesaurus: %w", err)
 	}
 	return t, nil

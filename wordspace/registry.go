@@ -1,7 +1,10 @@
 package wordspace
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"math"
@@ -36,11 +39,14 @@ type Registry struct {
 	logger *slog.Logger
 	// now is the clock of the rescans (time.Now when nil; tests set it).
 	now func() time.Time
-	// scanMu guards mythesDir, spaceDir, lastScan and the entries' mythes.
+	// scanMu guards mythesDir, spaceDir, wordListDir, lastScan and the
+	// entries' mythes.
 	scanMu    sync.Mutex
 	mythesDir string
 	spaceDir  string
-	lastScan  time.Time
+	// wordListDir is the folder of hunspell dictionaries (wordlist.go).
+	wordListDir string
+	lastScan    time.Time
 	// slots admits as many searches at once as there are cores: each
 	// search uses the cores itself, so more would only make every one of
 	// them, and the server's other requests, wait longer. Waiting
@@ -217,9 +223,15 @@ func (r *Registry) LoadDefault() {
 			r.logger.Error("embedded word space is damaged", "language", sp.Lang, "err", err)
 			continue
 		}
-		r.lazy(sp.Lang, "embedded", words, func(ctx context.Context, opt LoadOptions) (*Space, error) {
+		load := func(ctx context.Context, opt LoadOptions) (*Space, error) {
 			return openEmbeddedCached(ctx, sp, r.CacheDir, opt)
-		}, r.warmEmbedded(sp))
+		}
+		warm := r.warmEmbedded(sp)
+		if !bytes.HasPrefix(sp.Data, []byte(magic)) { // a thesaurus
+			sum := sha256.Sum256(sp.Data)
+			load, warm = r.checked(sp.Lang, "embedded-"+hex.EncodeToString(sum[:8]), load, warm)
+		}
+		r.lazy(sp.Lang, "embedded", words, load, warm)
 	}
 }
 

@@ -2,6 +2,7 @@ package wordspace
 
 import (
 	"cmp"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -129,7 +130,8 @@ func (r *Registry) scanMythes(initial bool) error {
 			r.logger.Info("thesaurus found in the thesaurus folder", "language", l, "file", filepath.Base(f.path))
 		}
 		// e.mythes is read and written only under scanMu.
-		r.lazy(l, f.path, 0, r.openFile(f.path), r.warmFile(l, f.path)).mythes = &f
+		load, warm := r.checked(l, fmt.Sprintf("%s|%d|%d", f.path, f.size, f.modTime.UnixNano()), r.openFile(f.path), r.warmFile(l, f.path))
+		r.lazy(l, f.path, 0, load, warm).mythes = &f
 	}
 	return nil
 }

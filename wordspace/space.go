@@ -43,6 +43,12 @@ type Space struct {
 
 	ivf atomic.Pointer[ivfIndex] // approximate index for large spaces, or nil
 
+	// hidden has a bit set for each word never suggested (a thesaurus
+	// word its language's dictionary does not know, wordlist.go), or is
+	// nil; wordLists names those dictionaries.
+	hidden    []uint64
+	wordLists string
+
 	kth     *kthTable // K-th neighbour cosines (kth.go)
 	nbrs    *nbrTable // candidate lists found ahead, or nil (nbrs.go)
 	kthInit sync.Once

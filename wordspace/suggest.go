@@ -71,7 +71,7 @@ func (s *Space) Neighbours(ctx context.Context, term string, k int) ([]explorer.
 		return []explorer.Neighbour{}, nil
 	}
 	self := Fold(strings.TrimSpace(term))
-	skip := func(c int) bool { return c == id || Fold(s.Word(c)) == self }
+	skip := func(c int) bool { return c == id || s.Hidden(c) || Fold(s.Word(c)) == self }
 	ids, ok := s.tableNeighbours(id, k, skip)
 	if !ok {
 		hits, err := s.search(ctx, [][]float32{v}, rawK(k))
@@ -201,7 +201,7 @@ func (s *Space) poleOf(terms []explorer.WeightedTerm, exclude []string) (pole, d
 			inPole[Fold(term)] = true
 		}
 	}
-	return pole, declined, func(c int) bool { return poleIDs[c] || inPole[Fold(s.Word(c))] }
+	return pole, declined, func(c int) bool { return poleIDs[c] || s.Hidden(c) || inPole[Fold(s.Word(c))] }
 }
 
 // withoutVariants keeps the first limit candidates of list (ranked) that

@@ -40,6 +40,9 @@ type serveConfig struct {
 	// MythesDir holds LibreOffice thesauri (th_*.dat), loaded for the
 	// languages that have no space otherwise; empty loads none.
 	MythesDir string
+	// HunspellDir holds hunspell dictionaries (.dic and .aff) that the
+	// words of thesauri are checked against; empty checks none.
+	HunspellDir string
 	// BillingInterval is how often due plan changes and cycles are settled.
 	BillingInterval time.Duration
 	// Billing is --credits: whether credits refuse imports.
@@ -87,6 +90,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 		spaces = strings.Split(env, ",")
 	}
 	fs.Var(&spaces, "wordspace", "LANG=PATH of a word space file; repeatable (EXPLORER_WORDSPACES, comma-separated)")
+	fs.StringVar(&c.HunspellDir, "hunspell-dir", envOr("EXPLORER_HUNSPELL_DIR", wordspace.SystemHunspellDir), "directory of hunspell dictionaries (ll_LL.dic with its .aff): a thesaurus's words that its language's dictionary does not know (glued phrases, misspellings) are never suggested; empty or no dictionary of the language: no check (EXPLORER_HUNSPELL_DIR)")
 	fs.StringVar(&c.MythesDir, "mythes-dir", envOr("EXPLORER_MYTHES_DIR", wordspace.SystemMythesDir), "directory of LibreOffice thesauri (th_*.dat) loaded for languages without another word space, read again (at most every 30 s) when a language without one is asked; empty: none (EXPLORER_MYTHES_DIR)")
 	fs.StringVar(&c.WordSpaceDir, "wordspace-dir", envOr("EXPLORER_WORDSPACE_DIR", ""), "directory of word space files named by language code, such as sv.vec, read again (at most every 30 s) when a language without a space is asked (EXPLORER_WORDSPACE_DIR)")
 	smtpURL := fs.String("smtp", envOr("EXPLORER_SMTP", ""), "SMTP server for notification e-mails, such as smtp://user:password@host:587?from=explorer@example.com (EXPLORER_SMTP)")
@@ -348,6 +352,7 @@ func loadWordSpaces(c serveConfig, logger *slog.Logger) (*wordspace.Registry, er
 	reg := wordspace.NewRegistry(logger)
 	// Text spaces are converted once into the data directory.
 	reg.CacheDir = filepath.Join(c.Data, "wordspaces")
+	reg.SetWordListDir(c.HunspellDir)
 	for _, sp := range c.WordSpaces {
 		lang, path, _ := strings.Cut(sp, "=")
 		if err := reg.LoadFile(lang, path); err != nil {
