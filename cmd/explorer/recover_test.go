@@ -64,7 +64,9 @@ func TestRecoveryAfterSIGKILL(t *testing.T) {
 	if code := page.post(t, "/projects/1/explore", url.Values{}); code != http.StatusOK {
 		t.Fatalf("explore after recovery: %d", code)
 	}
-	if st, _ := projectStatus(t, data, 1); st != "EXPLORED" {
+	// The page waits a while for the job and then shows its progress: on
+	// a busy machine the explore may still run when the answer comes.
+	if st := waitStatus(t, data, 1, "EXPLORING"); st != "EXPLORED" {
 		t.Fatalf("explored again: %s", st)
 	}
 	if code := page.post(t, "/projects/2/delete", url.Values{}); code >= 400 {
@@ -73,7 +75,7 @@ func TestRecoveryAfterSIGKILL(t *testing.T) {
 	if code := postImport(page, "Second", content); code != http.StatusSeeOther {
 		t.Fatalf("import again: %d", code)
 	}
-	if st, _ := projectStatus(t, data, 3); st != "READY" {
+	if st := waitStatus(t, data, 3, "INITIALIZING"); st != "READY" {
 		t.Fatalf("imported again: %s", st)
 	}
 	srv.stop(t)
@@ -97,6 +99,20 @@ func postImport(p *pageClient, title string, content []byte) int {
 	}
 	resp.Body.Close()
 	return resp.StatusCode
+}
+
+// waitStatus waits (a minute at most) until project id's status is no
+// longer passing (nor absent), and answers it.
+func waitStatus(t *testing.T, data string, id int64, passing string) string {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		st, _ := projectStatus(t, data, id)
+		if (st != passing && st != "") || time.Now().After(deadline) {
+			return st
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // killWhen sends SIGKILL to the server as soon as project id has status.
