@@ -206,7 +206,7 @@ bench-scale: build
 ## bench starts itself (.ci/postgres.sh, as the tests do): CPU per one-term
 ## PUT of a 300-topic model (server and database processes), CPU and
 ## p50/p99 of GETs of it from DB_CLIENTS clients, PostgreSQL as ratios.
-DB_PUTS ?= 300
+DB_PUTS ?= 1000
 DB_GETS ?= 3000
 DB_CLIENTS ?= 8
 .PHONY: bench-db
