@@ -21,9 +21,9 @@ type result struct {
 	putServer, putDB, putP50 float64
 	// health is the server's CPU milliseconds per GET /healthz, measured
 	// beside the PUTs; growth the database's growth in MB per 1,000 PUTs.
-	health, growth float64
-	getServer, getDB         float64
-	getP50, getP99           float64
+	health, growth   float64
+	getServer, getDB float64
+	getP50, getP99   float64
 }
 
 // measureBackend starts the server on b, uploads the model and measures
