@@ -144,12 +144,25 @@ func (c *Client) CSRF() string { return c.csrf }
 
 // PostForm posts a page form with the session's CSRF token.
 func (c *Client) PostForm(path string, form url.Values) (int, error) {
+	return c.postForm(path, form, false)
+}
+
+// PostFormHTMX posts a page form as htmx does (HX-Request), so that the
+// answer is the part of the page the form changes.
+func (c *Client) PostFormHTMX(path string, form url.Values) (int, error) {
+	return c.postForm(path, form, true)
+}
+
+func (c *Client) postForm(path string, form url.Values, htmx bool) (int, error) {
 	form.Set("_csrf", c.csrf)
 	req, err := http.NewRequest("POST", c.Base+path, strings.NewReader(form.Encode()))
 	if err != nil {
 		return 0, err
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if htmx {
+		req.Header.Set("HX-Request", "true")
+	}
 	code, _, err := c.do(req)
 	return code, err
 }
