@@ -155,6 +155,12 @@ type summaryCache struct {
 	entries map[versionKey]string
 }
 
+func (c *summaryCache) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.entries = nil
+}
+
 func (c *summaryCache) get(k versionKey) (string, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -14,6 +14,25 @@ type user struct {
 	model, pole int64
 	partner     string
 	n           int
+	// lang is the language of the user's pole, whose word space its
+	// suggestions load.
+	lang poleLanguage
+}
+
+// poleLanguage is a language of the users' poles with words of it.
+type poleLanguage struct {
+	code  string
+	terms []string
+}
+
+// poleLanguages are the languages of the users' poles, one user after
+// the other: English and three of the embedded thesauri, so that a load
+// of four clients or more keeps four word spaces busy.
+var poleLanguages = []poleLanguage{
+	{"EN", []string{"good", "great", "friendly", "helpful", "quick", "kind", "fine"}},
+	{"SV", []string{"bra", "god", "vänlig", "snabb", "snäll", "fin", "trevlig"}},
+	{"DA", []string{"god", "venlig", "hurtig", "rar", "fin", "flink", "dejlig"}},
+	{"PT", []string{"bom", "ótimo", "simpático", "rápido", "gentil", "fino", "amável"}},
 }
 
 // op is one kind of request of the mix; run returns the status of the
@@ -93,12 +112,16 @@ func putModel(u *user, rnd *rand.Rand) (int, error) {
 }
 
 func putPole(u *user, rnd *rand.Rand) (int, error) {
-	terms := []string{"good", "great", "friendly", "helpful", "quick", "kind", "fine"}
+	terms := u.lang.terms
 	var parts []any
 	for i := range 5 {
-		parts = append(parts, map[string]any{"term": terms[(i+rnd.IntN(3))%len(terms)] + strconv.Itoa(i), "weight": 1})
+		term := terms[(i+rnd.IntN(3))%len(terms)]
+		if i >= 3 {
+			term += strconv.Itoa(i) // a term the space does not know
+		}
+		parts = append(parts, map[string]any{"term": term, "weight": 1})
 	}
-	return call(u, "PUT", "/v1/poles/%d", u.pole, map[string]any{"name": "positive", "language": "EN", "description": "", "parts": parts})
+	return call(u, "PUT", "/v1/poles/%d", u.pole, map[string]any{"name": "positive", "language": u.lang.code, "description": "", "parts": parts})
 }
 
 func putSettings(u *user, rnd *rand.Rand) (int, error) {
