@@ -88,6 +88,7 @@ var mix = []op{
 	{"settings.put", 2, putSettings},
 	{"invitations.get", 4, get("/v1/account/invitations")},
 	{"invitations.send+delete", 2, inviteAndDelete},
+	{"projects.import+explore+delete", 1, importExploreDelete},
 }
 
 func call(u *user, method, format string, id int64, body any) (int, error) {
@@ -184,4 +185,43 @@ func TopicModelCSV(groups, topics, terms int) []byte {
 		}
 	}
 	return []byte(csv.String())
+}
+
+// reviewTexts is the number of texts of the project each import makes.
+const reviewTexts = 40
+
+// reviewsCSV is a project's table: reviewTexts short reviews in a
+// column "review", made of the words of lang and a few of the rnd's.
+func reviewsCSV(lang poleLanguage, rnd *rand.Rand) []byte {
+	aspects := []string{"room", "staff", "breakfast", "price", "location", "bed", "service", "view"}
+	b := []byte("id,review\n")
+	for i := range reviewTexts {
+		a, c := aspects[rnd.IntN(len(aspects))], aspects[rnd.IntN(len(aspects))]
+		w, v := lang.terms[rnd.IntN(len(lang.terms))], lang.terms[rnd.IntN(len(lang.terms))]
+		b = fmt.Appendf(b, "%d,\"The %s was %s and the %s %s, %s %d.\"\n", i, a, w, c, v, a, rnd.IntN(50))
+	}
+	return b
+}
+
+// importExploreDelete buys the credits of an import, imports a project of
+// reviews, explores it and deletes it, so that the database does not grow
+// with the run.
+func importExploreDelete(u *user, rnd *rand.Rand) (int, error) {
+	code, _, err := u.c.Call("POST", "/v1/account/credits", map[string]int{"quantity": reviewTexts})
+	if err != nil || code >= 300 {
+		return code, err
+	}
+	code, b, err := u.c.UploadProject("load project", reviewsCSV(u.lang, rnd))
+	if err != nil || code != 201 {
+		return code, err
+	}
+	id, err := ID(b)
+	if err != nil {
+		return 0, err
+	}
+	code, _, err = u.c.Call("POST", fmt.Sprintf("/v1/projects/%d/explore?column=review", id), nil)
+	if err != nil || code >= 300 {
+		return code, err
+	}
+	return call(u, "DELETE", "/v1/projects/%d", id, nil)
 }
