@@ -198,6 +198,7 @@ func newApp(ctx context.Context, c serveConfig, o explorer.Options) (*app, error
 	sc.Metrics, sc.NoPublicMetrics = httpserver.NewMetrics(), c.Listen.MetricsAddr != ""
 	sc.Releasers = &httpserver.Releasers{}
 	sc.Releasers.Add(svc.ReleaseCaches)
+	sc.Releasers.Add(db.ReleaseIdle)
 	f, err := httpserver.New(svc, sc)
 	if err != nil {
 		db.Close()
