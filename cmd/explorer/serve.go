@@ -15,10 +15,12 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/analysis"
 	httpserver "explorer/internal/server"
 	"explorer/internal/smtpmail"
 	"explorer/language"
 	"explorer/store"
+	"explorer/tonality"
 	"explorer/wordspace"
 
 	"github.com/gofiber/fiber/v2"
@@ -199,6 +201,11 @@ func newApp(ctx context.Context, c serveConfig, o explorer.Options) (*app, error
 	sc.Releasers = &httpserver.Releasers{}
 	sc.Releasers.Add(svc.ReleaseCaches)
 	sc.Releasers.Add(db.ReleaseIdle)
+	// The tables an explore reads (tonality, the detector's profiles, the
+	// background frequencies) are read again at the next one.
+	sc.Releasers.Add(tonality.Release)
+	sc.Releasers.Add(language.Release)
+	sc.Releasers.Add(analysis.ReleaseBackground)
 	f, err := httpserver.New(svc, sc)
 	if err != nil {
 		db.Close()
