@@ -285,6 +285,57 @@
     }
   });
 
+  // --- one group at a time ----------------------------------------------
+  // The person's choice, kept in this browser (localStorage): opening a
+  // group closes the others. Else every group stays open and the page
+  // renders only those in view (app.css, content-visibility).
+  var oneKey = "explorer.editor.open";
+  function oneAtATime() {
+    try {
+      return window.localStorage.getItem(oneKey) === "one";
+    } catch (e) {
+      return false;
+    }
+  }
+  function showOneChoice() {
+    var box = document.getElementById("one-group");
+    if (!box) {
+      return;
+    }
+    box.checked = oneAtATime();
+    box.closest(".one-group").hidden = false;
+  }
+  document.addEventListener("DOMContentLoaded", showOneChoice);
+  document.addEventListener("change", function (evt) {
+    if (evt.target.id !== "one-group") {
+      return;
+    }
+    try {
+      window.localStorage.setItem(oneKey, evt.target.checked ? "one" : "all");
+    } catch (e) {
+      // No storage: the choice lasts as long as the page.
+    }
+    oneChoice = evt.target.checked;
+  });
+  var oneChoice = null;
+  document.addEventListener("toggle", function (evt) {
+    var d = evt.target;
+    if (!d.matches || !d.matches("details.group") || !d.open) {
+      return;
+    }
+    if (oneChoice === null) {
+      oneChoice = oneAtATime();
+    }
+    if (!oneChoice) {
+      return;
+    }
+    document.querySelectorAll("#groups details.group[open]").forEach(function (other) {
+      if (other !== d) {
+        other.open = false;
+      }
+    });
+  }, true);
+
   // --- search results open their group ---------------------------------
   document.addEventListener("click", function (evt) {
     var link = evt.target.closest && evt.target.closest("#search-results a[data-group]");
