@@ -293,6 +293,11 @@ func (s *server) modelPage(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	if c.Query("q") != "" {
+		if err := s.searchInto(c, &v); err != nil {
+			return err
+		}
+	}
 	return render(c, http.StatusOK, models.Model(v))
 }
 
