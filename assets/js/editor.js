@@ -23,6 +23,20 @@
     }
   });
 
+  // --- notices belong to the last action -------------------------------
+  // A notice of the model page ("Group saved.", "“x” is already in this
+  // topic.") says what the last action did: any later action of the
+  // page removes it, and it fades after a while (app.css).
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    var elt = evt.detail.elt;
+    if (!elt || !elt.closest || !elt.closest("#model")) {
+      return;
+    }
+    document.querySelectorAll("#model .notice[role=status], #model .term-said").forEach(function (n) {
+      n.remove();
+    });
+  });
+
   // --- the term queue -------------------------------------------------
   var queue = [];
   var busy = false;
