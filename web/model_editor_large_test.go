@@ -25,6 +25,9 @@ func TestLargeModelCollapsedSearchAndBodies(t *testing.T) {
 	if n := d.Find("details.group").Length(); n != 50 || d.Find("details.group[open]").Length() != 0 || d.Find(".term-input").Length() != 0 {
 		t.Fatalf("%d groups, %d open, %d term boxes", n, d.Find("details.group[open]").Length(), d.Find(".term-input").Length())
 	}
+	if h := strings.Join(strings.Fields(d.Find("#group-1 summary h3").Text()), " "); h != "Group 1 3 topics, 30 terms" || !strings.HasPrefix(strings.Join(strings.Fields(d.Find("#structure > p.muted").Text()), " "), "50 groups, 1,500 terms. Add terms") {
+		t.Fatalf("counts: %q, %q", h, d.Find("#structure > p.muted").Text())
+	}
 	g7 := itoa(m.Groups[6].ID)
 	body := d.Find("#group-" + g7 + " .group-body")
 	if body.AttrOr("hx-get", "") != path+"/groups/"+g7 || body.Find("a").AttrOr("href", "") != path+"?open="+g7+"#group-"+g7 || d.Find(`a.skip-link[href="#structure-title"]`).Length() != 1 {
