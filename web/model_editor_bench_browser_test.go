@@ -19,6 +19,11 @@ import (
 const openGroupJS = `new Promise((resolve, reject) => {
 	const d = document.getElementById('group-GID');
 	const t0 = performance.now();
+	window.phases = window.phases || [];
+	const ph = {};
+	const mark = (k) => (e) => { if (!(k in ph)) ph[k] = Math.round(performance.now() - t0); };
+	['htmx:beforeRequest', 'htmx:afterRequest', 'htmx:afterSwap', 'htmx:afterSettle'].forEach(k => document.addEventListener(k, mark(k.slice(5)), { once: true }));
+	window.phases.push(ph);
 	d.querySelector('summary').click();
 	const tick = () => {
 		if (performance.now() - t0 > 15000) { reject(new Error('group GID did not open')); return; }
@@ -63,6 +68,9 @@ func TestBrowserEditorOpenGroup(t *testing.T) {
 			} else {
 				later = append(later, v)
 			}
+		}
+		if os.Getenv("EXPLORER_BENCH_PHASES") != "" {
+			t.Logf("phases (ms from the click): %s", ann.eval(`JSON.stringify(window.phases.slice(30))`))
 		}
 		nodes := ann.eval(`String(document.getElementsByTagName('*').length)`)
 		open := ann.eval(`String(document.querySelectorAll('details.group[open]').length)`)
