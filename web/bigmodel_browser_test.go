@@ -44,6 +44,7 @@ func TestBrowserEditorSearchAndWords(t *testing.T) {
 			t.Fatalf("%s px: marks %q", w, mk)
 		}
 		browser.Save(t, ann.ctx, "editor-search-"+w)
+		checkAxeIfInstalled(t, ann.ctx, "editor search "+w)
 		ann.do("next page", chromedp.Click(`#search-results a[rel=next]`))
 		ann.until("page 2 in the URL", `location.search === '?q=term+1&page=2' && document.querySelector('#search-count').textContent.includes('51–100')`)
 		ann.do("back", chromedp.NavigateBack())
@@ -88,6 +89,7 @@ func TestBrowserEditorSearchAndWords(t *testing.T) {
 			t.Fatalf("%s px: heading %q", w, h)
 		}
 		checkLayout(t, ann.ctx, "editor-words-"+w, width == 390)
+		checkAxeIfInstalled(t, ann.ctx, "editor words "+w)
 		saveView(t, ann, "editor-title-"+w, `#title-part`)
 	}
 }
@@ -136,6 +138,7 @@ func TestBrowserTopicsModelBar(t *testing.T) {
 		b.click("untick one", `.topic-evidence input[name=topic]`)
 		b.until("one fewer", `document.querySelector('#model-bar [data-kept]').textContent === '`+strconv.Itoa(n-1)+` of `+strconv.Itoa(n)+` topics kept'`)
 		checkLayout(t, b.ctx, "topics-bar-"+w, width == 390)
+		checkAxeIfInstalled(t, b.ctx, "topics bar "+w)
 		b.do("set the title", chromedp.SetValue(`#create-model input[name=title]`, "From the bar "+w))
 		b.do("create from the bar", chromedp.Click(`#model-bar button[type=submit]`), chromedp.WaitVisible(`#made-notice`))
 		b.until("the new model says where it came from", `(() => { const n = document.querySelector('#made-notice'); return !!n && n.textContent === 'Model created from the topics of the project Survey.' && !!n.querySelector('a[href="/projects/`+itoa(p.ID)+`"]'); })()`)
