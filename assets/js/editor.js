@@ -220,6 +220,28 @@
     typed = kept(evt);
   });
 
+  // Groups reopened by a swap are open again once it settled (htmx's
+  // settling puts the attributes of the old element on the new one for a
+  // while, "open" among them) and their bodies, loaded on toggle once
+  // (hx-trigger), are asked for when the toggle came before htmx listened.
+  var reopened = [];
+  document.addEventListener("htmx:afterSettle", function () {
+    var ids = reopened;
+    reopened = [];
+    ids.forEach(function (k) {
+      var d = document.getElementById(k);
+      if (!d) {
+        return;
+      }
+      d.open = true;
+      window.setTimeout(function () {
+        if (d.isConnected && d.open && d.querySelector(".group-body[hx-get]:not(.htmx-request)")) {
+          d.dispatchEvent(new Event("toggle"));
+        }
+      }, 0);
+    });
+  });
+
   // restore puts back, after a swap, what kept kept.
   function restore(keep) {
     if (keep) {
@@ -235,6 +257,7 @@
           d.open = true;
         }
       });
+      reopened = reopened.concat(keep.open);
     }
     return keep;
   }
@@ -332,9 +355,22 @@
     oneChoice = evt.target.checked;
   });
   var oneChoice = null;
+  // Only a group the person opens (its title clicked or a search match
+  // followed) closes the others, not those a page or a swap shows open.
+  document.addEventListener("click", function (evt) {
+    var summary = evt.target.closest && evt.target.closest("details.group > summary");
+    if (summary) {
+      summary.parentElement.setAttribute("data-opening", "");
+    }
+  }, true);
   document.addEventListener("toggle", function (evt) {
     var d = evt.target;
-    if (!d.matches || !d.matches("details.group") || !d.open) {
+    if (!d.matches || !d.matches("details.group")) {
+      return;
+    }
+    var opening = d.hasAttribute("data-opening");
+    d.removeAttribute("data-opening");
+    if (!d.open || !opening) {
       return;
     }
     if (oneChoice === null) {
@@ -379,6 +415,7 @@
       group.removeEventListener("htmx:afterSettle", once);
       show();
     });
+    group.setAttribute("data-opening", "");
     group.open = true;
   });
 })();
