@@ -220,10 +220,22 @@
     typed = kept(evt);
   });
 
+  // loadBody fetches the body of an open group when htmx did not (its
+  // hx-trigger, toggle once, was seen to miss the toggle of a group opened
+  // while another group's body was being swapped in).
+  function loadBody(d) {
+    window.setTimeout(function () {
+      var body = d.isConnected && d.open && d.querySelector(".group-body[hx-get]");
+      if (body && !body.classList.contains("htmx-request") && window.htmx) {
+        window.htmx.ajax("GET", body.getAttribute("hx-get"), { source: body, target: body, swap: "outerHTML" });
+      }
+    }, 100);
+  }
+
   // Groups reopened by a swap are open again once it settled (htmx's
   // settling puts the attributes of the old element on the new one for a
-  // while, "open" among them) and their bodies, loaded on toggle once
-  // (hx-trigger), are asked for when the toggle came before htmx listened.
+  // while, "open" among them), their bodies fetched when htmx did not
+  // (loadBody).
   var reopened = [];
   document.addEventListener("htmx:afterSettle", function () {
     var ids = reopened;
@@ -234,11 +246,7 @@
         return;
       }
       d.open = true;
-      window.setTimeout(function () {
-        if (d.isConnected && d.open && d.querySelector(".group-body[hx-get]:not(.htmx-request)")) {
-          d.dispatchEvent(new Event("toggle"));
-        }
-      }, 0);
+      loadBody(d);
     });
   });
 
@@ -367,6 +375,9 @@
     var d = evt.target;
     if (!d.matches || !d.matches("details.group")) {
       return;
+    }
+    if (d.open) {
+      loadBody(d);
     }
     var opening = d.hasAttribute("data-opening");
     d.removeAttribute("data-opening");
