@@ -199,3 +199,31 @@ func TestVersionSummariesFollowAmendments(t *testing.T) {
 	editModel(t, e, "ann", m.ID, r.Model.Tag(), add(1, "fanta"))
 	summary(3, "+2 terms in 2 topics")
 }
+
+// TestEditModelSaysTermsHeldAlready: adding terms the topic holds (case
+// and spaces not minded) names them and adds only the others; adding only
+// such terms changes nothing. A page's rename refuses a blank title.
+func TestEditModelSaysTermsHeldAlready(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: new("Drinks"), File: &fakeFile{table: testkit.RowsTable("Index|Label|Terms", "1|Soda|soda, cola")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := editModel(t, e, "ann", m.ID, explorer.VersionTag{}, explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: 1, Terms: []string{" COLA", "pop", "Soda ", "cola"}})
+	if strings.Join(r.Already, ",") != "COLA,Soda" || !r.Changed || termsOf(r.Model) != "Soda=soda+cola+pop" {
+		t.Fatalf("mixed add: already %q, changed %v, %s", r.Already, r.Changed, termsOf(r.Model))
+	}
+	r = editModel(t, e, "ann", m.ID, explorer.VersionTag{}, explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: 1, Terms: []string{"Pop"}})
+	if strings.Join(r.Already, ",") != "Pop" || r.Changed || r.Model.Version != 2 {
+		t.Fatalf("add held term: %+v", r)
+	}
+	for _, blank := range []string{"", " \t"} {
+		if _, err := e.Svc.RenameModel(e.As("ann"), m.ID, blank); explorer.ErrorCode(err) != explorer.EINVALID {
+			t.Fatalf("rename to %q: %v", blank, err)
+		}
+	}
+	if got, err := e.Svc.RenameModel(e.As("ann"), m.ID, " Lunch "); err != nil || *got.Title != "Lunch" {
+		t.Fatalf("rename: %v", err)
+	}
+}
