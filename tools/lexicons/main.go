@@ -1,4 +1,4 @@
-// Command gen writes the embedded tonality lexicons, tonality/lexicons/XX.tsv.gz,
+// Command lexicons writes the embedded tonality lexicons, tonality/lexicons/XX.tsv.gz,
 // from the pinned npm packages in node_modules (see the Makefile target
 // tonality-lexicons and tonality/README.md).
 //

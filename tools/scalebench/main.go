@@ -10,7 +10,7 @@
 // written into the served database directly (explorer/store), as many
 // saves over time would leave it.
 //
-//	go run ./cmd/scalebench -bin bin/explorer [-requests 200]
+//	make bin/scalebench && bin/scalebench -bin bin/explorer [-requests 200]
 package main
 
 import (

@@ -13,7 +13,7 @@
 // trained by the binary's wordspace build beside the server) blended in. Every loop is bounded in count and time; it sends traffic to
 // 127.0.0.1 only and stops the server at the end.
 //
-//	go run ./cmd/servebench -bin bin/explorer [-words 1000000 -dim 300]
+//	make bin/servebench && bin/servebench -bin bin/explorer [-words 1000000 -dim 300]
 package main
 
 import (
@@ -62,8 +62,8 @@ func main() {
 	flag.IntVar(&c.large, "explore-large", 0, "run only the large-project phase: import and explore this many generated reviews through the API as jobs")
 	flag.IntVar(&c.largePage, "explore-large-page", 0, "run only the large-project phase through the pages in headless Chromium: import and explore this many generated reviews, watching the job bar")
 	flag.BoolVar(&c.suggestOnly, "suggest", false, "run only the suggestion bench: precision at 10 on judged probes, opposite polarity, declines, project spaces, first suggestion per language")
-	flag.StringVar(&c.suggest.probes, "probes", "cmd/servebench/testdata/suggest-probes.tsv", "with -suggest: the probe poles")
-	flag.StringVar(&c.suggest.judged, "judged", "cmd/servebench/testdata/suggest-judged.tsv", "with -suggest: the judged suggestions")
+	flag.StringVar(&c.suggest.probes, "probes", "tools/servebench/testdata/suggest-probes.tsv", "with -suggest: the probe poles")
+	flag.StringVar(&c.suggest.judged, "judged", "tools/servebench/testdata/suggest-judged.tsv", "with -suggest: the judged suggestions")
 	flag.StringVar(&c.suggest.mythes, "mythes-dir", "", "with -suggest: the thesaurus folder given to the server")
 	flag.StringVar(&c.suggest.reviews, "reviews", "", "with -suggest: SemEval-2014 Restaurants_Train_v2.xml, texts of the project space phase")
 	flag.StringVar(&c.suggest.hotel, "hotel", "testdata/hotel-reviews.txt", "with -suggest: hotel reviews, one a line, for the Noise pole")

@@ -60,7 +60,7 @@ func score(p probe, list []string, judged judgements) (tally, []string) {
 // words per 100 slots by language and pole size, and answers the lines
 // not judged yet.
 func precisionTable(title string, probes []probe, lists [][]string, judged judgements) []string {
-	fmt.Printf("Precision at 10 on the judged probes, %s (cmd/servebench/testdata: suggest-probes.tsv, judged in suggest-judged.tsv; an unjudged word counts as not acceptable; fewer than 10 suggestions count the empty slots as not acceptable). Opposite polarity: a top-10 word whose tonality-lexicon polarity is the opposite of the pole's (the lexicon the server filters with, so a floor: a person's judgement is the acceptance).\n\n", title)
+	fmt.Printf("Precision at 10 on the judged probes, %s (tools/servebench/testdata: suggest-probes.tsv, judged in suggest-judged.tsv; an unjudged word counts as not acceptable; fewer than 10 suggestions count the empty slots as not acceptable). Opposite polarity: a top-10 word whose tonality-lexicon polarity is the opposite of the pole's (the lexicon the server filters with, so a floor: a person's judgement is the acceptance).\n\n", title)
 	fmt.Println("| language | poles | terms a pole | P@10 | opposite-polarity per 100 slots | unjudged words |")
 	fmt.Println("|---|---|---|---|---|---|")
 	var unjudged []string

@@ -3,7 +3,7 @@
 // synsets, cleaned (notes, antonyms, broader and narrower terms left out)
 // and each once, as a UTF-8 MyThes file compressed with gzip:
 //
-//	go run ./wordspace/cmd/thesaurusspace -lang SV -in th_sv_SE_v2.dat -out sv.dat.gz
+//	make bin/thesaurusspace && bin/thesaurusspace -lang SV -in th_sv_SE_v2.dat -out sv.dat.gz
 //
 // With -eval it builds the language's space without the held-out fifth of
 // the synsets (wordspace.HeldOutSynset) and prints the precision at 10 of

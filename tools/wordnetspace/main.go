@@ -1,7 +1,7 @@
 // Command wordnetspace builds the default English word space from the
 // WordNet database files (data.*, index.sense) with Random Indexing:
 //
-//	go run ./wordspace/cmd/wordnetspace -dict DIR -out FILE
+//	make bin/wordnetspace && bin/wordnetspace -dict DIR -out FILE
 //
 // The contexts are WordNet's own: the lemmas of each synset form a set
 // context, synsets linked by "similar to" (adjective clusters), "also see"

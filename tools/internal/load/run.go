@@ -1,7 +1,7 @@
 // Package load drives a mixed workload over every resource of a running
 // explorer server (started by it, or given on the loopback) with many
 // users, and reports requests per second, p50/p99 per operation, errors by
-// status and the server's resident memory. cmd/load is its command.
+// status and the server's resident memory. tools/load is its command.
 package load
 
 import (
