@@ -37,10 +37,6 @@ const (
 
 var detector = sync.OnceValue(loadProfiles)
 
-// Load loads the detection profiles now rather than at the first Detect.
-// It is safe to call more than once, and concurrently.
-func Load() { detector() }
-
 // Detect detects the language of a set of short terms or texts, taken
 // together. It returns the upper-case ISO 639-1 code (canonical: NO for
 // Norwegian) and true when the detection is confident, "" and false when
