@@ -116,6 +116,29 @@ func (c *Cache) queue(k cacheKey, body []byte) bool {
 	return true
 }
 
+// Wait blocks until no strong compression is pending.
+func (c *Cache) Wait() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for c.working {
+		c.idle.Wait()
+	}
+}
+
+// Len is the number of answers the cache holds (one per key and coding).
+func (c *Cache) Len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.entries.Len()
+}
+
+// Size is the bytes the cache holds.
+func (c *Cache) Size() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return int(c.entries.Size())
+}
+
 func (c *Cache) tooLarge(k cacheKey, body []byte) bool {
 	return entrySize(k, body) > c.budget/8
 }
