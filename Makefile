@@ -214,9 +214,11 @@ bench-scale: build bin/scalebench
 
 ## bench-db: the served path on SQLite and on a throwaway PostgreSQL the
 ## bench starts itself (.ci/postgres.sh, as the tests do): CPU per one-term
-## PUT of a 300-topic model (server and database processes), CPU and
-## p50/p99 of GETs of it from DB_CLIENTS clients, PostgreSQL as ratios.
-DB_PUTS ?= 300
+## PUT of a 300-topic model (server and database processes) beside
+## /healthz, the database's growth per 1,000 PUTs, the model editor's
+## one-term change (CPU, growth), CPU and p50/p99 of GETs of the model
+## from DB_CLIENTS clients, PostgreSQL as ratios.
+DB_PUTS ?= 1000
 DB_GETS ?= 3000
 DB_CLIENTS ?= 8
 .PHONY: bench-db
@@ -232,6 +234,13 @@ bench-versions:
 ## 5,760 and 20,000 terms (HTML bytes, DOM nodes, load event, first paint)
 bench-pages:
 	EXPLORER_BENCH_PAGES=1 $(GO) test -run '^TestBrowserModelPageWeights$$' -count=1 -v ./web | grep -E 'terms \(|^(ok|FAIL|---)'
+
+## bench-editor: opening a group of a 20,000-term model in Chromium once
+## 30 groups are open, with every group left open and with "one group at a
+## time" (click to topics painted, median and max of groups 31 to 40)
+.PHONY: bench-editor
+bench-editor:
+	EXPLORER_BENCH_EDITOR=1 $(GO) test -run '^TestBrowserEditorOpenGroup$$' -count=1 -v -timeout 20m ./web | grep -E 'open groups|^(ok|FAIL|---)'
 
 ## fuzz: every fuzz target of the repository (found by grep), one after
 ## another, for FUZZTIME each (default 60s) with a short minimisation so

@@ -269,6 +269,12 @@ type ModelStore interface {
 	// DeleteModel removes a model with its versions, accesses and
 	// invitations.
 	DeleteModel(ctx context.Context, id int64) error
+	// SetModelSource records that a model was made from a project;
+	// FindModelSource answers it (0: made otherwise); FindSourcedModels
+	// lists the models made from a project that userID can read, by id.
+	SetModelSource(ctx context.Context, modelID, projectID int64) error
+	FindModelSource(ctx context.Context, modelID int64) (int64, error)
+	FindSourcedModels(ctx context.Context, projectID, userID int64) ([]*ModelRecord, error)
 
 	// CreateModelVersion stores a new version of a model, made by the
 	// user createdBy.

@@ -108,6 +108,22 @@ func (c *versionCache) latestGroups(model int64) []Group {
 	return c.entries[k].Value.(*answerVersion).stored.Groups
 }
 
+// ReleaseCaches drops the versions and summaries kept to answer faster
+// (the server does when idle, to return memory); they are read again at
+// their next use.
+func (s *Service) ReleaseCaches() {
+	s.versions.clear()
+	s.summaries.clear()
+}
+
+// clear drops every entry.
+func (c *versionCache) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.entries, c.latest, c.size = nil, nil, 0
+	c.order.Init()
+}
+
 // remove drops an entry; c.mu is held.
 func (c *versionCache) remove(el *list.Element) {
 	v := el.Value.(*answerVersion)

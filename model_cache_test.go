@@ -45,6 +45,16 @@ func TestVersionCacheEvictsAndForgets(t *testing.T) {
 	if c.get(versionKey{1, 1, 0}) != nil || c.get(versionKey{2, 1, 0}) == nil || c.size != 10 || c.order.Len() != 1 {
 		t.Fatalf("after forget: size %d, %d entries", c.size, c.order.Len())
 	}
+	// Cleared (the server lets its caches go when idle), it is empty and
+	// fills again.
+	c.clear()
+	if c.get(versionKey{2, 1, 0}) != nil || c.latestGroups(2) != nil || c.size != 0 || c.order.Len() != 0 {
+		t.Fatalf("after clear: size %d, %d entries", c.size, c.order.Len())
+	}
+	c.put(entry(2, 1, 10))
+	if c.get(versionKey{2, 1, 0}) == nil || c.size != 10 {
+		t.Fatal("nothing kept after clear")
+	}
 }
 
 // TestCleanTermsLike: terms equal to stored ones come back as the stored

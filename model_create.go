@@ -48,6 +48,9 @@ func (s *Service) CreateModelFromTopics(ctx context.Context, projectID int64, in
 			typ, master = ModelDynamic, &p.ID
 		}
 		rec, err = s.createModel(ctx, u, title, typ, lang, &st, master)
+		if err == nil {
+			err = s.store.SetModelSource(ctx, rec.ID, p.ID)
+		}
 		if err != nil || !in.Dynamic {
 			return err
 		}
@@ -87,4 +90,47 @@ func (s *Service) createModel(ctx context.Context, u *User, title *string, typ, 
 		return nil, err
 	}
 	return m, nil
+}
+
+// SourcedModels lists the models made from a project the caller owns
+// (CreateModelFromProject, CreateModelFromTopics) that the caller can
+// read, oldest first.
+func (s *Service) SourcedModels(ctx context.Context, projectID int64) ([]ModelInfo, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.ownProject(ctx, u, projectID); err != nil {
+		return nil, err
+	}
+	recs, err := s.store.FindSourcedModels(ctx, projectID, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ModelInfo, len(recs))
+	for i, r := range recs {
+		out[i] = r.Info()
+	}
+	return out, nil
+}
+
+// ModelSource is the project a model the caller can read was made from,
+// when the caller owns that project; nil otherwise.
+func (s *Service) ModelSource(ctx context.Context, modelID int64) (*Project, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.visibleModel(ctx, u, modelID); err != nil {
+		return nil, err
+	}
+	pid, err := s.store.FindModelSource(ctx, modelID)
+	if err != nil || pid == 0 {
+		return nil, err
+	}
+	p, err := s.ownProject(ctx, u, pid)
+	if ErrorCode(err) == ENOTFOUND {
+		return nil, nil
+	}
+	return p, err
 }

@@ -1,6 +1,9 @@
 package explorer
 
-import "context"
+import (
+	"context"
+	"slices"
+)
 
 // Kinds of change of a group or topic in a StructureDiff.
 const (
@@ -221,6 +224,9 @@ func diffTopics(old, g *Group, oldTopics map[int64]topicPlace, newTopics map[int
 // diffTerms returns the terms of b not in a and those of a not in b,
 // compared by TermKey, each in its list's order.
 func diffTerms(a, b []string) (added, removed []string) {
+	if slices.Equal(a, b) {
+		return nil, nil // most topics of two versions: no key to make
+	}
 	inA := make(map[string]bool, len(a))
 	for _, t := range a {
 		inA[TermKey(t)] = true

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // summaryParts is the most parts a Summary lists before "…".
@@ -105,7 +106,10 @@ func countChange(c *[2]int, change string) {
 
 // ModelVersionSummaries says what each version of a model from first to
 // last changed from the version before it (version 1: "first version"),
-// in one line each (StructureDiff.Summary), keyed by version.
+// in one line each (StructureDiff.Summary), keyed by version. A summary
+// is kept (summaryCache) under the version's key: the content of a
+// version and of the one before it no longer change once it is followed,
+// so only the newest version's summary is made again after an amendment.
 func (s *Service) ModelVersionSummaries(ctx context.Context, id int64, first, last int) (map[int]string, error) {
 	u, err := activeActor(ctx)
 	if err != nil {
@@ -117,25 +121,60 @@ func (s *Service) ModelVersionSummaries(ctx context.Context, id int64, first, la
 	}
 	first, last = max(first, 1), min(last, m.Version)
 	out := make(map[int]string, max(0, last-first+1))
-	var prev *Structure
-	if first > 1 {
-		if prev, err = s.summaryVersion(ctx, m, first-1); err != nil {
+	for v := first; v <= last; v++ {
+		if v == 1 {
+			out[v] = "first version"
+			continue
+		}
+		key := keyAt(m, v)
+		if sum, ok := s.summaries.get(key); ok {
+			out[v] = sum
+			continue
+		}
+		prev, err := s.summaryVersion(ctx, m, v-1)
+		if err != nil {
 			return nil, err
 		}
-	}
-	for v := first; v <= last; v++ {
 		cur, err := s.summaryVersion(ctx, m, v)
 		if err != nil {
 			return nil, err
 		}
-		if prev == nil {
-			out[v] = "first version"
-		} else {
-			out[v] = DiffStructures(prev, cur).Summary()
-		}
-		prev = cur
+		out[v] = DiffStructures(prev, cur).Summary()
+		s.summaries.put(key, out[v])
 	}
 	return out, nil
+}
+
+// summaryCacheMax is the most summaries summaryCache keeps (a few
+// hundred KB); when full it starts again empty.
+const summaryCacheMax = 4096
+
+// summaryCache keeps the summaries of versions by their key.
+type summaryCache struct {
+	mu      sync.Mutex
+	entries map[versionKey]string
+}
+
+func (c *summaryCache) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.entries = nil
+}
+
+func (c *summaryCache) get(k versionKey) (string, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	sum, ok := c.entries[k]
+	return sum, ok
+}
+
+func (c *summaryCache) put(k versionKey, sum string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.entries == nil || len(c.entries) >= summaryCacheMax {
+		c.entries = make(map[versionKey]string)
+	}
+	c.entries[k] = sum
 }
 
 // summaryVersion reads a version's structure through the cache.

@@ -67,6 +67,9 @@ type EditResult struct {
 	Merged  bool
 	// RemovedAt is where RemoveTerm found the term.
 	RemovedAt int
+	// Already are the terms AddTerms was given that the topic held
+	// already (compared by TermKey), as given; they are not added again.
+	Already []string
 	// Refresh are the groups of a merged change that others changed
 	// since its base (their parts are out of date on the page);
 	// Reordered: groups were added, removed or moved since.

@@ -72,6 +72,7 @@ func (e *ModelEdit) applyTopic(groups []Group, res *EditResult) ([]Group, error)
 		if len(e.Terms) == 0 || strings.TrimSpace(strings.Join(e.Terms, "")) == "" {
 			return nil, Invalid("type a term to add")
 		}
+		res.Already = termsIn(t.Terms, e.Terms)
 		at := len(t.Terms)
 		if e.At >= 1 && e.At <= at {
 			at = e.At - 1
@@ -115,4 +116,21 @@ func moveAt[T any](s []T, i, d int) error {
 		s[i], s[j] = s[j], s[i]
 	}
 	return nil
+}
+
+// termsIn are the terms of given that have holds already (by TermKey),
+// trimmed, each once.
+func termsIn(has, given []string) []string {
+	held := make(map[string]bool, len(has))
+	for _, t := range has {
+		held[TermKey(t)] = true
+	}
+	var out []string
+	for _, t := range given {
+		if k := TermKey(t); k != "" && held[k] {
+			held[k] = false // said once
+			out = append(out, strings.TrimSpace(t))
+		}
+	}
+	return out
 }

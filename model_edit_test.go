@@ -164,3 +164,66 @@ func TestEditModelNeverAmendsDynamic(t *testing.T) {
 		}
 	}
 }
+
+// TestVersionSummariesFollowAmendments: a summary read while its version
+// is the newest is not answered again once the version is amended, nor
+// once it is followed.
+func TestVersionSummariesFollowAmendments(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{File: &fakeFile{table: testkit.RowsTable("Index|Label|Terms", "1|Soda|soda", "2|Tea|tea")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	add := func(topic int64, term string) explorer.ModelEdit {
+		return explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: topic, Terms: []string{term}}
+	}
+	summary := func(v int, want string) {
+		t.Helper()
+		sum, err := e.Svc.ModelVersionSummaries(e.As("ann"), m.ID, v, v)
+		if err != nil || sum[v] != want {
+			t.Fatalf("version %d: %q (%v), want %q", v, sum[v], err, want)
+		}
+	}
+	r := editModel(t, e, "ann", m.ID, explorer.VersionTag{}, add(1, "cola"))
+	summary(2, "+1 term in Soda")
+	r = editModel(t, e, "ann", m.ID, r.Model.Tag(), add(2, "chai"))
+	if !r.Amended {
+		t.Fatalf("not amended: %+v", r.Model.Tag())
+	}
+	summary(2, "+2 terms in 2 topics")
+	e.Clock.Advance(explorer.AmendWindow)
+	r = editModel(t, e, "ann", m.ID, r.Model.Tag(), add(2, "mate"))
+	summary(2, "+2 terms in 2 topics")
+	summary(3, "+1 term in Tea")
+	editModel(t, e, "ann", m.ID, r.Model.Tag(), add(1, "fanta"))
+	summary(3, "+2 terms in 2 topics")
+}
+
+// TestEditModelSaysTermsHeldAlready: adding terms the topic holds (case
+// and spaces not minded) names them and adds only the others; adding only
+// such terms changes nothing. A page's rename refuses a blank title.
+func TestEditModelSaysTermsHeldAlready(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: new("Drinks"), File: &fakeFile{table: testkit.RowsTable("Index|Label|Terms", "1|Soda|soda, cola")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := editModel(t, e, "ann", m.ID, explorer.VersionTag{}, explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: 1, Terms: []string{" COLA", "pop", "Soda ", "cola"}})
+	if strings.Join(r.Already, ",") != "COLA,Soda" || !r.Changed || termsOf(r.Model) != "Soda=soda+cola+pop" {
+		t.Fatalf("mixed add: already %q, changed %v, %s", r.Already, r.Changed, termsOf(r.Model))
+	}
+	r = editModel(t, e, "ann", m.ID, explorer.VersionTag{}, explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: 1, Terms: []string{"Pop"}})
+	if strings.Join(r.Already, ",") != "Pop" || r.Changed || r.Model.Version != 2 {
+		t.Fatalf("add held term: %+v", r)
+	}
+	for _, blank := range []string{"", " \t"} {
+		if _, err := e.Svc.RenameModel(e.As("ann"), m.ID, blank); explorer.ErrorCode(err) != explorer.EINVALID {
+			t.Fatalf("rename to %q: %v", blank, err)
+		}
+	}
+	if got, err := e.Svc.RenameModel(e.As("ann"), m.ID, " Lunch "); err != nil || *got.Title != "Lunch" {
+		t.Fatalf("rename: %v", err)
+	}
+}

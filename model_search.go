@@ -1,6 +1,9 @@
 package explorer
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Kinds of StructureMatch.
 const (
@@ -10,10 +13,12 @@ const (
 )
 
 // StructureMatch is a group, topic or term a search found, with the
-// group (and topic) holding it.
+// group (and topic) holding it. Text[Start:End] is the part of Text that
+// matched the search (byte offsets), for marking it.
 type StructureMatch struct {
 	Kind       string
 	Text       string
+	Start, End int
 	Group      int64
 	GroupTitle string
 	Topic      int64
@@ -22,40 +27,65 @@ type StructureMatch struct {
 
 // SearchStructure finds the groups, topics and terms whose text contains
 // q, compared as TermKey does (trimmed, case not minded), in the order of
-// the structure; at most limit matches. A blank q finds nothing.
-func SearchStructure(groups []Group, q string, limit int) []StructureMatch {
+// the structure. It answers the matches from offset on, at most limit of
+// them, and how many there are in all. A blank q finds nothing.
+func SearchStructure(groups []Group, q string, offset, limit int) ([]StructureMatch, int) {
 	key := TermKey(q)
 	if key == "" {
-		return nil
+		return nil, 0
 	}
 	var out []StructureMatch
-	found := func(m StructureMatch) bool {
-		out = append(out, m)
-		return len(out) >= limit
+	total := 0
+	found := func(m StructureMatch, text string) {
+		if total >= offset && len(out) < limit {
+			m.Text = text
+			m.Start, m.End = matchedPart(text, key)
+			out = append(out, m)
+		}
+		total++
 	}
 	for _, g := range groups {
-		if strings.Contains(TermKey(g.Title), key) && found(StructureMatch{Kind: MatchGroup, Text: g.Title, Group: g.ID, GroupTitle: g.Title}) {
-			return out
+		if strings.Contains(TermKey(g.Title), key) {
+			found(StructureMatch{Kind: MatchGroup, Group: g.ID, GroupTitle: g.Title}, g.Title)
 		}
 		for _, t := range g.Topics {
 			at := StructureMatch{Group: g.ID, GroupTitle: g.Title, Topic: t.ID, TopicTitle: t.Title}
 			if strings.Contains(TermKey(t.Title), key) {
 				m := at
-				m.Kind, m.Text = MatchTopic, t.Title
-				if found(m) {
-					return out
-				}
+				m.Kind = MatchTopic
+				found(m, t.Title)
 			}
 			for _, term := range t.Terms {
 				if strings.Contains(TermKey(term), key) {
 					m := at
-					m.Kind, m.Text = MatchTerm, term
-					if found(m) {
-						return out
-					}
+					m.Kind = MatchTerm
+					found(m, term)
 				}
 			}
 		}
 	}
-	return out
+	return out, total
+}
+
+// matchedPart is where key (a TermKey) first occurs in text, compared
+// as TermKey compares: the byte offsets in text of the first and past the
+// last rune whose lower case holds it; 0, 0 when it does not.
+func matchedPart(text, key string) (int, int) {
+	var lower strings.Builder
+	var from []int // from[k]: the offset in text of lower's byte k
+	for i, r := range text {
+		l := strings.ToLower(string(r))
+		lower.WriteString(l)
+		for range len(l) {
+			from = append(from, i)
+		}
+	}
+	k := strings.Index(lower.String(), key)
+	if k < 0 {
+		return 0, 0
+	}
+	// The match ends after the rune whose lower case holds its last byte.
+	last := from[k+len(key)-1]
+	_, size := utf8.DecodeRuneInString(text[last:])
+	return from[k], last + size
 }

@@ -25,6 +25,16 @@ func cleanModelTitle(title *string) (*string, error) {
 	return &t, nil
 }
 
+// RenameModel gives the model a new title, which must not be blank: the
+// pages rename a model and never empty its title (the JSON interface's
+// PUT may still make it null).
+func (s *Service) RenameModel(ctx context.Context, id int64, title string) (*Model, error) {
+	if strings.TrimSpace(title) == "" {
+		return nil, Invalid("type a title: a model's title cannot be empty", FieldError{Field: "title", Message: "must not be empty"})
+	}
+	return s.UpdateModel(ctx, id, ModelInput{Title: &title})
+}
+
 // UpdateModel changes a model's title and structure. An absent field keeps
 // what the model has. A new version is created only when the groups or
 // ignore terms change; a DYNAMIC model then becomes outdated.

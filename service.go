@@ -154,6 +154,8 @@ type Service struct {
 
 	// versions caches model versions ready to answer (model_cache.go).
 	versions versionCache
+	// summaries caches what each version changed (model_diff_summary.go).
+	summaries summaryCache
 }
 
 // NewService returns a Service over store.

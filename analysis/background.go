@@ -5,7 +5,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	_ "embed"
-	"sync"
+
+	"explorer/internal/lazy"
 )
 
 // backgroundEN is the English background list: the 60,000 most frequent
@@ -16,21 +17,24 @@ import (
 //go:embed background/en.txt.gz
 var backgroundEN []byte
 
-var (
-	backgroundOnce  sync.Once
-	backgroundRanks map[string]int
-)
+// background is the English list's ranks, read at first use (~5 MB).
+var background = lazy.New(loadBackground)
 
-func loadBackground() {
-	backgroundRanks = map[string]int{}
+// ReleaseBackground lets the list read from backgroundEN go (the server
+// does when idle); the next Background reads it again.
+func ReleaseBackground() { background.Release() }
+
+func loadBackground() map[string]int {
+	ranks := map[string]int{}
 	zr, err := gzip.NewReader(bytes.NewReader(backgroundEN))
 	if err != nil {
-		return // the embedded list is checked by a test
+		return ranks // the embedded list is checked by a test
 	}
 	sc := bufio.NewScanner(zr)
 	for sc.Scan() {
-		backgroundRanks[sc.Text()] = len(backgroundRanks) + 1
+		ranks[sc.Text()] = len(ranks) + 1
 	}
+	return ranks
 }
 
 // Background returns the background frequency list of a language (ISO
@@ -41,7 +45,6 @@ func Background(lang string) (rank func(term string) int, size int) {
 	if langKey(lang) != "en" {
 		return nil, 0
 	}
-	backgroundOnce.Do(loadBackground)
-	ranks := backgroundRanks
+	ranks := background.Get()
 	return func(term string) int { return ranks[term] }, len(ranks)
 }

@@ -32,6 +32,10 @@ type handler struct {
 // API is the JSON interface, registered on an app by the HTTP edge.
 type API struct{ h *handler }
 
+// ReleaseCaches drops the encoded structures kept to answer faster; they
+// are encoded again at their next answer.
+func (a *API) ReleaseCaches() { a.h.structures.clear() }
+
 // New returns the JSON interface on svc.
 func New(svc *explorer.Service, opts Options) *API {
 	return &API{h: &handler{svc: svc, opts: opts}}

@@ -81,6 +81,14 @@ func (c *structureCache) account(el *list.Element) {
 	}
 }
 
+// clear drops every entry (one being encoded is dropped when it ends).
+func (c *structureCache) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.entries, c.size = nil, 0
+	c.order.Init()
+}
+
 // remove drops an entry; c.mu is held.
 func (c *structureCache) remove(el *list.Element) {
 	e := el.Value.(*encodedStructure)

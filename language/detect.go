@@ -2,8 +2,9 @@ package language
 
 import (
 	"strings"
-	"sync"
 	"unicode"
+
+	"explorer/internal/lazy"
 )
 
 // Detection scores a text against character trigram profiles of the
@@ -35,7 +36,14 @@ const (
 	maxTexts = 400
 )
 
-var detector = sync.OnceValue(loadProfiles)
+// profilesHeld are the detection profiles, read at first use (~2 MB).
+var profilesHeld = lazy.New(loadProfiles)
+
+func detector() *profiles { return profilesHeld.Get() }
+
+// Release lets the profiles go (the server does when idle); the next
+// Detect reads them again.
+func Release() { profilesHeld.Release() }
 
 // Detect detects the language of a set of short terms or texts, taken
 // together. It returns the upper-case ISO 639-1 code (canonical: NO for

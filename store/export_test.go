@@ -42,6 +42,25 @@ func (db *DB) StoreVersionV1Tx(ctx context.Context, model int64, version int, s 
 	return db.InTx(ctx, func(ctx context.Context) error { return db.StoreVersionV1(ctx, model, version, s) })
 }
 
+// StoreVersionV2Tx stores a version in a transaction of its own with a
+// manifest that holds its groups, as the store wrote it before migration
+// 0040 (its parts as the store writes them now), with no storage charged.
+func (db *DB) StoreVersionV2Tx(ctx context.Context, model int64, version int, s *explorer.Structure) error {
+	return db.InTx(ctx, func(ctx context.Context) error {
+		manifest, _, err := db.storeParts(ctx, model, s)
+		if err != nil {
+			return err
+		}
+		m, err := decodeManifest(manifest)
+		if err != nil {
+			return err
+		}
+		_, err = db.exec(ctx, `INSERT INTO model_versions (model_id, version, created_at, content, parts) VALUES (?, ?, ?, '', ?)`,
+			model, version, int64(version), appendManifestV2(nil, s, m.ignore, m.refs))
+		return err
+	})
+}
+
 // PlannedQuery is a list's query with arguments, for TestListsUseIndexes.
 type PlannedQuery struct {
 	Name, SQL string

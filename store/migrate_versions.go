@@ -104,7 +104,7 @@ func convertManifest(ctx context.Context, db *DB, r manifestRow, old map[int64]b
 	if len(manifest) == 0 || manifest[0] != manifestPerTopic {
 		return nil
 	}
-	_, _, _, refs, err := decodeManifest(manifest)
+	m, err := decodeManifest(manifest)
 	if err != nil {
 		return err
 	}
@@ -112,7 +112,7 @@ func convertManifest(ctx context.Context, db *DB, r manifestRow, old map[int64]b
 	if err != nil {
 		return err
 	}
-	for _, id := range refs {
+	for _, id := range m.refs {
 		old[id] = true
 	}
 	runs, _, err := db.storeParts(ctx, r.model, s)

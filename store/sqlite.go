@@ -43,7 +43,7 @@ func openSQLite(ctx context.Context, path string, last int) (*DB, error) {
 		write.Close()
 		return nil, explorer.Internal(err)
 	}
-	n := max(4, runtime.NumCPU()*2)
+	n := sqliteReaders()
 	read.SetMaxOpenConns(n)
 	read.SetMaxIdleConns(n)
 	db := &DB{write: write, read: read, dialect: sqliteDialect{}, path: path}
@@ -52,6 +52,21 @@ func openSQLite(ctx context.Context, path string, last int) (*DB, error) {
 		return nil, cannotOpen(path, err)
 	}
 	return db, nil
+}
+
+// sqliteReaders is the most connections of the read pool.
+func sqliteReaders() int { return max(4, runtime.NumCPU()*2) }
+
+// ReleaseIdle closes the idle connections of SQLite's read pool, each of
+// which keeps a page cache of up to 2 MiB in SQLite's own allocator (the
+// server does when idle, to return memory); the next reads open them
+// again, the statements prepared anew on each. A no-op on PostgreSQL.
+func (db *DB) ReleaseIdle() {
+	if db.path == "" {
+		return
+	}
+	db.read.SetMaxIdleConns(0)
+	db.read.SetMaxIdleConns(sqliteReaders())
 }
 
 // cannotOpen adds to an error of opening the database at path, when the

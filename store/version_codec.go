@@ -24,13 +24,17 @@ const (
 	partTopic  byte = 't'
 	partTopics byte = 'r'
 	partIgnore byte = 'i'
+	partGroups byte = 'g'
 )
 
-// Manifest formats, the first byte of a manifest: one part id per topic
-// (before migration 0021), or one per run of topics.
+// Manifest formats, the first byte of a manifest: the groups and one part
+// id per topic (before migration 0021), the groups and one part id per run
+// of topics (before migration 0040), or the ids of a groups part and of
+// the runs (manifestShared, written since).
 const (
 	manifestPerTopic byte = 1
 	manifestRuns     byte = 2
+	manifestShared   byte = 3
 )
 
 var errCorrupt = errors.New("stored version is malformed")
@@ -100,17 +104,36 @@ func appendIgnore(b []byte, s *explorer.Structure) []byte {
 	return appendMap(b, s.IgnoreTermsDictionary)
 }
 
-// appendManifest encodes the manifest of s: the ignore part's id, the
-// groups with their topic counts, then the part ids of the runs of topics
-// (refs, in order), each written as the difference to the one before.
-func appendManifest(b []byte, s *explorer.Structure, ignore int64, refs []int64) []byte {
-	b = append(b, manifestRuns)
-	b = binary.AppendVarint(b, ignore)
+// appendGroups encodes the groups part of a structure: its groups, each
+// with its topic count, as the manifests before migration 0040 held them.
+func appendGroups(b []byte, s *explorer.Structure) []byte {
+	return appendGroupCounts(append(b, partGroups), s)
+}
+
+// appendGroupCounts writes the groups of s with their topic counts.
+func appendGroupCounts(b []byte, s *explorer.Structure) []byte {
 	b = appendLen(b, len(s.Groups), s.Groups == nil)
 	for _, g := range s.Groups {
 		b = appendGroup(b, &g)
 		b = appendLen(b, len(g.Topics), g.Topics == nil)
 	}
+	return b
+}
+
+// appendManifest encodes a manifest: the ids of the ignore part and of
+// the groups part, then the part ids of the runs of topics (refs, in
+// order), each written as the difference to the one before. A one-term
+// edit leaves the groups part as it was, so its manifest is a few bytes a
+// run (about 130 for a 300-topic model instead of 750 with the groups).
+func appendManifest(b []byte, ignore, groups int64, refs []int64) []byte {
+	b = append(b, manifestShared)
+	b = binary.AppendVarint(b, ignore)
+	b = binary.AppendVarint(b, groups)
+	return appendRefs(b, refs)
+}
+
+// appendRefs writes part ids as a slice of differences.
+func appendRefs(b []byte, refs []int64) []byte {
 	b = binary.AppendUvarint(b, uint64(len(refs))+1)
 	prev := int64(0)
 	for _, r := range refs {
@@ -129,19 +152,49 @@ func appendGroup(b []byte, g *explorer.Group) []byte {
 	return append(b, 0)
 }
 
-// decodeManifest reads a manifest of either format: the structure's
-// groups without their topics, how many topics each group holds (-1 for
-// nil), the ignore part's id and the part ids of the topics (runs, or one
-// per topic) in order. The counts are checked against the parts read
-// (fillTopics), not here: a run of several topics is one ref.
-func decodeManifest(b []byte) (s *explorer.Structure, counts []int, ignore int64, refs []int64, err error) {
+// manifest is a decoded manifest: the structure's groups without their
+// topics and how many topics each holds (-1 for nil), or, in a manifest
+// since migration 0040, the id of the groups part that holds them; the
+// ignore part's id and the part ids of the topics (runs, or one per
+// topic) in order.
+type manifest struct {
+	s      *explorer.Structure
+	counts []int
+	ignore int64
+	groups int64
+	refs   []int64
+}
+
+// decodeManifest reads a manifest of any format. The counts are checked
+// against the parts read (fillTopics), not here: a run of several topics
+// is one ref.
+func decodeManifest(b []byte) (manifest, error) {
+	var m manifest
 	d := decoder{b: string(b)}
 	format := d.byte()
-	if format != manifestPerTopic && format != manifestRuns {
-		return nil, nil, 0, nil, errCorrupt
+	if format < manifestPerTopic || format > manifestShared {
+		return m, errCorrupt
 	}
-	s = &explorer.Structure{}
-	ignore = d.varint()
+	m.ignore = d.varint()
+	switch format {
+	case manifestShared:
+		m.groups = d.varint()
+		m.refs = d.refs()
+	case manifestRuns:
+		m.s, m.counts = d.groups(nil)
+		m.refs = d.refs()
+	default:
+		m.s, m.counts = d.groups(&m.refs)
+	}
+	return m, d.end()
+}
+
+// groups reads groups with their topic counts; with perTopic, each
+// group's count is followed by its topics' part ids (the format before
+// migration 0021), appended to *perTopic.
+func (d *decoder) groups(perTopic *[]int64) (*explorer.Structure, []int) {
+	s := &explorer.Structure{}
+	var counts []int
 	if n := d.len(); n >= 0 {
 		s.Groups = make([]explorer.Group, n)
 		counts = make([]int, n)
@@ -158,28 +211,43 @@ func decodeManifest(b []byte) (s *explorer.Structure, counts []int, ignore int64
 		default:
 			d.fail()
 		}
-		if format == manifestPerTopic {
-			counts[gi] = d.len()
-			for range max(counts[gi], 0) {
-				prev += d.varint()
-				refs = append(refs, prev)
-			}
-		} else {
+		if perTopic == nil {
 			counts[gi] = d.count()
+			continue
 		}
-	}
-	if format == manifestRuns {
-		n := d.len() // written as for a slice, never nil
-		if n < 0 {
-			d.fail()
-		}
-		refs = make([]int64, 0, max(n, 0))
-		for range n {
+		counts[gi] = d.len()
+		for range max(counts[gi], 0) {
 			prev += d.varint()
-			refs = append(refs, prev)
+			*perTopic = append(*perTopic, prev)
 		}
 	}
-	return s, counts, ignore, refs, d.end()
+	return s, counts
+}
+
+// refs reads part ids as appendRefs writes them.
+func (d *decoder) refs() []int64 {
+	n := d.len() // written as for a slice, never nil
+	if n < 0 {
+		d.fail()
+		return nil
+	}
+	refs := make([]int64, 0, n)
+	prev := int64(0)
+	for range n {
+		prev += d.varint()
+		refs = append(refs, prev)
+	}
+	return refs
+}
+
+// decodeGroups reads a groups part.
+func decodeGroups(b []byte) (*explorer.Structure, []int, error) {
+	d := decoder{b: string(b)}
+	if d.byte() != partGroups {
+		return nil, nil, errCorrupt
+	}
+	s, counts := d.groups(nil)
+	return s, counts, d.end()
 }
 
 // decoder reads the encoding from a string, so that the strings it

@@ -17,8 +17,10 @@ func FuzzDecodeParts(f *testing.F) {
 	f.Add(appendTopicV1(nil, &t))
 	s := explorer.Structure{Groups: []explorer.Group{{ID: 1, Title: "g", Topics: []explorer.Topic{t, t}}, {ID: 2}}, IgnoreTerms: []explorer.IgnoreTerm{{ID: 2, Term: "x"}}}
 	f.Add(appendIgnore(nil, &s))
-	f.Add(appendManifest(nil, &s, 7, []int64{9}))
+	f.Add(appendManifest(nil, 7, 8, []int64{9}))
+	f.Add(appendManifestV2(nil, &s, 7, []int64{9}))
 	f.Add(appendManifestV1(nil, &s, 7, []int64{9, 12}))
+	f.Add(appendGroups(nil, &s))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if ts, err := decodeTopics(b); err == nil && string(reencodeTopics(b[0], ts)) != string(b) {
 			t.Fatalf("topics %+v encode as %x, read from %x", ts, reencodeTopics(b[0], ts), b)
@@ -27,17 +29,19 @@ func FuzzDecodeParts(f *testing.F) {
 		if err := decodeIgnore(b, &s); err == nil && string(appendIgnore(nil, &s)) != string(b) {
 			t.Fatalf("ignore part %+v encodes differently", s)
 		}
-		if m, counts, ignore, refs, err := decodeManifest(b); err == nil {
-			for i, n := range counts {
-				if n >= 0 && n <= len(b) {
-					m.Groups[i].Topics = make([]explorer.Topic, n)
-				} else if n >= 0 {
-					return // a count the encoding alone does not bound
-				}
-			}
-			again := appendManifest(nil, m, ignore, refs)
-			if b[0] == manifestPerTopic {
-				again = appendManifestV1(nil, m, ignore, refs)
+		if gs, counts, err := decodeGroups(b); err == nil && withCounts(gs, counts, len(b)) && string(appendGroups(nil, gs)) != string(b) {
+			t.Fatalf("groups part %+v encodes differently", gs)
+		}
+		if m, err := decodeManifest(b); err == nil {
+			again := appendManifest(nil, m.ignore, m.groups, m.refs)
+			switch {
+			case b[0] == manifestShared:
+			case !withCounts(m.s, m.counts, len(b)):
+				return // a count the encoding alone does not bound
+			case b[0] == manifestPerTopic:
+				again = appendManifestV1(nil, m.s, m.ignore, m.refs)
+			default:
+				again = appendManifestV2(nil, m.s, m.ignore, m.refs)
 			}
 			if !reflect.DeepEqual(again, b) {
 				t.Fatalf("manifest %+v encodes differently", m)
@@ -56,4 +60,19 @@ func reencodeTopics(kind byte, ts []explorer.Topic) []byte {
 		ptrs[i] = &ts[i]
 	}
 	return appendTopics(nil, ptrs)
+}
+
+// withCounts gives the groups of s counts[i] empty topics each, and
+// reports false when a count exceeds limit (one the encoding alone does
+// not bound).
+func withCounts(s *explorer.Structure, counts []int, limit int) bool {
+	for i, n := range counts {
+		if n > limit {
+			return false
+		}
+		if n >= 0 {
+			s.Groups[i].Topics = make([]explorer.Topic, n)
+		}
+	}
+	return true
 }

@@ -7,8 +7,9 @@ import (
 	explorer "explorer"
 )
 
-// The encoding before migration 0021 (a part per topic), as it was
-// written, for tests of its reader and of the migration.
+// The encodings before migration 0021 (a part per topic) and before 0040
+// (the groups in each manifest), as they were written, for tests of their
+// readers and of the migrations.
 
 // appendTopicV1 encodes a part of one topic.
 func appendTopicV1(b []byte, t *explorer.Topic) []byte {
@@ -31,6 +32,14 @@ func appendManifestV1(b []byte, s *explorer.Structure, ignore int64, refs []int6
 		}
 	}
 	return b
+}
+
+// appendManifestV2 encodes a manifest with the groups and a part id per
+// run of topics, as the store wrote them from migration 0021 to 0040.
+func appendManifestV2(b []byte, s *explorer.Structure, ignore int64, refs []int64) []byte {
+	b = append(b, manifestRuns)
+	b = binary.AppendVarint(b, ignore)
+	return appendRefs(appendGroupCounts(b, s), refs)
 }
 
 // StoreVersionV1 stores a version as the store before migration 0021 did

@@ -62,7 +62,7 @@ func (db *DB) storeParts(ctx context.Context, model int64, s *explorer.Structure
 	last := db.parts.last(model)
 	flat := flatTopics(s)
 	runs := splitRuns(flat)
-	ids := make([]int64, 1+len(runs))
+	ids := make([]int64, 2+len(runs)) // the ignore part, the runs, the groups part
 	var enc encoder
 	if last != nil && sameIgnore(&last.ignore, s) {
 		ids[0] = last.ignoreID
@@ -76,13 +76,14 @@ func (db *DB) storeParts(ctx context.Context, model int64, s *explorer.Structure
 			enc.add(i+1, func(b []byte) []byte { return appendTopics(b, run) })
 		}
 	}
+	enc.add(len(runs)+1, func(b []byte) []byte { return appendGroups(b, s) })
 	added, err := db.resolveParts(ctx, model, enc.parts, ids)
 	if err != nil {
 		return nil, 0, err
 	}
 	db.afterCommit(ctx, func() { db.parts.remember(model, s, runs, ids) })
-	manifest := make([]byte, 0, 64+len(s.Groups)*16+len(runs)*3)
-	return appendManifest(manifest, s, ids[0], ids[1:]), added, nil
+	manifest := make([]byte, 0, 32+len(runs)*3)
+	return appendManifest(manifest, ids[0], ids[len(runs)+1], ids[1:len(runs)+1]), added, nil
 }
 
 // flatTopics returns the topics of s in order.
@@ -324,24 +325,33 @@ func (db *DB) findParts(ctx context.Context, model int64, hashes [][]byte) (map[
 // readVersion builds the structure a manifest names. The parts are read
 // by primary key alone (with model_id in the condition SQLite would walk
 // the model's parts by its (model_id, hash) index) and decoded as they
-// come.
+// come; the ignore part once the groups are known.
 func (db *DB) readVersion(ctx context.Context, model int64, manifest []byte) (*explorer.Structure, error) {
-	s, counts, ignore, refs, err := decodeManifest(manifest)
+	m, err := decodeManifest(manifest)
 	if err != nil {
 		return nil, err
 	}
-	runs := make(map[int64][]explorer.Topic, len(refs))
-	ignoreRead := false
-	err = queryIn(ctx, db, `SELECT id, model_id, content FROM model_parts WHERE id IN (%s)`, nil, append(refs, ignore),
+	ids := append(slices.Clip(m.refs), m.ignore)
+	if m.groups != 0 {
+		ids = append(ids, m.groups)
+	}
+	runs := make(map[int64][]explorer.Topic, len(m.refs))
+	var ignore []byte
+	err = queryIn(ctx, db, `SELECT id, model_id, content FROM model_parts WHERE id IN (%s)`, nil, ids,
 		func(rows *sql.Rows) error {
 			var id, owner int64
 			var content sql.RawBytes
 			if err := rows.Scan(&id, &owner, &content); err != nil || owner != model {
 				return err
 			}
-			if id == ignore {
-				ignoreRead = true
-				return decodeIgnore(content, s)
+			switch id {
+			case m.ignore:
+				ignore = append([]byte{}, content...)
+				return nil
+			case m.groups:
+				var bad error
+				m.s, m.counts, bad = decodeGroups(content)
+				return bad
 			}
 			ts, err := decodeTopics(content)
 			runs[id] = ts
@@ -350,10 +360,13 @@ func (db *DB) readVersion(ctx context.Context, model int64, manifest []byte) (*e
 	if err != nil {
 		return nil, err
 	}
-	if !ignoreRead {
+	if ignore == nil || m.s == nil {
 		return nil, errCorrupt
 	}
-	return s, fillTopics(s, counts, refs, runs)
+	if err := decodeIgnore(ignore, m.s); err != nil {
+		return nil, err
+	}
+	return m.s, fillTopics(m.s, m.counts, m.refs, runs)
 }
 
 // fillTopics gives the groups of s the topics of the parts refs, in

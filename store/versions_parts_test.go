@@ -89,8 +89,8 @@ func TestManyPartsInsertedTogether(t *testing.T) {
 
 // TestEditStoresOneRun: a version that changes one term of a 3,000-topic
 // model stores one new part, and one that inserts a topic, moves a topic
-// to another group or deletes one stores at most two; reading gives the
-// versions back.
+// to another group or deletes one stores at most two runs and the groups
+// part (their topic counts changed); reading gives the versions back.
 func TestEditStoresOneRun(t *testing.T) {
 	db := testkit.OpenDB(t)
 	ctx := context.Background()
@@ -113,18 +113,18 @@ func TestEditStoresOneRun(t *testing.T) {
 		func(s *explorer.Structure) int { // a new topic
 			g := &s.Groups[7]
 			g.Topics = append(g.Topics[:3:3], append([]explorer.Topic{{ID: 99999, Title: "new", Terms: []string{"x"}}}, g.Topics[3:]...)...)
-			return 2
+			return 3
 		},
 		func(s *explorer.Structure) int { // a topic moved to the next group
 			a, b := &s.Groups[200], &s.Groups[201]
 			b.Topics = append([]explorer.Topic{a.Topics[9]}, b.Topics...)
 			a.Topics = a.Topics[:9:9]
-			return 0
+			return 1
 		},
 		func(s *explorer.Structure) int { // a topic deleted
 			g := &s.Groups[250]
 			g.Topics = append(g.Topics[:5:5], g.Topics[6:]...)
-			return 2
+			return 3
 		},
 	}
 	for i, edit := range edits {

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"explorer/internal/lazy"
 	"explorer/language"
 )
 
@@ -55,8 +56,7 @@ type Analyzer struct {
 
 // entry is the lazily loaded data of a language.
 type entry struct {
-	once sync.Once
-	a    *Analyzer
+	a *lazy.Value[*Analyzer]
 }
 
 var (
@@ -69,7 +69,7 @@ var (
 
 func init() {
 	for code := range ruleTexts {
-		entries[code] = &entry{}
+		entries[code] = &entry{a: lazy.New(func() *Analyzer { return load(code) })}
 	}
 }
 
@@ -86,7 +86,7 @@ func Languages() []string {
 
 // For returns the analyzer of language lang (an ISO 639-1 code in any
 // case; NB and NN are read as NO, IW as HE); ok is false when the language has no
-// tonality data. The data loads once, on first use.
+// tonality data. The data loads on first use (and again after Release).
 func For(lang string) (a *Analyzer, ok bool) {
 	code, ok := language.Canonical(strings.ToUpper(strings.TrimSpace(lang)))
 	if !ok {
@@ -99,15 +99,26 @@ func For(lang string) (a *Analyzer, ok bool) {
 	if e == nil {
 		return nil, false
 	}
-	e.once.Do(func() {
-		lex := readLexicon(strings.ToLower(code) + ".tsv.gz")
-		supplement(code, &lex)
-		induce(code, &lex)
-		r, ps := ruleTexts[code].compile(), compilePhrases(phraseTexts[code]+eventPhrases[code]+"|"+lex.phrases)
-		tb := buildTable(code, &lex, r, ps)
-		e.a = &Analyzer{lang: code, lex: &lex, rules: r, phrases: ps, base: tb, tab: tb}
-	})
-	return e.a, true
+	return e.a.Get(), true
+}
+
+// load reads the data of language code into its analyzer.
+func load(code string) *Analyzer {
+	lex := readLexicon(strings.ToLower(code) + ".tsv.gz")
+	supplement(code, &lex)
+	induce(code, &lex)
+	r, ps := ruleTexts[code].compile(), compilePhrases(phraseTexts[code]+eventPhrases[code]+"|"+lex.phrases)
+	tb := buildTable(code, &lex, r, ps)
+	return &Analyzer{lang: code, lex: &lex, rules: r, phrases: ps, base: tb, tab: tb}
+}
+
+// Release lets every language's data go (the server does when idle); the
+// next For of a language reads its data again. Analyzers got before stay
+// usable.
+func Release() {
+	for _, e := range entries {
+		e.a.Release()
+	}
 }
 
 // IsOpinion reports whether word, one word folded as analysis.FoldTerm

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 
 	explorer "explorer"
 	"explorer/views/models"
@@ -47,6 +48,9 @@ func (s *server) editModel(c *fiber.Ctx, notice string, e explorer.ModelEdit) er
 	if err != nil {
 		return s.editorRefused(c, id, err, &e)
 	}
+	if e.Kind == explorer.EditAddTerms && len(res.Already) > 0 {
+		notice = alreadyNotice(res)
+	}
 	if res.Merged {
 		notice += " Merged with the changes saved meanwhile."
 	}
@@ -72,6 +76,9 @@ func (s *server) editModel(c *fiber.Ctx, notice string, e explorer.ModelEdit) er
 			if e.Kind == explorer.EditRemoveTerm {
 				t.Removed, t.RemovedAt = e.Terms[0], res.RemovedAt
 			}
+			if len(res.Already) > 0 {
+				t.Said = notice
+			}
 			return render(c, http.StatusOK, models.TermsAnswer(v, *t, notice))
 		}
 	}
@@ -82,6 +89,24 @@ func (s *server) editModel(c *fiber.Ctx, notice string, e explorer.ModelEdit) er
 		scope, v.StructureNotice = 0, notice
 	}
 	return render(c, http.StatusOK, models.EditorAnswer(v, scope))
+}
+
+// alreadyNotice says which of the terms a form added the topic held
+// already (and were not added again).
+func alreadyNotice(res *explorer.EditResult) string {
+	quoted := make([]string, len(res.Already))
+	for i, t := range res.Already {
+		quoted[i] = "“" + t + "”"
+	}
+	verb := " is"
+	if len(quoted) > 1 {
+		verb = " are"
+	}
+	said := strings.Join(quoted, ", ") + verb + " already in this topic."
+	if res.Changed {
+		return "Terms added; " + said
+	}
+	return said
 }
 
 // editorRefused answers a refused editor form. A change that met a newer

@@ -25,6 +25,9 @@ func TestLargeModelCollapsedSearchAndBodies(t *testing.T) {
 	if n := d.Find("details.group").Length(); n != 50 || d.Find("details.group[open]").Length() != 0 || d.Find(".term-input").Length() != 0 {
 		t.Fatalf("%d groups, %d open, %d term boxes", n, d.Find("details.group[open]").Length(), d.Find(".term-input").Length())
 	}
+	if h := strings.Join(strings.Fields(d.Find("#group-1 summary h3").Text()), " "); h != "Group 1 3 topics, 30 terms" || !strings.HasPrefix(strings.Join(strings.Fields(d.Find("#structure > p.muted").Text()), " "), "50 groups, 1,500 terms. Add terms") {
+		t.Fatalf("counts: %q, %q", h, d.Find("#structure > p.muted").Text())
+	}
 	g7 := itoa(m.Groups[6].ID)
 	body := d.Find("#group-" + g7 + " .group-body")
 	if body.AttrOr("hx-get", "") != path+"/groups/"+g7 || body.Find("a").AttrOr("href", "") != path+"?open="+g7+"#group-"+g7 || d.Find(`a.skip-link[href="#structure-title"]`).Length() != 1 {
@@ -55,9 +58,34 @@ func TestLargeModelCollapsedSearchAndBodies(t *testing.T) {
 	if got := d.Find("#search-results li").Length(); got != 11 || d.Find("h1").Length() != 1 {
 		t.Fatalf("plain search for Group 4: %d matches", got) // Group 4 and Group 40 to 49
 	}
-	d = b.doc(b.do("GET", path+"/search?q=term", nil, htmx).Expect(t, 200))
+	r := b.do("GET", path+"/search?q=term", nil, htmx).Expect(t, 200)
+	d = b.doc(r)
 	if got := d.Find("#search-results li").Length(); got != 50 {
 		t.Fatalf("a broad search lists %d matches", got)
+	}
+	// The real count, the page in the URL, the matched part marked.
+	if c := d.Find("#search-count").Text(); c != "1,500 matches for “term”, 1–50 shown:" || r.Header.Get("HX-Push-Url") != path+"?q=term" {
+		t.Fatalf("count %q, pushed %q", c, r.Header.Get("HX-Push-Url"))
+	}
+	if m := d.Find("#search-results li").First().Find("mark"); m.Length() != 1 || m.Text() != "term" || d.Find("#search-results li strong").First().Text() != "term 1-1-1" {
+		t.Fatalf("first match marked %q in %q", m.Text(), d.Find("#search-results li strong").First().Text())
+	}
+	next := d.Find(`#search-results nav a[rel=next]`)
+	if next.AttrOr("href", "") != path+"?q=term&page=2" || next.AttrOr("hx-get", "") != path+"/search?q=term&page=2" {
+		t.Fatalf("next page link %q %q", next.AttrOr("href", ""), next.AttrOr("hx-get", ""))
+	}
+	r = b.do("GET", path+"/search?q=TERM&page=30", nil, htmx).Expect(t, 200)
+	d = b.doc(r)
+	if c := d.Find("#search-count").Text(); c != "1,500 matches for “TERM”, 1,451–1,500 shown:" || d.Find("#search-results li").First().Find("strong").Text() != "term 49-2-1" || r.Header.Get("HX-Push-Url") != path+"?q=TERM&page=30" {
+		t.Fatalf("page 30: %q, first %q", c, d.Find("#search-results li strong").First().Text())
+	}
+	if d.Find(`nav a[rel=next]`).Length() != 0 || d.Find(`nav a[rel=prev]`).AttrOr("href", "") != path+"?q=TERM&page=29" {
+		t.Fatal("page 30's links")
+	}
+	// A page past the last is the last; the model page itself searches.
+	d = b.doc(b.do("GET", path+"?q=term&page=999", nil, nil).Expect(t, 200))
+	if d.Find("h1").Length() != 1 || d.Find("#model-search").AttrOr("value", "") != "term" || !strings.Contains(d.Find("#search-count").Text(), "1,451–1,500") {
+		t.Fatalf("the page with ?q=: %q", d.Find("#search-count").Text())
 	}
 	for _, q := range []string{"", "   ", strings.Repeat("é", 500), "<script>", "%00", "\xff\xfe"} {
 		d = b.doc(b.do("GET", path+"/search?q="+url.QueryEscape(q), nil, htmx).Expect(t, 200))

@@ -11,9 +11,6 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-// searchLimit is the most matches a search of the editor lists.
-const searchLimit = 50
-
 // modelReadRoutes registers the editor's reads: a search and the body of a
 // collapsed group.
 func (s *server) modelReadRoutes(r fiber.Router) {
@@ -58,22 +55,51 @@ func (s *server) groupBody(c *fiber.Ctx) error {
 }
 
 // searchModel finds groups, topics and terms of the model: the list of
-// matches for htmx, else the page with them.
+// matches for htmx (the page's URL then moves to the search, so that it
+// can be shared and the back button works), else the page with them.
 func (s *server) searchModel(c *fiber.Ctx) error {
 	v, err := s.queryModelView(c)
 	if err != nil {
 		return err
 	}
+	if err := s.searchInto(c, &v); err != nil {
+		return err
+	}
+	if isHTMX(c) {
+		c.Set("HX-Push-Url", v.SearchURL())
+		return render(c, http.StatusOK, models.SearchResults(v))
+	}
+	return render(c, http.StatusOK, models.Model(v))
+}
+
+// searchInto puts in v the page of matches the query's q and page ask
+// for (a page past the last is the last).
+func (s *server) searchInto(c *fiber.Ctx, v *models.ModelView) error {
+	q := c.Query("q")
+	if len(q) > 200 {
+		q = q[:200]
+	}
+	v.Search = strings.ToValidUTF8(q, "")
+	if explorer.TermKey(v.Search) == "" {
+		return nil
+	}
 	m, err := s.svc.ModelVersion(ctx(c), v.ID, v.Version)
 	if err != nil {
 		return err
 	}
-	v.Search = c.Query("q")
-	if len(v.Search) > 200 {
-		v.Search = strings.ToValidUTF8(v.Search[:200], "")
+	page := 1
+	if n, err := strconv.Atoi(c.Query("page")); err == nil && n > 1 && n < 1<<20 {
+		page = n
 	}
-	for _, f := range explorer.SearchStructure(m.Groups, v.Search, searchLimit) {
-		sm := models.SearchMatch{What: f.Kind, Text: f.Text, Group: f.Group, Topic: f.Topic}
+	size := models.SearchPageSize
+	found, total := explorer.SearchStructure(m.Groups, v.Search, (page-1)*size, size)
+	if pages := (total + size - 1) / size; page > pages && pages > 0 {
+		page = pages
+		found, _ = explorer.SearchStructure(m.Groups, v.Search, (page-1)*size, size)
+	}
+	v.SearchTotal, v.SearchPage, v.SearchPages = total, page, (total+size-1)/size
+	for _, f := range found {
+		sm := models.SearchMatch{What: f.Kind, Text: f.Text, Start: f.Start, End: f.End, Group: f.Group, Topic: f.Topic}
 		switch f.Kind {
 		case explorer.MatchGroup:
 		case explorer.MatchTopic:
@@ -83,8 +109,5 @@ func (s *server) searchModel(c *fiber.Ctx) error {
 		}
 		v.Matches = append(v.Matches, sm)
 	}
-	if isHTMX(c) {
-		return render(c, http.StatusOK, models.SearchResults(v))
-	}
-	return render(c, http.StatusOK, models.Model(v))
+	return nil
 }

@@ -95,6 +95,19 @@ func TestModelEditorPartials(t *testing.T) {
 	if chipsOf(d, 3) != "zed,zee" || d.Find("details.group, #term-3").Length() != 0 || d.Find("#terms-3").Length() != 1 {
 		t.Fatalf("answer to adding terms: %s", r.Body)
 	}
+	// The counts of the model and of the group follow every change.
+	if c := d.Find(`#model-counts[hx-swap-oob]`).Text(); c != "2 groups, 5 terms." {
+		t.Fatalf("model counts after adding terms: %q", c)
+	}
+	if c := strings.Join(strings.Fields(d.Find(`#group-count-1[hx-swap-oob]`).Text()), " "); c != "pinned, 2 topics, 4 terms" {
+		t.Fatalf("group counts after adding terms: %q", c)
+	}
+	// A term the topic holds is answered, not added again.
+	before := tag
+	d = b.doc(post("/topics/3/terms", url.Values{"term": {" ZED "}}).Expect(t, 200))
+	if said := d.Find("#terms-3 .term-said").Text(); said != "“ZED” is already in this topic." || d.Find("#editor-live").Text() != said || chipsOf(d, 3) != "zed,zee" || tag != before {
+		t.Fatalf("adding a term held already (%s): %s", tag, d.Text())
+	}
 	d = b.doc(post("/topics/3/terms/remove", url.Values{"term": {"zed"}}).Expect(t, 200))
 	if undo := d.Find("#terms-3 form.undo"); undo.Find("input[name=term]").AttrOr("value", "") != "zed" || undo.Find("input[name=at]").AttrOr("value", "") != "0" {
 		t.Fatalf("removal without its undo: %s", d.Text())
@@ -141,6 +154,16 @@ func TestModelEditorPartials(t *testing.T) {
 		t.Fatalf("rename answer: %s", d.Text())
 	}
 	post("/title", url.Values{"title": {"Menu"}}).Expect(t, 200)
+	// An emptied title is refused with a message, before the form.
+	for _, blank := range []string{"", "   "} {
+		r = post("/title", url.Values{"title": {blank}})
+		if r.Status != http.StatusUnprocessableEntity || r.Header.Get("HX-Retarget") != "this" || !strings.Contains(b.doc(r).Find(".editor-error").Text(), "title cannot be empty") {
+			t.Fatalf("empty title: %d %s", r.Status, r.Body)
+		}
+	}
+	if got, _ = e.Svc.Model(e.As("ann"), m.ID); got.Title == nil || *got.Title != "Menu" {
+		t.Fatalf("title after an empty one: %v", got.Title)
+	}
 
 	// Without htmx a form answers the whole page with its notice.
 	r = b.do("POST", path+"/groups/1", url.Values{"_csrf": {csrf}, "version": {tag}, "title": {"Alpha"}}, nil).Expect(t, 200)
@@ -167,14 +190,15 @@ func TestModelEditorReadOnly(t *testing.T) {
 		t.Fatalf("cy's page: %s", d.Find("#structure").Text())
 	}
 	// The only form is the one that removes cy's own access (it leaves
-	// the model, it does not change it).
+	// the model, it does not change it); the one box besides the search
+	// is the view's "one group at a time".
 	d.Find("form").Each(func(_ int, s *goqSel) {
 		action := s.AttrOr("action", "")
 		if action != "/logout" && action != "/login" && s.AttrOr("method", "") != "dialog" && !strings.HasSuffix(action, "/remove") && !strings.HasSuffix(action, "/search") {
 			t.Errorf("form for a READ holder: %s", action)
 		}
 	})
-	if n := d.Find("#model button:not(form.search button)").Length(); n != 1 || d.Find("#model input:not([type=hidden]):not([type=search])").Length() != 0 || d.Find("#model textarea, #model select").Length() != 0 {
+	if n := d.Find("#model button:not(form.search button)").Length(); n != 1 || d.Find("#model input:not([type=hidden]):not([type=search]):not(#one-group)").Length() != 0 || d.Find("#model textarea, #model select").Length() != 0 {
 		t.Fatalf("READ holder has %d buttons or inputs", n)
 	}
 }

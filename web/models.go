@@ -195,6 +195,11 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 		Version: m.Version, Current: versions[len(versions)-1].Version, CanWrite: m.CanWrite(), IsOwner: m.IsOwner(), Self: u.Username,
 	}
 	v.Page.Title = v.Heading()
+	if src, err := s.svc.ModelSource(ctx(c), id); err != nil {
+		return models.ModelView{}, err
+	} else if src != nil {
+		v.Source = &models.ProjectRow{ID: src.ID, Title: src.Title}
+	}
 	v.Tag = m.Tag().String()
 	v.MailHint = s.mailHint()
 	for _, g := range m.Groups {
@@ -277,6 +282,12 @@ func (s *server) modelPage(c *fiber.Ctx) error {
 	v, err := s.modelView(c, id, version)
 	if err != nil {
 		return err
+	}
+	v.Made = c.Query("made") != "" && v.Source != nil
+	if c.Query("q") != "" {
+		if err := s.searchInto(c, &v); err != nil {
+			return err
+		}
 	}
 	return render(c, http.StatusOK, models.Model(v))
 }

@@ -42,8 +42,7 @@ func (s *server) renameModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	title := c.FormValue("title")
-	if _, err := s.svc.UpdateModel(ctx(c), id, explorer.ModelInput{Title: &title}); err != nil {
+	if _, err := s.svc.RenameModel(ctx(c), id, c.FormValue("title")); err != nil {
 		return s.editorRefused(c, id, err, nil)
 	}
 	if !isHTMX(c) {

@@ -137,7 +137,7 @@ func TestModelPagesUploadEditVersions(t *testing.T) {
 		form   url.Values
 		notice string
 	}{
-		{"/models/1/topics/2/terms", url.Values{"term": {"french fries, Fries"}}, "Term added."},
+		{"/models/1/topics/2/terms", url.Values{"term": {"french fries, Fries"}}, "Terms added; “Fries” is already in this topic."},
 		{"/models/1/topics/2/terms/remove", url.Values{"term": {"chips"}}, "Term removed."},
 		{"/models/1/groups", url.Values{"title": {"Desserts"}, "terms": {"ice cream, cake"}, "pinned": {"true"}}, "Group added."},
 		{"/models/1/groups/5/topics", url.Values{"title": {"Pie"}, "terms": {"pie"}}, "Topic added."},

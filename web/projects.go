@@ -193,6 +193,13 @@ func (s *server) projectView(c *fiber.Ctx, id int64) (projects.DetailView, error
 		return v, err
 	}
 	v.Job = jobView(c, j, p.Status)
+	made, err := s.svc.SourcedModels(ctx(c), p.ID)
+	if err != nil {
+		return v, err
+	}
+	for _, m := range made {
+		v.MadeModels = append(v.MadeModels, projects.ModelChoice{ID: m.ID, Title: shownModelTitle(m), Type: m.Type})
+	}
 	v.Apply, err = s.applyPicker(c)
 	return v, err
 }
@@ -405,7 +412,16 @@ func (s *server) createModelFromProject(c *fiber.Ctx) error {
 		return formAnswer(c, ferr, func(msg string) { v.NewModelError = msg },
 			func() templ.Component { return projects.DetailSection(v) }, func() templ.Component { return projects.Detail(v) })
 	}
-	return redirect(c, "/models/"+strconv.FormatInt(m.ID, 10))
+	// The new model's page says where it came from (?made=1).
+	return redirect(c, "/models/"+strconv.FormatInt(m.ID, 10)+"?made=1")
+}
+
+// shownModelTitle is a model's title, or a name for one without.
+func shownModelTitle(m explorer.ModelInfo) string {
+	if t := titleOf(m.Title); t != "" {
+		return t
+	}
+	return "Untitled model " + strconv.FormatInt(m.ID, 10)
 }
 
 func (s *server) appendProject(c *fiber.Ctx) error {

@@ -47,8 +47,22 @@ func TestProjectPageCreatesModelAndCountsApplied(t *testing.T) {
 	r = b.do("POST", path+"/model", url.Values{"_csrf": {csrf}, "title": {"Survey topics"}, "dynamic": {"true"}}, htmx)
 	target := r.Header.Get("HX-Redirect")
 	ms, _ := e.Svc.Models(ann)
-	if len(ms) != 1 || target != "/models/"+itoa(ms[0].ID) || *ms[0].Title != "Survey topics" || ms[0].Type != explorer.ModelDynamic {
+	if len(ms) != 1 || target != "/models/"+itoa(ms[0].ID)+"?made=1" || *ms[0].Title != "Survey topics" || ms[0].Type != explorer.ModelDynamic {
 		t.Fatalf("created %d %q %+v", r.Status, target, ms)
+	}
+	// The new model says it was made, with a link back to its project;
+	// later visits say where it came from; the project lists it.
+	d = b.doc(b.do("GET", target, nil, nil).Expect(t, 200))
+	if n := d.Find("#made-notice"); n.Text() != "Model created from the topics of the project Survey." || n.Find(`a[href="`+path+`"]`).Length() != 1 {
+		t.Fatalf("made notice %q", n.Text())
+	}
+	d = b.doc(b.do("GET", "/models/"+itoa(ms[0].ID), nil, nil).Expect(t, 200))
+	if d.Find("#made-notice").Length() != 0 || d.Find(`#model-source a[href="`+path+`"]`).Text() != "Survey" {
+		t.Fatalf("model source %q", d.Find("#model-source").Text())
+	}
+	d = b.doc(b.do("GET", path, nil, nil).Expect(t, 200))
+	if a := d.Find(`#made-models a`); a.Length() != 1 || a.AttrOr("href", "") != "/models/"+itoa(ms[0].ID) || a.Text() != "Survey topics" {
+		t.Fatalf("models made from the project: %q", d.Find("#made-models").Text())
 	}
 	mp, _ := e.Svc.ModelProjects(ann, ms[0].ID)
 	if mp.MasterProject == nil || mp.MasterProject.ID != p.ID {
@@ -81,4 +95,17 @@ func TestProjectPageCreatesModelAndCountsApplied(t *testing.T) {
 	bob := newBrowser(t, e)
 	bcsrf := bob.login("bob", testkit.Password)
 	bob.do("POST", path+"/model", url.Values{"_csrf": {bcsrf}, "title": {"Mine"}}, htmx).Expect(t, 404)
+	// A reader of the model who does not own the project is not told of
+	// it; deleting the model takes it off the project's page.
+	shareAccepted(t, e, "ann", ms[0].ID, "bob", explorer.RightsRead)
+	d = bob.doc(bob.do("GET", target, nil, nil).Expect(t, 200))
+	if d.Find("#made-notice, #model-source").Length() != 0 {
+		t.Fatal("bob is told of ann's project")
+	}
+	if err := e.Svc.DeleteModel(ann, ms[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	if d = b.doc(b.do("GET", path, nil, nil).Expect(t, 200)); strings.TrimSpace(d.Find("#made-models").Text()) != "none" {
+		t.Fatalf("after the model's deletion: %q", d.Find("#made-models").Text())
+	}
 }

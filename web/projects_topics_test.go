@@ -60,7 +60,7 @@ func TestProjectPageTopicEvidence(t *testing.T) {
 	}
 	r = b.do("POST", path+"/model", url.Values{"_csrf": {csrf}, "title": {"Few"}, "chosen": {"1"}, "topic": {itoa(ids[1]), itoa(ids[0])}}, htmx)
 	ms, _ := e.Svc.Models(ann)
-	if len(ms) != 1 || r.Header.Get("HX-Redirect") != "/models/"+itoa(ms[0].ID) {
+	if len(ms) != 1 || r.Header.Get("HX-Redirect") != "/models/"+itoa(ms[0].ID)+"?made=1" {
 		t.Fatalf("create: %d %s", r.Status, r.Body)
 	}
 	m, err := e.Svc.Model(ann, ms[0].ID)

@@ -255,6 +255,7 @@ func ReadSpace(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 		s.normalizeAll()
 	}
 	s.buildIndex()
+	s.whole = opt.whole
 	report(size)
 	return s, nil
 }

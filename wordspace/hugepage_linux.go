@@ -5,6 +5,22 @@ import (
 	"unsafe"
 )
 
+// dropPages gives back the resident pages of b, bytes of the binary's
+// read-only data (an embedded space read in place): reading the data
+// again faults them in from the binary's file, so whoever still reads it
+// reads the same bytes. Only the pages wholly inside b are dropped;
+// errors are ignored (the pages then stay resident).
+func dropPages(b []byte) {
+	page := uintptr(syscall.Getpagesize())
+	if len(b) < 2*int(page) {
+		return
+	}
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	lo := (start + page - 1) &^ (page - 1)
+	hi := (start + uintptr(len(b))) &^ (page - 1)
+	_ = syscall.Madvise(b[lo-start:hi-start], syscall.MADV_DONTNEED)
+}
+
 // adviseHugePages asks Linux to back a large matrix with transparent huge
 // pages (where the system allows them on request): fewer page faults while
 // it is read in and fewer TLB misses while it is scanned. Only the 2 MiB

@@ -71,9 +71,13 @@ type entry struct {
 	// load, set for a space loaded at its language's first use, starts
 	// the load in the background (once: concurrent first requests share
 	// it, and wait for ready as long as their own deadline allows);
-	// words is its number of words, read from its header.
+	// words is its number of words, read from its header. open is what
+	// load runs, kept to register the space again once it is let go
+	// (UnloadUnused); used is when Space last answered it (Unix ns).
 	load  func()
 	words int
+	open  func(context.Context, LoadOptions) (*Space, error)
+	used  atomic.Int64
 	// warm builds the cache file of a space loaded at first use
 	// (WarmCaches); nil when it has none to build.
 	warm warmFunc
@@ -241,12 +245,18 @@ func (r *Registry) LoadDefault() {
 // that started it: a request whose deadline passes first is answered
 // EUNAVAILABLE (Space) and the load goes on for the next one.
 func (r *Registry) lazy(l, source string, words int, load func(context.Context, LoadOptions) (*Space, error), warm warmFunc) *entry {
+	e := r.lazyEntry(l, source, words, load, warm)
+	r.replace(l, e)
+	return e
+}
+
+// lazyEntry is the entry of a space that load reads at first use.
+func (r *Registry) lazyEntry(l, source string, words int, load func(context.Context, LoadOptions) (*Space, error), warm warmFunc) *entry {
 	ctx, cancel := context.WithCancel(context.Background())
-	e := &entry{lang: l, source: source, ready: make(chan struct{}), cancel: cancel, words: words, warm: warm}
+	e := &entry{lang: l, source: source, ready: make(chan struct{}), cancel: cancel, words: words, warm: warm, open: load}
 	// Not counted in r.wg: Wait is for the loads started at start, and
 	// a first use may come while it waits. Waiters wait for e.ready.
 	e.load = sync.OnceFunc(func() { go r.run(ctx, e, load) })
-	r.replace(l, e)
 	return e
 }
 
@@ -380,6 +390,7 @@ func (r *Registry) Space(ctx context.Context, lang string) (*Space, error) {
 	l, _ := NormalizeLang(lang)
 	e := r.entry(l)
 	if e != nil && e.load != nil {
+		e.used.Store(r.clock().UnixNano())
 		e.load()
 		select {
 		case <-e.ready:

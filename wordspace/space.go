@@ -35,8 +35,12 @@ type Space struct {
 	// it is used, so the matrix takes no heap.
 	q      []int8
 	qscale []float32
-	qnorm  []float32 // 1/‖row‖ as normalize computes it; -1: normalize at use
-	slots  []int32   // open-addressing table of word ids + 1, by folded key
+	// whole is the embedded file the space was read from (Embedded), in
+	// place; nil for a space read otherwise. Once the space is let go
+	// (UnloadUnused), its pages are given back (dropPages).
+	whole []byte
+	qnorm []float32 // 1/‖row‖ as normalize computes it; -1: normalize at use
+	slots []int32   // open-addressing table of word ids + 1, by folded key
 
 	ivf atomic.Pointer[ivfIndex] // approximate index for large spaces, or nil
 

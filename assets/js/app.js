@@ -226,6 +226,54 @@
     });
   });
 
+  // A bar of checkboxes (issue 35, item 5: .model-bar, data-boxes names
+  // its boxes): "Select all" and "Select none" are shown here, with
+  // JavaScript, and the count of the boxes ticked follows every change.
+  function countKept(bar) {
+    var boxes = document.querySelectorAll(bar.getAttribute("data-boxes"));
+    var n = 0;
+    boxes.forEach(function (b) {
+      if (b.checked) {
+        n++;
+      }
+    });
+    var out = bar.querySelector("[data-kept]");
+    if (out) {
+      out.textContent = n + " of " + boxes.length + (boxes.length === 1 ? " topic" : " topics") + " kept";
+    }
+  }
+  function showBars() {
+    document.querySelectorAll(".model-bar[data-boxes]").forEach(function (bar) {
+      var choice = bar.querySelector(".select-topics[hidden]");
+      if (choice) {
+        choice.hidden = false;
+      }
+      countKept(bar);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", showBars);
+  document.addEventListener("htmx:afterSettle", showBars);
+  document.addEventListener("click", function (evt) {
+    var button = evt.target.closest && evt.target.closest(".model-bar button[data-check]");
+    if (!button) {
+      return;
+    }
+    var bar = button.closest(".model-bar");
+    var on = button.getAttribute("data-check") === "all";
+    document.querySelectorAll(bar.getAttribute("data-boxes")).forEach(function (b) {
+      b.checked = on;
+    });
+    countKept(bar);
+  });
+  document.addEventListener("change", function (evt) {
+    var box = evt.target;
+    document.querySelectorAll(".model-bar[data-boxes]").forEach(function (bar) {
+      if (box.matches && box.matches(bar.getAttribute("data-boxes"))) {
+        countKept(bar);
+      }
+    });
+  });
+
   // Plain forms (no htmx) ask for confirmation through data-confirm;
   // htmx forms use hx-confirm, which htmx asks itself.
   document.addEventListener("submit", function (evt) {

@@ -23,6 +23,20 @@
     }
   });
 
+  // --- notices belong to the last action -------------------------------
+  // A notice of the model page ("Group saved.", "“x” is already in this
+  // topic.") says what the last action did: any later action of the
+  // page removes it, and it fades after a while (app.css).
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    var elt = evt.detail.elt;
+    if (!elt || !elt.closest || !elt.closest("#model")) {
+      return;
+    }
+    document.querySelectorAll("#model .notice[role=status], #model .term-said").forEach(function (n) {
+      n.remove();
+    });
+  });
+
   // --- the term queue -------------------------------------------------
   var queue = [];
   var busy = false;
@@ -206,6 +220,36 @@
     typed = kept(evt);
   });
 
+  // loadBody fetches the body of an open group when htmx did not (its
+  // hx-trigger, toggle once, was seen to miss the toggle of a group opened
+  // while another group's body was being swapped in).
+  function loadBody(d) {
+    window.setTimeout(function () {
+      var body = d.isConnected && d.open && d.querySelector(".group-body[hx-get]");
+      if (body && !body.classList.contains("htmx-request") && window.htmx) {
+        window.htmx.ajax("GET", body.getAttribute("hx-get"), { source: body, target: body, swap: "outerHTML" });
+      }
+    }, 100);
+  }
+
+  // Groups reopened by a swap are open again once it settled (htmx's
+  // settling puts the attributes of the old element on the new one for a
+  // while, "open" among them), their bodies fetched when htmx did not
+  // (loadBody).
+  var reopened = [];
+  document.addEventListener("htmx:afterSettle", function () {
+    var ids = reopened;
+    reopened = [];
+    ids.forEach(function (k) {
+      var d = document.getElementById(k);
+      if (!d) {
+        return;
+      }
+      d.open = true;
+      loadBody(d);
+    });
+  });
+
   // restore puts back, after a swap, what kept kept.
   function restore(keep) {
     if (keep) {
@@ -221,6 +265,7 @@
           d.open = true;
         }
       });
+      reopened = reopened.concat(keep.open);
     }
     return keep;
   }
@@ -285,6 +330,73 @@
     }
   });
 
+  // --- one group at a time ----------------------------------------------
+  // The person's choice, kept in this browser (localStorage): opening a
+  // group closes the others. Else every group stays open and the page
+  // renders only those in view (app.css, content-visibility).
+  var oneKey = "explorer.editor.open";
+  function oneAtATime() {
+    try {
+      return window.localStorage.getItem(oneKey) === "one";
+    } catch (e) {
+      return false;
+    }
+  }
+  function showOneChoice() {
+    var box = document.getElementById("one-group");
+    if (!box) {
+      return;
+    }
+    box.checked = oneAtATime();
+    box.closest(".one-group").hidden = false;
+  }
+  document.addEventListener("DOMContentLoaded", showOneChoice);
+  document.addEventListener("change", function (evt) {
+    if (evt.target.id !== "one-group") {
+      return;
+    }
+    try {
+      window.localStorage.setItem(oneKey, evt.target.checked ? "one" : "all");
+    } catch (e) {
+      // No storage: the choice lasts as long as the page.
+    }
+    oneChoice = evt.target.checked;
+  });
+  var oneChoice = null;
+  // Only a group the person opens (its title clicked or a search match
+  // followed) closes the others, not those a page or a swap shows open.
+  document.addEventListener("click", function (evt) {
+    var summary = evt.target.closest && evt.target.closest("details.group > summary");
+    if (summary) {
+      summary.parentElement.setAttribute("data-opening", "");
+    }
+  }, true);
+  document.addEventListener("toggle", function (evt) {
+    var d = evt.target;
+    if (!d.matches || !d.matches("details.group")) {
+      return;
+    }
+    if (d.open) {
+      loadBody(d);
+    }
+    var opening = d.hasAttribute("data-opening");
+    d.removeAttribute("data-opening");
+    if (!d.open || !opening) {
+      return;
+    }
+    if (oneChoice === null) {
+      oneChoice = oneAtATime();
+    }
+    if (!oneChoice) {
+      return;
+    }
+    document.querySelectorAll("#groups details.group[open]").forEach(function (other) {
+      if (other !== d) {
+        other.open = false;
+      }
+    });
+  }, true);
+
   // --- search results open their group ---------------------------------
   document.addEventListener("click", function (evt) {
     var link = evt.target.closest && evt.target.closest("#search-results a[data-group]");
@@ -314,6 +426,7 @@
       group.removeEventListener("htmx:afterSettle", once);
       show();
     });
+    group.setAttribute("data-opening", "");
     group.open = true;
   });
 })();

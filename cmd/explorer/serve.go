@@ -15,10 +15,12 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/analysis"
 	httpserver "explorer/internal/server"
 	"explorer/internal/smtpmail"
 	"explorer/language"
 	"explorer/store"
+	"explorer/tonality"
 	"explorer/wordspace"
 
 	"github.com/gofiber/fiber/v2"
@@ -185,6 +187,8 @@ type app struct {
 	svc     *explorer.Service
 	fiber   *fiber.App
 	metrics *httpserver.Metrics
+	// release is what the server lets go of once idle.
+	release *httpserver.Releasers
 }
 
 // newApp wires store, service and the HTTP app.
@@ -198,12 +202,20 @@ func newApp(ctx context.Context, c serveConfig, o explorer.Options) (*app, error
 	// serve speaks TLS itself.
 	sc := c.Edge.serverConfig(o.Logger, c.MaxUpload, c.SecureCookies || c.Listen.tls())
 	sc.Metrics, sc.NoPublicMetrics = httpserver.NewMetrics(), c.Listen.MetricsAddr != ""
+	sc.Releasers = &httpserver.Releasers{}
+	sc.Releasers.Add(svc.ReleaseCaches)
+	sc.Releasers.Add(db.ReleaseIdle)
+	// The tables an explore reads (tonality, the detector's profiles, the
+	// background frequencies) are read again at the next one.
+	sc.Releasers.Add(tonality.Release)
+	sc.Releasers.Add(language.Release)
+	sc.Releasers.Add(analysis.ReleaseBackground)
 	f, err := httpserver.New(svc, sc)
 	if err != nil {
 		db.Close()
 		return nil, err
 	}
-	return &app{db: db, svc: svc, fiber: f, metrics: sc.Metrics}, nil
+	return &app{db: db, svc: svc, fiber: f, metrics: sc.Metrics, release: sc.Releasers}, nil
 }
 
 func serveCommand(args []string, stderr io.Writer) error {
@@ -298,13 +310,36 @@ func runInBackground(ctx context.Context, a *app, c serveConfig, spaces *wordspa
 	// run as jobs, those queued by other instances too.
 	go a.svc.RunJobs(ctx, 2*time.Second)
 	// Once a burst is over, the memory it grew goes back to the system
-	// (internal/server/memory.go).
-	go httpserver.ReturnMemoryWhenIdle(ctx, a.metrics, 30*time.Second)
+	// (internal/server/memory.go), the caches and the word spaces loaded
+	// at first use (wordspace/unload.go) let go: no request for 30 s.
+	// While other requests come in, a space unused for 10 minutes goes.
+	a.release.Add(func() { spaces.UnloadUnused(memoryIdle) })
+	go httpserver.ReturnMemoryWhenIdle(ctx, a.metrics, memoryIdle, a.release)
+	go unloadUnusedSpaces(ctx, spaces, 10*time.Minute)
 	// Audit records older than --audit-retention are removed every hour.
 	go a.svc.RunAuditRetention(ctx, c.AuditRetention)
 	// The thesaurus spaces' missing caches are built, one at a time at
 	// low priority, so that a language's first suggestion reads its cache.
 	go spaces.WarmCaches(ctx)
+}
+
+// memoryIdle is how long the server has answered no request (probes
+// aside) when it returns its memory.
+const memoryIdle = 30 * time.Second
+
+// unloadUnusedSpaces lets go of the word spaces unused for unused,
+// checking every tenth of it, until ctx ends.
+func unloadUnusedSpaces(ctx context.Context, spaces *wordspace.Registry, unused time.Duration) {
+	tick := time.NewTicker(unused / 10)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			spaces.UnloadUnused(unused)
+		}
+	}
 }
 
 // listenAndServe serves a's app on the public listener (and /metrics on

@@ -86,12 +86,23 @@ func (c *Client) Decode(want int, method, path string, body, out any) error {
 // UploadModel posts a model file (CSV with Index, Label, Terms) and
 // returns the status and answer.
 func (c *Client) UploadModel(title string, csv []byte) (int, []byte, error) {
+	return c.upload("/v1/models", title, csv)
+}
+
+// UploadProject posts a project's table (CSV) and returns the status and
+// answer.
+func (c *Client) UploadProject(title string, csv []byte) (int, []byte, error) {
+	return c.upload("/v1/projects", title, csv)
+}
+
+// upload posts a CSV file to path with a title.
+func (c *Client) upload(path, title string, csv []byte) (int, []byte, error) {
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
-	fw, _ := mw.CreateFormFile("file", "model.csv")
+	fw, _ := mw.CreateFormFile("file", "table.csv")
 	fw.Write(csv)
 	mw.Close()
-	req, err := http.NewRequest("POST", c.Base+"/v1/models?title="+url.QueryEscape(title), &body)
+	req, err := http.NewRequest("POST", c.Base+path+"?title="+url.QueryEscape(title), &body)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -148,12 +159,25 @@ func (c *Client) CSRF() string { return c.csrf }
 
 // PostForm posts a page form with the session's CSRF token.
 func (c *Client) PostForm(path string, form url.Values) (int, error) {
+	return c.postForm(path, form, false)
+}
+
+// PostFormHTMX posts a page form as htmx does (HX-Request), so that the
+// answer is the part of the page the form changes.
+func (c *Client) PostFormHTMX(path string, form url.Values) (int, error) {
+	return c.postForm(path, form, true)
+}
+
+func (c *Client) postForm(path string, form url.Values, htmx bool) (int, error) {
 	form.Set("_csrf", c.csrf)
 	req, err := http.NewRequest("POST", c.Base+path, strings.NewReader(form.Encode()))
 	if err != nil {
 		return 0, err
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if htmx {
+		req.Header.Set("HX-Request", "true")
+	}
 	code, _, err := c.do(req)
 	return code, err
 }

@@ -125,6 +125,14 @@ func (c *Cache) Wait() {
 	}
 }
 
+// Clear drops every kept answer (the strong compressions pending are
+// then dropped as they end: their entries are gone).
+func (c *Cache) Clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.entries = lru.New[cacheKey, entry](int64(c.budget))
+}
+
 // Len is the number of answers the cache holds (one per key and coding).
 func (c *Cache) Len() int {
 	c.mu.Lock()

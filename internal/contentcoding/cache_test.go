@@ -204,3 +204,24 @@ func TestCacheUpgradeIsNoUse(t *testing.T) {
 		t.Fatal("b, asked for after a, was dropped first: a's upgrade counted as a use")
 	}
 }
+
+// TestCacheClear: a cleared cache holds nothing, serves a kept key's
+// answer afresh from the body given, and keeps answers again.
+func TestCacheClear(t *testing.T) {
+	c := NewCache(1 << 20)
+	body := answer(1, 60_000)
+	c.Encode("k", "gzip", body)
+	c.Encode("k", "gzip", body) // queues the strong compression
+	c.Clear()
+	if c.Len() != 0 || c.Size() != 0 {
+		t.Fatalf("after Clear: %d entries, %d bytes", c.Len(), c.Size())
+	}
+	c.Wait() // the strong compression ended after the Clear: not kept
+	if c.Len() != 0 {
+		t.Fatalf("an upgrade ended after Clear kept %d entries", c.Len())
+	}
+	other := answer(2, 60_000)
+	if got := unzip(t, "gzip", c.Encode("k", "gzip", other)); !bytes.Equal(got, other) || c.Len() != 1 {
+		t.Fatalf("after Clear the key served the old answer, or nothing is kept (%d)", c.Len())
+	}
+}

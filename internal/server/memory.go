@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"runtime/debug"
+	"sync"
 	"time"
 )
 
@@ -15,8 +16,10 @@ import (
 // returns what is free to the system (debug.FreeOSMemory) once per burst;
 // it never runs while requests come in. Probes (/healthz, /readyz,
 // /metrics) are not counted: a monitor asking every idle or sooner would
-// otherwise keep it from ever running. It returns when ctx ends.
-func ReturnMemoryWhenIdle(ctx context.Context, m *Metrics, idle time.Duration) {
+// otherwise keep it from ever running. release (nil: none) runs first: it
+// lets go of what the server keeps only to answer faster (caches that
+// fill again at their next use). It returns when ctx ends.
+func ReturnMemoryWhenIdle(ctx context.Context, m *Metrics, idle time.Duration, release *Releasers) {
 	tick := time.NewTicker(max(idle/3, time.Second))
 	defer tick.Stop()
 	seen, quietSince, owed := m.served.Load(), time.Now(), false
@@ -30,9 +33,39 @@ func ReturnMemoryWhenIdle(ctx context.Context, m *Metrics, idle time.Duration) {
 				continue
 			}
 			if owed && now.Sub(quietSince) >= idle {
+				release.Release()
 				debug.FreeOSMemory()
 				owed = false
 			}
 		}
+	}
+}
+
+// Releasers are what the server lets go of once idle, before it returns
+// its memory: caches that fill again at their next use (the compressed
+// answers, the encoded structures, the service's versions, the word
+// spaces loaded at first use). The zero value is ready to use.
+type Releasers struct {
+	mu  sync.Mutex
+	fns []func()
+}
+
+// Add adds fn to what Release runs.
+func (r *Releasers) Add(fn func()) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.fns = append(r.fns, fn)
+}
+
+// Release runs every function added, in order; a nil r runs none.
+func (r *Releasers) Release() {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	fns := append([]func(){}, r.fns...)
+	r.mu.Unlock()
+	for _, fn := range fns {
+		fn()
 	}
 }

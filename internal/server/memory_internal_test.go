@@ -1,8 +1,10 @@
 package server
 
 import (
+	"context"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -44,4 +46,28 @@ func TestProbesAreNotTraffic(t *testing.T) {
 	if n := m.served.Load(); n != 2 {
 		t.Fatalf("two requests counted as %d", n)
 	}
+}
+
+// TestIdleReleases: once requests stop for the idle time, what the server
+// keeps only to answer faster is let go, once per burst.
+func TestIdleReleases(t *testing.T) {
+	m := NewMetrics()
+	var rel Releasers
+	released := make(chan struct{}, 4)
+	rel.Add(func() { released <- struct{}{} })
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go ReturnMemoryWhenIdle(ctx, m, time.Second, &rel)
+	// A burst of requests over more than one check (the loop may start
+	// after the first ones).
+	for range 15 {
+		m.served.Add(1)
+		time.Sleep(100 * time.Millisecond)
+	}
+	select {
+	case <-released:
+	case <-time.After(30 * time.Second):
+		t.Fatal("nothing released after a burst")
+	}
+	(*Releasers)(nil).Release() // a server without releasers
 }

@@ -32,6 +32,9 @@ type Config struct {
 	Logger *slog.Logger
 	// Metrics registers the Prometheus collectors; nil makes a new registry.
 	Metrics *Metrics
+	// Releasers, when not nil, learns the app's caches, which
+	// ReturnMemoryWhenIdle lets go of (memory.go).
+	Releasers *Releasers
 	// MaxJSON is the largest body of a JSON operation or page form
 	// (default 1 MiB); MaxUpload that of an upload route (default 20 MiB).
 	MaxJSON, MaxUpload int
@@ -121,6 +124,10 @@ func New(svc *explorer.Service, cfg Config) (*fiber.App, error) {
 	budget := spendWrite(svc)
 	v1 := api.New(svc, api.Options{Before: []fiber.Handler{e.readJSONBody}, WriteBudget: budget})
 	pages := web.New(svc, web.Options{SecureCookies: e.cfg.SecureCookies, Known: e.known, Before: []fiber.Handler{e.readFormBody}, WriteBudget: budget})
+	if cfg.Releasers != nil {
+		cfg.Releasers.Add(e.answers.Clear)
+		cfg.Releasers.Add(v1.ReleaseCaches)
+	}
 	if err := e.mount(v1, pages, append(api.Uploads(), web.Uploads()...)); err != nil {
 		return nil, err
 	}

@@ -5,14 +5,15 @@
 // and measures, one back end after the other in one run:
 //   - one-term PUTs of the whole model, one client: CPU per PUT of the
 //     server and of the database (PostgreSQL's processes; SQLite is in the
-//     server), and the median latency;
+//     server), the median latency, the database's growth per 1,000 PUTs,
+//     and beside them the server's CPU per GET /healthz;
 //   - GETs of the model with -clients concurrent clients: CPU per GET,
 //     p50 and p99 latency;
 //
 // and prints PostgreSQL's figures as ratios to SQLite's. It sends traffic
 // to 127.0.0.1 only and stops what it started.
 //
-//	make bin/dbbench && bin/dbbench -bin bin/explorer [-puts 300 -gets 3000 -clients 8]
+//	make bin/dbbench && bin/dbbench -bin bin/explorer [-puts 1000 -gets 3000 -clients 8]
 package main
 
 import (
@@ -31,7 +32,7 @@ type config struct {
 func main() {
 	var c config
 	flag.StringVar(&c.bin, "bin", "bin/explorer", "the explorer binary")
-	flag.IntVar(&c.puts, "puts", 300, "one-term PUTs of each back end")
+	flag.IntVar(&c.puts, "puts", 1000, "one-term PUTs of each back end")
 	flag.IntVar(&c.gets, "gets", 3000, "GETs of each back end")
 	flag.IntVar(&c.clients, "clients", 8, "concurrent clients of the GET phase")
 	flag.StringVar(&c.postgres, "postgres", "start", "start: a throwaway PostgreSQL by -script; off: SQLite only; a postgres:// URL: that (throwaway) database, its CPU not measured")

@@ -163,7 +163,8 @@ func setUp(base string, cfg Config, transport http.RoundTripper) ([]*user, error
 		if code, err := admin.PostForm("/users", url.Values{"username": {name}, "password": {pw}}); err != nil || code != 200 {
 			return nil, fmt.Errorf("adding user %s: %d %v", name, code, err)
 		}
-		users[i] = &user{c: client.NewClient(base, name, pw, transport), partner: fmt.Sprintf("load-%s-%d", run, (i+1)%cfg.Clients)}
+		users[i] = &user{c: client.NewClient(base, name, pw, transport), partner: fmt.Sprintf("load-%s-%d", run, (i+1)%cfg.Clients),
+			lang: poleLanguages[i%len(poleLanguages)]}
 	}
 	var wg sync.WaitGroup
 	errs := make([]error, len(users))
@@ -188,7 +189,7 @@ func (u *user) fixtures() error {
 		return err
 	}
 	var p struct{ ID int64 }
-	body := map[string]any{"name": "positive", "language": "EN", "parts": []any{map[string]any{"term": "good", "weight": 1}}}
+	body := map[string]any{"name": "positive", "language": u.lang.code, "parts": []any{map[string]any{"term": u.lang.terms[0], "weight": 1}}}
 	if err := u.c.Decode(201, "POST", "/v1/poles", body, &p); err != nil {
 		return err
 	}

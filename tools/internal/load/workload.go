@@ -15,6 +15,25 @@ type user struct {
 	model, pole int64
 	partner     string
 	n           int
+	// lang is the language of the user's pole, whose word space its
+	// suggestions load.
+	lang poleLanguage
+}
+
+// poleLanguage is a language of the users' poles with words of it.
+type poleLanguage struct {
+	code  string
+	terms []string
+}
+
+// poleLanguages are the languages of the users' poles, one user after
+// the other: English and three of the embedded thesauri, so that a load
+// of four clients or more keeps four word spaces busy.
+var poleLanguages = []poleLanguage{
+	{"EN", []string{"good", "great", "friendly", "helpful", "quick", "kind", "fine"}},
+	{"SV", []string{"bra", "god", "vänlig", "snabb", "snäll", "fin", "trevlig"}},
+	{"DA", []string{"god", "venlig", "hurtig", "rar", "fin", "flink", "dejlig"}},
+	{"PT", []string{"bom", "ótimo", "simpático", "rápido", "gentil", "fino", "amável"}},
 }
 
 // op is one kind of request of the mix; run returns the status of the
@@ -70,6 +89,7 @@ var mix = []op{
 	{"settings.put", 2, putSettings},
 	{"invitations.get", 4, get("/v1/account/invitations")},
 	{"invitations.send+delete", 2, inviteAndDelete},
+	{"projects.import+explore+delete", 1, importExploreDelete},
 }
 
 func call(u *user, method, format string, id int64, body any) (int, error) {
@@ -94,12 +114,16 @@ func putModel(u *user, rnd *rand.Rand) (int, error) {
 }
 
 func putPole(u *user, rnd *rand.Rand) (int, error) {
-	terms := []string{"good", "great", "friendly", "helpful", "quick", "kind", "fine"}
+	terms := u.lang.terms
 	var parts []any
 	for i := range 5 {
-		parts = append(parts, map[string]any{"term": terms[(i+rnd.IntN(3))%len(terms)] + strconv.Itoa(i), "weight": 1})
+		term := terms[(i+rnd.IntN(3))%len(terms)]
+		if i >= 3 {
+			term += strconv.Itoa(i) // a term the space does not know
+		}
+		parts = append(parts, map[string]any{"term": term, "weight": 1})
 	}
-	return call(u, "PUT", "/v1/poles/%d", u.pole, map[string]any{"name": "positive", "language": "EN", "description": "", "parts": parts})
+	return call(u, "PUT", "/v1/poles/%d", u.pole, map[string]any{"name": "positive", "language": u.lang.code, "description": "", "parts": parts})
 }
 
 func putSettings(u *user, rnd *rand.Rand) (int, error) {
@@ -162,4 +186,43 @@ func TopicModelCSV(groups, topics, terms int) []byte {
 		}
 	}
 	return []byte(csv.String())
+}
+
+// reviewTexts is the number of texts of the project each import makes.
+const reviewTexts = 40
+
+// reviewsCSV is a project's table: reviewTexts short reviews in a
+// column "review", made of the words of lang and a few of the rnd's.
+func reviewsCSV(lang poleLanguage, rnd *rand.Rand) []byte {
+	aspects := []string{"room", "staff", "breakfast", "price", "location", "bed", "service", "view"}
+	b := []byte("id,review\n")
+	for i := range reviewTexts {
+		a, c := aspects[rnd.IntN(len(aspects))], aspects[rnd.IntN(len(aspects))]
+		w, v := lang.terms[rnd.IntN(len(lang.terms))], lang.terms[rnd.IntN(len(lang.terms))]
+		b = fmt.Appendf(b, "%d,\"The %s was %s and the %s %s, %s %d.\"\n", i, a, w, c, v, a, rnd.IntN(50))
+	}
+	return b
+}
+
+// importExploreDelete buys the credits of an import, imports a project of
+// reviews, explores it and deletes it, so that the database does not grow
+// with the run.
+func importExploreDelete(u *user, rnd *rand.Rand) (int, error) {
+	code, _, err := u.c.Call("POST", "/v1/account/credits", map[string]int{"quantity": reviewTexts})
+	if err != nil || code >= 300 {
+		return code, err
+	}
+	code, b, err := u.c.UploadProject("load project", reviewsCSV(u.lang, rnd))
+	if err != nil || code != 201 {
+		return code, err
+	}
+	id, err := client.ID(b)
+	if err != nil {
+		return 0, err
+	}
+	code, _, err = u.c.Call("POST", fmt.Sprintf("/v1/projects/%d/explore?column=review", id), nil)
+	if err != nil || code >= 300 {
+		return code, err
+	}
+	return call(u, "DELETE", "/v1/projects/%d", id, nil)
 }
