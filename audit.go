@@ -115,7 +115,15 @@ type AuditFilter struct {
 	Since   time.Time
 	Until   time.Time
 	Page    Page
+	// Sort is one of AuditSorts ("" and "created": the time), Asc
+	// oldest (or A) first; the zero value is newest first.
+	Sort string
+	Asc  bool
 }
+
+// AuditSorts are the keys the audit log sorts by: each has an index
+// (the column, then the time; migration 0022).
+var AuditSorts = []string{"created", "actor", "action", "target"}
 
 // AuditStore keeps the audit log.
 type AuditStore interface {

@@ -119,7 +119,7 @@ func (s *Service) addFolded(ctx context.Context, e *AuditEvent) error {
 }
 
 // AuditEvents lists the records of the audit log f selects, newest
-// first, for admins; more reports whether further records follow. A page
+// first unless f orders otherwise, for admins; more reports whether further records follow. A page
 // without a limit is the first 100.
 func (s *Service) AuditEvents(ctx context.Context, f AuditFilter) (events []*AuditEvent, more bool, err error) {
 	if err := s.requireAdmin(ctx); err != nil {
@@ -139,6 +139,23 @@ func (s *Service) AuditEvents(ctx context.Context, f AuditFilter) (events []*Aud
 	return events, more, nil
 }
 
+// AuditList is the window of the audit log f selects, in f's order, and
+// how many records f selects, for admins (the admins' page).
+func (s *Service) AuditList(ctx context.Context, f AuditFilter) ([]*AuditEvent, int, error) {
+	if err := s.requireAdmin(ctx); err != nil {
+		return nil, 0, err
+	}
+	if err := f.check(); err != nil {
+		return nil, 0, err
+	}
+	events, _, err := s.AuditEvents(ctx, f)
+	if err != nil {
+		return nil, 0, err
+	}
+	total, err := s.store.CountAuditEvents(ctx, f)
+	return events, total, err
+}
+
 // check validates a filter that came from outside.
 func (f *AuditFilter) check() error {
 	f.User = strings.TrimSpace(f.User)
@@ -155,7 +172,7 @@ func (f *AuditFilter) check() error {
 	if f.Outcome != "" && f.Outcome != OutcomeSuccess && f.Outcome != OutcomeFailure {
 		return Invalid("outcome must be success or failure", FieldError{Field: "outcome", Message: "must be success or failure"})
 	}
-	return nil
+	return ListQuery{Sort: f.Sort}.check(AuditSorts)
 }
 
 func knownAction(a string) bool {

@@ -80,12 +80,19 @@ func (db *DB) CountAuditEvents(ctx context.Context, f explorer.AuditFilter) (int
 	return n, err
 }
 
-// FindAuditEvents lists the records f selects, newest first.
+// auditSortColumns are the columns of the audit log's sort keys, each
+// the columns of an index of migration 0022 (id breaks ties: on SQLite
+// it is the rowid every index ends with).
+var auditSortColumns = map[string][]string{"created": {"at"}, "actor": {"actor", "at"}, "action": {"action", "at"}, "target": {"target", "at"}}
+
+// FindAuditEvents lists the records f selects in its order (newest
+// first by default).
 func (db *DB) FindAuditEvents(ctx context.Context, f explorer.AuditFilter) ([]*explorer.AuditEvent, error) {
-	where, args := auditWhere(f)
-	page, pargs := f.Page.SQL()
-	return queryList(ctx, db, `SELECT id, at, last_at, count, actor, action, target, outcome, client_addr, request_id, detail
-		FROM audit_events`+where+` ORDER BY at DESC, id DESC`+page, append(args, pargs...), func(sc rowScanner) (*explorer.AuditEvent, error) {
+	query, args, err := findAuditSQL(f)
+	if err != nil {
+		return nil, err
+	}
+	return queryList(ctx, db, query, args, func(sc rowScanner) (*explorer.AuditEvent, error) {
 		e := &explorer.AuditEvent{}
 		var at, last int64
 		if err := sc.Scan(&e.ID, &at, &last, &e.Count, &e.Actor, &e.Action, &e.Target, &e.Outcome, &e.Addr, &e.RequestID, &e.Detail); err != nil {
@@ -94,6 +101,15 @@ func (db *DB) FindAuditEvents(ctx context.Context, f explorer.AuditFilter) ([]*e
 		e.Time, e.Last = fromMillis(at), fromMillis(last)
 		return e, nil
 	})
+}
+
+// findAuditSQL is FindAuditEvents' query.
+func findAuditSQL(f explorer.AuditFilter) (string, []any, error) {
+	where, args := auditWhere(f)
+	page, pargs := f.Page.SQL()
+	order, err := listOrder(auditSortColumns, "id", explorer.ListQuery{Sort: f.Sort, Desc: !f.Asc})
+	return `SELECT id, at, last_at, count, actor, action, target, outcome, client_addr, request_id, detail
+		FROM audit_events` + where + order + page, append(args, pargs...), err
 }
 
 // PruneAuditEvents removes the records older than before.

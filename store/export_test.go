@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
 	explorer "explorer"
 )
@@ -68,6 +70,8 @@ type PlannedQuery struct {
 	// Sorts tells that the query sorts a bounded set (rows each read
 	// through an index no further than a limit), which its plan may show.
 	Sorts bool
+	// Index is the index the query must read in order ("" for any).
+	Index string
 }
 
 // ListQueries are the queries of the pages and lists for userID (and
@@ -151,4 +155,18 @@ func (db *DB) SearchQueries(userID int64) []PlannedQuery {
 		{Name: "projects list, searched and sorted", SQL: projectSelect + ` WHERE ` + where + order + window, Args: append(pargs, wargs...), Sorts: true},
 		{Name: "newest models list", SQL: func() string { s, _ := findModelsSQLDir(userID, q.Page, true); return s }(), Args: func() []any { _, a := findModelsSQLDir(userID, q.Page, true); return a }(), Sorts: true},
 	}
+}
+
+// AuditQueries are the audit page's queries, one per sort key, newest
+// (or Z) first and oldest (or A) first, a window past the first page.
+func AuditQueries() []PlannedQuery {
+	var out []PlannedQuery
+	for _, key := range explorer.AuditSorts {
+		for _, asc := range []bool{false, true} {
+			q, args, _ := findAuditSQL(explorer.AuditFilter{Sort: key, Asc: asc, Page: explorer.Page{Limit: 25, Offset: 50}})
+			index := "audit_events_" + strings.ReplaceAll(key, "created", "at")
+			out = append(out, PlannedQuery{Name: fmt.Sprintf("audit log by %s (ascending %v)", key, asc), SQL: q, Args: args, Index: index})
+		}
+	}
+	return out
 }

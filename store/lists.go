@@ -1,33 +1,30 @@
 package store
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
 	explorer "explorer"
 )
 
-// listOrder is the ORDER BY of a list query: the column cols gives the
-// query's sort key ("" and "created": id), then id, both in its
-// direction. An unknown key is EINVALID.
-func listOrder(cols map[string]string, id string, q explorer.ListQuery) (string, error) {
-	col := id
-	if q.Sort != "" && q.Sort != "created" {
-		c, ok := cols[q.Sort]
-		if !ok {
-			return "", explorer.Invalid("sort is not a key of this list", explorer.FieldError{Field: "sort", Message: "is not a key of this list"})
-		}
-		col = c
+// listOrder is the ORDER BY of a list query: the columns cols gives the
+// query's sort key ("" is "created", which is id alone unless cols names
+// it), then id, all in its direction. An unknown key is EINVALID.
+func listOrder(cols map[string][]string, id string, q explorer.ListQuery) (string, error) {
+	key := cmp.Or(q.Sort, "created")
+	col, ok := cols[key]
+	if !ok && key != "created" {
+		return "", explorer.Invalid("sort is not a key of this list", explorer.FieldError{Field: "sort", Message: "is not a key of this list"})
 	}
 	dir := " ASC"
 	if q.Desc {
 		dir = " DESC"
 	}
-	if col == id {
-		return ` ORDER BY ` + id + dir, nil
-	}
-	return ` ORDER BY ` + col + dir + `, ` + id + dir, nil
+	parts := append(slices.Clone(col), id)
+	return ` ORDER BY ` + strings.Join(parts, dir+", ") + dir, nil
 }
 
 // searchCond is the condition (with AND) and argument that keep the rows
@@ -56,10 +53,10 @@ func likeEscape(s string) string {
 }
 
 // modelSortColumns are the columns of the models list's sort keys.
-var modelSortColumns = map[string]string{
-	"title": "COALESCE(m.title, '')", "type": "m.type", "language": "m.language", "owner": "u.username",
-	"groups": "m.groups_count", "topics": "m.topics_count", "terms": "m.terms_count",
-	"versions": "m.versions_count", "changed": "m.latest_at",
+var modelSortColumns = map[string][]string{
+	"title": {"COALESCE(m.title, '')"}, "type": {"m.type"}, "language": {"m.language"}, "owner": {"u.username"},
+	"groups": {"m.groups_count"}, "topics": {"m.topics_count"}, "terms": {"m.terms_count"},
+	"versions": {"m.versions_count"}, "changed": {"m.latest_at"},
 }
 
 // ListModels is the window of the models userID owns or has access to
@@ -111,7 +108,7 @@ func (db *DB) listModelsSQL(userID int64, q explorer.ListQuery) (string, []any, 
 }
 
 // projectSortColumns are the columns of the projects list's sort keys.
-var projectSortColumns = map[string]string{"title": "p.title", "status": "p.status", "rows": "p.verbatims"}
+var projectSortColumns = map[string][]string{"title": {"p.title"}, "status": {"p.status"}, "rows": {"p.verbatims"}}
 
 // failedImport is the condition of a project whose import failed: it
 // holds no row and is only ever deleted.
@@ -154,8 +151,8 @@ func (db *DB) listProjectsWhere(ownerID int64, q explorer.ListQuery, failed bool
 // poleSortColumns are the columns of the poles list's sort keys; a
 // pole's terms are counted from its parts (the owners' poles are bounded
 // by the per-user budget).
-var poleSortColumns = map[string]string{
-	"name": "p.name", "language": "p.language", "terms": "(SELECT COUNT(*) FROM pole_parts x WHERE x.pole_id = p.id)",
+var poleSortColumns = map[string][]string{
+	"name": {"p.name"}, "language": {"p.language"}, "terms": {"(SELECT COUNT(*) FROM pole_parts x WHERE x.pole_id = p.id)"},
 }
 
 // ListPoles is the window of the poles of ownerIDs that q selects, with

@@ -28,11 +28,14 @@ type ListState struct {
 	Noun      string // plural of what is listed: "models"
 	Singular  string
 	DescFirst []string // keys whose first click sorts descending
+	// Filter holds the list's other fields of the URL (a filter form's),
+	// which every link of the list keeps.
+	Filter url.Values
 }
 
 // URL is the list's URL with the page, sort and direction changed.
 func (s ListState) URL(page int, sort string, desc bool) string {
-	v := url.Values{}
+	v := s.URLFilter()
 	if s.Q != "" {
 		v.Set("q", s.Q)
 	}
@@ -52,6 +55,19 @@ func (s ListState) URL(page int, sort string, desc bool) string {
 		return s.Path
 	}
 	return s.Path + "?" + v.Encode()
+}
+
+// URLFilter is the filter's fields that are not empty.
+func (s ListState) URLFilter() url.Values {
+	v := url.Values{}
+	for k, vs := range s.Filter {
+		for _, x := range vs {
+			if x != "" {
+				v.Add(k, x)
+			}
+		}
+	}
+	return v
 }
 
 // key is the list's sort key, "created" for its own order.
@@ -150,7 +166,7 @@ func (s ListState) SizeURL(size int) string {
 // are shown: "120 models, 51–100 shown".
 func (s ListState) TotalText(ctx context.Context) string {
 	text := Count(ctx, s.Total, s.Singular, s.Noun)
-	if s.Q != "" {
+	if s.Q != "" || len(s.URLFilter()) > 0 {
 		text += " found"
 	}
 	if s.Total > s.Size {

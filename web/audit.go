@@ -1,9 +1,9 @@
 package web
 
 import (
+	"cmp"
 	"net/http"
 	"net/url"
-	"strconv"
 	"time"
 
 	explorer "explorer"
@@ -55,15 +55,14 @@ func (s *server) auditPage(c *fiber.Ctx) error {
 	}
 	form, f, err := auditFilter(c, loc)
 	v.Filter = form
-	if err == nil {
-		f.Page, err = listWindow(c)
-	}
-	var (
-		list []*explorer.AuditEvent
-		more bool
-	)
-	if err == nil {
-		list, more, err = s.svc.AuditEvents(ctx(c), f)
+	st, q, lerr := readListState(c, "/audit", explorer.AuditSorts)
+	st.Q, st.Noun, st.Singular = "", "records", "record"
+	st.Filter = url.Values{"user": {form.User}, "action": {form.Action}, "outcome": {form.Outcome}, "from": {form.From}, "to": {form.To}}
+	v.List = st
+	var list []*explorer.AuditEvent
+	if err = cmp.Or(err, lerr); err == nil {
+		f.Page, f.Sort, f.Asc = q.Page, q.Sort, !q.Desc
+		list, v.List.Total, err = s.svc.AuditList(ctx(c), f)
 	}
 	if err != nil {
 		if formStatus(err) == http.StatusInternalServerError || explorer.ErrorCode(err) == explorer.EFORBIDDEN {
@@ -75,7 +74,6 @@ func (s *server) auditPage(c *fiber.Ctx) error {
 	for _, e := range list {
 		v.Records = append(v.Records, auditRecord(c, e))
 	}
-	v.Prev, v.Next = auditLinks(form, f.Page, more)
 	return render(c, http.StatusOK, audit.Page(v))
 }
 
@@ -86,26 +84,4 @@ func auditRecord(c *fiber.Ctx, e *explorer.AuditEvent) audit.Record {
 		r.Last = dates(c).DateTimeSeconds(e.Last)
 	}
 	return r
-}
-
-// auditLinks are the pager's links, keeping the filter.
-func auditLinks(form audit.Filter, page explorer.Page, more bool) (prev, next string) {
-	link := func(p explorer.Page) string {
-		q := url.Values{}
-		for k, v := range map[string]string{"user": form.User, "action": form.Action, "outcome": form.Outcome, "from": form.From, "to": form.To} {
-			if v != "" {
-				q.Set(k, v)
-			}
-		}
-		q.Set("limit", strconv.Itoa(p.Limit))
-		q.Set("offset", strconv.Itoa(p.Offset))
-		return "/audit?" + q.Encode()
-	}
-	if page.Offset > 0 {
-		prev = link(page.Prev())
-	}
-	if more {
-		next = link(page.Next())
-	}
-	return prev, next
 }

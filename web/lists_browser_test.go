@@ -17,10 +17,14 @@ import (
 // changes the page size, pages, sorts by a header, searches (typed a key
 // at a time) and deletes two models after the question; on a project the
 // "Apply a model" picker narrows its list as the title is typed. At 390
-// px the page does not scroll sideways.
+// px the page does not scroll sideways. On the audit log an admin
+// filters, changes the size, pages and sorts by the target: every step
+// keeps the filter, and at 390 px the sort links and the pager are on
+// screen.
 func TestBrowserLists(t *testing.T) {
 	for _, width := range []int64{1280, 390} {
 		t.Run(fmt.Sprint(width), func(t *testing.T) { listsFlow(t, width) })
+		t.Run(fmt.Sprint("audit ", width), func(t *testing.T) { auditListFlow(t, width) })
 	}
 }
 
@@ -116,5 +120,72 @@ func listsFlow(t *testing.T, width int64) {
 	if width == 390 {
 		browser.Save(t, ctx, "apply-picker-390")
 		noSidewaysScroll(t, ctx, "project page")
+	}
+}
+
+// auditTargetsJS is the JavaScript list of the audit page's targets.
+const auditTargetsJS = `[...document.querySelectorAll("#audit-list tbody td[data-label=Target]")].map(td => td.textContent.trim())`
+
+func auditListFlow(t *testing.T, width int64) {
+	e := testkit.New(t)
+	e.AddUser("root", explorer.RoleAdmin)
+	for i := range 30 {
+		e.Clock.Advance(time.Minute)
+		err := e.Svc.Audit(e.As("root"), explorer.AuditEvent{Action: explorer.ActionUserRole, Target: fmt.Sprintf("u%02d", (i*7)%30), Detail: "role user"})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	base := e.Serve()
+	ctx := browser.New(t, 90*time.Second)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 900)); err != nil {
+		t.Fatal(err)
+	}
+	signInBrowser(t, ctx, base, "root")
+	do := func(step string, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v", step, err)
+		}
+	}
+	state := func(step string) ([]string, string) {
+		t.Helper()
+		rows, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](auditTargetsJS))
+		loc, err2 := chromedp.Run(ctx, chromedp.Evaluate[string](`location.pathname + location.search`))
+		if err != nil || err2 != nil {
+			t.Fatalf("%s: %v %v", step, err, err2)
+		}
+		return rows, loc
+	}
+	do("filter", chromedp.Navigate(base+"/audit"), chromedp.WaitVisible(`#audit-list`), htmxReady("#audit-filter"),
+		chromedp.SetValue(`#audit-filter select[name=action]`, explorer.ActionUserRole),
+		chromedp.Click(`#audit-filter button[type=submit]`), waitJS(`location.search.includes("action=user.role")`),
+		waitJS(`document.querySelector(".list-total").textContent.trim() === "30 records found"`))
+	do("25 a page", chromedp.Click(`.list-sizes a[href$="size=25"]`), chromedp.WaitVisible(`.list-sizes a[aria-current][href$="size=25"]`))
+	if rows, loc := state("25 a page"); len(rows) != 25 || rows[0] != "u23" || loc != "/audit?action=user.role&size=25" {
+		t.Fatalf("25 a page: %d rows, first %v, at %s", len(rows), rows[:1], loc)
+	}
+	do("next page", chromedp.Click(`.list-pages a[rel=next]`), chromedp.WaitVisible(`.list-pages a[aria-current][href*="page=2"]`))
+	if rows, loc := state("page 2"); len(rows) != 5 || loc != "/audit?action=user.role&page=2&size=25" {
+		t.Fatalf("page 2: %v at %s", rows, loc)
+	}
+	visible := `(() => { const a = document.querySelector('#audit-list th a.sort[href*="sort=target"]'); a.scrollIntoView({block: "center"});
+		const r = a.getBoundingClientRect();
+		return a.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)) && r.left >= 0 && r.right <= window.innerWidth; })()`
+	if ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](visible)); err != nil || !ok {
+		t.Fatalf("the target header is not on screen at %d px (%v)", width, err)
+	}
+	do("sort by target", chromedp.Click(`#audit-list th a.sort[href*="sort=target"]`), chromedp.WaitVisible(`#audit-list th[aria-sort=ascending] a[href*="sort=target"]`))
+	if rows, loc := state("by target"); len(rows) != 25 || rows[0] != "u00" || rows[1] != "u01" || loc != "/audit?action=user.role&size=25&sort=target" {
+		t.Fatalf("by target: %v at %s", rows[:2], loc)
+	}
+	do("filter again", htmxReady("#audit-filter"), chromedp.SetValue(`#audit-filter select[name=outcome]`, "success"),
+		chromedp.Click(`#audit-filter button[type=submit]`), waitJS(`location.search.includes("outcome=success")`))
+	if rows, loc := state("filtered again"); len(rows) != 25 || rows[0] != "u00" || !strings.Contains(loc, "sort=target") || !strings.Contains(loc, "size=25") || !strings.Contains(loc, "action=user.role") {
+		t.Fatalf("filtered again: %v at %s", rows[:1], loc)
+	}
+	if width == 390 {
+		browser.Save(t, ctx, "audit-list-390")
+		noSidewaysScroll(t, ctx, "audit page")
 	}
 }

@@ -11,18 +11,13 @@ import (
 // listSize is how many items a page's list shows at once.
 const listSize = 50
 
-// listWindow reads the window of a page's list from the query: limit
-// (default listSize) and offset; bad values are 400.
-func listWindow(c *fiber.Ctx) (explorer.Page, error) {
-	return listWindowOf(c, "")
-}
-
 // invitationsKey prefixes the query keys of the window of a page's list
 // of received invitations, which pages show beside another list.
 const invitationsKey = "invitations_"
 
 // listWindowOf reads the window of the page's list whose query keys
-// start with key (key+"limit", key+"offset").
+// start with key (key+"limit", default listSize, and key+"offset");
+// bad values are 400.
 func listWindowOf(c *fiber.Ctx, key string) (explorer.Page, error) {
 	limit := c.Query(key + "limit")
 	if limit == "" {

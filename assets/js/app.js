@@ -98,9 +98,25 @@
   // A table wider than the screen scrolls inside itself (see app.css);
   // it then takes the keyboard focus, so that it can be scrolled with the
   // arrow keys.
-  function scrollables() {
-    labelCells();
-    document.querySelectorAll("main table").forEach(function (table) {
+  // After a swap only what it settled is looked at: reading a table's
+  // width lays it out, and a large model's editor holds hundreds of them
+  // (an opened group cost 300 ms more when every table of the page was
+  // read again).
+  function scrollables(evt) {
+    var root = document.querySelector("main");
+    if (!root) {
+      return;
+    }
+    var elt = evt && evt.type === "htmx:afterSettle" && evt.target;
+    if (elt && elt.isConnected && elt.closest && root.contains(elt)) {
+      root = elt;
+    }
+    var tables = Array.prototype.slice.call(root.querySelectorAll("table"));
+    if (root.matches("table")) {
+      tables.push(root);
+    }
+    labelCells(tables);
+    tables.forEach(function (table) {
       var wide = table.scrollWidth > table.clientWidth + 1;
       if (wide && !table.hasAttribute("tabindex")) {
         table.setAttribute("tabindex", "0");
@@ -110,7 +126,11 @@
         table.removeAttribute("data-scrolls");
       }
     });
-    document.querySelectorAll("main table, main .scroll").forEach(scrollHint);
+    tables.forEach(scrollHint);
+    root.querySelectorAll(".scroll").forEach(scrollHint);
+    if (root.matches(".scroll")) {
+      scrollHint(root);
+    }
   }
 
   // Phone (issue 35 item 3). A box that scrolls sideways (a wide table,
@@ -153,8 +173,11 @@
   // Phone (issue 35 item 3). On a phone a table with actions is a list of
   // cards, each cell labelled by its column (app.css); a cell without a
   // data-label of its own takes its column header's text.
-  function labelCells() {
-    document.querySelectorAll("main table:not(.stack)").forEach(function (table) {
+  function labelCells(tables) {
+    tables.forEach(function (table) {
+      if (table.classList.contains("stack")) {
+        return;
+      }
       var head = table.tHead && table.tHead.rows[0];
       if (!head) {
         return;
