@@ -135,15 +135,11 @@ func (s *Service) authenticatePassword(ctx context.Context, username, password, 
 	username = UsernameForm(username)
 	now := s.clock.Now()
 	key := credentialKey(username, password)
-	if e, ok := s.credentials.get(key, now); ok && (api || e.source == SourceLocal) {
-		u, err := s.store.FindUserByID(ctx, e.userID)
-		if err == nil && (UsernameKey(u.Username) == UsernameKey(username) || u.Source != SourceLocal) && u.PasswordChanged.Equal(e.changed) {
-			return s.passwordSignIn(u, e.twoFactor, api)
-		}
-		if err != nil && ErrorCode(err) != ENOTFOUND {
+	if ver, ok, err := s.cachedCredential(ctx, key, username, now, api); err != nil || ok {
+		if err != nil {
 			return nil, err
 		}
-		s.credentials.remove(key)
+		return s.passwordSignIn(ver.user, ver.entry.twoFactor, api)
 	}
 	if err := s.throttled(username, addr, now); err != nil {
 		return nil, err
@@ -151,8 +147,13 @@ func (s *Service) authenticatePassword(ctx context.Context, username, password, 
 	if err := s.accountWait(ctx, username, addr, now); err != nil {
 		return nil, err
 	}
-	// Concurrent requests with the same credential share one verification.
+	// Concurrent requests with the same credential share one verification;
+	// one that missed the cache just before another's verification filled
+	// it finds it there and computes no hash of its own.
 	v, err, _ := s.verifying.Do(string(key[:]), func() (any, error) {
+		if ver, ok, err := s.cachedCredential(ctx, key, username, now, api); err != nil || ok {
+			return ver, err
+		}
 		return s.verifyPassword(ctx, key, username, password, addr, now, api)
 	})
 	if err != nil {
@@ -160,6 +161,26 @@ func (s *Service) authenticatePassword(ctx context.Context, username, password, 
 	}
 	ver := v.(verified)
 	return s.passwordSignIn(ver.user, ver.entry.twoFactor, api)
+}
+
+// cachedCredential answers a credential verified within the cache's time
+// (ok), for the JSON interface or, for a page sign-in, a local user's;
+// an entry whose user is gone, renamed or has changed the password since
+// is removed.
+func (s *Service) cachedCredential(ctx context.Context, key [32]byte, username string, now time.Time, api bool) (verified, bool, error) {
+	e, ok := s.credentials.get(key, now)
+	if !ok || !(api || e.source == SourceLocal) {
+		return verified{}, false, nil
+	}
+	u, err := s.store.FindUserByID(ctx, e.userID)
+	if err == nil && (UsernameKey(u.Username) == UsernameKey(username) || u.Source != SourceLocal) && u.PasswordChanged.Equal(e.changed) {
+		return verified{user: u, entry: e}, true, nil
+	}
+	if err != nil && ErrorCode(err) != ENOTFOUND {
+		return verified{}, false, err
+	}
+	s.credentials.remove(key)
+	return verified{}, false, nil
 }
 
 // passwordSignIn is the user of a verified password, unless disabled or,
