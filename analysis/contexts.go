@@ -353,12 +353,6 @@ func (c *Contexts) specificity(row []uint32, totalFeat int) float64 {
 	return kl
 }
 
-// Has reports whether term has a context vector.
-func (v *Vectors) Has(term string) bool {
-	i, ok := v.index[term]
-	return ok && v.vecs[i] != nil
-}
-
 // Cosine returns the cosine of the context vectors of two terms, 0 when
 // either has none.
 func (v *Vectors) Cosine(a, b string) float64 {

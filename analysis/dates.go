@@ -68,13 +68,6 @@ var DateLayouts = []string{
 	time.RubyDate,
 }
 
-// IsDate reports whether v (trimmed) is a date in one of DateLayouts.
-func IsDate(v string) bool {
-	var d DateParser
-	_, ok := d.Parse(v)
-	return ok
-}
-
 // DateParser reads the dates of one column: it tries the layout that
 // matched last first, since a column keeps its format. The zero value is
 // ready.

@@ -5,7 +5,7 @@
 // and phrases, members used in similar contexts, groups; BuildTopics is
 // the former "most frequent terms" exploring, kept as the benchmark's
 // baseline), measures topics (Coherence, Diversity) and matches topic
-// terms against texts (Prepare, Text, Matches).
+// terms against texts (Prepare, Text).
 //
 // Nothing here does I/O or keeps global mutable state; language detection
 // and word-space neighbours are passed in as functions, so the package

@@ -88,34 +88,3 @@ func (t Text) Matches(topicTerms []string) bool {
 	}
 	return false
 }
-
-// Matches reports whether any of topicTerms occurs in a text given as the
-// set of its terms (keys folded as Terms or FoldTerm fold them). A one-word
-// term matches by membership; a multiword term matches when the set holds
-// the whole folded phrase, or else every one of its words (order is not
-// known to a set: use Prepare and Text.Contains for phrases).
-func Matches(textTerms map[string]bool, topicTerms []string) bool {
-	for _, term := range topicTerms {
-		ws := termWords(term)
-		if len(ws) == 0 {
-			continue
-		}
-		if textTerms[strings.Join(ws, " ")] {
-			return true
-		}
-		if len(ws) == 1 {
-			continue
-		}
-		all := true
-		for _, w := range ws {
-			if !textTerms[w] {
-				all = false
-				break
-			}
-		}
-		if all {
-			return true
-		}
-	}
-	return false
-}

@@ -75,32 +75,3 @@ func TestTextContainsElision(t *testing.T) {
 		}
 	}
 }
-
-func TestMatches(t *testing.T) {
-	set := map[string]bool{}
-	for _, term := range Terms("The veggie burger was cold but the fries were great", "EN") {
-		set[term] = true
-	}
-	set["customer service"] = true // a phrase the caller added
-	tests := []struct {
-		terms []string
-		want  bool
-	}{
-		{[]string{"burger"}, true},
-		{[]string{"Burger"}, true},
-		{[]string{"pizza", "fries"}, true},
-		{[]string{"veggie_burger"}, true}, // every word present
-		{[]string{"burger veggie"}, true}, // a set knows no order
-		{[]string{"veggie pizza"}, false},
-		{[]string{"customer_service"}, true},
-		{[]string{"customer"}, false},
-		{[]string{"the"}, false}, // stop words are not terms
-		{nil, false},
-		{[]string{"", " "}, false},
-	}
-	for _, tt := range tests {
-		if got := Matches(set, tt.terms); got != tt.want {
-			t.Errorf("Matches(%q) = %v, want %v", tt.terms, got, tt.want)
-		}
-	}
-}

@@ -35,7 +35,7 @@ type ColumnProfile struct {
 	// text or whose language the detector does not know.
 	Language string
 	// TimeSeries: at least one non-empty cell, and every non-empty cell is
-	// a date in a common format (see IsDate).
+	// a date in a common format (see DateParser).
 	TimeSeries bool
 	// NPS: at least one non-empty cell, and every non-empty cell is an
 	// integer 0 to 10 (digits only).

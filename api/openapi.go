@@ -19,9 +19,6 @@ var openapiFS embed.FS
 
 var openapiDoc = mustBuildOpenAPI()
 
-// OpenAPI returns the merged OpenAPI document.
-func OpenAPI() []byte { return openapiDoc }
-
 func serveOpenAPI(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
 	return c.Send(openapiDoc)

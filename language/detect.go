@@ -41,10 +41,6 @@ var profilesHeld = lazy.New(loadProfiles)
 
 func detector() *profiles { return profilesHeld.Get() }
 
-// Load loads the detection profiles now rather than at the first Detect.
-// It is safe to call more than once, and concurrently.
-func Load() { detector() }
-
 // Release lets the profiles go (the server does when idle); the next
 // Detect reads them again.
 func Release() { profilesHeld.Release() }

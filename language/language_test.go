@@ -44,7 +44,7 @@ func TestDetect(t *testing.T) {
 			if got != tt.want || ok != tt.ok {
 				t.Errorf("Detect(%q) = %q, %v; want %q, %v", tt.texts, got, ok, tt.want, tt.ok)
 			}
-			if ok && !Valid(got) {
+			if ok && !valid(got) {
 				t.Errorf("Detect returned invalid code %q", got)
 			}
 		})
@@ -136,14 +136,14 @@ func detectorHeap() int64 {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	Load()
+	detector()
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	return int64(after.HeapAlloc) - int64(before.HeapAlloc)
 }
 
 func BenchmarkDetect(b *testing.B) {
-	Load()
+	detector()
 	texts := []string{"Maten var god men servicen var långsam", "Trevlig personal och fin miljö", "Kaffet var kallt"}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {

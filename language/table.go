@@ -77,12 +77,6 @@ func Normalize(code string) (string, bool) {
 	return up, true
 }
 
-// Valid reports whether code is an ISO 639-1 code, in any case.
-func Valid(code string) bool {
-	_, ok := Normalize(code)
-	return ok
-}
-
 // Canonical returns the code of the language a code in any case is read
 // as: upper case, aliases replaced (NB and NN give NO). Stop words,
 // stemmers and word spaces are kept under canonical codes.

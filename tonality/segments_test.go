@@ -119,3 +119,32 @@ func sameToken(a, b token) bool {
 	return ia == nil || ia.key == ib.key && ia.flags == ib.flags && ia.lex == ib.lex && ia.over == ib.over &&
 		ia.learned == ib.learned && len(ia.phrases) == len(ib.phrases) && slices.Equal(ia.wishNext, ib.wishNext)
 }
+
+// segmentsASCII is analysis.Segments (UAX #29 word boundaries) for a text
+// of ASCII bytes only, where the rules reduce to: letters, digits and '_'
+// join; a letter, ':', '.' or '\” and a letter join ("e.g", "don't"); a
+// digit, ',', ';', '.' or '\” and a digit join ("3.14", "1,000"); spaces
+// join; "\r\n" is one segment; every other byte is a segment. Tested
+// equal to analysis.Segments (TestSegmentsASCII): it keeps wordEnd and
+// asciiClass, which the scoring's ASCII path uses, to uax29's rules.
+func segmentsASCII(text string, fn func(start, end int)) {
+	n := len(text)
+	for i := 0; i < n; {
+		start := i
+		switch asciiClass[text[i]] {
+		case aLetter, aNumeric, aExtend:
+			i, _, _ = wordEnd(text, i)
+		case aSpace:
+			for i++; i < n && text[i] == ' '; i++ {
+			}
+		case aCR:
+			i++
+			if i < n && text[i] == '\n' {
+				i++
+			}
+		default:
+			i++
+		}
+		fn(start, i)
+	}
+}

@@ -259,34 +259,6 @@ var asciiClass = func() (c [128]uint8) {
 	return c
 }()
 
-// segmentsASCII is analysis.Segments (UAX #29 word boundaries) for a text
-// of ASCII bytes only, where the rules reduce to: letters, digits and '_'
-// join; a letter, ':', '.' or '\” and a letter join ("e.g", "don't"); a
-// digit, ',', ';', '.' or '\” and a digit join ("3.14", "1,000"); spaces
-// join; "\r\n" is one segment; every other byte is a segment. Tested
-// equal to analysis.Segments (TestSegmentsASCII).
-func segmentsASCII(text string, fn func(start, end int)) {
-	n := len(text)
-	for i := 0; i < n; {
-		start := i
-		switch asciiClass[text[i]] {
-		case aLetter, aNumeric, aExtend:
-			i, _, _ = wordEnd(text, i)
-		case aSpace:
-			for i++; i < n && text[i] == ' '; i++ {
-			}
-		case aCR:
-			i++
-			if i < n && text[i] == '\n' {
-				i++
-			}
-		default:
-			i++
-		}
-		fn(start, i)
-	}
-}
-
 // wordEnd returns the end of the word segment starting at text[i] (a
 // letter, digit or '_') of an ASCII text, and its letters and capitals.
 func wordEnd(text string, i int) (end, letters, upper int) {

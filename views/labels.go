@@ -42,32 +42,6 @@ var modelTypeLabels = map[string]string{
 	explorer.ModelManaged:  "Managed",
 }
 
-var planLabels = map[string]string{
-	"trial":        "Trial",
-	"basic":        "Basic",
-	"professional": "Professional",
-	"enterprise":   "Enterprise",
-}
-
-var ledgerKindLabels = map[string]string{
-	explorer.CreditPurchase:      "Credits bought",
-	explorer.CreditPlanProration: "Plan change (prorated)",
-	explorer.CreditSeatProration: "Seat change (prorated)",
-	explorer.CreditIncluded:      "Included with the plan",
-	explorer.CreditUsage:         "Used",
-	explorer.CreditAdjustment:    "Adjustment",
-	explorer.ChargeCredits:       "Credits bought",
-	explorer.ChargeSubscription:  "Monthly subscription",
-}
-
-var settingLabels = map[string]string{
-	explorer.SettingDefaultLanguage:    "Default language",
-	explorer.SettingTimezone:           "Time zone",
-	explorer.SettingSuggestionsCount:   "Number of term suggestions",
-	explorer.SettingEmailNotifications: "E-mail notifications",
-	explorer.SettingDateFormat:         "Date format",
-}
-
 func label(m map[string]string, code string) string {
 	if l, ok := m[code]; ok {
 		return l
@@ -92,13 +66,3 @@ func RightsLabel(code string) string { return label(rightsLabels, code) }
 
 // ModelTypeLabel names a model type (STANDARD, DYNAMIC, MANAGED).
 func ModelTypeLabel(code string) string { return label(modelTypeLabels, code) }
-
-// PlanLabel names a plan handle (trial, basic, …).
-func PlanLabel(handle string) string { return label(planLabels, handle) }
-
-// LedgerKindLabel names a credit ledger or charge kind (purchase,
-// seat_proration, subscription, …).
-func LedgerKindLabel(kind string) string { return label(ledgerKindLabels, kind) }
-
-// SettingLabel names a setting key (suggestionsCount, dateFormat, …).
-func SettingLabel(key string) string { return label(settingLabels, key) }

@@ -279,25 +279,6 @@ func (b *Builder) ID(w string) (int32, bool) {
 	return id, ok
 }
 
-// AddSet adds a set context: each word in the set receives the index
-// vectors of the others (unpermuted), times weight. Words outside the
-// vocabulary are ignored.
-func (b *Builder) AddSet(words []string, weight float32) {
-	ids := make([]int32, 0, len(words))
-	for _, w := range words {
-		if id, ok := b.ID(w); ok && !slices.Contains(ids, id) {
-			ids = append(ids, id)
-		}
-	}
-	for _, t := range ids {
-		for _, c := range ids {
-			if c != t {
-				b.addIndex(t, c, 0, weight)
-			}
-		}
-	}
-}
-
 // AddContext adds to the context vector of word t the index vectors of the
 // words ctx (unpermuted, frequency weighted, times weight): a bag-of-words
 // context such as a definition.

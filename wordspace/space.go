@@ -7,12 +7,9 @@
 package wordspace
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
-	"io"
 	"math"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -449,25 +446,6 @@ func New(lang string, words []string, vecs [][]float32, counts []int64) (*Space,
 		b.counts = append([]int64(nil), counts...)
 	}
 	return b.finish()
-}
-
-// WriteText writes the space as a fastText .vec file (header "N D").
-func WriteText(w io.Writer, s *Space) error {
-	bw := bufio.NewWriterSize(w, 1<<20)
-	fmt.Fprintf(bw, "%d %d\n", s.Len(), s.dim)
-	var buf []byte
-	for i := 0; i < s.Len(); i++ {
-		buf = append(buf[:0], s.Word(i)...)
-		for _, x := range s.Vector(i) {
-			buf = append(buf, ' ')
-			buf = strconv.AppendFloat(buf, float64(x), 'g', -1, 32)
-		}
-		buf = append(buf, '\n')
-		if _, err := bw.Write(buf); err != nil {
-			return err
-		}
-	}
-	return bw.Flush()
 }
 
 // HeapBytes is about what the space holds in memory: its vectors (and

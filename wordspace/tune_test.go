@@ -51,7 +51,7 @@ func TestServedSpaceReachesRecall(t *testing.T) {
 	}
 }
 
-// A space of topics (200 words each, in clusters of 20), as cmd/servebench
+// A space of topics (200 words each, in clusters of 20), as tools/servebench
 // generates: the small refined cells each hold one topic, so a tuned
 // index finds 96% of the neighbours scanning fewer rows. Measured here:
 // 3.8% of the rows; coarse cells alone 6.5%, split without the refinement

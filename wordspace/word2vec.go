@@ -71,23 +71,6 @@ func ReadWord2Vec(r io.Reader, size int64, opt LoadOptions) (*Space, error) {
 	return b.finish()
 }
 
-// WriteWord2Vec writes a space in the word2vec binary format.
-func WriteWord2Vec(w io.Writer, s *Space) error {
-	bw := bufio.NewWriterSize(w, 1<<20)
-	fmt.Fprintf(bw, "%d %d\n", s.Len(), s.dim)
-	raw := make([]byte, s.dim*4)
-	for i := 0; i < s.Len(); i++ {
-		bw.WriteString(s.Word(i))
-		bw.WriteByte(' ')
-		for j, v := range s.Vector(i) {
-			binary.LittleEndian.PutUint32(raw[j*4:], math.Float32bits(v))
-		}
-		bw.Write(raw)
-		bw.WriteByte('\n')
-	}
-	return bw.Flush()
-}
-
 var littleEndian = func() bool {
 	x := uint16(1)
 	return *(*byte)(unsafe.Pointer(&x)) == 1

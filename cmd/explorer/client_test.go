@@ -8,17 +8,17 @@ import (
 	"testing"
 	"time"
 
-	"explorer/internal/load"
+	"explorer/internal/client"
 )
 
 // transport is shared by the tests' clients.
 var transport = &http.Transport{MaxIdleConnsPerHost: 64}
 
 // apiClient calls one server's JSON interface as one user (Basic).
-type apiClient struct{ *load.Client }
+type apiClient struct{ *client.Client }
 
 func newAPIClient(addr, user, password string) *apiClient {
-	return &apiClient{load.NewClient("http://"+addr, user, password, transport)}
+	return &apiClient{client.NewClient("http://"+addr, user, password, transport)}
 }
 
 // call sends a request with a JSON body (nil: none) and returns the status
@@ -46,7 +46,7 @@ func (a *apiClient) uploadModel(title string) (int64, error) {
 	if code != http.StatusCreated {
 		return 0, fmt.Errorf("upload: %d %s", code, b)
 	}
-	return load.ID(b)
+	return client.ID(b)
 }
 
 // modelInput is a PUT /models/{id} body with one group of one topic.
@@ -56,12 +56,12 @@ func modelInput(group, term string) map[string]any {
 }
 
 // pageClient is a signed-in browser of the pages.
-type pageClient struct{ *load.Client }
+type pageClient struct{ *client.Client }
 
 // signIn signs in on the pages and returns the client with its session.
 func signIn(t *testing.T, addr, user, password string) *pageClient {
 	t.Helper()
-	c := load.NewClient("http://"+addr, user, password, transport)
+	c := client.NewClient("http://"+addr, user, password, transport)
 	if err := c.SignIn(); err != nil {
 		t.Fatal(err)
 	}

@@ -27,23 +27,19 @@ func CFB(name string, stream []byte) []byte {
 		fatSecs++
 	}
 	dirSec := fatSecs
-	firstData := fatSecs + 1
-	fat := make([]uint32, fatSecs*128)
-	for i := range fat {
-		fat[i] = 0xFFFFFFFF // free
-	}
-	for i := 0; i < fatSecs; i++ {
-		fat[i] = 0xFFFFFFFD // FAT sector
-	}
-	fat[dirSec] = 0xFFFFFFFE
-	for i := 0; i < dataSecs; i++ {
-		if i == dataSecs-1 {
-			fat[firstData+i] = 0xFFFFFFFE
-		} else {
-			fat[firstData+i] = uint32(firstData + i + 1)
-		}
-	}
 	var out bytes.Buffer
+	out.Write(cfbHeader(fatSecs, dirSec))
+	for _, v := range cfbFAT(fatSecs, dirSec, dataSecs) {
+		binary.Write(&out, binary.LittleEndian, v)
+	}
+	out.Write(cfbDirectory(name, uint32(dirSec+1), uint64(size)))
+	out.Write(data)
+	return out.Bytes()
+}
+
+// cfbHeader is a compound file's 512-byte header with fatSecs FAT sectors
+// (the first ones) and the directory in sector dirSec.
+func cfbHeader(fatSecs, dirSec int) []byte {
 	le := binary.LittleEndian
 	header := make([]byte, 512)
 	copy(header, []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1})
@@ -64,10 +60,35 @@ func CFB(name string, stream []byte) []byte {
 		}
 		le.PutUint32(header[76+4*i:], v)
 	}
-	out.Write(header)
-	for _, v := range fat {
-		binary.Write(&out, le, v)
+	return header
+}
+
+// cfbFAT is the allocation table: the FAT sectors, the directory sector,
+// then one chain of dataSecs sectors right after the directory.
+func cfbFAT(fatSecs, dirSec, dataSecs int) []uint32 {
+	firstData := dirSec + 1
+	fat := make([]uint32, fatSecs*128)
+	for i := range fat {
+		fat[i] = 0xFFFFFFFF // free
 	}
+	for i := 0; i < fatSecs; i++ {
+		fat[i] = 0xFFFFFFFD // FAT sector
+	}
+	fat[dirSec] = 0xFFFFFFFE
+	for i := 0; i < dataSecs; i++ {
+		if i == dataSecs-1 {
+			fat[firstData+i] = 0xFFFFFFFE
+		} else {
+			fat[firstData+i] = uint32(firstData + i + 1)
+		}
+	}
+	return fat
+}
+
+// cfbDirectory is the directory sector: the root entry and one stream
+// named name of size bytes starting at sector start.
+func cfbDirectory(name string, start uint32, size uint64) []byte {
+	le := binary.LittleEndian
 	dir := make([]byte, 512)
 	entry := func(i int, name string, typ byte, child, start uint32, size uint64) {
 		e := dir[i*128 : (i+1)*128]
@@ -85,14 +106,12 @@ func CFB(name string, stream []byte) []byte {
 		le.PutUint64(e[120:], size)
 	}
 	entry(0, "Root Entry", 5, 1, 0xFFFFFFFE, 0)
-	entry(1, name, 2, 0xFFFFFFFF, uint32(firstData), uint64(size))
+	entry(1, name, 2, 0xFFFFFFFF, start, size)
 	for i := 2; i < 4; i++ {
 		e := dir[i*128:]
 		le.PutUint32(e[68:], 0xFFFFFFFF)
 		le.PutUint32(e[72:], 0xFFFFFFFF)
 		le.PutUint32(e[76:], 0xFFFFFFFF)
 	}
-	out.Write(dir)
-	out.Write(data)
-	return out.Bytes()
+	return dir
 }

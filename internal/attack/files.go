@@ -201,3 +201,6 @@ func HugeCountsXLS() []byte {
 	rec(0x000A, nil)
 	return CFB("Workbook", b.Bytes())
 }
+
+// BlankLinesCSV is a CSV file of n line ends and nothing else.
+func BlankLinesCSV(n int) []byte { return bytes.Repeat([]byte("\n"), n) }

@@ -1,0 +1,253 @@
+// Command httpbench measures what answers weigh on the wire and cost the
+// server: it starts the explorer binary as a subprocess on loopback,
+// creates a 300-topic model (30 groups × 10 topics × 10 terms) and asks,
+// in one run and one client after the other, GET /healthz, the model
+// without compression, with gzip, brotli and zstd, the model again with
+// If-None-Match (304), and htmx by its fingerprinted URL (compressed) and
+// its plain one (as it was sent before). It reports the bytes read from
+// the connection per request (status line, headers and body), the body's
+// bytes, the server's CPU per request (utime+stime of /proc/PID/stat
+// around the requests) and the median latency, and apart the CPU of the
+// two answers that warm each phase up (with the strong compression a
+// tagged answer gets once, in the background). It sends traffic to
+// 127.0.0.1 only and stops the server at the end.
+//
+//	make bin/httpbench && bin/httpbench -bin bin/explorer [-requests 1000]
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"explorer/internal/client"
+	"explorer/tools/internal/load"
+)
+
+func main() {
+	bin := flag.String("bin", "bin/explorer", "the explorer binary")
+	n := flag.Int("requests", 1000, "requests of each phase")
+	flag.Parse()
+	if err := run(*bin, *n); err != nil {
+		fmt.Fprintln(os.Stderr, "httpbench:", err)
+		os.Exit(1)
+	}
+}
+
+const password = "httpbench-Admin-9f3k"
+
+// phase is one kind of request measured.
+type phase struct {
+	name, path string
+	header     map[string]string
+	status     int
+	// heavy phases (the model page) send a tenth of the requests.
+	heavy bool
+}
+
+func run(bin string, n int) error {
+	srv, err := load.StartServer(bin, "", password)
+	if err != nil {
+		return err
+	}
+	defer srv.Stop()
+	wire := &counter{}
+	transport := &http.Transport{
+		DisableCompression: true, // the Accept-Encoding of each phase is sent as it is
+		DialContext:        wire.dial,
+	}
+	// The admin's client, signed in on the pages (its cookie jar keeps the
+	// session); the JSON requests carry Basic credentials.
+	admin := client.NewClient(srv.Base, "admin", password, transport)
+	if err := admin.SignIn(); err != nil {
+		return err
+	}
+	hc := admin.HC
+	id, err := createModel(srv.Base)
+	if err != nil {
+		return err
+	}
+	model := fmt.Sprintf("/v1/models/%d", id)
+	etag, htmx, err := discover(hc, srv.Base, model)
+	if err != nil {
+		return err
+	}
+	phases := []phase{
+		{"GET /healthz", "/healthz", nil, 200, false},
+		{"model, identity", model, nil, 200, false},
+		{"model, gzip", model, map[string]string{"Accept-Encoding": "gzip"}, 200, false},
+		{"model, br", model, map[string]string{"Accept-Encoding": "br"}, 200, false},
+		{"model, zstd", model, map[string]string{"Accept-Encoding": "zstd"}, 200, false},
+		{"model, If-None-Match (304)", model, map[string]string{"Accept-Encoding": "gzip, deflate, br, zstd", "If-None-Match": etag}, 304, false},
+		{"model page (HTML), identity", fmt.Sprintf("/models/%d", id), nil, 200, true},
+		{"model page (HTML), gzip", fmt.Sprintf("/models/%d", id), map[string]string{"Accept-Encoding": "gzip"}, 200, true},
+		{"model page (HTML), browser (zstd)", fmt.Sprintf("/models/%d", id), map[string]string{"Accept-Encoding": "gzip, deflate, br, zstd"}, 200, true},
+		{"htmx, plain URL, identity", "/assets/js/htmx.min.js", nil, 200, false},
+		{"htmx, fingerprinted, gzip", htmx, map[string]string{"Accept-Encoding": "gzip"}, 200, false},
+		{"htmx, fingerprinted, br", htmx, map[string]string{"Accept-Encoding": "br"}, 200, false},
+		{"htmx, fingerprinted, browser (zstd)", htmx, map[string]string{"Accept-Encoding": "gzip, deflate, br, zstd"}, 200, false},
+	}
+	fmt.Printf("## Speed and weight on the wire (%s, one client, loopback)\n\n", time.Now().UTC().Format(time.DateOnly))
+	fmt.Println("| request | requests | wire bytes/req | body bytes | server CPU µs/req | p50 ms | first two, CPU ms |")
+	fmt.Println("|---|---|---|---|---|---|---|")
+	for _, p := range phases {
+		k := n
+		if p.heavy {
+			k = max(n/10, 10)
+		}
+		r, err := measure(hc, srv, wire, p, k)
+		if err != nil {
+			return fmt.Errorf("%s: %w", p.name, err)
+		}
+		fmt.Printf("| %s | %d | %d | %d | %.0f | %.2f | %.0f |\n", p.name, k, r.wire, r.body, r.cpuMicros, r.p50, r.firstMillis)
+	}
+	return nil
+}
+
+// counter counts the bytes read from every connection it dialled.
+type counter struct{ read atomic.Int64 }
+
+func (c *counter) dial(ctx context.Context, network, addr string) (net.Conn, error) {
+	conn, err := (&net.Dialer{}).DialContext(ctx, network, addr)
+	if err != nil {
+		return nil, err
+	}
+	return &countingConn{Conn: conn, n: &c.read}, nil
+}
+
+type countingConn struct {
+	net.Conn
+	n *atomic.Int64
+}
+
+func (c *countingConn) Read(p []byte) (int, error) {
+	k, err := c.Conn.Read(p)
+	c.n.Add(int64(k))
+	return k, err
+}
+
+// createModel uploads a 300-topic model as the admin and returns its id.
+func createModel(base string) (int64, error) {
+	cl := client.NewClient(base, "admin", password, nil)
+	status, body, err := cl.UploadModel("Bench", load.TopicModelCSV(30, 10, 10))
+	if err != nil {
+		return 0, err
+	}
+	if status != http.StatusCreated {
+		return 0, fmt.Errorf("upload: %d %s", status, body)
+	}
+	m := regexp.MustCompile(`"id":\s*(\d+)`).FindSubmatch(body)
+	if m == nil {
+		return 0, errors.New("upload: no id in the answer")
+	}
+	return strconv.ParseInt(string(m[1]), 10, 64)
+}
+
+// discover reads the model's ETag and htmx's fingerprinted URL (from the
+// home page).
+func discover(hc *http.Client, base, model string) (etag, htmx string, err error) {
+	resp, _, err := get(hc, base+model, nil)
+	if err != nil {
+		return "", "", err
+	}
+	etag = resp.Header.Get("ETag")
+	_, body, err := get(hc, base+"/", nil)
+	if err != nil {
+		return "", "", err
+	}
+	htmx = string(regexp.MustCompile(`/assets/js/htmx\.min\.[0-9a-f]+\.js`).Find(body))
+	if etag == "" || htmx == "" {
+		return "", "", fmt.Errorf("no ETag (%q) or fingerprinted htmx (%q)", etag, htmx)
+	}
+	return etag, htmx, nil
+}
+
+func get(hc *http.Client, url string, header map[string]string) (*http.Response, []byte, error) {
+	req, err := http.NewRequest("GET", url, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	req.SetBasicAuth("admin", password)
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	resp, err := hc.Do(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	return resp, body, err
+}
+
+type result struct {
+	// firstMillis is the CPU of the two answers warming up, with any
+	// compression made once for them.
+	firstMillis float64
+	wire, body  int64
+	cpuMicros   float64
+	p50         float64
+}
+
+// measure sends p n times (after a warm-up) and reads the server's CPU
+// and the bytes read around them.
+func measure(hc *http.Client, srv *load.Server, wire *counter, p phase, n int) (result, error) {
+	url := srv.Base + p.path
+	// Two answers to warm up, half a second apart: a tagged answer is
+	// compressed strongly once, in the background, after the first; the
+	// CPU of both and of that compression is reported apart.
+	warm0, err := load.ProcCPU(srv.PID())
+	if err != nil {
+		return result{}, err
+	}
+	for i := range 2 {
+		if i > 0 {
+			time.Sleep(500 * time.Millisecond)
+		}
+		if _, _, err := get(hc, url, p.header); err != nil {
+			return result{}, err
+		}
+	}
+	cpu0, err := load.ProcCPU(srv.PID())
+	if err != nil {
+		return result{}, err
+	}
+	read0 := wire.read.Load()
+	var body int64
+	times := make([]time.Duration, 0, n)
+	for range n {
+		start := time.Now()
+		resp, b, err := get(hc, url, p.header)
+		if err != nil {
+			return result{}, err
+		}
+		times = append(times, time.Since(start))
+		if resp.StatusCode != p.status {
+			return result{}, fmt.Errorf("status %d, want %d: %s", resp.StatusCode, p.status, bytes.TrimSpace(b[:min(len(b), 200)]))
+		}
+		body += int64(len(b))
+	}
+	cpu1, err := load.ProcCPU(srv.PID())
+	if err != nil {
+		return result{}, err
+	}
+	slices.Sort(times)
+	return result{
+		firstMillis: float64((cpu0 - warm0).Microseconds()) / 1000,
+		wire:        (wire.read.Load() - read0) / int64(n),
+		body:        body / int64(n),
+		cpuMicros:   float64((cpu1 - cpu0).Microseconds()) / float64(n),
+		p50:         float64(times[n/2].Microseconds()) / 1000,
+	}, nil
+}
