@@ -68,12 +68,7 @@ func (s *server) bulkDeleteModels(c *fiber.Ctx) error {
 	for _, m := range v.Models {
 		titles[m.ID] = m.Title
 	}
-	name := func(id int64) string {
-		if t, ok := titles[id]; ok {
-			return t
-		}
-		return "model " + strconv.FormatInt(id, 10)
-	}
+	name := namer(titles, "model")
 	if c.FormValue("confirm") != "yes" {
 		for _, id := range ids {
 			v.Confirm = append(v.Confirm, models.Row{ID: id, Title: name(id)})
@@ -100,12 +95,7 @@ func (s *server) bulkDeleteProjects(c *fiber.Ctx) error {
 	for _, p := range v.Projects {
 		titles[p.ID] = p.Title
 	}
-	name := func(id int64) string {
-		if t, ok := titles[id]; ok {
-			return t
-		}
-		return "project " + strconv.FormatInt(id, 10)
-	}
+	name := namer(titles, "project")
 	if c.FormValue("confirm") != "yes" {
 		for _, id := range ids {
 			v.Confirm = append(v.Confirm, projects.Row{ID: id, Title: name(id)})
