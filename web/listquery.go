@@ -2,6 +2,7 @@ package web
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -147,23 +148,27 @@ func listQueryOf(s views.ListState) explorer.ListQuery {
 // ids reads the ids of the items a bulk form chose (name "id"), each
 // once, in their order; a malformed one is EINVALID.
 func formIDs(c *fiber.Ctx) ([]int64, error) {
+	most := views.ListSizes[len(views.ListSizes)-1]
 	var out []int64
 	seen := map[int64]bool{}
+	// The ids are kept as they are read, and reading stops past the most
+	// a page shows: a body of many ids costs no more than a page's worth.
 	for _, raw := range c.Context().PostArgs().PeekMulti("id") {
 		id, ok := explorer.ParseID(string(raw))
 		if !ok {
 			return nil, explorer.Invalid("choose items of the list", explorer.FieldError{Field: "id", Message: "is not an item of the list"})
 		}
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
+		if seen[id] {
+			continue
 		}
+		if len(out) == most {
+			return nil, explorer.Invalid(fmt.Sprintf("choose at most %d items at once", most), explorer.FieldError{Field: "id", Message: fmt.Sprintf("at most %d at once", most)})
+		}
+		seen[id] = true
+		out = append(out, id)
 	}
 	if len(out) == 0 {
 		return nil, explorer.Invalid("choose at least one item of the list", explorer.FieldError{Field: "id", Message: "choose at least one"})
-	}
-	if len(out) > views.ListSizes[len(views.ListSizes)-1] {
-		return nil, explorer.Invalid("choose at most 100 items at once", explorer.FieldError{Field: "id", Message: "at most 100 at once"})
 	}
 	return out, nil
 }
