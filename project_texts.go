@@ -176,7 +176,7 @@ func (s *Service) listTexts(ctx context.Context, p *Project, col int, lang strin
 	if err != nil {
 		return nil, err
 	}
-	_, available := tonality.For(lang)
+	available := tonality.Has(lang)
 	out := &TextsPage{Total: len(rows), Offset: q.Offset, Texts: []ProjectText{},
 		Tonality: TopicsTonality{State: p.TonalityState, Available: available, Language: lang, Note: tonalityNote(p.TonalityState, lang, available)}}
 	if q.Offset >= len(rows) {

