@@ -112,25 +112,29 @@ func findModelsSQLDir(userID int64, page explorer.Page, desc bool) (string, []an
 		append([]any{userID, userID, end, userID, end, userID}, wargs...)
 }
 
-// LockModel takes the row lock of a model for the transaction of ctx. On
-// PostgreSQL a SELECT … FOR NO KEY UPDATE takes it without writing a new
-// row version (the update that follows writes one anyway); it is the lock
-// an update of non-key columns takes, so it still lets other
-// transactions insert rows that reference the model (versions, parts,
-// accesses, projects), which take FOR KEY SHARE and which FOR UPDATE
-// would block. SQLite has no row locks, and the update makes the
-// transaction the writer.
-func (db *DB) LockModel(ctx context.Context, id int64) error {
+// LockModel takes the row lock of a model for the transaction of ctx and
+// returns the model with the rights userID holds on it (as FindModel). On
+// PostgreSQL the read itself takes the lock, in one round trip: SELECT …
+// FOR NO KEY UPDATE OF m takes it on the model's row alone (not on the
+// owner's or the access joined to it) without writing a new row version
+// (the update that follows writes one anyway); it is the lock an update
+// of non-key columns takes, so it still lets other transactions insert
+// rows that reference the model (versions, parts, accesses, projects),
+// which take FOR KEY SHARE and which FOR UPDATE would block. SQLite has
+// no row locks: the update makes the transaction the writer, then the
+// model is read.
+func (db *DB) LockModel(ctx context.Context, id, userID int64) (*explorer.ModelRecord, error) {
 	if db.path == "" {
-		var one int
-		err := db.queryRowTx(ctx, `SELECT 1 FROM models WHERE id = ? FOR NO KEY UPDATE`, id).Scan(&one)
-		if err == sql.ErrNoRows {
-			return nil // as the update: the read that follows reports it
+		m, err := scanModel(db.queryRowTx(ctx, modelSelect+` WHERE m.id = ? FOR NO KEY UPDATE OF m`, userID, userID, id))
+		if err != nil {
+			return nil, db.mapError(err, fmt.Sprintf("model %d not found", id))
 		}
-		return db.mapError(err, "")
+		return m, nil
 	}
-	_, err := db.exec(ctx, `UPDATE models SET version = version WHERE id = ?`, id)
-	return err
+	if _, err := db.exec(ctx, `UPDATE models SET version = version WHERE id = ?`, id); err != nil {
+		return nil, err
+	}
+	return db.FindModel(ctx, id, userID)
 }
 
 // UpdateModel saves a model's title, outdated flag, version, master project
