@@ -262,8 +262,8 @@ type ModelStore interface {
 	// LockModel takes the write lock of a model's row until the
 	// transaction ends, so that concurrent updates of one model run one
 	// after the other (PostgreSQL; SQLite's write transaction already
-	// does). A missing model is not an error.
-	LockModel(ctx context.Context, id int64) error
+	// does), and returns the model as FindModel does, read under the lock.
+	LockModel(ctx context.Context, id, userID int64) (*ModelRecord, error)
 	// UpdateModel saves the title, outdated flag, version and id counters.
 	UpdateModel(ctx context.Context, m *ModelRecord) error
 	// DeleteModel removes a model with its versions, accesses and

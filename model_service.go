@@ -10,6 +10,13 @@ var emptyDictionary = map[string]string{}
 // other is ENOTFOUND, so that its existence is not revealed.
 func (s *Service) visibleModel(ctx context.Context, u *User, id int64) (*ModelRecord, error) {
 	m, err := s.store.FindModel(ctx, id, u.ID)
+	return visible(id, m, err)
+}
+
+// visible returns what a read of model id found (m, err) when the caller
+// may see it: any other model is ENOTFOUND, so that its existence is not
+// revealed.
+func visible(id int64, m *ModelRecord, err error) (*ModelRecord, error) {
 	if ErrorCode(err) == ENOTFOUND || (err == nil && m.Rights == "") {
 		return nil, Errorf(ENOTFOUND, "model %d not found", id)
 	}
@@ -20,6 +27,12 @@ func (s *Service) visibleModel(ctx context.Context, u *User, id int64) (*ModelRe
 // it or holds READ_WRITE. READ holders get EFORBIDDEN.
 func (s *Service) writableModel(ctx context.Context, u *User, id int64) (*ModelRecord, error) {
 	m, err := s.visibleModel(ctx, u, id)
+	return writable(id, m, err)
+}
+
+// writable returns the visible model id (m, err) when the caller may
+// update it: READ holders get EFORBIDDEN.
+func writable(id int64, m *ModelRecord, err error) (*ModelRecord, error) {
 	if err != nil {
 		return nil, err
 	}

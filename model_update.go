@@ -152,12 +152,12 @@ func (s *Service) nextStructure(ctx context.Context, u *User, m *ModelRecord, in
 }
 
 // lockWritableModel takes the model's lock for the transaction of ctx and
-// returns it when the caller may update it (see writableModel).
+// returns it when the caller may update it (see writableModel), read
+// under the lock.
 func (s *Service) lockWritableModel(ctx context.Context, u *User, id int64) (*ModelRecord, error) {
-	if err := s.store.LockModel(ctx, id); err != nil {
-		return nil, err
-	}
-	return s.writableModel(ctx, u, id)
+	m, err := s.store.LockModel(ctx, id, u.ID)
+	m, err = visible(id, m, err)
+	return writable(id, m, err)
 }
 
 // checkBasedOn refuses an update based on a version that is no longer

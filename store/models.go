@@ -112,25 +112,29 @@ func findModelsSQLDir(userID int64, page explorer.Page, desc bool) (string, []an
 		append([]any{userID, userID, end, userID, end, userID}, wargs...)
 }
 
-// LockModel takes the row lock of a model for the transaction of ctx. On
-// PostgreSQL a SELECT … FOR NO KEY UPDATE takes it without writing a new
-// row version (the update that follows writes one anyway); it is the lock
-// an update of non-key columns takes, so it still lets other
-// transactions insert rows that reference the model (versions, parts,
-// accesses, projects), which take FOR KEY SHARE and which FOR UPDATE
-// would block. SQLite has no row locks, and the update makes the
-// transaction the writer.
-func (db *DB) LockModel(ctx context.Context, id int64) error {
+// LockModel takes the row lock of a model for the transaction of ctx and
+// returns the model with the rights userID holds on it (as FindModel). On
+// PostgreSQL the read itself takes the lock, in one round trip: SELECT …
+// FOR NO KEY UPDATE OF m takes it on the model's row alone (not on the
+// owner's or the access joined to it) without writing a new row version
+// (the update that follows writes one anyway); it is the lock an update
+// of non-key columns takes, so it still lets other transactions insert
+// rows that reference the model (versions, parts, accesses, projects),
+// which take FOR KEY SHARE and which FOR UPDATE would block. SQLite has
+// no row locks: the update makes the transaction the writer, then the
+// model is read.
+func (db *DB) LockModel(ctx context.Context, id, userID int64) (*explorer.ModelRecord, error) {
 	if db.path == "" {
-		var one int
-		err := db.queryRowTx(ctx, `SELECT 1 FROM models WHERE id = ? FOR NO KEY UPDATE`, id).Scan(&one)
-		if err == sql.ErrNoRows {
-			return nil // as the update: the read that follows reports it
+		m, err := scanModel(db.queryRowTx(ctx, modelSelect+` WHERE m.id = ? FOR NO KEY UPDATE OF m`, userID, userID, id))
+		if err != nil {
+			return nil, db.mapError(err, fmt.Sprintf("model %d not found", id))
 		}
-		return db.mapError(err, "")
+		return m, nil
 	}
-	_, err := db.exec(ctx, `UPDATE models SET version = version WHERE id = ?`, id)
-	return err
+	if _, err := db.exec(ctx, `UPDATE models SET version = version WHERE id = ?`, id); err != nil {
+		return nil, err
+	}
+	return db.FindModel(ctx, id, userID)
 }
 
 // UpdateModel saves a model's title, outdated flag, version, master project
@@ -186,18 +190,37 @@ type written struct {
 	added int
 }
 
+// versionWrittenSQL keeps a model's newest version time and counts (see
+// versionWritten) and returns its owner.
+const versionWrittenSQL = `UPDATE models SET latest_at = CASE WHEN latest_at < ? THEN ? ELSE latest_at END,
+	groups_count = ?, topics_count = ?, terms_count = ?, versions_count = versions_count + ? WHERE id = ? RETURNING owner_id`
+
 // versionWritten follows the newest version of a model, s, written (new
 // or amended): the model's newest version time (models.latest_at, by
 // which the start page lists recent versions) is moved up to w.at, the
 // counts the models list shows are set to s's (and the versions counted),
 // and the model's owner is charged bytes. One statement keeps the time
-// and counts and reads the owner (a round trip less on PostgreSQL).
+// and counts and reads the owner; on PostgreSQL the same statement charges
+// the owner too (the update in a WITH, whose owner the charge's upsert
+// reads: SQLite has no writes in a WITH), one round trip for all three.
 func (db *DB) versionWritten(ctx context.Context, modelID int64, w written, s *explorer.Structure, bytes int64) error {
-	var owner int64
 	c := s.Counts()
-	err := db.queryRowTx(ctx, `UPDATE models SET latest_at = CASE WHEN latest_at < ? THEN ? ELSE latest_at END,
-		groups_count = ?, topics_count = ?, terms_count = ?, versions_count = versions_count + ? WHERE id = ? RETURNING owner_id`,
-		ms(w.at), ms(w.at), c.Groups, c.Topics, c.Terms, w.added, modelID).Scan(&owner)
+	args := []any{ms(w.at), ms(w.at), c.Groups, c.Topics, c.Terms, w.added, modelID}
+	if db.path == "" && bytes != 0 {
+		var owner, used int64
+		err := db.queryRowTx(ctx, `WITH m AS (`+versionWrittenSQL+`) INSERT INTO user_storage (user_id, bytes)
+			SELECT owner_id, CAST(? AS BIGINT) FROM m`+chargeUpsert+` RETURNING user_id, bytes`, append(args, bytes)...).Scan(&owner, &used)
+		if err == sql.ErrNoRows {
+			return nil
+		}
+		if err != nil {
+			return db.mapError(err, "")
+		}
+		db.charged(ctx, owner, bytes, used)
+		return nil
+	}
+	var owner int64
+	err := db.queryRowTx(ctx, versionWrittenSQL, args...).Scan(&owner)
 	if err == sql.ErrNoRows {
 		return nil
 	}

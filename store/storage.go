@@ -66,18 +66,28 @@ func (db *DB) charge(ctx context.Context, userID, delta int64) error {
 		return nil
 	}
 	var bytes int64
-	err := db.queryRowTx(ctx, `INSERT INTO user_storage (user_id, bytes) VALUES (?, ?)
-		ON CONFLICT (user_id) DO UPDATE SET bytes = user_storage.bytes + excluded.bytes RETURNING bytes`, userID, delta).Scan(&bytes)
+	err := db.queryRowTx(ctx, `INSERT INTO user_storage (user_id, bytes) VALUES (?, ?)`+chargeUpsert+` RETURNING bytes`, userID, delta).Scan(&bytes)
 	if err != nil {
 		return db.mapError(err, "")
 	}
+	db.charged(ctx, userID, delta, bytes)
+	return nil
+}
+
+// chargeUpsert adds an inserted user_storage row's bytes to the user's
+// row when there is one.
+const chargeUpsert = `
+	ON CONFLICT (user_id) DO UPDATE SET bytes = user_storage.bytes + excluded.bytes`
+
+// charged notes in the transaction of ctx that it charged a user delta
+// bytes, leaving it with used.
+func (db *DB) charged(ctx context.Context, userID, delta, used int64) {
 	if t := db.inTx(ctx); t != nil {
 		if t.charged == nil {
 			t.charged = map[int64]explorer.StorageCharge{}
 		}
-		t.charged[userID] = explorer.StorageCharge{Added: t.charged[userID].Added + delta, Used: bytes}
+		t.charged[userID] = explorer.StorageCharge{Added: t.charged[userID].Added + delta, Used: used}
 	}
-	return nil
 }
 
 // StorageCharged returns what the transaction of ctx charged a user so

@@ -10,7 +10,8 @@
 //   - GETs of the model with -clients concurrent clients: CPU per GET,
 //     p50 and p99 latency;
 //
-// and prints PostgreSQL's figures as ratios to SQLite's. It sends traffic
+// each once the server is quiet after its start (quiet.go), and prints
+// PostgreSQL's figures as ratios to SQLite's. It sends traffic
 // to 127.0.0.1 only and stops what it started.
 //
 //	make bin/dbbench && bin/dbbench -bin bin/explorer [-puts 1000 -gets 3000 -clients 8]

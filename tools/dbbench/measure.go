@@ -54,6 +54,11 @@ func measureBackend(c config, b backend) (result, error) {
 	r := result{name: b.name}
 	cpu := func() (time.Duration, time.Duration, error) { return cpuOf(srv.PID(), b.pid) }
 	size := func() (int64, error) { return dbSize(b, srv) }
+	// What the start and the upload left running in the background
+	// (quiet.go) is not the PUTs'.
+	if err := waitQuiet(srv.PID()); err != nil {
+		return r, err
+	}
 	if err := measurePuts(c, cl, path, cpu, size, &r); err != nil {
 		return r, err
 	}
