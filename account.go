@@ -94,7 +94,7 @@ type Account struct {
 // Account returns the caller's manager, managed users and pending
 // invitations it sent. A cancelled account may read it.
 func (s *Service) Account(ctx context.Context) (*Account, error) {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +122,7 @@ func (s *Service) Account(ctx context.Context) (*Account, error) {
 // invitations the caller received (all of them for the zero Page) and
 // whether more follow.
 func (s *Service) InvitationsPage(ctx context.Context, page Page) ([]*ManagerInvitation, bool, error) {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return nil, false, err
 	}
@@ -130,7 +130,7 @@ func (s *Service) InvitationsPage(ctx context.Context, page Page) ([]*ManagerInv
 	if err != nil {
 		return nil, false, err
 	}
-	list, more := cut(list, page)
+	list, more := CutToPage(list, page)
 	return list, more, nil
 }
 
@@ -168,7 +168,7 @@ func (s *Service) canBeManaged(ctx context.Context, sender, recipient *User) err
 // RemoveManager ends the caller's manager relation and cancels the
 // caller's account until it reactivates.
 func (s *Service) RemoveManager(ctx context.Context) error {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return err
 	}
@@ -186,7 +186,7 @@ func (s *Service) RemoveManager(ctx context.Context) error {
 // RemoveManagedUser ends the relation with a user the caller manages and
 // cancels that user's account until it reactivates.
 func (s *Service) RemoveManagedUser(ctx context.Context, username string) error {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return err
 	}
@@ -217,7 +217,7 @@ func (s *Service) endRelation(ctx context.Context, managedID int64) error {
 // plan and seats apply from then on; billing resumes at the next cycle
 // start. An active account is ECONFLICT.
 func (s *Service) Reactivate(ctx context.Context) error {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return err
 	}

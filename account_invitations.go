@@ -7,7 +7,7 @@ import (
 
 // Invite invites username to be managed by the caller.
 func (s *Service) Invite(ctx context.Context, username string) (*ManagerInvitation, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +74,7 @@ func (s *Service) invitationFor(ctx context.Context, u *User, id int64, recipien
 // AcceptInvitation makes the caller managed by the invitation's sender,
 // who must have a free seat (seats ≥ 1 + managed users + 1).
 func (s *Service) AcceptInvitation(ctx context.Context, id int64) error {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return err
 	}
@@ -120,7 +120,7 @@ func (s *Service) AcceptInvitation(ctx context.Context, id int64) error {
 
 // RejectInvitation refuses a pending invitation the caller received.
 func (s *Service) RejectInvitation(ctx context.Context, id int64) error {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return err
 	}
@@ -139,7 +139,7 @@ func (s *Service) RejectInvitation(ctx context.Context, id int64) error {
 
 // DeleteInvitation withdraws a pending invitation the caller sent.
 func (s *Service) DeleteInvitation(ctx context.Context, id int64) error {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return err
 	}

@@ -96,7 +96,7 @@ func TestCodesPerAccount(t *testing.T) {
 	if got := auditDetailsOf(t, e, explorer.ActionTwoFactorLocked, "ann@example.com"); len(got) != 1 {
 		t.Fatalf("2fa.locked records: %q", got)
 	}
-	if got := box.subjects(t, e.Svc); len(got) != 2 || got[1] != "Wrong second-factor codes for your account" {
+	if got := box.subjects(t, e.Svc.Core); len(got) != 2 || got[1] != "Wrong second-factor codes for your account" {
 		t.Fatalf("mails: %q", got)
 	}
 	e.Clock.Advance(time.Hour)

@@ -27,7 +27,7 @@ type ScheduledMigration struct {
 // paying returns the settled account state paying for the caller (its
 // manager's when it is managed).
 func (s *Service) paying(ctx context.Context, u *User) (*AccountState, error) {
-	p, err := s.payer(ctx, u)
+	p, err := s.Payer(ctx, u)
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +50,7 @@ func (s *Service) ownAccount(ctx context.Context, u *User) error {
 // Product returns the plan in force for the caller (its manager's plan
 // when it is managed).
 func (s *Service) Product(ctx context.Context) (*Plan, error) {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -63,7 +63,7 @@ func (s *Service) Product(ctx context.Context) (*Plan, error) {
 
 // ProductMigration returns the scheduled plan change; ENOTFOUND when none.
 func (s *Service) ProductMigration(ctx context.Context) (*ScheduledMigration, error) {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -128,7 +128,7 @@ func (s *Service) PreviewProduct(ctx context.Context, in PlanChoice) (*BillingEf
 }
 
 func (s *Service) planTarget(ctx context.Context, in PlanChoice) (*User, *Plan, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -212,7 +212,7 @@ func (s *Service) applyPlan(ctx context.Context, u *User, e *BillingEffect) erro
 // CancelProductMigration drops the scheduled plan change; ECONFLICT when
 // none is scheduled.
 func (s *Service) CancelProductMigration(ctx context.Context) error {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return err
 	}

@@ -14,7 +14,7 @@ type Seats struct {
 
 // Seats returns the seats of the account paying for the caller.
 func (s *Service) Seats(ctx context.Context) (*Seats, error) {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +77,7 @@ func (s *Service) PreviewSeats(ctx context.Context, n int) (*BillingEffect, erro
 }
 
 func (s *Service) seatsActor(ctx context.Context, n int) (*User, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -135,7 +135,7 @@ func (s *Service) AuditEvents(ctx context.Context, f AuditFilter) (events []*Aud
 	if err != nil {
 		return nil, false, err
 	}
-	events, more = cut(list, f.Page)
+	events, more = CutToPage(list, f.Page)
 	return events, more, nil
 }
 

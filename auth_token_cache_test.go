@@ -26,7 +26,7 @@ func TestTokenCacheAcrossInstances(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	both := []*explorer.Service{e.Svc, other}
+	both := []*explorer.Service{e.Svc.Core, other}
 	authenticate := func(svc *explorer.Service, secret string) error {
 		_, _, err := svc.AuthenticateBearer(context.Background(), secret, "192.0.2.1")
 		return err

@@ -32,7 +32,7 @@ var _ io.ReadCloser = (*Backup)(nil)
 // Backup makes a consistent copy of the database for an admin, in a
 // temporary file of Options.TempDir, while the server keeps serving.
 func (s *Service) Backup(ctx context.Context) (*Backup, error) {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return nil, err
 	}

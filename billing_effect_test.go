@@ -19,7 +19,7 @@ func TestPreviewEqualsAppliedEffect(t *testing.T) {
 
 	check := func(name string, p *explorer.BillingEffect, chargeKind, creditKind string) {
 		t.Helper()
-		l := ledger(t, ctx, e.Svc)
+		l := ledger(t, ctx, e.Svc.Core)
 		if l.Balance != p.BalanceAfter {
 			t.Errorf("%s: balance %d, preview said %d", name, l.Balance, p.BalanceAfter)
 		}
@@ -31,14 +31,14 @@ func TestPreviewEqualsAppliedEffect(t *testing.T) {
 		}
 	}
 
-	before := ledger(t, ctx, e.Svc)
+	before := ledger(t, ctx, e.Svc.Core)
 	p, err := e.Svc.PreviewSeats(ctx, 4)
 	must(t, err)
 	if p.Kind != explorer.EffectSeats || p.SeatsBefore != 2 || p.Seats != 4 || p.DaysLeft != 16 || p.Days != 31 || p.ChargeCents == 0 || p.Balance != before.Balance {
 		t.Fatalf("seat preview %+v", p)
 	}
 	// The preview wrote nothing.
-	if after := ledger(t, ctx, e.Svc); len(after.Charges) != len(before.Charges) || after.Balance != before.Balance {
+	if after := ledger(t, ctx, e.Svc.Core); len(after.Charges) != len(before.Charges) || after.Balance != before.Balance {
 		t.Fatalf("preview wrote: %+v", after)
 	}
 	if s, _ := e.Svc.Seats(ctx); s.Seats != 2 {
@@ -103,11 +103,11 @@ func TestChangeRefusedWhenTheChargeShownIsStale(t *testing.T) {
 	p, err := e.Svc.PreviewSeats(ctx, 3)
 	must(t, err)
 	e.Clock.Set(time.Date(2026, 1, 26, 1, 0, 0, 0, time.UTC))
-	before := ledger(t, ctx, e.Svc)
+	before := ledger(t, ctx, e.Svc.Core)
 	if _, err := e.Svc.ChangeSeats(ctx, 3, explorer.Shown{ChargeCents: p.ChargeCents}); explorer.ErrorCode(err) != explorer.ECONFLICT {
 		t.Fatalf("stale charge accepted: %v", err)
 	}
-	if after := ledger(t, ctx, e.Svc); len(after.Charges) != len(before.Charges) {
+	if after := ledger(t, ctx, e.Svc.Core); len(after.Charges) != len(before.Charges) {
 		t.Fatal("a refused change charged")
 	}
 	p, err = e.Svc.PreviewSeats(ctx, 3)

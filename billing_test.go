@@ -110,7 +110,7 @@ func TestNewAccountStartsOnTrialWithIncludedCredits(t *testing.T) {
 	if err != nil || credits != p.IncludedCredits {
 		t.Fatalf("credits %d %v, want %d", credits, err, p.IncludedCredits)
 	}
-	l := ledger(t, ctx, e.Svc)
+	l := ledger(t, ctx, e.Svc.Core)
 	if len(l.Entries) != 1 || l.Entries[0].Kind != explorer.CreditIncluded || len(l.Charges) != 0 {
 		t.Fatalf("ledger %+v %+v", l.Entries, l.Charges)
 	}
@@ -137,7 +137,7 @@ func TestUpgradeIsProratedAtOnce(t *testing.T) {
 	if wantCharge != 5161 || wantCredits != 2065 {
 		t.Fatalf("catalogue changed: %d %d", wantCharge, wantCredits)
 	}
-	l := ledger(t, ctx, e.Svc)
+	l := ledger(t, ctx, e.Svc.Core)
 	if c := chargesOf(l, explorer.ChargePlanProration); len(c) != 1 || c[0].AmountCents != wantCharge || c[0].Currency != "EUR" {
 		t.Fatalf("proration charges %+v", c)
 	}
@@ -152,7 +152,7 @@ func TestUpgradeIsProratedAtOnce(t *testing.T) {
 	}
 	// The next cycle bills the new plan in full.
 	e.Clock.Set(day(2026, 2, 10))
-	l = ledger(t, ctx, e.Svc)
+	l = ledger(t, ctx, e.Svc.Core)
 	if c := chargesOf(l, explorer.ChargeSubscription); len(c) != 1 || c[0].AmountCents != pro.MonthlyCostCents+pro.SeatPriceCents || !c[0].Created.Equal(day(2026, 2, 10)) {
 		t.Fatalf("subscription charges %+v", c)
 	}
@@ -191,7 +191,7 @@ func TestDowngradeIsScheduledAndAppliedOnce(t *testing.T) {
 	if err != nil || m.Plan.Handle != "basic" || !m.Effective.Equal(day(2026, 2, 10)) {
 		t.Fatalf("migration %+v %v", m, err)
 	}
-	if c := chargesOf(ledger(t, ctx, e.Svc), explorer.ChargePlanProration); len(c) != 0 {
+	if c := chargesOf(ledger(t, ctx, e.Svc.Core), explorer.ChargePlanProration); len(c) != 0 {
 		t.Fatalf("a downgrade charged %+v", c)
 	}
 
@@ -217,7 +217,7 @@ func TestDowngradeIsScheduledAndAppliedOnce(t *testing.T) {
 		t.Fatalf("migrations %+v", list)
 	}
 	basic, _ := e.DB.FindPlanByHandle(ctx, "basic")
-	subs := chargesOf(ledger(t, ctx, e.Svc), explorer.ChargeSubscription)
+	subs := chargesOf(ledger(t, ctx, e.Svc.Core), explorer.ChargeSubscription)
 	if len(subs) != 2 || subs[0].AmountCents != basic.MonthlyCostCents+basic.SeatPriceCents || !subs[0].Created.Equal(day(2026, 3, 10)) || !subs[1].Created.Equal(day(2026, 2, 10)) {
 		t.Fatalf("subscription charges %+v", subs)
 	}
@@ -362,7 +362,7 @@ func TestSeatsAreProrated(t *testing.T) {
 		t.Fatalf("seats %+v %v", s, err)
 	}
 	basic, _ := e.DB.FindPlanByHandle(ctx, "basic")
-	l := ledger(t, ctx, e.Svc)
+	l := ledger(t, ctx, e.Svc.Core)
 	if c := chargesOf(l, explorer.ChargeSeatProration); len(c) != 1 || c[0].AmountCents != explorer.MulDivRound(2*basic.SeatPriceCents, 16, 31) {
 		t.Fatalf("seat charges %+v", c)
 	}
@@ -377,7 +377,7 @@ func TestSeatsAreProrated(t *testing.T) {
 	}
 	_, err = e.Svc.ChangeSeats(ctx, 3)
 	must(t, err)
-	if c := chargesOf(ledger(t, ctx, e.Svc), explorer.ChargeSeatProration); len(c) != 3 || c[0].AmountCents != explorer.MulDivRound(basic.SeatPriceCents, 16, 31) {
+	if c := chargesOf(ledger(t, ctx, e.Svc.Core), explorer.ChargeSeatProration); len(c) != 3 || c[0].AmountCents != explorer.MulDivRound(basic.SeatPriceCents, 16, 31) {
 		t.Fatalf("seat charges %+v", c)
 	}
 	for _, n := range []int{0, -1, 10001} {
@@ -387,7 +387,7 @@ func TestSeatsAreProrated(t *testing.T) {
 	}
 	// The next cycle bills the seats beyond the owner's in full.
 	e.Clock.Set(day(2026, 2, 10))
-	subs := chargesOf(ledger(t, ctx, e.Svc), explorer.ChargeSubscription)
+	subs := chargesOf(ledger(t, ctx, e.Svc.Core), explorer.ChargeSubscription)
 	if len(subs) != 1 || subs[0].AmountCents != basic.MonthlyCostCents+2*basic.SeatPriceCents {
 		t.Fatalf("subscription %+v", subs)
 	}
@@ -403,7 +403,7 @@ func TestBuyAndAdjustCredits(t *testing.T) {
 	if err != nil || got != before+250 {
 		t.Fatalf("buy: %d %v", got, err)
 	}
-	if c := chargesOf(ledger(t, ctx, e.Svc), explorer.ChargeCredits); len(c) != 1 || c[0].AmountCents != 1750 {
+	if c := chargesOf(ledger(t, ctx, e.Svc.Core), explorer.ChargeCredits); len(c) != 1 || c[0].AmountCents != 1750 {
 		t.Fatalf("charges %+v", c)
 	}
 	for _, q := range []int64{0, -5, 1_000_001} {
@@ -418,7 +418,7 @@ func TestBuyAndAdjustCredits(t *testing.T) {
 	if err != nil || got != before+200 {
 		t.Fatalf("adjust: %d %v", got, err)
 	}
-	if en := entriesOf(ledger(t, ctx, e.Svc), explorer.CreditAdjustment); len(en) != 1 || en[0].Credits != -50 {
+	if en := entriesOf(ledger(t, ctx, e.Svc.Core), explorer.CreditAdjustment); len(en) != 1 || en[0].Credits != -50 {
 		t.Fatalf("adjustments %+v", en)
 	}
 }

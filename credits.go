@@ -84,8 +84,8 @@ func (s *Service) record(ctx context.Context, accountID, userID int64, at time.T
 	return nil
 }
 
-// payer returns the user whose account pays for u: its manager, or u.
-func (s *Service) payer(ctx context.Context, u *User) (*User, error) {
+// Payer returns the user whose account pays for u: its manager, or u.
+func (s *Service) Payer(ctx context.Context, u *User) (*User, error) {
 	m, err := s.store.FindManager(ctx, u.ID)
 	if ErrorCode(err) == ENOTFOUND {
 		return u, nil
@@ -96,11 +96,11 @@ func (s *Service) payer(ctx context.Context, u *User) (*User, error) {
 // Credits returns the caller's credits: the paying account's balance, so a
 // managed user sees its manager's.
 func (s *Service) Credits(ctx context.Context) (int64, error) {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return 0, err
 	}
-	p, err := s.payer(ctx, u)
+	p, err := s.Payer(ctx, u)
 	if err != nil {
 		return 0, err
 	}
@@ -153,7 +153,7 @@ func (s *Service) PreviewCredits(ctx context.Context, quantity int64) (*BillingE
 }
 
 func (s *Service) creditsActor(ctx context.Context, quantity int64) (*User, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -166,7 +166,7 @@ func (s *Service) creditsActor(ctx context.Context, quantity int64) (*User, erro
 // creditsEffect computes a purchase by u within a transaction and answers
 // the paying user.
 func (s *Service) creditsEffect(ctx context.Context, u *User, quantity int64) (*BillingEffect, *User, error) {
-	p, err := s.payer(ctx, u)
+	p, err := s.Payer(ctx, u)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -191,7 +191,7 @@ func (s *Service) AdjustCredits(ctx context.Context, username string, delta int6
 	if err := s.requireAdmin(ctx); err != nil {
 		return 0, err
 	}
-	a, _ := actor(ctx)
+	a, _ := Actor(ctx)
 	if delta == 0 {
 		return 0, Invalid("an adjustment must not be zero", FieldError{Field: "credits", Message: "must not be zero"})
 	}
@@ -201,7 +201,7 @@ func (s *Service) AdjustCredits(ctx context.Context, username string, delta int6
 		if err != nil {
 			return err
 		}
-		p, err := s.payer(ctx, u)
+		p, err := s.Payer(ctx, u)
 		if err != nil {
 			return err
 		}
@@ -233,11 +233,11 @@ type Ledger struct {
 // CreditLedger returns the balance with the newest entries and charges of
 // the paying account, at most limit of each.
 func (s *Service) CreditLedger(ctx context.Context, limit int) (*Ledger, error) {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.payer(ctx, u)
+	p, err := s.Payer(ctx, u)
 	if err != nil {
 		return nil, err
 	}

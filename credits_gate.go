@@ -76,7 +76,7 @@ func GroupThousands(n int64) string {
 // if any); otherwise it only reads.
 func (s *Service) costFor(ctx context.Context, u *User, rows int) (*CreditCost, error) {
 	c := &CreditCost{Rows: rows, Credits: int64(rows) * s.billing.CreditsPerVerbatim, Enforced: !s.billing.TrackOnly}
-	p, err := s.payer(ctx, u)
+	p, err := s.Payer(ctx, u)
 	if err != nil {
 		return nil, err
 	}
@@ -91,32 +91,32 @@ func (s *Service) costFor(ctx context.Context, u *User, rows int) (*CreditCost, 
 	return c, nil
 }
 
-// chargeRows refuses rows verbatims the paying account of u cannot pay
+// ChargeRows refuses rows verbatims the paying account of u cannot pay
 // and records the step's usage, in the caller's transaction. The paying
 // account's row is locked first: imports of several users paid by one
 // account check and charge one after the other, so they cannot all pass
 // on one balance.
-func (s *Service) chargeRows(ctx context.Context, u *User, p *Project, projects, rows int, what string) error {
+func (s *Service) ChargeRows(ctx context.Context, u *User, p *Project, projects, rows int, what string) error {
 	if !s.billing.TrackOnly {
-		pay, err := s.payer(ctx, u)
+		pay, err := s.Payer(ctx, u)
 		if err != nil {
 			return err
 		}
 		if err := s.store.LockAccount(ctx, pay.ID); err != nil {
 			return err
 		}
-		if err := s.requireCredits(ctx, u, rows, what); err != nil {
+		if err := s.RequireCredits(ctx, u, rows, what); err != nil {
 			return err
 		}
 	}
 	return s.recordUsage(ctx, u.ID, p, projects, rows, s.clock.Now())
 }
 
-// requireCredits refuses, with EPAYMENT, work of rows verbatims by u
+// RequireCredits refuses, with EPAYMENT, work of rows verbatims by u
 // that its paying account cannot pay; what names the work in the message.
 // Work that costs nothing (rows 0) is refused only while the account is
 // below what it may owe.
-func (s *Service) requireCredits(ctx context.Context, u *User, rows int, what string) error {
+func (s *Service) RequireCredits(ctx context.Context, u *User, rows int, what string) error {
 	if s.billing.TrackOnly {
 		return nil
 	}
@@ -130,7 +130,7 @@ func (s *Service) requireCredits(ctx context.Context, u *User, rows int, what st
 	return nil
 }
 
-// countRows counts the verbatims of a table file within the import
+// CountRows counts the verbatims of a table file within the import
 // limits, storing nothing: the header is checked and every further
 // non-blank row counted.
 func (s *Service) countRows(ctx context.Context, src TableSource) (int, error) {
@@ -139,11 +139,11 @@ func (s *Service) countRows(ctx context.Context, src TableSource) (int, error) {
 	}
 	n := 0
 	_, err := src.StreamTable(ctx, s.tables.ProjectLimits(), nil, func(h []string) error {
-		_, err := checkHeader(h)
+		_, err := CheckHeader(h)
 		return err
 	}, func(int, []string) error {
 		n++
-		if n%rowBatch == 0 {
+		if n%RowBatch == 0 {
 			if err := ctx.Err(); err != nil {
 				return Errorf(EUNAVAILABLE, "counting cancelled")
 			}
@@ -156,7 +156,7 @@ func (s *Service) countRows(ctx context.Context, src TableSource) (int, error) {
 // ImportCost counts the rows of file and answers what importing (or
 // appending) it would cost the caller's paying account, storing nothing.
 func (s *Service) ImportCost(ctx context.Context, file TableSource) (*CreditCost, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -170,18 +170,18 @@ func (s *Service) ImportCost(ctx context.Context, file TableSource) (*CreditCost
 // RowsCost answers what rows verbatims cost the caller's paying account,
 // and its balance now (after an import: what it paid and what is left).
 func (s *Service) RowsCost(ctx context.Context, rows int) (*CreditCost, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
 	return s.costFor(ctx, u, rows)
 }
 
-// checkImportCredits refuses, before anything is stored, an import the
+// CheckImportCredits refuses, before anything is stored, an import the
 // caller's account cannot pay. The file is counted only when the most
 // rows an import may hold could not be paid: otherwise the charge in the
 // import's transaction is the check.
-func (s *Service) checkImportCredits(ctx context.Context, u *User, file TableSource, what string) error {
+func (s *Service) CheckImportCredits(ctx context.Context, u *User, file TableSource, what string) error {
 	if s.billing.TrackOnly {
 		return nil
 	}
@@ -192,7 +192,7 @@ func (s *Service) checkImportCredits(ctx context.Context, u *User, file TableSou
 	if err != nil {
 		return err
 	}
-	return s.requireCredits(ctx, u, n, what)
+	return s.RequireCredits(ctx, u, n, what)
 }
 
 // MaxOverdraft is the largest overdraft an admin may allow, in credits.

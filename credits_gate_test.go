@@ -9,6 +9,7 @@ import (
 	"explorer/internal/smtpmail"
 	"explorer/internal/smtptest"
 	"explorer/internal/testkit"
+	"explorer/projects"
 )
 
 // An import the paying account cannot pay is refused before anything is
@@ -31,14 +32,14 @@ func TestImportRefusedWithoutCredits(t *testing.T) {
 	if err != nil || cost.Balance != 200 || cost.Payable() {
 		t.Fatalf("second cost %+v %v", cost, err)
 	}
-	_, err = e.Svc.SubmitImport(ann, explorer.ImportProjectInput{Title: "Second", File: testkit.CSVFile(content)}, int64(len(content)), nil)
+	_, err = e.Svc.SubmitImport(ann, projects.ImportProjectInput{Title: "Second", File: testkit.CSVFile(content)}, int64(len(content)), nil)
 	if explorer.ErrorCode(err) != explorer.EPAYMENT || !strings.Contains(err.Error(), "300 credits") || !strings.Contains(err.Error(), "200 credits") {
 		t.Fatalf("over the balance: %v, want payment_required naming 300 and 200 credits", err)
 	}
 	if c := explorer.AsError(err).Cost; c == nil || c.Credits != 300 || c.Balance != 200 {
 		t.Fatalf("refusal cost %+v", c)
 	}
-	_, err = e.Svc.ImportProject(ann, explorer.ImportProjectInput{Title: "Second", File: testkit.CSVFile(content)})
+	_, err = e.Svc.ImportProject(ann, projects.ImportProjectInput{Title: "Second", File: testkit.CSVFile(content)})
 	if explorer.ErrorCode(err) != explorer.EPAYMENT {
 		t.Fatalf("synchronous import: %v", err)
 	}
@@ -93,13 +94,13 @@ func TestImportRefusedWithoutCredits(t *testing.T) {
 	if err := e.Svc.SetOverdraft(root, "ann", 0); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.Svc.SubmitExplore(ann, p.ID, "", explorer.ExploreOptions{}); explorer.ErrorCode(err) != explorer.EPAYMENT {
+	if _, err := e.Svc.SubmitExplore(ann, p.ID, "", projects.ExploreOptions{}); explorer.ErrorCode(err) != explorer.EPAYMENT {
 		t.Fatalf("explore while overdrawn: %v", err)
 	}
 	if _, err := e.Svc.BuyCredits(ann, 100); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.Svc.SubmitExplore(ann, p.ID, "", explorer.ExploreOptions{}); err != nil {
+	if _, err := e.Svc.SubmitExplore(ann, p.ID, "", projects.ExploreOptions{}); err != nil {
 		t.Fatalf("explore at zero: %v", err)
 	}
 }
@@ -149,11 +150,11 @@ func TestLowCreditsMailOncePerCycle(t *testing.T) {
 	}
 	rows := func(n int) []byte { b, _ := testkit.SurveyCSV(n); return b }
 	e.ImportProject("ann", "Big", rows(440)) // 60 left: not under 50
-	if n := sendDue(t, e.Svc); n != 0 {
+	if n := sendDue(t, e.Svc.Core); n != 0 {
 		t.Fatalf("%d mails at 60 credits", n)
 	}
 	e.ImportProject("ann", "More", rows(20)) // 40 left
-	if n := sendDue(t, e.Svc); n != 1 {
+	if n := sendDue(t, e.Svc.Core); n != 1 {
 		t.Fatalf("%d mails at 40 credits, want 1", n)
 	}
 	msgs := srv.Wait(1, 5*time.Second)
@@ -165,14 +166,14 @@ func TestLowCreditsMailOncePerCycle(t *testing.T) {
 		t.Fatalf("low %+v %v", low, err)
 	}
 	e.ImportProject("ann", "Again", rows(10)) // 30 left: no second mail this cycle
-	if n := sendDue(t, e.Svc); n != 0 {
+	if n := sendDue(t, e.Svc.Core); n != 0 {
 		t.Fatalf("%d more mails in the same cycle", n)
 	}
 	// The next cycle brings 500 credits (530); using 490 leaves 40 again:
 	// one mail of the new cycle.
 	e.Clock.Advance(32 * 24 * time.Hour)
 	e.ImportProject("ann", "Next month", rows(490))
-	if n := sendDue(t, e.Svc); n != 1 {
+	if n := sendDue(t, e.Svc.Core); n != 1 {
 		t.Fatalf("%d mails in the next cycle, want 1", n)
 	}
 	if msgs := srv.Wait(2, 5*time.Second); len(msgs) != 2 {

@@ -43,11 +43,11 @@ func (s *Service) CreditsLow(ctx context.Context) (*LowCredits, error) {
 	if s.billing.TrackOnly {
 		return nil, nil
 	}
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.payer(ctx, u)
+	p, err := s.Payer(ctx, u)
 	if err != nil {
 		return nil, err
 	}

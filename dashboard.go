@@ -39,7 +39,7 @@ type Dashboard struct {
 // Dashboard sums up the caller's work. A cancelled account sees its
 // counts and credits but no versions (it may not read models).
 func (s *Service) Dashboard(ctx context.Context) (*Dashboard, error) {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -10,7 +10,7 @@ import (
 // Password verification is the one operation anyone may ask for that
 // costs tens of milliseconds of CPU (bcrypt). It runs in a bounded pool:
 // at most HashSlots verifications at once (so sign-ins, failed or not,
-// take at most that many cores), at most HashQueue more waiting, each for
+// Take at most that many cores), at most HashQueue more waiting, each for
 // at most HashWait; past that the sign-in is refused with 429 and
 // Retry-After, without a hash, without counting as a failure and without
 // an audit record (as the throttle's refusals).

@@ -64,9 +64,9 @@ func (p Page) SQL() (string, []any) {
 	return " LIMIT ? OFFSET ?", []any{p.Limit + 1, p.Offset}
 }
 
-// cut trims a list read with Page.SQL to the page and reports whether
+// CutToPage trims a list read with Page.SQL to the page and reports whether
 // more items follow.
-func cut[T any](list []T, p Page) ([]T, bool) {
+func CutToPage[T any](list []T, p Page) ([]T, bool) {
 	if p.Limit > 0 && len(list) > p.Limit {
 		return list[:p.Limit], true
 	}

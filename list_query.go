@@ -42,7 +42,7 @@ type ModelRow struct {
 // q selects, newest first by default, with their counts, and how many
 // models q selects.
 func (s *Service) ModelList(ctx context.Context, q ListQuery) ([]ModelRow, int, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -53,7 +53,7 @@ func (s *Service) ModelList(ctx context.Context, q ListQuery) ([]ModelRow, int, 
 	if err != nil {
 		return nil, 0, err
 	}
-	list, _ = cut(list, q.Page)
+	list, _ = CutToPage(list, q.Page)
 	out := make([]ModelRow, len(list))
 	for i, m := range list {
 		out[i] = ModelRow{ModelInfo: m.Info(), ModelCounts: m.Counts}
@@ -74,7 +74,7 @@ func (s *Service) FailedImports(ctx context.Context, q ListQuery) ([]*Project, i
 }
 
 func (s *Service) projectList(ctx context.Context, q ListQuery, failed bool) ([]*Project, int, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -85,6 +85,6 @@ func (s *Service) projectList(ctx context.Context, q ListQuery, failed bool) ([]
 	if err != nil {
 		return nil, 0, err
 	}
-	list, _ = cut(list, q.Page)
+	list, _ = CutToPage(list, q.Page)
 	return list, total, nil
 }

@@ -195,10 +195,10 @@ func (s *Service) answerVersion(ctx context.Context, m *ModelRecord, version int
 	return s.rememberVersion(key, st), nil
 }
 
-// storedVersion returns a committed version's structure as stored, from
+// StoredVersion returns a committed version's structure as stored, from
 // the cache when it holds it. It may run in a transaction: it never fills
 // the cache. Callers must not modify the structure.
-func (s *Service) storedVersion(ctx context.Context, m *ModelRecord, version int) (*Structure, error) {
+func (s *Service) StoredVersion(ctx context.Context, m *ModelRecord, version int) (*Structure, error) {
 	if v := s.versions.get(keyAt(m, version)); v != nil {
 		return v.stored, nil
 	}

@@ -12,7 +12,7 @@ func (s *Service) CreateModelFromProject(ctx context.Context, projectID int64, i
 // CreateModelFromTopics is CreateModelFromProject keeping only the
 // project's topics whose ids are in keep (nil: all); see keptStructure.
 func (s *Service) CreateModelFromTopics(ctx context.Context, projectID int64, in ModelUpdate, keep []int64) (*Model, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -25,7 +25,7 @@ func (s *Service) CreateModelFromTopics(ctx context.Context, projectID int64, in
 		st  Structure
 	)
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		p, err := s.ownProject(ctx, u, projectID)
+		p, err := s.OwnProject(ctx, u, projectID)
 		if err != nil {
 			return err
 		}
@@ -81,12 +81,12 @@ func (s *Service) createModel(ctx context.Context, u *User, title *string, typ, 
 	m := &ModelRecord{
 		Title: title, Type: typ, Language: lang, OwnerID: u.ID, Owner: u.Username,
 		Created: s.clock.Now(), Version: 1, Rights: rightsOwner, MasterProjectID: master,
-		NextGroupID: c.group, NextTopicID: c.topic, NextIgnoreTermID: ignore,
+		NextGroupID: c.Group, NextTopicID: c.Topic, NextIgnoreTermID: ignore,
 	}
-	if err := s.checkOwned(ctx, u.ID, OwnedModels); err != nil {
+	if err := s.CheckOwned(ctx, u.ID, OwnedModels); err != nil {
 		return nil, err
 	}
-	if err := s.withinStorage(ctx, u.ID, func() error { return s.store.CreateModel(ctx, m, st) }); err != nil {
+	if err := s.WithinStorage(ctx, u.ID, func() error { return s.store.CreateModel(ctx, m, st) }); err != nil {
 		return nil, err
 	}
 	return m, nil
@@ -96,11 +96,11 @@ func (s *Service) createModel(ctx context.Context, u *User, title *string, typ, 
 // (CreateModelFromProject, CreateModelFromTopics) that the caller can
 // read, oldest first.
 func (s *Service) SourcedModels(ctx context.Context, projectID int64) ([]ModelInfo, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.ownProject(ctx, u, projectID); err != nil {
+	if _, err := s.OwnProject(ctx, u, projectID); err != nil {
 		return nil, err
 	}
 	recs, err := s.store.FindSourcedModels(ctx, projectID, u.ID)
@@ -117,18 +117,18 @@ func (s *Service) SourcedModels(ctx context.Context, projectID int64) ([]ModelIn
 // ModelSource is the project a model the caller can read was made from,
 // when the caller owns that project; nil otherwise.
 func (s *Service) ModelSource(ctx context.Context, modelID int64) (*Project, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.visibleModel(ctx, u, modelID); err != nil {
+	if _, err := s.VisibleModel(ctx, u, modelID); err != nil {
 		return nil, err
 	}
 	pid, err := s.store.FindModelSource(ctx, modelID)
 	if err != nil || pid == 0 {
 		return nil, err
 	}
-	p, err := s.ownProject(ctx, u, pid)
+	p, err := s.OwnProject(ctx, u, pid)
 	if ErrorCode(err) == ENOTFOUND {
 		return nil, nil
 	}

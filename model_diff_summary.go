@@ -111,11 +111,11 @@ func countChange(c *[2]int, change string) {
 // version and of the one before it no longer change once it is followed,
 // so only the newest version's summary is made again after an amendment.
 func (s *Service) ModelVersionSummaries(ctx context.Context, id int64, first, last int) (map[int]string, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
-	m, err := s.visibleModel(ctx, u, id)
+	m, err := s.VisibleModel(ctx, u, id)
 	if err != nil {
 		return nil, err
 	}

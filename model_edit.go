@@ -92,7 +92,7 @@ type EditResult struct {
 // DYNAMIC model (its projects record the version they explored) are never
 // amended.
 func (s *Service) EditModel(ctx context.Context, id int64, base VersionTag, e ModelEdit) (*EditResult, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -101,13 +101,13 @@ func (s *Service) EditModel(ctx context.Context, id int64, base VersionTag, e Mo
 		rec     *ModelRecord
 		created *Structure
 	)
-	err = s.inTx(ctx, func(ctx context.Context) error {
+	err = s.InTx(ctx, func(ctx context.Context) error {
 		m, err := s.lockWritableModel(ctx, u, id)
 		if err != nil {
 			return err
 		}
 		rec = m
-		cur, err := s.storedVersion(ctx, m, m.Version)
+		cur, err := s.StoredVersion(ctx, m, m.Version)
 		if err != nil {
 			return err
 		}
@@ -146,12 +146,12 @@ func (s *Service) editedStructure(m *ModelRecord, cur *Structure, e *ModelEdit, 
 	if groups, err = normalizeGroupsLike(groups, "groups", cur.Groups); err != nil {
 		return nil, err
 	}
-	counters := idCounters{group: m.NextGroupID, topic: m.NextTopicID}
-	next := &Structure{Groups: assignIDs(cur.Groups, groups, &counters), IgnoreTerms: cur.IgnoreTerms, IgnoreTermsDictionary: cur.IgnoreTermsDictionary}
+	counters := IDCounters{Group: m.NextGroupID, Topic: m.NextTopicID}
+	next := &Structure{Groups: AssignIDs(cur.Groups, groups, &counters), IgnoreTerms: cur.IgnoreTerms, IgnoreTermsDictionary: cur.IgnoreTermsDictionary}
 	if sameStructure(cur, next) {
 		return nil, nil
 	}
-	m.NextGroupID, m.NextTopicID = counters.group, counters.topic
+	m.NextGroupID, m.NextTopicID = counters.Group, counters.Topic
 	return next, nil
 }
 
@@ -225,13 +225,13 @@ func (s *Service) baseVersion(ctx context.Context, m *ModelRecord, base VersionT
 		return nil, err
 	}
 	if meta.Revision == base.Revision {
-		return s.storedVersion(ctx, m, base.Version)
+		return s.StoredVersion(ctx, m, base.Version)
 	}
 	return s.store.FindModelAmendment(ctx, m.ID, base.Version, base.Revision)
 }
 
 // sameScope reports whether what e changes is the same in a and b: the
-// topic, the group, or the order of the groups.
+// Topic, the group, or the order of the groups.
 func (e *ModelEdit) sameScope(a, b []Group) bool {
 	switch e.Kind {
 	case EditAddGroup:

@@ -27,7 +27,7 @@ var noDetector = DetectorFunc(func([]string) (string, bool) { return "", false }
 
 // modelLanguage decides the language of a new model: the given code, else
 // the language detected from its terms, else the user's defaultLanguage
-// setting.
+// Setting.
 func (s *Service) modelLanguage(ctx context.Context, u *User, given string, groups []Group) (string, error) {
 	if strings.TrimSpace(given) != "" {
 		code, ok := language.Normalize(strings.TrimSpace(given))
@@ -41,5 +41,5 @@ func (s *Service) modelLanguage(ctx context.Context, u *User, given string, grou
 			return code, nil
 		}
 	}
-	return s.setting(ctx, u.ID, SettingDefaultLanguage)
+	return s.Setting(ctx, u.ID, SettingDefaultLanguage)
 }

@@ -13,7 +13,7 @@ import (
 // groups and topics). When the current version already holds that
 // structure no version is made and created is false.
 func (s *Service) RestoreModelVersion(ctx context.Context, id int64, version int) (m *Model, created bool, err error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, false, err
 	}
@@ -21,7 +21,7 @@ func (s *Service) RestoreModelVersion(ctx context.Context, id int64, version int
 		rec  *ModelRecord
 		next *Structure
 	)
-	err = s.inTx(ctx, func(ctx context.Context) error {
+	err = s.InTx(ctx, func(ctx context.Context) error {
 		m, err := s.lockWritableModel(ctx, u, id)
 		if err != nil {
 			return err
@@ -30,11 +30,11 @@ func (s *Service) RestoreModelVersion(ctx context.Context, id int64, version int
 		if version < 1 || version > m.Version {
 			return Errorf(ENOTFOUND, "model %d has no version %d", id, version)
 		}
-		old, err := s.storedVersion(ctx, m, version)
+		old, err := s.StoredVersion(ctx, m, version)
 		if err != nil {
 			return err
 		}
-		cur, err := s.storedVersion(ctx, m, m.Version)
+		cur, err := s.StoredVersion(ctx, m, m.Version)
 		if err != nil {
 			return err
 		}
@@ -43,7 +43,7 @@ func (s *Service) RestoreModelVersion(ctx context.Context, id int64, version int
 		}
 		// Counters only grow: an older version's ids are all below them.
 		c, ignore := maxIDs(old)
-		m.NextGroupID, m.NextTopicID = max(m.NextGroupID, c.group), max(m.NextTopicID, c.topic)
+		m.NextGroupID, m.NextTopicID = max(m.NextGroupID, c.Group), max(m.NextTopicID, c.Topic)
 		m.NextIgnoreTermID = max(m.NextIgnoreTermID, ignore)
 		if err := s.addVersion(ctx, u, m, old); err != nil {
 			return err

@@ -13,7 +13,7 @@ const (
 )
 
 // StructureMatch is a group, topic or term a search found, with the
-// group (and topic) holding it. Text[Start:End] is the part of Text that
+// Group (and topic) holding it. Text[Start:End] is the part of Text that
 // matched the search (byte offsets), for marking it.
 type StructureMatch struct {
 	Kind       string

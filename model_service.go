@@ -6,9 +6,9 @@ import "context"
 // never written to.
 var emptyDictionary = map[string]string{}
 
-// visibleModel returns a model the caller owns or has access to; any
+// VisibleModel returns a model the caller owns or has access to; any
 // other is ENOTFOUND, so that its existence is not revealed.
-func (s *Service) visibleModel(ctx context.Context, u *User, id int64) (*ModelRecord, error) {
+func (s *Service) VisibleModel(ctx context.Context, u *User, id int64) (*ModelRecord, error) {
 	m, err := s.store.FindModel(ctx, id, u.ID)
 	return visible(id, m, err)
 }
@@ -23,10 +23,10 @@ func visible(id int64, m *ModelRecord, err error) (*ModelRecord, error) {
 	return m, err
 }
 
-// writableModel returns a model the caller may update and share: it owns
+// WritableModel returns a model the caller may update and share: it owns
 // it or holds READ_WRITE. READ holders get EFORBIDDEN.
-func (s *Service) writableModel(ctx context.Context, u *User, id int64) (*ModelRecord, error) {
-	m, err := s.visibleModel(ctx, u, id)
+func (s *Service) WritableModel(ctx context.Context, u *User, id int64) (*ModelRecord, error) {
+	m, err := s.VisibleModel(ctx, u, id)
 	return writable(id, m, err)
 }
 
@@ -50,7 +50,7 @@ func (s *Service) Models(ctx context.Context) ([]ModelInfo, error) {
 
 // ModelsPage is the window page of Models and whether more models follow.
 func (s *Service) ModelsPage(ctx context.Context, page Page) ([]ModelInfo, bool, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, false, err
 	}
@@ -58,7 +58,7 @@ func (s *Service) ModelsPage(ctx context.Context, page Page) ([]ModelInfo, bool,
 	if err != nil {
 		return nil, false, err
 	}
-	list, more := cut(list, page)
+	list, more := CutToPage(list, page)
 	out := make([]ModelInfo, len(list))
 	for i, m := range list {
 		out[i] = m.Info()
@@ -68,11 +68,11 @@ func (s *Service) ModelsPage(ctx context.Context, page Page) ([]ModelInfo, bool,
 
 // Model returns the current version of a model the caller can see.
 func (s *Service) Model(ctx context.Context, id int64) (*Model, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
-	m, err := s.visibleModel(ctx, u, id)
+	m, err := s.VisibleModel(ctx, u, id)
 	if err != nil {
 		return nil, err
 	}
@@ -82,11 +82,11 @@ func (s *Service) Model(ctx context.Context, id int64) (*Model, error) {
 // ModelVersion returns a model with the structure of one of its versions
 // and its current title and other fields.
 func (s *Service) ModelVersion(ctx context.Context, id int64, version int) (*Model, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
-	m, err := s.visibleModel(ctx, u, id)
+	m, err := s.VisibleModel(ctx, u, id)
 	if err != nil {
 		return nil, err
 	}
@@ -108,11 +108,11 @@ func (s *Service) ExportModel(ctx context.Context, id int64, version int) (*Mode
 
 // ModelVersions lists the versions of a model, oldest first.
 func (s *Service) ModelVersions(ctx context.Context, id int64) ([]ModelVersion, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.visibleModel(ctx, u, id); err != nil {
+	if _, err := s.VisibleModel(ctx, u, id); err != nil {
 		return nil, err
 	}
 	return s.store.FindModelVersions(ctx, id)
@@ -121,18 +121,18 @@ func (s *Service) ModelVersions(ctx context.Context, id int64) ([]ModelVersion, 
 // ModelVersionsPage is the window page of ModelVersions and whether more
 // versions follow.
 func (s *Service) ModelVersionsPage(ctx context.Context, id int64, page Page) ([]ModelVersion, bool, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, false, err
 	}
-	if _, err := s.visibleModel(ctx, u, id); err != nil {
+	if _, err := s.VisibleModel(ctx, u, id); err != nil {
 		return nil, false, err
 	}
 	list, err := s.store.FindModelVersionsPage(ctx, id, page)
 	if err != nil {
 		return nil, false, err
 	}
-	list, more := cut(list, page)
+	list, more := CutToPage(list, page)
 	return list, more, nil
 }
 
@@ -210,11 +210,11 @@ func nonNilMap(m map[string]string) map[string]string {
 // ModelProjects returns the master and dependent projects of a DYNAMIC
 // model; other models have none.
 func (s *Service) ModelProjects(ctx context.Context, id int64) (*ModelProjects, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
-	m, err := s.visibleModel(ctx, u, id)
+	m, err := s.VisibleModel(ctx, u, id)
 	if err != nil {
 		return nil, err
 	}

@@ -116,7 +116,7 @@ func TestModelRights(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				err = f(e.As(role), e.Svc, id, access, inv)
+				err = f(e.As(role), e.Svc.Core, id, access, inv)
 				if got := explorer.ErrorCode(err); got != want[name][i] {
 					t.Fatalf("code %q, want %q (%v)", got, want[name][i], err)
 				}
@@ -136,7 +136,7 @@ func TestModelRights(t *testing.T) {
 	}
 	// A model that does not exist is ENOTFOUND for everyone.
 	for name, f := range ops {
-		if err := f(e.As("owner"), e.Svc, 4242, 1, 1); explorer.ErrorCode(err) != notFound {
+		if err := f(e.As("owner"), e.Svc.Core, 4242, 1, 1); explorer.ErrorCode(err) != notFound {
 			t.Errorf("%s of a missing model: %v", name, err)
 		}
 	}

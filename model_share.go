@@ -21,7 +21,7 @@ func normalizeRights(r string) (string, error) {
 // READ). The caller needs READ_WRITE. Sharing with the owner, or with a
 // user who already has access or a pending invitation, is ECONFLICT.
 func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights string) (*ModelInvitation, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -38,7 +38,7 @@ func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights strin
 	}
 	var inv *ModelInvitation
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		m, err := s.writableModel(ctx, u, id)
+		m, err := s.WritableModel(ctx, u, id)
 		if err != nil {
 			return err
 		}
@@ -92,7 +92,7 @@ func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights strin
 // invitations the caller received (all of them for the zero Page) and
 // whether more follow.
 func (s *Service) ModelInvitationsPage(ctx context.Context, page Page) ([]ModelInvitation, bool, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, false, err
 	}
@@ -100,7 +100,7 @@ func (s *Service) ModelInvitationsPage(ctx context.Context, page Page) ([]ModelI
 	if err != nil {
 		return nil, false, err
 	}
-	list, more := cut(list, page)
+	list, more := CutToPage(list, page)
 	infos := map[int64]*ModelInfo{}
 	for i := range list {
 		info, ok := infos[list[i].ModelID]
@@ -131,7 +131,7 @@ func (s *Service) receivedInvitation(ctx context.Context, u *User, id int64) (*M
 // AcceptModelInvitation gives the caller access to the model with the
 // invitation's rights and removes the invitation.
 func (s *Service) AcceptModelInvitation(ctx context.Context, id int64) error {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return err
 	}
@@ -156,7 +156,7 @@ func (s *Service) AcceptModelInvitation(ctx context.Context, id int64) error {
 
 // RejectModelInvitation removes an invitation the caller received.
 func (s *Service) RejectModelInvitation(ctx context.Context, id int64) error {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return err
 	}
@@ -172,12 +172,12 @@ func (s *Service) RejectModelInvitation(ctx context.Context, id int64) error {
 // RevokeModelInvitation removes a pending invitation to a model; the
 // caller needs READ_WRITE.
 func (s *Service) RevokeModelInvitation(ctx context.Context, modelID, id int64) error {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return err
 	}
 	return s.store.InTx(ctx, func(ctx context.Context) error {
-		if _, err := s.writableModel(ctx, u, modelID); err != nil {
+		if _, err := s.WritableModel(ctx, u, modelID); err != nil {
 			return err
 		}
 		inv, err := s.store.FindModelInvitation(ctx, id)
@@ -203,12 +203,12 @@ func (s *Service) deleteModelInvitation(ctx context.Context, id int64) error {
 // RemoveModelAccess removes a user's access to a model. The caller needs
 // READ_WRITE, or removes its own access.
 func (s *Service) RemoveModelAccess(ctx context.Context, modelID, accessID int64) error {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return err
 	}
 	return s.store.InTx(ctx, func(ctx context.Context) error {
-		m, err := s.visibleModel(ctx, u, modelID)
+		m, err := s.VisibleModel(ctx, u, modelID)
 		if err != nil {
 			return err
 		}

@@ -146,18 +146,18 @@ func (s *termSet) add(t string) bool {
 	return true
 }
 
-// normalizeTerms is cleanTerms for input that cannot be wrong but by
+// NormalizeTerms is cleanTerms for input that cannot be wrong but by
 // length; over-long terms are dropped.
-func normalizeTerms(in []string) []string {
+func NormalizeTerms(in []string) []string {
 	var errs fieldErrors
 	return cleanTerms(&errs, "", in)
 }
 
-// normalizeGroups checks groups written by a caller and returns them
+// NormalizeGroups checks groups written by a caller and returns them
 // cleaned: titles trimmed and required, terms cleaned. Ids are kept as
 // given; assignIDs decides which survive. field prefixes the field names
 // of errors.
-func normalizeGroups(in []Group, field string) ([]Group, error) {
+func NormalizeGroups(in []Group, field string) ([]Group, error) {
 	return normalizeGroupsLike(in, field, nil)
 }
 
@@ -200,16 +200,16 @@ func normalizeGroupsLike(in []Group, field string, like []Group) ([]Group, error
 	return out, errs.err()
 }
 
-// idCounters are the next ids of new groups and topics.
-type idCounters struct {
-	group, topic int64
+// IDCounters are the next ids of new groups and topics.
+type IDCounters struct {
+	Group, Topic int64
 }
 
-// assignIDs gives ids to groups and topics: an id present in prev (and
+// AssignIDs gives ids to groups and topics: an id present in prev (and
 // not already taken by an earlier element of in) is kept, others are
 // assigned anew from c. A topic whose dictionary is empty keeps the
 // dictionary its id had in prev, since answers show dictionaries empty.
-func assignIDs(prev []Group, in []Group, c *idCounters) []Group {
+func AssignIDs(prev []Group, in []Group, c *IDCounters) []Group {
 	n := 0
 	for gi := range prev {
 		n += len(prev[gi].Topics)
@@ -227,16 +227,16 @@ func assignIDs(prev []Group, in []Group, c *idCounters) []Group {
 	out := make([]Group, len(in))
 	for i, g := range in {
 		if g.ID <= 0 || !prevGroups[g.ID] || usedGroups[g.ID] {
-			g.ID = c.group
-			c.group++
+			g.ID = c.Group
+			c.Group++
 		}
 		usedGroups[g.ID] = true
 		topics := make([]Topic, len(g.Topics))
 		for j, t := range g.Topics {
 			old, kept := prevTopics[t.ID]
 			if t.ID <= 0 || !kept || usedTopics[t.ID] {
-				t.ID = c.topic
-				c.topic++
+				t.ID = c.Topic
+				c.Topic++
 				kept = false
 			}
 			usedTopics[t.ID] = true
@@ -272,10 +272,10 @@ func shareUnchanged(t *Topic, old *Topic) {
 	}
 }
 
-// assignIgnoreIDs turns ignore terms into IgnoreTerms: a term already in
+// AssignIgnoreIDs turns ignore terms into IgnoreTerms: a term already in
 // prev (without regard to case) keeps its id, others are numbered from
 // next.
-func assignIgnoreIDs(prev []IgnoreTerm, terms []string, next *int64) []IgnoreTerm {
+func AssignIgnoreIDs(prev []IgnoreTerm, terms []string, next *int64) []IgnoreTerm {
 	ids := map[string]int64{}
 	for _, t := range prev {
 		ids[TermKey(t.Term)] = t.ID
@@ -293,13 +293,13 @@ func assignIgnoreIDs(prev []IgnoreTerm, terms []string, next *int64) []IgnoreTer
 }
 
 // maxIDs returns the counters that follow the largest ids of a structure.
-func maxIDs(s *Structure) (c idCounters, ignore int64) {
-	c = idCounters{group: 1, topic: 1}
+func maxIDs(s *Structure) (c IDCounters, ignore int64) {
+	c = IDCounters{Group: 1, Topic: 1}
 	ignore = 1
 	for _, g := range s.Groups {
-		c.group = max(c.group, g.ID+1)
+		c.Group = max(c.Group, g.ID+1)
 		for _, t := range g.Topics {
-			c.topic = max(c.topic, t.ID+1)
+			c.Topic = max(c.Topic, t.ID+1)
 		}
 	}
 	for _, t := range s.IgnoreTerms {

@@ -39,7 +39,7 @@ func (s *Service) RenameModel(ctx context.Context, id int64, title string) (*Mod
 // what the model has. A new version is created only when the groups or
 // ignore terms change; a DYNAMIC model then becomes outdated.
 func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Model, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +51,7 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 		rec     *ModelRecord
 		created *Structure
 	)
-	err = s.inTx(ctx, func(ctx context.Context) error {
+	err = s.InTx(ctx, func(ctx context.Context) error {
 		m, err := s.lockWritableModel(ctx, u, id)
 		if err != nil {
 			return err
@@ -125,18 +125,18 @@ func (s *Service) nextStructure(ctx context.Context, u *User, m *ModelRecord, in
 	if in.Groups == nil && in.IgnoreTerms == nil && in.IgnoreTermsDictionary == nil {
 		return nil, nil
 	}
-	cur, err := s.storedVersion(ctx, m, m.Version)
+	cur, err := s.StoredVersion(ctx, m, m.Version)
 	if err != nil {
 		return nil, err
 	}
 	next := Structure{Groups: cur.Groups, IgnoreTerms: cur.IgnoreTerms, IgnoreTermsDictionary: cur.IgnoreTermsDictionary}
-	counters := idCounters{group: m.NextGroupID, topic: m.NextTopicID}
+	counters := IDCounters{Group: m.NextGroupID, Topic: m.NextTopicID}
 	nextIgnore := m.NextIgnoreTermID
 	if in.Groups != nil {
-		next.Groups = assignIDs(cur.Groups, clean.groups, &counters)
+		next.Groups = AssignIDs(cur.Groups, clean.groups, &counters)
 	}
 	if in.IgnoreTerms != nil {
-		next.IgnoreTerms = assignIgnoreIDs(cur.IgnoreTerms, clean.ignore, &nextIgnore)
+		next.IgnoreTerms = AssignIgnoreIDs(cur.IgnoreTerms, clean.ignore, &nextIgnore)
 	}
 	if in.IgnoreTermsDictionary != nil {
 		next.IgnoreTermsDictionary = in.IgnoreTermsDictionary
@@ -144,7 +144,7 @@ func (s *Service) nextStructure(ctx context.Context, u *User, m *ModelRecord, in
 	if sameStructure(cur, &next) {
 		return nil, nil
 	}
-	m.NextGroupID, m.NextTopicID, m.NextIgnoreTermID = counters.group, counters.topic, nextIgnore
+	m.NextGroupID, m.NextTopicID, m.NextIgnoreTermID = counters.Group, counters.Topic, nextIgnore
 	if err := s.addVersion(ctx, u, m, &next); err != nil {
 		return nil, err
 	}
@@ -152,7 +152,7 @@ func (s *Service) nextStructure(ctx context.Context, u *User, m *ModelRecord, in
 }
 
 // lockWritableModel takes the model's lock for the transaction of ctx and
-// returns it when the caller may update it (see writableModel), read
+// returns it when the caller may update it (see WritableModel), read
 // under the lock.
 func (s *Service) lockWritableModel(ctx context.Context, u *User, id int64) (*ModelRecord, error) {
 	m, err := s.store.LockModel(ctx, id, u.ID)
@@ -178,7 +178,7 @@ func (s *Service) addVersion(ctx context.Context, u *User, m *ModelRecord, next 
 		m.Outdated = true
 	}
 	// The model's owner stores the version, whoever makes it.
-	err := s.withinStorage(ctx, m.OwnerID, func() error {
+	err := s.WithinStorage(ctx, m.OwnerID, func() error {
 		return s.store.CreateModelVersion(ctx, m.ID, m.Version, s.clock.Now(), u.ID, next)
 	})
 	if ErrorCode(err) == ECONFLICT {
@@ -205,7 +205,7 @@ func (s *Service) dependentsChanged(ctx context.Context, modelID int64) error {
 			ids = append(ids, p.ID)
 		}
 	}
-	return s.markStale(ctx, ids...)
+	return s.MarkStale(ctx, ids...)
 }
 
 func equalTitles(a, b *string) bool {
@@ -218,12 +218,12 @@ func equalTitles(a, b *string) bool {
 // DeleteModel deletes a model the caller owns with its versions, accesses
 // and invitations; the projects it is applied to are detached from it.
 func (s *Service) DeleteModel(ctx context.Context, id int64) error {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return err
 	}
-	err = s.inTx(ctx, func(ctx context.Context) error {
-		m, err := s.visibleModel(ctx, u, id)
+	err = s.InTx(ctx, func(ctx context.Context) error {
+		m, err := s.VisibleModel(ctx, u, id)
 		if err != nil {
 			return err
 		}

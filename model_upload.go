@@ -30,7 +30,7 @@ type UploadModelInput struct {
 // the model limits of the table budgets once the caller, the title and
 // the language are checked.
 func (s *Service) UploadModel(ctx context.Context, in UploadModelInput) (*Model, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +55,7 @@ func (s *Service) UploadModel(ctx context.Context, in UploadModelInput) (*Model,
 		return nil, err
 	}
 	st := Structure{
-		Groups:                assignIDs(nil, groups, &idCounters{group: 1, topic: 1}),
+		Groups:                AssignIDs(nil, groups, &IDCounters{Group: 1, Topic: 1}),
 		IgnoreTerms:           []IgnoreTerm{},
 		IgnoreTermsDictionary: map[string]string{},
 	}

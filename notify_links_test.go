@@ -47,7 +47,7 @@ func TestMailLinksAndDelivery(t *testing.T) {
 	if _, err := e.Svc.ChangeProduct(e.As("ann"), explorer.PlanChoice{Handle: "basic"}); err != nil {
 		t.Fatal(err)
 	}
-	sendDue(t, e.Svc)
+	sendDue(t, e.Svc.Core)
 	msgs := srv.Wait(3, 5*time.Second)
 	if len(msgs) != 3 {
 		t.Fatalf("%d mails", len(msgs))

@@ -61,7 +61,7 @@ func TestInvitationMailFollowsTheRecipientsSetting(t *testing.T) {
 	if _, err := e.Svc.Invite(e.As("ann"), "cid"); err != nil {
 		t.Fatal(err)
 	}
-	if n := sendDue(t, e.Svc); n != 1 {
+	if n := sendDue(t, e.Svc.Core); n != 1 {
 		t.Fatalf("%d mails sent, want 1", n)
 	}
 	msgs := srv.Wait(1, 5*time.Second)
@@ -81,7 +81,7 @@ func TestInvitationMailFollowsTheRecipientsSetting(t *testing.T) {
 	if _, err := e.Svc.ShareModel(e.As("ann"), m.ID, "cid", "READ_WRITE"); err != nil {
 		t.Fatal(err)
 	}
-	sendDue(t, e.Svc)
+	sendDue(t, e.Svc.Core)
 	msgs = srv.Wait(2, 5*time.Second)
 	if len(msgs) != 2 || msgs[1].To[0] != "cid@example.com" || !strings.Contains(msgs[1].Subject, "“Menu”") || !strings.Contains(msgs[1].Body, "read and change it") {
 		t.Fatalf("model invitation %+v", msgs)
@@ -99,7 +99,7 @@ func TestScheduledDowngradeMail(t *testing.T) {
 	if _, err := e.Svc.ChangeProduct(e.As("ann"), explorer.PlanChoice{Handle: "basic"}); err != nil {
 		t.Fatal(err)
 	}
-	sendDue(t, e.Svc)
+	sendDue(t, e.Svc.Core)
 	msgs := srv.Wait(1, 5*time.Second)
 	if len(msgs) != 1 || !strings.Contains(msgs[0].Subject, "Basic on 10/02/2026 00:00 UTC") || !strings.Contains(msgs[0].Body, "from Professional to Basic") {
 		t.Fatalf("messages %+v", msgs)
@@ -159,7 +159,7 @@ func TestMailRetriesWithBackoff(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	if sendDue(t, e.Svc) != 0 {
+	if sendDue(t, e.Svc.Core) != 0 {
 		t.Fatal("sent despite the refusal")
 	}
 	m, _ := e.DB.FindMail(ctx, 1)
@@ -167,17 +167,17 @@ func TestMailRetriesWithBackoff(t *testing.T) {
 		t.Fatalf("after a refusal %+v", m)
 	}
 	// Not due again before a minute; then refused once more, due after two.
-	if sendDue(t, e.Svc) != 0 {
+	if sendDue(t, e.Svc.Core) != 0 {
 		t.Fatal("retried at once")
 	}
 	e.Clock.Advance(time.Minute)
-	sendDue(t, e.Svc)
+	sendDue(t, e.Svc.Core)
 	e.Clock.Advance(time.Minute)
-	if sendDue(t, e.Svc) != 0 {
+	if sendDue(t, e.Svc.Core) != 0 {
 		t.Fatal("retried before the backoff")
 	}
 	e.Clock.Advance(time.Minute)
-	if sendDue(t, e.Svc) != 1 || len(srv.Messages()) != 1 {
+	if sendDue(t, e.Svc.Core) != 1 || len(srv.Messages()) != 1 {
 		t.Fatalf("not sent after the backoff: %+v", srv.Messages())
 	}
 	m, _ = e.DB.FindMail(ctx, 1)
@@ -190,7 +190,7 @@ func TestMailRetriesWithBackoff(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 12; i++ {
-		sendDue(t, e.Svc)
+		sendDue(t, e.Svc.Core)
 		e.Clock.Advance(time.Hour)
 	}
 	m, _ = e.DB.FindMail(ctx, 2)

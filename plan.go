@@ -39,7 +39,7 @@ type PlanStore interface {
 // Products lists the plan catalogue. A cancelled
 // account may read it.
 func (s *Service) Products(ctx context.Context) ([]*Plan, error) {
-	if _, err := actor(ctx); err != nil {
+	if _, err := Actor(ctx); err != nil {
 		return nil, err
 	}
 	return s.store.FindPlans(ctx)

@@ -23,7 +23,7 @@ func (s *Service) keepPolarity(ctx context.Context, p *Pole, list []PoleSuggesti
 	if !ok {
 		return list, nil
 	}
-	over, err := s.wordCorrections(ctx, p.OwnerID, p.Language)
+	over, err := s.WordCorrections(ctx, p.OwnerID, p.Language)
 	if err != nil {
 		return list, err
 	}

@@ -49,7 +49,7 @@ func (s *Service) poleRejections(ctx context.Context, id int64) ([]PoleRejection
 // edit; they are never suggested for it again. Terms already declined are
 // kept as they are. It answers the pole's declined terms.
 func (s *Service) RejectPoleTerms(ctx context.Context, id int64, terms []string) ([]PoleRejection, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -59,11 +59,11 @@ func (s *Service) RejectPoleTerms(ctx context.Context, id int64, terms []string)
 	}
 	var out []PoleRejection
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		p, err := s.findPole(ctx, id, true)
+		p, err := s.FindPole(ctx, id, true)
 		if err != nil {
 			return err
 		}
-		if _, err := s.poleRight(ctx, u, p); err != nil {
+		if _, err := s.PoleRight(ctx, u, p); err != nil {
 			return err
 		}
 		have, err := s.poleRejections(ctx, id)
@@ -75,7 +75,7 @@ func (s *Service) RejectPoleTerms(ctx context.Context, id int64, terms []string)
 			return Invalid(msg, FieldError{Field: "terms", Message: msg})
 		}
 		// What declined terms store counts in the owner's budget.
-		if err := s.withinStorage(ctx, p.OwnerID, func() error { return s.store.AddPoleRejections(ctx, id, clean, s.clock.Now()) }); err != nil {
+		if err := s.WithinStorage(ctx, p.OwnerID, func() error { return s.store.AddPoleRejections(ctx, id, clean, s.clock.Now()) }); err != nil {
 			return err
 		}
 		out, err = s.poleRejections(ctx, id)
@@ -87,16 +87,16 @@ func (s *Service) RejectPoleTerms(ctx context.Context, id int64, terms []string)
 // UnrejectPoleTerm takes term off a pole's declined terms (compared by
 // TermKey): it may be suggested again.
 func (s *Service) UnrejectPoleTerm(ctx context.Context, id int64, term string) error {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return err
 	}
 	return s.store.InTx(ctx, func(ctx context.Context) error {
-		p, err := s.findPole(ctx, id, true)
+		p, err := s.FindPole(ctx, id, true)
 		if err != nil {
 			return err
 		}
-		if _, err := s.poleRight(ctx, u, p); err != nil {
+		if _, err := s.PoleRight(ctx, u, p); err != nil {
 			return err
 		}
 		err = s.store.DeletePoleRejection(ctx, id, TermKey(term))

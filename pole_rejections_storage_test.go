@@ -37,7 +37,7 @@ func TestDeclinedTermsCountInStorage(t *testing.T) {
 	if grown := after.Used - before.Used; grown < 100*180 {
 		t.Fatalf("100 declined terms of 92 characters counted %d bytes", grown)
 	}
-	checkStorage(t, e, "declining", "ann")
+	testkit.CheckStorage(t, e, "declining", "ann")
 	// The same terms again store nothing more.
 	if _, err := e.Svc.RejectPoleTerms(ctx, p.ID, terms(0, 100)); err != nil {
 		t.Fatal(err)
@@ -48,7 +48,7 @@ func TestDeclinedTermsCountInStorage(t *testing.T) {
 	if err := e.Svc.UnrejectPoleTerm(ctx, p.ID, terms(0, 1)[0]); err != nil {
 		t.Fatal(err)
 	}
-	checkStorage(t, e, "un-declining", "ann")
+	testkit.CheckStorage(t, e, "un-declining", "ann")
 	// Past 64 KiB: refused, nothing kept.
 	q, _ := e.Svc.CreatePole(ctx, explorer.PoleInput{Name: "q", Language: "EN"})
 	var refused error
@@ -58,9 +58,9 @@ func TestDeclinedTermsCountInStorage(t *testing.T) {
 	if explorer.ErrorCode(refused) != explorer.ETOOLARGE {
 		t.Fatalf("declines past the budget: %v", refused)
 	}
-	checkStorage(t, e, "a refused decline", "ann")
+	testkit.CheckStorage(t, e, "a refused decline", "ann")
 	if _, err := e.Svc.DeletePole(ctx, p.ID); err != nil {
 		t.Fatal(err)
 	}
-	checkStorage(t, e, "deleting the pole", "ann")
+	testkit.CheckStorage(t, e, "deleting the pole", "ann")
 }

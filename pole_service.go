@@ -23,7 +23,7 @@ func (s *Service) PolesPage(ctx context.Context, page Page) ([]*Pole, bool, erro
 	if err != nil {
 		return nil, false, err
 	}
-	list, more := cut(nonNil(list), page)
+	list, more := CutToPage(nonNil(list), page)
 	return list, more, nil
 }
 
@@ -41,14 +41,14 @@ func (s *Service) PoleList(ctx context.Context, q ListQuery) ([]*Pole, int, erro
 	if err != nil {
 		return nil, 0, err
 	}
-	list, _ = cut(list, q.Page)
+	list, _ = CutToPage(list, q.Page)
 	return list, total, nil
 }
 
 // poleOwners are the users whose poles the caller may edit: itself and
 // the users it manages.
 func (s *Service) poleOwners(ctx context.Context) ([]int64, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -65,7 +65,7 @@ func (s *Service) poleOwners(ctx context.Context) ([]int64, error) {
 
 // CreatePole creates a pole owned by the caller.
 func (s *Service) CreatePole(ctx context.Context, in PoleInput) (*Pole, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -83,11 +83,11 @@ func (s *Service) CreatePole(ctx context.Context, in PoleInput) (*Pole, error) {
 		Name: name, Description: description, Language: lang, Parts: parts,
 		OwnerID: u.ID, Owner: u.Username, Created: now, Updated: now,
 	}
-	err = s.inTx(ctx, func(ctx context.Context) error {
-		if err := s.checkOwned(ctx, u.ID, OwnedPoles); err != nil {
+	err = s.InTx(ctx, func(ctx context.Context) error {
+		if err := s.CheckOwned(ctx, u.ID, OwnedPoles); err != nil {
 			return err
 		}
-		return s.withinStorage(ctx, u.ID, func() error { return s.store.CreatePole(ctx, p) })
+		return s.WithinStorage(ctx, u.ID, func() error { return s.store.CreatePole(ctx, p) })
 	})
 	if err != nil {
 		return nil, err
@@ -97,15 +97,15 @@ func (s *Service) CreatePole(ctx context.Context, in PoleInput) (*Pole, error) {
 
 // Pole returns a pole the caller may edit.
 func (s *Service) Pole(ctx context.Context, id int64) (*Pole, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.findPole(ctx, id, false)
+	p, err := s.FindPole(ctx, id, false)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.poleRight(ctx, u, p); err != nil {
+	if _, err := s.PoleRight(ctx, u, p); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -116,7 +116,7 @@ func (s *Service) Pole(ctx context.Context, id int64) (*Pole, error) {
 // appended and terms the pole holds take their new weights. The input is
 // validated before the caller's rights are checked.
 func (s *Service) UpdatePole(ctx context.Context, id int64, in PoleInput, clearContents bool) (*Pole, error) {
-	if _, err := activeActor(ctx); err != nil {
+	if _, err := ActiveActor(ctx); err != nil {
 		return nil, err
 	}
 	name, description, lang, fields := validatePoleFields(in.Name, in.Description, in.Language)
@@ -175,17 +175,17 @@ func (s *Service) EditPole(ctx context.Context, id int64, e PoleEdit) (*Pole, er
 // changePole loads a pole the caller may edit, applies change and saves
 // it, all in one transaction: a refused change saves nothing.
 func (s *Service) changePole(ctx context.Context, id int64, change func(p *Pole) error) (*Pole, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
 	var out *Pole
-	err = s.inTx(ctx, func(ctx context.Context) error {
-		p, err := s.findPole(ctx, id, true)
+	err = s.InTx(ctx, func(ctx context.Context) error {
+		p, err := s.FindPole(ctx, id, true)
 		if err != nil {
 			return err
 		}
-		if _, err := s.poleRight(ctx, u, p); err != nil {
+		if _, err := s.PoleRight(ctx, u, p); err != nil {
 			return err
 		}
 		old := slices.Clone(p.Parts)
@@ -197,7 +197,7 @@ func (s *Service) changePole(ctx context.Context, id int64, change func(p *Pole)
 		}
 		p.Updated = s.clock.Now()
 		// The pole's owner stores it, also when its manager edits it.
-		if err := s.withinStorage(ctx, p.OwnerID, func() error { return s.store.UpdatePole(ctx, p, old) }); err != nil {
+		if err := s.WithinStorage(ctx, p.OwnerID, func() error { return s.store.UpdatePole(ctx, p, old) }); err != nil {
 			return err
 		}
 		out = p
@@ -213,17 +213,17 @@ func (s *Service) changePole(ctx context.Context, id int64, change func(p *Pole)
 // DeletePole deletes a pole; only its owner may. It returns the deleted
 // pole.
 func (s *Service) DeletePole(ctx context.Context, id int64) (*Pole, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
 	var out *Pole
-	err = s.inTx(ctx, func(ctx context.Context) error {
-		p, err := s.findPole(ctx, id, true)
+	err = s.InTx(ctx, func(ctx context.Context) error {
+		p, err := s.FindPole(ctx, id, true)
 		if err != nil {
 			return err
 		}
-		owner, err := s.poleRight(ctx, u, p)
+		owner, err := s.PoleRight(ctx, u, p)
 		if err != nil {
 			return err
 		}
@@ -245,8 +245,8 @@ func (s *Service) DeletePole(ctx context.Context, id int64) (*Pole, error) {
 	return out, nil
 }
 
-// findPole loads a pole, locked for the transaction when forUpdate.
-func (s *Service) findPole(ctx context.Context, id int64, forUpdate bool) (*Pole, error) {
+// FindPole loads a pole, locked for the transaction when forUpdate.
+func (s *Service) FindPole(ctx context.Context, id int64, forUpdate bool) (*Pole, error) {
 	var (
 		p   *Pole
 		err error
@@ -262,9 +262,9 @@ func (s *Service) findPole(ctx context.Context, id int64, forUpdate bool) (*Pole
 	return p, err
 }
 
-// poleRight tells whether u owns p; it answers ENOTFOUND when u may not
+// PoleRight tells whether u owns p; it answers ENOTFOUND when u may not
 // edit p at all. The owner and the owner's manager may edit.
-func (s *Service) poleRight(ctx context.Context, u *User, p *Pole) (owner bool, err error) {
+func (s *Service) PoleRight(ctx context.Context, u *User, p *Pole) (owner bool, err error) {
 	if p.OwnerID == u.ID {
 		return true, nil
 	}

@@ -29,15 +29,15 @@ const SuggestQueryTerms = 50
 // one more is refused with ETHROTTLED.
 const SuggestionsAtOnce = 2
 
-// suggestRetryAfter is the Retry-After, in seconds, of a suggestion
+// SuggestRetryAfter is the Retry-After, in seconds, of a suggestion
 // refused because the user has SuggestionsAtOnce running.
-const suggestRetryAfter = 1
+const SuggestRetryAfter = 1
 
 // SuggestPoleTerms suggests terms for a pole from the word space of its
 // language: as many as limit, or when limit is nil as the caller's
 // suggestionsCount setting.
 func (s *Service) SuggestPoleTerms(ctx context.Context, id int64, limit *int) (*PoleSuggestions, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -45,12 +45,12 @@ func (s *Service) SuggestPoleTerms(ctx context.Context, id int64, limit *int) (*
 		msg := fmt.Sprintf("must be from %d to %d", SuggestLimitMin, SuggestLimitMax)
 		return nil, Invalid("limit "+msg, FieldError{Field: "limit", Message: msg})
 	}
-	if !s.suggesting.take(u.ID) {
+	if !s.suggesting.Take(u.ID) {
 		e := Errorf(ETHROTTLED, "%d suggestions of yours are being computed, the most at once: try again in a moment", SuggestionsAtOnce)
-		e.RetryAfter = suggestRetryAfter
+		e.RetryAfter = SuggestRetryAfter
 		return nil, e
 	}
-	defer s.suggesting.give(u.ID)
+	defer s.suggesting.Give(u.ID)
 	p, err := s.Pole(ctx, id)
 	if err != nil {
 		return nil, err
@@ -180,17 +180,17 @@ func firstSuggestions(list []PoleSuggestion, n int) []PoleSuggestion {
 	return list[:min(len(list), n)]
 }
 
-// suggestSlots counts the heavy reads each user has running (suggestions;
+// SuggestSlots counts the heavy reads each user has running (suggestions;
 // a project's topic evidence, in a count of its own), in memory (per
 // instance).
-type suggestSlots struct {
+type SuggestSlots struct {
 	mu      sync.Mutex
 	running map[int64]int
 }
 
-// take counts one more read of user, or answers false when the user has
+// Take counts one more read of user, or answers false when the user has
 // SuggestionsAtOnce running.
-func (t *suggestSlots) take(user int64) bool {
+func (t *SuggestSlots) Take(user int64) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.running == nil {
@@ -203,8 +203,8 @@ func (t *suggestSlots) take(user int64) bool {
 	return true
 }
 
-// give ends one read of user.
-func (t *suggestSlots) give(user int64) {
+// Give ends one read of user.
+func (t *SuggestSlots) Give(user int64) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.running[user] <= 1 {

@@ -37,7 +37,7 @@ func projectSpaceEnv(t *testing.T) *testkit.Env {
 	ps := wordspace.NewProjectSpaces()
 	e := testkit.New(t, testkit.WithWordSpaces(ws), func(o *explorer.Options) { o.ProjectSpaces = ps })
 	e.AddUser("ann", "")
-	p := e.ImportProject("ann", "Cafe", madeUpCSV(400))
+	p := e.ImportProject("ann", "Cafe", testkit.MadeUpCSV(400))
 	if _, err := e.Svc.ExploreProject(e.As("ann"), p.ID, "comment"); err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func TestSuggestKeepsPolarity(t *testing.T) {
 func TestSuggestFrequencyCountsTheTexts(t *testing.T) {
 	e := projectSpaceEnv(t)
 	want := map[string]int{}
-	for _, w := range strings.Fields(strings.ReplaceAll(string(madeUpCSV(400)), ",", " ")) {
+	for _, w := range strings.Fields(strings.ReplaceAll(string(testkit.MadeUpCSV(400)), ",", " ")) {
 		want[w]++
 	}
 	pole := mustCreatePole(t, e.As("ann"), e, explorer.PoleInput{Name: "Drinks", Language: "EN", Parts: partsOf("coffee", nil)})

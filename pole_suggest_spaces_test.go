@@ -48,7 +48,7 @@ func TestSuggestReadsBoundedSpacesOnce(t *testing.T) {
 	e := testkit.New(t, testkit.WithWordSpaces(ws), func(o *explorer.Options) { o.ProjectSpaces = ps })
 	annID := e.AddUser("ann", "").ID
 	ann := e.As("ann")
-	first := e.ImportProject("ann", "Cafe", madeUpCSV(400))
+	first := e.ImportProject("ann", "Cafe", testkit.MadeUpCSV(400))
 	if _, err := e.Svc.ExploreProject(ann, first.ID, "comment"); err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestSuggestReadsBoundedSpacesOnce(t *testing.T) {
 	}
 	var newest []int64
 	for range explorer.SuggestSpacesMost + 2 {
-		p := e.ImportProject("ann", "More", madeUpCSV(10))
+		p := e.ImportProject("ann", "More", testkit.MadeUpCSV(10))
 		if err := e.DB.SaveProjectSpace(context.Background(), p.ID, annID, "EN", data); err != nil {
 			t.Fatal(err)
 		}

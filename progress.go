@@ -33,10 +33,10 @@ type rowCounter struct {
 	fn          ProgressFunc
 }
 
-// countRows returns a context in which each row a pass over the
+// CountRows returns a context in which each row a pass over the
 // project's rows reads (columnTexts, measureTexts) counts towards total;
 // ctx itself when it has no ProgressFunc.
-func countRows(ctx context.Context, total int64) context.Context {
+func CountRows(ctx context.Context, total int64) context.Context {
 	fn := ProgressOf(ctx)
 	if fn == nil {
 		return ctx
@@ -46,9 +46,9 @@ func countRows(ctx context.Context, total int64) context.Context {
 	return context.WithValue(ctx, rowCounterKey{}, rc)
 }
 
-// rowRead counts one row read in ctx (countRows); done never passes
+// RowRead counts one row read in ctx (countRows); done never passes
 // total, since a pass may be added to what was foreseen.
-func rowRead(ctx context.Context) {
+func RowRead(ctx context.Context) {
 	rc, ok := ctx.Value(rowCounterKey{}).(*rowCounter)
 	if !ok {
 		return

@@ -24,7 +24,7 @@ type SecondFactorStatus struct {
 
 // SecondFactor returns the caller's second factor status.
 func (s *Service) SecondFactor(ctx context.Context) (*SecondFactorStatus, error) {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +58,7 @@ func (s *Service) SecondFactorSetupNeeded(ctx context.Context, u *User) (bool, e
 // app; it counts once confirmed with a code (ConfirmTOTP). A second factor
 // already confirmed must be turned off first.
 func (s *Service) BeginTOTP(ctx context.Context) error {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return err
 	}
@@ -85,7 +85,7 @@ func (s *Service) BeginTOTP(ctx context.Context) error {
 // up, which the pages draw as a QR code. It holds the secret: it is never
 // logged nor sent in a URL.
 func (s *Service) TOTPKeyURI(ctx context.Context) (string, error) {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return "", err
 	}
@@ -111,7 +111,7 @@ func (s *Service) TOTPKeyURI(ctx context.Context) (string, error) {
 // is audited and mailed, and cached passwords of the user stop serving
 // the JSON interface on every instance.
 func (s *Service) ConfirmTOTP(ctx context.Context, password, code string) ([]string, error) {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +169,7 @@ func (s *Service) touchPasswordChanged(ctx context.Context, userID int64) error 
 // and a current code or a recovery code; not while the policy requires
 // one. The user's other sessions end, the change is audited and mailed.
 func (s *Service) DisableTOTP(ctx context.Context, password, code string) error {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return err
 	}

@@ -102,13 +102,12 @@ type Options struct {
 // Rights and state rules live here, so the JSON interface and the pages
 // cannot disagree.
 type Service struct {
-	store      Store
-	clock      Clock
-	random     io.Reader
-	hasher     PasswordHasher
-	log        *slog.Logger
-	wordSpaces WordSpaces
-	// projectSpaces: see Options.ProjectSpaces.
+	store         Store
+	clock         Clock
+	random        io.Reader
+	hasher        PasswordHasher
+	log           *slog.Logger
+	wordSpaces    WordSpaces
 	projectSpaces ProjectSpaces
 	detector      LanguageDetector
 	billing       BillingOptions
@@ -124,14 +123,11 @@ type Service struct {
 	tables              TableBudgets
 	budgets             UserBudgets
 	writes              writeWindow
-	suggesting          suggestSlots
-	spaceBuilds         spaceBuilds
-	readingTopics       suggestSlots // ProjectTopics at once, per user
-	measuring           measureHold  // held background measurements (tonality_jobs.go)
-	jobs                jobRunner    // long steps as jobs (job_runner.go)
-	instance            string
-	jobSlots            int
-	ownJobsOnly         bool
+	suggesting          SuggestSlots
+	measurer            Measurer // queues measurements (tonality_stale.go)
+	// options are the Options the Service was made with, defaults
+	// applied (Options()).
+	options Options
 
 	credentials *credentialCache
 	// tokens caches verified API tokens by the SHA-256 of the token.
@@ -158,11 +154,18 @@ type Service struct {
 	summaries summaryCache
 }
 
+// Options are the Options the Service was made with, their defaults
+// applied: the domain services built over it (package projects) take
+// their clock, logger, collaborators and limits from them, so that one
+// configuration serves every domain.
+func (s *Service) Options() Options { return s.options }
+
 // NewService returns a Service over store.
 func NewService(store Store, o Options) *Service {
 	o.identityDefaults()
 	o.limitDefaults()
 	return &Service{
+		options:             o,
 		store:               store,
 		clock:               o.Clock,
 		random:              o.Random,
@@ -192,9 +195,6 @@ func NewService(store Store, o Options) *Service {
 		sessionTTL:          o.SessionTTL,
 		auditFailureRows:    o.AuditFailureRows,
 		maxSessions:         o.MaxSessions,
-		instance:            o.Instance,
-		jobSlots:            o.JobSlots,
-		ownJobsOnly:         o.OwnJobsOnly,
 	}
 }
 

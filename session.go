@@ -132,7 +132,7 @@ func (s *Service) NewFormToken() (string, error) { return s.secret(24) }
 // They proved their second factor when they signed in, so it is not asked
 // again.
 func (s *Service) LoginAfterPasswordChange(ctx context.Context, password, addr string) (*NewSession, error) {
-	a, err := actor(ctx)
+	a, err := Actor(ctx)
 	if err != nil {
 		return nil, err
 	}

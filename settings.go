@@ -158,7 +158,7 @@ type SettingStore interface {
 
 // Settings lists every setting of the catalogue with the caller's value.
 func (s *Service) Settings(ctx context.Context) ([]UserSetting, error) {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +184,7 @@ func (s *Service) settingsOf(ctx context.Context, userID int64) ([]UserSetting, 
 // UpdateSettings validates every pair first; an unknown key or a bad value
 // changes nothing. It answers all settings after the change.
 func (s *Service) UpdateSettings(ctx context.Context, in []UserSetting) ([]UserSetting, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -231,8 +231,8 @@ func (s *Service) UpdateSettings(ctx context.Context, in []UserSetting) ([]UserS
 	return s.settingsOf(ctx, u.ID)
 }
 
-// setting returns one setting's value for a user, the default when unset.
-func (s *Service) setting(ctx context.Context, userID int64, key string) (string, error) {
+// Setting returns one setting's value for a user, the default when unset.
+func (s *Service) Setting(ctx context.Context, userID int64, key string) (string, error) {
 	values, err := s.store.FindSettings(ctx, userID)
 	if err != nil {
 		return "", err
@@ -250,7 +250,7 @@ func (s *Service) setting(ctx context.Context, userID int64, key string) (string
 
 // userLocation returns the time zone of a user's timezone setting.
 func (s *Service) userLocation(ctx context.Context, userID int64) (*time.Location, error) {
-	name, err := s.setting(ctx, userID, SettingTimezone)
+	name, err := s.Setting(ctx, userID, SettingTimezone)
 	if err != nil {
 		return nil, err
 	}
@@ -263,7 +263,7 @@ func (s *Service) userLocation(ctx context.Context, userID int64) (*time.Locatio
 
 // suggestionsCount returns a user's suggestionsCount setting.
 func (s *Service) suggestionsCount(ctx context.Context, userID int64) (int, error) {
-	v, err := s.setting(ctx, userID, SettingSuggestionsCount)
+	v, err := s.Setting(ctx, userID, SettingSuggestionsCount)
 	if err != nil {
 		return 0, err
 	}
@@ -283,7 +283,7 @@ type Viewer struct {
 
 // Viewer returns the caller's date layout and time zone.
 func (s *Service) Viewer(ctx context.Context) (Viewer, error) {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return Viewer{}, err
 	}

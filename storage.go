@@ -14,7 +14,7 @@ const StorageBudgetMax = 1 << 50
 // StorageStore counts the bytes each user stores. The store methods that
 // write a model's versions, a pole or a project charge the bytes they add
 // to the owner of the object, in the same transaction, and its deletes
-// give them back (package store says what counts); the Service reads
+// Give them back (package store says what counts); the Service reads
 // what a transaction charged to refuse what passes a budget.
 type StorageStore interface {
 	// StorageUsed returns the bytes charged to a user.
@@ -38,7 +38,7 @@ type StorageUse struct {
 
 // Storage returns the caller's storage use and budget.
 func (s *Service) Storage(ctx context.Context) (StorageUse, error) {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return StorageUse{}, err
 	}
@@ -53,12 +53,12 @@ func (s *Service) Storage(ctx context.Context) (StorageUse, error) {
 	return StorageUse{Used: used, Budget: b.Storage}, nil
 }
 
-// withinStorage runs write in the caller's transaction and refuses it
+// WithinStorage runs write in the caller's transaction and refuses it
 // with ETOOLARGE when it made what owner stores grow past owner's
 // storage budget: the transaction then rolls back, so nothing is stored.
 // A write that stores less than before (or as much) always passes. It
 // reads nothing but the budget of a write that grew.
-func (s *Service) withinStorage(ctx context.Context, owner int64, write func() error) error {
+func (s *Service) WithinStorage(ctx context.Context, owner int64, write func() error) error {
 	before := s.store.StorageCharged(ctx, owner)
 	if err := write(); err != nil {
 		return err
@@ -72,11 +72,11 @@ func (s *Service) withinStorage(ctx context.Context, owner int64, write func() e
 	if err != nil || after.Used <= b.Storage {
 		return err
 	}
-	return storageExceeded(ctx, owner, b.Storage, after.Used-grown, grown)
+	return StorageExceeded(ctx, owner, b.Storage, after.Used-grown, grown)
 }
 
-// storageLeft is what owner may still store, 0 when nothing.
-func (s *Service) storageLeft(ctx context.Context, owner int64) (StorageUse, int64, error) {
+// StorageLeft is what owner may still store, 0 when nothing.
+func (s *Service) StorageLeft(ctx context.Context, owner int64) (StorageUse, int64, error) {
 	used, err := s.store.StorageUsed(ctx, owner)
 	if err != nil {
 		return StorageUse{}, 0, err
@@ -88,9 +88,9 @@ func (s *Service) storageLeft(ctx context.Context, owner int64) (StorageUse, int
 	return StorageUse{Used: used, Budget: b.Storage}, max(b.Storage-used, 0), nil
 }
 
-// storageExceeded is the error of a write refused by the storage budget:
+// StorageExceeded is the error of a write refused by the storage budget:
 // it names the budget, what is used and what the write needed.
-func storageExceeded(ctx context.Context, owner, budget, used, more int64) error {
+func StorageExceeded(ctx context.Context, owner, budget, used, more int64) error {
 	whose := "storage budget exceeded"
 	if u := UserFromContext(ctx); u == nil || u.ID != owner {
 		whose = "storage budget of the owner exceeded"
@@ -159,10 +159,10 @@ func ParseSize(s string) (int64, error) {
 	return int64(n), nil
 }
 
-// inTxWithinStorage runs fn in one transaction under withinStorage: what
+// InTxWithinStorage runs fn in one transaction under withinStorage: what
 // fn stores for owner is refused, all of it, past owner's budget.
-func (s *Service) inTxWithinStorage(ctx context.Context, owner int64, fn func(ctx context.Context) error) error {
-	return s.inTx(ctx, func(ctx context.Context) error {
-		return s.withinStorage(ctx, owner, func() error { return fn(ctx) })
+func (s *Service) InTxWithinStorage(ctx context.Context, owner int64, fn func(ctx context.Context) error) error {
+	return s.InTx(ctx, func(ctx context.Context) error {
+		return s.WithinStorage(ctx, owner, func() error { return fn(ctx) })
 	})
 }

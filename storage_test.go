@@ -1,7 +1,6 @@
 package explorer_test
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -9,34 +8,8 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/projects"
 )
-
-// checkStorage fails the test unless each user's running counter equals
-// the bytes its objects store, recomputed from the data.
-func checkStorage(t *testing.T, e *testkit.Env, step string, users ...string) {
-	t.Helper()
-	ctx := context.Background()
-	// A change may have started a measurement in the background: the
-	// counter and the data agree once it is saved.
-	e.Svc.WaitMeasured()
-	for _, name := range users {
-		u, err := e.Svc.FindUser(ctx, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		used, err := e.DB.StorageUsed(ctx, u.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		real, err := e.DB.RecountStorage(ctx, u.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if used != real {
-			t.Fatalf("after %s: %s's counter %d, stored bytes %d", step, name, used, real)
-		}
-	}
-}
 
 func randomGroups(r *rand.Rand, n int) []explorer.Group {
 	groups := make([]explorer.Group, 1+r.IntN(3))
@@ -71,10 +44,10 @@ func TestStorageCounterMatchesData(t *testing.T) {
 	r := rand.New(rand.NewPCG(18, 5))
 	csv, _ := testkit.SurveyCSV(40)
 	ann, bob := e.As("ann"), e.As("bob")
-	var models, poles, projects []int64
+	var models, poles, projectIDs []int64
 	pick := func(ids []int64) int64 { return ids[r.IntN(len(ids))] }
 	project := e.ImportProject("ann", "survey", csv)
-	projects = append(projects, project.ID)
+	projectIDs = append(projectIDs, project.ID)
 	steps := []func() (string, error){
 		func() (string, error) {
 			m, err := e.Svc.UploadModel(ann, explorer.UploadModelInput{File: testkit.CSVFile([]byte("Index,Label,Terms\n1,a,\"b,c\"\n2,d,é\n"))})
@@ -84,7 +57,7 @@ func TestStorageCounterMatchesData(t *testing.T) {
 			return "upload", err
 		},
 		func() (string, error) {
-			m, err := e.Svc.CreateModelFromProject(ann, pick(projects), explorer.ModelUpdate{Dynamic: r.IntN(2) == 0})
+			m, err := e.Svc.CreateModelFromProject(ann, pick(projectIDs), explorer.ModelUpdate{Dynamic: r.IntN(2) == 0})
 			if err == nil {
 				models = append(models, m.ID)
 			}
@@ -128,28 +101,28 @@ func TestStorageCounterMatchesData(t *testing.T) {
 			return "pole edit", err
 		},
 		func() (string, error) {
-			p, err := e.Svc.ImportProject(ann, explorer.ImportProjectInput{Title: "p", File: testkit.CSVFile(csv)})
+			p, err := e.Svc.ImportProject(ann, projects.ImportProjectInput{Title: "p", File: testkit.CSVFile(csv)})
 			if err == nil {
-				projects = append(projects, p.ID)
+				projectIDs = append(projectIDs, p.ID)
 			}
 			return "import", err
 		},
 		func() (string, error) {
-			_, err := e.Svc.AppendProjectRows(ann, pick(projects), testkit.CSVFile(csv))
+			_, err := e.Svc.AppendProjectRows(ann, pick(projectIDs), testkit.CSVFile(csv))
 			return "append", err
 		},
 		func() (string, error) {
-			_, err := e.Svc.ExploreProject(ann, pick(projects), "")
+			_, err := e.Svc.ExploreProject(ann, pick(projectIDs), "")
 			return "explore", err
 		},
 		func() (string, error) {
 			if len(models) == 0 {
 				return "no model", nil
 			}
-			return "apply", e.Svc.ApplyModel(ann, pick(projects), pick(models))
+			return "apply", e.Svc.ApplyModel(ann, pick(projectIDs), pick(models))
 		},
 		func() (string, error) {
-			p, err := e.Svc.CreateProject(bob, explorer.NewProject{Title: "bob's", Groups: randomGroups(r, 3), IgnoreTerms: []string{"x"},
+			p, err := e.Svc.CreateProject(bob, projects.NewProject{Title: "bob's", Groups: randomGroups(r, 3), IgnoreTerms: []string{"x"},
 				Headers: []explorer.ProjectHeader{{Header: "Text"}, {Header: "Note ünïcode"}}})
 			if err == nil {
 				return "bob's project", e.Svc.DeleteProject(bob, p.ID)
@@ -178,16 +151,16 @@ func TestStorageCounterMatchesData(t *testing.T) {
 			return "pole delete", err
 		},
 		func() (string, error) {
-			if len(projects) < 2 {
+			if len(projectIDs) < 2 {
 				return "keep", nil
 			}
-			i := r.IntN(len(projects))
-			id := projects[i]
-			projects = append(projects[:i], projects[i+1:]...)
+			i := r.IntN(len(projectIDs))
+			id := projectIDs[i]
+			projectIDs = append(projectIDs[:i], projectIDs[i+1:]...)
 			return "project delete", e.Svc.DeleteProject(ann, id)
 		},
 	}
-	checkStorage(t, e, "import", "ann", "bob")
+	testkit.CheckStorage(t, e, "import", "ann", "bob")
 	for i := range 120 {
 		step := steps[r.IntN(len(steps))]
 		if i%4 == 3 {
@@ -197,7 +170,7 @@ func TestStorageCounterMatchesData(t *testing.T) {
 		if err != nil && explorer.ErrorCode(err) != explorer.ECONFLICT {
 			t.Fatalf("step %d %s: %v", i, name, err)
 		}
-		checkStorage(t, e, fmt.Sprintf("step %d %s", i, name), "ann", "bob")
+		testkit.CheckStorage(t, e, fmt.Sprintf("step %d %s", i, name), "ann", "bob")
 	}
 	// A model of ann's that bob edits is charged to ann.
 	if len(models) == 0 {
@@ -218,7 +191,7 @@ func TestStorageCounterMatchesData(t *testing.T) {
 	if _, err := e.Svc.UpdateModel(bob, m, explorer.ModelInput{Groups: &groups}); err != nil {
 		t.Fatal(err)
 	}
-	checkStorage(t, e, "bob's edit", "ann", "bob")
+	testkit.CheckStorage(t, e, "bob's edit", "ann", "bob")
 	if used, _ := e.Svc.Storage(bob); used.Used != 0 {
 		t.Fatalf("bob stores %d bytes", used.Used)
 	}
@@ -233,7 +206,7 @@ func TestStorageCounterMatchesData(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, id := range projects {
+	for _, id := range projectIDs {
 		if err := e.Svc.DeleteProject(ann, id); err != nil {
 			t.Fatal(err)
 		}
@@ -254,7 +227,7 @@ func TestStorageBudgetImport(t *testing.T) {
 		t.Fatalf("survey of %d bytes", len(csv))
 	}
 	ctx := e.As("ann")
-	_, err := e.Svc.ImportProject(ctx, explorer.ImportProjectInput{Title: "big", File: testkit.CSVFile(csv)})
+	_, err := e.Svc.ImportProject(ctx, projects.ImportProjectInput{Title: "big", File: testkit.CSVFile(csv)})
 	if explorer.ErrorCode(err) != explorer.ETOOLARGE || !strings.Contains(explorer.ErrorMessage(err), "storage budget (200 KiB allowed,") {
 		t.Fatalf("got %v", err)
 	}
@@ -262,7 +235,7 @@ func TestStorageBudgetImport(t *testing.T) {
 	if n, _ := e.DB.CountProjectRows(ctx, list[0].ID); len(list) != 1 || n != 0 {
 		t.Fatalf("%d projects, %d rows kept", len(list), n)
 	}
-	checkStorage(t, e, "refused import", "ann")
+	testkit.CheckStorage(t, e, "refused import", "ann")
 	small, _ := testkit.SurveyCSV(100)
 	p := e.ImportProject("ann", "small", small)
 	// Appending until the budget is spent: refused, nothing added.
@@ -275,7 +248,7 @@ func TestStorageBudgetImport(t *testing.T) {
 	if explorer.ErrorCode(refused) != explorer.ETOOLARGE || !strings.Contains(explorer.ErrorMessage(refused), "storage budget") {
 		t.Fatalf("append: %v", refused)
 	}
-	checkStorage(t, e, "refused append", "ann")
+	testkit.CheckStorage(t, e, "refused append", "ann")
 	use, _ := e.Svc.Storage(ctx)
 	if use.Used > use.Budget || use.Budget != 200<<10 {
 		t.Fatalf("use %+v", use)
@@ -333,7 +306,7 @@ func TestStorageBudgetConcurrentWrites(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	checkStorage(t, e, "concurrent poles", "ann")
+	testkit.CheckStorage(t, e, "concurrent poles", "ann")
 	use, err := e.Svc.Storage(ctx)
 	if err != nil || use.Used > budget || ok == 0 || ok > 3 { // 3 poles of 18,001 bytes fit in 64 KiB
 		t.Fatalf("%d poles stored, %+v %v", ok, use, err)

@@ -17,7 +17,7 @@ type Store interface {
 	LedgerStore
 	UsageStore
 	ModelStore
-	ProjectStore
+	ProjectRecords
 	PoleStore
 	RejectionStore
 	DashboardStore
@@ -25,8 +25,6 @@ type Store interface {
 	BudgetStore
 	StorageStore
 	AuditStore
-	TonalityStore
-	JobStore
 
 	// InTx runs fn in one write transaction: committed when fn returns
 	// nil, rolled back otherwise.

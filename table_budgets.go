@@ -56,7 +56,8 @@ type TableBudgets struct {
 // practice, and small enough that splitting it into terms stays cheap.
 const ModelTextMax = 16 << 20
 
-func (b TableBudgets) withDefaults() TableBudgets {
+// WithDefaults is b with every zero budget replaced by its default.
+func (b TableBudgets) WithDefaults() TableBudgets {
 	if b.MaxUnzip <= 0 {
 		b.MaxUnzip = 200 << 20
 	}
@@ -83,14 +84,14 @@ func (b TableBudgets) withDefaults() TableBudgets {
 
 // ModelLimits are the limits of reading a model file.
 func (b TableBudgets) ModelLimits() TableLimits {
-	b = b.withDefaults()
+	b = b.WithDefaults()
 	return TableLimits{MaxRows: ModelTopicsMax, MaxColumns: b.MaxColumns, MaxCellLen: b.MaxCellLen,
 		MaxUnzipSize: b.MaxUnzip, MaxDuration: b.MaxDuration, MaxText: min(ModelTextMax, b.MaxImportText)}
 }
 
 // ProjectLimits are the limits of reading a project file.
 func (b TableBudgets) ProjectLimits() TableLimits {
-	b = b.withDefaults()
+	b = b.WithDefaults()
 	return TableLimits{MaxRows: b.MaxProjectRows, MaxColumns: b.MaxColumns, MaxCellLen: b.MaxCellLen,
 		MaxUnzipSize: b.MaxUnzip, MaxDuration: b.MaxDuration, MaxText: b.MaxImportText}
 }
@@ -110,13 +111,13 @@ func (m *TextMeter) Add(cells []string) error {
 		m.Used += int64(len(c)) + 3
 	}
 	if m.Used > m.Limit {
-		return Errorf(ETOOLARGE, "the file holds more than %s of text: %s", byteSize(m.Limit), m.What)
+		return Errorf(ETOOLARGE, "the file holds more than %s of text: %s", ByteSize(m.Limit), m.What)
 	}
 	return nil
 }
 
-// byteSize shows a byte count in KiB, MiB or GiB.
-func byteSize(n int64) string {
+// ByteSize shows a byte count in KiB, MiB or GiB.
+func ByteSize(n int64) string {
 	switch {
 	case n >= 1<<30 && n%(1<<30) == 0:
 		return fmt.Sprintf("%d GiB", n>>30)

@@ -8,6 +8,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/projects"
 )
 
 // TestTitlesAreOneLine (item 9): a model or project title with CR, LF or
@@ -24,7 +25,7 @@ func TestTitlesAreOneLine(t *testing.T) {
 		if !strings.Contains(p.Detail, "one line") {
 			t.Errorf("%q: %q", title, p.Detail)
 		}
-		_, err := e.Svc.ImportProject(ctx, explorer.ImportProjectInput{Title: title, File: testkit.CSVFile([]byte("text\nhello\n")), FileName: "a.csv"})
+		_, err := e.Svc.ImportProject(ctx, projects.ImportProjectInput{Title: title, File: testkit.CSVFile([]byte("text\nhello\n")), FileName: "a.csv"})
 		if explorer.ErrorCode(err) != explorer.EINVALID {
 			t.Errorf("project title %q: %v", title, err)
 		}

@@ -84,7 +84,7 @@ func (s *Service) recordUsage(ctx context.Context, userID int64, p *Project, pro
 		if err != nil {
 			return err
 		}
-		payer, err := s.payer(ctx, u)
+		payer, err := s.Payer(ctx, u)
 		if err != nil {
 			return err
 		}
@@ -129,7 +129,7 @@ func usageText(u *User, p *Project, projects, verbatims int) string {
 // managed users'. Day and month boundaries are those of the caller's
 // timezone setting.
 func (s *Service) Usage(ctx context.Context, q UsageQuery) (*UsageDetails, error) {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return nil, err
 	}

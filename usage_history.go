@@ -29,7 +29,7 @@ const (
 // UsageHistory returns the caller's usage per day and per month; a
 // manager's includes its managed users' records.
 func (s *Service) UsageHistory(ctx context.Context) (*UsageHistory, error) {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -194,8 +194,8 @@ func UserFromContext(ctx context.Context) *User {
 	return u
 }
 
-// actor returns the authenticated user of ctx or an EUNAUTHORIZED error.
-func actor(ctx context.Context) (*User, error) {
+// Actor returns the authenticated user of ctx or an EUNAUTHORIZED error.
+func Actor(ctx context.Context) (*User, error) {
 	u := UserFromContext(ctx)
 	if u == nil {
 		return nil, Errorf(EUNAUTHORIZED, "authentication required")
@@ -203,11 +203,11 @@ func actor(ctx context.Context) (*User, error) {
 	return u, nil
 }
 
-// activeActor returns the authenticated user, or EFORBIDDEN when its
+// ActiveActor returns the authenticated user, or EFORBIDDEN when its
 // account is cancelled: a cancelled account may only read its account,
 // list the products and reactivate.
-func activeActor(ctx context.Context) (*User, error) {
-	u, err := actor(ctx)
+func ActiveActor(ctx context.Context) (*User, error) {
+	u, err := Actor(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -29,7 +29,7 @@ type UserBudgets struct {
 // DefaultUserBudgets are the budgets when nothing else is configured.
 var DefaultUserBudgets = UserBudgets{Models: 1000, Poles: 10000, Projects: 1000, Tokens: 100, WritesPerMinute: 600, Storage: 1 << 30}
 
-// withDefaults fills the zero fields of b from DefaultUserBudgets.
+// WithDefaults fills the zero fields of b from DefaultUserBudgets.
 func (b UserBudgets) withDefaults() UserBudgets {
 	d := DefaultUserBudgets
 	for _, f := range []struct{ v, def *int }{{&b.Models, &d.Models}, {&b.Poles, &d.Poles},
@@ -92,9 +92,9 @@ func (s *Service) budgetsOf(ctx context.Context, userID int64) (UserBudgets, err
 	return o.apply(s.budgets), nil
 }
 
-// checkOwned refuses with ECONFLICT naming the limit when the user already
+// CheckOwned refuses with ECONFLICT naming the limit when the user already
 // owns its budget of kind. Call it in the transaction that creates one.
-func (s *Service) checkOwned(ctx context.Context, userID int64, kind string) error {
+func (s *Service) CheckOwned(ctx context.Context, userID int64, kind string) error {
 	b, err := s.budgetsOf(ctx, userID)
 	if err != nil {
 		return err

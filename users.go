@@ -188,7 +188,7 @@ func (s *Service) SetPassword(ctx context.Context, username, password string) er
 }
 
 func (s *Service) requireAdmin(ctx context.Context) error {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return err
 	}
@@ -245,7 +245,7 @@ func (s *Service) CreateTokenWith(ctx context.Context, username string, in Token
 		if err != nil {
 			return err
 		}
-		if err := s.checkOwned(ctx, u.ID, OwnedTokens); err != nil {
+		if err := s.CheckOwned(ctx, u.ID, OwnedTokens); err != nil {
 			return err
 		}
 		t = &Token{UserID: u.ID, Name: name, Hash: hashSecret(secret), Created: now, Scope: scope, ExpiresAt: expires}
@@ -262,7 +262,7 @@ func (s *Service) CreateTokenWith(ctx context.Context, username string, in Token
 
 // Tokens lists the signed-in user's API tokens.
 func (s *Service) Tokens(ctx context.Context) ([]*Token, error) {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -271,7 +271,7 @@ func (s *Service) Tokens(ctx context.Context) ([]*Token, error) {
 
 // RevokeToken deletes one of the signed-in user's API tokens.
 func (s *Service) RevokeToken(ctx context.Context, id int64) error {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return err
 	}

@@ -166,7 +166,7 @@ func (s *Service) SetRole(ctx context.Context, username, role string) error {
 // one. Wrong current passwords count as failed sign-ins (throttled). All
 // the user's sessions end, as with every password change.
 func (s *Service) ChangeOwnPassword(ctx context.Context, current, next string) error {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return err
 	}

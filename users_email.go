@@ -24,7 +24,7 @@ func (s *Service) UserEmail(ctx context.Context, username string) (string, error
 
 // SetUserEmail sets a user's emailAddress setting, where notifications
 // go; "" removes the address. Admins only; the address is checked as the
-// setting is.
+// Setting is.
 func (s *Service) SetUserEmail(ctx context.Context, username, email string) error {
 	if err := s.requireAdmin(ctx); err != nil {
 		return err

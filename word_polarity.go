@@ -19,7 +19,7 @@ const wordPolarityRunes = 100
 // WordPolarities lists the caller's corrections of word polarity, by
 // language and word.
 func (s *Service) WordPolarities(ctx context.Context) ([]WordPolarity, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -31,7 +31,7 @@ func (s *Service) WordPolarities(ctx context.Context) ([]WordPolarity, error) {
 // positive, 0 not an opinion word. The caller's explored projects of the
 // language are measured again in the background.
 func (s *Service) SetWordPolarity(ctx context.Context, lang, word string, polarity int) (WordPolarity, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return WordPolarity{}, err
 	}
@@ -40,7 +40,7 @@ func (s *Service) SetWordPolarity(ctx context.Context, lang, word string, polari
 		return w, err
 	}
 	w.Created = s.clock.Now()
-	err = s.inTx(ctx, func(ctx context.Context) error {
+	err = s.InTx(ctx, func(ctx context.Context) error {
 		have, err := s.store.FindWordPolarities(ctx, u.ID)
 		if err != nil {
 			return err
@@ -64,7 +64,7 @@ func (s *Service) SetWordPolarity(ctx context.Context, lang, word string, polari
 // DeleteWordPolarity removes a correction of the caller's (ENOTFOUND when
 // none); its projects of the language are measured again.
 func (s *Service) DeleteWordPolarity(ctx context.Context, lang, word string) error {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return err
 	}
@@ -72,7 +72,7 @@ func (s *Service) DeleteWordPolarity(ctx context.Context, lang, word string) err
 	if err != nil {
 		return err
 	}
-	return s.inTx(ctx, func(ctx context.Context) error {
+	return s.InTx(ctx, func(ctx context.Context) error {
 		if err := s.store.DeleteWordPolarity(ctx, u.ID, w.Language, w.Word); err != nil {
 			return err
 		}
@@ -88,7 +88,7 @@ func (s *Service) wordsChanged(ctx context.Context, userID int64, lang string) (
 	if err != nil {
 		return nil, err
 	}
-	return ids, s.markStale(ctx, ids...)
+	return ids, s.MarkStale(ctx, ids...)
 }
 
 func hasWord(list []WordPolarity, w WordPolarity) bool {
@@ -122,4 +122,20 @@ func checkWordPolarity(lang, word string, polarity int) (WordPolarity, error) {
 		return WordPolarity{}, Invalid("the word correction is not valid", fields...)
 	}
 	return WordPolarity{Language: code, Word: folded, Polarity: polarity}, nil
+}
+
+// WordCorrections are the owner's corrections of word polarity in lang,
+// by word.
+func (s *Service) WordCorrections(ctx context.Context, ownerID int64, lang string) (map[string]float64, error) {
+	words, err := s.store.FindWordPolarities(ctx, ownerID)
+	if err != nil {
+		return nil, err
+	}
+	over := map[string]float64{}
+	for _, w := range words {
+		if w.Language == lang {
+			over[w.Word] = float64(w.Polarity)
+		}
+	}
+	return over, nil
 }

@@ -55,7 +55,7 @@ func (w *writeWindow) sweep(now time.Time) {
 // the window ends. The HTTP edge calls it for every request that is not
 // GET, HEAD or OPTIONS.
 func (s *Service) SpendWrite(ctx context.Context) error {
-	u, err := actor(ctx)
+	u, err := Actor(ctx)
 	if err != nil {
 		return err
 	}

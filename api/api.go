@@ -3,6 +3,8 @@ package api
 import (
 	"context"
 	"errors"
+	"explorer/domains"
+	"explorer/projects"
 	"strings"
 	"time"
 
@@ -23,8 +25,9 @@ type Options struct {
 
 // handler serves the /v1 operations.
 type handler struct {
-	svc  *explorer.Service
-	opts Options
+	svc      *explorer.Service
+	projects *projects.Service
+	opts     Options
 	// structures keeps the encoded structures of model answers.
 	structures structureCache
 }
@@ -36,9 +39,9 @@ type API struct{ h *handler }
 // are encoded again at their next answer.
 func (a *API) ReleaseCaches() { a.h.structures.clear() }
 
-// New returns the JSON interface on svc.
-func New(svc *explorer.Service, opts Options) *API {
-	return &API{h: &handler{svc: svc, opts: opts}}
+// New returns the JSON interface on the services.
+func New(svc *domains.Services, opts Options) *API {
+	return &API{h: &handler{svc: svc.Core, projects: svc.Projects, opts: opts}}
 }
 
 // Register adds health, the OpenAPI document and the /v1 operations to r.

@@ -9,6 +9,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/projects"
 )
 
 func TestOwnedBudgets(t *testing.T) {
@@ -53,10 +54,10 @@ func TestOwnedBudgets(t *testing.T) {
 		t.Fatalf("problem %+v", pr)
 	}
 	ctx := e.As("ann")
-	if _, err := e.Svc.CreateProject(ctx, explorer.NewProject{Title: "one"}); err != nil {
+	if _, err := e.Svc.CreateProject(ctx, projects.NewProject{Title: "one"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.Svc.CreateProject(ctx, explorer.NewProject{Title: "two"}); explorer.ErrorCode(err) != explorer.ECONFLICT || !strings.Contains(err.Error(), "projects") {
+	if _, err := e.Svc.CreateProject(ctx, projects.NewProject{Title: "two"}); explorer.ErrorCode(err) != explorer.ECONFLICT || !strings.Contains(err.Error(), "projects") {
 		t.Fatalf("second project: %v", err)
 	}
 	if _, err := e.Svc.CreateToken(ctx, "ann", "t1"); err != nil {

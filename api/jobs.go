@@ -1,10 +1,9 @@
 package api
 
 import (
+	"explorer/projects"
 	"strconv"
 	"strings"
-
-	explorer "explorer"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -38,10 +37,10 @@ type jobJSON struct {
 	Created   int64   `json:"created"`
 }
 
-func jobAnswer(j *explorer.Job) jobJSON {
+func jobAnswer(j *projects.Job) jobJSON {
 	out := jobJSON{ID: j.ID, Kind: j.Kind, State: j.State, Progress: j.Progress(), Done: j.Done, Total: j.Total,
 		Unit: j.Unit, ProjectID: j.ProjectID, Created: j.Created.UnixMilli()}
-	if j.State == explorer.JobDone {
+	if j.State == projects.JobDone {
 		out.Done = max(out.Done, out.Total)
 		r := "/v1/projects/" + strconv.FormatInt(j.ProjectID, 10)
 		out.Result = &r
@@ -66,7 +65,7 @@ func respondAsync(c *fiber.Ctx) bool {
 }
 
 // sendAccepted answers a queued job: 202 with its Location.
-func sendAccepted(c *fiber.Ctx, j *explorer.Job) error {
+func sendAccepted(c *fiber.Ctx, j *projects.Job) error {
 	c.Set(fiber.HeaderLocation, jobLocation(j.ID))
 	c.Set("Preference-Applied", "respond-async")
 	return c.Status(fiber.StatusAccepted).JSON(jobAnswer(j))
@@ -75,21 +74,21 @@ func sendAccepted(c *fiber.Ctx, j *explorer.Job) error {
 // runJob answers a job just submitted: 202 with the job when the request
 // prefers it async, else, once the job ended, done's answer (the job's
 // error when it failed).
-func (h *handler) runJob(c *fiber.Ctx, j *explorer.Job, err error, done func() error) error {
+func (h *handler) runJob(c *fiber.Ctx, j *projects.Job, err error, done func() error) error {
 	if err != nil {
 		return err
 	}
 	if respondAsync(c) {
 		return sendAccepted(c, j)
 	}
-	if _, err := h.svc.AwaitJob(c.UserContext(), j.ID); err != nil {
+	if _, err := h.projects.AwaitJob(c.UserContext(), j.ID); err != nil {
 		return err
 	}
 	return done()
 }
 
 func (h *handler) listJobs(c *fiber.Ctx) error {
-	list, err := h.svc.Jobs(c.UserContext())
+	list, err := h.projects.Jobs(c.UserContext())
 	if err != nil {
 		return err
 	}
@@ -105,7 +104,7 @@ func (h *handler) getJob(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	j, err := h.svc.Job(c.UserContext(), id)
+	j, err := h.projects.Job(c.UserContext(), id)
 	if err != nil {
 		return err
 	}
@@ -119,7 +118,7 @@ func (h *handler) cancelJob(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	j, err := h.svc.CancelJob(c.UserContext(), id)
+	j, err := h.projects.CancelJob(c.UserContext(), id)
 	if err != nil {
 		return err
 	}

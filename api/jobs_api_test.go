@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"explorer/projects"
 	"fmt"
 	"strings"
 	"testing"
@@ -94,7 +95,7 @@ func TestJobsAPICancelAndQueue(t *testing.T) {
 	p := e.ImportProject("ann", "survey", content)
 	bg := context.Background()
 	// A job of ann's that another instance runs.
-	elsewhere := &explorer.Job{OwnerID: p.OwnerID, Kind: explorer.JobLearnWords, ProjectID: p.ID, Created: e.Clock.Now()}
+	elsewhere := &projects.Job{OwnerID: p.OwnerID, Kind: projects.JobLearnWords, ProjectID: p.ID, Created: e.Clock.Now()}
 	if err := e.DB.CreateJob(bg, elsewhere, 5); err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +114,7 @@ func TestJobsAPICancelAndQueue(t *testing.T) {
 	}
 	// Behind the running job, at most 5 wait: the sixth is 429.
 	for range 5 {
-		if err := e.DB.CreateJob(bg, &explorer.Job{OwnerID: p.OwnerID, Kind: explorer.JobLearnWords, ProjectID: p.ID, Created: e.Clock.Now()}, 5); err != nil {
+		if err := e.DB.CreateJob(bg, &projects.Job{OwnerID: p.OwnerID, Kind: projects.JobLearnWords, ProjectID: p.ID, Created: e.Clock.Now()}, 5); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -135,7 +136,7 @@ func TestJobsAPICancelAndQueue(t *testing.T) {
 	if asked, err := e.DB.SetJobProgress(bg, elsewhere.ID, 1, 2, e.Clock.Now()); err != nil || !asked {
 		t.Fatalf("the running instance is not told: %v %v", asked, err)
 	}
-	if err := e.DB.EndJob(bg, elsewhere.ID, explorer.JobEnd{State: explorer.JobCancelled, Message: "cancelled"}, e.Clock.Now()); err != nil {
+	if err := e.DB.EndJob(bg, elsewhere.ID, projects.JobEnd{State: projects.JobCancelled, Message: "cancelled"}, e.Clock.Now()); err != nil {
 		t.Fatal(err)
 	}
 	body, ct := testkit.Multipart(t, "survey.csv", content, nil)

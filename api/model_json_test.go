@@ -55,7 +55,7 @@ func TestModelAnswerIsTheEncodingOfItsFields(t *testing.T) {
 func TestStructureEncodedOncePerContent(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
-	a := api.New(e.Svc, api.Options{})
+	a := api.New(e.Services, api.Options{})
 	ctx := e.As("ann")
 	created := decodeModel(t, e.Upload("ann", "m.csv", []byte("Index,Label,Terms\n1,A,a\n"), "").Expect(t, 201))
 	encode := func(m *explorer.Model) []byte {

@@ -19,7 +19,7 @@ func heldSuggestions(t *testing.T, timeout time.Duration) (*testkit.Env, *testki
 	t.Helper()
 	ws := &testkit.FakeWordSpaces{Candidates: map[string][]string{"EN": {"heat"}}, Hold: make(chan struct{})}
 	e := testkit.New(t, testkit.WithWordSpaces(ws))
-	app, err := server.New(e.Svc, server.Config{Logger: e.Options.Logger, RequestTimeout: timeout})
+	app, err := server.New(e.Services, server.Config{Logger: e.Options.Logger, RequestTimeout: timeout})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package api
 import (
 	explorer "explorer"
 	"explorer/internal/tablefile"
+	"explorer/projects"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -27,7 +28,7 @@ func (h *handler) listProjects(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, more, err := h.svc.ProjectsPage(c.UserContext(), page)
+	list, more, err := h.projects.ProjectsPage(c.UserContext(), page)
 	if err != nil {
 		return err
 	}
@@ -51,7 +52,7 @@ func (h *handler) importProject(c *fiber.Ctx) error {
 	if v := form.Value["title"]; title == "" && len(v) > 0 {
 		title = v[0]
 	}
-	in := explorer.ImportProjectInput{Title: title, File: file, FileName: file.Name}
+	in := projects.ImportProjectInput{Title: title, File: file, FileName: file.Name}
 	if dry, err := queryBool(c, "dryRun", false); err != nil || dry {
 		if err != nil {
 			return err
@@ -65,24 +66,24 @@ func (h *handler) importProject(c *fiber.Ctx) error {
 			return err
 		}
 		in.File = kept
-		j, err := h.svc.SubmitImport(c.UserContext(), in, file.Size, release)
+		j, err := h.projects.SubmitImport(c.UserContext(), in, file.Size, release)
 		if err != nil {
 			return err
 		}
 		return sendAccepted(c, j)
 	}
-	j, err := h.svc.SubmitImport(c.UserContext(), in, file.Size, nil)
+	j, err := h.projects.SubmitImport(c.UserContext(), in, file.Size, nil)
 	if err != nil {
 		return err
 	}
-	if _, err := h.svc.AwaitJob(c.UserContext(), j.ID); err != nil {
+	if _, err := h.projects.AwaitJob(c.UserContext(), j.ID); err != nil {
 		return err
 	}
 	return h.sendProject(c, fiber.StatusCreated, j.ProjectID)
 }
 
 // importCost answers what an import would cost, storing nothing.
-func (h *handler) importCost(c *fiber.Ctx, in explorer.ImportProjectInput) error {
+func (h *handler) importCost(c *fiber.Ctx, in projects.ImportProjectInput) error {
 	cost, err := h.svc.ImportCost(c.UserContext(), in.File)
 	if err != nil {
 		return err
@@ -101,7 +102,7 @@ type importCostAnswer struct {
 
 // sendProject answers the project id (Service.Project: its model info as its owner may see it) with status.
 func (h *handler) sendProject(c *fiber.Ctx, status int, id int64) error {
-	p, err := h.svc.Project(c.UserContext(), id)
+	p, err := h.projects.Project(c.UserContext(), id)
 	if err != nil {
 		return err
 	}
@@ -113,7 +114,7 @@ func (h *handler) getProject(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	p, err := h.svc.Project(c.UserContext(), id)
+	p, err := h.projects.Project(c.UserContext(), id)
 	if err != nil {
 		return err
 	}
@@ -125,7 +126,7 @@ func (h *handler) deleteProject(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	if err := h.svc.DeleteProject(c.UserContext(), id); err != nil {
+	if err := h.projects.DeleteProject(c.UserContext(), id); err != nil {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)
@@ -144,7 +145,7 @@ func (h *handler) exploreProject(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	j, err := h.svc.SubmitExplore(c.UserContext(), id, c.Query("column"), opt)
+	j, err := h.projects.SubmitExplore(c.UserContext(), id, c.Query("column"), opt)
 	return h.runJob(c, j, err, func() error { return h.sendProject(c, fiber.StatusOK, id) })
 }
 
@@ -161,7 +162,7 @@ func (h *handler) applyProjectModel(c *fiber.Ctx) error {
 	if !ok || modelID < 1 {
 		return explorer.Invalid("query parameter modelId is required and must be at least 1", explorer.FieldError{Field: "modelId", Message: "is required and must be at least 1"})
 	}
-	j, err := h.svc.SubmitApply(c.UserContext(), id, modelID)
+	j, err := h.projects.SubmitApply(c.UserContext(), id, modelID)
 	return h.runJob(c, j, err, func() error { return h.sendProject(c, fiber.StatusOK, id) })
 }
 
@@ -178,7 +179,7 @@ func (h *handler) projectTopics(c *fiber.Ctx) error {
 			return err
 		}
 	}
-	t, err := h.svc.ProjectTopics(c.UserContext(), id)
+	t, err := h.projects.ProjectTopics(c.UserContext(), id)
 	if err != nil {
 		return err
 	}

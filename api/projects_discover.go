@@ -1,7 +1,7 @@
 package api
 
 import (
-	explorer "explorer"
+	"explorer/projects"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -34,7 +34,7 @@ func (h *handler) discoverTopics(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	d, err := h.svc.DiscoverTopics(c.UserContext(), id, opt)
+	d, err := h.projects.DiscoverTopics(c.UserContext(), id, opt)
 	if err != nil {
 		return err
 	}
@@ -48,8 +48,8 @@ func (h *handler) discoverTopics(c *fiber.Ctx) error {
 // exploreQuery reads the query parameters topics and groups (blank: 0,
 // the defaults); a value out of any bound is left for the Service to
 // refuse, naming it.
-func exploreQuery(c *fiber.Ctx) (explorer.ExploreOptions, error) {
-	var opt explorer.ExploreOptions
+func exploreQuery(c *fiber.Ctx) (projects.ExploreOptions, error) {
+	var opt projects.ExploreOptions
 	for _, q := range []struct {
 		name string
 		to   *int

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"explorer/projects"
 	"unicode/utf8"
 
 	explorer "explorer"
@@ -105,7 +106,7 @@ type textSpan struct {
 	End   int `json:"end"`
 }
 
-func projectTopicsAnswer(t *explorer.ProjectTopics) projectTopics {
+func projectTopicsAnswer(t *projects.ProjectTopics) projectTopics {
 	out := projectTopics{ProjectID: t.ProjectID, Column: t.Column, Texts: t.Texts, Stale: t.Tonality.Stale(), Tonality: toAllTonality(t.Tonality),
 		Poles: toPoleScores(t.Tonality.Poles), Groups: make([]groupEvidence, 0, len(t.Groups))}
 	for _, g := range t.Groups {
@@ -124,7 +125,7 @@ func projectTopicsAnswer(t *explorer.ProjectTopics) projectTopics {
 }
 
 // topicExampleAnswer turns the example's byte spans into code point ones.
-func topicExampleAnswer(ex explorer.TopicExample) topicExample {
+func topicExampleAnswer(ex projects.TopicExample) topicExample {
 	out := topicExample{Row: ex.Row, Text: ex.Text, CutBefore: ex.CutBefore, CutAfter: ex.CutAfter, Spans: make([]textSpan, 0, len(ex.Spans))}
 	at, runes := 0, 0
 	points := func(to int) int {

@@ -6,6 +6,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/tablefile"
+	"explorer/projects"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -30,7 +31,7 @@ func (h *handler) projectPoles(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	ids, err := h.svc.ProjectPoles(c.UserContext(), id)
+	ids, err := h.projects.ProjectPoles(c.UserContext(), id)
 	if err != nil {
 		return err
 	}
@@ -51,7 +52,7 @@ func (h *handler) setProjectPoles(c *fiber.Ctx) error {
 	if in.PoleIDs == nil {
 		return explorer.Invalid("poleIds is required", explorer.FieldError{Field: "poleIds", Message: "is required (an empty list measures with no pole)"})
 	}
-	ids, err := h.svc.SetProjectPoles(c.UserContext(), id, *in.PoleIDs)
+	ids, err := h.projects.SetProjectPoles(c.UserContext(), id, *in.PoleIDs)
 	if err != nil {
 		return err
 	}
@@ -69,7 +70,7 @@ func (h *handler) projectTexts(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	page, err := h.svc.ProjectTexts(c.UserContext(), id, q)
+	page, err := h.projects.ProjectTexts(c.UserContext(), id, q)
 	if err != nil {
 		return err
 	}
@@ -77,8 +78,8 @@ func (h *handler) projectTexts(c *fiber.Ctx) error {
 }
 
 // textQuery reads the query parameters of a listing of texts.
-func textQuery(c *fiber.Ctx) (explorer.TextQuery, error) {
-	q := explorer.TextQuery{Tonality: c.Query("tonality"), Q: c.Query("q")}
+func textQuery(c *fiber.Ctx) (projects.TextQuery, error) {
+	q := projects.TextQuery{Tonality: c.Query("tonality"), Q: c.Query("q")}
 	var fields []explorer.FieldError
 	for _, p := range []struct {
 		name string
@@ -140,7 +141,7 @@ func (h *handler) exportProjectTexts(c *fiber.Ctx) error {
 	_ = os.Remove(file.Name())
 	tw, err := tablefile.NewTableWriter(file, f, "Texts")
 	if err == nil {
-		if err = h.svc.ExportProjectTexts(c.UserContext(), id, tw.Write); err == nil {
+		if err = h.projects.ExportProjectTexts(c.UserContext(), id, tw.Write); err == nil {
 			err = tw.Close()
 		}
 	}

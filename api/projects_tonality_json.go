@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"explorer/projects"
 	"math"
 	"unicode/utf8"
 
@@ -39,15 +40,15 @@ type poleScoreJSON struct {
 // round3 keeps three decimals of a score.
 func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
 
-func toTonality(c explorer.TonalityCounts) tonalityJSON {
+func toTonality(c projects.TonalityCounts) tonalityJSON {
 	return tonalityJSON{Positive: c.Positive, Negative: c.Negative, Neutral: c.Neutral, Score: round3(c.Score)}
 }
 
-func toAllTonality(t explorer.TopicsTonality) allTonalityJSON {
+func toAllTonality(t projects.TopicsTonality) allTonalityJSON {
 	return allTonalityJSON{tonalityJSON: toTonality(t.Texts), Available: t.Available, Language: t.Language, Note: t.Note}
 }
 
-func toPoleScores(ps []explorer.PoleScore) []poleScoreJSON {
+func toPoleScores(ps []projects.PoleScore) []poleScoreJSON {
 	out := make([]poleScoreJSON, 0, len(ps))
 	for _, p := range ps {
 		out = append(out, poleScoreJSON{PoleID: p.PoleID, Name: p.Name, Texts: p.Texts, Score: round3(p.Score)})
@@ -90,7 +91,7 @@ type kindSpan struct {
 	TopicID int64  `json:"topicId,omitempty"`
 }
 
-func textsPageAnswer(p *explorer.TextsPage) textsPage {
+func textsPageAnswer(p *projects.TextsPage) textsPage {
 	out := textsPage{Total: p.Total, Offset: p.Offset, Stale: p.Tonality.Stale(), Tonality: toAllTonality(p.Tonality), Texts: make([]projectText, 0, len(p.Texts))}
 	for _, t := range p.Texts {
 		pt := projectText{Row: t.Row, Text: t.Text, Tonality: labelScore{t.Label, round3(t.Score)}, Topics: make([]textTopic, 0, len(t.Topics)), Spans: make([]kindSpan, 0, len(t.Spans))}
@@ -118,13 +119,13 @@ func codePoints(text string) func(to int) int {
 
 // sendTopicsTable answers the topics' table (explorer.TopicsTable) as a
 // file in format f.
-func sendTopicsTable(c *fiber.Ctx, f tablefile.Format, t *explorer.ProjectTopics) error {
+func sendTopicsTable(c *fiber.Ctx, f tablefile.Format, t *projects.ProjectTopics) error {
 	var b bytes.Buffer
 	tw, err := tablefile.NewTableWriter(&b, f, "Topics")
 	if err != nil {
 		return explorer.Internal(err)
 	}
-	for _, row := range explorer.TopicsTable(t) {
+	for _, row := range projects.TopicsTable(t) {
 		if err := tw.Write(row); err != nil {
 			return err
 		}

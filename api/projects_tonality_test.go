@@ -3,6 +3,7 @@ package api_test
 import (
 	"bytes"
 	"encoding/csv"
+	"explorer/projects"
 	"fmt"
 	"strings"
 	"testing"
@@ -91,7 +92,7 @@ func TestProjectTextsAPI(t *testing.T) {
 			end = s.End
 		}
 	}
-	if first := page.Texts[0]; first.Tonality.Label != explorer.LabelNegative && first.Tonality.Label != explorer.LabelPositive {
+	if first := page.Texts[0]; first.Tonality.Label != projects.LabelNegative && first.Tonality.Label != projects.LabelPositive {
 		t.Errorf("first text %+v", first.Tonality)
 	}
 	for _, q := range []string{"texts?limit=0", "texts?limit=1001", "texts?limit=x", "texts?offset=-1", "texts?topic=0", "texts?topic=99999",

@@ -9,6 +9,7 @@ import (
 	explorer "explorer"
 	"explorer/internal/tablefile"
 	"explorer/internal/testkit"
+	"explorer/projects"
 )
 
 // TestTextHygiene: NUL and invalid UTF-8 in any text field are 400 naming
@@ -71,7 +72,7 @@ func TestTextHygiene(t *testing.T) {
 	ctx := e.As("ann")
 	for _, err := range []error{
 		func() error { _, err := e.Svc.CreateToken(ctx, "ann", "tok\x00"); return err }(),
-		func() error { _, err := e.Svc.CreateProject(ctx, explorer.NewProject{Title: "p\xff"}); return err }(),
+		func() error { _, err := e.Svc.CreateProject(ctx, projects.NewProject{Title: "p\xff"}); return err }(),
 		func() error { _, err := e.Svc.ExploreProject(ctx, 1, "c\x00"); return err }(),
 		func() error {
 			_, err := e.Svc.AddUser(ctx, explorer.NewUser{Username: "x\x00y", Password: testkit.Password})

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/domains"
 	"explorer/internal/server"
 	"explorer/internal/testkit"
 )
@@ -174,8 +175,7 @@ func benchVersionReads(b *testing.B, e *testkit.Env, id int64, r *rand.Rand) {
 	})
 	b.ReportMetric(storeWall, "store_read_ms/version")
 	b.ReportMetric(storeCPU, "store_read_cpu_ms/version")
-	svc := explorer.NewService(e.DB, e.Options)
-	app, err := server.New(svc, server.Config{Logger: e.Options.Logger})
+	app, err := server.New(domains.New(e.DB, e.Options), server.Config{Logger: e.Options.Logger})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"explorer/projects"
 	"fmt"
 	"time"
 
@@ -13,8 +14,8 @@ import (
 const jobSelect = `SELECT id, owner_id, kind, project_id, state, instance, pinned, column_name, topics, groups_n, model_id,
 	unit, done, total, result, error, error_code, cancel_asked, created_at, started_at, updated_at, ended_at FROM jobs`
 
-func scanJob(sc rowScanner) (*explorer.Job, error) {
-	var j explorer.Job
+func scanJob(sc rowScanner) (*projects.Job, error) {
+	var j projects.Job
 	var created, started, updated, ended int64
 	err := sc.Scan(&j.ID, &j.OwnerID, &j.Kind, &j.ProjectID, &j.State, &j.Instance, &j.Pinned, &j.Column, &j.Topics, &j.Groups,
 		&j.ModelID, &j.Unit, &j.Done, &j.Total, &j.Result, &j.Error, &j.ErrorCode, &j.CancelAsked, &created, &started, &updated, &ended)
@@ -35,11 +36,11 @@ func orZero(n int64) time.Time {
 
 // CreateJob inserts j queued, unless its owner already has maxQueued
 // queued jobs (ETHROTTLED; measurements are not counted).
-func (db *DB) CreateJob(ctx context.Context, j *explorer.Job, maxQueued int) error {
+func (db *DB) CreateJob(ctx context.Context, j *projects.Job, maxQueued int) error {
 	return db.InTx(ctx, func(ctx context.Context) error {
 		var n int
 		if err := db.queryRowTx(ctx, `SELECT COUNT(*) FROM jobs WHERE owner_id = ? AND state = ? AND kind <> ?`,
-			j.OwnerID, explorer.JobQueued, explorer.JobMeasure).Scan(&n); err != nil {
+			j.OwnerID, projects.JobQueued, projects.JobMeasure).Scan(&n); err != nil {
 			return db.mapError(err, "")
 		}
 		if n >= maxQueued {
@@ -48,9 +49,9 @@ func (db *DB) CreateJob(ctx context.Context, j *explorer.Job, maxQueued int) err
 			return e
 		}
 		if j.Unit == "" {
-			j.Unit = explorer.UnitTexts
+			j.Unit = projects.UnitTexts
 		}
-		j.State = explorer.JobQueued
+		j.State = projects.JobQueued
 		id, err := db.insert(ctx, `INSERT INTO jobs (owner_id, kind, project_id, state, instance, pinned, column_name, topics, groups_n,
 			model_id, unit, done, total, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			j.OwnerID, j.Kind, j.ProjectID, j.State, j.Instance, j.Pinned, j.Column, j.Topics, j.Groups, j.ModelID, j.Unit,
@@ -61,7 +62,7 @@ func (db *DB) CreateJob(ctx context.Context, j *explorer.Job, maxQueued int) err
 }
 
 // FindJob returns a job.
-func (db *DB) FindJob(ctx context.Context, id int64) (*explorer.Job, error) {
+func (db *DB) FindJob(ctx context.Context, id int64) (*projects.Job, error) {
 	j, err := scanJob(db.row(ctx, jobSelect+` WHERE id = ?`, id))
 	if err != nil {
 		return nil, db.mapError(err, fmt.Sprintf("job %d not found", id))
@@ -70,17 +71,17 @@ func (db *DB) FindJob(ctx context.Context, id int64) (*explorer.Job, error) {
 }
 
 // FindUserJobs lists a user's jobs, newest first.
-func (db *DB) FindUserJobs(ctx context.Context, ownerID int64, limit int) ([]*explorer.Job, error) {
+func (db *DB) FindUserJobs(ctx context.Context, ownerID int64, limit int) ([]*projects.Job, error) {
 	return db.findJobs(ctx, ` WHERE owner_id = ? ORDER BY id DESC LIMIT ?`, ownerID, limit)
 }
 
-func (db *DB) findJobs(ctx context.Context, where string, args ...any) ([]*explorer.Job, error) {
+func (db *DB) findJobs(ctx context.Context, where string, args ...any) ([]*projects.Job, error) {
 	rows, err := db.query(ctx, jobSelect+where, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := []*explorer.Job{}
+	out := []*projects.Job{}
 	for rows.Next() {
 		j, err := scanJob(rows)
 		if err != nil {
@@ -92,7 +93,7 @@ func (db *DB) findJobs(ctx context.Context, where string, args ...any) ([]*explo
 }
 
 // FindProjectJob returns the newest job of a project, nil when none.
-func (db *DB) FindProjectJob(ctx context.Context, projectID int64) (*explorer.Job, error) {
+func (db *DB) FindProjectJob(ctx context.Context, projectID int64) (*projects.Job, error) {
 	j, err := scanJob(db.row(ctx, jobSelect+` WHERE project_id = ? ORDER BY id DESC LIMIT 1`, projectID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
@@ -110,13 +111,13 @@ const claimLock = 31007
 
 // ClaimJob marks the oldest ready queued job running on instance (a
 // measurement only when no job a user asked for is ready).
-func (db *DB) ClaimJob(ctx context.Context, instance string, now time.Time) (*explorer.Job, error) {
+func (db *DB) ClaimJob(ctx context.Context, instance string, now time.Time) (*projects.Job, error) {
 	return db.claimJob(ctx, instance, now, "")
 }
 
 // ClaimProjectJob marks the oldest ready queued job of a project running
 // on instance.
-func (db *DB) ClaimProjectJob(ctx context.Context, instance string, projectID int64, now time.Time) (*explorer.Job, error) {
+func (db *DB) ClaimProjectJob(ctx context.Context, instance string, projectID int64, now time.Time) (*projects.Job, error) {
 	return db.claimJob(ctx, instance, now, ` AND j.project_id = ?`, projectID)
 }
 
@@ -124,8 +125,8 @@ func (db *DB) ClaimProjectJob(ctx context.Context, instance string, projectID in
 // (with its args): the jobs users asked for before the measurements
 // (queued for them by others' changes too, as a shared model's), which
 // would else run first in their owner's lane.
-func (db *DB) claimJob(ctx context.Context, instance string, now time.Time, where string, args ...any) (*explorer.Job, error) {
-	var claimed *explorer.Job
+func (db *DB) claimJob(ctx context.Context, instance string, now time.Time, where string, args ...any) (*projects.Job, error) {
+	var claimed *projects.Job
 	err := db.InTx(ctx, func(ctx context.Context) error {
 		if db.dialect.Name() == "postgres" {
 			if _, err := db.exec(ctx, `SELECT pg_advisory_xact_lock(?)`, claimLock); err != nil {
@@ -136,7 +137,7 @@ func (db *DB) claimJob(ctx context.Context, instance string, now time.Time, wher
 		err := db.queryRowTx(ctx, `SELECT j.id FROM jobs j WHERE j.state = ? AND (j.pinned = FALSE OR j.instance = ?)
 			AND NOT EXISTS (SELECT 1 FROM jobs r WHERE r.owner_id = j.owner_id AND r.state = ?)`+where+`
 			ORDER BY (j.kind = ?), j.id LIMIT 1`,
-			append(append([]any{explorer.JobQueued, instance, explorer.JobRunning}, args...), explorer.JobMeasure)...).Scan(&id)
+			append(append([]any{projects.JobQueued, instance, projects.JobRunning}, args...), projects.JobMeasure)...).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		}
@@ -144,7 +145,7 @@ func (db *DB) claimJob(ctx context.Context, instance string, now time.Time, wher
 			return db.mapError(err, "")
 		}
 		res, err := db.exec(ctx, `UPDATE jobs SET state = ?, instance = ?, started_at = ?, updated_at = ?, done = 0
-			WHERE id = ? AND state = ?`, explorer.JobRunning, instance, ms(now), ms(now), id, explorer.JobQueued)
+			WHERE id = ? AND state = ?`, projects.JobRunning, instance, ms(now), ms(now), id, projects.JobQueued)
 		if err != nil {
 			return err
 		}
@@ -163,7 +164,7 @@ func (db *DB) SetJobProgress(ctx context.Context, id int64, done, total int64, n
 	var cancel bool
 	err := db.InTx(ctx, func(ctx context.Context) error {
 		if _, err := db.exec(ctx, `UPDATE jobs SET done = ?, total = ?, updated_at = ? WHERE id = ? AND state = ?`,
-			done, total, ms(now), id, explorer.JobRunning); err != nil {
+			done, total, ms(now), id, projects.JobRunning); err != nil {
 			return err
 		}
 		err := db.queryRowTx(ctx, `SELECT cancel_asked FROM jobs WHERE id = ?`, id).Scan(&cancel)
@@ -173,9 +174,9 @@ func (db *DB) SetJobProgress(ctx context.Context, id int64, done, total int64, n
 }
 
 // EndJob ends a queued or running job.
-func (db *DB) EndJob(ctx context.Context, id int64, end explorer.JobEnd, now time.Time) error {
+func (db *DB) EndJob(ctx context.Context, id int64, end projects.JobEnd, now time.Time) error {
 	_, err := db.exec(ctx, `UPDATE jobs SET state = ?, result = ?, error = ?, error_code = ?, ended_at = ?, updated_at = ?
-		WHERE id = ? AND state IN (?, ?)`, end.State, end.Result, end.Message, end.Code, ms(now), ms(now), id, explorer.JobQueued, explorer.JobRunning)
+		WHERE id = ? AND state IN (?, ?)`, end.State, end.Result, end.Message, end.Code, ms(now), ms(now), id, projects.JobQueued, projects.JobRunning)
 	return err
 }
 
@@ -184,7 +185,7 @@ func (db *DB) AskJobCancel(ctx context.Context, id int64, now time.Time) (bool, 
 	var cancelled bool
 	err := db.InTx(ctx, func(ctx context.Context) error {
 		res, err := db.exec(ctx, `UPDATE jobs SET state = ?, error = ?, ended_at = ?, updated_at = ? WHERE id = ? AND state = ?`,
-			explorer.JobCancelled, "cancelled", ms(now), ms(now), id, explorer.JobQueued)
+			projects.JobCancelled, "cancelled", ms(now), ms(now), id, projects.JobQueued)
 		if err != nil {
 			return err
 		}
@@ -192,7 +193,7 @@ func (db *DB) AskJobCancel(ctx context.Context, id int64, now time.Time) (bool, 
 			cancelled = true
 			return nil
 		}
-		_, err = db.exec(ctx, `UPDATE jobs SET cancel_asked = TRUE WHERE id = ? AND state = ?`, id, explorer.JobRunning)
+		_, err = db.exec(ctx, `UPDATE jobs SET cancel_asked = TRUE WHERE id = ? AND state = ?`, id, projects.JobRunning)
 		return err
 	})
 	return cancelled, err
@@ -200,10 +201,10 @@ func (db *DB) AskJobCancel(ctx context.Context, id int64, now time.Time) (bool, 
 
 // InterruptJobs marks running jobs interrupted: those of instance, or
 // all when instance is "".
-func (db *DB) InterruptJobs(ctx context.Context, instance, message string, now time.Time) ([]*explorer.Job, error) {
+func (db *DB) InterruptJobs(ctx context.Context, instance, message string, now time.Time) ([]*projects.Job, error) {
 	// A queued pinned job (an import) held its file in the memory of the
 	// process that stopped: it can no more run than a running one.
-	where, args := ` WHERE (state = ? OR (state = ? AND pinned = TRUE))`, []any{explorer.JobRunning, explorer.JobQueued}
+	where, args := ` WHERE (state = ? OR (state = ? AND pinned = TRUE))`, []any{projects.JobRunning, projects.JobQueued}
 	if instance != "" {
 		where, args = where+` AND instance = ?`, append(args, instance)
 	}
@@ -212,13 +213,13 @@ func (db *DB) InterruptJobs(ctx context.Context, instance, message string, now t
 
 // InterruptStaleJobs marks interrupted the running jobs of other
 // instances not written since before.
-func (db *DB) InterruptStaleJobs(ctx context.Context, instance string, before time.Time, message string, now time.Time) ([]*explorer.Job, error) {
+func (db *DB) InterruptStaleJobs(ctx context.Context, instance string, before time.Time, message string, now time.Time) ([]*projects.Job, error) {
 	return db.interruptJobs(ctx, ` WHERE state = ? AND instance <> ? AND updated_at < ?`,
-		[]any{explorer.JobRunning, instance, ms(before)}, message, now)
+		[]any{projects.JobRunning, instance, ms(before)}, message, now)
 }
 
-func (db *DB) interruptJobs(ctx context.Context, where string, args []any, message string, now time.Time) ([]*explorer.Job, error) {
-	var out []*explorer.Job
+func (db *DB) interruptJobs(ctx context.Context, where string, args []any, message string, now time.Time) ([]*projects.Job, error) {
+	var out []*projects.Job
 	err := db.InTx(ctx, func(ctx context.Context) error {
 		var err error
 		if out, err = db.findJobs(ctx, where+` ORDER BY id`, args...); err != nil {
@@ -226,10 +227,10 @@ func (db *DB) interruptJobs(ctx context.Context, where string, args []any, messa
 		}
 		for _, j := range out {
 			if _, err := db.exec(ctx, `UPDATE jobs SET state = ?, error = ?, ended_at = ?, updated_at = ? WHERE id = ? AND state = ?`,
-				explorer.JobInterrupted, message, ms(now), ms(now), j.ID, j.State); err != nil {
+				projects.JobInterrupted, message, ms(now), ms(now), j.ID, j.State); err != nil {
 				return err
 			}
-			j.State, j.Error = explorer.JobInterrupted, message
+			j.State, j.Error = projects.JobInterrupted, message
 		}
 		return nil
 	})
@@ -240,6 +241,6 @@ func (db *DB) interruptJobs(ctx context.Context, where string, args []any, messa
 func (db *DB) PruneJobs(ctx context.Context, ownerID int64, keep int) error {
 	_, err := db.exec(ctx, `DELETE FROM jobs WHERE owner_id = ? AND state NOT IN (?, ?) AND id NOT IN
 		(SELECT id FROM (SELECT id FROM jobs WHERE owner_id = ? ORDER BY id DESC LIMIT ?) newest)`,
-		ownerID, explorer.JobQueued, explorer.JobRunning, ownerID, keep)
+		ownerID, projects.JobQueued, projects.JobRunning, ownerID, keep)
 	return err
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"explorer/projects"
 	"strings"
 	"time"
 
@@ -19,7 +20,7 @@ const measureInsert = `INSERT INTO jobs (owner_id, kind, project_id, state, unit
 func (db *DB) QueueMeasureJobs(ctx context.Context, now time.Time, projectIDs ...int64) error {
 	for _, id := range projectIDs {
 		if _, err := db.exec(ctx, measureInsert+`WHERE p.id = ? AND p.tonality_state = 'stale' ON CONFLICT DO NOTHING`,
-			explorer.JobMeasure, explorer.JobQueued, explorer.UnitTexts, ms(now), ms(now), id); err != nil {
+			projects.JobMeasure, projects.JobQueued, projects.UnitTexts, ms(now), ms(now), id); err != nil {
 			return err
 		}
 	}
@@ -32,8 +33,8 @@ func (db *DB) QueueStaleMeasureJobs(ctx context.Context, now time.Time) (int, er
 	res, err := db.exec(ctx, measureInsert+`WHERE p.tonality_state = 'stale' AND p.status = ?
 		AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.project_id = p.id AND j.kind = ? AND j.state IN (?, ?))
 		ON CONFLICT DO NOTHING`,
-		explorer.JobMeasure, explorer.JobQueued, explorer.UnitTexts, ms(now), ms(now), explorer.ProjectExplored,
-		explorer.JobMeasure, explorer.JobQueued, explorer.JobRunning)
+		projects.JobMeasure, projects.JobQueued, projects.UnitTexts, ms(now), ms(now), explorer.ProjectExplored,
+		projects.JobMeasure, projects.JobQueued, projects.JobRunning)
 	if err != nil {
 		return 0, err
 	}
@@ -45,7 +46,7 @@ func (db *DB) QueueStaleMeasureJobs(ctx context.Context, now time.Time) (int, er
 // every user and instance; of the projects projectIDs when some are
 // given.
 func (db *DB) CountPendingJobs(ctx context.Context, kind string, projectIDs ...int64) (int, error) {
-	q, args := `SELECT COUNT(*) FROM jobs WHERE kind = ? AND state IN (?, ?)`, []any{kind, explorer.JobQueued, explorer.JobRunning}
+	q, args := `SELECT COUNT(*) FROM jobs WHERE kind = ? AND state IN (?, ?)`, []any{kind, projects.JobQueued, projects.JobRunning}
 	if len(projectIDs) > 0 {
 		q += ` AND project_id IN (?` + strings.Repeat(", ?", len(projectIDs)-1) + `)`
 		for _, id := range projectIDs {

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"explorer/projects"
 	"fmt"
 	"sync"
 	"testing"
@@ -34,19 +35,19 @@ func TestJobsClaimedOnceAcrossInstances(t *testing.T) {
 	const perUser = 5
 	for i := range perUser {
 		for _, u := range users {
-			if err := a.CreateJob(ctx, &explorer.Job{OwnerID: u, Kind: explorer.JobExplore, ProjectID: int64(i + 1), Created: now}, perUser); err != nil {
+			if err := a.CreateJob(ctx, &projects.Job{OwnerID: u, Kind: projects.JobExplore, ProjectID: int64(i + 1), Created: now}, perUser); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	if err := a.CreateJob(ctx, &explorer.Job{OwnerID: users[0], Kind: explorer.JobExplore, ProjectID: 9, Created: now}, perUser); explorer.ErrorCode(err) != explorer.ETHROTTLED {
+	if err := a.CreateJob(ctx, &projects.Job{OwnerID: users[0], Kind: projects.JobExplore, ProjectID: 9, Created: now}, perUser); explorer.ErrorCode(err) != explorer.ETHROTTLED {
 		t.Fatalf("a sixth queued job: %v", err)
 	}
 	var mu sync.Mutex
 	claims := map[int64]string{}
 	for round := 0; round < perUser; round++ {
 		var wg sync.WaitGroup
-		var running []*explorer.Job
+		var running []*projects.Job
 		for i := range 8 {
 			db, inst := a, "a"
 			if i%2 == 1 {
@@ -86,7 +87,7 @@ func TestJobsClaimedOnceAcrossInstances(t *testing.T) {
 			t.Fatalf("round %d: %d jobs claimed, want one per user", round, len(running))
 		}
 		for _, j := range running {
-			if err := b.EndJob(ctx, j.ID, explorer.JobEnd{State: explorer.JobDone}, now); err != nil {
+			if err := b.EndJob(ctx, j.ID, projects.JobEnd{State: projects.JobDone}, now); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -105,10 +106,10 @@ func TestJobsProgressCancelInterrupt(t *testing.T) {
 	ctx := context.Background()
 	now := time.UnixMilli(1767000000000).UTC()
 	ann, bob := jobUser(t, a, "ann-jobs2"), jobUser(t, a, "bob-jobs2")
-	ja := &explorer.Job{OwnerID: ann, Kind: explorer.JobExplore, ProjectID: 1, Created: now}
-	jb := &explorer.Job{OwnerID: bob, Kind: explorer.JobImport, ProjectID: 2, Created: now, Pinned: true, Instance: "b", Unit: explorer.UnitBytes, Total: 100}
-	queued := &explorer.Job{OwnerID: ann, Kind: explorer.JobApply, ProjectID: 1, ModelID: 7, Created: now}
-	for _, j := range []*explorer.Job{ja, jb, queued} {
+	ja := &projects.Job{OwnerID: ann, Kind: projects.JobExplore, ProjectID: 1, Created: now}
+	jb := &projects.Job{OwnerID: bob, Kind: projects.JobImport, ProjectID: 2, Created: now, Pinned: true, Instance: "b", Unit: projects.UnitBytes, Total: 100}
+	queued := &projects.Job{OwnerID: ann, Kind: projects.JobApply, ProjectID: 1, ModelID: 7, Created: now}
+	for _, j := range []*projects.Job{ja, jb, queued} {
 		if err := a.CreateJob(ctx, j, 5); err != nil {
 			t.Fatal(err)
 		}
@@ -121,13 +122,13 @@ func TestJobsProgressCancelInterrupt(t *testing.T) {
 	if got, err := a.ClaimJob(ctx, "a", now); err != nil || got != nil {
 		t.Fatalf("a claimed a pinned or second job of ann: %+v %v", got, err)
 	}
-	if got, err := b.ClaimJob(ctx, "b", now); err != nil || got == nil || got.ID != jb.ID || got.Unit != explorer.UnitBytes {
+	if got, err := b.ClaimJob(ctx, "b", now); err != nil || got == nil || got.ID != jb.ID || got.Unit != projects.UnitBytes {
 		t.Fatalf("b claimed %+v %v", got, err)
 	}
 	if asked, err := a.SetJobProgress(ctx, ja.ID, 40, 120, now); err != nil || asked {
 		t.Fatal(asked, err)
 	}
-	if j, err := b.FindJob(ctx, ja.ID); err != nil || j.Done != 40 || j.Total != 120 || j.State != explorer.JobRunning || j.Instance != "a" {
+	if j, err := b.FindJob(ctx, ja.ID); err != nil || j.Done != 40 || j.Total != 120 || j.State != projects.JobRunning || j.Instance != "a" {
 		t.Fatalf("b reads %+v %v", j, err)
 	}
 	if cancelled, err := b.AskJobCancel(ctx, ja.ID, now); err != nil || cancelled {
@@ -144,10 +145,10 @@ func TestJobsProgressCancelInterrupt(t *testing.T) {
 	if err != nil || len(list) != 1 || list[0].ID != jb.ID {
 		t.Fatalf("interrupted %+v %v", list, err)
 	}
-	if j, _ := a.FindJob(ctx, ja.ID); j.State != explorer.JobRunning {
+	if j, _ := a.FindJob(ctx, ja.ID); j.State != projects.JobRunning {
 		t.Fatalf("a's job %+v", j)
 	}
-	if err := a.EndJob(ctx, ja.ID, explorer.JobEnd{State: explorer.JobCancelled, Message: "cancelled"}, now); err != nil {
+	if err := a.EndJob(ctx, ja.ID, projects.JobEnd{State: projects.JobCancelled, Message: "cancelled"}, now); err != nil {
 		t.Fatal(err)
 	}
 	if err := a.PruneJobs(ctx, ann, 1); err != nil {
@@ -166,19 +167,19 @@ func TestJobsClaimUserJobsFirst(t *testing.T) {
 	ctx := context.Background()
 	now := time.UnixMilli(1767000000000).UTC()
 	ann := jobUser(t, a, "ann-jobs3")
-	measure := &explorer.Job{OwnerID: ann, Kind: explorer.JobMeasure, ProjectID: 1, Created: now}
-	explore := &explorer.Job{OwnerID: ann, Kind: explorer.JobExplore, ProjectID: 2, Created: now}
-	for _, j := range []*explorer.Job{measure, explore} {
+	measure := &projects.Job{OwnerID: ann, Kind: projects.JobMeasure, ProjectID: 1, Created: now}
+	explore := &projects.Job{OwnerID: ann, Kind: projects.JobExplore, ProjectID: 2, Created: now}
+	for _, j := range []*projects.Job{measure, explore} {
 		if err := a.CreateJob(ctx, j, 5); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for _, want := range []*explorer.Job{explore, measure} {
+	for _, want := range []*projects.Job{explore, measure} {
 		got, err := a.ClaimJob(ctx, "a", now)
 		if err != nil || got == nil || got.ID != want.ID {
 			t.Fatalf("claimed %+v %v, want the %s job", got, err, want.Kind)
 		}
-		if err := a.EndJob(ctx, got.ID, explorer.JobEnd{State: explorer.JobDone}, now); err != nil {
+		if err := a.EndJob(ctx, got.ID, projects.JobEnd{State: projects.JobDone}, now); err != nil {
 			t.Fatal(err)
 		}
 	}

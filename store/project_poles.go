@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"explorer/projects"
 	"fmt"
 	"strings"
 
@@ -38,7 +39,7 @@ func (db *DB) FindProjectPoles(ctx context.Context, id int64) ([]int64, error) {
 
 // FindPoleProjects lists the projects measured with a pole, by id.
 func (db *DB) FindPoleProjects(ctx context.Context, poleID int64) ([]*explorer.Project, error) {
-	return db.findProjects(ctx, `p.id IN (SELECT project_id FROM project_poles WHERE pole_id = ?)`, explorer.Page{Limit: explorer.MaxPoleProjects}, poleID)
+	return db.findProjects(ctx, `p.id IN (SELECT project_id FROM project_poles WHERE pole_id = ?)`, explorer.Page{Limit: projects.MaxPoleProjects}, poleID)
 }
 
 // DropPoleFromProjects removes a pole from the projects measured with it

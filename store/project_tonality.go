@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"explorer/projects"
 	"fmt"
 	"strconv"
 	"strings"
@@ -17,7 +18,7 @@ const tonalityPartBytes = 48
 
 // SetProjectTonality replaces a project's stored tonality (see
 // explorer.TonalityStore), charging its owner the difference.
-func (db *DB) SetProjectTonality(ctx context.Context, id int64, parts []explorer.TonalityPart, state string, gen int64) (bool, error) {
+func (db *DB) SetProjectTonality(ctx context.Context, id int64, parts []projects.TonalityPart, state string, gen int64) (bool, error) {
 	wrote := false
 	err := db.InTx(ctx, func(ctx context.Context) error {
 		if gen >= 0 {
@@ -53,16 +54,16 @@ func (db *DB) SetProjectTonality(ctx context.Context, id int64, parts []explorer
 
 // FindProjectTonality returns a project's stored parts without mentions,
 // its tonality state and generation.
-func (db *DB) FindProjectTonality(ctx context.Context, id int64) ([]explorer.TonalityPart, string, int64, error) {
+func (db *DB) FindProjectTonality(ctx context.Context, id int64) ([]projects.TonalityPart, string, int64, error) {
 	var state string
 	var gen int64
 	if err := db.queryRow(ctx, fmt.Sprintf("project %d not found", id), `SELECT tonality_state, tonality_gen FROM projects WHERE id = ?`, []any{id}, &state, &gen); err != nil {
 		return nil, "", 0, err
 	}
-	var parts []explorer.TonalityPart
+	var parts []projects.TonalityPart
 	err := queryEach(ctx, db, `SELECT topic_id, pole_id, positive, negative, neutral, texts, score_sum, examples FROM project_tonality
 		WHERE project_id = ? ORDER BY topic_id, pole_id`, []any{id}, func(rows *sql.Rows) error {
-		var p explorer.TonalityPart
+		var p projects.TonalityPart
 		var examples string
 		if err := rows.Scan(&p.TopicID, &p.PoleID, &p.Positive, &p.Negative, &p.Neutral, &p.Texts, &p.ScoreSum, &examples); err != nil {
 			return err
@@ -75,7 +76,7 @@ func (db *DB) FindProjectTonality(ctx context.Context, id int64) ([]explorer.Ton
 }
 
 // FindTonalityMentions returns the mentions of one stored part.
-func (db *DB) FindTonalityMentions(ctx context.Context, id, topicID, poleID int64) ([]explorer.Mention, error) {
+func (db *DB) FindTonalityMentions(ctx context.Context, id, topicID, poleID int64) ([]projects.Mention, error) {
 	var raw []byte
 	err := db.row(ctx, `SELECT mentions FROM project_tonality WHERE project_id = ? AND topic_id = ? AND pole_id = ?`, id, topicID, poleID).Scan(&raw)
 	if err == sql.ErrNoRows {

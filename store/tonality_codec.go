@@ -2,10 +2,9 @@ package store
 
 import (
 	"encoding/binary"
+	"explorer/projects"
 	"fmt"
 	"math"
-
-	explorer "explorer"
 )
 
 // scoreScale is the precision mentions keep: a score s is stored as the
@@ -15,7 +14,7 @@ const scoreScale = 10000
 // encodeMentions packs mentions in row order: per mention the row's
 // distance from the previous one (uvarint) and the scaled score (varint),
 // about 4 bytes a mention.
-func encodeMentions(ms []explorer.Mention) []byte {
+func encodeMentions(ms []projects.Mention) []byte {
 	out := make([]byte, 0, len(ms)*4)
 	prev := 0
 	for _, m := range ms {
@@ -27,8 +26,8 @@ func encodeMentions(ms []explorer.Mention) []byte {
 }
 
 // decodeMentions unpacks what encodeMentions packed.
-func decodeMentions(b []byte) ([]explorer.Mention, error) {
-	var out []explorer.Mention
+func decodeMentions(b []byte) ([]projects.Mention, error) {
+	var out []projects.Mention
 	row := 0
 	for len(b) > 0 {
 		d, n := binary.Uvarint(b)
@@ -42,7 +41,7 @@ func decodeMentions(b []byte) ([]explorer.Mention, error) {
 		}
 		b = b[m:]
 		row += int(d)
-		out = append(out, explorer.Mention{Row: row, Score: float64(s) / scoreScale})
+		out = append(out, projects.Mention{Row: row, Score: float64(s) / scoreScale})
 	}
 	return out, nil
 }

@@ -1,13 +1,12 @@
 package store
 
 import (
+	"explorer/projects"
 	"testing"
-
-	explorer "explorer"
 )
 
 func TestMentionsCodec(t *testing.T) {
-	in := []explorer.Mention{{Row: 1, Score: 0.5}, {Row: 2, Score: -1}, {Row: 1000000, Score: 0}, {Row: 1000001, Score: 0.12345}}
+	in := []projects.Mention{{Row: 1, Score: 0.5}, {Row: 2, Score: -1}, {Row: 1000000, Score: 0}, {Row: 1000001, Score: 0.12345}}
 	got, err := decodeMentions(encodeMentions(in))
 	if err != nil || len(got) != len(in) {
 		t.Fatalf("%v %v", got, err)

@@ -102,7 +102,7 @@ func (s *server) bulkDeleteProjects(c *fiber.Ctx) error {
 		}
 		return render(c, fiber.StatusOK, projects.List(v))
 	}
-	r := deleteEach(ids, name, func(id int64) error { return s.svc.DeleteProject(ctx(c), id) })
+	r := deleteEach(ids, name, func(id int64) error { return s.projects.DeleteProject(ctx(c), id) })
 	return s.projectsNotice(c, r)
 }
 
@@ -127,7 +127,7 @@ func (s *server) deleteFailedImports(c *fiber.Ctx) error {
 	for i, p := range failed {
 		ids[i], titles[p.ID] = p.ID, p.Title
 	}
-	r := deleteEach(ids, func(id int64) string { return titles[id] }, func(id int64) error { return s.svc.DeleteProject(ctx(c), id) })
+	r := deleteEach(ids, func(id int64) string { return titles[id] }, func(id int64) error { return s.projects.DeleteProject(ctx(c), id) })
 	return s.projectsNotice(c, r)
 }
 

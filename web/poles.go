@@ -402,7 +402,7 @@ func (s *server) suggestionsAfter(c *fiber.Ctx, id int64, ferr error, notice str
 // when the viewer may not list them (a cancelled account, a pole it may
 // only read).
 func (s *server) poleProjects(c *fiber.Ctx, id int64) ([]poles.ProjectLink, error) {
-	list, err := s.svc.PoleProjects(ctx(c), id)
+	list, err := s.projects.PoleProjects(ctx(c), id)
 	if err != nil {
 		if explorer.ErrorCode(err) == explorer.EINTERNAL {
 			return nil, err

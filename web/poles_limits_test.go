@@ -19,7 +19,7 @@ import (
 func TestPoleSuggestionsPanelWaits(t *testing.T) {
 	ws := &testkit.FakeWordSpaces{Candidates: map[string][]string{"EN": {"heat"}}, Hold: make(chan struct{})}
 	e := testkit.New(t, testkit.WithWordSpaces(ws))
-	app, err := server.New(e.Svc, server.Config{Logger: e.Options.Logger, RequestTimeout: 300 * time.Millisecond})
+	app, err := server.New(e.Services, server.Config{Logger: e.Options.Logger, RequestTimeout: 300 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

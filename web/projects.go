@@ -1,6 +1,7 @@
 package web
 
 import (
+	prj "explorer/projects"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -146,7 +147,7 @@ func (s *server) importProject(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	j, err := s.svc.SubmitImport(ctx(c), explorer.ImportProjectInput{Title: form.Title, File: kept, FileName: file.Name}, file.Size, release)
+	j, err := s.projects.SubmitImport(ctx(c), prj.ImportProjectInput{Title: form.Title, File: kept, FileName: file.Name}, file.Size, release)
 	if err == nil {
 		_, err = s.awaitPageJob(c, j)
 	}
@@ -157,7 +158,7 @@ func (s *server) importProject(c *fiber.Ctx) error {
 }
 
 func (s *server) projectView(c *fiber.Ctx, id int64) (projects.DetailView, error) {
-	p, err := s.svc.Project(ctx(c), id)
+	p, err := s.projects.Project(ctx(c), id)
 	if err != nil {
 		return projects.DetailView{}, err
 	}
@@ -167,7 +168,7 @@ func (s *server) projectView(c *fiber.Ctx, id int64) (projects.DetailView, error
 		TextColumn: p.TextColumn, ExploredTexts: p.ExploredTexts,
 		NewModel: projects.NewModelForm{Title: p.Title},
 	}
-	v.Explore = projects.ExploreForm{DefaultTopics: explorer.ExploreTopics, MaxTopics: explorer.MaxExploreTopics, MaxGroups: explorer.MaxExploreGroups}
+	v.Explore = projects.ExploreForm{DefaultTopics: prj.ExploreTopics, MaxTopics: prj.MaxExploreTopics, MaxGroups: prj.MaxExploreGroups}
 	v.Discover = projects.DiscoverView{ProjectID: p.ID, CSRF: v.Page.CSRF, Explore: v.Explore}
 	if p.ModelID != nil {
 		v.ModelID, v.Model = *p.ModelID, modelTitle(p)
@@ -188,7 +189,7 @@ func (s *server) projectView(c *fiber.Ctx, id int64) (projects.DetailView, error
 	if err := s.tonalityView(c, p, &v); err != nil {
 		return v, err
 	}
-	j, err := s.svc.ProjectJob(ctx(c), p.ID)
+	j, err := s.projects.ProjectJob(ctx(c), p.ID)
 	if err != nil {
 		return v, err
 	}
@@ -272,7 +273,7 @@ func (s *server) projectAnswer(c *fiber.Ctx, id int64, notice string, ferr error
 }
 
 func (s *server) projectExists(c *fiber.Ctx, id int64) bool {
-	_, err := s.svc.Project(ctx(c), id)
+	_, err := s.projects.Project(ctx(c), id)
 	return err == nil
 }
 
@@ -285,7 +286,7 @@ func (s *server) exploreProject(c *fiber.Ctx) error {
 	if err != nil {
 		return s.projectAnswer(c, id, "", err)
 	}
-	j, err := s.svc.SubmitExplore(ctx(c), id, c.FormValue("column"), opt)
+	j, err := s.projects.SubmitExplore(ctx(c), id, c.FormValue("column"), opt)
 	ended := false
 	if err == nil {
 		ended, err = s.awaitPageJob(c, j)
@@ -293,7 +294,7 @@ func (s *server) exploreProject(c *fiber.Ctx) error {
 	if err != nil || !ended {
 		return s.runningAnswer(c, id, err)
 	}
-	p, err := s.svc.Project(ctx(c), id)
+	p, err := s.projects.Project(ctx(c), id)
 	if err != nil {
 		return err
 	}
@@ -305,7 +306,7 @@ func (s *server) buildProjectSpace(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	j, err := s.svc.SubmitLearnWords(ctx(c), id)
+	j, err := s.projects.SubmitLearnWords(ctx(c), id)
 	ended := false
 	if err == nil {
 		ended, err = s.awaitPageJob(c, j)
@@ -313,7 +314,7 @@ func (s *server) buildProjectSpace(c *fiber.Ctx) error {
 	if err != nil || !ended {
 		return s.runningAnswer(c, id, err)
 	}
-	p, err := s.svc.Project(ctx(c), id)
+	p, err := s.projects.Project(ctx(c), id)
 	if err != nil {
 		return err
 	}
@@ -334,8 +335,8 @@ func textLanguage(p *explorer.Project) string {
 
 // exploreOptions reads the numbers of the explore form: blank is 0 (the
 // default). Their bounds are the Service's (ExploreOptions).
-func exploreOptions(c *fiber.Ctx) (explorer.ExploreOptions, error) {
-	var opt explorer.ExploreOptions
+func exploreOptions(c *fiber.Ctx) (prj.ExploreOptions, error) {
+	var opt prj.ExploreOptions
 	for _, f := range []struct {
 		name string
 		to   *int
@@ -363,7 +364,7 @@ func (s *server) applyModel(c *fiber.Ctx) error {
 	if err != nil || model < 1 {
 		return s.projectAnswer(c, id, "", explorer.Invalid("choose a model to apply"))
 	}
-	j, err := s.svc.SubmitApply(ctx(c), id, model)
+	j, err := s.projects.SubmitApply(ctx(c), id, model)
 	ended := false
 	if err == nil {
 		ended, err = s.awaitPageJob(c, j)
@@ -371,7 +372,7 @@ func (s *server) applyModel(c *fiber.Ctx) error {
 	if err != nil || !ended {
 		return s.runningAnswer(c, id, err)
 	}
-	p, err := s.svc.Project(ctx(c), id)
+	p, err := s.projects.Project(ctx(c), id)
 	if err != nil {
 		return err
 	}
@@ -434,7 +435,7 @@ func (s *server) appendProject(c *fiber.Ctx) error {
 		return s.projectAnswer(c, id, "", err)
 	}
 	defer done()
-	p, err := s.svc.AppendProjectRows(ctx(c), id, file)
+	p, err := s.projects.AppendProjectRows(ctx(c), id, file)
 	if err != nil {
 		return s.projectAnswer(c, id, "", err)
 	}
@@ -446,7 +447,7 @@ func (s *server) deleteProject(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	if err := s.svc.DeleteProject(ctx(c), id); err != nil {
+	if err := s.projects.DeleteProject(ctx(c), id); err != nil {
 		return s.projectAnswer(c, id, "", err)
 	}
 	return redirect(c, "/projects")

@@ -1,6 +1,7 @@
 package web
 
 import (
+	prj "explorer/projects"
 	"fmt"
 	"net/http"
 
@@ -21,9 +22,9 @@ func (s *server) discoverTopics(c *fiber.Ctx) error {
 		return err
 	}
 	opt, ferr := exploreOptions(c)
-	var d *explorer.Discovery
+	var d *prj.Discovery
 	if ferr == nil {
-		d, ferr = s.svc.DiscoverTopics(ctx(c), id, opt)
+		d, ferr = s.projects.DiscoverTopics(ctx(c), id, opt)
 	}
 	if ferr != nil && (explorer.ErrorCode(ferr) == explorer.EINTERNAL || explorer.ErrorCode(ferr) == explorer.ENOTFOUND && !s.projectExists(c, id)) {
 		return ferr
@@ -55,13 +56,13 @@ func (s *server) addDiscoveredTopic(c *fiber.Ctx) error {
 	for _, t := range c.Request().PostArgs().PeekMulti("term") {
 		item.Terms = append(item.Terms, string(t))
 	}
-	res, ferr := s.svc.AddDiscoveredTopic(ctx(c), id, item.Title, item.Terms)
+	res, ferr := s.projects.AddDiscoveredTopic(ctx(c), id, item.Title, item.Terms)
 	if ferr != nil && (explorer.ErrorCode(ferr) == explorer.EINTERNAL || explorer.ErrorCode(ferr) == explorer.ENOTFOUND && !s.projectExists(c, id)) {
 		return ferr
 	}
 	notice := ""
 	if ferr == nil {
-		notice = fmt.Sprintf("Added %q to the model %s in the group %s (version %d).", item.Title, titleOf(res.Model.Title), explorer.DiscoveredGroup, res.Model.Version)
+		notice = fmt.Sprintf("Added %q to the model %s in the group %s (version %d).", item.Title, titleOf(res.Model.Title), prj.DiscoveredGroup, res.Model.Version)
 	}
 	if !isHTMX(c) {
 		return s.projectAnswer(c, id, notice, ferr)

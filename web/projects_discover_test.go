@@ -9,6 +9,7 @@ import (
 	explorer "explorer"
 	"explorer/analysis"
 	"explorer/internal/testkit"
+	"explorer/projects"
 
 	"github.com/PuerkitoBio/goquery"
 )
@@ -71,7 +72,7 @@ func TestProjectDiscoverPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g := model.Groups[len(model.Groups)-1]; g.Title != explorer.DiscoveredGroup || g.Topics[0].Title != form.Get("title") {
+	if g := model.Groups[len(model.Groups)-1]; g.Title != projects.DiscoveredGroup || g.Topics[0].Title != form.Get("title") {
 		t.Fatalf("model groups %+v", model.Groups)
 	}
 	// Without scripts: the project page with the list, then a notice.

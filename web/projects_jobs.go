@@ -1,6 +1,7 @@
 package web
 
 import (
+	prj "explorer/projects"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -26,26 +27,26 @@ func (s *server) projectsJobsRoutes(r fiber.Router) {
 }
 
 var jobKinds = map[string]string{
-	explorer.JobImport:     "Importing",
-	explorer.JobExplore:    "Exploring",
-	explorer.JobApply:      "Applying the model",
-	explorer.JobLearnWords: "Learning words",
-	explorer.JobMeasure:    "Measuring tonality",
+	prj.JobImport:     "Importing",
+	prj.JobExplore:    "Exploring",
+	prj.JobApply:      "Applying the model",
+	prj.JobLearnWords: "Learning words",
+	prj.JobMeasure:    "Measuring tonality",
 }
 
 // jobView is the job box of j; nil when there is nothing to show (a job
 // done, or one that failed on a project that is no longer FAILED).
-func jobView(c *fiber.Ctx, j *explorer.Job, status string) *projects.JobView {
-	if j == nil || j.State == explorer.JobDone ||
-		(j.Ended() && j.State != explorer.JobInterrupted && status != explorer.ProjectFailed) {
+func jobView(c *fiber.Ctx, j *prj.Job, status string) *projects.JobView {
+	if j == nil || j.State == prj.JobDone ||
+		(j.Ended() && j.State != prj.JobInterrupted && status != explorer.ProjectFailed) {
 		return nil
 	}
 	v := &projects.JobView{ID: j.ID, ProjectID: j.ProjectID, Kind: jobKinds[j.Kind], State: j.State,
-		Percent: int(j.Progress() * 100), Done: j.Done, Total: j.Total, Bytes: j.Unit == explorer.UnitBytes,
+		Percent: int(j.Progress() * 100), Done: j.Done, Total: j.Total, Bytes: j.Unit == prj.UnitBytes,
 		Error: j.Error, CSRF: page(c, "", "").CSRF,
 		// An import's file is gone; a measurement that failed left its
 		// project FAILED: explore it again instead.
-		Again: j.Kind != explorer.JobImport && (j.Kind != explorer.JobMeasure || j.State == explorer.JobInterrupted)}
+		Again: j.Kind != prj.JobImport && (j.Kind != prj.JobMeasure || j.State == prj.JobInterrupted)}
 	if left := j.Left(time.Now()); left > 0 {
 		v.Left = "about " + aboutDuration(left) + " left"
 	}
@@ -68,14 +69,14 @@ func (s *server) projectJob(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	j, err := s.svc.ProjectJob(ctx(c), id)
+	j, err := s.projects.ProjectJob(ctx(c), id)
 	if err != nil {
 		return err
 	}
 	if isHTMX(c) && (j == nil || j.Ended()) {
 		c.Set("HX-Refresh", "true")
 	}
-	p, err := s.svc.Project(ctx(c), id)
+	p, err := s.projects.Project(ctx(c), id)
 	if err != nil {
 		return err
 	}
@@ -91,12 +92,12 @@ func (s *server) cancelProjectJob(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	j, err := s.svc.ProjectJob(ctx(c), id)
+	j, err := s.projects.ProjectJob(ctx(c), id)
 	if err == nil && j == nil {
 		err = explorer.Errorf(explorer.ECONFLICT, "project %d has no job to cancel", id)
 	}
 	if err == nil {
-		_, err = s.svc.CancelJob(ctx(c), j.ID)
+		_, err = s.projects.CancelJob(ctx(c), j.ID)
 	}
 	if err != nil {
 		return s.projectAnswer(c, id, "", err)
@@ -109,12 +110,12 @@ func (s *server) startProjectJobAgain(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	j, err := s.svc.ProjectJob(ctx(c), id)
+	j, err := s.projects.ProjectJob(ctx(c), id)
 	if err == nil && j == nil {
 		err = explorer.Errorf(explorer.ECONFLICT, "project %d has no job to start again", id)
 	}
 	if err == nil {
-		_, err = s.svc.StartJobAgain(ctx(c), j.ID)
+		_, err = s.projects.StartJobAgain(ctx(c), j.ID)
 	}
 	if err != nil {
 		return s.projectAnswer(c, id, "", err)
@@ -124,8 +125,8 @@ func (s *server) startProjectJobAgain(c *fiber.Ctx) error {
 
 // awaitPageJob waits up to pageJobWait for a job a form started: ended
 // tells whether it ended (err is then its step's error).
-func (s *server) awaitPageJob(c *fiber.Ctx, j *explorer.Job) (ended bool, err error) {
-	_, ended, err = s.svc.WaitJobFor(ctx(c), j.ID, pageJobWait)
+func (s *server) awaitPageJob(c *fiber.Ctx, j *prj.Job) (ended bool, err error) {
+	_, ended, err = s.projects.WaitJobFor(ctx(c), j.ID, pageJobWait)
 	return ended, err
 }
 

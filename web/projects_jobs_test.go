@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"explorer/projects"
 	"net/url"
 	"strings"
 	"testing"
@@ -27,7 +28,7 @@ func TestProjectPageJobProgress(t *testing.T) {
 	p := e.ImportProject("ann", "Survey", content)
 	path := "/projects/" + itoa(p.ID)
 	bg := context.Background()
-	j := &explorer.Job{OwnerID: p.OwnerID, Kind: explorer.JobExplore, ProjectID: p.ID, Created: e.Clock.Now()}
+	j := &projects.Job{OwnerID: p.OwnerID, Kind: projects.JobExplore, ProjectID: p.ID, Created: e.Clock.Now()}
 	if err := e.DB.CreateJob(bg, j, 5); err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	prj "explorer/projects"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -16,13 +17,13 @@ import (
 // polesForm is the form of a project's poles, chosen ticked (nil: the
 // stored choice).
 func (s *server) polesForm(c *fiber.Ctx, p *explorer.Project, chosen []int64) (projects.PolesForm, error) {
-	lang, err := s.svc.ProjectTextsLanguage(ctx(c), p.ID)
+	lang, err := s.projects.ProjectTextsLanguage(ctx(c), p.ID)
 	if err != nil {
 		return projects.PolesForm{}, err
 	}
-	v := projects.PolesForm{ProjectID: p.ID, CSRF: page(c, "", "").CSRF, Language: lang, Max: explorer.MaxProjectPoles}
+	v := projects.PolesForm{ProjectID: p.ID, CSRF: page(c, "", "").CSRF, Language: lang, Max: prj.MaxProjectPoles}
 	if chosen == nil {
-		ids, err := s.svc.ProjectPoles(ctx(c), p.ID)
+		ids, err := s.projects.ProjectPoles(ctx(c), p.ID)
 		if err != nil {
 			return v, err
 		}
@@ -57,7 +58,7 @@ func (s *server) setProjectPoles(c *fiber.Ctx) error {
 		}
 		ids = append(ids, pid)
 	}
-	saved, ferr := s.svc.SetProjectPoles(ctx(c), id, ids)
+	saved, ferr := s.projects.SetProjectPoles(ctx(c), id, ids)
 	if ferr == nil {
 		ids = saved
 	}
@@ -70,7 +71,7 @@ func (s *server) polesAnswer(c *fiber.Ctx, id int64, ids []int64, ferr error) er
 	if ferr != nil && (explorer.ErrorCode(ferr) == explorer.EINTERNAL || explorer.ErrorCode(ferr) == explorer.ENOTFOUND && !s.projectExists(c, id)) {
 		return ferr
 	}
-	p, err := s.svc.Project(ctx(c), id)
+	p, err := s.projects.Project(ctx(c), id)
 	if err != nil {
 		return err
 	}
@@ -134,7 +135,7 @@ func (s *server) tonalityView(c *fiber.Ctx, p *explorer.Project, v *projects.Det
 	if err != nil {
 		return err
 	}
-	if form.Dropped, err = s.svc.TakeDroppedPoles(ctx(c), p.ID); err != nil {
+	if form.Dropped, err = s.projects.TakeDroppedPoles(ctx(c), p.ID); err != nil {
 		return err
 	}
 	v.Poles = form

@@ -1,6 +1,7 @@
 package web
 
 import (
+	prj "explorer/projects"
 	"net/http"
 	"os"
 	"strconv"
@@ -29,11 +30,11 @@ func (s *server) projectsTonalityRoutes(r fiber.Router) {
 
 // tableOf reads a breakdown (by a filterable column) or a timeline (by
 // the weeks or months of a date column) of a project.
-func (s *server) tableOf(c *fiber.Ctx, kind string, id int64) (*explorer.Breakdown, error) {
+func (s *server) tableOf(c *fiber.Ctx, kind string, id int64) (*prj.Breakdown, error) {
 	if kind == "timeline" {
-		return s.svc.ProjectTimeline(ctx(c), id, c.Query("column"), periodOf(c))
+		return s.projects.ProjectTimeline(ctx(c), id, c.Query("column"), periodOf(c))
 	}
-	return s.svc.ProjectBreakdown(ctx(c), id, c.Query("column"))
+	return s.projects.ProjectBreakdown(ctx(c), id, c.Query("column"))
 }
 
 // periodOf is the period asked for, month by default.
@@ -41,16 +42,16 @@ func periodOf(c *fiber.Ctx) string {
 	if p := c.Query("period"); p != "" {
 		return p
 	}
-	return explorer.TimelineMonth
+	return prj.TimelineMonth
 }
 
 // tableColumns are the columns the page offers for a timeline or a
 // breakdown (the service's rule).
 func tableColumns(p *explorer.Project, kind string) []string {
 	if kind == "timeline" {
-		return explorer.TimelineColumns(p)
+		return prj.TimelineColumns(p)
 	}
-	return explorer.BreakdownColumns(p)
+	return prj.BreakdownColumns(p)
 }
 
 // tablePage answers a breakdown or a timeline: the section for htmx, a
@@ -61,7 +62,7 @@ func (s *server) tablePage(kind string) fiber.Handler {
 		if err != nil {
 			return err
 		}
-		p, err := s.svc.Project(ctx(c), id)
+		p, err := s.projects.Project(ctx(c), id)
 		if err != nil {
 			return err
 		}
@@ -85,9 +86,9 @@ func (s *server) tablePage(kind string) fiber.Handler {
 }
 
 // fillTable puts a breakdown's figures (and a timeline's charts) in v.
-func fillTable(v *projects.TableView, b *explorer.Breakdown) {
+func fillTable(v *projects.TableView, b *prj.Breakdown) {
 	v.Values = b.Values
-	cells := func(cs []explorer.TonalityCounts) []projects.Cell {
+	cells := func(cs []prj.TonalityCounts) []projects.Cell {
 		out := make([]projects.Cell, len(cs))
 		for i, c := range cs {
 			out[i] = projects.Cell{Texts: c.Texts(), Net: signed(c.Net())}
@@ -125,7 +126,7 @@ func (s *server) exportTable(kind string) fiber.Handler {
 		if err != nil {
 			return err
 		}
-		return sendRows(c, "project-"+strconv.FormatInt(id, 10)+"-"+kind, kind, explorer.BreakdownTable(b))
+		return sendRows(c, "project-"+strconv.FormatInt(id, 10)+"-"+kind, kind, prj.BreakdownTable(b))
 	}
 }
 
@@ -134,11 +135,11 @@ func (s *server) exportTopics(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	t, err := s.svc.ProjectTopics(ctx(c), id)
+	t, err := s.projects.ProjectTopics(ctx(c), id)
 	if err != nil {
 		return err
 	}
-	return sendRows(c, "project-"+strconv.FormatInt(id, 10)+"-topics", "Topics", explorer.TopicsTable(t))
+	return sendRows(c, "project-"+strconv.FormatInt(id, 10)+"-topics", "Topics", prj.TopicsTable(t))
 }
 
 func sendRows(c *fiber.Ctx, base, sheet string, rows [][]string) error {
@@ -159,7 +160,7 @@ func (s *server) exportTexts(c *fiber.Ctx) error {
 		return err
 	}
 	return sendTableFile(c, "project-"+strconv.FormatInt(id, 10)+"-texts", "Texts", func(write func([]string) error) error {
-		return s.svc.ExportProjectTexts(ctx(c), id, write)
+		return s.projects.ExportProjectTexts(ctx(c), id, write)
 	})
 }
 

@@ -1,6 +1,7 @@
 package web
 
 import (
+	prj "explorer/projects"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -18,8 +19,8 @@ const textsPerPage = 25
 
 // textsQuery reads the filters of the texts page: topic, tonality, pole,
 // q and offset.
-func textsQuery(c *fiber.Ctx) (explorer.TextQuery, error) {
-	q := explorer.TextQuery{Tonality: strings.TrimSpace(c.Query("tonality")), Q: c.Query("q"), Limit: textsPerPage}
+func textsQuery(c *fiber.Ctx) (prj.TextQuery, error) {
+	q := prj.TextQuery{Tonality: strings.TrimSpace(c.Query("tonality")), Q: c.Query("q"), Limit: textsPerPage}
 	var fields []explorer.FieldError
 	for _, p := range []struct {
 		name string
@@ -55,7 +56,7 @@ func (s *server) textsPage(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	p, err := s.svc.Project(ctx(c), id)
+	p, err := s.projects.Project(ctx(c), id)
 	if err != nil {
 		return err
 	}
@@ -67,9 +68,9 @@ func (s *server) textsPage(c *fiber.Ctx) error {
 	}
 	status := http.StatusOK
 	q, err := textsQuery(c)
-	var list *explorer.TextsPage
+	var list *prj.TextsPage
 	if err == nil {
-		list, err = s.svc.ProjectTexts(ctx(c), id, q)
+		list, err = s.projects.ProjectTexts(ctx(c), id, q)
 	}
 	switch code := explorer.ErrorCode(err); {
 	case err == nil:
@@ -98,7 +99,7 @@ func topicChoices(p *explorer.Project) []views.Choice {
 
 // projectPoleChoices are the poles a project is measured with, named.
 func (s *server) projectPoleChoices(c *fiber.Ctx, id int64) ([]views.Choice, error) {
-	ids, err := s.svc.ProjectPoles(ctx(c), id)
+	ids, err := s.projects.ProjectPoles(ctx(c), id)
 	if err != nil || len(ids) == 0 {
 		return nil, err
 	}
@@ -131,7 +132,7 @@ func (s *server) poleNames(c *fiber.Ctx) (map[int64]string, error) {
 }
 
 // fillTexts puts a page of texts in the view, with its page links.
-func fillTexts(v *projects.TextsView, list *explorer.TextsPage, q explorer.TextQuery, p *explorer.Project, path string) {
+func fillTexts(v *projects.TextsView, list *prj.TextsPage, q prj.TextQuery, p *explorer.Project, path string) {
 	v.Total, v.Note = list.Total, list.Tonality.Note
 	v.From, v.To = q.Offset+1, q.Offset+len(list.Texts)
 	titles := map[int64]string{}
@@ -190,7 +191,7 @@ func pageLinks(total, offset, size int, at func(offset int) string) []projects.P
 
 // markParts cuts a text at its spans (byte offsets, in order, not
 // overlapping) into plain and marked parts.
-func markParts(text string, spans []explorer.KindSpan) []projects.Mark {
+func markParts(text string, spans []prj.KindSpan) []projects.Mark {
 	var out []projects.Mark
 	at := 0
 	for _, sp := range spans {

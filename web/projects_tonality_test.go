@@ -3,6 +3,7 @@ package web_test
 import (
 	"bytes"
 	"encoding/csv"
+	"explorer/projects"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -202,7 +203,7 @@ func TestProjectTextsPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var topic explorer.TopicEvidence
+	var topic projects.TopicEvidence
 	for _, g := range tp.Groups {
 		for _, x := range g.Topics {
 			if x.Tonality.Negative > topic.Tonality.Negative {

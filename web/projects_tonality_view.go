@@ -1,6 +1,7 @@
 package web
 
 import (
+	prj "explorer/projects"
 	"net/url"
 	"sort"
 	"strconv"
@@ -46,18 +47,18 @@ func textsURL(projectID, topic int64, tonality string, pole int64) string {
 
 // toneOf shows counts, each label linked to its texts (of topic, 0: of
 // all texts).
-func toneOf(c explorer.TonalityCounts, projectID, topic int64) projects.Tone {
+func toneOf(c prj.TonalityCounts, projectID, topic int64) projects.Tone {
 	return projects.Tone{
 		Positive: c.Positive, Neutral: c.Neutral, Negative: c.Negative,
 		Score: signed(c.Score), Net: signed(c.Net()), NegShare: percent(c.NegativeShare()),
-		PosURL: textsURL(projectID, topic, explorer.LabelPositive, 0),
-		NeuURL: textsURL(projectID, topic, explorer.LabelNeutral, 0),
-		NegURL: textsURL(projectID, topic, explorer.LabelNegative, 0),
+		PosURL: textsURL(projectID, topic, prj.LabelPositive, 0),
+		NeuURL: textsURL(projectID, topic, prj.LabelNeutral, 0),
+		NegURL: textsURL(projectID, topic, prj.LabelNegative, 0),
 	}
 }
 
 // poleScoresOf shows what the poles measure in a topic's mentions.
-func poleScoresOf(ps []explorer.PoleScore, projectID, topic int64) []projects.PoleScore {
+func poleScoresOf(ps []prj.PoleScore, projectID, topic int64) []projects.PoleScore {
 	var out []projects.PoleScore
 	for _, p := range ps {
 		out = append(out, projects.PoleScore{Name: p.Name, Texts: p.Texts, Score: signed(p.Score), URL: textsURL(projectID, topic, "", p.PoleID)})
@@ -83,7 +84,7 @@ func topicSort(s string) (string, error) {
 // sortTopics orders topics by the tonality counts: most texts first,
 // lowest net tonality first, or highest negative share first; ties keep
 // the groups' order.
-func sortTopics(topics []projects.EvidenceTopic, counts map[int64]explorer.TonalityCounts, by string) {
+func sortTopics(topics []projects.EvidenceTopic, counts map[int64]prj.TonalityCounts, by string) {
 	key := func(t projects.EvidenceTopic) float64 {
 		c := counts[t.ID]
 		switch by {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	prj "explorer/projects"
 	"net/http"
 	"strconv"
 	"strings"
@@ -44,14 +45,14 @@ func (s *server) projectTopicsPage(c *fiber.Ctx) error {
 // when not nil, holds the topics ticked for a new model (nil: all). An
 // error the person can act on is in the answer's Error.
 func (s *server) evidence(c *fiber.Ctx, id int64, keep map[int64]bool, sorted string) (projects.Evidence, error) {
-	t, err := s.svc.ProjectTopics(ctx(c), id)
+	t, err := s.projects.ProjectTopics(ctx(c), id)
 	if err != nil {
 		return projects.Evidence{ProjectID: id, Error: pageMessage(c, err)}, err
 	}
 	v := projects.Evidence{ProjectID: id, Column: t.Column, Texts: t.Texts, Sort: sorted,
 		Note: t.Tonality.Note, Measured: t.Tonality.State != explorer.TonalityNever}
 	v.All = toneOf(t.Tonality.Texts, id, 0)
-	counts := map[int64]explorer.TonalityCounts{}
+	counts := map[int64]prj.TonalityCounts{}
 	for _, g := range t.Groups {
 		vg := projects.EvidenceGroup{Title: g.Title}
 		for _, tp := range g.Topics {
@@ -82,7 +83,7 @@ func (s *server) evidence(c *fiber.Ctx, id int64, keep map[int64]bool, sorted st
 }
 
 // exampleParts cuts an example text at its spans.
-func exampleParts(ex explorer.TopicExample) projects.Example {
+func exampleParts(ex prj.TopicExample) projects.Example {
 	out := projects.Example{Row: ex.Row, CutBefore: ex.CutBefore, CutAfter: ex.CutAfter}
 	at := 0
 	for _, sp := range ex.Spans {

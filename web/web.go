@@ -11,6 +11,8 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/domains"
+	"explorer/projects"
 	"explorer/views"
 	errview "explorer/views/errors"
 
@@ -42,16 +44,17 @@ type Options struct {
 }
 
 type server struct {
-	svc  *explorer.Service
-	opts Options
+	svc      *explorer.Service
+	projects *projects.Service
+	opts     Options
 }
 
 // Pages are the admin pages, registered on an app by the HTTP edge.
 type Pages struct{ s *server }
 
-// New returns the pages on svc.
-func New(svc *explorer.Service, opts Options) *Pages {
-	return &Pages{s: &server{svc: svc, opts: opts}}
+// New returns the pages on the services.
+func New(svc *domains.Services, opts Options) *Pages {
+	return &Pages{s: &server{svc: svc.Core, projects: svc.Projects, opts: opts}}
 }
 
 // Register adds the assets, the sign-in page and the pages to r. Every

@@ -12,7 +12,9 @@ import (
 	"text/tabwriter"
 
 	explorer "explorer"
+	"explorer/domains"
 	"explorer/internal/tablefile"
+	"explorer/projects"
 	"explorer/store"
 	"explorer/wordspace"
 )
@@ -57,8 +59,8 @@ func newProjectFlags(sub string, stderr io.Writer) *projectFlags {
 		f.dryRun = fs.Bool("dry-run", false, "count the file's rows and print what the import would cost; store nothing")
 	case "explore":
 		f.column = fs.String("column", "", "the text column to explore (default: the largest)")
-		f.topics = fs.Int("topics", 0, fmt.Sprintf("how many topics, 1 to %d (default %d)", explorer.MaxExploreTopics, explorer.ExploreTopics))
-		f.groups = fs.Int("groups", 0, fmt.Sprintf("in about how many groups, 1 to %d (default: one per four topics)", explorer.MaxExploreGroups))
+		f.topics = fs.Int("topics", 0, fmt.Sprintf("how many topics, 1 to %d (default %d)", projects.MaxExploreTopics, projects.ExploreTopics))
+		f.groups = fs.Int("groups", 0, fmt.Sprintf("in about how many groups, 1 to %d (default: one per four topics)", projects.MaxExploreGroups))
 	}
 	if sub == "import" || sub == "append" {
 		f.encoding = fs.String("encoding", "", "the CSV file's encoding (default: guess)")
@@ -105,14 +107,15 @@ func projectCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 	// pages, and a server sharing the database may run an explore or an
 	// apply); this process runs only its own.
 	o := explorer.Options{Detector: detector, Tables: tables, ProjectSpaces: wordspace.NewProjectSpaces(), Instance: cliInstance(), OwnJobsOnly: true, Billing: billing}
-	r := &projectRun{ctx: ctx, db: db, flags: pf, stdout: stdout, stderr: stderr, svc: explorer.NewService(db, o)}
+	svcs := domains.New(db, o)
+	r := &projectRun{ctx: ctx, db: db, flags: pf, stdout: stdout, stderr: stderr, svc: svcs.Core, projects: svcs.Projects}
 	err = sub(r)
 	// A step that made a project's tonality stale (an append) measures it
 	// again before the command ends, as a server would in the background.
 	if ctx.Err() == nil {
-		r.svc.WaitMeasured()
+		r.projects.WaitMeasured()
 	}
-	r.svc.WaitJobs()
+	r.projects.WaitJobs()
 	return err
 }
 
@@ -128,11 +131,12 @@ var projectSubcommands = map[string]func(*projectRun) error{
 }
 
 // projectRun is one project subcommand with its parsed flags, the
-// database and the Service over it.
+// database and the services over it.
 type projectRun struct {
 	ctx            context.Context
 	db             *store.DB
 	svc            *explorer.Service
+	projects       *projects.Service
 	flags          *projectFlags
 	stdout, stderr io.Writer
 }
@@ -196,14 +200,14 @@ func (r *projectRun) importFile() error {
 		r.printCost(cost)
 		return nil
 	}
-	j, err := r.svc.SubmitImport(c, explorer.ImportProjectInput{Title: *r.flags.title, File: f, FileName: fs.Arg(0)}, f.Size, func() { closer.Close() })
+	j, err := r.projects.SubmitImport(c, projects.ImportProjectInput{Title: *r.flags.title, File: f, FileName: fs.Arg(0)}, f.Size, func() { closer.Close() })
 	if err != nil {
 		return cliError(err)
 	}
 	if _, err := r.awaitJob(c, j, "importing "+fs.Arg(0)); err != nil {
 		return cliError(err)
 	}
-	p, err := r.svc.Project(c, j.ProjectID)
+	p, err := r.projects.Project(c, j.ProjectID)
 	if err != nil {
 		return cliError(err)
 	}
@@ -229,7 +233,7 @@ func (r *projectRun) appendFile() error {
 		return err
 	}
 	defer closer.Close()
-	p, err := r.svc.AppendProjectRows(c, id, f)
+	p, err := r.projects.AppendProjectRows(c, id, f)
 	fmt.Fprintln(r.stderr)
 	if err != nil {
 		return cliError(err)
@@ -243,14 +247,14 @@ func (r *projectRun) explore() error {
 	if err != nil {
 		return err
 	}
-	j, err := r.svc.SubmitExplore(c, id, *r.flags.column, explorer.ExploreOptions{Topics: *r.flags.topics, Groups: *r.flags.groups})
+	j, err := r.projects.SubmitExplore(c, id, *r.flags.column, projects.ExploreOptions{Topics: *r.flags.topics, Groups: *r.flags.groups})
 	if err != nil {
 		return cliError(err)
 	}
 	if _, err := r.awaitJob(c, j, fmt.Sprintf("exploring project %d", id)); err != nil {
 		return cliError(err)
 	}
-	p, err := r.svc.Project(c, id)
+	p, err := r.projects.Project(c, id)
 	if err != nil {
 		return cliError(err)
 	}
@@ -271,7 +275,7 @@ func (r *projectRun) apply() error {
 	if err != nil {
 		return err
 	}
-	j, err := r.svc.SubmitApply(c, id, model)
+	j, err := r.projects.SubmitApply(c, id, model)
 	if err != nil {
 		return cliError(err)
 	}
@@ -287,7 +291,7 @@ func (r *projectRun) delete() error {
 	if err != nil {
 		return err
 	}
-	if err := r.svc.DeleteProject(c, id); err != nil {
+	if err := r.projects.DeleteProject(c, id); err != nil {
 		return cliError(err)
 	}
 	fmt.Fprintf(r.stdout, "project %d deleted\n", id)
@@ -299,7 +303,7 @@ func (r *projectRun) list() error {
 	if err != nil {
 		return err
 	}
-	list, err := r.svc.Projects(c)
+	list, err := r.projects.Projects(c)
 	if err != nil {
 		return cliError(err)
 	}
@@ -320,7 +324,7 @@ func (r *projectRun) show() error {
 	if err != nil {
 		return err
 	}
-	p, err := r.svc.Project(c, id)
+	p, err := r.projects.Project(c, id)
 	if err != nil {
 		return cliError(err)
 	}

@@ -2,12 +2,11 @@ package main
 
 import (
 	"context"
+	"explorer/projects"
 	"fmt"
 	"os"
 	"strconv"
 	"time"
-
-	explorer "explorer"
 )
 
 // cliInstance names the command line's instance among those sharing the
@@ -26,12 +25,12 @@ const cliProgressEvery = time.Second
 // printing its progress on stderr; it returns the job's step's error.
 // When the command is interrupted (Ctrl-C, SIGTERM) the job is
 // cancelled, as the pages' Cancel does, and its end awaited.
-func (r *projectRun) awaitJob(c context.Context, j *explorer.Job, what string) (*explorer.Job, error) {
+func (r *projectRun) awaitJob(c context.Context, j *projects.Job, what string) (*projects.Job, error) {
 	fmt.Fprintf(r.stderr, "%s: job %d\n", what, j.ID)
 	last := ""
 	defer fmt.Fprintln(r.stderr)
 	for {
-		cur, ended, err := r.svc.WaitJobFor(c, j.ID, cliProgressEvery)
+		cur, ended, err := r.projects.WaitJobFor(c, j.ID, cliProgressEvery)
 		if cur != nil {
 			if line := jobLine(cur); line != last {
 				fmt.Fprintf(r.stderr, "\r%s: %s", what, line)
@@ -43,11 +42,11 @@ func (r *projectRun) awaitJob(c context.Context, j *explorer.Job, what string) (
 			return cur, err
 		case c.Err() != nil:
 			bg := context.WithoutCancel(c)
-			if _, err := r.svc.CancelJob(bg, j.ID); err != nil {
+			if _, err := r.projects.CancelJob(bg, j.ID); err != nil {
 				return nil, err
 			}
-			r.svc.WaitJobs()
-			cur, _, _ = r.svc.WaitJobFor(bg, j.ID, time.Millisecond)
+			r.projects.WaitJobs()
+			cur, _, _ = r.projects.WaitJobFor(bg, j.ID, time.Millisecond)
 			state := "stopping"
 			if cur != nil {
 				state = cur.State
@@ -59,15 +58,15 @@ func (r *projectRun) awaitJob(c context.Context, j *explorer.Job, what string) (
 
 // jobLine is a job's progress in words: its state, the share done and
 // what it went through.
-func jobLine(j *explorer.Job) string {
-	if j.State != explorer.JobRunning {
+func jobLine(j *projects.Job) string {
+	if j.State != projects.JobRunning {
 		return fmt.Sprintf("%s %3d%%   ", j.State, int(j.Progress()*100))
 	}
 	if j.Total <= 0 {
 		return "running        "
 	}
 	unit, done, total := j.Unit, j.Done, j.Total
-	if unit == explorer.UnitBytes {
+	if unit == projects.UnitBytes {
 		unit, done, total = "KiB", done>>10, total>>10
 	}
 	return fmt.Sprintf("running %3d%% (%d of %d %s)   ", int(j.Progress()*100), done, total, unit)

@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	explorer "explorer"
+	"explorer/domains"
 	"explorer/internal/testkit"
+	"explorer/projects"
 	"explorer/store"
 )
 
@@ -18,9 +20,10 @@ import (
 // imported from the command line (1: ann's, 2: bob's), and the database
 // opened beside, as a server sharing it would.
 type jobsCLI struct {
-	dir string
-	db  *store.DB
-	svc *explorer.Service
+	dir      string
+	db       *store.DB
+	svc      *explorer.Service
+	projects *projects.Service
 }
 
 func newJobsCLI(t *testing.T) *jobsCLI {
@@ -54,7 +57,8 @@ func newJobsCLI(t *testing.T) *jobsCLI {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	j.db, j.svc = db, explorer.NewService(db, explorer.Options{Detector: detector, Billing: explorer.BillingOptions{TrackOnly: true}})
+	svcs := domains.New(db, explorer.Options{Detector: detector, Billing: explorer.BillingOptions{TrackOnly: true}})
+	j.db, j.svc, j.projects = db, svcs.Core, svcs.Projects
 	return j
 }
 
@@ -81,8 +85,8 @@ func TestProjectStepsRunAsJobs(t *testing.T) {
 	j := newJobsCLI(t)
 	bob := j.as(t, "bob")
 	// Queued by a server, which has not claimed it yet.
-	queued := &explorer.Job{OwnerID: explorer.UserFromContext(bob).ID, Kind: explorer.JobExplore, ProjectID: 2, Created: j.svc.Now()}
-	if err := j.db.CreateJob(context.Background(), queued, explorer.MaxQueuedJobs); err != nil {
+	queued := &projects.Job{OwnerID: explorer.UserFromContext(bob).ID, Kind: projects.JobExplore, ProjectID: 2, Created: j.svc.Now()}
+	if err := j.db.CreateJob(context.Background(), queued, projects.MaxQueuedJobs); err != nil {
 		t.Fatal(err)
 	}
 	out, errOut, err := j.run("", "project", "explore", "1")
@@ -90,18 +94,18 @@ func TestProjectStepsRunAsJobs(t *testing.T) {
 		!strings.Contains(errOut, "done 100%") {
 		t.Fatalf("explore: %v %q %q", err, out, errOut)
 	}
-	list, err := j.svc.Jobs(j.as(t, "ann"))
+	list, err := j.projects.Jobs(j.as(t, "ann"))
 	if err != nil || len(list) != 2 {
 		t.Fatalf("ann's jobs %+v %v", list, err)
 	}
 	ex, im := list[0], list[1]
-	if ex.Kind != explorer.JobExplore || ex.State != explorer.JobDone || ex.Total < 3000 || ex.Done != ex.Total || ex.ProjectID != 1 {
+	if ex.Kind != projects.JobExplore || ex.State != projects.JobDone || ex.Total < 3000 || ex.Done != ex.Total || ex.ProjectID != 1 {
 		t.Fatalf("explore job %+v", ex)
 	}
-	if im.Kind != explorer.JobImport || im.State != explorer.JobDone || im.Unit != explorer.UnitBytes || im.Done != im.Total || !strings.HasPrefix(im.Instance, "cli-") {
+	if im.Kind != projects.JobImport || im.State != projects.JobDone || im.Unit != projects.UnitBytes || im.Done != im.Total || !strings.HasPrefix(im.Instance, "cli-") {
 		t.Fatalf("import job %+v", im)
 	}
-	if got, err := j.svc.Job(bob, queued.ID); err != nil || got.State != explorer.JobQueued {
+	if got, err := j.projects.Job(bob, queued.ID); err != nil || got.State != projects.JobQueued {
 		t.Fatalf("bob's job queued by a server %+v %v", got, err)
 	}
 }
@@ -116,17 +120,17 @@ func TestProjectCommandInterrupted(t *testing.T) {
 	ann := j.as(t, "ann")
 	// A job of ann's runs on a server: the command's job waits behind it.
 	bg := context.Background()
-	other := &explorer.Job{OwnerID: explorer.UserFromContext(ann).ID, Kind: explorer.JobLearnWords, ProjectID: 1, Created: j.svc.Now()}
-	if err := j.db.CreateJob(bg, other, explorer.MaxQueuedJobs); err != nil {
+	other := &projects.Job{OwnerID: explorer.UserFromContext(ann).ID, Kind: projects.JobLearnWords, ProjectID: 1, Created: j.svc.Now()}
+	if err := j.db.CreateJob(bg, other, projects.MaxQueuedJobs); err != nil {
 		t.Fatal(err)
 	}
 	if c, err := j.db.ClaimJob(bg, "server", j.svc.Now()); err != nil || c == nil || c.ID != other.ID {
 		t.Fatalf("claim %+v %v", c, err)
 	}
 	var errb bytes.Buffer
-	cli := explorer.NewService(j.db, explorer.Options{Detector: detector, Instance: cliInstance(), OwnJobsOnly: true, Billing: explorer.BillingOptions{TrackOnly: true}})
-	r := &projectRun{ctx: bg, db: j.db, svc: cli, stdout: &bytes.Buffer{}, stderr: &errb}
-	sub, err := cli.SubmitExplore(ann, 1, "", explorer.ExploreOptions{})
+	cli := domains.New(j.db, explorer.Options{Detector: detector, Instance: cliInstance(), OwnJobsOnly: true, Billing: explorer.BillingOptions{TrackOnly: true}})
+	r := &projectRun{ctx: bg, db: j.db, svc: cli.Core, projects: cli.Projects, stdout: &bytes.Buffer{}, stderr: &errb}
+	sub, err := cli.Projects.SubmitExplore(ann, 1, "", projects.ExploreOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,16 +139,16 @@ func TestProjectCommandInterrupted(t *testing.T) {
 	if _, err := r.awaitJob(interrupted, sub, "exploring"); err == nil || !strings.Contains(err.Error(), "interrupted: job") {
 		t.Fatalf("interrupted: %v %q", err, errb.String())
 	}
-	if got, _ := j.svc.Job(ann, sub.ID); got.State != explorer.JobCancelled {
+	if got, _ := j.projects.Job(ann, sub.ID); got.State != projects.JobCancelled {
 		t.Fatalf("the interrupted command's job %+v", got)
 	}
-	if err := j.db.EndJob(bg, other.ID, explorer.JobEnd{State: explorer.JobDone}, j.svc.Now()); err != nil {
+	if err := j.db.EndJob(bg, other.ID, projects.JobEnd{State: projects.JobDone}, j.svc.Now()); err != nil {
 		t.Fatal(err)
 	}
 
 	// A command killed during its explore: the server's start recovers.
-	dead := &explorer.Job{OwnerID: other.OwnerID, Kind: explorer.JobExplore, ProjectID: 1, Created: j.svc.Now()}
-	if err := j.db.CreateJob(bg, dead, explorer.MaxQueuedJobs); err != nil {
+	dead := &projects.Job{OwnerID: other.OwnerID, Kind: projects.JobExplore, ProjectID: 1, Created: j.svc.Now()}
+	if err := j.db.CreateJob(bg, dead, projects.MaxQueuedJobs); err != nil {
 		t.Fatal(err)
 	}
 	if c, err := j.db.ClaimJob(bg, cliInstance(), j.svc.Now()); err != nil || c == nil || c.ID != dead.ID {
@@ -153,13 +157,13 @@ func TestProjectCommandInterrupted(t *testing.T) {
 	if err := j.db.SetProjectStatus(bg, 1, explorer.ProjectExploring, ""); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := j.svc.RecoverJobs(bg); err != nil || n != 1 {
+	if n, err := j.projects.RecoverJobs(bg); err != nil || n != 1 {
 		t.Fatalf("recovered %d: %v", n, err)
 	}
-	if _, err := j.svc.RecoverProjects(bg); err != nil {
+	if _, err := j.projects.RecoverProjects(bg); err != nil {
 		t.Fatal(err)
 	}
-	if p, _ := j.svc.Project(ann, 1); p.Status != explorer.ProjectFailed {
+	if p, _ := j.projects.Project(ann, 1); p.Status != explorer.ProjectFailed {
 		t.Fatalf("project %s %q", p.Status, p.StatusMessage)
 	}
 	if out, errOut, err := j.run("", "project", "explore", "1"); err != nil || !strings.Contains(out, "EXPLORED") {

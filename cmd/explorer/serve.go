@@ -16,9 +16,11 @@ import (
 
 	explorer "explorer"
 	"explorer/analysis"
+	"explorer/domains"
 	httpserver "explorer/internal/server"
 	"explorer/internal/smtpmail"
 	"explorer/language"
+	"explorer/projects"
 	"explorer/store"
 	"explorer/tonality"
 	"explorer/wordspace"
@@ -183,10 +185,12 @@ func openStore(ctx context.Context, data, url string) (*store.DB, error) {
 
 // app is the wired server.
 type app struct {
-	db      *store.DB
-	svc     *explorer.Service
-	fiber   *fiber.App
-	metrics *httpserver.Metrics
+	db  *store.DB
+	svc *explorer.Service
+	// projects runs the projects' jobs.
+	projects *projects.Service
+	fiber    *fiber.App
+	metrics  *httpserver.Metrics
 	// release is what the server lets go of once idle.
 	release *httpserver.Releasers
 }
@@ -197,7 +201,8 @@ func newApp(ctx context.Context, c serveConfig, o explorer.Options) (*app, error
 	if err != nil {
 		return nil, err
 	}
-	svc := explorer.NewService(db, o)
+	svcs := domains.New(db, o)
+	svc := svcs.Core
 	// Cookies are Secure behind a TLS proxy (--secure-cookies) and when
 	// serve speaks TLS itself.
 	sc := c.Edge.serverConfig(o.Logger, c.MaxUpload, c.SecureCookies || c.Listen.tls())
@@ -210,12 +215,12 @@ func newApp(ctx context.Context, c serveConfig, o explorer.Options) (*app, error
 	sc.Releasers.Add(tonality.Release)
 	sc.Releasers.Add(language.Release)
 	sc.Releasers.Add(analysis.ReleaseBackground)
-	f, err := httpserver.New(svc, sc)
+	f, err := httpserver.New(svcs, sc)
 	if err != nil {
 		db.Close()
 		return nil, err
 	}
-	return &app{db: db, svc: svc, fiber: f, metrics: sc.Metrics, release: sc.Releasers}, nil
+	return &app{db: db, svc: svc, projects: svcs.Projects, fiber: f, metrics: sc.Metrics, release: sc.Releasers}, nil
 }
 
 func serveCommand(args []string, stderr io.Writer) error {
@@ -268,7 +273,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 	defer a.db.Close()
 	logMigrations(logger, a.db)
 	importProjectSpaceFiles(ctx, a.db, c.Data, logger)
-	if err := recoverAtStart(ctx, a.svc); err != nil {
+	if err := recoverAtStart(ctx, a.projects); err != nil {
 		return err
 	}
 	if err := firstAdmin(ctx, a.svc, stderr, logger, c.Data); err != nil {
@@ -287,7 +292,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 // interrupted, their projects, and the stale projects with no
 // measurement queued (made stale before measurements were jobs, or
 // cancelled) queued.
-func recoverAtStart(ctx context.Context, svc *explorer.Service) error {
+func recoverAtStart(ctx context.Context, svc *projects.Service) error {
 	if _, err := svc.RecoverJobs(ctx); err != nil {
 		return fmt.Errorf("recovering interrupted jobs: %w", err)
 	}
@@ -308,7 +313,7 @@ func runInBackground(ctx context.Context, a *app, c serveConfig, spaces *wordspa
 	go a.svc.RunMail(ctx, 5*time.Second)
 	// Long steps (import, explore, apply, learning words, measurements)
 	// run as jobs, those queued by other instances too.
-	go a.svc.RunJobs(ctx, 2*time.Second)
+	go a.projects.RunJobs(ctx, 2*time.Second)
 	// Once a burst is over, the memory it grew goes back to the system
 	// (internal/server/memory.go), the caches and the word spaces loaded
 	// at first use (wordspace/unload.go) let go: no request for 30 s.

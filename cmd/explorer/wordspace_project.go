@@ -9,6 +9,7 @@ import (
 	"os/signal"
 
 	explorer "explorer"
+	"explorer/domains"
 	"explorer/wordspace"
 )
 
@@ -41,7 +42,7 @@ func wordspaceBuildProject(f projectBuildFlags, stdout io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	svc := explorer.NewService(db, explorer.Options{Detector: detector, ProjectSpaces: wordspace.NewProjectSpaces()})
+	svc := domains.New(db, explorer.Options{Detector: detector, ProjectSpaces: wordspace.NewProjectSpaces()})
 	name := *f.owner
 	if name == "" {
 		p, err := db.FindProject(ctx, *f.project)
@@ -50,11 +51,11 @@ func wordspaceBuildProject(f projectBuildFlags, stdout io.Writer) error {
 		}
 		name = p.Owner
 	}
-	u, err := svc.FindUser(ctx, name)
+	u, err := svc.Core.FindUser(ctx, name)
 	if err != nil {
 		return cliError(err)
 	}
-	info, err := svc.BuildProjectSpace(explorer.WithUser(ctx, u), *f.project)
+	info, err := svc.Projects.BuildProjectSpace(explorer.WithUser(ctx, u), *f.project)
 	if err != nil {
 		return cliError(err)
 	}

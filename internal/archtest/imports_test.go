@@ -36,15 +36,19 @@ func deps(t *testing.T, dir string) map[string]bool {
 	return set
 }
 
+// rule forbids the package at pkg (a directory, "." the root) to depend
+// on any of forbidden, directly or through another package.
+type rule struct {
+	pkg       string
+	forbidden []string
+}
+
 // The arrows of ARCHITECTURE.md: the readers of files, text and
 // languages never reach the service layer; the two peers of the edge
 // never reach each other; the service layer reaches no edge, no store and
-// no HTTP or SQL library.
+// no HTTP or SQL library; and the domain arrows (domainRules).
 func TestImportRules(t *testing.T) {
-	rules := []struct {
-		pkg       string
-		forbidden []string
-	}{
+	rules := []rule{
 		{"sheet", []string{module}},
 		{"analysis", []string{module}},
 		{"language", []string{module}},
@@ -55,14 +59,25 @@ func TestImportRules(t *testing.T) {
 			module + "/internal/tablefile", module + "/sheet", module + "/cmd/explorer",
 			"github.com/gofiber/fiber/v2", "github.com/valyala/fasthttp", "github.com/a-h/templ", "database/sql"}},
 	}
+	rules = append(rules, domainRules()...)
+	for _, v := range violations(rules, func(dir string) map[string]bool { return deps(t, dir) }) {
+		t.Error(v)
+	}
+}
+
+// violations lists, for each rule, the forbidden packages that the
+// package depends on according to depsOf.
+func violations(rules []rule, depsOf func(dir string) map[string]bool) []string {
+	var out []string
 	for _, r := range rules {
-		have := deps(t, r.pkg)
+		have := depsOf(r.pkg)
 		for _, f := range r.forbidden {
 			if have[f] {
-				t.Errorf("%s imports %s (directly or through another package)", path(r.pkg), f)
+				out = append(out, path(r.pkg)+" imports "+f+" (directly or through another package)")
 			}
 		}
 	}
+	return out
 }
 
 // The rule test sees a forbidden import where one is: the edge reaches

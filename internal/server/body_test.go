@@ -181,7 +181,7 @@ func TestConcurrentUploadsBoundedMemory(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	const slots = 2
-	app, err := server.New(e.Svc, server.Config{Logger: e.Options.Logger, Uploads: slots, UploadWait: 5 * time.Minute})
+	app, err := server.New(e.Services, server.Config{Logger: e.Options.Logger, Uploads: slots, UploadWait: 5 * time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -136,7 +136,7 @@ func TestIdleTimeoutsLogOncePerSecond(t *testing.T) {
 	logger := slog.New(slog.NewTextHandler(lockedWriter{&mu, &logs}, nil))
 	m := server.NewMetrics()
 	e := testkit.New(t)
-	app, err := server.New(e.Svc, server.Config{Logger: logger, Metrics: m, HeaderTimeout: 300 * time.Millisecond})
+	app, err := server.New(e.Services, server.Config{Logger: logger, Metrics: m, HeaderTimeout: 300 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,7 +39,7 @@ func TestHashRefusalsCounted(t *testing.T) {
 	})
 	e.AddUser("root", explorer.RoleAdmin)
 	m := server.NewMetrics()
-	if _, err := server.New(e.Svc, server.Config{Metrics: m}); err != nil {
+	if _, err := server.New(e.Services, server.Config{Metrics: m}); err != nil {
 		t.Fatal(err)
 	}
 	if got := refusedMetric(t, m); got != 0 {

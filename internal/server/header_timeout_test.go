@@ -18,7 +18,7 @@ import (
 func TestHeaderTimeoutClosesIdleConnections(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
-	app, err := server.New(e.Svc, server.Config{Logger: e.Options.Logger, HeaderTimeout: 400 * time.Millisecond})
+	app, err := server.New(e.Services, server.Config{Logger: e.Options.Logger, HeaderTimeout: 400 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	explorer "explorer"
+	"explorer/domains"
 	"explorer/internal/server"
 	"explorer/internal/testkit"
 
@@ -75,7 +75,7 @@ func twoInstances(t *testing.T) (*testkit.Env, []string) {
 	t.Helper()
 	e := testkit.New(t)
 	var urls []string
-	for _, svc := range []*explorer.Service{e.Svc, explorer.NewService(e.DB, e.Options)} {
+	for _, svc := range []*domains.Services{e.Services, domains.New(e.DB, e.Options)} {
 		app, err := server.New(svc, server.Config{Logger: e.Options.Logger, TrustedProxies: []string{"127.0.0.1/32"}})
 		if err != nil {
 			t.Fatal(err)
@@ -180,7 +180,7 @@ func loginThrottled(t *testing.T, c *http.Client, base string) string {
 // entry; from anyone else, the peer itself.
 func TestForwardedForOnlyFromTrustedPeers(t *testing.T) {
 	e, lb := withLog(t)
-	app, err := server.New(e.Svc, server.Config{Logger: e.Options.Logger, TrustedProxies: []string{"127.0.0.1", "10.0.0.0/8"}})
+	app, err := server.New(e.Services, server.Config{Logger: e.Options.Logger, TrustedProxies: []string{"127.0.0.1", "10.0.0.0/8"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +198,7 @@ func TestForwardedForOnlyFromTrustedPeers(t *testing.T) {
 			t.Errorf("from %s with X-Forwarded-For %q: client %v, want %s", tt.from, tt.xff, got, tt.want)
 		}
 	}
-	if _, err := server.New(e.Svc, server.Config{TrustedProxies: []string{"10.0.0.0/33"}}); err == nil {
+	if _, err := server.New(e.Services, server.Config{TrustedProxies: []string{"10.0.0.0/33"}}); err == nil {
 		t.Fatal("a bad CIDR was accepted")
 	}
 }

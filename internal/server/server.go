@@ -11,8 +11,8 @@ import (
 	"log/slog"
 	"time"
 
-	explorer "explorer"
 	"explorer/api"
+	"explorer/domains"
 	"explorer/internal/contentcoding"
 	"explorer/web"
 
@@ -114,16 +114,18 @@ type edge struct {
 // Peer is a set of routes: the JSON interface or the pages.
 type Peer interface{ Register(r fiber.Router) }
 
-// New returns the app with the JSON interface and the pages on svc.
-func New(svc *explorer.Service, cfg Config) (*fiber.App, error) {
+// New returns the app with the JSON interface and the pages on the
+// services.
+func New(svcs *domains.Services, cfg Config) (*fiber.App, error) {
+	svc := svcs.Core
 	e, err := newEdge(cfg)
 	if err != nil {
 		return nil, err
 	}
 	cfg.Metrics.CountService(svc)
 	budget := spendWrite(svc)
-	v1 := api.New(svc, api.Options{Before: []fiber.Handler{e.readJSONBody}, WriteBudget: budget})
-	pages := web.New(svc, web.Options{SecureCookies: e.cfg.SecureCookies, Known: e.known, Before: []fiber.Handler{e.readFormBody}, WriteBudget: budget})
+	v1 := api.New(svcs, api.Options{Before: []fiber.Handler{e.readJSONBody}, WriteBudget: budget})
+	pages := web.New(svcs, web.Options{SecureCookies: e.cfg.SecureCookies, Known: e.known, Before: []fiber.Handler{e.readFormBody}, WriteBudget: budget})
 	if cfg.Releasers != nil {
 		cfg.Releasers.Add(e.answers.Clear)
 		cfg.Releasers.Add(v1.ReleaseCaches)

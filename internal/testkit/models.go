@@ -2,6 +2,7 @@ package testkit
 
 import (
 	"bytes"
+	"explorer/projects"
 	"mime/multipart"
 	"testing"
 
@@ -93,7 +94,7 @@ func ExampleGroups() []explorer.Group {
 // the given groups.
 func (e *Env) CreateProject(user, title string, groups []explorer.Group, ignore ...string) *explorer.Project {
 	e.T.Helper()
-	p, err := e.Svc.CreateProject(e.As(user), explorer.NewProject{
+	p, err := e.Svc.CreateProject(e.As(user), projects.NewProject{
 		Title: title, Rows: 3, Encoding: "UTF-8", Language: "EN", Groups: groups, IgnoreTerms: ignore,
 		Headers: []explorer.ProjectHeader{{Header: "Comment", Filterable: false, SuggestedLanguage: "EN", ColumnDataSize: 120}},
 	})

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"math/rand/v2"
 
 	explorer "explorer"
 	"explorer/internal/tablefile"
+	"explorer/projects"
 )
 
 // SurveyCounts are the empty cells of SurveyCSV(n) per column.
@@ -59,9 +61,25 @@ func CSVFile(content []byte) tablefile.File {
 // ImportProject imports CSV content as a project of user.
 func (e *Env) ImportProject(user, title string, content []byte) *explorer.Project {
 	e.T.Helper()
-	p, err := e.Svc.ImportProject(e.As(user), explorer.ImportProjectInput{Title: title, File: CSVFile(content)})
+	p, err := e.Svc.ImportProject(e.As(user), projects.ImportProjectInput{Title: title, File: CSVFile(content)})
 	if err != nil {
 		e.T.Fatalf("import project: %v", err)
 	}
 	return p
+}
+
+// MadeUpCSV is a table of n comments in which the made-up word "zorblax"
+// is used as "coffee" is: in the same sentences, as often.
+func MadeUpCSV(n int) []byte {
+	rng := rand.New(rand.NewPCG(9, 9))
+	drinks := []string{"coffee", "zorblax"}
+	foods := []string{"bread", "cake", "soup", "salad", "pasta"}
+	moods := []string{"great", "awful", "fine", "lovely", "cold", "hot", "bitter", "sweet"}
+	var b bytes.Buffer
+	b.WriteString("id,comment\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "%d,the %s was %s and the %s was %s\n", i, drinks[rng.IntN(2)], moods[rng.IntN(len(moods))],
+			foods[rng.IntN(len(foods))], moods[rng.IntN(len(moods))])
+	}
+	return b.Bytes()
 }

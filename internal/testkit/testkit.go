@@ -18,7 +18,9 @@ import (
 
 	explorer "explorer"
 	"explorer/api"
+	"explorer/domains"
 	"explorer/internal/server"
+	"explorer/projects"
 	"explorer/store"
 
 	"github.com/gofiber/fiber/v2"
@@ -30,16 +32,33 @@ const Password = "password-1"
 
 // Env is a wired server for one test.
 type Env struct {
-	T       testing.TB
-	DB      *store.DB
-	Svc     *explorer.Service
-	Clock   *explorer.ManualClock
-	App     *fiber.App
-	Hasher  *CountingHasher
-	Options explorer.Options
+	T  testing.TB
+	DB *store.DB
+	// Svc calls every domain's operations (Services).
+	Svc *Services
+	// Services are the domain services as the edges take them.
+	Services *domains.Services
+	Clock    *explorer.ManualClock
+	App      *fiber.App
+	Hasher   *CountingHasher
+	Options  explorer.Options
 	// logs watches the log for credentials (logwatch.go).
 	logs *logWatch
 }
+
+// Services holds the Service of every domain with their operations
+// promoted, so that a test calls any operation on e.Svc as it did when
+// one Service held them all (no two domains name an operation alike);
+// Core is the root Service itself.
+type Services struct {
+	*Core
+	*projectsService
+}
+
+// Core is the root Service, the kernel and the domains still in it.
+type Core = explorer.Service
+
+type projectsService = projects.Service
 
 // CountingHasher is a bcrypt hasher at the minimum cost that counts its work.
 type CountingHasher struct {
@@ -88,12 +107,12 @@ func New(t testing.TB, opts ...func(*explorer.Options)) *Env {
 		o.Logger = slog.New(slog.NewMultiHandler(o.Logger.Handler(), capture))
 	}
 	t.Cleanup(func() { watch.check(t) })
-	svc := explorer.NewService(db, o)
-	app, err := server.New(svc, server.Config{Logger: o.Logger})
+	svcs := domains.New(db, o)
+	app, err := server.New(svcs, server.Config{Logger: o.Logger})
 	if err != nil {
 		t.Fatalf("server: %v", err)
 	}
-	return &Env{T: t, DB: db, Svc: svc, Clock: clock, App: app, Hasher: hasher, Options: o, logs: watch}
+	return &Env{T: t, DB: db, Svc: &Services{Core: svcs.Core, projectsService: svcs.Projects}, Services: svcs, Clock: clock, App: app, Hasher: hasher, Options: o, logs: watch}
 }
 
 // EnforceCredits is an option of New: imports the paying account cannot

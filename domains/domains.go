@@ -1,0 +1,31 @@
+// Package domains wires the domain services for the edges (api, web,
+// internal/server) and the command line: the root Service, which holds
+// the kernel and the domains not yet in packages of their own, and one
+// Service per domain package built beside it over the same store.
+package domains
+
+import (
+	"explorer"
+	"explorer/projects"
+)
+
+// Store is the persistence of every domain; package store implements it.
+type Store interface {
+	projects.Store
+}
+
+// Services are the domain services of one server or command.
+type Services struct {
+	// Core is the root Service: the kernel (callers, errors, budgets, the
+	// audit record, transactions) and the domains still in the root.
+	Core *explorer.Service
+	// Projects imports, explores and measures projects and runs their
+	// jobs.
+	Projects *projects.Service
+}
+
+// New builds the services over store with o.
+func New(store Store, o explorer.Options) *Services {
+	core := explorer.NewService(store, o)
+	return &Services{Core: core, Projects: projects.New(core, store)}
+}

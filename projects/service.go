@@ -1,0 +1,67 @@
+// Package projects is the projects domain: importing tables of texts,
+// exploring them into topics, measuring their tonality with poles, and
+// the jobs that run these long steps in the background. Its Service
+// builds on the root package's kernel (the caller, errors, the clock,
+// budgets, the store transaction) and on the models, poles and credits
+// rules the root still holds; the root never imports it. Package domains
+// wires it beside the root Service for the edges.
+package projects
+
+import (
+	"log/slog"
+
+	"explorer"
+)
+
+// Store is the persistence the projects domain needs: the kernel's store
+// and the projects' own part (projects, their tonality, jobs). Package
+// store implements it.
+type Store interface {
+	explorer.Store
+	ProjectStore
+	TonalityStore
+	JobStore
+}
+
+// Service carries out the operations on projects and their jobs.
+type Service struct {
+	// root is the kernel and the domains still in the root package.
+	root          *explorer.Service
+	store         Store
+	clock         explorer.Clock
+	log           *slog.Logger
+	detector      explorer.LanguageDetector
+	tables        explorer.TableBudgets
+	wordSpaces    explorer.WordSpaces
+	projectSpaces explorer.ProjectSpaces
+	spaceBuilds   spaceBuilds
+	readingTopics explorer.SuggestSlots // ProjectTopics at once, per user
+	measuring     measureHold           // held background measurements (tonality_jobs.go)
+	jobs          jobRunner             // long steps as jobs (job_runner.go)
+	instance      string
+	jobSlots      int
+	ownJobsOnly   bool
+}
+
+// New returns the projects' Service over store, beside root (made over
+// the same store): it takes root's Options (their defaults applied) and
+// becomes root's Measurer, so that a change of a model, pole or word
+// correction queues the measurements it makes stale.
+func New(root *explorer.Service, store Store) *Service {
+	o := root.Options()
+	s := &Service{
+		root:          root,
+		store:         store,
+		clock:         o.Clock,
+		log:           o.Logger,
+		detector:      o.Detector,
+		tables:        o.Tables,
+		wordSpaces:    o.WordSpaces,
+		projectSpaces: o.ProjectSpaces,
+		instance:      o.Instance,
+		jobSlots:      o.JobSlots,
+		ownJobsOnly:   o.OwnJobsOnly,
+	}
+	root.SetMeasurer(s)
+	return s
+}
