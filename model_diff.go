@@ -222,28 +222,79 @@ func diffTopics(old, g *Group, oldTopics map[int64]topicPlace, newTopics map[int
 }
 
 // diffTerms returns the terms of b not in a and those of a not in b,
-// compared by TermKey, each in its list's order.
+// compared by TermKey, each in its list's order. Each list holds a term
+// once by TermKey (a stored version's terms are clean: cleanTerms), so a
+// term found byte for byte in the other list is in neither answer, and
+// one that is not may only match by key a term of the other list that is
+// not either: only those few are compared by key. The terms both lists
+// begin and end with are set aside first (an edit adds or removes a few
+// terms of a topic), and no map is made for short lists.
 func diffTerms(a, b []string) (added, removed []string) {
 	if slices.Equal(a, b) {
-		return nil, nil // most topics of two versions: no key to make
+		return nil, nil // most topics of two versions
 	}
-	inA := make(map[string]bool, len(a))
-	for _, t := range a {
-		inA[TermKey(t)] = true
+	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
+		a, b = a[1:], b[1:]
 	}
-	inB := make(map[string]bool, len(b))
-	for _, t := range b {
-		inB[TermKey(t)] = true
-		if !inA[TermKey(t)] {
-			added = append(added, t)
+	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
+		a, b = a[:len(a)-1], b[:len(b)-1]
+	}
+	onlyA, onlyB := termsNotIn(a, b, same), termsNotIn(b, a, same)
+	if len(onlyA) > 0 && len(onlyB) > 0 {
+		onlyA, onlyB = termsNotIn(onlyA, onlyB, sameKey), termsNotIn(onlyB, onlyA, sameKey)
+	}
+	return listOrNil(onlyB), listOrNil(onlyA)
+}
+
+// listOrNil is nil for an empty list, else the list capped at its
+// length (it may share a version's terms: an append copies).
+func listOrNil(in []string) []string {
+	if len(in) == 0 {
+		return nil
+	}
+	return slices.Clip(in)
+}
+
+func same(t string) string { return t }
+
+func sameKey(t string) string { return TermKey(t) }
+
+// termsNotIn returns the terms of x whose key no term of y has, in x's
+// order; x itself (not a copy) when that is all of them.
+func termsNotIn(x, y []string, key func(string) string) []string {
+	if len(x) == 0 || len(y) == 0 {
+		return x
+	}
+	var out []string
+	keep := func(i int, found bool) {
+		switch {
+		case found && out == nil:
+			out = append(make([]string, 0, len(x)-1), x[:i]...)
+		case !found && out != nil:
+			out = append(out, x[i])
 		}
 	}
-	for _, t := range a {
-		if !inB[TermKey(t)] {
-			removed = append(removed, t)
+	if len(y) <= termSetSmall {
+		keys := make([]string, len(y))
+		for j, t := range y {
+			keys[j] = key(t)
+		}
+		for i, t := range x {
+			keep(i, slices.Contains(keys, key(t)))
+		}
+	} else {
+		keys := make(map[string]bool, len(y))
+		for _, t := range y {
+			keys[key(t)] = true
+		}
+		for i, t := range x {
+			keep(i, keys[key(t)])
 		}
 	}
-	return added, removed
+	if out == nil {
+		return x
+	}
+	return out
 }
 
 func ignoreTermList(in []IgnoreTerm) []string {
