@@ -300,6 +300,9 @@ type ModelStore interface {
 	FindModelVersions(ctx context.Context, modelID int64) ([]ModelVersion, error)
 	// FindModelVersionsPage is the window page of FindModelVersions.
 	FindModelVersionsPage(ctx context.Context, modelID int64, page Page) ([]ModelVersion, error)
+	// FindNewestModelVersions lists a model's newest n versions up to
+	// version upTo, newest first.
+	FindNewestModelVersions(ctx context.Context, modelID int64, upTo, n int) ([]ModelVersion, error)
 
 	CreateModelAccess(ctx context.Context, a *ModelAccess) error
 	FindModelAccess(ctx context.Context, id int64) (*ModelAccess, error)

@@ -93,8 +93,8 @@ func (s *Service) ModelDiff(ctx context.Context, id int64, from, to int) (*Model
 func DiffStructures(a, b *Structure) StructureDiff {
 	var d StructureDiff
 	d.IgnoreTermsAdded, d.IgnoreTermsRemoved = diffTerms(ignoreTermList(a.IgnoreTerms), ignoreTermList(b.IgnoreTerms))
-	oldGroups := map[int64]*Group{}
-	oldTopics := map[int64]topicPlace{}
+	oldGroups := make(map[int64]*Group, len(a.Groups))
+	oldTopics := make(map[int64]topicPlace, topicCount(a.Groups))
 	for i := range a.Groups {
 		g := &a.Groups[i]
 		oldGroups[g.ID] = g
@@ -102,7 +102,7 @@ func DiffStructures(a, b *Structure) StructureDiff {
 			oldTopics[g.Topics[j].ID] = topicPlace{group: g, topic: &g.Topics[j]}
 		}
 	}
-	newGroups, newTopics := map[int64]bool{}, map[int64]bool{}
+	newGroups, newTopics := make(map[int64]bool, len(b.Groups)), make(map[int64]bool, topicCount(b.Groups))
 	for _, g := range b.Groups {
 		newGroups[g.ID] = true
 		for _, t := range g.Topics {
@@ -154,6 +154,15 @@ func DiffStructures(a, b *Structure) StructureDiff {
 	return d
 }
 
+// topicCount counts the topics of groups.
+func topicCount(groups []Group) int {
+	n := 0
+	for _, g := range groups {
+		n += len(g.Topics)
+	}
+	return n
+}
+
 // topicPlace is a topic of the older structure with its group.
 type topicPlace struct {
 	group *Group
@@ -165,12 +174,14 @@ type topicPlace struct {
 // the newer structure are listed as removed, after the topic that
 // preceded them.
 func diffTopics(old, g *Group, oldTopics map[int64]topicPlace, newTopics map[int64]bool) []TopicDiff {
-	var oldIDs, stayed []int64
+	var oldIDs []int64
 	if old != nil {
-		for _, t := range old.Topics {
-			oldIDs = append(oldIDs, t.ID)
+		oldIDs = make([]int64, len(old.Topics))
+		for i, t := range old.Topics {
+			oldIDs[i] = t.ID
 		}
 	}
+	stayed := make([]int64, 0, len(g.Topics))
 	for _, t := range g.Topics {
 		if p, ok := oldTopics[t.ID]; ok && p.group.ID == g.ID {
 			stayed = append(stayed, t.ID)
@@ -178,7 +189,6 @@ func diffTopics(old, g *Group, oldTopics map[int64]topicPlace, newTopics map[int
 	}
 	moved := outOfOrder(oldIDs, stayed)
 	all := make([]TopicDiff, 0, len(g.Topics))
-	listed := map[int64]bool{}
 	for _, t := range g.Topics {
 		td := TopicDiff{ID: t.ID, Title: t.Title}
 		if p, ok := oldTopics[t.ID]; !ok {
@@ -195,11 +205,32 @@ func diffTopics(old, g *Group, oldTopics map[int64]topicPlace, newTopics map[int
 			td.TermsAdded, td.TermsRemoved = diffTerms(p.topic.Terms, t.Terms)
 		}
 		all = append(all, td)
-		listed[t.ID] = true
 	}
+	all = withRemovedTopics(all, old, oldIDs, newTopics)
+	var out []TopicDiff
+	for _, td := range all {
+		if td.Change != "" || td.OldTitle != "" || td.Moved || len(td.TermsAdded) > 0 || len(td.TermsRemoved) > 0 {
+			out = append(out, td)
+		}
+	}
+	return out
+}
+
+// withRemovedTopics adds to all, the topics of a group in its newer
+// state, the topics of its older state old (ids oldIDs) found nowhere in
+// the newer structure, each after the topic that preceded it in old and
+// is listed by then, else first.
+func withRemovedTopics(all []TopicDiff, old *Group, oldIDs []int64, newTopics map[int64]bool) []TopicDiff {
+	var listed map[int64]bool
 	for i, id := range oldIDs {
 		if newTopics[id] {
 			continue
+		}
+		if listed == nil {
+			listed = make(map[int64]bool, len(all)+1)
+			for _, td := range all {
+				listed[td.ID] = true
+			}
 		}
 		var after int64
 		for j := i - 1; j >= 0 && after == 0; j-- {
@@ -212,13 +243,7 @@ func diffTopics(old, g *Group, oldTopics map[int64]topicPlace, newTopics map[int
 			TopicDiff{ID: t.ID, Title: t.Title, Change: ChangeRemoved, TermsRemoved: t.Terms})
 		listed[id] = true
 	}
-	var out []TopicDiff
-	for _, td := range all {
-		if td.Change != "" || td.OldTitle != "" || td.Moved || len(td.TermsAdded) > 0 || len(td.TermsRemoved) > 0 {
-			out = append(out, td)
-		}
-	}
-	return out
+	return all
 }
 
 // diffTerms returns the terms of b not in a and those of a not in b,

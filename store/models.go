@@ -231,21 +231,33 @@ func (db *DB) FindModelVersions(ctx context.Context, modelID int64) ([]explorer.
 const modelVersionsSQL = `SELECT v.version, v.created_at, u.username FROM model_versions v
 	LEFT JOIN users u ON u.id = v.created_by WHERE v.model_id = ? ORDER BY v.version`
 
+// modelVersionsDownSQL lists a model's versions up to one, newest first,
+// through the primary key read backwards.
+const modelVersionsDownSQL = `SELECT v.version, v.created_at, u.username FROM model_versions v
+	LEFT JOIN users u ON u.id = v.created_by WHERE v.model_id = ? AND v.version <= ? ORDER BY v.version DESC LIMIT ?`
+
 // FindModelVersionsPage lists the window page of a model's versions,
 // oldest first.
 func (db *DB) FindModelVersionsPage(ctx context.Context, modelID int64, page explorer.Page) ([]explorer.ModelVersion, error) {
 	window, wargs := page.SQL()
-	return queryList(ctx, db, modelVersionsSQL+window, append([]any{modelID}, wargs...),
-		func(sc rowScanner) (v explorer.ModelVersion, err error) {
-			var by sql.NullString
-			if err := sc.Scan(&v.Version, millisTime{&v.Created}, &by); err != nil {
-				return v, err
-			}
-			if by.Valid {
-				v.CreatedBy = &explorer.UserRef{UserID: by.String}
-			}
-			return v, nil
-		})
+	return queryList(ctx, db, modelVersionsSQL+window, append([]any{modelID}, wargs...), scanModelVersion)
+}
+
+// FindNewestModelVersions lists a model's newest n versions up to
+// version upTo, newest first.
+func (db *DB) FindNewestModelVersions(ctx context.Context, modelID int64, upTo, n int) ([]explorer.ModelVersion, error) {
+	return queryList(ctx, db, modelVersionsDownSQL, []any{modelID, upTo, n}, scanModelVersion)
+}
+
+func scanModelVersion(sc rowScanner) (v explorer.ModelVersion, err error) {
+	var by sql.NullString
+	if err := sc.Scan(&v.Version, millisTime{&v.Created}, &by); err != nil {
+		return v, err
+	}
+	if by.Valid {
+		v.CreatedBy = &explorer.UserRef{UserID: by.String}
+	}
+	return v, nil
 }
 
 const accessSelect = `SELECT a.id, a.model_id, a.user_id, u.username, a.rights, a.created_at
