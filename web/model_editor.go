@@ -57,7 +57,7 @@ func (s *server) editModel(c *fiber.Ctx, notice string, e explorer.ModelEdit) er
 	if !isHTMX(c) {
 		return s.modelAnswer(c, id, notice, nil)
 	}
-	v, err := s.editorView(c, res.Model)
+	v, err := s.editorView(c, res.Model, true)
 	if err != nil {
 		return err
 	}
@@ -135,7 +135,7 @@ func (s *server) editorRefused(c *fiber.Ctx, id int64, ferr error, e *explorer.M
 	if err != nil {
 		return s.modelAnswer(c, id, "", err)
 	}
-	v, err := s.editorView(c, m)
+	v, err := s.editorView(c, m, true)
 	if err != nil {
 		return s.modelAnswer(c, id, "", err)
 	}

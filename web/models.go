@@ -180,7 +180,7 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 	if err != nil {
 		return models.ModelView{}, err
 	}
-	v, err := s.editorView(c, m)
+	v, err := s.editorView(c, m, version == 0)
 	if err != nil {
 		return models.ModelView{}, err
 	}
@@ -221,8 +221,11 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 // status line, the groups and their counts, the version and the newest
 // versions. The model page adds the rest (modelView); an editor's change
 // answers with it from the model the change gave back, without reading
-// the model's sharing, projects or source again.
-func (s *server) editorView(c *fiber.Ctx, m *explorer.Model) (models.ModelView, error) {
+// the model's sharing, projects or source again. When current, m was
+// read at the model's current version and is shown as the current one
+// (editable) even if a newer version was saved since: the editor's next
+// form merges with it.
+func (s *server) editorView(c *fiber.Ctx, m *explorer.Model, current bool) (models.ModelView, error) {
 	recent, err := s.svc.NewestModelVersions(ctx(c), m.ID, pageVersions)
 	if err != nil {
 		return models.ModelView{}, err
@@ -233,6 +236,9 @@ func (s *server) editorView(c *fiber.Ctx, m *explorer.Model) (models.ModelView, 
 		Owner: m.CreatedBy.UserID, Created: formatTime(c, m.Created), Outdated: m.Outdated,
 		Version: m.Version, Current: recent.Current, CanWrite: m.CanWrite(), IsOwner: m.IsOwner(), Self: u.Username,
 		Tag: m.Tag().String(), VersionCount: recent.Current,
+	}
+	if current {
+		v.Current = m.Version
 	}
 	v.Page.Title = v.Heading()
 	v.Groups = make([]models.GroupRow, len(m.Groups))
