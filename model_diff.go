@@ -174,6 +174,9 @@ type topicPlace struct {
 // the newer structure are listed as removed, after the topic that
 // preceded them.
 func diffTopics(old, g *Group, oldTopics map[int64]topicPlace, newTopics map[int64]bool) []TopicDiff {
+	if old != nil && sameTopics(old.Topics, g.Topics) {
+		return nil // most groups of two versions
+	}
 	var oldIDs []int64
 	if old != nil {
 		oldIDs = make([]int64, len(old.Topics))
@@ -214,6 +217,20 @@ func diffTopics(old, g *Group, oldTopics map[int64]topicPlace, newTopics map[int
 		}
 	}
 	return out
+}
+
+// sameTopics reports whether a and b are the same topics (ids, titles
+// and terms) in the same order.
+func sameTopics(a, b []Topic) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].ID != b[i].ID || a[i].Title != b[i].Title || !slices.Equal(a[i].Terms, b[i].Terms) {
+			return false
+		}
+	}
+	return true
 }
 
 // withRemovedTopics adds to all, the topics of a group in its newer
