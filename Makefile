@@ -196,9 +196,10 @@ bench-explore-large-page: build bin/servebench
 	bin/servebench -bin $(BIN) -explore-large-page $(LARGE_ROWS)
 
 ## bench-http: bytes on the wire and server CPU per request of a 300-topic
-## model (identity, gzip, br, zstd, 304) and of htmx (plain and
-## fingerprinted), beside /healthz, on a served subprocess (HTTP_REQUESTS
-## a phase)
+## model (identity, gzip, br, zstd, 304, and answers built and encoded for
+## a model never asked, with the 304's ratios to both) and of htmx (plain
+## and fingerprinted), beside /healthz, on a served subprocess
+## (HTTP_REQUESTS a phase)
 HTTP_REQUESTS ?= 1000
 bench-http: build bin/httpbench
 	bin/httpbench -bin $(BIN) -requests $(HTTP_REQUESTS)

@@ -69,6 +69,9 @@ type Model struct {
 	Revision int
 	// Rights is the caller's level: READ, READ_WRITE or OWNER.
 	Rights string
+	// SharingStamp counts the changes of UsersAccess and Invitations
+	// (ModelRecord.SharingStamp).
+	SharingStamp int64
 
 	// content names the content of the groups, ignore terms and
 	// dictionary (ContentKey).
@@ -236,6 +239,9 @@ type ModelRecord struct {
 	Rights string
 	// Counts are the list's counts, kept by the store (read only).
 	Counts ModelCounts
+	// SharingStamp counts the changes of the model's accesses and
+	// invitations, kept by the store (read only).
+	SharingStamp int64
 }
 
 // Info returns the record as a ModelInfo.
@@ -300,6 +306,9 @@ type ModelStore interface {
 	FindModelVersions(ctx context.Context, modelID int64) ([]ModelVersion, error)
 	// FindModelVersionsPage is the window page of FindModelVersions.
 	FindModelVersionsPage(ctx context.Context, modelID int64, page Page) ([]ModelVersion, error)
+	// FindNewestModelVersions lists a model's newest n versions up to
+	// version upTo, newest first.
+	FindNewestModelVersions(ctx context.Context, modelID int64, upTo, n int) ([]ModelVersion, error)
 
 	CreateModelAccess(ctx context.Context, a *ModelAccess) error
 	FindModelAccess(ctx context.Context, id int64) (*ModelAccess, error)

@@ -93,8 +93,8 @@ func (s *Service) ModelDiff(ctx context.Context, id int64, from, to int) (*Model
 func DiffStructures(a, b *Structure) StructureDiff {
 	var d StructureDiff
 	d.IgnoreTermsAdded, d.IgnoreTermsRemoved = diffTerms(ignoreTermList(a.IgnoreTerms), ignoreTermList(b.IgnoreTerms))
-	oldGroups := map[int64]*Group{}
-	oldTopics := map[int64]topicPlace{}
+	oldGroups := make(map[int64]*Group, len(a.Groups))
+	oldTopics := make(map[int64]topicPlace, topicCount(a.Groups))
 	for i := range a.Groups {
 		g := &a.Groups[i]
 		oldGroups[g.ID] = g
@@ -102,7 +102,7 @@ func DiffStructures(a, b *Structure) StructureDiff {
 			oldTopics[g.Topics[j].ID] = topicPlace{group: g, topic: &g.Topics[j]}
 		}
 	}
-	newGroups, newTopics := map[int64]bool{}, map[int64]bool{}
+	newGroups, newTopics := make(map[int64]bool, len(b.Groups)), make(map[int64]bool, topicCount(b.Groups))
 	for _, g := range b.Groups {
 		newGroups[g.ID] = true
 		for _, t := range g.Topics {
@@ -154,6 +154,15 @@ func DiffStructures(a, b *Structure) StructureDiff {
 	return d
 }
 
+// topicCount counts the topics of groups.
+func topicCount(groups []Group) int {
+	n := 0
+	for _, g := range groups {
+		n += len(g.Topics)
+	}
+	return n
+}
+
 // topicPlace is a topic of the older structure with its group.
 type topicPlace struct {
 	group *Group
@@ -165,12 +174,17 @@ type topicPlace struct {
 // the newer structure are listed as removed, after the topic that
 // preceded them.
 func diffTopics(old, g *Group, oldTopics map[int64]topicPlace, newTopics map[int64]bool) []TopicDiff {
-	var oldIDs, stayed []int64
+	if old != nil && sameTopics(old.Topics, g.Topics) {
+		return nil // most groups of two versions
+	}
+	var oldIDs []int64
 	if old != nil {
-		for _, t := range old.Topics {
-			oldIDs = append(oldIDs, t.ID)
+		oldIDs = make([]int64, len(old.Topics))
+		for i, t := range old.Topics {
+			oldIDs[i] = t.ID
 		}
 	}
+	stayed := make([]int64, 0, len(g.Topics))
 	for _, t := range g.Topics {
 		if p, ok := oldTopics[t.ID]; ok && p.group.ID == g.ID {
 			stayed = append(stayed, t.ID)
@@ -178,7 +192,6 @@ func diffTopics(old, g *Group, oldTopics map[int64]topicPlace, newTopics map[int
 	}
 	moved := outOfOrder(oldIDs, stayed)
 	all := make([]TopicDiff, 0, len(g.Topics))
-	listed := map[int64]bool{}
 	for _, t := range g.Topics {
 		td := TopicDiff{ID: t.ID, Title: t.Title}
 		if p, ok := oldTopics[t.ID]; !ok {
@@ -195,11 +208,46 @@ func diffTopics(old, g *Group, oldTopics map[int64]topicPlace, newTopics map[int
 			td.TermsAdded, td.TermsRemoved = diffTerms(p.topic.Terms, t.Terms)
 		}
 		all = append(all, td)
-		listed[t.ID] = true
 	}
+	all = withRemovedTopics(all, old, oldIDs, newTopics)
+	var out []TopicDiff
+	for _, td := range all {
+		if td.Change != "" || td.OldTitle != "" || td.Moved || len(td.TermsAdded) > 0 || len(td.TermsRemoved) > 0 {
+			out = append(out, td)
+		}
+	}
+	return out
+}
+
+// sameTopics reports whether a and b are the same topics (ids, titles
+// and terms) in the same order.
+func sameTopics(a, b []Topic) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].ID != b[i].ID || a[i].Title != b[i].Title || !slices.Equal(a[i].Terms, b[i].Terms) {
+			return false
+		}
+	}
+	return true
+}
+
+// withRemovedTopics adds to all, the topics of a group in its newer
+// state, the topics of its older state old (ids oldIDs) found nowhere in
+// the newer structure, each after the topic that preceded it in old and
+// is listed by then, else first.
+func withRemovedTopics(all []TopicDiff, old *Group, oldIDs []int64, newTopics map[int64]bool) []TopicDiff {
+	var listed map[int64]bool
 	for i, id := range oldIDs {
 		if newTopics[id] {
 			continue
+		}
+		if listed == nil {
+			listed = make(map[int64]bool, len(all)+1)
+			for _, td := range all {
+				listed[td.ID] = true
+			}
 		}
 		var after int64
 		for j := i - 1; j >= 0 && after == 0; j-- {
@@ -212,38 +260,83 @@ func diffTopics(old, g *Group, oldTopics map[int64]topicPlace, newTopics map[int
 			TopicDiff{ID: t.ID, Title: t.Title, Change: ChangeRemoved, TermsRemoved: t.Terms})
 		listed[id] = true
 	}
-	var out []TopicDiff
-	for _, td := range all {
-		if td.Change != "" || td.OldTitle != "" || td.Moved || len(td.TermsAdded) > 0 || len(td.TermsRemoved) > 0 {
-			out = append(out, td)
-		}
-	}
-	return out
+	return all
 }
 
 // diffTerms returns the terms of b not in a and those of a not in b,
-// compared by TermKey, each in its list's order.
+// compared by TermKey, each in its list's order. Each list holds a term
+// once by TermKey (a stored version's terms are clean: cleanTerms), so a
+// term found byte for byte in the other list is in neither answer, and
+// one that is not may only match by key a term of the other list that is
+// not either: only those few are compared by key. The terms both lists
+// begin and end with are set aside first (an edit adds or removes a few
+// terms of a topic), and no map is made for short lists.
 func diffTerms(a, b []string) (added, removed []string) {
 	if slices.Equal(a, b) {
-		return nil, nil // most topics of two versions: no key to make
+		return nil, nil // most topics of two versions
 	}
-	inA := make(map[string]bool, len(a))
-	for _, t := range a {
-		inA[TermKey(t)] = true
+	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
+		a, b = a[1:], b[1:]
 	}
-	inB := make(map[string]bool, len(b))
-	for _, t := range b {
-		inB[TermKey(t)] = true
-		if !inA[TermKey(t)] {
-			added = append(added, t)
+	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
+		a, b = a[:len(a)-1], b[:len(b)-1]
+	}
+	onlyA, onlyB := termsNotIn(a, b, same), termsNotIn(b, a, same)
+	if len(onlyA) > 0 && len(onlyB) > 0 {
+		onlyA, onlyB = termsNotIn(onlyA, onlyB, sameKey), termsNotIn(onlyB, onlyA, sameKey)
+	}
+	return listOrNil(onlyB), listOrNil(onlyA)
+}
+
+// listOrNil is nil for an empty list, else the list capped at its
+// length (it may share a version's terms: an append copies).
+func listOrNil(in []string) []string {
+	if len(in) == 0 {
+		return nil
+	}
+	return slices.Clip(in)
+}
+
+func same(t string) string { return t }
+
+func sameKey(t string) string { return TermKey(t) }
+
+// termsNotIn returns the terms of x whose key no term of y has, in x's
+// order; x itself (not a copy) when that is all of them.
+func termsNotIn(x, y []string, key func(string) string) []string {
+	if len(x) == 0 || len(y) == 0 {
+		return x
+	}
+	var out []string
+	keep := func(i int, found bool) {
+		switch {
+		case found && out == nil:
+			out = append(make([]string, 0, len(x)-1), x[:i]...)
+		case !found && out != nil:
+			out = append(out, x[i])
 		}
 	}
-	for _, t := range a {
-		if !inB[TermKey(t)] {
-			removed = append(removed, t)
+	if len(y) <= termSetSmall {
+		keys := make([]string, len(y))
+		for j, t := range y {
+			keys[j] = key(t)
+		}
+		for i, t := range x {
+			keep(i, slices.Contains(keys, key(t)))
+		}
+	} else {
+		keys := make(map[string]bool, len(y))
+		for _, t := range y {
+			keys[key(t)] = true
+		}
+		for i, t := range x {
+			keep(i, keys[key(t)])
 		}
 	}
-	return added, removed
+	if out == nil {
+		return x
+	}
+	return out
 }
 
 func ignoreTermList(in []IgnoreTerm) []string {

@@ -26,8 +26,12 @@ func groupIDs(in []Group) []int64 {
 }
 
 // outOfOrder returns the ids common to before and after that are not in
-// a longest common subsequence of both orders: the ones that moved.
+// a longest common subsequence of both orders: the ones that moved
+// (none, and no map made, when the orders are the same).
 func outOfOrder(before, after []int64) map[int64]bool {
+	if slices.Equal(before, after) {
+		return nil
+	}
 	inBefore := map[int64]bool{}
 	for _, id := range before {
 		inBefore[id] = true

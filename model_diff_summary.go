@@ -3,7 +3,6 @@ package explorer
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"sync"
 )
@@ -34,7 +33,7 @@ func (d StructureDiff) Summary() string {
 	}
 	where := ""
 	if len(c.termTopics) == 1 {
-		where = " in " + c.termTopics[0]
+		where = " in " + c.termTopic
 	} else if len(c.termTopics) > 1 {
 		where = fmt.Sprintf(" in %d topics", len(c.termTopics))
 	}
@@ -61,10 +60,12 @@ func (d StructureDiff) Summary() string {
 
 // changeCount counts the changes of a StructureDiff for its Summary:
 // added ([0]) and removed ([1]) groups, topics and terms (of the topics
-// in both versions, termTopics), renamed and moved ones.
+// in both versions, termTopics, by title; termTopic is the first),
+// renamed and moved ones.
 type changeCount struct {
 	groups, topics, terms [2]int
-	termTopics            []string
+	termTopics            map[string]bool
+	termTopic             string
 	renamed, moved        []string
 }
 
@@ -85,9 +86,10 @@ func (c *changeCount) group(g GroupDiff) {
 			c.moved = append(c.moved, t.Title)
 		}
 		if t.Change == "" && len(t.TermsAdded)+len(t.TermsRemoved) > 0 {
-			if !slices.Contains(c.termTopics, t.Title) {
-				c.termTopics = append(c.termTopics, t.Title)
+			if c.termTopics == nil {
+				c.termTopics, c.termTopic = map[string]bool{}, t.Title
 			}
+			c.termTopics[t.Title] = true
 			c.terms[0] += len(t.TermsAdded)
 			c.terms[1] += len(t.TermsRemoved)
 		}
@@ -119,6 +121,11 @@ func (s *Service) ModelVersionSummaries(ctx context.Context, id int64, first, la
 	if err != nil {
 		return nil, err
 	}
+	return s.summariesOf(ctx, m, first, last)
+}
+
+// summariesOf are ModelVersionSummaries of m, read for the caller.
+func (s *Service) summariesOf(ctx context.Context, m *ModelRecord, first, last int) (map[int]string, error) {
 	first, last = max(first, 1), min(last, m.Version)
 	out := make(map[int]string, max(0, last-first+1))
 	for v := first; v <= last; v++ {
@@ -141,6 +148,52 @@ func (s *Service) ModelVersionSummaries(ctx context.Context, id int64, first, la
 		}
 		out[v] = DiffStructures(prev, cur).Summary()
 		s.summaries.put(key, out[v])
+	}
+	return out, nil
+}
+
+// VersionLine is a version with what it changed from the one before
+// (StructureDiff.Summary).
+type VersionLine struct {
+	ModelVersion
+	Summary string
+}
+
+// NewestVersions are the newest versions of a model, newest first, and
+// the model's current version: versions are numbered from 1 without
+// gaps (only a model's deletion removes them), so it counts them too.
+type NewestVersions struct {
+	Lines   []VersionLine
+	Current int
+}
+
+// NewestModelVersions lists the newest n versions of a model the caller
+// can see with their summaries, as the model page and the editor's
+// answers show them. It reads the model's row and n versions, whatever
+// the model holds.
+func (s *Service) NewestModelVersions(ctx context.Context, id int64, n int) (*NewestVersions, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.visibleModel(ctx, u, id)
+	if err != nil {
+		return nil, err
+	}
+	list, err := s.store.FindNewestModelVersions(ctx, id, m.Version, n)
+	if err != nil {
+		return nil, err
+	}
+	out := &NewestVersions{Lines: make([]VersionLine, len(list)), Current: m.Version}
+	if len(list) == 0 {
+		return out, nil
+	}
+	sums, err := s.summariesOf(ctx, m, list[len(list)-1].Version, m.Version)
+	if err != nil {
+		return nil, err
+	}
+	for i, v := range list {
+		out.Lines[i] = VersionLine{ModelVersion: v, Summary: sums[v.Version]}
 	}
 	return out, nil
 }

@@ -171,8 +171,40 @@ func (s *Service) modelWith(ctx context.Context, m *ModelRecord, version int, v 
 		Version:               version,
 		Revision:              max(0, v.key.revision),
 		Rights:                m.Rights,
+		SharingStamp:          m.SharingStamp,
 		content:               v.key,
 	}, nil
+}
+
+// ModelState is what a model answer holds but its structure and sharing:
+// with the version tag (which names the structure) and the sharing stamp
+// (which changes with every change of the accesses and invitations) it
+// tells whether the answer changed. Usernames, the owner, the type and
+// the language of a model never change.
+type ModelState struct {
+	ModelInfo
+	Tag          VersionTag
+	SharingStamp int64
+}
+
+// State is the model's ModelState.
+func (m *Model) State() ModelState {
+	return ModelState{ModelInfo: m.ModelInfo, Tag: m.Tag(), SharingStamp: m.SharingStamp}
+}
+
+// ModelState is the state of a model the caller can see, at its current
+// version: one read of the model's row (with the caller's rights), for a
+// conditional request that is decided before the answer is built.
+func (s *Service) ModelState(ctx context.Context, id int64) (*ModelState, error) {
+	u, err := activeActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.visibleModel(ctx, u, id)
+	if err != nil {
+		return nil, err
+	}
+	return &ModelState{ModelInfo: m.Info(), Tag: m.Tag(), SharingStamp: m.SharingStamp}, nil
 }
 
 // answerGroups copies groups for an answer: dictionaries are shown empty.

@@ -2,7 +2,9 @@ package api
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"strings"
 
@@ -66,13 +68,19 @@ func preconditionFailed(err error) error {
 }
 
 // modelETag is the entity tag of a model answer: "<version>-<hash>", the
-// version tag of its structure and a hash of head, the parts of the answer
-// that change without a new version (title, outdated, accesses,
-// invitations; modelHead). If-Match reads the version tag before the dash
+// version tag of its structure and a hash of the rest of its state: the
+// model's own fields (title, outdated, ...) and its sharing stamp, which
+// changes with its accesses and invitations (explorer.ModelState). The
+// state is one row, so that a conditional GET is decided before the
+// answer is built. If-Match reads the version tag before the dash
 // (ifMatchVersions).
-func modelETag(m *explorer.Model, head []byte) string {
-	sum := sha256.Sum256(head)
-	return `"` + m.Tag().String() + "-" + hex.EncodeToString(sum[:6]) + `"`
+func modelETag(st explorer.ModelState) string {
+	info, _ := json.Marshal(toModelInfo(st.ModelInfo)) // strings, numbers and booleans: no error
+	h := sha256.New()
+	h.Write(info)
+	h.Write(binary.BigEndian.AppendUint64(nil, uint64(st.SharingStamp)))
+	sum := h.Sum(nil)
+	return `"` + st.Tag.String() + "-" + hex.EncodeToString(sum[:6]) + `"`
 }
 
 // bodyETag is the entity tag of an answer derived from its encoded body:

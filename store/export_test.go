@@ -87,6 +87,7 @@ func ListQueries(userID, modelID int64) []PlannedQuery {
 		{Name: "a model's recent versions (start page)", SQL: modelRecentVersionsSQL, Args: []any{modelID, 5}},
 		{Name: "models list", SQL: models, Args: margs, Sorts: true},
 		{Name: "versions list", SQL: modelVersionsSQL + window, Args: append([]any{modelID}, wargs...)},
+		{Name: "a model's newest versions (model page, editor)", SQL: modelVersionsDownSQL, Args: []any{modelID, 400, 10}},
 		{Name: "poles list", SQL: poles, Args: pargs, Sorts: true},
 		{Name: "poles list of a manager", SQL: managed, Args: targs, Sorts: true},
 		{Name: "projects list", SQL: findProjectsSQL(`p.owner_id = ?`) + window, Args: append([]any{userID}, wargs...)},

@@ -15,7 +15,7 @@ const (
 	modelColumns = `m.id, m.title, m.type, m.language, m.outdated, m.owner_id, u.username, m.created_at,
 	m.version, m.revision, m.master_project_id, m.next_group_id, m.next_topic_id, m.next_ignore_term_id,
 	CASE WHEN m.owner_id = ? THEN 'OWNER' ELSE COALESCE(a.rights, '') END,
-	m.groups_count, m.topics_count, m.terms_count, m.versions_count, m.latest_at`
+	m.groups_count, m.topics_count, m.terms_count, m.versions_count, m.latest_at, m.sharing_stamp`
 	modelJoins = ` JOIN users u ON u.id = m.owner_id
 	LEFT JOIN model_accesses a ON a.model_id = m.id AND a.user_id = ?`
 	modelSelect = `SELECT ` + modelColumns + ` FROM models m` + modelJoins
@@ -29,7 +29,7 @@ func scanModel(sc rowScanner) (*explorer.ModelRecord, error) {
 	c := &m.Counts
 	err := sc.Scan(&m.ID, &title, &m.Type, &m.Language, &m.Outdated, &m.OwnerID, &m.Owner, &created,
 		&m.Version, &m.Revision, &master, &m.NextGroupID, &m.NextTopicID, &m.NextIgnoreTermID, &m.Rights,
-		&c.Groups, &c.Topics, &c.Terms, &c.Versions, &changed)
+		&c.Groups, &c.Topics, &c.Terms, &c.Versions, &changed, &m.SharingStamp)
 	if err != nil {
 		return nil, err
 	}
@@ -254,21 +254,33 @@ func (db *DB) FindModelVersions(ctx context.Context, modelID int64) ([]explorer.
 const modelVersionsSQL = `SELECT v.version, v.created_at, u.username FROM model_versions v
 	LEFT JOIN users u ON u.id = v.created_by WHERE v.model_id = ? ORDER BY v.version`
 
+// modelVersionsDownSQL lists a model's versions up to one, newest first,
+// through the primary key read backwards.
+const modelVersionsDownSQL = `SELECT v.version, v.created_at, u.username FROM model_versions v
+	LEFT JOIN users u ON u.id = v.created_by WHERE v.model_id = ? AND v.version <= ? ORDER BY v.version DESC LIMIT ?`
+
 // FindModelVersionsPage lists the window page of a model's versions,
 // oldest first.
 func (db *DB) FindModelVersionsPage(ctx context.Context, modelID int64, page explorer.Page) ([]explorer.ModelVersion, error) {
 	window, wargs := page.SQL()
-	return queryList(ctx, db, modelVersionsSQL+window, append([]any{modelID}, wargs...),
-		func(sc rowScanner) (v explorer.ModelVersion, err error) {
-			var by sql.NullString
-			if err := sc.Scan(&v.Version, millisTime{&v.Created}, &by); err != nil {
-				return v, err
-			}
-			if by.Valid {
-				v.CreatedBy = &explorer.UserRef{UserID: by.String}
-			}
-			return v, nil
-		})
+	return queryList(ctx, db, modelVersionsSQL+window, append([]any{modelID}, wargs...), scanModelVersion)
+}
+
+// FindNewestModelVersions lists a model's newest n versions up to
+// version upTo, newest first.
+func (db *DB) FindNewestModelVersions(ctx context.Context, modelID int64, upTo, n int) ([]explorer.ModelVersion, error) {
+	return queryList(ctx, db, modelVersionsDownSQL, []any{modelID, upTo, n}, scanModelVersion)
+}
+
+func scanModelVersion(sc rowScanner) (v explorer.ModelVersion, err error) {
+	var by sql.NullString
+	if err := sc.Scan(&v.Version, millisTime{&v.Created}, &by); err != nil {
+		return v, err
+	}
+	if by.Valid {
+		v.CreatedBy = &explorer.UserRef{UserID: by.String}
+	}
+	return v, nil
 }
 
 const accessSelect = `SELECT a.id, a.model_id, a.user_id, u.username, a.rights, a.created_at
@@ -282,13 +294,35 @@ func scanAccess(sc rowScanner) (explorer.ModelAccess, error) {
 
 // CreateModelAccess inserts an access and sets its ID.
 func (db *DB) CreateModelAccess(ctx context.Context, a *explorer.ModelAccess) error {
-	id, err := db.insert(ctx, `INSERT INTO model_accesses (model_id, user_id, rights, created_at) VALUES (?, ?, ?, ?)`,
-		a.ModelID, a.UserID, a.Rights, ms(a.Created))
-	if err != nil {
-		return err
-	}
-	a.ID = id
-	return nil
+	return db.InTx(ctx, func(ctx context.Context) error {
+		id, err := db.insert(ctx, `INSERT INTO model_accesses (model_id, user_id, rights, created_at) VALUES (?, ?, ?, ?)`,
+			a.ModelID, a.UserID, a.Rights, ms(a.Created))
+		if err != nil {
+			return err
+		}
+		a.ID = id
+		return db.sharingChanged(ctx, a.ModelID)
+	})
+}
+
+// sharingChanged bumps a model's sharing stamp (migration 0040) after a
+// change of its accesses or invitations, in the change's transaction.
+func (db *DB) sharingChanged(ctx context.Context, modelID int64) error {
+	_, err := db.exec(ctx, `UPDATE models SET sharing_stamp = sharing_stamp + 1 WHERE id = ?`, modelID)
+	return err
+}
+
+// deleteSharing deletes the access or invitation id from table and bumps
+// its model's sharing stamp.
+func (db *DB) deleteSharing(ctx context.Context, table string, id int64, notFound string) error {
+	return db.InTx(ctx, func(ctx context.Context) error {
+		var model int64
+		err := db.queryRowTx(ctx, `DELETE FROM `+table+` WHERE id = ? RETURNING model_id`, id).Scan(&model)
+		if err != nil {
+			return db.mapError(err, notFound)
+		}
+		return db.sharingChanged(ctx, model)
+	})
 }
 
 // FindModelAccess returns one access.
@@ -308,7 +342,7 @@ func (db *DB) FindModelAccesses(ctx context.Context, modelID int64) ([]explorer.
 
 // DeleteModelAccess removes an access.
 func (db *DB) DeleteModelAccess(ctx context.Context, id int64) error {
-	return db.updateOne(ctx, fmt.Sprintf("access %d not found", id), `DELETE FROM model_accesses WHERE id = ?`, id)
+	return db.deleteSharing(ctx, "model_accesses", id, fmt.Sprintf("access %d not found", id))
 }
 
 const modelInvitationSelect = `SELECT i.id, i.model_id, i.sender_id, s.username, i.recipient_id, r.username, i.rights, i.created_at
@@ -323,13 +357,15 @@ func scanModelInvitation(sc rowScanner) (explorer.ModelInvitation, error) {
 // CreateModelInvitation inserts an invitation and sets its ID; ECONFLICT
 // when the recipient already has one to the model.
 func (db *DB) CreateModelInvitation(ctx context.Context, inv *explorer.ModelInvitation) error {
-	id, err := db.insert(ctx, `INSERT INTO model_invitations (model_id, sender_id, recipient_id, rights, created_at) VALUES (?, ?, ?, ?, ?)`,
-		inv.ModelID, inv.SenderID, inv.RecipientID, inv.Rights, ms(inv.Created))
-	if err != nil {
-		return err
-	}
-	inv.ID = id
-	return nil
+	return db.InTx(ctx, func(ctx context.Context) error {
+		id, err := db.insert(ctx, `INSERT INTO model_invitations (model_id, sender_id, recipient_id, rights, created_at) VALUES (?, ?, ?, ?, ?)`,
+			inv.ModelID, inv.SenderID, inv.RecipientID, inv.Rights, ms(inv.Created))
+		if err != nil {
+			return err
+		}
+		inv.ID = id
+		return db.sharingChanged(ctx, inv.ModelID)
+	})
 }
 
 // FindModelInvitation returns one pending invitation.
@@ -360,7 +396,7 @@ func (db *DB) FindReceivedModelInvitations(ctx context.Context, userID int64, pa
 
 // DeleteModelInvitation removes an invitation.
 func (db *DB) DeleteModelInvitation(ctx context.Context, id int64) error {
-	return db.updateOne(ctx, fmt.Sprintf("invitation %d not found", id), `DELETE FROM model_invitations WHERE id = ?`, id)
+	return db.deleteSharing(ctx, "model_invitations", id, fmt.Sprintf("invitation %d not found", id))
 }
 
 // FindModelSharing returns a model's accesses and pending invitations, by

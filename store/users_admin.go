@@ -21,9 +21,19 @@ func (db *DB) UpdateUserDisabled(ctx context.Context, id int64, at *time.Time) e
 	return db.updateOne(ctx, "user not found", `UPDATE users SET disabled_at = ? WHERE id = ?`, v, id)
 }
 
-// DeleteUser removes a user; its tokens, sessions and settings go with it.
+// DeleteUser removes a user; its tokens, sessions and settings go with
+// it, and so do its accesses to others' models and the invitations it
+// sent or received, whose models' sharing stamps are bumped.
 func (db *DB) DeleteUser(ctx context.Context, id int64) error {
-	return db.updateOne(ctx, "user not found", `DELETE FROM users WHERE id = ?`, id)
+	return db.InTx(ctx, func(ctx context.Context) error {
+		_, err := db.exec(ctx, `UPDATE models SET sharing_stamp = sharing_stamp + 1 WHERE id IN
+			(SELECT model_id FROM model_accesses WHERE user_id = ?
+			UNION SELECT model_id FROM model_invitations WHERE recipient_id = ? OR sender_id = ?)`, id, id, id)
+		if err != nil {
+			return err
+		}
+		return db.updateOne(ctx, "user not found", `DELETE FROM users WHERE id = ?`, id)
+	})
 }
 
 // CountActiveAdmins counts the admins that are not disabled.

@@ -57,7 +57,7 @@ func (s *server) editModel(c *fiber.Ctx, notice string, e explorer.ModelEdit) er
 	if !isHTMX(c) {
 		return s.modelAnswer(c, id, notice, nil)
 	}
-	v, err := s.modelView(c, id, 0)
+	v, err := s.editorView(c, res.Model, true)
 	if err != nil {
 		return err
 	}
@@ -131,7 +131,11 @@ func (s *server) editorRefused(c *fiber.Ctx, id int64, ferr error, e *explorer.M
 		c.Set("HX-Reswap", "beforebegin")
 		return render(c, http.StatusUnprocessableEntity, models.EditorErrorPart(msg))
 	}
-	v, err := s.modelView(c, id, 0)
+	m, err := s.svc.Model(ctx(c), id)
+	if err != nil {
+		return s.modelAnswer(c, id, "", err)
+	}
+	v, err := s.editorView(c, m, true)
 	if err != nil {
 		return s.modelAnswer(c, id, "", err)
 	}

@@ -168,7 +168,6 @@ func (s *server) answerModelInvitation(accept bool) fiber.Handler {
 
 // modelView loads a model at a version (0: the current one) for the page.
 func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelView, error) {
-	u := c.Locals("user").(*explorer.User)
 	var (
 		m   *explorer.Model
 		err error
@@ -181,7 +180,7 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 	if err != nil {
 		return models.ModelView{}, err
 	}
-	versions, err := s.svc.ModelVersions(ctx(c), id)
+	v, err := s.editorView(c, m, version == 0)
 	if err != nil {
 		return models.ModelView{}, err
 	}
@@ -189,26 +188,12 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 	if err != nil {
 		return models.ModelView{}, err
 	}
-	v := models.ModelView{
-		Page: page(c, "Model", "models"), ID: m.ID, Title: titleOf(m.Title), Type: m.Type, Language: m.Language,
-		Owner: m.CreatedBy.UserID, Created: formatTime(c, m.Created), Outdated: m.Outdated,
-		Version: m.Version, Current: versions[len(versions)-1].Version, CanWrite: m.CanWrite(), IsOwner: m.IsOwner(), Self: u.Username,
-	}
-	v.Page.Title = v.Heading()
 	if src, err := s.svc.ModelSource(ctx(c), id); err != nil {
 		return models.ModelView{}, err
 	} else if src != nil {
 		v.Source = &models.ProjectRow{ID: src.ID, Title: src.Title}
 	}
-	v.Tag = m.Tag().String()
 	v.MailHint = s.mailHint()
-	for _, g := range m.Groups {
-		v.Groups = append(v.Groups, groupRow(g))
-		for _, t := range g.Topics {
-			v.Terms += len(t.Terms)
-		}
-	}
-	v.ExpandAll = v.Terms <= expandAllTerms && len(v.Groups) <= expandAllGroups
 	if open, ok := explorer.ParseID(c.Query("open")); ok {
 		v.Open = open
 	}
@@ -217,19 +202,6 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 		terms[i] = t.Term
 	}
 	v.IgnoreTerms = strings.Join(terms, ", ")
-	v.VersionCount = len(versions)
-	last := versions[len(versions)-1].Version
-	summaries, err := s.svc.ModelVersionSummaries(ctx(c), id, last-pageVersions+1, last)
-	if err != nil {
-		return models.ModelView{}, err
-	}
-	for i := len(versions) - 1; i >= 0 && i >= len(versions)-pageVersions; i-- {
-		row := models.VersionRow{Version: versions[i].Version, Created: dates(c).DateTimeSeconds(versions[i].Created), Summary: summaries[versions[i].Version]}
-		if versions[i].CreatedBy != nil {
-			row.By = versions[i].CreatedBy.UserID
-		}
-		v.Versions = append(v.Versions, row)
-	}
 	for _, a := range m.UsersAccess {
 		v.Accesses = append(v.Accesses, models.AccessRow{ID: a.ID, User: a.User.UserID, Rights: a.Rights, Created: formatTime(c, a.Created)})
 	}
@@ -241,6 +213,48 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 	}
 	for _, p := range projects.DependentProjects {
 		v.Projects = append(v.Projects, models.ProjectRow{ID: p.ID, Title: p.Title, Owner: p.Owner, Status: p.Status, Role: "Model applied"})
+	}
+	return v, nil
+}
+
+// editorView is the part of m's view that the editor's answers show: the
+// status line, the groups and their counts, the version and the newest
+// versions. The model page adds the rest (modelView); an editor's change
+// answers with it from the model the change gave back, without reading
+// the model's sharing, projects or source again. When current, m was
+// read at the model's current version and is shown as the current one
+// (editable) even if a newer version was saved since: the editor's next
+// form merges with it.
+func (s *server) editorView(c *fiber.Ctx, m *explorer.Model, current bool) (models.ModelView, error) {
+	recent, err := s.svc.NewestModelVersions(ctx(c), m.ID, pageVersions)
+	if err != nil {
+		return models.ModelView{}, err
+	}
+	u := c.Locals("user").(*explorer.User)
+	v := models.ModelView{
+		Page: page(c, "Model", "models"), ID: m.ID, Title: titleOf(m.Title), Type: m.Type, Language: m.Language,
+		Owner: m.CreatedBy.UserID, Created: formatTime(c, m.Created), Outdated: m.Outdated,
+		Version: m.Version, Current: recent.Current, CanWrite: m.CanWrite(), IsOwner: m.IsOwner(), Self: u.Username,
+		Tag: m.Tag().String(), VersionCount: recent.Current,
+	}
+	if current {
+		v.Current = m.Version
+	}
+	v.Page.Title = v.Heading()
+	v.Groups = make([]models.GroupRow, len(m.Groups))
+	for i, g := range m.Groups {
+		v.Groups[i] = groupRow(g)
+		for _, t := range g.Topics {
+			v.Terms += len(t.Terms)
+		}
+	}
+	v.ExpandAll = v.Terms <= expandAllTerms && len(v.Groups) <= expandAllGroups
+	for _, ver := range recent.Lines {
+		row := models.VersionRow{Version: ver.Version, Created: dates(c).DateTimeSeconds(ver.Created), Summary: ver.Summary}
+		if ver.CreatedBy != nil {
+			row.By = ver.CreatedBy.UserID
+		}
+		v.Versions = append(v.Versions, row)
 	}
 	return v, nil
 }
@@ -259,9 +273,9 @@ const pageVersions = 10
 
 // groupRow is a group for the views.
 func groupRow(g explorer.Group) models.GroupRow {
-	row := models.GroupRow{ID: g.ID, Title: g.Title, Pinned: g.Pinned}
+	row := models.GroupRow{ID: g.ID, Title: g.Title, Pinned: g.Pinned, Topics: make([]models.TopicRow, 0, len(g.Topics))}
 	for _, t := range g.Topics {
-		row.Topics = append(row.Topics, models.TopicRow{ID: t.ID, Title: t.Title, Terms: strings.Join(t.Terms, ", "), TermList: t.Terms, Count: len(t.Terms)})
+		row.Topics = append(row.Topics, models.TopicRow{ID: t.ID, Title: t.Title, TermList: t.Terms, Count: len(t.Terms)})
 	}
 	return row
 }
