@@ -172,11 +172,11 @@ type NewestVersions struct {
 // answers show them. It reads the model's row and n versions, whatever
 // the model holds.
 func (s *Service) NewestModelVersions(ctx context.Context, id int64, n int) (*NewestVersions, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
-	m, err := s.visibleModel(ctx, u, id)
+	m, err := s.VisibleModel(ctx, u, id)
 	if err != nil {
 		return nil, err
 	}

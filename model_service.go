@@ -196,11 +196,11 @@ func (m *Model) State() ModelState {
 // version: one read of the model's row (with the caller's rights), for a
 // conditional request that is decided before the answer is built.
 func (s *Service) ModelState(ctx context.Context, id int64) (*ModelState, error) {
-	u, err := activeActor(ctx)
+	u, err := ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
-	m, err := s.visibleModel(ctx, u, id)
+	m, err := s.VisibleModel(ctx, u, id)
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	explorer "explorer"
+	"explorer/domains"
 	"explorer/internal/server"
 	"explorer/internal/testkit"
 	"explorer/store"
@@ -22,13 +23,13 @@ import (
 
 // sharingCounter is a store that counts the reads of a model's sharing.
 type sharingCounter struct {
-	explorer.Store
+	*store.DB
 	reads atomic.Int64
 }
 
 func (s *sharingCounter) FindModelSharing(ctx context.Context, id int64) ([]explorer.ModelAccess, []explorer.ModelInvitation, error) {
 	s.reads.Add(1)
-	return s.Store.FindModelSharing(ctx, id)
+	return s.DB.FindModelSharing(ctx, id)
 }
 
 // instance is one server over a database that another shares.
@@ -41,9 +42,10 @@ type instance struct {
 func newInstance(t *testing.T, db *store.DB) *instance {
 	o := explorer.Options{Clock: explorer.NewManualClock(testkit.Start), Hasher: explorer.BcryptHasher{Cost: bcrypt.MinCost},
 		Detector: testkit.StopWordDetector, Billing: explorer.BillingOptions{TrackOnly: true}, Logger: slog.New(slog.DiscardHandler)}
-	in := &instance{store: &sharingCounter{Store: db}}
-	in.svc = explorer.NewService(in.store, o)
-	app, err := server.New(in.svc, server.Config{Logger: o.Logger})
+	in := &instance{store: &sharingCounter{DB: db}}
+	services := domains.New(in.store, o)
+	in.svc = services.Core
+	app, err := server.New(services, server.Config{Logger: o.Logger})
 	if err != nil {
 		t.Fatal(err)
 	}
