@@ -24,11 +24,12 @@ const openGroupJS = `new Promise((resolve, reject) => {
 	const mark = (k) => (e) => { if (!(k in ph)) ph[k] = Math.round(performance.now() - t0); };
 	['htmx:beforeRequest', 'htmx:afterRequest', 'htmx:afterSwap', 'htmx:afterSettle'].forEach(k => document.addEventListener(k, mark(k.slice(5)), { once: true }));
 	window.phases.push(ph);
+	performance.mark('click-GID');
 	d.querySelector('summary').click();
 	const tick = () => {
 		if (performance.now() - t0 > 15000) { reject(new Error('group GID did not open')); return; }
 		if (d.isConnected && d.open && d.querySelector('.term-input') && !d.querySelector('.group-body[hx-get]')) {
-			requestAnimationFrame(() => requestAnimationFrame(() => resolve(String(Math.round(performance.now() - t0)))));
+			requestAnimationFrame(() => requestAnimationFrame(() => { performance.measure('open-GID', 'click-GID'); resolve(String(Math.round(performance.now() - t0))); }));
 			return;
 		}
 		setTimeout(tick, 2);
@@ -57,6 +58,7 @@ func TestBrowserEditorOpenGroup(t *testing.T) {
 		ann.eval(`localStorage.setItem('explorer.editor.open', '` + mode + `'); ''`)
 		ann.do("reload", chromedp.Reload(), chromedp.WaitVisible(`#structure`), htmxReady(`#group-1 .group-body[hx-get]`))
 		var first, later []float64
+		stop := startTrace(t, ann, mode)
 		for g := 1; g <= 40; g++ {
 			ms := ann.evalAsync(strings.ReplaceAll(openGroupJS, "GID", itoa(m.Groups[g-1].ID)))
 			v, err := strconv.ParseFloat(ms, 64)
@@ -69,6 +71,7 @@ func TestBrowserEditorOpenGroup(t *testing.T) {
 				later = append(later, v)
 			}
 		}
+		stop()
 		if os.Getenv("EXPLORER_BENCH_PHASES") != "" {
 			t.Logf("phases (ms from the click): %s", ann.eval(`JSON.stringify(window.phases.slice(30))`))
 		}
