@@ -378,6 +378,12 @@
     }
     if (d.open) {
       loadBody(d);
+    } else {
+      // After this toggle: the placeholder's htmx trigger, set up now,
+      // would hear this very event and load the body again.
+      window.setTimeout(function () {
+        dropBody(d);
+      }, 0);
     }
     var opening = d.hasAttribute("data-opening");
     d.removeAttribute("data-opening");
@@ -396,6 +402,50 @@
       }
     });
   }, true);
+
+  // --- a closed group's fields leave the page ---------------------------
+  // Chrome's autofill reads every text field of the page again 100 ms
+  // after a form or field is added (a group body swapped in), in one task
+  // that grows with the fields (about 0.25 ms each, 880 fields with forty
+  // groups open): a closed group gives its body back for the placeholder
+  // that loads it when opened, unless something in it is typed, focused,
+  // being sent or waiting in the term queue.
+  function untouched(body) {
+    if (body.querySelector(".htmx-request, .chip.saving, .removing") || body.contains(document.activeElement)) {
+      return false;
+    }
+    var fields = body.querySelectorAll("input:not([type=hidden])");
+    for (var i = 0; i < fields.length; i++) {
+      var f = fields[i];
+      if (f.value !== f.defaultValue || f.checked !== f.defaultChecked) {
+        return false;
+      }
+    }
+    return !queue.some(function (item) {
+      var box = termBox(item.topic);
+      return box && body.contains(box);
+    });
+  }
+
+  function dropBody(d) {
+    var body = d.querySelector(":scope > .group-body");
+    var url = d.getAttribute("data-body");
+    if (d.open || !body || body.hasAttribute("hx-get") || !url || !window.htmx || !untouched(body)) {
+      return;
+    }
+    var stub = document.createElement("div");
+    stub.className = "group-body";
+    stub.setAttribute("hx-get", url);
+    stub.setAttribute("hx-trigger", "toggle once from:closest details");
+    stub.setAttribute("hx-swap", "outerHTML");
+    var link = document.createElement("a");
+    link.href = d.getAttribute("data-open") || url;
+    var title = d.querySelector("summary h3");
+    link.textContent = "Show the topics of " + (title && title.firstChild ? title.firstChild.textContent.trim() : "this group");
+    stub.appendChild(link);
+    body.replaceWith(stub);
+    window.htmx.process(stub);
+  }
 
   // --- search results open their group ---------------------------------
   document.addEventListener("click", function (evt) {
