@@ -223,13 +223,22 @@
   // loadBody fetches the body of an open group when htmx did not (its
   // hx-trigger, toggle once, was seen to miss the toggle of a group opened
   // while another group's body was being swapped in).
+  // A group far out of view is left to load when it comes near (farAway).
   function loadBody(d) {
     window.setTimeout(function () {
-      var body = d.isConnected && d.open && d.querySelector(".group-body[hx-get]");
-      if (body && !body.classList.contains("htmx-request") && window.htmx) {
-        window.htmx.ajax("GET", body.getAttribute("hx-get"), { source: body, target: body, swap: "outerHTML" });
+      if (!farAway.has(d)) {
+        fetchBody(d);
       }
     }, 100);
+  }
+
+  // fetchBody fetches the body of an open group that has its placeholder
+  // and is not already asking for it.
+  function fetchBody(d) {
+    var body = d.isConnected && d.open && d.querySelector(":scope > .group-body[hx-get]");
+    if (body && !body.classList.contains("htmx-request") && window.htmx) {
+      window.htmx.ajax("GET", body.getAttribute("hx-get"), { source: body, target: body, swap: "outerHTML" });
+    }
   }
 
   // Groups reopened by a swap are open again once it settled (htmx's
@@ -333,7 +342,8 @@
   // --- one group at a time ----------------------------------------------
   // The person's choice, kept in this browser (localStorage): opening a
   // group closes the others. Else every group stays open and the page
-  // renders only those in view (app.css, content-visibility).
+  // renders only those in view (app.css, content-visibility), the bodies
+  // of those far out of view given back (below).
   var oneKey = "explorer.editor.open";
   function oneAtATime() {
     try {
@@ -376,7 +386,9 @@
     if (!d.matches || !d.matches("details.group")) {
       return;
     }
-    if (d.open) {
+    if (d.open && d.querySelector(":scope > .group-body[data-far]") && !farAway.has(d)) {
+      fetchBody(d);
+    } else if (d.open) {
       loadBody(d);
     } else {
       // After this toggle: the placeholder's htmx trigger, set up now,
@@ -427,25 +439,107 @@
     });
   }
 
-  function dropBody(d) {
+  // givable is the body of group d, open or closed as open says, when it
+  // may leave the page: loaded, untouched, and the group able to load it.
+  function givable(d, open) {
     var body = d.querySelector(":scope > .group-body");
-    var url = d.getAttribute("data-body");
-    if (d.open || !body || body.hasAttribute("hx-get") || !url || !window.htmx || !untouched(body)) {
-      return;
+    if (d.open !== open || !body || body.hasAttribute("hx-get") || !d.getAttribute("data-body") || !window.htmx || !untouched(body)) {
+      return null;
     }
+    return body;
+  }
+
+  // placeholder is what stands for the body of group d: the link of the
+  // page that shows it open, with words said of it.
+  function placeholder(d, words) {
     var stub = document.createElement("div");
     stub.className = "group-body";
-    stub.setAttribute("hx-get", url);
-    stub.setAttribute("hx-trigger", "toggle once from:closest details");
+    stub.setAttribute("hx-get", d.getAttribute("data-body"));
     stub.setAttribute("hx-swap", "outerHTML");
     var link = document.createElement("a");
-    link.href = d.getAttribute("data-open") || url;
+    link.href = d.getAttribute("data-open") || d.getAttribute("data-body");
     var title = d.querySelector("summary h3");
-    link.textContent = "Show the topics of " + (title && title.firstChild ? title.firstChild.textContent.trim() : "this group");
+    link.textContent = words + (title && title.firstChild ? title.firstChild.textContent.trim() : "this group");
     stub.appendChild(link);
+    return stub;
+  }
+
+  function dropBody(d) {
+    var body = givable(d, false);
+    if (!body) {
+      return;
+    }
+    var stub = placeholder(d, "Show the topics of ");
+    stub.setAttribute("hx-trigger", "toggle once from:closest details");
     body.replaceWith(stub);
     window.htmx.process(stub);
   }
+
+  // --- open groups far out of view give their fields back ---------------
+  // With every group left open, the text fields would still grow with the
+  // groups opened. An open group whose box is more than two viewport
+  // heights from the view gives its body back, under the same condition
+  // as a closed one, for a placeholder of the same height (so that nothing
+  // moves) that says it is loading (aria-busy) and has no htmx trigger:
+  // the group stays open, and its body is fetched again once the group
+  // comes within one viewport height of the view (farther than it gives
+  // back, so a group at the edge does not come and go). farAway holds the
+  // groups seen beyond two viewport heights.
+  var farAway = new WeakSet();
+
+  function shelveBody(d) {
+    var body = givable(d, true);
+    if (!body) {
+      return;
+    }
+    var stub = placeholder(d, "Loading the topics of ");
+    stub.setAttribute("data-far", "");
+    stub.setAttribute("aria-busy", "true");
+    var height = body.offsetHeight;
+    if (height > 0) {
+      stub.style.height = height + "px";
+    }
+    body.replaceWith(stub);
+  }
+
+  var watched = new WeakSet();
+  var nearView = null;
+  var farView = null;
+  function watchGroups() {
+    if (!("IntersectionObserver" in window)) {
+      return;
+    }
+    if (!nearView) {
+      nearView = new IntersectionObserver(function (entries) {
+        entries.forEach(function (e) {
+          if (e.isIntersecting) {
+            farAway.delete(e.target);
+            fetchBody(e.target);
+          }
+        });
+      }, { rootMargin: "100% 0px" });
+      farView = new IntersectionObserver(function (entries) {
+        entries.forEach(function (e) {
+          if (e.isIntersecting) {
+            farAway.delete(e.target);
+          } else {
+            farAway.add(e.target);
+            shelveBody(e.target);
+          }
+        });
+      }, { rootMargin: "200% 0px" });
+    }
+    document.querySelectorAll("#groups details.group").forEach(function (d) {
+      if (!watched.has(d)) {
+        watched.add(d);
+        nearView.observe(d);
+        farView.observe(d);
+      }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", watchGroups);
+  document.addEventListener("htmx:afterSettle", watchGroups);
+  document.addEventListener("htmx:oobAfterSwap", watchGroups);
 
   // --- search results open their group ---------------------------------
   document.addEventListener("click", function (evt) {
@@ -477,6 +571,11 @@
       show();
     });
     group.setAttribute("data-opening", "");
+    var far = group.open || group.querySelector(":scope > .group-body[data-far]");
     group.open = true;
+    if (far) {
+      // A placeholder without an htmx trigger (far out of view).
+      fetchBody(group);
+    }
   });
 })();

@@ -950,8 +950,8 @@ func refreshed(v ModelView, scope int64) templ.Component {
 // GroupPart is one group: its title as the summary of a <details>, open
 // with its topics, or collapsed with a body loaded when opened. data-body
 // and data-open are the body's and the open page's URLs: editor.js puts
-// the placeholder back when a group is closed (its fields out of the page,
-// see docs/DECISIONS-LOCAL.md, "Large models").
+// the placeholder back when a group is closed or, open, far out of view
+// (its fields out of the page, see docs/DECISIONS-LOCAL.md, "Large models").
 func GroupPart(v ModelView, g GroupRow, i int) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
