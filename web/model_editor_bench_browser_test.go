@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"explorer/internal/browser"
 	"explorer/internal/testkit"
@@ -65,7 +66,10 @@ func TestBrowserEditorOpenGroup(t *testing.T) {
 	e.AddUser("ann", "")
 	m := bigModel(t, e, 200, 10, 10)
 	base := e.Serve()
-	ann := newTab(t, base, "ann")
+	// Longer than newTab's two minutes: 80 openings, each after a pause.
+	ctx := browser.New(t, 15*time.Minute)
+	signInBrowser(t, ctx, base, "ann")
+	ann := &tab{t, ctx}
 	ann.do("viewport", chromedp.EmulateViewport(1280, 900))
 	for _, mode := range []string{"all", "one"} {
 		ann.do("open the model", chromedp.Navigate(base+"/models/"+itoa(m.ID)), chromedp.WaitVisible(`#structure`), htmxReady(`#group-1 .group-body[hx-get]`))
