@@ -42,7 +42,7 @@ const openGroupJS = `new Promise((resolve, reject) => {
 	performance.mark('click-GID');
 	d.querySelector('summary').click();
 	const tick = () => {
-		if (performance.now() - t0 > 15000) { reject(new Error('group GID did not open')); return; }
+		if (performance.now() - t0 > 15000) { const b = d.querySelector('.group-body'); reject(new Error('group GID did not open: open ' + d.open + ', top ' + Math.round(d.getBoundingClientRect().top) + ', body ' + (b ? b.outerHTML.slice(0, 200) : 'none'))); return; }
 		if (d.isConnected && d.open && d.querySelector('.term-input') && !d.querySelector('.group-body[hx-get]')) {
 			requestAnimationFrame(() => requestAnimationFrame(() => { performance.measure('open-GID', 'click-GID'); resolve(String(Math.round(performance.now() - t0))); }));
 			return;

@@ -223,10 +223,11 @@
   // loadBody fetches the body of an open group when htmx did not (its
   // hx-trigger, toggle once, was seen to miss the toggle of a group opened
   // while another group's body was being swapped in).
-  // A group far out of view is left to load when it comes near (farAway).
-  function loadBody(d) {
+  // With nearOnly, a group far out of view is left to load when it comes
+  // near (farAway).
+  function loadBody(d, nearOnly) {
     window.setTimeout(function () {
-      if (!farAway.has(d)) {
+      if (!nearOnly || !farAway.has(d)) {
         fetchBody(d);
       }
     }, 100);
@@ -255,7 +256,7 @@
         return;
       }
       d.open = true;
-      loadBody(d);
+      loadBody(d, true);
     });
   });
 
@@ -386,7 +387,7 @@
     if (!d.matches || !d.matches("details.group")) {
       return;
     }
-    if (d.open && d.querySelector(":scope > .group-body[data-far]") && !farAway.has(d)) {
+    if (d.open && d.querySelector(":scope > .group-body[data-far]")) {
       fetchBody(d);
     } else if (d.open) {
       loadBody(d);
