@@ -223,22 +223,33 @@
   // loadBody fetches the body of an open group when htmx did not (its
   // hx-trigger, toggle once, was seen to miss the toggle of a group opened
   // while another group's body was being swapped in).
-  // With nearOnly, a group far out of view is left to load when it comes
-  // near (farAway).
+  // Only the placeholder seen now is fetched (not one put back since, the
+  // body far out of view); with nearOnly, not while the group is far out
+  // of view (it loads when it comes near, farAway).
   function loadBody(d, nearOnly) {
+    var stub = d.querySelector(":scope > .group-body[hx-get]");
     window.setTimeout(function () {
-      if (!nearOnly || !farAway.has(d)) {
+      if (stub && stub.parentNode === d && (!nearOnly || !farAway.has(d))) {
         fetchBody(d);
       }
     }, 100);
   }
 
   // fetchBody fetches the body of an open group that has its placeholder
-  // and is not already asking for it.
-  function fetchBody(d) {
+  // and is not already asking for it; with nearOnly, a body that arrives
+  // when the group is far out of view again is given back at once.
+  function fetchBody(d, nearOnly) {
     var body = d.isConnected && d.open && d.querySelector(":scope > .group-body[hx-get]");
-    if (body && !body.classList.contains("htmx-request") && window.htmx) {
-      window.htmx.ajax("GET", body.getAttribute("hx-get"), { source: body, target: body, swap: "outerHTML" });
+    if (!body || body.classList.contains("htmx-request") || !window.htmx) {
+      return;
+    }
+    var asked = window.htmx.ajax("GET", body.getAttribute("hx-get"), { source: body, target: body, swap: "outerHTML" });
+    if (nearOnly && asked && asked.then) {
+      asked.then(function () {
+        if (farAway.has(d)) {
+          shelveBody(d);
+        }
+      });
     }
   }
 
@@ -409,11 +420,18 @@
     if (!oneChoice) {
       return;
     }
+    // The group opened stays where it was clicked: the page does not
+    // keep it there (no scroll anchoring) when groups above it close.
+    var top = d.getBoundingClientRect().top;
     document.querySelectorAll("#groups details.group[open]").forEach(function (other) {
       if (other !== d) {
         other.open = false;
       }
     });
+    var moved = d.getBoundingClientRect().top - top;
+    if (moved !== 0) {
+      window.scrollBy(0, moved);
+    }
   }, true);
 
   // --- a closed group's fields leave the page ---------------------------
@@ -503,6 +521,16 @@
     body.replaceWith(stub);
   }
 
+  // latest keeps the last of the entries of each group: a late callback
+  // holds those of several frames, the first ones stale.
+  function latest(entries) {
+    var last = new Map();
+    entries.forEach(function (e) {
+      last.set(e.target, e);
+    });
+    return Array.from(last.values());
+  }
+
   var watched = new WeakSet();
   var nearView = null;
   var farView = null;
@@ -512,15 +540,15 @@
     }
     if (!nearView) {
       nearView = new IntersectionObserver(function (entries) {
-        entries.forEach(function (e) {
+        latest(entries).forEach(function (e) {
           if (e.isIntersecting) {
             farAway.delete(e.target);
-            fetchBody(e.target);
+            fetchBody(e.target, true);
           }
         });
       }, { rootMargin: "100% 0px" });
       farView = new IntersectionObserver(function (entries) {
-        entries.forEach(function (e) {
+        latest(entries).forEach(function (e) {
           if (e.isIntersecting) {
             farAway.delete(e.target);
           } else {
