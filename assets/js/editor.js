@@ -523,12 +523,20 @@
 
   // latest keeps the last of the entries of each group: a late callback
   // holds those of several frames, the first ones stale.
+  // A group swapped out of the page is no longer watched.
   function latest(entries) {
     var last = new Map();
     entries.forEach(function (e) {
       last.set(e.target, e);
     });
-    return Array.from(last.values());
+    return Array.from(last.values()).filter(function (e) {
+      if (!e.target.isConnected) {
+        nearView.unobserve(e.target);
+        farView.unobserve(e.target);
+        return false;
+      }
+      return true;
+    });
   }
 
   var watched = new WeakSet();
