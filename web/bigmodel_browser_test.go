@@ -57,7 +57,7 @@ func TestBrowserEditorSearchAndWords(t *testing.T) {
 		ann.until("group 1 open", `!!document.querySelector('#group-1[open] .term-input')`)
 		ann.click("open group 2", `#group-2 summary`)
 		ann.until("group 2 open, group 1 closed", `!!document.querySelector('#group-2[open] .term-input') && !document.querySelector('#group-1').open`)
-		ann.do("reload", chromedp.Reload(), chromedp.WaitVisible(`#one-group`))
+		ann.do("reload", chromedp.Reload(), chromedp.WaitVisible(`#one-group`), htmxReady(`#group-2 .group-body`))
 		if on := ann.eval(`String(document.querySelector('#one-group').checked)`); on != "true" {
 			t.Fatalf("%s px: the choice was not kept", w)
 		}

@@ -223,13 +223,34 @@
   // loadBody fetches the body of an open group when htmx did not (its
   // hx-trigger, toggle once, was seen to miss the toggle of a group opened
   // while another group's body was being swapped in).
-  function loadBody(d) {
+  // Only the placeholder seen now is fetched (not one put back since, the
+  // body far out of view); with nearOnly, not while the group is far out
+  // of view (it loads when it comes near, farAway).
+  function loadBody(d, nearOnly) {
+    var stub = d.querySelector(":scope > .group-body[hx-get]");
     window.setTimeout(function () {
-      var body = d.isConnected && d.open && d.querySelector(".group-body[hx-get]");
-      if (body && !body.classList.contains("htmx-request") && window.htmx) {
-        window.htmx.ajax("GET", body.getAttribute("hx-get"), { source: body, target: body, swap: "outerHTML" });
+      if (stub && stub.parentNode === d && (!nearOnly || !farAway.has(d))) {
+        fetchBody(d);
       }
     }, 100);
+  }
+
+  // fetchBody fetches the body of an open group that has its placeholder
+  // and is not already asking for it; with nearOnly, a body that arrives
+  // when the group is far out of view again is given back at once.
+  function fetchBody(d, nearOnly) {
+    var body = d.isConnected && d.open && d.querySelector(":scope > .group-body[hx-get]");
+    if (!body || body.classList.contains("htmx-request") || !window.htmx) {
+      return;
+    }
+    var asked = window.htmx.ajax("GET", body.getAttribute("hx-get"), { source: body, target: body, swap: "outerHTML" });
+    if (nearOnly && asked && asked.then) {
+      asked.then(function () {
+        if (farAway.has(d)) {
+          shelveBody(d);
+        }
+      });
+    }
   }
 
   // Groups reopened by a swap are open again once it settled (htmx's
@@ -246,7 +267,7 @@
         return;
       }
       d.open = true;
-      loadBody(d);
+      loadBody(d, true);
     });
   });
 
@@ -333,7 +354,8 @@
   // --- one group at a time ----------------------------------------------
   // The person's choice, kept in this browser (localStorage): opening a
   // group closes the others. Else every group stays open and the page
-  // renders only those in view (app.css, content-visibility).
+  // renders only those in view (app.css, content-visibility), the bodies
+  // of those far out of view given back (below).
   var oneKey = "explorer.editor.open";
   function oneAtATime() {
     try {
@@ -376,8 +398,16 @@
     if (!d.matches || !d.matches("details.group")) {
       return;
     }
-    if (d.open) {
+    if (d.open && d.querySelector(":scope > .group-body[data-far]")) {
+      fetchBody(d);
+    } else if (d.open) {
       loadBody(d);
+    } else {
+      // After this toggle: the placeholder's htmx trigger, set up now,
+      // would hear this very event and load the body again.
+      window.setTimeout(function () {
+        dropBody(d);
+      }, 0);
     }
     var opening = d.hasAttribute("data-opening");
     d.removeAttribute("data-opening");
@@ -390,12 +420,163 @@
     if (!oneChoice) {
       return;
     }
+    // The group opened stays where it was clicked: the page does not
+    // keep it there (no scroll anchoring) when groups above it close.
+    var top = d.getBoundingClientRect().top;
     document.querySelectorAll("#groups details.group[open]").forEach(function (other) {
       if (other !== d) {
         other.open = false;
       }
     });
+    var moved = d.getBoundingClientRect().top - top;
+    if (moved !== 0) {
+      window.scrollBy(0, moved);
+    }
   }, true);
+
+  // --- a closed group's fields leave the page ---------------------------
+  // Chrome's autofill reads every text field of the page again 100 ms
+  // after a form or field is added (a group body swapped in), in one task
+  // that grows with the fields (about 0.25 ms each, 880 fields with forty
+  // groups open): a closed group gives its body back for the placeholder
+  // that loads it when opened, unless something in it is typed, focused,
+  // being sent or waiting in the term queue.
+  function untouched(body) {
+    if (body.querySelector(".htmx-request, .chip.saving, .removing") || body.contains(document.activeElement)) {
+      return false;
+    }
+    var fields = body.querySelectorAll("input:not([type=hidden])");
+    for (var i = 0; i < fields.length; i++) {
+      var f = fields[i];
+      if (f.value !== f.defaultValue || f.checked !== f.defaultChecked) {
+        return false;
+      }
+    }
+    return !queue.some(function (item) {
+      var box = termBox(item.topic);
+      return box && body.contains(box);
+    });
+  }
+
+  // givable is the body of group d, open or closed as open says, when it
+  // may leave the page: loaded, untouched, and the group able to load it.
+  function givable(d, open) {
+    var body = d.querySelector(":scope > .group-body");
+    if (d.open !== open || !body || body.hasAttribute("hx-get") || !d.getAttribute("data-body") || !window.htmx || !untouched(body)) {
+      return null;
+    }
+    return body;
+  }
+
+  // placeholder is what stands for the body of group d: the link of the
+  // page that shows it open, with words said of it.
+  function placeholder(d, words) {
+    var stub = document.createElement("div");
+    stub.className = "group-body";
+    stub.setAttribute("hx-get", d.getAttribute("data-body"));
+    stub.setAttribute("hx-swap", "outerHTML");
+    var link = document.createElement("a");
+    link.href = d.getAttribute("data-open") || d.getAttribute("data-body");
+    var title = d.querySelector("summary h3");
+    link.textContent = words + (title && title.firstChild ? title.firstChild.textContent.trim() : "this group");
+    stub.appendChild(link);
+    return stub;
+  }
+
+  function dropBody(d) {
+    var body = givable(d, false);
+    if (!body) {
+      return;
+    }
+    var stub = placeholder(d, "Show the topics of ");
+    stub.setAttribute("hx-trigger", "toggle once from:closest details");
+    body.replaceWith(stub);
+    window.htmx.process(stub);
+  }
+
+  // --- open groups far out of view give their fields back ---------------
+  // With every group left open, the text fields would still grow with the
+  // groups opened. An open group whose box is more than two viewport
+  // heights from the view gives its body back, under the same condition
+  // as a closed one, for a placeholder of the same height (so that nothing
+  // moves) that says it is loading (aria-busy) and has no htmx trigger:
+  // the group stays open, and its body is fetched again once the group
+  // comes within one viewport height of the view (farther than it gives
+  // back, so a group at the edge does not come and go). farAway holds the
+  // groups seen beyond two viewport heights.
+  var farAway = new WeakSet();
+
+  function shelveBody(d) {
+    var body = givable(d, true);
+    if (!body) {
+      return;
+    }
+    var stub = placeholder(d, "Loading the topics of ");
+    stub.setAttribute("data-far", "");
+    stub.setAttribute("aria-busy", "true");
+    var height = body.offsetHeight;
+    if (height > 0) {
+      stub.style.height = height + "px";
+    }
+    body.replaceWith(stub);
+  }
+
+  // latest keeps the last of the entries of each group: a late callback
+  // holds those of several frames, the first ones stale.
+  // A group swapped out of the page is no longer watched.
+  function latest(entries) {
+    var last = new Map();
+    entries.forEach(function (e) {
+      last.set(e.target, e);
+    });
+    return Array.from(last.values()).filter(function (e) {
+      if (!e.target.isConnected) {
+        nearView.unobserve(e.target);
+        farView.unobserve(e.target);
+        return false;
+      }
+      return true;
+    });
+  }
+
+  var watched = new WeakSet();
+  var nearView = null;
+  var farView = null;
+  function watchGroups() {
+    if (!("IntersectionObserver" in window)) {
+      return;
+    }
+    if (!nearView) {
+      nearView = new IntersectionObserver(function (entries) {
+        latest(entries).forEach(function (e) {
+          if (e.isIntersecting) {
+            farAway.delete(e.target);
+            fetchBody(e.target, true);
+          }
+        });
+      }, { rootMargin: "100% 0px" });
+      farView = new IntersectionObserver(function (entries) {
+        latest(entries).forEach(function (e) {
+          if (e.isIntersecting) {
+            farAway.delete(e.target);
+          } else {
+            farAway.add(e.target);
+            shelveBody(e.target);
+          }
+        });
+      }, { rootMargin: "200% 0px" });
+    }
+    document.querySelectorAll("#groups details.group").forEach(function (d) {
+      if (!watched.has(d)) {
+        watched.add(d);
+        nearView.observe(d);
+        farView.observe(d);
+      }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", watchGroups);
+  document.addEventListener("htmx:afterSettle", watchGroups);
+  document.addEventListener("htmx:oobAfterSwap", watchGroups);
 
   // --- search results open their group ---------------------------------
   document.addEventListener("click", function (evt) {
@@ -427,6 +608,11 @@
       show();
     });
     group.setAttribute("data-opening", "");
+    var far = group.open || group.querySelector(":scope > .group-body[data-far]");
     group.open = true;
+    if (far) {
+      // A placeholder without an htmx trigger (far out of view).
+      fetchBody(group);
+    }
   });
 })();
