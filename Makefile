@@ -79,14 +79,23 @@ test: check-generated check-assets check-weight
 ## test-sqlite: every package's tests on SQLite with the race detector
 .PHONY: test-sqlite test-postgres
 test-sqlite:
-	EXPLORER_TEST_POSTGRES= CGO_ENABLED=1 $(GO) test -race $(RACE_GCFLAGS) -timeout 15m ./...
+	EXPLORER_TEST_POSTGRES= CGO_ENABLED=1 $(GO) test -race $(RACE_GCFLAGS) -timeout 15m $(wildcard $(SLOW_FIRST)) ./...
 
 ## test-postgres: PG_PACKAGES on the server of EXPLORER_TEST_POSTGRES
 test-postgres:
 	@if [ -n "$$EXPLORER_TEST_POSTGRES" ]; then \
 		echo "--- the suite on PostgreSQL"; rc=$$(mktemp); \
-		{ $(GO) test -count=1 -timeout 15m $(PG_PACKAGES) 2>&1; echo $$? > $$rc; } | sed -u 's/^/postgres: /'; \
+		{ $(GO) test -count=1 -timeout 15m $(PG_ORDERED) 2>&1; echo $$? > $$rc; } | sed -u 's/^/postgres: /'; \
 		code=$$(cat $$rc); rm -f $$rc; exit $$code; fi
+
+## SLOW_FIRST: the packages whose tests take longest, started first (go
+## test starts packages in the order named, and ./... alone would end with
+## web, tonality and wordspace each running alone); their results print
+## first, the others' once those are done. PG_ORDERED: PG_PACKAGES with
+## PG_FIRST first.
+SLOW_FIRST = ./web ./wordspace ./tonality ./internal/server ./cmd/explorer .
+PG_FIRST   = explorer/web explorer explorer/cmd/explorer explorer/api
+PG_ORDERED = $(filter $(PG_PACKAGES),$(PG_FIRST)) $(filter-out $(PG_FIRST),$(PG_PACKAGES))
 
 ## RACE_GCFLAGS: the race detector instruments the product and every
 ## dependency but SQLite's C translated to Go (modernc.org/sqlite/lib),
