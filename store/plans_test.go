@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"explorer/internal/testkit"
@@ -41,13 +42,51 @@ func wholeIndex(plan []string, i int) bool {
 	return true
 }
 
+// seeded is the database seedLists filled, made by the first test that
+// plans queries and read by every such test of the process (they only
+// plan, so none sees another's writes); TestMain removes it.
+var seeded struct {
+	once sync.Once
+	db   *store.DB
+	drop func()
+	err  error
+}
+
+// seededLists returns the seeded database, filling it at the first call.
+func seededLists(t *testing.T) *store.DB {
+	t.Helper()
+	seeded.once.Do(func() {
+		var u string
+		if u, seeded.drop, seeded.err = testkit.NewDatabase(); seeded.err != nil {
+			return
+		}
+		if seeded.db, seeded.err = store.Open(context.Background(), u); seeded.err != nil {
+			return
+		}
+		seeded.err = seedLists(seeded.db)
+	})
+	if seeded.err != nil {
+		t.Fatalf("seeding the lists: %v", seeded.err)
+	}
+	return seeded.db
+}
+
+// closeSeeded closes and removes the seeded database, if a test made it.
+func closeSeeded() {
+	if seeded.db != nil {
+		seeded.db.Close()
+	}
+	if seeded.drop != nil {
+		seeded.drop()
+	}
+}
+
 // seedLists fills the tables the lists read with 200 users' worth of
 // rows (150 models of 2 versions, the first model 5,000 more, 100 poles
 // and 100 projects each, every user sharing 2 models with the next), then
 // refreshes the planner's statistics, so that the plans are those of a
 // used database.
-func seedLists(t *testing.T, db *store.DB) {
-	t.Helper()
+func seedLists(db *store.DB) error {
 	ctx := context.Background()
 	const series = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %d) `
 	for _, q := range []string{
@@ -69,16 +108,14 @@ func seedLists(t *testing.T, db *store.DB) {
 			`SELECT (SELECT MIN(id) FROM users) + i % 200, 'p' || i, i, 0, 'UTF-8', 'READY', '', 'EN', '' FROM n`,
 	} {
 		if err := db.Exec(ctx, q); err != nil {
-			t.Fatalf("%.60s…: %v", q, err)
+			return fmt.Errorf("%.60s…: %w", q, err)
 		}
 	}
 	analyze := `ANALYZE`
 	if db.Dialect().Name() == "postgres" {
 		analyze = `VACUUM ANALYZE` // also the visibility map, for index-only scans
 	}
-	if err := db.Exec(ctx, analyze); err != nil {
-		t.Fatal(err)
-	}
+	return db.Exec(ctx, analyze)
 }
 
 // TestListsUseIndexes: the start page and the lists read their rows
@@ -87,9 +124,8 @@ func seedLists(t *testing.T, db *store.DB) {
 // (issue 34). A list that may sort says so, and sorts only rows read
 // through an index up to a limit.
 func TestListsUseIndexes(t *testing.T) {
-	db := testkit.OpenDB(t)
+	db := seededLists(t)
 	ctx := context.Background()
-	seedLists(t, db)
 	var user, model int64
 	if err := db.QueryRowForTest(ctx, `SELECT MIN(id) FROM users WHERE username = 'seed1'`, &user); err != nil {
 		t.Fatal(err)
@@ -116,9 +152,8 @@ func TestListsUseIndexes(t *testing.T) {
 // key's index (an unfiltered log has no condition, so the index is read
 // from its start; the LIMIT ends it).
 func TestAuditLogSortsByIndexes(t *testing.T) {
-	db := testkit.OpenDB(t)
+	db := seededLists(t)
 	ctx := context.Background()
-	seedLists(t, db)
 	for _, q := range store.AuditQueries() {
 		plan, err := db.Explain(ctx, q.SQL, q.Args...)
 		if err != nil {

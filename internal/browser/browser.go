@@ -6,6 +6,7 @@ package browser
 import (
 	"context"
 	"errors"
+	"flag"
 	"os"
 	"os/exec"
 	"sync"
@@ -161,13 +162,19 @@ func Screenshot(t testing.TB, ctx context.Context, name string) {
 	}
 }
 
-// Save writes a PNG of the whole page to the test's artifact folder (kept
-// with go test -artifacts -outputdir DIR), or to EXPLORER_SCREENSHOTS
-// when set. Quality 100 makes a PNG (below it, chromedp writes JPEG).
+// Save writes a PNG of the whole page to the test's artifact folder when
+// they are kept (go test -artifacts -outputdir DIR), or to
+// EXPLORER_SCREENSHOTS when set; otherwise it takes none (a full-page
+// screenshot costs the browser a paint and an encoding, and the folder of
+// a run without -artifacts is removed). Quality 100 makes a PNG (below
+// it, chromedp writes JPEG).
 func Save(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
 	dir := os.Getenv("EXPLORER_SCREENSHOTS")
 	if dir == "" {
+		if !artifactsKept() {
+			return
+		}
 		dir = t.ArtifactDir()
 	}
 	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
@@ -179,4 +186,10 @@ func Save(t *testing.T, ctx context.Context, name string) {
 	if err := os.WriteFile(dir+"/"+name+".png", buf, 0o644); err != nil {
 		t.Logf("screenshot %s: %v", name, err)
 	}
+}
+
+// artifactsKept tells whether the test binary runs with -test.artifacts.
+func artifactsKept() bool {
+	f := flag.Lookup("test.artifacts")
+	return f != nil && f.Value.String() == "true"
 }

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -40,20 +41,42 @@ func OpenDB(t testing.TB) *store.DB {
 // (FreshPostgres, or a new SQLite file).
 func DatabaseURL(t testing.TB) string {
 	t.Helper()
+	u, drop, err := NewDatabase()
+	if err != nil {
+		t.Fatalf("a migrated test database: %v", err)
+	}
+	t.Cleanup(drop)
+	return u
+}
+
+// NewDatabase is DatabaseURL for a database that outlives one test (one
+// seeded once and read by several tests of a process): its URL and what
+// removes it, which the caller runs (a TestMain after m.Run).
+func NewDatabase() (string, func(), error) {
 	if dsn := os.Getenv("EXPLORER_TEST_POSTGRES"); dsn != "" {
-		return MigratedPostgres(t, dsn)
+		tmpl, err := postgresTemplate(dsn)
+		if err != nil {
+			return "", nil, fmt.Errorf("migrating the template database: %w", err)
+		}
+		return newPostgres(dsn, tmpl)
 	}
 	files, err := sqliteTemplate()
 	if err != nil {
-		t.Fatalf("migrating the template database: %v", err)
+		return "", nil, fmt.Errorf("migrating the template database: %w", err)
 	}
-	path := filepath.Join(t.TempDir(), "explorer.db")
+	dir, err := os.MkdirTemp("", "explorer-test-")
+	if err != nil {
+		return "", nil, err
+	}
+	drop := func() { os.RemoveAll(dir) }
+	path := filepath.Join(dir, "explorer.db")
 	for suffix, data := range files {
 		if err := os.WriteFile(path+suffix, data, 0o600); err != nil {
-			t.Fatal(err)
+			drop()
+			return "", nil, err
 		}
 	}
-	return path
+	return path, drop, nil
 }
 
 // sqliteTemplate migrates an empty SQLite file once per process and
@@ -106,12 +129,24 @@ func MigratedPostgres(t testing.TB, dsn string) string {
 	return createPostgres(t, dsn, tmpl)
 }
 
-// createPostgres creates a database, a copy of template when given.
+// createPostgres creates a database, a copy of template when given,
+// dropped when the test ends.
 func createPostgres(t testing.TB, dsn, template string) string {
 	t.Helper()
+	u, drop, err := newPostgres(dsn, template)
+	if err != nil {
+		t.Fatalf("create database: %v", err)
+	}
+	t.Cleanup(drop)
+	return u
+}
+
+// newPostgres creates a database on the server of dsn, a copy of template
+// when given, and returns its URL and what drops it.
+func newPostgres(dsn, template string) (string, func(), error) {
 	admin, err := sql.Open("pgx", dsn)
 	if err != nil {
-		t.Fatal(err)
+		return "", nil, err
 	}
 	name := randomName("explorer_test_")
 	stmt := "CREATE DATABASE " + name
@@ -120,17 +155,18 @@ func createPostgres(t testing.TB, dsn, template string) string {
 	}
 	if err := execWhileInUse(admin, stmt); err != nil {
 		admin.Close()
-		t.Fatalf("create database: %v", err)
+		return "", nil, err
 	}
-	t.Cleanup(func() {
+	drop := func() {
 		_, _ = admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
 		admin.Close()
-	})
+	}
 	u, err := withDatabase(dsn, name)
 	if err != nil {
-		t.Fatalf("EXPLORER_TEST_POSTGRES: %v", err)
+		drop()
+		return "", nil, fmt.Errorf("EXPLORER_TEST_POSTGRES: %w", err)
 	}
-	return u
+	return u, drop, nil
 }
 
 // templates holds, per server URL, the name of its migrated template.
