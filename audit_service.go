@@ -172,7 +172,7 @@ func (f *AuditFilter) check() error {
 	if f.Outcome != "" && f.Outcome != OutcomeSuccess && f.Outcome != OutcomeFailure {
 		return Invalid("outcome must be success or failure", FieldError{Field: "outcome", Message: "must be success or failure"})
 	}
-	return ListQuery{Sort: f.Sort}.check(AuditSorts)
+	return ListQuery{Sort: f.Sort}.Check(AuditSorts)
 }
 
 func knownAction(a string) bool {

@@ -24,8 +24,8 @@ var (
 	PoleSorts    = []string{"created", "name", "language", "terms"}
 )
 
-// check refuses a sort that is not one of sorts.
-func (q ListQuery) check(sorts []string) error {
+// Check refuses a sort that is not one of sorts.
+func (q ListQuery) Check(sorts []string) error {
 	if q.Sort != "" && !slices.Contains(sorts, q.Sort) {
 		return Invalid("sort must be one of the list's keys", FieldError{Field: "sort", Message: "is not a key of this list"})
 	}
@@ -46,7 +46,7 @@ func (s *Service) ModelList(ctx context.Context, q ListQuery) ([]ModelRow, int, 
 	if err != nil {
 		return nil, 0, err
 	}
-	if err := q.check(ModelSorts); err != nil {
+	if err := q.Check(ModelSorts); err != nil {
 		return nil, 0, err
 	}
 	list, total, err := s.store.ListModels(ctx, u.ID, q)
@@ -78,7 +78,7 @@ func (s *Service) projectList(ctx context.Context, q ListQuery, failed bool) ([]
 	if err != nil {
 		return nil, 0, err
 	}
-	if err := q.check(ProjectSorts); err != nil {
+	if err := q.Check(ProjectSorts); err != nil {
 		return nil, 0, err
 	}
 	list, total, err := s.store.ListProjects(ctx, u.ID, q, failed)

@@ -212,7 +212,7 @@ func (s *Service) rememberVersion(key versionKey, st *Structure) *answerVersion 
 		key:                   key,
 		stored:                st,
 		groups:                answerGroups(st.Groups),
-		ignoreTerms:           nonNil(st.IgnoreTerms),
+		ignoreTerms:           NonNil(st.IgnoreTerms),
 		ignoreTermsDictionary: nonNilMap(st.IgnoreTermsDictionary),
 		size:                  answerSize(st),
 	}

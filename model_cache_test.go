@@ -110,7 +110,7 @@ func TestAnswerSizeCoversMemory(t *testing.T) {
 	for i := 0; i < n; i++ {
 		st := structure(i)
 		v := &answerVersion{key: versionKey{1, i + 1, 0}, stored: st, groups: answerGroups(st.Groups),
-			ignoreTerms: nonNil(st.IgnoreTerms), ignoreTermsDictionary: nonNilMap(st.IgnoreTermsDictionary), size: answerSize(st)}
+			ignoreTerms: NonNil(st.IgnoreTerms), ignoreTermsDictionary: nonNilMap(st.IgnoreTermsDictionary), size: answerSize(st)}
 		estimate += v.size
 		kept = append(kept, v)
 	}

@@ -12,7 +12,7 @@ func (e *ModelEdit) apply(groups []Group, res *EditResult) ([]Group, error) {
 		if strings.TrimSpace(first) == "" {
 			first = e.Title
 		}
-		return append(groups, Group{Title: e.Title, Pinned: e.Pinned, Topics: []Topic{{Title: first, Terms: nonNil(e.Terms)}}}), nil
+		return append(groups, Group{Title: e.Title, Pinned: e.Pinned, Topics: []Topic{{Title: first, Terms: NonNil(e.Terms)}}}), nil
 	case EditSaveGroup, EditMoveGroup, EditRemoveGroup, EditAddTopic:
 		return e.applyGroup(groups, res)
 	}
@@ -41,7 +41,7 @@ func (e *ModelEdit) applyGroup(groups []Group, res *EditResult) ([]Group, error)
 	case EditRemoveGroup:
 		groups = append(groups[:i], groups[i+1:]...)
 	case EditAddTopic:
-		groups[i].Topics = append(groups[i].Topics, Topic{Title: e.Title, Terms: nonNil(e.Terms)})
+		groups[i].Topics = append(groups[i].Topics, Topic{Title: e.Title, Terms: NonNil(e.Terms)})
 		res.Group = e.Group
 	}
 	return groups, nil

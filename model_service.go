@@ -164,8 +164,8 @@ func (s *Service) modelWith(ctx context.Context, m *ModelRecord, version int, v 
 	return &Model{
 		ModelInfo:             info,
 		Groups:                v.groups,
-		UsersAccess:           nonNil(accesses),
-		Invitations:           nonNil(invitations),
+		UsersAccess:           NonNil(accesses),
+		Invitations:           NonNil(invitations),
 		IgnoreTerms:           v.ignoreTerms,
 		IgnoreTermsDictionary: v.ignoreTermsDictionary,
 		Version:               version,
@@ -225,7 +225,9 @@ func answerGroups(in []Group) []Group {
 	return out
 }
 
-func nonNil[T any](s []T) []T {
+// NonNil is s, or an empty list for nil (a list answers [] rather than
+// null).
+func NonNil[T any](s []T) []T {
 	if s == nil {
 		return []T{}
 	}

@@ -115,7 +115,7 @@ func (s *Service) ModelInvitationsPage(ctx context.Context, page Page) ([]ModelI
 		}
 		list[i].Model = info
 	}
-	return nonNil(list), more, nil
+	return NonNil(list), more, nil
 }
 
 // receivedInvitation returns a pending invitation whose recipient is u;

@@ -19,7 +19,7 @@ type fieldErrors []FieldError
 // and reports whether it was clean.
 func (f *fieldErrors) text(field, v string) bool {
 	var fe []FieldError
-	if textFields(&fe, field, v) {
+	if TextFields(&fe, field, v) {
 		return true
 	}
 	f.add(field, "%s", fe[0].Message)

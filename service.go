@@ -102,19 +102,18 @@ type Options struct {
 // Rights and state rules live here, so the JSON interface and the pages
 // cannot disagree.
 type Service struct {
-	store         Store
-	clock         Clock
-	random        io.Reader
-	hasher        PasswordHasher
-	log           *slog.Logger
-	wordSpaces    WordSpaces
-	projectSpaces ProjectSpaces
-	detector      LanguageDetector
-	billing       BillingOptions
-	mailer        Mailer
-	publicURL     string
-	mailWake      chan struct{}
-	tempDir       string
+	store      Store
+	clock      Clock
+	random     io.Reader
+	hasher     PasswordHasher
+	log        *slog.Logger
+	wordSpaces WordSpaces
+	detector   LanguageDetector
+	billing    BillingOptions
+	mailer     Mailer
+	publicURL  string
+	mailWake   chan struct{}
+	tempDir    string
 	// initialPasswordFile holds the first start's admin password.
 	initialPasswordFile string
 	directory           Directory
@@ -123,7 +122,6 @@ type Service struct {
 	tables              TableBudgets
 	budgets             UserBudgets
 	writes              writeWindow
-	suggesting          SuggestSlots
 	measurer            Measurer // queues measurements (tonality_stale.go)
 	// options are the Options the Service was made with, defaults
 	// applied (Options()).
@@ -172,7 +170,6 @@ func NewService(store Store, o Options) *Service {
 		hasher:              o.Hasher,
 		log:                 o.Logger,
 		wordSpaces:          o.WordSpaces,
-		projectSpaces:       o.ProjectSpaces,
 		detector:            o.Detector,
 		billing:             o.Billing.withDefaults(),
 		mailer:              o.Mailer,

@@ -198,7 +198,7 @@ func (s *Service) UpdateSettings(ctx context.Context, in []UserSetting) ([]UserS
 			}
 		}
 		field := fmt.Sprintf("[%d].value", i)
-		if !textFields(&fields, field, p.Value) {
+		if !TextFields(&fields, field, p.Value) {
 			continue
 		}
 		if !ok {
@@ -261,8 +261,8 @@ func (s *Service) userLocation(ctx context.Context, userID int64) (*time.Locatio
 	return loc, nil
 }
 
-// suggestionsCount returns a user's suggestionsCount setting.
-func (s *Service) suggestionsCount(ctx context.Context, userID int64) (int, error) {
+// SuggestionsCount returns a user's suggestionsCount setting.
+func (s *Service) SuggestionsCount(ctx context.Context, userID int64) (int, error) {
 	v, err := s.Setting(ctx, userID, SettingSuggestionsCount)
 	if err != nil {
 		return 0, err

@@ -8,6 +8,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	pls "explorer/poles"
 	"explorer/projects"
 )
 
@@ -97,7 +98,7 @@ func TestStorageCounterMatchesData(t *testing.T) {
 				return "no pole", nil
 			}
 			name := strings.Repeat("N", 1+r.IntN(30))
-			_, err := e.Svc.EditPole(ann, pick(poles), explorer.PoleEdit{Name: &name, Set: randomParts(r), Remove: []string{"Térm 1", "térm 2"}})
+			_, err := e.Svc.EditPole(ann, pick(poles), pls.PoleEdit{Name: &name, Set: randomParts(r), Remove: []string{"Térm 1", "térm 2"}})
 			return "pole edit", err
 		},
 		func() (string, error) {

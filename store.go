@@ -18,8 +18,6 @@ type Store interface {
 	UsageStore
 	ModelStore
 	ProjectRecords
-	PoleStore
-	RejectionStore
 	DashboardStore
 	MailStore
 	BudgetStore

@@ -68,9 +68,9 @@ func checkTexts(pairs ...string) error {
 	return nil
 }
 
-// textFields appends the field error of v, if any, to fields and reports
+// TextFields appends the field error of v, if any, to fields and reports
 // whether v was valid.
-func textFields(fields *[]FieldError, field, v string) bool {
+func TextFields(fields *[]FieldError, field, v string) bool {
 	if msg := TextFault(v); msg != "" {
 		*fields = append(*fields, FieldError{Field: field, Message: msg})
 		return false

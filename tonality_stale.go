@@ -67,10 +67,10 @@ func (s *Service) MarkStale(ctx context.Context, ids ...int64) error {
 	return s.measurer.QueueMeasure(ctx, ids...)
 }
 
-// poleChanged makes the tonality of the projects measured with a pole
+// PoleChanged makes the tonality of the projects measured with a pole
 // stale (inside the change's transaction) and returns their ids, to be
 // measured again once it is committed.
-func (s *Service) poleChanged(ctx context.Context, poleID int64) ([]int64, error) {
+func (s *Service) PoleChanged(ctx context.Context, poleID int64) ([]int64, error) {
 	ps, err := s.store.FindPoleProjects(ctx, poleID)
 	if err != nil {
 		return nil, err

@@ -85,7 +85,7 @@ func (h *handler) listPoles(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, more, err := h.svc.PolesPage(c.UserContext(), page)
+	list, more, err := h.poles.PolesPage(c.UserContext(), page)
 	if err != nil {
 		return err
 	}
@@ -97,7 +97,7 @@ func (h *handler) createPole(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	p, err := h.svc.CreatePole(c.UserContext(), in)
+	p, err := h.poles.CreatePole(c.UserContext(), in)
 	if err != nil {
 		return err
 	}
@@ -109,7 +109,7 @@ func (h *handler) getPole(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	p, err := h.svc.Pole(c.UserContext(), id)
+	p, err := h.poles.Pole(c.UserContext(), id)
 	if err != nil {
 		return err
 	}
@@ -129,7 +129,7 @@ func (h *handler) updatePole(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	p, err := h.svc.UpdatePole(c.UserContext(), id, in, clear)
+	p, err := h.poles.UpdatePole(c.UserContext(), id, in, clear)
 	if err != nil {
 		return err
 	}
@@ -141,7 +141,7 @@ func (h *handler) deletePole(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	p, err := h.svc.DeletePole(c.UserContext(), id)
+	p, err := h.poles.DeletePole(c.UserContext(), id)
 	if err != nil {
 		return err
 	}
@@ -164,7 +164,7 @@ func (h *handler) suggestPoleTerms(c *fiber.Ctx) error {
 		l := int(max(min(n, explorer.SuggestLimitMax+1), explorer.SuggestLimitMin-1))
 		limit = &l
 	}
-	res, err := h.svc.SuggestPoleTerms(c.UserContext(), id, limit)
+	res, err := h.poles.SuggestPoleTerms(c.UserContext(), id, limit)
 	if err != nil {
 		return err
 	}

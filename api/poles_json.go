@@ -1,6 +1,9 @@
 package api
 
-import explorer "explorer"
+import (
+	explorer "explorer"
+	"explorer/poles"
+)
 
 // pole is a pole on the wire.
 type pole struct {
@@ -84,7 +87,7 @@ func toPoles(list []*explorer.Pole) []*pole {
 // pole's order, and partsOmitted counting the others: the whole list of a
 // 10,000-term pole was 312 KB with every answer (DECISIONS-LOCAL.md,
 // Hardening round three, Leftovers).
-func toPoleSuggestions(s *explorer.PoleSuggestions) *poleSuggestions {
+func toPoleSuggestions(s *poles.PoleSuggestions) *poleSuggestions {
 	if s == nil {
 		return nil
 	}

@@ -38,7 +38,7 @@ func (h *handler) listPoleRejections(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, err := h.svc.PoleRejections(c.UserContext(), id)
+	list, err := h.poles.PoleRejections(c.UserContext(), id)
 	if err != nil {
 		return err
 	}
@@ -54,7 +54,7 @@ func (h *handler) rejectPoleTerms(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &b, false); err != nil {
 		return err
 	}
-	list, err := h.svc.RejectPoleTerms(c.UserContext(), id, b.Terms)
+	list, err := h.poles.RejectPoleTerms(c.UserContext(), id, b.Terms)
 	if err != nil {
 		return err
 	}
@@ -71,7 +71,7 @@ func (h *handler) unrejectPoleTerm(c *fiber.Ctx) error {
 		const msg = "must be a percent-encoded term"
 		return explorer.Invalid("term "+msg, explorer.FieldError{Field: "term", Message: msg})
 	}
-	if err := h.svc.UnrejectPoleTerm(c.UserContext(), id, term); err != nil {
+	if err := h.poles.UnrejectPoleTerm(c.UserContext(), id, term); err != nil {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)

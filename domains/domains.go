@@ -6,12 +6,14 @@ package domains
 
 import (
 	"explorer"
+	"explorer/poles"
 	"explorer/projects"
 )
 
 // Store is the persistence of every domain; package store implements it.
 type Store interface {
 	projects.Store
+	poles.Store
 }
 
 // Services are the domain services of one server or command.
@@ -22,10 +24,14 @@ type Services struct {
 	// Projects imports, explores and measures projects and runs their
 	// jobs.
 	Projects *projects.Service
+	// Poles keeps poles, suggests terms for them and keeps the terms
+	// declined.
+	Poles *poles.Service
 }
 
 // New builds the services over store with o.
 func New(store Store, o explorer.Options) *Services {
 	core := explorer.NewService(store, o)
-	return &Services{Core: core, Projects: projects.New(core, store)}
+	p := poles.New(core, store)
+	return &Services{Core: core, Projects: projects.New(core, p, store), Poles: p}
 }

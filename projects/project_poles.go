@@ -71,11 +71,11 @@ func (s *Service) checkProjectPoles(ctx context.Context, u *explorer.User, p *ex
 	chosen := []int64{}
 	var fields []explorer.FieldError
 	for i, pid := range ids {
-		pole, err := s.root.FindPole(ctx, pid, false)
+		pole, err := s.poles.FindPole(ctx, pid, false)
 		if err != nil {
 			return nil, err
 		}
-		if _, err := s.root.PoleRight(ctx, u, pole); err != nil {
+		if _, err := s.poles.PoleRight(ctx, u, pole); err != nil {
 			return nil, err
 		}
 		if pole.Language != lang {
@@ -113,7 +113,7 @@ func (s *Service) projectPoles(ctx context.Context, id int64) ([]*explorer.Pole,
 	}
 	var out []*explorer.Pole
 	for _, pid := range ids {
-		p, err := s.store.FindPoleByID(ctx, pid)
+		p, err := s.poles.FindPole(ctx, pid, false)
 		if explorer.ErrorCode(err) == explorer.ENOTFOUND {
 			continue
 		}
@@ -132,11 +132,11 @@ func (s *Service) PoleProjects(ctx context.Context, poleID int64) ([]*explorer.P
 	if err != nil {
 		return nil, err
 	}
-	pole, err := s.root.FindPole(ctx, poleID, false)
+	pole, err := s.poles.FindPole(ctx, poleID, false)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.root.PoleRight(ctx, u, pole); err != nil {
+	if _, err := s.poles.PoleRight(ctx, u, pole); err != nil {
 		return nil, err
 	}
 	all, err := s.store.FindPoleProjects(ctx, poleID)

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 
 	"explorer"
+	"explorer/poles"
 )
 
 // Store is the persistence the projects domain needs: the kernel's store
@@ -27,6 +28,7 @@ type Store interface {
 type Service struct {
 	// root is the kernel and the domains still in the root package.
 	root          *explorer.Service
+	poles         *poles.Service // the poles a project is measured with
 	store         Store
 	clock         explorer.Clock
 	log           *slog.Logger
@@ -43,14 +45,16 @@ type Service struct {
 	ownJobsOnly   bool
 }
 
-// New returns the projects' Service over store, beside root (made over
-// the same store): it takes root's Options (their defaults applied) and
-// becomes root's Measurer, so that a change of a model, pole or word
-// correction queues the measurements it makes stale.
-func New(root *explorer.Service, store Store) *Service {
+// New returns the projects' Service over store, beside root and the
+// poles' Service (made over the same store): it takes root's Options
+// (their defaults applied) and becomes root's Measurer, so that a change
+// of a model, pole or word correction queues the measurements it makes
+// stale.
+func New(root *explorer.Service, poleService *poles.Service, store Store) *Service {
 	o := root.Options()
 	s := &Service{
 		root:          root,
+		poles:         poleService,
 		store:         store,
 		clock:         o.Clock,
 		log:           o.Logger,

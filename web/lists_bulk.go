@@ -174,7 +174,7 @@ func (s *server) bulkDeletePoles(c *fiber.Ctx) error {
 		return render(c, fiber.StatusOK, poles.List(v))
 	}
 	if ferr == nil {
-		r := deleteEach(ids, name, func(id int64) error { _, err := s.svc.DeletePole(ctx(c), id); return err })
+		r := deleteEach(ids, name, func(id int64) error { _, err := s.poles.DeletePole(ctx(c), id); return err })
 		if v, err = s.polesView(c); err != nil {
 			return err
 		}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	pls "explorer/poles"
 	"net/http"
 	"strconv"
 	"strings"
@@ -73,7 +74,7 @@ func (s *server) polesView(c *fiber.Ctx) (poles.ListView, error) {
 	if err != nil {
 		return v, err
 	}
-	list, total, err := s.svc.PoleList(ctx(c), q)
+	list, total, err := s.poles.PoleList(ctx(c), q)
 	if err != nil {
 		return v, err
 	}
@@ -117,7 +118,7 @@ func (s *server) defaultLanguage(c *fiber.Ctx) string {
 
 func (s *server) createPole(c *fiber.Ctx) error {
 	form := poles.DetailsForm{Name: c.FormValue("name"), Description: c.FormValue("description"), Language: c.FormValue("language")}
-	p, ferr := s.svc.CreatePole(ctx(c), explorer.PoleInput{Name: form.Name, Description: form.Description, Language: form.Language})
+	p, ferr := s.poles.CreatePole(ctx(c), explorer.PoleInput{Name: form.Name, Description: form.Description, Language: form.Language})
 	if ferr == nil {
 		target := poles.PoleURL(p.ID, "")
 		if isHTMX(c) {
@@ -152,7 +153,7 @@ func poleID(c *fiber.Ctx) (int64, error) {
 
 // poleView loads the page of a pole.
 func (s *server) poleView(c *fiber.Ctx, id int64) (poles.PoleView, error) {
-	p, err := s.svc.Pole(ctx(c), id)
+	p, err := s.poles.Pole(ctx(c), id)
 	if err != nil {
 		return poles.PoleView{}, err
 	}
@@ -221,7 +222,7 @@ func (s *server) savePoleDetails(c *fiber.Ctx) error {
 		return err
 	}
 	form := poles.DetailsForm{Name: c.FormValue("name"), Description: c.FormValue("description"), Language: c.FormValue("language")}
-	_, ferr := s.svc.EditPole(ctx(c), id, explorer.PoleEdit{Name: &form.Name, Description: &form.Description, Language: &form.Language})
+	_, ferr := s.poles.EditPole(ctx(c), id, pls.PoleEdit{Name: &form.Name, Description: &form.Description, Language: &form.Language})
 	return s.poleAnswer(c, id, ferr, poles.Details, func(v *poles.PoleView, msg string) {
 		if msg != "" {
 			v.Details, v.DetailsError = form, msg
@@ -255,7 +256,7 @@ func (s *server) setPoleTerm(c *fiber.Ctx) error {
 	weight, ferr := parseWeight(weightText)
 	var p *explorer.Pole
 	if ferr == nil {
-		p, ferr = s.svc.EditPole(ctx(c), id, explorer.PoleEdit{Set: []explorer.PartInput{{Term: term, Weight: weight}}})
+		p, ferr = s.poles.EditPole(ctx(c), id, pls.PoleEdit{Set: []explorer.PartInput{{Term: term, Weight: weight}}})
 	}
 	return s.poleAnswer(c, id, ferr, poles.Parts, func(v *poles.PoleView, msg string) {
 		if msg != "" {
@@ -277,7 +278,7 @@ func (s *server) removePoleTerm(c *fiber.Ctx) error {
 		return err
 	}
 	term := c.FormValue("term")
-	_, ferr := s.svc.EditPole(ctx(c), id, explorer.PoleEdit{Remove: []string{term}})
+	_, ferr := s.poles.EditPole(ctx(c), id, pls.PoleEdit{Remove: []string{term}})
 	return s.poleAnswer(c, id, ferr, poles.Parts, func(v *poles.PoleView, msg string) {
 		if msg != "" {
 			v.PartsError = msg
@@ -292,7 +293,7 @@ func (s *server) deletePole(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	_, ferr := s.svc.DeletePole(ctx(c), id)
+	_, ferr := s.poles.DeletePole(ctx(c), id)
 	if ferr == nil {
 		if isHTMX(c) {
 			setHXRedirect(c, "/poles?deleted=1")
@@ -323,14 +324,14 @@ func (s *server) poleSuggestions(c *fiber.Ctx) error {
 func (s *server) suggestionsAnswer(c *fiber.Ctx, id int64, notice, formErr string) error {
 	sv := poles.SuggestionsView{PoleID: id, CSRF: page(c, "", "").CSRF, Notice: notice, FormError: formErr}
 	// Read before the suggestion, which may use up the request's time.
-	declined, err := s.svc.PoleRejections(ctx(c), id)
+	declined, err := s.poles.PoleRejections(ctx(c), id)
 	if err != nil {
 		return err
 	}
 	for _, r := range declined {
 		sv.Declined = append(sv.Declined, r.Term)
 	}
-	res, err := s.svc.SuggestPoleTerms(ctx(c), id, nil)
+	res, err := s.poles.SuggestPoleTerms(ctx(c), id, nil)
 	if err != nil {
 		e := explorer.AsError(err)
 		switch e.Code {
@@ -370,7 +371,7 @@ func (s *server) declineSuggestion(c *fiber.Ctx) error {
 		return err
 	}
 	term := strings.TrimSpace(c.FormValue("term"))
-	_, ferr := s.svc.RejectPoleTerms(ctx(c), id, []string{term})
+	_, ferr := s.poles.RejectPoleTerms(ctx(c), id, []string{term})
 	return s.suggestionsAfter(c, id, ferr, "“"+term+"” declined: it will not be suggested for this pole again.")
 }
 
@@ -381,7 +382,7 @@ func (s *server) restoreSuggestion(c *fiber.Ctx) error {
 		return err
 	}
 	term := strings.TrimSpace(c.FormValue("term"))
-	ferr := s.svc.UnrejectPoleTerm(ctx(c), id, term)
+	ferr := s.poles.UnrejectPoleTerm(ctx(c), id, term)
 	return s.suggestionsAfter(c, id, ferr, "“"+term+"” may be suggested again.")
 }
 

@@ -29,7 +29,7 @@ func (s *server) polesForm(c *fiber.Ctx, p *explorer.Project, chosen []int64) (p
 		}
 		chosen = ids
 	}
-	list, err := s.svc.Poles(ctx(c))
+	list, err := s.poles.Poles(ctx(c))
 	if err != nil {
 		return v, err
 	}

@@ -120,7 +120,7 @@ func (s *server) projectPoleChoices(c *fiber.Ctx, id int64) ([]views.Choice, err
 
 // poleNames names the caller's poles by id.
 func (s *server) poleNames(c *fiber.Ctx) (map[int64]string, error) {
-	list, err := s.svc.Poles(ctx(c))
+	list, err := s.poles.Poles(ctx(c))
 	if err != nil {
 		return nil, err
 	}

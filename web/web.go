@@ -12,6 +12,7 @@ import (
 
 	explorer "explorer"
 	"explorer/domains"
+	"explorer/poles"
 	"explorer/projects"
 	"explorer/views"
 	errview "explorer/views/errors"
@@ -46,6 +47,7 @@ type Options struct {
 type server struct {
 	svc      *explorer.Service
 	projects *projects.Service
+	poles    *poles.Service
 	opts     Options
 }
 
@@ -54,7 +56,7 @@ type Pages struct{ s *server }
 
 // New returns the pages on the services.
 func New(svc *domains.Services, opts Options) *Pages {
-	return &Pages{s: &server{svc: svc.Core, projects: svc.Projects, opts: opts}}
+	return &Pages{s: &server{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, opts: opts}}
 }
 
 // Register adds the assets, the sign-in page and the pages to r. Every

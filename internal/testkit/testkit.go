@@ -20,6 +20,7 @@ import (
 	"explorer/api"
 	"explorer/domains"
 	"explorer/internal/server"
+	"explorer/poles"
 	"explorer/projects"
 	"explorer/store"
 
@@ -53,12 +54,15 @@ type Env struct {
 type Services struct {
 	*Core
 	*projectsService
+	*polesService
 }
 
 // Core is the root Service, the kernel and the domains still in it.
 type Core = explorer.Service
 
 type projectsService = projects.Service
+
+type polesService = poles.Service
 
 // CountingHasher is a bcrypt hasher at the minimum cost that counts its work.
 type CountingHasher struct {
@@ -112,7 +116,7 @@ func New(t testing.TB, opts ...func(*explorer.Options)) *Env {
 	if err != nil {
 		t.Fatalf("server: %v", err)
 	}
-	return &Env{T: t, DB: db, Svc: &Services{Core: svcs.Core, projectsService: svcs.Projects}, Services: svcs, Clock: clock, App: app, Hasher: hasher, Options: o, logs: watch}
+	return &Env{T: t, DB: db, Svc: &Services{Core: svcs.Core, projectsService: svcs.Projects, polesService: svcs.Poles}, Services: svcs, Clock: clock, App: app, Hasher: hasher, Options: o, logs: watch}
 }
 
 // EnforceCredits is an option of New: imports the paying account cannot

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"explorer"
+	"explorer/poles"
 	"explorer/tonality"
 )
 
@@ -38,7 +39,7 @@ func score(p probe, list []string, judged judgements) (tally, []string) {
 		for _, term := range p.terms {
 			parts = append(parts, explorer.PolePart{Term: term, Weight: 1})
 		}
-		pole = explorer.PolePolarity(a, parts)
+		pole = poles.PolePolarity(a, parts)
 	}
 	for _, w := range list[:min(10, len(list))] {
 		ok, seen := judged.verdict(p, w)
@@ -49,7 +50,7 @@ func score(p probe, list []string, judged judgements) (tally, []string) {
 		case ok:
 			t.acceptable++
 		}
-		if pole != 0 && explorer.TermPolarity(a, w) == -pole {
+		if pole != 0 && poles.TermPolarity(a, w) == -pole {
 			t.opposite++
 		}
 	}

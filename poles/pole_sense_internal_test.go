@@ -1,9 +1,11 @@
-package explorer
+package poles
 
 import (
 	"math"
 	"slices"
 	"testing"
+
+	"explorer"
 )
 
 // senseBlend puts the words the texts put near the pole first (ranked with
@@ -11,10 +13,12 @@ import (
 // often elsewhere, then the texts' weaker or unrelated words; a word the
 // general space does not hold is judged by the texts alone.
 func TestSenseBlendOrder(t *testing.T) {
-	sg := func(term string, sum float64) PoleSuggestion { return PoleSuggestion{Term: term, SumCosine: sum} }
-	list := []PoleSuggestion{sg("cacophony", 0.8), sg("battery", 0.7), sg("din", 0.6)}
+	sg := func(term string, sum float64) explorer.PoleSuggestion {
+		return explorer.PoleSuggestion{Term: term, SumCosine: sum}
+	}
+	list := []explorer.PoleSuggestion{sg("cacophony", 0.8), sg("battery", 0.7), sg("din", 0.6)}
 	held := []int64{0, 25, 3} // the texts use "battery" 25 times, never near the pole
-	own := []PoleSuggestion{sg("music", 0.4), sg("traffic", 0.35), sg("check", 0.38), sg("zorblax", 0.3), sg("din", 0.1), sg("towels", 0.15)}
+	own := []explorer.PoleSuggestion{sg("music", 0.4), sg("traffic", 0.35), sg("check", 0.38), sg("zorblax", 0.3), sg("din", 0.1), sg("towels", 0.15)}
 	general := []float64{0.3, 0.4, 0.02, math.NaN(), 0.5, -0.2}
 	var got []string
 	for _, s := range senseBlend(list, own, held, general, 1) {
@@ -27,7 +31,7 @@ func TestSenseBlendOrder(t *testing.T) {
 		t.Fatalf("got %v, want %v", got, want)
 	}
 	// At most senseTextFirst text words go ahead of the general space's.
-	var many []PoleSuggestion
+	var many []explorer.PoleSuggestion
 	var near []float64
 	for _, w := range []string{"t1", "t2", "t3", "t4", "t5", "t6", "t7"} {
 		many, near = append(many, sg(w, 0.4)), append(near, 0.3)

@@ -1,4 +1,4 @@
-package explorer_test
+package poles_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/poles"
 )
 
 func weightOf(f float64) *float64 { return &f }
@@ -116,7 +117,7 @@ func TestPoleTermLimit(t *testing.T) {
 	e.AddUser("ann", "")
 	ann := e.As("ann")
 	const limit = 30
-	explorer.SetPolePartsMaxForTest(t, limit)
+	poles.SetPolePartsMaxForTest(t, limit)
 	many := make([]explorer.PartInput, limit)
 	for i := range many {
 		many[i] = explorer.PartInput{Term: "t" + strconv.Itoa(i)}
@@ -134,7 +135,7 @@ func TestPoleTermLimit(t *testing.T) {
 	// term does not count twice.
 	_, err = e.Svc.UpdatePole(ann, p.ID, explorer.PoleInput{Name: "y", Language: "EN", Parts: partsOf("new", nil)}, false)
 	wantPoleInvalid(t, err)
-	_, err = e.Svc.EditPole(ann, p.ID, explorer.PoleEdit{Set: partsOf("new", nil)})
+	_, err = e.Svc.EditPole(ann, p.ID, poles.PoleEdit{Set: partsOf("new", nil)})
 	wantPoleInvalid(t, err)
 	if _, err := e.Svc.UpdatePole(ann, p.ID, explorer.PoleInput{Name: "x", Language: "EN", Parts: partsOf("T5", 3.0)}, false); err != nil {
 		t.Fatal(err)
@@ -144,7 +145,7 @@ func TestPoleTermLimit(t *testing.T) {
 		t.Fatalf("after appends: %+v", got)
 	}
 	// Removing one makes room for one.
-	if _, err := e.Svc.EditPole(ann, p.ID, explorer.PoleEdit{Remove: []string{"t0"}, Set: partsOf("new", nil)}); err != nil {
+	if _, err := e.Svc.EditPole(ann, p.ID, poles.PoleEdit{Remove: []string{"t0"}, Set: partsOf("new", nil)}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -213,7 +214,7 @@ func TestEditPole(t *testing.T) {
 	ann := e.As("ann")
 	p := mustCreatePole(t, ann, e, explorer.PoleInput{Name: "P", Description: "d", Language: "EN", Parts: partsOf("a", 1.0, "b", 2.0, "c", 3.0)})
 	name := "Renamed"
-	got, err := e.Svc.EditPole(ann, p.ID, explorer.PoleEdit{Name: &name, Set: partsOf("A", 4.0, "d", nil), Remove: []string{" B ", "unknown"}})
+	got, err := e.Svc.EditPole(ann, p.ID, poles.PoleEdit{Name: &name, Set: partsOf("A", 4.0, "d", nil), Remove: []string{" B ", "unknown"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,7 +223,7 @@ func TestEditPole(t *testing.T) {
 		t.Fatalf("edited %+v", got)
 	}
 	bad := "zz"
-	_, err = e.Svc.EditPole(ann, p.ID, explorer.PoleEdit{Language: &bad, Remove: []string{"a"}})
+	_, err = e.Svc.EditPole(ann, p.ID, poles.PoleEdit{Language: &bad, Remove: []string{"a"}})
 	if !reflect.DeepEqual(poleFields(wantPoleInvalid(t, err)), []string{"language"}) {
 		t.Fatalf("fields %v", poleFields(err))
 	}
@@ -292,7 +293,7 @@ func TestPoleRights(t *testing.T) {
 		wantPoleCode(t, err, explorer.ENOTFOUND)
 		_, err = e.Svc.UpdatePole(ctx, p.ID, explorer.PoleInput{Name: "Stolen", Language: "EN"}, true)
 		wantPoleCode(t, err, explorer.ENOTFOUND)
-		_, err = e.Svc.EditPole(ctx, p.ID, explorer.PoleEdit{Remove: []string{"a"}})
+		_, err = e.Svc.EditPole(ctx, p.ID, poles.PoleEdit{Remove: []string{"a"}})
 		wantPoleCode(t, err, explorer.ENOTFOUND)
 		_, err = e.Svc.SuggestPoleTerms(ctx, p.ID, nil)
 		wantPoleCode(t, err, explorer.ENOTFOUND)
@@ -463,7 +464,7 @@ func BenchmarkAppendToLargePole(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
-		if _, err := e.Svc.EditPole(ann, p.ID, explorer.PoleEdit{Set: partsOf("n"+strconv.Itoa(i%4000), nil)}); err != nil {
+		if _, err := e.Svc.EditPole(ann, p.ID, poles.PoleEdit{Set: partsOf("n"+strconv.Itoa(i%4000), nil)}); err != nil {
 			b.Fatal(err)
 		}
 	}

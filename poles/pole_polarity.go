@@ -1,4 +1,4 @@
-package explorer
+package poles
 
 import (
 	"cmp"
@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"explorer"
 	"explorer/analysis"
 	"explorer/tonality"
 )
@@ -18,12 +19,12 @@ import (
 // summed. A language without tonality data keeps the list as it is. The
 // corrections are read beside the lexicon (Analyzer.PolarityWith), which
 // is not copied for one suggestion.
-func (s *Service) keepPolarity(ctx context.Context, p *Pole, list []PoleSuggestion) ([]PoleSuggestion, error) {
+func (s *Service) keepPolarity(ctx context.Context, p *explorer.Pole, list []explorer.PoleSuggestion) ([]explorer.PoleSuggestion, error) {
 	a, ok := tonality.For(p.Language)
 	if !ok {
 		return list, nil
 	}
-	over, err := s.WordCorrections(ctx, p.OwnerID, p.Language)
+	over, err := s.root.WordCorrections(ctx, p.OwnerID, p.Language)
 	if err != nil {
 		return list, err
 	}
@@ -36,17 +37,17 @@ func (s *Service) keepPolarity(ctx context.Context, p *Pole, list []PoleSuggesti
 	if pole == 0 {
 		return list, nil
 	}
-	return slices.DeleteFunc(list, func(sg PoleSuggestion) bool { return termPolarity(polarity, sg.Term) == -pole }), nil
+	return slices.DeleteFunc(list, func(sg explorer.PoleSuggestion) bool { return termPolarity(polarity, sg.Term) == -pole }), nil
 }
 
 // PolePolarity is the majority polarity of a pole's terms by analyzer a:
 // 1 positive, -1 negative, 0 when as many terms are of each (none
 // included).
-func PolePolarity(a *tonality.Analyzer, parts []PolePart) int {
+func PolePolarity(a *tonality.Analyzer, parts []explorer.PolePart) int {
 	return polePolarity(valenceOf(a), parts)
 }
 
-func polePolarity(polarity func(string) float64, parts []PolePart) int {
+func polePolarity(polarity func(string) float64, parts []explorer.PolePart) int {
 	n := 0
 	for _, pt := range parts {
 		n += termPolarity(polarity, pt.Term)

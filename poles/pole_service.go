@@ -1,36 +1,38 @@
-package explorer
+package poles
 
 import (
 	"context"
 	"fmt"
 	"slices"
+
+	"explorer"
 )
 
 // Poles lists the poles the caller may edit, its own and those of the
 // users it manages, by id.
-func (s *Service) Poles(ctx context.Context) ([]*Pole, error) {
-	list, _, err := s.PolesPage(ctx, Page{})
+func (s *Service) Poles(ctx context.Context) ([]*explorer.Pole, error) {
+	list, _, err := s.PolesPage(ctx, explorer.Page{})
 	return list, err
 }
 
 // PolesPage is the window page of Poles and whether more poles follow.
-func (s *Service) PolesPage(ctx context.Context, page Page) ([]*Pole, bool, error) {
+func (s *Service) PolesPage(ctx context.Context, page explorer.Page) ([]*explorer.Pole, bool, error) {
 	owners, err := s.poleOwners(ctx)
 	if err != nil {
 		return nil, false, err
 	}
-	list, err := s.store.FindPoles(ctx, PoleFilter{OwnerIDs: owners, Page: page})
+	list, err := s.store.FindPoles(ctx, explorer.PoleFilter{OwnerIDs: owners, Page: page})
 	if err != nil {
 		return nil, false, err
 	}
-	list, more := CutToPage(nonNil(list), page)
+	list, more := explorer.CutToPage(explorer.NonNil(list), page)
 	return list, more, nil
 }
 
 // PoleList is the window of Poles that q selects (searched by name,
 // newest first by default) and how many poles q selects.
-func (s *Service) PoleList(ctx context.Context, q ListQuery) ([]*Pole, int, error) {
-	if err := q.check(PoleSorts); err != nil {
+func (s *Service) PoleList(ctx context.Context, q explorer.ListQuery) ([]*explorer.Pole, int, error) {
+	if err := q.Check(explorer.PoleSorts); err != nil {
 		return nil, 0, err
 	}
 	owners, err := s.poleOwners(ctx)
@@ -41,14 +43,14 @@ func (s *Service) PoleList(ctx context.Context, q ListQuery) ([]*Pole, int, erro
 	if err != nil {
 		return nil, 0, err
 	}
-	list, _ = CutToPage(list, q.Page)
+	list, _ = explorer.CutToPage(list, q.Page)
 	return list, total, nil
 }
 
 // poleOwners are the users whose poles the caller may edit: itself and
 // the users it manages.
 func (s *Service) poleOwners(ctx context.Context) ([]int64, error) {
-	u, err := ActiveActor(ctx)
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -64,8 +66,8 @@ func (s *Service) poleOwners(ctx context.Context) ([]int64, error) {
 }
 
 // CreatePole creates a pole owned by the caller.
-func (s *Service) CreatePole(ctx context.Context, in PoleInput) (*Pole, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) CreatePole(ctx context.Context, in explorer.PoleInput) (*explorer.Pole, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -79,15 +81,15 @@ func (s *Service) CreatePole(ctx context.Context, in PoleInput) (*Pole, error) {
 		return nil, err
 	}
 	now := s.clock.Now()
-	p := &Pole{
+	p := &explorer.Pole{
 		Name: name, Description: description, Language: lang, Parts: parts,
 		OwnerID: u.ID, Owner: u.Username, Created: now, Updated: now,
 	}
-	err = s.InTx(ctx, func(ctx context.Context) error {
-		if err := s.CheckOwned(ctx, u.ID, OwnedPoles); err != nil {
+	err = s.root.InTx(ctx, func(ctx context.Context) error {
+		if err := s.root.CheckOwned(ctx, u.ID, explorer.OwnedPoles); err != nil {
 			return err
 		}
-		return s.WithinStorage(ctx, u.ID, func() error { return s.store.CreatePole(ctx, p) })
+		return s.root.WithinStorage(ctx, u.ID, func() error { return s.store.CreatePole(ctx, p) })
 	})
 	if err != nil {
 		return nil, err
@@ -96,8 +98,8 @@ func (s *Service) CreatePole(ctx context.Context, in PoleInput) (*Pole, error) {
 }
 
 // Pole returns a pole the caller may edit.
-func (s *Service) Pole(ctx context.Context, id int64) (*Pole, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) Pole(ctx context.Context, id int64) (*explorer.Pole, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -115,8 +117,8 @@ func (s *Service) Pole(ctx context.Context, id int64) (*Pole, error) {
 // clearContents its parts are replaced by in.Parts; without, in.Parts are
 // appended and terms the pole holds take their new weights. The input is
 // validated before the caller's rights are checked.
-func (s *Service) UpdatePole(ctx context.Context, id int64, in PoleInput, clearContents bool) (*Pole, error) {
-	if _, err := ActiveActor(ctx); err != nil {
+func (s *Service) UpdatePole(ctx context.Context, id int64, in explorer.PoleInput, clearContents bool) (*explorer.Pole, error) {
+	if _, err := explorer.ActiveActor(ctx); err != nil {
 		return nil, err
 	}
 	name, description, lang, fields := validatePoleFields(in.Name, in.Description, in.Language)
@@ -124,7 +126,7 @@ func (s *Service) UpdatePole(ctx context.Context, id int64, in PoleInput, clearC
 	if fields = append(fields, pf...); len(fields) > 0 {
 		return nil, invalidPole(fields)
 	}
-	return s.changePole(ctx, id, func(p *Pole) error {
+	return s.changePole(ctx, id, func(p *explorer.Pole) error {
 		p.Name, p.Description, p.Language = name, description, lang
 		if clearContents {
 			p.Parts = mergeParts(nil, parts)
@@ -142,14 +144,14 @@ type PoleEdit struct {
 	Description *string
 	Language    *string
 	// Set adds parts; terms the pole holds take the new weights.
-	Set []PartInput
+	Set []explorer.PartInput
 	// Remove names terms to remove; unknown ones are ignored.
 	Remove []string
 }
 
 // EditPole changes parts of a pole under the rules of UpdatePole.
-func (s *Service) EditPole(ctx context.Context, id int64, e PoleEdit) (*Pole, error) {
-	return s.changePole(ctx, id, func(p *Pole) error {
+func (s *Service) EditPole(ctx context.Context, id int64, e PoleEdit) (*explorer.Pole, error) {
+	return s.changePole(ctx, id, func(p *explorer.Pole) error {
 		name, description, lang := p.Name, p.Description, p.Language
 		if e.Name != nil {
 			name = *e.Name
@@ -160,7 +162,7 @@ func (s *Service) EditPole(ctx context.Context, id int64, e PoleEdit) (*Pole, er
 		if e.Language != nil {
 			lang = *e.Language
 		}
-		var fields []FieldError
+		var fields []explorer.FieldError
 		name, description, lang, fields = validatePoleFields(name, description, lang)
 		set, pf := validateParts("parts", e.Set)
 		if fields = append(fields, pf...); len(fields) > 0 {
@@ -174,13 +176,13 @@ func (s *Service) EditPole(ctx context.Context, id int64, e PoleEdit) (*Pole, er
 
 // changePole loads a pole the caller may edit, applies change and saves
 // it, all in one transaction: a refused change saves nothing.
-func (s *Service) changePole(ctx context.Context, id int64, change func(p *Pole) error) (*Pole, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) changePole(ctx context.Context, id int64, change func(p *explorer.Pole) error) (*explorer.Pole, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
-	var out *Pole
-	err = s.InTx(ctx, func(ctx context.Context) error {
+	var out *explorer.Pole
+	err = s.root.InTx(ctx, func(ctx context.Context) error {
 		p, err := s.FindPole(ctx, id, true)
 		if err != nil {
 			return err
@@ -197,11 +199,11 @@ func (s *Service) changePole(ctx context.Context, id int64, change func(p *Pole)
 		}
 		p.Updated = s.clock.Now()
 		// The pole's owner stores it, also when its manager edits it.
-		if err := s.WithinStorage(ctx, p.OwnerID, func() error { return s.store.UpdatePole(ctx, p, old) }); err != nil {
+		if err := s.root.WithinStorage(ctx, p.OwnerID, func() error { return s.store.UpdatePole(ctx, p, old) }); err != nil {
 			return err
 		}
 		out = p
-		_, err = s.poleChanged(ctx, p.ID)
+		_, err = s.root.PoleChanged(ctx, p.ID)
 		return err
 	})
 	if err != nil {
@@ -212,13 +214,13 @@ func (s *Service) changePole(ctx context.Context, id int64, change func(p *Pole)
 
 // DeletePole deletes a pole; only its owner may. It returns the deleted
 // pole.
-func (s *Service) DeletePole(ctx context.Context, id int64) (*Pole, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) DeletePole(ctx context.Context, id int64) (*explorer.Pole, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
-	var out *Pole
-	err = s.InTx(ctx, func(ctx context.Context) error {
+	var out *explorer.Pole
+	err = s.root.InTx(ctx, func(ctx context.Context) error {
 		p, err := s.FindPole(ctx, id, true)
 		if err != nil {
 			return err
@@ -228,10 +230,10 @@ func (s *Service) DeletePole(ctx context.Context, id int64) (*Pole, error) {
 			return err
 		}
 		if !owner {
-			return Errorf(EFORBIDDEN, "only the owner may delete pole %d", id)
+			return explorer.Errorf(explorer.EFORBIDDEN, "only the owner may delete pole %d", id)
 		}
 		out = p
-		if _, err := s.poleChanged(ctx, p.ID); err != nil {
+		if _, err := s.root.PoleChanged(ctx, p.ID); err != nil {
 			return err
 		}
 		if err := s.store.DropPoleFromProjects(ctx, p.ID, p.Name); err != nil {
@@ -246,9 +248,9 @@ func (s *Service) DeletePole(ctx context.Context, id int64) (*Pole, error) {
 }
 
 // FindPole loads a pole, locked for the transaction when forUpdate.
-func (s *Service) FindPole(ctx context.Context, id int64, forUpdate bool) (*Pole, error) {
+func (s *Service) FindPole(ctx context.Context, id int64, forUpdate bool) (*explorer.Pole, error) {
 	var (
-		p   *Pole
+		p   *explorer.Pole
 		err error
 	)
 	if forUpdate {
@@ -256,7 +258,7 @@ func (s *Service) FindPole(ctx context.Context, id int64, forUpdate bool) (*Pole
 	} else {
 		p, err = s.store.FindPoleByID(ctx, id)
 	}
-	if ErrorCode(err) == ENOTFOUND {
+	if explorer.ErrorCode(err) == explorer.ENOTFOUND {
 		return nil, poleNotFound(id)
 	}
 	return p, err
@@ -264,7 +266,7 @@ func (s *Service) FindPole(ctx context.Context, id int64, forUpdate bool) (*Pole
 
 // PoleRight tells whether u owns p; it answers ENOTFOUND when u may not
 // edit p at all. The owner and the owner's manager may edit.
-func (s *Service) PoleRight(ctx context.Context, u *User, p *Pole) (owner bool, err error) {
+func (s *Service) PoleRight(ctx context.Context, u *explorer.User, p *explorer.Pole) (owner bool, err error) {
 	if p.OwnerID == u.ID {
 		return true, nil
 	}
@@ -272,18 +274,20 @@ func (s *Service) PoleRight(ctx context.Context, u *User, p *Pole) (owner bool, 
 	switch {
 	case err == nil && m.ID == u.ID:
 		return false, nil
-	case err != nil && ErrorCode(err) != ENOTFOUND:
+	case err != nil && explorer.ErrorCode(err) != explorer.ENOTFOUND:
 		return false, err
 	}
 	return false, poleNotFound(p.ID)
 }
 
-func poleNotFound(id int64) error { return Errorf(ENOTFOUND, "pole %d not found", id) }
+func poleNotFound(id int64) error {
+	return explorer.Errorf(explorer.ENOTFOUND, "pole %d not found", id)
+}
 
-func checkPartsCount(parts []PolePart) error {
+func checkPartsCount(parts []explorer.PolePart) error {
 	if len(parts) > polePartsMax {
 		msg := fmt.Sprintf("a pole holds at most %d terms", polePartsMax)
-		return Invalid(msg, FieldError{Field: "parts", Message: msg})
+		return explorer.Invalid(msg, explorer.FieldError{Field: "parts", Message: msg})
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package explorer_test
+package poles_test
 
 import (
 	"bytes"
@@ -22,7 +22,7 @@ func hotelEnv(t *testing.T) *testkit.Env {
 	reg.LoadDefault()
 	e := testkit.New(t, testkit.WithWordSpaces(reg), func(o *explorer.Options) { o.ProjectSpaces = wordspace.NewProjectSpaces() })
 	e.AddUser("ann", "")
-	b, err := os.ReadFile("testdata/hotel-reviews.txt")
+	b, err := os.ReadFile("../testdata/hotel-reviews.txt")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package explorer_test
+package poles_test
 
 import (
 	"fmt"

@@ -1,10 +1,12 @@
-package explorer
+package poles
 
 import (
 	"cmp"
 	"context"
 	"math"
 	"slices"
+
+	"explorer"
 )
 
 // The customer's sense (issue 33). A pole whose owner's account learnt
@@ -51,7 +53,7 @@ const (
 // projectSuggestions answers list (the general space's suggestions of
 // pole p) re-ranked by the texts of the owner's account, as above; list
 // as it is when the account has no project space of the language.
-func (s *Service) projectSuggestions(ctx context.Context, p *Pole, texts *accountTexts, list []PoleSuggestion, query []WeightedTerm, exclude []string, n int) ([]PoleSuggestion, error) {
+func (s *Service) projectSuggestions(ctx context.Context, p *explorer.Pole, texts *accountTexts, list []explorer.PoleSuggestion, query []explorer.WeightedTerm, exclude []string, n int) ([]explorer.PoleSuggestion, error) {
 	if len(texts.spaces) == 0 {
 		return list, nil
 	}
@@ -67,7 +69,7 @@ func (s *Service) projectSuggestions(ctx context.Context, p *Pole, texts *accoun
 	}
 	held := counts[:len(list)]
 	general, err := s.wordSpaces.Similarities(ctx, p.Language, query, suggestionTerms(own))
-	if err != nil && ErrorCode(err) != ECONFLICT {
+	if err != nil && explorer.ErrorCode(err) != explorer.ECONFLICT {
 		return nil, err
 	}
 	return senseBlend(list, own, held, general, queryWeight(query)), nil
@@ -77,9 +79,9 @@ func (s *Service) projectSuggestions(ctx context.Context, p *Pole, texts *accoun
 // the comment above says: held[i] is how often the texts use list[i],
 // general[i] the general space's score of own[i] (nil without a general
 // space), weight the pole's weight the scores are sums over.
-func senseBlend(list, own []PoleSuggestion, held []int64, general []float64, weight float64) []PoleSuggestion {
+func senseBlend(list, own []explorer.PoleSuggestion, held []int64, general []float64, weight float64) []explorer.PoleSuggestion {
 	type ranked struct {
-		sg    PoleSuggestion
+		sg    explorer.PoleSuggestion
 		tier  int
 		score float64
 	}
@@ -89,10 +91,10 @@ func senseBlend(list, own []PoleSuggestion, held []int64, general []float64, wei
 	}
 	var out []ranked
 	seen := map[string]bool{}
-	fields := map[string]PoleSuggestion{} // a word's fields are the general space's when it has them
-	nearInTexts := map[string]bool{}      // the texts' suggestions: near the pole in the texts
+	fields := map[string]explorer.PoleSuggestion{} // a word's fields are the general space's when it has them
+	nearInTexts := map[string]bool{}               // the texts' suggestions: near the pole in the texts
 	for _, sg := range list {
-		fields[TermKey(sg.Term)] = sg
+		fields[explorer.TermKey(sg.Term)] = sg
 	}
 	for i, sg := range own {
 		// A word the general space does not hold (a product name, slang)
@@ -105,7 +107,7 @@ func senseBlend(list, own []PoleSuggestion, held []int64, general []float64, wei
 		if sg.SumCosine >= senseTextShare*best && (!known || g >= senseGeneralMin*weight) {
 			tier = 1
 		}
-		k := TermKey(sg.Term)
+		k := explorer.TermKey(sg.Term)
 		nearInTexts[k] = true
 		shown, inList := fields[k]
 		if tier == 3 && inList {
@@ -118,7 +120,7 @@ func senseBlend(list, own []PoleSuggestion, held []int64, general []float64, wei
 		out = append(out, ranked{shown, tier, sg.SumCosine + senseGeneralWeight*g})
 	}
 	for i, sg := range list {
-		if seen[TermKey(sg.Term)] || held[i] >= senseHeldMin && !nearInTexts[TermKey(sg.Term)] {
+		if seen[explorer.TermKey(sg.Term)] || held[i] >= senseHeldMin && !nearInTexts[explorer.TermKey(sg.Term)] {
 			continue
 		}
 		out = append(out, ranked{sg, 2, sg.SumCosine})
@@ -130,7 +132,7 @@ func senseBlend(list, own []PoleSuggestion, held []int64, general []float64, wei
 		out[i].tier = 3
 	}
 	slices.SortStableFunc(out, order)
-	res := make([]PoleSuggestion, len(out))
+	res := make([]explorer.PoleSuggestion, len(out))
 	for i, r := range out {
 		res[i] = r.sg
 	}
@@ -138,7 +140,7 @@ func senseBlend(list, own []PoleSuggestion, held []int64, general []float64, wei
 }
 
 // suggestionTerms are the terms of a list of suggestions.
-func suggestionTerms(list []PoleSuggestion) []string {
+func suggestionTerms(list []explorer.PoleSuggestion) []string {
 	out := make([]string, len(list))
 	for i, sg := range list {
 		out[i] = sg.Term
@@ -148,7 +150,7 @@ func suggestionTerms(list []PoleSuggestion) []string {
 
 // queryWeight is the summed weight of the terms a suggestion is computed
 // from (declined ones left out), at least 1.
-func queryWeight(query []WeightedTerm) float64 {
+func queryWeight(query []explorer.WeightedTerm) float64 {
 	w := 0.0
 	for _, t := range query {
 		if !t.Declined {

@@ -1,4 +1,4 @@
-package explorer_test
+package poles_test
 
 import (
 	"slices"
@@ -7,6 +7,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/poles"
 	"explorer/tonality"
 	"explorer/wordspace"
 )
@@ -71,7 +72,7 @@ func TestSuggestKeepsPolarity(t *testing.T) {
 	e := projectSpaceEnv(t)
 	ann := e.As("ann")
 	a, _ := tonality.For("EN")
-	sign := func(w string) int { return explorer.TermPolarity(a, w) }
+	sign := func(w string) int { return poles.TermPolarity(a, w) }
 	if sign("awful") != -1 || sign("terrible") != -1 || sign("bitter") != -1 || sign("superb") != 1 || sign("lovely") != 1 {
 		t.Fatal("the lexicon's polarities are not those this test reads")
 	}

@@ -1,4 +1,4 @@
-package explorer_test
+package poles_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/poles"
 	"explorer/wordspace"
 )
 
@@ -64,14 +65,14 @@ func TestSuggestReadsBoundedSpacesOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	var newest []int64
-	for range explorer.SuggestSpacesMost + 2 {
+	for range poles.SuggestSpacesMost + 2 {
 		p := e.ImportProject("ann", "More", testkit.MadeUpCSV(10))
 		if err := e.DB.SaveProjectSpace(context.Background(), p.ID, annID, "EN", data); err != nil {
 			t.Fatal(err)
 		}
 		newest = append(newest, p.ID)
 	}
-	newest = newest[len(newest)-explorer.SuggestSpacesMost:]
+	newest = newest[len(newest)-poles.SuggestSpacesMost:]
 	pole := mustCreatePole(t, ann, e, explorer.PoleInput{Name: "Drinks", Language: "EN", Parts: partsOf("coffee", nil)})
 	if got := suggestedWords(t, e, "ann", pole.ID, 10); !slices.Contains(got, "zorblax") {
 		t.Fatalf("suggestions %v", got)
