@@ -215,7 +215,9 @@ func makePostgresTemplate(dsn string) (string, error) {
 	}
 	db.Close()
 	err = execWhileInUse(admin, "ALTER DATABASE "+build+" RENAME TO "+name)
-	if pe := (*pgconn.PgError)(nil); errors.As(err, &pe) && pe.Code == "42P04" { // duplicate_database: another process won
+	// Another process won: duplicate_database, or unique_violation when
+	// the two renames meet inside the catalog's index at once.
+	if pe := (*pgconn.PgError)(nil); errors.As(err, &pe) && (pe.Code == "42P04" || pe.Code == "23505") {
 		drop()
 		return name, nil
 	}
