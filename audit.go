@@ -187,8 +187,8 @@ func auditActor(ctx context.Context) string {
 	return ActorSystem
 }
 
-// modelTarget names a model as the target of a record.
-func modelTarget(id int64) string { return "model " + strconv.FormatInt(id, 10) }
+// ModelTarget names a model as the target of a record.
+func ModelTarget(id int64) string { return "model " + strconv.FormatInt(id, 10) }
 
 // withAddr returns ctx carrying addr as the client's address when it
 // carries none: the sign-ins take the address as an argument.

@@ -38,29 +38,6 @@ type ModelRow struct {
 	ModelCounts
 }
 
-// ModelList is the window of the caller's models (owned and shared) that
-// q selects, newest first by default, with their counts, and how many
-// models q selects.
-func (s *Service) ModelList(ctx context.Context, q ListQuery) ([]ModelRow, int, error) {
-	u, err := ActiveActor(ctx)
-	if err != nil {
-		return nil, 0, err
-	}
-	if err := q.Check(ModelSorts); err != nil {
-		return nil, 0, err
-	}
-	list, total, err := s.store.ListModels(ctx, u.ID, q)
-	if err != nil {
-		return nil, 0, err
-	}
-	list, _ = CutToPage(list, q.Page)
-	out := make([]ModelRow, len(list))
-	for i, m := range list {
-		out[i] = ModelRow{ModelInfo: m.Info(), ModelCounts: m.Counts}
-	}
-	return out, total, nil
-}
-
 // ProjectList is the window of the caller's projects that q selects and
 // how many it selects, without the failed imports (FailedImports).
 func (s *Service) ProjectList(ctx context.Context, q ListQuery) ([]*Project, int, error) {

@@ -19,9 +19,9 @@ const (
 	RightsReadWrite = "READ_WRITE"
 )
 
-// rightsOwner is the level of the model's owner; it is never stored as an
+// RightsOwner is the level of the model's owner; it is never stored as an
 // access and never answered.
-const rightsOwner = "OWNER"
+const RightsOwner = "OWNER"
 
 // Limits of model input.
 const (
@@ -75,7 +75,7 @@ type Model struct {
 
 	// content names the content of the groups, ignore terms and
 	// dictionary (ContentKey).
-	content versionKey
+	content ContentKey
 }
 
 // ContentKey names the content of a model's groups, ignore terms and
@@ -84,19 +84,33 @@ type Model struct {
 // or a new version is a new key, and model ids are never reused. So a
 // form derived from the content (an encoding, say) can be kept under
 // its key. A model built otherwise has the zero key.
-type ContentKey struct{ key versionKey }
+type ContentKey struct {
+	model    int64
+	version  int
+	revision int
+}
+
+// NewContentKey is the key of a revision of a version of a model: the
+// models domain makes it for the versions it answers, with a revision
+// that no longer changes for a version that is not the newest.
+func NewContentKey(model int64, version, revision int) ContentKey {
+	return ContentKey{model, version, revision}
+}
+
+// SetContentKey sets the key of the content the model was built with.
+func (m *Model) SetContentKey(k ContentKey) { m.content = k }
 
 // IsZero reports whether k names no content.
 func (k ContentKey) IsZero() bool { return k == ContentKey{} }
 
 // ContentKey returns the key of the model's content.
-func (m *Model) ContentKey() ContentKey { return ContentKey{m.content} }
+func (m *Model) ContentKey() ContentKey { return m.content }
 
 // CanWrite reports whether the caller may update and share the model.
-func (m *Model) CanWrite() bool { return m.Rights == RightsReadWrite || m.Rights == rightsOwner }
+func (m *Model) CanWrite() bool { return m.Rights == RightsReadWrite || m.Rights == RightsOwner }
 
 // IsOwner reports whether the caller owns the model.
-func (m *Model) IsOwner() bool { return m.Rights == rightsOwner }
+func (m *Model) IsOwner() bool { return m.Rights == RightsOwner }
 
 // Group is a group of topics. Pinned groups stay at their place.
 type Group struct {

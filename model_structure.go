@@ -12,12 +12,12 @@ import (
 // MaxFieldErrors is the most field errors one answer lists.
 const MaxFieldErrors = 20
 
-// fieldErrors collects the errors of one input.
-type fieldErrors []FieldError
+// FieldErrors collects the errors of one input.
+type FieldErrors []FieldError
 
-// text adds the field error of v when it is not clean text (TextFault)
+// Text adds the field error of v when it is not clean text (TextFault)
 // and reports whether it was clean.
-func (f *fieldErrors) text(field, v string) bool {
+func (f *FieldErrors) Text(field, v string) bool {
 	var fe []FieldError
 	if TextFields(&fe, field, v) {
 		return true
@@ -26,14 +26,14 @@ func (f *fieldErrors) text(field, v string) bool {
 	return false
 }
 
-func (f *fieldErrors) add(field, format string, args ...any) {
+func (f *FieldErrors) add(field, format string, args ...any) {
 	if len(*f) < MaxFieldErrors {
 		*f = append(*f, FieldError{Field: field, Message: fmt.Sprintf(format, args...)})
 	}
 }
 
-// err returns an EINVALID error naming the first problem, or nil.
-func (f fieldErrors) err() error {
+// Err returns an EINVALID error naming the first problem, or nil.
+func (f FieldErrors) Err() error {
 	if len(f) == 0 {
 		return nil
 	}
@@ -41,10 +41,10 @@ func (f fieldErrors) err() error {
 }
 
 // cleanTitle trims a required title and checks its length.
-func cleanTitle(errs *fieldErrors, field, title string, max int) string {
+func cleanTitle(errs *FieldErrors, field, title string, max int) string {
 	t := strings.TrimSpace(title)
 	switch {
-	case !errs.text(field, t):
+	case !errs.Text(field, t):
 	case t == "":
 		errs.add(field, "must not be empty")
 	case utf8.RuneCountInString(t) > max:
@@ -53,9 +53,9 @@ func cleanTitle(errs *fieldErrors, field, title string, max int) string {
 	return t
 }
 
-// cleanTerms trims terms and drops empty ones and repeats (compared
+// CleanTerms trims terms and drops empty ones and repeats (compared
 // without regard to case, the first kept); over-long terms are errors.
-func cleanTerms(errs *fieldErrors, field string, in []string) []string {
+func CleanTerms(errs *FieldErrors, field string, in []string) []string {
 	out := make([]string, 0, len(in))
 	var seen termSet
 	for i, t := range in {
@@ -75,19 +75,19 @@ func cleanTerms(errs *fieldErrors, field string, in []string) []string {
 	return out
 }
 
-// cleanTermsLike is cleanTerms for terms that may equal stored, the terms
+// CleanTermsLike is CleanTerms for terms that may equal stored, the terms
 // a stored version holds: those are clean already (trimmed, without empty
 // ones or repeats; stored terms over TermMax bytes are cleaned as any, so
 // that they are rejected as before), so that cleaning them gives them
 // back. stored is then returned as it is, shared: versions are never
 // modified.
-func cleanTermsLike(errs *fieldErrors, field string, in, stored []string) []string {
+func CleanTermsLike(errs *FieldErrors, field string, in, stored []string) []string {
 	if stored == nil || !slices.Equal(in, stored) {
-		return cleanTerms(errs, field, in)
+		return CleanTerms(errs, field, in)
 	}
 	for _, t := range stored {
 		if len(t) > TermMax {
-			return cleanTerms(errs, field, in)
+			return CleanTerms(errs, field, in)
 		}
 	}
 	return stored
@@ -106,14 +106,14 @@ func DedupeTerms(in []string) []string {
 	return out
 }
 
-// termSetSmall is how many terms a termSet compares one by one before it
+// TermSetSmall is how many terms a termSet compares one by one before it
 // builds a map.
-const termSetSmall = 16
+const TermSetSmall = 16
 
 // termSet tells terms apart by their TermKey. The zero value is
 // empty.
 type termSet struct {
-	small [termSetSmall]string
+	small [TermSetSmall]string
 	n     int
 	m     map[string]bool
 }
@@ -133,12 +133,12 @@ func (s *termSet) add(t string) bool {
 			return false
 		}
 	}
-	if s.n < termSetSmall {
+	if s.n < TermSetSmall {
 		s.small[s.n] = k
 		s.n++
 		return true
 	}
-	s.m = make(map[string]bool, 2*termSetSmall)
+	s.m = make(map[string]bool, 2*TermSetSmall)
 	for _, x := range s.small {
 		s.m[x] = true
 	}
@@ -146,11 +146,11 @@ func (s *termSet) add(t string) bool {
 	return true
 }
 
-// NormalizeTerms is cleanTerms for input that cannot be wrong but by
+// NormalizeTerms is CleanTerms for input that cannot be wrong but by
 // length; over-long terms are dropped.
 func NormalizeTerms(in []string) []string {
-	var errs fieldErrors
-	return cleanTerms(&errs, "", in)
+	var errs FieldErrors
+	return CleanTerms(&errs, "", in)
 }
 
 // NormalizeGroups checks groups written by a caller and returns them
@@ -158,14 +158,14 @@ func NormalizeTerms(in []string) []string {
 // given; assignIDs decides which survive. field prefixes the field names
 // of errors.
 func NormalizeGroups(in []Group, field string) ([]Group, error) {
-	return normalizeGroupsLike(in, field, nil)
+	return NormalizeGroupsLike(in, field, nil)
 }
 
-// normalizeGroupsLike is normalizeGroups where like are the groups of a
+// NormalizeGroupsLike is normalizeGroups where like are the groups of a
 // stored version of the model: a topic whose terms are exactly those its
 // id has in like keeps like's terms without cleaning them again (see
-// cleanTermsLike).
-func normalizeGroupsLike(in []Group, field string, like []Group) ([]Group, error) {
+// CleanTermsLike).
+func NormalizeGroupsLike(in []Group, field string, like []Group) ([]Group, error) {
 	var stored map[int64][]string
 	if like != nil {
 		stored = make(map[int64][]string, len(like)*8)
@@ -175,7 +175,7 @@ func normalizeGroupsLike(in []Group, field string, like []Group) ([]Group, error
 			}
 		}
 	}
-	var errs fieldErrors
+	var errs FieldErrors
 	out := make([]Group, len(in))
 	topics := 0
 	for i, g := range in {
@@ -187,7 +187,7 @@ func normalizeGroupsLike(in []Group, field string, like []Group) ([]Group, error
 			ng.Topics[j] = Topic{
 				ID:         t.ID,
 				Title:      cleanTitle(&errs, tf+".title", t.Title, TopicTitleMax),
-				Terms:      cleanTermsLike(&errs, tf+".terms", t.Terms, stored[t.ID]),
+				Terms:      CleanTermsLike(&errs, tf+".terms", t.Terms, stored[t.ID]),
 				Dictionary: maps.Clone(t.Dictionary),
 			}
 		}
@@ -197,7 +197,7 @@ func normalizeGroupsLike(in []Group, field string, like []Group) ([]Group, error
 	if topics > ModelTopicsMax {
 		errs.add(field, "must hold at most %d topics", ModelTopicsMax)
 	}
-	return out, errs.err()
+	return out, errs.Err()
 }
 
 // IDCounters are the next ids of new groups and topics.
@@ -292,8 +292,8 @@ func AssignIgnoreIDs(prev []IgnoreTerm, terms []string, next *int64) []IgnoreTer
 	return out
 }
 
-// maxIDs returns the counters that follow the largest ids of a structure.
-func maxIDs(s *Structure) (c IDCounters, ignore int64) {
+// MaxIDs returns the counters that follow the largest ids of a structure.
+func MaxIDs(s *Structure) (c IDCounters, ignore int64) {
 	c = IDCounters{Group: 1, Topic: 1}
 	ignore = 1
 	for _, g := range s.Groups {
@@ -308,9 +308,9 @@ func maxIDs(s *Structure) (c IDCounters, ignore int64) {
 	return c, ignore
 }
 
-// sameStructure reports whether two structures hold the same groups,
+// SameStructure reports whether two structures hold the same groups,
 // topics, terms, dictionaries and ignore terms, ids included.
-func sameStructure(a, b *Structure) bool {
+func SameStructure(a, b *Structure) bool {
 	if len(a.Groups) != len(b.Groups) || len(a.IgnoreTerms) != len(b.IgnoreTerms) ||
 		!maps.Equal(a.IgnoreTermsDictionary, b.IgnoreTermsDictionary) {
 		return false
@@ -340,9 +340,9 @@ func sameStructure(a, b *Structure) bool {
 	return true
 }
 
-// allTerms returns the terms of a structure's topics, for language
+// AllTerms returns the terms of a structure's topics, for language
 // detection.
-func allTerms(groups []Group) []string {
+func AllTerms(groups []Group) []string {
 	var out []string
 	for _, g := range groups {
 		for _, t := range g.Topics {

@@ -12,6 +12,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 )
 
 // queuedMails reads the outbox's rows from id 1 on.
@@ -185,10 +186,10 @@ func TestMailBudgetAcrossInstances(t *testing.T) {
 		models[i] = mustModel(t, e, "ann")
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	other := explorer.NewService(e.DB, explorer.Options{Clock: e.Clock, Mailer: sender, Logger: quiet})
+	other := mdl.New(explorer.NewService(e.DB, explorer.Options{Clock: e.Clock, Mailer: sender, Logger: quiet}), e.DB)
 	var wg sync.WaitGroup
 	for i, id := range models {
-		svc := e.Svc.Core
+		svc := e.Services.Models
 		if i%2 == 1 {
 			svc = other
 		}

@@ -35,7 +35,7 @@ func TestMailLinksAndDelivery(t *testing.T) {
 		t.Fatalf("invite cid: %+v %v", inv, err)
 	}
 	title := "Menu"
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: &title, File: &fakeFile{table: testkit.RowsTable("Index|Label|Terms", "1|A|a")}})
+	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: &title, File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|a")}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -84,12 +84,6 @@ func (s *Service) OwnProject(ctx context.Context, u *User, id int64) (*Project, 
 	return p, err
 }
 
-// withModel returns p with model (nil: none) as the info of its model.
-func withModel(p *Project, model *ModelInfo) *Project {
-	p.Model = model
-	return p
-}
-
 // Tonality states of a project (Project.TonalityState).
 const (
 	// TonalityNever: the project was not measured (explored before

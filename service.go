@@ -145,11 +145,6 @@ type Service struct {
 	verifying singleflight.Group
 	dummyOnce sync.Once
 	dummy     string
-
-	// versions caches model versions ready to answer (model_cache.go).
-	versions versionCache
-	// summaries caches what each version changed (model_diff_summary.go).
-	summaries summaryCache
 }
 
 // Options are the Options the Service was made with, their defaults

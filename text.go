@@ -57,9 +57,9 @@ func CheckLine(field, v string) error {
 	return nil
 }
 
-// checkTexts checks pairs of field name and value, in order, and returns
+// CheckTexts checks pairs of field name and value, in order, and returns
 // the error of the first faulty one.
-func checkTexts(pairs ...string) error {
+func CheckTexts(pairs ...string) error {
 	for i := 0; i+1 < len(pairs); i += 2 {
 		if err := CheckText(pairs[i], pairs[i+1]); err != nil {
 			return err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"explorer/domains"
+	"explorer/models"
 	"explorer/poles"
 	"explorer/projects"
 	"strings"
@@ -29,6 +30,7 @@ type handler struct {
 	svc      *explorer.Service
 	projects *projects.Service
 	poles    *poles.Service
+	models   *models.Service
 	opts     Options
 	// structures keeps the encoded structures of model answers.
 	structures structureCache
@@ -43,7 +45,7 @@ func (a *API) ReleaseCaches() { a.h.structures.clear() }
 
 // New returns the JSON interface on the services.
 func New(svc *domains.Services, opts Options) *API {
-	return &API{h: &handler{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, opts: opts}}
+	return &API{h: &handler{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, opts: opts}}
 }
 
 // Register adds health, the OpenAPI document and the /v1 operations to r.

@@ -16,6 +16,7 @@ import (
 	"explorer/domains"
 	"explorer/internal/server"
 	"explorer/internal/testkit"
+	"explorer/models"
 	"explorer/store"
 
 	"golang.org/x/crypto/bcrypt"
@@ -34,9 +35,10 @@ func (s *sharingCounter) FindModelSharing(ctx context.Context, id int64) ([]expl
 
 // instance is one server over a database that another shares.
 type instance struct {
-	svc   *explorer.Service
-	store *sharingCounter
-	do    func(method, path, user, inm string) (int, string, string)
+	svc    *explorer.Service
+	models *models.Service
+	store  *sharingCounter
+	do     func(method, path, user, inm string) (int, string, string)
 }
 
 func newInstance(t *testing.T, db *store.DB) *instance {
@@ -44,7 +46,7 @@ func newInstance(t *testing.T, db *store.DB) *instance {
 		Detector: testkit.StopWordDetector, Billing: explorer.BillingOptions{TrackOnly: true}, Logger: slog.New(slog.DiscardHandler)}
 	in := &instance{store: &sharingCounter{DB: db}}
 	services := domains.New(in.store, o)
-	in.svc = services.Core
+	in.svc, in.models = services.Core, services.Models
 	app, err := server.New(services, server.Config{Logger: o.Logger})
 	if err != nil {
 		t.Fatal(err)
@@ -88,7 +90,7 @@ func TestModelTagFollowsSharingAcrossInstances(t *testing.T) {
 		}
 		return explorer.WithUser(context.Background(), u)
 	}
-	m, err := a.svc.UploadModel(as(a, "ann"), explorer.UploadModelInput{Title: new("Shared"),
+	m, err := a.models.UploadModel(as(a, "ann"), explorer.UploadModelInput{Title: new("Shared"),
 		File: testkit.CSVFile([]byte("Index,Label,Terms\n1,Food,\"burger, fries\"\n"))})
 	if err != nil {
 		t.Fatal(err)
@@ -121,24 +123,24 @@ func TestModelTagFollowsSharingAcrossInstances(t *testing.T) {
 		unchanged("after " + what)
 	}
 	unchanged("at first")
-	inv, err := b.svc.ShareModel(as(b, "ann"), m.ID, "bob", explorer.RightsRead)
+	inv, err := b.models.ShareModel(as(b, "ann"), m.ID, "bob", explorer.RightsRead)
 	if err != nil {
 		t.Fatal(err)
 	}
 	changed("an invitation", `"recipient":{"userId":"bob"}`)
-	if err := b.svc.AcceptModelInvitation(as(b, "bob"), inv.ID); err != nil {
+	if err := b.models.AcceptModelInvitation(as(b, "bob"), inv.ID); err != nil {
 		t.Fatal(err)
 	}
 	changed("its acceptance", `"usersAccess":[{`)
-	got, err := b.svc.Model(as(b, "ann"), m.ID)
+	got, err := b.models.Model(as(b, "ann"), m.ID)
 	if err != nil || len(got.UsersAccess) != 1 {
 		t.Fatalf("accesses: %v", err)
 	}
-	if err := b.svc.RemoveModelAccess(as(b, "ann"), m.ID, got.UsersAccess[0].ID); err != nil {
+	if err := b.models.RemoveModelAccess(as(b, "ann"), m.ID, got.UsersAccess[0].ID); err != nil {
 		t.Fatal(err)
 	}
 	changed("an access removed", `"usersAccess":[]`)
-	if _, err := b.svc.ShareModel(as(b, "ann"), m.ID, "cyd", explorer.RightsReadWrite); err != nil {
+	if _, err := b.models.ShareModel(as(b, "ann"), m.ID, "cyd", explorer.RightsReadWrite); err != nil {
 		t.Fatal(err)
 	}
 	changed("a second invitation", `"recipient":{"userId":"cyd"}`)
@@ -147,7 +149,7 @@ func TestModelTagFollowsSharingAcrossInstances(t *testing.T) {
 	}
 	changed("its recipient deleted", `"invitations":[]`)
 	// A title changed on b: the tag follows too.
-	if _, err := b.svc.UpdateModel(as(b, "ann"), m.ID, explorer.ModelInput{Title: new("Renamed")}); err != nil {
+	if _, err := b.models.UpdateModel(as(b, "ann"), m.ID, explorer.ModelInput{Title: new("Renamed")}); err != nil {
 		t.Fatal(err)
 	}
 	changed("a new title", `"title":"Renamed"`)

@@ -50,7 +50,7 @@ func (h *handler) listModels(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, more, err := h.svc.ModelsPage(c.UserContext(), page)
+	list, more, err := h.models.ModelsPage(c.UserContext(), page)
 	if err != nil {
 		return err
 	}
@@ -86,7 +86,7 @@ func (h *handler) uploadModel(c *fiber.Ctx) error {
 	} else if v := form.Value["title"]; len(v) > 0 {
 		title = &v[0]
 	}
-	m, err := h.svc.UploadModel(c.UserContext(), explorer.UploadModelInput{Title: title, Language: c.Query("language"), File: file})
+	m, err := h.models.UploadModel(c.UserContext(), explorer.UploadModelInput{Title: title, Language: c.Query("language"), File: file})
 	if err != nil {
 		return err
 	}
@@ -105,7 +105,7 @@ func (h *handler) createModel(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &in, true); err != nil {
 		return err
 	}
-	m, err := h.svc.CreateModelFromProject(c.UserContext(), projectID, explorer.ModelUpdate(in))
+	m, err := h.models.CreateModelFromProject(c.UserContext(), projectID, explorer.ModelUpdate(in))
 	if err != nil {
 		return err
 	}
@@ -117,7 +117,7 @@ func (h *handler) modelInvitations(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, more, err := h.svc.ModelInvitationsPage(c.UserContext(), page)
+	list, more, err := h.models.ModelInvitationsPage(c.UserContext(), page)
 	if err != nil {
 		return err
 	}
@@ -129,7 +129,7 @@ func (h *handler) acceptModelInvitation(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	if err := h.svc.AcceptModelInvitation(c.UserContext(), id); err != nil {
+	if err := h.models.AcceptModelInvitation(c.UserContext(), id); err != nil {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)
@@ -140,7 +140,7 @@ func (h *handler) rejectModelInvitation(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	if err := h.svc.RejectModelInvitation(c.UserContext(), id); err != nil {
+	if err := h.models.RejectModelInvitation(c.UserContext(), id); err != nil {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)
@@ -155,7 +155,7 @@ func (h *handler) getModel(c *fiber.Ctx) error {
 		return err
 	}
 	if c.Get(fiber.HeaderIfNoneMatch) != "" {
-		st, err := h.svc.ModelState(c.UserContext(), id)
+		st, err := h.models.ModelState(c.UserContext(), id)
 		if err != nil {
 			return err
 		}
@@ -163,7 +163,7 @@ func (h *handler) getModel(c *fiber.Ctx) error {
 			return sendNotModified(c, etag)
 		}
 	}
-	m, err := h.svc.Model(c.UserContext(), id)
+	m, err := h.models.Model(c.UserContext(), id)
 	if err != nil {
 		return err
 	}
@@ -205,7 +205,7 @@ func (h *handler) updateModel(c *fiber.Ctx) error {
 		return err
 	}
 	in.BasedOn = ifMatchVersions(c)
-	m, err := h.svc.UpdateModel(c.UserContext(), id, in)
+	m, err := h.models.UpdateModel(c.UserContext(), id, in)
 	if err != nil {
 		return preconditionFailed(err)
 	}
@@ -218,7 +218,7 @@ func (h *handler) deleteModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	if err := h.svc.DeleteModel(c.UserContext(), id); err != nil {
+	if err := h.models.DeleteModel(c.UserContext(), id); err != nil {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)
@@ -229,7 +229,7 @@ func (h *handler) modelProjects(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	p, err := h.svc.ModelProjects(c.UserContext(), id)
+	p, err := h.models.ModelProjects(c.UserContext(), id)
 	if err != nil {
 		return err
 	}
@@ -241,7 +241,7 @@ func (h *handler) shareModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	inv, err := h.svc.ShareModel(c.UserContext(), id, c.Query("userId"), c.Query("rights"))
+	inv, err := h.models.ShareModel(c.UserContext(), id, c.Query("userId"), c.Query("rights"))
 	if err != nil {
 		return err
 	}
@@ -257,7 +257,7 @@ func (h *handler) modelVersions(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, more, err := h.svc.ModelVersionsPage(c.UserContext(), id, page)
+	list, more, err := h.models.ModelVersionsPage(c.UserContext(), id, page)
 	if err != nil {
 		return err
 	}
@@ -284,7 +284,7 @@ func (h *handler) modelVersion(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	m, err := h.svc.ModelVersion(c.UserContext(), id, version)
+	m, err := h.models.ModelVersion(c.UserContext(), id, version)
 	if err != nil {
 		return err
 	}
@@ -298,7 +298,7 @@ func (h *handler) restoreModelVersion(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	m, created, err := h.svc.RestoreModelVersion(c.UserContext(), id, version)
+	m, created, err := h.models.RestoreModelVersion(c.UserContext(), id, version)
 	if err != nil {
 		return err
 	}
@@ -318,7 +318,7 @@ func (h *handler) revokeModelInvitation(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	if err := h.svc.RevokeModelInvitation(c.UserContext(), id, inv); err != nil {
+	if err := h.models.RevokeModelInvitation(c.UserContext(), id, inv); err != nil {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)
@@ -333,7 +333,7 @@ func (h *handler) removeModelAccess(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	if err := h.svc.RemoveModelAccess(c.UserContext(), id, access); err != nil {
+	if err := h.models.RemoveModelAccess(c.UserContext(), id, access); err != nil {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)

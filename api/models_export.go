@@ -21,7 +21,7 @@ func (h *handler) exportModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	e, err := h.svc.ExportModel(c.UserContext(), id, version)
+	e, err := h.models.ExportModel(c.UserContext(), id, version)
 	if err != nil {
 		return err
 	}

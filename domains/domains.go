@@ -6,6 +6,7 @@ package domains
 
 import (
 	"explorer"
+	"explorer/models"
 	"explorer/poles"
 	"explorer/projects"
 )
@@ -14,6 +15,7 @@ import (
 type Store interface {
 	projects.Store
 	poles.Store
+	models.Store
 }
 
 // Services are the domain services of one server or command.
@@ -27,11 +29,14 @@ type Services struct {
 	// Poles keeps poles, suggests terms for them and keeps the terms
 	// declined.
 	Poles *poles.Service
+	// Models keeps topic models, their versions and their sharing.
+	Models *models.Service
 }
 
 // New builds the services over store with o.
 func New(store Store, o explorer.Options) *Services {
 	core := explorer.NewService(store, o)
 	p := poles.New(core, store)
-	return &Services{Core: core, Projects: projects.New(core, p, store), Poles: p}
+	m := models.New(core, store)
+	return &Services{Core: core, Projects: projects.New(core, p, m, store), Poles: p, Models: m}
 }

@@ -75,7 +75,7 @@ func (s *Service) SubmitApply(ctx context.Context, id, modelID int64) (*Job, err
 	if p.Status != explorer.ProjectReady && p.Status != explorer.ProjectExplored {
 		return nil, explorer.Errorf(explorer.ECONFLICT, "project %d is %s: it must be READY or EXPLORED", p.ID, p.Status)
 	}
-	if _, err := s.root.VisibleModel(ctx, u, modelID); err != nil {
+	if _, err := s.models.VisibleModel(ctx, u, modelID); err != nil {
 		return nil, err
 	}
 	if err := s.root.RequireCredits(ctx, u, 0, "applying a model"); err != nil {

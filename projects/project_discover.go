@@ -154,11 +154,11 @@ func (s *Service) AddDiscoveredTopic(ctx context.Context, projectID int64, title
 	if p.ModelID == nil {
 		return nil, explorer.Errorf(explorer.EINVALID, "project %d has no model to add a topic to", p.ID)
 	}
-	m, err := s.root.WritableModel(ctx, u, *p.ModelID)
+	m, err := s.models.WritableModel(ctx, u, *p.ModelID)
 	if err != nil {
 		return nil, err
 	}
-	cur, err := s.root.StoredVersion(ctx, m, m.Version)
+	cur, err := s.models.StoredVersion(ctx, m, m.Version)
 	if err != nil {
 		return nil, err
 	}
@@ -169,5 +169,5 @@ func (s *Service) AddDiscoveredTopic(ctx context.Context, projectID int64, title
 			break
 		}
 	}
-	return s.root.EditModel(ctx, m.ID, m.Tag(), edit)
+	return s.models.EditModel(ctx, m.ID, m.Tag(), edit)
 }

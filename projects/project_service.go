@@ -495,7 +495,7 @@ func (s *Service) applyModel(ctx context.Context, u *explorer.User, projectID, m
 		if p.Status != explorer.ProjectReady && p.Status != explorer.ProjectExplored {
 			return explorer.Errorf(explorer.ECONFLICT, "project %d is %s: it must be READY or EXPLORED", p.ID, p.Status)
 		}
-		m, err := s.root.VisibleModel(ctx, u, modelID)
+		m, err := s.models.VisibleModel(ctx, u, modelID)
 		if err != nil {
 			return err
 		}

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 
 	"explorer"
+	"explorer/models"
 	"explorer/poles"
 )
 
@@ -28,7 +29,8 @@ type Store interface {
 type Service struct {
 	// root is the kernel and the domains still in the root package.
 	root          *explorer.Service
-	poles         *poles.Service // the poles a project is measured with
+	poles         *poles.Service  // the poles a project is measured with
+	models        *models.Service // the models a project is explored into
 	store         Store
 	clock         explorer.Clock
 	log           *slog.Logger
@@ -46,15 +48,16 @@ type Service struct {
 }
 
 // New returns the projects' Service over store, beside root and the
-// poles' Service (made over the same store): it takes root's Options
+// poles' and models' Services (made over the same store): it takes root's Options
 // (their defaults applied) and becomes root's Measurer, so that a change
 // of a model, pole or word correction queues the measurements it makes
 // stale.
-func New(root *explorer.Service, poleService *poles.Service, store Store) *Service {
+func New(root *explorer.Service, poleService *poles.Service, modelService *models.Service, store Store) *Service {
 	o := root.Options()
 	s := &Service{
 		root:          root,
 		poles:         poleService,
+		models:        modelService,
 		store:         store,
 		clock:         o.Clock,
 		log:           o.Logger,

@@ -130,7 +130,7 @@ func (s *server) home(c *fiber.Ctx) error {
 // unlisted until it is reactivated.
 func (s *server) homeInvitations(c *fiber.Ctx, v *home.HomeView) error {
 	first := explorer.Page{Limit: listSize}
-	mine, moreMine, err := s.svc.ModelInvitationsPage(ctx(c), first)
+	mine, moreMine, err := s.models.ModelInvitationsPage(ctx(c), first)
 	if err != nil && explorer.ErrorCode(err) != explorer.EFORBIDDEN {
 		return err
 	}

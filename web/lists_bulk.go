@@ -75,7 +75,7 @@ func (s *server) bulkDeleteModels(c *fiber.Ctx) error {
 		}
 		return render(c, fiber.StatusOK, models.List(v))
 	}
-	r := deleteEach(ids, name, func(id int64) error { return s.svc.DeleteModel(ctx(c), id) })
+	r := deleteEach(ids, name, func(id int64) error { return s.models.DeleteModel(ctx(c), id) })
 	notice, ferr := r.notice(c, "Deleted", "model", "models")
 	return s.listAnswer(c, models.UploadForm{}, notice, ferr)
 }

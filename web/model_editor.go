@@ -44,7 +44,7 @@ func (s *server) editModel(c *fiber.Ctx, notice string, e explorer.ModelEdit) er
 	if err != nil {
 		return s.editorRefused(c, id, err, &e)
 	}
-	res, err := s.svc.EditModel(ctx(c), id, base, e)
+	res, err := s.models.EditModel(ctx(c), id, base, e)
 	if err != nil {
 		return s.editorRefused(c, id, err, &e)
 	}
@@ -120,7 +120,7 @@ func (s *server) editorRefused(c *fiber.Ctx, id int64, ferr error, e *explorer.M
 	}
 	if explorer.ErrorCode(ferr) == explorer.ENOTFOUND {
 		// The model itself gone (or no longer shared): its error page.
-		if _, err := s.svc.Model(ctx(c), id); err != nil {
+		if _, err := s.models.Model(ctx(c), id); err != nil {
 			return s.modelAnswer(c, id, "", err)
 		}
 	}
@@ -131,7 +131,7 @@ func (s *server) editorRefused(c *fiber.Ctx, id int64, ferr error, e *explorer.M
 		c.Set("HX-Reswap", "beforebegin")
 		return render(c, http.StatusUnprocessableEntity, models.EditorErrorPart(msg))
 	}
-	m, err := s.svc.Model(ctx(c), id)
+	m, err := s.models.Model(ctx(c), id)
 	if err != nil {
 		return s.modelAnswer(c, id, "", err)
 	}

@@ -83,7 +83,7 @@ func (s *server) searchInto(c *fiber.Ctx, v *models.ModelView) error {
 	if explorer.TermKey(v.Search) == "" {
 		return nil
 	}
-	m, err := s.svc.ModelVersion(ctx(c), v.ID, v.Version)
+	m, err := s.models.ModelVersion(ctx(c), v.ID, v.Version)
 	if err != nil {
 		return err
 	}

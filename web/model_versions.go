@@ -6,6 +6,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/tablefile"
+	mdl "explorer/models"
 	"explorer/views/models"
 
 	"github.com/a-h/templ"
@@ -40,11 +41,11 @@ func queryVersion(c *fiber.Ctx, name string) int {
 // the versions from and to (0: the one before the current and the current
 // one).
 func (s *server) versionsView(c *fiber.Ctx, id int64, from, to int) (models.VersionsView, error) {
-	m, err := s.svc.Model(ctx(c), id)
+	m, err := s.models.Model(ctx(c), id)
 	if err != nil {
 		return models.VersionsView{}, err
 	}
-	list, err := s.svc.ModelVersions(ctx(c), id)
+	list, err := s.models.ModelVersions(ctx(c), id)
 	if err != nil {
 		return models.VersionsView{}, err
 	}
@@ -52,7 +53,7 @@ func (s *server) versionsView(c *fiber.Ctx, id int64, from, to int) (models.Vers
 	v := models.VersionsView{Page: page(c, "Versions", "models"), ID: m.ID, Heading: mv.Heading(), Current: m.Version, CanWrite: m.CanWrite()}
 	v.Page.Title = "Versions of " + v.Heading
 	// The newest versions say what they changed; older ones compare.
-	summaries, err := s.svc.ModelVersionSummaries(ctx(c), id, m.Version-summarized+1, m.Version)
+	summaries, err := s.models.ModelVersionSummaries(ctx(c), id, m.Version-summarized+1, m.Version)
 	if err != nil {
 		return models.VersionsView{}, err
 	}
@@ -73,7 +74,7 @@ func (s *server) versionsView(c *fiber.Ctx, id int64, from, to int) (models.Vers
 		v.From, v.To = m.Version-1, m.Version
 		v.Error = "The model has no such version; these are the last two."
 	}
-	d, err := s.svc.ModelDiff(ctx(c), id, v.From, v.To)
+	d, err := s.models.ModelDiff(ctx(c), id, v.From, v.To)
 	if err != nil {
 		return v, err
 	}
@@ -106,7 +107,7 @@ func (s *server) restoreVersion(c *fiber.Ctx) error {
 		return err
 	}
 	version := int(min(n, 1<<31-1))
-	m, created, ferr := s.svc.RestoreModelVersion(ctx(c), id, version)
+	m, created, ferr := s.models.RestoreModelVersion(ctx(c), id, version)
 	notice := ""
 	from, to := 0, 0
 	switch {
@@ -144,7 +145,7 @@ func (s *server) exportModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	e, err := s.svc.ExportModel(ctx(c), id, version)
+	e, err := s.models.ExportModel(ctx(c), id, version)
 	if err != nil {
 		return err
 	}
@@ -158,7 +159,7 @@ func (s *server) exportModel(c *fiber.Ctx) error {
 }
 
 // diffView shows a difference: marks and notes in plain words.
-func diffView(d *explorer.StructureDiff) *models.DiffView {
+func diffView(d *mdl.StructureDiff) *models.DiffView {
 	out := &models.DiffView{IgnoreAdded: d.IgnoreTermsAdded, IgnoreRemoved: d.IgnoreTermsRemoved}
 	for _, g := range d.Groups {
 		dg := models.DiffGroup{Title: g.Title, Change: g.Change}

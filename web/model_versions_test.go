@@ -7,6 +7,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 
 	"github.com/PuerkitoBio/goquery"
 )
@@ -122,7 +123,7 @@ func TestVersionsPageDiffRestoreExport(t *testing.T) {
 	}
 	v1, _ := e.Svc.ModelVersion(e.As("ann"), id, 1)
 	v3, _ := e.Svc.Model(e.As("ann"), id)
-	if diff := explorer.DiffStructures(&explorer.Structure{Groups: v1.Groups}, &explorer.Structure{Groups: v3.Groups}); v3.Version != 3 || !diff.Empty() {
+	if diff := mdl.DiffStructures(&explorer.Structure{Groups: v1.Groups}, &explorer.Structure{Groups: v3.Groups}); v3.Version != 3 || !diff.Empty() {
 		t.Fatalf("version %d differs from version 1", v3.Version)
 	}
 	if r := b.post(restore, url.Values{"_csrf": {csrf}}).Expect(t, 200); !strings.Contains(b.doc(r).Find("p.notice").Text(), "nothing changed") {

@@ -56,7 +56,7 @@ func (s *server) listView(c *fiber.Ctx) (models.ListView, error) {
 	if err != nil {
 		return v, err
 	}
-	list, total, err := s.svc.ModelList(ctx(c), q)
+	list, total, err := s.models.ModelList(ctx(c), q)
 	if err != nil {
 		return v, err
 	}
@@ -83,7 +83,7 @@ func (s *server) listInvitations(c *fiber.Ctx, v *models.ListView) error {
 	if err != nil {
 		return err
 	}
-	invs, more, err := s.svc.ModelInvitationsPage(ctx(c), window)
+	invs, more, err := s.models.ModelInvitationsPage(ctx(c), window)
 	if err != nil {
 		return err
 	}
@@ -140,7 +140,7 @@ func (s *server) uploadModel(c *fiber.Ctx) error {
 		return s.listAnswer(c, form, "", err)
 	}
 	defer closer.Close()
-	m, err := s.svc.UploadModel(ctx(c), explorer.UploadModelInput{Title: &form.Title, Language: form.Language, File: file})
+	m, err := s.models.UploadModel(ctx(c), explorer.UploadModelInput{Title: &form.Title, Language: form.Language, File: file})
 	if err != nil {
 		return s.listAnswer(c, form, "", err)
 	}
@@ -155,9 +155,9 @@ func (s *server) answerModelInvitation(accept bool) fiber.Handler {
 		}
 		notice := "Invitation rejected."
 		if accept {
-			err, notice = s.svc.AcceptModelInvitation(ctx(c), id), "Invitation accepted: the model is in your list."
+			err, notice = s.models.AcceptModelInvitation(ctx(c), id), "Invitation accepted: the model is in your list."
 		} else {
-			err = s.svc.RejectModelInvitation(ctx(c), id)
+			err = s.models.RejectModelInvitation(ctx(c), id)
 		}
 		if err != nil {
 			return s.listAnswer(c, models.UploadForm{}, "", err)
@@ -173,9 +173,9 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 		err error
 	)
 	if version > 0 {
-		m, err = s.svc.ModelVersion(ctx(c), id, version)
+		m, err = s.models.ModelVersion(ctx(c), id, version)
 	} else {
-		m, err = s.svc.Model(ctx(c), id)
+		m, err = s.models.Model(ctx(c), id)
 	}
 	if err != nil {
 		return models.ModelView{}, err
@@ -184,11 +184,11 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 	if err != nil {
 		return models.ModelView{}, err
 	}
-	projects, err := s.svc.ModelProjects(ctx(c), id)
+	projects, err := s.models.ModelProjects(ctx(c), id)
 	if err != nil {
 		return models.ModelView{}, err
 	}
-	if src, err := s.svc.ModelSource(ctx(c), id); err != nil {
+	if src, err := s.models.ModelSource(ctx(c), id); err != nil {
 		return models.ModelView{}, err
 	} else if src != nil {
 		v.Source = &models.ProjectRow{ID: src.ID, Title: src.Title}
@@ -226,7 +226,7 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 // (editable) even if a newer version was saved since: the editor's next
 // form merges with it.
 func (s *server) editorView(c *fiber.Ctx, m *explorer.Model, current bool) (models.ModelView, error) {
-	recent, err := s.svc.NewestModelVersions(ctx(c), m.ID, pageVersions)
+	recent, err := s.models.NewestModelVersions(ctx(c), m.ID, pageVersions)
 	if err != nil {
 		return models.ModelView{}, err
 	}

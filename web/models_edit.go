@@ -21,7 +21,7 @@ func (s *server) saveIgnoreTerms(c *fiber.Ctx) error {
 	based, err := basedOn(c)
 	if err == nil {
 		terms := splitTerms(c.FormValue("terms"))
-		_, err = s.svc.UpdateModel(ctx(c), id, explorer.ModelInput{IgnoreTerms: &terms, BasedOn: basedList(based)})
+		_, err = s.models.UpdateModel(ctx(c), id, explorer.ModelInput{IgnoreTerms: &terms, BasedOn: basedList(based)})
 	}
 	if err != nil {
 		return s.editorRefused(c, id, err, nil)
@@ -42,7 +42,7 @@ func (s *server) renameModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.svc.RenameModel(ctx(c), id, c.FormValue("title")); err != nil {
+	if _, err := s.models.RenameModel(ctx(c), id, c.FormValue("title")); err != nil {
 		return s.editorRefused(c, id, err, nil)
 	}
 	if !isHTMX(c) {
@@ -61,7 +61,7 @@ func (s *server) shareModel(c *fiber.Ctx) error {
 		return err
 	}
 	to := c.FormValue("userId")
-	inv, err := s.svc.ShareModel(ctx(c), id, to, c.FormValue("rights"))
+	inv, err := s.models.ShareModel(ctx(c), id, to, c.FormValue("rights"))
 	if err != nil {
 		return s.modelAnswer(c, id, "", err)
 	}
@@ -78,7 +78,7 @@ func (s *server) revokeInvitation(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	if err := s.svc.RevokeModelInvitation(ctx(c), id, inv); err != nil {
+	if err := s.models.RevokeModelInvitation(ctx(c), id, inv); err != nil {
 		return s.modelAnswer(c, id, "", err)
 	}
 	return s.modelAnswer(c, id, "Invitation revoked.", nil)
@@ -93,7 +93,7 @@ func (s *server) removeAccess(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	if err := s.svc.RemoveModelAccess(ctx(c), id, access); err != nil {
+	if err := s.models.RemoveModelAccess(ctx(c), id, access); err != nil {
 		return s.modelAnswer(c, id, "", err)
 	}
 	return s.modelAnswer(c, id, "Access removed.", nil)
@@ -104,7 +104,7 @@ func (s *server) deleteModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	if err := s.svc.DeleteModel(ctx(c), id); err != nil {
+	if err := s.models.DeleteModel(ctx(c), id); err != nil {
 		return s.modelAnswer(c, id, "", err)
 	}
 	return redirect(c, "/models")

@@ -194,7 +194,7 @@ func (s *server) projectView(c *fiber.Ctx, id int64) (projects.DetailView, error
 		return v, err
 	}
 	v.Job = jobView(c, j, p.Status)
-	made, err := s.svc.SourcedModels(ctx(c), p.ID)
+	made, err := s.models.SourcedModels(ctx(c), p.ID)
 	if err != nil {
 		return v, err
 	}
@@ -213,13 +213,13 @@ func (s *server) applyPicker(c *fiber.Ctx) (projects.ApplyPicker, error) {
 	if explorer.CheckText("model_q", p.Q) != nil || utf8.RuneCountInString(p.Q) > listQueryMax {
 		p.Q = ""
 	}
-	list, total, err := s.svc.ModelList(ctx(c), explorer.ListQuery{Q: p.Q, Desc: true, Page: explorer.Page{Limit: projects.ApplyShown}})
+	list, total, err := s.models.ModelList(ctx(c), explorer.ListQuery{Q: p.Q, Desc: true, Page: explorer.Page{Limit: projects.ApplyShown}})
 	if err != nil {
 		return p, err
 	}
 	p.Total, p.All = total, total
 	if p.Q != "" {
-		if _, p.All, err = s.svc.ModelList(ctx(c), explorer.ListQuery{Desc: true, Page: explorer.Page{Limit: 1}}); err != nil {
+		if _, p.All, err = s.models.ModelList(ctx(c), explorer.ListQuery{Desc: true, Page: explorer.Page{Limit: 1}}); err != nil {
 			return p, err
 		}
 	}
@@ -394,7 +394,7 @@ func (s *server) createModelFromProject(c *fiber.Ctx) error {
 	keep, ferr := keptTopics(c)
 	var m *explorer.Model
 	if ferr == nil {
-		m, ferr = s.svc.CreateModelFromTopics(ctx(c), id, explorer.ModelUpdate{Title: &title, Dynamic: form.Dynamic}, keep)
+		m, ferr = s.models.CreateModelFromTopics(ctx(c), id, explorer.ModelUpdate{Title: &title, Dynamic: form.Dynamic}, keep)
 	}
 	if ferr != nil {
 		if explorer.ErrorCode(ferr) == explorer.EINTERNAL || explorer.ErrorCode(ferr) == explorer.ENOTFOUND && !s.projectExists(c, id) {

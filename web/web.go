@@ -12,6 +12,7 @@ import (
 
 	explorer "explorer"
 	"explorer/domains"
+	mdl "explorer/models"
 	"explorer/poles"
 	"explorer/projects"
 	"explorer/views"
@@ -48,6 +49,7 @@ type server struct {
 	svc      *explorer.Service
 	projects *projects.Service
 	poles    *poles.Service
+	models   *mdl.Service
 	opts     Options
 }
 
@@ -56,7 +58,7 @@ type Pages struct{ s *server }
 
 // New returns the pages on the services.
 func New(svc *domains.Services, opts Options) *Pages {
-	return &Pages{s: &server{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, opts: opts}}
+	return &Pages{s: &server{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, opts: opts}}
 }
 
 // Register adds the assets, the sign-in page and the pages to r. Every

@@ -208,7 +208,7 @@ func newApp(ctx context.Context, c serveConfig, o explorer.Options) (*app, error
 	sc := c.Edge.serverConfig(o.Logger, c.MaxUpload, c.SecureCookies || c.Listen.tls())
 	sc.Metrics, sc.NoPublicMetrics = httpserver.NewMetrics(), c.Listen.MetricsAddr != ""
 	sc.Releasers = &httpserver.Releasers{}
-	sc.Releasers.Add(svc.ReleaseCaches)
+	sc.Releasers.Add(svcs.Models.ReleaseCaches)
 	sc.Releasers.Add(db.ReleaseIdle)
 	// The tables an explore reads (tonality, the detector's profiles, the
 	// background frequencies) are read again at the next one.

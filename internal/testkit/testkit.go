@@ -20,6 +20,7 @@ import (
 	"explorer/api"
 	"explorer/domains"
 	"explorer/internal/server"
+	"explorer/models"
 	"explorer/poles"
 	"explorer/projects"
 	"explorer/store"
@@ -55,6 +56,7 @@ type Services struct {
 	*Core
 	*projectsService
 	*polesService
+	*modelsService
 }
 
 // Core is the root Service, the kernel and the domains still in it.
@@ -63,6 +65,8 @@ type Core = explorer.Service
 type projectsService = projects.Service
 
 type polesService = poles.Service
+
+type modelsService = models.Service
 
 // CountingHasher is a bcrypt hasher at the minimum cost that counts its work.
 type CountingHasher struct {
@@ -116,7 +120,7 @@ func New(t testing.TB, opts ...func(*explorer.Options)) *Env {
 	if err != nil {
 		t.Fatalf("server: %v", err)
 	}
-	return &Env{T: t, DB: db, Svc: &Services{Core: svcs.Core, projectsService: svcs.Projects, polesService: svcs.Poles}, Services: svcs, Clock: clock, App: app, Hasher: hasher, Options: o, logs: watch}
+	return &Env{T: t, DB: db, Svc: &Services{Core: svcs.Core, projectsService: svcs.Projects, polesService: svcs.Poles, modelsService: svcs.Models}, Services: svcs, Clock: clock, App: app, Hasher: hasher, Options: o, logs: watch}
 }
 
 // EnforceCredits is an option of New: imports the paying account cannot

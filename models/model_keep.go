@@ -1,9 +1,11 @@
-package explorer
+package models
 
 import (
 	"context"
 	"fmt"
 	"slices"
+
+	"explorer"
 )
 
 // keptStructure is the structure a model created from project p copies:
@@ -13,8 +15,8 @@ import (
 // model keeps only some topics, the project, its master project, takes
 // the same structure and keeps the counts of the kept topics, so that it
 // holds what the model's version 1 holds.
-func (s *Service) keptStructure(ctx context.Context, p *Project, keep []int64, dynamic bool) (Structure, error) {
-	st := Structure{
+func (s *Service) keptStructure(ctx context.Context, p *explorer.Project, keep []int64, dynamic bool) (explorer.Structure, error) {
+	st := explorer.Structure{
 		Groups:                p.Structure.Groups,
 		IgnoreTerms:           p.Structure.IgnoreTerms,
 		IgnoreTermsDictionary: p.Structure.IgnoreTermsDictionary,
@@ -44,13 +46,13 @@ func (s *Service) keptStructure(ctx context.Context, p *Project, keep []int64, d
 }
 
 // keptGroups are p's groups with only the topics in keep.
-func keptGroups(p *Project, keep []int64) ([]Group, error) {
+func keptGroups(p *explorer.Project, keep []int64) ([]explorer.Group, error) {
 	if len(keep) == 0 {
-		return nil, Invalid("choose at least one topic for the model", FieldError{Field: "topics", Message: "must name at least one topic"})
+		return nil, explorer.Invalid("choose at least one topic for the model", explorer.FieldError{Field: "topics", Message: "must name at least one topic"})
 	}
-	groups := []Group{}
+	groups := []explorer.Group{}
 	for _, g := range p.Structure.Groups {
-		topics := []Topic{}
+		topics := []explorer.Topic{}
 		for _, t := range g.Topics {
 			if slices.Contains(keep, t.ID) {
 				topics = append(topics, t)
@@ -62,10 +64,10 @@ func keptGroups(p *Project, keep []int64) ([]Group, error) {
 		}
 	}
 	for _, id := range keep {
-		if !slices.ContainsFunc(groups, func(g Group) bool {
-			return slices.ContainsFunc(g.Topics, func(t Topic) bool { return t.ID == id })
+		if !slices.ContainsFunc(groups, func(g explorer.Group) bool {
+			return slices.ContainsFunc(g.Topics, func(t explorer.Topic) bool { return t.ID == id })
 		}) {
-			return nil, Invalid(fmt.Sprintf("topic %d is not a topic of project %d", id, p.ID), FieldError{Field: "topics", Message: "names a topic the project does not have"})
+			return nil, explorer.Invalid(fmt.Sprintf("topic %d is not a topic of project %d", id, p.ID), explorer.FieldError{Field: "topics", Message: "names a topic the project does not have"})
 		}
 	}
 	return groups, nil

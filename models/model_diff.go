@@ -1,8 +1,10 @@
-package explorer
+package models
 
 import (
 	"context"
 	"slices"
+
+	"explorer"
 )
 
 // Kinds of change of a group or topic in a StructureDiff.
@@ -84,16 +86,16 @@ func (s *Service) ModelDiff(ctx context.Context, id int64, from, to int) (*Model
 		return nil, err
 	}
 	return &ModelDiff{ModelID: id, From: from, To: to, StructureDiff: DiffStructures(
-		&Structure{Groups: a.Groups, IgnoreTerms: a.IgnoreTerms},
-		&Structure{Groups: b.Groups, IgnoreTerms: b.IgnoreTerms},
+		&explorer.Structure{Groups: a.Groups, IgnoreTerms: a.IgnoreTerms},
+		&explorer.Structure{Groups: b.Groups, IgnoreTerms: b.IgnoreTerms},
 	)}, nil
 }
 
 // DiffStructures compares structure a (older) with b (newer).
-func DiffStructures(a, b *Structure) StructureDiff {
+func DiffStructures(a, b *explorer.Structure) StructureDiff {
 	var d StructureDiff
 	d.IgnoreTermsAdded, d.IgnoreTermsRemoved = diffTerms(ignoreTermList(a.IgnoreTerms), ignoreTermList(b.IgnoreTerms))
-	oldGroups := make(map[int64]*Group, len(a.Groups))
+	oldGroups := make(map[int64]*explorer.Group, len(a.Groups))
 	oldTopics := make(map[int64]topicPlace, topicCount(a.Groups))
 	for i := range a.Groups {
 		g := &a.Groups[i]
@@ -155,7 +157,7 @@ func DiffStructures(a, b *Structure) StructureDiff {
 }
 
 // topicCount counts the topics of groups.
-func topicCount(groups []Group) int {
+func topicCount(groups []explorer.Group) int {
 	n := 0
 	for _, g := range groups {
 		n += len(g.Topics)
@@ -165,15 +167,15 @@ func topicCount(groups []Group) int {
 
 // topicPlace is a topic of the older structure with its group.
 type topicPlace struct {
-	group *Group
-	topic *Topic
+	group *explorer.Group
+	topic *explorer.Topic
 }
 
 // diffTopics lists the changed topics of group g (newer), whose older
 // state is old (nil when the group is new). Topics of old found nowhere in
 // the newer structure are listed as removed, after the topic that
 // preceded them.
-func diffTopics(old, g *Group, oldTopics map[int64]topicPlace, newTopics map[int64]bool) []TopicDiff {
+func diffTopics(old, g *explorer.Group, oldTopics map[int64]topicPlace, newTopics map[int64]bool) []TopicDiff {
 	if old != nil && sameTopics(old.Topics, g.Topics) {
 		return nil // most groups of two versions
 	}
@@ -221,7 +223,7 @@ func diffTopics(old, g *Group, oldTopics map[int64]topicPlace, newTopics map[int
 
 // sameTopics reports whether a and b are the same topics (ids, titles
 // and terms) in the same order.
-func sameTopics(a, b []Topic) bool {
+func sameTopics(a, b []explorer.Topic) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -237,7 +239,7 @@ func sameTopics(a, b []Topic) bool {
 // state, the topics of its older state old (ids oldIDs) found nowhere in
 // the newer structure, each after the topic that preceded it in old and
 // is listed by then, else first.
-func withRemovedTopics(all []TopicDiff, old *Group, oldIDs []int64, newTopics map[int64]bool) []TopicDiff {
+func withRemovedTopics(all []TopicDiff, old *explorer.Group, oldIDs []int64, newTopics map[int64]bool) []TopicDiff {
 	var listed map[int64]bool
 	for i, id := range oldIDs {
 		if newTopics[id] {
@@ -265,7 +267,7 @@ func withRemovedTopics(all []TopicDiff, old *Group, oldIDs []int64, newTopics ma
 
 // diffTerms returns the terms of b not in a and those of a not in b,
 // compared by TermKey, each in its list's order. Each list holds a term
-// once by TermKey (a stored version's terms are clean: cleanTerms), so a
+// once by TermKey (a stored version's terms are clean: explorer.CleanTerms), so a
 // term found byte for byte in the other list is in neither answer, and
 // one that is not may only match by key a term of the other list that is
 // not either: only those few are compared by key. The terms both lists
@@ -299,7 +301,7 @@ func listOrNil(in []string) []string {
 
 func same(t string) string { return t }
 
-func sameKey(t string) string { return TermKey(t) }
+func sameKey(t string) string { return explorer.TermKey(t) }
 
 // termsNotIn returns the terms of x whose key no term of y has, in x's
 // order; x itself (not a copy) when that is all of them.
@@ -316,7 +318,7 @@ func termsNotIn(x, y []string, key func(string) string) []string {
 			out = append(out, x[i])
 		}
 	}
-	if len(y) <= termSetSmall {
+	if len(y) <= explorer.TermSetSmall {
 		keys := make([]string, len(y))
 		for j, t := range y {
 			keys[j] = key(t)
@@ -339,7 +341,7 @@ func termsNotIn(x, y []string, key func(string) string) []string {
 	return out
 }
 
-func ignoreTermList(in []IgnoreTerm) []string {
+func ignoreTermList(in []explorer.IgnoreTerm) []string {
 	out := make([]string, len(in))
 	for i, t := range in {
 		out[i] = t.Term

@@ -1,10 +1,12 @@
-package explorer
+package models
 
 import (
 	"context"
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"explorer"
 )
 
 // cleanModelTitle trims a model title; empty means none (nil).
@@ -13,14 +15,14 @@ func cleanModelTitle(title *string) (*string, error) {
 		return nil, nil
 	}
 	t := strings.TrimSpace(*title)
-	if err := CheckLine("title", t); err != nil {
+	if err := explorer.CheckLine("title", t); err != nil {
 		return nil, err
 	}
 	if t == "" {
 		return nil, nil
 	}
-	if utf8.RuneCountInString(t) > ModelTitleMax {
-		return nil, Invalid("title must be at most 500 characters", FieldError{Field: "title", Message: "must be at most 500 characters"})
+	if utf8.RuneCountInString(t) > explorer.ModelTitleMax {
+		return nil, explorer.Invalid("title must be at most 500 characters", explorer.FieldError{Field: "title", Message: "must be at most 500 characters"})
 	}
 	return &t, nil
 }
@@ -28,18 +30,18 @@ func cleanModelTitle(title *string) (*string, error) {
 // RenameModel gives the model a new title, which must not be blank: the
 // pages rename a model and never empty its title (the JSON interface's
 // PUT may still make it null).
-func (s *Service) RenameModel(ctx context.Context, id int64, title string) (*Model, error) {
+func (s *Service) RenameModel(ctx context.Context, id int64, title string) (*explorer.Model, error) {
 	if strings.TrimSpace(title) == "" {
-		return nil, Invalid("type a title: a model's title cannot be empty", FieldError{Field: "title", Message: "must not be empty"})
+		return nil, explorer.Invalid("type a title: a model's title cannot be empty", explorer.FieldError{Field: "title", Message: "must not be empty"})
 	}
-	return s.UpdateModel(ctx, id, ModelInput{Title: &title})
+	return s.UpdateModel(ctx, id, explorer.ModelInput{Title: &title})
 }
 
 // UpdateModel changes a model's title and structure. An absent field keeps
 // what the model has. A new version is created only when the groups or
 // ignore terms change; a DYNAMIC model then becomes outdated.
-func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Model, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) UpdateModel(ctx context.Context, id int64, in explorer.ModelInput) (*explorer.Model, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -48,10 +50,10 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 		return nil, err
 	}
 	var (
-		rec     *ModelRecord
-		created *Structure
+		rec     *explorer.ModelRecord
+		created *explorer.Structure
 	)
-	err = s.InTx(ctx, func(ctx context.Context) error {
+	err = s.root.InTx(ctx, func(ctx context.Context) error {
 		m, err := s.lockWritableModel(ctx, u, id)
 		if err != nil {
 			return err
@@ -84,13 +86,13 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 // cleanInput is a ModelInput's title, groups and ignore terms, cleaned.
 type cleanInput struct {
 	title  *string
-	groups []Group
+	groups []explorer.Group
 	ignore []string
 }
 
 // cleanModelInput cleans and checks the parts of in that are given, before
 // any lock is taken.
-func (s *Service) cleanModelInput(id int64, in ModelInput) (cleanInput, error) {
+func (s *Service) cleanModelInput(id int64, in explorer.ModelInput) (cleanInput, error) {
 	var c cleanInput
 	var err error
 	if in.Title != nil {
@@ -101,27 +103,27 @@ func (s *Service) cleanModelInput(id int64, in ModelInput) (cleanInput, error) {
 	if in.Groups != nil {
 		// The latest version cached, if any, spares cleaning again the
 		// terms of the topics that did not change.
-		if c.groups, err = normalizeGroupsLike(*in.Groups, "groups", s.versions.latestGroups(id)); err != nil {
+		if c.groups, err = explorer.NormalizeGroupsLike(*in.Groups, "groups", s.versions.latestGroups(id)); err != nil {
 			return c, err
 		}
 	}
-	var errs fieldErrors
+	var errs explorer.FieldErrors
 	if in.IgnoreTerms != nil {
-		c.ignore = cleanTerms(&errs, "ignoreTerms", *in.IgnoreTerms)
-		if err := errs.err(); err != nil {
+		c.ignore = explorer.CleanTerms(&errs, "ignoreTerms", *in.IgnoreTerms)
+		if err := errs.Err(); err != nil {
 			return c, err
 		}
 	}
 	for k, v := range in.IgnoreTermsDictionary {
-		errs.text("ignoreTermsDictionary", k+v)
+		errs.Text("ignoreTermsDictionary", k+v)
 	}
-	return c, errs.err()
+	return c, errs.Err()
 }
 
 // nextStructure adds the version in makes of m's structure, when in
 // changes it, and returns it (nil when in leaves the structure as it is).
 // m's id counters advance with the ids the new version gives.
-func (s *Service) nextStructure(ctx context.Context, u *User, m *ModelRecord, in ModelInput, clean cleanInput) (*Structure, error) {
+func (s *Service) nextStructure(ctx context.Context, u *explorer.User, m *explorer.ModelRecord, in explorer.ModelInput, clean cleanInput) (*explorer.Structure, error) {
 	if in.Groups == nil && in.IgnoreTerms == nil && in.IgnoreTermsDictionary == nil {
 		return nil, nil
 	}
@@ -129,19 +131,19 @@ func (s *Service) nextStructure(ctx context.Context, u *User, m *ModelRecord, in
 	if err != nil {
 		return nil, err
 	}
-	next := Structure{Groups: cur.Groups, IgnoreTerms: cur.IgnoreTerms, IgnoreTermsDictionary: cur.IgnoreTermsDictionary}
-	counters := IDCounters{Group: m.NextGroupID, Topic: m.NextTopicID}
+	next := explorer.Structure{Groups: cur.Groups, IgnoreTerms: cur.IgnoreTerms, IgnoreTermsDictionary: cur.IgnoreTermsDictionary}
+	counters := explorer.IDCounters{Group: m.NextGroupID, Topic: m.NextTopicID}
 	nextIgnore := m.NextIgnoreTermID
 	if in.Groups != nil {
-		next.Groups = AssignIDs(cur.Groups, clean.groups, &counters)
+		next.Groups = explorer.AssignIDs(cur.Groups, clean.groups, &counters)
 	}
 	if in.IgnoreTerms != nil {
-		next.IgnoreTerms = AssignIgnoreIDs(cur.IgnoreTerms, clean.ignore, &nextIgnore)
+		next.IgnoreTerms = explorer.AssignIgnoreIDs(cur.IgnoreTerms, clean.ignore, &nextIgnore)
 	}
 	if in.IgnoreTermsDictionary != nil {
 		next.IgnoreTermsDictionary = in.IgnoreTermsDictionary
 	}
-	if sameStructure(cur, &next) {
+	if explorer.SameStructure(cur, &next) {
 		return nil, nil
 	}
 	m.NextGroupID, m.NextTopicID, m.NextIgnoreTermID = counters.Group, counters.Topic, nextIgnore
@@ -154,7 +156,7 @@ func (s *Service) nextStructure(ctx context.Context, u *User, m *ModelRecord, in
 // lockWritableModel takes the model's lock for the transaction of ctx and
 // returns it when the caller may update it (see WritableModel), read
 // under the lock.
-func (s *Service) lockWritableModel(ctx context.Context, u *User, id int64) (*ModelRecord, error) {
+func (s *Service) lockWritableModel(ctx context.Context, u *explorer.User, id int64) (*explorer.ModelRecord, error) {
 	m, err := s.store.LockModel(ctx, id, u.ID)
 	m, err = visible(id, m, err)
 	return writable(id, m, err)
@@ -162,7 +164,7 @@ func (s *Service) lockWritableModel(ctx context.Context, u *User, id int64) (*Mo
 
 // checkBasedOn refuses an update based on a version that is no longer
 // the model's current one (see ModelInput.BasedOn).
-func checkBasedOn(m *ModelRecord, basedOn []VersionTag) error {
+func checkBasedOn(m *explorer.ModelRecord, basedOn []explorer.VersionTag) error {
 	if len(basedOn) == 0 || slices.Contains(basedOn, m.Tag()) {
 		return nil
 	}
@@ -171,21 +173,21 @@ func checkBasedOn(m *ModelRecord, basedOn []VersionTag) error {
 
 // addVersion stores next as the model's next version, made by u, and
 // counts it in m (saved by the caller); a DYNAMIC model becomes outdated.
-func (s *Service) addVersion(ctx context.Context, u *User, m *ModelRecord, next *Structure) error {
+func (s *Service) addVersion(ctx context.Context, u *explorer.User, m *explorer.ModelRecord, next *explorer.Structure) error {
 	m.Version++
 	m.Revision = 0
-	if m.Type == ModelDynamic {
+	if m.Type == explorer.ModelDynamic {
 		m.Outdated = true
 	}
 	// The model's owner stores the version, whoever makes it.
-	err := s.WithinStorage(ctx, m.OwnerID, func() error {
+	err := s.root.WithinStorage(ctx, m.OwnerID, func() error {
 		return s.store.CreateModelVersion(ctx, m.ID, m.Version, s.clock.Now(), u.ID, next)
 	})
-	if ErrorCode(err) == ECONFLICT {
+	if explorer.ErrorCode(err) == explorer.ECONFLICT {
 		// Another update created this version meanwhile.
-		return Errorf(ECONFLICT, "model %d was changed at the same time; load it and try again", m.ID)
+		return explorer.Errorf(explorer.ECONFLICT, "model %d was changed at the same time; load it and try again", m.ID)
 	}
-	if err != nil || m.Type != ModelDynamic {
+	if err != nil || m.Type != explorer.ModelDynamic {
 		return err
 	}
 	return s.dependentsChanged(ctx, m.ID)
@@ -201,11 +203,11 @@ func (s *Service) dependentsChanged(ctx context.Context, modelID int64) error {
 	}
 	var ids []int64
 	for _, p := range ps {
-		if p.Status == ProjectExplored && p.TonalityState != TonalityNever {
+		if p.Status == explorer.ProjectExplored && p.TonalityState != explorer.TonalityNever {
 			ids = append(ids, p.ID)
 		}
 	}
-	return s.MarkStale(ctx, ids...)
+	return s.root.MarkStale(ctx, ids...)
 }
 
 func equalTitles(a, b *string) bool {
@@ -218,17 +220,17 @@ func equalTitles(a, b *string) bool {
 // DeleteModel deletes a model the caller owns with its versions, accesses
 // and invitations; the projects it is applied to are detached from it.
 func (s *Service) DeleteModel(ctx context.Context, id int64) error {
-	u, err := ActiveActor(ctx)
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return err
 	}
-	err = s.InTx(ctx, func(ctx context.Context) error {
+	err = s.root.InTx(ctx, func(ctx context.Context) error {
 		m, err := s.VisibleModel(ctx, u, id)
 		if err != nil {
 			return err
 		}
-		if m.Rights != rightsOwner {
-			return Errorf(EFORBIDDEN, "only the owner deletes model %d", id)
+		if m.Rights != explorer.RightsOwner {
+			return explorer.Errorf(explorer.EFORBIDDEN, "only the owner deletes model %d", id)
 		}
 		if err := s.store.DetachModelProjects(ctx, id); err != nil {
 			return err

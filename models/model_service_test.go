@@ -1,4 +1,4 @@
-package explorer_test
+package models_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/models"
 )
 
 // shareUsers are the users of sharedModel.
@@ -24,7 +25,7 @@ func sharedModel(t *testing.T, e *testkit.Env) (id, extraAccess, pendingInvitati
 			e.AddUser(u, "")
 		}
 	}
-	m, err := e.Svc.UploadModel(e.As("owner"), explorer.UploadModelInput{File: &fakeFile{table: testkit.RowsTable("Index|Label|Terms", "1|A|a")}})
+	m, err := e.Svc.UploadModel(e.As("owner"), explorer.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|a")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,39 +59,39 @@ func sharedModel(t *testing.T, e *testkit.Env) (id, extraAccess, pendingInvitati
 }
 
 func TestModelRights(t *testing.T) {
-	type op func(ctx context.Context, s *explorer.Service, id, access, inv int64) error
+	type op func(ctx context.Context, s *models.Service, id, access, inv int64) error
 	ops := map[string]op{
-		"get": func(ctx context.Context, s *explorer.Service, id, _, _ int64) error {
+		"get": func(ctx context.Context, s *models.Service, id, _, _ int64) error {
 			_, err := s.Model(ctx, id)
 			return err
 		},
-		"versions": func(ctx context.Context, s *explorer.Service, id, _, _ int64) error {
+		"versions": func(ctx context.Context, s *models.Service, id, _, _ int64) error {
 			_, err := s.ModelVersions(ctx, id)
 			return err
 		},
-		"version": func(ctx context.Context, s *explorer.Service, id, _, _ int64) error {
+		"version": func(ctx context.Context, s *models.Service, id, _, _ int64) error {
 			_, err := s.ModelVersion(ctx, id, 1)
 			return err
 		},
-		"projects": func(ctx context.Context, s *explorer.Service, id, _, _ int64) error {
+		"projects": func(ctx context.Context, s *models.Service, id, _, _ int64) error {
 			_, err := s.ModelProjects(ctx, id)
 			return err
 		},
-		"update": func(ctx context.Context, s *explorer.Service, id, _, _ int64) error {
+		"update": func(ctx context.Context, s *models.Service, id, _, _ int64) error {
 			_, err := s.UpdateModel(ctx, id, explorer.ModelInput{Title: new("New")})
 			return err
 		},
-		"share": func(ctx context.Context, s *explorer.Service, id, _, _ int64) error {
+		"share": func(ctx context.Context, s *models.Service, id, _, _ int64) error {
 			_, err := s.ShareModel(ctx, id, "newbie", "")
 			return err
 		},
-		"revoke": func(ctx context.Context, s *explorer.Service, id, _, inv int64) error {
+		"revoke": func(ctx context.Context, s *models.Service, id, _, inv int64) error {
 			return s.RevokeModelInvitation(ctx, id, inv)
 		},
-		"remove access": func(ctx context.Context, s *explorer.Service, id, access, _ int64) error {
+		"remove access": func(ctx context.Context, s *models.Service, id, access, _ int64) error {
 			return s.RemoveModelAccess(ctx, id, access)
 		},
-		"delete": func(ctx context.Context, s *explorer.Service, id, _, _ int64) error { return s.DeleteModel(ctx, id) },
+		"delete": func(ctx context.Context, s *models.Service, id, _, _ int64) error { return s.DeleteModel(ctx, id) },
 	}
 	const ok, forbidden, notFound = "", explorer.EFORBIDDEN, explorer.ENOTFOUND
 	// want[op] lists the codes for owner, rw, r, invited, stranger.
@@ -116,7 +117,7 @@ func TestModelRights(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				err = f(e.As(role), e.Svc.Core, id, access, inv)
+				err = f(e.As(role), e.Services.Models, id, access, inv)
 				if got := explorer.ErrorCode(err); got != want[name][i] {
 					t.Fatalf("code %q, want %q (%v)", got, want[name][i], err)
 				}
@@ -136,7 +137,7 @@ func TestModelRights(t *testing.T) {
 	}
 	// A model that does not exist is ENOTFOUND for everyone.
 	for name, f := range ops {
-		if err := f(e.As("owner"), e.Svc.Core, 4242, 1, 1); explorer.ErrorCode(err) != notFound {
+		if err := f(e.As("owner"), e.Services.Models, 4242, 1, 1); explorer.ErrorCode(err) != notFound {
 			t.Errorf("%s of a missing model: %v", name, err)
 		}
 	}
@@ -199,7 +200,7 @@ func TestModelSharingRules(t *testing.T) {
 		t.Fatalf("invited after accepting: %+v %v", m, err)
 	}
 	// Models lists owned and shared models by id.
-	mine, _ := e.Svc.UploadModel(e.As("invited"), explorer.UploadModelInput{File: &fakeFile{table: testkit.RowsTable("Index|Label|Terms", "1|A|a")}})
+	mine, _ := e.Svc.UploadModel(e.As("invited"), explorer.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|a")}})
 	infos, err := e.Svc.Models(e.As("invited"))
 	if err != nil || len(infos) != 2 || infos[0].ID != id || infos[1].ID != mine.ID {
 		t.Fatalf("models of invited: %+v %v", infos, err)
@@ -210,7 +211,7 @@ func TestModelStructureUpdates(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	ctx := e.As("ann")
-	m, err := e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: &fakeFile{table: testkit.RowsTable("Index|Label|Terms",
+	m, err := e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms",
 		"1|A|a", "2.1|B|b", "2.2|C|c", "3|D|d")}})
 	if err != nil {
 		t.Fatal(err)
@@ -358,7 +359,9 @@ func TestModelLanguage(t *testing.T) {
 	})
 	e.AddUser("ann", "")
 	ctx := e.As("ann")
-	file := func() *fakeFile { return &fakeFile{table: testkit.RowsTable("Index|Label|Terms", "1|A|qqq")} }
+	file := func() *testkit.ModelFile {
+		return &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|qqq")}
+	}
 	guess.code, guess.sure = "sv", true
 	m, err := e.Svc.UploadModel(ctx, explorer.UploadModelInput{Language: " fi ", File: file()})
 	if err != nil || m.Language != "FI" {
@@ -388,7 +391,7 @@ func TestModelLanguage(t *testing.T) {
 func TestModelLanguageWithoutDetector(t *testing.T) {
 	e := testkit.New(t, func(o *explorer.Options) { o.Detector = nil })
 	e.AddUser("ann", "")
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{File: &fakeFile{table: testkit.RowsTable("Index|Label|Terms", "1|A|smörgås, räksmörgås, kaffe, kanelbulle, jättegott, tack så mycket")}})
+	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|smörgås, räksmörgås, kaffe, kanelbulle, jättegott, tack så mycket")}})
 	if err != nil || m.Language != "EN" {
 		t.Fatalf("without a detector: %v %v", m, err)
 	}

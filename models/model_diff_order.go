@@ -1,6 +1,10 @@
-package explorer
+package models
 
-import "slices"
+import (
+	"slices"
+
+	"explorer"
+)
 
 // insertAfter inserts item into list after the element whose id is after
 // (at the start when after is 0 or not found).
@@ -17,7 +21,7 @@ func insertAfter[T any](list []T, id func(T) int64, after int64, item T) []T {
 	return slices.Insert(list, at, item)
 }
 
-func groupIDs(in []Group) []int64 {
+func groupIDs(in []explorer.Group) []int64 {
 	out := make([]int64, len(in))
 	for i, g := range in {
 		out[i] = g.ID

@@ -1,4 +1,4 @@
-package explorer_test
+package models_test
 
 import (
 	"testing"

@@ -1,8 +1,10 @@
-package explorer_test
+package models_test
 
 import (
 	"reflect"
 	"testing"
+
+	"explorer/models"
 
 	explorer "explorer"
 )
@@ -32,46 +34,46 @@ func TestDiffStructures(t *testing.T) {
 	for _, tt := range []struct {
 		name string
 		b    *explorer.Structure
-		want explorer.StructureDiff
+		want models.StructureDiff
 	}{
-		{"nothing", menu(), explorer.StructureDiff{}},
+		{"nothing", menu(), models.StructureDiff{}},
 		{"a term added, a spelling changed only in case", edit(func(s *explorer.Structure) {
 			s.Groups[3].Topics[0].Terms = []string{"Soda", "drinks", "shake"}
-		}), explorer.StructureDiff{Groups: []explorer.GroupDiff{{ID: 4, Title: "Soda", Topics: []explorer.TopicDiff{
+		}), models.StructureDiff{Groups: []models.GroupDiff{{ID: 4, Title: "Soda", Topics: []models.TopicDiff{
 			{ID: 6, Title: "Soda", TermsAdded: []string{"shake"}},
 		}}}}},
 		{"terms removed and ignore terms changed", edit(func(s *explorer.Structure) {
 			s.Groups[0].Topics[0].Terms = []string{"cheeseburger"}
 			s.IgnoreTerms = []explorer.IgnoreTerm{{ID: 2, Term: "A"}, {ID: 3, Term: "an"}}
-		}), explorer.StructureDiff{
-			Groups:             []explorer.GroupDiff{{ID: 1, Title: "Burger", Pinned: true, Topics: []explorer.TopicDiff{{ID: 1, Title: "Burger", TermsRemoved: []string{"burger"}}}}},
+		}), models.StructureDiff{
+			Groups:             []models.GroupDiff{{ID: 1, Title: "Burger", Pinned: true, Topics: []models.TopicDiff{{ID: 1, Title: "Burger", TermsRemoved: []string{"burger"}}}}},
 			IgnoreTermsAdded:   []string{"an"},
 			IgnoreTermsRemoved: []string{"the"},
 		}},
 		{"renamed and unpinned", edit(func(s *explorer.Structure) {
 			s.Groups[0].Title, s.Groups[0].Pinned = "Burgers", false
 			s.Groups[2].Topics[1].Title = "Sweetness"
-		}), explorer.StructureDiff{Groups: []explorer.GroupDiff{
+		}), models.StructureDiff{Groups: []models.GroupDiff{
 			{ID: 1, Title: "Burgers", OldTitle: "Burger", PinnedChanged: true},
-			{ID: 3, Title: "Nice", Topics: []explorer.TopicDiff{{ID: 4, Title: "Sweetness", OldTitle: "Sweet"}}},
+			{ID: 3, Title: "Nice", Topics: []models.TopicDiff{{ID: 4, Title: "Sweetness", OldTitle: "Sweet"}}},
 		}}},
 		{"a group moved to the front: only it moved", edit(func(s *explorer.Structure) {
 			s.Groups = []explorer.Group{s.Groups[3], s.Groups[0], s.Groups[1], s.Groups[2]}
-		}), explorer.StructureDiff{Groups: []explorer.GroupDiff{{ID: 4, Title: "Soda", Moved: true}}}},
+		}), models.StructureDiff{Groups: []models.GroupDiff{{ID: 4, Title: "Soda", Moved: true}}}},
 		{"a group added in the middle moves nothing", edit(func(s *explorer.Structure) {
 			s.Groups = append(s.Groups[:2], append([]explorer.Group{{ID: 9, Title: "Shake", Topics: []explorer.Topic{{ID: 9, Title: "Shake", Terms: []string{"shake"}}}}}, s.Groups[2:]...)...)
-		}), explorer.StructureDiff{Groups: []explorer.GroupDiff{{ID: 9, Title: "Shake", Change: explorer.ChangeAdded, Topics: []explorer.TopicDiff{
-			{ID: 9, Title: "Shake", Change: explorer.ChangeAdded, TermsAdded: []string{"shake"}},
+		}), models.StructureDiff{Groups: []models.GroupDiff{{ID: 9, Title: "Shake", Change: models.ChangeAdded, Topics: []models.TopicDiff{
+			{ID: 9, Title: "Shake", Change: models.ChangeAdded, TermsAdded: []string{"shake"}},
 		}}}}},
 		{"groups removed stay in their place", edit(func(s *explorer.Structure) {
 			s.Groups = []explorer.Group{s.Groups[0], s.Groups[3]}
 			s.Groups[1].Title = "Drinks"
-		}), explorer.StructureDiff{Groups: []explorer.GroupDiff{
-			{ID: 2, Title: "Fries", Change: explorer.ChangeRemoved, Topics: []explorer.TopicDiff{{ID: 2, Title: "Fries", Change: explorer.ChangeRemoved, TermsRemoved: []string{"fries", "chips"}}}},
-			{ID: 3, Title: "Nice", Change: explorer.ChangeRemoved, Topics: []explorer.TopicDiff{
-				{ID: 3, Title: "Nice", Change: explorer.ChangeRemoved, TermsRemoved: []string{"nice", "good"}},
-				{ID: 4, Title: "Sweet", Change: explorer.ChangeRemoved, TermsRemoved: []string{"sweet"}},
-				{ID: 5, Title: "Tasty", Change: explorer.ChangeRemoved, TermsRemoved: []string{"tasty"}},
+		}), models.StructureDiff{Groups: []models.GroupDiff{
+			{ID: 2, Title: "Fries", Change: models.ChangeRemoved, Topics: []models.TopicDiff{{ID: 2, Title: "Fries", Change: models.ChangeRemoved, TermsRemoved: []string{"fries", "chips"}}}},
+			{ID: 3, Title: "Nice", Change: models.ChangeRemoved, Topics: []models.TopicDiff{
+				{ID: 3, Title: "Nice", Change: models.ChangeRemoved, TermsRemoved: []string{"nice", "good"}},
+				{ID: 4, Title: "Sweet", Change: models.ChangeRemoved, TermsRemoved: []string{"sweet"}},
+				{ID: 5, Title: "Tasty", Change: models.ChangeRemoved, TermsRemoved: []string{"tasty"}},
 			}},
 			{ID: 4, Title: "Drinks", OldTitle: "Soda"},
 		}}},
@@ -79,19 +81,19 @@ func TestDiffStructures(t *testing.T) {
 			nice := s.Groups[2].Topics
 			s.Groups[2].Topics = []explorer.Topic{nice[2], nice[0]}
 			s.Groups[3].Topics = append(s.Groups[3].Topics, nice[1])
-		}), explorer.StructureDiff{Groups: []explorer.GroupDiff{
-			{ID: 3, Title: "Nice", Topics: []explorer.TopicDiff{{ID: 5, Title: "Tasty", Moved: true}}},
-			{ID: 4, Title: "Soda", Topics: []explorer.TopicDiff{{ID: 4, Title: "Sweet", Moved: true, FromGroup: "Nice"}}},
+		}), models.StructureDiff{Groups: []models.GroupDiff{
+			{ID: 3, Title: "Nice", Topics: []models.TopicDiff{{ID: 5, Title: "Tasty", Moved: true}}},
+			{ID: 4, Title: "Soda", Topics: []models.TopicDiff{{ID: 4, Title: "Sweet", Moved: true, FromGroup: "Nice"}}},
 		}}},
 		{"a topic removed between others", edit(func(s *explorer.Structure) {
 			s.Groups[2].Topics = []explorer.Topic{s.Groups[2].Topics[0], s.Groups[2].Topics[2], {ID: 7, Title: "Yummy"}}
-		}), explorer.StructureDiff{Groups: []explorer.GroupDiff{{ID: 3, Title: "Nice", Topics: []explorer.TopicDiff{
-			{ID: 4, Title: "Sweet", Change: explorer.ChangeRemoved, TermsRemoved: []string{"sweet"}},
-			{ID: 7, Title: "Yummy", Change: explorer.ChangeAdded},
+		}), models.StructureDiff{Groups: []models.GroupDiff{{ID: 3, Title: "Nice", Topics: []models.TopicDiff{
+			{ID: 4, Title: "Sweet", Change: models.ChangeRemoved, TermsRemoved: []string{"sweet"}},
+			{ID: 7, Title: "Yummy", Change: models.ChangeAdded},
 		}}}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			got := explorer.DiffStructures(menu(), tt.b)
+			got := models.DiffStructures(menu(), tt.b)
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Fatalf("diff\n got %+v\nwant %+v", got, tt.want)
 			}
@@ -109,10 +111,10 @@ func TestDiffStructuresBackwards(t *testing.T) {
 		s.Groups[3].Topics[0].Terms = append(s.Groups[3].Topics[0].Terms, "shake")
 		s.Groups = append(s.Groups, explorer.Group{ID: 5, Title: "Coffee", Topics: []explorer.Topic{{ID: 8, Title: "Coffee", Terms: []string{"coffee"}}}})
 	})
-	got := explorer.DiffStructures(b, menu())
-	want := explorer.StructureDiff{Groups: []explorer.GroupDiff{
-		{ID: 4, Title: "Soda", Topics: []explorer.TopicDiff{{ID: 6, Title: "Soda", TermsRemoved: []string{"shake"}}}},
-		{ID: 5, Title: "Coffee", Change: explorer.ChangeRemoved, Topics: []explorer.TopicDiff{{ID: 8, Title: "Coffee", Change: explorer.ChangeRemoved, TermsRemoved: []string{"coffee"}}}},
+	got := models.DiffStructures(b, menu())
+	want := models.StructureDiff{Groups: []models.GroupDiff{
+		{ID: 4, Title: "Soda", Topics: []models.TopicDiff{{ID: 6, Title: "Soda", TermsRemoved: []string{"shake"}}}},
+		{ID: 5, Title: "Coffee", Change: models.ChangeRemoved, Topics: []models.TopicDiff{{ID: 8, Title: "Coffee", Change: models.ChangeRemoved, TermsRemoved: []string{"coffee"}}}},
 	}}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("diff\n got %+v\nwant %+v", got, want)

@@ -1,26 +1,30 @@
-package explorer
+package models
 
-import "strings"
+import (
+	"strings"
+
+	"explorer"
+)
 
 // apply makes e on groups (a copy it may change) and says in res which
 // part shows the change. New groups and topics have id 0 (assigned by
 // the caller); the caller cleans titles and terms.
-func (e *ModelEdit) apply(groups []Group, res *EditResult) ([]Group, error) {
+func applyEdit(e *explorer.ModelEdit, groups []explorer.Group, res *explorer.EditResult) ([]explorer.Group, error) {
 	switch e.Kind {
-	case EditAddGroup:
+	case explorer.EditAddGroup:
 		first := e.FirstTopic
 		if strings.TrimSpace(first) == "" {
 			first = e.Title
 		}
-		return append(groups, Group{Title: e.Title, Pinned: e.Pinned, Topics: []Topic{{Title: first, Terms: NonNil(e.Terms)}}}), nil
-	case EditSaveGroup, EditMoveGroup, EditRemoveGroup, EditAddTopic:
-		return e.applyGroup(groups, res)
+		return append(groups, explorer.Group{Title: e.Title, Pinned: e.Pinned, Topics: []explorer.Topic{{Title: first, Terms: explorer.NonNil(e.Terms)}}}), nil
+	case explorer.EditSaveGroup, explorer.EditMoveGroup, explorer.EditRemoveGroup, explorer.EditAddTopic:
+		return applyGroupEdit(e, groups, res)
 	}
-	return e.applyTopic(groups, res)
+	return applyTopicEdit(e, groups, res)
 }
 
 // applyGroup makes a change of one group.
-func (e *ModelEdit) applyGroup(groups []Group, res *EditResult) ([]Group, error) {
+func applyGroupEdit(e *explorer.ModelEdit, groups []explorer.Group, res *explorer.EditResult) ([]explorer.Group, error) {
 	i := -1
 	for k := range groups {
 		if groups[k].ID == e.Group {
@@ -28,30 +32,30 @@ func (e *ModelEdit) applyGroup(groups []Group, res *EditResult) ([]Group, error)
 		}
 	}
 	if i < 0 {
-		return nil, Errorf(ENOTFOUND, "the group is no longer in the model")
+		return nil, explorer.Errorf(explorer.ENOTFOUND, "the group is no longer in the model")
 	}
 	switch e.Kind {
-	case EditSaveGroup:
+	case explorer.EditSaveGroup:
 		groups[i].Title, groups[i].Pinned = e.Title, e.Pinned
 		res.Group = e.Group
-	case EditMoveGroup:
+	case explorer.EditMoveGroup:
 		if err := moveAt(groups, i, e.By); err != nil {
 			return nil, err
 		}
-	case EditRemoveGroup:
+	case explorer.EditRemoveGroup:
 		groups = append(groups[:i], groups[i+1:]...)
-	case EditAddTopic:
-		groups[i].Topics = append(groups[i].Topics, Topic{Title: e.Title, Terms: NonNil(e.Terms)})
+	case explorer.EditAddTopic:
+		groups[i].Topics = append(groups[i].Topics, explorer.Topic{Title: e.Title, Terms: explorer.NonNil(e.Terms)})
 		res.Group = e.Group
 	}
 	return groups, nil
 }
 
 // applyTopic makes a change of one topic.
-func (e *ModelEdit) applyTopic(groups []Group, res *EditResult) ([]Group, error) {
+func applyTopicEdit(e *explorer.ModelEdit, groups []explorer.Group, res *explorer.EditResult) ([]explorer.Group, error) {
 	g := groupOfTopic(groups, e.Topic)
 	if g == nil {
-		return nil, Errorf(ENOTFOUND, "the topic is no longer in the model")
+		return nil, explorer.Errorf(explorer.ENOTFOUND, "the topic is no longer in the model")
 	}
 	j := 0
 	for k := range g.Topics {
@@ -62,15 +66,15 @@ func (e *ModelEdit) applyTopic(groups []Group, res *EditResult) ([]Group, error)
 	t := &g.Topics[j]
 	res.Group = g.ID
 	switch e.Kind {
-	case EditRenameTopic:
+	case explorer.EditRenameTopic:
 		t.Title = e.Title
-	case EditMoveTopic:
+	case explorer.EditMoveTopic:
 		return groups, moveAt(g.Topics, j, e.By)
-	case EditRemoveTopic:
+	case explorer.EditRemoveTopic:
 		g.Topics = append(g.Topics[:j], g.Topics[j+1:]...)
-	case EditAddTerms:
+	case explorer.EditAddTerms:
 		if len(e.Terms) == 0 || strings.TrimSpace(strings.Join(e.Terms, "")) == "" {
-			return nil, Invalid("type a term to add")
+			return nil, explorer.Invalid("type a term to add")
 		}
 		res.Already = termsIn(t.Terms, e.Terms)
 		at := len(t.Terms)
@@ -79,16 +83,16 @@ func (e *ModelEdit) applyTopic(groups []Group, res *EditResult) ([]Group, error)
 		}
 		t.Terms = append(t.Terms[:at], append(append([]string(nil), e.Terms...), t.Terms[at:]...)...)
 		res.Topic = e.Topic
-	case EditRemoveTerm:
+	case explorer.EditRemoveTerm:
 		return groups, removeTerm(t, e.Terms, res)
 	default:
-		return nil, Invalid("unknown change")
+		return nil, explorer.Invalid("unknown change")
 	}
 	return groups, nil
 }
 
 // removeTerm removes terms[0] from t.
-func removeTerm(t *Topic, terms []string, res *EditResult) error {
+func removeTerm(t *explorer.Topic, terms []string, res *explorer.EditResult) error {
 	res.Topic = t.ID
 	if len(terms) == 1 {
 		for k := range t.Terms {
@@ -103,14 +107,14 @@ func removeTerm(t *Topic, terms []string, res *EditResult) error {
 	if len(terms) > 0 {
 		term = terms[0]
 	}
-	return Errorf(ENOTFOUND, "the term %q is no longer in the topic", term)
+	return explorer.Errorf(explorer.ENOTFOUND, "the term %q is no longer in the topic", term)
 }
 
 // moveAt moves the element at i by d (-1 or +1) places within s, when it
 // can.
 func moveAt[T any](s []T, i, d int) error {
 	if d != -1 && d != 1 {
-		return Invalid("choose up or down")
+		return explorer.Invalid("choose up or down")
 	}
 	if j := i + d; j >= 0 && j < len(s) {
 		s[i], s[j] = s[j], s[i]
@@ -123,11 +127,11 @@ func moveAt[T any](s []T, i, d int) error {
 func termsIn(has, given []string) []string {
 	held := make(map[string]bool, len(has))
 	for _, t := range has {
-		held[TermKey(t)] = true
+		held[explorer.TermKey(t)] = true
 	}
 	var out []string
 	for _, t := range given {
-		if k := TermKey(t); k != "" && held[k] {
+		if k := explorer.TermKey(t); k != "" && held[k] {
 			held[k] = false // said once
 			out = append(out, strings.TrimSpace(t))
 		}

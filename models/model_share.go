@@ -1,56 +1,58 @@
-package explorer
+package models
 
 import (
 	"context"
 	"strconv"
 	"strings"
+
+	"explorer"
 )
 
 // normalizeRights reads a rights value in any case; blank is READ.
 func normalizeRights(r string) (string, error) {
 	switch strings.ToUpper(strings.TrimSpace(r)) {
-	case "", RightsRead:
-		return RightsRead, nil
-	case RightsReadWrite:
-		return RightsReadWrite, nil
+	case "", explorer.RightsRead:
+		return explorer.RightsRead, nil
+	case explorer.RightsReadWrite:
+		return explorer.RightsReadWrite, nil
 	}
-	return "", Invalid("rights must be READ or READ_WRITE", FieldError{Field: "rights", Message: "must be READ or READ_WRITE"})
+	return "", explorer.Invalid("rights must be READ or READ_WRITE", explorer.FieldError{Field: "rights", Message: "must be READ or READ_WRITE"})
 }
 
 // ShareModel invites a user to a model with the given rights (blank is
 // READ). The caller needs READ_WRITE. Sharing with the owner, or with a
 // user who already has access or a pending invitation, is ECONFLICT.
-func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights string) (*ModelInvitation, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights string) (*explorer.ModelInvitation, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
 	userID = strings.TrimSpace(userID)
-	if err := checkTexts("userId", userID, "rights", rights); err != nil {
+	if err := explorer.CheckTexts("userId", userID, "rights", rights); err != nil {
 		return nil, err
 	}
 	if userID == "" {
-		return nil, Invalid("userId is required", FieldError{Field: "userId", Message: "is required"})
+		return nil, explorer.Invalid("userId is required", explorer.FieldError{Field: "userId", Message: "is required"})
 	}
 	rights, err = normalizeRights(rights)
 	if err != nil {
 		return nil, err
 	}
-	var inv *ModelInvitation
+	var inv *explorer.ModelInvitation
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		m, err := s.WritableModel(ctx, u, id)
 		if err != nil {
 			return err
 		}
 		to, err := s.store.FindUserByName(ctx, userID)
-		if ErrorCode(err) == ENOTFOUND {
-			return Errorf(ENOTFOUND, "user %s not found", userID)
+		if explorer.ErrorCode(err) == explorer.ENOTFOUND {
+			return explorer.Errorf(explorer.ENOTFOUND, "user %s not found", userID)
 		}
 		if err != nil {
 			return err
 		}
 		if to.ID == m.OwnerID {
-			return Errorf(ECONFLICT, "%s owns model %d", to.Username, id)
+			return explorer.Errorf(explorer.ECONFLICT, "%s owns model %d", to.Username, id)
 		}
 		accesses, err := s.store.FindModelAccesses(ctx, id)
 		if err != nil {
@@ -58,28 +60,26 @@ func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights strin
 		}
 		for _, a := range accesses {
 			if a.UserID == to.ID {
-				return Errorf(ECONFLICT, "%s already has access to model %d", to.Username, id)
+				return explorer.Errorf(explorer.ECONFLICT, "%s already has access to model %d", to.Username, id)
 			}
 		}
-		inv = &ModelInvitation{
-			Created: s.clock.Now(), Rights: rights, Recipient: UserRef{UserID: to.Username},
-			ModelID: id, SenderID: u.ID, RecipientID: to.ID, Sender: UserRef{UserID: u.Username},
+		inv = &explorer.ModelInvitation{
+			Created: s.clock.Now(), Rights: rights, Recipient: explorer.UserRef{UserID: to.Username},
+			ModelID: id, SenderID: u.ID, RecipientID: to.ID, Sender: explorer.UserRef{UserID: u.Username},
 		}
 		err = s.store.CreateModelInvitation(ctx, inv)
-		if ErrorCode(err) == ECONFLICT {
-			return Errorf(ECONFLICT, "%s already has a pending invitation to model %d", to.Username, id)
+		if explorer.ErrorCode(err) == explorer.ECONFLICT {
+			return explorer.Errorf(explorer.ECONFLICT, "%s already has a pending invitation to model %d", to.Username, id)
 		}
 		if err != nil {
 			return err
 		}
-		if err := s.audit(ctx, ActionModelShare, modelTarget(id), "with "+to.Username+" rights "+rights); err != nil {
+		if err := s.audit(ctx, explorer.ActionModelShare, explorer.ModelTarget(id), "with "+to.Username+" rights "+rights); err != nil {
 			return err
 		}
 		info := m.Info()
 		inv.Model = &info
-		text := modelInvitationMail(u, m.Info(), rights, s.pageLink("/models#received-invitations"))
-		text.about = modelInvitationAbout(inv.ID)
-		inv.Delivery, err = s.notify(ctx, to, text)
+		inv.Delivery, err = s.root.NotifyModelInvitation(ctx, u, to, inv)
 		return err
 	})
 	if err != nil {
@@ -91,8 +91,8 @@ func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights strin
 // ModelInvitationsPage lists the window page of the pending model
 // invitations the caller received (all of them for the zero Page) and
 // whether more follow.
-func (s *Service) ModelInvitationsPage(ctx context.Context, page Page) ([]ModelInvitation, bool, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) ModelInvitationsPage(ctx context.Context, page explorer.Page) ([]explorer.ModelInvitation, bool, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, false, err
 	}
@@ -100,8 +100,8 @@ func (s *Service) ModelInvitationsPage(ctx context.Context, page Page) ([]ModelI
 	if err != nil {
 		return nil, false, err
 	}
-	list, more := CutToPage(list, page)
-	infos := map[int64]*ModelInfo{}
+	list, more := explorer.CutToPage(list, page)
+	infos := map[int64]*explorer.ModelInfo{}
 	for i := range list {
 		info, ok := infos[list[i].ModelID]
 		if !ok {
@@ -115,15 +115,15 @@ func (s *Service) ModelInvitationsPage(ctx context.Context, page Page) ([]ModelI
 		}
 		list[i].Model = info
 	}
-	return NonNil(list), more, nil
+	return explorer.NonNil(list), more, nil
 }
 
 // receivedInvitation returns a pending invitation whose recipient is u;
 // any other is ENOTFOUND.
-func (s *Service) receivedInvitation(ctx context.Context, u *User, id int64) (*ModelInvitation, error) {
+func (s *Service) receivedInvitation(ctx context.Context, u *explorer.User, id int64) (*explorer.ModelInvitation, error) {
 	inv, err := s.store.FindModelInvitation(ctx, id)
-	if ErrorCode(err) == ENOTFOUND || (err == nil && inv.RecipientID != u.ID) {
-		return nil, Errorf(ENOTFOUND, "invitation %d not found", id)
+	if explorer.ErrorCode(err) == explorer.ENOTFOUND || (err == nil && inv.RecipientID != u.ID) {
+		return nil, explorer.Errorf(explorer.ENOTFOUND, "invitation %d not found", id)
 	}
 	return inv, err
 }
@@ -131,7 +131,7 @@ func (s *Service) receivedInvitation(ctx context.Context, u *User, id int64) (*M
 // AcceptModelInvitation gives the caller access to the model with the
 // invitation's rights and removes the invitation.
 func (s *Service) AcceptModelInvitation(ctx context.Context, id int64) error {
-	u, err := ActiveActor(ctx)
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return err
 	}
@@ -143,12 +143,12 @@ func (s *Service) AcceptModelInvitation(ctx context.Context, id int64) error {
 		if err := s.deleteModelInvitation(ctx, inv.ID); err != nil {
 			return err
 		}
-		err = s.store.CreateModelAccess(ctx, &ModelAccess{
-			Rights: inv.Rights, Created: s.clock.Now(), User: UserRef{UserID: u.Username},
+		err = s.store.CreateModelAccess(ctx, &explorer.ModelAccess{
+			Rights: inv.Rights, Created: s.clock.Now(), User: explorer.UserRef{UserID: u.Username},
 			ModelID: inv.ModelID, UserID: u.ID,
 		})
-		if ErrorCode(err) == ECONFLICT {
-			return Errorf(ECONFLICT, "you already have access to model %d", inv.ModelID)
+		if explorer.ErrorCode(err) == explorer.ECONFLICT {
+			return explorer.Errorf(explorer.ECONFLICT, "you already have access to model %d", inv.ModelID)
 		}
 		return err
 	})
@@ -156,7 +156,7 @@ func (s *Service) AcceptModelInvitation(ctx context.Context, id int64) error {
 
 // RejectModelInvitation removes an invitation the caller received.
 func (s *Service) RejectModelInvitation(ctx context.Context, id int64) error {
-	u, err := ActiveActor(ctx)
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return err
 	}
@@ -172,7 +172,7 @@ func (s *Service) RejectModelInvitation(ctx context.Context, id int64) error {
 // RevokeModelInvitation removes a pending invitation to a model; the
 // caller needs READ_WRITE.
 func (s *Service) RevokeModelInvitation(ctx context.Context, modelID, id int64) error {
-	u, err := ActiveActor(ctx)
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return err
 	}
@@ -181,8 +181,8 @@ func (s *Service) RevokeModelInvitation(ctx context.Context, modelID, id int64) 
 			return err
 		}
 		inv, err := s.store.FindModelInvitation(ctx, id)
-		if ErrorCode(err) == ENOTFOUND || (err == nil && inv.ModelID != modelID) {
-			return Errorf(ENOTFOUND, "model %d has no invitation %d", modelID, id)
+		if explorer.ErrorCode(err) == explorer.ENOTFOUND || (err == nil && inv.ModelID != modelID) {
+			return explorer.Errorf(explorer.ENOTFOUND, "model %d has no invitation %d", modelID, id)
 		}
 		if err != nil {
 			return err
@@ -197,13 +197,13 @@ func (s *Service) deleteModelInvitation(ctx context.Context, id int64) error {
 	if err := s.store.DeleteModelInvitation(ctx, id); err != nil {
 		return err
 	}
-	return s.withdrawMail(ctx, modelInvitationAbout(id))
+	return s.root.WithdrawModelInvitationMail(ctx, id)
 }
 
 // RemoveModelAccess removes a user's access to a model. The caller needs
 // READ_WRITE, or removes its own access.
 func (s *Service) RemoveModelAccess(ctx context.Context, modelID, accessID int64) error {
-	u, err := ActiveActor(ctx)
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return err
 	}
@@ -213,18 +213,23 @@ func (s *Service) RemoveModelAccess(ctx context.Context, modelID, accessID int64
 			return err
 		}
 		a, err := s.store.FindModelAccess(ctx, accessID)
-		if ErrorCode(err) == ENOTFOUND || (err == nil && a.ModelID != modelID) {
-			return Errorf(ENOTFOUND, "model %d has no access %d", modelID, accessID)
+		if explorer.ErrorCode(err) == explorer.ENOTFOUND || (err == nil && a.ModelID != modelID) {
+			return explorer.Errorf(explorer.ENOTFOUND, "model %d has no access %d", modelID, accessID)
 		}
 		if err != nil {
 			return err
 		}
-		if a.UserID != u.ID && m.Rights != rightsOwner && m.Rights != RightsReadWrite {
-			return Errorf(EFORBIDDEN, "you may only read model %d", modelID)
+		if a.UserID != u.ID && m.Rights != explorer.RightsOwner && m.Rights != explorer.RightsReadWrite {
+			return explorer.Errorf(explorer.EFORBIDDEN, "you may only read model %d", modelID)
 		}
-		if err := s.audit(ctx, ActionModelAccessRemove, modelTarget(modelID), "access "+strconv.FormatInt(accessID, 10)); err != nil {
+		if err := s.audit(ctx, explorer.ActionModelAccessRemove, explorer.ModelTarget(modelID), "access "+strconv.FormatInt(accessID, 10)); err != nil {
 			return err
 		}
 		return s.store.DeleteModelAccess(ctx, accessID)
 	})
+}
+
+// audit records a successful action of the caller on target.
+func (s *Service) audit(ctx context.Context, action string, target string, detail string) error {
+	return s.root.Audit(ctx, explorer.AuditEvent{Action: action, Target: target, Detail: detail})
 }

@@ -1,9 +1,11 @@
-package explorer
+package models
 
 import (
 	"container/list"
 	"context"
 	"sync"
+
+	"explorer"
 )
 
 // versionCacheMax is the most memory the cache's versions hold (by
@@ -27,7 +29,7 @@ type versionKey struct {
 const finalRevision = -1
 
 // keyAt is the key of version of m as it is now.
-func keyAt(m *ModelRecord, version int) versionKey {
+func keyAt(m *explorer.ModelRecord, version int) versionKey {
 	if version == m.Version {
 		return versionKey{m.ID, version, m.Revision}
 	}
@@ -35,7 +37,7 @@ func keyAt(m *ModelRecord, version int) versionKey {
 }
 
 // currentKey is the key of m's current version.
-func currentKey(m *ModelRecord) versionKey { return keyAt(m, m.Version) }
+func currentKey(m *explorer.ModelRecord) versionKey { return keyAt(m, m.Version) }
 
 // answerVersion is a model version ready to answer: its structure as
 // stored, and its groups (topic dictionaries shown empty), ignore terms
@@ -44,9 +46,9 @@ func currentKey(m *ModelRecord) versionKey { return keyAt(m, m.Version) }
 type answerVersion struct {
 	key versionKey
 	// stored is the structure as stored, topic dictionaries included.
-	stored                *Structure
-	groups                []Group
-	ignoreTerms           []IgnoreTerm
+	stored                *explorer.Structure
+	groups                []explorer.Group
+	ignoreTerms           []explorer.IgnoreTerm
 	ignoreTermsDictionary map[string]string
 	// size estimates the memory the version holds, for the cache's budget.
 	size int
@@ -58,7 +60,7 @@ type answerVersion struct {
 // a string header, with size-class rounding). Shared topics of
 // neighbouring versions are counted in each, so the estimate errs on the
 // high side.
-func answerSize(st *Structure) int {
+func answerSize(st *explorer.Structure) int {
 	n := 256
 	for _, g := range st.Groups {
 		n += len(g.Title) + 96
@@ -98,7 +100,7 @@ type versionCache struct {
 
 // latestGroups returns the groups of the highest version of model the
 // cache holds, or nil. It does not count as a use of the entry.
-func (c *versionCache) latestGroups(model int64) []Group {
+func (c *versionCache) latestGroups(model int64) []explorer.Group {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	k, ok := c.latest[model]
@@ -183,7 +185,7 @@ func (c *versionCache) forget(model int64) {
 
 // answerVersion returns a version ready to answer, from the cache or the
 // store.
-func (s *Service) answerVersion(ctx context.Context, m *ModelRecord, version int) (*answerVersion, error) {
+func (s *Service) answerVersion(ctx context.Context, m *explorer.ModelRecord, version int) (*answerVersion, error) {
 	key := keyAt(m, version)
 	if v := s.versions.get(key); v != nil {
 		return v, nil
@@ -198,7 +200,7 @@ func (s *Service) answerVersion(ctx context.Context, m *ModelRecord, version int
 // StoredVersion returns a committed version's structure as stored, from
 // the cache when it holds it. It may run in a transaction: it never fills
 // the cache. Callers must not modify the structure.
-func (s *Service) StoredVersion(ctx context.Context, m *ModelRecord, version int) (*Structure, error) {
+func (s *Service) StoredVersion(ctx context.Context, m *explorer.ModelRecord, version int) (*explorer.Structure, error) {
 	if v := s.versions.get(keyAt(m, version)); v != nil {
 		return v.stored, nil
 	}
@@ -207,12 +209,12 @@ func (s *Service) StoredVersion(ctx context.Context, m *ModelRecord, version int
 
 // rememberVersion caches a committed version the Service holds (it just
 // read or wrote it) and returns it ready to answer.
-func (s *Service) rememberVersion(key versionKey, st *Structure) *answerVersion {
+func (s *Service) rememberVersion(key versionKey, st *explorer.Structure) *answerVersion {
 	v := &answerVersion{
 		key:                   key,
 		stored:                st,
 		groups:                answerGroups(st.Groups),
-		ignoreTerms:           NonNil(st.IgnoreTerms),
+		ignoreTerms:           explorer.NonNil(st.IgnoreTerms),
 		ignoreTermsDictionary: nonNilMap(st.IgnoreTermsDictionary),
 		size:                  answerSize(st),
 	}

@@ -1,10 +1,12 @@
-package explorer
+package models
 
 import (
 	"context"
 	"fmt"
 	"strings"
 	"sync"
+
+	"explorer"
 )
 
 // summaryParts is the most parts a Summary lists before "…".
@@ -113,7 +115,7 @@ func countChange(c *[2]int, change string) {
 // version and of the one before it no longer change once it is followed,
 // so only the newest version's summary is made again after an amendment.
 func (s *Service) ModelVersionSummaries(ctx context.Context, id int64, first, last int) (map[int]string, error) {
-	u, err := ActiveActor(ctx)
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -125,7 +127,7 @@ func (s *Service) ModelVersionSummaries(ctx context.Context, id int64, first, la
 }
 
 // summariesOf are ModelVersionSummaries of m, read for the caller.
-func (s *Service) summariesOf(ctx context.Context, m *ModelRecord, first, last int) (map[int]string, error) {
+func (s *Service) summariesOf(ctx context.Context, m *explorer.ModelRecord, first, last int) (map[int]string, error) {
 	first, last = max(first, 1), min(last, m.Version)
 	out := make(map[int]string, max(0, last-first+1))
 	for v := first; v <= last; v++ {
@@ -155,7 +157,7 @@ func (s *Service) summariesOf(ctx context.Context, m *ModelRecord, first, last i
 // VersionLine is a version with what it changed from the one before
 // (StructureDiff.Summary).
 type VersionLine struct {
-	ModelVersion
+	explorer.ModelVersion
 	Summary string
 }
 
@@ -172,7 +174,7 @@ type NewestVersions struct {
 // answers show them. It reads the model's row and n versions, whatever
 // the model holds.
 func (s *Service) NewestModelVersions(ctx context.Context, id int64, n int) (*NewestVersions, error) {
-	u, err := ActiveActor(ctx)
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -231,7 +233,7 @@ func (c *summaryCache) put(k versionKey, sum string) {
 }
 
 // summaryVersion reads a version's structure through the cache.
-func (s *Service) summaryVersion(ctx context.Context, m *ModelRecord, version int) (*Structure, error) {
+func (s *Service) summaryVersion(ctx context.Context, m *explorer.ModelRecord, version int) (*explorer.Structure, error) {
 	v, err := s.answerVersion(ctx, m, version)
 	if err != nil {
 		return nil, err

@@ -1,10 +1,12 @@
-package explorer
+package models
 
 import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"testing"
+
+	"explorer"
 )
 
 // diffTermsByMaps is diffTerms as its comment defines it, with two maps
@@ -12,16 +14,16 @@ import (
 func diffTermsByMaps(a, b []string) (added, removed []string) {
 	inA, inB := map[string]bool{}, map[string]bool{}
 	for _, t := range a {
-		inA[TermKey(t)] = true
+		inA[explorer.TermKey(t)] = true
 	}
 	for _, t := range b {
-		inB[TermKey(t)] = true
-		if !inA[TermKey(t)] {
+		inB[explorer.TermKey(t)] = true
+		if !inA[explorer.TermKey(t)] {
 			added = append(added, t)
 		}
 	}
 	for _, t := range a {
-		if !inB[TermKey(t)] {
+		if !inB[explorer.TermKey(t)] {
 			removed = append(removed, t)
 		}
 	}
@@ -42,7 +44,7 @@ func TestDiffTermsAsByKeys(t *testing.T) {
 		return w
 	}
 	list := func(n int) []string {
-		return DedupeTerms(slices.Collect(func(yield func(string) bool) {
+		return explorer.DedupeTerms(slices.Collect(func(yield func(string) bool) {
 			for range n {
 				yield(term())
 			}
@@ -58,7 +60,7 @@ func TestDiffTermsAsByKeys(t *testing.T) {
 			for range 1 + rnd.IntN(3) {
 				switch k := rnd.IntN(4); {
 				case k == 0:
-					b = DedupeTerms(slices.Insert(b, rnd.IntN(len(b)+1), term()))
+					b = explorer.DedupeTerms(slices.Insert(b, rnd.IntN(len(b)+1), term()))
 				case len(b) == 0:
 				case k == 1:
 					j := rnd.IntN(len(b))
@@ -66,7 +68,7 @@ func TestDiffTermsAsByKeys(t *testing.T) {
 				case k == 2:
 					j := rnd.IntN(len(b))
 					b[j] = "X" + b[j][1:]
-					b = DedupeTerms(b)
+					b = explorer.DedupeTerms(b)
 				default:
 					j := rnd.IntN(len(b))
 					x := b[j]

@@ -1,81 +1,12 @@
-package explorer
+package models
 
 import (
 	"context"
 	"fmt"
 	"slices"
-	"time"
+
+	"explorer"
 )
-
-// AmendWindow is how long after its last change the newest version, made
-// by the model editor, is amended by its author's next editor change
-// instead of followed by a new version.
-const AmendWindow = 5 * time.Minute
-
-// EditKind names one change the model editor makes.
-type EditKind int
-
-// The model editor's changes (see ModelEdit).
-const (
-	EditAddGroup EditKind = iota + 1
-	EditSaveGroup
-	EditMoveGroup
-	EditRemoveGroup
-	EditAddTopic
-	EditRenameTopic
-	EditMoveTopic
-	EditRemoveTopic
-	EditAddTerms
-	EditRemoveTerm
-)
-
-// ModelEdit is one change of a model's structure made by the editor.
-type ModelEdit struct {
-	Kind EditKind
-	// Group is the group changed (SaveGroup, MoveGroup, RemoveGroup,
-	// AddTopic); Topic the topic (the topic and term changes).
-	Group int64
-	Topic int64
-	// Title is the new title (of the group or topic); FirstTopic the
-	// title of a new group's first topic (blank: Title).
-	Title      string
-	FirstTopic string
-	Pinned     bool
-	// Terms are added (AddGroup, AddTopic, AddTerms; the service cleans
-	// them); RemoveTerm removes Terms[0].
-	Terms []string
-	// At is where AddTerms puts the terms: before the At-th term (1 the
-	// first); 0, or beyond the last, after the last.
-	At int
-	// By moves up (-1) or down (+1).
-	By int
-}
-
-// EditResult is what EditModel did.
-type EditResult struct {
-	// Model is the model after the change.
-	Model *Model
-	// Group is the group whose part shows the change, 0 for the list of
-	// groups; Topic the topic whose terms changed.
-	Group int64
-	Topic int64
-	// Changed: the structure changed; Amended: by amending the newest
-	// version instead of adding one; Merged: the change was made on an
-	// older version and merged with what changed since.
-	Changed bool
-	Amended bool
-	Merged  bool
-	// RemovedAt is where RemoveTerm found the term.
-	RemovedAt int
-	// Already are the terms AddTerms was given that the topic held
-	// already (compared by TermKey), as given; they are not added again.
-	Already []string
-	// Refresh are the groups of a merged change that others changed
-	// since its base (their parts are out of date on the page);
-	// Reordered: groups were added, removed or moved since.
-	Refresh   []int64
-	Reordered bool
-}
 
 // EditModel makes one editor change to a model's structure, based on the
 // version base that the editor shows (zero: the current one).
@@ -91,17 +22,17 @@ type EditResult struct {
 // versions made otherwise (upload, update, restore) and the versions of a
 // DYNAMIC model (its projects record the version they explored) are never
 // amended.
-func (s *Service) EditModel(ctx context.Context, id int64, base VersionTag, e ModelEdit) (*EditResult, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) EditModel(ctx context.Context, id int64, base explorer.VersionTag, e explorer.ModelEdit) (*explorer.EditResult, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
 	var (
-		res     EditResult
-		rec     *ModelRecord
-		created *Structure
+		res     explorer.EditResult
+		rec     *explorer.ModelRecord
+		created *explorer.Structure
 	)
-	err = s.InTx(ctx, func(ctx context.Context) error {
+	err = s.root.InTx(ctx, func(ctx context.Context) error {
 		m, err := s.lockWritableModel(ctx, u, id)
 		if err != nil {
 			return err
@@ -138,17 +69,17 @@ func (s *Service) EditModel(ctx context.Context, id int64, base VersionTag, e Mo
 
 // editedStructure applies e to cur and returns the next structure, nil
 // when nothing changes. It sets m's id counters.
-func (s *Service) editedStructure(m *ModelRecord, cur *Structure, e *ModelEdit, res *EditResult) (*Structure, error) {
-	groups, err := e.apply(copyGroups(cur.Groups), res)
+func (s *Service) editedStructure(m *explorer.ModelRecord, cur *explorer.Structure, e *explorer.ModelEdit, res *explorer.EditResult) (*explorer.Structure, error) {
+	groups, err := applyEdit(e, copyGroups(cur.Groups), res)
 	if err != nil {
 		return nil, err
 	}
-	if groups, err = normalizeGroupsLike(groups, "groups", cur.Groups); err != nil {
+	if groups, err = explorer.NormalizeGroupsLike(groups, "groups", cur.Groups); err != nil {
 		return nil, err
 	}
-	counters := IDCounters{Group: m.NextGroupID, Topic: m.NextTopicID}
-	next := &Structure{Groups: AssignIDs(cur.Groups, groups, &counters), IgnoreTerms: cur.IgnoreTerms, IgnoreTermsDictionary: cur.IgnoreTermsDictionary}
-	if sameStructure(cur, next) {
+	counters := explorer.IDCounters{Group: m.NextGroupID, Topic: m.NextTopicID}
+	next := &explorer.Structure{Groups: explorer.AssignIDs(cur.Groups, groups, &counters), IgnoreTerms: cur.IgnoreTerms, IgnoreTermsDictionary: cur.IgnoreTermsDictionary}
+	if explorer.SameStructure(cur, next) {
 		return nil, nil
 	}
 	m.NextGroupID, m.NextTopicID = counters.Group, counters.Topic
@@ -157,16 +88,16 @@ func (s *Service) editedStructure(m *ModelRecord, cur *Structure, e *ModelEdit, 
 
 // saveEdit stores next as an amendment of the newest version or as a new
 // version, and saves m.
-func (s *Service) saveEdit(ctx context.Context, u *User, m *ModelRecord, next *Structure, res *EditResult) error {
+func (s *Service) saveEdit(ctx context.Context, u *explorer.User, m *explorer.ModelRecord, next *explorer.Structure, res *explorer.EditResult) error {
 	// A DYNAMIC model's projects record the version they were explored
 	// with: a version they may have seen is never changed under them.
 	amend := false
-	if !res.Merged && m.Version > 1 && m.Type != ModelDynamic {
+	if !res.Merged && m.Version > 1 && m.Type != explorer.ModelDynamic {
 		meta, err := s.store.FindModelVersionMeta(ctx, m.ID, m.Version)
 		if err != nil {
 			return err
 		}
-		amend = meta.Editor && meta.CreatedBy == u.ID && s.clock.Now().Sub(meta.Changed) < AmendWindow
+		amend = meta.Editor && meta.CreatedBy == u.ID && s.clock.Now().Sub(meta.Changed) < explorer.AmendWindow
 	}
 	if amend {
 		m.Revision++
@@ -189,15 +120,15 @@ func (s *Service) saveEdit(ctx context.Context, u *User, m *ModelRecord, next *S
 // between base and cur; a base the model no longer has is refused too.
 // A move is checked against the order it moves in, and the change then
 // moves the element from where it is now.
-func (s *Service) checkMerge(ctx context.Context, m *ModelRecord, base VersionTag, cur *Structure, e *ModelEdit, res *EditResult) error {
+func (s *Service) checkMerge(ctx context.Context, m *explorer.ModelRecord, base explorer.VersionTag, cur *explorer.Structure, e *explorer.ModelEdit, res *explorer.EditResult) error {
 	old, err := s.baseVersion(ctx, m, base)
 	if err != nil {
-		if ErrorCode(err) == ENOTFOUND {
+		if explorer.ErrorCode(err) == explorer.ENOTFOUND {
 			return staleModel(m)
 		}
 		return err
 	}
-	if !e.sameScope(old.Groups, cur.Groups) {
+	if !sameScope(e, old.Groups, cur.Groups) {
 		return staleModel(m)
 	}
 	res.Reordered = !slices.Equal(groupIDs(old.Groups), groupIDs(cur.Groups))
@@ -210,15 +141,15 @@ func (s *Service) checkMerge(ctx context.Context, m *ModelRecord, base VersionTa
 }
 
 // staleModel is the refusal of a change that meets a newer one.
-func staleModel(m *ModelRecord) error {
-	return &Error{Code: ECONFLICT, Err: &StaleModelError{ModelID: m.ID, Current: m.Version, Tag: m.Tag()},
+func staleModel(m *explorer.ModelRecord) error {
+	return &explorer.Error{Code: explorer.ECONFLICT, Err: &explorer.StaleModelError{ModelID: m.ID, Current: m.Version, Tag: m.Tag()},
 		Message: fmt.Sprintf("model %d has changed since it was read: its current version is %s", m.ID, m.Tag())}
 }
 
 // baseVersion reads the structure a version had at a revision.
-func (s *Service) baseVersion(ctx context.Context, m *ModelRecord, base VersionTag) (*Structure, error) {
+func (s *Service) baseVersion(ctx context.Context, m *explorer.ModelRecord, base explorer.VersionTag) (*explorer.Structure, error) {
 	if base.Version < 1 || base.Version > m.Version || (base.Version == m.Version && base.Revision > m.Revision) {
-		return nil, Errorf(ENOTFOUND, "model %d has no version %s", m.ID, base)
+		return nil, explorer.Errorf(explorer.ENOTFOUND, "model %d has no version %s", m.ID, base)
 	}
 	meta, err := s.store.FindModelVersionMeta(ctx, m.ID, base.Version)
 	if err != nil {
@@ -232,19 +163,19 @@ func (s *Service) baseVersion(ctx context.Context, m *ModelRecord, base VersionT
 
 // sameScope reports whether what e changes is the same in a and b: the
 // Topic, the group, or the order of the groups.
-func (e *ModelEdit) sameScope(a, b []Group) bool {
+func sameScope(e *explorer.ModelEdit, a, b []explorer.Group) bool {
 	switch e.Kind {
-	case EditAddGroup:
+	case explorer.EditAddGroup:
 		return true
-	case EditMoveGroup:
+	case explorer.EditMoveGroup:
 		return slices.Equal(groupIDs(a), groupIDs(b))
-	case EditSaveGroup, EditAddTopic:
+	case explorer.EditSaveGroup, explorer.EditAddTopic:
 		ga, gb := findGroupByID(a, e.Group), findGroupByID(b, e.Group)
 		return ga != nil && gb != nil && ga.Title == gb.Title && ga.Pinned == gb.Pinned
-	case EditRemoveGroup:
+	case explorer.EditRemoveGroup:
 		ga, gb := findGroupByID(a, e.Group), findGroupByID(b, e.Group)
 		return ga != nil && gb != nil && sameGroup(ga, gb)
-	case EditMoveTopic:
+	case explorer.EditMoveTopic:
 		ga, gb := groupOfTopic(a, e.Topic), groupOfTopic(b, e.Topic)
 		return ga != nil && gb != nil && ga.ID == gb.ID && slices.Equal(topicIDs(ga), topicIDs(gb))
 	}
@@ -252,13 +183,13 @@ func (e *ModelEdit) sameScope(a, b []Group) bool {
 	return ta != nil && tb != nil && ta.Title == tb.Title && slices.Equal(ta.Terms, tb.Terms)
 }
 
-func sameGroup(a, b *Group) bool {
-	return a.ID == b.ID && a.Title == b.Title && a.Pinned == b.Pinned && slices.EqualFunc(a.Topics, b.Topics, func(x, y Topic) bool {
+func sameGroup(a, b *explorer.Group) bool {
+	return a.ID == b.ID && a.Title == b.Title && a.Pinned == b.Pinned && slices.EqualFunc(a.Topics, b.Topics, func(x, y explorer.Topic) bool {
 		return x.ID == y.ID && x.Title == y.Title && slices.Equal(x.Terms, y.Terms)
 	})
 }
 
-func topicIDs(g *Group) []int64 {
+func topicIDs(g *explorer.Group) []int64 {
 	out := make([]int64, len(g.Topics))
 	for i, t := range g.Topics {
 		out[i] = t.ID
@@ -266,7 +197,7 @@ func topicIDs(g *Group) []int64 {
 	return out
 }
 
-func findGroupByID(groups []Group, id int64) *Group {
+func findGroupByID(groups []explorer.Group, id int64) *explorer.Group {
 	for i := range groups {
 		if groups[i].ID == id {
 			return &groups[i]
@@ -275,7 +206,7 @@ func findGroupByID(groups []Group, id int64) *Group {
 	return nil
 }
 
-func groupOfTopic(groups []Group, topic int64) *Group {
+func groupOfTopic(groups []explorer.Group, topic int64) *explorer.Group {
 	for i := range groups {
 		for j := range groups[i].Topics {
 			if groups[i].Topics[j].ID == topic {
@@ -286,7 +217,7 @@ func groupOfTopic(groups []Group, topic int64) *Group {
 	return nil
 }
 
-func findTopicByID(groups []Group, id int64) *Topic {
+func findTopicByID(groups []explorer.Group, id int64) *explorer.Topic {
 	if g := groupOfTopic(groups, id); g != nil {
 		for j := range g.Topics {
 			if g.Topics[j].ID == id {
@@ -298,8 +229,8 @@ func findTopicByID(groups []Group, id int64) *Topic {
 }
 
 // copyGroups copies groups deeply enough to change topics and terms.
-func copyGroups(in []Group) []Group {
-	groups := make([]Group, len(in))
+func copyGroups(in []explorer.Group) []explorer.Group {
+	groups := make([]explorer.Group, len(in))
 	for i, g := range in {
 		g.Topics = slices.Clone(g.Topics)
 		for j := range g.Topics {

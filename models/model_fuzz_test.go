@@ -1,4 +1,4 @@
-package explorer_test
+package models_test
 
 import (
 	"encoding/json"
@@ -26,7 +26,7 @@ func FuzzUpdateModel(f *testing.F) {
 	e := testkit.New(f)
 	e.AddUser("ann", "")
 	ctx := e.As("ann")
-	m, err := e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: &fakeFile{table: testkit.RowsTable("Index|Label|Terms", "1|A|a", "2.1|B|b", "2.2|C|c")}})
+	m, err := e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|a", "2.1|B|b", "2.2|C|c")}})
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -1,6 +1,10 @@
-package explorer
+package models
 
-import "context"
+import (
+	"context"
+
+	"explorer"
+)
 
 // emptyDictionary is what answers show as a topic's dictionary. It is
 // never written to.
@@ -8,7 +12,7 @@ var emptyDictionary = map[string]string{}
 
 // VisibleModel returns a model the caller owns or has access to; any
 // other is ENOTFOUND, so that its existence is not revealed.
-func (s *Service) VisibleModel(ctx context.Context, u *User, id int64) (*ModelRecord, error) {
+func (s *Service) VisibleModel(ctx context.Context, u *explorer.User, id int64) (*explorer.ModelRecord, error) {
 	m, err := s.store.FindModel(ctx, id, u.ID)
 	return visible(id, m, err)
 }
@@ -16,41 +20,41 @@ func (s *Service) VisibleModel(ctx context.Context, u *User, id int64) (*ModelRe
 // visible returns what a read of model id found (m, err) when the caller
 // may see it: any other model is ENOTFOUND, so that its existence is not
 // revealed.
-func visible(id int64, m *ModelRecord, err error) (*ModelRecord, error) {
-	if ErrorCode(err) == ENOTFOUND || (err == nil && m.Rights == "") {
-		return nil, Errorf(ENOTFOUND, "model %d not found", id)
+func visible(id int64, m *explorer.ModelRecord, err error) (*explorer.ModelRecord, error) {
+	if explorer.ErrorCode(err) == explorer.ENOTFOUND || (err == nil && m.Rights == "") {
+		return nil, explorer.Errorf(explorer.ENOTFOUND, "model %d not found", id)
 	}
 	return m, err
 }
 
 // WritableModel returns a model the caller may update and share: it owns
 // it or holds READ_WRITE. READ holders get EFORBIDDEN.
-func (s *Service) WritableModel(ctx context.Context, u *User, id int64) (*ModelRecord, error) {
+func (s *Service) WritableModel(ctx context.Context, u *explorer.User, id int64) (*explorer.ModelRecord, error) {
 	m, err := s.VisibleModel(ctx, u, id)
 	return writable(id, m, err)
 }
 
 // writable returns the visible model id (m, err) when the caller may
 // update it: READ holders get EFORBIDDEN.
-func writable(id int64, m *ModelRecord, err error) (*ModelRecord, error) {
+func writable(id int64, m *explorer.ModelRecord, err error) (*explorer.ModelRecord, error) {
 	if err != nil {
 		return nil, err
 	}
-	if m.Rights != rightsOwner && m.Rights != RightsReadWrite {
-		return nil, Errorf(EFORBIDDEN, "you may only read model %d", id)
+	if m.Rights != explorer.RightsOwner && m.Rights != explorer.RightsReadWrite {
+		return nil, explorer.Errorf(explorer.EFORBIDDEN, "you may only read model %d", id)
 	}
 	return m, nil
 }
 
 // Models lists the models the caller owns or that are shared with it, by id.
-func (s *Service) Models(ctx context.Context) ([]ModelInfo, error) {
-	list, _, err := s.ModelsPage(ctx, Page{})
+func (s *Service) Models(ctx context.Context) ([]explorer.ModelInfo, error) {
+	list, _, err := s.ModelsPage(ctx, explorer.Page{})
 	return list, err
 }
 
 // ModelsPage is the window page of Models and whether more models follow.
-func (s *Service) ModelsPage(ctx context.Context, page Page) ([]ModelInfo, bool, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) ModelsPage(ctx context.Context, page explorer.Page) ([]explorer.ModelInfo, bool, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, false, err
 	}
@@ -58,8 +62,8 @@ func (s *Service) ModelsPage(ctx context.Context, page Page) ([]ModelInfo, bool,
 	if err != nil {
 		return nil, false, err
 	}
-	list, more := CutToPage(list, page)
-	out := make([]ModelInfo, len(list))
+	list, more := explorer.CutToPage(list, page)
+	out := make([]explorer.ModelInfo, len(list))
 	for i, m := range list {
 		out[i] = m.Info()
 	}
@@ -67,8 +71,8 @@ func (s *Service) ModelsPage(ctx context.Context, page Page) ([]ModelInfo, bool,
 }
 
 // Model returns the current version of a model the caller can see.
-func (s *Service) Model(ctx context.Context, id int64) (*Model, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) Model(ctx context.Context, id int64) (*explorer.Model, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -81,8 +85,8 @@ func (s *Service) Model(ctx context.Context, id int64) (*Model, error) {
 
 // ModelVersion returns a model with the structure of one of its versions
 // and its current title and other fields.
-func (s *Service) ModelVersion(ctx context.Context, id int64, version int) (*Model, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) ModelVersion(ctx context.Context, id int64, version int) (*explorer.Model, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +95,7 @@ func (s *Service) ModelVersion(ctx context.Context, id int64, version int) (*Mod
 		return nil, err
 	}
 	if version < 1 || version > m.Version {
-		return nil, Errorf(ENOTFOUND, "model %d has no version %d", id, version)
+		return nil, explorer.Errorf(explorer.ENOTFOUND, "model %d has no version %d", id, version)
 	}
 	return s.modelAt(ctx, m, version)
 }
@@ -99,7 +103,7 @@ func (s *Service) ModelVersion(ctx context.Context, id int64, version int) (*Mod
 // ExportModel returns a version of a model the caller can see (0: the
 // current one) for an export, which the edge writes in a file format
 // (internal/tablefile).
-func (s *Service) ExportModel(ctx context.Context, id int64, version int) (*Model, error) {
+func (s *Service) ExportModel(ctx context.Context, id int64, version int) (*explorer.Model, error) {
 	if version == 0 {
 		return s.Model(ctx, id)
 	}
@@ -107,8 +111,8 @@ func (s *Service) ExportModel(ctx context.Context, id int64, version int) (*Mode
 }
 
 // ModelVersions lists the versions of a model, oldest first.
-func (s *Service) ModelVersions(ctx context.Context, id int64) ([]ModelVersion, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) ModelVersions(ctx context.Context, id int64) ([]explorer.ModelVersion, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -120,8 +124,8 @@ func (s *Service) ModelVersions(ctx context.Context, id int64) ([]ModelVersion, 
 
 // ModelVersionsPage is the window page of ModelVersions and whether more
 // versions follow.
-func (s *Service) ModelVersionsPage(ctx context.Context, id int64, page Page) ([]ModelVersion, bool, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) ModelVersionsPage(ctx context.Context, id int64, page explorer.Page) ([]explorer.ModelVersion, bool, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, false, err
 	}
@@ -132,17 +136,17 @@ func (s *Service) ModelVersionsPage(ctx context.Context, id int64, page Page) ([
 	if err != nil {
 		return nil, false, err
 	}
-	list, more := CutToPage(list, page)
+	list, more := explorer.CutToPage(list, page)
 	return list, more, nil
 }
 
 // modelAt builds the answer for a model with the structure of version.
 // It must run outside transactions: it may fill the version cache.
-func (s *Service) modelAt(ctx context.Context, m *ModelRecord, version int) (*Model, error) {
+func (s *Service) modelAt(ctx context.Context, m *explorer.ModelRecord, version int) (*explorer.Model, error) {
 	v, err := s.answerVersion(ctx, m, version)
 	if err != nil {
-		if ErrorCode(err) == ENOTFOUND {
-			return nil, Errorf(ENOTFOUND, "model %d has no version %d", m.ID, version)
+		if explorer.ErrorCode(err) == explorer.ENOTFOUND {
+			return nil, explorer.Errorf(explorer.ENOTFOUND, "model %d has no version %d", m.ID, version)
 		}
 		return nil, err
 	}
@@ -152,7 +156,7 @@ func (s *Service) modelAt(ctx context.Context, m *ModelRecord, version int) (*Mo
 // modelWith answers a model at a version the caller holds ready; a writer
 // answers what it just stored without reading it back (a version too
 // large for the cache would be).
-func (s *Service) modelWith(ctx context.Context, m *ModelRecord, version int, v *answerVersion) (*Model, error) {
+func (s *Service) modelWith(ctx context.Context, m *explorer.ModelRecord, version int, v *answerVersion) (*explorer.Model, error) {
 	accesses, invitations, err := s.store.FindModelSharing(ctx, m.ID)
 	if err != nil {
 		return nil, err
@@ -161,42 +165,27 @@ func (s *Service) modelWith(ctx context.Context, m *ModelRecord, version int, v 
 	for i := range invitations {
 		invitations[i].Model = &info
 	}
-	return &Model{
+	out := &explorer.Model{
 		ModelInfo:             info,
 		Groups:                v.groups,
-		UsersAccess:           NonNil(accesses),
-		Invitations:           NonNil(invitations),
+		UsersAccess:           explorer.NonNil(accesses),
+		Invitations:           explorer.NonNil(invitations),
 		IgnoreTerms:           v.ignoreTerms,
 		IgnoreTermsDictionary: v.ignoreTermsDictionary,
 		Version:               version,
 		Revision:              max(0, v.key.revision),
 		Rights:                m.Rights,
 		SharingStamp:          m.SharingStamp,
-		content:               v.key,
-	}, nil
-}
-
-// ModelState is what a model answer holds but its structure and sharing:
-// with the version tag (which names the structure) and the sharing stamp
-// (which changes with every change of the accesses and invitations) it
-// tells whether the answer changed. Usernames, the owner, the type and
-// the language of a model never change.
-type ModelState struct {
-	ModelInfo
-	Tag          VersionTag
-	SharingStamp int64
-}
-
-// State is the model's ModelState.
-func (m *Model) State() ModelState {
-	return ModelState{ModelInfo: m.ModelInfo, Tag: m.Tag(), SharingStamp: m.SharingStamp}
+	}
+	out.SetContentKey(explorer.NewContentKey(v.key.model, v.key.version, v.key.revision))
+	return out, nil
 }
 
 // ModelState is the state of a model the caller can see, at its current
 // version: one read of the model's row (with the caller's rights), for a
 // conditional request that is decided before the answer is built.
-func (s *Service) ModelState(ctx context.Context, id int64) (*ModelState, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) ModelState(ctx context.Context, id int64) (*explorer.ModelState, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -204,14 +193,14 @@ func (s *Service) ModelState(ctx context.Context, id int64) (*ModelState, error)
 	if err != nil {
 		return nil, err
 	}
-	return &ModelState{ModelInfo: m.Info(), Tag: m.Tag(), SharingStamp: m.SharingStamp}, nil
+	return &explorer.ModelState{ModelInfo: m.Info(), Tag: m.Tag(), SharingStamp: m.SharingStamp}, nil
 }
 
 // answerGroups copies groups for an answer: dictionaries are shown empty.
-func answerGroups(in []Group) []Group {
-	out := make([]Group, len(in))
+func answerGroups(in []explorer.Group) []explorer.Group {
+	out := make([]explorer.Group, len(in))
 	for i, g := range in {
-		topics := make([]Topic, len(g.Topics))
+		topics := make([]explorer.Topic, len(g.Topics))
 		for j, t := range g.Topics {
 			t.Dictionary = emptyDictionary
 			if t.Terms == nil {
@@ -225,15 +214,6 @@ func answerGroups(in []Group) []Group {
 	return out
 }
 
-// NonNil is s, or an empty list for nil (a list answers [] rather than
-// null).
-func NonNil[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
-}
-
 func nonNilMap(m map[string]string) map[string]string {
 	if m == nil {
 		return map[string]string{}
@@ -243,8 +223,8 @@ func nonNilMap(m map[string]string) map[string]string {
 
 // ModelProjects returns the master and dependent projects of a DYNAMIC
 // model; other models have none.
-func (s *Service) ModelProjects(ctx context.Context, id int64) (*ModelProjects, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) ModelProjects(ctx context.Context, id int64) (*explorer.ModelProjects, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -252,8 +232,8 @@ func (s *Service) ModelProjects(ctx context.Context, id int64) (*ModelProjects, 
 	if err != nil {
 		return nil, err
 	}
-	out := &ModelProjects{DependentProjects: []*Project{}}
-	if m.Type != ModelDynamic {
+	out := &explorer.ModelProjects{DependentProjects: []*explorer.Project{}}
+	if m.Type != explorer.ModelDynamic {
 		return out, nil
 	}
 	info := m.Info()
@@ -274,7 +254,7 @@ func (s *Service) ModelProjects(ctx context.Context, id int64) (*ModelProjects, 
 		p, err := s.store.FindProject(ctx, *m.MasterProjectID)
 		switch {
 		case err == nil:
-			var pm *ModelInfo
+			var pm *explorer.ModelInfo
 			if p.ModelID != nil {
 				if r, err := s.store.FindModel(ctx, *p.ModelID, u.ID); err == nil {
 					i := r.Info()
@@ -282,9 +262,15 @@ func (s *Service) ModelProjects(ctx context.Context, id int64) (*ModelProjects, 
 				}
 			}
 			out.MasterProject = withModel(p, pm)
-		case ErrorCode(err) != ENOTFOUND:
+		case explorer.ErrorCode(err) != explorer.ENOTFOUND:
 			return nil, err
 		}
 	}
 	return out, nil
+}
+
+// withModel returns p with model (nil: none) as the info of its model.
+func withModel(p *explorer.Project, model *explorer.ModelInfo) *explorer.Project {
+	p.Model = model
+	return p
 }

@@ -1,4 +1,4 @@
-package explorer_test
+package models_test
 
 import (
 	"errors"
@@ -14,7 +14,7 @@ import (
 func TestUpdateBasedOnAStaleVersion(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{File: &fakeFile{table: testkit.RowsTable("Index|Label|Terms", "1|Soda|soda")}})
+	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|Soda|soda")}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,16 +1,18 @@
-package explorer
+package models
 
 import (
 	"fmt"
 	"runtime"
 	"strings"
 	"testing"
+
+	"explorer"
 )
 
 func TestVersionCacheEvictsAndForgets(t *testing.T) {
 	var c versionCache
 	entry := func(model int64, version, size int) *answerVersion {
-		return &answerVersion{key: versionKey{model, version, 0}, size: size, stored: &Structure{Groups: []Group{{ID: int64(version)}}}}
+		return &answerVersion{key: versionKey{model, version, 0}, size: size, stored: &explorer.Structure{Groups: []explorer.Group{{ID: int64(version)}}}}
 	}
 	big := versionCacheMax / 4
 	for i := 1; i <= 4; i++ {
@@ -59,23 +61,23 @@ func TestVersionCacheEvictsAndForgets(t *testing.T) {
 
 // TestCleanTermsLike: terms equal to stored ones come back as the stored
 // slice; others, and stored terms over TermMax bytes, are cleaned (and
-// refused when too long) as cleanTerms does.
+// refused when too long) as explorer.CleanTerms does.
 func TestCleanTermsLike(t *testing.T) {
 	stored := []string{"a", "B"}
-	var errs fieldErrors
-	if got := cleanTermsLike(&errs, "f", []string{"a", "B"}, stored); &got[0] != &stored[0] || errs.err() != nil {
-		t.Fatalf("equal terms: %q %v", got, errs.err())
+	var errs explorer.FieldErrors
+	if got := explorer.CleanTermsLike(&errs, "f", []string{"a", "B"}, stored); &got[0] != &stored[0] || errs.Err() != nil {
+		t.Fatalf("equal terms: %q %v", got, errs.Err())
 	}
-	if got := cleanTermsLike(&errs, "f", []string{" a", "A", "c"}, stored); len(got) != 2 || got[0] != "a" || got[1] != "c" {
+	if got := explorer.CleanTermsLike(&errs, "f", []string{" a", "A", "c"}, stored); len(got) != 2 || got[0] != "a" || got[1] != "c" {
 		t.Fatalf("changed terms: %q", got)
 	}
-	long := []string{strings.Repeat("é", TermMax)}
-	if got := cleanTermsLike(&errs, "f", long, long); len(got) != 1 || &got[0] == &long[0] || errs.err() != nil {
-		t.Fatalf("a stored term of %d bytes within the limit: %q %v", len(long[0]), got, errs.err())
+	long := []string{strings.Repeat("é", explorer.TermMax)}
+	if got := explorer.CleanTermsLike(&errs, "f", long, long); len(got) != 1 || &got[0] == &long[0] || errs.Err() != nil {
+		t.Fatalf("a stored term of %d bytes within the limit: %q %v", len(long[0]), got, errs.Err())
 	}
-	tooLong := []string{strings.Repeat("x", TermMax+1)}
-	if got := cleanTermsLike(&errs, "f", tooLong, tooLong); len(got) != 0 || errs.err() == nil {
-		t.Fatalf("an over-long stored term: %q %v", got, errs.err())
+	tooLong := []string{strings.Repeat("x", explorer.TermMax+1)}
+	if got := explorer.CleanTermsLike(&errs, "f", tooLong, tooLong); len(got) != 0 || errs.Err() == nil {
+		t.Fatalf("an over-long stored term: %q %v", got, errs.Err())
 	}
 }
 
@@ -84,12 +86,12 @@ func TestCleanTermsLike(t *testing.T) {
 // on the heap for distinct 300-topic versions.
 func TestAnswerSizeCoversMemory(t *testing.T) {
 	const n = 40
-	structure := func(seed int) *Structure {
-		st := &Structure{IgnoreTermsDictionary: map[string]string{}}
+	structure := func(seed int) *explorer.Structure {
+		st := &explorer.Structure{IgnoreTermsDictionary: map[string]string{}}
 		for g := 0; g < 30; g++ {
-			grp := Group{ID: int64(g + 1), Title: fmt.Sprintf("group %d-%d", seed, g)}
+			grp := explorer.Group{ID: int64(g + 1), Title: fmt.Sprintf("group %d-%d", seed, g)}
 			for k := 0; k < 10; k++ {
-				tp := Topic{ID: int64(g*10 + k + 1), Title: fmt.Sprintf("topic %d-%d-%d", seed, g, k), Dictionary: map[string]string{}}
+				tp := explorer.Topic{ID: int64(g*10 + k + 1), Title: fmt.Sprintf("topic %d-%d-%d", seed, g, k), Dictionary: map[string]string{}}
 				for w := 0; w < 10; w++ {
 					tp.Terms = append(tp.Terms, fmt.Sprintf("term-%d-%d-%d-%d", seed, g, k, w))
 				}
@@ -98,7 +100,7 @@ func TestAnswerSizeCoversMemory(t *testing.T) {
 			st.Groups = append(st.Groups, grp)
 		}
 		for i := 0; i < 20; i++ {
-			st.IgnoreTerms = append(st.IgnoreTerms, IgnoreTerm{ID: int64(i + 1), Term: fmt.Sprintf("ignored-%d-%d", seed, i)})
+			st.IgnoreTerms = append(st.IgnoreTerms, explorer.IgnoreTerm{ID: int64(i + 1), Term: fmt.Sprintf("ignored-%d-%d", seed, i)})
 		}
 		return st
 	}
@@ -110,7 +112,7 @@ func TestAnswerSizeCoversMemory(t *testing.T) {
 	for i := 0; i < n; i++ {
 		st := structure(i)
 		v := &answerVersion{key: versionKey{1, i + 1, 0}, stored: st, groups: answerGroups(st.Groups),
-			ignoreTerms: NonNil(st.IgnoreTerms), ignoreTermsDictionary: nonNilMap(st.IgnoreTermsDictionary), size: answerSize(st)}
+			ignoreTerms: explorer.NonNil(st.IgnoreTerms), ignoreTermsDictionary: nonNilMap(st.IgnoreTermsDictionary), size: answerSize(st)}
 		estimate += v.size
 		kept = append(kept, v)
 	}

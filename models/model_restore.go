@@ -1,8 +1,10 @@
-package explorer
+package models
 
 import (
 	"context"
 	"fmt"
+
+	"explorer"
 )
 
 // RestoreModelVersion saves the structure of one of a model's versions
@@ -12,23 +14,23 @@ import (
 // they were (ids are never handed out twice, so they still name the same
 // groups and topics). When the current version already holds that
 // structure no version is made and created is false.
-func (s *Service) RestoreModelVersion(ctx context.Context, id int64, version int) (m *Model, created bool, err error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) RestoreModelVersion(ctx context.Context, id int64, version int) (m *explorer.Model, created bool, err error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, false, err
 	}
 	var (
-		rec  *ModelRecord
-		next *Structure
+		rec  *explorer.ModelRecord
+		next *explorer.Structure
 	)
-	err = s.InTx(ctx, func(ctx context.Context) error {
+	err = s.root.InTx(ctx, func(ctx context.Context) error {
 		m, err := s.lockWritableModel(ctx, u, id)
 		if err != nil {
 			return err
 		}
 		rec = m
 		if version < 1 || version > m.Version {
-			return Errorf(ENOTFOUND, "model %d has no version %d", id, version)
+			return explorer.Errorf(explorer.ENOTFOUND, "model %d has no version %d", id, version)
 		}
 		old, err := s.StoredVersion(ctx, m, version)
 		if err != nil {
@@ -38,18 +40,18 @@ func (s *Service) RestoreModelVersion(ctx context.Context, id int64, version int
 		if err != nil {
 			return err
 		}
-		if sameStructure(cur, old) {
+		if explorer.SameStructure(cur, old) {
 			return nil
 		}
 		// Counters only grow: an older version's ids are all below them.
-		c, ignore := maxIDs(old)
+		c, ignore := explorer.MaxIDs(old)
 		m.NextGroupID, m.NextTopicID = max(m.NextGroupID, c.Group), max(m.NextTopicID, c.Topic)
 		m.NextIgnoreTermID = max(m.NextIgnoreTermID, ignore)
 		if err := s.addVersion(ctx, u, m, old); err != nil {
 			return err
 		}
 		next = old
-		if err := s.audit(ctx, ActionModelRestore, modelTarget(id), fmt.Sprintf("version %d as version %d", version, m.Version)); err != nil {
+		if err := s.audit(ctx, explorer.ActionModelRestore, explorer.ModelTarget(id), fmt.Sprintf("version %d as version %d", version, m.Version)); err != nil {
 			return err
 		}
 		return s.store.UpdateModel(ctx, m)

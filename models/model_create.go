@@ -1,18 +1,22 @@
-package explorer
+package models
 
-import "context"
+import (
+	"context"
+
+	"explorer"
+)
 
 // CreateModelFromProject creates a model from a project the caller owns:
 // it copies the project's groups, topics, ignore terms and language. A
 // dynamic model is connected to the project as its master project.
-func (s *Service) CreateModelFromProject(ctx context.Context, projectID int64, in ModelUpdate) (*Model, error) {
+func (s *Service) CreateModelFromProject(ctx context.Context, projectID int64, in explorer.ModelUpdate) (*explorer.Model, error) {
 	return s.CreateModelFromTopics(ctx, projectID, in, nil)
 }
 
 // CreateModelFromTopics is CreateModelFromProject keeping only the
 // project's topics whose ids are in keep (nil: all); see keptStructure.
-func (s *Service) CreateModelFromTopics(ctx context.Context, projectID int64, in ModelUpdate, keep []int64) (*Model, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) CreateModelFromTopics(ctx context.Context, projectID int64, in explorer.ModelUpdate, keep []int64) (*explorer.Model, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -21,11 +25,11 @@ func (s *Service) CreateModelFromTopics(ctx context.Context, projectID int64, in
 		return nil, err
 	}
 	var (
-		rec *ModelRecord
-		st  Structure
+		rec *explorer.ModelRecord
+		st  explorer.Structure
 	)
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		p, err := s.OwnProject(ctx, u, projectID)
+		p, err := s.root.OwnProject(ctx, u, projectID)
 		if err != nil {
 			return err
 		}
@@ -42,10 +46,10 @@ func (s *Service) CreateModelFromTopics(ctx context.Context, projectID int64, in
 				return err
 			}
 		}
-		typ := ModelStandard
+		typ := explorer.ModelStandard
 		var master *int64
 		if in.Dynamic {
-			typ, master = ModelDynamic, &p.ID
+			typ, master = explorer.ModelDynamic, &p.ID
 		}
 		rec, err = s.createModel(ctx, u, title, typ, lang, &st, master)
 		if err == nil {
@@ -67,26 +71,26 @@ func (s *Service) CreateModelFromTopics(ctx context.Context, projectID int64, in
 // createModel stores a new model owned by u at version 1; master is the
 // master project of a DYNAMIC model. The structure's ids are kept; the
 // counters continue after them.
-func (s *Service) createModel(ctx context.Context, u *User, title *string, typ, lang string, st *Structure, master *int64) (*ModelRecord, error) {
+func (s *Service) createModel(ctx context.Context, u *explorer.User, title *string, typ, lang string, st *explorer.Structure, master *int64) (*explorer.ModelRecord, error) {
 	if st.Groups == nil {
-		st.Groups = []Group{}
+		st.Groups = []explorer.Group{}
 	}
 	if st.IgnoreTerms == nil {
-		st.IgnoreTerms = []IgnoreTerm{}
+		st.IgnoreTerms = []explorer.IgnoreTerm{}
 	}
 	if st.IgnoreTermsDictionary == nil {
 		st.IgnoreTermsDictionary = map[string]string{}
 	}
-	c, ignore := maxIDs(st)
-	m := &ModelRecord{
+	c, ignore := explorer.MaxIDs(st)
+	m := &explorer.ModelRecord{
 		Title: title, Type: typ, Language: lang, OwnerID: u.ID, Owner: u.Username,
-		Created: s.clock.Now(), Version: 1, Rights: rightsOwner, MasterProjectID: master,
+		Created: s.clock.Now(), Version: 1, Rights: explorer.RightsOwner, MasterProjectID: master,
 		NextGroupID: c.Group, NextTopicID: c.Topic, NextIgnoreTermID: ignore,
 	}
-	if err := s.CheckOwned(ctx, u.ID, OwnedModels); err != nil {
+	if err := s.root.CheckOwned(ctx, u.ID, explorer.OwnedModels); err != nil {
 		return nil, err
 	}
-	if err := s.WithinStorage(ctx, u.ID, func() error { return s.store.CreateModel(ctx, m, st) }); err != nil {
+	if err := s.root.WithinStorage(ctx, u.ID, func() error { return s.store.CreateModel(ctx, m, st) }); err != nil {
 		return nil, err
 	}
 	return m, nil
@@ -95,19 +99,19 @@ func (s *Service) createModel(ctx context.Context, u *User, title *string, typ, 
 // SourcedModels lists the models made from a project the caller owns
 // (CreateModelFromProject, CreateModelFromTopics) that the caller can
 // read, oldest first.
-func (s *Service) SourcedModels(ctx context.Context, projectID int64) ([]ModelInfo, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) SourcedModels(ctx context.Context, projectID int64) ([]explorer.ModelInfo, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.OwnProject(ctx, u, projectID); err != nil {
+	if _, err := s.root.OwnProject(ctx, u, projectID); err != nil {
 		return nil, err
 	}
 	recs, err := s.store.FindSourcedModels(ctx, projectID, u.ID)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]ModelInfo, len(recs))
+	out := make([]explorer.ModelInfo, len(recs))
 	for i, r := range recs {
 		out[i] = r.Info()
 	}
@@ -116,8 +120,8 @@ func (s *Service) SourcedModels(ctx context.Context, projectID int64) ([]ModelIn
 
 // ModelSource is the project a model the caller can read was made from,
 // when the caller owns that project; nil otherwise.
-func (s *Service) ModelSource(ctx context.Context, modelID int64) (*Project, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) ModelSource(ctx context.Context, modelID int64) (*explorer.Project, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -128,8 +132,8 @@ func (s *Service) ModelSource(ctx context.Context, modelID int64) (*Project, err
 	if err != nil || pid == 0 {
 		return nil, err
 	}
-	p, err := s.OwnProject(ctx, u, pid)
-	if ErrorCode(err) == ENOTFOUND {
+	p, err := s.root.OwnProject(ctx, u, pid)
+	if explorer.ErrorCode(err) == explorer.ENOTFOUND {
 		return nil, nil
 	}
 	return p, err
