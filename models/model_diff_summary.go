@@ -115,11 +115,7 @@ func countChange(c *[2]int, change string) {
 // version and of the one before it no longer change once it is followed,
 // so only the newest version's summary is made again after an amendment.
 func (s *Service) ModelVersionSummaries(ctx context.Context, id int64, first, last int) (map[int]string, error) {
-	u, err := explorer.ActiveActor(ctx)
-	if err != nil {
-		return nil, err
-	}
-	m, err := s.VisibleModel(ctx, u, id)
+	m, err := s.callerModel(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -169,16 +165,16 @@ type NewestVersions struct {
 	Current int
 }
 
+// maxNewestVersions is the most versions NewestModelVersions lists.
+const maxNewestVersions = 100
+
 // NewestModelVersions lists the newest n versions of a model the caller
 // can see with their summaries, as the model page and the editor's
-// answers show them. It reads the model's row and n versions, whatever
-// the model holds.
+// answers show them. It reads the model's row and n versions (1 to
+// maxNewestVersions), whatever the model holds.
 func (s *Service) NewestModelVersions(ctx context.Context, id int64, n int) (*NewestVersions, error) {
-	u, err := explorer.ActiveActor(ctx)
-	if err != nil {
-		return nil, err
-	}
-	m, err := s.VisibleModel(ctx, u, id)
+	n = min(max(n, 1), maxNewestVersions)
+	m, err := s.callerModel(ctx, id)
 	if err != nil {
 		return nil, err
 	}

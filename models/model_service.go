@@ -17,6 +17,16 @@ func (s *Service) VisibleModel(ctx context.Context, u *explorer.User, id int64) 
 	return visible(id, m, err)
 }
 
+// callerModel returns a model the signed-in caller can see (VisibleModel
+// for the context's actor).
+func (s *Service) callerModel(ctx context.Context, id int64) (*explorer.ModelRecord, error) {
+	u, err := explorer.ActiveActor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.VisibleModel(ctx, u, id)
+}
+
 // visible returns what a read of model id found (m, err) when the caller
 // may see it: any other model is ENOTFOUND, so that its existence is not
 // revealed.
@@ -72,11 +82,7 @@ func (s *Service) ModelsPage(ctx context.Context, page explorer.Page) ([]explore
 
 // Model returns the current version of a model the caller can see.
 func (s *Service) Model(ctx context.Context, id int64) (*explorer.Model, error) {
-	u, err := explorer.ActiveActor(ctx)
-	if err != nil {
-		return nil, err
-	}
-	m, err := s.VisibleModel(ctx, u, id)
+	m, err := s.callerModel(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -86,11 +92,7 @@ func (s *Service) Model(ctx context.Context, id int64) (*explorer.Model, error) 
 // ModelVersion returns a model with the structure of one of its versions
 // and its current title and other fields.
 func (s *Service) ModelVersion(ctx context.Context, id int64, version int) (*explorer.Model, error) {
-	u, err := explorer.ActiveActor(ctx)
-	if err != nil {
-		return nil, err
-	}
-	m, err := s.VisibleModel(ctx, u, id)
+	m, err := s.callerModel(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -185,11 +187,7 @@ func (s *Service) modelWith(ctx context.Context, m *explorer.ModelRecord, versio
 // version: one read of the model's row (with the caller's rights), for a
 // conditional request that is decided before the answer is built.
 func (s *Service) ModelState(ctx context.Context, id int64) (*explorer.ModelState, error) {
-	u, err := explorer.ActiveActor(ctx)
-	if err != nil {
-		return nil, err
-	}
-	m, err := s.VisibleModel(ctx, u, id)
+	m, err := s.callerModel(ctx, id)
 	if err != nil {
 		return nil, err
 	}
