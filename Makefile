@@ -288,6 +288,20 @@ fuzz:
 		done; \
 	done
 
+## wire-replay: builds explorer at BASE (git archive, nothing checked out)
+## and at the working tree, starts each on the loopback with a fresh data
+## directory (and a fresh PostgreSQL database each when
+## EXPLORER_TEST_POSTGRES is set), replays one fixed scenario (JSON
+## interface and pages) against both and fails naming the first step whose
+## answer differs once the run's own times, tokens, cookies and tags are
+## normalized. BASE defaults to the commit before the first domain move
+## (the parent of "projects: the projects domain ... moves", issue 36).
+## WIRE_OUT=DIR keeps both normalized transcripts.
+.PHONY: wire-replay
+BASE ?= 5cc4ab420b86aee4fdab4040fdb7860eab3548d6
+wire-replay: bin/wirereplay
+	bin/wirereplay -base $(BASE) $(if $(WIRE_OUT),-out $(WIRE_OUT))
+
 ## attack: the hardening issue's attacks (hostile spreadsheets and bodies)
 ## against the built server on a fresh data directory on the loopback, as a
 ## normal user: a table of status, seconds and resident memory growth

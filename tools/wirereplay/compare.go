@@ -26,26 +26,44 @@ type Result struct {
 	Bytes int64 // bytes of the rendered steps compared, both sides
 	// Diff, when not empty, names the first differing step and shows both.
 	Diff string
+	// More are the steps that differ after the first (compare with all).
+	More []string
 }
 
 // compare compares a and b step by step and stops at the first that
-// differs (a step missing on one side differs too).
-func compare(a, b []Exchange) Result {
+// differs (a step missing on one side differs too); with all, it goes on
+// and lists every differing step in More.
+func compare(a, b []Exchange, all bool) Result {
 	var res Result
 	for i := 0; i < max(len(a), len(b)); i++ {
 		res.Steps++
-		if i >= len(a) || i >= len(b) {
-			res.Diff = missing(i, a, b)
-			return res
+		diff, n := step(i, a, b)
+		res.Bytes += n
+		switch {
+		case diff == "":
+		case res.Diff == "":
+			res.Diff = diff
+		default:
+			res.More = append(res.More, diff)
 		}
-		ra, rb := render(a[i]), render(b[i])
-		res.Bytes += int64(len(ra) + len(rb))
-		if !bytes.Equal(ra, rb) {
-			res.Diff = differ(i, ra, rb)
+		if res.Diff != "" && !all {
 			return res
 		}
 	}
 	return res
+}
+
+// step compares step i of a and b: what differs ("" when nothing) and
+// the bytes compared.
+func step(i int, a, b []Exchange) (string, int64) {
+	if i >= len(a) || i >= len(b) {
+		return missing(i, a, b), 0
+	}
+	ra, rb := render(a[i]), render(b[i])
+	if !bytes.Equal(ra, rb) {
+		return differ(i, ra, rb), int64(len(ra) + len(rb))
+	}
+	return "", int64(len(ra) + len(rb))
 }
 
 func missing(i int, a, b []Exchange) string {

@@ -23,13 +23,14 @@ func main() {
 	head := flag.String("head", "", "the git revision replayed against it; empty: the working tree")
 	root := flag.String("root", ".", "the repository's root")
 	dsn := flag.String("database", os.Getenv("EXPLORER_TEST_POSTGRES"), "a PostgreSQL server's URL (default EXPLORER_TEST_POSTGRES): replay on it too, a fresh database per run")
+	all := flag.Bool("all", false, "go on past the first differing step and show every one")
 	out := flag.String("out", "", "write both normalized transcripts into this directory (NAME-base.txt, NAME-head.txt)")
 	flag.Parse()
 	if *base == "" {
 		fmt.Fprintln(os.Stderr, "wirereplay: give -base REV")
 		os.Exit(2)
 	}
-	ok, err := run(*root, *base, *head, *dsn, *out)
+	ok, err := run(*root, *base, *head, *dsn, *out, *all)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "wirereplay:", err)
 		os.Exit(1)
@@ -41,7 +42,7 @@ func main() {
 
 // run builds both binaries and replays on SQLite, then on PostgreSQL when
 // dsn is given; ok is false when a replay found a difference.
-func run(root, base, head, dsn, out string) (bool, error) {
+func run(root, base, head, dsn, out string, all bool) (bool, error) {
 	tmp, err := os.MkdirTemp("", "wirereplay-")
 	if err != nil {
 		return false, err
@@ -68,7 +69,7 @@ func run(root, base, head, dsn, out string) (bool, error) {
 	}
 	ok := true
 	for _, db := range databases(dsn) {
-		same, err := replay(db, bins, names, empty, out)
+		same, err := replay(db, bins, names, empty, out, all)
 		if err != nil {
 			return false, err
 		}
@@ -88,7 +89,7 @@ func databases(dsn string) []database {
 }
 
 // replay runs the scenario against both binaries on db and compares.
-func replay(db database, bins, names [2]string, empty, out string) (bool, error) {
+func replay(db database, bins, names [2]string, empty, out string, all bool) (bool, error) {
 	start := time.Now()
 	var ts [2]*Transcript
 	for i, bin := range bins {
@@ -105,10 +106,16 @@ func replay(db database, bins, names [2]string, empty, out string) (bool, error)
 			return false, err
 		}
 	}
-	res := compare(a, b)
+	res := compare(a, b, all)
 	fmt.Printf("%s: %d steps, %d bytes compared (%s against %s, %s)\n", db.name, res.Steps, res.Bytes, names[1], names[0], time.Since(start).Round(time.Second))
 	if res.Diff != "" {
 		fmt.Printf("%s: the wire differs: %s\n", db.name, res.Diff)
+		for _, d := range res.More {
+			fmt.Printf("%s: and %s\n", db.name, d)
+		}
+		if all {
+			fmt.Printf("%s: %d of %d steps differ\n", db.name, 1+len(res.More), res.Steps)
+		}
 		return false, nil
 	}
 	fmt.Printf("%s: the wire is byte-identical after normalization\n", db.name)
