@@ -296,11 +296,12 @@ fuzz:
 ## answer differs once the run's own times, tokens, cookies and tags are
 ## normalized. BASE defaults to the commit before the first domain move
 ## (the parent of "projects: the projects domain ... moves", issue 36).
-## WIRE_OUT=DIR keeps both normalized transcripts.
+## WIRE_OUT=DIR keeps both normalized transcripts; WIRE_FLAGS adds flags
+## (-all: every differing step; -head REV: a revision, not the work tree).
 .PHONY: wire-replay
 BASE ?= 5cc4ab420b86aee4fdab4040fdb7860eab3548d6
 wire-replay: bin/wirereplay
-	bin/wirereplay -base $(BASE) $(if $(WIRE_OUT),-out $(WIRE_OUT))
+	bin/wirereplay -base $(BASE) $(if $(WIRE_OUT),-out $(WIRE_OUT)) $(WIRE_FLAGS)
 
 ## attack: the hardening issue's attacks (hostile spreadsheets and bodies)
 ## against the built server on a fresh data directory on the loopback, as a
