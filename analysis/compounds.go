@@ -27,6 +27,10 @@ const (
 	// minStopModifier is the fewest letters of a modifier that is a stop
 	// word ("voorgerecht"; "outdoor" is no door).
 	minStopModifier = 4
+	// maxCompounds is the most compounds that join one topic, those in
+	// most texts: a bound on what a topic holds and a page shows, however
+	// many texts there are (not chosen by a measure).
+	maxCompounds = 40
 )
 
 // closedCompounds are the language keys (langKey) whose compounds are
@@ -44,7 +48,8 @@ var compoundLinks = []string{"", "s", "e"}
 // s or e) is a word of the texts or a stop word of lang, and the word may
 // be an aspect (isAspect) and is no term of any topic yet. A word with
 // several such heads joins the longest ("hoofdgerecht": gerecht, not
-// recht). The compounds come after the topic's terms, in most texts first.
+// recht). The compounds come after the topic's terms, in most texts first,
+// maxCompounds at most.
 // Only languages of closedCompounds are joined.
 func joinCompounds(groups []TopicGroup, counter *Counter, isAspect func(string) bool, lang string) {
 	if !closedCompounds[langKey(lang)] {
@@ -86,7 +91,7 @@ func joinCompounds(groups []TopicGroup, counter *Counter, isAspect func(string) 
 			return strings.Compare(a.Term, b.Term)
 		})
 		topic := &groups[at[0]].Topics[at[1]]
-		for _, c := range cs {
+		for _, c := range cs[:min(len(cs), maxCompounds)] {
 			topic.Terms = append(topic.Terms, c.Term)
 		}
 	}

@@ -193,3 +193,39 @@ func TestJoinCompoundsEnglish(t *testing.T) {
 		}
 	}
 }
+
+// At most maxCompounds compounds join a topic, those in most texts.
+func TestJoinCompoundsBound(t *testing.T) {
+	c := NewCounter()
+	for range 100 {
+		c.Add("de kaart", "nl")
+	}
+	for i := range maxCompounds + 5 { // in 1, 2 and 3 texts, 15 of each
+		m := "mod" + string(rune('a'+i/26)) + string(rune('a'+i%26))
+		c.Add(m, "nl")
+		for range i % 3 {
+			c.Add(m+"kaart", "nl")
+		}
+		c.Add(m+"kaart", "nl")
+	}
+	groups := []TopicGroup{{Title: "kaart", Topics: []Topic{{Title: "kaart", Terms: []string{"kaart"}}}}}
+	joinCompounds(groups, c, func(string) bool { return true }, "nl")
+	terms := groups[0].Topics[0].Terms
+	if len(terms) != 1+maxCompounds {
+		t.Fatalf("%d terms", len(terms))
+	}
+	for k := 2; k < len(terms); k++ {
+		if a, b := c.Count(terms[k-1]).Docs, c.Count(terms[k]).Docs; a < b {
+			t.Errorf("%s (%d texts) before %s (%d)", terms[k-1], a, terms[k], b)
+		}
+	}
+	once := 0
+	for _, term := range terms[1:] {
+		if c.Count(term).Docs == 1 {
+			once++
+		}
+	}
+	if once != maxCompounds-30 {
+		t.Errorf("%d compounds of one text kept, want %d", once, maxCompounds-30)
+	}
+}
