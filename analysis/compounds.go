@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -41,18 +42,47 @@ var closedCompounds = map[string]bool{"nl": true, "de": true, "sv": true, "da": 
 // ("bedieningS+personeel", "pannE+koek"), beside none.
 var compoundLinks = []string{"", "s", "e"}
 
-// joinCompounds adds to each topic the words of the texts that are a
-// compound of one of its one-word terms: the word ends in that term (the
-// head, of at least minHead letters, in at least exploreMinDocs texts and
-// at least as many as the compound), what comes before (minus a linking
-// s or e) is a word of the texts or a stop word of lang, and the word may
-// be an aspect (isAspect) and is no term of any topic yet. A word with
-// several such heads joins the longest ("hoofdgerecht": gerecht, not
-// recht). The compounds come after the topic's terms, in most texts first,
-// maxCompounds at most.
-// Only languages of closedCompounds are joined.
-func joinCompounds(groups []TopicGroup, counter *Counter, isAspect func(string) bool, lang string) {
+// compoundWords are the counted words joinCompounds reads, taken from the
+// Counter before the second pass over the texts so that the Counter (its
+// pairs, bigrams and uses) is freed meanwhile, as before compounds.
+type compoundWords struct {
+	words map[string]compoundWord
+	stop  map[string]struct{}
+}
+
+type compoundWord struct {
+	docs   int32
+	aspect bool // may title or join a topic (isAspect); asked of words long enough to be a compound
+}
+
+// newCompoundWords returns the words of counter, nil for a language not in
+// closedCompounds.
+func newCompoundWords(counter *Counter, isAspect func(string) bool, lang string) *compoundWords {
 	if !closedCompounds[langKey(lang)] {
+		return nil
+	}
+	cw := &compoundWords{words: make(map[string]compoundWord, len(counter.terms)), stop: stopSet(lang)}
+	for word, tc := range counter.terms {
+		if strings.Contains(word, " ") {
+			continue
+		}
+		long := utf8.RuneCountInString(word) >= minModifier+minHead
+		cw.words[word] = compoundWord{docs: int32(min(tc.Docs, math.MaxInt32)), aspect: long && isAspect(word)}
+	}
+	return cw
+}
+
+// joinCompounds adds to each topic the words of the texts (cw, nil: none)
+// that are a compound of one of its one-word terms: the word ends in that
+// term (the head, of at least minHead letters, in at least exploreMinDocs
+// texts and at least as many as the compound), what comes before (minus
+// a linking s or e) is a word of the texts or a stop word of the
+// language, and the word may be an aspect and is no term of any topic
+// yet. A word with several such heads joins the longest ("hoofdgerecht":
+// gerecht, not recht). The compounds come after the topic's terms, in
+// most texts first, maxCompounds at most.
+func joinCompounds(groups []TopicGroup, cw *compoundWords) {
+	if cw == nil {
 		return
 	}
 	heads := map[string][2]int{} // head → group, topic
@@ -61,8 +91,7 @@ func joinCompounds(groups []TopicGroup, counter *Counter, isAspect func(string) 
 		for t, topic := range groups[g].Topics {
 			for _, term := range topic.Terms {
 				used[term] = true
-				if !strings.Contains(term, " ") && utf8.RuneCountInString(term) >= minHead &&
-					counter.Count(term).Docs >= exploreMinDocs {
+				if utf8.RuneCountInString(term) >= minHead && cw.words[term].docs >= exploreMinDocs {
 					heads[term] = [2]int{g, t}
 				}
 			}
@@ -72,16 +101,15 @@ func joinCompounds(groups []TopicGroup, counter *Counter, isAspect func(string) 
 		return
 	}
 	found := map[[2]int][]TermCount{}
-	stop := stopSet(lang)
-	for word, tc := range counter.terms {
-		if used[word] || strings.Contains(word, " ") {
+	for word, w := range cw.words {
+		if used[word] || !w.aspect {
 			continue
 		}
-		head, ok := compoundHead(word, heads, counter, stop)
-		if !ok || tc.Docs > counter.terms[head].Docs || !isAspect(word) {
+		head, ok := cw.head(word, heads)
+		if !ok || w.docs > cw.words[head].docs {
 			continue
 		}
-		found[heads[head]] = append(found[heads[head]], *tc)
+		found[heads[head]] = append(found[heads[head]], TermCount{Term: word, Docs: int(w.docs)})
 	}
 	for at, cs := range found {
 		slices.SortFunc(cs, func(a, b TermCount) int {
@@ -97,13 +125,13 @@ func joinCompounds(groups []TopicGroup, counter *Counter, isAspect func(string) 
 	}
 }
 
-// compoundHead returns the longest of heads that word is a compound of
-// (see joinCompounds).
-func compoundHead(word string, heads map[string][2]int, counter *Counter, stop map[string]struct{}) (string, bool) {
+// head returns the longest of heads that word is a compound of (see
+// joinCompounds).
+func (cw *compoundWords) head(word string, heads map[string][2]int) (string, bool) {
 	n := 0 // letters before i
 	for i := range word {
 		if n >= minModifier {
-			if _, ok := heads[word[i:]]; ok && isModifier(word[:i], counter, stop) {
+			if _, ok := heads[word[i:]]; ok && cw.isModifier(word[:i]) {
 				return word[i:], true
 			}
 		}
@@ -115,16 +143,16 @@ func compoundHead(word string, heads map[string][2]int, counter *Counter, stop m
 // isModifier reports whether m, the part of a compound before its head,
 // is a word of the texts, with or without a linking letter, or a stop
 // word of at least minStopModifier letters.
-func isModifier(m string, counter *Counter, stop map[string]struct{}) bool {
+func (cw *compoundWords) isModifier(m string) bool {
 	for _, link := range compoundLinks {
 		w, ok := strings.CutSuffix(m, link)
 		if !ok || utf8.RuneCountInString(w) < minModifier {
 			continue
 		}
-		if counter.terms[w] != nil {
+		if _, ok := cw.words[w]; ok {
 			return true
 		}
-		if _, isStop := stop[w]; isStop && utf8.RuneCountInString(w) >= minStopModifier {
+		if _, isStop := cw.stop[w]; isStop && utf8.RuneCountInString(w) >= minStopModifier {
 			return true
 		}
 	}

@@ -105,6 +105,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	cands := keepAspects(Candidates(counter, lex), isAspect)
 	rows, nbs := rowTerms(cands, counter, lex, isAspect)
 	feats, kinOnly := contextFeatures(counter, exploreFeatures, lex)
+	words := newCompoundWords(counter, isAspect, lang) // the last use of counter
 	ctx := NewContexts(rows, feats)
 	ctx.KinOnly(kinOnly)
 	if err := texts(func(t string) { ctx.Add(t, lang) }); err != nil {
@@ -114,7 +115,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	ranked := RankSalient(cands, vecs, isFeedback)
 	topics := BuildSalientTopics(ranked, vecs, lang, opt.Topics, nbs, isFeedback)
 	groups := titleByCoverage(GroupTopics(topics, vecs, opt.Groups), vecs)
-	joinCompounds(groups, counter, isAspect, lang)
+	joinCompounds(groups, words)
 	return groups, nil
 }
 
