@@ -39,7 +39,7 @@ const (
 var closedCompounds = map[string]bool{"nl": true, "de": true, "sv": true, "da": true, "no": true, "fi": true}
 
 // compoundLinks are the linking letters between a modifier and its head
-// ("bedieningS+personeel", "pannE+koek"), beside none.
+// ("bedieningS+personeel", "hundE+hütte"), beside none.
 var compoundLinks = []string{"", "s", "e"}
 
 // compoundWords are the counted words joinCompounds reads, taken from the
