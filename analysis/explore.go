@@ -90,7 +90,9 @@ type Texts func(fn func(text string)) error
 // by its topic in most texts. Titles and members are aspects (aspectTest:
 // no opinion word, adjective, verb or function word); near-duplicate texts
 // count once, addresses and attribution lines are cut out (distinctTexts).
-// It reads the texts twice.
+// A topic's terms end with the texts' closed compounds of them
+// (joinCompounds: "wijnkaart" in the topic of "kaart"). It reads the
+// texts twice.
 func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]TopicGroup, error) {
 	texts = distinctTexts(texts)
 	counter := NewCounter()
@@ -103,6 +105,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	cands := keepAspects(Candidates(counter, lex), isAspect)
 	rows, nbs := rowTerms(cands, counter, lex, isAspect)
 	feats, kinOnly := contextFeatures(counter, exploreFeatures, lex)
+	words := newCompoundWords(counter, isAspect, lang) // the last use of counter
 	ctx := NewContexts(rows, feats)
 	ctx.KinOnly(kinOnly)
 	if err := texts(func(t string) { ctx.Add(t, lang) }); err != nil {
@@ -111,7 +114,9 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	vecs := ctx.Vectors()
 	ranked := RankSalient(cands, vecs, isFeedback)
 	topics := BuildSalientTopics(ranked, vecs, lang, opt.Topics, nbs, isFeedback)
-	return titleByCoverage(GroupTopics(topics, vecs, opt.Groups), vecs), nil
+	groups := titleByCoverage(GroupTopics(topics, vecs, opt.Groups), vecs)
+	joinCompounds(groups, words)
+	return groups, nil
 }
 
 // Feedback (review sentences, comments) is short texts that say how
