@@ -73,13 +73,23 @@ generate:
 ## PostgreSQL beside them, their lines marked "postgres:".
 test: check-generated check-assets check-weight
 	@sh tools/test-skips.sh
-	@$(MAKE) --no-print-directory -j4 vet test-tools test-sqlite test-postgres
+	@$(MAKE) --no-print-directory -j4 vet test-tools test-sqlite test-norace test-postgres
 	@sh tools/test-skips.sh
 
 ## test-sqlite: every package's tests on SQLite with the race detector
 .PHONY: test-sqlite test-postgres
 test-sqlite:
 	EXPLORER_TEST_POSTGRES= CGO_ENABLED=1 $(GO) test -race $(RACE_GCFLAGS) -timeout 15m $(wildcard $(SLOW_FIRST)) ./...
+
+## test-norace: NORACE_PACKAGES without the race detector: their
+## pure-computation tests (exhaustive enumerations, golden digests of
+## pure functions) check a deterministic sample under -race, where the
+## detector has nothing to find and costs five times the CPU, and every
+## item here
+.PHONY: test-norace
+NORACE_PACKAGES = ./tonality
+test-norace:
+	EXPLORER_TEST_POSTGRES= $(GO) test -count=1 -timeout 15m $(NORACE_PACKAGES)
 
 ## test-postgres: PG_PACKAGES on the server of EXPLORER_TEST_POSTGRES
 test-postgres:
