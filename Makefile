@@ -89,7 +89,7 @@ test-sqlite:
 .PHONY: test-norace
 NORACE_PACKAGES = ./tonality
 test-norace:
-	EXPLORER_TEST_POSTGRES= $(GO) test -count=1 -timeout 15m $(NORACE_PACKAGES)
+	EXPLORER_TEST_POSTGRES= $(GO) test -timeout 15m $(NORACE_PACKAGES)
 
 ## test-postgres: PG_PACKAGES on the server of EXPLORER_TEST_POSTGRES
 test-postgres:
