@@ -95,7 +95,7 @@ test-norace:
 test-postgres:
 	@if [ -n "$$EXPLORER_TEST_POSTGRES" ]; then \
 		echo "--- the suite on PostgreSQL"; rc=$$(mktemp); \
-		{ $(GO) test -count=1 -timeout 15m $(PG_ORDERED) 2>&1; echo $$? > $$rc; } | sed -u 's/^/postgres: /'; \
+		{ $(GO) test -count=1 -timeout 15m -skip '$(PG_SKIP)' $(PG_ORDERED) 2>&1; echo $$? > $$rc; } | sed -u 's/^/postgres: /'; \
 		code=$$(cat $$rc); rm -f $$rc; exit $$code; fi
 
 ## SLOW_FIRST: the packages whose tests take longest, started first (go
@@ -106,6 +106,15 @@ test-postgres:
 SLOW_FIRST = ./web ./wordspace ./tonality ./internal/server ./cmd/explorer .
 PG_FIRST   = explorer/web explorer explorer/cmd/explorer explorer/api
 PG_ORDERED = $(filter $(PG_PACKAGES),$(PG_FIRST)) $(filter-out $(PG_FIRST),$(PG_PACKAGES))
+
+## PG_SKIP: the tests the PostgreSQL pass leaves out: web's browser tests
+## (TestBrowser*, each one Chromium tab over the pages). What they check is
+## what the browser does with the pages; the store calls their requests
+## make are the page tests' (which run on PostgreSQL) or are tested on
+## PostgreSQL by store, the root, api and projects (measured with
+## -coverpkg=explorer/store: docs/DECISIONS-LOCAL.md, "A suite of
+## minutes"). They still run in the SQLite pass, with -race.
+PG_SKIP = ^TestBrowser
 
 ## RACE_GCFLAGS: the race detector instruments the product and every
 ## dependency but SQLite's C translated to Go (modernc.org/sqlite/lib),
