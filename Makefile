@@ -67,10 +67,11 @@ generate:
 
 ## test: drift checks, then at once (make -j: on two cores the tests wait on
 ## browsers, servers and subprocesses, and one pass fills the other's
-## gaps) vet, the tools' tests and the race-enabled tests on SQLite; when
+## gaps) vet, the tools' tests, the race-enabled tests on SQLite and
+## NORACE_PACKAGES without -race (test-norace); when
 ## EXPLORER_TEST_POSTGRES names a PostgreSQL server (.ci/run starts one),
 ## the packages whose tests reach the store (PG_PACKAGES) run on
-## PostgreSQL beside them, their lines marked "postgres:".
+## PostgreSQL beside them, but for PG_SKIP, their lines marked "postgres:".
 test: check-generated check-assets check-weight
 	@sh tools/test-skips.sh
 	@$(MAKE) --no-print-directory -j4 vet test-tools test-sqlite test-norace test-postgres
