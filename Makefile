@@ -67,13 +67,14 @@ generate:
 
 ## test: drift checks, then at once (make -j: on two cores the tests wait on
 ## browsers, servers and subprocesses, and one pass fills the other's
-## gaps) vet, the tools' tests and the race-enabled tests on SQLite; when
+## gaps) vet, the tools' tests, the race-enabled tests on SQLite and
+## NORACE_PACKAGES without -race (test-norace); when
 ## EXPLORER_TEST_POSTGRES names a PostgreSQL server (.ci/run starts one),
 ## the packages whose tests reach the store (PG_PACKAGES) run on
-## PostgreSQL beside them, their lines marked "postgres:".
+## PostgreSQL beside them, but for PG_SKIP, their lines marked "postgres:".
 test: check-generated check-assets check-weight
 	@sh tools/test-skips.sh
-	@$(MAKE) --no-print-directory -j4 vet test-tools test-sqlite test-postgres
+	@$(MAKE) --no-print-directory -j4 vet test-tools test-sqlite test-norace test-postgres
 	@sh tools/test-skips.sh
 
 ## test-sqlite: every package's tests on SQLite with the race detector
@@ -81,11 +82,21 @@ test: check-generated check-assets check-weight
 test-sqlite:
 	EXPLORER_TEST_POSTGRES= CGO_ENABLED=1 $(GO) test -race $(RACE_GCFLAGS) -timeout 15m $(wildcard $(SLOW_FIRST)) ./...
 
+## test-norace: NORACE_PACKAGES without the race detector: their
+## pure-computation tests (exhaustive enumerations, golden digests of
+## pure functions) check a deterministic sample under -race, where the
+## detector has nothing to find and costs five times the CPU, and every
+## item here
+.PHONY: test-norace
+NORACE_PACKAGES = ./tonality
+test-norace:
+	EXPLORER_TEST_POSTGRES= $(GO) test -timeout 15m $(NORACE_PACKAGES)
+
 ## test-postgres: PG_PACKAGES on the server of EXPLORER_TEST_POSTGRES
 test-postgres:
 	@if [ -n "$$EXPLORER_TEST_POSTGRES" ]; then \
 		echo "--- the suite on PostgreSQL"; rc=$$(mktemp); \
-		{ $(GO) test -count=1 -timeout 15m $(PG_ORDERED) 2>&1; echo $$? > $$rc; } | sed -u 's/^/postgres: /'; \
+		{ $(GO) test -count=1 -timeout 15m -skip '$(PG_SKIP)' $(PG_ORDERED) 2>&1; echo $$? > $$rc; } | sed -u 's/^/postgres: /'; \
 		code=$$(cat $$rc); rm -f $$rc; exit $$code; fi
 
 ## SLOW_FIRST: the packages whose tests take longest, started first (go
@@ -96,6 +107,15 @@ test-postgres:
 SLOW_FIRST = ./web ./wordspace ./tonality ./internal/server ./cmd/explorer .
 PG_FIRST   = explorer/web explorer explorer/cmd/explorer explorer/api
 PG_ORDERED = $(filter $(PG_PACKAGES),$(PG_FIRST)) $(filter-out $(PG_FIRST),$(PG_PACKAGES))
+
+## PG_SKIP: the tests the PostgreSQL pass leaves out: web's browser tests
+## (TestBrowser*, each one Chromium tab over the pages). What they check is
+## what the browser does with the pages; the store calls their requests
+## make are the page tests' (which run on PostgreSQL) or are tested on
+## PostgreSQL by store, the root, api and projects (measured with
+## -coverpkg=explorer/store: docs/DECISIONS-LOCAL.md, "A suite of
+## minutes"). They still run in the SQLite pass, with -race.
+PG_SKIP = ^TestBrowser
 
 ## RACE_GCFLAGS: the race detector instruments the product and every
 ## dependency but SQLite's C translated to Go (modernc.org/sqlite/lib),

@@ -17,7 +17,8 @@ func spans(seg func(string, func(int, int)), s string) []int {
 // TestSegmentsASCII: segmentsASCII gives exactly analysis.Segments's
 // (uax29's) segments on every string of up to 5 bytes over the bytes that
 // matter to word breaks, on ASCII made-up texts and on the ASCII lines of
-// the long corpus when present.
+// the long corpus when present (under -race every string of up to 4 bytes
+// and one in sampleStride of the rest: see sampleStride).
 func TestSegmentsASCII(t *testing.T) {
 	alphabet := "aZ9_:,;.' \r\n\t-!?\v\f\"(@#$"
 	bad := 0
@@ -29,21 +30,11 @@ func TestSegmentsASCII(t *testing.T) {
 			}
 		}
 	}
-	var gen func(prefix []byte, n int)
-	gen = func(prefix []byte, n int) {
-		check(string(prefix))
-		if n == 0 {
-			return
-		}
-		for i := 0; i < len(alphabet); i++ {
-			gen(append(prefix, alphabet[i]), n-1)
-		}
-	}
 	depth := 5
 	if testing.Short() {
 		depth = 4
 	}
-	gen(nil, depth)
+	enumerate(alphabet, depth, sampleStride(), check)
 	// Every ASCII byte after and before a letter, a digit and a space.
 	for b := 0; b < 128; b++ {
 		for _, ctx := range []string{"a", "1", " ", "_", "a.", "1,"} {
@@ -55,7 +46,7 @@ func TestSegmentsASCII(t *testing.T) {
 	a := analyzer(t, "EN")
 	texts := append(madeUp(a, 3000, 7), readLines(longCorpus(), 150_000)...)
 	n := 0
-	for _, s := range texts {
+	for _, s := range sampled(texts, sampleStride()) {
 		if isASCII(s) {
 			check(s)
 			n++
@@ -69,22 +60,13 @@ func TestSegmentsASCII(t *testing.T) {
 
 // TestTokenizeASCII: tokenizeASCII gives exactly the tokens of the general
 // path (uax29 segments, classify) on ASCII texts: made-up ones, the long
-// corpus's when present, and short strings of significant bytes.
+// corpus's when present, and short strings of significant bytes (under
+// -race one in sampleStride of the texts and of the longest strings).
 func TestTokenizeASCII(t *testing.T) {
 	a := analyzer(t, "EN")
-	texts := append(madeUp(a, 3000, 11), readLines(longCorpus(), 150_000)...)
-	alphabet := "aZ9_:;=)(-D,.!' \r\n\t"
-	var gen func(prefix []byte, n int)
-	gen = func(prefix []byte, n int) {
-		texts = append(texts, string(prefix))
-		if n == 0 {
-			return
-		}
-		for i := 0; i < len(alphabet); i++ {
-			gen(append(prefix, alphabet[i]), n-1)
-		}
-	}
-	gen(nil, 4)
+	stride := sampleStride()
+	texts := sampled(append(madeUp(a, 3000, 11), readLines(longCorpus(), 150_000)...), stride)
+	enumerate("aZ9_:;=)(-D,.!' \r\n\t", 4, stride, func(s string) { texts = append(texts, s) })
 	texts = append(texts, ":-D", ":Dsince", "x :) y", ";) ok", "=)", "___", "_", "a_b", "NOT GOOD", "Don't", "e.g. this", "3.14, 1,000")
 	bad, n := 0, 0
 	for _, s := range texts {
@@ -106,6 +88,29 @@ func TestTokenizeASCII(t *testing.T) {
 	if bad > 0 {
 		t.Errorf("%d of %d texts tokenized differently", bad, n)
 	}
+}
+
+// enumerate calls fn with every string of up to depth bytes of alphabet;
+// the longest ones only one in stride (a deterministic sample whose last
+// byte turns through the alphabet, so every byte ends some of them).
+func enumerate(alphabet string, depth, stride int, fn func(string)) {
+	turn := 0
+	var gen func(prefix []byte, n int)
+	gen = func(prefix []byte, n int) {
+		fn(string(prefix))
+		if n == 0 {
+			return
+		}
+		start, step := 0, 1
+		if n == 1 && stride > 1 {
+			start, step = turn%stride, stride
+			turn++
+		}
+		for i := start; i < len(alphabet); i += step {
+			gen(append(prefix, alphabet[i]), n-1)
+		}
+	}
+	gen(nil, depth)
 }
 
 // sameToken: equal tokens, infos equal by content (infos of words absent

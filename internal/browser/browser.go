@@ -9,6 +9,7 @@ import (
 	"flag"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -42,9 +43,14 @@ var shared struct {
 // browser context of its own (its own cookies, storage and cache, as a
 // new browser would have), closed when the test ends. Every test of a
 // process shares one Chromium, started by the first. Every action on the
-// context times out after timeout.
+// context times out after timeout. The test's name starts with
+// TestBrowser: make test's PostgreSQL pass leaves browser tests out by
+// that name (PG_SKIP in the Makefile), so New fails any other.
 func New(t testing.TB, timeout time.Duration) context.Context {
 	t.Helper()
+	if !strings.HasPrefix(t.Name(), "TestBrowser") {
+		t.Fatalf("%s opens a browser: its name must start with TestBrowser (make test's PostgreSQL pass skips those by name)", t.Name())
+	}
 	bin := path()
 	if bin == "" {
 		if os.Getenv("CI") != "" {

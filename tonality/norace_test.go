@@ -1,0 +1,5 @@
+//go:build !race
+
+package tonality
+
+const raceEnabled = false
