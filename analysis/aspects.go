@@ -143,6 +143,56 @@ func (c *Counter) functionWord(term, lang string) bool {
 	return false
 }
 
+// fullerFunctionWord reports whether a word is in the fuller
+// function-word list (language.FunctionWords: stopwords-iso) of the
+// column's language key and the texts do not use it as a noun
+// (usedAsNoun). Those lists also hold nouns texts talk about ("lugar",
+// "tiempo", "zeit"), which only their use tells apart: so they apply only
+// where the column's language has determiner cues, and only for that
+// language (the uses are counted with its cues; other languages present
+// keep their stop words). Such a word titles no topic; unlike a stop word,
+// it stays a term and may join one (see noTitles).
+func (c *Counter) fullerFunctionWord(word, key string) bool {
+	if cuesOf(key) == nil {
+		return false
+	}
+	_, listed := functionSet(key)[word]
+	return listed && !c.usedAsNoun(word)
+}
+
+// noTitles returns the candidates that title no topic: those with a word
+// that is a fuller function word of the column's language
+// (fullerFunctionWord), nil when there are none.
+func noTitles(cands []Candidate, counter *Counter, lang string) map[string]bool {
+	key := langKey(lang)
+	var out map[string]bool
+	for _, c := range cands {
+		for _, w := range strings.Fields(c.Term) {
+			if counter.fullerFunctionWord(w, key) {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[c.Term] = true
+				break
+			}
+		}
+	}
+	return out
+}
+
+// usedAsNoun reports whether the texts use a term as a noun: at least
+// minPredicative of its occurrences follow a determiner or possessive
+// ("the room", "de weg", "el tiempo"), at least 2 and more than follow a
+// predicative cue (the mirror of Predicative).
+func (c *Counter) usedAsNoun(term string) bool {
+	u := c.uses[term]
+	tc := c.terms[term]
+	if u == nil || tc == nil {
+		return false
+	}
+	return u.det >= 2 && u.det > u.pred && float64(u.det) >= minPredicative*float64(tc.Count)
+}
+
 // aspectTest returns the test of whether a candidate term may title or
 // join a topic: no word of it is a function word of a language present,
 // and it is not an opinion word (lex.Opinion) nor used as an adjective or

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"explorer/language"
 )
 
 // reviewCorpus generates review sentences: an aspect named after a
@@ -336,5 +338,99 @@ func TestNearStopsAtPunctuation(t *testing.T) {
 	}
 	if n := ctx.near[1]; n != 1 {
 		t.Fatalf("friendly near staff %d times, want 1", n)
+	}
+}
+
+// The fuller function-word lists (stopwords-iso) keep adverbs and pronouns
+// the Snowball lists lack from titles, while the nouns those lists also
+// hold may title where the texts use them after a determiner.
+func TestFullerFunctionWordsUnlessNouns(t *testing.T) {
+	es := NewCounter()
+	for i := 0; i < 20; i++ {
+		es.Add([]string{"El lugar era limpio, quizás demasiado pequeño.", "Nuestro lugar daba al mar, además nos gustó.", "Quizás el desayuno llegó tarde."}[i%3], "es")
+	}
+	for w, want := range map[string]bool{"quizás": true, "además": true, "lugar": false, "desayuno": false} {
+		if got := es.fullerFunctionWord(w, "es"); got != want {
+			t.Errorf("ES %q function word %v, want %v", w, got, want)
+		}
+	}
+	if es.fullerFunctionWord("quizás", "sv") {
+		t.Error("a fuller list applied to a language without determiner cues")
+	}
+	nl := NewCounter()
+	for i := 0; i < 20; i++ {
+		nl.Add([]string{"Het hotel lag eigenlijk dichtbij.", "Wij vonden de tuin misschien te klein.", "Eigenlijk was het eten goed."}[i%3], "nl")
+	}
+	for w, want := range map[string]bool{"eigenlijk": true, "misschien": true, "wij": true, "tuin": false, "hotel": false} {
+		if got := nl.fullerFunctionWord(w, "nl"); got != want {
+			t.Errorf("NL %q function word %v, want %v", w, got, want)
+		}
+	}
+	en := NewCounter()
+	for i := 0; i < 20; i++ {
+		en.Add("Perhaps the room was small.", "en")
+	}
+	if en.fullerFunctionWord("perhaps", "en") {
+		t.Error("English has a fuller list (stopwords-iso's English is no function-word list)")
+	}
+}
+
+// adverbCorpus generates review sentences in which adverbs of the fuller
+// list (not of Snowball's) are as frequent as the aspects, one of which
+// (listed, a noun) is named after a determiner.
+func adverbCorpus(n int, pattern string, aspects, adverbs []string) []string {
+	r := rand.New(rand.NewPCG(3, 155))
+	out := make([]string, n)
+	for i := range out {
+		a, b := aspects[r.IntN(len(aspects))], aspects[r.IntN(len(aspects))]
+		out[i] = fmt.Sprintf(pattern, a, adverbs[r.IntN(len(adverbs))], adverbs[r.IntN(len(adverbs))], b, i)
+	}
+	return out
+}
+
+func TestFullerFunctionWordsNeverTitles(t *testing.T) {
+	for _, c := range []struct {
+		lang, pattern, noun string
+		aspects, adverbs    []string
+	}{
+		{"nl", "De %s kwam %s warm, %s bracht hij de %s na %d minuten.", "",
+			[]string{"pizza", "ober", "kaart", "tafel", "soep", "terras"},
+			[]string{"eigenlijk", "misschien", "vaak", "meestal", "inderdaad", "bovendien"}},
+		{"es", "La %s llegó %s caliente, %s el %s vino %d minutos después.", "lugar",
+			[]string{"pizza", "camarero", "menú", "mesa", "lugar", "sopa"},
+			[]string{"quizás", "además", "siempre", "todavía", "apenas", "luego"}},
+	} {
+		texts := adverbCorpus(600, c.pattern, c.aspects, c.adverbs)
+		groups, err := Explore(textsOf(texts), c.lang, ExploreOptions{}, Lexicon{Opinion: opinionOf("warm", "caliente")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var titles []string
+		for _, g := range groups {
+			for _, tp := range g.Topics {
+				titles = append(titles, tp.Title)
+			}
+		}
+		for _, title := range titles {
+			for _, w := range strings.Fields(title) {
+				if _, fuller := functionSet(c.lang)[w]; fuller && w != c.noun {
+					t.Errorf("%s: function word %q in title %q (%v)", c.lang, w, title, titles)
+				}
+			}
+		}
+		if terms := allTerms(groups); !slices.Contains(terms, "pizza") || (c.noun != "" && !slices.Contains(terms, c.noun)) {
+			t.Errorf("%s: the aspects pizza and %q are in no topic: %v", c.lang, c.noun, terms)
+		}
+	}
+}
+
+// A fuller function-word list is used only with the noun test, which needs
+// the language's determiner cues: every list shipped has them.
+func TestFullerListsHaveCues(t *testing.T) {
+	for _, code := range language.WithFunctionWords() {
+		key := langKey(code)
+		if cuesOf(key) == nil || len(functionSet(key)) == 0 {
+			t.Errorf("%s: a fuller list without determiner cues (%d words)", code, len(functionSet(key)))
+		}
 	}
 }

@@ -88,7 +88,9 @@ type Texts func(fn func(text string)) error
 // same contexts (its variants, word-space neighbours and the project's own
 // near terms; Vectors), clustered into groups (GroupTopics), each titled
 // by its topic in most texts. Titles and members are aspects (aspectTest:
-// no opinion word, adjective, verb or function word); near-duplicate texts
+// no opinion word, adjective, verb or stop word), and no title is a word
+// of the language's fuller function-word list that the texts do not use
+// as a noun (noTitles); near-duplicate texts
 // count once, addresses and attribution lines are cut out (distinctTexts).
 // A topic's terms end with the texts' closed compounds of them
 // (joinCompounds: "wijnkaart" in the topic of "kaart"). It reads the
@@ -104,6 +106,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	isAspect := aspectTest(counter, lex, lang)
 	cands := keepAspects(Candidates(counter, lex), isAspect)
 	rows, nbs := rowTerms(cands, counter, lex, isAspect)
+	noTitle := noTitles(cands, counter, lang)
 	feats, kinOnly := contextFeatures(counter, exploreFeatures, lex)
 	words := newCompoundWords(counter, isAspect, lang) // the last use of counter
 	ctx := NewContexts(rows, feats)
@@ -113,7 +116,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	}
 	vecs := ctx.Vectors()
 	ranked := RankSalient(cands, vecs, isFeedback)
-	topics := BuildSalientTopics(ranked, vecs, lang, opt.Topics, nbs, isFeedback)
+	topics := buildSalientTopics(ranked, vecs, lang, opt.Topics, nbs, isFeedback, noTitle)
 	groups := titleByCoverage(GroupTopics(topics, vecs, opt.Groups), vecs)
 	joinCompounds(groups, words)
 	return groups, nil

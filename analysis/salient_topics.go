@@ -63,6 +63,12 @@ func RankSalient(cands []Candidate, vecs *Vectors, gentle bool) []Candidate {
 // title's contexts is kin (waiter: server, bartender). A term joins one
 // topic.
 func BuildSalientTopics(ranked []Candidate, vecs *Vectors, lang string, n int, nbs map[string][]string, feedback bool) []Topic {
+	return buildSalientTopics(ranked, vecs, lang, n, nbs, feedback, nil)
+}
+
+// buildSalientTopics is BuildSalientTopics where the candidates in noTitle
+// title no topic (they may still join one).
+func buildSalientTopics(ranked []Candidate, vecs *Vectors, lang string, n int, nbs map[string][]string, feedback bool, noTitle map[string]bool) []Topic {
 	variant := alikeVariants(lang, vecs)
 	inflection := variantTestWith(lang, false)
 	nbCos := neighbourCosine
@@ -89,6 +95,9 @@ func BuildSalientTopics(ranked []Candidate, vecs *Vectors, lang string, n int, n
 				used[c.Term] = true
 				topics[k].Terms = append(topics[k].Terms, c.Term)
 			}
+			continue
+		}
+		if noTitle[c.Term] {
 			continue
 		}
 		used[c.Term] = true

@@ -44,6 +44,28 @@ func stopSet(lang string) map[string]struct{} {
 	return stopLists[langKey(lang)]
 }
 
+var (
+	functionOnce  sync.Once
+	functionLists map[string]map[string]struct{}
+)
+
+// functionSet returns the fuller function-word list of a language key
+// (langKey), folded, nil when it has none (see Counter.fullerFunctionWord).
+func functionSet(key string) map[string]struct{} {
+	functionOnce.Do(func() {
+		functionLists = map[string]map[string]struct{}{}
+		for _, code := range language.WithFunctionWords() {
+			l, _ := language.Get(code)
+			set := map[string]struct{}{}
+			for _, w := range l.FunctionWords() {
+				set[foldWord(w)] = struct{}{}
+			}
+			functionLists[strings.ToLower(code)] = set
+		}
+	})
+	return functionLists[key]
+}
+
 // IsStopWord reports whether word (folded first) is a stop word of the
 // language lang (an ISO 639-1 code in any case). It is false for every word
 // of a language without a list.

@@ -54,6 +54,14 @@ func (l Language) Stem(word string) string {
 // list file gives it), nil when it has none. The slice is shared.
 func (l Language) StopWords() []string { return stopLists()[l.Code] }
 
+// FunctionWords returns the language's fuller function-word list
+// (stopwords-iso: pronouns, determiners, adverbs, auxiliaries and frequent
+// verbs beside some nouns; see stopwords/README.md), nil when it has none
+// (NL FR DE ES IT PT have one). It is no stop list: its nouns ("tiempo",
+// "zeit") are words texts talk about, which only their use in the texts
+// tells apart. The slice is shared.
+func (l Language) FunctionWords() []string { return functionLists()[l.Code] }
+
 // aliases maps codes read as another language to that language.
 var aliases = map[string]string{"NB": "NO", "NN": "NO"}
 
@@ -125,6 +133,17 @@ func Codes() []string {
 	return out
 }
 
+// WithFunctionWords returns the canonical codes of the languages that have
+// a fuller function-word list, sorted.
+func WithFunctionWords() []string {
+	var out []string
+	for c := range functionLists() {
+		out = append(out, c)
+	}
+	slices.Sort(out)
+	return out
+}
+
 // WithStopWords returns the canonical codes of the languages that have a
 // stop word list, sorted.
 func WithStopWords() []string {
@@ -136,16 +155,23 @@ func WithStopWords() []string {
 	return out
 }
 
-//go:embed stopwords/*.txt
-var stopFS embed.FS
+//go:embed stopwords/*.txt functionwords/*.txt
+var listFS embed.FS
 
-// stopLists reads the embedded lists once, by canonical code (the file
-// name, lower case, before .txt).
-var stopLists = sync.OnceValue(func() map[string][]string {
+// stopLists are the embedded Snowball stop lists, by canonical code.
+var stopLists = sync.OnceValue(func() map[string][]string { return readLists("stopwords") })
+
+// functionLists are the embedded fuller function-word lists
+// (stopwords-iso), by canonical code.
+var functionLists = sync.OnceValue(func() map[string][]string { return readLists("functionwords") })
+
+// readLists reads the embedded lists of a directory once, by canonical
+// code (the file name, lower case, before .txt).
+func readLists(dir string) map[string][]string {
 	out := map[string][]string{}
-	entries, err := stopFS.ReadDir("stopwords")
+	entries, err := listFS.ReadDir(dir)
 	if err != nil {
-		panic("language: embedded stop words: " + err.Error())
+		panic("language: embedded " + dir + ": " + err.Error())
 	}
 	for _, e := range entries {
 		base, ok := strings.CutSuffix(e.Name(), ".txt")
@@ -153,9 +179,9 @@ var stopLists = sync.OnceValue(func() map[string][]string {
 		if !ok || !valid {
 			continue
 		}
-		data, err := stopFS.ReadFile("stopwords/" + e.Name())
+		data, err := listFS.ReadFile(dir + "/" + e.Name())
 		if err != nil {
-			panic("language: embedded stop words: " + err.Error())
+			panic("language: embedded " + dir + ": " + err.Error())
 		}
 		var words []string
 		for _, w := range strings.Split(string(data), "\n") {
@@ -166,4 +192,4 @@ var stopLists = sync.OnceValue(func() map[string][]string {
 		out[code] = words
 	}
 	return out
-})
+}

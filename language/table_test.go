@@ -149,3 +149,24 @@ func valid(code string) bool {
 	_, ok := Normalize(code)
 	return ok
 }
+
+func TestFunctionWords(t *testing.T) {
+	for _, c := range WithFunctionWords() {
+		l, _ := Get(c)
+		if got, ok := Canonical(c); !ok || got != c || len(l.FunctionWords()) < 100 {
+			t.Errorf("%q: canonical %q %v, %d function words", c, got, ok, len(l.FunctionWords()))
+		}
+		for _, w := range l.FunctionWords() {
+			if w != strings.ToLower(w) || w != strings.TrimSpace(w) {
+				t.Errorf("%s: %q not a lower-case word", c, w)
+			}
+		}
+	}
+	nl, _ := Get("nl")
+	if !slices.Contains(nl.FunctionWords(), "wij") || slices.Contains(nl.StopWords(), "wij") {
+		t.Errorf("Dutch: %d function words, %d stop words", len(nl.FunctionWords()), len(nl.StopWords()))
+	}
+	if en, _ := Get("en"); en.FunctionWords() != nil {
+		t.Errorf("English has %d fuller function words", len(en.FunctionWords()))
+	}
+}
