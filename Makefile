@@ -117,6 +117,14 @@ PG_ORDERED = $(filter $(PG_PACKAGES),$(PG_FIRST)) $(filter-out $(PG_FIRST),$(PG_
 ## minutes"). They still run in the SQLite pass, with -race.
 PG_SKIP = ^TestBrowser
 
+## test-browser-postgres: the browser tests PG_SKIP leaves out, on the
+## server of EXPLORER_TEST_POSTGRES (before a release, or after a change
+## to what the pages ask of the store)
+.PHONY: test-browser-postgres
+test-browser-postgres:
+	@test -n "$$EXPLORER_TEST_POSTGRES" || { echo "EXPLORER_TEST_POSTGRES names no server"; exit 2; }
+	$(GO) test -count=1 -timeout 20m -run '$(PG_SKIP)' ./web
+
 ## RACE_GCFLAGS: the race detector instruments the product and every
 ## dependency but SQLite's C translated to Go (modernc.org/sqlite/lib),
 ## which runs 30 to 60 times slower instrumented and is reached only
