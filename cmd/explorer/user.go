@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 
 	explorer "explorer"
+	"explorer/identity"
 
 	"golang.org/x/term"
 )
@@ -172,7 +173,7 @@ func tokenCommand(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	svc := explorer.NewService(db, explorer.Options{})
+	svc := identity.New(explorer.NewService(db, explorer.Options{}), db)
 	nt, err := svc.CreateTokenWith(ctx, fs.Arg(0), explorer.TokenInput{Name: *name, Scope: *scope, Days: *days})
 	if err != nil {
 		return cliError(err)
