@@ -112,12 +112,10 @@ type Service struct {
 	publicURL  string
 	mailWake   chan struct{}
 	tempDir    string
-	// initialPasswordFile holds the first start's admin password.
-	initialPasswordFile string
-	tables              TableBudgets
-	budgets             UserBudgets
-	writes              writeWindow
-	measurer            Measurer // queues measurements (tonality_stale.go)
+	tables     TableBudgets
+	budgets    UserBudgets
+	writes     writeWindow
+	measurer   Measurer // queues measurements (tonality_stale.go)
 	// options are the Options the Service was made with, defaults
 	// applied (Options()).
 	options Options
@@ -147,27 +145,26 @@ func NewService(store Store, o Options) *Service {
 	o.identityDefaults()
 	o.limitDefaults()
 	return &Service{
-		options:             o,
-		store:               store,
-		clock:               o.Clock,
-		random:              o.Random,
-		hasher:              o.Hasher,
-		log:                 o.Logger,
-		wordSpaces:          o.WordSpaces,
-		detector:            o.Detector,
-		billing:             o.Billing.withDefaults(),
-		mailer:              o.Mailer,
-		publicURL:           strings.TrimRight(o.PublicURL, "/"),
-		mailWake:            make(chan struct{}, 1),
-		tempDir:             o.TempDir,
-		initialPasswordFile: o.InitialPasswordFile,
-		tables:              o.Tables,
-		budgets:             o.Budgets.withDefaults(),
-		userLimit:           newLimiter(o.UserFailures, o.FailureWindow),
-		addrLimit:           newLimiter(o.AddrFailures, o.FailureWindow),
-		codeLimit:           newLimiter(codeFailures, codeWindow),
-		accountFails:        newAccountFailures(o.AccountFailures),
-		auditFailureRows:    o.AuditFailureRows,
+		options:          o,
+		store:            store,
+		clock:            o.Clock,
+		random:           o.Random,
+		hasher:           o.Hasher,
+		log:              o.Logger,
+		wordSpaces:       o.WordSpaces,
+		detector:         o.Detector,
+		billing:          o.Billing.withDefaults(),
+		mailer:           o.Mailer,
+		publicURL:        strings.TrimRight(o.PublicURL, "/"),
+		mailWake:         make(chan struct{}, 1),
+		tempDir:          o.TempDir,
+		tables:           o.Tables,
+		budgets:          o.Budgets.withDefaults(),
+		userLimit:        newLimiter(o.UserFailures, o.FailureWindow),
+		addrLimit:        newLimiter(o.AddrFailures, o.FailureWindow),
+		codeLimit:        newLimiter(codeFailures, codeWindow),
+		accountFails:     newAccountFailures(o.AccountFailures),
+		auditFailureRows: o.AuditFailureRows,
 	}
 }
 

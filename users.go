@@ -2,7 +2,6 @@ package explorer
 
 import (
 	"context"
-	"encoding/base64"
 	"time"
 )
 
@@ -14,54 +13,6 @@ type NewUser struct {
 	// Email, when set, becomes the user's emailAddress setting: where
 	// notifications are e-mailed.
 	Email string
-}
-
-// EnsureAdmin creates the user admin with password when the database has
-// no users yet. It reports whether it created it. An empty password makes a
-// random one, returned so that it can be shown on a terminal, and written
-// to Options.InitialPasswordFile when that is set. Instances starting at
-// once on one empty database create it once: the one whose insert loses on
-// the unique username finds the users there and creates nothing.
-func (s *Service) EnsureAdmin(ctx context.Context, password string) (created bool, pw string, err error) {
-	created, pw, err = s.ensureAdmin(ctx, password)
-	if ErrorCode(err) != ECONFLICT {
-		return created, pw, err
-	}
-	if password == "" {
-		// The file written before the lost commit holds no one's password.
-		s.forgetInitialPassword("another instance created admin")
-	}
-	if n, cerr := s.store.CountUsers(ctx); cerr != nil || n == 0 {
-		return false, "", err
-	}
-	return false, "", nil
-}
-
-func (s *Service) ensureAdmin(ctx context.Context, password string) (created bool, pw string, err error) {
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		n, err := s.store.CountUsers(ctx)
-		if err != nil || n > 0 {
-			return err
-		}
-		pw = password
-		if pw == "" {
-			b, err := randomBytes(s.random, 12)
-			if err != nil {
-				return err
-			}
-			pw = base64.RawURLEncoding.EncodeToString(b)
-		}
-		if _, err := s.addUser(ctx, NewUser{Username: AdminName, Password: pw, Role: RoleAdmin}); err != nil {
-			return err
-		}
-		created = true
-		if password != "" {
-			return nil
-		}
-		// Written before the commit: no admin whose password is nowhere.
-		return s.writeInitialPassword(pw)
-	})
-	return created, pw, err
 }
 
 // AddUser creates a user. It is the CLI's way in and needs no actor.
@@ -178,9 +129,8 @@ func (s *Service) SetPassword(ctx context.Context, username, password string) er
 	if err != nil {
 		return err
 	}
-	s.forgetCredentials(id)
-	if username == AdminName {
-		s.forgetInitialPassword("the password of admin was changed")
+	if s.credentials != nil {
+		s.credentials.PasswordChanged(id, username)
 	}
 	return nil
 }
@@ -204,3 +154,6 @@ func (s *Service) requireAdmin(ctx context.Context) error {
 func (s *Service) AllUsers(ctx context.Context) ([]*User, error) {
 	return s.store.FindUsers(ctx)
 }
+
+// AdminName is the user the first start creates (identity's EnsureAdmin).
+const AdminName = "admin"

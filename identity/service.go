@@ -1,14 +1,15 @@
 // Package identity is the identity domain: signing in (passwords, API
 // tokens, page sessions, a second factor, a company directory over LDAP
 // and an OpenID Connect provider), the cache of verified credentials, the
-// bounded pool that verifies passwords, and the API tokens and second
-// factors people manage. Its Service builds on the root package's kernel:
-// the users (User, their store part and the admin's operations on them),
-// the caller, errors, the clock, the audit record, the outbox and the
-// sign-in throttles (throttle.go, account_limits.go) stay in the root,
-// which never imports this package; the kernel tells the credential cache
-// when a user's sign-ins end (explorer.CredentialCache). Package domains
-// wires it beside the root Service for the edges.
+// bounded pool that verifies passwords, the API tokens and second factors
+// people manage, and the first admin with its initial password file. Its
+// Service builds on the root package's kernel: the users (User, their
+// store part and the admin's operations on them), the caller, errors, the
+// clock, the audit record, the outbox and the sign-in throttles
+// (throttle.go, account_limits.go) stay in the root, which never imports
+// this package; the kernel tells the identity when a user's sign-ins end
+// (explorer.CredentialCache). Package domains wires it beside the root
+// Service for the edges.
 package identity
 
 import (
@@ -54,6 +55,9 @@ type Service struct {
 	hashes      *hashPool
 	sessionTTL  time.Duration
 	maxSessions int
+	// initialPasswordFile holds the first start's admin password
+	// (initial_password.go).
+	initialPasswordFile string
 
 	verifying singleflight.Group
 	dummyOnce sync.Once
@@ -85,15 +89,26 @@ func New(root *explorer.Service, store Store) *Service {
 		hashes:      newHashPool(o.HashSlots, o.HashQueue, o.HashWait),
 		sessionTTL:  o.SessionTTL,
 		maxSessions: o.MaxSessions,
+
+		initialPasswordFile: o.InitialPasswordFile,
 	}
 	root.SetCredentialCache(s)
 	return s
 }
 
 // ForgetUser drops every cached credential of a user (the kernel's
-// explorer.CredentialCache): its password changed, or it was disabled or
-// deleted.
+// explorer.CredentialCache): it was disabled or deleted.
 func (s *Service) ForgetUser(userID int64) { s.credentials.forgetUser(userID) }
+
+// PasswordChanged drops every cached credential of a user whose password
+// changed (the kernel's explorer.CredentialCache), and the initial
+// password file when the user is admin.
+func (s *Service) PasswordChanged(userID int64, username string) {
+	s.credentials.forgetUser(userID)
+	if username == explorer.AdminName {
+		s.forgetInitialPassword("the password of admin was changed")
+	}
+}
 
 // audit records action on target with detail in the audit log.
 func (s *Service) audit(ctx context.Context, action, target, detail string) error {

@@ -46,6 +46,9 @@ func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	}
 	defer db.Close()
 	svc := explorer.NewService(db, explorer.Options{InitialPasswordFile: initialPasswordPath(data)})
+	// The identity, told by SetPassword, removes the initial password
+	// file when admin's password changes.
+	_ = identity.New(svc, db)
 	switch args[0] {
 	case "add":
 		if fs.NArg() != 1 {
