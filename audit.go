@@ -190,9 +190,9 @@ func auditActor(ctx context.Context) string {
 // ModelTarget names a model as the target of a record.
 func ModelTarget(id int64) string { return "model " + strconv.FormatInt(id, 10) }
 
-// withAddr returns ctx carrying addr as the client's address when it
+// WithAddr returns ctx carrying addr as the client's address when it
 // carries none: the sign-ins take the address as an argument.
-func withAddr(ctx context.Context, addr string) context.Context {
+func WithAddr(ctx context.Context, addr string) context.Context {
 	r := RequestFromContext(ctx)
 	if r.Addr != "" || addr == "" {
 		return ctx

@@ -60,11 +60,11 @@ func (s *Service) audit(ctx context.Context, action, target, detail string) erro
 	return s.Audit(ctx, AuditEvent{Action: action, Target: target, Detail: detail})
 }
 
-// auditSignIn records a sign-in of username through the method action:
+// AuditSignIn records a sign-in of username through the method action:
 // accepted when refused is "", else refused for that reason (such as
 // "wrong password"). Refusals are folded (addFolded), so that a flood of
 // wrong passwords does not grow the log without bound.
-func (s *Service) auditSignIn(ctx context.Context, action, username, refused string) error {
+func (s *Service) AuditSignIn(ctx context.Context, action, username, refused string) error {
 	e := AuditEvent{Action: action, Actor: username, Outcome: OutcomeSuccess}
 	if refused != "" {
 		// A refused name is recorded in its canonical form (so that

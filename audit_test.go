@@ -7,13 +7,14 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/identity"
 	"explorer/internal/testkit"
 
 	"golang.org/x/crypto/bcrypt"
 )
 
 // brokenAudit is a store whose audit log refuses every write.
-type brokenAudit struct{ explorer.Store }
+type brokenAudit struct{ identity.Store }
 
 var errAuditDown = errors.New("audit log unwritable")
 
@@ -41,6 +42,7 @@ func TestAuditFailureUndoesTheAction(t *testing.T) {
 		}
 	}
 	bad := explorer.NewService(brokenAudit{db}, opts)
+	badSignIn := identity.New(bad, brokenAudit{db})
 	root, err := good.FindUser(bg, "root")
 	if err != nil {
 		t.Fatal(err)
@@ -52,10 +54,10 @@ func TestAuditFailureUndoesTheAction(t *testing.T) {
 	if _, err := bad.AddUser(bg, explorer.NewUser{Username: "cleo", Password: testkit.Password}); !errors.Is(err, errAuditDown) {
 		t.Fatalf("add user: %v", err)
 	}
-	if _, err := bad.AuthenticatePassword(bg, "ann", testkit.Password, "192.0.2.1"); !errors.Is(err, errAuditDown) {
+	if _, err := badSignIn.AuthenticatePassword(bg, "ann", testkit.Password, "192.0.2.1"); !errors.Is(err, errAuditDown) {
 		t.Fatalf("sign-in: %v", err)
 	}
-	if _, err := bad.AuthenticatePassword(bg, "ann", "wrong-password", "192.0.2.1"); !errors.Is(err, errAuditDown) {
+	if _, err := badSignIn.AuthenticatePassword(bg, "ann", "wrong-password", "192.0.2.1"); !errors.Is(err, errAuditDown) {
 		t.Fatalf("refused sign-in: %v", err)
 	}
 	ann, err := good.FindUser(bg, "ann")

@@ -1,7 +1,6 @@
 package explorer
 
 import (
-	"context"
 	"errors"
 
 	"golang.org/x/crypto/bcrypt"
@@ -39,10 +38,4 @@ func (h BcryptHasher) Compare(hash, password string) error {
 		return Internal(err)
 	}
 	return nil
-}
-
-// comparePassword verifies password against hash for a sign-in or a
-// confirmation, in the bounded pool (hash_pool.go).
-func (s *Service) comparePassword(ctx context.Context, hash, password string) error {
-	return s.hashes.run(ctx, func() error { return s.hasher.Compare(hash, password) })
 }

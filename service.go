@@ -6,10 +6,7 @@ import (
 	"log/slog"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
-
-	"golang.org/x/sync/singleflight"
 )
 
 // Options configure a Service. Zero values take the defaults.
@@ -62,8 +59,9 @@ type Options struct {
 	// record an hour (default DefaultAuditFailureRows).
 	AuditFailureRows int
 	// HashSlots, HashQueue and HashWait bound password verification: so
-	// many at once, so many more waiting, each so long (hash_pool.go;
-	// defaults DefaultHashSlots(), DefaultHashQueue, DefaultHashWait).
+	// many at once, so many more waiting, each so long (identity's
+	// hash_pool.go; defaults identity.DefaultHashSlots(),
+	// DefaultHashQueue, DefaultHashWait).
 	HashSlots int
 	HashQueue int
 	HashWait  time.Duration
@@ -72,13 +70,13 @@ type Options struct {
 	// from addresses its person signed in from (DefaultAccountFailures).
 	AccountFailures int
 	// MaxSessions is how many page sessions one user keeps; a new one
-	// ends the oldest past it (default DefaultMaxSessions).
+	// ends the oldest past it (default identity.DefaultMaxSessions).
 	MaxSessions int
 	// Directory, when set, verifies the passwords of usernames no local
-	// account answers for (LDAP, directory.go).
+	// account answers for (LDAP, identity's directory.go).
 	Directory Directory
 	// OIDC, when set, signs people in on the pages with an OpenID
-	// Connect provider (oidc.go).
+	// Connect provider (identity's oidc.go).
 	OIDC OpenIDProvider
 	// Require2FA is who must sign in to the pages with a second factor:
 	// Require2FANone (default), Require2FAAdmins or Require2FAAll.
@@ -114,37 +112,26 @@ type Service struct {
 	publicURL  string
 	mailWake   chan struct{}
 	tempDir    string
-	// initialPasswordFile holds the first start's admin password.
-	initialPasswordFile string
-	directory           Directory
-	oidc                OpenIDProvider
-	require2FA          string
-	tables              TableBudgets
-	budgets             UserBudgets
-	writes              writeWindow
-	measurer            Measurer // queues measurements (tonality_stale.go)
+	tables     TableBudgets
+	budgets    UserBudgets
+	writes     writeWindow
+	measurer   Measurer // queues measurements (tonality_stale.go)
 	// options are the Options the Service was made with, defaults
 	// applied (Options()).
 	options Options
 
-	credentials *credentialCache
-	// tokens caches verified API tokens by the SHA-256 of the token.
-	tokens    *credentialCache
+	// credentials is the identity domain's cache of verified
+	// credentials, told when a user's sign-ins end (signin_hooks.go).
+	credentials CredentialCache
+	// userLimit and addrLimit throttle failed sign-ins (throttle.go).
 	userLimit *limiter
 	// codeLimit counts wrong second-factor codes per account,
 	// accountFails wrong passwords per account (account_limits.go).
 	codeLimit    *limiter
-	hashes       *hashPool
 	accountFails *accountFailures
 	addrLimit    *limiter
-	sessionTTL   time.Duration
 	// auditFailureRows bounds the audit records of refusals an hour.
 	auditFailureRows int
-	maxSessions      int
-
-	verifying singleflight.Group
-	dummyOnce sync.Once
-	dummy     string
 }
 
 // Options are the Options the Service was made with, their defaults
@@ -158,35 +145,26 @@ func NewService(store Store, o Options) *Service {
 	o.identityDefaults()
 	o.limitDefaults()
 	return &Service{
-		options:             o,
-		store:               store,
-		clock:               o.Clock,
-		random:              o.Random,
-		hasher:              o.Hasher,
-		log:                 o.Logger,
-		wordSpaces:          o.WordSpaces,
-		detector:            o.Detector,
-		billing:             o.Billing.withDefaults(),
-		mailer:              o.Mailer,
-		publicURL:           strings.TrimRight(o.PublicURL, "/"),
-		mailWake:            make(chan struct{}, 1),
-		tempDir:             o.TempDir,
-		initialPasswordFile: o.InitialPasswordFile,
-		directory:           o.Directory,
-		oidc:                o.OIDC,
-		require2FA:          o.Require2FA,
-		tables:              o.Tables,
-		budgets:             o.Budgets.withDefaults(),
-		credentials:         newCredentialCache(o.CredentialTTL, 10000),
-		tokens:              newCredentialCache(o.CredentialTTL, 10000),
-		userLimit:           newLimiter(o.UserFailures, o.FailureWindow),
-		addrLimit:           newLimiter(o.AddrFailures, o.FailureWindow),
-		codeLimit:           newLimiter(codeFailures, codeWindow),
-		accountFails:        newAccountFailures(o.AccountFailures),
-		hashes:              newHashPool(o.HashSlots, o.HashQueue, o.HashWait),
-		sessionTTL:          o.SessionTTL,
-		auditFailureRows:    o.AuditFailureRows,
-		maxSessions:         o.MaxSessions,
+		options:          o,
+		store:            store,
+		clock:            o.Clock,
+		random:           o.Random,
+		hasher:           o.Hasher,
+		log:              o.Logger,
+		wordSpaces:       o.WordSpaces,
+		detector:         o.Detector,
+		billing:          o.Billing.withDefaults(),
+		mailer:           o.Mailer,
+		publicURL:        strings.TrimRight(o.PublicURL, "/"),
+		mailWake:         make(chan struct{}, 1),
+		tempDir:          o.TempDir,
+		tables:           o.Tables,
+		budgets:          o.Budgets.withDefaults(),
+		userLimit:        newLimiter(o.UserFailures, o.FailureWindow),
+		addrLimit:        newLimiter(o.AddrFailures, o.FailureWindow),
+		codeLimit:        newLimiter(codeFailures, codeWindow),
+		accountFails:     newAccountFailures(o.AccountFailures),
+		auditFailureRows: o.AuditFailureRows,
 	}
 }
 
@@ -248,19 +226,7 @@ func (o *Options) limitDefaults() {
 	if o.FailureWindow <= 0 {
 		o.FailureWindow = time.Minute
 	}
-	if o.HashSlots <= 0 {
-		o.HashSlots = DefaultHashSlots()
-	}
-	if o.HashQueue <= 0 {
-		o.HashQueue = DefaultHashQueue
-	}
-	if o.HashWait <= 0 {
-		o.HashWait = DefaultHashWait
-	}
 	if o.AccountFailures <= 0 {
 		o.AccountFailures = DefaultAccountFailures
-	}
-	if o.MaxSessions <= 0 {
-		o.MaxSessions = DefaultMaxSessions
 	}
 }

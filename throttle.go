@@ -79,19 +79,19 @@ func (l *limiter) prune(key string, now time.Time) []time.Time {
 // address never locks admin out of another, and one address cannot lock
 // out others. The address is the client's as the HTTP edge sees it (behind
 // trusted proxies, from X-Forwarded-For). Verified credentials pass
-// without asking the throttle (see AuthenticatePassword and
-// AuthenticateToken).
+// without asking the throttle (package identity's AuthenticatePassword
+// and AuthenticateBearer).
 
 // pairKey is the throttle's key of a username and a client address.
 func pairKey(username, addr string) string {
 	return UsernameKey(username) + "\x00" + addr
 }
 
-// throttled returns an ETHROTTLED error, with how long to wait, when the
+// Throttled returns an ETHROTTLED error, with how long to wait, when the
 // (username, address) pair or the address has failed too often. An empty
 // username asks about the address alone; an empty address (a signed-in
 // user's own password check) about the username alone.
-func (s *Service) throttled(username, addr string, now time.Time) error {
+func (s *Service) Throttled(username, addr string, now time.Time) error {
 	var wait time.Duration
 	if username != "" {
 		wait = s.userLimit.blocked(pairKey(username, addr), now)
@@ -106,8 +106,8 @@ func (s *Service) throttled(username, addr string, now time.Time) error {
 	return &Error{Code: ETHROTTLED, Message: fmt.Sprintf("too many failed sign-ins; try again in %d seconds", secs), RetryAfter: secs}
 }
 
-// failed records a failure of username (may be empty) from addr.
-func (s *Service) failed(username, addr string, now time.Time) {
+// Failed records a failure of username (may be empty) from addr.
+func (s *Service) Failed(username, addr string, now time.Time) {
 	if username != "" {
 		s.userLimit.fail(pairKey(username, addr), now)
 	}
@@ -116,7 +116,7 @@ func (s *Service) failed(username, addr string, now time.Time) {
 	}
 }
 
-// succeeded forgets the failures of the pair once its password was right.
-func (s *Service) succeeded(username, addr string) {
+// Succeeded forgets the failures of the pair once its password was right.
+func (s *Service) Succeeded(username, addr string) {
 	s.userLimit.reset(pairKey(username, addr))
 }

@@ -86,7 +86,9 @@ type Session struct {
 	Attempts int
 }
 
-// UserStore keeps users, tokens and sessions.
+// UserStore keeps users (their tokens, sessions and second factors are
+// the identity domain's part of the store, identity.Store); a user's
+// sessions end when an admin disables it or its password changes.
 type UserStore interface {
 	CreateUser(ctx context.Context, u *User) error
 	FindUserByID(ctx context.Context, id int64) (*User, error)
@@ -104,27 +106,7 @@ type UserStore interface {
 	UserHoldings(ctx context.Context, id int64) (Holdings, error)
 	CountUsers(ctx context.Context) (int, error)
 
-	CreateToken(ctx context.Context, t *Token) error
-	FindTokenByHash(ctx context.Context, hash string) (*Token, error)
-	FindTokens(ctx context.Context, userID int64) ([]*Token, error)
-	DeleteToken(ctx context.Context, userID, id int64) error
-	TouchToken(ctx context.Context, id int64, at time.Time) error
-
-	CreateSession(ctx context.Context, s *Session) error
-	FindSession(ctx context.Context, hash string) (*Session, error)
-	DeleteSession(ctx context.Context, hash string) error
 	DeleteUserSessions(ctx context.Context, userID int64) error
-	// DeleteOtherSessions deletes every session of a user but the one
-	// whose hash is keep (all when keep is empty).
-	DeleteOtherSessions(ctx context.Context, userID int64, keep string) error
-	DeleteExpiredSessions(ctx context.Context, now time.Time) error
-	// TrimUserSessions ends a user's oldest sessions past the newest keep,
-	// the session kept (just made) counted among them whatever its time.
-	TrimUserSessions(ctx context.Context, userID int64, keep int, kept string) error
-	// FailSessionAttempt counts a wrong code of a pending session.
-	FailSessionAttempt(ctx context.Context, hash string) (int, error)
-
-	SecondFactorStore
 }
 
 // MaxUsernameLen is the longest username, in bytes.
@@ -183,7 +165,8 @@ func WithTokenSignIn(ctx context.Context) context.Context {
 	return context.WithValue(ctx, byTokenKey{}, true)
 }
 
-func signedInByToken(ctx context.Context) bool {
+// SignedInByToken reports whether ctx was marked by WithTokenSignIn.
+func SignedInByToken(ctx context.Context) bool {
 	by, _ := ctx.Value(byTokenKey{}).(bool)
 	return by
 }

@@ -2,9 +2,6 @@ package explorer
 
 import (
 	"context"
-	"encoding/base64"
-	"strconv"
-	"strings"
 	"time"
 )
 
@@ -16,54 +13,6 @@ type NewUser struct {
 	// Email, when set, becomes the user's emailAddress setting: where
 	// notifications are e-mailed.
 	Email string
-}
-
-// EnsureAdmin creates the user admin with password when the database has
-// no users yet. It reports whether it created it. An empty password makes a
-// random one, returned so that it can be shown on a terminal, and written
-// to Options.InitialPasswordFile when that is set. Instances starting at
-// once on one empty database create it once: the one whose insert loses on
-// the unique username finds the users there and creates nothing.
-func (s *Service) EnsureAdmin(ctx context.Context, password string) (created bool, pw string, err error) {
-	created, pw, err = s.ensureAdmin(ctx, password)
-	if ErrorCode(err) != ECONFLICT {
-		return created, pw, err
-	}
-	if password == "" {
-		// The file written before the lost commit holds no one's password.
-		s.forgetInitialPassword("another instance created admin")
-	}
-	if n, cerr := s.store.CountUsers(ctx); cerr != nil || n == 0 {
-		return false, "", err
-	}
-	return false, "", nil
-}
-
-func (s *Service) ensureAdmin(ctx context.Context, password string) (created bool, pw string, err error) {
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		n, err := s.store.CountUsers(ctx)
-		if err != nil || n > 0 {
-			return err
-		}
-		pw = password
-		if pw == "" {
-			b, err := randomBytes(s.random, 12)
-			if err != nil {
-				return err
-			}
-			pw = base64.RawURLEncoding.EncodeToString(b)
-		}
-		if _, err := s.addUser(ctx, NewUser{Username: AdminName, Password: pw, Role: RoleAdmin}); err != nil {
-			return err
-		}
-		created = true
-		if password != "" {
-			return nil
-		}
-		// Written before the commit: no admin whose password is nowhere.
-		return s.writeInitialPassword(pw)
-	})
-	return created, pw, err
 }
 
 // AddUser creates a user. It is the CLI's way in and needs no actor.
@@ -161,7 +110,7 @@ func (s *Service) SetPassword(ctx context.Context, username, password string) er
 		if err != nil {
 			return err
 		}
-		if err := localPassword(u); err != nil {
+		if err := LocalPassword(u); err != nil {
 			return err
 		}
 		id = u.ID
@@ -180,12 +129,15 @@ func (s *Service) SetPassword(ctx context.Context, username, password string) er
 	if err != nil {
 		return err
 	}
-	s.credentials.forgetUser(id)
-	if username == AdminName {
-		s.forgetInitialPassword("the password of admin was changed")
+	if s.credentials != nil {
+		s.credentials.PasswordChanged(id, username)
 	}
 	return nil
 }
+
+// RequireAdmin refuses a caller that is not a signed-in admin (the
+// domains' admin operations ask it).
+func (s *Service) RequireAdmin(ctx context.Context) error { return s.requireAdmin(ctx) }
 
 func (s *Service) requireAdmin(ctx context.Context) error {
 	u, err := Actor(ctx)
@@ -198,92 +150,10 @@ func (s *Service) requireAdmin(ctx context.Context) error {
 	return nil
 }
 
-// NewToken is a created API token; Secret is shown once and never stored.
-type NewToken struct {
-	Token  *Token
-	Secret string
-}
-
-// CreateToken creates a write API token that never expires for username
-// (see CreateTokenWith).
-func (s *Service) CreateToken(ctx context.Context, username, name string) (*NewToken, error) {
-	return s.CreateTokenWith(ctx, username, TokenInput{Name: name})
-}
-
-// CreateTokenWith creates an API token for username with in's name, scope
-// and lifetime. The CLI calls it without an actor; on the pages users
-// create their own and admins anyone's.
-func (s *Service) CreateTokenWith(ctx context.Context, username string, in TokenInput) (*NewToken, error) {
-	// A token cannot make tokens: that needs the password, so that a
-	// token that leaks cannot outlive its own expiry.
-	if signedInByToken(ctx) {
-		return nil, Errorf(EFORBIDDEN, "tokens are created with a password (HTTP Basic) or on the tokens page, not with a token")
-	}
-	if a := UserFromContext(ctx); a != nil && !a.IsAdmin() && a.Username != username {
-		return nil, Errorf(EFORBIDDEN, "only admins may create tokens for other users")
-	}
-	name := strings.TrimSpace(in.Name)
-	if err := CheckText("name", name); err != nil {
-		return nil, err
-	}
-	if name == "" || len([]rune(name)) > 100 {
-		return nil, Invalid("a token needs a name of 1 to 100 characters", FieldError{Field: "name", Message: "must be 1 to 100 characters"})
-	}
-	now := s.clock.Now()
-	scope, expires, err := checkTokenInput(in, now)
-	if err != nil {
-		return nil, err
-	}
-	b, err := randomBytes(s.random, 32)
-	if err != nil {
-		return nil, err
-	}
-	secret := tokenPrefix + base64.RawURLEncoding.EncodeToString(b)
-	var t *Token
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		u, err := s.store.FindUserByName(ctx, username)
-		if err != nil {
-			return err
-		}
-		if err := s.CheckOwned(ctx, u.ID, OwnedTokens); err != nil {
-			return err
-		}
-		t = &Token{UserID: u.ID, Name: name, Hash: hashSecret(secret), Created: now, Scope: scope, ExpiresAt: expires}
-		if err := s.store.CreateToken(ctx, t); err != nil {
-			return err
-		}
-		return s.audit(ctx, ActionTokenCreate, u.Username, "token "+strconv.FormatInt(t.ID, 10)+" ("+scope+", "+tokenExpiryText(expires)+")")
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &NewToken{Token: t, Secret: secret}, nil
-}
-
-// Tokens lists the signed-in user's API tokens.
-func (s *Service) Tokens(ctx context.Context) ([]*Token, error) {
-	u, err := Actor(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return s.store.FindTokens(ctx, u.ID)
-}
-
-// RevokeToken deletes one of the signed-in user's API tokens.
-func (s *Service) RevokeToken(ctx context.Context, id int64) error {
-	u, err := Actor(ctx)
-	if err != nil {
-		return err
-	}
-	return s.store.InTx(ctx, func(ctx context.Context) error {
-		if err := s.store.DeleteToken(ctx, u.ID, id); err != nil {
-			return err
-		}
-		return s.audit(ctx, ActionTokenRevoke, u.Username, "token "+strconv.FormatInt(id, 10))
-	})
-}
-
 // AllUsers lists all users for the command line, which needs no actor.
 func (s *Service) AllUsers(ctx context.Context) ([]*User, error) {
 	return s.store.FindUsers(ctx)
 }
+
+// AdminName is the user the first start creates (identity's EnsureAdmin).
+const AdminName = "admin"

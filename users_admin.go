@@ -100,7 +100,7 @@ func (s *Service) SetUserDisabled(ctx context.Context, username string, disabled
 		return s.store.DeleteUserSessions(ctx, u.ID)
 	})
 	if err == nil {
-		s.credentials.forgetUser(id)
+		s.forgetCredentials(id)
 	}
 	return err
 }
@@ -136,7 +136,7 @@ func (s *Service) DeleteUser(ctx context.Context, username string) error {
 		return s.store.DeleteUser(ctx, u.ID)
 	})
 	if err == nil {
-		s.credentials.forgetUser(id)
+		s.forgetCredentials(id)
 	}
 	return err
 }
@@ -162,54 +162,11 @@ func (s *Service) SetRole(ctx context.Context, username, role string) error {
 	})
 }
 
-// ChangeOwnPassword sets the caller's password after checking its current
-// one. Wrong current passwords count as failed sign-ins (throttled). All
-// the user's sessions end, as with every password change.
-func (s *Service) ChangeOwnPassword(ctx context.Context, current, next string) error {
-	u, err := Actor(ctx)
-	if err != nil {
-		return err
-	}
-	now := s.clock.Now()
-	if err := s.throttled(u.Username, "", now); err != nil {
-		return err
-	}
-	if err := ValidatePassword(next); err != nil {
-		return Invalid("new password must be 8 to 128 characters", FieldError{Field: "new", Message: "must be 8 to 128 characters"})
-	}
-	fresh, err := s.store.FindUserByID(ctx, u.ID)
-	if err != nil {
-		return err
-	}
-	if err := localPassword(fresh); err != nil {
-		return err
-	}
-	if err := s.comparePassword(ctx, fresh.PasswordHash, current); err != nil {
-		if ErrorCode(err) != EUNAUTHORIZED {
-			return err
-		}
-		s.failed(u.Username, "", now)
-		if err := s.Audit(ctx, AuditEvent{Action: ActionPasswordChange, Target: u.Username, Outcome: OutcomeFailure, Detail: "wrong current password"}); err != nil {
-			return err
-		}
-		return Invalid("the current password is wrong", FieldError{Field: "current", Message: "is wrong"})
-	}
-	return s.SetPassword(ctx, u.Username, next)
-}
-
-// localPassword refuses to set or check the password of a user who signs
+// LocalPassword refuses to set or check the password of a user who signs
 // in through a company directory: that password is the directory's.
-func localPassword(u *User) error {
+func LocalPassword(u *User) error {
 	if u.Source != SourceLocal {
 		return Invalid(u.Username+" signs in through the company directory, which keeps the password", FieldError{Field: "password", Message: "is kept by the company directory"})
 	}
 	return nil
-}
-
-// usable refuses a disabled user after its credentials were verified.
-func usable(u *User) (*User, error) {
-	if u.Disabled != nil {
-		return nil, Errorf(EFORBIDDEN, "user %s is disabled; ask an administrator", u.Username)
-	}
-	return u, nil
 }

@@ -44,3 +44,7 @@ func (s *Service) SetUserEmail(ctx context.Context, username, email string) erro
 		return s.audit(ctx, ActionSettingsChange, u.Username, SettingEmailAddress)
 	})
 }
+
+// NormalizeAddress checks an e-mail address and returns its canonical
+// form ("" stays ""), as the emailAddress setting keeps it.
+func NormalizeAddress(v string) (string, error) { return normalizeAddress(v) }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"explorer/domains"
+	"explorer/identity"
 	"explorer/models"
 	"explorer/poles"
 	"explorer/projects"
@@ -31,6 +32,7 @@ type handler struct {
 	projects *projects.Service
 	poles    *poles.Service
 	models   *models.Service
+	identity *identity.Service
 	opts     Options
 	// structures keeps the encoded structures of model answers.
 	structures structureCache
@@ -45,7 +47,7 @@ func (a *API) ReleaseCaches() { a.h.structures.clear() }
 
 // New returns the JSON interface on the services.
 func New(svc *domains.Services, opts Options) *API {
-	return &API{h: &handler{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, opts: opts}}
+	return &API{h: &handler{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, identity: svc.Identity, opts: opts}}
 }
 
 // Register adds health, the OpenAPI document and the /v1 operations to r.
@@ -118,10 +120,10 @@ func (h *handler) authenticate(c *fiber.Ctx) error {
 		if !ok {
 			return explorer.Errorf(explorer.EUNAUTHORIZED, "malformed Basic credentials")
 		}
-		u, err = h.svc.AuthenticatePassword(c.UserContext(), user, pass, c.IP())
+		u, err = h.identity.AuthenticatePassword(c.UserContext(), user, pass, c.IP())
 	case strings.EqualFold(scheme, "Bearer") && cred != "":
 		var scope string
-		u, scope, err = h.svc.AuthenticateBearer(c.UserContext(), cred, c.IP())
+		u, scope, err = h.identity.AuthenticateBearer(c.UserContext(), cred, c.IP())
 		if err == nil {
 			c.Locals(tokenScopeKey, scope)
 			err = refuseReadToken(c, scope)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/identity"
 	"explorer/internal/testkit"
 
 	"golang.org/x/crypto/bcrypt"
@@ -91,5 +92,5 @@ func TestSignedInUserUnderPasswordFlood(t *testing.T) {
 	flood := p50()
 	close(stop)
 	wg.Wait()
-	t.Logf("slots %d: p50 of a signed-in write %v quiet, %v under the flood; flood answers 401: %d, 429: %d", max(slots, explorer.DefaultHashSlots()), quiet, flood, codes[401].Load(), codes[429].Load())
+	t.Logf("slots %d: p50 of a signed-in write %v quiet, %v under the flood; flood answers 401: %d, 429: %d", max(slots, identity.DefaultHashSlots()), quiet, flood, codes[401].Load(), codes[429].Load())
 }

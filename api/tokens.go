@@ -16,7 +16,7 @@ const tokenScopeKey = "tokenScope"
 func (h *handler) tokensRoutes(r fiber.Router) {
 	r.Get("/account/tokens", h.listTokens)
 	r.Post("/account/tokens", h.createToken)
-	r.Delete("/account/tokens/:id", withPathID("id", h.svc.RevokeToken))
+	r.Delete("/account/tokens/:id", withPathID("id", h.identity.RevokeToken))
 }
 
 // apiToken is a token on the wire; the secret only in createdToken.
@@ -55,7 +55,7 @@ func toAPIToken(t *explorer.Token, expired bool) apiToken {
 }
 
 func (h *handler) listTokens(c *fiber.Ctx) error {
-	list, err := h.svc.Tokens(c.UserContext())
+	list, err := h.identity.Tokens(c.UserContext())
 	if err != nil {
 		return err
 	}
@@ -75,7 +75,7 @@ func (h *handler) createToken(c *fiber.Ctx) error {
 		return err
 	}
 	u := explorer.UserFromContext(c.UserContext())
-	nt, err := h.svc.CreateTokenWith(c.UserContext(), u.Username, explorer.TokenInput{Name: in.Name, Scope: in.Scope, Days: in.ExpiresInDays})
+	nt, err := h.identity.CreateTokenWith(c.UserContext(), u.Username, explorer.TokenInput{Name: in.Name, Scope: in.Scope, Days: in.ExpiresInDays})
 	if err != nil {
 		return err
 	}

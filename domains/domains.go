@@ -6,6 +6,7 @@ package domains
 
 import (
 	"explorer"
+	"explorer/identity"
 	"explorer/models"
 	"explorer/poles"
 	"explorer/projects"
@@ -16,6 +17,7 @@ type Store interface {
 	projects.Store
 	poles.Store
 	models.Store
+	identity.Store
 }
 
 // Services are the domain services of one server or command.
@@ -31,6 +33,10 @@ type Services struct {
 	Poles *poles.Service
 	// Models keeps topic models, their versions and their sharing.
 	Models *models.Service
+	// Identity signs people in (passwords, API tokens, sessions, a second
+	// factor, a directory, an OpenID provider) and keeps their tokens and
+	// second factors.
+	Identity *identity.Service
 }
 
 // New builds the services over store with o.
@@ -38,5 +44,5 @@ func New(store Store, o explorer.Options) *Services {
 	core := explorer.NewService(store, o)
 	p := poles.New(core, store)
 	m := models.New(core, store)
-	return &Services{Core: core, Projects: projects.New(core, p, m, store), Poles: p, Models: m}
+	return &Services{Core: core, Projects: projects.New(core, p, m, store), Poles: p, Models: m, Identity: identity.New(core, store)}
 }

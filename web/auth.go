@@ -16,7 +16,7 @@ import (
 
 func (s *server) loginForm(c *fiber.Ctx) error {
 	if cookie := c.Cookies(sessionCookie); cookie != "" {
-		if _, _, err := s.svc.SessionUser(ctx(c), cookie); err == nil {
+		if _, _, err := s.identity.SessionUser(ctx(c), cookie); err == nil {
 			return c.Redirect(safeNext(c.Query("next")), http.StatusSeeOther)
 		}
 	}
@@ -30,7 +30,7 @@ func (s *server) renderLogin(c *fiber.Ctx, status int, username, msg string) err
 	if err != nil {
 		return err
 	}
-	v := auth.LoginView{Page: views.Page{Title: "Sign in", Error: msg}, Username: username, FormToken: token, Next: next, OIDCName: s.svc.OIDCName()}
+	v := auth.LoginView{Page: views.Page{Title: "Sign in", Error: msg}, Username: username, FormToken: token, Next: next, OIDCName: s.identity.OIDCName()}
 	return render(c, status, auth.Login(v))
 }
 
@@ -38,7 +38,7 @@ func (s *server) renderLogin(c *fiber.Ctx, status int, username, msg string) err
 // there is no session yet) and returns it with the safe page to go to
 // afterwards, of the query or the posted form.
 func (s *server) freshLoginForm(c *fiber.Ctx) (token, next string, err error) {
-	if token, err = s.svc.NewFormToken(); err != nil {
+	if token, err = s.identity.NewFormToken(); err != nil {
 		return "", "", err
 	}
 	s.setCookie(c, loginCookie, token, "/login", time.Hour)
@@ -55,7 +55,7 @@ func (s *server) login(c *fiber.Ctx) error {
 	if form == "" || cookie == "" || form != cookie {
 		return s.renderLogin(c, http.StatusForbidden, username, "The form was not sent from this site or has expired. Please try again.")
 	}
-	ns, err := s.svc.Login(ctx(c), username, c.FormValue("password"), c.IP())
+	ns, err := s.identity.Login(ctx(c), username, c.FormValue("password"), c.IP())
 	if err != nil {
 		return s.loginFailed(c, username, err)
 	}
@@ -92,7 +92,7 @@ func (s *server) loginFailed(c *fiber.Ctx, username string, err error) error {
 }
 
 func (s *server) logout(c *fiber.Ctx) error {
-	if err := s.svc.Logout(ctx(c), c.Cookies(sessionCookie)); err != nil {
+	if err := s.identity.Logout(ctx(c), c.Cookies(sessionCookie)); err != nil {
 		return err
 	}
 	s.clearCookie(c, sessionCookie, "/")

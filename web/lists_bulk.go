@@ -204,7 +204,7 @@ func (s *server) bulkRevokeTokens(c *fiber.Ctx) error {
 		return render(c, fiber.StatusOK, tokens.Page(v))
 	}
 	if ferr == nil {
-		r := deleteEach(ids, name, func(id int64) error { return s.svc.RevokeToken(ctx(c), id) })
+		r := deleteEach(ids, name, func(id int64) error { return s.identity.RevokeToken(ctx(c), id) })
 		if v, err = s.tokensView(c); err != nil {
 			return err
 		}

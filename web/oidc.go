@@ -7,6 +7,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/identity"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -21,7 +22,7 @@ const (
 
 // oidcStart sends the browser to the OpenID provider.
 func (s *server) oidcStart(c *fiber.Ctx) error {
-	flow, err := s.svc.StartOIDC(ctx(c))
+	flow, err := s.identity.StartOIDC(ctx(c))
 	if err != nil {
 		if explorer.ErrorCode(err) == explorer.ENOTFOUND {
 			return fiber.ErrNotFound
@@ -44,8 +45,8 @@ func (s *server) oidcCallback(c *fiber.Ctx) error {
 	if e := c.Query("error"); e != "" {
 		return s.loginFailed(c, "", explorer.Errorf(explorer.EUNAUTHORIZED, "the OpenID provider did not sign you in"))
 	}
-	flow := explorer.OIDCFlow{State: parts[0], Nonce: parts[1], Verifier: parts[2]}
-	ns, err := s.svc.FinishOIDC(ctx(c), flow, c.Query("state"), c.Query("code"), c.IP())
+	flow := identity.OIDCFlow{State: parts[0], Nonce: parts[1], Verifier: parts[2]}
+	ns, err := s.identity.FinishOIDC(ctx(c), flow, c.Query("state"), c.Query("code"), c.IP())
 	if err != nil {
 		return s.loginFailed(c, "", err)
 	}

@@ -19,7 +19,7 @@ func (s *server) passwordPage(c *fiber.Ctx) error {
 func (s *server) changePassword(c *fiber.Ctx) error {
 	v := users.PasswordView{Page: page(c, "Your password", "")}
 	next := c.FormValue("new")
-	err := s.svc.ChangeOwnPassword(ctx(c), c.FormValue("current"), next)
+	err := s.identity.ChangeOwnPassword(ctx(c), c.FormValue("current"), next)
 	if err != nil {
 		if explorer.ErrorCode(err) == explorer.EINTERNAL {
 			return err
@@ -35,7 +35,7 @@ func (s *server) changePassword(c *fiber.Ctx) error {
 		}
 		return render(c, formStatus(err), users.PasswordPage(v))
 	}
-	ns, err := s.svc.LoginAfterPasswordChange(ctx(c), next, c.IP())
+	ns, err := s.identity.LoginAfterPasswordChange(ctx(c), next, c.IP())
 	if err != nil {
 		return err
 	}

@@ -54,7 +54,7 @@ func (s *server) secondFactorLogin(c *fiber.Ctx) error {
 	if form == "" || cookie == "" || form != cookie {
 		return s.renderSecondFactorLogin(c, http.StatusForbidden, "The form was not sent from this site or has expired. Please try again.")
 	}
-	ns, err := s.svc.LoginSecondFactor(ctx(c), c.Cookies(pendingCookie), c.FormValue("code"), c.IP())
+	ns, err := s.identity.LoginSecondFactor(ctx(c), c.Cookies(pendingCookie), c.FormValue("code"), c.IP())
 	if err != nil {
 		if explorer.ErrorCode(err) != explorer.EUNAUTHORIZED {
 			return s.loginFailed(c, "", err)
@@ -75,7 +75,7 @@ func (s *server) secondFactorLogin(c *fiber.Ctx) error {
 // secondFactorView reads the caller's second factor for its page.
 func (s *server) secondFactorView(c *fiber.Ctx) (auth.SecondFactorView, error) {
 	v := auth.SecondFactorView{Page: page(c, "Second factor", "account")}
-	st, err := s.svc.SecondFactor(ctx(c))
+	st, err := s.identity.SecondFactor(ctx(c))
 	if err != nil {
 		return v, err
 	}
@@ -91,7 +91,7 @@ func (s *server) secondFactorView(c *fiber.Ctx) (auth.SecondFactorView, error) {
 }
 
 func (s *server) pendingKey(c *fiber.Ctx) (*otp.Key, error) {
-	uri, err := s.svc.TOTPKeyURI(ctx(c))
+	uri, err := s.identity.TOTPKeyURI(ctx(c))
 	if err != nil {
 		return nil, err
 	}
@@ -126,14 +126,14 @@ func (s *server) secondFactorQR(c *fiber.Ctx) error {
 }
 
 func (s *server) secondFactorSetup(c *fiber.Ctx) error {
-	if err := s.svc.BeginTOTP(ctx(c)); err != nil {
+	if err := s.identity.BeginTOTP(ctx(c)); err != nil {
 		return s.secondFactorError(c, err)
 	}
 	return c.Redirect("/account/2fa", http.StatusSeeOther)
 }
 
 func (s *server) secondFactorConfirm(c *fiber.Ctx) error {
-	codes, err := s.svc.ConfirmTOTP(ctx(c), c.FormValue("password"), c.FormValue("code"))
+	codes, err := s.identity.ConfirmTOTP(ctx(c), c.FormValue("password"), c.FormValue("code"))
 	if err != nil {
 		return s.secondFactorError(c, err)
 	}
@@ -147,7 +147,7 @@ func (s *server) secondFactorConfirm(c *fiber.Ctx) error {
 }
 
 func (s *server) secondFactorDisable(c *fiber.Ctx) error {
-	if err := s.svc.DisableTOTP(ctx(c), c.FormValue("password"), c.FormValue("code")); err != nil {
+	if err := s.identity.DisableTOTP(ctx(c), c.FormValue("password"), c.FormValue("code")); err != nil {
 		return s.secondFactorError(c, err)
 	}
 	v, err := s.secondFactorView(c)
@@ -176,7 +176,7 @@ func (s *server) secondFactorReset(c *fiber.Ctx) error {
 	if err := s.requireAdminPage(c); err != nil {
 		return err
 	}
-	err := s.svc.ResetSecondFactor(ctx(c), name)
+	err := s.identity.ResetSecondFactor(ctx(c), name)
 	if code := explorer.ErrorCode(err); code == explorer.EFORBIDDEN || code == explorer.ENOTFOUND {
 		return err
 	}
@@ -195,7 +195,7 @@ func (s *server) secondFactorGate(c *fiber.Ctx) error {
 	if p == "/logout" || p == "/account/2fa" || (len(p) > len("/account/2fa/") && p[:len("/account/2fa/")] == "/account/2fa/") {
 		return c.Next()
 	}
-	need, err := s.svc.SecondFactorSetupNeeded(ctx(c), u)
+	need, err := s.identity.SecondFactorSetupNeeded(ctx(c), u)
 	if err != nil || !need {
 		if err != nil {
 			return err

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/identity"
 	"explorer/internal/testkit"
 
 	"github.com/pquerna/otp/totp"
@@ -112,7 +113,7 @@ func TestSecondFactorTrace(t *testing.T) {
 	other = newBrowser(t, e)
 	secondFactorLogin(t, other, "ann", code).Expect(t, http.StatusSeeOther)
 	other.do("GET", "/", nil, nil).Expect(t, 200)
-	if err := e.Svc.DisableTOTP(explorer.WithSession(e.As("ann"), "x"), "", code); explorer.ErrorCode(err) != explorer.EINVALID {
+	if err := e.Svc.DisableTOTP(identity.WithSession(e.As("ann"), "x"), "", code); explorer.ErrorCode(err) != explorer.EINVALID {
 		t.Fatalf("turned off without the password: %v", err)
 	}
 	if err := e.Svc.DisableTOTP(e.As("ann"), testkit.Password, "000000"); explorer.ErrorCode(err) != explorer.EINVALID {

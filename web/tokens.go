@@ -31,7 +31,7 @@ func (s *server) tokensView(c *fiber.Ctx) (tokens.TokensView, error) {
 	if err != nil {
 		return v, err
 	}
-	list, err := s.svc.Tokens(ctx(c))
+	list, err := s.identity.Tokens(ctx(c))
 	if err != nil {
 		return v, err
 	}
@@ -100,7 +100,7 @@ func (s *server) createToken(c *fiber.Ctx) error {
 	if err != nil {
 		return s.tokensAnswer(c, "", "", explorer.Invalid("choose when the token expires", explorer.FieldError{Field: "expires", Message: "must be a number of days"}))
 	}
-	nt, err := s.svc.CreateTokenWith(ctx(c), u.Username, explorer.TokenInput{Name: c.FormValue("name"), Scope: c.FormValue("scope"), Days: days})
+	nt, err := s.identity.CreateTokenWith(ctx(c), u.Username, explorer.TokenInput{Name: c.FormValue("name"), Scope: c.FormValue("scope"), Days: days})
 	if err != nil {
 		return s.tokensAnswer(c, "", "", err)
 	}
@@ -112,7 +112,7 @@ func (s *server) revokeToken(c *fiber.Ctx) error {
 	if !ok {
 		return s.tokensAnswer(c, "", "", explorer.Invalid("no such token"))
 	}
-	if err := s.svc.RevokeToken(ctx(c), id); err != nil {
+	if err := s.identity.RevokeToken(ctx(c), id); err != nil {
 		return s.tokensAnswer(c, "", "", err)
 	}
 	return s.tokensAnswer(c, "", "Token revoked.", nil)

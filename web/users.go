@@ -112,7 +112,7 @@ func (s *server) userView(c *fiber.Ctx, name string) (users.DetailView, error) {
 	if v.User.Budgets, err = s.budgetFields(c, u.Username); err != nil {
 		return v, err
 	}
-	if v.User.SecondFactor, err = s.svc.UserSecondFactor(ctx(c), name); err != nil {
+	if v.User.SecondFactor, err = s.identity.UserSecondFactor(ctx(c), name); err != nil {
 		return v, err
 	}
 	if v.User.Overdraft, v.User.Balance, err = s.svc.Overdraft(ctx(c), name); err != nil {

@@ -12,6 +12,7 @@ import (
 
 	explorer "explorer"
 	"explorer/domains"
+	"explorer/identity"
 	mdl "explorer/models"
 	"explorer/poles"
 	"explorer/projects"
@@ -50,6 +51,7 @@ type server struct {
 	projects *projects.Service
 	poles    *poles.Service
 	models   *mdl.Service
+	identity *identity.Service
 	opts     Options
 }
 
@@ -58,7 +60,7 @@ type Pages struct{ s *server }
 
 // New returns the pages on the services.
 func New(svc *domains.Services, opts Options) *Pages {
-	return &Pages{s: &server{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, opts: opts}}
+	return &Pages{s: &server{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, identity: svc.Identity, opts: opts}}
 }
 
 // Register adds the assets, the sign-in page and the pages to r. Every
@@ -193,7 +195,7 @@ func (s *server) loadSession(c *fiber.Ctx) error {
 	if cookie == "" {
 		return c.Next()
 	}
-	sess, u, err := s.svc.SessionUser(c.UserContext(), cookie)
+	sess, u, err := s.identity.SessionUser(c.UserContext(), cookie)
 	if err != nil {
 		if explorer.ErrorCode(err) == explorer.EUNAUTHORIZED {
 			s.clearCookie(c, sessionCookie, "/")
@@ -203,7 +205,7 @@ func (s *server) loadSession(c *fiber.Ctx) error {
 	}
 	c.Locals("session", sess)
 	c.Locals("user", u)
-	c.SetUserContext(explorer.WithSession(explorer.WithUser(c.UserContext(), u), sess.Hash))
+	c.SetUserContext(identity.WithSession(explorer.WithUser(c.UserContext(), u), sess.Hash))
 	viewer, err := s.svc.Viewer(c.UserContext())
 	if err != nil {
 		return err

@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	explorer "explorer"
+	"explorer/identity"
 
 	"golang.org/x/term"
 )
@@ -28,7 +28,7 @@ func initialPasswordPath(data string) string {
 // log names the file, never the password; the password itself is shown
 // only when stderr is a terminal. On later starts a file whose password
 // was changed meanwhile is removed.
-func firstAdmin(ctx context.Context, svc *explorer.Service, stderr io.Writer, logger *slog.Logger, data string) error {
+func firstAdmin(ctx context.Context, svc *identity.Service, stderr io.Writer, logger *slog.Logger, data string) error {
 	given := os.Getenv("EXPLORER_ADMIN_PASSWORD")
 	created, pw, err := svc.EnsureAdmin(ctx, given)
 	if err != nil {

@@ -17,6 +17,7 @@ import (
 	explorer "explorer"
 	"explorer/analysis"
 	"explorer/domains"
+	"explorer/identity"
 	httpserver "explorer/internal/server"
 	"explorer/internal/smtpmail"
 	"explorer/language"
@@ -189,6 +190,8 @@ type app struct {
 	svc *explorer.Service
 	// projects runs the projects' jobs.
 	projects *projects.Service
+	// identity creates the first admin (firstadmin.go).
+	identity *identity.Service
 	fiber    *fiber.App
 	metrics  *httpserver.Metrics
 	// release is what the server lets go of once idle.
@@ -220,7 +223,7 @@ func newApp(ctx context.Context, c serveConfig, o explorer.Options) (*app, error
 		db.Close()
 		return nil, err
 	}
-	return &app{db: db, svc: svc, projects: svcs.Projects, fiber: f, metrics: sc.Metrics, release: sc.Releasers}, nil
+	return &app{db: db, svc: svc, projects: svcs.Projects, identity: svcs.Identity, fiber: f, metrics: sc.Metrics, release: sc.Releasers}, nil
 }
 
 func serveCommand(args []string, stderr io.Writer) error {
@@ -276,7 +279,7 @@ func serveCommand(args []string, stderr io.Writer) error {
 	if err := recoverAtStart(ctx, a.projects); err != nil {
 		return err
 	}
-	if err := firstAdmin(ctx, a.svc, stderr, logger, c.Data); err != nil {
+	if err := firstAdmin(ctx, a.identity, stderr, logger, c.Data); err != nil {
 		return err
 	}
 	runInBackground(ctx, a, c, spaces)

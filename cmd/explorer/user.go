@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 
 	explorer "explorer"
+	"explorer/identity"
 
 	"golang.org/x/term"
 )
@@ -45,6 +46,9 @@ func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	}
 	defer db.Close()
 	svc := explorer.NewService(db, explorer.Options{InitialPasswordFile: initialPasswordPath(data)})
+	// The identity, told by SetPassword, removes the initial password
+	// file when admin's password changes.
+	_ = identity.New(svc, db)
 	switch args[0] {
 	case "add":
 		if fs.NArg() != 1 {
@@ -172,7 +176,7 @@ func tokenCommand(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	svc := explorer.NewService(db, explorer.Options{})
+	svc := identity.New(explorer.NewService(db, explorer.Options{}), db)
 	nt, err := svc.CreateTokenWith(ctx, fs.Arg(0), explorer.TokenInput{Name: *name, Scope: *scope, Days: *days})
 	if err != nil {
 		return cliError(err)

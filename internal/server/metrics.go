@@ -1,7 +1,7 @@
 package server
 
 import (
-	"explorer"
+	"explorer/identity"
 	"net/http"
 	"strconv"
 	"sync/atomic"
@@ -50,11 +50,11 @@ func NewMetrics() *Metrics {
 	return m
 }
 
-// CountService registers the service's own counters: the password
-// verifications its bounded pool refused (429, issue 32 item 2). A nil
+// CountService registers the identity service's own counters: the
+// password verifications its bounded pool refused (429, issue 32 item 2). A nil
 // Metrics registers nothing; registering twice on one registry is refused
 // by the registry and ignored.
-func (m *Metrics) CountService(svc *explorer.Service) {
+func (m *Metrics) CountService(svc *identity.Service) {
 	if m == nil || svc == nil {
 		return
 	}

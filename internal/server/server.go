@@ -122,7 +122,7 @@ func New(svcs *domains.Services, cfg Config) (*fiber.App, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg.Metrics.CountService(svc)
+	cfg.Metrics.CountService(svcs.Identity)
 	budget := spendWrite(svc)
 	v1 := api.New(svcs, api.Options{Before: []fiber.Handler{e.readJSONBody}, WriteBudget: budget})
 	pages := web.New(svcs, web.Options{SecureCookies: e.cfg.SecureCookies, Known: e.known, Before: []fiber.Handler{e.readFormBody}, WriteBudget: budget})

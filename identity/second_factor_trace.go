@@ -1,8 +1,10 @@
-package explorer
+package identity
 
 import (
 	"context"
 	"fmt"
+
+	"explorer"
 )
 
 // A change of one's own second factor leaves a trace: the password is
@@ -27,33 +29,33 @@ func sessionFromContext(ctx context.Context) string {
 // confirmPassword checks the signed-in caller's password again before a
 // change of its second factor (action). A wrong one counts as a failed
 // sign-in of the user and is recorded as a refused action.
-func (s *Service) confirmPassword(ctx context.Context, u *User, password, action string) error {
+func (s *Service) confirmPassword(ctx context.Context, u *explorer.User, password, action string) error {
 	now := s.clock.Now()
-	if err := s.throttled(u.Username, "", now); err != nil {
+	if err := s.root.Throttled(u.Username, "", now); err != nil {
 		return err
 	}
 	fresh, err := s.store.FindUserByID(ctx, u.ID)
 	if err != nil {
 		return err
 	}
-	if err := localPassword(fresh); err != nil {
+	if err := explorer.LocalPassword(fresh); err != nil {
 		return err
 	}
 	if err := s.comparePassword(ctx, fresh.PasswordHash, password); err != nil {
-		if ErrorCode(err) != EUNAUTHORIZED {
+		if explorer.ErrorCode(err) != explorer.EUNAUTHORIZED {
 			return err
 		}
-		s.failed(u.Username, "", now)
+		s.root.Failed(u.Username, "", now)
 		return s.refuseFactorChange(ctx, u, action, "wrong password",
-			Invalid("the password is wrong", FieldError{Field: "password", Message: "is wrong"}))
+			explorer.Invalid("the password is wrong", explorer.FieldError{Field: "password", Message: "is wrong"}))
 	}
 	return nil
 }
 
 // refuseFactorChange records a refused change of u's second factor and
 // answers err, or the error of recording it.
-func (s *Service) refuseFactorChange(ctx context.Context, u *User, action, reason string, err error) error {
-	if aerr := s.Audit(ctx, AuditEvent{Action: action, Target: u.Username, Outcome: OutcomeFailure, Detail: reason}); aerr != nil {
+func (s *Service) refuseFactorChange(ctx context.Context, u *explorer.User, action, reason string, err error) error {
+	if aerr := s.root.Audit(ctx, explorer.AuditEvent{Action: action, Target: u.Username, Outcome: explorer.OutcomeFailure, Detail: reason}); aerr != nil {
 		return aerr
 	}
 	return err
@@ -63,36 +65,17 @@ func (s *Service) refuseFactorChange(ctx context.Context, u *User, action, reaso
 // change's transaction: the user's other sessions end (the caller's stays),
 // the audit log records it, the user is told by mail, and cached
 // credentials stop serving on every instance.
-func (s *Service) factorChanged(ctx context.Context, u *User, action string) error {
+func (s *Service) factorChanged(ctx context.Context, u *explorer.User, action string) error {
 	if err := s.store.DeleteOtherSessions(ctx, u.ID, sessionFromContext(ctx)); err != nil {
 		return err
 	}
 	if err := s.audit(ctx, action, u.Username, ""); err != nil {
 		return err
 	}
-	if _, err := s.notify(ctx, u, s.factorMail(ctx, action == ActionTwoFactorEnable)); err != nil {
+	if err := s.root.NotifyFactorChange(ctx, u, action == explorer.ActionTwoFactorEnable); err != nil {
 		return err
 	}
 	return s.touchPasswordChanged(ctx, u.ID)
-}
-
-// factorMail tells the owner that its second factor was turned on or off,
-// when and from where; it is sent even to those who turned notifications
-// off, as a security notice.
-func (s *Service) factorMail(ctx context.Context, on bool) mailText {
-	what := "off"
-	if on {
-		what = "on"
-	}
-	when := s.clock.Now().UTC().Format("2006-01-02 15:04 MST")
-	from := ""
-	if a := RequestFromContext(ctx).Addr; a != "" {
-		from = " from the address " + a
-	}
-	body := fmt.Sprintf("The second factor of your explorer account was turned %s on %s%s.\n"+
-		"Your other sessions were ended.\n\n"+
-		"If you did not do this, change your password at once and ask an administrator to reset your second factor.\n", what, when, from)
-	return mailText{subject: "Your second factor was turned " + what, body: body, security: true}
 }
 
 // recoveryDetail is the detail of a recovery-code sign-in.

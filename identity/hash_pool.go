@@ -1,10 +1,12 @@
-package explorer
+package identity
 
 import (
 	"context"
 	"runtime"
 	"sync/atomic"
 	"time"
+
+	"explorer"
 )
 
 // Password verification is the one operation anyone may ask for that
@@ -41,7 +43,7 @@ func newHashPool(slots, queue int, wait time.Duration) *hashPool {
 func (p *hashPool) busy() error {
 	p.refused.Add(1)
 	secs := max(1, int(p.wait/time.Second))
-	return &Error{Code: ETHROTTLED, Message: "the server is busy checking passwords; try again in a moment", RetryAfter: secs}
+	return &explorer.Error{Code: explorer.ETHROTTLED, Message: "the server is busy checking passwords; try again in a moment", RetryAfter: secs}
 }
 
 // run runs f in a slot: at once when one is free, else after waiting in

@@ -1,4 +1,4 @@
-package explorer
+package identity
 
 import (
 	"context"
@@ -9,39 +9,8 @@ import (
 
 	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/totp"
-)
 
-// TOTP is a local user's second factor (RFC 6238: SHA-1, 6 digits, 30 s).
-type TOTP struct {
-	UserID int64
-	// Secret is the base32 shared secret.
-	Secret string
-	// Confirmed is when the user proved their app holds the secret; nil
-	// while being set up.
-	Confirmed *time.Time
-	// LastStep is the newest 30-second step whose code was accepted.
-	LastStep int64
-}
-
-// SecondFactorStore keeps second factors and recovery codes.
-type SecondFactorStore interface {
-	FindTOTP(ctx context.Context, userID int64) (*TOTP, error)
-	SaveTOTP(ctx context.Context, t *TOTP) error
-	// UseTOTPStep records step as used only when it is newer than the
-	// last used one; false when it is not.
-	UseTOTPStep(ctx context.Context, userID, step int64) (bool, error)
-	DeleteTOTP(ctx context.Context, userID int64) error
-	SaveRecoveryCodes(ctx context.Context, userID int64, hashes []string) error
-	// UseRecoveryCode marks an unused code used; false when there is none.
-	UseRecoveryCode(ctx context.Context, userID int64, hash string, at time.Time) (bool, error)
-	CountRecoveryCodes(ctx context.Context, userID int64) (int, error)
-}
-
-// Second factor policies (Options.Require2FA).
-const (
-	Require2FANone   = "none"
-	Require2FAAdmins = "admins"
-	Require2FAAll    = "all"
+	"explorer"
 )
 
 const (
@@ -54,17 +23,17 @@ var totpOpts = totp.ValidateOpts{Period: totpPeriod, Digits: otp.DigitsSix, Algo
 // secondFactorRequired reports whether the policy requires u to have a
 // second factor. It applies to local users: a directory's people prove
 // who they are to the directory.
-func (s *Service) secondFactorRequired(u *User) bool {
-	if u.Source != SourceLocal {
+func (s *Service) secondFactorRequired(u *explorer.User) bool {
+	if u.Source != explorer.SourceLocal {
 		return false
 	}
-	return s.require2FA == Require2FAAll || (s.require2FA == Require2FAAdmins && u.IsAdmin())
+	return s.require2FA == explorer.Require2FAAll || (s.require2FA == explorer.Require2FAAdmins && u.IsAdmin())
 }
 
 // confirmedTOTP returns the user's confirmed second factor, or nil.
-func (s *Service) confirmedTOTP(ctx context.Context, userID int64) (*TOTP, error) {
+func (s *Service) confirmedTOTP(ctx context.Context, userID int64) (*explorer.TOTP, error) {
 	t, err := s.store.FindTOTP(ctx, userID)
-	if ErrorCode(err) == ENOTFOUND || (err == nil && t.Confirmed == nil) {
+	if explorer.ErrorCode(err) == explorer.ENOTFOUND || (err == nil && t.Confirmed == nil) {
 		return nil, nil
 	}
 	return t, err
@@ -73,8 +42,8 @@ func (s *Service) confirmedTOTP(ctx context.Context, userID int64) (*TOTP, error
 // passwordOnlyRefused reports whether u's password alone may not sign in
 // to the JSON interface: a user with a second factor, or required to
 // have one, uses API tokens.
-func (s *Service) passwordOnlyRefused(ctx context.Context, u *User) (bool, error) {
-	if u.Source != SourceLocal {
+func (s *Service) passwordOnlyRefused(ctx context.Context, u *explorer.User) (bool, error) {
+	if u.Source != explorer.SourceLocal {
 		return false, nil
 	}
 	if s.secondFactorRequired(u) {
@@ -115,7 +84,7 @@ func recoveryKey(code string) string {
 func (s *Service) newRecoveryCodes() (codes, hashes []string, err error) {
 	enc := base32.StdEncoding.WithPadding(base32.NoPadding)
 	for range recoveryCodes {
-		b, err := randomBytes(s.random, 7)
+		b, err := explorer.RandomBytes(s.random, 7)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -133,7 +102,7 @@ type factorUse struct{ ok, recovery bool }
 // checkSecondFactor accepts a TOTP code of a step not used before, or an
 // unused recovery code, and uses it up; not ok when the code is wrong,
 // replayed or used.
-func (s *Service) checkSecondFactor(ctx context.Context, t *TOTP, code string) (factorUse, error) {
+func (s *Service) checkSecondFactor(ctx context.Context, t *explorer.TOTP, code string) (factorUse, error) {
 	now := s.clock.Now()
 	if step, ok := totpStep(t.Secret, t.LastStep, code, now); ok {
 		ok, err := s.store.UseTOTPStep(ctx, t.UserID, step)

@@ -1,4 +1,4 @@
-package explorer_test
+package identity_test
 
 import (
 	"context"

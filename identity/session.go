@@ -1,8 +1,10 @@
-package explorer
+package identity
 
 import (
 	"context"
 	"encoding/base64"
+
+	"explorer"
 )
 
 // DefaultMaxSessions is how many page sessions one user keeps (a few
@@ -15,8 +17,8 @@ const DefaultMaxSessions = 10
 // and the code of the second factor is awaited (LoginSecondFactor).
 type NewSession struct {
 	Cookie       string
-	Session      *Session
-	User         *User
+	Session      *explorer.Session
+	User         *explorer.User
 	SecondFactor bool
 	// Recovery is a sign-in with a recovery code.
 	Recovery bool
@@ -25,7 +27,7 @@ type NewSession struct {
 // Login verifies a username and password from the sign-in form and starts
 // a session. A directory user's page sign-in always asks the directory.
 func (s *Service) Login(ctx context.Context, username, password, addr string) (*NewSession, error) {
-	ctx = withAddr(ctx, addr)
+	ctx = explorer.WithAddr(ctx, addr)
 	u, err := s.authenticatePassword(ctx, username, password, addr, false)
 	if err != nil {
 		return nil, err
@@ -42,14 +44,14 @@ func (s *Service) Login(ctx context.Context, username, password, addr string) (*
 
 // startSession starts a page session of a verified user; the audit log
 // records the sign-in (action) with the session it starts.
-func (s *Service) startSession(ctx context.Context, u *User, action string) (*NewSession, error) {
+func (s *Service) startSession(ctx context.Context, u *explorer.User, action string) (*NewSession, error) {
 	return s.newSession(ctx, u, false, action, "")
 }
 
 // newSession starts a session, pending (for 5 minutes, awaiting the
 // second factor) or signed in, and records the sign-in as action with
 // detail.
-func (s *Service) newSession(ctx context.Context, u *User, pending bool, action, detail string) (*NewSession, error) {
+func (s *Service) newSession(ctx context.Context, u *explorer.User, pending bool, action, detail string) (*NewSession, error) {
 	cookie, err := s.secret(32)
 	if err != nil {
 		return nil, err
@@ -59,7 +61,7 @@ func (s *Service) newSession(ctx context.Context, u *User, pending bool, action,
 		return nil, err
 	}
 	now := s.clock.Now()
-	sess := &Session{Hash: hashSecret(cookie), UserID: u.ID, CSRF: csrf, Created: now, Expires: now.Add(s.sessionTTL), Pending: pending}
+	sess := &explorer.Session{Hash: hashSecret(cookie), UserID: u.ID, CSRF: csrf, Created: now, Expires: now.Add(s.sessionTTL), Pending: pending}
 	if pending {
 		sess.Expires = now.Add(pendingTTL)
 	}
@@ -67,7 +69,7 @@ func (s *Service) newSession(ctx context.Context, u *User, pending bool, action,
 		if err := s.store.DeleteExpiredSessions(ctx, now); err != nil {
 			return err
 		}
-		if err := s.Audit(ctx, AuditEvent{Action: action, Actor: u.Username, Detail: detail}); err != nil {
+		if err := s.root.Audit(ctx, explorer.AuditEvent{Action: action, Actor: u.Username, Detail: detail}); err != nil {
 			return err
 		}
 		if err := s.store.CreateSession(ctx, sess); err != nil {
@@ -82,29 +84,29 @@ func (s *Service) newSession(ctx context.Context, u *User, pending bool, action,
 }
 
 // SessionUser returns the session of a cookie value and its user.
-func (s *Service) SessionUser(ctx context.Context, cookie string) (*Session, *User, error) {
+func (s *Service) SessionUser(ctx context.Context, cookie string) (*explorer.Session, *explorer.User, error) {
 	if cookie == "" {
-		return nil, nil, Errorf(EUNAUTHORIZED, "not signed in")
+		return nil, nil, explorer.Errorf(explorer.EUNAUTHORIZED, "not signed in")
 	}
 	sess, err := s.store.FindSession(ctx, hashSecret(cookie))
-	if ErrorCode(err) == ENOTFOUND {
-		return nil, nil, Errorf(EUNAUTHORIZED, "not signed in")
+	if explorer.ErrorCode(err) == explorer.ENOTFOUND {
+		return nil, nil, explorer.Errorf(explorer.EUNAUTHORIZED, "not signed in")
 	}
 	if err != nil {
 		return nil, nil, err
 	}
 	if !s.clock.Now().Before(sess.Expires) {
-		return nil, nil, Errorf(EUNAUTHORIZED, "session expired")
+		return nil, nil, explorer.Errorf(explorer.EUNAUTHORIZED, "session expired")
 	}
 	if sess.Pending {
-		return nil, nil, Errorf(EUNAUTHORIZED, "not signed in: the second factor is awaited")
+		return nil, nil, explorer.Errorf(explorer.EUNAUTHORIZED, "not signed in: the second factor is awaited")
 	}
 	u, err := s.store.FindUserByID(ctx, sess.UserID)
 	if err != nil {
 		return nil, nil, err
 	}
 	if u.Disabled != nil {
-		return nil, nil, Errorf(EUNAUTHORIZED, "user disabled")
+		return nil, nil, explorer.Errorf(explorer.EUNAUTHORIZED, "user disabled")
 	}
 	return sess, u, nil
 }
@@ -117,7 +119,7 @@ func (s *Service) Logout(ctx context.Context, cookie string) error {
 }
 
 func (s *Service) secret(n int) (string, error) {
-	b, err := randomBytes(s.random, n)
+	b, err := explorer.RandomBytes(s.random, n)
 	if err != nil {
 		return "", err
 	}
@@ -132,7 +134,7 @@ func (s *Service) NewFormToken() (string, error) { return s.secret(24) }
 // They proved their second factor when they signed in, so it is not asked
 // again.
 func (s *Service) LoginAfterPasswordChange(ctx context.Context, password, addr string) (*NewSession, error) {
-	a, err := Actor(ctx)
+	a, err := explorer.Actor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +143,7 @@ func (s *Service) LoginAfterPasswordChange(ctx context.Context, password, addr s
 		return nil, err
 	}
 	if u.ID != a.ID {
-		return nil, Errorf(EUNAUTHORIZED, "not signed in")
+		return nil, explorer.Errorf(explorer.EUNAUTHORIZED, "not signed in")
 	}
 	return s.startSession(ctx, u, passwordAction(u))
 }

@@ -1,6 +1,10 @@
-package explorer
+package identity
 
-import "context"
+import (
+	"context"
+
+	"explorer"
+)
 
 // Sign-in methods, as a sign-in's outcome names them.
 const (
@@ -13,20 +17,20 @@ const (
 
 // signInActions are the audit log's actions of the sign-in methods.
 var signInActions = map[string]string{
-	SignInPassword: ActionSignInPassword,
-	SignInToken:    ActionSignInToken,
-	SignInLDAP:     ActionSignInLDAP,
-	SignInOIDC:     ActionSignInOIDC,
-	SignInTOTP:     ActionSignInTOTP,
+	SignInPassword: explorer.ActionSignInPassword,
+	SignInToken:    explorer.ActionSignInToken,
+	SignInLDAP:     explorer.ActionSignInLDAP,
+	SignInOIDC:     explorer.ActionSignInOIDC,
+	SignInTOTP:     explorer.ActionSignInTOTP,
 }
 
 // passwordAction is the action of a verified password's sign-in: a
 // directory person's password was checked by the directory.
-func passwordAction(u *User) string {
-	if u.Source == SourceLDAP {
-		return ActionSignInLDAP
+func passwordAction(u *explorer.User) string {
+	if u.Source == explorer.SourceLDAP {
+		return explorer.ActionSignInLDAP
 	}
-	return ActionSignInPassword
+	return explorer.ActionSignInPassword
 }
 
 // signInOutcome is the one place where the outcome of a sign-in attempt
@@ -39,12 +43,12 @@ func passwordAction(u *User) string {
 func (s *Service) signInOutcome(ctx context.Context, method, username string, err error) error {
 	reason := ""
 	if err != nil {
-		switch ErrorCode(err) {
-		case EUNAUTHORIZED, EFORBIDDEN, EUNAVAILABLE:
-			reason = ErrorMessage(err)
+		switch explorer.ErrorCode(err) {
+		case explorer.EUNAUTHORIZED, explorer.EFORBIDDEN, explorer.EUNAVAILABLE:
+			reason = explorer.ErrorMessage(err)
 		default:
 			return nil
 		}
 	}
-	return s.auditSignIn(ctx, signInActions[method], username, reason)
+	return s.root.AuditSignIn(ctx, signInActions[method], username, reason)
 }

@@ -1,8 +1,10 @@
-package explorer
+package identity
 
 import (
 	"context"
 	"time"
+
+	"explorer"
 )
 
 // pendingTTL is how long the code of a second factor is awaited after the
@@ -26,7 +28,7 @@ func (s *Service) LoginSecondFactor(ctx context.Context, cookie, code, addr stri
 		name = u.Username
 	}
 	if err != nil {
-		if aerr := s.signInOutcome(withAddr(ctx, addr), SignInTOTP, name, err); aerr != nil {
+		if aerr := s.signInOutcome(explorer.WithAddr(ctx, addr), SignInTOTP, name, err); aerr != nil {
 			return nil, aerr
 		}
 		return nil, err
@@ -35,13 +37,13 @@ func (s *Service) LoginSecondFactor(ctx context.Context, cookie, code, addr stri
 		return nil, err
 	}
 	if !use.recovery {
-		return s.startSession(withAddr(ctx, addr), u, ActionSignInTOTP)
+		return s.startSession(explorer.WithAddr(ctx, addr), u, explorer.ActionSignInTOTP)
 	}
 	left, err := s.store.CountRecoveryCodes(ctx, u.ID)
 	if err != nil {
 		return nil, err
 	}
-	ns, err := s.newSession(withAddr(ctx, addr), u, false, ActionSignInRecovery, recoveryDetail(left))
+	ns, err := s.newSession(explorer.WithAddr(ctx, addr), u, false, explorer.ActionSignInRecovery, recoveryDetail(left))
 	if ns != nil {
 		ns.Recovery = true
 	}
@@ -50,12 +52,12 @@ func (s *Service) LoginSecondFactor(ctx context.Context, cookie, code, addr stri
 
 // verifySecondFactor checks the code of a pending session; a wrong one is
 // a failed sign-in, and the fifth ends the pending session.
-func (s *Service) verifySecondFactor(ctx context.Context, cookie, code, addr string) (*User, factorUse, error) {
+func (s *Service) verifySecondFactor(ctx context.Context, cookie, code, addr string) (*explorer.User, factorUse, error) {
 	var use factorUse
 	sess, err := s.store.FindSession(ctx, hashSecret(cookie))
 	now := s.clock.Now()
-	if cookie == "" || ErrorCode(err) == ENOTFOUND || (err == nil && (!sess.Pending || !now.Before(sess.Expires))) {
-		return nil, use, Errorf(EUNAUTHORIZED, "the sign-in has expired; enter your password again")
+	if cookie == "" || explorer.ErrorCode(err) == explorer.ENOTFOUND || (err == nil && (!sess.Pending || !now.Before(sess.Expires))) {
+		return nil, use, explorer.Errorf(explorer.EUNAUTHORIZED, "the sign-in has expired; enter your password again")
 	}
 	if err != nil {
 		return nil, use, err
@@ -64,10 +66,10 @@ func (s *Service) verifySecondFactor(ctx context.Context, cookie, code, addr str
 	if err != nil {
 		return nil, use, err
 	}
-	if err := s.throttled(u.Username, addr, now); err != nil {
+	if err := s.root.Throttled(u.Username, addr, now); err != nil {
 		return u, use, err
 	}
-	if err := s.codeWait(u, now); err != nil {
+	if err := s.root.CodeWait(u, now); err != nil {
 		return u, use, err
 	}
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
@@ -84,7 +86,7 @@ func (s *Service) verifySecondFactor(ctx context.Context, cookie, code, addr str
 	if !use.ok {
 		return u, use, s.wrongCode(ctx, sess, u, addr)
 	}
-	s.succeeded(u.Username, addr)
+	s.root.Succeeded(u.Username, addr)
 	u, err = usable(u)
 	return u, use, err
 }
@@ -96,9 +98,9 @@ const codeRefused = "the code is wrong or was used already; a code works only on
 
 // wrongCode counts a wrong code against the pending session and the
 // throttle.
-func (s *Service) wrongCode(ctx context.Context, sess *Session, u *User, addr string) error {
-	s.failed(u.Username, addr, s.clock.Now())
-	if err := s.wrongCodeOfAccount(withAddr(ctx, addr), u, s.clock.Now()); err != nil {
+func (s *Service) wrongCode(ctx context.Context, sess *explorer.Session, u *explorer.User, addr string) error {
+	s.root.Failed(u.Username, addr, s.clock.Now())
+	if err := s.root.WrongCodeOfAccount(explorer.WithAddr(ctx, addr), u, s.clock.Now()); err != nil {
 		return err
 	}
 	var n int
@@ -114,7 +116,7 @@ func (s *Service) wrongCode(ctx context.Context, sess *Session, u *User, addr st
 		return err
 	}
 	if n >= pendingAttempts {
-		return Errorf(EUNAUTHORIZED, "too many wrong codes; enter your password again")
+		return explorer.Errorf(explorer.EUNAUTHORIZED, "too many wrong codes; enter your password again")
 	}
-	return Errorf(EUNAUTHORIZED, "%s", codeRefused)
+	return explorer.Errorf(explorer.EUNAUTHORIZED, "%s", codeRefused)
 }

@@ -1,4 +1,4 @@
-package explorer
+package identity
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"explorer"
 )
 
 // credentialCache remembers verified Basic credentials by a hash of the
@@ -118,10 +120,10 @@ func (s *Service) dummyHash() string {
 // user's password changes. A cached credential is accepted before the
 // throttle is asked, so that nobody else's failures can lock out a client
 // that has proved its password; otherwise failures are throttled per
-// (username, address) pair and per address (see throttle.go). A username
+// (username, address) pair and per address (the root's throttle.go). A username
 // no local password answers for is asked of the company directory when
 // one is configured (directory.go).
-func (s *Service) AuthenticatePassword(ctx context.Context, username, password, addr string) (*User, error) {
+func (s *Service) AuthenticatePassword(ctx context.Context, username, password, addr string) (*explorer.User, error) {
 	return s.authenticatePassword(ctx, username, password, addr, true)
 }
 
@@ -130,9 +132,9 @@ func (s *Service) AuthenticatePassword(ctx context.Context, username, password, 
 // always asks the directory, so that role and e-mail follow it. On the
 // JSON interface a password alone does not sign in a user who has, or is
 // required to have, a second factor: they use API tokens.
-func (s *Service) authenticatePassword(ctx context.Context, username, password, addr string, api bool) (*User, error) {
-	ctx = withAddr(ctx, addr)
-	username = UsernameForm(username)
+func (s *Service) authenticatePassword(ctx context.Context, username, password, addr string, api bool) (*explorer.User, error) {
+	ctx = explorer.WithAddr(ctx, addr)
+	username = explorer.UsernameForm(username)
 	now := s.clock.Now()
 	key := credentialKey(username, password)
 	if ver, ok, err := s.cachedCredential(ctx, key, username, now, api); err != nil || ok {
@@ -141,10 +143,10 @@ func (s *Service) authenticatePassword(ctx context.Context, username, password, 
 		}
 		return s.passwordSignIn(ver.user, ver.entry.twoFactor, api)
 	}
-	if err := s.throttled(username, addr, now); err != nil {
+	if err := s.root.Throttled(username, addr, now); err != nil {
 		return nil, err
 	}
-	if err := s.accountWait(ctx, username, addr, now); err != nil {
+	if err := s.root.AccountWait(ctx, username, addr, now); err != nil {
 		return nil, err
 	}
 	// Concurrent requests with the same credential share one verification;
@@ -169,14 +171,14 @@ func (s *Service) authenticatePassword(ctx context.Context, username, password, 
 // is removed.
 func (s *Service) cachedCredential(ctx context.Context, key [32]byte, username string, now time.Time, api bool) (verified, bool, error) {
 	e, ok := s.credentials.get(key, now)
-	if !ok || !(api || e.source == SourceLocal) {
+	if !ok || !(api || e.source == explorer.SourceLocal) {
 		return verified{}, false, nil
 	}
 	u, err := s.store.FindUserByID(ctx, e.userID)
-	if err == nil && (UsernameKey(u.Username) == UsernameKey(username) || u.Source != SourceLocal) && u.PasswordChanged.Equal(e.changed) {
+	if err == nil && (explorer.UsernameKey(u.Username) == explorer.UsernameKey(username) || u.Source != explorer.SourceLocal) && u.PasswordChanged.Equal(e.changed) {
 		return verified{user: u, entry: e}, true, nil
 	}
-	if err != nil && ErrorCode(err) != ENOTFOUND {
+	if err != nil && explorer.ErrorCode(err) != explorer.ENOTFOUND {
 		return verified{}, false, err
 	}
 	s.credentials.remove(key)
@@ -185,16 +187,16 @@ func (s *Service) cachedCredential(ctx context.Context, key [32]byte, username s
 
 // passwordSignIn is the user of a verified password, unless disabled or,
 // on the JSON interface, bound to a second factor.
-func (s *Service) passwordSignIn(u *User, twoFactor, api bool) (*User, error) {
+func (s *Service) passwordSignIn(u *explorer.User, twoFactor, api bool) (*explorer.User, error) {
 	if api && twoFactor {
-		return nil, Errorf(EUNAUTHORIZED, "%s signs in with a second factor; use an API token", u.Username)
+		return nil, explorer.Errorf(explorer.EUNAUTHORIZED, "%s signs in with a second factor; use an API token", u.Username)
 	}
 	return usable(u)
 }
 
 // verified is a verified password's user and cached credential.
 type verified struct {
-	user  *User
+	user  *explorer.User
 	entry credentialEntry
 }
 
@@ -204,12 +206,12 @@ type verified struct {
 // sign-in when recordSuccess (a page sign-in records its own, with the
 // session it starts).
 func (s *Service) verifyPassword(ctx context.Context, key [32]byte, username, password, addr string, now time.Time, recordSuccess bool) (verified, error) {
-	if len(username) > MaxUsernameLen || CheckText("username", username) != nil {
+	if len(username) > explorer.MaxUsernameLen || explorer.CheckText("username", username) != nil {
 		return verified{}, s.refuseMalformedName(ctx, password, addr, now)
 	}
 	u, err := s.store.FindUserByName(ctx, username)
 	method, reason := SignInPassword, ""
-	if s.directory != nil && (ErrorCode(err) == ENOTFOUND || (err == nil && u.Source == SourceLDAP)) {
+	if s.directory != nil && (explorer.ErrorCode(err) == explorer.ENOTFOUND || (err == nil && u.Source == explorer.SourceLDAP)) {
 		method = SignInLDAP
 		u, err = s.verifyDirectory(ctx, username, password, addr, now)
 	} else {
@@ -235,14 +237,14 @@ func (s *Service) verifyPassword(ctx context.Context, key [32]byte, username, pa
 // store or the directory. The name is not recorded (the actor is "-"):
 // it may be of any length up to the body limit.
 func (s *Service) refuseMalformedName(ctx context.Context, password, addr string, now time.Time) error {
-	if err := s.comparePassword(ctx, s.dummyHash(), password); ErrorCode(err) == ETHROTTLED {
+	if err := s.comparePassword(ctx, s.dummyHash(), password); explorer.ErrorCode(err) == explorer.ETHROTTLED {
 		return err
 	}
-	s.failed("", addr, now) // the address counts; the name is kept nowhere
-	if err := s.auditSignIn(ctx, ActionSignInPassword, "", "unknown user"); err != nil {
+	s.root.Failed("", addr, now) // the address counts; the name is kept nowhere
+	if err := s.root.AuditSignIn(ctx, explorer.ActionSignInPassword, "", "unknown user"); err != nil {
 		return err
 	}
-	return Errorf(EUNAUTHORIZED, "invalid credentials")
+	return explorer.Errorf(explorer.EUNAUTHORIZED, "invalid credentials")
 }
 
 // recordPassword records a verified password's outcome in the audit log:
@@ -250,17 +252,17 @@ func (s *Service) refuseMalformedName(ctx context.Context, password, addr string
 // sign-in when recordSuccess. reason, when set, is the refusal's reason
 // for the record (the answer does not tell an unknown user from a wrong
 // password).
-func (s *Service) recordPassword(ctx context.Context, method, username string, u *User, err error, reason string, recordSuccess bool) error {
-	if ValidateUsername(username) != nil {
+func (s *Service) recordPassword(ctx context.Context, method, username string, u *explorer.User, err error, reason string, recordSuccess bool) error {
+	if explorer.ValidateUsername(username) != nil {
 		username = "" // no account's name (a password typed there?): recorded as "-"
 	}
 	switch {
-	case err != nil && reason != "" && ErrorCode(err) == EUNAUTHORIZED:
-		return s.auditSignIn(ctx, signInActions[method], username, reason)
+	case err != nil && reason != "" && explorer.ErrorCode(err) == explorer.EUNAUTHORIZED:
+		return s.root.AuditSignIn(ctx, signInActions[method], username, reason)
 	case err != nil:
 		return s.signInOutcome(ctx, method, username, err)
 	case u.Disabled != nil:
-		return s.signInOutcome(ctx, method, username, Errorf(EUNAUTHORIZED, "user disabled"))
+		return s.signInOutcome(ctx, method, username, explorer.Errorf(explorer.EUNAUTHORIZED, "user disabled"))
 	case recordSuccess:
 		return s.signInOutcome(ctx, method, username, nil)
 	}
@@ -270,33 +272,33 @@ func (s *Service) recordPassword(ctx context.Context, method, username string, u
 // verifyLocal checks the password of a local user (u, found or not as
 // err says) against its hash; a refusal comes with its reason for the
 // audit log.
-func (s *Service) verifyLocal(ctx context.Context, u *User, err error, username, password, addr string, now time.Time) (*User, string, error) {
-	if ErrorCode(err) == ENOTFOUND || (err == nil && u.Source != SourceLocal) {
-		if err := s.comparePassword(ctx, s.dummyHash(), password); ErrorCode(err) == ETHROTTLED {
+func (s *Service) verifyLocal(ctx context.Context, u *explorer.User, err error, username, password, addr string, now time.Time) (*explorer.User, string, error) {
+	if explorer.ErrorCode(err) == explorer.ENOTFOUND || (err == nil && u.Source != explorer.SourceLocal) {
+		if err := s.comparePassword(ctx, s.dummyHash(), password); explorer.ErrorCode(err) == explorer.ETHROTTLED {
 			return nil, "", err
 		}
-		s.failed(username, addr, now)
-		return nil, "unknown user", Errorf(EUNAUTHORIZED, "invalid credentials")
+		s.root.Failed(username, addr, now)
+		return nil, "unknown user", explorer.Errorf(explorer.EUNAUTHORIZED, "invalid credentials")
 	}
 	if err != nil {
 		return nil, "", err
 	}
 	if err := s.comparePassword(ctx, u.PasswordHash, password); err != nil {
-		if ErrorCode(err) == EUNAUTHORIZED {
-			s.failed(username, addr, now)
-			s.accountFails.fail(UsernameKey(u.Username), now)
+		if explorer.ErrorCode(err) == explorer.EUNAUTHORIZED {
+			s.root.Failed(username, addr, now)
+			s.root.AccountFailed(u.Username, now)
 			return nil, "wrong password", err
 		}
 		return nil, "", err
 	}
-	s.succeeded(username, addr)
+	s.root.Succeeded(username, addr)
 	return u, "", nil
 }
 
 // refuseSignIn records a refused sign-in and returns refusal, or the
 // error of recording it.
 func (s *Service) refuseSignIn(ctx context.Context, action, username, reason string, refusal error) error {
-	if err := s.auditSignIn(ctx, action, username, reason); err != nil {
+	if err := s.root.AuditSignIn(ctx, action, username, reason); err != nil {
 		return err
 	}
 	return refusal
@@ -319,11 +321,11 @@ func hashSecret(secret string) string {
 // one. A valid token is accepted whatever others did; an address with too
 // many failures gets no answer about further tokens until its window
 // passes.
-func (s *Service) AuthenticateBearer(ctx context.Context, token, addr string) (*User, string, error) {
-	ctx = withAddr(ctx, addr)
+func (s *Service) AuthenticateBearer(ctx context.Context, token, addr string) (*explorer.User, string, error) {
+	ctx = explorer.WithAddr(ctx, addr)
 	now := s.clock.Now()
 	key := sha256.Sum256([]byte(token))
-	if e, ok := s.tokens.get(key, now); ok && tokenLive(e.tokenExpires, now) {
+	if e, ok := s.tokens.get(key, now); ok && explorer.TokenLive(e.tokenExpires, now) {
 		u, err := s.store.FindUserByID(ctx, e.userID)
 		if err == nil && u.TokensRevoked == e.revoked {
 			if _, err := usable(u); err != nil {
@@ -334,7 +336,7 @@ func (s *Service) AuthenticateBearer(ctx context.Context, token, addr string) (*
 			}
 			return u, e.scope, nil
 		}
-		if err != nil && ErrorCode(err) != ENOTFOUND {
+		if err != nil && explorer.ErrorCode(err) != explorer.ENOTFOUND {
 			return nil, "", err
 		}
 	}
@@ -342,28 +344,22 @@ func (s *Service) AuthenticateBearer(ctx context.Context, token, addr string) (*
 	return s.verifyToken(ctx, key, addr, now)
 }
 
-// tokenLive reports whether a token expiring at expires (zero: never) may
-// still be used at now.
-func tokenLive(expires, now time.Time) bool {
-	return expires.IsZero() || now.Before(expires)
-}
-
 // refuseToken counts a failure of addr and refuses a token as unknown,
 // auditing why.
 func (s *Service) refuseToken(ctx context.Context, addr, username, reason string, now time.Time) error {
-	if err := s.throttled("", addr, now); err != nil {
+	if err := s.root.Throttled("", addr, now); err != nil {
 		return err
 	}
-	s.failed("", addr, now)
-	return s.refuseSignIn(ctx, ActionSignInToken, username, reason, Errorf(EUNAUTHORIZED, "invalid token"))
+	s.root.Failed("", addr, now)
+	return s.refuseSignIn(ctx, explorer.ActionSignInToken, username, reason, explorer.Errorf(explorer.EUNAUTHORIZED, "invalid token"))
 }
 
 // verifyToken looks a token up by its hash and caches it when its user
 // may use it.
-func (s *Service) verifyToken(ctx context.Context, key [32]byte, addr string, now time.Time) (*User, string, error) {
+func (s *Service) verifyToken(ctx context.Context, key [32]byte, addr string, now time.Time) (*explorer.User, string, error) {
 	hash := hex.EncodeToString(key[:])
 	t, err := s.store.FindTokenByHash(ctx, hash)
-	if ErrorCode(err) == ENOTFOUND || (err == nil && subtle.ConstantTimeCompare([]byte(t.Hash), []byte(hash)) != 1) {
+	if explorer.ErrorCode(err) == explorer.ENOTFOUND || (err == nil && subtle.ConstantTimeCompare([]byte(t.Hash), []byte(hash)) != 1) {
 		return nil, "", s.refuseToken(ctx, addr, "", "unknown token", now)
 	}
 	if err != nil {
@@ -377,9 +373,9 @@ func (s *Service) verifyToken(ctx context.Context, key [32]byte, addr string, no
 		return nil, "", s.refuseToken(ctx, addr, u.Username, "expired token "+strconv.FormatInt(t.ID, 10), now)
 	}
 	if _, err := usable(u); err != nil {
-		return nil, "", s.refuseSignIn(ctx, ActionSignInToken, u.Username, "user disabled", err)
+		return nil, "", s.refuseSignIn(ctx, explorer.ActionSignInToken, u.Username, "user disabled", err)
 	}
-	if err := s.Audit(ctx, AuditEvent{Action: ActionSignInToken, Actor: u.Username, Detail: "token " + strconv.FormatInt(t.ID, 10)}); err != nil {
+	if err := s.root.Audit(ctx, explorer.AuditEvent{Action: explorer.ActionSignInToken, Actor: u.Username, Detail: "token " + strconv.FormatInt(t.ID, 10)}); err != nil {
 		return nil, "", err
 	}
 	e := credentialEntry{userID: u.ID, token: t.ID, revoked: t.UserRevoked, expires: now.Add(s.tokens.ttl), scope: tokenScope(t.Scope)}

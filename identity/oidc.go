@@ -1,21 +1,11 @@
-package explorer
+package identity
 
 import (
 	"context"
 	"crypto/subtle"
-)
 
-// OpenIDProvider signs people in with OpenID Connect's authorization code
-// flow with PKCE. AuthURL is where the browser goes to sign in; Exchange
-// redeems the code the provider sent back to the callback, checks the ID
-// token and its nonce, and returns the person. Errors are EUNAUTHORIZED
-// for a refused sign-in, EUNAVAILABLE for a provider that does not
-// answer; their messages never hold a secret.
-type OpenIDProvider interface {
-	Name() string
-	AuthURL(ctx context.Context, state, nonce, verifier string) (string, error)
-	Exchange(ctx context.Context, code, verifier, nonce string) (*DirectoryPerson, error)
-}
+	"explorer"
+)
 
 // OIDCFlow is one OpenID Connect sign-in under way: the browser keeps
 // State, Nonce and Verifier (the PKCE code verifier) between the start and
@@ -38,7 +28,7 @@ func (s *Service) OIDCName() string {
 // nonce and PKCE verifier.
 func (s *Service) StartOIDC(ctx context.Context) (*OIDCFlow, error) {
 	if s.oidc == nil {
-		return nil, Errorf(ENOTFOUND, "no OpenID provider is configured")
+		return nil, explorer.Errorf(explorer.ENOTFOUND, "no OpenID provider is configured")
 	}
 	var f OIDCFlow
 	for _, v := range []*string{&f.State, &f.Nonce, &f.Verifier} {
@@ -66,32 +56,32 @@ func (s *Service) FinishOIDC(ctx context.Context, flow OIDCFlow, state, code, ad
 	if u != nil {
 		name = u.Username
 	}
-	ctx = withAddr(ctx, addr)
+	ctx = explorer.WithAddr(ctx, addr)
 	if err != nil {
 		if aerr := s.signInOutcome(ctx, SignInOIDC, name, err); aerr != nil {
 			return nil, aerr
 		}
 		return nil, err
 	}
-	return s.startSession(ctx, u, ActionSignInOIDC)
+	return s.startSession(ctx, u, explorer.ActionSignInOIDC)
 }
 
-func (s *Service) verifyOIDC(ctx context.Context, flow OIDCFlow, state, code, addr string) (*User, error) {
+func (s *Service) verifyOIDC(ctx context.Context, flow OIDCFlow, state, code, addr string) (*explorer.User, error) {
 	if s.oidc == nil {
-		return nil, Errorf(ENOTFOUND, "no OpenID provider is configured")
+		return nil, explorer.Errorf(explorer.ENOTFOUND, "no OpenID provider is configured")
 	}
 	now := s.clock.Now()
-	if err := s.throttled("", addr, now); err != nil {
+	if err := s.root.Throttled("", addr, now); err != nil {
 		return nil, err
 	}
 	if flow.State == "" || subtle.ConstantTimeCompare([]byte(flow.State), []byte(state)) != 1 || code == "" {
-		s.failed("", addr, now)
-		return nil, Errorf(EUNAUTHORIZED, "this sign-in was not started here or has expired; start again")
+		s.root.Failed("", addr, now)
+		return nil, explorer.Errorf(explorer.EUNAUTHORIZED, "this sign-in was not started here or has expired; start again")
 	}
 	p, err := s.oidc.Exchange(ctx, code, flow.Verifier, flow.Nonce)
 	if err != nil {
-		if ErrorCode(err) == EUNAUTHORIZED {
-			s.failed("", addr, now)
+		if explorer.ErrorCode(err) == explorer.EUNAUTHORIZED {
+			s.root.Failed("", addr, now)
 		}
 		return nil, err
 	}
@@ -99,7 +89,7 @@ func (s *Service) verifyOIDC(ctx context.Context, flow OIDCFlow, state, code, ad
 	if err != nil {
 		// The refusal is recorded under the provider's name for the
 		// person (a name of another account here, a reserved one).
-		return &User{Username: p.Username}, err
+		return &explorer.User{Username: p.Username}, err
 	}
 	return usable(u)
 }

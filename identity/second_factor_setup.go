@@ -1,10 +1,12 @@
-package explorer
+package identity
 
 import (
 	"context"
 	"encoding/base32"
 	"net/url"
 	"time"
+
+	"explorer"
 )
 
 // SecondFactorStatus is what the account page shows of the caller's
@@ -24,13 +26,13 @@ type SecondFactorStatus struct {
 
 // SecondFactor returns the caller's second factor status.
 func (s *Service) SecondFactor(ctx context.Context) (*SecondFactorStatus, error) {
-	u, err := Actor(ctx)
+	u, err := explorer.Actor(ctx)
 	if err != nil {
 		return nil, err
 	}
-	st := &SecondFactorStatus{Available: u.Source == SourceLocal, Required: s.secondFactorRequired(u)}
+	st := &SecondFactorStatus{Available: u.Source == explorer.SourceLocal, Required: s.secondFactorRequired(u)}
 	t, err := s.store.FindTOTP(ctx, u.ID)
-	if ErrorCode(err) == ENOTFOUND {
+	if explorer.ErrorCode(err) == explorer.ENOTFOUND {
 		return st, nil
 	}
 	if err != nil {
@@ -46,7 +48,7 @@ func (s *Service) SecondFactor(ctx context.Context) (*SecondFactorStatus, error)
 // SecondFactorSetupNeeded reports whether u must set up a second factor
 // before anything else on the pages: the policy requires one it does not
 // have.
-func (s *Service) SecondFactorSetupNeeded(ctx context.Context, u *User) (bool, error) {
+func (s *Service) SecondFactorSetupNeeded(ctx context.Context, u *explorer.User) (bool, error) {
 	if !s.secondFactorRequired(u) {
 		return false, nil
 	}
@@ -58,14 +60,14 @@ func (s *Service) SecondFactorSetupNeeded(ctx context.Context, u *User) (bool, e
 // app; it counts once confirmed with a code (ConfirmTOTP). A second factor
 // already confirmed must be turned off first.
 func (s *Service) BeginTOTP(ctx context.Context) error {
-	u, err := Actor(ctx)
+	u, err := explorer.Actor(ctx)
 	if err != nil {
 		return err
 	}
-	if u.Source != SourceLocal {
-		return Errorf(EINVALID, "%s signs in through the company directory, which decides about a second factor", u.Username)
+	if u.Source != explorer.SourceLocal {
+		return explorer.Errorf(explorer.EINVALID, "%s signs in through the company directory, which decides about a second factor", u.Username)
 	}
-	b, err := randomBytes(s.random, 20)
+	b, err := explorer.RandomBytes(s.random, 20)
 	if err != nil {
 		return err
 	}
@@ -73,11 +75,11 @@ func (s *Service) BeginTOTP(ctx context.Context) error {
 	return s.store.InTx(ctx, func(ctx context.Context) error {
 		if t, err := s.confirmedTOTP(ctx, u.ID); err != nil || t != nil {
 			if t != nil {
-				return Errorf(ECONFLICT, "a second factor is on already; turn it off first")
+				return explorer.Errorf(explorer.ECONFLICT, "a second factor is on already; turn it off first")
 			}
 			return err
 		}
-		return s.store.SaveTOTP(ctx, &TOTP{UserID: u.ID, Secret: secret})
+		return s.store.SaveTOTP(ctx, &explorer.TOTP{UserID: u.ID, Secret: secret})
 	})
 }
 
@@ -85,7 +87,7 @@ func (s *Service) BeginTOTP(ctx context.Context) error {
 // up, which the pages draw as a QR code. It holds the secret: it is never
 // logged nor sent in a URL.
 func (s *Service) TOTPKeyURI(ctx context.Context) (string, error) {
-	u, err := Actor(ctx)
+	u, err := explorer.Actor(ctx)
 	if err != nil {
 		return "", err
 	}
@@ -94,10 +96,10 @@ func (s *Service) TOTPKeyURI(ctx context.Context) (string, error) {
 		return "", err
 	}
 	if t.Confirmed != nil {
-		return "", Errorf(ENOTFOUND, "no second factor is being set up")
+		return "", explorer.Errorf(explorer.ENOTFOUND, "no second factor is being set up")
 	}
 	issuer := "explorer"
-	if pu, err := url.Parse(s.publicURL); err == nil && pu.Host != "" {
+	if pu, err := url.Parse(s.root.PublicURL()); err == nil && pu.Host != "" {
 		issuer = "explorer " + pu.Host
 	}
 	q := url.Values{"secret": {t.Secret}, "issuer": {issuer}, "algorithm": {"SHA1"}, "digits": {"6"}, "period": {"30"}}
@@ -111,11 +113,11 @@ func (s *Service) TOTPKeyURI(ctx context.Context) (string, error) {
 // is audited and mailed, and cached passwords of the user stop serving
 // the JSON interface on every instance.
 func (s *Service) ConfirmTOTP(ctx context.Context, password, code string) ([]string, error) {
-	u, err := Actor(ctx)
+	u, err := explorer.Actor(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.confirmPassword(ctx, u, password, ActionTwoFactorEnable); err != nil {
+	if err := s.confirmPassword(ctx, u, password, explorer.ActionTwoFactorEnable); err != nil {
 		return nil, err
 	}
 	codes, hashes, err := s.newRecoveryCodes()
@@ -125,15 +127,15 @@ func (s *Service) ConfirmTOTP(ctx context.Context, password, code string) ([]str
 	now := s.clock.Now()
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		t, err := s.store.FindTOTP(ctx, u.ID)
-		if ErrorCode(err) == ENOTFOUND || (err == nil && t.Confirmed != nil) {
-			return Errorf(ECONFLICT, "no second factor is being set up; start again")
+		if explorer.ErrorCode(err) == explorer.ENOTFOUND || (err == nil && t.Confirmed != nil) {
+			return explorer.Errorf(explorer.ECONFLICT, "no second factor is being set up; start again")
 		}
 		if err != nil {
 			return err
 		}
 		step, ok := totpStep(t.Secret, 0, code, now)
 		if !ok {
-			return Invalid("the code is wrong; check the app's time and try the next code", FieldError{Field: "code", Message: "is wrong"})
+			return explorer.Invalid("the code is wrong; check the app's time and try the next code", explorer.FieldError{Field: "code", Message: "is wrong"})
 		}
 		t.Confirmed, t.LastStep = &now, step
 		if err := s.store.SaveTOTP(ctx, t); err != nil {
@@ -142,7 +144,7 @@ func (s *Service) ConfirmTOTP(ctx context.Context, password, code string) ([]str
 		if err := s.store.SaveRecoveryCodes(ctx, u.ID, hashes); err != nil {
 			return err
 		}
-		return s.factorChanged(ctx, u, ActionTwoFactorEnable)
+		return s.factorChanged(ctx, u, explorer.ActionTwoFactorEnable)
 	})
 	if err != nil {
 		return nil, err
@@ -169,23 +171,23 @@ func (s *Service) touchPasswordChanged(ctx context.Context, userID int64) error 
 // and a current code or a recovery code; not while the policy requires
 // one. The user's other sessions end, the change is audited and mailed.
 func (s *Service) DisableTOTP(ctx context.Context, password, code string) error {
-	u, err := Actor(ctx)
+	u, err := explorer.Actor(ctx)
 	if err != nil {
 		return err
 	}
 	if s.secondFactorRequired(u) {
-		return Errorf(EFORBIDDEN, "a second factor is required for your account; it cannot be turned off")
+		return explorer.Errorf(explorer.EFORBIDDEN, "a second factor is required for your account; it cannot be turned off")
 	}
-	if err := s.confirmPassword(ctx, u, password, ActionTwoFactorDisable); err != nil {
+	if err := s.confirmPassword(ctx, u, password, explorer.ActionTwoFactorDisable); err != nil {
 		return err
 	}
 	// A wrong code counts as a failed sign-in of the user, as a wrong
 	// current password does, so that a taken session cannot guess codes.
 	now := s.clock.Now()
-	if err := s.codeWait(u, now); err != nil {
+	if err := s.root.CodeWait(u, now); err != nil {
 		return err
 	}
-	wrong := Invalid("the code is wrong or was used already", FieldError{Field: "code", Message: "is wrong or was used already"})
+	wrong := explorer.Invalid("the code is wrong or was used already", explorer.FieldError{Field: "code", Message: "is wrong or was used already"})
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		t, err := s.store.FindTOTP(ctx, u.ID)
 		if err != nil {
@@ -199,14 +201,14 @@ func (s *Service) DisableTOTP(ctx context.Context, password, code string) error 
 		if err := s.store.DeleteTOTP(ctx, u.ID); err != nil {
 			return err
 		}
-		return s.factorChanged(ctx, u, ActionTwoFactorDisable)
+		return s.factorChanged(ctx, u, explorer.ActionTwoFactorDisable)
 	})
 	if err == wrong {
-		s.failed(u.Username, "", now)
-		if err := s.wrongCodeOfAccount(ctx, u, now); err != nil {
+		s.root.Failed(u.Username, "", now)
+		if err := s.root.WrongCodeOfAccount(ctx, u, now); err != nil {
 			return err
 		}
-		return s.refuseFactorChange(ctx, u, ActionTwoFactorDisable, "wrong code", err)
+		return s.refuseFactorChange(ctx, u, explorer.ActionTwoFactorDisable, "wrong code", err)
 	}
 	if err == nil {
 		s.credentials.forgetUser(u.ID)
@@ -226,7 +228,7 @@ func cmpErr(err, other error) error {
 // a person who lost their device; admins only. The user's sessions end.
 // This is where the audit log records the reset.
 func (s *Service) ResetSecondFactor(ctx context.Context, username string) error {
-	if err := s.requireAdmin(ctx); err != nil {
+	if err := s.root.RequireAdmin(ctx); err != nil {
 		return err
 	}
 	var id int64
@@ -242,7 +244,7 @@ func (s *Service) ResetSecondFactor(ctx context.Context, username string) error 
 		if err := s.store.DeleteUserSessions(ctx, u.ID); err != nil {
 			return err
 		}
-		if err := s.audit(ctx, ActionTwoFactorReset, u.Username, ""); err != nil {
+		if err := s.audit(ctx, explorer.ActionTwoFactorReset, u.Username, ""); err != nil {
 			return err
 		}
 		return s.touchPasswordChanged(ctx, u.ID)
@@ -256,7 +258,7 @@ func (s *Service) ResetSecondFactor(ctx context.Context, username string) error 
 // UserSecondFactor reports whether a user's second factor is on; admins
 // only.
 func (s *Service) UserSecondFactor(ctx context.Context, username string) (bool, error) {
-	if err := s.requireAdmin(ctx); err != nil {
+	if err := s.root.RequireAdmin(ctx); err != nil {
 		return false, err
 	}
 	u, err := s.store.FindUserByName(ctx, username)

@@ -1,10 +1,12 @@
-package explorer_test
+package identity_test
 
 import (
 	"context"
 	"testing"
 
 	explorer "explorer"
+	"explorer/domains"
+	"explorer/identity"
 	"explorer/internal/testkit"
 )
 
@@ -16,7 +18,7 @@ func TestTokenCacheAcrossInstances(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("root", explorer.RoleAdmin)
 	e.AddUser("dora", "")
-	other := explorer.NewService(e.DB, e.Options)
+	other := domains.New(e.DB, e.Options)
 	ctx := e.As("dora")
 	keep, err := e.Svc.CreateToken(ctx, "dora", "keep")
 	if err != nil {
@@ -26,8 +28,8 @@ func TestTokenCacheAcrossInstances(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	both := []*explorer.Service{e.Svc.Core, other}
-	authenticate := func(svc *explorer.Service, secret string) error {
+	both := []*identity.Service{e.Services.Identity, other.Identity}
+	authenticate := func(svc *identity.Service, secret string) error {
 		_, _, err := svc.AuthenticateBearer(context.Background(), secret, "192.0.2.1")
 		return err
 	}
@@ -52,7 +54,7 @@ func TestTokenCacheAcrossInstances(t *testing.T) {
 			t.Fatalf("instance %d refused the token kept: %v", i, err)
 		}
 	}
-	if err := other.SetUserDisabled(e.As("root"), "dora", true); err != nil {
+	if err := other.Core.SetUserDisabled(e.As("root"), "dora", true); err != nil {
 		t.Fatal(err)
 	}
 	for i, svc := range both {
@@ -60,10 +62,10 @@ func TestTokenCacheAcrossInstances(t *testing.T) {
 			t.Fatalf("instance %d accepted the token of a disabled user", i)
 		}
 	}
-	if err := other.SetUserDisabled(e.As("root"), "dora", false); err != nil {
+	if err := other.Core.SetUserDisabled(e.As("root"), "dora", false); err != nil {
 		t.Fatal(err)
 	}
-	if err := other.DeleteUser(e.As("root"), "dora"); err != nil {
+	if err := other.Core.DeleteUser(e.As("root"), "dora"); err != nil {
 		t.Fatal(err)
 	}
 	for i, svc := range both {

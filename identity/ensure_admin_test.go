@@ -1,4 +1,4 @@
-package explorer_test
+package identity_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	explorer "explorer"
+	"explorer/identity"
 	"explorer/internal/testkit"
 )
 
@@ -18,7 +19,7 @@ func TestEnsureAdminOnceAcrossInstances(t *testing.T) {
 	for round := range 4 {
 		db1, db2 := testkit.OpenSharedDBs(t)
 		opts := explorer.Options{Hasher: explorer.BcryptHasher{Cost: 4}}
-		svcs := []*explorer.Service{explorer.NewService(db1, opts), explorer.NewService(db2, opts)}
+		svcs := []*identity.Service{identity.New(explorer.NewService(db1, opts), db1), identity.New(explorer.NewService(db2, opts), db2)}
 		var wg sync.WaitGroup
 		start := make(chan struct{})
 		created := make([]bool, 2)

@@ -1,0 +1,116 @@
+// Package identity is the identity domain: signing in (passwords, API
+// tokens, page sessions, a second factor, a company directory over LDAP
+// and an OpenID Connect provider), the cache of verified credentials, the
+// bounded pool that verifies passwords, the API tokens and second factors
+// people manage, and the first admin with its initial password file. Its
+// Service builds on the root package's kernel: the users (User, their
+// store part and the admin's operations on them), the caller, errors, the
+// clock, the audit record, the outbox and the sign-in throttles
+// (throttle.go, account_limits.go) stay in the root, which never imports
+// this package; the kernel tells the identity when a user's sign-ins end
+// (explorer.CredentialCache). Package domains wires it beside the root
+// Service for the edges.
+package identity
+
+import (
+	"cmp"
+	"context"
+	"io"
+	"log/slog"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/singleflight"
+
+	"explorer"
+)
+
+// Store is the persistence the identity domain needs: the kernel's store
+// (users, settings, the audit log) and the identity's own part (tokens,
+// sessions, second factors). Package store implements it.
+type Store interface {
+	explorer.Store
+	TokenStore
+	SessionStore
+	SecondFactorStore
+}
+
+// Service carries out signing in and the operations on tokens, sessions
+// and second factors.
+type Service struct {
+	// root is the kernel and the domains still in the root package.
+	root       *explorer.Service
+	store      Store
+	clock      explorer.Clock
+	random     io.Reader
+	hasher     explorer.PasswordHasher
+	log        *slog.Logger
+	directory  explorer.Directory
+	oidc       explorer.OpenIDProvider
+	require2FA string
+	// credentials caches verified Basic credentials, tokens verified API
+	// tokens by the SHA-256 of the token (auth.go).
+	credentials *credentialCache
+	tokens      *credentialCache
+	hashes      *hashPool
+	sessionTTL  time.Duration
+	maxSessions int
+	// initialPasswordFile holds the first start's admin password
+	// (initial_password.go).
+	initialPasswordFile string
+
+	verifying singleflight.Group
+	dummyOnce sync.Once
+	dummy     string
+}
+
+// New returns the identity's Service over store, beside root (made over
+// the same store): it takes root's Options (their defaults applied, and
+// its own: the hash pool's and MaxSessions) and becomes root's
+// CredentialCache.
+func New(root *explorer.Service, store Store) *Service {
+	o := root.Options()
+	o.HashSlots = cmp.Or(max(o.HashSlots, 0), DefaultHashSlots())
+	o.HashQueue = cmp.Or(max(o.HashQueue, 0), DefaultHashQueue)
+	o.HashWait = cmp.Or(max(o.HashWait, 0), DefaultHashWait)
+	o.MaxSessions = cmp.Or(max(o.MaxSessions, 0), DefaultMaxSessions)
+	s := &Service{
+		root:        root,
+		store:       store,
+		clock:       o.Clock,
+		random:      o.Random,
+		hasher:      o.Hasher,
+		log:         o.Logger,
+		directory:   o.Directory,
+		oidc:        o.OIDC,
+		require2FA:  o.Require2FA,
+		credentials: newCredentialCache(o.CredentialTTL, 10000),
+		tokens:      newCredentialCache(o.CredentialTTL, 10000),
+		hashes:      newHashPool(o.HashSlots, o.HashQueue, o.HashWait),
+		sessionTTL:  o.SessionTTL,
+		maxSessions: o.MaxSessions,
+
+		initialPasswordFile: o.InitialPasswordFile,
+	}
+	root.SetCredentialCache(s)
+	return s
+}
+
+// ForgetUser drops every cached credential of a user (the kernel's
+// explorer.CredentialCache): it was disabled or deleted.
+func (s *Service) ForgetUser(userID int64) { s.credentials.forgetUser(userID) }
+
+// PasswordChanged drops every cached credential of a user whose password
+// changed (the kernel's explorer.CredentialCache), and the initial
+// password file when the user is admin.
+func (s *Service) PasswordChanged(userID int64, username string) {
+	s.credentials.forgetUser(userID)
+	if username == explorer.AdminName {
+		s.forgetInitialPassword("the password of admin was changed")
+	}
+}
+
+// audit records action on target with detail in the audit log.
+func (s *Service) audit(ctx context.Context, action, target, detail string) error {
+	return s.root.Audit(ctx, explorer.AuditEvent{Action: action, Target: target, Detail: detail})
+}
