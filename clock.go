@@ -19,6 +19,10 @@ type SystemClock struct{}
 // Now returns the current time in UTC.
 func (SystemClock) Now() time.Time { return time.Now().UTC() }
 
+// RandomBytes reads n random bytes from r (crypto/rand when r is nil):
+// the domain packages' tokens come from Options.Random through it.
+func RandomBytes(r io.Reader, n int) ([]byte, error) { return randomBytes(r, n) }
+
 // randomBytes reads n random bytes from r (crypto/rand when r is nil).
 func randomBytes(r io.Reader, n int) ([]byte, error) {
 	if r == nil {

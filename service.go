@@ -112,8 +112,9 @@ type Service struct {
 	billing    BillingOptions
 	mailer     Mailer
 	publicURL  string
-	mailWake   chan struct{}
-	tempDir    string
+	// outbox queues the notifications (SetOutbox, notify.go).
+	outbox  Outbox
+	tempDir string
 	// initialPasswordFile holds the first start's admin password.
 	initialPasswordFile string
 	directory           Directory
@@ -169,7 +170,6 @@ func NewService(store Store, o Options) *Service {
 		billing:             o.Billing.withDefaults(),
 		mailer:              o.Mailer,
 		publicURL:           strings.TrimRight(o.PublicURL, "/"),
-		mailWake:            make(chan struct{}, 1),
 		tempDir:             o.TempDir,
 		initialPasswordFile: o.InitialPasswordFile,
 		directory:           o.Directory,

@@ -7,6 +7,7 @@ package domains
 import (
 	"explorer"
 	"explorer/models"
+	"explorer/notifications"
 	"explorer/poles"
 	"explorer/projects"
 )
@@ -16,6 +17,7 @@ type Store interface {
 	projects.Store
 	poles.Store
 	models.Store
+	notifications.Store
 }
 
 // Services are the domain services of one server or command.
@@ -31,12 +33,16 @@ type Services struct {
 	Poles *poles.Service
 	// Models keeps topic models, their versions and their sharing.
 	Models *models.Service
+	// Notifications keeps the outbox of notification e-mails: their
+	// budget, sending and retries (the root queues them through it).
+	Notifications *notifications.Service
 }
 
 // New builds the services over store with o.
 func New(store Store, o explorer.Options) *Services {
 	core := explorer.NewService(store, o)
+	n := notifications.New(core, store)
 	p := poles.New(core, store)
 	m := models.New(core, store)
-	return &Services{Core: core, Projects: projects.New(core, p, m, store), Poles: p, Models: m}
+	return &Services{Core: core, Projects: projects.New(core, p, m, store), Poles: p, Models: m, Notifications: n}
 }

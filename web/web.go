@@ -13,6 +13,7 @@ import (
 	explorer "explorer"
 	"explorer/domains"
 	mdl "explorer/models"
+	"explorer/notifications"
 	"explorer/poles"
 	"explorer/projects"
 	"explorer/views"
@@ -50,6 +51,7 @@ type server struct {
 	projects *projects.Service
 	poles    *poles.Service
 	models   *mdl.Service
+	notes    *notifications.Service
 	opts     Options
 }
 
@@ -58,7 +60,7 @@ type Pages struct{ s *server }
 
 // New returns the pages on the services.
 func New(svc *domains.Services, opts Options) *Pages {
-	return &Pages{s: &server{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, opts: opts}}
+	return &Pages{s: &server{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, notes: svc.Notifications, opts: opts}}
 }
 
 // Register adds the assets, the sign-in page and the pages to r. Every

@@ -21,6 +21,7 @@ import (
 	"explorer/domains"
 	"explorer/internal/server"
 	"explorer/models"
+	"explorer/notifications"
 	"explorer/poles"
 	"explorer/projects"
 	"explorer/store"
@@ -57,6 +58,7 @@ type Services struct {
 	*projectsService
 	*polesService
 	*modelsService
+	*notificationsService
 }
 
 // Core is the root Service, the kernel and the domains still in it.
@@ -67,6 +69,8 @@ type projectsService = projects.Service
 type polesService = poles.Service
 
 type modelsService = models.Service
+
+type notificationsService = notifications.Service
 
 // CountingHasher is a bcrypt hasher at the minimum cost that counts its work.
 type CountingHasher struct {
@@ -120,7 +124,7 @@ func New(t testing.TB, opts ...func(*explorer.Options)) *Env {
 	if err != nil {
 		t.Fatalf("server: %v", err)
 	}
-	return &Env{T: t, DB: db, Svc: &Services{Core: svcs.Core, projectsService: svcs.Projects, polesService: svcs.Poles, modelsService: svcs.Models}, Services: svcs, Clock: clock, App: app, Hasher: hasher, Options: o, logs: watch}
+	return &Env{T: t, DB: db, Svc: &Services{Core: svcs.Core, projectsService: svcs.Projects, polesService: svcs.Poles, modelsService: svcs.Models, notificationsService: svcs.Notifications}, Services: svcs, Clock: clock, App: app, Hasher: hasher, Options: o, logs: watch}
 }
 
 // EnforceCredits is an option of New: imports the paying account cannot
