@@ -10,6 +10,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/notifications"
 
 	"github.com/pquerna/otp/totp"
 )
@@ -27,7 +28,7 @@ func (o *outbox) Send(_ context.Context, m explorer.Mail) error {
 	return nil
 }
 
-func (o *outbox) subjects(t *testing.T, svc *explorer.Service) []string {
+func (o *outbox) subjects(t *testing.T, svc *notifications.Service) []string {
 	t.Helper()
 	sendDue(t, svc)
 	o.mu.Lock()
@@ -96,7 +97,7 @@ func TestCodesPerAccount(t *testing.T) {
 	if got := auditDetailsOf(t, e, explorer.ActionTwoFactorLocked, "ann@example.com"); len(got) != 1 {
 		t.Fatalf("2fa.locked records: %q", got)
 	}
-	if got := box.subjects(t, e.Svc.Core); len(got) != 2 || got[1] != "Wrong second-factor codes for your account" {
+	if got := box.subjects(t, e.Services.Notifications); len(got) != 2 || got[1] != "Wrong second-factor codes for your account" {
 		t.Fatalf("mails: %q", got)
 	}
 	e.Clock.Advance(time.Hour)

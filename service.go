@@ -110,12 +110,13 @@ type Service struct {
 	billing    BillingOptions
 	mailer     Mailer
 	publicURL  string
-	mailWake   chan struct{}
-	tempDir    string
-	tables     TableBudgets
-	budgets    UserBudgets
-	writes     writeWindow
-	measurer   Measurer // queues measurements (tonality_stale.go)
+	// outbox queues the notifications (SetOutbox, notify.go).
+	outbox   Outbox
+	tempDir  string
+	tables   TableBudgets
+	budgets  UserBudgets
+	writes   writeWindow
+	measurer Measurer // queues measurements (tonality_stale.go)
 	// options are the Options the Service was made with, defaults
 	// applied (Options()).
 	options Options
@@ -156,7 +157,6 @@ func NewService(store Store, o Options) *Service {
 		billing:          o.Billing.withDefaults(),
 		mailer:           o.Mailer,
 		publicURL:        strings.TrimRight(o.PublicURL, "/"),
-		mailWake:         make(chan struct{}, 1),
 		tempDir:          o.TempDir,
 		tables:           o.Tables,
 		budgets:          o.Budgets.withDefaults(),

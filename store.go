@@ -19,7 +19,6 @@ type Store interface {
 	ModelStore
 	ProjectRecords
 	DashboardStore
-	MailStore
 	BudgetStore
 	StorageStore
 	AuditStore

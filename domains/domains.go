@@ -8,6 +8,7 @@ import (
 	"explorer"
 	"explorer/identity"
 	"explorer/models"
+	"explorer/notifications"
 	"explorer/poles"
 	"explorer/projects"
 )
@@ -18,6 +19,7 @@ type Store interface {
 	poles.Store
 	models.Store
 	identity.Store
+	notifications.Store
 }
 
 // Services are the domain services of one server or command.
@@ -37,12 +39,16 @@ type Services struct {
 	// factor, a directory, an OpenID provider) and keeps their tokens and
 	// second factors.
 	Identity *identity.Service
+	// Notifications keeps the outbox of notification e-mails: their
+	// budget, sending and retries (the root queues them through it).
+	Notifications *notifications.Service
 }
 
 // New builds the services over store with o.
 func New(store Store, o explorer.Options) *Services {
 	core := explorer.NewService(store, o)
+	n := notifications.New(core, store)
 	p := poles.New(core, store)
 	m := models.New(core, store)
-	return &Services{Core: core, Projects: projects.New(core, p, m, store), Poles: p, Models: m, Identity: identity.New(core, store)}
+	return &Services{Core: core, Projects: projects.New(core, p, m, store), Poles: p, Models: m, Identity: identity.New(core, store), Notifications: n}
 }

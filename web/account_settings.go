@@ -18,7 +18,7 @@ import (
 func (s *server) settingsTab(c *fiber.Ctx, h account.Header, st *accountState) (templ.Component, templ.Component, error) {
 	h.Tab = "settings"
 	h.Page.Title = "Settings"
-	v := account.SettingsView{Header: h, Fields: st.settings, Zones: explorer.TimeZones(), Mail: s.svc.MailEnabled()}
+	v := account.SettingsView{Header: h, Fields: st.settings, Zones: explorer.TimeZones(), Mail: s.notes.MailEnabled()}
 	if v.Fields == nil {
 		list, err := s.svc.Settings(ctx(c))
 		if err != nil {

@@ -47,7 +47,7 @@ func (s *server) addWord(c *fiber.Ctx) error {
 	p, err := polarityOf(form.Polarity)
 	var w explorer.WordPolarity
 	if err == nil {
-		w, err = s.svc.SetWordPolarity(ctx(c), form.Language, form.Word, p)
+		w, err = s.projects.SetWordPolarity(ctx(c), form.Language, form.Word, p)
 	}
 	if err != nil {
 		return s.accountAnswer(c, settingsTab, "words", "", withFields(err), &accountState{words: &form})
@@ -58,7 +58,7 @@ func (s *server) addWord(c *fiber.Ctx) error {
 
 func (s *server) removeWord(c *fiber.Ctx) error {
 	word := c.FormValue("word")
-	err := s.svc.DeleteWordPolarity(ctx(c), c.FormValue("language"), word)
+	err := s.projects.DeleteWordPolarity(ctx(c), c.FormValue("language"), word)
 	return s.accountAnswer(c, settingsTab, "words", "The correction of “"+word+"” is removed.", err, nil)
 }
 
@@ -71,7 +71,7 @@ func (s *server) wordsView(c *fiber.Ctx, form *account.WordForm) (account.WordsV
 	} else {
 		v.Form = account.WordForm{Language: strings.ToUpper(s.defaultLanguage(c)), Polarity: "positive"}
 	}
-	list, err := s.svc.WordPolarities(ctx(c))
+	list, err := s.projects.WordPolarities(ctx(c))
 	if err != nil {
 		if explorer.ErrorCode(err) == explorer.EINTERNAL {
 			return v, err

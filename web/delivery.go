@@ -7,7 +7,7 @@ import explorer "explorer"
 // invitations are mailed with links to those with an address.
 func (s *server) mailHint() string {
 	switch {
-	case !s.svc.MailEnabled():
+	case !s.notes.MailEnabled():
 		return "This server sends no e-mail (no --smtp): tell the people you invite yourself."
 	case s.svc.PublicURL() == "":
 		return "Invitations are e-mailed without a link (no --public-url), and only to people with an e-mail address."

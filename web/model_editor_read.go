@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	explorer "explorer"
+	mdl "explorer/models"
 	"explorer/views/models"
 
 	"github.com/gofiber/fiber/v2"
@@ -92,17 +93,17 @@ func (s *server) searchInto(c *fiber.Ctx, v *models.ModelView) error {
 		page = n
 	}
 	size := models.SearchPageSize
-	found, total := explorer.SearchStructure(m.Groups, v.Search, (page-1)*size, size)
+	found, total := mdl.SearchStructure(m.Groups, v.Search, (page-1)*size, size)
 	if pages := (total + size - 1) / size; page > pages && pages > 0 {
 		page = pages
-		found, _ = explorer.SearchStructure(m.Groups, v.Search, (page-1)*size, size)
+		found, _ = mdl.SearchStructure(m.Groups, v.Search, (page-1)*size, size)
 	}
 	v.SearchTotal, v.SearchPage, v.SearchPages = total, page, (total+size-1)/size
 	for _, f := range found {
 		sm := models.SearchMatch{What: f.Kind, Text: f.Text, Start: f.Start, End: f.End, Group: f.Group, Topic: f.Topic}
 		switch f.Kind {
-		case explorer.MatchGroup:
-		case explorer.MatchTopic:
+		case mdl.MatchGroup:
+		case mdl.MatchTopic:
 			sm.Context = "in " + f.GroupTitle
 		default:
 			sm.Context = "in " + f.TopicTitle + " (" + f.GroupTitle + ")"

@@ -14,6 +14,7 @@ import (
 	"explorer/domains"
 	"explorer/identity"
 	mdl "explorer/models"
+	"explorer/notifications"
 	"explorer/poles"
 	"explorer/projects"
 	"explorer/views"
@@ -52,6 +53,7 @@ type server struct {
 	poles    *poles.Service
 	models   *mdl.Service
 	identity *identity.Service
+	notes    *notifications.Service
 	opts     Options
 }
 
@@ -60,7 +62,7 @@ type Pages struct{ s *server }
 
 // New returns the pages on the services.
 func New(svc *domains.Services, opts Options) *Pages {
-	return &Pages{s: &server{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, identity: svc.Identity, opts: opts}}
+	return &Pages{s: &server{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, identity: svc.Identity, notes: svc.Notifications, opts: opts}}
 }
 
 // Register adds the assets, the sign-in page and the pages to r. Every

@@ -21,6 +21,7 @@ import (
 	httpserver "explorer/internal/server"
 	"explorer/internal/smtpmail"
 	"explorer/language"
+	"explorer/notifications"
 	"explorer/projects"
 	"explorer/store"
 	"explorer/tonality"
@@ -192,8 +193,10 @@ type app struct {
 	projects *projects.Service
 	// identity creates the first admin (firstadmin.go).
 	identity *identity.Service
-	fiber    *fiber.App
-	metrics  *httpserver.Metrics
+	// notifications sends the notification e-mails.
+	notifications *notifications.Service
+	fiber         *fiber.App
+	metrics       *httpserver.Metrics
 	// release is what the server lets go of once idle.
 	release *httpserver.Releasers
 }
@@ -223,7 +226,7 @@ func newApp(ctx context.Context, c serveConfig, o explorer.Options) (*app, error
 		db.Close()
 		return nil, err
 	}
-	return &app{db: db, svc: svc, projects: svcs.Projects, identity: svcs.Identity, fiber: f, metrics: sc.Metrics, release: sc.Releasers}, nil
+	return &app{db: db, svc: svc, projects: svcs.Projects, identity: svcs.Identity, notifications: svcs.Notifications, fiber: f, metrics: sc.Metrics, release: sc.Releasers}, nil
 }
 
 func serveCommand(args []string, stderr io.Writer) error {
@@ -313,7 +316,7 @@ func runInBackground(ctx context.Context, a *app, c serveConfig, spaces *wordspa
 	// Scheduled plan changes are applied when due, also while nobody calls.
 	go a.svc.RunBilling(ctx, c.BillingInterval)
 	// Notification e-mails queued by any instance are sent.
-	go a.svc.RunMail(ctx, 5*time.Second)
+	go a.notifications.RunMail(ctx, 5*time.Second)
 	// Long steps (import, explore, apply, learning words, measurements)
 	// run as jobs, those queued by other instances too.
 	go a.projects.RunJobs(ctx, 2*time.Second)

@@ -22,6 +22,7 @@ import (
 	"explorer/identity"
 	"explorer/internal/server"
 	"explorer/models"
+	"explorer/notifications"
 	"explorer/poles"
 	"explorer/projects"
 	"explorer/store"
@@ -59,6 +60,7 @@ type Services struct {
 	*polesService
 	*modelsService
 	*identityService
+	*notificationsService
 }
 
 // Core is the root Service, the kernel and the domains still in it.
@@ -71,6 +73,7 @@ type polesService = poles.Service
 type modelsService = models.Service
 
 type identityService = identity.Service
+type notificationsService = notifications.Service
 
 // CountingHasher is a bcrypt hasher at the minimum cost that counts its work.
 type CountingHasher struct {
@@ -124,7 +127,7 @@ func New(t testing.TB, opts ...func(*explorer.Options)) *Env {
 	if err != nil {
 		t.Fatalf("server: %v", err)
 	}
-	return &Env{T: t, DB: db, Svc: &Services{Core: svcs.Core, projectsService: svcs.Projects, polesService: svcs.Poles, modelsService: svcs.Models, identityService: svcs.Identity}, Services: svcs, Clock: clock, App: app, Hasher: hasher, Options: o, logs: watch}
+	return &Env{T: t, DB: db, Svc: &Services{Core: svcs.Core, projectsService: svcs.Projects, polesService: svcs.Poles, modelsService: svcs.Models, identityService: svcs.Identity, notificationsService: svcs.Notifications}, Services: svcs, Clock: clock, App: app, Hasher: hasher, Options: o, logs: watch}
 }
 
 // EnforceCredits is an option of New: imports the paying account cannot

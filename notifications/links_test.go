@@ -1,4 +1,4 @@
-package explorer_test
+package notifications_test
 
 import (
 	"strings"
@@ -47,7 +47,7 @@ func TestMailLinksAndDelivery(t *testing.T) {
 	if _, err := e.Svc.ChangeProduct(e.As("ann"), explorer.PlanChoice{Handle: "basic"}); err != nil {
 		t.Fatal(err)
 	}
-	sendDue(t, e.Svc.Core)
+	sendDue(t, e.Services.Notifications)
 	msgs := srv.Wait(3, 5*time.Second)
 	if len(msgs) != 3 {
 		t.Fatalf("%d mails", len(msgs))
@@ -91,24 +91,5 @@ func TestMailWithoutLinkOrSMTP(t *testing.T) {
 	plain.AddUser("bob@example.com", "")
 	if inv, err = plain.Svc.Invite(plain.As("ann"), "bob@example.com"); err != nil || inv.Delivery != explorer.DeliveryNoMail {
 		t.Fatalf("no SMTP: %+v %v", inv, err)
-	}
-}
-
-// Public URLs are checked: hostile or malformed values are refused.
-func TestCleanPublicURL(t *testing.T) {
-	for in, want := range map[string]string{
-		"":                               "",
-		" https://ex.example.com/ ":      "https://ex.example.com",
-		"http://10.0.0.1:8080/explorer/": "http://10.0.0.1:8080/explorer",
-	} {
-		if got, err := explorer.CleanPublicURL(in); err != nil || got != want {
-			t.Errorf("%q: %q %v", in, got, err)
-		}
-	}
-	for _, bad := range []string{"ex.example.com", "ftp://ex.example.com", "https://", "https://u:p@ex.example.com",
-		"https://ex.example.com/?a=b", "https://ex.example.com/#x", "javascript:alert(1)", "https://ex.example.com/\x00", "https://ex.example.com/\r\nX: y"} {
-		if got, err := explorer.CleanPublicURL(bad); err == nil {
-			t.Errorf("%q accepted as %q", bad, got)
-		}
 	}
 }

@@ -1,4 +1,4 @@
-package explorer
+package notifications
 
 import (
 	"cmp"
@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"explorer"
 )
 
 // The notification budget: at most mailBudget mails to one recipient
@@ -19,24 +21,34 @@ const (
 	mailWindow = time.Hour
 )
 
-// queueMail queues text to addr, in the caller's transaction, as a mail of
+// Queue queues m, about what, in the caller's transaction, as a mail of
 // its own while the recipient's budget allows, else folded into its
-// digest.
-func (s *Service) queueMail(ctx context.Context, addr string, text mailText) error {
+// digest, and wakes the sender (explorer.Outbox).
+func (s *Service) Queue(ctx context.Context, m explorer.Mail, about string) error {
 	now := s.clock.Now()
-	if err := s.store.LockMailRecipient(ctx, addr, now); err != nil {
+	if err := s.store.LockMailRecipient(ctx, m.To, now); err != nil {
 		return err
 	}
-	uses, err := s.store.MailUses(ctx, addr, now.Add(-mailWindow))
+	uses, err := s.store.MailUses(ctx, m.To, now.Add(-mailWindow))
 	if err != nil {
 		return err
 	}
-	m := &QueuedMail{Mail: Mail{To: addr, Subject: text.subject, Body: text.body}, About: text.about,
-		Status: MailPending, Created: now, Due: now, Counted: now}
+	q := &explorer.QueuedMail{Mail: m, About: about, Status: explorer.MailPending, Created: now, Due: now, Counted: now}
 	if at, fold := mailSlot(uses, now); fold {
-		m.Folded, m.Due, m.Counted = true, at, at
+		q.Folded, q.Due, q.Counted = true, at, at
 	}
-	return s.store.EnqueueMail(ctx, m)
+	if err := s.store.EnqueueMail(ctx, q); err != nil {
+		return err
+	}
+	s.wakeSender()
+	return nil
+}
+
+// Withdraw keeps the unsent mails about what from being sent, in the
+// caller's transaction (also on a server without --smtp: another instance
+// may send) (explorer.Outbox).
+func (s *Service) Withdraw(ctx context.Context, about string) error {
+	return s.store.WithdrawMail(ctx, about, s.clock.Now())
 }
 
 // mailSlot decides where a new notification to a recipient goes, given the
@@ -44,7 +56,7 @@ func (s *Service) queueMail(ctx context.Context, addr string, text mailText) err
 // that waits (its time, true); a mail of its own now (false) while fewer
 // than mailBudget were counted; else into a new digest, due when the
 // mailBudget-th latest leaves the window.
-func mailSlot(uses []MailUse, now time.Time) (time.Time, bool) {
+func mailSlot(uses []explorer.MailUse, now time.Time) (time.Time, bool) {
 	var times []time.Time
 	digests := map[int64]bool{}
 	for _, u := range uses {
@@ -68,26 +80,15 @@ func mailSlot(uses []MailUse, now time.Time) (time.Time, bool) {
 
 // composeMail is the one e-mail of claimed rows: the mail itself, or the
 // digest of several folded ones, in the order they were queued.
-func composeMail(claimed []*QueuedMail) Mail {
+func composeMail(claimed []*explorer.QueuedMail) explorer.Mail {
 	if len(claimed) == 1 {
 		return claimed[0].Mail
 	}
-	slices.SortFunc(claimed, func(a, b *QueuedMail) int { return cmp.Compare(a.ID, b.ID) })
+	slices.SortFunc(claimed, func(a, b *explorer.QueuedMail) int { return cmp.Compare(a.ID, b.ID) })
 	var b strings.Builder
 	fmt.Fprintf(&b, "explorer sends you at most %d e-mails an hour; these %d notifications came after that and are sent together.\n", mailBudget, len(claimed))
 	for i, m := range claimed {
 		fmt.Fprintf(&b, "\n%d. %s\n\n%s", i+1, m.Subject, m.Body)
 	}
-	return Mail{To: claimed[0].To, Subject: fmt.Sprintf("%d notifications from explorer", len(claimed)), Body: b.String()}
+	return explorer.Mail{To: claimed[0].To, Subject: fmt.Sprintf("%d notifications from explorer", len(claimed)), Body: b.String()}
 }
-
-// withdrawMail keeps the unsent mails about what from being sent, in the
-// caller's transaction (also on a server without --smtp: another instance
-// may send).
-func (s *Service) withdrawMail(ctx context.Context, about string) error {
-	return s.store.WithdrawMail(ctx, about, s.clock.Now())
-}
-
-// Mails are about invitations: these name them.
-func modelInvitationAbout(id int64) string   { return fmt.Sprintf("model-invitation:%d", id) }
-func managerInvitationAbout(id int64) string { return fmt.Sprintf("manager-invitation:%d", id) }

@@ -1,10 +1,11 @@
-package explorer_test
+package models_test
 
 import (
 	"strings"
 	"testing"
 
 	explorer "explorer"
+	"explorer/models"
 )
 
 // SearchStructure counts every match, answers the window asked for and
@@ -15,7 +16,7 @@ func TestSearchStructureCountsPagesAndMarks(t *testing.T) {
 		{ID: 1, Title: "Soft drinks", Terms: []string{"Cola", "DRINK water", "İstanbul tea"}},
 		{ID: 2, Title: "Hot", Terms: []string{"coffee", "hot drink"}},
 	}}}
-	all, total := explorer.SearchStructure(groups, " drink ", 0, 50)
+	all, total := models.SearchStructure(groups, " drink ", 0, 50)
 	if total != 4 || len(all) != 4 {
 		t.Fatalf("%d of %d matches", len(all), total)
 	}
@@ -27,21 +28,21 @@ func TestSearchStructureCountsPagesAndMarks(t *testing.T) {
 	if strings.Join(marked, "|") != strings.Join(want, "|") {
 		t.Fatalf("marked %q", marked)
 	}
-	page, total := explorer.SearchStructure(groups, "drink", 2, 5)
+	page, total := models.SearchStructure(groups, "drink", 2, 5)
 	if total != 4 || len(page) != 2 || page[0].Text != "DRINK water" || page[1].Text != "hot drink" {
 		t.Fatalf("window from 2: %d of %d: %+v", len(page), total, page)
 	}
-	tr, _ := explorer.SearchStructure(groups, "İSTANBUL", 0, 50)
+	tr, _ := models.SearchStructure(groups, "İSTANBUL", 0, 50)
 	if len(tr) != 1 || tr[0].Text[tr[0].Start:tr[0].End] != "İstanbul" {
 		t.Fatalf("İstanbul: %+v", tr)
 	}
-	tr, _ = explorer.SearchStructure(groups, "i", 0, 50)
+	tr, _ = models.SearchStructure(groups, "i", 0, 50)
 	for _, m := range tr {
 		if m.End <= m.Start || m.End > len(m.Text) {
 			t.Fatalf("bad mark %+v", m)
 		}
 	}
-	if m, n := explorer.SearchStructure(groups, "  ", 0, 50); m != nil || n != 0 {
+	if m, n := models.SearchStructure(groups, "  ", 0, 50); m != nil || n != 0 {
 		t.Fatalf("blank search: %v %d", m, n)
 	}
 }

@@ -1,4 +1,4 @@
-package explorer_test
+package notifications_test
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"explorer/internal/smtpmail"
 	"explorer/internal/smtptest"
 	"explorer/internal/testkit"
+	"explorer/notifications"
 )
 
 // mailEnv is a test server whose Service sends through a real SMTP server
@@ -36,7 +37,7 @@ func setSetting(t *testing.T, e *testkit.Env, user, key, value string) {
 	}
 }
 
-func sendDue(t *testing.T, svc *explorer.Service) int {
+func sendDue(t *testing.T, svc *notifications.Service) int {
 	t.Helper()
 	n, err := svc.SendDueMail(context.Background())
 	if err != nil {
@@ -61,7 +62,7 @@ func TestInvitationMailFollowsTheRecipientsSetting(t *testing.T) {
 	if _, err := e.Svc.Invite(e.As("ann"), "cid"); err != nil {
 		t.Fatal(err)
 	}
-	if n := sendDue(t, e.Svc.Core); n != 1 {
+	if n := sendDue(t, e.Services.Notifications); n != 1 {
 		t.Fatalf("%d mails sent, want 1", n)
 	}
 	msgs := srv.Wait(1, 5*time.Second)
@@ -81,7 +82,7 @@ func TestInvitationMailFollowsTheRecipientsSetting(t *testing.T) {
 	if _, err := e.Svc.ShareModel(e.As("ann"), m.ID, "cid", "READ_WRITE"); err != nil {
 		t.Fatal(err)
 	}
-	sendDue(t, e.Svc.Core)
+	sendDue(t, e.Services.Notifications)
 	msgs = srv.Wait(2, 5*time.Second)
 	if len(msgs) != 2 || msgs[1].To[0] != "cid@example.com" || !strings.Contains(msgs[1].Subject, "“Menu”") || !strings.Contains(msgs[1].Body, "read and change it") {
 		t.Fatalf("model invitation %+v", msgs)
@@ -99,7 +100,7 @@ func TestScheduledDowngradeMail(t *testing.T) {
 	if _, err := e.Svc.ChangeProduct(e.As("ann"), explorer.PlanChoice{Handle: "basic"}); err != nil {
 		t.Fatal(err)
 	}
-	sendDue(t, e.Svc.Core)
+	sendDue(t, e.Services.Notifications)
 	msgs := srv.Wait(1, 5*time.Second)
 	if len(msgs) != 1 || !strings.Contains(msgs[0].Subject, "Basic on 10/02/2026 00:00 UTC") || !strings.Contains(msgs[0].Body, "from Professional to Basic") {
 		t.Fatalf("messages %+v", msgs)
@@ -111,7 +112,7 @@ func TestNoMailWithoutSMTP(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	e.AddUser("bob@example.com", "")
-	if e.Svc.MailEnabled() {
+	if e.Services.Notifications.MailEnabled() {
 		t.Fatal("mail enabled without a mailer")
 	}
 	if _, err := e.Svc.Invite(e.As("ann"), "bob@example.com"); err != nil {
@@ -136,7 +137,7 @@ func TestQueuedMailSurvivesARestart(t *testing.T) {
 		t.Fatalf("sent before the restart: %+v", got)
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	restarted := explorer.NewService(e.DB, explorer.Options{Clock: e.Clock, Mailer: sender, Logger: quiet})
+	restarted := notifications.New(explorer.NewService(e.DB, explorer.Options{Clock: e.Clock, Mailer: sender, Logger: quiet}), e.DB)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { restarted.RunMail(ctx, 50*time.Millisecond); close(done) }()
@@ -159,7 +160,7 @@ func TestMailRetriesWithBackoff(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	if sendDue(t, e.Svc.Core) != 0 {
+	if sendDue(t, e.Services.Notifications) != 0 {
 		t.Fatal("sent despite the refusal")
 	}
 	m, _ := e.DB.FindMail(ctx, 1)
@@ -167,17 +168,17 @@ func TestMailRetriesWithBackoff(t *testing.T) {
 		t.Fatalf("after a refusal %+v", m)
 	}
 	// Not due again before a minute; then refused once more, due after two.
-	if sendDue(t, e.Svc.Core) != 0 {
+	if sendDue(t, e.Services.Notifications) != 0 {
 		t.Fatal("retried at once")
 	}
 	e.Clock.Advance(time.Minute)
-	sendDue(t, e.Svc.Core)
+	sendDue(t, e.Services.Notifications)
 	e.Clock.Advance(time.Minute)
-	if sendDue(t, e.Svc.Core) != 0 {
+	if sendDue(t, e.Services.Notifications) != 0 {
 		t.Fatal("retried before the backoff")
 	}
 	e.Clock.Advance(time.Minute)
-	if sendDue(t, e.Svc.Core) != 1 || len(srv.Messages()) != 1 {
+	if sendDue(t, e.Services.Notifications) != 1 || len(srv.Messages()) != 1 {
 		t.Fatalf("not sent after the backoff: %+v", srv.Messages())
 	}
 	m, _ = e.DB.FindMail(ctx, 1)
@@ -190,7 +191,7 @@ func TestMailRetriesWithBackoff(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 12; i++ {
-		sendDue(t, e.Svc.Core)
+		sendDue(t, e.Services.Notifications)
 		e.Clock.Advance(time.Hour)
 	}
 	m, _ = e.DB.FindMail(ctx, 2)
@@ -222,7 +223,7 @@ func TestMailClaimedOnceByConcurrentSenders(t *testing.T) {
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	var wg sync.WaitGroup
 	for i := 0; i < 3; i++ {
-		svc := explorer.NewService(e.DB, explorer.Options{Clock: e.Clock, Mailer: sender, Logger: quiet})
+		svc := notifications.New(explorer.NewService(e.DB, explorer.Options{Clock: e.Clock, Mailer: sender, Logger: quiet}), e.DB)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -239,5 +240,22 @@ func TestMailClaimedOnceByConcurrentSenders(t *testing.T) {
 	}
 	if len(msgs) != n || len(seen) != n {
 		t.Fatalf("%d messages to %d recipients, want %d each once: %v", len(msgs), len(seen), n, seen)
+	}
+}
+
+// A root Service built without the notifications domain (as the command
+// line's user and backup commands build it) has no outbox: it queues
+// nothing, whatever its Mailer, and says so.
+func TestNoMailWithoutOutbox(t *testing.T) {
+	e, _, sender := mailEnv(t)
+	e.AddUser("ann", "")
+	e.AddUser("bob@example.com", "")
+	bare := explorer.NewService(e.DB, explorer.Options{Clock: e.Clock, Mailer: sender})
+	inv, err := bare.Invite(e.As("ann"), "bob@example.com")
+	if err != nil || inv.Delivery != explorer.DeliveryNoMail {
+		t.Fatalf("invite without an outbox: %+v %v", inv, err)
+	}
+	if _, err := e.DB.FindMail(context.Background(), 1); explorer.ErrorCode(err) != explorer.ENOTFOUND {
+		t.Fatalf("a mail was queued: %v", err)
 	}
 }

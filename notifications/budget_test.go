@@ -1,4 +1,4 @@
-package explorer_test
+package notifications_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	explorer "explorer"
 	"explorer/internal/testkit"
 	mdl "explorer/models"
+	"explorer/notifications"
 )
 
 // queuedMails reads the outbox's rows from id 1 on.
@@ -55,7 +56,7 @@ func TestMailBudgetFoldsTheRestIntoADigest(t *testing.T) {
 	var invs []*explorer.ModelInvitation
 	for i := range 10 {
 		invs = append(invs, shareWith(t, e, "ann", models[i], "bob@example.com"))
-		if n := sendDue(t, e.Svc.Core); n != 1 {
+		if n := sendDue(t, e.Services.Notifications); n != 1 {
 			t.Fatalf("mail %d: %d sent", i+1, n)
 		}
 		e.Clock.Advance(time.Minute)
@@ -65,18 +66,18 @@ func TestMailBudgetFoldsTheRestIntoADigest(t *testing.T) {
 	for i := 10; i < 14; i++ {
 		invs = append(invs, shareWith(t, e, "ann", models[i], "bob@example.com"))
 	}
-	if n := sendDue(t, e.Svc.Core); n != 0 {
+	if n := sendDue(t, e.Services.Notifications); n != 0 {
 		t.Fatalf("%d sent over the budget", n)
 	}
 	if err := e.Svc.RevokeModelInvitation(e.As("ann"), models[12], invs[12].ID); err != nil {
 		t.Fatal(err)
 	}
 	e.Clock.Advance(49*time.Minute + 59*time.Second)
-	if n := sendDue(t, e.Svc.Core); n != 0 {
+	if n := sendDue(t, e.Services.Notifications); n != 0 {
 		t.Fatalf("digest sent %d early", n)
 	}
 	e.Clock.Advance(time.Second)
-	if n := sendDue(t, e.Svc.Core); n != 1 {
+	if n := sendDue(t, e.Services.Notifications); n != 1 {
 		t.Fatalf("digest: %d sent", n)
 	}
 	msgs := srv.Wait(11, 5*time.Second)
@@ -94,11 +95,11 @@ func TestMailBudgetFoldsTheRestIntoADigest(t *testing.T) {
 		t.Fatal(err)
 	}
 	shareWith(t, e, "ann", models[0], "bob@example.com")
-	if n := sendDue(t, e.Svc.Core); n != 1 {
+	if n := sendDue(t, e.Services.Notifications); n != 1 {
 		t.Fatalf("after the digest: %d sent", n)
 	}
 	shareWith(t, e, "ann", models[12], "bob@example.com")
-	if n := sendDue(t, e.Svc.Core); n != 0 {
+	if n := sendDue(t, e.Services.Notifications); n != 0 {
 		t.Fatalf("the eleventh of the hour: %d sent", n)
 	}
 }
@@ -114,7 +115,7 @@ func TestShareRevokeLoopIsBounded(t *testing.T) {
 	for i := range 60 {
 		inv := shareWith(t, e, "ann", model, "bob@example.com")
 		if i%2 == 0 {
-			sendDue(t, e.Svc.Core) // a fast sender mails before the revocation
+			sendDue(t, e.Services.Notifications) // a fast sender mails before the revocation
 		}
 		if err := e.Svc.RevokeModelInvitation(e.As("ann"), model, inv.ID); err != nil {
 			t.Fatal(err)
@@ -122,7 +123,7 @@ func TestShareRevokeLoopIsBounded(t *testing.T) {
 		e.Clock.Advance(20 * time.Second)
 	}
 	e.Clock.Advance(2 * time.Hour)
-	sendDue(t, e.Svc.Core)
+	sendDue(t, e.Services.Notifications)
 	if got := len(srv.Messages()); got != 10 {
 		t.Fatalf("%d mails to one recipient, want 10", got)
 	}
@@ -162,7 +163,7 @@ func TestRevokedInvitationMailIsWithheld(t *testing.T) {
 		t.Fatal(err)
 	}
 	shareWith(t, e, "ann", model, "bob@example.com")
-	if n := sendDue(t, e.Svc.Core); n != 1 {
+	if n := sendDue(t, e.Services.Notifications); n != 1 {
 		t.Fatalf("%d sent, want only the pending invitation's", n)
 	}
 	if msgs := srv.Messages(); len(msgs) != 1 || msgs[0].To[0] != "bob@example.com" {
@@ -186,7 +187,9 @@ func TestMailBudgetAcrossInstances(t *testing.T) {
 		models[i] = mustModel(t, e, "ann")
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	other := mdl.New(explorer.NewService(e.DB, explorer.Options{Clock: e.Clock, Mailer: sender, Logger: quiet}), e.DB)
+	core := explorer.NewService(e.DB, explorer.Options{Clock: e.Clock, Mailer: sender, Logger: quiet})
+	notifications.New(core, e.DB)
+	other := mdl.New(core, e.DB)
 	var wg sync.WaitGroup
 	for i, id := range models {
 		svc := e.Services.Models
@@ -224,7 +227,7 @@ func TestMailBeingSentIsNotWithdrawn(t *testing.T) {
 	ctx := context.Background()
 	for range 9 {
 		shareWith(t, e, "ann", mustModel(t, e, "ann"), "bob@example.com")
-		sendDue(t, e.Svc.Core)
+		sendDue(t, e.Services.Notifications)
 	}
 	inv := shareWith(t, e, "ann", model, "bob@example.com")
 	now := e.Clock.Now()

@@ -1,8 +1,10 @@
-package explorer
+package models
 
 import (
 	"strings"
 	"unicode/utf8"
+
+	"explorer"
 )
 
 // Kinds of StructureMatch.
@@ -29,8 +31,8 @@ type StructureMatch struct {
 // q, compared as TermKey does (trimmed, case not minded), in the order of
 // the structure. It answers the matches from offset on, at most limit of
 // them, and how many there are in all. A blank q finds nothing.
-func SearchStructure(groups []Group, q string, offset, limit int) ([]StructureMatch, int) {
-	key := TermKey(q)
+func SearchStructure(groups []explorer.Group, q string, offset, limit int) ([]StructureMatch, int) {
+	key := explorer.TermKey(q)
 	if key == "" {
 		return nil, 0
 	}
@@ -45,18 +47,18 @@ func SearchStructure(groups []Group, q string, offset, limit int) ([]StructureMa
 		total++
 	}
 	for _, g := range groups {
-		if strings.Contains(TermKey(g.Title), key) {
+		if strings.Contains(explorer.TermKey(g.Title), key) {
 			found(StructureMatch{Kind: MatchGroup, Group: g.ID, GroupTitle: g.Title}, g.Title)
 		}
 		for _, t := range g.Topics {
 			at := StructureMatch{Group: g.ID, GroupTitle: g.Title, Topic: t.ID, TopicTitle: t.Title}
-			if strings.Contains(TermKey(t.Title), key) {
+			if strings.Contains(explorer.TermKey(t.Title), key) {
 				m := at
 				m.Kind = MatchTopic
 				found(m, t.Title)
 			}
 			for _, term := range t.Terms {
-				if strings.Contains(TermKey(term), key) {
+				if strings.Contains(explorer.TermKey(term), key) {
 					m := at
 					m.Kind = MatchTerm
 					found(m, term)
