@@ -3,14 +3,7 @@ package explorer
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
-)
-
-// Usage periods of an account's usage figures.
-const (
-	PeriodDay   = "DAY"
-	PeriodMonth = "MONTH"
 )
 
 // UsageRecord is what one project import used: projects started and
@@ -43,25 +36,6 @@ type UsageStore interface {
 	// FindUsageRecords lists the records of users in [from, to), oldest
 	// first.
 	FindUsageRecords(ctx context.Context, userIDs []int64, from, to time.Time) ([]*UsageRecord, error)
-}
-
-// UsageQuery is the period of usage figures asked for: Period (DAY or
-// MONTH, any case) takes precedence over Since and Until (yyyy-MM-dd,
-// Until exclusive); none at all means MONTH.
-type UsageQuery struct {
-	Period string
-	Since  string
-	Until  string
-}
-
-// UsageDetails are an account's usage figures: today, this
-// month (both in the caller's time zone) and the asked period.
-type UsageDetails struct {
-	Today  UsageSums
-	Month  UsageSums
-	Period UsageSums
-	// From and To are the bounds of the asked period, To exclusive.
-	From, To time.Time
 }
 
 // RecordUsage records the usage of one import by userID at time at and
@@ -125,87 +99,3 @@ func usageText(u *User, p *Project, projects, verbatims int) string {
 	return fmt.Sprintf("%s verbatims %s into “%s” by %s", n, what, p.Title, u.Username)
 }
 
-// Usage returns the caller's usage figures; a manager's include its
-// managed users'. Day and month boundaries are those of the caller's
-// timezone setting.
-func (s *Service) Usage(ctx context.Context, q UsageQuery) (*UsageDetails, error) {
-	u, err := Actor(ctx)
-	if err != nil {
-		return nil, err
-	}
-	loc, err := s.userLocation(ctx, u.ID)
-	if err != nil {
-		return nil, err
-	}
-	now := s.clock.Now().In(loc)
-	y, m, d := now.Date()
-	today := time.Date(y, m, d, 0, 0, 0, 0, loc)
-	month := time.Date(y, m, 1, 0, 0, 0, 0, loc)
-	out := &UsageDetails{}
-	switch period := strings.ToUpper(strings.TrimSpace(q.Period)); {
-	case period == PeriodDay:
-		out.From, out.To = today, today.AddDate(0, 0, 1)
-	case period == PeriodMonth || (period == "" && q.Since == "" && q.Until == ""):
-		out.From, out.To = month, month.AddDate(0, 1, 0)
-	case period != "":
-		return nil, Invalid("period must be DAY or MONTH", FieldError{Field: "period", Message: "must be DAY or MONTH"})
-	default:
-		if out.From, out.To, err = parseUsageRange(q.Since, q.Until, loc); err != nil {
-			return nil, err
-		}
-	}
-	ids, err := s.usageUsers(ctx, u)
-	if err != nil {
-		return nil, err
-	}
-	if out.Today, err = s.store.SumUsage(ctx, ids, today, today.AddDate(0, 0, 1)); err != nil {
-		return nil, err
-	}
-	if out.Month, err = s.store.SumUsage(ctx, ids, month, month.AddDate(0, 1, 0)); err != nil {
-		return nil, err
-	}
-	if out.Period, err = s.store.SumUsage(ctx, ids, out.From, out.To); err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// usageUsers are the users whose usage u's figures add up: u and its
-// managed users.
-func (s *Service) usageUsers(ctx context.Context, u *User) ([]int64, error) {
-	ids := []int64{u.ID}
-	managed, err := s.store.FindManagedUsers(ctx, u.ID)
-	if err != nil {
-		return nil, err
-	}
-	for _, m := range managed {
-		ids = append(ids, m.ID)
-	}
-	return ids, nil
-}
-
-// parseUsageRange reads sinceDate and untilDate (yyyy-MM-dd, both needed,
-// until after since) as midnights in loc.
-func parseUsageRange(since, until string, loc *time.Location) (from, to time.Time, err error) {
-	var fields []FieldError
-	parse := func(name, other, v string) time.Time {
-		v = strings.TrimSpace(v)
-		if v == "" {
-			fields = append(fields, FieldError{Field: name, Message: "is required with " + other})
-			return time.Time{}
-		}
-		t, err := time.ParseInLocation(time.DateOnly, v, loc)
-		if err != nil {
-			fields = append(fields, FieldError{Field: name, Message: "must be a date yyyy-MM-dd"})
-		}
-		return t
-	}
-	from, to = parse("sinceDate", "untilDate", since), parse("untilDate", "sinceDate", until)
-	if len(fields) > 0 {
-		return from, to, Invalid(fields[0].Field+" "+fields[0].Message, fields...)
-	}
-	if !to.After(from) {
-		return from, to, Invalid("untilDate must be after sinceDate", FieldError{Field: "untilDate", Message: "must be after sinceDate"})
-	}
-	return from, to, nil
-}

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	explorer "explorer"
+	"explorer/accounts"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -235,7 +236,7 @@ type usageDetails struct {
 }
 
 func (h *handler) getUsage(c *fiber.Ctx) error {
-	u, err := h.svc.Usage(c.UserContext(), explorer.UsageQuery{Period: c.Query("period"), Since: c.Query("sinceDate"), Until: c.Query("untilDate")})
+	u, err := h.accounts.Usage(c.UserContext(), accounts.UsageQuery{Period: c.Query("period"), Since: c.Query("sinceDate"), Until: c.Query("untilDate")})
 	if err != nil {
 		return err
 	}

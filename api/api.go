@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"explorer/domains"
+	"explorer/accounts"
 	"explorer/models"
 	"explorer/poles"
 	"explorer/projects"
@@ -31,6 +32,7 @@ type handler struct {
 	projects *projects.Service
 	poles    *poles.Service
 	models   *models.Service
+	accounts *accounts.Service
 	opts     Options
 	// structures keeps the encoded structures of model answers.
 	structures structureCache
@@ -45,7 +47,7 @@ func (a *API) ReleaseCaches() { a.h.structures.clear() }
 
 // New returns the JSON interface on the services.
 func New(svc *domains.Services, opts Options) *API {
-	return &API{h: &handler{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, opts: opts}}
+	return &API{h: &handler{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, accounts: svc.Accounts, opts: opts}}
 }
 
 // Register adds health, the OpenAPI document and the /v1 operations to r.

@@ -6,6 +6,7 @@ package domains
 
 import (
 	"explorer"
+	"explorer/accounts"
 	"explorer/models"
 	"explorer/poles"
 	"explorer/projects"
@@ -16,6 +17,7 @@ type Store interface {
 	projects.Store
 	poles.Store
 	models.Store
+	accounts.Store
 }
 
 // Services are the domain services of one server or command.
@@ -31,6 +33,9 @@ type Services struct {
 	Poles *poles.Service
 	// Models keeps topic models, their versions and their sharing.
 	Models *models.Service
+	// Accounts keeps what a person sets and answers what an account
+	// used.
+	Accounts *accounts.Service
 }
 
 // New builds the services over store with o.
@@ -38,5 +43,5 @@ func New(store Store, o explorer.Options) *Services {
 	core := explorer.NewService(store, o)
 	p := poles.New(core, store)
 	m := models.New(core, store)
-	return &Services{Core: core, Projects: projects.New(core, p, m, store), Poles: p, Models: m}
+	return &Services{Core: core, Projects: projects.New(core, p, m, store), Poles: p, Models: m, Accounts: accounts.New(core, store)}
 }

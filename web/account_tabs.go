@@ -5,6 +5,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/accounts"
 	"explorer/views/account"
 	"explorer/views/chart"
 
@@ -115,7 +116,7 @@ func (s *server) creditsTab(c *fiber.Ctx, h account.Header, st *accountState) (t
 	for _, ch := range l.Charges {
 		v.Charges = append(v.Charges, account.Charge{Date: formatTime(c, ch.Created), Kind: ch.Kind, Description: ch.Description, Amount: formatMoney(ch.AmountCents, ch.Currency)})
 	}
-	points, start, err := s.svc.BalanceHistory(cx, balanceEntries)
+	points, start, err := s.accounts.BalanceHistory(cx, balanceEntries)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -138,9 +139,9 @@ func (s *server) usageTab(c *fiber.Ctx, h account.Header, _ *accountState) (temp
 	if v.Since != "" || v.Until != "" {
 		v.Period = ""
 	} else if v.Period == "" {
-		v.Period = explorer.PeriodMonth
+		v.Period = accounts.PeriodMonth
 	}
-	q := explorer.UsageQuery{Period: v.Period, Since: v.Since, Until: v.Until}
+	q := accounts.UsageQuery{Period: v.Period, Since: v.Since, Until: v.Until}
 	if v.Period == "" {
 		until, err := time.Parse(time.DateOnly, strings.TrimSpace(v.Until))
 		if err == nil {
@@ -148,13 +149,13 @@ func (s *server) usageTab(c *fiber.Ctx, h account.Header, _ *accountState) (temp
 		}
 		if err == nil && v.Since != "" && until.Format(time.DateOnly) < strings.TrimSpace(v.Since) {
 			v.Error = "The last day must not be before the first day."
-			q = explorer.UsageQuery{}
+			q = accounts.UsageQuery{}
 		}
 	}
-	d, err := s.svc.Usage(ctx(c), q)
+	d, err := s.accounts.Usage(ctx(c), q)
 	if explorer.ErrorCode(err) == explorer.EINVALID {
 		v.Error = usageError(err)
-		d, err = s.svc.Usage(ctx(c), explorer.UsageQuery{})
+		d, err = s.accounts.Usage(ctx(c), accounts.UsageQuery{})
 	}
 	if err != nil {
 		return nil, nil, err
@@ -164,7 +165,7 @@ func (s *server) usageTab(c *fiber.Ctx, h account.Header, _ *accountState) (temp
 	}
 	period := formatDate(c, d.From) + " – " + formatDate(c, d.To.AddDate(0, 0, -1))
 	v.Rows = []account.UsageRow{row("Today", d.Today), row("This month", d.Month), row(period, d.Period)}
-	hist, err := s.svc.UsageHistory(ctx(c))
+	hist, err := s.accounts.UsageHistory(ctx(c))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -182,7 +183,7 @@ func usageError(err error) string {
 
 // usageBars are the verbatims and the projects charts of usage buckets:
 // paid plans first, then the trial.
-func usageBars(buckets []explorer.UsageBucket, label func(time.Time) string) (verbatims, projects chart.Bars) {
+func usageBars(buckets []accounts.UsageBucket, label func(time.Time) string) (verbatims, projects chart.Bars) {
 	labels := make([]string, len(buckets))
 	vs, ps := make([][]int64, len(buckets)), make([][]int64, len(buckets))
 	for i, b := range buckets {

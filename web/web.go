@@ -12,6 +12,7 @@ import (
 
 	explorer "explorer"
 	"explorer/domains"
+	"explorer/accounts"
 	mdl "explorer/models"
 	"explorer/poles"
 	"explorer/projects"
@@ -50,6 +51,7 @@ type server struct {
 	projects *projects.Service
 	poles    *poles.Service
 	models   *mdl.Service
+	accounts *accounts.Service
 	opts     Options
 }
 
@@ -58,7 +60,7 @@ type Pages struct{ s *server }
 
 // New returns the pages on the services.
 func New(svc *domains.Services, opts Options) *Pages {
-	return &Pages{s: &server{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, opts: opts}}
+	return &Pages{s: &server{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, accounts: svc.Accounts, opts: opts}}
 }
 
 // Register adds the assets, the sign-in page and the pages to r. Every

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/accounts"
 	"explorer/api"
 	"explorer/domains"
 	"explorer/internal/server"
@@ -57,6 +58,7 @@ type Services struct {
 	*projectsService
 	*polesService
 	*modelsService
+	*accountsService
 }
 
 // Core is the root Service, the kernel and the domains still in it.
@@ -67,6 +69,8 @@ type projectsService = projects.Service
 type polesService = poles.Service
 
 type modelsService = models.Service
+
+type accountsService = accounts.Service
 
 // CountingHasher is a bcrypt hasher at the minimum cost that counts its work.
 type CountingHasher struct {
@@ -120,7 +124,7 @@ func New(t testing.TB, opts ...func(*explorer.Options)) *Env {
 	if err != nil {
 		t.Fatalf("server: %v", err)
 	}
-	return &Env{T: t, DB: db, Svc: &Services{Core: svcs.Core, projectsService: svcs.Projects, polesService: svcs.Poles, modelsService: svcs.Models}, Services: svcs, Clock: clock, App: app, Hasher: hasher, Options: o, logs: watch}
+	return &Env{T: t, DB: db, Svc: &Services{Core: svcs.Core, projectsService: svcs.Projects, polesService: svcs.Poles, modelsService: svcs.Models, accountsService: svcs.Accounts}, Services: svcs, Clock: clock, App: app, Hasher: hasher, Options: o, logs: watch}
 }
 
 // EnforceCredits is an option of New: imports the paying account cannot
