@@ -187,7 +187,10 @@ func (s *Service) SetPassword(ctx context.Context, username, password string) er
 	return nil
 }
 
-func (s *Service) requireAdmin(ctx context.Context) error {
+func (s *Service) requireAdmin(ctx context.Context) error { return RequireAdmin(ctx) }
+
+// RequireAdmin returns EFORBIDDEN unless the caller is an admin.
+func RequireAdmin(ctx context.Context) error {
 	u, err := Actor(ctx)
 	if err != nil {
 		return err

@@ -2,6 +2,7 @@ package accounts
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -116,4 +117,65 @@ func parseUsageRange(since, until string, loc *time.Location) (from, to time.Tim
 		return from, to, explorer.Invalid("untilDate must be after sinceDate", explorer.FieldError{Field: "untilDate", Message: "must be after sinceDate"})
 	}
 	return from, to, nil
+}
+
+// RecordUsage records the usage of one import by userID at time at and
+// takes the verbatims' credits from the paying account (the manager's for
+// a managed user); the balance may go below zero (imports check first,
+// credits_gate.go). It needs no actor: project imports call it.
+func (s *Service) RecordUsage(ctx context.Context, userID int64, projects, verbatims int, at time.Time) error {
+	return s.recordUsage(ctx, userID, nil, projects, verbatims, at)
+}
+
+// recordUsage is RecordUsage of the import or append of project p (nil:
+// none), which the ledger entry names. Crossing the low-balance line
+// queues its mail, once a cycle (credits_low.go).
+func (s *Service) recordUsage(ctx context.Context, userID int64, p *explorer.Project, projects, verbatims int, at time.Time) error {
+	if projects < 0 || verbatims < 0 {
+		return explorer.Invalid("usage must not be negative")
+	}
+	return s.root.InTx(ctx, func(ctx context.Context) error {
+		u, err := s.store.FindUserByID(ctx, userID)
+		if err != nil {
+			return err
+		}
+		payer, err := s.root.Payer(ctx, u)
+		if err != nil {
+			return err
+		}
+		a, err := s.settleTx(ctx, payer.ID)
+		if err != nil {
+			return err
+		}
+		plan, err := s.store.FindPlanByID(ctx, a.PlanID)
+		if err != nil {
+			return err
+		}
+		r := &explorer.UsageRecord{UserID: u.ID, AccountID: payer.ID, Projects: int64(projects), Verbatims: int64(verbatims), Trialing: plan.IsTrial(), Recorded: at.UTC()}
+		if err := s.store.CreateUsageRecord(ctx, r); err != nil {
+			return err
+		}
+		e := &explorer.CreditEntry{Kind: explorer.CreditUsage, Credits: -int64(verbatims) * s.billing.CreditsPerVerbatim, Description: usageText(u, p, projects, verbatims)}
+		if p != nil {
+			e.ProjectID = p.ID
+		}
+		if err := s.record(ctx, payer.ID, u.ID, at, nil, e); err != nil {
+			return err
+		}
+		return s.warnLowCredits(ctx, payer, a, plan)
+	})
+}
+
+// usageText describes a usage entry of the ledger: what was analysed, of
+// which project, by whom.
+func usageText(u *explorer.User, p *explorer.Project, projects, verbatims int) string {
+	n := explorer.GroupThousands(int64(verbatims))
+	if p == nil {
+		return fmt.Sprintf("%s verbatims analysed by %s", n, u.Username)
+	}
+	what := "imported"
+	if projects == 0 {
+		what = "appended"
+	}
+	return fmt.Sprintf("%s verbatims %s into “%s” by %s", n, what, p.Title, u.Username)
 }

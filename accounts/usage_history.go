@@ -97,7 +97,7 @@ type BalancePoint struct {
 // ledger entries of the account paying for the caller, oldest first, and
 // the balance before the first of them.
 func (s *Service) BalanceHistory(ctx context.Context, limit int) (points []BalancePoint, start int64, err error) {
-	l, err := s.root.CreditLedger(ctx, limit)
+	l, err := s.CreditLedger(ctx, limit)
 	if err != nil {
 		return nil, 0, err
 	}

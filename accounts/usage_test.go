@@ -99,11 +99,11 @@ func TestUsageSplitsTrialingAndIncludesManagedUsers(t *testing.T) {
 		t.Fatalf("worker's usage %+v", u.Month)
 	}
 	// The verbatims' credits came from the manager's account.
-	basicCredits := entriesOf(ledger(t, bctx, e.Svc.Core), explorer.CreditPlanProration)[0].Credits
+	basicCredits := entriesOf(ledger(t, bctx, e.Services.Accounts), explorer.CreditPlanProration)[0].Credits
 	if got, _ := e.Svc.Credits(bctx); got != before+basicCredits-60 {
 		t.Fatalf("credits %d, want %d", got, before+basicCredits-60)
 	}
-	if en := entriesOf(ledger(t, bctx, e.Svc.Core), explorer.CreditUsage); len(en) != 3 {
+	if en := entriesOf(ledger(t, bctx, e.Services.Accounts), explorer.CreditUsage); len(en) != 3 {
 		t.Fatalf("usage entries %+v", en)
 	}
 	if err := e.Svc.RecordUsage(bctx, boss.ID, -1, 0, now); code(err) != explorer.EINVALID {

@@ -3,8 +3,8 @@ package api
 import (
 	"context"
 	"errors"
-	"explorer/domains"
 	"explorer/accounts"
+	"explorer/domains"
 	"explorer/models"
 	"explorer/poles"
 	"explorer/projects"

@@ -33,8 +33,8 @@ type Services struct {
 	Poles *poles.Service
 	// Models keeps topic models, their versions and their sharing.
 	Models *models.Service
-	// Accounts keeps what a person sets and answers what an account
-	// used.
+	// Accounts keeps plans, seats, credits and billing, managers and
+	// their invitations, settings and usage.
 	Accounts *accounts.Service
 }
 
@@ -43,5 +43,6 @@ func New(store Store, o explorer.Options) *Services {
 	core := explorer.NewService(store, o)
 	p := poles.New(core, store)
 	m := models.New(core, store)
-	return &Services{Core: core, Projects: projects.New(core, p, m, store), Poles: p, Models: m, Accounts: accounts.New(core, store)}
+	a := accounts.New(core, store)
+	return &Services{Core: core, Projects: projects.New(core, p, m, a, store), Poles: p, Models: m, Accounts: a}
 }

@@ -18,7 +18,7 @@ func (s *server) overviewTab(c *fiber.Ctx, h account.Header, st *accountState) (
 	cx := ctx(c)
 	h.Tab = "account"
 	v := account.AccountView{Header: h, Preview: st.preview, MailHint: s.mailHint()}
-	a, err := s.svc.Account(cx)
+	a, err := s.accounts.Account(cx)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -32,7 +32,7 @@ func (s *server) overviewTab(c *fiber.Ctx, h account.Header, st *accountState) (
 	if err != nil {
 		return nil, nil, err
 	}
-	received, more, err := s.svc.InvitationsPage(cx, window)
+	received, more, err := s.accounts.InvitationsPage(cx, window)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -40,24 +40,24 @@ func (s *server) overviewTab(c *fiber.Ctx, h account.Header, st *accountState) (
 	for _, inv := range received {
 		v.Received = append(v.Received, account.Invitation{ID: inv.ID, Other: inv.Sender, Created: formatTime(c, inv.Created)})
 	}
-	plans, err := s.svc.Products(cx)
+	plans, err := s.accounts.Products(cx)
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, p := range plans {
 		v.Plans = append(v.Plans, toPlanView(p))
 	}
-	cur, err := s.svc.Product(cx)
+	cur, err := s.accounts.Product(cx)
 	if err != nil {
 		return nil, nil, err
 	}
 	v.Plan = toPlanView(cur)
-	if m, err := s.svc.ProductMigration(cx); err == nil {
+	if m, err := s.accounts.ProductMigration(cx); err == nil {
 		v.Migration = &account.Migration{Plan: m.Plan.Name, Date: formatTime(c, m.Effective)}
 	} else if explorer.ErrorCode(err) != explorer.ENOTFOUND {
 		return nil, nil, err
 	}
-	seats, err := s.svc.Seats(cx)
+	seats, err := s.accounts.Seats(cx)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -96,15 +96,15 @@ func (s *server) creditsTab(c *fiber.Ctx, h account.Header, st *accountState) (t
 	h.Tab = "credits"
 	h.Page.Title = "Credits"
 	v := account.CreditsView{Header: h, Preview: st.preview}
-	l, err := s.svc.CreditLedger(cx, balanceEntries)
+	l, err := s.accounts.CreditLedger(cx, balanceEntries)
 	if err != nil {
 		return nil, nil, err
 	}
-	plan, err := s.svc.Product(cx)
+	plan, err := s.accounts.Product(cx)
 	if err != nil {
 		return nil, nil, err
 	}
-	v.Balance, v.UnitPrice = l.Balance, formatMoney(s.svc.CreditPriceCents(), plan.Currency)
+	v.Balance, v.UnitPrice = l.Balance, formatMoney(s.accounts.CreditPriceCents(), plan.Currency)
 	me, _ := c.Locals("user").(*explorer.User)
 	for _, e := range l.Entries {
 		en := account.Entry{Date: formatTime(c, e.Created), Kind: e.Kind, Description: e.Description, Credits: e.Credits}

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	explorer "explorer"
-	"explorer/domains"
 	"explorer/accounts"
+	"explorer/domains"
 	mdl "explorer/models"
 	"explorer/poles"
 	"explorer/projects"
@@ -230,7 +230,7 @@ const lowCreditsKey = "lowCredits"
 // The banner is advice: when the balance cannot be read, the page is
 // shown without it (its own reads report a broken database).
 func (s *server) lowCredits(c *fiber.Ctx) *views.LowCredits {
-	low, err := s.svc.CreditsLow(c.UserContext())
+	low, err := s.accounts.CreditsLow(c.UserContext())
 	if err != nil || low == nil {
 		return nil
 	}

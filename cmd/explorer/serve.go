@@ -15,6 +15,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/accounts"
 	"explorer/analysis"
 	"explorer/domains"
 	httpserver "explorer/internal/server"
@@ -189,6 +190,8 @@ type app struct {
 	svc *explorer.Service
 	// projects runs the projects' jobs.
 	projects *projects.Service
+	// accounts runs the billing passes.
+	accounts *accounts.Service
 	fiber    *fiber.App
 	metrics  *httpserver.Metrics
 	// release is what the server lets go of once idle.
@@ -220,7 +223,7 @@ func newApp(ctx context.Context, c serveConfig, o explorer.Options) (*app, error
 		db.Close()
 		return nil, err
 	}
-	return &app{db: db, svc: svc, projects: svcs.Projects, fiber: f, metrics: sc.Metrics, release: sc.Releasers}, nil
+	return &app{db: db, svc: svc, projects: svcs.Projects, accounts: svcs.Accounts, fiber: f, metrics: sc.Metrics, release: sc.Releasers}, nil
 }
 
 func serveCommand(args []string, stderr io.Writer) error {
@@ -308,7 +311,7 @@ func recoverAtStart(ctx context.Context, svc *projects.Service) error {
 // runInBackground starts the server's loops, which run until ctx ends.
 func runInBackground(ctx context.Context, a *app, c serveConfig, spaces *wordspace.Registry) {
 	// Scheduled plan changes are applied when due, also while nobody calls.
-	go a.svc.RunBilling(ctx, c.BillingInterval)
+	go a.accounts.RunBilling(ctx, c.BillingInterval)
 	// Notification e-mails queued by any instance are sent.
 	go a.svc.RunMail(ctx, 5*time.Second)
 	// Long steps (import, explore, apply, learning words, measurements)

@@ -8,13 +8,12 @@ import (
 
 // domainArrows are the domain packages around the kernel (the root
 // package), each with the other domains it may import. The root still
-// holds the domains not yet moved (identity, the accounts' credits,
-// billing, plans and managers, notifications), which every domain may reach through the kernel.
+// holds the domains not yet moved (identity, notifications), which every domain may reach through the kernel.
 // A new domain package adds its line here; an arrow between two domains
 // is added to the one that imports, and no two domains may import each
 // other (TestDomainArrowsHaveNoCycle).
 var domainArrows = map[string][]string{
-	"projects": {"poles", "models"},
+	"projects": {"poles", "models", "accounts"},
 	"poles":    nil,
 	"models":   nil,
 	"accounts": nil,
