@@ -1,7 +1,6 @@
 package explorer
 
 import (
-	"context"
 	"time"
 )
 
@@ -49,15 +48,4 @@ type Charge struct {
 	Currency    string
 	Description string
 	Created     time.Time
-}
-
-// LedgerStore keeps the credit ledger and the charges.
-type LedgerStore interface {
-	CreateCreditEntry(ctx context.Context, e *CreditEntry) error
-	CreateCharge(ctx context.Context, c *Charge) error
-	CreditBalance(ctx context.Context, accountID int64) (int64, error)
-	// FindCreditEntries and FindCharges list an account's newest first,
-	// at most limit.
-	FindCreditEntries(ctx context.Context, accountID int64, limit int) ([]*CreditEntry, error)
-	FindCharges(ctx context.Context, accountID int64, limit int) ([]*Charge, error)
 }

@@ -1,12 +1,6 @@
 package explorer
 
-import (
-	"context"
-	"time"
-)
-
-// DashboardVersions is how many recent versions the start page lists.
-const DashboardVersions = 5
+import "time"
 
 // RecentVersion is a model version on the start page.
 type RecentVersion struct {
@@ -16,12 +10,4 @@ type RecentVersion struct {
 	Version   int
 	Created   time.Time
 	CreatedBy *UserRef
-}
-
-// DashboardStore finds what the start page sums up.
-type DashboardStore interface {
-	// FindRecentVersions lists the newest versions of the models userID
-	// may read (owned or shared), newest first, at most limit, with the
-	// models' titles; its cost does not grow with the versions stored.
-	FindRecentVersions(ctx context.Context, userID int64, limit int) ([]RecentVersion, error)
 }

@@ -1,9 +1,5 @@
 package explorer
 
-import (
-	"context"
-)
-
 // PlanTrial is the handle of the plan new accounts start on; usage of an
 // account on it is counted as trialing.
 const PlanTrial = "trial"
@@ -25,14 +21,6 @@ type Plan struct {
 
 // IsTrial reports whether usage on this plan counts as trialing.
 func (p *Plan) IsTrial() bool { return p.Handle == PlanTrial }
-
-// PlanStore reads the plan catalogue, seeded by a migration.
-type PlanStore interface {
-	// FindPlans lists the catalogue by monthly cost.
-	FindPlans(ctx context.Context) ([]*Plan, error)
-	FindPlanByID(ctx context.Context, id int64) (*Plan, error)
-	FindPlanByHandle(ctx context.Context, handle string) (*Plan, error)
-}
 
 // PlanChoice names a plan by handle or by id: the plan an account
 // changes to.

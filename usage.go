@@ -1,7 +1,6 @@
 package explorer
 
 import (
-	"context"
 	"time"
 )
 
@@ -25,14 +24,4 @@ type UsageSums struct {
 	VerbatimsTrialing    int64
 	ProjectsNonTrialing  int64
 	VerbatimsNonTrialing int64
-}
-
-// UsageStore keeps usage records.
-type UsageStore interface {
-	CreateUsageRecord(ctx context.Context, r *UsageRecord) error
-	// SumUsage adds up the records of users in [from, to).
-	SumUsage(ctx context.Context, userIDs []int64, from, to time.Time) (UsageSums, error)
-	// FindUsageRecords lists the records of users in [from, to), oldest
-	// first.
-	FindUsageRecords(ctx context.Context, userIDs []int64, from, to time.Time) ([]*UsageRecord, error)
 }

@@ -6,6 +6,9 @@ import (
 	"explorer"
 )
 
+// DashboardVersions is how many recent versions the start page lists.
+const DashboardVersions = 5
+
 // Dashboard is the summary of the start page: what the caller owns, the
 // paying account's credits and the newest versions of its models.
 type Dashboard struct {
@@ -43,7 +46,7 @@ func (s *Service) Dashboard(ctx context.Context) (*Dashboard, error) {
 	if u.Status == explorer.StatusCancelled {
 		return d, nil
 	}
-	if d.Recent, err = s.store.FindRecentVersions(ctx, u.ID, explorer.DashboardVersions); err != nil {
+	if d.Recent, err = s.store.FindRecentVersions(ctx, u.ID, DashboardVersions); err != nil {
 		return nil, err
 	}
 	return d, nil

@@ -20,11 +20,18 @@ import (
 )
 
 // Store is the persistence the accounts domain needs: the kernel's
-// store, which still lists the accounts' parts (explorer.AccountStore,
-// PlanStore, LedgerStore, SettingStore, UsageStore). Package store
-// implements it.
+// store (with the settings and the manager relations, which the kernel
+// reads too) and the accounts' own parts: account states, plan
+// migrations and manager invitations, the plan catalogue, the credit
+// ledger and charges, usage records and the start page's versions.
+// Package store implements it.
 type Store interface {
 	explorer.Store
+	AccountStore
+	PlanStore
+	LedgerStore
+	UsageStore
+	DashboardStore
 }
 
 // Service carries out the operations on accounts: plans, seats,
