@@ -3,6 +3,7 @@ package explorer
 import (
 	"fmt"
 	"strconv"
+	"time"
 )
 
 // mailText is a notification's subject and body, and what it is about
@@ -50,11 +51,11 @@ func managerInvitationMail(from *User, link string) mailText {
 	return mailText{subject: subject, body: body}
 }
 
-func downgradeMail(e *BillingEffect, v Viewer, link string) mailText {
-	when := e.Effective.In(v.Location).Format(v.DateLayout + " 15:04 MST")
-	subject := fmt.Sprintf("Your plan changes to %s on %s", e.To.Name, when)
+func downgradeMail(from, to *Plan, effective time.Time, v Viewer, link string) mailText {
+	when := effective.In(v.Location).Format(v.DateLayout + " 15:04 MST")
+	subject := fmt.Sprintf("Your plan changes to %s on %s", to.Name, when)
 	body := fmt.Sprintf("Your plan changes from %s to %s on %s, at the start of your next billing cycle.\n"+
-		"Until then you keep %s; nothing is refunded.\n\n", e.From.Name, e.To.Name, when, e.From.Name) +
+		"Until then you keep %s; nothing is refunded.\n\n", from.Name, to.Name, when, from.Name) +
 		wherePage("You can keep your current plan until that date", "Account", link)
 	return mailText{subject: subject, body: body}
 }

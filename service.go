@@ -107,7 +107,6 @@ type Service struct {
 	log        *slog.Logger
 	wordSpaces WordSpaces
 	detector   LanguageDetector
-	billing    BillingOptions
 	mailer     Mailer
 	publicURL  string
 	// outbox queues the notifications (SetOutbox, notify.go).
@@ -145,6 +144,7 @@ func (s *Service) Options() Options { return s.options }
 func NewService(store Store, o Options) *Service {
 	o.identityDefaults()
 	o.limitDefaults()
+	o.Billing = o.Billing.withDefaults()
 	return &Service{
 		options:          o,
 		store:            store,
@@ -154,7 +154,6 @@ func NewService(store Store, o Options) *Service {
 		log:              o.Logger,
 		wordSpaces:       o.WordSpaces,
 		detector:         o.Detector,
-		billing:          o.Billing.withDefaults(),
 		mailer:           o.Mailer,
 		publicURL:        strings.TrimRight(o.PublicURL, "/"),
 		tempDir:          o.TempDir,

@@ -3,9 +3,7 @@ package explorer
 import (
 	"context"
 	"fmt"
-	"maps"
 	"net/mail"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -156,20 +154,9 @@ type SettingStore interface {
 	SaveSettings(ctx context.Context, userID int64, values map[string]string) error
 }
 
-// Settings lists every setting of the catalogue with the caller's value.
-func (s *Service) Settings(ctx context.Context) ([]UserSetting, error) {
-	u, err := Actor(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return s.settingsOf(ctx, u.ID)
-}
-
-func (s *Service) settingsOf(ctx context.Context, userID int64) ([]UserSetting, error) {
-	values, err := s.store.FindSettings(ctx, userID)
-	if err != nil {
-		return nil, err
-	}
+// SettingsFrom lists every setting of the catalogue with its value in
+// values, the default when unset.
+func SettingsFrom(values map[string]string) []UserSetting {
 	out := make([]UserSetting, 0, len(settingCatalogue))
 	for _, d := range settingCatalogue {
 		v, ok := values[d.key]
@@ -178,57 +165,19 @@ func (s *Service) settingsOf(ctx context.Context, userID int64) ([]UserSetting, 
 		}
 		out = append(out, UserSetting{Key: d.key, Value: v, Description: d.description})
 	}
-	return out, nil
+	return out
 }
 
-// UpdateSettings validates every pair first; an unknown key or a bad value
-// changes nothing. It answers all settings after the change.
-func (s *Service) UpdateSettings(ctx context.Context, in []UserSetting) ([]UserSetting, error) {
-	u, err := ActiveActor(ctx)
-	if err != nil {
-		return nil, err
+// NormalizeSetting checks value for the setting key and returns the form
+// that is stored; known is false when the catalogue has no such key.
+func NormalizeSetting(key, value string) (normalized string, known bool, err error) {
+	for _, d := range settingCatalogue {
+		if d.key == key {
+			v, err := d.normalize(value)
+			return v, true, err
+		}
 	}
-	values := map[string]string{}
-	var fields []FieldError
-	for i, p := range in {
-		d, ok := settingDef{}, false
-		for _, c := range settingCatalogue {
-			if c.key == p.Key {
-				d, ok = c, true
-			}
-		}
-		field := fmt.Sprintf("[%d].value", i)
-		if !TextFields(&fields, field, p.Value) {
-			continue
-		}
-		if !ok {
-			fields = append(fields, FieldError{Field: fmt.Sprintf("[%d].key", i), Message: fmt.Sprintf("unknown setting %q", p.Key)})
-			continue
-		}
-		v, err := d.normalize(p.Value)
-		if err != nil {
-			fields = append(fields, FieldError{Field: field, Message: p.Key + " " + err.Error()})
-			continue
-		}
-		values[d.key] = v
-	}
-	if len(fields) > 0 {
-		return nil, Invalid("invalid settings: "+fields[0].Message, fields...)
-	}
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		if len(values) == 0 {
-			return nil
-		}
-		if err := s.store.SaveSettings(ctx, u.ID, values); err != nil {
-			return err
-		}
-		keys := slices.Sorted(maps.Keys(values))
-		return s.audit(ctx, ActionSettingsChange, u.Username, strings.Join(keys, " "))
-	})
-	if err != nil {
-		return nil, err
-	}
-	return s.settingsOf(ctx, u.ID)
+	return "", false, nil
 }
 
 // Setting returns one setting's value for a user, the default when unset.
@@ -246,19 +195,6 @@ func (s *Service) Setting(ctx context.Context, userID int64, key string) (string
 		}
 	}
 	return "", Internal(fmt.Errorf("unknown setting %q", key))
-}
-
-// userLocation returns the time zone of a user's timezone setting.
-func (s *Service) userLocation(ctx context.Context, userID int64) (*time.Location, error) {
-	name, err := s.Setting(ctx, userID, SettingTimezone)
-	if err != nil {
-		return nil, err
-	}
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		return time.UTC, nil
-	}
-	return loc, nil
 }
 
 // SuggestionsCount returns a user's suggestionsCount setting.

@@ -12,13 +12,8 @@ type Store interface {
 	UserStore
 	SettingStore
 	RelationStore
-	AccountStore
-	PlanStore
-	LedgerStore
-	UsageStore
 	ModelStore
 	ProjectRecords
-	DashboardStore
 	BudgetStore
 	StorageStore
 	AuditStore

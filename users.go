@@ -135,11 +135,10 @@ func (s *Service) SetPassword(ctx context.Context, username, password string) er
 	return nil
 }
 
-// RequireAdmin refuses a caller that is not a signed-in admin (the
-// domains' admin operations ask it).
-func (s *Service) RequireAdmin(ctx context.Context) error { return s.requireAdmin(ctx) }
+func (s *Service) requireAdmin(ctx context.Context) error { return RequireAdmin(ctx) }
 
-func (s *Service) requireAdmin(ctx context.Context) error {
+// RequireAdmin returns EFORBIDDEN unless the caller is an admin.
+func RequireAdmin(ctx context.Context) error {
 	u, err := Actor(ctx)
 	if err != nil {
 		return err

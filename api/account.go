@@ -4,6 +4,7 @@ import (
 	"context"
 
 	explorer "explorer"
+	"explorer/accounts"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -11,20 +12,20 @@ import (
 // accountRoutes registers the account operations.
 func (h *handler) accountRoutes(r fiber.Router) {
 	r.Get("/account", h.getAccount)
-	r.Post("/account/reactivate", noContent(h.svc.Reactivate))
+	r.Post("/account/reactivate", noContent(h.accounts.Reactivate))
 	r.Get("/account/credits", h.getCredits)
 	r.Post("/account/credits", h.buyCredits)
 	r.Get("/account/invitations", h.getManagerInvitations)
 	r.Post("/account/invitations", h.invite)
-	r.Delete("/account/invitations/:id", withPathID("id", h.svc.DeleteInvitation))
-	r.Put("/account/invitations/:id/accept", withPathID("id", h.svc.AcceptInvitation))
-	r.Put("/account/invitations/:id/reject", withPathID("id", h.svc.RejectInvitation))
-	r.Delete("/account/manager", noContent(h.svc.RemoveManager))
+	r.Delete("/account/invitations/:id", withPathID("id", h.accounts.DeleteInvitation))
+	r.Put("/account/invitations/:id/accept", withPathID("id", h.accounts.AcceptInvitation))
+	r.Put("/account/invitations/:id/reject", withPathID("id", h.accounts.RejectInvitation))
+	r.Delete("/account/manager", noContent(h.accounts.RemoveManager))
 	r.Delete("/account/managedUsers/:userId", h.removeManagedUser)
 	r.Get("/account/product", h.getProduct)
 	r.Put("/account/product", h.putProduct)
 	r.Get("/account/product/migration", h.getProductMigration)
-	r.Delete("/account/product/migration", noContent(h.svc.CancelProductMigration))
+	r.Delete("/account/product/migration", noContent(h.accounts.CancelProductMigration))
 	r.Get("/account/seats", h.getSeats)
 	r.Put("/account/seats", h.putSeats)
 	r.Get("/account/usage", h.getUsage)
@@ -84,7 +85,7 @@ type account struct {
 }
 
 func (h *handler) getAccount(c *fiber.Ctx) error {
-	a, err := h.svc.Account(c.UserContext())
+	a, err := h.accounts.Account(c.UserContext())
 	if err != nil {
 		return err
 	}
@@ -103,7 +104,7 @@ type userCredits struct {
 }
 
 func (h *handler) getCredits(c *fiber.Ctx) error {
-	n, err := h.svc.Credits(c.UserContext())
+	n, err := h.accounts.Credits(c.UserContext())
 	if err != nil {
 		return err
 	}
@@ -120,7 +121,7 @@ func (h *handler) buyCredits(c *fiber.Ctx) error {
 	if in.Quantity == nil {
 		return explorer.Invalid("quantity is required", explorer.FieldError{Field: "quantity", Message: "is required"})
 	}
-	n, err := h.svc.BuyCredits(c.UserContext(), *in.Quantity)
+	n, err := h.accounts.BuyCredits(c.UserContext(), *in.Quantity)
 	if err != nil {
 		return err
 	}
@@ -132,7 +133,7 @@ func (h *handler) getManagerInvitations(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, more, err := h.svc.InvitationsPage(c.UserContext(), page)
+	list, more, err := h.accounts.InvitationsPage(c.UserContext(), page)
 	if err != nil {
 		return err
 	}
@@ -140,7 +141,7 @@ func (h *handler) getManagerInvitations(c *fiber.Ctx) error {
 }
 
 func (h *handler) invite(c *fiber.Ctx) error {
-	inv, err := h.svc.Invite(c.UserContext(), c.Query("userId"))
+	inv, err := h.accounts.Invite(c.UserContext(), c.Query("userId"))
 	if err != nil {
 		return err
 	}
@@ -148,14 +149,14 @@ func (h *handler) invite(c *fiber.Ctx) error {
 }
 
 func (h *handler) removeManagedUser(c *fiber.Ctx) error {
-	if err := h.svc.RemoveManagedUser(c.UserContext(), c.Params("userId")); err != nil {
+	if err := h.accounts.RemoveManagedUser(c.UserContext(), c.Params("userId")); err != nil {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)
 }
 
 func (h *handler) getProduct(c *fiber.Ctx) error {
-	p, err := h.svc.Product(c.UserContext())
+	p, err := h.accounts.Product(c.UserContext())
 	if err != nil {
 		return err
 	}
@@ -170,7 +171,7 @@ func (h *handler) putProduct(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &in, false); err != nil {
 		return err
 	}
-	p, err := h.svc.ChangeProduct(c.UserContext(), explorer.PlanChoice{Handle: in.Handle, ID: in.ID})
+	p, err := h.accounts.ChangeProduct(c.UserContext(), explorer.PlanChoice{Handle: in.Handle, ID: in.ID})
 	if err != nil {
 		return err
 	}
@@ -183,7 +184,7 @@ type productMigration struct {
 }
 
 func (h *handler) getProductMigration(c *fiber.Ctx) error {
-	m, err := h.svc.ProductMigration(c.UserContext())
+	m, err := h.accounts.ProductMigration(c.UserContext())
 	if err != nil {
 		return err
 	}
@@ -195,7 +196,7 @@ type userSeats struct {
 }
 
 func (h *handler) getSeats(c *fiber.Ctx) error {
-	s, err := h.svc.Seats(c.UserContext())
+	s, err := h.accounts.Seats(c.UserContext())
 	if err != nil {
 		return err
 	}
@@ -212,7 +213,7 @@ func (h *handler) putSeats(c *fiber.Ctx) error {
 	if in.Seats == nil {
 		return explorer.Invalid("seats is required", explorer.FieldError{Field: "seats", Message: "is required"})
 	}
-	s, err := h.svc.ChangeSeats(c.UserContext(), *in.Seats)
+	s, err := h.accounts.ChangeSeats(c.UserContext(), *in.Seats)
 	if err != nil {
 		return err
 	}
@@ -235,7 +236,7 @@ type usageDetails struct {
 }
 
 func (h *handler) getUsage(c *fiber.Ctx) error {
-	u, err := h.svc.Usage(c.UserContext(), explorer.UsageQuery{Period: c.Query("period"), Since: c.Query("sinceDate"), Until: c.Query("untilDate")})
+	u, err := h.accounts.Usage(c.UserContext(), accounts.UsageQuery{Period: c.Query("period"), Since: c.Query("sinceDate"), Until: c.Query("untilDate")})
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"errors"
+	"explorer/accounts"
 	"explorer/domains"
 	"explorer/identity"
 	"explorer/models"
@@ -33,6 +34,7 @@ type handler struct {
 	poles    *poles.Service
 	models   *models.Service
 	identity *identity.Service
+	accounts *accounts.Service
 	opts     Options
 	// structures keeps the encoded structures of model answers.
 	structures structureCache
@@ -47,7 +49,7 @@ func (a *API) ReleaseCaches() { a.h.structures.clear() }
 
 // New returns the JSON interface on the services.
 func New(svc *domains.Services, opts Options) *API {
-	return &API{h: &handler{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, identity: svc.Identity, opts: opts}}
+	return &API{h: &handler{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, identity: svc.Identity, accounts: svc.Accounts, opts: opts}}
 }
 
 // Register adds health, the OpenAPI document and the /v1 operations to r.

@@ -33,7 +33,7 @@ func toProductPlan(p *explorer.Plan) productPlan {
 }
 
 func (h *handler) getProducts(c *fiber.Ctx) error {
-	list, err := h.svc.Products(c.UserContext())
+	list, err := h.accounts.Products(c.UserContext())
 	if err != nil {
 		return err
 	}

@@ -84,7 +84,7 @@ func (h *handler) importProject(c *fiber.Ctx) error {
 
 // importCost answers what an import would cost, storing nothing.
 func (h *handler) importCost(c *fiber.Ctx, in projects.ImportProjectInput) error {
-	cost, err := h.svc.ImportCost(c.UserContext(), in.File)
+	cost, err := h.accounts.ImportCost(c.UserContext(), in.File)
 	if err != nil {
 		return err
 	}

@@ -30,7 +30,7 @@ func userSettings(list []explorer.UserSetting) []userSetting {
 }
 
 func (h *handler) getSettings(c *fiber.Ctx) error {
-	list, err := h.svc.Settings(c.UserContext())
+	list, err := h.accounts.Settings(c.UserContext())
 	if err != nil {
 		return err
 	}
@@ -46,7 +46,7 @@ func (h *handler) putSettings(c *fiber.Ctx) error {
 	for i, s := range body {
 		in[i] = explorer.UserSetting(s)
 	}
-	list, err := h.svc.UpdateSettings(c.UserContext(), in)
+	list, err := h.accounts.UpdateSettings(c.UserContext(), in)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ package domains
 
 import (
 	"explorer"
+	"explorer/accounts"
 	"explorer/identity"
 	"explorer/models"
 	"explorer/notifications"
@@ -20,6 +21,7 @@ type Store interface {
 	models.Store
 	identity.Store
 	notifications.Store
+	accounts.Store
 }
 
 // Services are the domain services of one server or command.
@@ -42,6 +44,9 @@ type Services struct {
 	// Notifications keeps the outbox of notification e-mails: their
 	// budget, sending and retries (the root queues them through it).
 	Notifications *notifications.Service
+	// Accounts keeps plans, seats, credits and billing, managers and
+	// their invitations, settings and usage.
+	Accounts *accounts.Service
 }
 
 // New builds the services over store with o.
@@ -50,5 +55,6 @@ func New(store Store, o explorer.Options) *Services {
 	n := notifications.New(core, store)
 	p := poles.New(core, store)
 	m := models.New(core, store)
-	return &Services{Core: core, Projects: projects.New(core, p, m, store), Poles: p, Models: m, Identity: identity.New(core, store), Notifications: n}
+	a := accounts.New(core, store)
+	return &Services{Core: core, Projects: projects.New(core, p, m, a, store), Poles: p, Models: m, Identity: identity.New(core, store), Notifications: n, Accounts: a}
 }

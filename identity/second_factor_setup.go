@@ -228,7 +228,7 @@ func cmpErr(err, other error) error {
 // a person who lost their device; admins only. The user's sessions end.
 // This is where the audit log records the reset.
 func (s *Service) ResetSecondFactor(ctx context.Context, username string) error {
-	if err := s.root.RequireAdmin(ctx); err != nil {
+	if err := explorer.RequireAdmin(ctx); err != nil {
 		return err
 	}
 	var id int64
@@ -258,7 +258,7 @@ func (s *Service) ResetSecondFactor(ctx context.Context, username string) error 
 // UserSecondFactor reports whether a user's second factor is on; admins
 // only.
 func (s *Service) UserSecondFactor(ctx context.Context, username string) (bool, error) {
-	if err := s.root.RequireAdmin(ctx); err != nil {
+	if err := explorer.RequireAdmin(ctx); err != nil {
 		return false, err
 	}
 	u, err := s.store.FindUserByName(ctx, username)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/accounts"
 	"explorer/internal/smtpmail"
 	"explorer/internal/smtptest"
 	"explorer/internal/testkit"
@@ -251,7 +252,7 @@ func TestNoMailWithoutOutbox(t *testing.T) {
 	e.AddUser("ann", "")
 	e.AddUser("bob@example.com", "")
 	bare := explorer.NewService(e.DB, explorer.Options{Clock: e.Clock, Mailer: sender})
-	inv, err := bare.Invite(e.As("ann"), "bob@example.com")
+	inv, err := accounts.New(bare, e.DB).Invite(e.As("ann"), "bob@example.com")
 	if err != nil || inv.Delivery != explorer.DeliveryNoMail {
 		t.Fatalf("invite without an outbox: %+v %v", inv, err)
 	}

@@ -2,8 +2,9 @@ package projects
 
 import (
 	"context"
-	"explorer"
 	"time"
+
+	"explorer"
 )
 
 // jobInterrupted is the error of a job its server stopped while it ran.
@@ -56,7 +57,7 @@ func (s *Service) SubmitExplore(ctx context.Context, id int64, column string, op
 	if _, err := exploreColumn(p, column); err != nil {
 		return nil, err
 	}
-	if err := s.root.RequireCredits(ctx, u, 0, "exploring"); err != nil {
+	if err := s.accounts.RequireCredits(ctx, u, 0, "exploring"); err != nil {
 		return nil, err
 	}
 	return s.submitJob(ctx, u, &Job{Kind: JobExplore, ProjectID: id, Column: column, Topics: opt.Topics, Groups: opt.Groups})
@@ -78,7 +79,7 @@ func (s *Service) SubmitApply(ctx context.Context, id, modelID int64) (*Job, err
 	if _, err := s.models.VisibleModel(ctx, u, modelID); err != nil {
 		return nil, err
 	}
-	if err := s.root.RequireCredits(ctx, u, 0, "applying a model"); err != nil {
+	if err := s.accounts.RequireCredits(ctx, u, 0, "applying a model"); err != nil {
 		return nil, err
 	}
 	return s.submitJob(ctx, u, &Job{Kind: JobApply, ProjectID: id, ModelID: modelID})
@@ -104,7 +105,7 @@ func (s *Service) SubmitLearnWords(ctx context.Context, id int64) (*Job, error) 
 	if col := columnIndex(p, p.TextColumn); p.TextColumn == "" || col < 0 {
 		return nil, explorer.Errorf(explorer.ECONFLICT, "project %d has not been explored: explore a text column first", p.ID)
 	}
-	if err := s.root.RequireCredits(ctx, u, 0, "learning words"); err != nil {
+	if err := s.accounts.RequireCredits(ctx, u, 0, "learning words"); err != nil {
 		return nil, err
 	}
 	return s.submitJob(ctx, u, &Job{Kind: JobLearnWords, ProjectID: id})
@@ -123,7 +124,7 @@ func (s *Service) SubmitImport(ctx context.Context, in ImportProjectInput, size 
 		release()
 		return nil, err
 	}
-	if err := s.root.CheckImportCredits(ctx, u, in.File, "this import"); err != nil {
+	if err := s.accounts.CheckImportCredits(ctx, u, in.File, "this import"); err != nil {
 		release()
 		return nil, err
 	}

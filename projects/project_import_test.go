@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	explorer "explorer"
+	"explorer/accounts"
 	"explorer/internal/tablefile"
 	"explorer/internal/testkit"
 	"explorer/projects"
@@ -61,7 +62,7 @@ func TestImportProjectProfiles(t *testing.T) {
 		t.Fatalf("rows %d %v", n, err)
 	}
 	// One usage record: 1 project, 10,000 verbatims, trialing.
-	u, err := e.Svc.Usage(ctx, explorer.UsageQuery{})
+	u, err := e.Svc.Usage(ctx, accounts.UsageQuery{})
 	if err != nil || u.Today.ProjectsTrialing != 1 || u.Today.VerbatimsTrialing != 10_000 || u.Month.VerbatimsTrialing != 10_000 {
 		t.Fatalf("usage %+v %v", u, err)
 	}
@@ -103,7 +104,7 @@ func TestImportProjectFailuresKeepNoRows(t *testing.T) {
 			t.Errorf("failed project %+v rows %d %v", p, n, err)
 		}
 	}
-	if u, _ := e.Svc.Usage(ctx, explorer.UsageQuery{}); u.Today.ProjectsTrialing != 0 {
+	if u, _ := e.Svc.Usage(ctx, accounts.UsageQuery{}); u.Today.ProjectsTrialing != 0 {
 		t.Errorf("usage of failed imports %+v", u.Today)
 	}
 	// A failed project can be deleted.
@@ -205,7 +206,7 @@ func TestExploreApplyAppendDelete(t *testing.T) {
 	if p, _ = e.Svc.Project(ctx, p.ID); p.TonalityState != explorer.TonalityMeasured || p.ExploredTexts <= before {
 		t.Fatalf("after the measurement: %s, %d texts (before %d)", p.TonalityState, p.ExploredTexts, before)
 	}
-	if u, _ := e.Svc.Usage(ctx, explorer.UsageQuery{}); u.Today.ProjectsTrialing != 1 || u.Today.VerbatimsTrialing != 650 {
+	if u, _ := e.Svc.Usage(ctx, accounts.UsageQuery{}); u.Today.ProjectsTrialing != 1 || u.Today.VerbatimsTrialing != 650 {
 		t.Fatalf("usage %+v", u.Today)
 	}
 	// Another header: refused, nothing added, status back.

@@ -2,12 +2,12 @@ package projects
 
 import (
 	"context"
-	"explorer"
 	"fmt"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
+	"explorer"
 	"explorer/analysis"
 	"explorer/language"
 )
@@ -79,7 +79,7 @@ func (s *Service) ImportProject(ctx context.Context, in ImportProjectInput) (*ex
 	if err != nil {
 		return nil, err
 	}
-	if err := s.root.CheckImportCredits(ctx, u, in.File, "this import"); err != nil {
+	if err := s.accounts.CheckImportCredits(ctx, u, in.File, "this import"); err != nil {
 		return nil, err
 	}
 	p, err := s.createImportProject(ctx, u, in)
@@ -147,7 +147,7 @@ func (s *Service) importRows(ctx context.Context, u *explorer.User, p *explorer.
 		if err := s.store.UpdateProject(ctx, p); err != nil {
 			return err
 		}
-		return s.root.ChargeRows(ctx, u, p, 1, n, "this import")
+		return s.accounts.ChargeRows(ctx, u, p, 1, n, "this import")
 	})
 	if err != nil {
 		s.failProject(ctx, p.ID, explorer.ProjectFailed, "import failed: ", err)
@@ -383,7 +383,7 @@ func (s *Service) AppendProjectRows(ctx context.Context, id int64, file explorer
 	if _, err := s.root.OwnProject(ctx, u, id); err != nil {
 		return nil, err
 	}
-	if err := s.root.CheckImportCredits(ctx, u, file, "this append"); err != nil {
+	if err := s.accounts.CheckImportCredits(ctx, u, file, "this append"); err != nil {
 		return nil, err
 	}
 	p, err := s.startProjectStep(ctx, u, id, explorer.ProjectAppending, explorer.ProjectReady, explorer.ProjectExplored)
@@ -423,7 +423,7 @@ func (s *Service) AppendProjectRows(ctx context.Context, id int64, file explorer
 		if err := s.store.UpdateProject(ctx, p); err != nil {
 			return err
 		}
-		return s.root.ChargeRows(ctx, u, p, 0, n, "this append")
+		return s.accounts.ChargeRows(ctx, u, p, 0, n, "this append")
 	})
 	if err != nil {
 		s.failProject(ctx, p.ID, prev, "append failed: ", err)

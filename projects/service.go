@@ -2,8 +2,9 @@
 // exploring them into topics, measuring their tonality with poles, and
 // the jobs that run these long steps in the background. Its Service
 // builds on the root package's kernel (the caller, errors, the clock,
-// budgets, the store transaction) and on the models, poles and credits
-// rules the root still holds; the root never imports it. Package domains
+// budgets, the store transaction) and on the models, poles and accounts
+// domains (a project's models and poles, the credits its imports and
+// jobs use); the root never imports it. Package domains
 // wires it beside the root Service for the edges.
 package projects
 
@@ -11,6 +12,7 @@ import (
 	"log/slog"
 
 	"explorer"
+	"explorer/accounts"
 	"explorer/models"
 	"explorer/poles"
 )
@@ -29,8 +31,9 @@ type Store interface {
 type Service struct {
 	// root is the kernel and the domains still in the root package.
 	root          *explorer.Service
-	poles         *poles.Service  // the poles a project is measured with
-	models        *models.Service // the models a project is explored into
+	poles         *poles.Service    // the poles a project is measured with
+	models        *models.Service   // the models a project is explored into
+	accounts      *accounts.Service // the credits its imports and jobs use
 	store         Store
 	clock         explorer.Clock
 	log           *slog.Logger
@@ -48,16 +51,17 @@ type Service struct {
 }
 
 // New returns the projects' Service over store, beside root and the
-// poles' and models' Services (made over the same store): it takes root's Options
+// poles', models' and accounts' Services (made over the same store): it takes root's Options
 // (their defaults applied) and becomes root's Measurer, so that a change
 // of a model, pole or word correction queues the measurements it makes
 // stale.
-func New(root *explorer.Service, poleService *poles.Service, modelService *models.Service, store Store) *Service {
+func New(root *explorer.Service, poleService *poles.Service, modelService *models.Service, accountService *accounts.Service, store Store) *Service {
 	o := root.Options()
 	s := &Service{
 		root:          root,
 		poles:         poleService,
 		models:        modelService,
+		accounts:      accountService,
 		store:         store,
 		clock:         o.Clock,
 		log:           o.Logger,

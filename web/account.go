@@ -25,11 +25,11 @@ func (s *server) accountRoutes(r fiber.Router) {
 		})
 	}
 	r.Post("/account/reactivate", func(c *fiber.Ctx) error {
-		err := s.svc.Reactivate(ctx(c))
+		err := s.accounts.Reactivate(ctx(c))
 		return s.accountAnswer(c, tabNamed(c.FormValue("tab")), "reactivate", "Your account is active again: you can work and change it.", err, nil)
 	})
 	post("/account/invitations", "managers", func(c *fiber.Ctx) (string, error) {
-		inv, err := s.svc.Invite(ctx(c), c.FormValue("userId"))
+		inv, err := s.accounts.Invite(ctx(c), c.FormValue("userId"))
 		if err != nil {
 			return "", err
 		}
@@ -37,13 +37,13 @@ func (s *server) accountRoutes(r fiber.Router) {
 	})
 	post("/account/invitations/:id/:action", "managers", s.answerInvitation)
 	post("/account/manager/remove", "managers", func(c *fiber.Ctx) (string, error) {
-		return "You left your manager; your account is cancelled until you reactivate it.", s.svc.RemoveManager(ctx(c))
+		return "You left your manager; your account is cancelled until you reactivate it.", s.accounts.RemoveManager(ctx(c))
 	})
 	post("/account/managed/:name/remove", "managers", func(c *fiber.Ctx) (string, error) {
-		return c.Params("name") + " is no longer managed by you.", s.svc.RemoveManagedUser(ctx(c), c.Params("name"))
+		return c.Params("name") + " is no longer managed by you.", s.accounts.RemoveManagedUser(ctx(c), c.Params("name"))
 	})
 	post("/account/product/migration/cancel", "plan", func(c *fiber.Ctx) (string, error) {
-		return "The scheduled plan change is cancelled.", s.svc.CancelProductMigration(ctx(c))
+		return "The scheduled plan change is cancelled.", s.accounts.CancelProductMigration(ctx(c))
 	})
 	s.moneyRoutes(r)
 	r.Post("/account/settings", s.saveSettings)
@@ -57,11 +57,11 @@ func (s *server) answerInvitation(c *fiber.Ctx) (string, error) {
 	}
 	switch c.Params("action") {
 	case "accept":
-		return "Invitation accepted: your manager now pays for your work.", s.svc.AcceptInvitation(ctx(c), id)
+		return "Invitation accepted: your manager now pays for your work.", s.accounts.AcceptInvitation(ctx(c), id)
 	case "reject":
-		return "Invitation rejected.", s.svc.RejectInvitation(ctx(c), id)
+		return "Invitation rejected.", s.accounts.RejectInvitation(ctx(c), id)
 	case "delete":
-		return "Invitation withdrawn.", s.svc.DeleteInvitation(ctx(c), id)
+		return "Invitation withdrawn.", s.accounts.DeleteInvitation(ctx(c), id)
 	}
 	return "", explorer.Errorf(explorer.ENOTFOUND, "no such action")
 }
@@ -124,7 +124,7 @@ func (s *server) accountAnswer(c *fiber.Ctx, tab tabView, form, notice string, f
 // accountHeader reads what every account page shows above its part.
 func (s *server) accountHeader(c *fiber.Ctx) (account.Header, error) {
 	h := account.Header{Page: page(c, "Account", "account")}
-	a, err := s.svc.Account(ctx(c))
+	a, err := s.accounts.Account(ctx(c))
 	if err != nil {
 		return h, err
 	}

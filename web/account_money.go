@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	explorer "explorer"
+	"explorer/accounts"
 	"explorer/views/account"
 
 	"github.com/gofiber/fiber/v2"
@@ -15,7 +16,7 @@ import (
 // what the service computes it will charge and add, and only the
 // confirmation posted from the preview moves money.
 func (s *server) moneyRoutes(r fiber.Router) {
-	money := func(path, form string, tab tabView, preview func(c *fiber.Ctx) (*account.Preview, error), apply func(c *fiber.Ctx, shown []explorer.Shown) (string, error)) {
+	money := func(path, form string, tab tabView, preview func(c *fiber.Ctx) (*account.Preview, error), apply func(c *fiber.Ctx, shown []accounts.Shown) (string, error)) {
 		show := func(c *fiber.Ctx) error {
 			p, err := preview(c)
 			return s.accountAnswer(c, tab, form, "", err, &accountState{preview: p})
@@ -25,9 +26,9 @@ func (s *server) moneyRoutes(r fiber.Router) {
 			if c.FormValue("confirmed") != "yes" {
 				return show(c)
 			}
-			var shown []explorer.Shown
+			var shown []accounts.Shown
 			if cents, err := strconv.ParseInt(c.FormValue("shown"), 10, 64); err == nil {
-				shown = append(shown, explorer.Shown{ChargeCents: cents})
+				shown = append(shown, accounts.Shown{ChargeCents: cents})
 			}
 			notice, err := apply(c, shown)
 			if explorer.ErrorCode(err) == explorer.ECONFLICT && len(shown) > 0 {
@@ -39,9 +40,9 @@ func (s *server) moneyRoutes(r fiber.Router) {
 			return s.accountAnswer(c, tab, form, notice, err, nil)
 		})
 	}
-	money("/account/product", "plan", accountTab, s.previewPlan, func(c *fiber.Ctx, shown []explorer.Shown) (string, error) {
+	money("/account/product", "plan", accountTab, s.previewPlan, func(c *fiber.Ctx, shown []accounts.Shown) (string, error) {
 		target := c.FormValue("handle")
-		p, err := s.svc.ChangeProduct(ctx(c), explorer.PlanChoice{Handle: target}, shown...)
+		p, err := s.accounts.ChangeProduct(ctx(c), explorer.PlanChoice{Handle: target}, shown...)
 		if err != nil {
 			return "", err
 		}
@@ -50,22 +51,22 @@ func (s *server) moneyRoutes(r fiber.Router) {
 		}
 		return "You are now on the " + p.Name + " plan.", nil
 	})
-	money("/account/seats", "seats", accountTab, s.previewSeats, func(c *fiber.Ctx, shown []explorer.Shown) (string, error) {
+	money("/account/seats", "seats", accountTab, s.previewSeats, func(c *fiber.Ctx, shown []accounts.Shown) (string, error) {
 		n, err := formInt(c.FormValue("seats"), "seats")
 		if err != nil {
 			return "", err
 		}
-		if _, err := s.svc.ChangeSeats(ctx(c), int(n), shown...); err != nil {
+		if _, err := s.accounts.ChangeSeats(ctx(c), int(n), shown...); err != nil {
 			return "", err
 		}
 		return "You have " + strconv.FormatInt(n, 10) + " seats.", nil
 	})
-	money("/account/credits", "credits", creditsTab, s.previewCredits, func(c *fiber.Ctx, shown []explorer.Shown) (string, error) {
+	money("/account/credits", "credits", creditsTab, s.previewCredits, func(c *fiber.Ctx, shown []accounts.Shown) (string, error) {
 		n, err := formInt(c.FormValue("quantity"), "the quantity")
 		if err != nil {
 			return "", err
 		}
-		if _, err := s.svc.BuyCredits(ctx(c), n, shown...); err != nil {
+		if _, err := s.accounts.BuyCredits(ctx(c), n, shown...); err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("%d credits bought.", n), nil
@@ -74,12 +75,12 @@ func (s *server) moneyRoutes(r fiber.Router) {
 
 func (s *server) previewPlan(c *fiber.Ctx) (*account.Preview, error) {
 	handle := c.FormValue("handle", c.Query("handle"))
-	e, err := s.svc.PreviewProduct(ctx(c), explorer.PlanChoice{Handle: handle})
+	e, err := s.accounts.PreviewProduct(ctx(c), explorer.PlanChoice{Handle: handle})
 	if err != nil {
 		return nil, err
 	}
 	p := s.preview(c, e, "/account/product", "handle", handle)
-	if e.Kind == explorer.EffectDowngrade {
+	if e.Kind == accounts.EffectDowngrade {
 		p.Title = "Downgrade from " + e.From.Name + " to " + e.To.Name
 		p.Confirm = "Confirm: schedule the downgrade"
 	} else {
@@ -94,7 +95,7 @@ func (s *server) previewSeats(c *fiber.Ctx) (*account.Preview, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, err := s.svc.PreviewSeats(ctx(c), int(n))
+	e, err := s.accounts.PreviewSeats(ctx(c), int(n))
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +113,7 @@ func (s *server) previewCredits(c *fiber.Ctx) (*account.Preview, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, err := s.svc.PreviewCredits(ctx(c), n)
+	e, err := s.accounts.PreviewCredits(ctx(c), n)
 	if err != nil {
 		return nil, err
 	}
@@ -124,16 +125,16 @@ func (s *server) previewCredits(c *fiber.Ctx) (*account.Preview, error) {
 
 // preview shows a billing effect; the confirmation posts field=value to
 // action.
-func (s *server) preview(c *fiber.Ctx, e *explorer.BillingEffect, action, field, value string) *account.Preview {
+func (s *server) preview(c *fiber.Ctx, e *accounts.BillingEffect, action, field, value string) *account.Preview {
 	p := &account.Preview{Action: action, Field: field, Value: value, ChargeCents: e.ChargeCents, Charge: formatMoney(e.ChargeCents, e.Currency),
-		Credits: e.Credits, Balance: e.Balance, After: e.BalanceAfter, Payer: e.Payer, Nothing: e.Kind == explorer.EffectNone}
+		Credits: e.Credits, Balance: e.Balance, After: e.BalanceAfter, Payer: e.Payer, Nothing: e.Kind == accounts.EffectNone}
 	if u, ok := c.Locals("user").(*explorer.User); ok && u.Username == e.Payer {
 		p.Payer = "you"
 	}
 	if e.Days > 0 {
 		p.Proration = fmt.Sprintf("%d of the %d days left in this billing cycle", e.DaysLeft, e.Days)
 	}
-	if e.Kind == explorer.EffectDowngrade {
+	if e.Kind == accounts.EffectDowngrade {
 		p.Effective = formatTime(c, e.Effective) + ", at the start of the next billing cycle"
 	}
 	return p

@@ -20,7 +20,7 @@ func (s *server) settingsTab(c *fiber.Ctx, h account.Header, st *accountState) (
 	h.Page.Title = "Settings"
 	v := account.SettingsView{Header: h, Fields: st.settings, Zones: explorer.TimeZones(), Mail: s.notes.MailEnabled()}
 	if v.Fields == nil {
-		list, err := s.svc.Settings(ctx(c))
+		list, err := s.accounts.Settings(ctx(c))
 		if err != nil {
 			return nil, nil, err
 		}
@@ -84,7 +84,7 @@ func choiceLabel(key, value string) string {
 // by their fields, with every value as typed. An unchecked box sends
 // nothing: a boolean setting missing from the form is false.
 func (s *server) saveSettings(c *fiber.Ctx) error {
-	current, err := s.svc.Settings(ctx(c))
+	current, err := s.accounts.Settings(ctx(c))
 	if err != nil {
 		return err
 	}
@@ -99,7 +99,7 @@ func (s *server) saveSettings(c *fiber.Ctx) error {
 			in[i].Value = "false"
 		}
 	}
-	if _, err := s.svc.UpdateSettings(ctx(c), in); err != nil {
+	if _, err := s.accounts.UpdateSettings(ctx(c), in); err != nil {
 		shown := settingFields(current, func(st explorer.UserSetting) string { return c.FormValue(st.Key) })
 		for i := range shown {
 			shown[i].Value = in[i].Value

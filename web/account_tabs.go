@@ -5,6 +5,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/accounts"
 	"explorer/views/account"
 	"explorer/views/chart"
 
@@ -17,7 +18,7 @@ func (s *server) overviewTab(c *fiber.Ctx, h account.Header, st *accountState) (
 	cx := ctx(c)
 	h.Tab = "account"
 	v := account.AccountView{Header: h, Preview: st.preview, MailHint: s.mailHint()}
-	a, err := s.svc.Account(cx)
+	a, err := s.accounts.Account(cx)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -31,7 +32,7 @@ func (s *server) overviewTab(c *fiber.Ctx, h account.Header, st *accountState) (
 	if err != nil {
 		return nil, nil, err
 	}
-	received, more, err := s.svc.InvitationsPage(cx, window)
+	received, more, err := s.accounts.InvitationsPage(cx, window)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -39,24 +40,24 @@ func (s *server) overviewTab(c *fiber.Ctx, h account.Header, st *accountState) (
 	for _, inv := range received {
 		v.Received = append(v.Received, account.Invitation{ID: inv.ID, Other: inv.Sender, Created: formatTime(c, inv.Created)})
 	}
-	plans, err := s.svc.Products(cx)
+	plans, err := s.accounts.Products(cx)
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, p := range plans {
 		v.Plans = append(v.Plans, toPlanView(p))
 	}
-	cur, err := s.svc.Product(cx)
+	cur, err := s.accounts.Product(cx)
 	if err != nil {
 		return nil, nil, err
 	}
 	v.Plan = toPlanView(cur)
-	if m, err := s.svc.ProductMigration(cx); err == nil {
+	if m, err := s.accounts.ProductMigration(cx); err == nil {
 		v.Migration = &account.Migration{Plan: m.Plan.Name, Date: formatTime(c, m.Effective)}
 	} else if explorer.ErrorCode(err) != explorer.ENOTFOUND {
 		return nil, nil, err
 	}
-	seats, err := s.svc.Seats(cx)
+	seats, err := s.accounts.Seats(cx)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -95,15 +96,15 @@ func (s *server) creditsTab(c *fiber.Ctx, h account.Header, st *accountState) (t
 	h.Tab = "credits"
 	h.Page.Title = "Credits"
 	v := account.CreditsView{Header: h, Preview: st.preview}
-	l, err := s.svc.CreditLedger(cx, balanceEntries)
+	l, err := s.accounts.CreditLedger(cx, balanceEntries)
 	if err != nil {
 		return nil, nil, err
 	}
-	plan, err := s.svc.Product(cx)
+	plan, err := s.accounts.Product(cx)
 	if err != nil {
 		return nil, nil, err
 	}
-	v.Balance, v.UnitPrice = l.Balance, formatMoney(s.svc.CreditPriceCents(), plan.Currency)
+	v.Balance, v.UnitPrice = l.Balance, formatMoney(s.accounts.CreditPriceCents(), plan.Currency)
 	me, _ := c.Locals("user").(*explorer.User)
 	for _, e := range l.Entries {
 		en := account.Entry{Date: formatTime(c, e.Created), Kind: e.Kind, Description: e.Description, Credits: e.Credits}
@@ -115,7 +116,7 @@ func (s *server) creditsTab(c *fiber.Ctx, h account.Header, st *accountState) (t
 	for _, ch := range l.Charges {
 		v.Charges = append(v.Charges, account.Charge{Date: formatTime(c, ch.Created), Kind: ch.Kind, Description: ch.Description, Amount: formatMoney(ch.AmountCents, ch.Currency)})
 	}
-	points, start, err := s.svc.BalanceHistory(cx, balanceEntries)
+	points, start, err := s.accounts.BalanceHistory(cx, balanceEntries)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -138,9 +139,9 @@ func (s *server) usageTab(c *fiber.Ctx, h account.Header, _ *accountState) (temp
 	if v.Since != "" || v.Until != "" {
 		v.Period = ""
 	} else if v.Period == "" {
-		v.Period = explorer.PeriodMonth
+		v.Period = accounts.PeriodMonth
 	}
-	q := explorer.UsageQuery{Period: v.Period, Since: v.Since, Until: v.Until}
+	q := accounts.UsageQuery{Period: v.Period, Since: v.Since, Until: v.Until}
 	if v.Period == "" {
 		until, err := time.Parse(time.DateOnly, strings.TrimSpace(v.Until))
 		if err == nil {
@@ -148,13 +149,13 @@ func (s *server) usageTab(c *fiber.Ctx, h account.Header, _ *accountState) (temp
 		}
 		if err == nil && v.Since != "" && until.Format(time.DateOnly) < strings.TrimSpace(v.Since) {
 			v.Error = "The last day must not be before the first day."
-			q = explorer.UsageQuery{}
+			q = accounts.UsageQuery{}
 		}
 	}
-	d, err := s.svc.Usage(ctx(c), q)
+	d, err := s.accounts.Usage(ctx(c), q)
 	if explorer.ErrorCode(err) == explorer.EINVALID {
 		v.Error = usageError(err)
-		d, err = s.svc.Usage(ctx(c), explorer.UsageQuery{})
+		d, err = s.accounts.Usage(ctx(c), accounts.UsageQuery{})
 	}
 	if err != nil {
 		return nil, nil, err
@@ -164,7 +165,7 @@ func (s *server) usageTab(c *fiber.Ctx, h account.Header, _ *accountState) (temp
 	}
 	period := formatDate(c, d.From) + " – " + formatDate(c, d.To.AddDate(0, 0, -1))
 	v.Rows = []account.UsageRow{row("Today", d.Today), row("This month", d.Month), row(period, d.Period)}
-	hist, err := s.svc.UsageHistory(ctx(c))
+	hist, err := s.accounts.UsageHistory(ctx(c))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -182,7 +183,7 @@ func usageError(err error) string {
 
 // usageBars are the verbatims and the projects charts of usage buckets:
 // paid plans first, then the trial.
-func usageBars(buckets []explorer.UsageBucket, label func(time.Time) string) (verbatims, projects chart.Bars) {
+func usageBars(buckets []accounts.UsageBucket, label func(time.Time) string) (verbatims, projects chart.Bars) {
 	labels := make([]string, len(buckets))
 	vs, ps := make([][]int64, len(buckets)), make([][]int64, len(buckets))
 	for i, b := range buckets {

@@ -141,7 +141,7 @@ func (s *server) homeInvitations(c *fiber.Ctx, v *home.HomeView) error {
 		}
 		v.ModelInvitations = append(v.ModelInvitations, home.ModelInvitation{ID: inv.ID, Model: title, Sender: inv.Sender.UserID, Rights: inv.Rights})
 	}
-	managers, moreManagers, err := s.svc.InvitationsPage(ctx(c), first)
+	managers, moreManagers, err := s.accounts.InvitationsPage(ctx(c), first)
 	if err != nil {
 		return err
 	}

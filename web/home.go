@@ -12,7 +12,7 @@ import (
 // homeDashboard adds the counts, credits, recent versions and, for
 // admins, the server's summary to the start page.
 func (s *server) homeDashboard(c *fiber.Ctx, v *home.HomeView) error {
-	d, err := s.svc.Dashboard(ctx(c))
+	d, err := s.accounts.Dashboard(ctx(c))
 	if err != nil {
 		return err
 	}

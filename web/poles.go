@@ -105,7 +105,7 @@ func (s *server) polesPage(c *fiber.Ctx) error {
 
 // defaultLanguage is the signed-in user's defaultLanguage setting.
 func (s *server) defaultLanguage(c *fiber.Ctx) string {
-	list, err := s.svc.Settings(ctx(c))
+	list, err := s.accounts.Settings(ctx(c))
 	if err == nil {
 		for _, st := range list {
 			if st.Key == explorer.SettingDefaultLanguage {

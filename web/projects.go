@@ -1,7 +1,6 @@
 package web
 
 import (
-	prj "explorer/projects"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/tablefile"
+	prj "explorer/projects"
 	"explorer/views"
 	"explorer/views/projects"
 
@@ -125,7 +125,7 @@ func (s *server) importCost(c *fiber.Ctx) error {
 	if err == nil {
 		defer done()
 		var cost *explorer.CreditCost
-		if cost, err = s.svc.ImportCost(ctx(c), file); err == nil {
+		if cost, err = s.accounts.ImportCost(ctx(c), file); err == nil {
 			return render(c, http.StatusOK, projects.ImportCost(projects.CostView{Rows: cost.Rows, Credits: cost.Credits, Balance: cost.Balance, Payable: cost.Payable()}))
 		}
 	}

@@ -115,7 +115,7 @@ func (s *server) userView(c *fiber.Ctx, name string) (users.DetailView, error) {
 	if v.User.SecondFactor, err = s.identity.UserSecondFactor(ctx(c), name); err != nil {
 		return v, err
 	}
-	if v.User.Overdraft, v.User.Balance, err = s.svc.Overdraft(ctx(c), name); err != nil {
+	if v.User.Overdraft, v.User.Balance, err = s.accounts.Overdraft(ctx(c), name); err != nil {
 		return v, err
 	}
 	return v, nil
@@ -188,7 +188,7 @@ func (s *server) setOverdraft(c *fiber.Ctx) error {
 	if err != nil {
 		err = explorer.Invalid("the overdraft must be a whole number of credits", explorer.FieldError{Field: "overdraft", Message: "must be a whole number"})
 	} else {
-		err = s.svc.SetOverdraft(ctx(c), name, n)
+		err = s.accounts.SetOverdraft(ctx(c), name, n)
 	}
 	if err != nil {
 		if code := explorer.ErrorCode(err); code == explorer.EFORBIDDEN || code == explorer.ENOTFOUND {

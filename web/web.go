@@ -11,6 +11,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/accounts"
 	"explorer/domains"
 	"explorer/identity"
 	mdl "explorer/models"
@@ -54,6 +55,7 @@ type server struct {
 	models   *mdl.Service
 	identity *identity.Service
 	notes    *notifications.Service
+	accounts *accounts.Service
 	opts     Options
 }
 
@@ -62,7 +64,7 @@ type Pages struct{ s *server }
 
 // New returns the pages on the services.
 func New(svc *domains.Services, opts Options) *Pages {
-	return &Pages{s: &server{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, identity: svc.Identity, notes: svc.Notifications, opts: opts}}
+	return &Pages{s: &server{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, identity: svc.Identity, notes: svc.Notifications, accounts: svc.Accounts, opts: opts}}
 }
 
 // Register adds the assets, the sign-in page and the pages to r. Every
@@ -232,7 +234,7 @@ const lowCreditsKey = "lowCredits"
 // The banner is advice: when the balance cannot be read, the page is
 // shown without it (its own reads report a broken database).
 func (s *server) lowCredits(c *fiber.Ctx) *views.LowCredits {
-	low, err := s.svc.CreditsLow(c.UserContext())
+	low, err := s.accounts.CreditsLow(c.UserContext())
 	if err != nil || low == nil {
 		return nil
 	}

@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 
 	explorer "explorer"
+	"explorer/accounts"
 	"explorer/domains"
 	"explorer/internal/tablefile"
 	"explorer/projects"
@@ -108,7 +109,7 @@ func projectCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 	// apply); this process runs only its own.
 	o := explorer.Options{Detector: detector, Tables: tables, ProjectSpaces: wordspace.NewProjectSpaces(), Instance: cliInstance(), OwnJobsOnly: true, Billing: billing}
 	svcs := domains.New(db, o)
-	r := &projectRun{ctx: ctx, db: db, flags: pf, stdout: stdout, stderr: stderr, svc: svcs.Core, projects: svcs.Projects}
+	r := &projectRun{ctx: ctx, db: db, flags: pf, stdout: stdout, stderr: stderr, svc: svcs.Core, projects: svcs.Projects, accounts: svcs.Accounts}
 	err = sub(r)
 	// A step that made a project's tonality stale (an append) measures it
 	// again before the command ends, as a server would in the background.
@@ -137,6 +138,7 @@ type projectRun struct {
 	db             *store.DB
 	svc            *explorer.Service
 	projects       *projects.Service
+	accounts       *accounts.Service
 	flags          *projectFlags
 	stdout, stderr io.Writer
 }
@@ -193,7 +195,7 @@ func (r *projectRun) importFile() error {
 	f.Progress = nil
 	if *r.flags.dryRun {
 		defer closer.Close()
-		cost, err := r.svc.ImportCost(c, f)
+		cost, err := r.accounts.ImportCost(c, f)
 		if err != nil {
 			return cliError(err)
 		}
@@ -211,7 +213,7 @@ func (r *projectRun) importFile() error {
 	if err != nil {
 		return cliError(err)
 	}
-	if cost, err := r.svc.RowsCost(c, p.Rows); err == nil {
+	if cost, err := r.accounts.RowsCost(c, p.Rows); err == nil {
 		r.printCost(cost)
 	}
 	fmt.Fprintf(r.stdout, "project %d: %d rows, %s, %s\n", p.ID, p.Rows, orDash(p.Encoding), p.Status)

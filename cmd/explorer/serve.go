@@ -15,6 +15,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/accounts"
 	"explorer/analysis"
 	"explorer/domains"
 	"explorer/identity"
@@ -195,8 +196,10 @@ type app struct {
 	identity *identity.Service
 	// notifications sends the notification e-mails.
 	notifications *notifications.Service
-	fiber         *fiber.App
-	metrics       *httpserver.Metrics
+	// accounts runs the billing passes.
+	accounts *accounts.Service
+	fiber    *fiber.App
+	metrics  *httpserver.Metrics
 	// release is what the server lets go of once idle.
 	release *httpserver.Releasers
 }
@@ -226,7 +229,7 @@ func newApp(ctx context.Context, c serveConfig, o explorer.Options) (*app, error
 		db.Close()
 		return nil, err
 	}
-	return &app{db: db, svc: svc, projects: svcs.Projects, identity: svcs.Identity, notifications: svcs.Notifications, fiber: f, metrics: sc.Metrics, release: sc.Releasers}, nil
+	return &app{db: db, svc: svc, projects: svcs.Projects, identity: svcs.Identity, notifications: svcs.Notifications, accounts: svcs.Accounts, fiber: f, metrics: sc.Metrics, release: sc.Releasers}, nil
 }
 
 func serveCommand(args []string, stderr io.Writer) error {
@@ -314,7 +317,7 @@ func recoverAtStart(ctx context.Context, svc *projects.Service) error {
 // runInBackground starts the server's loops, which run until ctx ends.
 func runInBackground(ctx context.Context, a *app, c serveConfig, spaces *wordspace.Registry) {
 	// Scheduled plan changes are applied when due, also while nobody calls.
-	go a.svc.RunBilling(ctx, c.BillingInterval)
+	go a.accounts.RunBilling(ctx, c.BillingInterval)
 	// Notification e-mails queued by any instance are sent.
 	go a.notifications.RunMail(ctx, 5*time.Second)
 	// Long steps (import, explore, apply, learning words, measurements)

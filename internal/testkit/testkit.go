@@ -17,6 +17,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/accounts"
 	"explorer/api"
 	"explorer/domains"
 	"explorer/identity"
@@ -61,6 +62,7 @@ type Services struct {
 	*modelsService
 	*identityService
 	*notificationsService
+	*accountsService
 }
 
 // Core is the root Service, the kernel and the domains still in it.
@@ -74,6 +76,7 @@ type modelsService = models.Service
 
 type identityService = identity.Service
 type notificationsService = notifications.Service
+type accountsService = accounts.Service
 
 // CountingHasher is a bcrypt hasher at the minimum cost that counts its work.
 type CountingHasher struct {
@@ -127,7 +130,7 @@ func New(t testing.TB, opts ...func(*explorer.Options)) *Env {
 	if err != nil {
 		t.Fatalf("server: %v", err)
 	}
-	return &Env{T: t, DB: db, Svc: &Services{Core: svcs.Core, projectsService: svcs.Projects, polesService: svcs.Poles, modelsService: svcs.Models, identityService: svcs.Identity, notificationsService: svcs.Notifications}, Services: svcs, Clock: clock, App: app, Hasher: hasher, Options: o, logs: watch}
+	return &Env{T: t, DB: db, Svc: &Services{Core: svcs.Core, projectsService: svcs.Projects, polesService: svcs.Poles, modelsService: svcs.Models, identityService: svcs.Identity, notificationsService: svcs.Notifications, accountsService: svcs.Accounts}, Services: svcs, Clock: clock, App: app, Hasher: hasher, Options: o, logs: watch}
 }
 
 // EnforceCredits is an option of New: imports the paying account cannot

@@ -1,9 +1,11 @@
-package explorer
+package accounts
 
 import (
 	"context"
 	"fmt"
 	"time"
+
+	"explorer"
 )
 
 // MaxSeats is the largest seat count of an account.
@@ -20,14 +22,14 @@ func paidSeats(n int) int64 { return int64(max(0, n-1)) }
 
 // ScheduledMigration is a plan change waiting for the next cycle start.
 type ScheduledMigration struct {
-	Plan      *Plan
+	Plan      *explorer.Plan
 	Effective time.Time
 }
 
 // paying returns the settled account state paying for the caller (its
 // manager's when it is managed).
-func (s *Service) paying(ctx context.Context, u *User) (*AccountState, error) {
-	p, err := s.Payer(ctx, u)
+func (s *Service) paying(ctx context.Context, u *explorer.User) (*explorer.AccountState, error) {
+	p, err := s.root.Payer(ctx, u)
 	if err != nil {
 		return nil, err
 	}
@@ -36,12 +38,12 @@ func (s *Service) paying(ctx context.Context, u *User) (*AccountState, error) {
 
 // ownAccount refuses plan and seat changes to a managed user: its manager
 // pays and decides.
-func (s *Service) ownAccount(ctx context.Context, u *User) error {
+func (s *Service) ownAccount(ctx context.Context, u *explorer.User) error {
 	m, err := s.store.FindManager(ctx, u.ID)
 	if err == nil {
-		return Errorf(EFORBIDDEN, "your account is managed by %s, who changes its plan and seats", m.Username)
+		return explorer.Errorf(explorer.EFORBIDDEN, "your account is managed by %s, who changes its plan and seats", m.Username)
 	}
-	if ErrorCode(err) != ENOTFOUND {
+	if explorer.ErrorCode(err) != explorer.ENOTFOUND {
 		return err
 	}
 	return nil
@@ -49,8 +51,8 @@ func (s *Service) ownAccount(ctx context.Context, u *User) error {
 
 // Product returns the plan in force for the caller (its manager's plan
 // when it is managed).
-func (s *Service) Product(ctx context.Context) (*Plan, error) {
-	u, err := Actor(ctx)
+func (s *Service) Product(ctx context.Context) (*explorer.Plan, error) {
+	u, err := explorer.Actor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -63,7 +65,7 @@ func (s *Service) Product(ctx context.Context) (*Plan, error) {
 
 // ProductMigration returns the scheduled plan change; ENOTFOUND when none.
 func (s *Service) ProductMigration(ctx context.Context) (*ScheduledMigration, error) {
-	u, err := Actor(ctx)
+	u, err := explorer.Actor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -72,8 +74,8 @@ func (s *Service) ProductMigration(ctx context.Context) (*ScheduledMigration, er
 		return nil, err
 	}
 	m, err := s.store.FindPendingMigration(ctx, a.UserID)
-	if ErrorCode(err) == ENOTFOUND {
-		return nil, Errorf(ENOTFOUND, "no plan change is scheduled")
+	if explorer.ErrorCode(err) == explorer.ENOTFOUND {
+		return nil, explorer.Errorf(explorer.ENOTFOUND, "no plan change is scheduled")
 	}
 	if err != nil {
 		return nil, err
@@ -88,13 +90,13 @@ func (s *Service) ProductMigration(ctx context.Context) (*ScheduledMigration, er
 // ChangeProduct moves the caller's account to another plan and answers
 // the plan in force afterwards: it writes the effect PreviewProduct shows
 // (see planEffect).
-func (s *Service) ChangeProduct(ctx context.Context, in PlanChoice, shown ...Shown) (*Plan, error) {
+func (s *Service) ChangeProduct(ctx context.Context, in explorer.PlanChoice, shown ...Shown) (*explorer.Plan, error) {
 	u, target, err := s.planTarget(ctx, in)
 	if err != nil {
 		return nil, err
 	}
-	var result *Plan
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	var result *explorer.Plan
+	err = s.root.InTx(ctx, func(ctx context.Context) error {
 		e, err := s.planEffect(ctx, u, target)
 		if err != nil {
 			return err
@@ -107,7 +109,7 @@ func (s *Service) ChangeProduct(ctx context.Context, in PlanChoice, shown ...Sho
 			result = e.To
 		}
 		detail := e.Kind + " from " + e.From.Handle + " to " + e.To.Handle
-		if err := s.audit(ctx, ActionPlanChange, u.Username, detail); err != nil {
+		if err := s.root.Audit(ctx, explorer.AuditEvent{Action: explorer.ActionPlanChange, Target: u.Username, Detail: detail}); err != nil {
 			return err
 		}
 		return s.applyPlan(ctx, u, e)
@@ -119,7 +121,7 @@ func (s *Service) ChangeProduct(ctx context.Context, in PlanChoice, shown ...Sho
 }
 
 // PreviewProduct answers what ChangeProduct would do, writing nothing.
-func (s *Service) PreviewProduct(ctx context.Context, in PlanChoice) (*BillingEffect, error) {
+func (s *Service) PreviewProduct(ctx context.Context, in explorer.PlanChoice) (*BillingEffect, error) {
 	u, target, err := s.planTarget(ctx, in)
 	if err != nil {
 		return nil, err
@@ -127,8 +129,8 @@ func (s *Service) PreviewProduct(ctx context.Context, in PlanChoice) (*BillingEf
 	return s.dryRun(ctx, func(ctx context.Context) (*BillingEffect, error) { return s.planEffect(ctx, u, target) })
 }
 
-func (s *Service) planTarget(ctx context.Context, in PlanChoice) (*User, *Plan, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) planTarget(ctx context.Context, in explorer.PlanChoice) (*explorer.User, *explorer.Plan, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -146,7 +148,7 @@ func (s *Service) planTarget(ctx context.Context, in PlanChoice) (*User, *Plan, 
 // is dropped. Any other plan is a downgrade, scheduled for the next cycle
 // start (replacing one already scheduled). The current plan, or the plan
 // already scheduled, is ECONFLICT.
-func (s *Service) planEffect(ctx context.Context, u *User, target *Plan) (*BillingEffect, error) {
+func (s *Service) planEffect(ctx context.Context, u *explorer.User, target *explorer.Plan) (*BillingEffect, error) {
 	a, err := s.settleTx(ctx, u.ID)
 	if err != nil {
 		return nil, err
@@ -156,21 +158,21 @@ func (s *Service) planEffect(ctx context.Context, u *User, target *Plan) (*Billi
 		return nil, err
 	}
 	if target.ID == cur.ID {
-		return nil, Errorf(ECONFLICT, "the account is already on the %s plan", cur.Handle)
+		return nil, explorer.Errorf(explorer.ECONFLICT, "the account is already on the %s plan", cur.Handle)
 	}
 	pending, err := s.store.FindPendingMigration(ctx, u.ID)
-	if err != nil && ErrorCode(err) != ENOTFOUND {
+	if err != nil && explorer.ErrorCode(err) != explorer.ENOTFOUND {
 		return nil, err
 	}
 	if pending != nil && pending.ToPlanID == target.ID {
-		return nil, Errorf(ECONFLICT, "a change to the %s plan is already scheduled", target.Handle)
+		return nil, explorer.Errorf(explorer.ECONFLICT, "a change to the %s plan is already scheduled", target.Handle)
 	}
 	now := s.clock.Now()
 	e := &BillingEffect{Kind: EffectDowngrade, From: cur, To: target, Seats: a.Seats, SeatsBefore: a.Seats, Currency: target.Currency,
-		Effective: a.CycleEnd, pending: pending, chargeKind: ChargePlanProration, creditKind: CreditPlanProration}
+		Effective: a.CycleEnd, pending: pending, chargeKind: explorer.ChargePlanProration, creditKind: explorer.CreditPlanProration}
 	if target.MonthlyCostCents > cur.MonthlyCostCents {
 		e.Kind, e.Effective = EffectUpgrade, now
-		e.DaysLeft, e.Days = a.remainingFraction(now)
+		e.DaysLeft, e.Days = remainingFraction(a, now)
 		e.Description = fmt.Sprintf("upgrade from %s to %s, %d of %d days", cur.Name, target.Name, e.DaysLeft, e.Days)
 		e.ChargeCents = mulDivRound(target.MonthlyCostCents-cur.MonthlyCostCents, e.DaysLeft, e.Days)
 		e.Credits = mulDivRound(max(0, target.IncludedCredits-cur.IncludedCredits), e.DaysLeft, e.Days)
@@ -180,24 +182,19 @@ func (s *Service) planEffect(ctx context.Context, u *User, target *Plan) (*Billi
 
 // applyPlan writes a plan effect: a downgrade is scheduled, an upgrade
 // applied with its charge and credits.
-func (s *Service) applyPlan(ctx context.Context, u *User, e *BillingEffect) error {
+func (s *Service) applyPlan(ctx context.Context, u *explorer.User, e *BillingEffect) error {
 	now := s.clock.Now()
 	if e.pending != nil {
 		if _, err := s.store.MarkMigrationCancelled(ctx, e.pending.ID, now); err != nil {
 			return err
 		}
 	}
-	m := &PlanMigration{UserID: u.ID, FromPlanID: e.From.ID, ToPlanID: e.To.ID, Effective: e.Effective, Created: now}
+	m := &explorer.PlanMigration{UserID: u.ID, FromPlanID: e.From.ID, ToPlanID: e.To.ID, Effective: e.Effective, Created: now}
 	if e.Kind == EffectDowngrade {
 		if err := s.store.CreatePlanMigration(ctx, m); err != nil {
 			return err
 		}
-		v, err := s.viewerOf(ctx, u.ID)
-		if err != nil {
-			return err
-		}
-		_, err = s.notify(ctx, u, downgradeMail(e, v, s.pageLink("/account")))
-		return err
+		return s.root.NotifyDowngrade(ctx, u, e.From, e.To, e.Effective)
 	}
 	m.Applied = &now
 	if err := s.store.CreatePlanMigration(ctx, m); err != nil {
@@ -212,20 +209,20 @@ func (s *Service) applyPlan(ctx context.Context, u *User, e *BillingEffect) erro
 // CancelProductMigration drops the scheduled plan change; ECONFLICT when
 // none is scheduled.
 func (s *Service) CancelProductMigration(ctx context.Context) error {
-	u, err := ActiveActor(ctx)
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return err
 	}
 	if err := s.ownAccount(ctx, u); err != nil {
 		return err
 	}
-	return s.store.InTx(ctx, func(ctx context.Context) error {
+	return s.root.InTx(ctx, func(ctx context.Context) error {
 		if _, err := s.settleTx(ctx, u.ID); err != nil {
 			return err
 		}
 		m, err := s.store.FindPendingMigration(ctx, u.ID)
-		if ErrorCode(err) == ENOTFOUND {
-			return Errorf(ECONFLICT, "no plan change is scheduled")
+		if explorer.ErrorCode(err) == explorer.ENOTFOUND {
+			return explorer.Errorf(explorer.ECONFLICT, "no plan change is scheduled")
 		}
 		if err != nil {
 			return err
@@ -233,6 +230,6 @@ func (s *Service) CancelProductMigration(ctx context.Context) error {
 		if _, err = s.store.MarkMigrationCancelled(ctx, m.ID, s.clock.Now()); err != nil {
 			return err
 		}
-		return s.audit(ctx, ActionPlanCancel, u.Username, "")
+		return s.root.Audit(ctx, explorer.AuditEvent{Action: explorer.ActionPlanCancel, Target: u.Username})
 	})
 }

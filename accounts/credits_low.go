@@ -1,8 +1,9 @@
-package explorer
+package accounts
 
 import (
 	"context"
-	"fmt"
+
+	"explorer"
 )
 
 // lowCreditsShare is the share of the monthly included credits (in
@@ -11,14 +12,14 @@ const lowCreditsShare = 10
 
 // monthlyCredits are the credits an account's plan and seats bring each
 // cycle.
-func monthlyCredits(p *Plan, a *AccountState) int64 {
+func monthlyCredits(p *explorer.Plan, a *explorer.AccountState) int64 {
 	return p.IncludedCredits + paidSeats(a.Seats)*p.CreditsPerSeat
 }
 
 // lowCreditsLine is the balance under which an account's credits are low:
 // 10 % of its monthly credits (0 for a plan that includes none: the
 // balance is then low once it is below zero).
-func lowCreditsLine(p *Plan, a *AccountState) int64 {
+func lowCreditsLine(p *explorer.Plan, a *explorer.AccountState) int64 {
 	return monthlyCredits(p, a) * lowCreditsShare / 100
 }
 
@@ -43,11 +44,11 @@ func (s *Service) CreditsLow(ctx context.Context) (*LowCredits, error) {
 	if s.billing.TrackOnly {
 		return nil, nil
 	}
-	u, err := ActiveActor(ctx)
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.Payer(ctx, u)
+	p, err := s.root.Payer(ctx, u)
 	if err != nil {
 		return nil, err
 	}
@@ -73,8 +74,8 @@ func (s *Service) CreditsLow(ctx context.Context) (*LowCredits, error) {
 // warnLowCredits queues, in the caller's transaction, the mail to the
 // paying account p that its credits are low, once per billing cycle: the
 // first usage that leaves the balance under the line sends it.
-func (s *Service) warnLowCredits(ctx context.Context, p *User, a *AccountState, plan *Plan) error {
-	if s.mailer == nil || s.billing.TrackOnly {
+func (s *Service) warnLowCredits(ctx context.Context, p *explorer.User, a *explorer.AccountState, plan *explorer.Plan) error {
+	if !s.root.Mails() || s.billing.TrackOnly {
 		return nil
 	}
 	balance, err := s.store.CreditBalance(ctx, p.ID)
@@ -89,24 +90,5 @@ func (s *Service) warnLowCredits(ctx context.Context, p *User, a *AccountState, 
 	if err != nil || !first {
 		return err
 	}
-	_, err = s.notify(ctx, p, lowCreditsMail(balance, line, a, s.pageLink("/account/credits")))
-	return err
-}
-
-func lowCreditsMail(balance, line int64, a *AccountState, link string) mailText {
-	subject := fmt.Sprintf("Your explorer credits are low: %s left", CreditsText(balance))
-	body := fmt.Sprintf("Your account has %s, under %s (a tenth of what your plan brings each month).\n"+
-		"%s; the next cycle starts on %s.\n"+
-		"This mail is sent once per billing cycle.\n\n", CreditsText(balance), CreditsText(line), RefusedImports(a.Overdraft), a.CycleEnd.Format("2006-01-02")) +
-		wherePage("Buy credits", "Account", link)
-	return mailText{subject: subject, body: body, about: fmt.Sprintf("low-credits:%d", a.UserID)}
-}
-
-// RefusedImports says which imports an account's credits refuse, given
-// how far below zero it may go.
-func RefusedImports(overdraft int64) string {
-	if overdraft > 0 {
-		return "Imports that would take the balance below -" + CreditsText(overdraft) + " are refused"
-	}
-	return "Imports that cost more than the balance are refused"
+	return s.root.NotifyLowCredits(ctx, p, balance, line, a)
 }

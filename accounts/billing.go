@@ -1,68 +1,13 @@
-package explorer
+package accounts
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"time"
+
+	"explorer"
 )
-
-// BillingOptions configure credits and billing. Zero values take the
-// defaults.
-type BillingOptions struct {
-	// CreditPriceCents is the price of one credit bought (BuyCredits), in
-	// the paying plan's currency (default 10).
-	CreditPriceCents int64
-	// CreditsPerVerbatim is how many credits one analysed verbatim uses
-	// (default 1).
-	CreditsPerVerbatim int64
-	// TrackOnly counts credits without ever refusing work (an install
-	// that sells none); by default an import the paying account cannot
-	// pay is refused with EPAYMENT.
-	TrackOnly bool
-}
-
-func (o BillingOptions) withDefaults() BillingOptions {
-	if o.CreditPriceCents <= 0 {
-		o.CreditPriceCents = 10
-	}
-	if o.CreditsPerVerbatim <= 0 {
-		o.CreditsPerVerbatim = 1
-	}
-	return o
-}
-
-// AccountState is the billing state of a user's own account: its plan,
-// seats and current monthly cycle. Cycles start at 00:00 UTC on the day of
-// the month of Anchor (the user's creation day), or on the month's last
-// day when it is shorter.
-type AccountState struct {
-	UserID     int64
-	PlanID     int64
-	Seats      int
-	Anchor     time.Time
-	CycleStart time.Time
-	CycleEnd   time.Time
-	Created    time.Time
-	// Overdraft is how many credits below zero an admin lets the account
-	// go (0: none); LowCreditsMailed the start of the cycle whose
-	// low-balance mail was queued (nil: never).
-	Overdraft        int64
-	LowCreditsMailed *time.Time
-}
-
-// PlanMigration is a plan change. A downgrade is scheduled (pending until
-// applied or cancelled); an upgrade is recorded applied at once.
-type PlanMigration struct {
-	ID         int64
-	UserID     int64
-	FromPlanID int64
-	ToPlanID   int64
-	Effective  time.Time
-	Created    time.Time
-	Applied    *time.Time
-	Cancelled  *time.Time
-}
 
 // dayStart returns 00:00 UTC of t's day.
 func dayStart(t time.Time) time.Time {
@@ -89,10 +34,10 @@ func cycleAt(day int, t time.Time) (start, end time.Time) {
 	return start, cycleStartIn(day, start.Year(), start.Month()+1)
 }
 
-// remainingFraction returns the whole days left in the cycle, counting
+// remainingFraction returns the whole days left in a's cycle, counting
 // today (UTC), and the days of the cycle: the fraction prorated charges
 // and credits are multiplied by.
-func (a *AccountState) remainingFraction(now time.Time) (remaining, total int64) {
+func remainingFraction(a *explorer.AccountState, now time.Time) (remaining, total int64) {
 	total = int64(a.CycleEnd.Sub(a.CycleStart) / (24 * time.Hour))
 	from := dayStart(now)
 	if from.Before(a.CycleStart) {
@@ -105,17 +50,17 @@ func (a *AccountState) remainingFraction(now time.Time) (remaining, total int64)
 // accountState returns a user's account state, opening the account on
 // first use: the trial plan, DefaultSeats seats, cycles anchored on the user's
 // creation day, and the first cycle billed at once.
-func (s *Service) accountState(ctx context.Context, userID int64) (*AccountState, error) {
+func (s *Service) accountState(ctx context.Context, userID int64) (*explorer.AccountState, error) {
 	a, err := s.store.FindAccountState(ctx, userID)
-	if ErrorCode(err) != ENOTFOUND {
+	if explorer.ErrorCode(err) != explorer.ENOTFOUND {
 		return a, err
 	}
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.root.InTx(ctx, func(ctx context.Context) error {
 		u, err := s.store.FindUserByID(ctx, userID)
 		if err != nil {
 			return err
 		}
-		trial, err := s.store.FindPlanByHandle(ctx, PlanTrial)
+		trial, err := s.store.FindPlanByHandle(ctx, explorer.PlanTrial)
 		if err != nil {
 			return err
 		}
@@ -126,7 +71,7 @@ func (s *Service) accountState(ctx context.Context, userID int64) (*AccountState
 			at = anchor
 		}
 		start, end := cycleAt(anchor.Day(), at)
-		n := &AccountState{UserID: userID, PlanID: trial.ID, Seats: DefaultSeats, Anchor: anchor, CycleStart: start, CycleEnd: end, Created: now}
+		n := &explorer.AccountState{UserID: userID, PlanID: trial.ID, Seats: DefaultSeats, Anchor: anchor, CycleStart: start, CycleEnd: end, Created: now}
 		created, err := s.store.CreateAccountState(ctx, n)
 		if err != nil || !created {
 			return err
@@ -141,12 +86,12 @@ func (s *Service) accountState(ctx context.Context, userID int64) (*AccountState
 
 // settle returns a user's account state brought up to date: every cycle
 // that started by now is billed once and a due plan migration applied.
-func (s *Service) settle(ctx context.Context, userID int64) (*AccountState, error) {
+func (s *Service) settle(ctx context.Context, userID int64) (*explorer.AccountState, error) {
 	a, err := s.accountState(ctx, userID)
 	if err != nil || a.CycleEnd.After(s.clock.Now()) {
 		return a, err
 	}
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.root.InTx(ctx, func(ctx context.Context) error {
 		a, err = s.settleTx(ctx, userID)
 		return err
 	})
@@ -157,7 +102,7 @@ func (s *Service) settle(ctx context.Context, userID int64) (*AccountState, erro
 // moves the cycle forward with a conditional update, so that of several
 // instances settling at once only one bills a cycle and applies a
 // migration; the others see the moved cycle and stop.
-func (s *Service) settleTx(ctx context.Context, userID int64) (*AccountState, error) {
+func (s *Service) settleTx(ctx context.Context, userID int64) (*explorer.AccountState, error) {
 	if _, err := s.accountState(ctx, userID); err != nil {
 		return nil, err
 	}
@@ -178,7 +123,7 @@ func (s *Service) settleTx(ctx context.Context, userID int64) (*AccountState, er
 		}
 		if !moved {
 			if misses++; misses > 3 {
-				return nil, Internal(fmt.Errorf("account %d: the billing cycle keeps moving", userID))
+				return nil, explorer.Internal(fmt.Errorf("account %d: the billing cycle keeps moving", userID))
 			}
 			continue
 		}
@@ -196,7 +141,7 @@ func (s *Service) settleTx(ctx context.Context, userID int64) (*AccountState, er
 				}
 				a.PlanID = m.ToPlanID
 			}
-		case err != nil && ErrorCode(err) != ENOTFOUND:
+		case err != nil && explorer.ErrorCode(err) != explorer.ENOTFOUND:
 			return nil, err
 		}
 		if err := s.billCycle(ctx, a, start); err != nil {
@@ -208,17 +153,17 @@ func (s *Service) settleTx(ctx context.Context, userID int64) (*AccountState, er
 // billCycle charges the plan and its extra seats for the cycle starting at
 // and adds the included credits. Accounts that are cancelled or managed
 // (their manager pays) are not billed.
-func (s *Service) billCycle(ctx context.Context, a *AccountState, at time.Time) error {
+func (s *Service) billCycle(ctx context.Context, a *explorer.AccountState, at time.Time) error {
 	u, err := s.store.FindUserByID(ctx, a.UserID)
 	if err != nil {
 		return err
 	}
-	if u.Status == StatusCancelled {
+	if u.Status == explorer.StatusCancelled {
 		return nil
 	}
 	if _, err := s.store.FindManager(ctx, a.UserID); err == nil {
 		return nil
-	} else if ErrorCode(err) != ENOTFOUND {
+	} else if explorer.ErrorCode(err) != explorer.ENOTFOUND {
 		return err
 	}
 	p, err := s.store.FindPlanByID(ctx, a.PlanID)
@@ -226,10 +171,10 @@ func (s *Service) billCycle(ctx context.Context, a *AccountState, at time.Time) 
 		return err
 	}
 	extra := paidSeats(a.Seats)
-	what := fmt.Sprintf("%s plan, %s, cycle from %s", p.Name, CountText(int64(a.Seats), "seat", "seats"), a.CycleStart.Format(time.DateOnly))
+	what := fmt.Sprintf("%s plan, %s, cycle from %s", p.Name, explorer.CountText(int64(a.Seats), "seat", "seats"), a.CycleStart.Format(time.DateOnly))
 	return s.record(ctx, a.UserID, a.UserID, at,
-		&Charge{Kind: ChargeSubscription, AmountCents: p.MonthlyCostCents + extra*p.SeatPriceCents, Currency: p.Currency, Description: what},
-		&CreditEntry{Kind: CreditIncluded, Credits: p.IncludedCredits + extra*p.CreditsPerSeat, Description: what})
+		&explorer.Charge{Kind: explorer.ChargeSubscription, AmountCents: p.MonthlyCostCents + extra*p.SeatPriceCents, Currency: p.Currency, Description: what},
+		&explorer.CreditEntry{Kind: explorer.CreditIncluded, Credits: p.IncludedCredits + extra*p.CreditsPerSeat, Description: what})
 }
 
 // ApplyDueMigrations settles every account whose billing cycle has ended:
@@ -246,7 +191,7 @@ func (s *Service) ApplyDueMigrations(ctx context.Context) (int, error) {
 		}
 		var errs []error
 		for _, id := range ids {
-			err := s.store.InTx(ctx, func(ctx context.Context) error {
+			err := s.root.InTx(ctx, func(ctx context.Context) error {
 				_, err := s.settleTx(ctx, id)
 				return err
 			})

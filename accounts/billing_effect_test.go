@@ -1,10 +1,11 @@
-package explorer_test
+package accounts_test
 
 import (
 	"testing"
 	"time"
 
 	explorer "explorer"
+	"explorer/accounts"
 	"explorer/internal/testkit"
 )
 
@@ -17,9 +18,9 @@ func TestPreviewEqualsAppliedEffect(t *testing.T) {
 	ctx := e.As("ann")
 	e.Clock.Set(time.Date(2026, 1, 25, 15, 30, 0, 0, time.UTC))
 
-	check := func(name string, p *explorer.BillingEffect, chargeKind, creditKind string) {
+	check := func(name string, p *accounts.BillingEffect, chargeKind, creditKind string) {
 		t.Helper()
-		l := ledger(t, ctx, e.Svc.Core)
+		l := ledger(t, ctx, e.Services.Accounts)
 		if l.Balance != p.BalanceAfter {
 			t.Errorf("%s: balance %d, preview said %d", name, l.Balance, p.BalanceAfter)
 		}
@@ -31,14 +32,14 @@ func TestPreviewEqualsAppliedEffect(t *testing.T) {
 		}
 	}
 
-	before := ledger(t, ctx, e.Svc.Core)
+	before := ledger(t, ctx, e.Services.Accounts)
 	p, err := e.Svc.PreviewSeats(ctx, 4)
 	must(t, err)
-	if p.Kind != explorer.EffectSeats || p.SeatsBefore != 2 || p.Seats != 4 || p.DaysLeft != 16 || p.Days != 31 || p.ChargeCents == 0 || p.Balance != before.Balance {
+	if p.Kind != accounts.EffectSeats || p.SeatsBefore != 2 || p.Seats != 4 || p.DaysLeft != 16 || p.Days != 31 || p.ChargeCents == 0 || p.Balance != before.Balance {
 		t.Fatalf("seat preview %+v", p)
 	}
 	// The preview wrote nothing.
-	if after := ledger(t, ctx, e.Svc.Core); len(after.Charges) != len(before.Charges) || after.Balance != before.Balance {
+	if after := ledger(t, ctx, e.Services.Accounts); len(after.Charges) != len(before.Charges) || after.Balance != before.Balance {
 		t.Fatalf("preview wrote: %+v", after)
 	}
 	if s, _ := e.Svc.Seats(ctx); s.Seats != 2 {
@@ -50,7 +51,7 @@ func TestPreviewEqualsAppliedEffect(t *testing.T) {
 
 	p, err = e.Svc.PreviewProduct(ctx, explorer.PlanChoice{Handle: "professional"})
 	must(t, err)
-	if p.Kind != explorer.EffectUpgrade || p.To.Handle != "professional" || !p.Effective.Equal(e.Clock.Now()) {
+	if p.Kind != accounts.EffectUpgrade || p.To.Handle != "professional" || !p.Effective.Equal(e.Clock.Now()) {
 		t.Fatalf("upgrade preview %+v", p)
 	}
 	_, err = e.Svc.ChangeProduct(ctx, explorer.PlanChoice{Handle: "professional"})
@@ -59,7 +60,7 @@ func TestPreviewEqualsAppliedEffect(t *testing.T) {
 
 	p, err = e.Svc.PreviewCredits(ctx, 250)
 	must(t, err)
-	if p.Kind != explorer.EffectCredits || p.Credits != 250 || p.ChargeCents != 2500 {
+	if p.Kind != accounts.EffectCredits || p.Credits != 250 || p.ChargeCents != 2500 {
 		t.Fatalf("credits preview %+v", p)
 	}
 	_, err = e.Svc.BuyCredits(ctx, 250)
@@ -70,7 +71,7 @@ func TestPreviewEqualsAppliedEffect(t *testing.T) {
 	// date the scheduled migration then carries.
 	p, err = e.Svc.PreviewProduct(ctx, explorer.PlanChoice{Handle: "basic"})
 	must(t, err)
-	if p.Kind != explorer.EffectDowngrade || p.ChargeCents != 0 || p.Credits != 0 || !p.Effective.Equal(day(2026, 2, 10)) || p.BalanceAfter != p.Balance {
+	if p.Kind != accounts.EffectDowngrade || p.ChargeCents != 0 || p.Credits != 0 || !p.Effective.Equal(day(2026, 2, 10)) || p.BalanceAfter != p.Balance {
 		t.Fatalf("downgrade preview %+v", p)
 	}
 	_, err = e.Svc.ChangeProduct(ctx, explorer.PlanChoice{Handle: "basic"})
@@ -87,7 +88,7 @@ func TestPreviewEqualsAppliedEffect(t *testing.T) {
 	if _, err := e.Svc.PreviewSeats(ctx, 0); explorer.ErrorCode(err) != explorer.EINVALID {
 		t.Fatalf("preview of 0 seats: %v", err)
 	}
-	if p, err := e.Svc.PreviewSeats(ctx, 4); err != nil || p.Kind != explorer.EffectNone || p.ChargeCents != 0 {
+	if p, err := e.Svc.PreviewSeats(ctx, 4); err != nil || p.Kind != accounts.EffectNone || p.ChargeCents != 0 {
 		t.Fatalf("preview of the same seats: %+v %v", p, err)
 	}
 }
@@ -103,22 +104,22 @@ func TestChangeRefusedWhenTheChargeShownIsStale(t *testing.T) {
 	p, err := e.Svc.PreviewSeats(ctx, 3)
 	must(t, err)
 	e.Clock.Set(time.Date(2026, 1, 26, 1, 0, 0, 0, time.UTC))
-	before := ledger(t, ctx, e.Svc.Core)
-	if _, err := e.Svc.ChangeSeats(ctx, 3, explorer.Shown{ChargeCents: p.ChargeCents}); explorer.ErrorCode(err) != explorer.ECONFLICT {
+	before := ledger(t, ctx, e.Services.Accounts)
+	if _, err := e.Svc.ChangeSeats(ctx, 3, accounts.Shown{ChargeCents: p.ChargeCents}); explorer.ErrorCode(err) != explorer.ECONFLICT {
 		t.Fatalf("stale charge accepted: %v", err)
 	}
-	if after := ledger(t, ctx, e.Svc.Core); len(after.Charges) != len(before.Charges) {
+	if after := ledger(t, ctx, e.Services.Accounts); len(after.Charges) != len(before.Charges) {
 		t.Fatal("a refused change charged")
 	}
 	p, err = e.Svc.PreviewSeats(ctx, 3)
 	must(t, err)
-	if _, err := e.Svc.ChangeSeats(ctx, 3, explorer.Shown{ChargeCents: p.ChargeCents}); err != nil {
+	if _, err := e.Svc.ChangeSeats(ctx, 3, accounts.Shown{ChargeCents: p.ChargeCents}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.Svc.BuyCredits(ctx, 10, explorer.Shown{ChargeCents: 1}); explorer.ErrorCode(err) != explorer.ECONFLICT {
+	if _, err := e.Svc.BuyCredits(ctx, 10, accounts.Shown{ChargeCents: 1}); explorer.ErrorCode(err) != explorer.ECONFLICT {
 		t.Fatalf("credits at another price: %v", err)
 	}
-	if _, err := e.Svc.ChangeProduct(ctx, explorer.PlanChoice{Handle: "enterprise"}, explorer.Shown{ChargeCents: 0}); explorer.ErrorCode(err) != explorer.ECONFLICT {
+	if _, err := e.Svc.ChangeProduct(ctx, explorer.PlanChoice{Handle: "enterprise"}, accounts.Shown{ChargeCents: 0}); explorer.ErrorCode(err) != explorer.ECONFLICT {
 		t.Fatalf("upgrade at another price: %v", err)
 	}
 }

@@ -1,9 +1,11 @@
-package explorer
+package accounts
 
 import (
 	"context"
 	"errors"
 	"time"
+
+	"explorer"
 )
 
 // Effect kinds of a BillingEffect.
@@ -24,7 +26,7 @@ type BillingEffect struct {
 	Kind string
 	// From and To are the plans before and after (the same for seats and
 	// credits); Seats and SeatsBefore the seat counts.
-	From, To           *Plan
+	From, To           *explorer.Plan
 	Seats, SeatsBefore int
 	// ChargeCents (in Currency) and Credits are what is charged and added
 	// now; zero for a downgrade, a seat decrease or no change.
@@ -44,16 +46,16 @@ type BillingEffect struct {
 	Payer string
 
 	chargeKind, creditKind string
-	pending                *PlanMigration
+	pending                *explorer.PlanMigration
 }
 
 // charge and entry are what applying the effect writes.
-func (e *BillingEffect) charge() *Charge {
-	return &Charge{Kind: e.chargeKind, AmountCents: e.ChargeCents, Currency: e.Currency, Description: e.Description}
+func (e *BillingEffect) charge() *explorer.Charge {
+	return &explorer.Charge{Kind: e.chargeKind, AmountCents: e.ChargeCents, Currency: e.Currency, Description: e.Description}
 }
 
-func (e *BillingEffect) entry() *CreditEntry {
-	return &CreditEntry{Kind: e.creditKind, Credits: e.Credits, Description: e.Description}
+func (e *BillingEffect) entry() *explorer.CreditEntry {
+	return &explorer.CreditEntry{Kind: e.creditKind, Credits: e.Credits, Description: e.Description}
 }
 
 // errDryRun rolls back the transaction of a preview.
@@ -63,7 +65,7 @@ var errDryRun = errors.New("dry run")
 // preview writes nothing (not even the settling of a due cycle).
 func (s *Service) dryRun(ctx context.Context, compute func(ctx context.Context) (*BillingEffect, error)) (*BillingEffect, error) {
 	var eff *BillingEffect
-	err := s.store.InTx(ctx, func(ctx context.Context) error {
+	err := s.root.InTx(ctx, func(ctx context.Context) error {
 		var err error
 		if eff, err = compute(ctx); err != nil {
 			return err
@@ -77,7 +79,7 @@ func (s *Service) dryRun(ctx context.Context, compute func(ctx context.Context) 
 }
 
 // withBalance fills in the payer and the balances of the effect.
-func (s *Service) withBalance(ctx context.Context, payer *User, e *BillingEffect) (*BillingEffect, error) {
+func (s *Service) withBalance(ctx context.Context, payer *explorer.User, e *BillingEffect) (*BillingEffect, error) {
 	e.Payer = payer.Username
 	b, err := s.store.CreditBalance(ctx, payer.ID)
 	if err != nil {
@@ -95,7 +97,7 @@ type Shown struct{ ChargeCents int64 }
 func checkShown(e *BillingEffect, shown []Shown) error {
 	for _, sh := range shown {
 		if sh.ChargeCents != e.ChargeCents {
-			return Errorf(ECONFLICT, "the charge is now %d cents, not the %d cents shown; look at the new preview before confirming", e.ChargeCents, sh.ChargeCents)
+			return explorer.Errorf(explorer.ECONFLICT, "the charge is now %d cents, not the %d cents shown; look at the new preview before confirming", e.ChargeCents, sh.ChargeCents)
 		}
 	}
 	return nil

@@ -1,82 +1,32 @@
-package explorer
+package accounts
 
 import (
 	"context"
 	"fmt"
-	"strconv"
+
+	"explorer"
 )
 
-// CreditCost is what a piece of work costs the account that pays for it:
-// Rows verbatims at the configured credits each, against the balance the
-// account has and the overdraft an admin allowed it.
-type CreditCost struct {
-	Rows      int
-	Credits   int64
-	Balance   int64
-	Overdraft int64
-	// Enforced is false on a server that only tracks credits
-	// (BillingOptions.TrackOnly): nothing is refused there.
-	Enforced bool
-}
-
-// After is the balance once the work is paid.
-func (c *CreditCost) After() int64 { return c.Balance - c.Credits }
-
-// Payable reports whether the account may do the work: the balance after
-// it stays at or above minus the overdraft.
-func (c *CreditCost) Payable() bool { return !c.Enforced || c.After() >= -c.Overdraft }
-
-// refusal is the EPAYMENT error naming the cost and the balance.
-func (c *CreditCost) refusal(what string) error {
-	has := "the account has " + CreditsText(c.Balance)
+// refusal is the EPAYMENT error naming the cost c of what and the
+// balance.
+func refusal(c *explorer.CreditCost, what string) error {
+	has := "the account has " + explorer.CreditsText(c.Balance)
 	if c.Overdraft > 0 {
-		has += fmt.Sprintf(" and may go %s below zero", CreditsText(c.Overdraft))
+		has += fmt.Sprintf(" and may go %s below zero", explorer.CreditsText(c.Overdraft))
 	}
-	msg := fmt.Sprintf("%s uses %s; %s, which cannot pay it", what, CreditsText(c.Credits), has)
+	msg := fmt.Sprintf("%s uses %s; %s, which cannot pay it", what, explorer.CreditsText(c.Credits), has)
 	if c.Credits == 0 {
 		msg = fmt.Sprintf("%s, more than it may owe: %s is refused until credits are bought", has, what)
 	}
-	return &Error{Code: EPAYMENT, Message: msg, Cost: c}
-}
-
-// CreditsText writes n credits with thousands separators ("2,000 credits",
-// "1 credit").
-func CreditsText(n int64) string { return CountText(n, "credit", "credits") }
-
-// CountText writes n with its noun in the singular or the plural, grouped
-// by thousands: "1 seat", "2,000 topics".
-func CountText(n int64, one, many string) string {
-	return GroupThousands(n) + " " + Plural(n, one, many)
-}
-
-// Plural is the noun n wants: one for 1 and -1, else many.
-func Plural(n int64, one, many string) string {
-	if n == 1 || n == -1 {
-		return one
-	}
-	return many
-}
-
-// GroupThousands writes n with commas between groups of three digits
-// (-21,500).
-func GroupThousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	sign := ""
-	if s[0] == '-' {
-		sign, s = "-", s[1:]
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return sign + s
+	return &explorer.Error{Code: explorer.EPAYMENT, Message: msg, Cost: c}
 }
 
 // costFor is what rows verbatims cost u's paying account now. It settles
 // the account's cycle first when it is due (in the caller's transaction,
 // if any); otherwise it only reads.
-func (s *Service) costFor(ctx context.Context, u *User, rows int) (*CreditCost, error) {
-	c := &CreditCost{Rows: rows, Credits: int64(rows) * s.billing.CreditsPerVerbatim, Enforced: !s.billing.TrackOnly}
-	p, err := s.Payer(ctx, u)
+func (s *Service) costFor(ctx context.Context, u *explorer.User, rows int) (*explorer.CreditCost, error) {
+	c := &explorer.CreditCost{Rows: rows, Credits: int64(rows) * s.billing.CreditsPerVerbatim, Enforced: !s.billing.TrackOnly}
+	p, err := s.root.Payer(ctx, u)
 	if err != nil {
 		return nil, err
 	}
@@ -96,9 +46,9 @@ func (s *Service) costFor(ctx context.Context, u *User, rows int) (*CreditCost, 
 // account's row is locked first: imports of several users paid by one
 // account check and charge one after the other, so they cannot all pass
 // on one balance.
-func (s *Service) ChargeRows(ctx context.Context, u *User, p *Project, projects, rows int, what string) error {
+func (s *Service) ChargeRows(ctx context.Context, u *explorer.User, p *explorer.Project, projects, rows int, what string) error {
 	if !s.billing.TrackOnly {
-		pay, err := s.Payer(ctx, u)
+		pay, err := s.root.Payer(ctx, u)
 		if err != nil {
 			return err
 		}
@@ -116,7 +66,7 @@ func (s *Service) ChargeRows(ctx context.Context, u *User, p *Project, projects,
 // that its paying account cannot pay; what names the work in the message.
 // Work that costs nothing (rows 0) is refused only while the account is
 // below what it may owe.
-func (s *Service) RequireCredits(ctx context.Context, u *User, rows int, what string) error {
+func (s *Service) RequireCredits(ctx context.Context, u *explorer.User, rows int, what string) error {
 	if s.billing.TrackOnly {
 		return nil
 	}
@@ -125,7 +75,7 @@ func (s *Service) RequireCredits(ctx context.Context, u *User, rows int, what st
 		return err
 	}
 	if !c.Payable() {
-		return c.refusal(what)
+		return refusal(c, what)
 	}
 	return nil
 }
@@ -133,19 +83,19 @@ func (s *Service) RequireCredits(ctx context.Context, u *User, rows int, what st
 // CountRows counts the verbatims of a table file within the import
 // limits, storing nothing: the header is checked and every further
 // non-blank row counted.
-func (s *Service) countRows(ctx context.Context, src TableSource) (int, error) {
+func (s *Service) countRows(ctx context.Context, src explorer.TableSource) (int, error) {
 	if src == nil {
-		return 0, Invalid("a file is required", FieldError{Field: "file", Message: "is required"})
+		return 0, explorer.Invalid("a file is required", explorer.FieldError{Field: "file", Message: "is required"})
 	}
 	n := 0
 	_, err := src.StreamTable(ctx, s.tables.ProjectLimits(), nil, func(h []string) error {
-		_, err := CheckHeader(h)
+		_, err := explorer.CheckHeader(h)
 		return err
 	}, func(int, []string) error {
 		n++
-		if n%RowBatch == 0 {
+		if n%explorer.RowBatch == 0 {
 			if err := ctx.Err(); err != nil {
-				return Errorf(EUNAVAILABLE, "counting cancelled")
+				return explorer.Errorf(explorer.EUNAVAILABLE, "counting cancelled")
 			}
 		}
 		return nil
@@ -155,8 +105,8 @@ func (s *Service) countRows(ctx context.Context, src TableSource) (int, error) {
 
 // ImportCost counts the rows of file and answers what importing (or
 // appending) it would cost the caller's paying account, storing nothing.
-func (s *Service) ImportCost(ctx context.Context, file TableSource) (*CreditCost, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) ImportCost(ctx context.Context, file explorer.TableSource) (*explorer.CreditCost, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -169,8 +119,8 @@ func (s *Service) ImportCost(ctx context.Context, file TableSource) (*CreditCost
 
 // RowsCost answers what rows verbatims cost the caller's paying account,
 // and its balance now (after an import: what it paid and what is left).
-func (s *Service) RowsCost(ctx context.Context, rows int) (*CreditCost, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) RowsCost(ctx context.Context, rows int) (*explorer.CreditCost, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -181,7 +131,7 @@ func (s *Service) RowsCost(ctx context.Context, rows int) (*CreditCost, error) {
 // caller's account cannot pay. The file is counted only when the most
 // rows an import may hold could not be paid: otherwise the charge in the
 // import's transaction is the check.
-func (s *Service) CheckImportCredits(ctx context.Context, u *User, file TableSource, what string) error {
+func (s *Service) CheckImportCredits(ctx context.Context, u *explorer.User, file explorer.TableSource, what string) error {
 	if s.billing.TrackOnly {
 		return nil
 	}
@@ -201,7 +151,7 @@ const MaxOverdraft = 10_000_000
 // Overdraft answers how many credits below zero the account of username
 // may go, and its balance. Only admins may ask.
 func (s *Service) Overdraft(ctx context.Context, username string) (overdraft, balance int64, err error) {
-	if err := s.requireAdmin(ctx); err != nil {
+	if err := explorer.RequireAdmin(ctx); err != nil {
 		return 0, 0, err
 	}
 	u, err := s.store.FindUserByName(ctx, username)
@@ -220,13 +170,13 @@ func (s *Service) Overdraft(ctx context.Context, username string) (overdraft, ba
 // (0: none), from 0 to MaxOverdraft; it is audited. Only admins may. A
 // managed user's work is paid by its manager's account: set it there.
 func (s *Service) SetOverdraft(ctx context.Context, username string, credits int64) error {
-	if err := s.requireAdmin(ctx); err != nil {
+	if err := explorer.RequireAdmin(ctx); err != nil {
 		return err
 	}
 	if credits < 0 || credits > MaxOverdraft {
-		return Invalid("an overdraft is from 0 to "+CreditsText(MaxOverdraft), FieldError{Field: "overdraft", Message: fmt.Sprintf("must be from 0 to %d", MaxOverdraft)})
+		return explorer.Invalid("an overdraft is from 0 to "+explorer.CreditsText(MaxOverdraft), explorer.FieldError{Field: "overdraft", Message: fmt.Sprintf("must be from 0 to %d", MaxOverdraft)})
 	}
-	return s.store.InTx(ctx, func(ctx context.Context) error {
+	return s.root.InTx(ctx, func(ctx context.Context) error {
 		u, err := s.store.FindUserByName(ctx, username)
 		if err != nil {
 			return err
@@ -238,6 +188,6 @@ func (s *Service) SetOverdraft(ctx context.Context, username string, credits int
 		if err := s.store.SetAccountOverdraft(ctx, u.ID, credits); err != nil {
 			return err
 		}
-		return s.audit(ctx, ActionCreditsOverdraft, u.Username, fmt.Sprintf("overdraft %s (was %s)", CreditsText(credits), CreditsText(a.Overdraft)))
+		return s.root.Audit(ctx, explorer.AuditEvent{Action: explorer.ActionCreditsOverdraft, Target: u.Username, Detail: fmt.Sprintf("overdraft %s (was %s)", explorer.CreditsText(credits), explorer.CreditsText(a.Overdraft))})
 	})
 }

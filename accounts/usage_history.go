@@ -1,15 +1,17 @@
-package explorer
+package accounts
 
 import (
 	"context"
 	"time"
+
+	"explorer"
 )
 
 // UsageBucket is the usage of one day or one month: Start is its first
 // instant in the caller's time zone.
 type UsageBucket struct {
 	Start time.Time
-	UsageSums
+	explorer.UsageSums
 }
 
 // UsageHistory is the caller's usage per day for the last 30 days and per
@@ -29,7 +31,7 @@ const (
 // UsageHistory returns the caller's usage per day and per month; a
 // manager's includes its managed users' records.
 func (s *Service) UsageHistory(ctx context.Context) (*UsageHistory, error) {
-	u, err := Actor(ctx)
+	u, err := explorer.Actor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +69,7 @@ func (s *Service) UsageHistory(ctx context.Context) (*UsageHistory, error) {
 
 // addToBucket adds r to the bucket holding its time; buckets are
 // consecutive, the last ending at end.
-func addToBucket(buckets []UsageBucket, r *UsageRecord, end time.Time) {
+func addToBucket(buckets []UsageBucket, r *explorer.UsageRecord, end time.Time) {
 	if r.Recorded.Before(buckets[0].Start) || !r.Recorded.Before(end) {
 		return
 	}
@@ -87,7 +89,7 @@ func addToBucket(buckets []UsageBucket, r *UsageRecord, end time.Time) {
 
 // BalancePoint is the balance right after one ledger entry.
 type BalancePoint struct {
-	Entry   *CreditEntry
+	Entry   *explorer.CreditEntry
 	Balance int64
 }
 

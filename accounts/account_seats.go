@@ -1,8 +1,10 @@
-package explorer
+package accounts
 
 import (
 	"context"
 	"fmt"
+
+	"explorer"
 )
 
 // Seats is an account's seat count and how many are taken: one by the
@@ -14,7 +16,7 @@ type Seats struct {
 
 // Seats returns the seats of the account paying for the caller.
 func (s *Service) Seats(ctx context.Context) (*Seats, error) {
-	u, err := Actor(ctx)
+	u, err := explorer.Actor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -25,7 +27,7 @@ func (s *Service) Seats(ctx context.Context) (*Seats, error) {
 	return s.seatsOf(ctx, a)
 }
 
-func (s *Service) seatsOf(ctx context.Context, a *AccountState) (*Seats, error) {
+func (s *Service) seatsOf(ctx context.Context, a *explorer.AccountState) (*Seats, error) {
 	managed, err := s.store.FindManagedUsers(ctx, a.UserID)
 	if err != nil {
 		return nil, err
@@ -41,7 +43,7 @@ func (s *Service) ChangeSeats(ctx context.Context, n int, shown ...Shown) (*Seat
 		return nil, err
 	}
 	var out *Seats
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.root.InTx(ctx, func(ctx context.Context) error {
 		e, inUse, err := s.seatsEffect(ctx, u, n)
 		if err != nil {
 			return err
@@ -56,7 +58,7 @@ func (s *Service) ChangeSeats(ctx context.Context, n int, shown ...Shown) (*Seat
 		if err := s.store.UpdateAccountSeats(ctx, u.ID, n); err != nil {
 			return err
 		}
-		if err := s.audit(ctx, ActionSeatsChange, u.Username, fmt.Sprintf("%d to %d seats", e.SeatsBefore, n)); err != nil {
+		if err := s.root.Audit(ctx, explorer.AuditEvent{Action: explorer.ActionSeatsChange, Target: u.Username, Detail: fmt.Sprintf("%d to %d seats", e.SeatsBefore, n)}); err != nil {
 			return err
 		}
 		return s.record(ctx, u.ID, u.ID, s.clock.Now(), e.charge(), e.entry())
@@ -76,8 +78,8 @@ func (s *Service) PreviewSeats(ctx context.Context, n int) (*BillingEffect, erro
 	})
 }
 
-func (s *Service) seatsActor(ctx context.Context, n int) (*User, error) {
-	u, err := ActiveActor(ctx)
+func (s *Service) seatsActor(ctx context.Context, n int) (*explorer.User, error) {
+	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +87,7 @@ func (s *Service) seatsActor(ctx context.Context, n int) (*User, error) {
 		return nil, err
 	}
 	if n < 1 || n > MaxSeats {
-		return nil, Invalid("seats must be from 1 to 10,000", FieldError{Field: "seats", Message: "must be from 1 to 10000"})
+		return nil, explorer.Invalid("seats must be from 1 to 10,000", explorer.FieldError{Field: "seats", Message: "must be from 1 to 10000"})
 	}
 	return u, nil
 }
@@ -94,7 +96,7 @@ func (s *Service) seatsActor(ctx context.Context, n int) (*User, error) {
 // seats in use. Fewer seats than in use is ECONFLICT. An increase charges
 // the plan's seat price and adds its credits per seat for the added seats
 // times the remaining fraction of the cycle; a decrease refunds nothing.
-func (s *Service) seatsEffect(ctx context.Context, u *User, n int) (*BillingEffect, int, error) {
+func (s *Service) seatsEffect(ctx context.Context, u *explorer.User, n int) (*BillingEffect, int, error) {
 	a, err := s.settleTx(ctx, u.ID)
 	if err != nil {
 		return nil, 0, err
@@ -104,7 +106,7 @@ func (s *Service) seatsEffect(ctx context.Context, u *User, n int) (*BillingEffe
 		return nil, 0, err
 	}
 	if n < seats.InUse {
-		return nil, 0, Errorf(ECONFLICT, "%d seats are in use (you and %d managed users); remove managed users first", seats.InUse, seats.InUse-1)
+		return nil, 0, explorer.Errorf(explorer.ECONFLICT, "%d seats are in use (you and %d managed users); remove managed users first", seats.InUse, seats.InUse-1)
 	}
 	p, err := s.store.FindPlanByID(ctx, a.PlanID)
 	if err != nil {
@@ -112,12 +114,12 @@ func (s *Service) seatsEffect(ctx context.Context, u *User, n int) (*BillingEffe
 	}
 	now := s.clock.Now()
 	e := &BillingEffect{Kind: EffectSeats, From: p, To: p, Seats: n, SeatsBefore: a.Seats, Currency: p.Currency, Effective: now,
-		chargeKind: ChargeSeatProration, creditKind: CreditSeatProration}
+		chargeKind: explorer.ChargeSeatProration, creditKind: explorer.CreditSeatProration}
 	if n == a.Seats {
 		e.Kind = EffectNone
 	}
 	if added := int64(n - a.Seats); added > 0 {
-		e.DaysLeft, e.Days = a.remainingFraction(now)
+		e.DaysLeft, e.Days = remainingFraction(a, now)
 		e.Description = fmt.Sprintf("%d seat(s) added on the %s plan, %d of %d days", added, p.Name, e.DaysLeft, e.Days)
 		e.ChargeCents = mulDivRound(added*p.SeatPriceCents, e.DaysLeft, e.Days)
 		e.Credits = mulDivRound(added*p.CreditsPerSeat, e.DaysLeft, e.Days)

@@ -1,6 +1,7 @@
-package explorer_test
+package accounts_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"explorer/internal/smtpmail"
 	"explorer/internal/smtptest"
 	"explorer/internal/testkit"
+	"explorer/notifications"
 	"explorer/projects"
 )
 
@@ -142,7 +144,8 @@ func TestLowCreditsMailOncePerCycle(t *testing.T) {
 	}
 	e := testkit.New(t, testkit.EnforceCredits, func(o *explorer.Options) { o.Mailer = sender })
 	e.AddUser("ann", "")
-	setSetting(t, e, "ann", "emailAddress", "ann@example.com")
+	_, err = e.Svc.UpdateSettings(e.As("ann"), []explorer.UserSetting{{Key: "emailAddress", Value: "ann@example.com"}})
+	must(t, err)
 	ann := e.As("ann")
 	low, err := e.Svc.CreditsLow(ann)
 	if err != nil || low != nil {
@@ -188,4 +191,14 @@ func TestCreditsText(t *testing.T) {
 			t.Errorf("CreditsText(%d) = %q, want %q", n, got, want)
 		}
 	}
+}
+
+// sendDue sends the mails due in svc's outbox and returns how many.
+func sendDue(t *testing.T, svc *notifications.Service) int {
+	t.Helper()
+	n, err := svc.SendDueMail(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }

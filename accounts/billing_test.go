@@ -1,4 +1,4 @@
-package explorer_test
+package accounts_test
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/accounts"
+	"explorer/domains"
 	"explorer/internal/testkit"
 )
 
@@ -26,7 +28,7 @@ func TestMulDivRoundHalfAwayFromZero(t *testing.T) {
 		{0, 5, 7, 0},             //
 		{1 << 62, 3, 4, 3 << 60}, // 128-bit intermediate product
 	} {
-		if got := explorer.MulDivRound(c.a, c.num, c.den); got != c.want {
+		if got := accounts.MulDivRound(c.a, c.num, c.den); got != c.want {
 			t.Errorf("round(%d×%d/%d) = %d, want %d", c.a, c.num, c.den, got, c.want)
 		}
 	}
@@ -50,7 +52,7 @@ func TestBillingCycles(t *testing.T) {
 		{31, day(2026, 4, 30), day(2026, 4, 30), day(2026, 5, 31)},
 		{31, day(2026, 12, 31), day(2026, 12, 31), day(2027, 1, 31)},
 	} {
-		start, end := explorer.CycleAt(c.anchor, c.at)
+		start, end := accounts.CycleAt(c.anchor, c.at)
 		if !start.Equal(c.start) || !end.Equal(c.end) {
 			t.Errorf("anchor %d at %s: %s..%s, want %s..%s", c.anchor, c.at, start, end, c.start, c.end)
 		}
@@ -58,7 +60,7 @@ func TestBillingCycles(t *testing.T) {
 }
 
 // ledger returns the caller's paying account's history.
-func ledger(t *testing.T, ctx context.Context, svc *explorer.Service) *explorer.Ledger {
+func ledger(t *testing.T, ctx context.Context, svc *accounts.Service) *accounts.Ledger {
 	t.Helper()
 	l, err := svc.CreditLedger(ctx, 1000)
 	if err != nil {
@@ -67,7 +69,7 @@ func ledger(t *testing.T, ctx context.Context, svc *explorer.Service) *explorer.
 	return l
 }
 
-func chargesOf(l *explorer.Ledger, kind string) []*explorer.Charge {
+func chargesOf(l *accounts.Ledger, kind string) []*explorer.Charge {
 	var out []*explorer.Charge
 	for _, c := range l.Charges {
 		if c.Kind == kind {
@@ -77,7 +79,7 @@ func chargesOf(l *explorer.Ledger, kind string) []*explorer.Charge {
 	return out
 }
 
-func entriesOf(l *explorer.Ledger, kind string) []*explorer.CreditEntry {
+func entriesOf(l *accounts.Ledger, kind string) []*explorer.CreditEntry {
 	var out []*explorer.CreditEntry
 	for _, e := range l.Entries {
 		if e.Kind == kind {
@@ -103,14 +105,14 @@ func TestNewAccountStartsOnTrialWithIncludedCredits(t *testing.T) {
 		t.Fatalf("plan %+v %v", p, err)
 	}
 	seats, err := e.Svc.Seats(ctx)
-	if err != nil || seats.Seats != explorer.DefaultSeats || seats.InUse != 1 {
+	if err != nil || seats.Seats != accounts.DefaultSeats || seats.InUse != 1 {
 		t.Fatalf("seats %+v %v", seats, err)
 	}
 	credits, err := e.Svc.Credits(ctx)
 	if err != nil || credits != p.IncludedCredits {
 		t.Fatalf("credits %d %v, want %d", credits, err, p.IncludedCredits)
 	}
-	l := ledger(t, ctx, e.Svc.Core)
+	l := ledger(t, ctx, e.Services.Accounts)
 	if len(l.Entries) != 1 || l.Entries[0].Kind != explorer.CreditIncluded || len(l.Charges) != 0 {
 		t.Fatalf("ledger %+v %+v", l.Entries, l.Charges)
 	}
@@ -132,12 +134,12 @@ func TestUpgradeIsProratedAtOnce(t *testing.T) {
 	basic, _ := e.DB.FindPlanByHandle(ctx, "basic")
 	pro, _ := e.DB.FindPlanByHandle(ctx, "professional")
 	// Cycle 2026-01-10..2026-02-10: 31 days, 16 left.
-	wantCharge := explorer.MulDivRound(pro.MonthlyCostCents-basic.MonthlyCostCents, 16, 31)
-	wantCredits := explorer.MulDivRound(pro.IncludedCredits-basic.IncludedCredits, 16, 31)
+	wantCharge := accounts.MulDivRound(pro.MonthlyCostCents-basic.MonthlyCostCents, 16, 31)
+	wantCredits := accounts.MulDivRound(pro.IncludedCredits-basic.IncludedCredits, 16, 31)
 	if wantCharge != 5161 || wantCredits != 2065 {
 		t.Fatalf("catalogue changed: %d %d", wantCharge, wantCredits)
 	}
-	l := ledger(t, ctx, e.Svc.Core)
+	l := ledger(t, ctx, e.Services.Accounts)
 	if c := chargesOf(l, explorer.ChargePlanProration); len(c) != 1 || c[0].AmountCents != wantCharge || c[0].Currency != "EUR" {
 		t.Fatalf("proration charges %+v", c)
 	}
@@ -152,7 +154,7 @@ func TestUpgradeIsProratedAtOnce(t *testing.T) {
 	}
 	// The next cycle bills the new plan in full.
 	e.Clock.Set(day(2026, 2, 10))
-	l = ledger(t, ctx, e.Svc.Core)
+	l = ledger(t, ctx, e.Services.Accounts)
 	if c := chargesOf(l, explorer.ChargeSubscription); len(c) != 1 || c[0].AmountCents != pro.MonthlyCostCents+pro.SeatPriceCents || !c[0].Created.Equal(day(2026, 2, 10)) {
 		t.Fatalf("subscription charges %+v", c)
 	}
@@ -191,7 +193,7 @@ func TestDowngradeIsScheduledAndAppliedOnce(t *testing.T) {
 	if err != nil || m.Plan.Handle != "basic" || !m.Effective.Equal(day(2026, 2, 10)) {
 		t.Fatalf("migration %+v %v", m, err)
 	}
-	if c := chargesOf(ledger(t, ctx, e.Svc.Core), explorer.ChargePlanProration); len(c) != 0 {
+	if c := chargesOf(ledger(t, ctx, e.Services.Accounts), explorer.ChargePlanProration); len(c) != 0 {
 		t.Fatalf("a downgrade charged %+v", c)
 	}
 
@@ -217,7 +219,7 @@ func TestDowngradeIsScheduledAndAppliedOnce(t *testing.T) {
 		t.Fatalf("migrations %+v", list)
 	}
 	basic, _ := e.DB.FindPlanByHandle(ctx, "basic")
-	subs := chargesOf(ledger(t, ctx, e.Svc.Core), explorer.ChargeSubscription)
+	subs := chargesOf(ledger(t, ctx, e.Services.Accounts), explorer.ChargeSubscription)
 	if len(subs) != 2 || subs[0].AmountCents != basic.MonthlyCostCents+basic.SeatPriceCents || !subs[0].Created.Equal(day(2026, 3, 10)) || !subs[1].Created.Equal(day(2026, 2, 10)) {
 		t.Fatalf("subscription charges %+v", subs)
 	}
@@ -262,8 +264,9 @@ func TestMigrationAppliedOnceBySeveralInstances(t *testing.T) {
 	db1, db2 := testkit.OpenSharedDBs(t)
 	clock := explorer.NewManualClock(testkit.Start)
 	opts := explorer.Options{Clock: clock, Hasher: explorer.BcryptHasher{Cost: 4}}
-	svc1, svc2 := explorer.NewService(db1, opts), explorer.NewService(db2, opts)
-	u, err := svc1.AddUser(context.Background(), explorer.NewUser{Username: "ann", Password: testkit.Password})
+	one := domains.New(db1, opts)
+	svc1, svc2 := one.Accounts, domains.New(db2, opts).Accounts
+	u, err := one.Core.AddUser(context.Background(), explorer.NewUser{Username: "ann", Password: testkit.Password})
 	must(t, err)
 	ctx := explorer.WithUser(context.Background(), u)
 	_, err = svc1.ChangeProduct(ctx, explorer.PlanChoice{Handle: "professional"})
@@ -362,11 +365,11 @@ func TestSeatsAreProrated(t *testing.T) {
 		t.Fatalf("seats %+v %v", s, err)
 	}
 	basic, _ := e.DB.FindPlanByHandle(ctx, "basic")
-	l := ledger(t, ctx, e.Svc.Core)
-	if c := chargesOf(l, explorer.ChargeSeatProration); len(c) != 1 || c[0].AmountCents != explorer.MulDivRound(2*basic.SeatPriceCents, 16, 31) {
+	l := ledger(t, ctx, e.Services.Accounts)
+	if c := chargesOf(l, explorer.ChargeSeatProration); len(c) != 1 || c[0].AmountCents != accounts.MulDivRound(2*basic.SeatPriceCents, 16, 31) {
 		t.Fatalf("seat charges %+v", c)
 	}
-	if en := entriesOf(l, explorer.CreditSeatProration); len(en) != 1 || en[0].Credits != explorer.MulDivRound(2*basic.CreditsPerSeat, 16, 31) {
+	if en := entriesOf(l, explorer.CreditSeatProration); len(en) != 1 || en[0].Credits != accounts.MulDivRound(2*basic.CreditsPerSeat, 16, 31) {
 		t.Fatalf("seat entries %+v", en)
 	}
 	// A decrease refunds nothing and the same count changes nothing; going
@@ -377,7 +380,7 @@ func TestSeatsAreProrated(t *testing.T) {
 	}
 	_, err = e.Svc.ChangeSeats(ctx, 3)
 	must(t, err)
-	if c := chargesOf(ledger(t, ctx, e.Svc.Core), explorer.ChargeSeatProration); len(c) != 3 || c[0].AmountCents != explorer.MulDivRound(basic.SeatPriceCents, 16, 31) {
+	if c := chargesOf(ledger(t, ctx, e.Services.Accounts), explorer.ChargeSeatProration); len(c) != 3 || c[0].AmountCents != accounts.MulDivRound(basic.SeatPriceCents, 16, 31) {
 		t.Fatalf("seat charges %+v", c)
 	}
 	for _, n := range []int{0, -1, 10001} {
@@ -387,7 +390,7 @@ func TestSeatsAreProrated(t *testing.T) {
 	}
 	// The next cycle bills the seats beyond the owner's in full.
 	e.Clock.Set(day(2026, 2, 10))
-	subs := chargesOf(ledger(t, ctx, e.Svc.Core), explorer.ChargeSubscription)
+	subs := chargesOf(ledger(t, ctx, e.Services.Accounts), explorer.ChargeSubscription)
 	if len(subs) != 1 || subs[0].AmountCents != basic.MonthlyCostCents+2*basic.SeatPriceCents {
 		t.Fatalf("subscription %+v", subs)
 	}
@@ -403,7 +406,7 @@ func TestBuyAndAdjustCredits(t *testing.T) {
 	if err != nil || got != before+250 {
 		t.Fatalf("buy: %d %v", got, err)
 	}
-	if c := chargesOf(ledger(t, ctx, e.Svc.Core), explorer.ChargeCredits); len(c) != 1 || c[0].AmountCents != 1750 {
+	if c := chargesOf(ledger(t, ctx, e.Services.Accounts), explorer.ChargeCredits); len(c) != 1 || c[0].AmountCents != 1750 {
 		t.Fatalf("charges %+v", c)
 	}
 	for _, q := range []int64{0, -5, 1_000_001} {
@@ -418,7 +421,7 @@ func TestBuyAndAdjustCredits(t *testing.T) {
 	if err != nil || got != before+200 {
 		t.Fatalf("adjust: %d %v", got, err)
 	}
-	if en := entriesOf(ledger(t, ctx, e.Svc.Core), explorer.CreditAdjustment); len(en) != 1 || en[0].Credits != -50 {
+	if en := entriesOf(ledger(t, ctx, e.Services.Accounts), explorer.CreditAdjustment); len(en) != 1 || en[0].Credits != -50 {
 		t.Fatalf("adjustments %+v", en)
 	}
 }

@@ -1,4 +1,4 @@
-package explorer_test
+package accounts_test
 
 import (
 	"testing"

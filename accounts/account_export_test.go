@@ -1,0 +1,7 @@
+package accounts
+
+// Unexported helpers opened to the tests of package accounts_test.
+var (
+	MulDivRound = mulDivRound
+	CycleAt     = cycleAt
+)
