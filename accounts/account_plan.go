@@ -169,7 +169,7 @@ func (s *Service) planEffect(ctx context.Context, u *explorer.User, target *expl
 	}
 	now := s.clock.Now()
 	e := &BillingEffect{Kind: EffectDowngrade, From: cur, To: target, Seats: a.Seats, SeatsBefore: a.Seats, Currency: target.Currency,
-		Effective: a.CycleEnd, pending: pending, chargeKind: explorer.ChargePlanProration, creditKind: explorer.CreditPlanProration}
+		Effective: a.CycleEnd, pending: pending, chargeKind: ChargePlanProration, creditKind: CreditPlanProration}
 	if target.MonthlyCostCents > cur.MonthlyCostCents {
 		e.Kind, e.Effective = EffectUpgrade, now
 		e.DaysLeft, e.Days = remainingFraction(a, now)

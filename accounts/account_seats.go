@@ -114,7 +114,7 @@ func (s *Service) seatsEffect(ctx context.Context, u *explorer.User, n int) (*Bi
 	}
 	now := s.clock.Now()
 	e := &BillingEffect{Kind: EffectSeats, From: p, To: p, Seats: n, SeatsBefore: a.Seats, Currency: p.Currency, Effective: now,
-		chargeKind: explorer.ChargeSeatProration, creditKind: explorer.CreditSeatProration}
+		chargeKind: ChargeSeatProration, creditKind: CreditSeatProration}
 	if n == a.Seats {
 		e.Kind = EffectNone
 	}

@@ -173,8 +173,8 @@ func (s *Service) billCycle(ctx context.Context, a *explorer.AccountState, at ti
 	extra := paidSeats(a.Seats)
 	what := fmt.Sprintf("%s plan, %s, cycle from %s", p.Name, explorer.CountText(int64(a.Seats), "seat", "seats"), a.CycleStart.Format(time.DateOnly))
 	return s.record(ctx, a.UserID, a.UserID, at,
-		&explorer.Charge{Kind: explorer.ChargeSubscription, AmountCents: p.MonthlyCostCents + extra*p.SeatPriceCents, Currency: p.Currency, Description: what},
-		&explorer.CreditEntry{Kind: explorer.CreditIncluded, Credits: p.IncludedCredits + extra*p.CreditsPerSeat, Description: what})
+		&Charge{Kind: ChargeSubscription, AmountCents: p.MonthlyCostCents + extra*p.SeatPriceCents, Currency: p.Currency, Description: what},
+		&CreditEntry{Kind: CreditIncluded, Credits: p.IncludedCredits + extra*p.CreditsPerSeat, Description: what})
 }
 
 // ApplyDueMigrations settles every account whose billing cycle has ended:

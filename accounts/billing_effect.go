@@ -50,12 +50,12 @@ type BillingEffect struct {
 }
 
 // charge and entry are what applying the effect writes.
-func (e *BillingEffect) charge() *explorer.Charge {
-	return &explorer.Charge{Kind: e.chargeKind, AmountCents: e.ChargeCents, Currency: e.Currency, Description: e.Description}
+func (e *BillingEffect) charge() *Charge {
+	return &Charge{Kind: e.chargeKind, AmountCents: e.ChargeCents, Currency: e.Currency, Description: e.Description}
 }
 
-func (e *BillingEffect) entry() *explorer.CreditEntry {
-	return &explorer.CreditEntry{Kind: e.creditKind, Credits: e.Credits, Description: e.Description}
+func (e *BillingEffect) entry() *CreditEntry {
+	return &CreditEntry{Kind: e.creditKind, Credits: e.Credits, Description: e.Description}
 }
 
 // errDryRun rolls back the transaction of a preview.

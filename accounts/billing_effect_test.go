@@ -47,7 +47,7 @@ func TestPreviewEqualsAppliedEffect(t *testing.T) {
 	}
 	_, err = e.Svc.ChangeSeats(ctx, 4)
 	must(t, err)
-	check("seats", p, explorer.ChargeSeatProration, explorer.CreditSeatProration)
+	check("seats", p, accounts.ChargeSeatProration, accounts.CreditSeatProration)
 
 	p, err = e.Svc.PreviewProduct(ctx, explorer.PlanChoice{Handle: "professional"})
 	must(t, err)
@@ -56,7 +56,7 @@ func TestPreviewEqualsAppliedEffect(t *testing.T) {
 	}
 	_, err = e.Svc.ChangeProduct(ctx, explorer.PlanChoice{Handle: "professional"})
 	must(t, err)
-	check("upgrade", p, explorer.ChargePlanProration, explorer.CreditPlanProration)
+	check("upgrade", p, accounts.ChargePlanProration, accounts.CreditPlanProration)
 
 	p, err = e.Svc.PreviewCredits(ctx, 250)
 	must(t, err)
@@ -65,7 +65,7 @@ func TestPreviewEqualsAppliedEffect(t *testing.T) {
 	}
 	_, err = e.Svc.BuyCredits(ctx, 250)
 	must(t, err)
-	check("credits", p, explorer.ChargeCredits, explorer.CreditPurchase)
+	check("credits", p, accounts.ChargeCredits, accounts.CreditPurchase)
 
 	// A downgrade: nothing charged, effective at the cycle's end, the
 	// date the scheduled migration then carries.

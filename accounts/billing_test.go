@@ -69,8 +69,8 @@ func ledger(t *testing.T, ctx context.Context, svc *accounts.Service) *accounts.
 	return l
 }
 
-func chargesOf(l *accounts.Ledger, kind string) []*explorer.Charge {
-	var out []*explorer.Charge
+func chargesOf(l *accounts.Ledger, kind string) []*accounts.Charge {
+	var out []*accounts.Charge
 	for _, c := range l.Charges {
 		if c.Kind == kind {
 			out = append(out, c)
@@ -79,8 +79,8 @@ func chargesOf(l *accounts.Ledger, kind string) []*explorer.Charge {
 	return out
 }
 
-func entriesOf(l *accounts.Ledger, kind string) []*explorer.CreditEntry {
-	var out []*explorer.CreditEntry
+func entriesOf(l *accounts.Ledger, kind string) []*accounts.CreditEntry {
+	var out []*accounts.CreditEntry
 	for _, e := range l.Entries {
 		if e.Kind == kind {
 			out = append(out, e)
@@ -113,7 +113,7 @@ func TestNewAccountStartsOnTrialWithIncludedCredits(t *testing.T) {
 		t.Fatalf("credits %d %v, want %d", credits, err, p.IncludedCredits)
 	}
 	l := ledger(t, ctx, e.Services.Accounts)
-	if len(l.Entries) != 1 || l.Entries[0].Kind != explorer.CreditIncluded || len(l.Charges) != 0 {
+	if len(l.Entries) != 1 || l.Entries[0].Kind != accounts.CreditIncluded || len(l.Charges) != 0 {
 		t.Fatalf("ledger %+v %+v", l.Entries, l.Charges)
 	}
 }
@@ -140,10 +140,10 @@ func TestUpgradeIsProratedAtOnce(t *testing.T) {
 		t.Fatalf("catalogue changed: %d %d", wantCharge, wantCredits)
 	}
 	l := ledger(t, ctx, e.Services.Accounts)
-	if c := chargesOf(l, explorer.ChargePlanProration); len(c) != 1 || c[0].AmountCents != wantCharge || c[0].Currency != "EUR" {
+	if c := chargesOf(l, accounts.ChargePlanProration); len(c) != 1 || c[0].AmountCents != wantCharge || c[0].Currency != "EUR" {
 		t.Fatalf("proration charges %+v", c)
 	}
-	if en := entriesOf(l, explorer.CreditPlanProration); len(en) != 1 || en[0].Credits != wantCredits {
+	if en := entriesOf(l, accounts.CreditPlanProration); len(en) != 1 || en[0].Credits != wantCredits {
 		t.Fatalf("proration entries %+v", en)
 	}
 	if got, _ := e.Svc.Credits(ctx); got != before+wantCredits || l.Balance != got {
@@ -155,7 +155,7 @@ func TestUpgradeIsProratedAtOnce(t *testing.T) {
 	// The next cycle bills the new plan in full.
 	e.Clock.Set(day(2026, 2, 10))
 	l = ledger(t, ctx, e.Services.Accounts)
-	if c := chargesOf(l, explorer.ChargeSubscription); len(c) != 1 || c[0].AmountCents != pro.MonthlyCostCents+pro.SeatPriceCents || !c[0].Created.Equal(day(2026, 2, 10)) {
+	if c := chargesOf(l, accounts.ChargeSubscription); len(c) != 1 || c[0].AmountCents != pro.MonthlyCostCents+pro.SeatPriceCents || !c[0].Created.Equal(day(2026, 2, 10)) {
 		t.Fatalf("subscription charges %+v", c)
 	}
 	// The current plan again is a conflict.
@@ -193,7 +193,7 @@ func TestDowngradeIsScheduledAndAppliedOnce(t *testing.T) {
 	if err != nil || m.Plan.Handle != "basic" || !m.Effective.Equal(day(2026, 2, 10)) {
 		t.Fatalf("migration %+v %v", m, err)
 	}
-	if c := chargesOf(ledger(t, ctx, e.Services.Accounts), explorer.ChargePlanProration); len(c) != 0 {
+	if c := chargesOf(ledger(t, ctx, e.Services.Accounts), accounts.ChargePlanProration); len(c) != 0 {
 		t.Fatalf("a downgrade charged %+v", c)
 	}
 
@@ -219,7 +219,7 @@ func TestDowngradeIsScheduledAndAppliedOnce(t *testing.T) {
 		t.Fatalf("migrations %+v", list)
 	}
 	basic, _ := e.DB.FindPlanByHandle(ctx, "basic")
-	subs := chargesOf(ledger(t, ctx, e.Services.Accounts), explorer.ChargeSubscription)
+	subs := chargesOf(ledger(t, ctx, e.Services.Accounts), accounts.ChargeSubscription)
 	if len(subs) != 2 || subs[0].AmountCents != basic.MonthlyCostCents+basic.SeatPriceCents || !subs[0].Created.Equal(day(2026, 3, 10)) || !subs[1].Created.Equal(day(2026, 2, 10)) {
 		t.Fatalf("subscription charges %+v", subs)
 	}
@@ -313,10 +313,10 @@ func TestMigrationAppliedOnceBySeveralInstances(t *testing.T) {
 		t.Fatalf("migrations %+v", list)
 	}
 	l := ledger(t, ctx, svc2)
-	if subs := chargesOf(l, explorer.ChargeSubscription); len(subs) != 2 {
+	if subs := chargesOf(l, accounts.ChargeSubscription); len(subs) != 2 {
 		t.Fatalf("subscription charges %d, want 2 (Feb 10 and Mar 10)", len(subs))
 	}
-	if inc := entriesOf(l, explorer.CreditIncluded); len(inc) != 3 {
+	if inc := entriesOf(l, accounts.CreditIncluded); len(inc) != 3 {
 		t.Fatalf("included credits %d, want 3 (opening, Feb 10, Mar 10)", len(inc))
 	}
 }
@@ -366,10 +366,10 @@ func TestSeatsAreProrated(t *testing.T) {
 	}
 	basic, _ := e.DB.FindPlanByHandle(ctx, "basic")
 	l := ledger(t, ctx, e.Services.Accounts)
-	if c := chargesOf(l, explorer.ChargeSeatProration); len(c) != 1 || c[0].AmountCents != accounts.MulDivRound(2*basic.SeatPriceCents, 16, 31) {
+	if c := chargesOf(l, accounts.ChargeSeatProration); len(c) != 1 || c[0].AmountCents != accounts.MulDivRound(2*basic.SeatPriceCents, 16, 31) {
 		t.Fatalf("seat charges %+v", c)
 	}
-	if en := entriesOf(l, explorer.CreditSeatProration); len(en) != 1 || en[0].Credits != accounts.MulDivRound(2*basic.CreditsPerSeat, 16, 31) {
+	if en := entriesOf(l, accounts.CreditSeatProration); len(en) != 1 || en[0].Credits != accounts.MulDivRound(2*basic.CreditsPerSeat, 16, 31) {
 		t.Fatalf("seat entries %+v", en)
 	}
 	// A decrease refunds nothing and the same count changes nothing; going
@@ -380,7 +380,7 @@ func TestSeatsAreProrated(t *testing.T) {
 	}
 	_, err = e.Svc.ChangeSeats(ctx, 3)
 	must(t, err)
-	if c := chargesOf(ledger(t, ctx, e.Services.Accounts), explorer.ChargeSeatProration); len(c) != 3 || c[0].AmountCents != accounts.MulDivRound(basic.SeatPriceCents, 16, 31) {
+	if c := chargesOf(ledger(t, ctx, e.Services.Accounts), accounts.ChargeSeatProration); len(c) != 3 || c[0].AmountCents != accounts.MulDivRound(basic.SeatPriceCents, 16, 31) {
 		t.Fatalf("seat charges %+v", c)
 	}
 	for _, n := range []int{0, -1, 10001} {
@@ -390,7 +390,7 @@ func TestSeatsAreProrated(t *testing.T) {
 	}
 	// The next cycle bills the seats beyond the owner's in full.
 	e.Clock.Set(day(2026, 2, 10))
-	subs := chargesOf(ledger(t, ctx, e.Services.Accounts), explorer.ChargeSubscription)
+	subs := chargesOf(ledger(t, ctx, e.Services.Accounts), accounts.ChargeSubscription)
 	if len(subs) != 1 || subs[0].AmountCents != basic.MonthlyCostCents+2*basic.SeatPriceCents {
 		t.Fatalf("subscription %+v", subs)
 	}
@@ -406,7 +406,7 @@ func TestBuyAndAdjustCredits(t *testing.T) {
 	if err != nil || got != before+250 {
 		t.Fatalf("buy: %d %v", got, err)
 	}
-	if c := chargesOf(ledger(t, ctx, e.Services.Accounts), explorer.ChargeCredits); len(c) != 1 || c[0].AmountCents != 1750 {
+	if c := chargesOf(ledger(t, ctx, e.Services.Accounts), accounts.ChargeCredits); len(c) != 1 || c[0].AmountCents != 1750 {
 		t.Fatalf("charges %+v", c)
 	}
 	for _, q := range []int64{0, -5, 1_000_001} {
@@ -421,7 +421,7 @@ func TestBuyAndAdjustCredits(t *testing.T) {
 	if err != nil || got != before+200 {
 		t.Fatalf("adjust: %d %v", got, err)
 	}
-	if en := entriesOf(ledger(t, ctx, e.Services.Accounts), explorer.CreditAdjustment); len(en) != 1 || en[0].Credits != -50 {
+	if en := entriesOf(ledger(t, ctx, e.Services.Accounts), accounts.CreditAdjustment); len(en) != 1 || en[0].Credits != -50 {
 		t.Fatalf("adjustments %+v", en)
 	}
 }

@@ -13,7 +13,7 @@ const MaxCreditPurchase = 1_000_000
 
 // record writes a charge and a ledger entry of the paying account; zero
 // amounts (and nil arguments) are skipped.
-func (s *Service) record(ctx context.Context, accountID, userID int64, at time.Time, c *explorer.Charge, e *explorer.CreditEntry) error {
+func (s *Service) record(ctx context.Context, accountID, userID int64, at time.Time, c *Charge, e *CreditEntry) error {
 	if c != nil && c.AmountCents != 0 {
 		c.AccountID, c.UserID, c.Created = accountID, userID, at
 		if err := s.store.CreateCharge(ctx, c); err != nil {
@@ -116,7 +116,7 @@ func (s *Service) creditsEffect(ctx context.Context, u *explorer.User, quantity 
 	}
 	e := &BillingEffect{Kind: EffectCredits, From: plan, To: plan, Seats: a.Seats, SeatsBefore: a.Seats, Effective: s.clock.Now(),
 		ChargeCents: quantity * s.billing.CreditPriceCents, Currency: plan.Currency, Credits: quantity,
-		Description: fmt.Sprintf("%d credits bought by %s", quantity, u.Username), chargeKind: explorer.ChargeCredits, creditKind: explorer.CreditPurchase}
+		Description: fmt.Sprintf("%d credits bought by %s", quantity, u.Username), chargeKind: ChargeCredits, creditKind: CreditPurchase}
 	e, err = s.withBalance(ctx, p, e)
 	return e, p, err
 }
@@ -147,7 +147,7 @@ func (s *Service) AdjustCredits(ctx context.Context, username string, delta int6
 		if note == "" {
 			note = "adjustment by " + a.Username
 		}
-		if err := s.record(ctx, p.ID, a.ID, s.clock.Now(), nil, &explorer.CreditEntry{Kind: explorer.CreditAdjustment, Credits: delta, Description: note}); err != nil {
+		if err := s.record(ctx, p.ID, a.ID, s.clock.Now(), nil, &CreditEntry{Kind: CreditAdjustment, Credits: delta, Description: note}); err != nil {
 			return err
 		}
 		if err := s.root.Audit(ctx, explorer.AuditEvent{Action: explorer.ActionCreditsAdjust, Target: p.Username, Detail: fmt.Sprintf("%+d credits", delta)}); err != nil {
@@ -162,8 +162,8 @@ func (s *Service) AdjustCredits(ctx context.Context, username string, delta int6
 // Ledger is the recent history of the account paying for the caller.
 type Ledger struct {
 	Balance int64
-	Entries []*explorer.CreditEntry
-	Charges []*explorer.Charge
+	Entries []*CreditEntry
+	Charges []*Charge
 }
 
 // CreditLedger returns the balance with the newest entries and charges of

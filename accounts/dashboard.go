@@ -14,7 +14,7 @@ const DashboardVersions = 5
 type Dashboard struct {
 	Models, Poles, Projects, Tokens int
 	Credits                         int64
-	Recent                          []explorer.RecentVersion
+	Recent                          []RecentVersion
 	// Users is the number of users, for admins (0 for others).
 	Users int
 }
@@ -26,7 +26,7 @@ func (s *Service) Dashboard(ctx context.Context) (*Dashboard, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Dashboard{Recent: []explorer.RecentVersion{}}
+	d := &Dashboard{Recent: []RecentVersion{}}
 	for _, c := range []struct {
 		n    *int
 		kind string

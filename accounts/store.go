@@ -62,23 +62,23 @@ type PlanStore interface {
 
 // LedgerStore keeps the credit ledger and the charges.
 type LedgerStore interface {
-	CreateCreditEntry(ctx context.Context, e *explorer.CreditEntry) error
-	CreateCharge(ctx context.Context, c *explorer.Charge) error
+	CreateCreditEntry(ctx context.Context, e *CreditEntry) error
+	CreateCharge(ctx context.Context, c *Charge) error
 	CreditBalance(ctx context.Context, accountID int64) (int64, error)
 	// FindCreditEntries and FindCharges list an account's newest first,
 	// at most limit.
-	FindCreditEntries(ctx context.Context, accountID int64, limit int) ([]*explorer.CreditEntry, error)
-	FindCharges(ctx context.Context, accountID int64, limit int) ([]*explorer.Charge, error)
+	FindCreditEntries(ctx context.Context, accountID int64, limit int) ([]*CreditEntry, error)
+	FindCharges(ctx context.Context, accountID int64, limit int) ([]*Charge, error)
 }
 
 // UsageStore keeps usage records.
 type UsageStore interface {
-	CreateUsageRecord(ctx context.Context, r *explorer.UsageRecord) error
+	CreateUsageRecord(ctx context.Context, r *UsageRecord) error
 	// SumUsage adds up the records of users in [from, to).
-	SumUsage(ctx context.Context, userIDs []int64, from, to time.Time) (explorer.UsageSums, error)
+	SumUsage(ctx context.Context, userIDs []int64, from, to time.Time) (UsageSums, error)
 	// FindUsageRecords lists the records of users in [from, to), oldest
 	// first.
-	FindUsageRecords(ctx context.Context, userIDs []int64, from, to time.Time) ([]*explorer.UsageRecord, error)
+	FindUsageRecords(ctx context.Context, userIDs []int64, from, to time.Time) ([]*UsageRecord, error)
 }
 
 // DashboardStore finds what the start page sums up.
@@ -86,5 +86,5 @@ type DashboardStore interface {
 	// FindRecentVersions lists the newest versions of the models userID
 	// may read (owned or shared), newest first, at most limit, with the
 	// models' titles; its cost does not grow with the versions stored.
-	FindRecentVersions(ctx context.Context, userID int64, limit int) ([]explorer.RecentVersion, error)
+	FindRecentVersions(ctx context.Context, userID int64, limit int) ([]RecentVersion, error)
 }

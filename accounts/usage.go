@@ -27,9 +27,9 @@ type UsageQuery struct {
 // UsageDetails are an account's usage figures: today, this
 // month (both in the caller's time zone) and the asked period.
 type UsageDetails struct {
-	Today  explorer.UsageSums
-	Month  explorer.UsageSums
-	Period explorer.UsageSums
+	Today  UsageSums
+	Month  UsageSums
+	Period UsageSums
 	// From and To are the bounds of the asked period, To exclusive.
 	From, To time.Time
 }
@@ -151,11 +151,11 @@ func (s *Service) recordUsage(ctx context.Context, userID int64, p *explorer.Pro
 		if err != nil {
 			return err
 		}
-		r := &explorer.UsageRecord{UserID: u.ID, AccountID: payer.ID, Projects: int64(projects), Verbatims: int64(verbatims), Trialing: plan.IsTrial(), Recorded: at.UTC()}
+		r := &UsageRecord{UserID: u.ID, AccountID: payer.ID, Projects: int64(projects), Verbatims: int64(verbatims), Trialing: plan.IsTrial(), Recorded: at.UTC()}
 		if err := s.store.CreateUsageRecord(ctx, r); err != nil {
 			return err
 		}
-		e := &explorer.CreditEntry{Kind: explorer.CreditUsage, Credits: -int64(verbatims) * s.billing.CreditsPerVerbatim, Description: usageText(u, p, projects, verbatims)}
+		e := &CreditEntry{Kind: CreditUsage, Credits: -int64(verbatims) * s.billing.CreditsPerVerbatim, Description: usageText(u, p, projects, verbatims)}
 		if p != nil {
 			e.ProjectID = p.ID
 		}

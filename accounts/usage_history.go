@@ -11,7 +11,7 @@ import (
 // instant in the caller's time zone.
 type UsageBucket struct {
 	Start time.Time
-	explorer.UsageSums
+	UsageSums
 }
 
 // UsageHistory is the caller's usage per day for the last 30 days and per
@@ -69,7 +69,7 @@ func (s *Service) UsageHistory(ctx context.Context) (*UsageHistory, error) {
 
 // addToBucket adds r to the bucket holding its time; buckets are
 // consecutive, the last ending at end.
-func addToBucket(buckets []UsageBucket, r *explorer.UsageRecord, end time.Time) {
+func addToBucket(buckets []UsageBucket, r *UsageRecord, end time.Time) {
 	if r.Recorded.Before(buckets[0].Start) || !r.Recorded.Before(end) {
 		return
 	}
@@ -89,7 +89,7 @@ func addToBucket(buckets []UsageBucket, r *explorer.UsageRecord, end time.Time) 
 
 // BalancePoint is the balance right after one ledger entry.
 type BalancePoint struct {
-	Entry   *explorer.CreditEntry
+	Entry   *CreditEntry
 	Balance int64
 }
 

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/accounts"
 	"explorer/internal/testkit"
 )
 
@@ -65,7 +66,7 @@ func TestBalanceHistory(t *testing.T) {
 	want := []struct {
 		kind    string
 		balance int64
-	}{{explorer.CreditIncluded, 500}, {explorer.CreditPurchase, 540}, {explorer.CreditUsage, 525}}
+	}{{accounts.CreditIncluded, 500}, {accounts.CreditPurchase, 540}, {accounts.CreditUsage, 525}}
 	for i, w := range want {
 		if points[i].Entry.Kind != w.kind || points[i].Balance != w.balance {
 			t.Fatalf("point %d: %s %d, want %+v", i, points[i].Entry.Kind, points[i].Balance, w)

@@ -90,20 +90,20 @@ func TestUsageSplitsTrialingAndIncludesManagedUsers(t *testing.T) {
 
 	u, err := e.Svc.Usage(bctx, accounts.UsageQuery{Period: "DAY"})
 	must(t, err)
-	want := explorer.UsageSums{ProjectsTrialing: 1, VerbatimsTrialing: 10, ProjectsNonTrialing: 2, VerbatimsNonTrialing: 50}
+	want := accounts.UsageSums{ProjectsTrialing: 1, VerbatimsTrialing: 10, ProjectsNonTrialing: 2, VerbatimsNonTrialing: 50}
 	if u.Period != want || u.Today != want || u.Month != want {
 		t.Fatalf("manager's usage %+v, want %+v", u, want)
 	}
 	u, _ = e.Svc.Usage(wctx, accounts.UsageQuery{})
-	if u.Month != (explorer.UsageSums{ProjectsTrialing: 1, VerbatimsTrialing: 10, ProjectsNonTrialing: 1, VerbatimsNonTrialing: 20}) {
+	if u.Month != (accounts.UsageSums{ProjectsTrialing: 1, VerbatimsTrialing: 10, ProjectsNonTrialing: 1, VerbatimsNonTrialing: 20}) {
 		t.Fatalf("worker's usage %+v", u.Month)
 	}
 	// The verbatims' credits came from the manager's account.
-	basicCredits := entriesOf(ledger(t, bctx, e.Services.Accounts), explorer.CreditPlanProration)[0].Credits
+	basicCredits := entriesOf(ledger(t, bctx, e.Services.Accounts), accounts.CreditPlanProration)[0].Credits
 	if got, _ := e.Svc.Credits(bctx); got != before+basicCredits-60 {
 		t.Fatalf("credits %d, want %d", got, before+basicCredits-60)
 	}
-	if en := entriesOf(ledger(t, bctx, e.Services.Accounts), explorer.CreditUsage); len(en) != 3 {
+	if en := entriesOf(ledger(t, bctx, e.Services.Accounts), accounts.CreditUsage); len(en) != 3 {
 		t.Fatalf("usage entries %+v", en)
 	}
 	if err := e.Svc.RecordUsage(bctx, boss.ID, -1, 0, now); code(err) != explorer.EINVALID {

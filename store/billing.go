@@ -5,6 +5,7 @@ import (
 	"database/sql"
 
 	explorer "explorer"
+	"explorer/accounts"
 )
 
 const planColumns = `id, handle, name, description, monthly_cost_cents, currency, included_credits, seat_price_cents, credits_per_seat`
@@ -39,7 +40,7 @@ func (db *DB) FindPlanByHandle(ctx context.Context, handle string) (*explorer.Pl
 }
 
 // CreateCreditEntry inserts a ledger entry and sets its ID.
-func (db *DB) CreateCreditEntry(ctx context.Context, e *explorer.CreditEntry) error {
+func (db *DB) CreateCreditEntry(ctx context.Context, e *accounts.CreditEntry) error {
 	var project any
 	if e.ProjectID > 0 {
 		project = e.ProjectID
@@ -51,7 +52,7 @@ func (db *DB) CreateCreditEntry(ctx context.Context, e *explorer.CreditEntry) er
 }
 
 // CreateCharge inserts a charge and sets its ID.
-func (db *DB) CreateCharge(ctx context.Context, c *explorer.Charge) error {
+func (db *DB) CreateCharge(ctx context.Context, c *accounts.Charge) error {
 	id, err := db.insert(ctx, `INSERT INTO charges (account_id, user_id, kind, amount_cents, currency, description, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 		c.AccountID, c.UserID, c.Kind, c.AmountCents, c.Currency, c.Description, ms(c.Created))
 	c.ID = id
@@ -66,11 +67,11 @@ func (db *DB) CreditBalance(ctx context.Context, accountID int64) (int64, error)
 }
 
 // FindCreditEntries lists an account's newest ledger entries.
-func (db *DB) FindCreditEntries(ctx context.Context, accountID int64, limit int) ([]*explorer.CreditEntry, error) {
+func (db *DB) FindCreditEntries(ctx context.Context, accountID int64, limit int) ([]*accounts.CreditEntry, error) {
 	return queryList(ctx, db, `SELECT id, account_id, user_id, kind, credits, description, created_at, project_id FROM credit_entries
 		WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`, []any{accountID, limit},
-		func(sc rowScanner) (*explorer.CreditEntry, error) {
-			var e explorer.CreditEntry
+		func(sc rowScanner) (*accounts.CreditEntry, error) {
+			var e accounts.CreditEntry
 			var created int64
 			var project sql.NullInt64
 			err := sc.Scan(&e.ID, &e.AccountID, &e.UserID, &e.Kind, &e.Credits, &e.Description, &created, &project)
@@ -80,11 +81,11 @@ func (db *DB) FindCreditEntries(ctx context.Context, accountID int64, limit int)
 }
 
 // FindCharges lists an account's newest charges.
-func (db *DB) FindCharges(ctx context.Context, accountID int64, limit int) ([]*explorer.Charge, error) {
+func (db *DB) FindCharges(ctx context.Context, accountID int64, limit int) ([]*accounts.Charge, error) {
 	return queryList(ctx, db, `SELECT id, account_id, user_id, kind, amount_cents, currency, description, created_at FROM charges
 		WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`, []any{accountID, limit},
-		func(sc rowScanner) (*explorer.Charge, error) {
-			var c explorer.Charge
+		func(sc rowScanner) (*accounts.Charge, error) {
+			var c accounts.Charge
 			var created int64
 			err := sc.Scan(&c.ID, &c.AccountID, &c.UserID, &c.Kind, &c.AmountCents, &c.Currency, &c.Description, &created)
 			c.Created = fromMillis(created)

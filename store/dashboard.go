@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	explorer "explorer"
+	"explorer/accounts"
 )
 
 // recentModelsSQL lists the models userID may read whose newest version
@@ -32,8 +33,8 @@ const modelRecentVersionsSQL = `SELECT v.version, v.created_at, u.username FROM 
 // and limit versions of each of the limit newest: the newest versions
 // belong to the models whose newest version is newest (models.latest_at),
 // so the cost does not grow with the versions or models stored.
-func (db *DB) FindRecentVersions(ctx context.Context, userID int64, limit int) ([]explorer.RecentVersion, error) {
-	out := []explorer.RecentVersion{}
+func (db *DB) FindRecentVersions(ctx context.Context, userID int64, limit int) ([]accounts.RecentVersion, error) {
+	out := []accounts.RecentVersion{}
 	if limit <= 0 {
 		return out, nil
 	}
@@ -64,7 +65,7 @@ func (db *DB) FindRecentVersions(ctx context.Context, userID int64, limit int) (
 			out = append(out, v)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b explorer.RecentVersion) int {
+	slices.SortStableFunc(out, func(a, b accounts.RecentVersion) int {
 		if c := a.Created.Compare(b.Created); c != 0 {
 			return -c
 		}
@@ -78,8 +79,8 @@ func (db *DB) FindRecentVersions(ctx context.Context, userID int64, limit int) (
 
 // modelRecentVersions reads a model's newest versions (without model id
 // and title).
-func (db *DB) modelRecentVersions(ctx context.Context, modelID int64, limit int) ([]explorer.RecentVersion, error) {
-	return queryList(ctx, db, modelRecentVersionsSQL, []any{modelID, limit}, func(sc rowScanner) (v explorer.RecentVersion, err error) {
+func (db *DB) modelRecentVersions(ctx context.Context, modelID int64, limit int) ([]accounts.RecentVersion, error) {
+	return queryList(ctx, db, modelRecentVersionsSQL, []any{modelID, limit}, func(sc rowScanner) (v accounts.RecentVersion, err error) {
 		var by sql.NullString
 		if err := sc.Scan(&v.Version, millisTime{&v.Created}, &by); err != nil {
 			return v, err

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/accounts"
 	"explorer/internal/testkit"
 )
 
@@ -32,7 +33,7 @@ func TestRecentVersionsAsAWholeSort(t *testing.T) {
 		users[i] = u.ID
 	}
 	type version struct {
-		v     explorer.RecentVersion
+		v     accounts.RecentVersion
 		owner int64
 	}
 	var all []version
@@ -48,13 +49,13 @@ func TestRecentVersionsAsAWholeSort(t *testing.T) {
 			if err := db.CreateModel(ctx, m, &s); err != nil {
 				return err
 			}
-			all = append(all, version{explorer.RecentVersion{ModelID: m.ID, Title: title, Version: 1, Created: at}, owner})
+			all = append(all, version{accounts.RecentVersion{ModelID: m.ID, Title: title, Version: 1, Created: at}, owner})
 			for v := 2; v <= 1+r.IntN(12); v++ {
 				at = at.Add(time.Duration(r.IntN(3)) * time.Minute)
 				if err := db.CreateModelVersion(ctx, m.ID, v, at, owner, &s); err != nil {
 					return err
 				}
-				all = append(all, version{explorer.RecentVersion{ModelID: m.ID, Title: title, Version: v, Created: at}, owner})
+				all = append(all, version{accounts.RecentVersion{ModelID: m.ID, Title: title, Version: v, Created: at}, owner})
 			}
 			if owner == users[1] && k%2 == 0 {
 				shared[m.ID] = true

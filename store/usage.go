@@ -5,11 +5,11 @@ import (
 	"strings"
 	"time"
 
-	explorer "explorer"
+	"explorer/accounts"
 )
 
 // CreateUsageRecord inserts a usage record and sets its ID.
-func (db *DB) CreateUsageRecord(ctx context.Context, r *explorer.UsageRecord) error {
+func (db *DB) CreateUsageRecord(ctx context.Context, r *accounts.UsageRecord) error {
 	trialing := 0
 	if r.Trialing {
 		trialing = 1
@@ -21,8 +21,8 @@ func (db *DB) CreateUsageRecord(ctx context.Context, r *explorer.UsageRecord) er
 }
 
 // SumUsage adds up the usage of users in [from, to).
-func (db *DB) SumUsage(ctx context.Context, userIDs []int64, from, to time.Time) (explorer.UsageSums, error) {
-	var s explorer.UsageSums
+func (db *DB) SumUsage(ctx context.Context, userIDs []int64, from, to time.Time) (accounts.UsageSums, error) {
+	var s accounts.UsageSums
 	if len(userIDs) == 0 {
 		return s, nil
 	}
@@ -52,7 +52,7 @@ func (db *DB) SumUsage(ctx context.Context, userIDs []int64, from, to time.Time)
 }
 
 // FindUsageRecords lists the records of users in [from, to), oldest first.
-func (db *DB) FindUsageRecords(ctx context.Context, userIDs []int64, from, to time.Time) ([]*explorer.UsageRecord, error) {
+func (db *DB) FindUsageRecords(ctx context.Context, userIDs []int64, from, to time.Time) ([]*accounts.UsageRecord, error) {
 	if len(userIDs) == 0 {
 		return nil, nil
 	}
@@ -66,9 +66,9 @@ func (db *DB) FindUsageRecords(ctx context.Context, userIDs []int64, from, to ti
 		return nil, err
 	}
 	defer rows.Close()
-	var out []*explorer.UsageRecord
+	var out []*accounts.UsageRecord
 	for rows.Next() {
-		r := &explorer.UsageRecord{}
+		r := &accounts.UsageRecord{}
 		var trialing int
 		var at int64
 		if err := rows.Scan(&r.ID, &r.UserID, &r.AccountID, &r.Projects, &r.Verbatims, &trialing, &at); err != nil {

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	explorer "explorer"
+	"explorer/accounts"
 	"explorer/internal/browser"
 	"explorer/internal/testkit"
 
@@ -89,10 +89,10 @@ func TestBrowserAccountPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := l.Charges[0]; c.Kind != explorer.ChargeSeatProration || strconv.FormatInt(c.AmountCents, 10) != cents || cents == "0" {
+	if c := l.Charges[0]; c.Kind != accounts.ChargeSeatProration || strconv.FormatInt(c.AmountCents, 10) != cents || cents == "0" {
 		t.Fatalf("ledger charge %+v, preview %s cents", c, cents)
 	}
-	if en := l.Entries[0]; en.Kind != explorer.CreditSeatProration || strconv.FormatInt(en.Credits, 10) != added {
+	if en := l.Entries[0]; en.Kind != accounts.CreditSeatProration || strconv.FormatInt(en.Credits, 10) != added {
 		t.Fatalf("ledger entry %+v, preview %s credits", en, added)
 	}
 	var credits struct{ Credits int64 }

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	explorer "explorer"
+	"explorer/accounts"
 	"explorer/internal/testkit"
 )
 
@@ -72,7 +72,7 @@ func TestAccountPageMoneyPreviews(t *testing.T) {
 		t.Fatalf("after confirming: %s", d.Find("#seats").Text())
 	}
 	l, _ := e.Svc.CreditLedger(ctx, 1)
-	if c := l.Charges[0]; c.Kind != explorer.ChargeSeatProration || strconv.FormatInt(c.AmountCents, 10) != cents {
+	if c := l.Charges[0]; c.Kind != accounts.ChargeSeatProration || strconv.FormatInt(c.AmountCents, 10) != cents {
 		t.Fatalf("charged %+v, preview said %s cents", c, cents)
 	}
 

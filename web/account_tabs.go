@@ -160,7 +160,7 @@ func (s *server) usageTab(c *fiber.Ctx, h account.Header, _ *accountState) (temp
 	if err != nil {
 		return nil, nil, err
 	}
-	row := func(label string, s explorer.UsageSums) account.UsageRow {
+	row := func(label string, s accounts.UsageSums) account.UsageRow {
 		return account.UsageRow{Label: label, Projects: s.ProjectsNonTrialing, Verbatims: s.VerbatimsNonTrialing, ProjectsTrial: s.ProjectsTrialing, VerbatimsTrial: s.VerbatimsTrialing}
 	}
 	period := formatDate(c, d.From) + " – " + formatDate(c, d.To.AddDate(0, 0, -1))

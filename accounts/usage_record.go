@@ -1,4 +1,4 @@
-package explorer
+package accounts
 
 import (
 	"time"

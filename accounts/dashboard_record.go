@@ -1,6 +1,10 @@
-package explorer
+package accounts
 
-import "time"
+import (
+	"time"
+
+	"explorer"
+)
 
 // RecentVersion is a model version on the start page.
 type RecentVersion struct {
@@ -9,5 +13,5 @@ type RecentVersion struct {
 	Title     string
 	Version   int
 	Created   time.Time
-	CreatedBy *UserRef
+	CreatedBy *explorer.UserRef
 }
