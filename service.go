@@ -22,7 +22,7 @@ type Options struct {
 	SessionTTL time.Duration
 	// UserFailures and AddrFailures are how many failed sign-ins within
 	// FailureWindow throttle a (username, client address) pair or a client
-	// address (see throttle.go).
+	// address (identity's throttle.go).
 	UserFailures  int
 	AddrFailures  int
 	FailureWindow time.Duration
@@ -67,7 +67,8 @@ type Options struct {
 	HashWait  time.Duration
 	// AccountFailures is how many wrong passwords one account takes
 	// within an hour before further attempts wait a growing delay, except
-	// from addresses its person signed in from (DefaultAccountFailures).
+	// from addresses its person signed in from (default
+	// identity.DefaultAccountFailures).
 	AccountFailures int
 	// MaxSessions is how many page sessions one user keeps; a new one
 	// ends the oldest past it (default identity.DefaultMaxSessions).
@@ -123,13 +124,6 @@ type Service struct {
 	// credentials is the identity domain's cache of verified
 	// credentials, told when a user's sign-ins end (signin_hooks.go).
 	credentials CredentialCache
-	// userLimit and addrLimit throttle failed sign-ins (throttle.go).
-	userLimit *limiter
-	// codeLimit counts wrong second-factor codes per account,
-	// accountFails wrong passwords per account (account_limits.go).
-	codeLimit    *limiter
-	accountFails *accountFailures
-	addrLimit    *limiter
 	// auditFailureRows bounds the audit records of refusals an hour.
 	auditFailureRows int
 }
@@ -159,10 +153,6 @@ func NewService(store Store, o Options) *Service {
 		tempDir:          o.TempDir,
 		tables:           o.Tables,
 		budgets:          o.Budgets.withDefaults(),
-		userLimit:        newLimiter(o.UserFailures, o.FailureWindow),
-		addrLimit:        newLimiter(o.AddrFailures, o.FailureWindow),
-		codeLimit:        newLimiter(codeFailures, codeWindow),
-		accountFails:     newAccountFailures(o.AccountFailures),
 		auditFailureRows: o.AuditFailureRows,
 	}
 }
@@ -224,8 +214,5 @@ func (o *Options) limitDefaults() {
 	}
 	if o.FailureWindow <= 0 {
 		o.FailureWindow = time.Minute
-	}
-	if o.AccountFailures <= 0 {
-		o.AccountFailures = DefaultAccountFailures
 	}
 }

@@ -120,7 +120,7 @@ func (s *Service) dummyHash() string {
 // user's password changes. A cached credential is accepted before the
 // throttle is asked, so that nobody else's failures can lock out a client
 // that has proved its password; otherwise failures are throttled per
-// (username, address) pair and per address (the root's throttle.go). A username
+// (username, address) pair and per address (throttle.go). A username
 // no local password answers for is asked of the company directory when
 // one is configured (directory.go).
 func (s *Service) AuthenticatePassword(ctx context.Context, username, password, addr string) (*explorer.User, error) {
@@ -143,10 +143,10 @@ func (s *Service) authenticatePassword(ctx context.Context, username, password, 
 		}
 		return s.passwordSignIn(ver.user, ver.entry.twoFactor, api)
 	}
-	if err := s.root.Throttled(username, addr, now); err != nil {
+	if err := s.throttled(username, addr, now); err != nil {
 		return nil, err
 	}
-	if err := s.root.AccountWait(ctx, username, addr, now); err != nil {
+	if err := s.accountWait(ctx, username, addr, now); err != nil {
 		return nil, err
 	}
 	// Concurrent requests with the same credential share one verification;
@@ -240,7 +240,7 @@ func (s *Service) refuseMalformedName(ctx context.Context, password, addr string
 	if err := s.comparePassword(ctx, s.dummyHash(), password); explorer.ErrorCode(err) == explorer.ETHROTTLED {
 		return err
 	}
-	s.root.Failed("", addr, now) // the address counts; the name is kept nowhere
+	s.failed("", addr, now) // the address counts; the name is kept nowhere
 	if err := s.root.AuditSignIn(ctx, explorer.ActionSignInPassword, "", "unknown user"); err != nil {
 		return err
 	}
@@ -277,7 +277,7 @@ func (s *Service) verifyLocal(ctx context.Context, u *explorer.User, err error, 
 		if err := s.comparePassword(ctx, s.dummyHash(), password); explorer.ErrorCode(err) == explorer.ETHROTTLED {
 			return nil, "", err
 		}
-		s.root.Failed(username, addr, now)
+		s.failed(username, addr, now)
 		return nil, "unknown user", explorer.Errorf(explorer.EUNAUTHORIZED, "invalid credentials")
 	}
 	if err != nil {
@@ -285,13 +285,13 @@ func (s *Service) verifyLocal(ctx context.Context, u *explorer.User, err error, 
 	}
 	if err := s.comparePassword(ctx, u.PasswordHash, password); err != nil {
 		if explorer.ErrorCode(err) == explorer.EUNAUTHORIZED {
-			s.root.Failed(username, addr, now)
-			s.root.AccountFailed(u.Username, now)
+			s.failed(username, addr, now)
+			s.accountFails.fail(explorer.UsernameKey(u.Username), now)
 			return nil, "wrong password", err
 		}
 		return nil, "", err
 	}
-	s.root.Succeeded(username, addr)
+	s.succeeded(username, addr)
 	return u, "", nil
 }
 
@@ -347,10 +347,10 @@ func (s *Service) AuthenticateBearer(ctx context.Context, token, addr string) (*
 // refuseToken counts a failure of addr and refuses a token as unknown,
 // auditing why.
 func (s *Service) refuseToken(ctx context.Context, addr, username, reason string, now time.Time) error {
-	if err := s.root.Throttled("", addr, now); err != nil {
+	if err := s.throttled("", addr, now); err != nil {
 		return err
 	}
-	s.root.Failed("", addr, now)
+	s.failed("", addr, now)
 	return s.refuseSignIn(ctx, explorer.ActionSignInToken, username, reason, explorer.Errorf(explorer.EUNAUTHORIZED, "invalid token"))
 }
 

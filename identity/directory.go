@@ -15,7 +15,7 @@ func (s *Service) verifyDirectory(ctx context.Context, username, password, addr 
 	p, err := s.directory.Verify(ctx, username, password)
 	if err != nil {
 		if explorer.ErrorCode(err) == explorer.EUNAUTHORIZED {
-			s.root.Failed(username, addr, now)
+			s.failed(username, addr, now)
 			return nil, explorer.Errorf(explorer.EUNAUTHORIZED, "invalid credentials")
 		}
 		return nil, err
@@ -24,7 +24,7 @@ func (s *Service) verifyDirectory(ctx context.Context, username, password, addr 
 	if err != nil {
 		return nil, err
 	}
-	s.root.Succeeded(username, addr)
+	s.succeeded(username, addr)
 	return u, nil
 }
 

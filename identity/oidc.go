@@ -71,17 +71,17 @@ func (s *Service) verifyOIDC(ctx context.Context, flow OIDCFlow, state, code, ad
 		return nil, explorer.Errorf(explorer.ENOTFOUND, "no OpenID provider is configured")
 	}
 	now := s.clock.Now()
-	if err := s.root.Throttled("", addr, now); err != nil {
+	if err := s.throttled("", addr, now); err != nil {
 		return nil, err
 	}
 	if flow.State == "" || subtle.ConstantTimeCompare([]byte(flow.State), []byte(state)) != 1 || code == "" {
-		s.root.Failed("", addr, now)
+		s.failed("", addr, now)
 		return nil, explorer.Errorf(explorer.EUNAUTHORIZED, "this sign-in was not started here or has expired; start again")
 	}
 	p, err := s.oidc.Exchange(ctx, code, flow.Verifier, flow.Nonce)
 	if err != nil {
 		if explorer.ErrorCode(err) == explorer.EUNAUTHORIZED {
-			s.root.Failed("", addr, now)
+			s.failed("", addr, now)
 		}
 		return nil, err
 	}

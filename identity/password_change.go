@@ -15,7 +15,7 @@ func (s *Service) ChangeOwnPassword(ctx context.Context, current, next string) e
 		return err
 	}
 	now := s.clock.Now()
-	if err := s.root.Throttled(u.Username, "", now); err != nil {
+	if err := s.throttled(u.Username, "", now); err != nil {
 		return err
 	}
 	if err := explorer.ValidatePassword(next); err != nil {
@@ -32,7 +32,7 @@ func (s *Service) ChangeOwnPassword(ctx context.Context, current, next string) e
 		if explorer.ErrorCode(err) != explorer.EUNAUTHORIZED {
 			return err
 		}
-		s.root.Failed(u.Username, "", now)
+		s.failed(u.Username, "", now)
 		if err := s.root.Audit(ctx, explorer.AuditEvent{Action: explorer.ActionPasswordChange, Target: u.Username, Outcome: explorer.OutcomeFailure, Detail: "wrong current password"}); err != nil {
 			return err
 		}

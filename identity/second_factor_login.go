@@ -66,10 +66,10 @@ func (s *Service) verifySecondFactor(ctx context.Context, cookie, code, addr str
 	if err != nil {
 		return nil, use, err
 	}
-	if err := s.root.Throttled(u.Username, addr, now); err != nil {
+	if err := s.throttled(u.Username, addr, now); err != nil {
 		return u, use, err
 	}
-	if err := s.root.CodeWait(u, now); err != nil {
+	if err := s.codeWait(u, now); err != nil {
 		return u, use, err
 	}
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
@@ -86,7 +86,7 @@ func (s *Service) verifySecondFactor(ctx context.Context, cookie, code, addr str
 	if !use.ok {
 		return u, use, s.wrongCode(ctx, sess, u, addr)
 	}
-	s.root.Succeeded(u.Username, addr)
+	s.succeeded(u.Username, addr)
 	u, err = usable(u)
 	return u, use, err
 }
@@ -99,8 +99,8 @@ const codeRefused = "the code is wrong or was used already; a code works only on
 // wrongCode counts a wrong code against the pending session and the
 // throttle.
 func (s *Service) wrongCode(ctx context.Context, sess *explorer.Session, u *explorer.User, addr string) error {
-	s.root.Failed(u.Username, addr, s.clock.Now())
-	if err := s.root.WrongCodeOfAccount(explorer.WithAddr(ctx, addr), u, s.clock.Now()); err != nil {
+	s.failed(u.Username, addr, s.clock.Now())
+	if err := s.wrongCodeOfAccount(explorer.WithAddr(ctx, addr), u, s.clock.Now()); err != nil {
 		return err
 	}
 	var n int

@@ -184,7 +184,7 @@ func (s *Service) DisableTOTP(ctx context.Context, password, code string) error 
 	// A wrong code counts as a failed sign-in of the user, as a wrong
 	// current password does, so that a taken session cannot guess codes.
 	now := s.clock.Now()
-	if err := s.root.CodeWait(u, now); err != nil {
+	if err := s.codeWait(u, now); err != nil {
 		return err
 	}
 	wrong := explorer.Invalid("the code is wrong or was used already", explorer.FieldError{Field: "code", Message: "is wrong or was used already"})
@@ -204,8 +204,8 @@ func (s *Service) DisableTOTP(ctx context.Context, password, code string) error 
 		return s.factorChanged(ctx, u, explorer.ActionTwoFactorDisable)
 	})
 	if err == wrong {
-		s.root.Failed(u.Username, "", now)
-		if err := s.root.WrongCodeOfAccount(ctx, u, now); err != nil {
+		s.failed(u.Username, "", now)
+		if err := s.wrongCodeOfAccount(ctx, u, now); err != nil {
 			return err
 		}
 		return s.refuseFactorChange(ctx, u, explorer.ActionTwoFactorDisable, "wrong code", err)

@@ -31,7 +31,7 @@ func sessionFromContext(ctx context.Context) string {
 // sign-in of the user and is recorded as a refused action.
 func (s *Service) confirmPassword(ctx context.Context, u *explorer.User, password, action string) error {
 	now := s.clock.Now()
-	if err := s.root.Throttled(u.Username, "", now); err != nil {
+	if err := s.throttled(u.Username, "", now); err != nil {
 		return err
 	}
 	fresh, err := s.store.FindUserByID(ctx, u.ID)
@@ -45,7 +45,7 @@ func (s *Service) confirmPassword(ctx context.Context, u *explorer.User, passwor
 		if explorer.ErrorCode(err) != explorer.EUNAUTHORIZED {
 			return err
 		}
-		s.root.Failed(u.Username, "", now)
+		s.failed(u.Username, "", now)
 		return s.refuseFactorChange(ctx, u, action, "wrong password",
 			explorer.Invalid("the password is wrong", explorer.FieldError{Field: "password", Message: "is wrong"}))
 	}
@@ -72,7 +72,7 @@ func (s *Service) factorChanged(ctx context.Context, u *explorer.User, action st
 	if err := s.audit(ctx, action, u.Username, ""); err != nil {
 		return err
 	}
-	if err := s.root.NotifyFactorChange(ctx, u, action == explorer.ActionTwoFactorEnable); err != nil {
+	if err := s.notifyFactorChange(ctx, u, action == explorer.ActionTwoFactorEnable); err != nil {
 		return err
 	}
 	return s.touchPasswordChanged(ctx, u.ID)

@@ -1,13 +1,13 @@
 // Package identity is the identity domain: signing in (passwords, API
 // tokens, page sessions, a second factor, a company directory over LDAP
 // and an OpenID Connect provider), the cache of verified credentials, the
-// bounded pool that verifies passwords, the API tokens and second factors
-// people manage, and the first admin with its initial password file. Its
-// Service builds on the root package's kernel: the users (User, their
-// store part and the admin's operations on them), the caller, errors, the
-// clock, the audit record, the outbox and the sign-in throttles
-// (throttle.go, account_limits.go) stay in the root, which never imports
-// this package; the kernel tells the identity when a user's sign-ins end
+// bounded pool that verifies passwords, the sign-in throttles (per address
+// and per account), the API tokens and second factors people manage, and
+// the first admin with its initial password file. Its Service builds on
+// the root package's kernel: the users (User, their store part and the
+// admin's operations on them), the caller, errors, the clock, the audit
+// record and the outbox stay in the root, which never imports this
+// package; the kernel tells the identity when a user's sign-ins end
 // (explorer.CredentialCache). Package domains wires it beside the root
 // Service for the edges.
 package identity
@@ -59,6 +59,14 @@ type Service struct {
 	// (initial_password.go).
 	initialPasswordFile string
 
+	// userLimit and addrLimit throttle failed sign-ins (throttle.go);
+	// codeLimit counts wrong second-factor codes per account,
+	// accountFails wrong passwords per account (account_limits.go).
+	userLimit    *limiter
+	addrLimit    *limiter
+	codeLimit    *limiter
+	accountFails *accountFailures
+
 	verifying singleflight.Group
 	dummyOnce sync.Once
 	dummy     string
@@ -74,6 +82,7 @@ func New(root *explorer.Service, store Store) *Service {
 	o.HashQueue = cmp.Or(max(o.HashQueue, 0), DefaultHashQueue)
 	o.HashWait = cmp.Or(max(o.HashWait, 0), DefaultHashWait)
 	o.MaxSessions = cmp.Or(max(o.MaxSessions, 0), DefaultMaxSessions)
+	o.AccountFailures = cmp.Or(max(o.AccountFailures, 0), DefaultAccountFailures)
 	s := &Service{
 		root:        root,
 		store:       store,
@@ -89,6 +98,11 @@ func New(root *explorer.Service, store Store) *Service {
 		hashes:      newHashPool(o.HashSlots, o.HashQueue, o.HashWait),
 		sessionTTL:  o.SessionTTL,
 		maxSessions: o.MaxSessions,
+
+		userLimit:    newLimiter(o.UserFailures, o.FailureWindow),
+		addrLimit:    newLimiter(o.AddrFailures, o.FailureWindow),
+		codeLimit:    newLimiter(codeFailures, codeWindow),
+		accountFails: newAccountFailures(o.AccountFailures),
 
 		initialPasswordFile: o.InitialPasswordFile,
 	}

@@ -1,10 +1,12 @@
-package explorer
+package identity
 
 import (
 	"fmt"
 	"math"
 	"sync"
 	"time"
+
+	"explorer"
 )
 
 // limiter counts failures per key in a sliding window. A key with max
@@ -74,24 +76,24 @@ func (l *limiter) prune(key string, now time.Time) []time.Time {
 }
 
 // The sign-in throttle counts failures per (username, client address)
-// pair, at most Options.UserFailures in Options.FailureWindow, and per
+// pair, at most explorer.Options.UserFailures in Options.FailureWindow, and per
 // client address, at most Options.AddrFailures: failing for admin from one
 // address never locks admin out of another, and one address cannot lock
 // out others. The address is the client's as the HTTP edge sees it (behind
 // trusted proxies, from X-Forwarded-For). Verified credentials pass
-// without asking the throttle (package identity's AuthenticatePassword
-// and AuthenticateBearer).
+// without asking the throttle (AuthenticatePassword and
+// AuthenticateBearer).
 
 // pairKey is the throttle's key of a username and a client address.
 func pairKey(username, addr string) string {
-	return UsernameKey(username) + "\x00" + addr
+	return explorer.UsernameKey(username) + "\x00" + addr
 }
 
-// Throttled returns an ETHROTTLED error, with how long to wait, when the
+// throttled returns an ETHROTTLED error, with how long to wait, when the
 // (username, address) pair or the address has failed too often. An empty
 // username asks about the address alone; an empty address (a signed-in
 // user's own password check) about the username alone.
-func (s *Service) Throttled(username, addr string, now time.Time) error {
+func (s *Service) throttled(username, addr string, now time.Time) error {
 	var wait time.Duration
 	if username != "" {
 		wait = s.userLimit.blocked(pairKey(username, addr), now)
@@ -103,11 +105,11 @@ func (s *Service) Throttled(username, addr string, now time.Time) error {
 		return nil
 	}
 	secs := int(math.Ceil(wait.Seconds()))
-	return &Error{Code: ETHROTTLED, Message: fmt.Sprintf("too many failed sign-ins; try again in %d seconds", secs), RetryAfter: secs}
+	return &explorer.Error{Code: explorer.ETHROTTLED, Message: fmt.Sprintf("too many failed sign-ins; try again in %d seconds", secs), RetryAfter: secs}
 }
 
-// Failed records a failure of username (may be empty) from addr.
-func (s *Service) Failed(username, addr string, now time.Time) {
+// failed records a failure of username (may be empty) from addr.
+func (s *Service) failed(username, addr string, now time.Time) {
 	if username != "" {
 		s.userLimit.fail(pairKey(username, addr), now)
 	}
@@ -116,7 +118,7 @@ func (s *Service) Failed(username, addr string, now time.Time) {
 	}
 }
 
-// Succeeded forgets the failures of the pair once its password was right.
-func (s *Service) Succeeded(username, addr string) {
+// succeeded forgets the failures of the pair once its password was right.
+func (s *Service) succeeded(username, addr string) {
 	s.userLimit.reset(pairKey(username, addr))
 }

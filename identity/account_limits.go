@@ -1,4 +1,4 @@
-package explorer
+package identity
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"math"
 	"sync"
 	"time"
+
+	"explorer"
 )
 
 // Per-account limits, beside the per-address throttle (throttle.go): an
@@ -13,7 +15,7 @@ import (
 //   - Second-factor codes: at most codeFailures wrong codes an hour per
 //     account; then every code (a right one too) waits until the oldest
 //     leaves the hour, and the owner is told by mail and in the audit log.
-//   - Passwords: past Options.AccountFailures (DefaultAccountFailures)
+//   - Passwords: past explorer.Options.AccountFailures (DefaultAccountFailures)
 //     wrong passwords within an hour,
 //     each further attempt waits a delay that doubles (1 s, 2 s, 4 s, …,
 //     at most accountMaxDelay) after the last failure, except from an
@@ -90,14 +92,14 @@ func (a *accountFailures) fail(id string, now time.Time) {
 // throttledError is the ETHROTTLED error of a wait.
 func throttledError(what string, wait time.Duration) error {
 	secs := int(math.Ceil(wait.Seconds()))
-	return &Error{Code: ETHROTTLED, Message: fmt.Sprintf("%s; try again in %d seconds", what, secs), RetryAfter: secs}
+	return &explorer.Error{Code: explorer.ETHROTTLED, Message: fmt.Sprintf("%s; try again in %d seconds", what, secs), RetryAfter: secs}
 }
 
 // accountWait refuses an attempt at username's password while its
 // account waits after its failures, unless addr is one the person signed
 // in from before. It reads nothing while the account does not wait.
 func (s *Service) accountWait(ctx context.Context, username, addr string, now time.Time) error {
-	wait := s.accountFails.wait(UsernameKey(username), now)
+	wait := s.accountFails.wait(explorer.UsernameKey(username), now)
 	if wait <= 0 {
 		return nil
 	}
@@ -116,7 +118,7 @@ func (s *Service) accountWait(ctx context.Context, username, addr string, now ti
 
 // codeWait refuses a second-factor code of u while the account has had
 // codeFailures wrong codes within the hour.
-func (s *Service) codeWait(u *User, now time.Time) error {
+func (s *Service) codeWait(u *explorer.User, now time.Time) error {
 	if wait := s.codeLimit.blocked(fmt.Sprint(u.ID), now); wait > 0 {
 		return throttledError("too many wrong codes for this account", wait)
 	}
@@ -125,7 +127,7 @@ func (s *Service) codeWait(u *User, now time.Time) error {
 
 // wrongCodeOfAccount counts a wrong code against u's account; the one
 // that reaches the limit is recorded (2fa.locked) and mailed to u.
-func (s *Service) wrongCodeOfAccount(ctx context.Context, u *User, now time.Time) error {
+func (s *Service) wrongCodeOfAccount(ctx context.Context, u *explorer.User, now time.Time) error {
 	key := fmt.Sprint(u.ID)
 	s.codeLimit.fail(key, now)
 	if s.codeLimit.blocked(key, now) <= 0 {
@@ -133,23 +135,23 @@ func (s *Service) wrongCodeOfAccount(ctx context.Context, u *User, now time.Time
 	}
 	return s.store.InTx(ctx, func(ctx context.Context) error {
 		detail := fmt.Sprintf("%d wrong codes within an hour; codes refused for up to an hour", codeFailures)
-		if err := s.Audit(ctx, AuditEvent{Action: ActionTwoFactorLocked, Target: u.Username, Outcome: OutcomeFailure, Detail: detail}); err != nil {
+		if err := s.root.Audit(ctx, explorer.AuditEvent{Action: explorer.ActionTwoFactorLocked, Target: u.Username, Outcome: explorer.OutcomeFailure, Detail: detail}); err != nil {
 			return err
 		}
-		_, err := s.notify(ctx, u, s.codesLockedMail(ctx))
+		_, err := s.root.Notify(ctx, u, s.codesLockedMail(ctx))
 		return err
 	})
 }
 
 // codesLockedMail tells the owner that someone has their password and
 // is guessing codes.
-func (s *Service) codesLockedMail(ctx context.Context) mailText {
+func (s *Service) codesLockedMail(ctx context.Context) explorer.Notice {
 	when := s.clock.Now().UTC().Format("2006-01-02 15:04 MST")
 	from := ""
-	if a := RequestFromContext(ctx).Addr; a != "" {
+	if a := explorer.RequestFromContext(ctx).Addr; a != "" {
 		from = ", the last from the address " + a
 	}
 	body := fmt.Sprintf("There were %d wrong second-factor codes for your explorer account within an hour, up to %s%s.\n"+
 		"Codes are refused for up to an hour. Whoever typed them knew your password: if it was not you, change your password now.\n", codeFailures, when, from)
-	return mailText{subject: "Wrong second-factor codes for your account", body: body, security: true}
+	return explorer.Notice{Subject: "Wrong second-factor codes for your account", Body: body, Security: true}
 }
