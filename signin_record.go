@@ -1,14 +1,11 @@
 package explorer
 
-import (
-	"context"
-	"time"
-)
+import "context"
 
-// The records of signing in that the kernel's Options and the store name:
-// the collaborators that verify people elsewhere (a company directory, an
-// OpenID provider), the second factor's policy and its stored secret. The
-// operations on them are the identity domain's (package identity).
+// The records of signing in that the kernel's Options name: the
+// collaborators that verify people elsewhere (a company directory, an
+// OpenID provider) and the second factor's policy. The operations on them
+// are the identity domain's (package identity).
 
 // DirectoryPerson is a person as a company directory (LDAP or OpenID
 // Connect) describes them after verifying who they are.
@@ -45,18 +42,6 @@ type OpenIDProvider interface {
 	Name() string
 	AuthURL(ctx context.Context, state, nonce, verifier string) (string, error)
 	Exchange(ctx context.Context, code, verifier, nonce string) (*DirectoryPerson, error)
-}
-
-// TOTP is a local user's second factor (RFC 6238: SHA-1, 6 digits, 30 s).
-type TOTP struct {
-	UserID int64
-	// Secret is the base32 shared secret.
-	Secret string
-	// Confirmed is when the user proved their app holds the secret; nil
-	// while being set up.
-	Confirmed *time.Time
-	// LastStep is the newest 30-second step whose code was accepted.
-	LastStep int64
 }
 
 // Second factor policies (Options.Require2FA).

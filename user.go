@@ -54,38 +54,6 @@ const (
 // IsAdmin reports whether the user may manage users.
 func (u *User) IsAdmin() bool { return u != nil && u.Role == RoleAdmin }
 
-// Token is an API token; only a hash of its secret is stored.
-type Token struct {
-	ID       int64
-	UserID   int64
-	Name     string
-	Hash     string
-	Created  time.Time
-	LastUsed *time.Time
-	// Scope is TokenRead (GET and HEAD only) or TokenWrite.
-	Scope string
-	// ExpiresAt is when the token stops working; nil: never.
-	ExpiresAt *time.Time
-	// UserRevoked is the user's TokensRevoked when the token was read
-	// (FindTokenByHash only).
-	UserRevoked int64
-}
-
-// Session is a signed-in browser session of the admin pages.
-type Session struct {
-	// Hash is the hash of the cookie value; the value itself is not stored.
-	Hash    string
-	UserID  int64
-	CSRF    string
-	Created time.Time
-	Expires time.Time
-	// Pending is a session whose password was verified and whose second
-	// factor is awaited; it signs nobody in. Attempts counts its wrong
-	// codes.
-	Pending  bool
-	Attempts int
-}
-
 // UserStore keeps users (their tokens, sessions and second factors are
 // the identity domain's part of the store, identity.Store); a user's
 // sessions end when an admin disables it or its password changes.

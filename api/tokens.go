@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	explorer "explorer"
+	"explorer/identity"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -41,7 +42,7 @@ type tokenRequest struct {
 	ExpiresInDays int    `json:"expiresInDays"`
 }
 
-func toAPIToken(t *explorer.Token, expired bool) apiToken {
+func toAPIToken(t *identity.Token, expired bool) apiToken {
 	out := apiToken{ID: t.ID, Name: t.Name, Scope: t.Scope, Created: millis(t.Created), Expired: expired}
 	if t.LastUsed != nil {
 		ms := millis(*t.LastUsed)
@@ -75,7 +76,7 @@ func (h *handler) createToken(c *fiber.Ctx) error {
 		return err
 	}
 	u := explorer.UserFromContext(c.UserContext())
-	nt, err := h.identity.CreateTokenWith(c.UserContext(), u.Username, explorer.TokenInput{Name: in.Name, Scope: in.Scope, Days: in.ExpiresInDays})
+	nt, err := h.identity.CreateTokenWith(c.UserContext(), u.Username, identity.TokenInput{Name: in.Name, Scope: in.Scope, Days: in.ExpiresInDays})
 	if err != nil {
 		return err
 	}
@@ -85,7 +86,7 @@ func (h *handler) createToken(c *fiber.Ctx) error {
 // refuseReadToken answers 403 to a request that changes something when it
 // was authenticated by a read token: those may only GET and HEAD.
 func refuseReadToken(c *fiber.Ctx, scope string) error {
-	if scope != explorer.TokenRead || c.Method() == fiber.MethodGet || c.Method() == fiber.MethodHead {
+	if scope != identity.TokenRead || c.Method() == fiber.MethodGet || c.Method() == fiber.MethodHead {
 		return nil
 	}
 	return explorer.Errorf(explorer.EFORBIDDEN, "this API token is read-only: it may only GET and HEAD; %s needs a write token", c.Method())

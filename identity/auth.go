@@ -325,7 +325,7 @@ func (s *Service) AuthenticateBearer(ctx context.Context, token, addr string) (*
 	ctx = explorer.WithAddr(ctx, addr)
 	now := s.clock.Now()
 	key := sha256.Sum256([]byte(token))
-	if e, ok := s.tokens.get(key, now); ok && explorer.TokenLive(e.tokenExpires, now) {
+	if e, ok := s.tokens.get(key, now); ok && TokenLive(e.tokenExpires, now) {
 		u, err := s.store.FindUserByID(ctx, e.userID)
 		if err == nil && u.TokensRevoked == e.revoked {
 			if _, err := usable(u); err != nil {

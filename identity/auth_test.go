@@ -7,6 +7,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/identity"
 	"explorer/internal/testkit"
 )
 
@@ -214,10 +215,10 @@ func TestTokenCannotMakeTokens(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	ctx := explorer.WithTokenSignIn(e.As("ann"))
-	if _, err := e.Svc.CreateTokenWith(ctx, "ann", explorer.TokenInput{Name: "more"}); explorer.ErrorCode(err) != explorer.EFORBIDDEN {
+	if _, err := e.Svc.CreateTokenWith(ctx, "ann", identity.TokenInput{Name: "more"}); explorer.ErrorCode(err) != explorer.EFORBIDDEN {
 		t.Fatalf("a token made a token: %v", err)
 	}
-	if _, err := e.Svc.CreateTokenWith(e.As("ann"), "ann", explorer.TokenInput{Name: "more"}); err != nil {
+	if _, err := e.Svc.CreateTokenWith(e.As("ann"), "ann", identity.TokenInput{Name: "more"}); err != nil {
 		t.Fatalf("with the password: %v", err)
 	}
 }

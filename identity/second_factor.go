@@ -31,7 +31,7 @@ func (s *Service) secondFactorRequired(u *explorer.User) bool {
 }
 
 // confirmedTOTP returns the user's confirmed second factor, or nil.
-func (s *Service) confirmedTOTP(ctx context.Context, userID int64) (*explorer.TOTP, error) {
+func (s *Service) confirmedTOTP(ctx context.Context, userID int64) (*TOTP, error) {
 	t, err := s.store.FindTOTP(ctx, userID)
 	if explorer.ErrorCode(err) == explorer.ENOTFOUND || (err == nil && t.Confirmed == nil) {
 		return nil, nil
@@ -102,7 +102,7 @@ type factorUse struct{ ok, recovery bool }
 // checkSecondFactor accepts a TOTP code of a step not used before, or an
 // unused recovery code, and uses it up; not ok when the code is wrong,
 // replayed or used.
-func (s *Service) checkSecondFactor(ctx context.Context, t *explorer.TOTP, code string) (factorUse, error) {
+func (s *Service) checkSecondFactor(ctx context.Context, t *TOTP, code string) (factorUse, error) {
 	now := s.clock.Now()
 	if step, ok := totpStep(t.Secret, t.LastStep, code, now); ok {
 		ok, err := s.store.UseTOTPStep(ctx, t.UserID, step)

@@ -98,7 +98,7 @@ const codeRefused = "the code is wrong or was used already; a code works only on
 
 // wrongCode counts a wrong code against the pending session and the
 // throttle.
-func (s *Service) wrongCode(ctx context.Context, sess *explorer.Session, u *explorer.User, addr string) error {
+func (s *Service) wrongCode(ctx context.Context, sess *Session, u *explorer.User, addr string) error {
 	s.failed(u.Username, addr, s.clock.Now())
 	if err := s.wrongCodeOfAccount(explorer.WithAddr(ctx, addr), u, s.clock.Now()); err != nil {
 		return err

@@ -79,7 +79,7 @@ func (s *Service) BeginTOTP(ctx context.Context) error {
 			}
 			return err
 		}
-		return s.store.SaveTOTP(ctx, &explorer.TOTP{UserID: u.ID, Secret: secret})
+		return s.store.SaveTOTP(ctx, &TOTP{UserID: u.ID, Secret: secret})
 	})
 }
 

@@ -17,7 +17,7 @@ const DefaultMaxSessions = 10
 // and the code of the second factor is awaited (LoginSecondFactor).
 type NewSession struct {
 	Cookie       string
-	Session      *explorer.Session
+	Session      *Session
 	User         *explorer.User
 	SecondFactor bool
 	// Recovery is a sign-in with a recovery code.
@@ -61,7 +61,7 @@ func (s *Service) newSession(ctx context.Context, u *explorer.User, pending bool
 		return nil, err
 	}
 	now := s.clock.Now()
-	sess := &explorer.Session{Hash: hashSecret(cookie), UserID: u.ID, CSRF: csrf, Created: now, Expires: now.Add(s.sessionTTL), Pending: pending}
+	sess := &Session{Hash: hashSecret(cookie), UserID: u.ID, CSRF: csrf, Created: now, Expires: now.Add(s.sessionTTL), Pending: pending}
 	if pending {
 		sess.Expires = now.Add(pendingTTL)
 	}
@@ -84,7 +84,7 @@ func (s *Service) newSession(ctx context.Context, u *explorer.User, pending bool
 }
 
 // SessionUser returns the session of a cookie value and its user.
-func (s *Service) SessionUser(ctx context.Context, cookie string) (*explorer.Session, *explorer.User, error) {
+func (s *Service) SessionUser(ctx context.Context, cookie string) (*Session, *explorer.User, error) {
 	if cookie == "" {
 		return nil, nil, explorer.Errorf(explorer.EUNAUTHORIZED, "not signed in")
 	}

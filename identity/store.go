@@ -3,14 +3,12 @@ package identity
 import (
 	"context"
 	"time"
-
-	"explorer"
 )
 
 // SecondFactorStore keeps second factors and recovery codes.
 type SecondFactorStore interface {
-	FindTOTP(ctx context.Context, userID int64) (*explorer.TOTP, error)
-	SaveTOTP(ctx context.Context, t *explorer.TOTP) error
+	FindTOTP(ctx context.Context, userID int64) (*TOTP, error)
+	SaveTOTP(ctx context.Context, t *TOTP) error
 	// UseTOTPStep records step as used only when it is newer than the
 	// last used one; false when it is not.
 	UseTOTPStep(ctx context.Context, userID, step int64) (bool, error)
@@ -23,17 +21,17 @@ type SecondFactorStore interface {
 
 // TokenStore keeps API tokens; only a hash of each secret is stored.
 type TokenStore interface {
-	CreateToken(ctx context.Context, t *explorer.Token) error
-	FindTokenByHash(ctx context.Context, hash string) (*explorer.Token, error)
-	FindTokens(ctx context.Context, userID int64) ([]*explorer.Token, error)
+	CreateToken(ctx context.Context, t *Token) error
+	FindTokenByHash(ctx context.Context, hash string) (*Token, error)
+	FindTokens(ctx context.Context, userID int64) ([]*Token, error)
 	DeleteToken(ctx context.Context, userID, id int64) error
 	TouchToken(ctx context.Context, id int64, at time.Time) error
 }
 
 // SessionStore keeps page sessions by the hash of their cookie.
 type SessionStore interface {
-	CreateSession(ctx context.Context, s *explorer.Session) error
-	FindSession(ctx context.Context, hash string) (*explorer.Session, error)
+	CreateSession(ctx context.Context, s *Session) error
+	FindSession(ctx context.Context, hash string) (*Session, error)
 	DeleteSession(ctx context.Context, hash string) error
 	// DeleteOtherSessions deletes every session of a user but the one
 	// whose hash is keep (all when keep is empty).

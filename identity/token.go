@@ -10,24 +10,24 @@ import (
 
 // tokenScope is a stored scope, write when unknown or empty.
 func tokenScope(scope string) string {
-	if scope == explorer.TokenRead {
-		return explorer.TokenRead
+	if scope == TokenRead {
+		return TokenRead
 	}
-	return explorer.TokenWrite
+	return TokenWrite
 }
 
 // checkTokenInput cleans in and answers the token's scope and expiry
 // (nil: never) for a token made at now.
-func checkTokenInput(in explorer.TokenInput, now time.Time) (string, *time.Time, error) {
+func checkTokenInput(in TokenInput, now time.Time) (string, *time.Time, error) {
 	scope := strings.ToLower(strings.TrimSpace(in.Scope))
 	switch scope {
 	case "":
-		scope = explorer.TokenWrite
-	case explorer.TokenRead, explorer.TokenWrite:
+		scope = TokenWrite
+	case TokenRead, TokenWrite:
 	default:
 		return "", nil, explorer.Invalid("a token's scope is read or write", explorer.FieldError{Field: "scope", Message: "must be read or write"})
 	}
-	for _, d := range explorer.TokenLifetimes {
+	for _, d := range TokenLifetimes {
 		if d == in.Days {
 			if d == 0 {
 				return scope, nil, nil

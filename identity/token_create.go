@@ -11,20 +11,20 @@ import (
 
 // NewToken is a created API token; Secret is shown once and never stored.
 type NewToken struct {
-	Token  *explorer.Token
+	Token  *Token
 	Secret string
 }
 
 // CreateToken creates a write API token that never expires for username
 // (see CreateTokenWith).
 func (s *Service) CreateToken(ctx context.Context, username, name string) (*NewToken, error) {
-	return s.CreateTokenWith(ctx, username, explorer.TokenInput{Name: name})
+	return s.CreateTokenWith(ctx, username, TokenInput{Name: name})
 }
 
 // CreateTokenWith creates an API token for username with in's name, scope
 // and lifetime. The CLI calls it without an actor; on the pages users
 // create their own and admins anyone's.
-func (s *Service) CreateTokenWith(ctx context.Context, username string, in explorer.TokenInput) (*NewToken, error) {
+func (s *Service) CreateTokenWith(ctx context.Context, username string, in TokenInput) (*NewToken, error) {
 	// A token cannot make tokens: that needs the password, so that a
 	// token that leaks cannot outlive its own expiry.
 	if explorer.SignedInByToken(ctx) {
@@ -50,7 +50,7 @@ func (s *Service) CreateTokenWith(ctx context.Context, username string, in explo
 		return nil, err
 	}
 	secret := tokenPrefix + base64.RawURLEncoding.EncodeToString(b)
-	var t *explorer.Token
+	var t *Token
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		u, err := s.store.FindUserByName(ctx, username)
 		if err != nil {
@@ -59,7 +59,7 @@ func (s *Service) CreateTokenWith(ctx context.Context, username string, in explo
 		if err := s.root.CheckOwned(ctx, u.ID, explorer.OwnedTokens); err != nil {
 			return err
 		}
-		t = &explorer.Token{UserID: u.ID, Name: name, Hash: hashSecret(secret), Created: now, Scope: scope, ExpiresAt: expires}
+		t = &Token{UserID: u.ID, Name: name, Hash: hashSecret(secret), Created: now, Scope: scope, ExpiresAt: expires}
 		if err := s.store.CreateToken(ctx, t); err != nil {
 			return err
 		}
@@ -72,7 +72,7 @@ func (s *Service) CreateTokenWith(ctx context.Context, username string, in explo
 }
 
 // Tokens lists the signed-in user's API tokens.
-func (s *Service) Tokens(ctx context.Context) ([]*explorer.Token, error) {
+func (s *Service) Tokens(ctx context.Context) ([]*Token, error) {
 	u, err := explorer.Actor(ctx)
 	if err != nil {
 		return nil, err

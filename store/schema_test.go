@@ -11,6 +11,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/identity"
 	"explorer/internal/testkit"
 	"explorer/store"
 )
@@ -28,7 +29,7 @@ func userWithSession(t *testing.T, path string) {
 		if err := db.CreateUser(ctx, u); err != nil {
 			return err
 		}
-		return db.CreateSession(ctx, &explorer.Session{Hash: "h1", UserID: u.ID, CSRF: "c", Created: now, Expires: now.Add(time.Hour)})
+		return db.CreateSession(ctx, &identity.Session{Hash: "h1", UserID: u.ID, CSRF: "c", Created: now, Expires: now.Add(time.Hour)})
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -5,12 +5,12 @@ import (
 	"database/sql"
 	"time"
 
-	explorer "explorer"
+	"explorer/identity"
 )
 
 // FindTOTP returns a user's second factor; ENOTFOUND when none.
-func (db *DB) FindTOTP(ctx context.Context, userID int64) (*explorer.TOTP, error) {
-	t := explorer.TOTP{UserID: userID}
+func (db *DB) FindTOTP(ctx context.Context, userID int64) (*identity.TOTP, error) {
+	t := identity.TOTP{UserID: userID}
 	var confirmed sql.NullInt64
 	err := db.queryRow(ctx, "no second factor", `SELECT secret, confirmed_at, last_step FROM user_totp WHERE user_id = ?`, []any{userID}, &t.Secret, &confirmed, &t.LastStep)
 	if err != nil {
@@ -24,7 +24,7 @@ func (db *DB) FindTOTP(ctx context.Context, userID int64) (*explorer.TOTP, error
 }
 
 // SaveTOTP inserts or replaces a user's second factor.
-func (db *DB) SaveTOTP(ctx context.Context, t *explorer.TOTP) error {
+func (db *DB) SaveTOTP(ctx context.Context, t *identity.TOTP) error {
 	var confirmed any
 	if t.Confirmed != nil {
 		confirmed = ms(*t.Confirmed)

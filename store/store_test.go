@@ -9,6 +9,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/identity"
 	"explorer/internal/testkit"
 	"explorer/store"
 )
@@ -101,8 +102,8 @@ func TestSessionsAndTokens(t *testing.T) {
 		}
 	}
 	must(db.InTx(ctx, func(ctx context.Context) error { return db.CreateUser(ctx, u) }))
-	must(db.CreateSession(ctx, &explorer.Session{Hash: "s1", UserID: u.ID, CSRF: "c", Created: now, Expires: now.Add(time.Hour)}))
-	must(db.CreateSession(ctx, &explorer.Session{Hash: "s2", UserID: u.ID, CSRF: "c", Created: now, Expires: now.Add(-time.Hour)}))
+	must(db.CreateSession(ctx, &identity.Session{Hash: "s1", UserID: u.ID, CSRF: "c", Created: now, Expires: now.Add(time.Hour)}))
+	must(db.CreateSession(ctx, &identity.Session{Hash: "s2", UserID: u.ID, CSRF: "c", Created: now, Expires: now.Add(-time.Hour)}))
 	must(db.DeleteExpiredSessions(ctx, now))
 	if _, err := db.FindSession(ctx, "s2"); explorer.ErrorCode(err) != explorer.ENOTFOUND {
 		t.Fatalf("expired session kept: %v", err)
@@ -111,7 +112,7 @@ func TestSessionsAndTokens(t *testing.T) {
 	if err != nil || s.UserID != u.ID || !s.Expires.Equal(now.Add(time.Hour)) {
 		t.Fatalf("session %+v %v", s, err)
 	}
-	must(db.CreateSession(ctx, &explorer.Session{Hash: "s3", UserID: u.ID, CSRF: "c", Created: now, Expires: now.Add(time.Hour)}))
+	must(db.CreateSession(ctx, &identity.Session{Hash: "s3", UserID: u.ID, CSRF: "c", Created: now, Expires: now.Add(time.Hour)}))
 	must(db.DeleteOtherSessions(ctx, u.ID, "s3"))
 	if _, err := db.FindSession(ctx, "s1"); explorer.ErrorCode(err) != explorer.ENOTFOUND {
 		t.Fatalf("another session kept: %v", err)
@@ -119,7 +120,7 @@ func TestSessionsAndTokens(t *testing.T) {
 	if _, err := db.FindSession(ctx, "s3"); err != nil {
 		t.Fatalf("the kept session: %v", err)
 	}
-	tok := &explorer.Token{UserID: u.ID, Name: "n", Hash: "th", Created: now}
+	tok := &identity.Token{UserID: u.ID, Name: "n", Hash: "th", Created: now}
 	must(db.CreateToken(ctx, tok))
 	must(db.TouchToken(ctx, tok.ID, now.Add(time.Minute)))
 	got, err := db.FindTokenByHash(ctx, "th")
@@ -153,7 +154,7 @@ func TestTrimSessionsKeepsTheNewOne(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, h := range []string{"c", "b", "a"} {
-		if err := db.CreateSession(ctx, &explorer.Session{Hash: h, UserID: u.ID, CSRF: "x", Created: now, Expires: now.Add(time.Hour)}); err != nil {
+		if err := db.CreateSession(ctx, &identity.Session{Hash: h, UserID: u.ID, CSRF: "x", Created: now, Expires: now.Add(time.Hour)}); err != nil {
 			t.Fatal(err)
 		}
 	}

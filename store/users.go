@@ -7,6 +7,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/identity"
 )
 
 const userColumns = `id, username, password_hash, role, status, created_at, password_changed_at, disabled_at, tokens_revoked, auth_source, external_id`
@@ -142,15 +143,15 @@ func (db *DB) updateOne(ctx context.Context, notFound, query string, args ...any
 }
 
 // CreateToken inserts t and sets its ID.
-func (db *DB) CreateToken(ctx context.Context, t *explorer.Token) error {
+func (db *DB) CreateToken(ctx context.Context, t *identity.Token) error {
 	id, err := db.insert(ctx, `INSERT INTO api_tokens (user_id, name, token_hash, created_at, scope, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
 		t.UserID, t.Name, t.Hash, ms(t.Created), t.Scope, nullMillis(t.ExpiresAt))
 	t.ID = id
 	return err
 }
 
-func scanToken(sc rowScanner) (*explorer.Token, error) {
-	var t explorer.Token
+func scanToken(sc rowScanner) (*identity.Token, error) {
+	var t identity.Token
 	var created int64
 	var used, expires sql.NullInt64
 	if err := sc.Scan(&t.ID, &t.UserID, &t.Name, &t.Hash, &created, &used, &t.Scope, &expires); err != nil {
@@ -165,8 +166,8 @@ const tokenColumns = `id, user_id, name, token_hash, created_at, last_used_at, s
 // FindTokenByHash returns the token whose secret hashes to hash, with its
 // user's count of revoked tokens read in the same statement (one snapshot:
 // a revocation committed later counts the user's tokens_revoked up).
-func (db *DB) FindTokenByHash(ctx context.Context, hash string) (*explorer.Token, error) {
-	var t explorer.Token
+func (db *DB) FindTokenByHash(ctx context.Context, hash string) (*identity.Token, error) {
+	var t identity.Token
 	var created int64
 	var used, expires sql.NullInt64
 	err := db.row(ctx, `SELECT t.id, t.user_id, t.name, t.token_hash, t.created_at, t.last_used_at, t.scope, t.expires_at, u.tokens_revoked
@@ -180,7 +181,7 @@ func (db *DB) FindTokenByHash(ctx context.Context, hash string) (*explorer.Token
 }
 
 // FindTokens lists a user's tokens, newest first.
-func (db *DB) FindTokens(ctx context.Context, userID int64) ([]*explorer.Token, error) {
+func (db *DB) FindTokens(ctx context.Context, userID int64) ([]*identity.Token, error) {
 	return queryList(ctx, db, `SELECT `+tokenColumns+` FROM api_tokens WHERE user_id = ? ORDER BY id DESC`, []any{userID}, scanToken)
 }
 
@@ -202,7 +203,7 @@ func (db *DB) TouchToken(ctx context.Context, id int64, at time.Time) error {
 }
 
 // CreateSession inserts a page session.
-func (db *DB) CreateSession(ctx context.Context, s *explorer.Session) error {
+func (db *DB) CreateSession(ctx context.Context, s *identity.Session) error {
 	var pending any
 	if s.Pending {
 		pending = 0
@@ -212,8 +213,8 @@ func (db *DB) CreateSession(ctx context.Context, s *explorer.Session) error {
 }
 
 // FindSession returns the session with hash.
-func (db *DB) FindSession(ctx context.Context, hash string) (*explorer.Session, error) {
-	var s explorer.Session
+func (db *DB) FindSession(ctx context.Context, hash string) (*identity.Session, error) {
+	var s identity.Session
 	var created, expires int64
 	var pending sql.NullInt64
 	err := db.queryRow(ctx, "session not found", `SELECT hash, user_id, csrf, created_at, expires_at, pending_attempts FROM sessions WHERE hash = ?`, []any{hash}, &s.Hash, &s.UserID, &s.CSRF, &created, &expires, &pending)

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	explorer "explorer"
+	"explorer/identity"
 	"explorer/views/tokens"
 
 	"github.com/a-h/templ"
@@ -35,8 +36,8 @@ func (s *server) tokensView(c *fiber.Ctx) (tokens.TokensView, error) {
 	if err != nil {
 		return v, err
 	}
-	slices.SortFunc(list, func(a, b *explorer.Token) int { return cmp.Compare(a.ID, b.ID) })
-	list = stateWindow(list, &st, func(t *explorer.Token) []string { return []string{t.Name} }, tokenSortKey)
+	slices.SortFunc(list, func(a, b *identity.Token) int { return cmp.Compare(a.ID, b.ID) })
+	list = stateWindow(list, &st, func(t *identity.Token) []string { return []string{t.Name} }, tokenSortKey)
 	st.Noun, st.Singular = "API tokens", "API token"
 	v.List = st
 	now := s.svc.Now()
@@ -57,7 +58,7 @@ func (s *server) tokensView(c *fiber.Ctx) (tokens.TokensView, error) {
 // tokenSortKey is a token's value for a sort of the tokens list; a token
 // that never expires sorts after every expiry, one never used before
 // every use.
-func tokenSortKey(t *explorer.Token, sort string) sortKey {
+func tokenSortKey(t *identity.Token, sort string) sortKey {
 	switch sort {
 	case "name":
 		return textKey(t.Name)
@@ -100,7 +101,7 @@ func (s *server) createToken(c *fiber.Ctx) error {
 	if err != nil {
 		return s.tokensAnswer(c, "", "", explorer.Invalid("choose when the token expires", explorer.FieldError{Field: "expires", Message: "must be a number of days"}))
 	}
-	nt, err := s.identity.CreateTokenWith(ctx(c), u.Username, explorer.TokenInput{Name: c.FormValue("name"), Scope: c.FormValue("scope"), Days: days})
+	nt, err := s.identity.CreateTokenWith(ctx(c), u.Username, identity.TokenInput{Name: c.FormValue("name"), Scope: c.FormValue("scope"), Days: days})
 	if err != nil {
 		return s.tokensAnswer(c, "", "", err)
 	}

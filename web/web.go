@@ -272,7 +272,7 @@ func (s *server) checkCSRF(c *fiber.Ctx) error {
 	case fiber.MethodGet, fiber.MethodHead, fiber.MethodOptions:
 		return c.Next()
 	}
-	sess, _ := c.Locals("session").(*explorer.Session)
+	sess, _ := c.Locals("session").(*identity.Session)
 	token := c.Get("X-CSRF-Token")
 	if token == "" {
 		token = bodyValue(c, "_csrf")

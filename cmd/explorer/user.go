@@ -162,7 +162,7 @@ func tokenCommand(args []string, stdout, stderr io.Writer) error {
 	data := dataFlag(fs)
 	database := databaseFlag(fs)
 	name := fs.String("name", "cli", "a name for the token")
-	scope := fs.String("scope", explorer.TokenWrite, "read (GET and HEAD only) or write")
+	scope := fs.String("scope", identity.TokenWrite, "read (GET and HEAD only) or write")
 	days := fs.Int("expires", 0, "days until the token expires: 30, 90 or 365; 0 never")
 	if err := parseFlags(fs, reorder(args[1:])); err != nil {
 		return err
@@ -177,7 +177,7 @@ func tokenCommand(args []string, stdout, stderr io.Writer) error {
 	}
 	defer db.Close()
 	svc := identity.New(explorer.NewService(db, explorer.Options{}), db)
-	nt, err := svc.CreateTokenWith(ctx, fs.Arg(0), explorer.TokenInput{Name: *name, Scope: *scope, Days: *days})
+	nt, err := svc.CreateTokenWith(ctx, fs.Arg(0), identity.TokenInput{Name: *name, Scope: *scope, Days: *days})
 	if err != nil {
 		return cliError(err)
 	}

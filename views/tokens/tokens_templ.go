@@ -9,7 +9,7 @@ import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
 import (
-	explorer "explorer"
+	"explorer/identity"
 	"explorer/views"
 	"explorer/views/components"
 	"explorer/views/layout"
@@ -49,8 +49,8 @@ func ScopeChoices() []views.Choice {
 
 // ExpiryChoices are a new token's lifetimes, in days (0: never).
 func ExpiryChoices() []views.Choice {
-	out := make([]views.Choice, 0, len(explorer.TokenLifetimes))
-	for _, d := range explorer.TokenLifetimes {
+	out := make([]views.Choice, 0, len(identity.TokenLifetimes))
+	for _, d := range identity.TokenLifetimes {
 		c := views.Choice{Value: strconv.Itoa(d), Label: "In " + strconv.Itoa(d) + " days"}
 		if d == 0 {
 			c.Label = "Never"
