@@ -67,5 +67,4 @@ func (s *Service) withdrawMail(ctx context.Context, about string) error {
 }
 
 // Mails are about invitations: these name them.
-func modelInvitationAbout(id int64) string   { return fmt.Sprintf("model-invitation:%d", id) }
-func managerInvitationAbout(id int64) string { return fmt.Sprintf("manager-invitation:%d", id) }
+func modelInvitationAbout(id int64) string { return fmt.Sprintf("model-invitation:%d", id) }

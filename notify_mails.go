@@ -3,7 +3,6 @@ package explorer
 import (
 	"fmt"
 	"strconv"
-	"time"
 )
 
 // mailText is a notification's subject and body, and what it is about
@@ -39,23 +38,5 @@ func modelInvitationMail(from *User, m ModelInfo, rights, link string) mailText 
 	subject := fmt.Sprintf("%s shared %s with you", from.Username, title)
 	body := fmt.Sprintf("%s invited you to %s: once you accept, you can %s.\n\n", from.Username, title, can) +
 		wherePage("Accept or reject the invitation", "Models", link)
-	return mailText{subject: subject, body: body}
-}
-
-func managerInvitationMail(from *User, link string) mailText {
-	subject := fmt.Sprintf("%s invites you to be managed by them", from.Username)
-	body := fmt.Sprintf("%s invites you to be one of their managed users.\n\n"+
-		"If you accept, %s pays for your work from then on: their plan, seats and credits are yours,\n"+
-		"and your own account is no longer billed.\n\n", from.Username, from.Username) +
-		wherePage("Accept or reject the invitation", "Account", link)
-	return mailText{subject: subject, body: body}
-}
-
-func downgradeMail(from, to *Plan, effective time.Time, v Viewer, link string) mailText {
-	when := effective.In(v.Location).Format(v.DateLayout + " 15:04 MST")
-	subject := fmt.Sprintf("Your plan changes to %s on %s", to.Name, when)
-	body := fmt.Sprintf("Your plan changes from %s to %s on %s, at the start of your next billing cycle.\n"+
-		"Until then you keep %s; nothing is refunded.\n\n", from.Name, to.Name, when, from.Name) +
-		wherePage("You can keep your current plan until that date", "Account", link)
 	return mailText{subject: subject, body: body}
 }

@@ -223,10 +223,12 @@ func (s *Service) Viewer(ctx context.Context) (Viewer, error) {
 	if err != nil {
 		return Viewer{}, err
 	}
-	return s.viewerOf(ctx, u.ID)
+	return s.ViewerOf(ctx, u.ID)
 }
 
-func (s *Service) viewerOf(ctx context.Context, userID int64) (Viewer, error) {
+// ViewerOf returns how the user userID wants times shown (a notice
+// written for it).
+func (s *Service) ViewerOf(ctx context.Context, userID int64) (Viewer, error) {
 	values, err := s.store.FindSettings(ctx, userID)
 	if err != nil {
 		return Viewer{}, err

@@ -12,7 +12,7 @@ type Account struct {
 	Manager      *explorer.User
 	ManagedUsers []*explorer.User
 	// PendingInvitations are those the caller sent and nobody answered.
-	PendingInvitations []*explorer.ManagerInvitation
+	PendingInvitations []*ManagerInvitation
 	Status             string
 }
 
@@ -37,7 +37,7 @@ func (s *Service) Account(ctx context.Context) (*Account, error) {
 	if a.ManagedUsers, err = s.store.FindManagedUsers(ctx, u.ID); err != nil {
 		return nil, err
 	}
-	if a.PendingInvitations, err = s.store.FindManagerInvitations(ctx, explorer.InvitationFilter{SenderID: u.ID, Status: explorer.InvitationPending}); err != nil {
+	if a.PendingInvitations, err = s.store.FindManagerInvitations(ctx, InvitationFilter{SenderID: u.ID, Status: InvitationPending}); err != nil {
 		return nil, err
 	}
 	return a, nil
@@ -46,12 +46,12 @@ func (s *Service) Account(ctx context.Context) (*Account, error) {
 // InvitationsPage lists the window page of the pending manager
 // invitations the caller received (all of them for the zero Page) and
 // whether more follow.
-func (s *Service) InvitationsPage(ctx context.Context, page explorer.Page) ([]*explorer.ManagerInvitation, bool, error) {
+func (s *Service) InvitationsPage(ctx context.Context, page explorer.Page) ([]*ManagerInvitation, bool, error) {
 	u, err := explorer.Actor(ctx)
 	if err != nil {
 		return nil, false, err
 	}
-	list, err := s.store.FindManagerInvitations(ctx, explorer.InvitationFilter{RecipientID: u.ID, Status: explorer.InvitationPending, Page: page})
+	list, err := s.store.FindManagerInvitations(ctx, InvitationFilter{RecipientID: u.ID, Status: InvitationPending, Page: page})
 	if err != nil {
 		return nil, false, err
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 // Invite invites username to be managed by the caller.
-func (s *Service) Invite(ctx context.Context, username string) (*explorer.ManagerInvitation, error) {
+func (s *Service) Invite(ctx context.Context, username string) (*ManagerInvitation, error) {
 	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
@@ -20,7 +20,7 @@ func (s *Service) Invite(ctx context.Context, username string) (*explorer.Manage
 	if username == "" {
 		return nil, explorer.Invalid("userId is required", explorer.FieldError{Field: "userId", Message: "must not be empty"})
 	}
-	var inv *explorer.ManagerInvitation
+	var inv *ManagerInvitation
 	err = s.root.InTx(ctx, func(ctx context.Context) error {
 		r, err := s.store.FindUserByName(ctx, username)
 		if err != nil {
@@ -32,7 +32,7 @@ func (s *Service) Invite(ctx context.Context, username string) (*explorer.Manage
 		if err := s.canBeManaged(ctx, u, r); err != nil {
 			return err
 		}
-		for _, f := range []explorer.InvitationFilter{{SenderID: u.ID, RecipientID: r.ID, Status: explorer.InvitationPending}, {SenderID: r.ID, RecipientID: u.ID, Status: explorer.InvitationPending}} {
+		for _, f := range []InvitationFilter{{SenderID: u.ID, RecipientID: r.ID, Status: InvitationPending}, {SenderID: r.ID, RecipientID: u.ID, Status: InvitationPending}} {
 			list, err := s.store.FindManagerInvitations(ctx, f)
 			if err != nil {
 				return err
@@ -41,11 +41,11 @@ func (s *Service) Invite(ctx context.Context, username string) (*explorer.Manage
 				return explorer.Errorf(explorer.ECONFLICT, "an invitation between you and %s is already pending", r.Username)
 			}
 		}
-		inv = &explorer.ManagerInvitation{SenderID: u.ID, Sender: u.Username, RecipientID: r.ID, Recipient: r.Username, Status: explorer.InvitationPending, Created: s.clock.Now()}
+		inv = &ManagerInvitation{SenderID: u.ID, Sender: u.Username, RecipientID: r.ID, Recipient: r.Username, Status: InvitationPending, Created: s.clock.Now()}
 		if err := s.store.CreateManagerInvitation(ctx, inv); err != nil {
 			return err
 		}
-		inv.Delivery, err = s.root.NotifyManagerInvitation(ctx, u, r, inv)
+		inv.Delivery, err = s.notifyManagerInvitation(ctx, u, r, inv)
 		return err
 	})
 	if err != nil {
@@ -57,7 +57,7 @@ func (s *Service) Invite(ctx context.Context, username string) (*explorer.Manage
 // invitationFor returns invitation id when the caller is its recipient
 // (recipient true) or sender; any other caller gets ENOTFOUND. An answered
 // invitation is ECONFLICT.
-func (s *Service) invitationFor(ctx context.Context, u *explorer.User, id int64, recipient bool) (*explorer.ManagerInvitation, error) {
+func (s *Service) invitationFor(ctx context.Context, u *explorer.User, id int64, recipient bool) (*ManagerInvitation, error) {
 	inv, err := s.store.FindManagerInvitation(ctx, id)
 	if err != nil {
 		return nil, err
@@ -65,7 +65,7 @@ func (s *Service) invitationFor(ctx context.Context, u *explorer.User, id int64,
 	if (recipient && inv.RecipientID != u.ID) || (!recipient && inv.SenderID != u.ID) {
 		return nil, explorer.Errorf(explorer.ENOTFOUND, "invitation %d not found", id)
 	}
-	if inv.Status != explorer.InvitationPending {
+	if inv.Status != InvitationPending {
 		return nil, explorer.Errorf(explorer.ECONFLICT, "invitation %d was already %s", id, inv.Status)
 	}
 	return inv, nil
@@ -105,7 +105,7 @@ func (s *Service) AcceptInvitation(ctx context.Context, id int64) error {
 			return explorer.Errorf(explorer.ECONFLICT, "%s has no free seat (%d of %d in use)", sender.Username, seats.InUse, seats.Seats)
 		}
 		now := s.clock.Now()
-		if ok, err := s.store.AnswerManagerInvitation(ctx, id, explorer.InvitationAccepted, now); err != nil {
+		if ok, err := s.store.AnswerManagerInvitation(ctx, id, InvitationAccepted, now); err != nil {
 			return err
 		} else if !ok {
 			return explorer.Errorf(explorer.ECONFLICT, "invitation %d was already answered", id)
@@ -114,7 +114,7 @@ func (s *Service) AcceptInvitation(ctx context.Context, id int64) error {
 			return err
 		}
 		// Answered: a mail about it not sent yet has nothing left to say.
-		return s.root.WithdrawManagerInvitationMail(ctx, id)
+		return s.withdrawManagerInvitationMail(ctx, id)
 	})
 }
 
@@ -128,12 +128,12 @@ func (s *Service) RejectInvitation(ctx context.Context, id int64) error {
 		if _, err := s.invitationFor(ctx, u, id, true); err != nil {
 			return err
 		}
-		if ok, err := s.store.AnswerManagerInvitation(ctx, id, explorer.InvitationRejected, s.clock.Now()); err != nil {
+		if ok, err := s.store.AnswerManagerInvitation(ctx, id, InvitationRejected, s.clock.Now()); err != nil {
 			return err
 		} else if !ok {
 			return explorer.Errorf(explorer.ECONFLICT, "invitation %d was already answered", id)
 		}
-		return s.root.WithdrawManagerInvitationMail(ctx, id)
+		return s.withdrawManagerInvitationMail(ctx, id)
 	})
 }
 
@@ -150,6 +150,6 @@ func (s *Service) DeleteInvitation(ctx context.Context, id int64) error {
 		if err := s.store.DeleteManagerInvitation(ctx, id); err != nil {
 			return err
 		}
-		return s.root.WithdrawManagerInvitationMail(ctx, id)
+		return s.withdrawManagerInvitationMail(ctx, id)
 	})
 }

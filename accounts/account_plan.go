@@ -22,13 +22,13 @@ func paidSeats(n int) int64 { return int64(max(0, n-1)) }
 
 // ScheduledMigration is a plan change waiting for the next cycle start.
 type ScheduledMigration struct {
-	Plan      *explorer.Plan
+	Plan      *Plan
 	Effective time.Time
 }
 
 // paying returns the settled account state paying for the caller (its
 // manager's when it is managed).
-func (s *Service) paying(ctx context.Context, u *explorer.User) (*explorer.AccountState, error) {
+func (s *Service) paying(ctx context.Context, u *explorer.User) (*AccountState, error) {
 	p, err := s.root.Payer(ctx, u)
 	if err != nil {
 		return nil, err
@@ -51,7 +51,7 @@ func (s *Service) ownAccount(ctx context.Context, u *explorer.User) error {
 
 // Product returns the plan in force for the caller (its manager's plan
 // when it is managed).
-func (s *Service) Product(ctx context.Context) (*explorer.Plan, error) {
+func (s *Service) Product(ctx context.Context) (*Plan, error) {
 	u, err := explorer.Actor(ctx)
 	if err != nil {
 		return nil, err
@@ -90,12 +90,12 @@ func (s *Service) ProductMigration(ctx context.Context) (*ScheduledMigration, er
 // ChangeProduct moves the caller's account to another plan and answers
 // the plan in force afterwards: it writes the effect PreviewProduct shows
 // (see planEffect).
-func (s *Service) ChangeProduct(ctx context.Context, in explorer.PlanChoice, shown ...Shown) (*explorer.Plan, error) {
+func (s *Service) ChangeProduct(ctx context.Context, in PlanChoice, shown ...Shown) (*Plan, error) {
 	u, target, err := s.planTarget(ctx, in)
 	if err != nil {
 		return nil, err
 	}
-	var result *explorer.Plan
+	var result *Plan
 	err = s.root.InTx(ctx, func(ctx context.Context) error {
 		e, err := s.planEffect(ctx, u, target)
 		if err != nil {
@@ -121,7 +121,7 @@ func (s *Service) ChangeProduct(ctx context.Context, in explorer.PlanChoice, sho
 }
 
 // PreviewProduct answers what ChangeProduct would do, writing nothing.
-func (s *Service) PreviewProduct(ctx context.Context, in explorer.PlanChoice) (*BillingEffect, error) {
+func (s *Service) PreviewProduct(ctx context.Context, in PlanChoice) (*BillingEffect, error) {
 	u, target, err := s.planTarget(ctx, in)
 	if err != nil {
 		return nil, err
@@ -129,7 +129,7 @@ func (s *Service) PreviewProduct(ctx context.Context, in explorer.PlanChoice) (*
 	return s.dryRun(ctx, func(ctx context.Context) (*BillingEffect, error) { return s.planEffect(ctx, u, target) })
 }
 
-func (s *Service) planTarget(ctx context.Context, in explorer.PlanChoice) (*explorer.User, *explorer.Plan, error) {
+func (s *Service) planTarget(ctx context.Context, in PlanChoice) (*explorer.User, *Plan, error) {
 	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -148,7 +148,7 @@ func (s *Service) planTarget(ctx context.Context, in explorer.PlanChoice) (*expl
 // is dropped. Any other plan is a downgrade, scheduled for the next cycle
 // start (replacing one already scheduled). The current plan, or the plan
 // already scheduled, is ECONFLICT.
-func (s *Service) planEffect(ctx context.Context, u *explorer.User, target *explorer.Plan) (*BillingEffect, error) {
+func (s *Service) planEffect(ctx context.Context, u *explorer.User, target *Plan) (*BillingEffect, error) {
 	a, err := s.settleTx(ctx, u.ID)
 	if err != nil {
 		return nil, err
@@ -189,12 +189,12 @@ func (s *Service) applyPlan(ctx context.Context, u *explorer.User, e *BillingEff
 			return err
 		}
 	}
-	m := &explorer.PlanMigration{UserID: u.ID, FromPlanID: e.From.ID, ToPlanID: e.To.ID, Effective: e.Effective, Created: now}
+	m := &PlanMigration{UserID: u.ID, FromPlanID: e.From.ID, ToPlanID: e.To.ID, Effective: e.Effective, Created: now}
 	if e.Kind == EffectDowngrade {
 		if err := s.store.CreatePlanMigration(ctx, m); err != nil {
 			return err
 		}
-		return s.root.NotifyDowngrade(ctx, u, e.From, e.To, e.Effective)
+		return s.notifyDowngrade(ctx, u, e.From, e.To, e.Effective)
 	}
 	m.Applied = &now
 	if err := s.store.CreatePlanMigration(ctx, m); err != nil {

@@ -27,7 +27,7 @@ func (s *Service) Seats(ctx context.Context) (*Seats, error) {
 	return s.seatsOf(ctx, a)
 }
 
-func (s *Service) seatsOf(ctx context.Context, a *explorer.AccountState) (*Seats, error) {
+func (s *Service) seatsOf(ctx context.Context, a *AccountState) (*Seats, error) {
 	managed, err := s.store.FindManagedUsers(ctx, a.UserID)
 	if err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	explorer "explorer"
+	"explorer/accounts"
 	"explorer/internal/testkit"
 )
 
@@ -71,7 +72,7 @@ func TestManagerFlow(t *testing.T) {
 	if c, _ := e.Svc.Credits(u1); c != c1+10 {
 		t.Fatalf("a managed user's purchase went to %d", c)
 	}
-	if _, err := e.Svc.ChangeProduct(u2, explorer.PlanChoice{Handle: "basic"}); code(err) != explorer.EFORBIDDEN {
+	if _, err := e.Svc.ChangeProduct(u2, accounts.PlanChoice{Handle: "basic"}); code(err) != explorer.EFORBIDDEN {
 		t.Fatalf("plan change by a managed user: %v", err)
 	}
 	if _, err := e.Svc.ChangeSeats(u2, 3); code(err) != explorer.EFORBIDDEN {

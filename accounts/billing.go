@@ -37,7 +37,7 @@ func cycleAt(day int, t time.Time) (start, end time.Time) {
 // remainingFraction returns the whole days left in a's cycle, counting
 // today (UTC), and the days of the cycle: the fraction prorated charges
 // and credits are multiplied by.
-func remainingFraction(a *explorer.AccountState, now time.Time) (remaining, total int64) {
+func remainingFraction(a *AccountState, now time.Time) (remaining, total int64) {
 	total = int64(a.CycleEnd.Sub(a.CycleStart) / (24 * time.Hour))
 	from := dayStart(now)
 	if from.Before(a.CycleStart) {
@@ -50,7 +50,7 @@ func remainingFraction(a *explorer.AccountState, now time.Time) (remaining, tota
 // accountState returns a user's account state, opening the account on
 // first use: the trial plan, DefaultSeats seats, cycles anchored on the user's
 // creation day, and the first cycle billed at once.
-func (s *Service) accountState(ctx context.Context, userID int64) (*explorer.AccountState, error) {
+func (s *Service) accountState(ctx context.Context, userID int64) (*AccountState, error) {
 	a, err := s.store.FindAccountState(ctx, userID)
 	if explorer.ErrorCode(err) != explorer.ENOTFOUND {
 		return a, err
@@ -60,7 +60,7 @@ func (s *Service) accountState(ctx context.Context, userID int64) (*explorer.Acc
 		if err != nil {
 			return err
 		}
-		trial, err := s.store.FindPlanByHandle(ctx, explorer.PlanTrial)
+		trial, err := s.store.FindPlanByHandle(ctx, PlanTrial)
 		if err != nil {
 			return err
 		}
@@ -71,7 +71,7 @@ func (s *Service) accountState(ctx context.Context, userID int64) (*explorer.Acc
 			at = anchor
 		}
 		start, end := cycleAt(anchor.Day(), at)
-		n := &explorer.AccountState{UserID: userID, PlanID: trial.ID, Seats: DefaultSeats, Anchor: anchor, CycleStart: start, CycleEnd: end, Created: now}
+		n := &AccountState{UserID: userID, PlanID: trial.ID, Seats: DefaultSeats, Anchor: anchor, CycleStart: start, CycleEnd: end, Created: now}
 		created, err := s.store.CreateAccountState(ctx, n)
 		if err != nil || !created {
 			return err
@@ -86,7 +86,7 @@ func (s *Service) accountState(ctx context.Context, userID int64) (*explorer.Acc
 
 // settle returns a user's account state brought up to date: every cycle
 // that started by now is billed once and a due plan migration applied.
-func (s *Service) settle(ctx context.Context, userID int64) (*explorer.AccountState, error) {
+func (s *Service) settle(ctx context.Context, userID int64) (*AccountState, error) {
 	a, err := s.accountState(ctx, userID)
 	if err != nil || a.CycleEnd.After(s.clock.Now()) {
 		return a, err
@@ -102,7 +102,7 @@ func (s *Service) settle(ctx context.Context, userID int64) (*explorer.AccountSt
 // moves the cycle forward with a conditional update, so that of several
 // instances settling at once only one bills a cycle and applies a
 // migration; the others see the moved cycle and stop.
-func (s *Service) settleTx(ctx context.Context, userID int64) (*explorer.AccountState, error) {
+func (s *Service) settleTx(ctx context.Context, userID int64) (*AccountState, error) {
 	if _, err := s.accountState(ctx, userID); err != nil {
 		return nil, err
 	}
@@ -153,7 +153,7 @@ func (s *Service) settleTx(ctx context.Context, userID int64) (*explorer.Account
 // billCycle charges the plan and its extra seats for the cycle starting at
 // and adds the included credits. Accounts that are cancelled or managed
 // (their manager pays) are not billed.
-func (s *Service) billCycle(ctx context.Context, a *explorer.AccountState, at time.Time) error {
+func (s *Service) billCycle(ctx context.Context, a *AccountState, at time.Time) error {
 	u, err := s.store.FindUserByID(ctx, a.UserID)
 	if err != nil {
 		return err

@@ -26,7 +26,7 @@ type BillingEffect struct {
 	Kind string
 	// From and To are the plans before and after (the same for seats and
 	// credits); Seats and SeatsBefore the seat counts.
-	From, To           *explorer.Plan
+	From, To           *Plan
 	Seats, SeatsBefore int
 	// ChargeCents (in Currency) and Credits are what is charged and added
 	// now; zero for a downgrade, a seat decrease or no change.
@@ -46,7 +46,7 @@ type BillingEffect struct {
 	Payer string
 
 	chargeKind, creditKind string
-	pending                *explorer.PlanMigration
+	pending                *PlanMigration
 }
 
 // charge and entry are what applying the effect writes.

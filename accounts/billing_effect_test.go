@@ -49,12 +49,12 @@ func TestPreviewEqualsAppliedEffect(t *testing.T) {
 	must(t, err)
 	check("seats", p, accounts.ChargeSeatProration, accounts.CreditSeatProration)
 
-	p, err = e.Svc.PreviewProduct(ctx, explorer.PlanChoice{Handle: "professional"})
+	p, err = e.Svc.PreviewProduct(ctx, accounts.PlanChoice{Handle: "professional"})
 	must(t, err)
 	if p.Kind != accounts.EffectUpgrade || p.To.Handle != "professional" || !p.Effective.Equal(e.Clock.Now()) {
 		t.Fatalf("upgrade preview %+v", p)
 	}
-	_, err = e.Svc.ChangeProduct(ctx, explorer.PlanChoice{Handle: "professional"})
+	_, err = e.Svc.ChangeProduct(ctx, accounts.PlanChoice{Handle: "professional"})
 	must(t, err)
 	check("upgrade", p, accounts.ChargePlanProration, accounts.CreditPlanProration)
 
@@ -69,12 +69,12 @@ func TestPreviewEqualsAppliedEffect(t *testing.T) {
 
 	// A downgrade: nothing charged, effective at the cycle's end, the
 	// date the scheduled migration then carries.
-	p, err = e.Svc.PreviewProduct(ctx, explorer.PlanChoice{Handle: "basic"})
+	p, err = e.Svc.PreviewProduct(ctx, accounts.PlanChoice{Handle: "basic"})
 	must(t, err)
 	if p.Kind != accounts.EffectDowngrade || p.ChargeCents != 0 || p.Credits != 0 || !p.Effective.Equal(day(2026, 2, 10)) || p.BalanceAfter != p.Balance {
 		t.Fatalf("downgrade preview %+v", p)
 	}
-	_, err = e.Svc.ChangeProduct(ctx, explorer.PlanChoice{Handle: "basic"})
+	_, err = e.Svc.ChangeProduct(ctx, accounts.PlanChoice{Handle: "basic"})
 	must(t, err)
 	m, err := e.Svc.ProductMigration(ctx)
 	must(t, err)
@@ -82,7 +82,7 @@ func TestPreviewEqualsAppliedEffect(t *testing.T) {
 		t.Fatalf("migration %+v, preview %+v", m, p)
 	}
 	// The same errors as the change itself.
-	if _, err := e.Svc.PreviewProduct(ctx, explorer.PlanChoice{Handle: "basic"}); explorer.ErrorCode(err) != explorer.ECONFLICT {
+	if _, err := e.Svc.PreviewProduct(ctx, accounts.PlanChoice{Handle: "basic"}); explorer.ErrorCode(err) != explorer.ECONFLICT {
 		t.Fatalf("preview of the scheduled plan: %v", err)
 	}
 	if _, err := e.Svc.PreviewSeats(ctx, 0); explorer.ErrorCode(err) != explorer.EINVALID {
@@ -119,7 +119,7 @@ func TestChangeRefusedWhenTheChargeShownIsStale(t *testing.T) {
 	if _, err := e.Svc.BuyCredits(ctx, 10, accounts.Shown{ChargeCents: 1}); explorer.ErrorCode(err) != explorer.ECONFLICT {
 		t.Fatalf("credits at another price: %v", err)
 	}
-	if _, err := e.Svc.ChangeProduct(ctx, explorer.PlanChoice{Handle: "enterprise"}, accounts.Shown{ChargeCents: 0}); explorer.ErrorCode(err) != explorer.ECONFLICT {
+	if _, err := e.Svc.ChangeProduct(ctx, accounts.PlanChoice{Handle: "enterprise"}, accounts.Shown{ChargeCents: 0}); explorer.ErrorCode(err) != explorer.ECONFLICT {
 		t.Fatalf("upgrade at another price: %v", err)
 	}
 }

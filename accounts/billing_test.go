@@ -101,7 +101,7 @@ func TestNewAccountStartsOnTrialWithIncludedCredits(t *testing.T) {
 	e.AddUser("ann", "")
 	ctx := e.As("ann")
 	p, err := e.Svc.Product(ctx)
-	if err != nil || p.Handle != explorer.PlanTrial {
+	if err != nil || p.Handle != accounts.PlanTrial {
 		t.Fatalf("plan %+v %v", p, err)
 	}
 	seats, err := e.Svc.Seats(ctx)
@@ -127,7 +127,7 @@ func TestUpgradeIsProratedAtOnce(t *testing.T) {
 	must(t, err)
 
 	e.Clock.Set(time.Date(2026, 1, 25, 0, 0, 0, 0, time.UTC))
-	p, err := e.Svc.ChangeProduct(ctx, explorer.PlanChoice{Handle: "professional"})
+	p, err := e.Svc.ChangeProduct(ctx, accounts.PlanChoice{Handle: "professional"})
 	if err != nil || p.Handle != "professional" {
 		t.Fatalf("upgrade: %+v %v", p, err)
 	}
@@ -159,10 +159,10 @@ func TestUpgradeIsProratedAtOnce(t *testing.T) {
 		t.Fatalf("subscription charges %+v", c)
 	}
 	// The current plan again is a conflict.
-	if _, err := e.Svc.ChangeProduct(ctx, explorer.PlanChoice{ID: pro.ID}); explorer.ErrorCode(err) != explorer.ECONFLICT {
+	if _, err := e.Svc.ChangeProduct(ctx, accounts.PlanChoice{ID: pro.ID}); explorer.ErrorCode(err) != explorer.ECONFLICT {
 		t.Fatalf("same plan: %v", err)
 	}
-	for _, bad := range []explorer.PlanChoice{{}, {Handle: "gold"}, {ID: 999}, {Handle: "basic", ID: pro.ID}} {
+	for _, bad := range []accounts.PlanChoice{{}, {Handle: "gold"}, {ID: 999}, {Handle: "basic", ID: pro.ID}} {
 		if _, err := e.Svc.ChangeProduct(ctx, bad); explorer.ErrorCode(err) != explorer.EINVALID {
 			t.Fatalf("plan %+v: %v", bad, err)
 		}
@@ -182,11 +182,11 @@ func TestDowngradeIsScheduledAndAppliedOnce(t *testing.T) {
 	if err := e.Svc.CancelProductMigration(ctx); explorer.ErrorCode(err) != explorer.ECONFLICT {
 		t.Fatalf("cancel with none: %v", err)
 	}
-	p, err := e.Svc.ChangeProduct(ctx, explorer.PlanChoice{Handle: "basic"})
+	p, err := e.Svc.ChangeProduct(ctx, accounts.PlanChoice{Handle: "basic"})
 	if err != nil || p.Handle != "professional" {
 		t.Fatalf("downgrade answers %+v %v, want the plan in force", p, err)
 	}
-	if _, err := e.Svc.ChangeProduct(ctx, explorer.PlanChoice{Handle: "basic"}); explorer.ErrorCode(err) != explorer.ECONFLICT {
+	if _, err := e.Svc.ChangeProduct(ctx, accounts.PlanChoice{Handle: "basic"}); explorer.ErrorCode(err) != explorer.ECONFLICT {
 		t.Fatalf("same downgrade again: %v", err)
 	}
 	m, err := e.Svc.ProductMigration(ctx)
@@ -233,21 +233,21 @@ func TestCancelledMigrationAndUpgradeDropsDowngrade(t *testing.T) {
 	e.AddUser("ann", "")
 	e.SetPlan("ann", "professional")
 	ctx := e.As("ann")
-	_, err := e.Svc.ChangeProduct(ctx, explorer.PlanChoice{Handle: "basic"})
+	_, err := e.Svc.ChangeProduct(ctx, accounts.PlanChoice{Handle: "basic"})
 	must(t, err)
 	must(t, e.Svc.CancelProductMigration(ctx))
 	if err := e.Svc.CancelProductMigration(ctx); explorer.ErrorCode(err) != explorer.ECONFLICT {
 		t.Fatalf("second cancel: %v", err)
 	}
 	// A new downgrade replaces a scheduled one; an upgrade drops it.
-	_, err = e.Svc.ChangeProduct(ctx, explorer.PlanChoice{Handle: "basic"})
+	_, err = e.Svc.ChangeProduct(ctx, accounts.PlanChoice{Handle: "basic"})
 	must(t, err)
-	_, err = e.Svc.ChangeProduct(ctx, explorer.PlanChoice{Handle: "trial"})
+	_, err = e.Svc.ChangeProduct(ctx, accounts.PlanChoice{Handle: "trial"})
 	must(t, err)
 	if m, _ := e.Svc.ProductMigration(ctx); m == nil || m.Plan.Handle != "trial" {
 		t.Fatalf("replaced migration %+v", m)
 	}
-	_, err = e.Svc.ChangeProduct(ctx, explorer.PlanChoice{Handle: "enterprise"})
+	_, err = e.Svc.ChangeProduct(ctx, accounts.PlanChoice{Handle: "enterprise"})
 	must(t, err)
 	if _, err := e.Svc.ProductMigration(ctx); explorer.ErrorCode(err) != explorer.ENOTFOUND {
 		t.Fatalf("upgrade kept the downgrade: %v", err)
@@ -269,9 +269,9 @@ func TestMigrationAppliedOnceBySeveralInstances(t *testing.T) {
 	u, err := one.Core.AddUser(context.Background(), explorer.NewUser{Username: "ann", Password: testkit.Password})
 	must(t, err)
 	ctx := explorer.WithUser(context.Background(), u)
-	_, err = svc1.ChangeProduct(ctx, explorer.PlanChoice{Handle: "professional"})
+	_, err = svc1.ChangeProduct(ctx, accounts.PlanChoice{Handle: "professional"})
 	must(t, err)
-	_, err = svc1.ChangeProduct(ctx, explorer.PlanChoice{Handle: "basic"})
+	_, err = svc1.ChangeProduct(ctx, accounts.PlanChoice{Handle: "basic"})
 	must(t, err)
 
 	clock.Set(day(2026, 4, 1))
@@ -326,7 +326,7 @@ func TestRunBillingSettlesDueAccounts(t *testing.T) {
 	e.AddUser("ann", "")
 	e.SetPlan("ann", "professional")
 	ctx := e.As("ann")
-	_, err := e.Svc.ChangeProduct(ctx, explorer.PlanChoice{Handle: "basic"})
+	_, err := e.Svc.ChangeProduct(ctx, accounts.PlanChoice{Handle: "basic"})
 	must(t, err)
 	e.Clock.Set(day(2026, 2, 10))
 	run, cancel := context.WithCancel(context.Background())

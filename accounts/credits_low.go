@@ -12,14 +12,14 @@ const lowCreditsShare = 10
 
 // monthlyCredits are the credits an account's plan and seats bring each
 // cycle.
-func monthlyCredits(p *explorer.Plan, a *explorer.AccountState) int64 {
+func monthlyCredits(p *Plan, a *AccountState) int64 {
 	return p.IncludedCredits + paidSeats(a.Seats)*p.CreditsPerSeat
 }
 
 // lowCreditsLine is the balance under which an account's credits are low:
 // 10 % of its monthly credits (0 for a plan that includes none: the
 // balance is then low once it is below zero).
-func lowCreditsLine(p *explorer.Plan, a *explorer.AccountState) int64 {
+func lowCreditsLine(p *Plan, a *AccountState) int64 {
 	return monthlyCredits(p, a) * lowCreditsShare / 100
 }
 
@@ -74,7 +74,7 @@ func (s *Service) CreditsLow(ctx context.Context) (*LowCredits, error) {
 // warnLowCredits queues, in the caller's transaction, the mail to the
 // paying account p that its credits are low, once per billing cycle: the
 // first usage that leaves the balance under the line sends it.
-func (s *Service) warnLowCredits(ctx context.Context, p *explorer.User, a *explorer.AccountState, plan *explorer.Plan) error {
+func (s *Service) warnLowCredits(ctx context.Context, p *explorer.User, a *AccountState, plan *Plan) error {
 	if !s.root.Mails() || s.billing.TrackOnly {
 		return nil
 	}
@@ -90,5 +90,5 @@ func (s *Service) warnLowCredits(ctx context.Context, p *explorer.User, a *explo
 	if err != nil || !first {
 		return err
 	}
-	return s.root.NotifyLowCredits(ctx, p, balance, line, a)
+	return s.notifyLowCredits(ctx, p, balance, line, a)
 }

@@ -10,7 +10,7 @@ import (
 
 // Products lists the plan catalogue. A cancelled
 // account may read it.
-func (s *Service) Products(ctx context.Context) ([]*explorer.Plan, error) {
+func (s *Service) Products(ctx context.Context) ([]*Plan, error) {
 	if _, err := explorer.Actor(ctx); err != nil {
 		return nil, err
 	}
@@ -19,10 +19,10 @@ func (s *Service) Products(ctx context.Context) ([]*explorer.Plan, error) {
 
 // findPlanChoice resolves a PlanChoice; an unknown or missing plan is
 // EINVALID.
-func (s *Service) findPlanChoice(ctx context.Context, in explorer.PlanChoice) (*explorer.Plan, error) {
+func (s *Service) findPlanChoice(ctx context.Context, in PlanChoice) (*Plan, error) {
 	handle := strings.TrimSpace(in.Handle)
 	var (
-		p   *explorer.Plan
+		p   *Plan
 		err error
 	)
 	switch {

@@ -4,12 +4,12 @@
 // their invitations, settings, usage figures and the start page's
 // summary. Its Service builds on the root package's kernel (the caller,
 // errors, the clock, the settings catalogue and reads every domain
-// shares, who pays for a user (Payer), the notifications, the store
-// transaction and the audit record); the records it keeps
-// (explorer.AccountState, Plan, CreditEntry, Charge, ManagerInvitation,
-// UsageRecord, ...) and their store parts stay in the root, which the
-// store reads them from and which never imports this package. The
-// projects domain imports it for the credits its imports and jobs use.
+// shares, who pays for a user (Payer), the outbox it mails through
+// (Notify), the store transaction and the audit record). The records it
+// keeps (AccountState, Plan, CreditEntry, Charge, ManagerInvitation,
+// UsageRecord, ...) are its own: package store, above it, persists them
+// through Store. The projects domain imports it for the credits its
+// imports and jobs use.
 // Package domains wires it beside the root Service for the edges.
 package accounts
 

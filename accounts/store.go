@@ -3,17 +3,15 @@ package accounts
 import (
 	"context"
 	"time"
-
-	"explorer"
 )
 
 // AccountStore keeps account states, plan migrations, manager invitations
 // and writes manager relations (RelationStore reads them).
 type AccountStore interface {
-	FindAccountState(ctx context.Context, userID int64) (*explorer.AccountState, error)
+	FindAccountState(ctx context.Context, userID int64) (*AccountState, error)
 	// CreateAccountState inserts a unless the user has an account; it
 	// reports whether it inserted.
-	CreateAccountState(ctx context.Context, a *explorer.AccountState) (bool, error)
+	CreateAccountState(ctx context.Context, a *AccountState) (bool, error)
 	UpdateAccountPlan(ctx context.Context, userID, planID int64) error
 	UpdateAccountSeats(ctx context.Context, userID int64, seats int) error
 	// AdvanceAccountCycle moves the cycle to start..end only when the
@@ -31,19 +29,19 @@ type AccountStore interface {
 	// FindDueAccounts lists up to limit accounts whose cycle ended by now.
 	FindDueAccounts(ctx context.Context, now time.Time, limit int) ([]int64, error)
 
-	CreatePlanMigration(ctx context.Context, m *explorer.PlanMigration) error
+	CreatePlanMigration(ctx context.Context, m *PlanMigration) error
 	// FindPendingMigration returns the scheduled migration; ENOTFOUND when none.
-	FindPendingMigration(ctx context.Context, userID int64) (*explorer.PlanMigration, error)
+	FindPendingMigration(ctx context.Context, userID int64) (*PlanMigration, error)
 	// FindPlanMigrations lists a user's plan changes, newest first.
-	FindPlanMigrations(ctx context.Context, userID int64) ([]*explorer.PlanMigration, error)
+	FindPlanMigrations(ctx context.Context, userID int64) ([]*PlanMigration, error)
 	// MarkMigrationApplied and MarkMigrationCancelled change a pending
 	// migration only; they report whether it was still pending.
 	MarkMigrationApplied(ctx context.Context, id int64, at time.Time) (bool, error)
 	MarkMigrationCancelled(ctx context.Context, id int64, at time.Time) (bool, error)
 
-	CreateManagerInvitation(ctx context.Context, inv *explorer.ManagerInvitation) error
-	FindManagerInvitation(ctx context.Context, id int64) (*explorer.ManagerInvitation, error)
-	FindManagerInvitations(ctx context.Context, f explorer.InvitationFilter) ([]*explorer.ManagerInvitation, error)
+	CreateManagerInvitation(ctx context.Context, inv *ManagerInvitation) error
+	FindManagerInvitation(ctx context.Context, id int64) (*ManagerInvitation, error)
+	FindManagerInvitations(ctx context.Context, f InvitationFilter) ([]*ManagerInvitation, error)
 	// AnswerManagerInvitation moves a pending invitation to status; it
 	// reports whether it was still pending.
 	AnswerManagerInvitation(ctx context.Context, id int64, status string, at time.Time) (bool, error)
@@ -55,9 +53,9 @@ type AccountStore interface {
 // PlanStore reads the plan catalogue, seeded by a migration.
 type PlanStore interface {
 	// FindPlans lists the catalogue by monthly cost.
-	FindPlans(ctx context.Context) ([]*explorer.Plan, error)
-	FindPlanByID(ctx context.Context, id int64) (*explorer.Plan, error)
-	FindPlanByHandle(ctx context.Context, handle string) (*explorer.Plan, error)
+	FindPlans(ctx context.Context) ([]*Plan, error)
+	FindPlanByID(ctx context.Context, id int64) (*Plan, error)
+	FindPlanByHandle(ctx context.Context, handle string) (*Plan, error)
 }
 
 // LedgerStore keeps the credit ledger and the charges.

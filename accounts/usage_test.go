@@ -83,7 +83,7 @@ func TestUsageSplitsTrialingAndIncludesManagedUsers(t *testing.T) {
 
 	now := e.Clock.Now()
 	must(t, e.Svc.RecordUsage(bctx, worker.ID, 1, 10, now)) // boss on trial: trialing
-	_, err = e.Svc.ChangeProduct(bctx, explorer.PlanChoice{Handle: "basic"})
+	_, err = e.Svc.ChangeProduct(bctx, accounts.PlanChoice{Handle: "basic"})
 	must(t, err)
 	must(t, e.Svc.RecordUsage(bctx, worker.ID, 1, 20, now))
 	must(t, e.Svc.RecordUsage(bctx, boss.ID, 1, 30, now))

@@ -66,11 +66,11 @@ type managerInvitation struct {
 	Created   int64   `json:"created"`
 }
 
-func toManagerInvitation(inv *explorer.ManagerInvitation) managerInvitation {
+func toManagerInvitation(inv *accounts.ManagerInvitation) managerInvitation {
 	return managerInvitation{ID: inv.ID, Recipient: userRef{inv.Recipient}, Sender: userRef{inv.Sender}, Created: millis(inv.Created)}
 }
 
-func toManagerInvitations(list []*explorer.ManagerInvitation) []managerInvitation {
+func toManagerInvitations(list []*accounts.ManagerInvitation) []managerInvitation {
 	out := make([]managerInvitation, 0, len(list))
 	for _, inv := range list {
 		out = append(out, toManagerInvitation(inv))
@@ -171,7 +171,7 @@ func (h *handler) putProduct(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &in, false); err != nil {
 		return err
 	}
-	p, err := h.accounts.ChangeProduct(c.UserContext(), explorer.PlanChoice{Handle: in.Handle, ID: in.ID})
+	p, err := h.accounts.ChangeProduct(c.UserContext(), accounts.PlanChoice{Handle: in.Handle, ID: in.ID})
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,7 @@
 package api
 
 import (
-	explorer "explorer"
+	"explorer/accounts"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -24,7 +24,7 @@ type productPlan struct {
 	CreditsPerSeat     int64  `json:"creditsPerSeat"`
 }
 
-func toProductPlan(p *explorer.Plan) productPlan {
+func toProductPlan(p *accounts.Plan) productPlan {
 	return productPlan{
 		ID: p.ID, Name: p.Name, Handle: p.Handle, Description: p.Description,
 		MonthlyCostInCents: p.MonthlyCostCents, Currency: p.Currency,

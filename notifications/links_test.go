@@ -6,6 +6,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/accounts"
 	"explorer/internal/smtpmail"
 	"explorer/internal/smtptest"
 	"explorer/internal/testkit"
@@ -44,7 +45,7 @@ func TestMailLinksAndDelivery(t *testing.T) {
 		t.Fatalf("share: %+v %v", share, err)
 	}
 	e.SetPlan("ann", "professional")
-	if _, err := e.Svc.ChangeProduct(e.As("ann"), explorer.PlanChoice{Handle: "basic"}); err != nil {
+	if _, err := e.Svc.ChangeProduct(e.As("ann"), accounts.PlanChoice{Handle: "basic"}); err != nil {
 		t.Fatal(err)
 	}
 	sendDue(t, e.Services.Notifications)

@@ -98,7 +98,7 @@ func TestScheduledDowngradeMail(t *testing.T) {
 	setSetting(t, e, "ann", "emailAddress", "ann@example.com")
 	setSetting(t, e, "ann", "dateFormat", "dd/MM/yyyy")
 	e.SetPlan("ann", "professional")
-	if _, err := e.Svc.ChangeProduct(e.As("ann"), explorer.PlanChoice{Handle: "basic"}); err != nil {
+	if _, err := e.Svc.ChangeProduct(e.As("ann"), accounts.PlanChoice{Handle: "basic"}); err != nil {
 		t.Fatal(err)
 	}
 	sendDue(t, e.Services.Notifications)

@@ -7,14 +7,15 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/accounts"
 )
 
 const accountColumns = `user_id, plan_id, seats, anchor_at, cycle_start_at, cycle_end_at, created_at`
 
 // FindAccountState returns a user's account state; ENOTFOUND when the
 // account was not opened yet.
-func (db *DB) FindAccountState(ctx context.Context, userID int64) (*explorer.AccountState, error) {
-	var a explorer.AccountState
+func (db *DB) FindAccountState(ctx context.Context, userID int64) (*accounts.AccountState, error) {
+	var a accounts.AccountState
 	var anchor, start, end, created int64
 	var mailed sql.NullInt64
 	err := db.queryRow(ctx, "account not found", `SELECT `+accountColumns+`, overdraft_credits, low_credits_mailed_at FROM accounts WHERE user_id = ?`, []any{userID},
@@ -41,7 +42,7 @@ func (db *DB) MarkLowCreditsMailed(ctx context.Context, userID int64, cycle time
 }
 
 // CreateAccountState inserts a unless the user already has an account.
-func (db *DB) CreateAccountState(ctx context.Context, a *explorer.AccountState) (bool, error) {
+func (db *DB) CreateAccountState(ctx context.Context, a *accounts.AccountState) (bool, error) {
 	res, err := db.exec(ctx, `INSERT INTO accounts (`+accountColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO NOTHING`,
 		a.UserID, a.PlanID, a.Seats, ms(a.Anchor), ms(a.CycleStart), ms(a.CycleEnd), ms(a.Created))
 	if err != nil {
@@ -89,7 +90,7 @@ func (db *DB) FindDueAccounts(ctx context.Context, now time.Time, limit int) ([]
 }
 
 // CreatePlanMigration inserts m and sets its ID.
-func (db *DB) CreatePlanMigration(ctx context.Context, m *explorer.PlanMigration) error {
+func (db *DB) CreatePlanMigration(ctx context.Context, m *accounts.PlanMigration) error {
 	id, err := db.insert(ctx, `INSERT INTO plan_migrations (user_id, from_plan_id, to_plan_id, effective_at, created_at, applied_at, cancelled_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 		m.UserID, m.FromPlanID, m.ToPlanID, ms(m.Effective), ms(m.Created), nullMillis(m.Applied), nullMillis(m.Cancelled))
 	if err != nil {
@@ -103,8 +104,8 @@ func (db *DB) CreatePlanMigration(ctx context.Context, m *explorer.PlanMigration
 }
 
 // FindPendingMigration returns the user's scheduled migration.
-func (db *DB) FindPendingMigration(ctx context.Context, userID int64) (*explorer.PlanMigration, error) {
-	var m explorer.PlanMigration
+func (db *DB) FindPendingMigration(ctx context.Context, userID int64) (*accounts.PlanMigration, error) {
+	var m accounts.PlanMigration
 	var eff, created int64
 	err := db.queryRow(ctx, "no plan change is scheduled", `SELECT id, user_id, from_plan_id, to_plan_id, effective_at, created_at FROM plan_migrations
 		WHERE user_id = ? AND applied_at IS NULL AND cancelled_at IS NULL`, []any{userID},
@@ -117,11 +118,11 @@ func (db *DB) FindPendingMigration(ctx context.Context, userID int64) (*explorer
 }
 
 // FindPlanMigrations lists a user's plan changes, newest first.
-func (db *DB) FindPlanMigrations(ctx context.Context, userID int64) ([]*explorer.PlanMigration, error) {
+func (db *DB) FindPlanMigrations(ctx context.Context, userID int64) ([]*accounts.PlanMigration, error) {
 	return queryList(ctx, db, `SELECT id, user_id, from_plan_id, to_plan_id, effective_at, created_at, applied_at, cancelled_at
 		FROM plan_migrations WHERE user_id = ? ORDER BY id DESC`, []any{userID},
-		func(sc rowScanner) (*explorer.PlanMigration, error) {
-			var m explorer.PlanMigration
+		func(sc rowScanner) (*accounts.PlanMigration, error) {
+			var m accounts.PlanMigration
 			var eff, created int64
 			var applied, cancelled sql.NullInt64
 			err := sc.Scan(&m.ID, &m.UserID, &m.FromPlanID, &m.ToPlanID, &eff, &created, &applied, &cancelled)
@@ -144,8 +145,8 @@ func (db *DB) MarkMigrationCancelled(ctx context.Context, id int64, at time.Time
 const invitationSelect = `SELECT i.id, i.sender_id, s.username, i.recipient_id, r.username, i.status, i.created_at
 	FROM manager_invitations i JOIN users s ON s.id = i.sender_id JOIN users r ON r.id = i.recipient_id`
 
-func scanInvitation(sc rowScanner) (*explorer.ManagerInvitation, error) {
-	var inv explorer.ManagerInvitation
+func scanInvitation(sc rowScanner) (*accounts.ManagerInvitation, error) {
+	var inv accounts.ManagerInvitation
 	var created int64
 	if err := sc.Scan(&inv.ID, &inv.SenderID, &inv.Sender, &inv.RecipientID, &inv.Recipient, &inv.Status, &created); err != nil {
 		return nil, err
@@ -155,7 +156,7 @@ func scanInvitation(sc rowScanner) (*explorer.ManagerInvitation, error) {
 }
 
 // CreateManagerInvitation inserts inv and sets its ID.
-func (db *DB) CreateManagerInvitation(ctx context.Context, inv *explorer.ManagerInvitation) error {
+func (db *DB) CreateManagerInvitation(ctx context.Context, inv *accounts.ManagerInvitation) error {
 	id, err := db.insert(ctx, `INSERT INTO manager_invitations (sender_id, recipient_id, status, created_at) VALUES (?, ?, ?, ?)`,
 		inv.SenderID, inv.RecipientID, inv.Status, ms(inv.Created))
 	if err != nil {
@@ -169,7 +170,7 @@ func (db *DB) CreateManagerInvitation(ctx context.Context, inv *explorer.Manager
 }
 
 // FindManagerInvitation returns an invitation by id.
-func (db *DB) FindManagerInvitation(ctx context.Context, id int64) (*explorer.ManagerInvitation, error) {
+func (db *DB) FindManagerInvitation(ctx context.Context, id int64) (*accounts.ManagerInvitation, error) {
 	row := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(invitationSelect+` WHERE i.id = ?`), id)
 	inv, err := scanInvitation(row)
 	if err != nil {
@@ -179,7 +180,7 @@ func (db *DB) FindManagerInvitation(ctx context.Context, id int64) (*explorer.Ma
 }
 
 // FindManagerInvitations lists invitations matching f, oldest first.
-func (db *DB) FindManagerInvitations(ctx context.Context, f explorer.InvitationFilter) ([]*explorer.ManagerInvitation, error) {
+func (db *DB) FindManagerInvitations(ctx context.Context, f accounts.InvitationFilter) ([]*accounts.ManagerInvitation, error) {
 	var where []string
 	var args []any
 	if f.SenderID != 0 {

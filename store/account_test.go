@@ -6,6 +6,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/accounts"
 	"explorer/internal/testkit"
 )
 
@@ -27,7 +28,7 @@ func TestAccountConditionalUpdates(t *testing.T) {
 	}
 	basic, _ := db.FindPlanByHandle(ctx, "basic")
 	d := func(m time.Month, day int) time.Time { return time.Date(2026, m, day, 0, 0, 0, 0, time.UTC) }
-	a := &explorer.AccountState{UserID: u.ID, PlanID: basic.ID, Seats: 2, Anchor: d(1, 10), CycleStart: d(1, 10), CycleEnd: d(2, 10), Created: now}
+	a := &accounts.AccountState{UserID: u.ID, PlanID: basic.ID, Seats: 2, Anchor: d(1, 10), CycleStart: d(1, 10), CycleEnd: d(2, 10), Created: now}
 	for i, want := range []bool{true, false} {
 		created, err := db.CreateAccountState(ctx, a)
 		if err != nil || created != want {
@@ -46,11 +47,11 @@ func TestAccountConditionalUpdates(t *testing.T) {
 			t.Fatalf("advance %d: %v %v", i, moved, err)
 		}
 	}
-	m := &explorer.PlanMigration{UserID: u.ID, FromPlanID: basic.ID, ToPlanID: trial.ID, Effective: d(3, 10), Created: now}
+	m := &accounts.PlanMigration{UserID: u.ID, FromPlanID: basic.ID, ToPlanID: trial.ID, Effective: d(3, 10), Created: now}
 	if err := db.CreatePlanMigration(ctx, m); err != nil {
 		t.Fatal(err)
 	}
-	second := &explorer.PlanMigration{UserID: u.ID, FromPlanID: basic.ID, ToPlanID: trial.ID, Effective: d(3, 10), Created: now}
+	second := &accounts.PlanMigration{UserID: u.ID, FromPlanID: basic.ID, ToPlanID: trial.ID, Effective: d(3, 10), Created: now}
 	if err := db.CreatePlanMigration(ctx, second); explorer.ErrorCode(err) != explorer.ECONFLICT {
 		t.Fatalf("second pending migration: %v", err)
 	}

@@ -4,24 +4,23 @@ import (
 	"context"
 	"database/sql"
 
-	explorer "explorer"
 	"explorer/accounts"
 )
 
 const planColumns = `id, handle, name, description, monthly_cost_cents, currency, included_credits, seat_price_cents, credits_per_seat`
 
-func scanPlan(sc rowScanner) (*explorer.Plan, error) {
-	var p explorer.Plan
+func scanPlan(sc rowScanner) (*accounts.Plan, error) {
+	var p accounts.Plan
 	err := sc.Scan(&p.ID, &p.Handle, &p.Name, &p.Description, &p.MonthlyCostCents, &p.Currency, &p.IncludedCredits, &p.SeatPriceCents, &p.CreditsPerSeat)
 	return &p, err
 }
 
 // FindPlans lists the catalogue by monthly cost.
-func (db *DB) FindPlans(ctx context.Context) ([]*explorer.Plan, error) {
+func (db *DB) FindPlans(ctx context.Context) ([]*accounts.Plan, error) {
 	return queryList(ctx, db, `SELECT `+planColumns+` FROM plans ORDER BY monthly_cost_cents, id`, nil, scanPlan)
 }
 
-func (db *DB) findPlan(ctx context.Context, where string, arg any) (*explorer.Plan, error) {
+func (db *DB) findPlan(ctx context.Context, where string, arg any) (*accounts.Plan, error) {
 	p, err := scanPlan(db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(`SELECT `+planColumns+` FROM plans WHERE `+where), arg))
 	if err != nil {
 		return nil, db.mapError(err, "plan not found")
@@ -30,12 +29,12 @@ func (db *DB) findPlan(ctx context.Context, where string, arg any) (*explorer.Pl
 }
 
 // FindPlanByID returns a plan by id.
-func (db *DB) FindPlanByID(ctx context.Context, id int64) (*explorer.Plan, error) {
+func (db *DB) FindPlanByID(ctx context.Context, id int64) (*accounts.Plan, error) {
 	return db.findPlan(ctx, "id = ?", id)
 }
 
 // FindPlanByHandle returns a plan by handle.
-func (db *DB) FindPlanByHandle(ctx context.Context, handle string) (*explorer.Plan, error) {
+func (db *DB) FindPlanByHandle(ctx context.Context, handle string) (*accounts.Plan, error) {
 	return db.findPlan(ctx, "handle = ?", handle)
 }
 

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/accounts"
 	"explorer/internal/testkit"
 )
 
@@ -30,7 +31,7 @@ func TestRowLocksLetReferencesIn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.CreateAccountState(ctx, &explorer.AccountState{UserID: u.ID, PlanID: basic.ID, Seats: 1, Anchor: now, CycleStart: now, CycleEnd: now.AddDate(0, 1, 0), Created: now}); err != nil {
+	if _, err := db.CreateAccountState(ctx, &accounts.AccountState{UserID: u.ID, PlanID: basic.ID, Seats: 1, Anchor: now, CycleStart: now, CycleEnd: now.AddDate(0, 1, 0), Created: now}); err != nil {
 		t.Fatal(err)
 	}
 	title := "locked"

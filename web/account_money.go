@@ -42,7 +42,7 @@ func (s *server) moneyRoutes(r fiber.Router) {
 	}
 	money("/account/product", "plan", accountTab, s.previewPlan, func(c *fiber.Ctx, shown []accounts.Shown) (string, error) {
 		target := c.FormValue("handle")
-		p, err := s.accounts.ChangeProduct(ctx(c), explorer.PlanChoice{Handle: target}, shown...)
+		p, err := s.accounts.ChangeProduct(ctx(c), accounts.PlanChoice{Handle: target}, shown...)
 		if err != nil {
 			return "", err
 		}
@@ -75,7 +75,7 @@ func (s *server) moneyRoutes(r fiber.Router) {
 
 func (s *server) previewPlan(c *fiber.Ctx) (*account.Preview, error) {
 	handle := c.FormValue("handle", c.Query("handle"))
-	e, err := s.accounts.PreviewProduct(ctx(c), explorer.PlanChoice{Handle: handle})
+	e, err := s.accounts.PreviewProduct(ctx(c), accounts.PlanChoice{Handle: handle})
 	if err != nil {
 		return nil, err
 	}

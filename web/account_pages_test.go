@@ -10,6 +10,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/accounts"
 	"explorer/internal/testkit"
 
 	"github.com/PuerkitoBio/goquery"
@@ -157,10 +158,10 @@ func TestSettingsPageControlsAndDates(t *testing.T) {
 	if date := d.Find("table.charges tbody tr td").First().Text(); date != "10/01/2026 07:00 EST" {
 		t.Fatalf("charge date %q", date)
 	}
-	if _, err := e.Svc.ChangeProduct(e.As("ann"), explorer.PlanChoice{Handle: "basic"}); err != nil {
+	if _, err := e.Svc.ChangeProduct(e.As("ann"), accounts.PlanChoice{Handle: "basic"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.Svc.ChangeProduct(e.As("ann"), explorer.PlanChoice{Handle: "trial"}); err != nil {
+	if _, err := e.Svc.ChangeProduct(e.As("ann"), accounts.PlanChoice{Handle: "trial"}); err != nil {
 		t.Fatal(err)
 	}
 	d = b.doc(b.do("GET", "/account", nil, nil).Expect(t, 200))

@@ -81,7 +81,7 @@ func (s *server) storageView(c *fiber.Ctx) (account.Storage, error) {
 	return account.Storage{Used: explorer.FormatBytes(use.Used), Budget: explorer.FormatBytes(use.Budget), Percent: pct}, nil
 }
 
-func toPlanView(p *explorer.Plan) account.Plan {
+func toPlanView(p *accounts.Plan) account.Plan {
 	return account.Plan{Handle: p.Handle, Name: p.Name, Description: p.Description, Cost: formatMoney(p.MonthlyCostCents, p.Currency),
 		IncludedCredits: p.IncludedCredits, SeatPrice: formatMoney(p.SeatPriceCents, p.Currency)}
 }
