@@ -48,7 +48,7 @@ func TestAuditFailureUndoesTheAction(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := explorer.WithUser(bg, root)
-	if err := bad.SetRole(ctx, "ann", explorer.RoleAdmin); !errors.Is(err, errAuditDown) {
+	if err := badSignIn.SetRole(ctx, "ann", explorer.RoleAdmin); !errors.Is(err, errAuditDown) {
 		t.Fatalf("role change: %v", err)
 	}
 	if _, err := bad.AddUser(bg, explorer.NewUser{Username: "cleo", Password: testkit.Password}); !errors.Is(err, errAuditDown) {

@@ -54,7 +54,7 @@ func TestTokenCacheAcrossInstances(t *testing.T) {
 			t.Fatalf("instance %d refused the token kept: %v", i, err)
 		}
 	}
-	if err := other.Core.SetUserDisabled(e.As("root"), "dora", true); err != nil {
+	if err := other.Identity.SetUserDisabled(e.As("root"), "dora", true); err != nil {
 		t.Fatal(err)
 	}
 	for i, svc := range both {
@@ -62,10 +62,10 @@ func TestTokenCacheAcrossInstances(t *testing.T) {
 			t.Fatalf("instance %d accepted the token of a disabled user", i)
 		}
 	}
-	if err := other.Core.SetUserDisabled(e.As("root"), "dora", false); err != nil {
+	if err := other.Identity.SetUserDisabled(e.As("root"), "dora", false); err != nil {
 		t.Fatal(err)
 	}
-	if err := other.Core.DeleteUser(e.As("root"), "dora"); err != nil {
+	if err := other.Identity.DeleteUser(e.As("root"), "dora"); err != nil {
 		t.Fatal(err)
 	}
 	for i, svc := range both {

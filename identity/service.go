@@ -3,10 +3,11 @@
 // and an OpenID Connect provider), the cache of verified credentials, the
 // bounded pool that verifies passwords, the sign-in throttles (per address
 // and per account), the API tokens and second factors people manage, and
-// the first admin with its initial password file. Its Service builds on
-// the root package's kernel: the users (User, their store part and the
-// admin's operations on them), the caller, errors, the clock, the audit
-// record and the outbox stay in the root, which never imports this
+// the first admin with its initial password file, and an admin's
+// disabling, deleting and roles of users (users_admin.go). Its Service
+// builds on the root package's kernel: the users (User, their store part,
+// adding them and their passwords), the caller, errors, the clock, the
+// audit record and the outbox stay in the root, which never imports this
 // package; the kernel tells the identity when a user's sign-ins end
 // (explorer.CredentialCache). Package domains wires it beside the root
 // Service for the edges.

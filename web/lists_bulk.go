@@ -243,7 +243,7 @@ func (s *server) bulkDeleteUsers(c *fiber.Ctx) error {
 			if _, ok := names[id]; !ok {
 				return explorer.Errorf(explorer.ENOTFOUND, "no such user")
 			}
-			return s.svc.DeleteUser(ctx(c), names[id])
+			return s.identity.DeleteUser(ctx(c), names[id])
 		})
 		if v, err = s.usersView(c); err != nil {
 			return err

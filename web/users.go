@@ -239,11 +239,11 @@ func (s *server) changeUser(c *fiber.Ctx, action string) error {
 	switch action {
 	case "role":
 		role := c.FormValue("role")
-		err, done = s.svc.SetRole(ctx(c), name, role), "now has the role "+views.RoleLabel(role)
+		err, done = s.identity.SetRole(ctx(c), name, role), "now has the role "+views.RoleLabel(role)
 	case "disable", "enable":
-		err, done = s.svc.SetUserDisabled(ctx(c), name, action == "disable"), action+"d"
+		err, done = s.identity.SetUserDisabled(ctx(c), name, action == "disable"), action+"d"
 	case "delete":
-		err, done = s.svc.DeleteUser(ctx(c), name), "deleted"
+		err, done = s.identity.DeleteUser(ctx(c), name), "deleted"
 	}
 	if explorer.ErrorCode(err) == explorer.EFORBIDDEN || explorer.ErrorCode(err) == explorer.ENOTFOUND {
 		return err

@@ -47,8 +47,9 @@ func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	defer db.Close()
 	svc := explorer.NewService(db, explorer.Options{InitialPasswordFile: initialPasswordPath(data)})
 	// The identity, told by SetPassword, removes the initial password
-	// file when admin's password changes.
-	_ = identity.New(svc, db)
+	// file when admin's password changes; it disables, deletes and sets
+	// the role of users.
+	ids := identity.New(svc, db)
 	switch args[0] {
 	case "add":
 		if fs.NArg() != 1 {
@@ -95,7 +96,7 @@ func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 		}
 		return tw.Flush()
 	case "disable", "enable", "delete", "role":
-		return userAdmin(ctx, svc, args[0], fs.Args(), stdout)
+		return userAdmin(ctx, ids, args[0], fs.Args(), stdout)
 	}
 	return nil
 }
@@ -122,7 +123,7 @@ func parseUserFlags(args []string, stderr io.Writer) (*flag.FlagSet, *bool, erro
 // userAdmin runs the subcommands that change an existing user: the same
 // service rules as on the users page (the last enabled admin stays,
 // users with data are not deleted).
-func userAdmin(ctx context.Context, svc *explorer.Service, sub string, args []string, stdout io.Writer) error {
+func userAdmin(ctx context.Context, svc *identity.Service, sub string, args []string, stdout io.Writer) error {
 	want := 1
 	if sub == "role" {
 		want = 2
