@@ -17,10 +17,3 @@ type CredentialCache interface {
 // SetCredentialCache hands the Service the identity domain's credential
 // cache; without one (a root Service alone) there is nothing to forget.
 func (s *Service) SetCredentialCache(c CredentialCache) { s.credentials = c }
-
-// forgetCredentials drops the cached credentials of a user.
-func (s *Service) forgetCredentials(userID int64) {
-	if s.credentials != nil {
-		s.credentials.ForgetUser(userID)
-	}
-}
