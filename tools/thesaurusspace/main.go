@@ -23,11 +23,13 @@ import (
 	"time"
 
 	"explorer"
+	"explorer/tools/internal/anycpu"
 	"explorer/wordspace"
 	"explorer/wordspace/lexicon"
 )
 
 func main() {
+	anycpu.PureKernels()
 	lang := flag.String("lang", "", "language code (ISO 639-1)")
 	in := flag.String("in", "", "MyThes .dat file")
 	out := flag.String("out", "", "output file (gzip-compressed MyThes); empty writes none")
