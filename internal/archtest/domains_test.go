@@ -30,7 +30,7 @@ var aboveDomains = []string{"domains", "api", "web", "views", "internal/server",
 
 // belowDomains are the packages that never import a domain: the kernel
 // and the leaves it and the domains build on.
-var belowDomains = []string{".", "sheet", "analysis", "language", "tonality", "wordspace", "internal/tablefile"}
+var belowDomains = []string{".", "sheet", "analysis", "language", "tonality", "wordspace", "wordspace/lexicon", "internal/tablefile"}
 
 // domainRules are the import rules of the domains: the kernel and the
 // leaves import no domain; a domain imports no package above it, no HTTP
