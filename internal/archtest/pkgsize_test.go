@@ -12,10 +12,6 @@ import (
 // *_templ.go files aside) a package of the product may have (issue 36).
 const maxPackageLines = 7000
 
-// largeAllowed are the packages over maxPackageLines that are being split
-// elsewhere; the list only shrinks. The module root is split by domain
-// (issue 36, item 1).
-var largeAllowed = map[string]bool{".": true}
 
 // packageLines returns the hand-written lines of the package in dir: its
 // .go files but tests and generated templ files, counted as wc -l does.
@@ -39,7 +35,7 @@ func packageLines(dir string) (int, error) {
 }
 
 // oversized returns the packages of dirs (relative to root) over
-// maxPackageLines that largeAllowed does not list, with their lines.
+// maxPackageLines, with their lines.
 func oversized(t *testing.T, root string, dirs []string) map[string]int {
 	t.Helper()
 	over := map[string]int{}
@@ -48,7 +44,7 @@ func oversized(t *testing.T, root string, dirs []string) map[string]int {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n > maxPackageLines && !largeAllowed[filepath.ToSlash(dir)] {
+		if n > maxPackageLines {
 			over[filepath.ToSlash(dir)] = n
 		}
 	}
