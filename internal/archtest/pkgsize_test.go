@@ -12,7 +12,6 @@ import (
 // *_templ.go files aside) a package of the product may have (issue 36).
 const maxPackageLines = 7000
 
-
 // packageLines returns the hand-written lines of the package in dir: its
 // .go files but tests and generated templ files, counted as wc -l does.
 func packageLines(dir string) (int, error) {
