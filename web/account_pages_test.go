@@ -12,6 +12,7 @@ import (
 	explorer "explorer"
 	"explorer/accounts"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 
 	"github.com/PuerkitoBio/goquery"
 )
@@ -216,7 +217,7 @@ func TestDatesFollowTheViewerOnEveryPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := e.CreateProject("root", "Survey", testkit.ExampleGroups())
-	m, err := e.Svc.CreateModelFromProject(ctx, p.ID, explorer.ModelUpdate{})
+	m, err := e.Svc.CreateModelFromProject(ctx, p.ID, mdl.ModelUpdate{})
 	if err != nil {
 		t.Fatal(err)
 	}
