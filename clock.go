@@ -19,9 +19,6 @@ type SystemClock struct{}
 // Now returns the current time in UTC.
 func (SystemClock) Now() time.Time { return time.Now().UTC() }
 
-// randomBytes is RandomBytes, by the name the root's callers use.
-var randomBytes = RandomBytes
-
 // RandomBytes reads n random bytes from r (crypto/rand when r is nil).
 func RandomBytes(r io.Reader, n int) ([]byte, error) {
 	if r == nil {
