@@ -7,6 +7,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/poles"
 )
 
 // The start page sums up the user's work: counts, credits, the newest
@@ -24,7 +25,7 @@ func TestHomeDashboard(t *testing.T) {
 	if _, err := e.Svc.UpdateModel(ann, m.ID, explorer.ModelInput{IgnoreTerms: &[]string{"the"}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.Svc.CreatePole(ann, explorer.PoleInput{Name: "Taste", Language: "en"}); err != nil {
+	if _, err := e.Svc.CreatePole(ann, poles.PoleInput{Name: "Taste", Language: "en"}); err != nil {
 		t.Fatal(err)
 	}
 	b := newBrowser(t, e)

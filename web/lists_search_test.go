@@ -7,6 +7,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/poles"
 
 	"github.com/PuerkitoBio/goquery"
 )
@@ -24,7 +25,7 @@ func TestListsSearchAndOrder(t *testing.T) {
 	e.AddUser("ann", "")
 	ann := e.As("ann")
 	for _, p := range []struct{ name, lang string }{{"Warm", "en"}, {"Cold", "sv"}, {"Warmth", "de"}} {
-		if _, err := e.Svc.CreatePole(ann, explorer.PoleInput{Name: p.name, Language: p.lang}); err != nil {
+		if _, err := e.Svc.CreatePole(ann, poles.PoleInput{Name: p.name, Language: p.lang}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	explorer "explorer"
 	"explorer/internal/browser"
 	"explorer/internal/testkit"
+	"explorer/poles"
 
 	"github.com/chromedp/chromedp"
 	"github.com/pquerna/otp/totp"
@@ -71,7 +72,7 @@ func phoneFixture(t *testing.T, e *testkit.Env) phoneData {
 		t.Fatal(err)
 	}
 	shareAccepted(t, e, "bob", shared.ID, "root", explorer.RightsRead)
-	p, err := e.Svc.CreatePole(root, explorer.PoleInput{Name: "Warmth", Language: "en", Parts: []explorer.PartInput{{Term: "sun"}, {Term: "summer"}}})
+	p, err := e.Svc.CreatePole(root, poles.PoleInput{Name: "Warmth", Language: "en", Parts: []poles.PartInput{{Term: "sun"}, {Term: "summer"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
