@@ -72,3 +72,12 @@ func CutToPage[T any](list []T, p Page) ([]T, bool) {
 	}
 	return list, false
 }
+
+// NonNil is s, or an empty list for nil (a list answers [] rather than
+// null).
+func NonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

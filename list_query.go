@@ -19,7 +19,6 @@ type ListQuery struct {
 
 // The keys a list sorts by. The store gives each its column.
 var (
-	ModelSorts   = []string{"created", "title", "type", "language", "owner", "groups", "topics", "terms", "versions", "changed"}
 	ProjectSorts = []string{"created", "title", "status", "rows"}
 	PoleSorts    = []string{"created", "name", "language", "terms"}
 )
@@ -30,12 +29,6 @@ func (q ListQuery) Check(sorts []string) error {
 		return Invalid("sort must be one of the list's keys", FieldError{Field: "sort", Message: "is not a key of this list"})
 	}
 	return nil
-}
-
-// ModelRow is a model of the models list with its counts.
-type ModelRow struct {
-	ModelInfo
-	ModelCounts
 }
 
 // ProjectList is the window of the caller's projects that q selects and

@@ -2,13 +2,13 @@ package explorer
 
 import "context"
 
-// NotifyModelInvitation mails to the recipient of inv (a pending model
-// invitation just stored, its Model set) that from shared the model,
+// NotifyModelInvitation mails to the recipient of the pending model
+// invitation id (just stored) that from shared model with rights,
 // within the caller's transaction: the notifications stay in the root
 // while the models domain shares.
-func (s *Service) NotifyModelInvitation(ctx context.Context, from, to *User, inv *ModelInvitation) (Delivery, error) {
-	text := modelInvitationMail(from, *inv.Model, inv.Rights, s.pageLink("/models#received-invitations"))
-	text.about = modelInvitationAbout(inv.ID)
+func (s *Service) NotifyModelInvitation(ctx context.Context, from, to *User, id int64, model ModelInfo, rights string) (Delivery, error) {
+	text := modelInvitationMail(from, model, rights, s.pageLink("/models#received-invitations"))
+	text.about = modelInvitationAbout(id)
 	return s.notify(ctx, to, text)
 }
 

@@ -8,6 +8,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 	pls "explorer/poles"
 	"explorer/projects"
 )
@@ -51,14 +52,14 @@ func TestStorageCounterMatchesData(t *testing.T) {
 	projectIDs = append(projectIDs, project.ID)
 	steps := []func() (string, error){
 		func() (string, error) {
-			m, err := e.Svc.UploadModel(ann, explorer.UploadModelInput{File: testkit.CSVFile([]byte("Index,Label,Terms\n1,a,\"b,c\"\n2,d,é\n"))})
+			m, err := e.Svc.UploadModel(ann, mdl.UploadModelInput{File: testkit.CSVFile([]byte("Index,Label,Terms\n1,a,\"b,c\"\n2,d,é\n"))})
 			if err == nil {
 				models = append(models, m.ID)
 			}
 			return "upload", err
 		},
 		func() (string, error) {
-			m, err := e.Svc.CreateModelFromProject(ann, pick(projectIDs), explorer.ModelUpdate{Dynamic: r.IntN(2) == 0})
+			m, err := e.Svc.CreateModelFromProject(ann, pick(projectIDs), mdl.ModelUpdate{Dynamic: r.IntN(2) == 0})
 			if err == nil {
 				models = append(models, m.ID)
 			}
@@ -69,7 +70,7 @@ func TestStorageCounterMatchesData(t *testing.T) {
 				return "no model", nil
 			}
 			groups := randomGroups(r, 6)
-			_, err := e.Svc.UpdateModel(ann, pick(models), explorer.ModelInput{Groups: &groups})
+			_, err := e.Svc.UpdateModel(ann, pick(models), mdl.ModelInput{Groups: &groups})
 			return "model update", err
 		},
 		func() (string, error) {
@@ -189,7 +190,7 @@ func TestStorageCounterMatchesData(t *testing.T) {
 		t.Fatal(err)
 	}
 	groups := randomGroups(r, 20)
-	if _, err := e.Svc.UpdateModel(bob, m, explorer.ModelInput{Groups: &groups}); err != nil {
+	if _, err := e.Svc.UpdateModel(bob, m, mdl.ModelInput{Groups: &groups}); err != nil {
 		t.Fatal(err)
 	}
 	testkit.CheckStorage(t, e, "bob's edit", "ann", "bob")

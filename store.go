@@ -12,7 +12,6 @@ type Store interface {
 	UserStore
 	SettingStore
 	RelationStore
-	ModelStore
 	ProjectRecords
 	BudgetStore
 	StorageStore

@@ -28,7 +28,7 @@ type sharingCounter struct {
 	reads atomic.Int64
 }
 
-func (s *sharingCounter) FindModelSharing(ctx context.Context, id int64) ([]explorer.ModelAccess, []explorer.ModelInvitation, error) {
+func (s *sharingCounter) FindModelSharing(ctx context.Context, id int64) ([]models.ModelAccess, []models.ModelInvitation, error) {
 	s.reads.Add(1)
 	return s.DB.FindModelSharing(ctx, id)
 }
@@ -90,7 +90,7 @@ func TestModelTagFollowsSharingAcrossInstances(t *testing.T) {
 		}
 		return explorer.WithUser(context.Background(), u)
 	}
-	m, err := a.models.UploadModel(as(a, "ann"), explorer.UploadModelInput{Title: new("Shared"),
+	m, err := a.models.UploadModel(as(a, "ann"), models.UploadModelInput{Title: new("Shared"),
 		File: testkit.CSVFile([]byte("Index,Label,Terms\n1,Food,\"burger, fries\"\n"))})
 	if err != nil {
 		t.Fatal(err)
@@ -149,7 +149,7 @@ func TestModelTagFollowsSharingAcrossInstances(t *testing.T) {
 	}
 	changed("its recipient deleted", `"invitations":[]`)
 	// A title changed on b: the tag follows too.
-	if _, err := b.models.UpdateModel(as(b, "ann"), m.ID, explorer.ModelInput{Title: new("Renamed")}); err != nil {
+	if _, err := b.models.UpdateModel(as(b, "ann"), m.ID, models.ModelInput{Title: new("Renamed")}); err != nil {
 		t.Fatal(err)
 	}
 	changed("a new title", `"title":"Renamed"`)

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"explorer/models"
 	"strings"
 
 	explorer "explorer"
@@ -22,12 +23,12 @@ import (
 // nothing, and a malformed header matches nothing at all; then the answer
 // holds only the zero tag (no version is 0), and the update is refused as
 // stale.
-func ifMatchVersions(c *fiber.Ctx) []explorer.VersionTag {
+func ifMatchVersions(c *fiber.Ctx) []models.VersionTag {
 	h := strings.TrimSpace(c.Get(fiber.HeaderIfMatch))
 	if h == "" || h == "*" {
 		return nil
 	}
-	var versions []explorer.VersionTag
+	var versions []models.VersionTag
 	for {
 		h = strings.TrimLeft(h, " \t,")
 		if h == "" {
@@ -40,19 +41,19 @@ func ifMatchVersions(c *fiber.Ctx) []explorer.VersionTag {
 			end = strings.IndexByte(h[1:], '"')
 		}
 		if end < 0 {
-			return []explorer.VersionTag{{}} // malformed: matches nothing
+			return []models.VersionTag{{}} // malformed: matches nothing
 		}
 		tag, _, _ := strings.Cut(h[1:1+end], "-")
 		h = strings.TrimLeft(h[end+2:], " \t")
 		if h != "" && h[0] != ',' {
-			return []explorer.VersionTag{{}}
+			return []models.VersionTag{{}}
 		}
-		if v, ok := explorer.ParseVersionTag(tag); ok && !weak {
+		if v, ok := models.ParseVersionTag(tag); ok && !weak {
 			versions = append(versions, v)
 		}
 	}
 	if len(versions) == 0 {
-		versions = []explorer.VersionTag{{}}
+		versions = []models.VersionTag{{}}
 	}
 	return versions
 }
@@ -60,7 +61,7 @@ func ifMatchVersions(c *fiber.Ctx) []explorer.VersionTag {
 // preconditionFailed turns the service's refusal of a stale update into
 // 412 Precondition Failed, naming the current version; other errors pass.
 func preconditionFailed(err error) error {
-	var stale *explorer.StaleModelError
+	var stale *models.StaleModelError
 	if !errors.As(err, &stale) {
 		return err
 	}
@@ -70,11 +71,11 @@ func preconditionFailed(err error) error {
 // modelETag is the entity tag of a model answer: "<version>-<hash>", the
 // version tag of its structure and a hash of the rest of its state: the
 // model's own fields (title, outdated, ...) and its sharing stamp, which
-// changes with its accesses and invitations (explorer.ModelState). The
+// changes with its accesses and invitations (models.ModelState). The
 // state is one row, so that a conditional GET is decided before the
 // answer is built. If-Match reads the version tag before the dash
 // (ifMatchVersions).
-func modelETag(st explorer.ModelState) string {
+func modelETag(st models.ModelState) string {
 	info, _ := json.Marshal(toModelInfo(st.ModelInfo)) // strings, numbers and booleans: no error
 	h := sha256.New()
 	h.Write(info)

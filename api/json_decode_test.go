@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"explorer/models"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -79,7 +80,7 @@ func TestBodiesDecodeAsEncodingJSON(t *testing.T) {
 			}
 		}
 		var got, plain, std modelInputJSON
-		var read explorer.ModelInput
+		var read models.ModelInput
 		errGot := unmarshalBody(body, &got)
 		errRead := decodeModelInput(body, &read)
 		errPlain := jsonv1.Unmarshal(body, &plain)
@@ -134,7 +135,7 @@ func BenchmarkDecodeModelBody(b *testing.B) {
 	}
 	for name, decode := range map[string]func([]byte) error{
 		"encoding-json": into(json.Unmarshal), "v2-engine": into(jsonv1.Unmarshal), "presized": into(unmarshalBody),
-		"model-reader": func(b []byte) error { var in explorer.ModelInput; return decodeModelInput(b, &in) },
+		"model-reader": func(b []byte) error { var in models.ModelInput; return decodeModelInput(b, &in) },
 	} {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()

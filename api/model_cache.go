@@ -2,9 +2,8 @@ package api
 
 import (
 	"container/list"
+	"explorer/models"
 	"sync"
-
-	explorer "explorer"
 )
 
 // structuresMax is the most encoded bytes the cache of structures holds.
@@ -12,13 +11,13 @@ import (
 const structuresMax = 32 << 20
 
 // structureCache keeps the encoded structure (encodeStructure) of the
-// models recently answered, by content key (explorer.ContentKey): the
+// models recently answered, by content key (models.ContentKey): the
 // content a key names never changes, so an entry never goes stale. A
 // large unchanged version is thus encoded once, not per answer. The zero
 // value is ready to use.
 type structureCache struct {
 	mu      sync.Mutex
-	entries map[explorer.ContentKey]*list.Element
+	entries map[models.ContentKey]*list.Element
 	order   list.List // front: most recently used
 	size    int
 }
@@ -26,7 +25,7 @@ type structureCache struct {
 // encodedStructure is one entry; the first answer of its content
 // encodes it, concurrent ones wait for that encoding.
 type encodedStructure struct {
-	key  explorer.ContentKey
+	key  models.ContentKey
 	once sync.Once
 	json []byte
 	err  error
@@ -35,14 +34,14 @@ type encodedStructure struct {
 
 // encoded returns the encoded structure of m, from the cache when it
 // holds m's content. A model without a content key is encoded each time.
-func (c *structureCache) encoded(m *explorer.Model) ([]byte, error) {
+func (c *structureCache) encoded(m *models.Model) ([]byte, error) {
 	key := m.ContentKey()
 	if key.IsZero() {
 		return encodeStructure(m)
 	}
 	c.mu.Lock()
 	if c.entries == nil {
-		c.entries = map[explorer.ContentKey]*list.Element{}
+		c.entries = map[models.ContentKey]*list.Element{}
 	}
 	el, ok := c.entries[key]
 	if ok {

@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"errors"
+	"explorer/models"
 	"io"
 	"strconv"
 	"strings"
@@ -40,8 +41,8 @@ type modelUpdateJSON struct {
 }
 
 // input is the body as the Service's input.
-func (b *modelInputJSON) input() explorer.ModelInput {
-	in := explorer.ModelInput{Title: b.Title, IgnoreTerms: b.IgnoreTerms, IgnoreTermsDictionary: b.IgnoreTermsDictionary}
+func (b *modelInputJSON) input() models.ModelInput {
+	in := models.ModelInput{Title: b.Title, IgnoreTerms: b.IgnoreTerms, IgnoreTermsDictionary: b.IgnoreTermsDictionary}
 	if b.Groups != nil {
 		groups := mapSlice(*b.Groups, fromGroup)
 		in.Groups = &groups
@@ -55,7 +56,7 @@ func fromGroup(g groupJSON) explorer.Group {
 
 // decodeModelInput decodes a ModelInput body as decodeJSON would decode
 // it into a modelInputJSON.
-func decodeModelInput(body []byte, in *explorer.ModelInput) error {
+func decodeModelInput(body []byte, in *models.ModelInput) error {
 	orig := *in
 	r := modelReader{dec: jsontext.NewDecoder(bytes.NewBuffer(body), decodeOptions)}
 	if err := r.input(in); err == nil {
@@ -226,7 +227,7 @@ var (
 	topicFields = []string{"id", "title", "terms", "dictionary"}
 )
 
-func (r *modelReader) input(in *explorer.ModelInput) error {
+func (r *modelReader) input(in *models.ModelInput) error {
 	if err := r.expect('{'); err != nil {
 		return err
 	}

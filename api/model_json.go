@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"explorer/models"
 	"io"
 	"time"
 
@@ -113,16 +114,16 @@ func toIgnoreTerm(t explorer.IgnoreTerm) ignoreTermJSON {
 	return ignoreTermJSON{ID: t.ID, Term: t.Term}
 }
 
-func toModelAccess(a explorer.ModelAccess) modelAccessJSON {
+func toModelAccess(a models.ModelAccess) modelAccessJSON {
 	return modelAccessJSON{ID: a.ID, Rights: a.Rights, Created: millis(a.Created), User: userRef(a.User)}
 }
 
-func toModelInvitation(inv explorer.ModelInvitation) modelInvitationJSON {
+func toModelInvitation(inv models.ModelInvitation) modelInvitationJSON {
 	return modelInvitationJSON{ID: inv.ID, Created: millis(inv.Created), Model: toModelInfoPtr(inv.Model),
 		Rights: inv.Rights, Recipient: userRef(inv.Recipient)}
 }
 
-func toModelVersion(v explorer.ModelVersion) modelVersionJSON {
+func toModelVersion(v models.ModelVersion) modelVersionJSON {
 	out := modelVersionJSON{Version: v.Version, Created: millis(v.Created)}
 	if v.CreatedBy != nil {
 		out.CreatedBy = &userRef{v.CreatedBy.UserID}
@@ -130,7 +131,7 @@ func toModelVersion(v explorer.ModelVersion) modelVersionJSON {
 	return out
 }
 
-func toModel(m *explorer.Model) modelJSON {
+func toModel(m *models.Model) modelJSON {
 	return modelJSON{
 		modelInfoJSON:         toModelInfo(m.ModelInfo),
 		Groups:                mapSlice(m.Groups, toGroup),
@@ -145,7 +146,7 @@ func toModel(m *explorer.Model) modelJSON {
 // ignore terms, dictionary) of a model the Service answered is encoded once
 // per content (structures) and written as it is; only the rest (the model's
 // info, accesses and invitations) is encoded per answer.
-func (h *handler) writeModel(w io.Writer, m *explorer.Model) error {
+func (h *handler) writeModel(w io.Writer, m *models.Model) error {
 	head, err := modelHead(m)
 	if err != nil {
 		return err
@@ -155,7 +156,7 @@ func (h *handler) writeModel(w io.Writer, m *explorer.Model) error {
 
 // writeModelHead is writeModel with the model's head already encoded
 // (modelHead), as the ETag needs it too; it may change head.
-func (h *handler) writeModelHead(w io.Writer, m *explorer.Model, head []byte) error {
+func (h *handler) writeModelHead(w io.Writer, m *models.Model, head []byte) error {
 	structure, err := h.structures.encoded(m)
 	if err != nil {
 		return err
@@ -171,7 +172,7 @@ func (h *handler) writeModelHead(w io.Writer, m *explorer.Model, head []byte) er
 
 // modelHead is the JSON object of the parts of a model answer that are
 // encoded per answer: the model's info, accesses and invitations.
-func modelHead(m *explorer.Model) ([]byte, error) {
+func modelHead(m *models.Model) ([]byte, error) {
 	return json.Marshal(struct {
 		modelInfoJSON
 		UsersAccess []modelAccessJSON     `json:"usersAccess"`
@@ -182,7 +183,7 @@ func modelHead(m *explorer.Model) ([]byte, error) {
 // encodeStructure is the JSON of a model's groups, ignore terms and
 // dictionary: `"groups":…,"ignoreTerms":…,"ignoreTermsDictionary":…`,
 // without braces.
-func encodeStructure(m *explorer.Model) ([]byte, error) {
+func encodeStructure(m *models.Model) ([]byte, error) {
 	b, err := json.Marshal(struct {
 		Groups                []groupJSON       `json:"groups"`
 		IgnoreTerms           []ignoreTermJSON  `json:"ignoreTerms"`

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	explorer "explorer"
 	"explorer/api"
 	"explorer/internal/testkit"
+	"explorer/models"
 )
 
 // TestModelAnswerIsTheEncodingOfItsFields: the answer of GET
@@ -58,7 +58,7 @@ func TestStructureEncodedOncePerContent(t *testing.T) {
 	a := api.New(e.Services, api.Options{})
 	ctx := e.As("ann")
 	created := decodeModel(t, e.Upload("ann", "m.csv", []byte("Index,Label,Terms\n1,A,a\n"), "").Expect(t, 201))
-	encode := func(m *explorer.Model) []byte {
+	encode := func(m *models.Model) []byte {
 		t.Helper()
 		b, err := a.EncodedStructure(m)
 		if err != nil || len(b) == 0 {
@@ -75,7 +75,7 @@ func TestStructureEncodedOncePerContent(t *testing.T) {
 		t.Fatal("the same content was encoded twice")
 	}
 	terms := []string{"b"}
-	updated, err := e.Svc.UpdateModel(ctx, created.ID, explorer.ModelInput{IgnoreTerms: &terms})
+	updated, err := e.Svc.UpdateModel(ctx, created.ID, models.ModelInput{IgnoreTerms: &terms})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,8 +89,8 @@ func TestStructureEncodedOncePerContent(t *testing.T) {
 	if string(encode(past)) != string(encode(first)) {
 		t.Fatal("the past version's content changed")
 	}
-	var zero explorer.Model
-	if zero.ContentKey() != (explorer.ContentKey{}) || !zero.ContentKey().IsZero() {
+	var zero models.Model
+	if zero.ContentKey() != (models.ContentKey{}) || !zero.ContentKey().IsZero() {
 		t.Fatal("a model built otherwise has a content key")
 	}
 	zero.Groups = first.Groups

@@ -8,6 +8,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/tablefile"
+	"explorer/models"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -36,7 +37,7 @@ func (h *handler) modelsRoutes(r fiber.Router) {
 // sendModel answers a Model. Its structure is encoded once per content,
 // so the answer is written as encoded rather than through c.JSON, which
 // would scan it again.
-func (h *handler) sendModel(c *fiber.Ctx, status int, m *explorer.Model) error {
+func (h *handler) sendModel(c *fiber.Ctx, status int, m *models.Model) error {
 	c.Status(status).Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
 	if err := h.writeModel(c, m); err != nil {
 		c.Response().ResetBody()
@@ -86,7 +87,7 @@ func (h *handler) uploadModel(c *fiber.Ctx) error {
 	} else if v := form.Value["title"]; len(v) > 0 {
 		title = &v[0]
 	}
-	m, err := h.models.UploadModel(c.UserContext(), explorer.UploadModelInput{Title: title, Language: c.Query("language"), File: file})
+	m, err := h.models.UploadModel(c.UserContext(), models.UploadModelInput{Title: title, Language: c.Query("language"), File: file})
 	if err != nil {
 		return err
 	}
@@ -105,7 +106,7 @@ func (h *handler) createModel(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &in, true); err != nil {
 		return err
 	}
-	m, err := h.models.CreateModelFromProject(c.UserContext(), projectID, explorer.ModelUpdate(in))
+	m, err := h.models.CreateModelFromProject(c.UserContext(), projectID, models.ModelUpdate(in))
 	if err != nil {
 		return err
 	}
@@ -171,13 +172,13 @@ func (h *handler) getModel(c *fiber.Ctx) error {
 }
 
 // setModelETag sets the answer's ETag to the model's (modelETag).
-func setModelETag(c *fiber.Ctx, m *explorer.Model) {
+func setModelETag(c *fiber.Ctx, m *models.Model) {
 	c.Set(fiber.HeaderETag, modelETag(m.State()))
 }
 
 // sendModelTagged answers a model with its entity tag (modelETag), or 304
 // when conditional and the request's If-None-Match matches it.
-func (h *handler) sendModelTagged(c *fiber.Ctx, status int, m *explorer.Model, conditional bool) error {
+func (h *handler) sendModelTagged(c *fiber.Ctx, status int, m *models.Model, conditional bool) error {
 	etag := modelETag(m.State())
 	if conditional && notModified(c, etag) {
 		return sendNotModified(c, etag)
@@ -200,7 +201,7 @@ func (h *handler) updateModel(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	var in explorer.ModelInput
+	var in models.ModelInput
 	if err := decodeJSON(c, &in, false); err != nil {
 		return err
 	}

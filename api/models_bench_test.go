@@ -11,6 +11,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/models"
 )
 
 // bigModel creates a model of groups × topics × terms for user through the
@@ -30,7 +31,7 @@ func bigModel(tb testing.TB, e *testkit.Env, user string, groups, topics, terms 
 		gs = append(gs, grp)
 	}
 	p := e.CreateProject(user, "Big", gs)
-	m, err := e.Svc.CreateModelFromProject(e.As(user), p.ID, explorer.ModelUpdate{})
+	m, err := e.Svc.CreateModelFromProject(e.As(user), p.ID, models.ModelUpdate{})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -20,6 +20,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/models"
 )
 
 func readFixture(t *testing.T, name string) []byte {
@@ -198,9 +199,9 @@ func TestUploadBadFilesStoreNothing(t *testing.T) {
 		{"unknown encoding", "m.csv", []byte("Index,Label,Terms\n1,A,a\n"), "?encoding=klingon", 400, "klingon"},
 		{"bad language", "m.csv", []byte("Index,Label,Terms\n1,A,a\n"), "?language=xx", 400, "language"},
 		{"cell too long", "m.csv", []byte("Index,Label,Terms\n1,A," + strings.Repeat("a", modelLimits.MaxCellLen+1) + "\n"), "", 400, "row 2"},
-		{"term too long", "m.csv", []byte("Index,Label,Terms\n1,A," + strings.Repeat("a", explorer.TermMax+1) + "\n"), "", 400, "row 2"},
+		{"term too long", "m.csv", []byte("Index,Label,Terms\n1,A," + strings.Repeat("a", models.TermMax+1) + "\n"), "", 400, "row 2"},
 		{"too many rows", "m.csv", []byte(many.String()), "", 413, "rows"},
-		{"title too long", "m.csv", []byte("Index,Label,Terms\n1,A,a\n"), "?title=" + strings.Repeat("t", explorer.ModelTitleMax+1), 400, "title"},
+		{"title too long", "m.csv", []byte("Index,Label,Terms\n1,A,a\n"), "?title=" + strings.Repeat("t", models.ModelTitleMax+1), 400, "title"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/models"
 )
 
 // shareWrite gives user READ_WRITE on the model id of owner.
@@ -95,9 +96,9 @@ func TestModelETagAndIfMatch(t *testing.T) {
 
 	// The page editor's session: its first change is version 6, its next
 	// one amends it to "6.1"; a client that read "6" is refused.
-	add := explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: m.Groups[3].Topics[0].ID, Terms: []string{"cola"}}
+	add := models.ModelEdit{Kind: models.EditAddTerms, Topic: m.Groups[3].Topics[0].ID, Terms: []string{"cola"}}
 	for range 2 {
-		if _, err := e.Svc.EditModel(e.As("ann"), m.ID, explorer.VersionTag{}, add); err != nil {
+		if _, err := e.Svc.EditModel(e.As("ann"), m.ID, models.VersionTag{}, add); err != nil {
 			t.Fatal(err)
 		}
 		add.Terms = []string{"fanta"}

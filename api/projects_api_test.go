@@ -12,6 +12,7 @@ import (
 	"explorer/analysis"
 	"explorer/internal/attack"
 	"explorer/internal/testkit"
+	"explorer/models"
 )
 
 // wireProject is api.projectInfo as a client reads it.
@@ -123,7 +124,7 @@ func TestProjectsAPIEndToEnd(t *testing.T) {
 	e.Do(testkit.Request{Method: "POST", Path: fmt.Sprintf("/v1/models/create?projectId=%d", p.ID), User: "ann",
 		Body: map[string]any{"dynamic": true}}).Expect(t, 201).JSON(t, &m)
 	p = decodeProject(t, e.Do(testkit.Request{Method: "GET", Path: path, User: "ann"}).Expect(t, 200))
-	if p.Model == nil || p.Model.ID != m.ID || p.Model.Type != explorer.ModelDynamic {
+	if p.Model == nil || p.Model.ID != m.ID || p.Model.Type != models.ModelDynamic {
 		t.Fatalf("after creating model %d: %+v", m.ID, p.Model)
 	}
 
@@ -330,7 +331,7 @@ func TestProjectTopicsAPISpansInCodePoints(t *testing.T) {
 	e.AddUser("ann", "")
 	ctx := e.As("ann")
 	src := e.CreateProject("ann", "Source", []explorer.Group{{Title: "Drinks", Topics: []explorer.Topic{{Title: "Café", Terms: []string{"café", "thé vert"}}}}})
-	m, err := e.Svc.CreateModelFromProject(ctx, src.ID, explorer.ModelUpdate{})
+	m, err := e.Svc.CreateModelFromProject(ctx, src.ID, models.ModelUpdate{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	explorer "explorer"
 	"explorer/analysis"
 	"explorer/internal/testkit"
+	"explorer/models"
 )
 
 // POST /v1/projects/{id}/discover answers the topics a project's model
@@ -19,7 +20,7 @@ func TestDiscoverTopicsAPI(t *testing.T) {
 	e.AddUser("eve", "")
 	ctx := e.As("ann")
 	src := e.CreateProject("ann", "Rooms", []explorer.Group{{Title: "Stay", Topics: []explorer.Topic{{Title: "Room", Terms: []string{"room"}}}}})
-	m, err := e.Svc.CreateModelFromProject(ctx, src.ID, explorer.ModelUpdate{})
+	m, err := e.Svc.CreateModelFromProject(ctx, src.ID, models.ModelUpdate{})
 	if err != nil {
 		t.Fatal(err)
 	}

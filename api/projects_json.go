@@ -1,6 +1,7 @@
 package api
 
 import (
+	"explorer/models"
 	"explorer/projects"
 	"unicode/utf8"
 
@@ -52,7 +53,7 @@ func projectInfoAnswer(p *explorer.Project) projectInfo {
 	}
 }
 
-func modelProjectsAnswer(p *explorer.ModelProjects) modelProjects {
+func modelProjectsAnswer(p *models.ModelProjects) modelProjects {
 	out := modelProjects{DependentProjects: make([]projectInfo, 0, len(p.DependentProjects))}
 	if p.MasterProject != nil {
 		m := projectInfoAnswer(p.MasterProject)

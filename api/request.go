@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"errors"
+	"explorer/models"
 	"fmt"
 	"strconv"
 	"strings"
@@ -74,7 +75,7 @@ func decodeJSON(c *fiber.Ctx, v any, optional bool) error {
 		return err
 	}
 	var err error
-	if in, ok := v.(*explorer.ModelInput); ok {
+	if in, ok := v.(*models.ModelInput); ok {
 		err = decodeModelInput(body, in)
 	} else {
 		err = unmarshalBody(body, v)

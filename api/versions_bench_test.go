@@ -20,6 +20,7 @@ import (
 	"explorer/domains"
 	"explorer/internal/server"
 	"explorer/internal/testkit"
+	"explorer/models"
 )
 
 // processCPU returns the CPU time (user and system) the process has used.
@@ -96,7 +97,7 @@ func benchModelVersions(b *testing.B) {
 	const edits = 1000
 	svcCPU, svcWall := cpuMillisPer(b, edits, func(i int) {
 		oneTermEdit(r, groups, i)
-		if _, err := e.Svc.UpdateModel(ctx, id, explorer.ModelInput{Groups: &groups}); err != nil {
+		if _, err := e.Svc.UpdateModel(ctx, id, models.ModelInput{Groups: &groups}); err != nil {
 			b.Fatal(err)
 		}
 	})

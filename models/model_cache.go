@@ -29,7 +29,7 @@ type versionKey struct {
 const finalRevision = -1
 
 // keyAt is the key of version of m as it is now.
-func keyAt(m *explorer.ModelRecord, version int) versionKey {
+func keyAt(m *ModelRecord, version int) versionKey {
 	if version == m.Version {
 		return versionKey{m.ID, version, m.Revision}
 	}
@@ -37,7 +37,7 @@ func keyAt(m *explorer.ModelRecord, version int) versionKey {
 }
 
 // currentKey is the key of m's current version.
-func currentKey(m *explorer.ModelRecord) versionKey { return keyAt(m, m.Version) }
+func currentKey(m *ModelRecord) versionKey { return keyAt(m, m.Version) }
 
 // answerVersion is a model version ready to answer: its structure as
 // stored, and its groups (topic dictionaries shown empty), ignore terms
@@ -185,7 +185,7 @@ func (c *versionCache) forget(model int64) {
 
 // answerVersion returns a version ready to answer, from the cache or the
 // store.
-func (s *Service) answerVersion(ctx context.Context, m *explorer.ModelRecord, version int) (*answerVersion, error) {
+func (s *Service) answerVersion(ctx context.Context, m *ModelRecord, version int) (*answerVersion, error) {
 	key := keyAt(m, version)
 	if v := s.versions.get(key); v != nil {
 		return v, nil
@@ -200,7 +200,7 @@ func (s *Service) answerVersion(ctx context.Context, m *explorer.ModelRecord, ve
 // StoredVersion returns a committed version's structure as stored, from
 // the cache when it holds it. It may run in a transaction: it never fills
 // the cache. Callers must not modify the structure.
-func (s *Service) StoredVersion(ctx context.Context, m *explorer.ModelRecord, version int) (*explorer.Structure, error) {
+func (s *Service) StoredVersion(ctx context.Context, m *ModelRecord, version int) (*explorer.Structure, error) {
 	if v := s.versions.get(keyAt(m, version)); v != nil {
 		return v.stored, nil
 	}

@@ -61,22 +61,22 @@ func TestVersionCacheEvictsAndForgets(t *testing.T) {
 
 // TestCleanTermsLike: terms equal to stored ones come back as the stored
 // slice; others, and stored terms over TermMax bytes, are cleaned (and
-// refused when too long) as explorer.CleanTerms does.
+// refused when too long) as CleanTerms does.
 func TestCleanTermsLike(t *testing.T) {
 	stored := []string{"a", "B"}
-	var errs explorer.FieldErrors
-	if got := explorer.CleanTermsLike(&errs, "f", []string{"a", "B"}, stored); &got[0] != &stored[0] || errs.Err() != nil {
+	var errs FieldErrors
+	if got := CleanTermsLike(&errs, "f", []string{"a", "B"}, stored); &got[0] != &stored[0] || errs.Err() != nil {
 		t.Fatalf("equal terms: %q %v", got, errs.Err())
 	}
-	if got := explorer.CleanTermsLike(&errs, "f", []string{" a", "A", "c"}, stored); len(got) != 2 || got[0] != "a" || got[1] != "c" {
+	if got := CleanTermsLike(&errs, "f", []string{" a", "A", "c"}, stored); len(got) != 2 || got[0] != "a" || got[1] != "c" {
 		t.Fatalf("changed terms: %q", got)
 	}
-	long := []string{strings.Repeat("é", explorer.TermMax)}
-	if got := explorer.CleanTermsLike(&errs, "f", long, long); len(got) != 1 || &got[0] == &long[0] || errs.Err() != nil {
+	long := []string{strings.Repeat("é", TermMax)}
+	if got := CleanTermsLike(&errs, "f", long, long); len(got) != 1 || &got[0] == &long[0] || errs.Err() != nil {
 		t.Fatalf("a stored term of %d bytes within the limit: %q %v", len(long[0]), got, errs.Err())
 	}
-	tooLong := []string{strings.Repeat("x", explorer.TermMax+1)}
-	if got := explorer.CleanTermsLike(&errs, "f", tooLong, tooLong); len(got) != 0 || errs.Err() == nil {
+	tooLong := []string{strings.Repeat("x", TermMax+1)}
+	if got := CleanTermsLike(&errs, "f", tooLong, tooLong); len(got) != 0 || errs.Err() == nil {
 		t.Fatalf("an over-long stored term: %q %v", got, errs.Err())
 	}
 }

@@ -9,13 +9,13 @@ import (
 // CreateModelFromProject creates a model from a project the caller owns:
 // it copies the project's groups, topics, ignore terms and language. A
 // dynamic model is connected to the project as its master project.
-func (s *Service) CreateModelFromProject(ctx context.Context, projectID int64, in explorer.ModelUpdate) (*explorer.Model, error) {
+func (s *Service) CreateModelFromProject(ctx context.Context, projectID int64, in ModelUpdate) (*Model, error) {
 	return s.CreateModelFromTopics(ctx, projectID, in, nil)
 }
 
 // CreateModelFromTopics is CreateModelFromProject keeping only the
 // project's topics whose ids are in keep (nil: all); see keptStructure.
-func (s *Service) CreateModelFromTopics(ctx context.Context, projectID int64, in explorer.ModelUpdate, keep []int64) (*explorer.Model, error) {
+func (s *Service) CreateModelFromTopics(ctx context.Context, projectID int64, in ModelUpdate, keep []int64) (*Model, error) {
 	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
@@ -25,7 +25,7 @@ func (s *Service) CreateModelFromTopics(ctx context.Context, projectID int64, in
 		return nil, err
 	}
 	var (
-		rec *explorer.ModelRecord
+		rec *ModelRecord
 		st  explorer.Structure
 	)
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
@@ -46,10 +46,10 @@ func (s *Service) CreateModelFromTopics(ctx context.Context, projectID int64, in
 				return err
 			}
 		}
-		typ := explorer.ModelStandard
+		typ := ModelStandard
 		var master *int64
 		if in.Dynamic {
-			typ, master = explorer.ModelDynamic, &p.ID
+			typ, master = ModelDynamic, &p.ID
 		}
 		rec, err = s.createModel(ctx, u, title, typ, lang, &st, master)
 		if err == nil {
@@ -71,7 +71,7 @@ func (s *Service) CreateModelFromTopics(ctx context.Context, projectID int64, in
 // createModel stores a new model owned by u at version 1; master is the
 // master project of a DYNAMIC model. The structure's ids are kept; the
 // counters continue after them.
-func (s *Service) createModel(ctx context.Context, u *explorer.User, title *string, typ, lang string, st *explorer.Structure, master *int64) (*explorer.ModelRecord, error) {
+func (s *Service) createModel(ctx context.Context, u *explorer.User, title *string, typ, lang string, st *explorer.Structure, master *int64) (*ModelRecord, error) {
 	if st.Groups == nil {
 		st.Groups = []explorer.Group{}
 	}
@@ -81,8 +81,8 @@ func (s *Service) createModel(ctx context.Context, u *explorer.User, title *stri
 	if st.IgnoreTermsDictionary == nil {
 		st.IgnoreTermsDictionary = map[string]string{}
 	}
-	c, ignore := explorer.MaxIDs(st)
-	m := &explorer.ModelRecord{
+	c, ignore := MaxIDs(st)
+	m := &ModelRecord{
 		Title: title, Type: typ, Language: lang, OwnerID: u.ID, Owner: u.Username,
 		Created: s.clock.Now(), Version: 1, Rights: explorer.RightsOwner, MasterProjectID: master,
 		NextGroupID: c.Group, NextTopicID: c.Topic, NextIgnoreTermID: ignore,

@@ -267,7 +267,7 @@ func withRemovedTopics(all []TopicDiff, old *explorer.Group, oldIDs []int64, new
 
 // diffTerms returns the terms of b not in a and those of a not in b,
 // compared by TermKey, each in its list's order. Each list holds a term
-// once by TermKey (a stored version's terms are clean: explorer.CleanTerms), so a
+// once by TermKey (a stored version's terms are clean: CleanTerms), so a
 // term found byte for byte in the other list is in neither answer, and
 // one that is not may only match by key a term of the other list that is
 // not either: only those few are compared by key. The terms both lists
@@ -318,7 +318,7 @@ func termsNotIn(x, y []string, key func(string) string) []string {
 			out = append(out, x[i])
 		}
 	}
-	if len(y) <= explorer.TermSetSmall {
+	if len(y) <= TermSetSmall {
 		keys := make([]string, len(y))
 		for j, t := range y {
 			keys[j] = key(t)

@@ -123,7 +123,7 @@ func (s *Service) ModelVersionSummaries(ctx context.Context, id int64, first, la
 }
 
 // summariesOf are ModelVersionSummaries of m, read for the caller.
-func (s *Service) summariesOf(ctx context.Context, m *explorer.ModelRecord, first, last int) (map[int]string, error) {
+func (s *Service) summariesOf(ctx context.Context, m *ModelRecord, first, last int) (map[int]string, error) {
 	first, last = max(first, 1), min(last, m.Version)
 	out := make(map[int]string, max(0, last-first+1))
 	for v := first; v <= last; v++ {
@@ -153,7 +153,7 @@ func (s *Service) summariesOf(ctx context.Context, m *explorer.ModelRecord, firs
 // VersionLine is a version with what it changed from the one before
 // (StructureDiff.Summary).
 type VersionLine struct {
-	explorer.ModelVersion
+	ModelVersion
 	Summary string
 }
 
@@ -229,7 +229,7 @@ func (c *summaryCache) put(k versionKey, sum string) {
 }
 
 // summaryVersion reads a version's structure through the cache.
-func (s *Service) summaryVersion(ctx context.Context, m *explorer.ModelRecord, version int) (*explorer.Structure, error) {
+func (s *Service) summaryVersion(ctx context.Context, m *ModelRecord, version int) (*explorer.Structure, error) {
 	v, err := s.answerVersion(ctx, m, version)
 	if err != nil {
 		return nil, err

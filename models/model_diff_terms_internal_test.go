@@ -44,7 +44,7 @@ func TestDiffTermsAsByKeys(t *testing.T) {
 		return w
 	}
 	list := func(n int) []string {
-		return explorer.DedupeTerms(slices.Collect(func(yield func(string) bool) {
+		return DedupeTerms(slices.Collect(func(yield func(string) bool) {
 			for range n {
 				yield(term())
 			}
@@ -60,7 +60,7 @@ func TestDiffTermsAsByKeys(t *testing.T) {
 			for range 1 + rnd.IntN(3) {
 				switch k := rnd.IntN(4); {
 				case k == 0:
-					b = explorer.DedupeTerms(slices.Insert(b, rnd.IntN(len(b)+1), term()))
+					b = DedupeTerms(slices.Insert(b, rnd.IntN(len(b)+1), term()))
 				case len(b) == 0:
 				case k == 1:
 					j := rnd.IntN(len(b))
@@ -68,7 +68,7 @@ func TestDiffTermsAsByKeys(t *testing.T) {
 				case k == 2:
 					j := rnd.IntN(len(b))
 					b[j] = "X" + b[j][1:]
-					b = explorer.DedupeTerms(b)
+					b = DedupeTerms(b)
 				default:
 					j := rnd.IntN(len(b))
 					x := b[j]

@@ -22,14 +22,14 @@ import (
 // versions made otherwise (upload, update, restore) and the versions of a
 // DYNAMIC model (its projects record the version they explored) are never
 // amended.
-func (s *Service) EditModel(ctx context.Context, id int64, base explorer.VersionTag, e explorer.ModelEdit) (*explorer.EditResult, error) {
+func (s *Service) EditModel(ctx context.Context, id int64, base VersionTag, e ModelEdit) (*EditResult, error) {
 	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
 	var (
-		res     explorer.EditResult
-		rec     *explorer.ModelRecord
+		res     EditResult
+		rec     *ModelRecord
 		created *explorer.Structure
 	)
 	err = s.root.InTx(ctx, func(ctx context.Context) error {
@@ -69,17 +69,17 @@ func (s *Service) EditModel(ctx context.Context, id int64, base explorer.Version
 
 // editedStructure applies e to cur and returns the next structure, nil
 // when nothing changes. It sets m's id counters.
-func (s *Service) editedStructure(m *explorer.ModelRecord, cur *explorer.Structure, e *explorer.ModelEdit, res *explorer.EditResult) (*explorer.Structure, error) {
+func (s *Service) editedStructure(m *ModelRecord, cur *explorer.Structure, e *ModelEdit, res *EditResult) (*explorer.Structure, error) {
 	groups, err := applyEdit(e, copyGroups(cur.Groups), res)
 	if err != nil {
 		return nil, err
 	}
-	if groups, err = explorer.NormalizeGroupsLike(groups, "groups", cur.Groups); err != nil {
+	if groups, err = NormalizeGroupsLike(groups, "groups", cur.Groups); err != nil {
 		return nil, err
 	}
-	counters := explorer.IDCounters{Group: m.NextGroupID, Topic: m.NextTopicID}
-	next := &explorer.Structure{Groups: explorer.AssignIDs(cur.Groups, groups, &counters), IgnoreTerms: cur.IgnoreTerms, IgnoreTermsDictionary: cur.IgnoreTermsDictionary}
-	if explorer.SameStructure(cur, next) {
+	counters := IDCounters{Group: m.NextGroupID, Topic: m.NextTopicID}
+	next := &explorer.Structure{Groups: AssignIDs(cur.Groups, groups, &counters), IgnoreTerms: cur.IgnoreTerms, IgnoreTermsDictionary: cur.IgnoreTermsDictionary}
+	if SameStructure(cur, next) {
 		return nil, nil
 	}
 	m.NextGroupID, m.NextTopicID = counters.Group, counters.Topic
@@ -88,16 +88,16 @@ func (s *Service) editedStructure(m *explorer.ModelRecord, cur *explorer.Structu
 
 // saveEdit stores next as an amendment of the newest version or as a new
 // version, and saves m.
-func (s *Service) saveEdit(ctx context.Context, u *explorer.User, m *explorer.ModelRecord, next *explorer.Structure, res *explorer.EditResult) error {
+func (s *Service) saveEdit(ctx context.Context, u *explorer.User, m *ModelRecord, next *explorer.Structure, res *EditResult) error {
 	// A DYNAMIC model's projects record the version they were explored
 	// with: a version they may have seen is never changed under them.
 	amend := false
-	if !res.Merged && m.Version > 1 && m.Type != explorer.ModelDynamic {
+	if !res.Merged && m.Version > 1 && m.Type != ModelDynamic {
 		meta, err := s.store.FindModelVersionMeta(ctx, m.ID, m.Version)
 		if err != nil {
 			return err
 		}
-		amend = meta.Editor && meta.CreatedBy == u.ID && s.clock.Now().Sub(meta.Changed) < explorer.AmendWindow
+		amend = meta.Editor && meta.CreatedBy == u.ID && s.clock.Now().Sub(meta.Changed) < AmendWindow
 	}
 	if amend {
 		m.Revision++
@@ -120,7 +120,7 @@ func (s *Service) saveEdit(ctx context.Context, u *explorer.User, m *explorer.Mo
 // between base and cur; a base the model no longer has is refused too.
 // A move is checked against the order it moves in, and the change then
 // moves the element from where it is now.
-func (s *Service) checkMerge(ctx context.Context, m *explorer.ModelRecord, base explorer.VersionTag, cur *explorer.Structure, e *explorer.ModelEdit, res *explorer.EditResult) error {
+func (s *Service) checkMerge(ctx context.Context, m *ModelRecord, base VersionTag, cur *explorer.Structure, e *ModelEdit, res *EditResult) error {
 	old, err := s.baseVersion(ctx, m, base)
 	if err != nil {
 		if explorer.ErrorCode(err) == explorer.ENOTFOUND {
@@ -141,13 +141,13 @@ func (s *Service) checkMerge(ctx context.Context, m *explorer.ModelRecord, base 
 }
 
 // staleModel is the refusal of a change that meets a newer one.
-func staleModel(m *explorer.ModelRecord) error {
-	return &explorer.Error{Code: explorer.ECONFLICT, Err: &explorer.StaleModelError{ModelID: m.ID, Current: m.Version, Tag: m.Tag()},
+func staleModel(m *ModelRecord) error {
+	return &explorer.Error{Code: explorer.ECONFLICT, Err: &StaleModelError{ModelID: m.ID, Current: m.Version, Tag: m.Tag()},
 		Message: fmt.Sprintf("model %d has changed since it was read: its current version is %s", m.ID, m.Tag())}
 }
 
 // baseVersion reads the structure a version had at a revision.
-func (s *Service) baseVersion(ctx context.Context, m *explorer.ModelRecord, base explorer.VersionTag) (*explorer.Structure, error) {
+func (s *Service) baseVersion(ctx context.Context, m *ModelRecord, base VersionTag) (*explorer.Structure, error) {
 	if base.Version < 1 || base.Version > m.Version || (base.Version == m.Version && base.Revision > m.Revision) {
 		return nil, explorer.Errorf(explorer.ENOTFOUND, "model %d has no version %s", m.ID, base)
 	}
@@ -163,19 +163,19 @@ func (s *Service) baseVersion(ctx context.Context, m *explorer.ModelRecord, base
 
 // sameScope reports whether what e changes is the same in a and b: the
 // Topic, the group, or the order of the groups.
-func sameScope(e *explorer.ModelEdit, a, b []explorer.Group) bool {
+func sameScope(e *ModelEdit, a, b []explorer.Group) bool {
 	switch e.Kind {
-	case explorer.EditAddGroup:
+	case EditAddGroup:
 		return true
-	case explorer.EditMoveGroup:
+	case EditMoveGroup:
 		return slices.Equal(groupIDs(a), groupIDs(b))
-	case explorer.EditSaveGroup, explorer.EditAddTopic:
+	case EditSaveGroup, EditAddTopic:
 		ga, gb := findGroupByID(a, e.Group), findGroupByID(b, e.Group)
 		return ga != nil && gb != nil && ga.Title == gb.Title && ga.Pinned == gb.Pinned
-	case explorer.EditRemoveGroup:
+	case EditRemoveGroup:
 		ga, gb := findGroupByID(a, e.Group), findGroupByID(b, e.Group)
 		return ga != nil && gb != nil && sameGroup(ga, gb)
-	case explorer.EditMoveTopic:
+	case EditMoveTopic:
 		ga, gb := groupOfTopic(a, e.Topic), groupOfTopic(b, e.Topic)
 		return ga != nil && gb != nil && ga.ID == gb.ID && slices.Equal(topicIDs(ga), topicIDs(gb))
 	}

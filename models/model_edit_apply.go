@@ -9,22 +9,22 @@ import (
 // apply makes e on groups (a copy it may change) and says in res which
 // part shows the change. New groups and topics have id 0 (assigned by
 // the caller); the caller cleans titles and terms.
-func applyEdit(e *explorer.ModelEdit, groups []explorer.Group, res *explorer.EditResult) ([]explorer.Group, error) {
+func applyEdit(e *ModelEdit, groups []explorer.Group, res *EditResult) ([]explorer.Group, error) {
 	switch e.Kind {
-	case explorer.EditAddGroup:
+	case EditAddGroup:
 		first := e.FirstTopic
 		if strings.TrimSpace(first) == "" {
 			first = e.Title
 		}
 		return append(groups, explorer.Group{Title: e.Title, Pinned: e.Pinned, Topics: []explorer.Topic{{Title: first, Terms: explorer.NonNil(e.Terms)}}}), nil
-	case explorer.EditSaveGroup, explorer.EditMoveGroup, explorer.EditRemoveGroup, explorer.EditAddTopic:
+	case EditSaveGroup, EditMoveGroup, EditRemoveGroup, EditAddTopic:
 		return applyGroupEdit(e, groups, res)
 	}
 	return applyTopicEdit(e, groups, res)
 }
 
 // applyGroup makes a change of one group.
-func applyGroupEdit(e *explorer.ModelEdit, groups []explorer.Group, res *explorer.EditResult) ([]explorer.Group, error) {
+func applyGroupEdit(e *ModelEdit, groups []explorer.Group, res *EditResult) ([]explorer.Group, error) {
 	i := -1
 	for k := range groups {
 		if groups[k].ID == e.Group {
@@ -35,16 +35,16 @@ func applyGroupEdit(e *explorer.ModelEdit, groups []explorer.Group, res *explore
 		return nil, explorer.Errorf(explorer.ENOTFOUND, "the group is no longer in the model")
 	}
 	switch e.Kind {
-	case explorer.EditSaveGroup:
+	case EditSaveGroup:
 		groups[i].Title, groups[i].Pinned = e.Title, e.Pinned
 		res.Group = e.Group
-	case explorer.EditMoveGroup:
+	case EditMoveGroup:
 		if err := moveAt(groups, i, e.By); err != nil {
 			return nil, err
 		}
-	case explorer.EditRemoveGroup:
+	case EditRemoveGroup:
 		groups = append(groups[:i], groups[i+1:]...)
-	case explorer.EditAddTopic:
+	case EditAddTopic:
 		groups[i].Topics = append(groups[i].Topics, explorer.Topic{Title: e.Title, Terms: explorer.NonNil(e.Terms)})
 		res.Group = e.Group
 	}
@@ -52,7 +52,7 @@ func applyGroupEdit(e *explorer.ModelEdit, groups []explorer.Group, res *explore
 }
 
 // applyTopic makes a change of one topic.
-func applyTopicEdit(e *explorer.ModelEdit, groups []explorer.Group, res *explorer.EditResult) ([]explorer.Group, error) {
+func applyTopicEdit(e *ModelEdit, groups []explorer.Group, res *EditResult) ([]explorer.Group, error) {
 	g := groupOfTopic(groups, e.Topic)
 	if g == nil {
 		return nil, explorer.Errorf(explorer.ENOTFOUND, "the topic is no longer in the model")
@@ -66,13 +66,13 @@ func applyTopicEdit(e *explorer.ModelEdit, groups []explorer.Group, res *explore
 	t := &g.Topics[j]
 	res.Group = g.ID
 	switch e.Kind {
-	case explorer.EditRenameTopic:
+	case EditRenameTopic:
 		t.Title = e.Title
-	case explorer.EditMoveTopic:
+	case EditMoveTopic:
 		return groups, moveAt(g.Topics, j, e.By)
-	case explorer.EditRemoveTopic:
+	case EditRemoveTopic:
 		g.Topics = append(g.Topics[:j], g.Topics[j+1:]...)
-	case explorer.EditAddTerms:
+	case EditAddTerms:
 		if len(e.Terms) == 0 || strings.TrimSpace(strings.Join(e.Terms, "")) == "" {
 			return nil, explorer.Invalid("type a term to add")
 		}
@@ -83,7 +83,7 @@ func applyTopicEdit(e *explorer.ModelEdit, groups []explorer.Group, res *explore
 		}
 		t.Terms = append(t.Terms[:at], append(append([]string(nil), e.Terms...), t.Terms[at:]...)...)
 		res.Topic = e.Topic
-	case explorer.EditRemoveTerm:
+	case EditRemoveTerm:
 		return groups, removeTerm(t, e.Terms, res)
 	default:
 		return nil, explorer.Invalid("unknown change")
@@ -92,7 +92,7 @@ func applyTopicEdit(e *explorer.ModelEdit, groups []explorer.Group, res *explore
 }
 
 // removeTerm removes terms[0] from t.
-func removeTerm(t *explorer.Topic, terms []string, res *explorer.EditResult) error {
+func removeTerm(t *explorer.Topic, terms []string, res *EditResult) error {
 	res.Topic = t.ID
 	if len(terms) == 1 {
 		for k := range t.Terms {

@@ -8,10 +8,11 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/models"
 )
 
 // editModel makes one editor change and fails the test on an error.
-func editModel(t *testing.T, e *testkit.Env, user string, id int64, base explorer.VersionTag, ed explorer.ModelEdit) *explorer.EditResult {
+func editModel(t *testing.T, e *testkit.Env, user string, id int64, base models.VersionTag, ed models.ModelEdit) *models.EditResult {
 	t.Helper()
 	res, err := e.Svc.EditModel(e.As(user), id, base, ed)
 	if err != nil {
@@ -20,7 +21,7 @@ func editModel(t *testing.T, e *testkit.Env, user string, id int64, base explore
 	return res
 }
 
-func termsOf(m *explorer.Model) string {
+func termsOf(m *models.Model) string {
 	var out []string
 	for _, g := range m.Groups {
 		for _, tp := range g.Topics {
@@ -39,7 +40,7 @@ func TestEditModelAmendsAndMerges(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	e.AddUser("bob", "")
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|Soda|soda", "2|Tea|tea")}})
+	m, err := e.Svc.UploadModel(e.As("ann"), models.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|Soda|soda", "2|Tea|tea")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,18 +51,18 @@ func TestEditModelAmendsAndMerges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	add := func(topic int64, term string) explorer.ModelEdit {
-		return explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: topic, Terms: []string{term}}
+	add := func(topic int64, term string) models.ModelEdit {
+		return models.ModelEdit{Kind: models.EditAddTerms, Topic: topic, Terms: []string{term}}
 	}
 	// Version 1 (the upload) is never amended: ann's first change is 2,
 	// her next ones amend it.
-	r := editModel(t, e, "ann", m.ID, explorer.VersionTag{Version: 1}, add(1, "cola"))
-	if r.Amended || r.Model.Tag() != (explorer.VersionTag{Version: 2}) || r.Topic != 1 {
+	r := editModel(t, e, "ann", m.ID, models.VersionTag{Version: 1}, add(1, "cola"))
+	if r.Amended || r.Model.Tag() != (models.VersionTag{Version: 2}) || r.Topic != 1 {
 		t.Fatalf("first change: %+v", r)
 	}
 	v2 := r.Model.Tag()
 	r = editModel(t, e, "ann", m.ID, v2, add(1, "fanta"))
-	r = editModel(t, e, "ann", m.ID, r.Model.Tag(), explorer.ModelEdit{Kind: explorer.EditRemoveTerm, Topic: 1, Terms: []string{"soda"}})
+	r = editModel(t, e, "ann", m.ID, r.Model.Tag(), models.ModelEdit{Kind: models.EditRemoveTerm, Topic: 1, Terms: []string{"soda"}})
 	if !r.Amended || r.Model.Tag().String() != "2.2" || termsOf(r.Model) != "Soda=cola+fanta Tea=tea" || r.RemovedAt != 0 {
 		t.Fatalf("amended: %+v %s", r.Model.Tag(), termsOf(r.Model))
 	}
@@ -75,12 +76,12 @@ func TestEditModelAmendsAndMerges(t *testing.T) {
 		t.Fatalf("merged: %+v %s", r, termsOf(r.Model))
 	}
 	_, err = e.Svc.EditModel(e.As("bob"), m.ID, v2, add(1, "pepsi"))
-	var stale *explorer.StaleModelError
-	if !errors.As(err, &stale) || stale.Tag != (explorer.VersionTag{Version: 3}) {
+	var stale *models.StaleModelError
+	if !errors.As(err, &stale) || stale.Tag != (models.VersionTag{Version: 3}) {
 		t.Fatalf("conflict: %v", err)
 	}
 	// ann goes on: bob's version 3 is the newest, so hers is a new one.
-	r = editModel(t, e, "ann", m.ID, explorer.VersionTag{Version: 3}, explorer.ModelEdit{Kind: explorer.EditRenameTopic, Topic: 2, Title: "Teas"})
+	r = editModel(t, e, "ann", m.ID, models.VersionTag{Version: 3}, models.ModelEdit{Kind: models.EditRenameTopic, Topic: 2, Title: "Teas"})
 	if r.Amended || r.Model.Version != 4 {
 		t.Fatalf("ann after bob: %+v", r.Model.Tag())
 	}
@@ -88,13 +89,13 @@ func TestEditModelAmendsAndMerges(t *testing.T) {
 	e.Clock.Advance(time.Minute)
 	editModel(t, e, "ann", m.ID, r.Model.Tag(), add(2, "mate"))
 	groups := r.Model.Groups
-	_, err = e.Svc.UpdateModel(e.As("ann"), m.ID, explorer.ModelInput{Groups: &groups, BasedOn: []explorer.VersionTag{{Version: 4}}})
+	_, err = e.Svc.UpdateModel(e.As("ann"), m.ID, models.ModelInput{Groups: &groups, BasedOn: []models.VersionTag{{Version: 4}}})
 	if explorer.ErrorCode(err) != explorer.ECONFLICT {
 		t.Fatalf("If-Match 4 after an amendment: %v", err)
 	}
 	// After AmendWindow the next change is a new version.
-	e.Clock.Advance(explorer.AmendWindow)
-	r = editModel(t, e, "ann", m.ID, explorer.VersionTag{Version: 4, Revision: 1}, add(2, "rooibos"))
+	e.Clock.Advance(models.AmendWindow)
+	r = editModel(t, e, "ann", m.ID, models.VersionTag{Version: 4, Revision: 1}, add(2, "rooibos"))
 	if r.Amended || r.Model.Version != 5 {
 		t.Fatalf("after the window: %+v", r.Model.Tag())
 	}
@@ -115,15 +116,15 @@ func TestEditModelAmendsAndMerges(t *testing.T) {
 func TestEditModelMergeAgainstAnAmendedBase(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|Soda|soda", "2|Tea|tea")}})
+	m, err := e.Svc.UploadModel(e.As("ann"), models.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|Soda|soda", "2|Tea|tea")}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	add := func(topic int64, term string) explorer.ModelEdit {
-		return explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: topic, Terms: []string{term}}
+	add := func(topic int64, term string) models.ModelEdit {
+		return models.ModelEdit{Kind: models.EditAddTerms, Topic: topic, Terms: []string{term}}
 	}
-	editModel(t, e, "ann", m.ID, explorer.VersionTag{}, add(1, "a"))
-	r := editModel(t, e, "ann", m.ID, explorer.VersionTag{Version: 2}, add(1, "b"))
+	editModel(t, e, "ann", m.ID, models.VersionTag{}, add(1, "a"))
+	r := editModel(t, e, "ann", m.ID, models.VersionTag{Version: 2}, add(1, "b"))
 	old := r.Model.Tag() // 2.1, a second tab of ann
 	editModel(t, e, "ann", m.ID, old, add(1, "c"))
 	if _, err := e.Svc.EditModel(e.As("ann"), m.ID, old, add(1, "d")); explorer.ErrorCode(err) != explorer.ECONFLICT {
@@ -133,15 +134,15 @@ func TestEditModelMergeAgainstAnAmendedBase(t *testing.T) {
 	if !r.Merged || termsOf(r.Model) != "Soda=soda+a+b+c Tea=tea+chai" || r.Model.Version != 3 {
 		t.Fatalf("merged against 2.1: %s %s", r.Model.Tag(), termsOf(r.Model))
 	}
-	if _, err := e.Svc.EditModel(e.As("ann"), m.ID, explorer.VersionTag{Version: 2, Revision: 9}, add(2, "x")); explorer.ErrorCode(err) != explorer.ECONFLICT {
+	if _, err := e.Svc.EditModel(e.As("ann"), m.ID, models.VersionTag{Version: 2, Revision: 9}, add(2, "x")); explorer.ErrorCode(err) != explorer.ECONFLICT {
 		t.Fatalf("an unknown base: %v", err)
 	}
 	for _, s := range []string{"0", "1.0", "01", "1.", ".1", "1.2.3", "-1", "1e3", "9999999999"} {
-		if _, ok := explorer.ParseVersionTag(s); ok {
+		if _, ok := models.ParseVersionTag(s); ok {
 			t.Errorf("ParseVersionTag(%q) accepted", s)
 		}
 	}
-	if tag, ok := explorer.ParseVersionTag("12.3"); !ok || tag.String() != "12.3" {
+	if tag, ok := models.ParseVersionTag("12.3"); !ok || tag.String() != "12.3" {
 		t.Errorf("12.3: %v %v", tag, ok)
 	}
 }
@@ -152,13 +153,13 @@ func TestEditModelNeverAmendsDynamic(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	p := e.CreateProject("ann", "Survey", testkit.ExampleGroups(), "the")
-	m, err := e.Svc.CreateModelFromProject(e.As("ann"), p.ID, explorer.ModelUpdate{Dynamic: true})
+	m, err := e.Svc.CreateModelFromProject(e.As("ann"), p.ID, models.ModelUpdate{Dynamic: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	topic := m.Groups[0].Topics[0].ID
 	for i, term := range []string{"x", "y"} {
-		r := editModel(t, e, "ann", m.ID, explorer.VersionTag{}, explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: topic, Terms: []string{term}})
+		r := editModel(t, e, "ann", m.ID, models.VersionTag{}, models.ModelEdit{Kind: models.EditAddTerms, Topic: topic, Terms: []string{term}})
 		if r.Amended || r.Model.Version != 2+i || !r.Model.Outdated {
 			t.Fatalf("change %d: %+v amended %v", i, r.Model.Tag(), r.Amended)
 		}
@@ -171,12 +172,12 @@ func TestEditModelNeverAmendsDynamic(t *testing.T) {
 func TestVersionSummariesFollowAmendments(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|Soda|soda", "2|Tea|tea")}})
+	m, err := e.Svc.UploadModel(e.As("ann"), models.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|Soda|soda", "2|Tea|tea")}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	add := func(topic int64, term string) explorer.ModelEdit {
-		return explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: topic, Terms: []string{term}}
+	add := func(topic int64, term string) models.ModelEdit {
+		return models.ModelEdit{Kind: models.EditAddTerms, Topic: topic, Terms: []string{term}}
 	}
 	summary := func(v int, want string) {
 		t.Helper()
@@ -185,14 +186,14 @@ func TestVersionSummariesFollowAmendments(t *testing.T) {
 			t.Fatalf("version %d: %q (%v), want %q", v, sum[v], err, want)
 		}
 	}
-	r := editModel(t, e, "ann", m.ID, explorer.VersionTag{}, add(1, "cola"))
+	r := editModel(t, e, "ann", m.ID, models.VersionTag{}, add(1, "cola"))
 	summary(2, "+1 term in Soda")
 	r = editModel(t, e, "ann", m.ID, r.Model.Tag(), add(2, "chai"))
 	if !r.Amended {
 		t.Fatalf("not amended: %+v", r.Model.Tag())
 	}
 	summary(2, "+2 terms in 2 topics")
-	e.Clock.Advance(explorer.AmendWindow)
+	e.Clock.Advance(models.AmendWindow)
 	r = editModel(t, e, "ann", m.ID, r.Model.Tag(), add(2, "mate"))
 	summary(2, "+2 terms in 2 topics")
 	summary(3, "+1 term in Tea")
@@ -206,15 +207,15 @@ func TestVersionSummariesFollowAmendments(t *testing.T) {
 func TestEditModelSaysTermsHeldAlready(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: new("Drinks"), File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|Soda|soda, cola")}})
+	m, err := e.Svc.UploadModel(e.As("ann"), models.UploadModelInput{Title: new("Drinks"), File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|Soda|soda, cola")}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := editModel(t, e, "ann", m.ID, explorer.VersionTag{}, explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: 1, Terms: []string{" COLA", "pop", "Soda ", "cola"}})
+	r := editModel(t, e, "ann", m.ID, models.VersionTag{}, models.ModelEdit{Kind: models.EditAddTerms, Topic: 1, Terms: []string{" COLA", "pop", "Soda ", "cola"}})
 	if strings.Join(r.Already, ",") != "COLA,Soda" || !r.Changed || termsOf(r.Model) != "Soda=soda+cola+pop" {
 		t.Fatalf("mixed add: already %q, changed %v, %s", r.Already, r.Changed, termsOf(r.Model))
 	}
-	r = editModel(t, e, "ann", m.ID, explorer.VersionTag{}, explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: 1, Terms: []string{"Pop"}})
+	r = editModel(t, e, "ann", m.ID, models.VersionTag{}, models.ModelEdit{Kind: models.EditAddTerms, Topic: 1, Terms: []string{"Pop"}})
 	if strings.Join(r.Already, ",") != "Pop" || r.Changed || r.Model.Version != 2 {
 		t.Fatalf("add held term: %+v", r)
 	}

@@ -6,6 +6,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/models"
 )
 
 // FuzzUpdateModel sends JSON bodies of PUT /models/{id} to the Service:
@@ -26,12 +27,12 @@ func FuzzUpdateModel(f *testing.F) {
 	e := testkit.New(f)
 	e.AddUser("ann", "")
 	ctx := e.As("ann")
-	m, err := e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|a", "2.1|B|b", "2.2|C|c")}})
+	m, err := e.Svc.UploadModel(ctx, models.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|a", "2.1|B|b", "2.2|C|c")}})
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		var in explorer.ModelInput
+		var in models.ModelInput
 		if json.Unmarshal(body, &in) != nil {
 			return
 		}

@@ -5,6 +5,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/models"
 )
 
 func topicIDs(groups []explorer.Group) []int64 {
@@ -36,11 +37,11 @@ func TestCreateModelFromSomeTopics(t *testing.T) {
 	}
 	keep := []int64{all[2], all[0]}
 	for _, bad := range [][]int64{{}, {all[0], 987654}} {
-		if _, err := e.Svc.CreateModelFromTopics(ctx, p.ID, explorer.ModelUpdate{}, bad); explorer.ErrorCode(err) != explorer.EINVALID {
+		if _, err := e.Svc.CreateModelFromTopics(ctx, p.ID, models.ModelUpdate{}, bad); explorer.ErrorCode(err) != explorer.EINVALID {
 			t.Fatalf("keep %v: %v", bad, err)
 		}
 	}
-	m, err := e.Svc.CreateModelFromTopics(ctx, p.ID, explorer.ModelUpdate{}, keep)
+	m, err := e.Svc.CreateModelFromTopics(ctx, p.ID, models.ModelUpdate{}, keep)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func TestCreateModelFromSomeTopics(t *testing.T) {
 	if q, _ := e.Svc.Project(ctx, p.ID); len(topicIDs(q.Structure.Groups)) != len(all) || q.ModelID != nil {
 		t.Fatalf("the project changed: %v", topicIDs(q.Structure.Groups))
 	}
-	m, err = e.Svc.CreateModelFromTopics(ctx, p.ID, explorer.ModelUpdate{Dynamic: true}, keep)
+	m, err = e.Svc.CreateModelFromTopics(ctx, p.ID, models.ModelUpdate{Dynamic: true}, keep)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ func (s *Service) modelLanguage(ctx context.Context, u *explorer.User, given str
 		}
 		return code, nil
 	}
-	if code, ok := s.detector.Detect(explorer.AllTerms(groups)); ok {
+	if code, ok := s.detector.Detect(AllTerms(groups)); ok {
 		if code, ok := language.Normalize(code); ok {
 			return code, nil
 		}

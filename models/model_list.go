@@ -9,12 +9,12 @@ import (
 // ModelList is the window of the caller's models (owned and shared) that
 // q selects, newest first by default, with their counts, and how many
 // models q selects.
-func (s *Service) ModelList(ctx context.Context, q explorer.ListQuery) ([]explorer.ModelRow, int, error) {
+func (s *Service) ModelList(ctx context.Context, q explorer.ListQuery) ([]ModelRow, int, error) {
 	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, 0, err
 	}
-	if err := q.Check(explorer.ModelSorts); err != nil {
+	if err := q.Check(ModelSorts); err != nil {
 		return nil, 0, err
 	}
 	list, total, err := s.store.ListModels(ctx, u.ID, q)
@@ -22,9 +22,9 @@ func (s *Service) ModelList(ctx context.Context, q explorer.ListQuery) ([]explor
 		return nil, 0, err
 	}
 	list, _ = explorer.CutToPage(list, q.Page)
-	out := make([]explorer.ModelRow, len(list))
+	out := make([]ModelRow, len(list))
 	for i, m := range list {
-		out[i] = explorer.ModelRow{ModelInfo: m.Info(), ModelCounts: m.Counts}
+		out[i] = ModelRow{ModelInfo: m.Info(), ModelCounts: m.Counts}
 	}
 	return out, total, nil
 }

@@ -14,13 +14,13 @@ import (
 // they were (ids are never handed out twice, so they still name the same
 // groups and topics). When the current version already holds that
 // structure no version is made and created is false.
-func (s *Service) RestoreModelVersion(ctx context.Context, id int64, version int) (m *explorer.Model, created bool, err error) {
+func (s *Service) RestoreModelVersion(ctx context.Context, id int64, version int) (m *Model, created bool, err error) {
 	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, false, err
 	}
 	var (
-		rec  *explorer.ModelRecord
+		rec  *ModelRecord
 		next *explorer.Structure
 	)
 	err = s.root.InTx(ctx, func(ctx context.Context) error {
@@ -40,11 +40,11 @@ func (s *Service) RestoreModelVersion(ctx context.Context, id int64, version int
 		if err != nil {
 			return err
 		}
-		if explorer.SameStructure(cur, old) {
+		if SameStructure(cur, old) {
 			return nil
 		}
 		// Counters only grow: an older version's ids are all below them.
-		c, ignore := explorer.MaxIDs(old)
+		c, ignore := MaxIDs(old)
 		m.NextGroupID, m.NextTopicID = max(m.NextGroupID, c.Group), max(m.NextTopicID, c.Topic)
 		m.NextIgnoreTermID = max(m.NextIgnoreTermID, ignore)
 		if err := s.addVersion(ctx, u, m, old); err != nil {

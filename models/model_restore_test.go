@@ -6,6 +6,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/models"
 )
 
 // TestUpdateBasedOnAStaleVersion: an update based on a version that is no
@@ -14,19 +15,19 @@ import (
 func TestUpdateBasedOnAStaleVersion(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|Soda|soda")}})
+	m, err := e.Svc.UploadModel(e.As("ann"), models.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|Soda|soda")}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	groups := func(terms ...string) *[]explorer.Group {
 		return &[]explorer.Group{{ID: 1, Title: "Soda", Topics: []explorer.Topic{{ID: 1, Title: "Soda", Terms: terms}}}}
 	}
-	if _, err := e.Svc.UpdateModel(e.As("ann"), m.ID, explorer.ModelInput{Groups: groups("soda", "shake"), BasedOn: []explorer.VersionTag{{Version: 1}}}); err != nil {
+	if _, err := e.Svc.UpdateModel(e.As("ann"), m.ID, models.ModelInput{Groups: groups("soda", "shake"), BasedOn: []models.VersionTag{{Version: 1}}}); err != nil {
 		t.Fatal(err)
 	}
 	title := "Stale"
-	_, err = e.Svc.UpdateModel(e.As("ann"), m.ID, explorer.ModelInput{Title: &title, Groups: groups("soda", "milk"), BasedOn: []explorer.VersionTag{{Version: 1}}})
-	var stale *explorer.StaleModelError
+	_, err = e.Svc.UpdateModel(e.As("ann"), m.ID, models.ModelInput{Title: &title, Groups: groups("soda", "milk"), BasedOn: []models.VersionTag{{Version: 1}}})
+	var stale *models.StaleModelError
 	if explorer.ErrorCode(err) != explorer.ECONFLICT || !errors.As(err, &stale) || stale.Current != 2 || stale.ModelID != m.ID {
 		t.Fatalf("stale update: %v", err)
 	}

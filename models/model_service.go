@@ -12,14 +12,14 @@ var emptyDictionary = map[string]string{}
 
 // VisibleModel returns a model the caller owns or has access to; any
 // other is ENOTFOUND, so that its existence is not revealed.
-func (s *Service) VisibleModel(ctx context.Context, u *explorer.User, id int64) (*explorer.ModelRecord, error) {
+func (s *Service) VisibleModel(ctx context.Context, u *explorer.User, id int64) (*ModelRecord, error) {
 	m, err := s.store.FindModel(ctx, id, u.ID)
 	return visible(id, m, err)
 }
 
 // callerModel returns a model the signed-in caller can see (VisibleModel
 // for the context's actor).
-func (s *Service) callerModel(ctx context.Context, id int64) (*explorer.ModelRecord, error) {
+func (s *Service) callerModel(ctx context.Context, id int64) (*ModelRecord, error) {
 	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
@@ -30,7 +30,7 @@ func (s *Service) callerModel(ctx context.Context, id int64) (*explorer.ModelRec
 // visible returns what a read of model id found (m, err) when the caller
 // may see it: any other model is ENOTFOUND, so that its existence is not
 // revealed.
-func visible(id int64, m *explorer.ModelRecord, err error) (*explorer.ModelRecord, error) {
+func visible(id int64, m *ModelRecord, err error) (*ModelRecord, error) {
 	if explorer.ErrorCode(err) == explorer.ENOTFOUND || (err == nil && m.Rights == "") {
 		return nil, explorer.Errorf(explorer.ENOTFOUND, "model %d not found", id)
 	}
@@ -39,14 +39,14 @@ func visible(id int64, m *explorer.ModelRecord, err error) (*explorer.ModelRecor
 
 // WritableModel returns a model the caller may update and share: it owns
 // it or holds READ_WRITE. READ holders get EFORBIDDEN.
-func (s *Service) WritableModel(ctx context.Context, u *explorer.User, id int64) (*explorer.ModelRecord, error) {
+func (s *Service) WritableModel(ctx context.Context, u *explorer.User, id int64) (*ModelRecord, error) {
 	m, err := s.VisibleModel(ctx, u, id)
 	return writable(id, m, err)
 }
 
 // writable returns the visible model id (m, err) when the caller may
 // update it: READ holders get EFORBIDDEN.
-func writable(id int64, m *explorer.ModelRecord, err error) (*explorer.ModelRecord, error) {
+func writable(id int64, m *ModelRecord, err error) (*ModelRecord, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +81,7 @@ func (s *Service) ModelsPage(ctx context.Context, page explorer.Page) ([]explore
 }
 
 // Model returns the current version of a model the caller can see.
-func (s *Service) Model(ctx context.Context, id int64) (*explorer.Model, error) {
+func (s *Service) Model(ctx context.Context, id int64) (*Model, error) {
 	m, err := s.callerModel(ctx, id)
 	if err != nil {
 		return nil, err
@@ -91,7 +91,7 @@ func (s *Service) Model(ctx context.Context, id int64) (*explorer.Model, error) 
 
 // ModelVersion returns a model with the structure of one of its versions
 // and its current title and other fields.
-func (s *Service) ModelVersion(ctx context.Context, id int64, version int) (*explorer.Model, error) {
+func (s *Service) ModelVersion(ctx context.Context, id int64, version int) (*Model, error) {
 	m, err := s.callerModel(ctx, id)
 	if err != nil {
 		return nil, err
@@ -105,7 +105,7 @@ func (s *Service) ModelVersion(ctx context.Context, id int64, version int) (*exp
 // ExportModel returns a version of a model the caller can see (0: the
 // current one) for an export, which the edge writes in a file format
 // (internal/tablefile).
-func (s *Service) ExportModel(ctx context.Context, id int64, version int) (*explorer.Model, error) {
+func (s *Service) ExportModel(ctx context.Context, id int64, version int) (*Model, error) {
 	if version == 0 {
 		return s.Model(ctx, id)
 	}
@@ -113,7 +113,7 @@ func (s *Service) ExportModel(ctx context.Context, id int64, version int) (*expl
 }
 
 // ModelVersions lists the versions of a model, oldest first.
-func (s *Service) ModelVersions(ctx context.Context, id int64) ([]explorer.ModelVersion, error) {
+func (s *Service) ModelVersions(ctx context.Context, id int64) ([]ModelVersion, error) {
 	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
@@ -126,7 +126,7 @@ func (s *Service) ModelVersions(ctx context.Context, id int64) ([]explorer.Model
 
 // ModelVersionsPage is the window page of ModelVersions and whether more
 // versions follow.
-func (s *Service) ModelVersionsPage(ctx context.Context, id int64, page explorer.Page) ([]explorer.ModelVersion, bool, error) {
+func (s *Service) ModelVersionsPage(ctx context.Context, id int64, page explorer.Page) ([]ModelVersion, bool, error) {
 	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, false, err
@@ -144,7 +144,7 @@ func (s *Service) ModelVersionsPage(ctx context.Context, id int64, page explorer
 
 // modelAt builds the answer for a model with the structure of version.
 // It must run outside transactions: it may fill the version cache.
-func (s *Service) modelAt(ctx context.Context, m *explorer.ModelRecord, version int) (*explorer.Model, error) {
+func (s *Service) modelAt(ctx context.Context, m *ModelRecord, version int) (*Model, error) {
 	v, err := s.answerVersion(ctx, m, version)
 	if err != nil {
 		if explorer.ErrorCode(err) == explorer.ENOTFOUND {
@@ -158,7 +158,7 @@ func (s *Service) modelAt(ctx context.Context, m *explorer.ModelRecord, version 
 // modelWith answers a model at a version the caller holds ready; a writer
 // answers what it just stored without reading it back (a version too
 // large for the cache would be).
-func (s *Service) modelWith(ctx context.Context, m *explorer.ModelRecord, version int, v *answerVersion) (*explorer.Model, error) {
+func (s *Service) modelWith(ctx context.Context, m *ModelRecord, version int, v *answerVersion) (*Model, error) {
 	accesses, invitations, err := s.store.FindModelSharing(ctx, m.ID)
 	if err != nil {
 		return nil, err
@@ -167,7 +167,7 @@ func (s *Service) modelWith(ctx context.Context, m *explorer.ModelRecord, versio
 	for i := range invitations {
 		invitations[i].Model = &info
 	}
-	out := &explorer.Model{
+	out := &Model{
 		ModelInfo:             info,
 		Groups:                v.groups,
 		UsersAccess:           explorer.NonNil(accesses),
@@ -179,19 +179,19 @@ func (s *Service) modelWith(ctx context.Context, m *explorer.ModelRecord, versio
 		Rights:                m.Rights,
 		SharingStamp:          m.SharingStamp,
 	}
-	out.SetContentKey(explorer.NewContentKey(v.key.model, v.key.version, v.key.revision))
+	out.SetContentKey(NewContentKey(v.key.model, v.key.version, v.key.revision))
 	return out, nil
 }
 
 // ModelState is the state of a model the caller can see, at its current
 // version: one read of the model's row (with the caller's rights), for a
 // conditional request that is decided before the answer is built.
-func (s *Service) ModelState(ctx context.Context, id int64) (*explorer.ModelState, error) {
+func (s *Service) ModelState(ctx context.Context, id int64) (*ModelState, error) {
 	m, err := s.callerModel(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	return &explorer.ModelState{ModelInfo: m.Info(), Tag: m.Tag(), SharingStamp: m.SharingStamp}, nil
+	return &ModelState{ModelInfo: m.Info(), Tag: m.Tag(), SharingStamp: m.SharingStamp}, nil
 }
 
 // answerGroups copies groups for an answer: dictionaries are shown empty.
@@ -221,7 +221,7 @@ func nonNilMap(m map[string]string) map[string]string {
 
 // ModelProjects returns the master and dependent projects of a DYNAMIC
 // model; other models have none.
-func (s *Service) ModelProjects(ctx context.Context, id int64) (*explorer.ModelProjects, error) {
+func (s *Service) ModelProjects(ctx context.Context, id int64) (*ModelProjects, error) {
 	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
@@ -230,8 +230,8 @@ func (s *Service) ModelProjects(ctx context.Context, id int64) (*explorer.ModelP
 	if err != nil {
 		return nil, err
 	}
-	out := &explorer.ModelProjects{DependentProjects: []*explorer.Project{}}
-	if m.Type != explorer.ModelDynamic {
+	out := &ModelProjects{DependentProjects: []*explorer.Project{}}
+	if m.Type != ModelDynamic {
 		return out, nil
 	}
 	info := m.Info()

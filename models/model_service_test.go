@@ -25,7 +25,7 @@ func sharedModel(t *testing.T, e *testkit.Env) (id, extraAccess, pendingInvitati
 			e.AddUser(u, "")
 		}
 	}
-	m, err := e.Svc.UploadModel(e.As("owner"), explorer.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|a")}})
+	m, err := e.Svc.UploadModel(e.As("owner"), models.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|a")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func TestModelRights(t *testing.T) {
 			return err
 		},
 		"update": func(ctx context.Context, s *models.Service, id, _, _ int64) error {
-			_, err := s.UpdateModel(ctx, id, explorer.ModelInput{Title: new("New")})
+			_, err := s.UpdateModel(ctx, id, models.ModelInput{Title: new("New")})
 			return err
 		},
 		"share": func(ctx context.Context, s *models.Service, id, _, _ int64) error {
@@ -200,7 +200,7 @@ func TestModelSharingRules(t *testing.T) {
 		t.Fatalf("invited after accepting: %+v %v", m, err)
 	}
 	// Models lists owned and shared models by id.
-	mine, _ := e.Svc.UploadModel(e.As("invited"), explorer.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|a")}})
+	mine, _ := e.Svc.UploadModel(e.As("invited"), models.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|a")}})
 	infos, err := e.Svc.Models(e.As("invited"))
 	if err != nil || len(infos) != 2 || infos[0].ID != id || infos[1].ID != mine.ID {
 		t.Fatalf("models of invited: %+v %v", infos, err)
@@ -211,7 +211,7 @@ func TestModelStructureUpdates(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	ctx := e.As("ann")
-	m, err := e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms",
+	m, err := e.Svc.UploadModel(ctx, models.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms",
 		"1|A|a", "2.1|B|b", "2.2|C|c", "3|D|d")}})
 	if err != nil {
 		t.Fatal(err)
@@ -225,7 +225,7 @@ func TestModelStructureUpdates(t *testing.T) {
 		}
 		return s
 	}
-	update := func(in explorer.ModelInput) *explorer.Model {
+	update := func(in models.ModelInput) *models.Model {
 		t.Helper()
 		m, err := e.Svc.UpdateModel(ctx, id, in)
 		if err != nil {
@@ -240,7 +240,7 @@ func TestModelStructureUpdates(t *testing.T) {
 
 	// Ids of the model are kept; a repeated id, an unknown id and a
 	// missing one are assigned anew; a topic keeps its id across groups.
-	m = update(explorer.ModelInput{Groups: groups(
+	m = update(models.ModelInput{Groups: groups(
 		explorer.Group{ID: 2, Title: "B", Topics: []explorer.Topic{topic(1, "A moved", nil, "a"), topic(3, "C", nil, "c")}},
 		explorer.Group{ID: 2, Title: "Again", Topics: []explorer.Topic{topic(1, "A twice", nil, "a")}},
 		explorer.Group{ID: 77, Title: "Unknown", Topics: []explorer.Topic{topic(-1, "Neg", nil)}},
@@ -274,7 +274,7 @@ func TestModelStructureUpdates(t *testing.T) {
 	}
 	// Ids removed are never given again; an empty dictionary keeps the
 	// stored one, a new one replaces it.
-	m = update(explorer.ModelInput{Groups: groups(
+	m = update(models.ModelInput{Groups: groups(
 		explorer.Group{ID: 6, Title: "None", Topics: []explorer.Topic{topic(7, "Zero", map[string]string{}, "z")}},
 		explorer.Group{ID: 3, Title: "Old id", Topics: []explorer.Topic{topic(2, "Old topic id", nil)}},
 	)})
@@ -284,7 +284,7 @@ func TestModelStructureUpdates(t *testing.T) {
 	if d := stored(3).Groups[0].Topics[0].Dictionary; !maps.Equal(d, map[string]string{"k": "v"}) {
 		t.Fatalf("kept dictionary %v", d)
 	}
-	m = update(explorer.ModelInput{Groups: groups(
+	m = update(models.ModelInput{Groups: groups(
 		explorer.Group{ID: 6, Title: "None", Topics: []explorer.Topic{topic(7, "Zero", map[string]string{"k": "w"}, "z")}},
 		explorer.Group{ID: 7, Title: "Old id", Topics: []explorer.Topic{topic(8, "Old topic id", nil)}},
 	)})
@@ -298,26 +298,26 @@ func TestModelStructureUpdates(t *testing.T) {
 	cur := m.Groups
 	for _, tt := range []struct {
 		name    string
-		in      explorer.ModelInput
+		in      models.ModelInput
 		version bool
 	}{
-		{"nothing", explorer.ModelInput{}, false},
-		{"title", explorer.ModelInput{Title: new("T")}, false},
-		{"same groups", explorer.ModelInput{Groups: &cur}, false},
-		{"same terms after cleaning", explorer.ModelInput{Groups: groups(
+		{"nothing", models.ModelInput{}, false},
+		{"title", models.ModelInput{Title: new("T")}, false},
+		{"same groups", models.ModelInput{Groups: &cur}, false},
+		{"same terms after cleaning", models.ModelInput{Groups: groups(
 			explorer.Group{ID: 6, Title: " None ", Topics: []explorer.Topic{topic(7, "Zero", nil, " z", "Z", "")}},
 			explorer.Group{ID: 7, Title: "Old id", Topics: []explorer.Topic{topic(8, "Old topic id", nil)}})}, false},
-		{"pinned", explorer.ModelInput{Groups: groups(
+		{"pinned", models.ModelInput{Groups: groups(
 			explorer.Group{ID: 6, Title: "None", Pinned: true, Topics: []explorer.Topic{topic(7, "Zero", nil, "z")}},
 			explorer.Group{ID: 7, Title: "Old id", Topics: []explorer.Topic{topic(8, "Old topic id", nil)}})}, true},
-		{"order", explorer.ModelInput{Groups: groups(
+		{"order", models.ModelInput{Groups: groups(
 			explorer.Group{ID: 7, Title: "Old id", Topics: []explorer.Topic{topic(8, "Old topic id", nil)}},
 			explorer.Group{ID: 6, Title: "None", Pinned: true, Topics: []explorer.Topic{topic(7, "Zero", nil, "z")}})}, true},
-		{"ignore terms", explorer.ModelInput{IgnoreTerms: &[]string{"the"}}, true},
-		{"same ignore terms", explorer.ModelInput{IgnoreTerms: &[]string{" the", "THE"}}, false},
-		{"ignore terms dictionary", explorer.ModelInput{IgnoreTermsDictionary: map[string]string{"the": "a"}}, true},
-		{"same ignore terms dictionary", explorer.ModelInput{IgnoreTermsDictionary: map[string]string{"the": "a"}}, false},
-		{"no groups", explorer.ModelInput{Groups: groups()}, true},
+		{"ignore terms", models.ModelInput{IgnoreTerms: &[]string{"the"}}, true},
+		{"same ignore terms", models.ModelInput{IgnoreTerms: &[]string{" the", "THE"}}, false},
+		{"ignore terms dictionary", models.ModelInput{IgnoreTermsDictionary: map[string]string{"the": "a"}}, true},
+		{"same ignore terms dictionary", models.ModelInput{IgnoreTermsDictionary: map[string]string{"the": "a"}}, false},
+		{"no groups", models.ModelInput{Groups: groups()}, true},
 	} {
 		before := m.Version
 		m = update(tt.in)
@@ -334,7 +334,7 @@ func TestModelStructureUpdates(t *testing.T) {
 
 	// Invalid input: nothing changes.
 	before := m
-	for _, in := range []explorer.ModelInput{
+	for _, in := range []models.ModelInput{
 		{Groups: groups(explorer.Group{Title: " "})},
 		{Groups: groups(explorer.Group{Title: "G", Topics: []explorer.Topic{{Title: ""}}})},
 		{Title: new("ok"), Groups: groups(explorer.Group{Title: "G", Topics: []explorer.Topic{{Title: "T", Terms: []string{string(make([]byte, 501))}}}})},
@@ -363,17 +363,17 @@ func TestModelLanguage(t *testing.T) {
 		return &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|qqq")}
 	}
 	guess.code, guess.sure = "sv", true
-	m, err := e.Svc.UploadModel(ctx, explorer.UploadModelInput{Language: " fi ", File: file()})
+	m, err := e.Svc.UploadModel(ctx, models.UploadModelInput{Language: " fi ", File: file()})
 	if err != nil || m.Language != "FI" {
 		t.Fatalf("given: %v %v", m, err)
 	}
 	// Detected: a confident guess wins over the default.
-	m, err = e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: file()})
+	m, err = e.Svc.UploadModel(ctx, models.UploadModelInput{File: file()})
 	if err != nil || m.Language != "SV" {
 		t.Fatalf("detected: %v %v", m, err)
 	}
 	guess.sure = false
-	m, _ = e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: file()})
+	m, _ = e.Svc.UploadModel(ctx, models.UploadModelInput{File: file()})
 	if m.Language != "EN" {
 		t.Fatalf("unsure guess: %q, want the default EN", m.Language)
 	}
@@ -382,7 +382,7 @@ func TestModelLanguage(t *testing.T) {
 	if _, err := e.Svc.UpdateSettings(ctx, []explorer.UserSetting{{Key: explorer.SettingDefaultLanguage, Value: "nl"}}); err != nil {
 		t.Fatal(err)
 	}
-	if m, _ = e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: file()}); m.Language != "NL" {
+	if m, _ = e.Svc.UploadModel(ctx, models.UploadModelInput{File: file()}); m.Language != "NL" {
 		t.Fatalf("default: %q", m.Language)
 	}
 }
@@ -391,7 +391,7 @@ func TestModelLanguage(t *testing.T) {
 func TestModelLanguageWithoutDetector(t *testing.T) {
 	e := testkit.New(t, func(o *explorer.Options) { o.Detector = nil })
 	e.AddUser("ann", "")
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|smörgås, räksmörgås, kaffe, kanelbulle, jättegott, tack så mycket")}})
+	m, err := e.Svc.UploadModel(e.As("ann"), models.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|smörgås, räksmörgås, kaffe, kanelbulle, jättegott, tack så mycket")}})
 	if err != nil || m.Language != "EN" {
 		t.Fatalf("without a detector: %v %v", m, err)
 	}

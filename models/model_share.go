@@ -22,7 +22,7 @@ func normalizeRights(r string) (string, error) {
 // ShareModel invites a user to a model with the given rights (blank is
 // READ). The caller needs READ_WRITE. Sharing with the owner, or with a
 // user who already has access or a pending invitation, is ECONFLICT.
-func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights string) (*explorer.ModelInvitation, error) {
+func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights string) (*ModelInvitation, error) {
 	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
@@ -38,7 +38,7 @@ func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights strin
 	if err != nil {
 		return nil, err
 	}
-	var inv *explorer.ModelInvitation
+	var inv *ModelInvitation
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		m, err := s.WritableModel(ctx, u, id)
 		if err != nil {
@@ -63,7 +63,7 @@ func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights strin
 				return explorer.Errorf(explorer.ECONFLICT, "%s already has access to model %d", to.Username, id)
 			}
 		}
-		inv = &explorer.ModelInvitation{
+		inv = &ModelInvitation{
 			Created: s.clock.Now(), Rights: rights, Recipient: explorer.UserRef{UserID: to.Username},
 			ModelID: id, SenderID: u.ID, RecipientID: to.ID, Sender: explorer.UserRef{UserID: u.Username},
 		}
@@ -79,7 +79,7 @@ func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights strin
 		}
 		info := m.Info()
 		inv.Model = &info
-		inv.Delivery, err = s.root.NotifyModelInvitation(ctx, u, to, inv)
+		inv.Delivery, err = s.root.NotifyModelInvitation(ctx, u, to, inv.ID, *inv.Model, inv.Rights)
 		return err
 	})
 	if err != nil {
@@ -91,7 +91,7 @@ func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights strin
 // ModelInvitationsPage lists the window page of the pending model
 // invitations the caller received (all of them for the zero Page) and
 // whether more follow.
-func (s *Service) ModelInvitationsPage(ctx context.Context, page explorer.Page) ([]explorer.ModelInvitation, bool, error) {
+func (s *Service) ModelInvitationsPage(ctx context.Context, page explorer.Page) ([]ModelInvitation, bool, error) {
 	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, false, err
@@ -120,7 +120,7 @@ func (s *Service) ModelInvitationsPage(ctx context.Context, page explorer.Page) 
 
 // receivedInvitation returns a pending invitation whose recipient is u;
 // any other is ENOTFOUND.
-func (s *Service) receivedInvitation(ctx context.Context, u *explorer.User, id int64) (*explorer.ModelInvitation, error) {
+func (s *Service) receivedInvitation(ctx context.Context, u *explorer.User, id int64) (*ModelInvitation, error) {
 	inv, err := s.store.FindModelInvitation(ctx, id)
 	if explorer.ErrorCode(err) == explorer.ENOTFOUND || (err == nil && inv.RecipientID != u.ID) {
 		return nil, explorer.Errorf(explorer.ENOTFOUND, "invitation %d not found", id)
@@ -143,7 +143,7 @@ func (s *Service) AcceptModelInvitation(ctx context.Context, id int64) error {
 		if err := s.deleteModelInvitation(ctx, inv.ID); err != nil {
 			return err
 		}
-		err = s.store.CreateModelAccess(ctx, &explorer.ModelAccess{
+		err = s.store.CreateModelAccess(ctx, &ModelAccess{
 			Rights: inv.Rights, Created: s.clock.Now(), User: explorer.UserRef{UserID: u.Username},
 			ModelID: inv.ModelID, UserID: u.ID,
 		})

@@ -21,7 +21,7 @@ func cleanModelTitle(title *string) (*string, error) {
 	if t == "" {
 		return nil, nil
 	}
-	if utf8.RuneCountInString(t) > explorer.ModelTitleMax {
+	if utf8.RuneCountInString(t) > ModelTitleMax {
 		return nil, explorer.Invalid("title must be at most 500 characters", explorer.FieldError{Field: "title", Message: "must be at most 500 characters"})
 	}
 	return &t, nil
@@ -30,17 +30,17 @@ func cleanModelTitle(title *string) (*string, error) {
 // RenameModel gives the model a new title, which must not be blank: the
 // pages rename a model and never empty its title (the JSON interface's
 // PUT may still make it null).
-func (s *Service) RenameModel(ctx context.Context, id int64, title string) (*explorer.Model, error) {
+func (s *Service) RenameModel(ctx context.Context, id int64, title string) (*Model, error) {
 	if strings.TrimSpace(title) == "" {
 		return nil, explorer.Invalid("type a title: a model's title cannot be empty", explorer.FieldError{Field: "title", Message: "must not be empty"})
 	}
-	return s.UpdateModel(ctx, id, explorer.ModelInput{Title: &title})
+	return s.UpdateModel(ctx, id, ModelInput{Title: &title})
 }
 
 // UpdateModel changes a model's title and structure. An absent field keeps
 // what the model has. A new version is created only when the groups or
 // ignore terms change; a DYNAMIC model then becomes outdated.
-func (s *Service) UpdateModel(ctx context.Context, id int64, in explorer.ModelInput) (*explorer.Model, error) {
+func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Model, error) {
 	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
@@ -50,7 +50,7 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in explorer.ModelIn
 		return nil, err
 	}
 	var (
-		rec     *explorer.ModelRecord
+		rec     *ModelRecord
 		created *explorer.Structure
 	)
 	err = s.root.InTx(ctx, func(ctx context.Context) error {
@@ -92,7 +92,7 @@ type cleanInput struct {
 
 // cleanModelInput cleans and checks the parts of in that are given, before
 // any lock is taken.
-func (s *Service) cleanModelInput(id int64, in explorer.ModelInput) (cleanInput, error) {
+func (s *Service) cleanModelInput(id int64, in ModelInput) (cleanInput, error) {
 	var c cleanInput
 	var err error
 	if in.Title != nil {
@@ -103,13 +103,13 @@ func (s *Service) cleanModelInput(id int64, in explorer.ModelInput) (cleanInput,
 	if in.Groups != nil {
 		// The latest version cached, if any, spares cleaning again the
 		// terms of the topics that did not change.
-		if c.groups, err = explorer.NormalizeGroupsLike(*in.Groups, "groups", s.versions.latestGroups(id)); err != nil {
+		if c.groups, err = NormalizeGroupsLike(*in.Groups, "groups", s.versions.latestGroups(id)); err != nil {
 			return c, err
 		}
 	}
-	var errs explorer.FieldErrors
+	var errs FieldErrors
 	if in.IgnoreTerms != nil {
-		c.ignore = explorer.CleanTerms(&errs, "ignoreTerms", *in.IgnoreTerms)
+		c.ignore = CleanTerms(&errs, "ignoreTerms", *in.IgnoreTerms)
 		if err := errs.Err(); err != nil {
 			return c, err
 		}
@@ -123,7 +123,7 @@ func (s *Service) cleanModelInput(id int64, in explorer.ModelInput) (cleanInput,
 // nextStructure adds the version in makes of m's structure, when in
 // changes it, and returns it (nil when in leaves the structure as it is).
 // m's id counters advance with the ids the new version gives.
-func (s *Service) nextStructure(ctx context.Context, u *explorer.User, m *explorer.ModelRecord, in explorer.ModelInput, clean cleanInput) (*explorer.Structure, error) {
+func (s *Service) nextStructure(ctx context.Context, u *explorer.User, m *ModelRecord, in ModelInput, clean cleanInput) (*explorer.Structure, error) {
 	if in.Groups == nil && in.IgnoreTerms == nil && in.IgnoreTermsDictionary == nil {
 		return nil, nil
 	}
@@ -132,18 +132,18 @@ func (s *Service) nextStructure(ctx context.Context, u *explorer.User, m *explor
 		return nil, err
 	}
 	next := explorer.Structure{Groups: cur.Groups, IgnoreTerms: cur.IgnoreTerms, IgnoreTermsDictionary: cur.IgnoreTermsDictionary}
-	counters := explorer.IDCounters{Group: m.NextGroupID, Topic: m.NextTopicID}
+	counters := IDCounters{Group: m.NextGroupID, Topic: m.NextTopicID}
 	nextIgnore := m.NextIgnoreTermID
 	if in.Groups != nil {
-		next.Groups = explorer.AssignIDs(cur.Groups, clean.groups, &counters)
+		next.Groups = AssignIDs(cur.Groups, clean.groups, &counters)
 	}
 	if in.IgnoreTerms != nil {
-		next.IgnoreTerms = explorer.AssignIgnoreIDs(cur.IgnoreTerms, clean.ignore, &nextIgnore)
+		next.IgnoreTerms = AssignIgnoreIDs(cur.IgnoreTerms, clean.ignore, &nextIgnore)
 	}
 	if in.IgnoreTermsDictionary != nil {
 		next.IgnoreTermsDictionary = in.IgnoreTermsDictionary
 	}
-	if explorer.SameStructure(cur, &next) {
+	if SameStructure(cur, &next) {
 		return nil, nil
 	}
 	m.NextGroupID, m.NextTopicID, m.NextIgnoreTermID = counters.Group, counters.Topic, nextIgnore
@@ -156,7 +156,7 @@ func (s *Service) nextStructure(ctx context.Context, u *explorer.User, m *explor
 // lockWritableModel takes the model's lock for the transaction of ctx and
 // returns it when the caller may update it (see WritableModel), read
 // under the lock.
-func (s *Service) lockWritableModel(ctx context.Context, u *explorer.User, id int64) (*explorer.ModelRecord, error) {
+func (s *Service) lockWritableModel(ctx context.Context, u *explorer.User, id int64) (*ModelRecord, error) {
 	m, err := s.store.LockModel(ctx, id, u.ID)
 	m, err = visible(id, m, err)
 	return writable(id, m, err)
@@ -164,7 +164,7 @@ func (s *Service) lockWritableModel(ctx context.Context, u *explorer.User, id in
 
 // checkBasedOn refuses an update based on a version that is no longer
 // the model's current one (see ModelInput.BasedOn).
-func checkBasedOn(m *explorer.ModelRecord, basedOn []explorer.VersionTag) error {
+func checkBasedOn(m *ModelRecord, basedOn []VersionTag) error {
 	if len(basedOn) == 0 || slices.Contains(basedOn, m.Tag()) {
 		return nil
 	}
@@ -173,10 +173,10 @@ func checkBasedOn(m *explorer.ModelRecord, basedOn []explorer.VersionTag) error 
 
 // addVersion stores next as the model's next version, made by u, and
 // counts it in m (saved by the caller); a DYNAMIC model becomes outdated.
-func (s *Service) addVersion(ctx context.Context, u *explorer.User, m *explorer.ModelRecord, next *explorer.Structure) error {
+func (s *Service) addVersion(ctx context.Context, u *explorer.User, m *ModelRecord, next *explorer.Structure) error {
 	m.Version++
 	m.Revision = 0
-	if m.Type == explorer.ModelDynamic {
+	if m.Type == ModelDynamic {
 		m.Outdated = true
 	}
 	// The model's owner stores the version, whoever makes it.
@@ -187,7 +187,7 @@ func (s *Service) addVersion(ctx context.Context, u *explorer.User, m *explorer.
 		// Another update created this version meanwhile.
 		return explorer.Errorf(explorer.ECONFLICT, "model %d was changed at the same time; load it and try again", m.ID)
 	}
-	if err != nil || m.Type != explorer.ModelDynamic {
+	if err != nil || m.Type != ModelDynamic {
 		return err
 	}
 	return s.dependentsChanged(ctx, m.ID)

@@ -10,7 +10,7 @@ import (
 // UploadModel creates a model from an uploaded model file, read within
 // the model limits of the table budgets once the caller, the title and
 // the language are checked.
-func (s *Service) UploadModel(ctx context.Context, in explorer.UploadModelInput) (*explorer.Model, error) {
+func (s *Service) UploadModel(ctx context.Context, in UploadModelInput) (*Model, error) {
 	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
@@ -36,13 +36,13 @@ func (s *Service) UploadModel(ctx context.Context, in explorer.UploadModelInput)
 		return nil, err
 	}
 	st := explorer.Structure{
-		Groups:                explorer.AssignIDs(nil, groups, &explorer.IDCounters{Group: 1, Topic: 1}),
+		Groups:                AssignIDs(nil, groups, &IDCounters{Group: 1, Topic: 1}),
 		IgnoreTerms:           []explorer.IgnoreTerm{},
 		IgnoreTermsDictionary: map[string]string{},
 	}
-	var rec *explorer.ModelRecord
+	var rec *ModelRecord
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		rec, err = s.createModel(ctx, u, title, explorer.ModelStandard, lang, &st, nil)
+		rec, err = s.createModel(ctx, u, title, ModelStandard, lang, &st, nil)
 		return err
 	})
 	if err != nil {

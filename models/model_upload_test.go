@@ -6,6 +6,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/models"
 )
 
 func TestUploadModelService(t *testing.T) {
@@ -16,7 +17,7 @@ func TestUploadModelService(t *testing.T) {
 
 	// Reading happens with the model limits; the title is trimmed.
 	f := &testkit.ModelFile{Table: good}
-	m, err := e.Svc.UploadModel(ctx, explorer.UploadModelInput{Title: new(" T "), File: f})
+	m, err := e.Svc.UploadModel(ctx, models.UploadModelInput{Title: new(" T "), File: f})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,16 +27,16 @@ func TestUploadModelService(t *testing.T) {
 
 	tests := []struct {
 		name string
-		in   explorer.UploadModelInput
+		in   models.UploadModelInput
 		code string
 		read bool
 	}{
-		{"no file", explorer.UploadModelInput{}, explorer.EINVALID, false},
-		{"bad language before reading", explorer.UploadModelInput{Language: "xx", File: &testkit.ModelFile{Table: good}}, explorer.EINVALID, false},
-		{"title too long before reading", explorer.UploadModelInput{Title: new(strings.Repeat("x", 501)), File: &testkit.ModelFile{Table: good}}, explorer.EINVALID, false},
-		{"unsupported file", explorer.UploadModelInput{File: &testkit.ModelFile{Err: explorer.Errorf(explorer.EUNSUPPORTED, "no")}}, explorer.EUNSUPPORTED, true},
-		{"too large", explorer.UploadModelInput{File: &testkit.ModelFile{Err: explorer.Errorf(explorer.ETOOLARGE, "no")}}, explorer.ETOOLARGE, true},
-		{"bad rows", explorer.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "q|A|a")}}, explorer.EINVALID, true},
+		{"no file", models.UploadModelInput{}, explorer.EINVALID, false},
+		{"bad language before reading", models.UploadModelInput{Language: "xx", File: &testkit.ModelFile{Table: good}}, explorer.EINVALID, false},
+		{"title too long before reading", models.UploadModelInput{Title: new(strings.Repeat("x", 501)), File: &testkit.ModelFile{Table: good}}, explorer.EINVALID, false},
+		{"unsupported file", models.UploadModelInput{File: &testkit.ModelFile{Err: explorer.Errorf(explorer.EUNSUPPORTED, "no")}}, explorer.EUNSUPPORTED, true},
+		{"too large", models.UploadModelInput{File: &testkit.ModelFile{Err: explorer.Errorf(explorer.ETOOLARGE, "no")}}, explorer.ETOOLARGE, true},
+		{"bad rows", models.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "q|A|a")}}, explorer.EINVALID, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -54,7 +55,7 @@ func TestUploadModelService(t *testing.T) {
 	}
 	// Signed out: nothing is read.
 	f = &testkit.ModelFile{Table: good}
-	if _, err := e.Svc.UploadModel(t.Context(), explorer.UploadModelInput{File: f}); explorer.ErrorCode(err) != explorer.EUNAUTHORIZED || f.Read {
+	if _, err := e.Svc.UploadModel(t.Context(), models.UploadModelInput{File: f}); explorer.ErrorCode(err) != explorer.EUNAUTHORIZED || f.Read {
 		t.Fatalf("signed out: %v, read %v", err, f.Read)
 	}
 }

@@ -3,22 +3,21 @@
 // shared, with their versions, what each version changed and the caches
 // that answer them. Its Service builds on the root package's kernel (the
 // caller, errors, the clock, budgets, settings, the store transaction and
-// the audit record); the records it keeps (explorer.Model, ModelRecord,
-// Structure, Group, Topic, VersionTag, ModelEdit, ...) and their store
-// part (explorer.ModelStore) stay in the root, which the store, accounts
-// and the other domains read them from and which never imports this
+// the audit record). The records it keeps (Model, ModelRecord,
+// VersionTag, ModelEdit, ...) and their store part (ModelStore) are
+// here; the parts a project holds (explorer.Structure, Group, Topic,
+// IgnoreTerm, ModelInfo) stay in the kernel, which never imports this
 // package. Package domains wires it beside the root Service for the
 // edges.
 package models
 
 import "explorer"
 
-// Store is the persistence the models domain needs: the kernel's store,
-// which still lists the models' part (explorer.ModelStore) because the
-// root's accounts and sharing code read models too. Package store
-// implements it.
+// Store is the persistence the models domain needs: the kernel's store
+// and the models' own part (ModelStore). Package store implements it.
 type Store interface {
 	explorer.Store
+	ModelStore
 }
 
 // Service carries out the operations on models and their versions.

@@ -32,7 +32,7 @@ func queuedMails(t *testing.T, e *testkit.Env) []*notifications.QueuedMail {
 	}
 }
 
-func shareWith(t *testing.T, e *testkit.Env, owner string, model int64, to string) *explorer.ModelInvitation {
+func shareWith(t *testing.T, e *testkit.Env, owner string, model int64, to string) *mdl.ModelInvitation {
 	t.Helper()
 	inv, err := e.Svc.ShareModel(e.As(owner), model, to, "")
 	if err != nil {
@@ -53,7 +53,7 @@ func TestMailBudgetFoldsTheRestIntoADigest(t *testing.T) {
 		models[i] = mustModel(t, e, "ann")
 	}
 	// One a minute: the first ten go at once.
-	var invs []*explorer.ModelInvitation
+	var invs []*mdl.ModelInvitation
 	for i := range 10 {
 		invs = append(invs, shareWith(t, e, "ann", models[i], "bob@example.com"))
 		if n := sendDue(t, e.Services.Notifications); n != 1 {

@@ -9,6 +9,7 @@ import (
 	"explorer/internal/smtpmail"
 	"explorer/internal/smtptest"
 	"explorer/internal/testkit"
+	"explorer/models"
 )
 
 // Every mail carries a link to the page where to answer when the server
@@ -35,7 +36,7 @@ func TestMailLinksAndDelivery(t *testing.T) {
 		t.Fatalf("invite cid: %+v %v", inv, err)
 	}
 	title := "Menu"
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: &title, File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|a")}})
+	m, err := e.Svc.UploadModel(e.As("ann"), models.UploadModelInput{Title: &title, File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|a")}})
 	if err != nil {
 		t.Fatal(err)
 	}

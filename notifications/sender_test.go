@@ -15,6 +15,7 @@ import (
 	"explorer/internal/smtpmail"
 	"explorer/internal/smtptest"
 	"explorer/internal/testkit"
+	"explorer/models"
 	"explorer/notifications"
 )
 
@@ -76,7 +77,7 @@ func TestInvitationMailFollowsTheRecipientsSetting(t *testing.T) {
 	// cid turns e-mail on: the next invitation reaches the address it set.
 	setSetting(t, e, "cid", "emailNotifications", "true")
 	title := "Menu"
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: &title, File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|a")}})
+	m, err := e.Svc.UploadModel(e.As("ann"), models.UploadModelInput{Title: &title, File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|a")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +204,7 @@ func TestMailRetriesWithBackoff(t *testing.T) {
 
 func mustModel(t *testing.T, e *testkit.Env, user string) int64 {
 	t.Helper()
-	m, err := e.Svc.UploadModel(e.As(user), explorer.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|a")}})
+	m, err := e.Svc.UploadModel(e.As(user), models.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|a")}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"explorer/language"
+	"explorer/models"
 )
 
 // ProjectTitleMax is the longest project title.
@@ -93,13 +94,13 @@ func (s *Service) CreateProject(ctx context.Context, in NewProject) (*explorer.P
 	default:
 		return nil, explorer.Invalid("unknown project status "+status, explorer.FieldError{Field: "status", Message: "unknown status"})
 	}
-	groups, err := explorer.NormalizeGroups(in.Groups, "groups")
+	groups, err := models.NormalizeGroups(in.Groups, "groups")
 	if err != nil {
 		return nil, err
 	}
 	var st explorer.Structure
-	st.Groups = explorer.AssignIDs(nil, groups, &explorer.IDCounters{Group: 1, Topic: 1})
-	st.IgnoreTerms = explorer.AssignIgnoreIDs(nil, explorer.NormalizeTerms(in.IgnoreTerms), new(int64(1)))
+	st.Groups = models.AssignIDs(nil, groups, &models.IDCounters{Group: 1, Topic: 1})
+	st.IgnoreTerms = models.AssignIgnoreIDs(nil, models.NormalizeTerms(in.IgnoreTerms), new(int64(1)))
 	st.IgnoreTermsDictionary = map[string]string{}
 	headers := append([]explorer.ProjectHeader{}, in.Headers...)
 	p := &explorer.Project{

@@ -5,6 +5,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/models"
 )
 
 // Applying a model to an EXPLORED project counts its topics at once, on
@@ -19,7 +20,7 @@ func TestApplyModelCountsAtOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := e.Svc.CreateModelFromProject(ctx, src.ID, explorer.ModelUpdate{Title: strPtr("From source")})
+	m, err := e.Svc.CreateModelFromProject(ctx, src.ID, models.ModelUpdate{Title: strPtr("From source")})
 	if err != nil || m.Title == nil || *m.Title != "From source" || len(m.Groups) != len(src.Structure.Groups) {
 		t.Fatalf("model %+v %v", m, err)
 	}
@@ -29,7 +30,7 @@ func TestApplyModelCountsAtOnce(t *testing.T) {
 	}
 	// Change the model so that the target's own topics differ from it.
 	groups := m.Groups[:2]
-	if m, err = e.Svc.UpdateModel(ctx, m.ID, explorer.ModelInput{Groups: &groups}); err != nil {
+	if m, err = e.Svc.UpdateModel(ctx, m.ID, models.ModelInput{Groups: &groups}); err != nil {
 		t.Fatal(err)
 	}
 	if err := e.Svc.ApplyModel(ctx, p.ID, m.ID); err != nil {

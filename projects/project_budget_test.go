@@ -9,6 +9,7 @@ import (
 	"explorer/internal/attack"
 	"explorer/internal/tablefile"
 	"explorer/internal/testkit"
+	"explorer/models"
 	"explorer/projects"
 )
 
@@ -39,7 +40,7 @@ func TestImportTextBudget(t *testing.T) {
 		t.Fatalf("%d rows kept", n)
 	}
 	// The same workbook as a model file: the model text budget.
-	_, err = e.Svc.UploadModel(ctx, explorer.UploadModelInput{File: xlsxFile(b)})
+	_, err = e.Svc.UploadModel(ctx, models.UploadModelInput{File: xlsxFile(b)})
 	if explorer.ErrorCode(err) != explorer.ETOOLARGE || !strings.Contains(explorer.ErrorMessage(err), "limit of a model file") {
 		t.Fatalf("model: got %v", err)
 	}

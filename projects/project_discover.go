@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"explorer/analysis"
+	"explorer/models"
 )
 
 // DiscoveredGroup is the group a discovered topic is added to in a model
@@ -142,7 +143,7 @@ func knownTopic(t analysis.Topic, known map[string]bool) bool {
 // version is added (or the newest amended, as the editor does), and a
 // DYNAMIC model's explored projects are measured again with it. A project
 // without a model is EINVALID.
-func (s *Service) AddDiscoveredTopic(ctx context.Context, projectID int64, title string, terms []string) (*explorer.EditResult, error) {
+func (s *Service) AddDiscoveredTopic(ctx context.Context, projectID int64, title string, terms []string) (*models.EditResult, error) {
 	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
@@ -162,10 +163,10 @@ func (s *Service) AddDiscoveredTopic(ctx context.Context, projectID int64, title
 	if err != nil {
 		return nil, err
 	}
-	edit := explorer.ModelEdit{Kind: explorer.EditAddGroup, Title: DiscoveredGroup, FirstTopic: title, Terms: terms}
+	edit := models.ModelEdit{Kind: models.EditAddGroup, Title: DiscoveredGroup, FirstTopic: title, Terms: terms}
 	for _, g := range cur.Groups {
 		if strings.EqualFold(strings.TrimSpace(g.Title), DiscoveredGroup) {
-			edit = explorer.ModelEdit{Kind: explorer.EditAddTopic, Group: g.ID, Title: title, Terms: terms}
+			edit = models.ModelEdit{Kind: models.EditAddTopic, Group: g.ID, Title: title, Terms: terms}
 			break
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	explorer "explorer"
 	"explorer/analysis"
 	"explorer/internal/testkit"
+	"explorer/models"
 	"explorer/projects"
 )
 
@@ -26,14 +27,14 @@ var hotelSentences = []string{
 
 // discoverFixture is ann's project of hotel sentences explored with a
 // DYNAMIC model of one topic, Room.
-func discoverFixture(t *testing.T) (*testkit.Env, *explorer.Project, *explorer.Model) {
+func discoverFixture(t *testing.T) (*testkit.Env, *explorer.Project, *models.Model) {
 	t.Helper()
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	e.AddUser("eve", "")
 	ctx := e.As("ann")
 	src := e.CreateProject("ann", "Source", []explorer.Group{{Title: "Stay", Topics: []explorer.Topic{{Title: "Room", Terms: []string{"room", "rooms"}}}}})
-	m, err := e.Svc.CreateModelFromProject(ctx, src.ID, explorer.ModelUpdate{Dynamic: true})
+	m, err := e.Svc.CreateModelFromProject(ctx, src.ID, models.ModelUpdate{Dynamic: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,10 +143,10 @@ func TestDiscoverTopicsRights(t *testing.T) {
 }
 
 // readOnlyModel is a model of owner's shared with reader to read.
-func readOnlyModel(t *testing.T, e *testkit.Env, owner, reader string) *explorer.Model {
+func readOnlyModel(t *testing.T, e *testkit.Env, owner, reader string) *models.Model {
 	t.Helper()
 	src := e.CreateProject(owner, "Theirs", []explorer.Group{{Title: "Stay", Topics: []explorer.Topic{{Title: "Bed", Terms: []string{"bed"}}}}})
-	m, err := e.Svc.CreateModelFromProject(e.As(owner), src.ID, explorer.ModelUpdate{})
+	m, err := e.Svc.CreateModelFromProject(e.As(owner), src.ID, models.ModelUpdate{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +167,7 @@ func BenchmarkDiscoverTopics(b *testing.B) {
 	e.AddUser("ann", "")
 	ctx := e.As("ann")
 	src := e.CreateProject("ann", "Source", []explorer.Group{{Title: "G", Topics: []explorer.Topic{{Title: "Price", Terms: []string{"price"}}}}})
-	m, err := e.Svc.CreateModelFromProject(ctx, src.ID, explorer.ModelUpdate{})
+	m, err := e.Svc.CreateModelFromProject(ctx, src.ID, models.ModelUpdate{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"explorer/analysis"
+	"explorer/models"
 	"explorer/tonality"
 )
 
@@ -131,7 +132,7 @@ func exploreColumn(p *explorer.Project, column string) (int, error) {
 // exploreStructure returns the structure to count: the DYNAMIC model's
 // current version (returned too), the STANDARD model's copy, or the topics
 // found in the texts.
-func (s *Service) exploreStructure(ctx context.Context, u *explorer.User, p *explorer.Project, texts analysis.Texts, lang string, opt ExploreOptions) (explorer.Structure, *explorer.ModelRecord, error) {
+func (s *Service) exploreStructure(ctx context.Context, u *explorer.User, p *explorer.Project, texts analysis.Texts, lang string, opt ExploreOptions) (explorer.Structure, *models.ModelRecord, error) {
 	if p.ModelID != nil {
 		return s.modelStructure(ctx, u, p)
 	}
@@ -147,12 +148,12 @@ func (s *Service) exploreStructure(ctx context.Context, u *explorer.User, p *exp
 		}
 		groups = append(groups, group)
 	}
-	groups, err = explorer.NormalizeGroups(groups, "groups")
+	groups, err = models.NormalizeGroups(groups, "groups")
 	if err != nil {
 		return explorer.Structure{}, nil, err
 	}
 	st := copyStructure(&p.Structure)
-	st.Groups = explorer.AssignIDs(nil, groups, &explorer.IDCounters{Group: 1, Topic: 1})
+	st.Groups = models.AssignIDs(nil, groups, &models.IDCounters{Group: 1, Topic: 1})
 	return st, nil, nil
 }
 
@@ -160,7 +161,7 @@ func (s *Service) exploreStructure(ctx context.Context, u *explorer.User, p *exp
 // with: the DYNAMIC model's current version (returned too), else the
 // project's own copy (a STANDARD model's, or the topics of a project
 // without a model or whose model is gone).
-func (s *Service) modelStructure(ctx context.Context, u *explorer.User, p *explorer.Project) (explorer.Structure, *explorer.ModelRecord, error) {
+func (s *Service) modelStructure(ctx context.Context, u *explorer.User, p *explorer.Project) (explorer.Structure, *models.ModelRecord, error) {
 	if p.ModelID == nil {
 		return copyStructure(&p.Structure), nil, nil
 	}
@@ -168,7 +169,7 @@ func (s *Service) modelStructure(ctx context.Context, u *explorer.User, p *explo
 	if err != nil && explorer.ErrorCode(err) != explorer.ENOTFOUND {
 		return explorer.Structure{}, nil, err
 	}
-	if err == nil && m.Type == explorer.ModelDynamic {
+	if err == nil && m.Type == models.ModelDynamic {
 		cur, err := s.store.FindModelVersion(ctx, m.ID, m.Version)
 		if err != nil {
 			return explorer.Structure{}, nil, err
@@ -231,7 +232,7 @@ type exploration struct {
 	texts   int
 	counts  map[int64]int
 	parts   []TonalityPart
-	dynamic *explorer.ModelRecord // the DYNAMIC model explored with, or nil
+	dynamic *models.ModelRecord // the DYNAMIC model explored with, or nil
 	// gen is the project's tonality generation when the measuring began.
 	gen int64
 }

@@ -12,6 +12,7 @@ import (
 	"explorer/accounts"
 	"explorer/internal/tablefile"
 	"explorer/internal/testkit"
+	"explorer/models"
 	"explorer/projects"
 )
 
@@ -168,13 +169,13 @@ func TestExploreApplyAppendDelete(t *testing.T) {
 
 	// A dynamic model from the project; a change makes it outdated and
 	// exploring clears it.
-	m, err := e.Svc.CreateModelFromProject(ctx, p.ID, explorer.ModelUpdate{Dynamic: true})
+	m, err := e.Svc.CreateModelFromProject(ctx, p.ID, models.ModelUpdate{Dynamic: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	groups := m.Groups[:1]
 	groups[0].Topics[0].Terms = []string{"delivery", "refund"}
-	m, err = e.Svc.UpdateModel(ctx, m.ID, explorer.ModelInput{Groups: &groups, IgnoreTerms: &[]string{"refund"}})
+	m, err = e.Svc.UpdateModel(ctx, m.ID, models.ModelInput{Groups: &groups, IgnoreTerms: &[]string{"refund"}})
 	if err != nil || !m.Outdated {
 		t.Fatalf("update %+v %v", m, err)
 	}
@@ -230,7 +231,7 @@ func TestExploreApplyAppendDelete(t *testing.T) {
 	}
 	title := "Renamed"
 	groups[0].Title = title
-	if m, _ = e.Svc.UpdateModel(ctx, m.ID, explorer.ModelInput{Groups: &groups}); !m.Outdated {
+	if m, _ = e.Svc.UpdateModel(ctx, m.ID, models.ModelInput{Groups: &groups}); !m.Outdated {
 		t.Fatal("not outdated")
 	}
 	if _, err := e.Svc.ExploreProject(ctx, p.ID, "comment"); err != nil {
@@ -260,7 +261,7 @@ func TestExploreApplyAppendDelete(t *testing.T) {
 	}
 
 	// A STANDARD model's structure is copied once.
-	std, err := e.Svc.CreateModelFromProject(ctx, p.ID, explorer.ModelUpdate{})
+	std, err := e.Svc.CreateModelFromProject(ctx, p.ID, models.ModelUpdate{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -285,7 +286,7 @@ func TestDeletingTheMasterProjectClearsIt(t *testing.T) {
 	if _, err := e.Svc.ExploreProject(ctx, p.ID, ""); err != nil {
 		t.Fatal(err)
 	}
-	m, err := e.Svc.CreateModelFromProject(ctx, p.ID, explorer.ModelUpdate{Dynamic: true})
+	m, err := e.Svc.CreateModelFromProject(ctx, p.ID, models.ModelUpdate{Dynamic: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,7 +297,7 @@ func TestDeletingTheMasterProjectClearsIt(t *testing.T) {
 	if err != nil || mp.MasterProject != nil || len(mp.DependentProjects) != 0 {
 		t.Fatalf("model projects after deleting the master: %+v %v", mp, err)
 	}
-	if _, err := e.Svc.UpdateModel(ctx, m.ID, explorer.ModelInput{Title: strPtr("still works")}); err != nil {
+	if _, err := e.Svc.UpdateModel(ctx, m.ID, models.ModelInput{Title: strPtr("still works")}); err != nil {
 		t.Fatalf("update after deleting the master: %v", err)
 	}
 }

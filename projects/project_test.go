@@ -6,6 +6,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/models"
 	"explorer/projects"
 )
 
@@ -45,22 +46,22 @@ func TestModelFromProjectRules(t *testing.T) {
 	p := e.CreateProject("ann", "Survey", testkit.ExampleGroups(), "the")
 
 	// The model keeps the project's ids and continues after them.
-	m, err := e.Svc.CreateModelFromProject(ann, p.ID, explorer.ModelUpdate{Dynamic: true})
+	m, err := e.Svc.CreateModelFromProject(ann, p.ID, models.ModelUpdate{Dynamic: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Type != explorer.ModelDynamic || *m.Title != "Survey" || m.Language != "EN" || len(m.Groups) != 4 || m.Groups[2].Topics[1].ID != p.Structure.Groups[2].Topics[1].ID {
+	if m.Type != models.ModelDynamic || *m.Title != "Survey" || m.Language != "EN" || len(m.Groups) != 4 || m.Groups[2].Topics[1].ID != p.Structure.Groups[2].Topics[1].ID {
 		t.Fatalf("model %+v", m)
 	}
 	groups := append(m.Groups, explorer.Group{Title: "New", Topics: []explorer.Topic{{Title: "T"}}})
-	m, err = e.Svc.UpdateModel(ann, m.ID, explorer.ModelInput{Groups: &groups})
+	m, err = e.Svc.UpdateModel(ann, m.ID, models.ModelInput{Groups: &groups})
 	if err != nil || m.Groups[4].ID != 5 || m.Groups[4].Topics[0].ID != 6 || !m.Outdated {
 		t.Fatalf("after adding a group %+v %v", m, err)
 	}
 
 	// Another user's project is not found; so is applying a model one
 	// cannot see, or to a project one does not own.
-	if _, err := e.Svc.CreateModelFromProject(bob, p.ID, explorer.ModelUpdate{}); explorer.ErrorCode(err) != explorer.ENOTFOUND {
+	if _, err := e.Svc.CreateModelFromProject(bob, p.ID, models.ModelUpdate{}); explorer.ErrorCode(err) != explorer.ENOTFOUND {
 		t.Fatalf("bob's create: %v", err)
 	}
 	bp := e.CreateProject("bob", "Bob's", nil)
@@ -108,8 +109,8 @@ func TestModelFromProjectRules(t *testing.T) {
 	}
 
 	// The master project applying another model stays the master.
-	other, err := e.Svc.CreateModelFromProject(ann, p.ID, explorer.ModelUpdate{Title: new("Std")})
-	if err != nil || other.Type != explorer.ModelStandard {
+	other, err := e.Svc.CreateModelFromProject(ann, p.ID, models.ModelUpdate{Title: new("Std")})
+	if err != nil || other.Type != models.ModelStandard {
 		t.Fatalf("standard %+v %v", other, err)
 	}
 	if err := e.Svc.ApplyModel(ann, p.ID, other.ID); err != nil {

@@ -11,6 +11,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/models"
 	"explorer/poles"
 	"explorer/projects"
 )
@@ -61,12 +62,12 @@ func measuredReviews(t *testing.T, e *testkit.Env, user string, extra ...string)
 	if _, err := e.Svc.ExploreProject(ctx, p.ID, "review"); err != nil {
 		t.Fatal(err)
 	}
-	m, err := e.Svc.CreateModelFromProject(ctx, p.ID, explorer.ModelUpdate{})
+	m, err := e.Svc.CreateModelFromProject(ctx, p.ID, models.ModelUpdate{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	groups := tonalityGroups()
-	if m, err = e.Svc.UpdateModel(ctx, m.ID, explorer.ModelInput{Groups: &groups}); err != nil {
+	if m, err = e.Svc.UpdateModel(ctx, m.ID, models.ModelInput{Groups: &groups}); err != nil {
 		t.Fatal(err)
 	}
 	if err := e.Svc.ApplyModel(ctx, p.ID, m.ID); err != nil {

@@ -13,6 +13,7 @@ import (
 	explorer "explorer"
 	"explorer/analysis"
 	"explorer/internal/testkit"
+	"explorer/models"
 	"explorer/projects"
 )
 
@@ -95,7 +96,7 @@ func TestProjectTopicsExamples(t *testing.T) {
 		{Title: "Coffee", Terms: []string{"coffee", "espresso"}},
 	}}}
 	src := e.CreateProject("ann", "Source", groups, "espresso")
-	m, err := e.Svc.CreateModelFromProject(ctx, src.ID, explorer.ModelUpdate{})
+	m, err := e.Svc.CreateModelFromProject(ctx, src.ID, models.ModelUpdate{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/models"
 	"explorer/projects"
 )
 
@@ -18,7 +19,7 @@ func TestProjectTopicsTypicalExamples(t *testing.T) {
 	ctx := e.As("ann")
 	groups := []explorer.Group{{Title: "Phone", Topics: []explorer.Topic{{Title: "Battery", Terms: []string{"battery"}}}}}
 	src := e.CreateProject("ann", "Source", groups)
-	m, err := e.Svc.CreateModelFromProject(ctx, src.ID, explorer.ModelUpdate{})
+	m, err := e.Svc.CreateModelFromProject(ctx, src.ID, models.ModelUpdate{})
 	if err != nil {
 		t.Fatal(err)
 	}

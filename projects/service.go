@@ -22,6 +22,7 @@ import (
 // store implements it.
 type Store interface {
 	explorer.Store
+	models.ModelStore
 	ProjectStore
 	TonalityStore
 	JobStore

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"explorer/models"
 	"fmt"
 	"time"
 
@@ -20,9 +21,9 @@ func (db *DB) MarkEditorVersion(ctx context.Context, modelID int64, version int)
 
 // FindModelVersionMeta returns a version's author, last change, editor
 // mark and revision.
-func (db *DB) FindModelVersionMeta(ctx context.Context, modelID int64, version int) (*explorer.VersionMeta, error) {
+func (db *DB) FindModelVersionMeta(ctx context.Context, modelID int64, version int) (*models.VersionMeta, error) {
 	var (
-		meta    explorer.VersionMeta
+		meta    models.VersionMeta
 		by      *int64
 		changed int64
 	)

@@ -11,6 +11,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/models"
 )
 
 // TestRecentVersionsAsAWholeSort: the start page's newest versions,
@@ -42,7 +43,7 @@ func TestRecentVersionsAsAWholeSort(t *testing.T) {
 		title := fmt.Sprint("model ", k)
 		// Few distinct times, so that versions tie on time.
 		at := base.Add(time.Duration(r.IntN(20)) * time.Minute)
-		m := &explorer.ModelRecord{Title: &title, Type: explorer.ModelStandard, Language: "EN", OwnerID: owner, Created: at, Version: 1, NextGroupID: 1, NextTopicID: 1, NextIgnoreTermID: 1}
+		m := &models.ModelRecord{Title: &title, Type: models.ModelStandard, Language: "EN", OwnerID: owner, Created: at, Version: 1, NextGroupID: 1, NextTopicID: 1, NextIgnoreTermID: 1}
 		s := explorer.Structure{}
 		err := db.InTx(ctx, func(ctx context.Context) error {
 			if err := db.CreateModel(ctx, m, &s); err != nil {
@@ -58,7 +59,7 @@ func TestRecentVersionsAsAWholeSort(t *testing.T) {
 			}
 			if owner == users[1] && k%2 == 0 {
 				shared[m.ID] = true
-				return db.CreateModelAccess(ctx, &explorer.ModelAccess{ModelID: m.ID, UserID: users[0], Rights: "READ", Created: at})
+				return db.CreateModelAccess(ctx, &models.ModelAccess{ModelID: m.ID, UserID: users[0], Rights: "READ", Created: at})
 			}
 			return nil
 		})
@@ -116,7 +117,7 @@ func TestRecentVersionsAfterAmendment(t *testing.T) {
 	for k := range 3 {
 		title := fmt.Sprint("model ", k)
 		at := base.Add(time.Duration(k) * time.Minute)
-		m := &explorer.ModelRecord{Title: &title, Type: explorer.ModelStandard, Language: "EN", OwnerID: u.ID, Created: at, Version: 1, NextGroupID: 1, NextTopicID: 1, NextIgnoreTermID: 1}
+		m := &models.ModelRecord{Title: &title, Type: models.ModelStandard, Language: "EN", OwnerID: u.ID, Created: at, Version: 1, NextGroupID: 1, NextTopicID: 1, NextIgnoreTermID: 1}
 		err := db.InTx(ctx, func(ctx context.Context) error {
 			if err := db.CreateModel(ctx, m, &explorer.Structure{}); err != nil {
 				return err

@@ -3,6 +3,7 @@ package store
 import (
 	"cmp"
 	"context"
+	"explorer/models"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -66,7 +67,7 @@ var modelSortColumns = map[string][]string{
 // index read no further than the window's end); otherwise the user's
 // models (bounded by the per-user budget and the shares) are read from
 // the same indexes, searched and sorted.
-func (db *DB) ListModels(ctx context.Context, userID int64, q explorer.ListQuery) ([]*explorer.ModelRecord, int, error) {
+func (db *DB) ListModels(ctx context.Context, userID int64, q explorer.ListQuery) ([]*models.ModelRecord, int, error) {
 	total, err := db.countModels(ctx, userID, q.Q)
 	if err != nil {
 		return nil, 0, err

@@ -10,6 +10,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/models"
 	"explorer/poles"
 	"explorer/store"
 )
@@ -32,7 +33,7 @@ func TestListModelsCountsAndSearch(t *testing.T) {
 	}
 	var ids []int64
 	for i, title := range []string{"Drinks Survey", "FOOD survey", "Weather"} {
-		m := &explorer.ModelRecord{Title: &title, Type: explorer.ModelStandard, Language: "EN", OwnerID: u.ID, Created: now, Version: 1,
+		m := &models.ModelRecord{Title: &title, Type: models.ModelStandard, Language: "EN", OwnerID: u.ID, Created: now, Version: 1,
 			NextGroupID: 3, NextTopicID: 3, NextIgnoreTermID: 1}
 		terms := []string{"a", "b", "c"}[:i+1]
 		if err := db.InTx(ctx, func(ctx context.Context) error { return db.CreateModel(ctx, m, structure(terms...)) }); err != nil {
@@ -53,7 +54,7 @@ func TestListModelsCountsAndSearch(t *testing.T) {
 	if err != nil || total != 3 || len(list) != 3 {
 		t.Fatalf("list: %v %d %d", err, total, len(list))
 	}
-	want := []explorer.ModelCounts{
+	want := []models.ModelCounts{
 		{StructureCounts: explorer.StructureCounts{Groups: 1, Topics: 2, Terms: 6}, Versions: 2, Changed: now.Add(time.Minute)},
 		{StructureCounts: explorer.StructureCounts{Groups: 1, Topics: 2, Terms: 4}, Versions: 1, Changed: now},
 		{StructureCounts: explorer.StructureCounts{Groups: 1, Topics: 2, Terms: 1}, Versions: 1, Changed: now.Add(2 * time.Minute)},
@@ -129,7 +130,7 @@ func TestListSearchWithoutTrigramExtension(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, title := range []string{"Drinks Survey", "FOOD survey", "Weather"} {
-		m := &explorer.ModelRecord{Title: &title, Type: explorer.ModelStandard, Language: "EN", OwnerID: u.ID, Created: now, Version: 1,
+		m := &models.ModelRecord{Title: &title, Type: models.ModelStandard, Language: "EN", OwnerID: u.ID, Created: now, Version: 1,
 			NextGroupID: 1, NextTopicID: 1, NextIgnoreTermID: 1}
 		if err := db.InTx(ctx, func(ctx context.Context) error { return db.CreateModel(ctx, m, &explorer.Structure{}) }); err != nil {
 			t.Fatal(err)

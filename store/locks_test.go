@@ -8,6 +8,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/models"
 )
 
 // TestRowLocksLetReferencesIn (PostgreSQL): the row locks of LockModel
@@ -34,7 +35,7 @@ func TestRowLocksLetReferencesIn(t *testing.T) {
 		t.Fatal(err)
 	}
 	title := "locked"
-	m := &explorer.ModelRecord{Title: &title, Type: explorer.ModelStandard, Language: "EN", OwnerID: u.ID, Created: now, Version: 1, NextGroupID: 1, NextTopicID: 1, NextIgnoreTermID: 1}
+	m := &models.ModelRecord{Title: &title, Type: models.ModelStandard, Language: "EN", OwnerID: u.ID, Created: now, Version: 1, NextGroupID: 1, NextTopicID: 1, NextIgnoreTermID: 1}
 	if err := db.InTx(ctx, func(ctx context.Context) error { return db.CreateModel(ctx, m, &explorer.Structure{}) }); err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +81,7 @@ func TestLockModelLocksAndReads(t *testing.T) {
 		t.Fatal(err)
 	}
 	title := "locked"
-	m := &explorer.ModelRecord{Title: &title, Type: explorer.ModelStandard, Language: "EN", OwnerID: u.ID, Created: now, Version: 1, NextGroupID: 1, NextTopicID: 1, NextIgnoreTermID: 1}
+	m := &models.ModelRecord{Title: &title, Type: models.ModelStandard, Language: "EN", OwnerID: u.ID, Created: now, Version: 1, NextGroupID: 1, NextTopicID: 1, NextIgnoreTermID: 1}
 	if err := db.InTx(ctx, func(ctx context.Context) error { return db.CreateModel(ctx, m, &explorer.Structure{}) }); err != nil {
 		t.Fatal(err)
 	}

@@ -2,8 +2,7 @@ package store
 
 import (
 	"context"
-
-	explorer "explorer"
+	"explorer/models"
 )
 
 // SetModelSource records that a model was made from a project.
@@ -23,7 +22,7 @@ func (db *DB) FindModelSource(ctx context.Context, modelID int64) (int64, error)
 
 // FindSourcedModels lists the models made from a project that userID
 // owns or has access to, by id, with userID's rights.
-func (db *DB) FindSourcedModels(ctx context.Context, projectID, userID int64) ([]*explorer.ModelRecord, error) {
+func (db *DB) FindSourcedModels(ctx context.Context, projectID, userID int64) ([]*models.ModelRecord, error) {
 	return queryList(ctx, db, `SELECT `+modelColumns+` FROM model_sources s JOIN models m ON m.id = s.model_id`+modelJoins+`
 	WHERE s.project_id = ? AND (m.owner_id = ? OR a.user_id IS NOT NULL) ORDER BY m.id`,
 		[]any{userID, userID, projectID, userID}, scanModel)

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"explorer/models"
 	"fmt"
 	"time"
 
@@ -21,8 +22,8 @@ const (
 	modelSelect = `SELECT ` + modelColumns + ` FROM models m` + modelJoins
 )
 
-func scanModel(sc rowScanner) (*explorer.ModelRecord, error) {
-	var m explorer.ModelRecord
+func scanModel(sc rowScanner) (*models.ModelRecord, error) {
+	var m models.ModelRecord
 	var title sql.NullString
 	var master sql.NullInt64
 	var created, changed int64
@@ -59,7 +60,7 @@ func nullInt(v *int64) any {
 }
 
 // CreateModel inserts m and its version 1 holding s.
-func (db *DB) CreateModel(ctx context.Context, m *explorer.ModelRecord, s *explorer.Structure) error {
+func (db *DB) CreateModel(ctx context.Context, m *models.ModelRecord, s *explorer.Structure) error {
 	id, err := db.insert(ctx, `INSERT INTO models (title, type, language, outdated, owner_id, created_at, version,
 		master_project_id, next_group_id, next_topic_id, next_ignore_term_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		nullString(m.Title), m.Type, m.Language, m.Outdated, m.OwnerID, ms(m.Created), m.Version,
@@ -72,7 +73,7 @@ func (db *DB) CreateModel(ctx context.Context, m *explorer.ModelRecord, s *explo
 }
 
 // FindModel returns a model with the rights userID holds on it.
-func (db *DB) FindModel(ctx context.Context, id, userID int64) (*explorer.ModelRecord, error) {
+func (db *DB) FindModel(ctx context.Context, id, userID int64) (*models.ModelRecord, error) {
 	m, err := scanModel(db.row(ctx, modelSelect+` WHERE m.id = ?`, userID, userID, id))
 	if err != nil {
 		return nil, db.mapError(err, fmt.Sprintf("model %d not found", id))
@@ -84,7 +85,7 @@ func (db *DB) FindModel(ctx context.Context, id, userID int64) (*explorer.ModelR
 // ids come from the owner's and the accesses' indexes, each read no
 // further than the window's end (findModelsSQL), so a page costs what it
 // shows (and its offset), not what the user or others store.
-func (db *DB) FindModels(ctx context.Context, userID int64, page explorer.Page) ([]*explorer.ModelRecord, error) {
+func (db *DB) FindModels(ctx context.Context, userID int64, page explorer.Page) ([]*models.ModelRecord, error) {
 	q, args := findModelsSQL(userID, page)
 	return queryList(ctx, db, q, args, scanModel)
 }
@@ -123,7 +124,7 @@ func findModelsSQLDir(userID int64, page explorer.Page, desc bool) (string, []an
 // which take FOR KEY SHARE and which FOR UPDATE would block. SQLite has
 // no row locks: the update makes the transaction the writer, then the
 // model is read.
-func (db *DB) LockModel(ctx context.Context, id, userID int64) (*explorer.ModelRecord, error) {
+func (db *DB) LockModel(ctx context.Context, id, userID int64) (*models.ModelRecord, error) {
 	if db.path == "" {
 		m, err := scanModel(db.queryRowTx(ctx, modelSelect+` WHERE m.id = ? FOR NO KEY UPDATE OF m`, userID, userID, id))
 		if err != nil {
@@ -139,7 +140,7 @@ func (db *DB) LockModel(ctx context.Context, id, userID int64) (*explorer.ModelR
 
 // UpdateModel saves a model's title, outdated flag, version, master project
 // and id counters.
-func (db *DB) UpdateModel(ctx context.Context, m *explorer.ModelRecord) error {
+func (db *DB) UpdateModel(ctx context.Context, m *models.ModelRecord) error {
 	return db.updateOne(ctx, fmt.Sprintf("model %d not found", m.ID), `UPDATE models SET title = ?, outdated = ?, version = ?, revision = ?, master_project_id = ?,
 		next_group_id = ?, next_topic_id = ?, next_ignore_term_id = ? WHERE id = ?`, nullString(m.Title), m.Outdated, m.Version, m.Revision, nullInt(m.MasterProjectID), m.NextGroupID, m.NextTopicID, m.NextIgnoreTermID, m.ID)
 }
@@ -245,7 +246,7 @@ func (db *DB) FindModelVersion(ctx context.Context, modelID int64, version int) 
 }
 
 // FindModelVersions lists a model's versions, oldest first.
-func (db *DB) FindModelVersions(ctx context.Context, modelID int64) ([]explorer.ModelVersion, error) {
+func (db *DB) FindModelVersions(ctx context.Context, modelID int64) ([]models.ModelVersion, error) {
 	return db.FindModelVersionsPage(ctx, modelID, explorer.Page{})
 }
 
@@ -261,18 +262,18 @@ const modelVersionsDownSQL = `SELECT v.version, v.created_at, u.username FROM mo
 
 // FindModelVersionsPage lists the window page of a model's versions,
 // oldest first.
-func (db *DB) FindModelVersionsPage(ctx context.Context, modelID int64, page explorer.Page) ([]explorer.ModelVersion, error) {
+func (db *DB) FindModelVersionsPage(ctx context.Context, modelID int64, page explorer.Page) ([]models.ModelVersion, error) {
 	window, wargs := page.SQL()
 	return queryList(ctx, db, modelVersionsSQL+window, append([]any{modelID}, wargs...), scanModelVersion)
 }
 
 // FindNewestModelVersions lists a model's newest n versions up to
 // version upTo, newest first.
-func (db *DB) FindNewestModelVersions(ctx context.Context, modelID int64, upTo, n int) ([]explorer.ModelVersion, error) {
+func (db *DB) FindNewestModelVersions(ctx context.Context, modelID int64, upTo, n int) ([]models.ModelVersion, error) {
 	return queryList(ctx, db, modelVersionsDownSQL, []any{modelID, upTo, n}, scanModelVersion)
 }
 
-func scanModelVersion(sc rowScanner) (v explorer.ModelVersion, err error) {
+func scanModelVersion(sc rowScanner) (v models.ModelVersion, err error) {
 	var by sql.NullString
 	if err := sc.Scan(&v.Version, millisTime{&v.Created}, &by); err != nil {
 		return v, err
@@ -286,14 +287,14 @@ func scanModelVersion(sc rowScanner) (v explorer.ModelVersion, err error) {
 const accessSelect = `SELECT a.id, a.model_id, a.user_id, u.username, a.rights, a.created_at
 	FROM model_accesses a JOIN users u ON u.id = a.user_id`
 
-func scanAccess(sc rowScanner) (explorer.ModelAccess, error) {
-	var a explorer.ModelAccess
+func scanAccess(sc rowScanner) (models.ModelAccess, error) {
+	var a models.ModelAccess
 	err := sc.Scan(&a.ID, &a.ModelID, &a.UserID, &a.User.UserID, &a.Rights, millisTime{&a.Created})
 	return a, err
 }
 
 // CreateModelAccess inserts an access and sets its ID.
-func (db *DB) CreateModelAccess(ctx context.Context, a *explorer.ModelAccess) error {
+func (db *DB) CreateModelAccess(ctx context.Context, a *models.ModelAccess) error {
 	return db.InTx(ctx, func(ctx context.Context) error {
 		id, err := db.insert(ctx, `INSERT INTO model_accesses (model_id, user_id, rights, created_at) VALUES (?, ?, ?, ?)`,
 			a.ModelID, a.UserID, a.Rights, ms(a.Created))
@@ -326,7 +327,7 @@ func (db *DB) deleteSharing(ctx context.Context, table string, id int64, notFoun
 }
 
 // FindModelAccess returns one access.
-func (db *DB) FindModelAccess(ctx context.Context, id int64) (*explorer.ModelAccess, error) {
+func (db *DB) FindModelAccess(ctx context.Context, id int64) (*models.ModelAccess, error) {
 	row := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(accessSelect+` WHERE a.id = ?`), id)
 	a, err := scanAccess(row)
 	if err != nil {
@@ -336,7 +337,7 @@ func (db *DB) FindModelAccess(ctx context.Context, id int64) (*explorer.ModelAcc
 }
 
 // FindModelAccesses lists a model's accesses by id.
-func (db *DB) FindModelAccesses(ctx context.Context, modelID int64) ([]explorer.ModelAccess, error) {
+func (db *DB) FindModelAccesses(ctx context.Context, modelID int64) ([]models.ModelAccess, error) {
 	return queryList(ctx, db, accessSelect+` WHERE a.model_id = ? ORDER BY a.id`, []any{modelID}, scanAccess)
 }
 
@@ -348,15 +349,15 @@ func (db *DB) DeleteModelAccess(ctx context.Context, id int64) error {
 const modelInvitationSelect = `SELECT i.id, i.model_id, i.sender_id, s.username, i.recipient_id, r.username, i.rights, i.created_at
 	FROM model_invitations i JOIN users s ON s.id = i.sender_id JOIN users r ON r.id = i.recipient_id`
 
-func scanModelInvitation(sc rowScanner) (explorer.ModelInvitation, error) {
-	var i explorer.ModelInvitation
+func scanModelInvitation(sc rowScanner) (models.ModelInvitation, error) {
+	var i models.ModelInvitation
 	err := sc.Scan(&i.ID, &i.ModelID, &i.SenderID, &i.Sender.UserID, &i.RecipientID, &i.Recipient.UserID, &i.Rights, millisTime{&i.Created})
 	return i, err
 }
 
 // CreateModelInvitation inserts an invitation and sets its ID; ECONFLICT
 // when the recipient already has one to the model.
-func (db *DB) CreateModelInvitation(ctx context.Context, inv *explorer.ModelInvitation) error {
+func (db *DB) CreateModelInvitation(ctx context.Context, inv *models.ModelInvitation) error {
 	return db.InTx(ctx, func(ctx context.Context) error {
 		id, err := db.insert(ctx, `INSERT INTO model_invitations (model_id, sender_id, recipient_id, rights, created_at) VALUES (?, ?, ?, ?, ?)`,
 			inv.ModelID, inv.SenderID, inv.RecipientID, inv.Rights, ms(inv.Created))
@@ -369,7 +370,7 @@ func (db *DB) CreateModelInvitation(ctx context.Context, inv *explorer.ModelInvi
 }
 
 // FindModelInvitation returns one pending invitation.
-func (db *DB) FindModelInvitation(ctx context.Context, id int64) (*explorer.ModelInvitation, error) {
+func (db *DB) FindModelInvitation(ctx context.Context, id int64) (*models.ModelInvitation, error) {
 	row := db.reader(ctx).QueryRowContext(ctx, db.dialect.Rebind(modelInvitationSelect+` WHERE i.id = ?`), id)
 	inv, err := scanModelInvitation(row)
 	if err != nil {
@@ -378,19 +379,19 @@ func (db *DB) FindModelInvitation(ctx context.Context, id int64) (*explorer.Mode
 	return &inv, nil
 }
 
-func (db *DB) findInvitations(ctx context.Context, where string, arg any, page explorer.Page) ([]explorer.ModelInvitation, error) {
+func (db *DB) findInvitations(ctx context.Context, where string, arg any, page explorer.Page) ([]models.ModelInvitation, error) {
 	window, wargs := page.SQL()
 	return queryList(ctx, db, modelInvitationSelect+` WHERE `+where+` ORDER BY i.id`+window, append([]any{arg}, wargs...), scanModelInvitation)
 }
 
 // FindModelInvitations lists the pending invitations to a model by id.
-func (db *DB) FindModelInvitations(ctx context.Context, modelID int64) ([]explorer.ModelInvitation, error) {
+func (db *DB) FindModelInvitations(ctx context.Context, modelID int64) ([]models.ModelInvitation, error) {
 	return db.findInvitations(ctx, "i.model_id = ?", modelID, explorer.Page{})
 }
 
 // FindReceivedModelInvitations lists the pending invitations a user
 // received, by id.
-func (db *DB) FindReceivedModelInvitations(ctx context.Context, userID int64, page explorer.Page) ([]explorer.ModelInvitation, error) {
+func (db *DB) FindReceivedModelInvitations(ctx context.Context, userID int64, page explorer.Page) ([]models.ModelInvitation, error) {
 	return db.findInvitations(ctx, "i.recipient_id = ?", userID, page)
 }
 
@@ -401,7 +402,7 @@ func (db *DB) DeleteModelInvitation(ctx context.Context, id int64) error {
 
 // FindModelSharing returns a model's accesses and pending invitations, by
 // id, with one query.
-func (db *DB) FindModelSharing(ctx context.Context, modelID int64) ([]explorer.ModelAccess, []explorer.ModelInvitation, error) {
+func (db *DB) FindModelSharing(ctx context.Context, modelID int64) ([]models.ModelAccess, []models.ModelInvitation, error) {
 	rows, err := db.query(ctx, `SELECT 'A', a.id, a.user_id, u.username, 0, '', a.rights, a.created_at
 		FROM model_accesses a JOIN users u ON u.id = a.user_id WHERE a.model_id = ?
 		UNION ALL
@@ -412,7 +413,7 @@ func (db *DB) FindModelSharing(ctx context.Context, modelID int64) ([]explorer.M
 		return nil, nil, err
 	}
 	defer rows.Close()
-	accesses, invitations := []explorer.ModelAccess{}, []explorer.ModelInvitation{}
+	accesses, invitations := []models.ModelAccess{}, []models.ModelInvitation{}
 	for rows.Next() {
 		var kind, user, sender, rights string
 		var id, userID, senderID, created int64
@@ -420,11 +421,11 @@ func (db *DB) FindModelSharing(ctx context.Context, modelID int64) ([]explorer.M
 			return nil, nil, db.mapError(err, "")
 		}
 		if kind == "A" {
-			accesses = append(accesses, explorer.ModelAccess{ID: id, Rights: rights, Created: fromMillis(created),
+			accesses = append(accesses, models.ModelAccess{ID: id, Rights: rights, Created: fromMillis(created),
 				User: explorer.UserRef{UserID: user}, ModelID: modelID, UserID: userID})
 			continue
 		}
-		invitations = append(invitations, explorer.ModelInvitation{ID: id, Created: fromMillis(created), Rights: rights,
+		invitations = append(invitations, models.ModelInvitation{ID: id, Created: fromMillis(created), Rights: rights,
 			Recipient: explorer.UserRef{UserID: user}, ModelID: modelID, SenderID: senderID, RecipientID: userID,
 			Sender: explorer.UserRef{UserID: sender}})
 	}

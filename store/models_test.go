@@ -7,6 +7,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/models"
 )
 
 // TestModelVersionsRecordTheirAuthor: version 1 is the owner's, a later
@@ -24,7 +25,7 @@ func TestModelVersionsRecordTheirAuthor(t *testing.T) {
 		}
 		users[name] = u
 	}
-	m := &explorer.ModelRecord{Type: explorer.ModelStandard, Language: "EN", OwnerID: users["ann"].ID, Created: now, Version: 1,
+	m := &models.ModelRecord{Type: models.ModelStandard, Language: "EN", OwnerID: users["ann"].ID, Created: now, Version: 1,
 		NextGroupID: 1, NextTopicID: 1, NextIgnoreTermID: 1}
 	st := &explorer.Structure{Groups: []explorer.Group{}, IgnoreTerms: []explorer.IgnoreTerm{}}
 	err := db.InTx(ctx, func(ctx context.Context) error {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"explorer/models"
 	"fmt"
 	"strings"
 
@@ -61,7 +62,7 @@ func (m *projectModel) info() *explorer.ModelInfo {
 	if !m.id.Valid {
 		return nil
 	}
-	r := explorer.ModelRecord{ID: m.id.Int64, Type: m.typ.String, Language: m.language.String, Outdated: m.outdated.Bool,
+	r := models.ModelRecord{ID: m.id.Int64, Type: m.typ.String, Language: m.language.String, Outdated: m.outdated.Bool,
 		Owner: m.owner.String, Created: fromMillis(m.created.Int64)}
 	if m.title.Valid {
 		r.Title = &m.title.String

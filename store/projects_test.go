@@ -7,6 +7,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/models"
 )
 
 // TestProjectsListWithModelInfo: a list of projects carries each one's
@@ -49,7 +50,7 @@ func TestProjectsListWithModelInfo(t *testing.T) {
 			if p.ModelID == nil || *p.ModelID != model || (p.Model != nil) != wantModel {
 				t.Fatalf("project %q: model %v, info %+v, want info: %v", p.Title, p.ModelID, p.Model, wantModel)
 			}
-			if wantModel && (p.Model.ID != model || p.Model.CreatedBy.UserID == "" || p.Model.Type != explorer.ModelStandard) {
+			if wantModel && (p.Model.ID != model || p.Model.CreatedBy.UserID == "" || p.Model.Type != models.ModelStandard) {
 				t.Fatalf("project %q: model info %+v", p.Title, p.Model)
 			}
 		}
@@ -59,7 +60,7 @@ func TestProjectsListWithModelInfo(t *testing.T) {
 	}
 	check(ann, true)
 	check(bob.ID, false) // bob may not see ann's model
-	if err := db.CreateModelAccess(ctx, &explorer.ModelAccess{ModelID: model, UserID: bob.ID, Rights: explorer.RightsRead, Created: time.UnixMilli(1)}); err != nil {
+	if err := db.CreateModelAccess(ctx, &models.ModelAccess{ModelID: model, UserID: bob.ID, Rights: explorer.RightsRead, Created: time.UnixMilli(1)}); err != nil {
 		t.Fatal(err)
 	}
 	check(bob.ID, true)

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/models"
 	"explorer/poles"
 )
 
@@ -20,7 +20,7 @@ func TestMigrationCountsStorage(t *testing.T) {
 	}
 	csv, _ := testkit.SurveyCSV(50)
 	p := e.ImportProject("ann", "survey", csv)
-	if _, err := e.Svc.CreateModelFromProject(e.As("ann"), p.ID, explorer.ModelUpdate{}); err != nil {
+	if _, err := e.Svc.CreateModelFromProject(e.As("ann"), p.ID, models.ModelUpdate{}); err != nil {
 		t.Fatal(err)
 	}
 	e.Upload("bob", "m.csv", []byte("Index,Label,Terms\n1,a,\"b,c\"\n2,ü,d\n"), "").Expect(t, 201)

@@ -13,6 +13,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/models"
 	"explorer/store"
 )
 
@@ -149,7 +150,7 @@ func createTestModel(t testing.TB, db *store.DB, s *explorer.Structure) (int64, 
 	ctx := context.Background()
 	now := time.UnixMilli(1767000000000).UTC()
 	u := &explorer.User{Username: fmt.Sprintf("u%d", time.Now().UnixNano()), PasswordHash: "h", Role: explorer.RoleUser, Status: explorer.StatusActive, Created: now, PasswordChanged: now}
-	m := &explorer.ModelRecord{Type: explorer.ModelStandard, Language: "EN", Created: now, Version: 1, NextGroupID: 1, NextTopicID: 1, NextIgnoreTermID: 1}
+	m := &models.ModelRecord{Type: models.ModelStandard, Language: "EN", Created: now, Version: 1, NextGroupID: 1, NextTopicID: 1, NextIgnoreTermID: 1}
 	err := db.InTx(ctx, func(ctx context.Context) error {
 		if err := db.CreateUser(ctx, u); err != nil {
 			return err

@@ -1,6 +1,7 @@
 package views
 
 import (
+	"explorer/models"
 	"strings"
 
 	explorer "explorer"
@@ -37,9 +38,9 @@ var rightsLabels = map[string]string{
 }
 
 var modelTypeLabels = map[string]string{
-	explorer.ModelStandard: "Standard",
-	explorer.ModelDynamic:  "Dynamic",
-	explorer.ModelManaged:  "Managed",
+	models.ModelStandard: "Standard",
+	models.ModelDynamic:  "Dynamic",
+	models.ModelManaged:  "Managed",
 }
 
 func label(m map[string]string, code string) string {

@@ -11,6 +11,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 
 	"github.com/PuerkitoBio/goquery"
 )
@@ -215,7 +216,7 @@ func TestDatesFollowTheViewerOnEveryPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := e.CreateProject("root", "Survey", testkit.ExampleGroups())
-	m, err := e.Svc.CreateModelFromProject(ctx, p.ID, explorer.ModelUpdate{})
+	m, err := e.Svc.CreateModelFromProject(ctx, p.ID, mdl.ModelUpdate{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	explorer "explorer"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 	"explorer/poles"
 )
 
@@ -17,12 +17,12 @@ func TestHomeDashboard(t *testing.T) {
 	e.AddUser("root", "admin")
 	e.AddUser("ann", "")
 	ann := e.As("ann")
-	m, err := e.Svc.UploadModel(ann, explorer.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
+	m, err := e.Svc.UploadModel(ann, mdl.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	e.Clock.Set(e.Clock.Now().Add(time.Minute))
-	if _, err := e.Svc.UpdateModel(ann, m.ID, explorer.ModelInput{IgnoreTerms: &[]string{"the"}}); err != nil {
+	if _, err := e.Svc.UpdateModel(ann, m.ID, mdl.ModelInput{IgnoreTerms: &[]string{"the"}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := e.Svc.CreatePole(ann, poles.PoleInput{Name: "Taste", Language: "en"}); err != nil {

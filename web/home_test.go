@@ -7,6 +7,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 )
 
 // TestHomeListsPendingInvitations shows the model and manager invitations
@@ -16,7 +17,7 @@ func TestHomeListsPendingInvitations(t *testing.T) {
 	for _, u := range []string{"ann", "bob", "cy"} {
 		e.AddUser(u, "")
 	}
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
+	m, err := e.Svc.UploadModel(e.As("ann"), mdl.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
 	if err != nil {
 		t.Fatal(err)
 	}

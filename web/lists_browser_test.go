@@ -9,6 +9,7 @@ import (
 	explorer "explorer"
 	"explorer/internal/browser"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 
 	"github.com/chromedp/chromedp"
 )
@@ -40,7 +41,7 @@ func listsFlow(t *testing.T, width int64) {
 		if i == 7 || i == 22 {
 			title = fmt.Sprintf("Drinks %02d", i+1)
 		}
-		if _, err := e.Svc.UploadModel(ann, explorer.UploadModelInput{Title: new(title), File: modelFile(t)}); err != nil {
+		if _, err := e.Svc.UploadModel(ann, mdl.UploadModelInput{Title: new(title), File: modelFile(t)}); err != nil {
 			t.Fatal(err)
 		}
 	}

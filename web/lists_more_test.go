@@ -7,6 +7,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 	"explorer/poles"
 )
 
@@ -102,7 +103,7 @@ func TestApplyPickerSearches(t *testing.T) {
 	e.AddUser("ann", "")
 	ann := e.As("ann")
 	for _, title := range []string{"Drinks", "Food", "Soft drinks"} {
-		if _, err := e.Svc.UploadModel(ann, explorer.UploadModelInput{Title: new(title), File: modelFile(t)}); err != nil {
+		if _, err := e.Svc.UploadModel(ann, mdl.UploadModelInput{Title: new(title), File: modelFile(t)}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	explorer "explorer"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 )
 
 // The models list: newest first, sortable headers that keep the search
@@ -20,7 +20,7 @@ func TestModelsListPagesSortsAndBulkDeletes(t *testing.T) {
 	var ids []int64
 	for i := range 27 {
 		title := "Model " + string(rune('A'+i%26)) + strings.Repeat("z", i/26)
-		m, err := e.Svc.UploadModel(ann, explorer.UploadModelInput{Title: &title, File: modelFile(t)})
+		m, err := e.Svc.UploadModel(ann, mdl.UploadModelInput{Title: &title, File: modelFile(t)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,14 +123,14 @@ func TestProjectsListDeletesFailedImports(t *testing.T) {
 
 func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
 
-func topicsOf(m *explorer.Model) (n int) {
+func topicsOf(m *mdl.Model) (n int) {
 	for _, g := range m.Groups {
 		n += len(g.Topics)
 	}
 	return n
 }
 
-func termsOf(m *explorer.Model) (n int) {
+func termsOf(m *mdl.Model) (n int) {
 	for _, g := range m.Groups {
 		for _, t := range g.Topics {
 			n += len(t.Terms)

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	explorer "explorer"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 	"explorer/poles"
 
 	"github.com/PuerkitoBio/goquery"
@@ -30,7 +30,7 @@ func TestListsSearchAndOrder(t *testing.T) {
 		}
 	}
 	for _, title := range []string{"Drinks", "Food", "Soft drinks"} {
-		if _, err := e.Svc.UploadModel(ann, explorer.UploadModelInput{Title: new(title), File: modelFile(t)}); err != nil {
+		if _, err := e.Svc.UploadModel(ann, mdl.UploadModelInput{Title: new(title), File: modelFile(t)}); err != nil {
 			t.Fatal(err)
 		}
 	}

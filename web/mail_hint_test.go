@@ -7,6 +7,7 @@ import (
 	explorer "explorer"
 	"explorer/internal/smtpmail"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 )
 
 // The share and invite forms say beforehand who will be e-mailed: nobody
@@ -27,7 +28,7 @@ func TestShareAndInviteFormsSayWhoIsMailed(t *testing.T) {
 	} {
 		e := testkit.New(t, c.opt)
 		e.AddUser("ann", "")
-		m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
+		m, err := e.Svc.UploadModel(e.As("ann"), mdl.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
 		if err != nil {
 			t.Fatal(err)
 		}

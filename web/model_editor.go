@@ -7,12 +7,13 @@ import (
 	"strings"
 
 	explorer "explorer"
+	mdl "explorer/models"
 	"explorer/views/models"
 
 	"github.com/gofiber/fiber/v2"
 )
 
-// The model editor: every form is one explorer.ModelEdit made through the
+// The model editor: every form is one mdl.ModelEdit made through the
 // service's EditModel, which merges it when the page is older than the
 // model and amends its author's newest version during a burst of edits.
 // For htmx the answer is only the part that changed: a topic's terms, a
@@ -35,7 +36,7 @@ func (s *server) editorRoutes(r fiber.Router) {
 
 // editModel makes e on the model of the path, based on the version the
 // form was loaded at, and answers the part it changed.
-func (s *server) editModel(c *fiber.Ctx, notice string, e explorer.ModelEdit) error {
+func (s *server) editModel(c *fiber.Ctx, notice string, e mdl.ModelEdit) error {
 	id, err := param(c, "id")
 	if err != nil {
 		return err
@@ -48,7 +49,7 @@ func (s *server) editModel(c *fiber.Ctx, notice string, e explorer.ModelEdit) er
 	if err != nil {
 		return s.editorRefused(c, id, err, &e)
 	}
-	if e.Kind == explorer.EditAddTerms && len(res.Already) > 0 {
+	if e.Kind == mdl.EditAddTerms && len(res.Already) > 0 {
 		notice = alreadyNotice(res)
 	}
 	if res.Merged {
@@ -73,7 +74,7 @@ func (s *server) editModel(c *fiber.Ctx, notice string, e explorer.ModelEdit) er
 	v.Refresh = res.Refresh
 	if res.Topic != 0 {
 		if t := v.Topic(res.Topic); t != nil {
-			if e.Kind == explorer.EditRemoveTerm {
+			if e.Kind == mdl.EditRemoveTerm {
 				t.Removed, t.RemovedAt = e.Terms[0], res.RemovedAt
 			}
 			if len(res.Already) > 0 {
@@ -93,7 +94,7 @@ func (s *server) editModel(c *fiber.Ctx, notice string, e explorer.ModelEdit) er
 
 // alreadyNotice says which of the terms a form added the topic held
 // already (and were not added again).
-func alreadyNotice(res *explorer.EditResult) string {
+func alreadyNotice(res *mdl.EditResult) string {
 	quoted := make([]string, len(res.Already))
 	for i, t := range res.Already {
 		quoted[i] = "“" + t + "”"
@@ -114,7 +115,7 @@ func alreadyNotice(res *explorer.EditResult) string {
 // is now, in place of the page's, with both sides said above it; the
 // form's input is kept by assets/js/editor.js. Other refusals go right
 // before the form (HX-Retarget this), which is not swapped.
-func (s *server) editorRefused(c *fiber.Ctx, id int64, ferr error, e *explorer.ModelEdit) error {
+func (s *server) editorRefused(c *fiber.Ctx, id int64, ferr error, e *mdl.ModelEdit) error {
 	if !isHTMX(c) || explorer.ErrorCode(ferr) == explorer.EINTERNAL {
 		return s.modelAnswer(c, id, "", ferr)
 	}
@@ -125,7 +126,7 @@ func (s *server) editorRefused(c *fiber.Ctx, id int64, ferr error, e *explorer.M
 		}
 	}
 	msg := models.EditorError{Message: pageMessage(c, ferr), URL: "/models/" + strconv.FormatInt(id, 10)}
-	var stale *explorer.StaleModelError
+	var stale *mdl.StaleModelError
 	if !errors.As(ferr, &stale) {
 		c.Set("HX-Retarget", "this")
 		c.Set("HX-Reswap", "beforebegin")
@@ -154,7 +155,7 @@ func (s *server) editorRefused(c *fiber.Ctx, id int64, ferr error, e *explorer.M
 		g = v.GroupOfTopic(e.Topic)
 	}
 	switch {
-	case e.Kind == explorer.EditMoveGroup:
+	case e.Kind == mdl.EditMoveGroup:
 		v.StructureAlert = &msg
 		c.Set("HX-Retarget", "#groups")
 	case g != nil:
@@ -168,19 +169,19 @@ func (s *server) editorRefused(c *fiber.Ctx, id int64, ferr error, e *explorer.M
 	}
 	c.Set("HX-Reswap", "outerHTML")
 	scope := int64(0)
-	if g != nil && e.Kind != explorer.EditMoveGroup {
+	if g != nil && e.Kind != mdl.EditMoveGroup {
 		scope = g.ID
 	}
 	return render(c, http.StatusUnprocessableEntity, models.EditorAnswer(v, scope))
 }
 
 // basedOn is the version the form was loaded at (zero: unconditional).
-func basedOn(c *fiber.Ctx) (explorer.VersionTag, error) {
+func basedOn(c *fiber.Ctx) (mdl.VersionTag, error) {
 	v := c.FormValue("version")
 	if v == "" {
-		return explorer.VersionTag{}, nil
+		return mdl.VersionTag{}, nil
 	}
-	t, ok := explorer.ParseVersionTag(v)
+	t, ok := mdl.ParseVersionTag(v)
 	if !ok {
 		return t, explorer.Invalid("the form's version must be a version number such as 4 or 4.2; reload the page")
 	}

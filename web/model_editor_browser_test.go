@@ -10,6 +10,7 @@ import (
 	explorer "explorer"
 	"explorer/internal/browser"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -102,7 +103,7 @@ func TestBrowserModelEditor(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	e.AddUser("bob", "")
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
+	m, err := e.Svc.UploadModel(e.As("ann"), mdl.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +174,7 @@ func TestBrowserModelEditorFailures(t *testing.T) {
 	}
 	e := testkit.New(t)
 	e.AddUser("ann", "")
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
+	m, err := e.Svc.UploadModel(e.As("ann"), mdl.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"explorer/internal/browser"
 	"explorer/internal/tablefile"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -43,7 +44,7 @@ func TestBrowserModelEditorTyping(t *testing.T) {
 	}
 	e := testkit.New(t)
 	e.AddUser("ann", "")
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
+	m, err := e.Svc.UploadModel(e.As("ann"), mdl.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +108,7 @@ func TestBrowserModelEditorMerge(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	e.AddUser("bob", "")
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
+	m, err := e.Svc.UploadModel(e.As("ann"), mdl.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +158,7 @@ func TestBrowserModelEditorMerge(t *testing.T) {
 }
 
 // bigModel uploads a model of groups × topics × terms for ann.
-func bigModel(t testing.TB, e *testkit.Env, groups, topics, terms int) *explorer.Model {
+func bigModel(t testing.TB, e *testkit.Env, groups, topics, terms int) *mdl.Model {
 	t.Helper()
 	tbl := &tablefile.Table{Header: []string{"Index", "Label", "Terms"}}
 	for g := 1; g <= groups; g++ {
@@ -173,7 +174,7 @@ func bigModel(t testing.TB, e *testkit.Env, groups, topics, terms int) *explorer
 	for i := range tbl.Rows {
 		tbl.RowNumbers = append(tbl.RowNumbers, i+2)
 	}
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: new("Big"), File: tableOf{tbl}})
+	m, err := e.Svc.UploadModel(e.As("ann"), mdl.UploadModelInput{Title: new("Big"), File: tableOf{tbl}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +220,7 @@ func TestBrowserLargeModel(t *testing.T) {
 }
 
 // topicID is the id of topic k of group g of a bigModel.
-func topicID(m *explorer.Model, g, k int) string {
+func topicID(m *mdl.Model, g, k int) string {
 	return itoa(m.Groups[g-1].Topics[k-1].ID)
 }
 
@@ -286,7 +287,7 @@ func TestBrowserVersionsCompareInPlace(t *testing.T) {
 	m := bigModel(t, e, 8, 3, 4)
 	shareAccepted(t, e, "ann", m.ID, "bob", explorer.RightsReadWrite)
 	add := func(user string, topic int64, term string) {
-		if _, err := e.Svc.EditModel(e.As(user), m.ID, explorer.VersionTag{}, explorer.ModelEdit{Kind: explorer.EditAddTerms, Topic: topic, Terms: []string{term}}); err != nil {
+		if _, err := e.Svc.EditModel(e.As(user), m.ID, mdl.VersionTag{}, mdl.ModelEdit{Kind: mdl.EditAddTerms, Topic: topic, Terms: []string{term}}); err != nil {
 			t.Fatal(err)
 		}
 	}

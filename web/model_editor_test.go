@@ -8,6 +8,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 
 	"github.com/PuerkitoBio/goquery"
 )
@@ -32,7 +33,7 @@ func shareAccepted(t *testing.T, e *testkit.Env, owner string, id int64, to, rig
 func TestModelEditorPartials(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: new("Menu"), File: modelFile(t)})
+	m, err := e.Svc.UploadModel(e.As("ann"), mdl.UploadModelInput{Title: new("Menu"), File: modelFile(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +179,7 @@ func TestModelEditorReadOnly(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	e.AddUser("cy", "")
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: new("Menu"), File: modelFile(t)})
+	m, err := e.Svc.UploadModel(e.As("ann"), mdl.UploadModelInput{Title: new("Menu"), File: modelFile(t)})
 	if err != nil {
 		t.Fatal(err)
 	}

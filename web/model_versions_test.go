@@ -15,7 +15,7 @@ import (
 // uploadExample uploads the example model as user and returns its id.
 func uploadExample(t *testing.T, e *testkit.Env, user string) int64 {
 	t.Helper()
-	m, err := e.Svc.UploadModel(e.As(user), explorer.UploadModelInput{File: testkit.CSVFile(fixture(t, "example.csv"))})
+	m, err := e.Svc.UploadModel(e.As(user), mdl.UploadModelInput{File: testkit.CSVFile(fixture(t, "example.csv"))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func addTerm(t *testing.T, e *testkit.Env, user string, id int64, term string) {
 	soda := &groups[3].Topics
 	*soda = append([]explorer.Topic{}, *soda...)
 	(*soda)[0].Terms = append(append([]string{}, (*soda)[0].Terms...), term)
-	if _, err := e.Svc.UpdateModel(e.As(user), id, explorer.ModelInput{Groups: &groups}); err != nil {
+	if _, err := e.Svc.UpdateModel(e.As(user), id, mdl.ModelInput{Groups: &groups}); err != nil {
 		t.Fatal(err)
 	}
 }

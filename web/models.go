@@ -7,6 +7,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/tablefile"
+	mdl "explorer/models"
 	"explorer/views/models"
 
 	"github.com/a-h/templ"
@@ -52,7 +53,7 @@ func titleOf(t *string) string {
 func (s *server) listView(c *fiber.Ctx) (models.ListView, error) {
 	v := models.ListView{Page: page(c, "Models", "models")}
 	u := c.Locals("user").(*explorer.User)
-	st, q, err := readListState(c, "/models", explorer.ModelSorts, "groups", "topics", "terms", "versions", "changed")
+	st, q, err := readListState(c, "/models", mdl.ModelSorts, "groups", "topics", "terms", "versions", "changed")
 	if err != nil {
 		return v, err
 	}
@@ -140,7 +141,7 @@ func (s *server) uploadModel(c *fiber.Ctx) error {
 		return s.listAnswer(c, form, "", err)
 	}
 	defer closer.Close()
-	m, err := s.models.UploadModel(ctx(c), explorer.UploadModelInput{Title: &form.Title, Language: form.Language, File: file})
+	m, err := s.models.UploadModel(ctx(c), mdl.UploadModelInput{Title: &form.Title, Language: form.Language, File: file})
 	if err != nil {
 		return s.listAnswer(c, form, "", err)
 	}
@@ -169,7 +170,7 @@ func (s *server) answerModelInvitation(accept bool) fiber.Handler {
 // modelView loads a model at a version (0: the current one) for the page.
 func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelView, error) {
 	var (
-		m   *explorer.Model
+		m   *mdl.Model
 		err error
 	)
 	if version > 0 {
@@ -225,7 +226,7 @@ func (s *server) modelView(c *fiber.Ctx, id int64, version int) (models.ModelVie
 // read at the model's current version and is shown as the current one
 // (editable) even if a newer version was saved since: the editor's next
 // form merges with it.
-func (s *server) editorView(c *fiber.Ctx, m *explorer.Model, current bool) (models.ModelView, error) {
+func (s *server) editorView(c *fiber.Ctx, m *mdl.Model, current bool) (models.ModelView, error) {
 	recent, err := s.models.NewestModelVersions(ctx(c), m.ID, pageVersions)
 	if err != nil {
 		return models.ModelView{}, err

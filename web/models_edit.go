@@ -3,7 +3,7 @@ package web
 import (
 	"net/http"
 
-	explorer "explorer"
+	mdl "explorer/models"
 	"explorer/views/models"
 
 	"github.com/gofiber/fiber/v2"
@@ -21,7 +21,7 @@ func (s *server) saveIgnoreTerms(c *fiber.Ctx) error {
 	based, err := basedOn(c)
 	if err == nil {
 		terms := splitTerms(c.FormValue("terms"))
-		_, err = s.models.UpdateModel(ctx(c), id, explorer.ModelInput{IgnoreTerms: &terms, BasedOn: basedList(based)})
+		_, err = s.models.UpdateModel(ctx(c), id, mdl.ModelInput{IgnoreTerms: &terms, BasedOn: basedList(based)})
 	}
 	if err != nil {
 		return s.editorRefused(c, id, err, nil)
@@ -30,11 +30,11 @@ func (s *server) saveIgnoreTerms(c *fiber.Ctx) error {
 }
 
 // basedList is the condition of an update based on t (none for zero).
-func basedList(t explorer.VersionTag) []explorer.VersionTag {
+func basedList(t mdl.VersionTag) []mdl.VersionTag {
 	if t.Version == 0 {
 		return nil
 	}
-	return []explorer.VersionTag{t}
+	return []mdl.VersionTag{t}
 }
 
 func (s *server) renameModel(c *fiber.Ctx) error {

@@ -12,6 +12,7 @@ import (
 	explorer "explorer"
 	"explorer/internal/tablefile"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 
 	"github.com/PuerkitoBio/goquery"
 )
@@ -118,7 +119,7 @@ func TestModelPagesUploadEditVersions(t *testing.T) {
 
 	// Terms are removed and added one form at a time; each save answers
 	// the topic's terms with the version out of band; saves more than
-	// explorer.AmendWindow apart make a version each.
+	// mdl.AmendWindow apart make a version each.
 	r = b.post("/models/1/topics/2/terms/remove", url.Values{"_csrf": {csrf}, "version": {"1"}, "term": {"the chips"}}).Expect(t, 200)
 	d = b.doc(r)
 	if d.Find("#editor-live").Text() != "Term removed." || chipsOf(d, 2) != "fries,chips" || d.Find("#model-version[hx-swap-oob]").AttrOr("value", "") != "2" || d.Find("#versions[hx-swap-oob] tbody tr").Length() != 2 {
@@ -148,7 +149,7 @@ func TestModelPagesUploadEditVersions(t *testing.T) {
 		{"/models/1/title", url.Values{"title": {"Lunch menu"}}, "Title saved."},
 	}
 	for i, st := range steps {
-		e.Clock.Advance(explorer.AmendWindow)
+		e.Clock.Advance(mdl.AmendWindow)
 		st.form.Set("_csrf", csrf)
 		st.form.Set("version", itoa(int64(i+2)))
 		if st.path == "/models/1/title" {
@@ -205,7 +206,7 @@ func TestModelPagesSharing(t *testing.T) {
 	for _, u := range []string{"ann", "bob", "cy", "dan"} {
 		e.AddUser(u, "")
 	}
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: new("Shared"), File: modelFile(t)})
+	m, err := e.Svc.UploadModel(e.As("ann"), mdl.UploadModelInput{Title: new("Shared"), File: modelFile(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,7 +311,7 @@ func chipsOf(d *goquery.Document, topic int64) string {
 	return strings.Join(terms, ",")
 }
 
-func modelFile(t *testing.T) explorer.ModelFile {
+func modelFile(t *testing.T) mdl.ModelFile {
 	t.Helper()
 	return tableOf{&tablefile.Table{Header: []string{"Index", "Label", "Terms"}, Rows: [][]string{{"1", "A", "a, b"}, {"2", "B", "c"}}, RowNumbers: []int{2, 3}}}
 }

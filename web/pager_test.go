@@ -8,6 +8,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 	"explorer/poles"
 	"explorer/views"
 )
@@ -80,7 +81,7 @@ func TestInvitationListsPaginate(t *testing.T) {
 	e.AddUser("ann", "")
 	e.AddUser("bob", "")
 	for range 60 {
-		m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
+		m, err := e.Svc.UploadModel(e.As("ann"), mdl.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
 		if err != nil {
 			t.Fatal(err)
 		}

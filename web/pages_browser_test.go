@@ -12,6 +12,7 @@ import (
 	explorer "explorer"
 	"explorer/internal/browser"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 	"explorer/poles"
 
 	"github.com/chromedp/chromedp"
@@ -40,11 +41,11 @@ func pagesFixture(t *testing.T, e *testkit.Env) (annPages []string) {
 		e.AddUser(u.name, u.role)
 	}
 	ann := e.As("ann")
-	m, err := e.Svc.UploadModel(ann, explorer.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
+	m, err := e.Svc.UploadModel(ann, mdl.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.Svc.UpdateModel(ann, m.ID, explorer.ModelInput{IgnoreTerms: &[]string{"the"}}); err != nil {
+	if _, err := e.Svc.UpdateModel(ann, m.ID, mdl.ModelInput{IgnoreTerms: &[]string{"the"}}); err != nil {
 		t.Fatal(err)
 	}
 	p, err := e.Svc.CreatePole(ann, poles.PoleInput{Name: "Taste", Language: "en", Parts: []poles.PartInput{{Term: "sweet"}, {Term: "sour"}}})
@@ -57,7 +58,7 @@ func pagesFixture(t *testing.T, e *testkit.Env) (annPages []string) {
 		t.Fatal(err)
 	}
 	e.SetManager("ann", "bob")
-	shared, err := e.Svc.UploadModel(e.As("root"), explorer.UploadModelInput{Title: new("Shared"), File: modelFile(t)})
+	shared, err := e.Svc.UploadModel(e.As("root"), mdl.UploadModelInput{Title: new("Shared"), File: modelFile(t)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	explorer "explorer"
 	"explorer/internal/browser"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 	"explorer/poles"
 
 	"github.com/chromedp/chromedp"
@@ -56,18 +57,18 @@ func phoneFixture(t *testing.T, e *testkit.Env) phoneData {
 		e.AddUser(u.name, u.role)
 	}
 	root := e.As("root")
-	m, err := e.Svc.UploadModel(root, explorer.UploadModelInput{Title: new("Drinks and a long title that wraps on a phone"), File: modelFile(t)})
+	m, err := e.Svc.UploadModel(root, mdl.UploadModelInput{Title: new("Drinks and a long title that wraps on a phone"), File: modelFile(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.Svc.UpdateModel(root, m.ID, explorer.ModelInput{IgnoreTerms: &[]string{"the"}}); err != nil {
+	if _, err := e.Svc.UpdateModel(root, m.ID, mdl.ModelInput{IgnoreTerms: &[]string{"the"}}); err != nil {
 		t.Fatal(err)
 	}
 	shareAccepted(t, e, "root", m.ID, "ann", explorer.RightsReadWrite)
 	if _, err := e.Svc.ShareModel(root, m.ID, "cleo", explorer.RightsRead); err != nil {
 		t.Fatal(err)
 	}
-	shared, err := e.Svc.UploadModel(e.As("bob"), explorer.UploadModelInput{Title: new("Shared"), File: modelFile(t)})
+	shared, err := e.Svc.UploadModel(e.As("bob"), mdl.UploadModelInput{Title: new("Shared"), File: modelFile(t)})
 	if err != nil {
 		t.Fatal(err)
 	}

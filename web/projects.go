@@ -9,6 +9,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/tablefile"
+	mdl "explorer/models"
 	prj "explorer/projects"
 	"explorer/views"
 	"explorer/views/projects"
@@ -392,9 +393,9 @@ func (s *server) createModelFromProject(c *fiber.Ctx) error {
 	form := projects.NewModelForm{Title: c.FormValue("title"), Dynamic: c.FormValue("dynamic") != ""}
 	title := strings.TrimSpace(form.Title)
 	keep, ferr := keptTopics(c)
-	var m *explorer.Model
+	var m *mdl.Model
 	if ferr == nil {
-		m, ferr = s.models.CreateModelFromTopics(ctx(c), id, explorer.ModelUpdate{Title: &title, Dynamic: form.Dynamic}, keep)
+		m, ferr = s.models.CreateModelFromTopics(ctx(c), id, mdl.ModelUpdate{Title: &title, Dynamic: form.Dynamic}, keep)
 	}
 	if ferr != nil {
 		if explorer.ErrorCode(ferr) == explorer.EINTERNAL || explorer.ErrorCode(ferr) == explorer.ENOTFOUND && !s.projectExists(c, id) {

@@ -9,6 +9,7 @@ import (
 	explorer "explorer"
 	"explorer/analysis"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 	"explorer/projects"
 
 	"github.com/PuerkitoBio/goquery"
@@ -16,7 +17,7 @@ import (
 
 // discoverPageFixture is ann's hotel reviews explored with her DYNAMIC
 // model of one topic (Room), and ann signed in.
-func discoverPageFixture(t *testing.T) (*testkit.Env, *client, string, *explorer.Project, *explorer.Model) {
+func discoverPageFixture(t *testing.T) (*testkit.Env, *client, string, *explorer.Project, *mdl.Model) {
 	t.Helper()
 	e := testkit.New(t)
 	e.AddUser("ann", "")
@@ -25,7 +26,7 @@ func discoverPageFixture(t *testing.T) (*testkit.Env, *client, string, *explorer
 	csrf := b.login("ann", testkit.Password)
 	ctx := e.As("ann")
 	src := e.CreateProject("ann", "Rooms", []explorer.Group{{Title: "Stay", Topics: []explorer.Topic{{Title: "Room", Terms: []string{"room"}}}}})
-	m, err := e.Svc.CreateModelFromProject(ctx, src.ID, explorer.ModelUpdate{Dynamic: true})
+	m, err := e.Svc.CreateModelFromProject(ctx, src.ID, mdl.ModelUpdate{Dynamic: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +98,7 @@ func TestProjectDiscoverPageRights(t *testing.T) {
 	eve.do("POST", path+"/discover/add", url.Values{"_csrf": {eveCSRF}, "title": {"wifi"}, "term": {"wifi"}}, htmx).Expect(t, http.StatusNotFound)
 	// Eve's model, shared with ann to read, applied to another project.
 	src := e.CreateProject("eve", "Beds", []explorer.Group{{Title: "Stay", Topics: []explorer.Topic{{Title: "Bed", Terms: []string{"bed"}}}}})
-	m, err := e.Svc.CreateModelFromProject(e.As("eve"), src.ID, explorer.ModelUpdate{})
+	m, err := e.Svc.CreateModelFromProject(e.As("eve"), src.ID, mdl.ModelUpdate{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 )
 
 // The project page creates a model from the project's topics (as
@@ -37,7 +38,7 @@ func TestProjectPageCreatesModelAndCountsApplied(t *testing.T) {
 		t.Fatalf("create-model form %q", form.Text())
 	}
 	// A title too long: 422 on the form, no model.
-	r := b.do("POST", path+"/model", url.Values{"_csrf": {csrf}, "title": {strings.Repeat("t", explorer.ModelTitleMax+1)}}, htmx)
+	r := b.do("POST", path+"/model", url.Values{"_csrf": {csrf}, "title": {strings.Repeat("t", mdl.ModelTitleMax+1)}}, htmx)
 	if r.Status != http.StatusUnprocessableEntity || b.doc(r).Find("#create-model .error").Length() != 1 {
 		t.Fatalf("long title: %d %s", r.Status, r.Body)
 	}
@@ -47,7 +48,7 @@ func TestProjectPageCreatesModelAndCountsApplied(t *testing.T) {
 	r = b.do("POST", path+"/model", url.Values{"_csrf": {csrf}, "title": {"Survey topics"}, "dynamic": {"true"}}, htmx)
 	target := r.Header.Get("HX-Redirect")
 	ms, _ := e.Svc.Models(ann)
-	if len(ms) != 1 || target != "/models/"+itoa(ms[0].ID)+"?made=1" || *ms[0].Title != "Survey topics" || ms[0].Type != explorer.ModelDynamic {
+	if len(ms) != 1 || target != "/models/"+itoa(ms[0].ID)+"?made=1" || *ms[0].Title != "Survey topics" || ms[0].Type != mdl.ModelDynamic {
 		t.Fatalf("created %d %q %+v", r.Status, target, ms)
 	}
 	// The new model says it was made, with a link back to its project;

@@ -8,6 +8,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 
 	"github.com/PuerkitoBio/goquery"
 )
@@ -82,7 +83,7 @@ func TestProjectPages(t *testing.T) {
 	b.do("POST", "/projects/2/explore", url.Values{"_csrf": {csrf}}, htmx).Expect(t, 200)
 
 	// Apply a model from another project; append rows; delete.
-	m, err := e.Svc.CreateModelFromProject(e.As("ann"), 2, explorer.ModelUpdate{Dynamic: true})
+	m, err := e.Svc.CreateModelFromProject(e.As("ann"), 2, mdl.ModelUpdate{Dynamic: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
-	explorer "explorer"
 	"explorer/internal/browser"
 	"explorer/internal/testkit"
+	mdl "explorer/models"
 
 	"github.com/chromedp/chromedp"
 )
@@ -21,7 +21,7 @@ func TestBrowserShareSaysWhoIsNotified(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	e.AddUser("bob", "")
-	m, err := e.Svc.UploadModel(e.As("ann"), explorer.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
+	m, err := e.Svc.UploadModel(e.As("ann"), mdl.UploadModelInput{Title: new("Drinks"), File: modelFile(t)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,8 @@ import (
 	"math"
 	"os"
 	"unsafe"
+
+	"explorer/wordspace/lexicon"
 )
 
 // The own format, version 1, little-endian throughout:
@@ -603,7 +605,7 @@ func DetectFormat(head []byte) string {
 	if len(head) >= 8 && string(head[:8]) == magic {
 		return FormatOwn
 	}
-	if IsThesaurus(head) {
+	if lexicon.IsThesaurus(head) {
 		return FormatThesaurus
 	}
 	// word2vec binary and fastText both start with "N D\n"; in word2vec the

@@ -47,7 +47,7 @@ func spaceErr(t *testing.T, r *Registry, lang string) string {
 // its path; the corrected file is read again after the rescan interval.
 func TestMythesFailedNotListed(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "th_sv_SE_v2.dat"), latin1(t, swedishDat()), 0o644)
+	os.WriteFile(filepath.Join(dir, "th_sv_SE_v2.dat"), swedishDat(t), 0o644)
 	os.WriteFile(filepath.Join(dir, "th_de_DE_v2.dat"), []byte("UTF-8\ngut|1\n"), 0o644) // corrupt: no sense line
 	clock := &scanClock{t: time.Unix(1e9, 0)}
 	r := NewRegistry(nil)
@@ -88,7 +88,7 @@ func TestMythesFailedNotListed(t *testing.T) {
 // again, and the 409 says what was looked for.
 func TestMythesInstalledAfterStart(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "th_sv_SE_v2.dat"), latin1(t, swedishDat()), 0o644)
+	os.WriteFile(filepath.Join(dir, "th_sv_SE_v2.dat"), swedishDat(t), 0o644)
 	clock := &scanClock{t: time.Unix(1e9, 0)}
 	r := NewRegistry(nil)
 	r.now, r.MythesRescan = clock.now, 50*time.Millisecond
@@ -136,7 +136,7 @@ func TestWordSpaceDirAddedAfterStart(t *testing.T) {
 	if msg := spaceErr(t, r, "SV"); msg != want {
 		t.Fatalf("SV before: %q", msg)
 	}
-	os.WriteFile(filepath.Join(dir, "sv.dat"), latin1(t, swedishDat()), 0o644)
+	os.WriteFile(filepath.Join(dir, "sv.dat"), swedishDat(t), 0o644)
 	clock.add(60 * time.Millisecond)
 	if msg := spaceErr(t, r, "SV"); msg != "" {
 		t.Fatalf("SV after the interval: %q", msg)

@@ -13,9 +13,9 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unicode"
 	"unicode/utf8"
 
+	"explorer/wordspace/lexicon"
 	"github.com/viterin/vek/vek32"
 )
 
@@ -199,35 +199,12 @@ func (s *Space) TermVector(term string) ([]float32, int, bool) {
 
 // splitTerm splits a multiword term at spaces, underscores and U+00A0.
 func splitTerm(term string) []string {
-	return strings.FieldsFunc(term, isWordSep)
+	return strings.FieldsFunc(term, lexicon.IsWordSep)
 }
 
-func isWordSep(r rune) bool { return r == ' ' || r == '_' || r == '\u00a0' || r == '\t' }
-
-// foldRune maps a rune to its lookup form: lower case, and every word
-// separator to a plain space.
-func foldRune(r rune) rune {
-	if isWordSep(r) {
-		return ' '
-	}
-	if r < utf8.RuneSelf {
-		if 'A' <= r && r <= 'Z' {
-			return r + 'a' - 'A'
-		}
-		return r
-	}
-	return unicode.ToLower(r)
-}
-
-// Fold returns the lookup key of a word: lower case, separators as spaces.
-func Fold(word string) string {
-	var b strings.Builder
-	b.Grow(len(word))
-	for _, r := range word {
-		b.WriteRune(foldRune(r))
-	}
-	return b.String()
-}
+// Fold returns the lookup key of a word: lower case, separators as spaces
+// (lexicon.Fold, which the thesaurus and word list readers share).
+func Fold(word string) string { return lexicon.Fold(word) }
 
 func foldHash(s string) uint64 {
 	h := uint64(14695981039346656037)
@@ -242,7 +219,7 @@ func foldHash(s string) uint64 {
 			r, n = utf8.DecodeRuneInString(s[i:])
 			i += n
 		}
-		r = foldRune(r)
+		r = lexicon.FoldRune(r)
 		h ^= uint64(r)
 		h *= 1099511628211
 	}
@@ -268,7 +245,7 @@ func foldEqual(a, b string) bool {
 			r, n := utf8.DecodeRuneInString(b)
 			rb, b = r, b[n:]
 		}
-		if ra != rb && foldRune(ra) != foldRune(rb) {
+		if ra != rb && lexicon.FoldRune(ra) != lexicon.FoldRune(rb) {
 			return false
 		}
 	}

@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"explorer/analysis"
+	"explorer/wordspace/lexicon"
 )
 
 // foldLike is what Fold should be: the service layer's term identity with
 // every word separator as a plain space.
 func foldLike(term string) string {
 	return strings.Map(func(r rune) rune {
-		if isWordSep(r) {
+		if lexicon.IsWordSep(r) {
 			return ' '
 		}
 		return r

@@ -1,18 +1,14 @@
 package wordspace
 
 import (
-	"bufio"
 	"cmp"
-	"compress/gzip"
 	"context"
 	"errors"
-	"hash/fnv"
 	"io"
 	"math"
 	"slices"
-	"strconv"
-	"strings"
 
+	"explorer/wordspace/lexicon"
 	"github.com/viterin/vek/vek32"
 )
 
@@ -46,34 +42,21 @@ const (
 	thesaurusWork = 1 << 12
 )
 
-// HeldOutSynset tells whether the evaluations of thesaurus spaces hold a
-// synset out of training: a fifth of them, chosen by a hash of its folded,
-// sorted words, so the choice is the same in every run.
-func HeldOutSynset(words []string) bool {
-	keys := make([]string, len(words))
-	for i, w := range words {
-		keys[i] = Fold(w)
-	}
-	slices.Sort(keys)
-	h := fnv.New32a()
-	h.Write([]byte(strings.Join(keys, "|")))
-	return h.Sum32()%5 == 0
-}
-
-// Space builds the word space of the thesaurus for lang.
-func (t *Thesaurus) Space(lang string) (*Space, error) {
+// ThesaurusSpace builds the word space of thesaurus t for lang.
+func ThesaurusSpace(t *lexicon.Thesaurus, lang string) (*Space, error) {
 	n := t.Len()
 	if n == 0 {
 		return nil, errors.New("thesaurus: no synsets of two words or more")
 	}
 	member := make([][]int32, n)
-	for si, ids := range t.synsets {
+	for si := range t.Synsets() {
+		ids := t.SynsetIDs(si)
 		for _, id := range ids {
 			member[id] = append(member[id], int32(si))
 		}
 	}
-	v1 := t.firstOrder(member)
-	lists := t.graphLists(member)
+	v1 := firstOrder(t, member)
+	lists := graphLists(t, member)
 	vecs := make([][]float32, n)
 	sum := make([]float32, ThesaurusDim)
 	for i := range vecs {
@@ -92,7 +75,7 @@ func (t *Thesaurus) Space(lang string) (*Space, error) {
 		}
 		vecs[i] = v
 	}
-	s, err := New(lang, t.words, vecs, nil)
+	s, err := New(lang, t.Words(), vecs, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -103,14 +86,14 @@ func (t *Thesaurus) Space(lang string) (*Space, error) {
 // firstOrder returns each word's sum of its synsets' random vectors
 // (weighted by 1/size, so that a large synset links its words less),
 // normalised.
-func (t *Thesaurus) firstOrder(member [][]int32) [][]float32 {
+func firstOrder(t *lexicon.Thesaurus, member [][]int32) [][]float32 {
 	out := make([][]float32, t.Len())
 	r := make([]float32, ThesaurusDim)
 	for i, sets := range member {
 		v := make([]float32, ThesaurusDim)
 		for _, si := range sets {
 			synsetVector(r, uint64(si))
-			vek32.MulNumber_Inplace(r, 1/float32(len(t.synsets[si])))
+			vek32.MulNumber_Inplace(r, 1/float32(len(t.SynsetIDs(int(si)))))
 			vek32.Add_Inplace(v, r)
 		}
 		normalize(v)
@@ -141,7 +124,7 @@ type graphEdge struct {
 // of synsets they share, then its synonyms' synonyms by the number of
 // paths (through its thesaurusHops strongest synonyms), ties by word id,
 // at most NeighbourTableSize.
-func (t *Thesaurus) graphLists(member [][]int32) [][]graphEdge {
+func graphLists(t *lexicon.Thesaurus, member [][]int32) [][]graphEdge {
 	n := t.Len()
 	score := make([]int32, n)
 	direct := make([]bool, n)
@@ -149,7 +132,7 @@ func (t *Thesaurus) graphLists(member [][]int32) [][]graphEdge {
 	out := make([][]graphEdge, n)
 	add := func(w int32, sets []int32, inc int32, work *int) {
 		for _, si := range sets {
-			for _, j := range t.synsets[si] {
+			for _, j := range t.SynsetIDs(int(si)) {
 				if *work--; *work < 0 {
 					return
 				}
@@ -238,56 +221,10 @@ func (s *Space) setGraph(lists [][]graphEdge) {
 	s.kth = &kthTable{k: NeighbourK, bits: bits, stored: true}
 }
 
-// WriteMythes writes the thesaurus as a MyThes file in UTF-8, one entry
-// per synset (its first word, then the others as one sense), in the order
-// the synsets were added: the compact form in which the embedded
-// thesauri are stored.
-func (t *Thesaurus) WriteMythes(w io.Writer) error {
-	bw := bufio.NewWriter(w)
-	bw.WriteString("UTF-8\n")
-	for i := range t.synsets {
-		words := t.Synset(i)
-		bw.WriteString(words[0])
-		bw.WriteString("|1\n-|")
-		bw.WriteString(strings.Join(words[1:], "|"))
-		bw.WriteByte('\n')
-	}
-	return bw.Flush()
-}
-
-// Filter returns a thesaurus of the synsets keep accepts.
-func (t *Thesaurus) Filter(keep func(words []string) bool) (*Thesaurus, error) {
-	out := NewThesaurus()
-	for i := range t.synsets {
-		if words := t.Synset(i); keep(words) {
-			if err := out.Add(words); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return out, nil
-}
-
-// ReadThesaurus reads a MyThes file, gzip-compressed or not (the bound on
-// its size applies to its uncompressed bytes).
-func ReadThesaurus(r io.Reader) (*Thesaurus, error) {
-	br := bufio.NewReaderSize(r, 1<<16)
-	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return nil, errors.New("thesaurus: bad gzip stream")
-		}
-		zr.Multistream(false)
-		defer zr.Close()
-		return ReadMythes(zr, nil)
-	}
-	return ReadMythes(br, nil)
-}
-
 // ReadThesaurusSpace reads a MyThes file (gzip-compressed or not) and
 // builds its space for opt.Lang.
 func ReadThesaurusSpace(ctx context.Context, r io.Reader, size int64, opt LoadOptions) (*Space, error) {
-	t, err := ReadThesaurus(r)
+	t, err := lexicon.ReadThesaurus(r)
 	if err != nil {
 		return nil, err
 	}
@@ -297,28 +234,5 @@ func ReadThesaurusSpace(ctx context.Context, r io.Reader, size int64, opt LoadOp
 	if opt.Progress != nil {
 		opt.Progress(size/2, size)
 	}
-	return t.Space(opt.Lang)
-}
-
-// IsThesaurus tells whether a file's first bytes are those of a MyThes
-// file (an encoding name on the first line, then "word|number") or of a
-// gzip stream (the form of the embedded thesauri).
-func IsThesaurus(head []byte) bool {
-	if len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b {
-		return true
-	}
-	first, rest, ok := strings.Cut(string(head), "\n")
-	if !ok || len(first) > 40 {
-		return false
-	}
-	if _, err := decoderFor(strings.TrimRight(first, "\r")); err != nil {
-		return false
-	}
-	second, _, _ := strings.Cut(rest, "\n")
-	_, count, found := strings.Cut(strings.TrimRight(second, "\r"), "|")
-	if !found {
-		return false
-	}
-	_, err := strconv.Atoi(strings.TrimSpace(count))
-	return err == nil
+	return ThesaurusSpace(t, opt.Lang)
 }

@@ -2,7 +2,6 @@ package wordspace
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"os"
 	"path/filepath"
@@ -11,60 +10,28 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/text/encoding/charmap"
-
 	"explorer"
 	wordspaceasset "explorer/assets/wordspace"
+	"explorer/wordspace/lexicon"
 )
 
-// swedishDat is a small generated MyThes thesaurus: an antonym, a broader
-// term and a saying among its terms, notes to strip.
-func swedishDat() string {
-	return strings.Join([]string{
-		"ISO8859-1",
-		"bra|2",
-		"(adj)|god|utmärkt (vardagligt)|prima|toppen|dålig (antonym)",
-		"(adv)|väl|fint|det är bra!",
-		"god|1",
-		"(adj)|bra|utmärkt|läcker|fordon (generic term)",
-		"utmärkt|1",
-		"-|förträfflig|prima",
-		"dålig|1",
-		"(adj)|usel|kass",
-		"",
-	}, "\n")
-}
-
-func latin1(t *testing.T, s string) []byte {
+// swedishDat returns the bytes of the lexicon package's small generated
+// MyThes thesaurus in ISO 8859-1 (lexicon/testdata/th_sv_SE.dat).
+func swedishDat(t *testing.T) []byte {
 	t.Helper()
-	b, err := charmap.ISO8859_1.NewEncoder().String(s)
+	b, err := os.ReadFile(filepath.Join("lexicon", "testdata", "th_sv_SE.dat"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return []byte(b)
-}
-
-func TestReadMythesCleansTerms(t *testing.T) {
-	th, err := ReadMythes(bytes.NewReader(latin1(t, swedishDat())), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sets []string
-	for i := range th.Synsets() {
-		sets = append(sets, strings.Join(th.Synset(i), ","))
-	}
-	want := []string{"bra,god,utmärkt,prima,toppen", "bra,väl,fint", "god,bra,utmärkt,läcker", "utmärkt,förträfflig,prima", "dålig,usel,kass"}
-	if !slices.Equal(sets, want) {
-		t.Fatalf("synsets %q, want %q", sets, want)
-	}
+	return b
 }
 
 func TestThesaurusSpaceSuggests(t *testing.T) {
-	th, err := ReadMythes(bytes.NewReader(latin1(t, swedishDat())), nil)
+	th, err := lexicon.ReadMythes(bytes.NewReader(swedishDat(t)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := th.Space("SV")
+	s, err := ThesaurusSpace(th, "SV")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,60 +64,12 @@ func TestThesaurusSpaceSuggests(t *testing.T) {
 	}
 }
 
-func TestReadMythesPassesOverAFewMalformedSenses(t *testing.T) {
-	th, err := ReadMythes(strings.NewReader("UTF-8\nbra|2\ngod\n-|fin\n"), nil)
-	if err != nil || th.Synsets() != 1 {
-		t.Fatalf("%v", err)
-	}
-}
-
-func TestReadMythesRejectsHostileInput(t *testing.T) {
-	long := "UTF-8\nbra|1\n-|" + strings.Repeat("x", 70<<10) + "\n"
-	many := "UTF-8\nbra|1\n-|" + strings.Repeat("a|", 3000) + "b\n"
-	for name, c := range map[string]struct{ in, want string }{
-		"empty":            {"", "empty file"},
-		"unknown encoding": {"EBCDIC\nbra|1\n-|god\n", "encoding \"EBCDIC\" not supported"},
-		"no entries":       {"UTF-8\n", "no entries"},
-		"not an entry":     {"UTF-8\nbra\n-|god\n", "line 2: expected an entry"},
-		"negative count":   {"UTF-8\nbra|-1\n", "line 2: expected an entry"},
-		"too many senses":  {"UTF-8\nbra|99999\n-|god\n", "line 2: 99999 senses"},
-		"ends inside":      {"UTF-8\nbra|3\n-|god\n", "file ends inside the entry \"bra\""},
-		"senses without |": {"UTF-8\n" + strings.Repeat("bra|1\ngod\n", 101), "line 203: more than 100 senses without \"|\" (the first at line 3"},
-		"invalid UTF-8":    {"UTF-8\nbra|1\n-|g\xffd\n", "line 3: not valid UTF-8"},
-		"long line":        {long, "line 3: longer than 64 KiB"},
-		"too many terms":   {many, "line 3: 3001 terms"},
-	} {
-		_, err := ReadMythes(strings.NewReader(c.in), nil)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: %v, want %q", name, err, c.want)
-		}
-	}
-}
-
-func TestReadThesaurusBoundsUncompressedSize(t *testing.T) {
-	old := thesaurusLimit
-	thesaurusLimit = 1 << 20
-	t.Cleanup(func() { thesaurusLimit = old })
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	zw.Write([]byte("UTF-8\n"))
-	line := []byte("bra|1\n-|god|fin\n")
-	for i := 0; i < (2<<20)/len(line); i++ {
-		zw.Write(line)
-	}
-	zw.Close()
-	_, err := ReadThesaurus(bytes.NewReader(buf.Bytes()))
-	if err == nil || !strings.Contains(err.Error(), "larger than 1 MiB") {
-		t.Fatalf("%d compressed bytes: %v", buf.Len(), err)
-	}
-}
-
 // TestRegistryLoadsMythesDir loads generated thesauri from a folder as
 // /usr/share/mythes holds them: named by LibreOffice, with .idx files and
 // several files for one language.
 func TestRegistryLoadsMythesDir(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "th_sv_SE_v2.dat"), latin1(t, swedishDat()), 0o644)
+	os.WriteFile(filepath.Join(dir, "th_sv_SE_v2.dat"), swedishDat(t), 0o644)
 	os.WriteFile(filepath.Join(dir, "th_sv_SE_v2.idx"), []byte("ISO8859-1\n4\nbra|10\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "th_nn_NO_v2.dat"), []byte("UTF-8\ngod|1\n-|bra\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "th_nb_NO_v2.dat"), []byte("UTF-8\ngod|1\n-|bra|fin|flink\n"), 0o644)
@@ -192,7 +111,7 @@ func TestRegistryLoadsMythesDir(t *testing.T) {
 // named by language code or as LibreOffice names them.
 func TestRegistryMythesInWordSpaceDir(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "sv.dat"), latin1(t, swedishDat()), 0o644)
+	os.WriteFile(filepath.Join(dir, "sv.dat"), swedishDat(t), 0o644)
 	os.WriteFile(filepath.Join(dir, "th_da_DK.dat"), []byte("utf-8\ngod|1\n|fin|flot\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "th_da_DK.idx"), []byte("utf-8\n"), 0o644)
 	r := NewRegistry(nil)
@@ -258,7 +177,7 @@ func TestEmbeddedThesauri(t *testing.T) {
 			continue
 		}
 		if e.Lang != "SV" {
-			th, err := ReadThesaurus(bytes.NewReader(e.Data))
+			th, err := lexicon.ReadThesaurus(bytes.NewReader(e.Data))
 			if err != nil || th.Len() < 1000 {
 				t.Fatalf("%s: %v", e.Lang, err)
 			}

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"explorer/wordspace/lexicon"
 )
 
 // SystemHunspellDir is where Debian's hunspell-* packages install their
@@ -64,21 +66,6 @@ func hunspellFiles(dir, l string) []string {
 		}
 	}
 	return out[:min(len(out), maxHunspellFiles)]
-}
-
-// readWordListFile reads the dictionary at base (.aff and .dic).
-func readWordListFile(base string) (*WordList, error) {
-	aff, err := os.Open(base + ".aff")
-	if err != nil {
-		return nil, err
-	}
-	defer aff.Close()
-	dic, err := os.Open(base + ".dic")
-	if err != nil {
-		return nil, err
-	}
-	defer dic.Close()
-	return ReadWordList(aff, dic)
 }
 
 // checked wraps the load and the cache build of a thesaurus space of
@@ -160,9 +147,9 @@ func (r *Registry) hideUnknown(l, source string, s *Space) {
 		return
 	}
 	began := time.Now()
-	lists := make([]*WordList, 0, len(paths))
+	lists := make([]*lexicon.WordList, 0, len(paths))
 	for i, p := range paths {
-		w, err := readWordListFile(p)
+		w, err := lexicon.ReadWordListFile(p)
 		if err != nil {
 			r.logger.Warn("hunspell dictionary not read: the thesaurus's words are not checked", "language", l,
 				"dictionary", names[i], "err", sanitize(err.Error(), p))
@@ -171,7 +158,7 @@ func (r *Registry) hideUnknown(l, source string, s *Space) {
 		lists = append(lists, w)
 	}
 	n := s.hideWords(func(word string) bool {
-		return !slices.ContainsFunc(lists, func(w *WordList) bool { return w.KnownTerm(word) })
+		return !slices.ContainsFunc(lists, func(w *lexicon.WordList) bool { return w.KnownTerm(word) })
 	})
 	s.wordLists = strings.Join(names, "+")
 	r.logger.Info("thesaurus words checked against the hunspell dictionary", "language", l, "dictionary", s.wordLists,

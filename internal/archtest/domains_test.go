@@ -32,7 +32,13 @@ var aboveDomains = []string{"domains", "api", "web", "views", "internal/server",
 
 // belowDomains are the packages that never import a domain: the kernel
 // and the leaves it and the domains build on.
-var belowDomains = []string{".", "sheet", "analysis", "language", "tonality", "wordspace", "internal/tablefile"}
+var belowDomains = []string{".", "sheet", "analysis", "language", "tonality", "wordspace", "wordspace/lexicon"}
+
+// modelFiles reads and writes model files: it builds on the models
+// domain's records (models.Model, the title and term limits,
+// DedupeTerms), so it sits above that domain and imports no other; no
+// domain imports it (the edges, the command line and the test kit do).
+const modelFiles = "internal/tablefile"
 
 // domainRules are the import rules of the domains: the kernel and the
 // leaves import no domain; a domain imports no package above it, no HTTP
@@ -47,8 +53,9 @@ func domainRules() []rule {
 	for _, p := range belowDomains {
 		rules = append(rules, rule{p, all})
 	}
+	rules = append(rules, rule{modelFiles, slices.DeleteFunc(slices.Clone(all), func(p string) bool { return p == path("models") })})
 	for d, allowed := range domainArrows {
-		var forbidden []string
+		forbidden := []string{path(modelFiles)}
 		for _, p := range aboveDomains {
 			forbidden = append(forbidden, path(p))
 		}
@@ -84,8 +91,9 @@ func TestDomainArrowsHaveNoCycle(t *testing.T) {
 
 // The domain rules catch a wrong arrow: a kernel that imports the
 // projects domain, and a projects domain that imports the store, the
-// JSON interface or a domain it does not list, each give a violation;
-// the arrows as they are give none.
+// JSON interface or a domain it does not list, a models domain that
+// imports the model files and model files that import another domain
+// than models, each give a violation; the arrows as they are give none.
 func TestDomainRulesCatchViolations(t *testing.T) {
 	saved := domainArrows
 	t.Cleanup(func() { domainArrows = saved })
@@ -93,7 +101,8 @@ func TestDomainRulesCatchViolations(t *testing.T) {
 	graph := map[string]map[string]bool{
 		".":        {module: true, module + "/projects": true},
 		"projects": {module + "/projects": true, module: true, module + "/store": true, module + "/api": true, module + "/models": true},
-		"models":   {module + "/models": true, module: true},
+		"models":   {module + "/models": true, module: true, module + "/internal/tablefile": true},
+		modelFiles: {module + "/models": true, module + "/projects": true},
 	}
 	got := violations(domainRules(), func(dir string) map[string]bool { return graph[dir] })
 	for _, want := range []string{
@@ -101,17 +110,21 @@ func TestDomainRulesCatchViolations(t *testing.T) {
 		"explorer/projects imports explorer/store",
 		"explorer/projects imports explorer/api",
 		"explorer/projects imports explorer/models",
+		"explorer/models imports explorer/internal/tablefile",
+		"explorer/internal/tablefile imports explorer/projects",
 	} {
 		if !slices.ContainsFunc(got, func(v string) bool { return strings.HasPrefix(v, want+" ") }) {
 			t.Errorf("no violation %q among %q", want, got)
 		}
 	}
-	if len(got) != 4 {
-		t.Errorf("violations %q, want 4", got)
+	if len(got) != 6 {
+		t.Errorf("violations %q, want 6", got)
 	}
 	domainArrows = map[string][]string{"projects": {"models"}, "models": nil}
 	graph["projects"] = map[string]bool{module: true, module + "/models": true}
 	graph["."] = map[string]bool{module: true}
+	graph["models"] = map[string]bool{module: true}
+	graph[modelFiles] = map[string]bool{module + "/models": true}
 	if got := violations(domainRules(), func(dir string) map[string]bool { return graph[dir] }); len(got) != 0 {
 		t.Errorf("allowed arrows give violations %q", got)
 	}

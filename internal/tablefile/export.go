@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	explorer "explorer"
+	"explorer/models"
 	"explorer/sheet"
 
 	"github.com/gocarina/gocsv"
@@ -155,7 +156,7 @@ type Download struct {
 
 // NewDownload encodes a version of a model (Service.ExportModel) as a
 // model file in format f (see ModelRows).
-func NewDownload(m *explorer.Model, f Format) (*Download, error) {
+func NewDownload(m *models.Model, f Format) (*Download, error) {
 	rows, err := ModelRows(m.Groups)
 	if err != nil {
 		return nil, err
@@ -170,7 +171,7 @@ func NewDownload(m *explorer.Model, f Format) (*Download, error) {
 // ExportName is the download name of a model export: the title (letters,
 // digits, spaces, '-' and '_' kept, others dropped; "model-ID" without
 // one) and the version, as in "Menu-v2.xlsx".
-func ExportName(e *explorer.Model, f Format) string {
+func ExportName(e *models.Model, f Format) string {
 	base := ""
 	if e.Title != nil {
 		base = strings.Map(func(r rune) rune {

@@ -2,6 +2,7 @@ package tablefile
 
 import (
 	"context"
+	"explorer/models"
 	"fmt"
 	"slices"
 	"strconv"
@@ -35,7 +36,7 @@ func ReadModel(ctx context.Context, src explorer.TableSource, limits explorer.Ta
 }
 
 // ReadGroups reads the file as a model file (it implements
-// explorer.ModelFile).
+// models.ModelFile).
 func (f File) ReadGroups(ctx context.Context, limits explorer.TableLimits) ([]explorer.Group, error) {
 	return ReadModel(ctx, f, limits)
 }
@@ -260,12 +261,12 @@ func readFileRow(errs *rowErrors, row []string, c modelColumns, num int, hasSub 
 		// label of its first topic.
 	case label == "":
 		errs.add("file", "row %d: Label must not be empty", num)
-	case utf8.RuneCountInString(label) > explorer.TopicTitleMax:
-		errs.add("file", "row %d: Label must be at most %d characters", num, explorer.TopicTitleMax)
+	case utf8.RuneCountInString(label) > models.TopicTitleMax:
+		errs.add("file", "row %d: Label must be at most %d characters", num, models.TopicTitleMax)
 	}
 	for _, term := range r.terms {
-		if utf8.RuneCountInString(term) > explorer.TermMax {
-			errs.add("file", "row %d: a term is longer than %d characters", num, explorer.TermMax)
+		if utf8.RuneCountInString(term) > models.TermMax {
+			errs.add("file", "row %d: a term is longer than %d characters", num, models.TermMax)
 			break
 		}
 	}
@@ -337,7 +338,7 @@ func splitTerms(s string) []string {
 	if s == "" {
 		return []string{}
 	}
-	return explorer.DedupeTerms(strings.Split(s, ","))
+	return models.DedupeTerms(strings.Split(s, ","))
 }
 
 // clip shortens a cell quoted in a message.
@@ -349,11 +350,11 @@ func clip(s string) string {
 }
 
 // rowErrors collects the faults of a file's rows, at most
-// explorer.MaxFieldErrors.
+// models.MaxFieldErrors.
 type rowErrors []explorer.FieldError
 
 func (e *rowErrors) add(field, format string, args ...any) {
-	if len(*e) < explorer.MaxFieldErrors {
+	if len(*e) < models.MaxFieldErrors {
 		*e = append(*e, explorer.FieldError{Field: field, Message: fmt.Sprintf(format, args...)})
 	}
 }

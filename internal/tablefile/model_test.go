@@ -7,6 +7,7 @@ import (
 	explorer "explorer"
 	"explorer/internal/tablefile"
 	"explorer/internal/testkit"
+	"explorer/models"
 )
 
 func TestGroupsFromTable(t *testing.T) {
@@ -99,8 +100,8 @@ func TestGroupsFromTableErrors(t *testing.T) {
 		{"Label empty", testkit.RowsTable("Index|Label|Terms", "1| |a"), "row 2: Label must not be empty", 1},
 		{"index only, no topic rows", testkit.RowsTable("Index|Label|Terms", "3||", "4|D|d"), "row 2: Label must not be empty", 1},
 		{"index and terms, no label", testkit.RowsTable("Index|Label|Terms", "3||x", "3.1|A|a"), "row 2: Label must not be empty", 1},
-		{"Label too long", testkit.RowsTable("Index|Label|Terms", "1|"+strings.Repeat("x", explorer.TopicTitleMax+1)+"|a"), "row 2: Label must be at most", 1},
-		{"term too long", testkit.RowsTable("Index|Label|Terms", "1|A|a,"+strings.Repeat("x", explorer.TermMax+1)), "row 2: a term is longer", 1},
+		{"Label too long", testkit.RowsTable("Index|Label|Terms", "1|"+strings.Repeat("x", models.TopicTitleMax+1)+"|a"), "row 2: Label must be at most", 1},
+		{"term too long", testkit.RowsTable("Index|Label|Terms", "1|A|a,"+strings.Repeat("x", models.TermMax+1)), "row 2: a term is longer", 1},
 		{"no topic rows", testkit.RowsTable("Index|Label|Terms"), "no topic rows", 1},
 		{"only blank rows", testkit.RowsTable("Index|Label|Terms", "||"), "no topic rows", 1},
 		{"row numbers from the file", &tablefile.Table{Header: []string{"Index", "Label", "Terms"}, Rows: [][]string{{"1", "A", "a"}, {"z", "B", "b"}}, RowNumbers: []int{5, 9}}, "row 9:", 1},

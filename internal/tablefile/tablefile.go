@@ -1,6 +1,6 @@
 // Package tablefile is the upload and export file format of the service
 // layer, over package sheet (the file types): File implements
-// explorer.TableSource (a project import's rows) and explorer.ModelFile
+// explorer.TableSource (a project import's rows) and models.ModelFile
 // (a model file read into groups, model.go), so that the JSON interface,
 // the pages and the command line hand uploads to the Service the same
 // way; export.go and rows.go write a model version as a model file.

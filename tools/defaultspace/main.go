@@ -25,11 +25,13 @@ import (
 	"strconv"
 	"strings"
 
+	"explorer/tools/internal/anycpu"
 	"explorer/tools/internal/wordnet"
 	"explorer/wordspace"
 )
 
 func main() {
+	anycpu.PureKernels()
 	o, wink, dict, out := parseFlags()
 	if err := run(wink, dict, out, o); err != nil {
 		fmt.Fprintln(os.Stderr, "defaultspace:", err)

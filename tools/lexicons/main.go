@@ -32,6 +32,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"explorer/tools/internal/anycpu"
 )
 
 // languages maps an upper-case code to its @nlpjs sources: the AFINN file
@@ -96,6 +98,7 @@ func afinnCode(code string) string {
 }
 
 func main() {
+	anycpu.PureKernels()
 	mods := flag.String("modules", "node_modules", "the node_modules directory")
 	out := flag.String("out", "tonality/lexicons", "the output directory")
 	ind := flag.Bool("induced", false, "write only the induced English words (OUT/en-induced.tsv.gz) from the embedded word space and WordNet")

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/models"
 	"explorer/poles"
 	"explorer/store"
 )
@@ -71,7 +72,7 @@ func seed(dataDir string, k int) (int64, error) {
 // seedModel stores model i with its versions in one transaction.
 func seedModel(ctx context.Context, db *store.DB, owner int64, i int, start time.Time) (int64, error) {
 	title := fmt.Sprint("model ", i)
-	m := &explorer.ModelRecord{Title: &title, Type: explorer.ModelStandard, Language: "EN", OwnerID: owner, Created: start,
+	m := &models.ModelRecord{Title: &title, Type: models.ModelStandard, Language: "EN", OwnerID: owner, Created: start,
 		Version: 1, NextGroupID: 2, NextTopicID: 4, NextIgnoreTermID: 1}
 	err := db.InTx(ctx, func(ctx context.Context) error {
 		if err := db.CreateModel(ctx, m, structure(i, 1)); err != nil {

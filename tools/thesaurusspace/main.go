@@ -6,7 +6,7 @@
 //	make bin/thesaurusspace && bin/thesaurusspace -lang SV -in th_sv_SE_v2.dat -out sv.dat.gz
 //
 // With -eval it builds the language's space without the held-out fifth of
-// the synsets (wordspace.HeldOutSynset) and prints the precision at 10 of
+// the synsets (lexicon.HeldOutSynset) and prints the precision at 10 of
 // the held-out synonyms, and the space's size. The output is
 // deterministic: the same input and Go version give the same bytes.
 package main
@@ -23,10 +23,13 @@ import (
 	"time"
 
 	"explorer"
+	"explorer/tools/internal/anycpu"
 	"explorer/wordspace"
+	"explorer/wordspace/lexicon"
 )
 
 func main() {
+	anycpu.PureKernels()
 	lang := flag.String("lang", "", "language code (ISO 639-1)")
 	in := flag.String("in", "", "MyThes .dat file")
 	out := flag.String("out", "", "output file (gzip-compressed MyThes); empty writes none")
@@ -49,7 +52,7 @@ func run(lang, in, out string, eval bool, poles string) error {
 		return err
 	}
 	defer f.Close()
-	t, err := wordspace.ReadThesaurus(f)
+	t, err := lexicon.ReadThesaurus(f)
 	if err != nil {
 		return err
 	}
@@ -71,7 +74,7 @@ func run(lang, in, out string, eval bool, poles string) error {
 }
 
 // write writes t compressed, with an empty gzip header (no name, no time).
-func write(t *wordspace.Thesaurus, out string) error {
+func write(t *lexicon.Thesaurus, out string) error {
 	var buf bytes.Buffer
 	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
 	if err != nil {
@@ -90,9 +93,9 @@ func write(t *wordspace.Thesaurus, out string) error {
 	return nil
 }
 
-func printPoles(t *wordspace.Thesaurus, lang, poles string) error {
+func printPoles(t *lexicon.Thesaurus, lang, poles string) error {
 	began := time.Now()
-	s, err := t.Space(lang)
+	s, err := wordspace.ThesaurusSpace(t, lang)
 	if err != nil {
 		return err
 	}
@@ -115,12 +118,12 @@ func printPoles(t *wordspace.Thesaurus, lang, poles string) error {
 // for every word of a held-out synset that has a synonym there which
 // training does not link it to, the share of its 10 nearest neighbours
 // (passing over the words training links to it) that are such synonyms.
-func evaluate(t *wordspace.Thesaurus, lang string) error {
-	train, err := t.Filter(func(w []string) bool { return !wordspace.HeldOutSynset(w) })
+func evaluate(t *lexicon.Thesaurus, lang string) error {
+	train, err := t.Filter(func(w []string) bool { return !lexicon.HeldOutSynset(w) })
 	if err != nil {
 		return err
 	}
-	s, err := train.Space(lang)
+	s, err := wordspace.ThesaurusSpace(train, lang)
 	if err != nil {
 		return err
 	}
@@ -138,7 +141,7 @@ func evaluate(t *wordspace.Thesaurus, lang string) error {
 	gold := map[string]map[string]bool{}
 	for i := range t.Synsets() {
 		ws := t.Synset(i)
-		if !wordspace.HeldOutSynset(ws) {
+		if !lexicon.HeldOutSynset(ws) {
 			continue
 		}
 		for _, a := range ws {

@@ -26,6 +26,7 @@ import (
 	"unicode/utf8"
 
 	"explorer"
+	"explorer/tools/internal/anycpu"
 	"explorer/tools/internal/wordnet"
 	"explorer/wordspace"
 )
@@ -54,6 +55,7 @@ var (
 )
 
 func main() {
+	anycpu.PureKernels()
 	dict := flag.String("dict", "", "WordNet dict folder (data.noun, …, index.sense)")
 	out := flag.String("out", "", "output word space file")
 	dim := flag.Int("dim", 2000, "dimension of the random index vectors")

@@ -1,7 +1,8 @@
-package explorer
+package models
 
 import (
 	"context"
+	"explorer"
 )
 
 // ModelFile is an uploaded model file. Package internal/tablefile reads
@@ -13,7 +14,7 @@ type ModelFile interface {
 	// (by TermKey). Errors are *Error values: EUNSUPPORTED for a file
 	// that is not a table, ETOOLARGE past a limit, EINVALID for a file
 	// that cannot be read or whose rows are not a model (naming the rows).
-	ReadGroups(ctx context.Context, limits TableLimits) ([]Group, error)
+	ReadGroups(ctx context.Context, limits explorer.TableLimits) ([]explorer.Group, error)
 }
 
 // UploadModelInput is the input of UploadModel.

@@ -1,4 +1,6 @@
-package explorer
+package models
+
+import explorer "explorer"
 
 // ModelState is what a model answer holds but its structure and sharing:
 // with the version tag (which names the structure) and the sharing stamp
@@ -6,7 +8,7 @@ package explorer
 // tells whether the answer changed. Usernames, the owner, the type and
 // the language of a model never change.
 type ModelState struct {
-	ModelInfo
+	explorer.ModelInfo
 	Tag          VersionTag
 	SharingStamp int64
 }
@@ -14,13 +16,4 @@ type ModelState struct {
 // State is the model's ModelState.
 func (m *Model) State() ModelState {
 	return ModelState{ModelInfo: m.ModelInfo, Tag: m.Tag(), SharingStamp: m.SharingStamp}
-}
-
-// NonNil is s, or an empty list for nil (a list answers [] rather than
-// null).
-func NonNil[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
 }

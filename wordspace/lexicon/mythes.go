@@ -1,4 +1,4 @@
-package wordspace
+package lexicon
 
 import (
 	"bufio"
@@ -62,6 +62,14 @@ func (t *Thesaurus) Len() int { return len(t.words) }
 
 // Synsets is the number of synsets.
 func (t *Thesaurus) Synsets() int { return len(t.synsets) }
+
+// Words returns the words, indexed by their ids (SynsetIDs); the caller
+// must not modify it.
+func (t *Thesaurus) Words() []string { return t.words }
+
+// SynsetIDs returns the word ids of synset i; the caller must not modify
+// it.
+func (t *Thesaurus) SynsetIDs(i int) []int32 { return t.synsets[i] }
 
 // Synset returns the words of synset i.
 func (t *Thesaurus) Synset(i int) []string {

@@ -1,10 +1,11 @@
-package wordspace
+package lexicon
 
 import (
 	"bufio"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"unicode"
@@ -423,4 +424,19 @@ func splitStem(line string) (stem, flags string) {
 		}
 	}
 	return strings.ReplaceAll(line, `\/`, "/"), ""
+}
+
+// ReadWordListFile reads the dictionary at base (.aff and .dic).
+func ReadWordListFile(base string) (*WordList, error) {
+	aff, err := os.Open(base + ".aff")
+	if err != nil {
+		return nil, err
+	}
+	defer aff.Close()
+	dic, err := os.Open(base + ".dic")
+	if err != nil {
+		return nil, err
+	}
+	defer dic.Close()
+	return ReadWordList(aff, dic)
 }

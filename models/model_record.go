@@ -1,7 +1,8 @@
-package explorer
+package models
 
 import (
 	"context"
+	"explorer"
 	"fmt"
 	"time"
 )
@@ -13,53 +14,24 @@ const (
 	ModelManaged  = "MANAGED"
 )
 
-// Rights a user holds on a model shared with it.
-const (
-	RightsRead      = "READ"
-	RightsReadWrite = "READ_WRITE"
-)
-
-// RightsOwner is the level of the model's owner; it is never stored as an
-// access and never answered.
-const RightsOwner = "OWNER"
-
 // Limits of model input.
 const (
 	ModelTitleMax = 500
 	GroupTitleMax = 500
 	TopicTitleMax = 500
 	TermMax       = 500
-	// ModelTopicsMax is the most topics one model holds.
-	ModelTopicsMax = 100_000
 )
-
-// UserRef names a user by its username.
-type UserRef struct {
-	UserID string
-}
-
-// ModelInfo is a model without its details.
-type ModelInfo struct {
-	ID int64
-	// Title is nil when the model has none.
-	Title     *string
-	Created   time.Time
-	CreatedBy UserRef
-	Type      string
-	Outdated  bool
-	Language  string
-}
 
 // Model is a whole model: its current or a past version's structure, the
 // users who have access and the pending invitations. The groups, ignore
 // terms and dictionary of a model the Service answers are shared between
 // answers: callers must not modify them.
 type Model struct {
-	ModelInfo
-	Groups                []Group
+	explorer.ModelInfo
+	Groups                []explorer.Group
 	UsersAccess           []ModelAccess
 	Invitations           []ModelInvitation
-	IgnoreTerms           []IgnoreTerm
+	IgnoreTerms           []explorer.IgnoreTerm
 	IgnoreTermsDictionary map[string]string
 
 	// Version is the number of the version whose structure this is.
@@ -107,40 +79,19 @@ func (k ContentKey) IsZero() bool { return k == ContentKey{} }
 func (m *Model) ContentKey() ContentKey { return m.content }
 
 // CanWrite reports whether the caller may update and share the model.
-func (m *Model) CanWrite() bool { return m.Rights == RightsReadWrite || m.Rights == RightsOwner }
+func (m *Model) CanWrite() bool {
+	return m.Rights == explorer.RightsReadWrite || m.Rights == explorer.RightsOwner
+}
 
 // IsOwner reports whether the caller owns the model.
-func (m *Model) IsOwner() bool { return m.Rights == RightsOwner }
-
-// Group is a group of topics. Pinned groups stay at their place.
-type Group struct {
-	ID     int64
-	Title  string
-	Pinned bool
-	Topics []Topic
-}
-
-// Topic is a named list of terms. Its dictionary is stored with the
-// version; the Service answers it empty.
-type Topic struct {
-	ID         int64
-	Title      string
-	Terms      []string
-	Dictionary map[string]string
-}
-
-// IgnoreTerm is a term the analysis ignores.
-type IgnoreTerm struct {
-	ID   int64
-	Term string
-}
+func (m *Model) IsOwner() bool { return m.Rights == explorer.RightsOwner }
 
 // ModelAccess is a user's access to a model shared with it.
 type ModelAccess struct {
 	ID      int64
 	Rights  string
 	Created time.Time
-	User    UserRef
+	User    explorer.UserRef
 
 	ModelID int64
 	UserID  int64
@@ -150,17 +101,17 @@ type ModelAccess struct {
 type ModelInvitation struct {
 	ID        int64
 	Created   time.Time
-	Model     *ModelInfo
+	Model     *explorer.ModelInfo
 	Rights    string
-	Recipient UserRef
+	Recipient explorer.UserRef
 
 	ModelID     int64
 	SenderID    int64
 	RecipientID int64
-	Sender      UserRef
+	Sender      explorer.UserRef
 	// Delivery tells the sender of a new invitation whether the recipient
 	// is e-mailed about it; empty once stored.
-	Delivery Delivery
+	Delivery explorer.Delivery
 }
 
 // ModelVersion is one version of a model's structure.
@@ -170,14 +121,14 @@ type ModelVersion struct {
 	// CreatedBy is the user whose upload, update or restore made the
 	// version; nil when unknown (a deleted user, or a version older than
 	// the record).
-	CreatedBy *UserRef
+	CreatedBy *explorer.UserRef
 }
 
 // ModelProjects are the projects connected to a DYNAMIC model, each with
 // the info of the model it applies (Project.Model).
 type ModelProjects struct {
-	MasterProject     *Project
-	DependentProjects []*Project
+	MasterProject     *explorer.Project
+	DependentProjects []*explorer.Project
 }
 
 // ModelInput is a change of a model's title and structure (UpdateModel).
@@ -185,7 +136,7 @@ type ModelProjects struct {
 // replaces it.
 type ModelInput struct {
 	Title                 *string
-	Groups                *[]Group
+	Groups                *[]explorer.Group
 	IgnoreTerms           *[]string
 	IgnoreTermsDictionary map[string]string
 
@@ -216,13 +167,6 @@ func (e *StaleModelError) Error() string {
 type ModelUpdate struct {
 	Title   *string
 	Dynamic bool
-}
-
-// Structure is what a model version holds: groups and ignore terms.
-type Structure struct {
-	Groups                []Group
-	IgnoreTerms           []IgnoreTerm
-	IgnoreTermsDictionary map[string]string
 }
 
 // ModelRecord is a model as stored, without its structure.
@@ -259,9 +203,9 @@ type ModelRecord struct {
 }
 
 // Info returns the record as a ModelInfo.
-func (r *ModelRecord) Info() ModelInfo {
-	return ModelInfo{
-		ID: r.ID, Title: r.Title, Created: r.Created, CreatedBy: UserRef{UserID: r.Owner},
+func (r *ModelRecord) Info() explorer.ModelInfo {
+	return explorer.ModelInfo{
+		ID: r.ID, Title: r.Title, Created: r.Created, CreatedBy: explorer.UserRef{UserID: r.Owner},
 		Type: r.Type, Outdated: r.Outdated, Language: r.Language,
 	}
 }
@@ -270,15 +214,15 @@ func (r *ModelRecord) Info() ModelInfo {
 type ModelStore interface {
 	// CreateModel inserts m (setting its ID) and its version 1, made by
 	// its owner.
-	CreateModel(ctx context.Context, m *ModelRecord, s *Structure) error
+	CreateModel(ctx context.Context, m *ModelRecord, s *explorer.Structure) error
 	// FindModel returns a model with the rights userID holds on it
 	// (Rights "" when none).
 	FindModel(ctx context.Context, id, userID int64) (*ModelRecord, error)
 	// FindModels lists the models userID owns or has access to, by id.
-	FindModels(ctx context.Context, userID int64, page Page) ([]*ModelRecord, error)
+	FindModels(ctx context.Context, userID int64, page explorer.Page) ([]*ModelRecord, error)
 	// ListModels is the window of those models q selects, with their
 	// counts, and the number of models it selects.
-	ListModels(ctx context.Context, userID int64, q ListQuery) ([]*ModelRecord, int, error)
+	ListModels(ctx context.Context, userID int64, q explorer.ListQuery) ([]*ModelRecord, int, error)
 	// LockModel takes the write lock of a model's row until the
 	// transaction ends, so that concurrent updates of one model run one
 	// after the other (PostgreSQL; SQLite's write transaction already
@@ -298,10 +242,10 @@ type ModelStore interface {
 
 	// CreateModelVersion stores a new version of a model, made by the
 	// user createdBy.
-	CreateModelVersion(ctx context.Context, modelID int64, version int, created time.Time, createdBy int64, s *Structure) error
+	CreateModelVersion(ctx context.Context, modelID int64, version int, created time.Time, createdBy int64, s *explorer.Structure) error
 	// FindModelVersion returns a version's structure; ENOTFOUND when the
 	// model has no such version.
-	FindModelVersion(ctx context.Context, modelID int64, version int) (*Structure, error)
+	FindModelVersion(ctx context.Context, modelID int64, version int) (*explorer.Structure, error)
 	// MarkEditorVersion records that a version was made by the model
 	// editor (EditModel), which may amend it while it is the newest.
 	MarkEditorVersion(ctx context.Context, modelID int64, version int) error
@@ -311,15 +255,15 @@ type ModelStore interface {
 	// AmendModelVersion replaces the structure of a model's newest
 	// version, keeping the one it replaces as an amendment (revision
 	// meta.Revision) that FindModelAmendment still reads.
-	AmendModelVersion(ctx context.Context, modelID int64, version int, revision int, at time.Time, s *Structure) error
+	AmendModelVersion(ctx context.Context, modelID int64, version int, revision int, at time.Time, s *explorer.Structure) error
 	// FindModelAmendment returns the structure a version had at a
 	// revision that was amended since; ENOTFOUND when there is none.
-	FindModelAmendment(ctx context.Context, modelID int64, version, revision int) (*Structure, error)
+	FindModelAmendment(ctx context.Context, modelID int64, version, revision int) (*explorer.Structure, error)
 	// FindModelVersions lists a model's versions in ascending order, each
 	// with the username of its author (nil when unknown).
 	FindModelVersions(ctx context.Context, modelID int64) ([]ModelVersion, error)
 	// FindModelVersionsPage is the window page of FindModelVersions.
-	FindModelVersionsPage(ctx context.Context, modelID int64, page Page) ([]ModelVersion, error)
+	FindModelVersionsPage(ctx context.Context, modelID int64, page explorer.Page) ([]ModelVersion, error)
 	// FindNewestModelVersions lists a model's newest n versions up to
 	// version upTo, newest first.
 	FindNewestModelVersions(ctx context.Context, modelID int64, upTo, n int) ([]ModelVersion, error)
@@ -341,6 +285,6 @@ type ModelStore interface {
 	FindModelInvitations(ctx context.Context, modelID int64) ([]ModelInvitation, error)
 	// FindReceivedModelInvitations lists the pending invitations a user
 	// received.
-	FindReceivedModelInvitations(ctx context.Context, userID int64, page Page) ([]ModelInvitation, error)
+	FindReceivedModelInvitations(ctx context.Context, userID int64, page explorer.Page) ([]ModelInvitation, error)
 	DeleteModelInvitation(ctx context.Context, id int64) error
 }

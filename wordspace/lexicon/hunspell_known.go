@@ -1,4 +1,4 @@
-package wordspace
+package lexicon
 
 import (
 	"strings"

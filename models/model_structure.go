@@ -1,6 +1,7 @@
-package explorer
+package models
 
 import (
+	"explorer"
 	"fmt"
 	"maps"
 	"slices"
@@ -13,13 +14,13 @@ import (
 const MaxFieldErrors = 20
 
 // FieldErrors collects the errors of one input.
-type FieldErrors []FieldError
+type FieldErrors []explorer.FieldError
 
 // Text adds the field error of v when it is not clean text (TextFault)
 // and reports whether it was clean.
 func (f *FieldErrors) Text(field, v string) bool {
-	var fe []FieldError
-	if TextFields(&fe, field, v) {
+	var fe []explorer.FieldError
+	if explorer.TextFields(&fe, field, v) {
 		return true
 	}
 	f.add(field, "%s", fe[0].Message)
@@ -28,7 +29,7 @@ func (f *FieldErrors) Text(field, v string) bool {
 
 func (f *FieldErrors) add(field, format string, args ...any) {
 	if len(*f) < MaxFieldErrors {
-		*f = append(*f, FieldError{Field: field, Message: fmt.Sprintf(format, args...)})
+		*f = append(*f, explorer.FieldError{Field: field, Message: fmt.Sprintf(format, args...)})
 	}
 }
 
@@ -37,7 +38,7 @@ func (f FieldErrors) Err() error {
 	if len(f) == 0 {
 		return nil
 	}
-	return Invalid(f[0].Field+" "+f[0].Message, f...)
+	return explorer.Invalid(f[0].Field+" "+f[0].Message, f...)
 }
 
 // cleanTitle trims a required title and checks its length.
@@ -60,7 +61,7 @@ func CleanTerms(errs *FieldErrors, field string, in []string) []string {
 	var seen termSet
 	for i, t := range in {
 		t = strings.TrimSpace(t)
-		if msg := TextFault(t); msg != "" {
+		if msg := explorer.TextFault(t); msg != "" {
 			errs.add(field+"["+strconv.Itoa(i)+"]", "%s", msg)
 			continue
 		}
@@ -120,7 +121,7 @@ type termSet struct {
 
 // add reports whether t was new, and adds it.
 func (s *termSet) add(t string) bool {
-	k := TermKey(t)
+	k := explorer.TermKey(t)
 	if s.m != nil {
 		if s.m[k] {
 			return false
@@ -157,7 +158,7 @@ func NormalizeTerms(in []string) []string {
 // cleaned: titles trimmed and required, terms cleaned. Ids are kept as
 // given; assignIDs decides which survive. field prefixes the field names
 // of errors.
-func NormalizeGroups(in []Group, field string) ([]Group, error) {
+func NormalizeGroups(in []explorer.Group, field string) ([]explorer.Group, error) {
 	return NormalizeGroupsLike(in, field, nil)
 }
 
@@ -165,7 +166,7 @@ func NormalizeGroups(in []Group, field string) ([]Group, error) {
 // stored version of the model: a topic whose terms are exactly those its
 // id has in like keeps like's terms without cleaning them again (see
 // CleanTermsLike).
-func NormalizeGroupsLike(in []Group, field string, like []Group) ([]Group, error) {
+func NormalizeGroupsLike(in []explorer.Group, field string, like []explorer.Group) ([]explorer.Group, error) {
 	var stored map[int64][]string
 	if like != nil {
 		stored = make(map[int64][]string, len(like)*8)
@@ -176,15 +177,15 @@ func NormalizeGroupsLike(in []Group, field string, like []Group) ([]Group, error
 		}
 	}
 	var errs FieldErrors
-	out := make([]Group, len(in))
+	out := make([]explorer.Group, len(in))
 	topics := 0
 	for i, g := range in {
 		gf := field + "[" + strconv.Itoa(i) + "]"
-		ng := Group{ID: g.ID, Pinned: g.Pinned, Title: cleanTitle(&errs, gf+".title", g.Title, GroupTitleMax)}
-		ng.Topics = make([]Topic, len(g.Topics))
+		ng := explorer.Group{ID: g.ID, Pinned: g.Pinned, Title: cleanTitle(&errs, gf+".title", g.Title, GroupTitleMax)}
+		ng.Topics = make([]explorer.Topic, len(g.Topics))
 		for j, t := range g.Topics {
 			tf := gf + ".topics[" + strconv.Itoa(j) + "]"
-			ng.Topics[j] = Topic{
+			ng.Topics[j] = explorer.Topic{
 				ID:         t.ID,
 				Title:      cleanTitle(&errs, tf+".title", t.Title, TopicTitleMax),
 				Terms:      CleanTermsLike(&errs, tf+".terms", t.Terms, stored[t.ID]),
@@ -194,8 +195,8 @@ func NormalizeGroupsLike(in []Group, field string, like []Group) ([]Group, error
 		topics += len(g.Topics)
 		out[i] = ng
 	}
-	if topics > ModelTopicsMax {
-		errs.add(field, "must hold at most %d topics", ModelTopicsMax)
+	if topics > explorer.ModelTopicsMax {
+		errs.add(field, "must hold at most %d topics", explorer.ModelTopicsMax)
 	}
 	return out, errs.Err()
 }
@@ -209,13 +210,13 @@ type IDCounters struct {
 // not already taken by an earlier element of in) is kept, others are
 // assigned anew from c. A topic whose dictionary is empty keeps the
 // dictionary its id had in prev, since answers show dictionaries empty.
-func AssignIDs(prev []Group, in []Group, c *IDCounters) []Group {
+func AssignIDs(prev []explorer.Group, in []explorer.Group, c *IDCounters) []explorer.Group {
 	n := 0
 	for gi := range prev {
 		n += len(prev[gi].Topics)
 	}
 	prevGroups := make(map[int64]bool, len(prev))
-	prevTopics := make(map[int64]*Topic, n)
+	prevTopics := make(map[int64]*explorer.Topic, n)
 	for gi := range prev {
 		prevGroups[prev[gi].ID] = true
 		for ti := range prev[gi].Topics {
@@ -224,14 +225,14 @@ func AssignIDs(prev []Group, in []Group, c *IDCounters) []Group {
 	}
 	usedGroups := make(map[int64]bool, len(in))
 	usedTopics := make(map[int64]bool, n)
-	out := make([]Group, len(in))
+	out := make([]explorer.Group, len(in))
 	for i, g := range in {
 		if g.ID <= 0 || !prevGroups[g.ID] || usedGroups[g.ID] {
 			g.ID = c.Group
 			c.Group++
 		}
 		usedGroups[g.ID] = true
-		topics := make([]Topic, len(g.Topics))
+		topics := make([]explorer.Topic, len(g.Topics))
 		for j, t := range g.Topics {
 			old, kept := prevTopics[t.ID]
 			if t.ID <= 0 || !kept || usedTopics[t.ID] {
@@ -263,7 +264,7 @@ func AssignIDs(prev []Group, in []Group, c *IDCounters) []Group {
 // shareUnchanged makes t use the title and terms of old, the same topic
 // in the version before, where they are equal: a version then holds in
 // memory only what changed (versions are never modified).
-func shareUnchanged(t *Topic, old *Topic) {
+func shareUnchanged(t *explorer.Topic, old *explorer.Topic) {
 	if t.Title == old.Title {
 		t.Title = old.Title
 	}
@@ -275,25 +276,25 @@ func shareUnchanged(t *Topic, old *Topic) {
 // AssignIgnoreIDs turns ignore terms into IgnoreTerms: a term already in
 // prev (without regard to case) keeps its id, others are numbered from
 // next.
-func AssignIgnoreIDs(prev []IgnoreTerm, terms []string, next *int64) []IgnoreTerm {
+func AssignIgnoreIDs(prev []explorer.IgnoreTerm, terms []string, next *int64) []explorer.IgnoreTerm {
 	ids := map[string]int64{}
 	for _, t := range prev {
-		ids[TermKey(t.Term)] = t.ID
+		ids[explorer.TermKey(t.Term)] = t.ID
 	}
-	out := make([]IgnoreTerm, len(terms))
+	out := make([]explorer.IgnoreTerm, len(terms))
 	for i, t := range terms {
-		id, ok := ids[TermKey(t)]
+		id, ok := ids[explorer.TermKey(t)]
 		if !ok {
 			id = *next
 			*next++
 		}
-		out[i] = IgnoreTerm{ID: id, Term: t}
+		out[i] = explorer.IgnoreTerm{ID: id, Term: t}
 	}
 	return out
 }
 
 // MaxIDs returns the counters that follow the largest ids of a structure.
-func MaxIDs(s *Structure) (c IDCounters, ignore int64) {
+func MaxIDs(s *explorer.Structure) (c IDCounters, ignore int64) {
 	c = IDCounters{Group: 1, Topic: 1}
 	ignore = 1
 	for _, g := range s.Groups {
@@ -310,7 +311,7 @@ func MaxIDs(s *Structure) (c IDCounters, ignore int64) {
 
 // SameStructure reports whether two structures hold the same groups,
 // topics, terms, dictionaries and ignore terms, ids included.
-func SameStructure(a, b *Structure) bool {
+func SameStructure(a, b *explorer.Structure) bool {
 	if len(a.Groups) != len(b.Groups) || len(a.IgnoreTerms) != len(b.IgnoreTerms) ||
 		!maps.Equal(a.IgnoreTermsDictionary, b.IgnoreTermsDictionary) {
 		return false
@@ -342,7 +343,7 @@ func SameStructure(a, b *Structure) bool {
 
 // AllTerms returns the terms of a structure's topics, for language
 // detection.
-func AllTerms(groups []Group) []string {
+func AllTerms(groups []explorer.Group) []string {
 	var out []string
 	for _, g := range groups {
 		for _, t := range g.Topics {
