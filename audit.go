@@ -125,7 +125,8 @@ type AuditFilter struct {
 // (the column, then the time; migration 0022).
 var AuditSorts = []string{"created", "actor", "action", "target"}
 
-// AuditStore keeps the audit log.
+// AuditStore records the audit log (its listing and pruning are the
+// audit domain's, audit.LogStore).
 type AuditStore interface {
 	AddAuditEvent(ctx context.Context, e *AuditEvent) error
 	// FoldAuditEvent adds one to the count of the newest record with e's
@@ -134,15 +135,9 @@ type AuditStore interface {
 	FoldAuditEvent(ctx context.Context, e *AuditEvent, since time.Time) (bool, error)
 	// CountAuditEvents counts the records f selects (its Page aside).
 	CountAuditEvents(ctx context.Context, f AuditFilter) (int, error)
-	// FindAuditEvents lists the records f selects, newest first, reading
-	// one more than f.Page's limit (Page.SQL).
-	FindAuditEvents(ctx context.Context, f AuditFilter) ([]*AuditEvent, error)
 	// SignedInFrom reports whether actor has an accepted sign-in recorded
 	// from addr.
 	SignedInFrom(ctx context.Context, actor, addr string) (bool, error)
-	// PruneAuditEvents removes the records older than before and returns
-	// how many.
-	PruneAuditEvents(ctx context.Context, before time.Time) (int64, error)
 }
 
 // RequestInfo is what the HTTP edge knows of a request that the audit log

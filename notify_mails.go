@@ -6,7 +6,7 @@ import (
 )
 
 // mailText is a notification's subject and body, and what it is about
-// (see QueuedMail.About). A security notice is sent also to those who
+// (see notifications.QueuedMail.About). A security notice is sent also to those who
 // turned notifications off.
 type mailText struct {
 	subject, body, about string

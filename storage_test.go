@@ -28,10 +28,10 @@ func randomGroups(r *rand.Rand, n int) []explorer.Group {
 	return groups
 }
 
-func randomParts(r *rand.Rand) []explorer.PartInput {
-	parts := make([]explorer.PartInput, r.IntN(30))
+func randomParts(r *rand.Rand) []pls.PartInput {
+	parts := make([]pls.PartInput, r.IntN(30))
 	for i := range parts {
-		parts[i] = explorer.PartInput{Term: fmt.Sprintf("Térm %d %s", r.IntN(60), strings.Repeat("é", r.IntN(20)))}
+		parts[i] = pls.PartInput{Term: fmt.Sprintf("Térm %d %s", r.IntN(60), strings.Repeat("é", r.IntN(20)))}
 	}
 	return parts
 }
@@ -81,7 +81,7 @@ func TestStorageCounterMatchesData(t *testing.T) {
 			return "restore", err
 		},
 		func() (string, error) {
-			p, err := e.Svc.CreatePole(ann, explorer.PoleInput{Name: "pöle", Description: strings.Repeat("d", r.IntN(50)), Language: "EN", Parts: randomParts(r)})
+			p, err := e.Svc.CreatePole(ann, pls.PoleInput{Name: "pöle", Description: strings.Repeat("d", r.IntN(50)), Language: "EN", Parts: randomParts(r)})
 			if err == nil {
 				poles = append(poles, p.ID)
 			}
@@ -91,7 +91,7 @@ func TestStorageCounterMatchesData(t *testing.T) {
 			if len(poles) == 0 {
 				return "no pole", nil
 			}
-			_, err := e.Svc.UpdatePole(ann, pick(poles), explorer.PoleInput{Name: "n", Description: strings.Repeat("ü", r.IntN(9)), Language: "EN", Parts: randomParts(r)}, r.IntN(2) == 0)
+			_, err := e.Svc.UpdatePole(ann, pick(poles), pls.PoleInput{Name: "n", Description: strings.Repeat("ü", r.IntN(9)), Language: "EN", Parts: randomParts(r)}, r.IntN(2) == 0)
 			return "pole update", err
 		},
 		func() (string, error) {
@@ -283,17 +283,17 @@ func TestStorageBudgetConcurrentWrites(t *testing.T) {
 	e := testkit.New(t, func(o *explorer.Options) { o.Budgets.Storage = budget })
 	e.AddUser("ann", "")
 	ctx := e.As("ann")
-	parts := func(tag int) []explorer.PartInput {
-		out := make([]explorer.PartInput, 100)
+	parts := func(tag int) []pls.PartInput {
+		out := make([]pls.PartInput, 100)
 		for i := range out {
-			out[i] = explorer.PartInput{Term: fmt.Sprintf("%d-%03d-%s", tag, i, strings.Repeat("x", 80))}
+			out[i] = pls.PartInput{Term: fmt.Sprintf("%d-%03d-%s", tag, i, strings.Repeat("x", 80))}
 		}
 		return out
 	}
 	errs := make(chan error, 8)
 	for g := range 8 {
 		go func() {
-			_, err := e.Svc.CreatePole(ctx, explorer.PoleInput{Name: "p", Language: "EN", Parts: parts(g)})
+			_, err := e.Svc.CreatePole(ctx, pls.PoleInput{Name: "p", Language: "EN", Parts: parts(g)})
 			errs <- err
 		}()
 	}

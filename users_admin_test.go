@@ -6,6 +6,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/poles"
 )
 
 func TestDisableUserEndsSessionsAndCredentials(t *testing.T) {
@@ -88,7 +89,7 @@ func TestDeleteUserRefusedWhileItOwnsData(t *testing.T) {
 	e.AddUser("bob", "")
 	e.AddUser("cid", "")
 	root, bob := e.As("root"), e.As("bob")
-	p, err := e.Svc.CreatePole(bob, explorer.PoleInput{Name: "taste", Language: "en", Parts: []explorer.PartInput{{Term: "sweet"}}})
+	p, err := e.Svc.CreatePole(bob, poles.PoleInput{Name: "taste", Language: "en", Parts: []poles.PartInput{{Term: "sweet"}}})
 	must(t, err)
 	e.SetManager("cid", "bob")
 	err = e.Svc.DeleteUser(root, "bob")

@@ -1,6 +1,25 @@
 package explorer
 
-import "context"
+import (
+	"context"
+
+	"explorer/analysis"
+)
+
+// PolePartsMax is the most parts one pole holds (package wordspace's
+// tests measure a pole this large).
+const PolePartsMax = 10000
+
+// TermKey is the identity of a term (analysis.TermKey): trimmed and lower
+// case. A pole holds each key once, a topic each term, a model each
+// ignore term.
+func TermKey(term string) string { return analysis.TermKey(term) }
+
+// SuggestQueryTerms bounds what a suggestion costs whatever the pole's
+// size: it is computed from the pole's strongest terms only, at most this
+// many (by weight, descending; among equal weights the earlier in the
+// pole first). The pole's other terms are still never suggested.
+const SuggestQueryTerms = 50
 
 // WeightedTerm is a pole term with its weight, the input of suggestions.
 // A Declined term is one the pole's editors turned down: it is never

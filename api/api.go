@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"explorer/accounts"
+	"explorer/audit"
 	"explorer/domains"
 	"explorer/identity"
 	"explorer/models"
@@ -35,6 +36,7 @@ type handler struct {
 	models   *models.Service
 	identity *identity.Service
 	accounts *accounts.Service
+	audit    *audit.Service
 	opts     Options
 	// structures keeps the encoded structures of model answers.
 	structures structureCache
@@ -49,7 +51,7 @@ func (a *API) ReleaseCaches() { a.h.structures.clear() }
 
 // New returns the JSON interface on the services.
 func New(svc *domains.Services, opts Options) *API {
-	return &API{h: &handler{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, identity: svc.Identity, accounts: svc.Accounts, opts: opts}}
+	return &API{h: &handler{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, identity: svc.Identity, accounts: svc.Accounts, audit: svc.Audit, opts: opts}}
 }
 
 // Register adds health, the OpenAPI document and the /v1 operations to r.

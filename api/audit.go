@@ -8,6 +8,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	explorer "explorer"
+	"explorer/audit"
 )
 
 // auditEventJSON is one record of the audit log on the wire.
@@ -42,7 +43,7 @@ func (h *handler) auditRoutes(r fiber.Router) {
 func auditFilter(c *fiber.Ctx) (explorer.AuditFilter, error) {
 	limit := c.Query("limit")
 	if limit == "" {
-		limit = strconv.Itoa(explorer.AuditPageDefault)
+		limit = strconv.Itoa(audit.PageDefault)
 	}
 	page, err := explorer.ParsePage(limit, c.Query("offset"))
 	if err != nil {
@@ -61,7 +62,7 @@ func (h *handler) listAudit(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	events, more, err := h.svc.AuditEvents(c.UserContext(), f)
+	events, more, err := h.audit.AuditEvents(c.UserContext(), f)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	explorer "explorer"
+	"explorer/poles"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -43,16 +44,16 @@ type partBody struct {
 // decodePole reads a Pole request body. A body whose parts were cut (the
 // pole of a suggestion's answer sent back, partsOmitted above 0) is
 // refused unless its parts are appended: it would drop the parts left out.
-func decodePole(c *fiber.Ctx, appending bool) (explorer.PoleInput, error) {
+func decodePole(c *fiber.Ctx, appending bool) (poles.PoleInput, error) {
 	var b poleBody
 	if err := decodeJSON(c, &b, false); err != nil {
-		return explorer.PoleInput{}, err
+		return poles.PoleInput{}, err
 	}
 	if b.PartsOmitted != 0 && !appending {
 		msg := "says the parts are not the whole pole's: read the pole with GET /poles/{id}, or append with clearContents=false"
-		return explorer.PoleInput{}, explorer.Invalid("invalid pole: partsOmitted "+msg, explorer.FieldError{Field: "partsOmitted", Message: msg})
+		return poles.PoleInput{}, explorer.Invalid("invalid pole: partsOmitted "+msg, explorer.FieldError{Field: "partsOmitted", Message: msg})
 	}
-	in := explorer.PoleInput{Name: b.Name, Description: b.Description, Language: b.Language}
+	in := poles.PoleInput{Name: b.Name, Description: b.Description, Language: b.Language}
 	var fields []explorer.FieldError
 	for i, raw := range b.Parts {
 		var p partBody
@@ -66,7 +67,7 @@ func decodePole(c *fiber.Ctx, appending bool) (explorer.PoleInput, error) {
 			fields = append(fields, explorer.FieldError{Field: field, Message: msg})
 			continue
 		}
-		in.Parts = append(in.Parts, explorer.PartInput{Term: p.Term, Weight: p.Weight})
+		in.Parts = append(in.Parts, poles.PartInput{Term: p.Term, Weight: p.Weight})
 	}
 	if len(fields) > 0 {
 		return in, explorer.Invalid("invalid pole: "+fields[0].Field+" "+fields[0].Message, fields...)
@@ -161,7 +162,7 @@ func (h *handler) suggestPoleTerms(c *fiber.Ctx) error {
 	if ok {
 		// Out-of-range values are refused by the service; clamp only what
 		// would not fit an int.
-		l := int(max(min(n, explorer.SuggestLimitMax+1), explorer.SuggestLimitMin-1))
+		l := int(max(min(n, poles.SuggestLimitMax+1), poles.SuggestLimitMin-1))
 		limit = &l
 	}
 	res, err := h.poles.SuggestPoleTerms(c.UserContext(), id, limit)

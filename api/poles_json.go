@@ -55,7 +55,7 @@ type wordSpaceStatus struct {
 }
 
 // toPole is p's wire shape (nil for nil; nil parts stay null).
-func toPole(p *explorer.Pole) *pole {
+func toPole(p *poles.Pole) *pole {
 	if p == nil {
 		return nil
 	}
@@ -70,7 +70,7 @@ func toPole(p *explorer.Pole) *pole {
 }
 
 // toPoles is the wire shape of a list of poles.
-func toPoles(list []*explorer.Pole) []*pole {
+func toPoles(list []*poles.Pole) []*pole {
 	if list == nil {
 		return nil
 	}

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	explorer "explorer"
 	"explorer/internal/server"
 	"explorer/internal/testkit"
+	"explorer/poles"
 )
 
 // heldSuggestions is a server whose suggestions wait for ws.Hold, with a
@@ -36,15 +36,15 @@ func heldSuggestions(t *testing.T, timeout time.Duration) (*testkit.Env, *testki
 func TestSuggestConcurrencyIs429(t *testing.T) {
 	e, ws, path := heldSuggestions(t, time.Minute)
 	var wg sync.WaitGroup
-	statuses := make(chan int, explorer.SuggestionsAtOnce)
-	for range explorer.SuggestionsAtOnce {
+	statuses := make(chan int, poles.SuggestionsAtOnce)
+	for range poles.SuggestionsAtOnce {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			statuses <- e.Do(testkit.Request{Method: "GET", Path: path, User: "ann"}).Status
 		}()
 	}
-	for deadline := time.Now().Add(10 * time.Second); len(ws.Calls()) < explorer.SuggestionsAtOnce; time.Sleep(time.Millisecond) {
+	for deadline := time.Now().Add(10 * time.Second); len(ws.Calls()) < poles.SuggestionsAtOnce; time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("%d suggestions running", len(ws.Calls()))
 		}
@@ -53,7 +53,7 @@ func TestSuggestConcurrencyIs429(t *testing.T) {
 	if p := r.Problem(t); p.Status != 429 || !strings.Contains(p.Detail, "at once") || r.Header.Get("Retry-After") != "1" {
 		t.Fatalf("problem %+v, Retry-After %q", p, r.Header.Get("Retry-After"))
 	}
-	for range explorer.SuggestionsAtOnce {
+	for range poles.SuggestionsAtOnce {
 		ws.Hold <- struct{}{}
 	}
 	wg.Wait()

@@ -11,6 +11,7 @@ import (
 	explorer "explorer"
 	"explorer/api"
 	"explorer/internal/testkit"
+	"explorer/poles"
 )
 
 // poleJSON is a Pole as the interface answers it.
@@ -287,7 +288,7 @@ func TestPoleSuggest(t *testing.T) {
 	// Without limit: the suggestionsCount setting (20 by default); the
 	// engine is asked for the most a limit may ask, whatever the limit.
 	e.Do(testkit.Request{Method: "GET", Path: path, User: "ann"}).Expect(t, 200).JSON(t, &res)
-	if calls := ws.Calls(); len(res.Suggestions) != 3 || calls[len(calls)-1].Limit != explorer.SuggestLimitMax {
+	if calls := ws.Calls(); len(res.Suggestions) != 3 || calls[len(calls)-1].Limit != poles.SuggestLimitMax {
 		t.Fatalf("default limit: %d suggestions, %+v", len(res.Suggestions), calls)
 	}
 	for _, bad := range []string{"0", "101", "-5", "abc", "99999999999999999999999"} {

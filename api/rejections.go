@@ -4,6 +4,7 @@ import (
 	"net/url"
 
 	explorer "explorer"
+	"explorer/poles"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -25,7 +26,7 @@ type rejectionsResponse struct {
 	Rejections []rejectionJSON `json:"rejections"`
 }
 
-func rejectionsOf(list []explorer.PoleRejection) rejectionsResponse {
+func rejectionsOf(list []poles.PoleRejection) rejectionsResponse {
 	out := rejectionsResponse{Size: len(list), Rejections: make([]rejectionJSON, len(list))}
 	for i, r := range list {
 		out.Rejections[i] = rejectionJSON{Term: r.Term, Created: r.Created.UnixMilli()}

@@ -9,6 +9,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/poles"
 )
 
 type rejectionsJSON struct {
@@ -93,8 +94,8 @@ func TestPoleRejectionsInput(t *testing.T) {
 	e.AddUser("ann", "")
 	p := createPole(t, e, "ann", map[string]any{"name": "Warm", "language": "en"})
 	path := fmt.Sprintf("/v1/poles/%d/rejections", p.ID)
-	long := strings.Repeat("a", explorer.PoleTermMax+1)
-	many := make([]string, explorer.PoleRejectionsMax+1)
+	long := strings.Repeat("a", poles.PoleTermMax+1)
+	many := make([]string, poles.PoleRejectionsMax+1)
 	for i := range many {
 		many[i] = fmt.Sprintf("t%d", i)
 	}
@@ -116,7 +117,7 @@ func TestPoleRejectionsInput(t *testing.T) {
 		}
 	}
 	// The pole keeps at most PoleRejectionsMax: the one beyond is refused.
-	e.Do(testkit.Request{Method: "POST", Path: path, User: "ann", Body: map[string]any{"terms": many[:explorer.PoleRejectionsMax]}}).Expect(t, 200)
+	e.Do(testkit.Request{Method: "POST", Path: path, User: "ann", Body: map[string]any{"terms": many[:poles.PoleRejectionsMax]}}).Expect(t, 200)
 	e.Do(testkit.Request{Method: "POST", Path: path, User: "ann", Body: map[string]any{"terms": many[:3]}}).Expect(t, 200)
 	pr := e.Do(testkit.Request{Method: "POST", Path: path, User: "ann", Body: map[string]any{"terms": []string{"one more"}}}).Expect(t, 400).Problem(t)
 	if !reflect.DeepEqual(fieldNames(pr.Errors), []string{"terms"}) {

@@ -9,6 +9,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/poles"
 	"explorer/wordspace"
 )
 
@@ -30,11 +31,11 @@ func BenchmarkSuggestPole10000(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	parts := []explorer.PartInput{{Term: "warm"}}
+	parts := []poles.PartInput{{Term: "warm"}}
 	for _, n := range near {
-		parts = append(parts, explorer.PartInput{Term: n.Term})
+		parts = append(parts, poles.PartInput{Term: n.Term})
 	}
-	p, err := e.Svc.CreatePole(e.As("ann"), explorer.PoleInput{Name: "Warm", Language: "EN", Parts: parts})
+	p, err := e.Svc.CreatePole(e.As("ann"), poles.PoleInput{Name: "Warm", Language: "EN", Parts: parts})
 	if err != nil {
 		b.Fatal(err)
 	}

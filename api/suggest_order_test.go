@@ -6,7 +6,6 @@ import (
 	"slices"
 	"testing"
 
-	explorer "explorer"
 	"explorer/internal/testkit"
 	"explorer/poles"
 	"explorer/tonality"
@@ -76,7 +75,7 @@ func TestSuggestDeclineLimitPolarityAPI(t *testing.T) {
 
 	a, _ := tonality.For("EN")
 	good := createPole(t, e, "ann", map[string]any{"name": "Good", "language": "en", "parts": []any{map[string]any{"term": "good"}, map[string]any{"term": "great"}}})
-	for _, w := range suggestedAt(t, e, good.ID, explorer.SuggestLimitMax) {
+	for _, w := range suggestedAt(t, e, good.ID, poles.SuggestLimitMax) {
 		if poles.TermPolarity(a, w) < 0 {
 			t.Errorf("negative %q suggested for {good, great}", w)
 		}

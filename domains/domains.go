@@ -7,6 +7,7 @@ package domains
 import (
 	"explorer"
 	"explorer/accounts"
+	"explorer/audit"
 	"explorer/identity"
 	"explorer/models"
 	"explorer/notifications"
@@ -22,6 +23,7 @@ type Store interface {
 	identity.Store
 	notifications.Store
 	accounts.Store
+	audit.Store
 }
 
 // Services are the domain services of one server or command.
@@ -47,6 +49,9 @@ type Services struct {
 	// Accounts keeps plans, seats, credits and billing, managers and
 	// their invitations, settings and usage.
 	Accounts *accounts.Service
+	// Audit lists the audit log for admins and prunes it (the kernel
+	// records it).
+	Audit *audit.Service
 }
 
 // New builds the services over store with o.
@@ -56,5 +61,5 @@ func New(store Store, o explorer.Options) *Services {
 	p := poles.New(core, store)
 	m := models.New(core, store)
 	a := accounts.New(core, store)
-	return &Services{Core: core, Projects: projects.New(core, p, m, a, store), Poles: p, Models: m, Identity: identity.New(core, store), Notifications: n, Accounts: a}
+	return &Services{Core: core, Projects: projects.New(core, p, m, a, store), Poles: p, Models: m, Identity: identity.New(core, store), Notifications: n, Accounts: a, Audit: audit.New(core, store)}
 }

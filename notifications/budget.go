@@ -33,7 +33,7 @@ func (s *Service) Queue(ctx context.Context, m explorer.Mail, about string) erro
 	if err != nil {
 		return err
 	}
-	q := &explorer.QueuedMail{Mail: m, About: about, Status: explorer.MailPending, Created: now, Due: now, Counted: now}
+	q := &QueuedMail{Mail: m, About: about, Status: MailPending, Created: now, Due: now, Counted: now}
 	if at, fold := mailSlot(uses, now); fold {
 		q.Folded, q.Due, q.Counted = true, at, at
 	}
@@ -56,7 +56,7 @@ func (s *Service) Withdraw(ctx context.Context, about string) error {
 // that waits (its time, true); a mail of its own now (false) while fewer
 // than mailBudget were counted; else into a new digest, due when the
 // mailBudget-th latest leaves the window.
-func mailSlot(uses []explorer.MailUse, now time.Time) (time.Time, bool) {
+func mailSlot(uses []MailUse, now time.Time) (time.Time, bool) {
 	var times []time.Time
 	digests := map[int64]bool{}
 	for _, u := range uses {
@@ -80,11 +80,11 @@ func mailSlot(uses []explorer.MailUse, now time.Time) (time.Time, bool) {
 
 // composeMail is the one e-mail of claimed rows: the mail itself, or the
 // digest of several folded ones, in the order they were queued.
-func composeMail(claimed []*explorer.QueuedMail) explorer.Mail {
+func composeMail(claimed []*QueuedMail) explorer.Mail {
 	if len(claimed) == 1 {
 		return claimed[0].Mail
 	}
-	slices.SortFunc(claimed, func(a, b *explorer.QueuedMail) int { return cmp.Compare(a.ID, b.ID) })
+	slices.SortFunc(claimed, func(a, b *QueuedMail) int { return cmp.Compare(a.ID, b.ID) })
 	var b strings.Builder
 	fmt.Fprintf(&b, "explorer sends you at most %d e-mails an hour; these %d notifications came after that and are sent together.\n", mailBudget, len(claimed))
 	for i, m := range claimed {

@@ -17,9 +17,9 @@ import (
 )
 
 // queuedMails reads the outbox's rows from id 1 on.
-func queuedMails(t *testing.T, e *testkit.Env) []*explorer.QueuedMail {
+func queuedMails(t *testing.T, e *testkit.Env) []*notifications.QueuedMail {
 	t.Helper()
-	var out []*explorer.QueuedMail
+	var out []*notifications.QueuedMail
 	for id := int64(1); ; id++ {
 		m, err := e.DB.FindMail(context.Background(), id)
 		if explorer.ErrorCode(err) == explorer.ENOTFOUND {
@@ -129,7 +129,7 @@ func TestShareRevokeLoopIsBounded(t *testing.T) {
 	}
 	withdrawn := 0
 	for _, m := range queuedMails(t, e) {
-		if m.Status == explorer.MailWithdrawn {
+		if m.Status == notifications.MailWithdrawn {
 			withdrawn++
 		}
 	}
@@ -170,7 +170,7 @@ func TestRevokedInvitationMailIsWithheld(t *testing.T) {
 		t.Fatalf("messages %+v", msgs)
 	}
 	for _, m := range queuedMails(t, e)[:3] {
-		if m.Status != explorer.MailWithdrawn || m.Sent != nil {
+		if m.Status != notifications.MailWithdrawn || m.Sent != nil {
 			t.Fatalf("revoked invitation's mail %+v", m)
 		}
 	}
@@ -238,7 +238,7 @@ func TestMailBeingSentIsNotWithdrawn(t *testing.T) {
 	if err := e.Svc.RevokeModelInvitation(e.As("ann"), model, inv.ID); err != nil {
 		t.Fatal(err)
 	}
-	if m, err := e.DB.FindMail(ctx, claimed[0].ID); err != nil || m.Status == explorer.MailWithdrawn {
+	if m, err := e.DB.FindMail(ctx, claimed[0].ID); err != nil || m.Status == notifications.MailWithdrawn {
 		t.Fatalf("the mail being sent was withdrawn: %+v %v", m, err)
 	}
 	shareWith(t, e, "ann", mustModel(t, e, "ann"), "bob@example.com")

@@ -166,7 +166,7 @@ func TestMailRetriesWithBackoff(t *testing.T) {
 		t.Fatal("sent despite the refusal")
 	}
 	m, _ := e.DB.FindMail(ctx, 1)
-	if m.Status != explorer.MailPending || m.Attempts != 1 || !strings.Contains(m.LastError, "try again") {
+	if m.Status != notifications.MailPending || m.Attempts != 1 || !strings.Contains(m.LastError, "try again") {
 		t.Fatalf("after a refusal %+v", m)
 	}
 	// Not due again before a minute; then refused once more, due after two.
@@ -184,7 +184,7 @@ func TestMailRetriesWithBackoff(t *testing.T) {
 		t.Fatalf("not sent after the backoff: %+v", srv.Messages())
 	}
 	m, _ = e.DB.FindMail(ctx, 1)
-	if m.Status != explorer.MailSent || m.Attempts != 3 || m.Sent == nil {
+	if m.Status != notifications.MailSent || m.Attempts != 3 || m.Sent == nil {
 		t.Fatalf("sent mail %+v", m)
 	}
 
@@ -197,7 +197,7 @@ func TestMailRetriesWithBackoff(t *testing.T) {
 		e.Clock.Advance(time.Hour)
 	}
 	m, _ = e.DB.FindMail(ctx, 2)
-	if m.Status != explorer.MailFailed || m.Attempts != 10 {
+	if m.Status != notifications.MailFailed || m.Attempts != 10 {
 		t.Fatalf("given-up mail %+v", m)
 	}
 }

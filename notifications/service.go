@@ -5,9 +5,10 @@
 // withdrawal of mails about what went away. The root package's
 // operations compose the mails and queue them through the kernel's
 // explorer.Outbox, which this package's Service implements and hands to
-// the root Service when it is built (New); the records (explorer.Mail,
-// QueuedMail, MailUse) stay in the root, which package store reads them
-// from and which never imports this package. Package domains wires it
+// the root Service when it is built (New); the kernel keeps the mail
+// (explorer.Mail) and the Mailer, the outbox's records (QueuedMail,
+// MailUse, the statuses) are this package's, which package store reads
+// them from. Package domains wires it
 // beside the root Service for the edges.
 package notifications
 
@@ -29,17 +30,17 @@ type Store interface {
 
 // MailStore keeps the outbox of notification e-mails.
 type MailStore interface {
-	EnqueueMail(ctx context.Context, m *explorer.QueuedMail) error
+	EnqueueMail(ctx context.Context, m *QueuedMail) error
 	// LockMailRecipient serialises, until the transaction ends, the
 	// queuing of mails to recipient across instances.
 	LockMailRecipient(ctx context.Context, recipient string, now time.Time) error
 	// MailUses lists the mails to recipient counted after since and not
 	// withdrawn, one entry per row.
-	MailUses(ctx context.Context, recipient string, since time.Time) ([]explorer.MailUse, error)
+	MailUses(ctx context.Context, recipient string, since time.Time) ([]MailUse, error)
 	// ClaimMail leases the oldest due mail, with the other rows of its
 	// digest when it is folded, to token until leaseUntil; ENOTFOUND when
 	// none is due. One claimant wins across instances.
-	ClaimMail(ctx context.Context, now, leaseUntil time.Time, token string) ([]*explorer.QueuedMail, error)
+	ClaimMail(ctx context.Context, now, leaseUntil time.Time, token string) ([]*QueuedMail, error)
 	MarkMailSent(ctx context.Context, token string, at time.Time) error
 	// RetryMail makes the mails claimed by token due again at next, or
 	// failed for good.
@@ -47,7 +48,7 @@ type MailStore interface {
 	// WithdrawMail keeps the unsent mails about what from being sent,
 	// except one whose sending lease runs at now.
 	WithdrawMail(ctx context.Context, about string, now time.Time) error
-	FindMail(ctx context.Context, id int64) (*explorer.QueuedMail, error)
+	FindMail(ctx context.Context, id int64) (*QueuedMail, error)
 }
 
 // Service keeps the outbox: it queues (explorer.Outbox), budgets, sends

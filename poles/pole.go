@@ -20,12 +20,12 @@ func validatePoleFields(name, description, lang string) (n, d, l string, fields 
 	case !explorer.TextFields(&fields, "name", n):
 	case c == 0:
 		fields = append(fields, explorer.FieldError{Field: "name", Message: "must not be empty"})
-	case c > explorer.PoleNameMax:
-		fields = append(fields, explorer.FieldError{Field: "name", Message: fmt.Sprintf("must be at most %d characters", explorer.PoleNameMax)})
+	case c > PoleNameMax:
+		fields = append(fields, explorer.FieldError{Field: "name", Message: fmt.Sprintf("must be at most %d characters", PoleNameMax)})
 	}
 	d = strings.TrimSpace(description)
-	if explorer.TextFields(&fields, "description", d) && utf8.RuneCountInString(d) > explorer.PoleDescriptionMax {
-		fields = append(fields, explorer.FieldError{Field: "description", Message: fmt.Sprintf("must be at most %d characters", explorer.PoleDescriptionMax)})
+	if explorer.TextFields(&fields, "description", d) && utf8.RuneCountInString(d) > PoleDescriptionMax {
+		fields = append(fields, explorer.FieldError{Field: "description", Message: fmt.Sprintf("must be at most %d characters", PoleDescriptionMax)})
 	}
 	lang = strings.TrimSpace(lang)
 	code, ok := language.Normalize(lang)
@@ -43,26 +43,26 @@ func validatePoleFields(name, description, lang string) (n, d, l string, fields 
 
 // validateParts checks parts and returns them trimmed, with default
 // weights. field names the list in field errors ("parts").
-func validateParts(field string, in []explorer.PartInput) ([]explorer.PolePart, []explorer.FieldError) {
+func validateParts(field string, in []PartInput) ([]PolePart, []explorer.FieldError) {
 	var fields []explorer.FieldError
-	out := make([]explorer.PolePart, 0, len(in))
+	out := make([]PolePart, 0, len(in))
 	for i, p := range in {
 		term := strings.TrimSpace(p.Term)
 		switch c := utf8.RuneCountInString(term); {
 		case !explorer.TextFields(&fields, fmt.Sprintf("%s[%d].term", field, i), term):
 		case c == 0:
 			fields = append(fields, explorer.FieldError{Field: fmt.Sprintf("%s[%d].term", field, i), Message: "must not be empty"})
-		case c > explorer.PoleTermMax:
-			fields = append(fields, explorer.FieldError{Field: fmt.Sprintf("%s[%d].term", field, i), Message: fmt.Sprintf("must be at most %d characters", explorer.PoleTermMax)})
+		case c > PoleTermMax:
+			fields = append(fields, explorer.FieldError{Field: fmt.Sprintf("%s[%d].term", field, i), Message: fmt.Sprintf("must be at most %d characters", PoleTermMax)})
 		}
-		w := explorer.DefaultPartWeight
+		w := DefaultPartWeight
 		if p.Weight != nil {
 			w = *p.Weight
 		}
 		if math.IsNaN(w) || math.IsInf(w, 0) {
 			fields = append(fields, explorer.FieldError{Field: fmt.Sprintf("%s[%d].weight", field, i), Message: "must be a finite number"})
 		}
-		out = append(out, explorer.PolePart{Term: term, Weight: w})
+		out = append(out, PolePart{Term: term, Weight: w})
 	}
 	return out, fields
 }
@@ -70,10 +70,10 @@ func validateParts(field string, in []explorer.PartInput) ([]explorer.PolePart, 
 // mergeParts appends add to parts. A term already present (compared by
 // TermKey) keeps its place and spelling and takes the new weight; within
 // add, the last weight of a term wins.
-func mergeParts(parts, add []explorer.PolePart) []explorer.PolePart {
-	out := make([]explorer.PolePart, 0, len(parts)+len(add))
+func mergeParts(parts, add []PolePart) []PolePart {
+	out := make([]PolePart, 0, len(parts)+len(add))
 	index := make(map[string]int, len(parts)+len(add))
-	for _, list := range [][]explorer.PolePart{parts, add} {
+	for _, list := range [][]PolePart{parts, add} {
 		for _, p := range list {
 			k := explorer.TermKey(p.Term)
 			if i, ok := index[k]; ok {
@@ -88,7 +88,7 @@ func mergeParts(parts, add []explorer.PolePart) []explorer.PolePart {
 }
 
 // removeParts drops the parts whose terms match one of terms by TermKey.
-func removeParts(parts []explorer.PolePart, terms []string) []explorer.PolePart {
+func removeParts(parts []PolePart, terms []string) []PolePart {
 	drop := make(map[string]bool, len(terms))
 	for _, t := range terms {
 		drop[explorer.TermKey(t)] = true

@@ -19,7 +19,7 @@ import (
 // summed. A language without tonality data keeps the list as it is. The
 // corrections are read beside the lexicon (Analyzer.PolarityWith), which
 // is not copied for one suggestion.
-func (s *Service) keepPolarity(ctx context.Context, p *explorer.Pole, list []explorer.PoleSuggestion) ([]explorer.PoleSuggestion, error) {
+func (s *Service) keepPolarity(ctx context.Context, p *Pole, list []explorer.PoleSuggestion) ([]explorer.PoleSuggestion, error) {
 	a, ok := tonality.For(p.Language)
 	if !ok {
 		return list, nil
@@ -43,11 +43,11 @@ func (s *Service) keepPolarity(ctx context.Context, p *explorer.Pole, list []exp
 // PolePolarity is the majority polarity of a pole's terms by analyzer a:
 // 1 positive, -1 negative, 0 when as many terms are of each (none
 // included).
-func PolePolarity(a *tonality.Analyzer, parts []explorer.PolePart) int {
+func PolePolarity(a *tonality.Analyzer, parts []PolePart) int {
 	return polePolarity(valenceOf(a), parts)
 }
 
-func polePolarity(polarity func(string) float64, parts []explorer.PolePart) int {
+func polePolarity(polarity func(string) float64, parts []PolePart) int {
 	n := 0
 	for _, pt := range parts {
 		n += termPolarity(polarity, pt.Term)

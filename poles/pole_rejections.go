@@ -9,14 +9,14 @@ import (
 
 // PoleRejections lists the terms declined for a pole the caller may edit,
 // newest first.
-func (s *Service) PoleRejections(ctx context.Context, id int64) ([]explorer.PoleRejection, error) {
+func (s *Service) PoleRejections(ctx context.Context, id int64) ([]PoleRejection, error) {
 	if _, err := s.Pole(ctx, id); err != nil {
 		return nil, err
 	}
 	return s.poleRejections(ctx, id)
 }
 
-func (s *Service) poleRejections(ctx context.Context, id int64) ([]explorer.PoleRejection, error) {
+func (s *Service) poleRejections(ctx context.Context, id int64) ([]PoleRejection, error) {
 	list, err := s.store.FindPoleRejections(ctx, id)
 	return explorer.NonNil(list), err
 }
@@ -24,7 +24,7 @@ func (s *Service) poleRejections(ctx context.Context, id int64) ([]explorer.Pole
 // RejectPoleTerms declines terms as suggestions for a pole the caller may
 // edit; they are never suggested for it again. Terms already declined are
 // kept as they are. It answers the pole's declined terms.
-func (s *Service) RejectPoleTerms(ctx context.Context, id int64, terms []string) ([]explorer.PoleRejection, error) {
+func (s *Service) RejectPoleTerms(ctx context.Context, id int64, terms []string) ([]PoleRejection, error) {
 	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
@@ -33,7 +33,7 @@ func (s *Service) RejectPoleTerms(ctx context.Context, id int64, terms []string)
 	if err != nil {
 		return nil, err
 	}
-	var out []explorer.PoleRejection
+	var out []PoleRejection
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		p, err := s.FindPole(ctx, id, true)
 		if err != nil {
@@ -46,8 +46,8 @@ func (s *Service) RejectPoleTerms(ctx context.Context, id int64, terms []string)
 		if err != nil {
 			return err
 		}
-		if n := countNewKeys(have, clean); len(have)+n > explorer.PoleRejectionsMax {
-			msg := fmt.Sprintf("a pole keeps at most %d declined terms", explorer.PoleRejectionsMax)
+		if n := countNewKeys(have, clean); len(have)+n > PoleRejectionsMax {
+			msg := fmt.Sprintf("a pole keeps at most %d declined terms", PoleRejectionsMax)
 			return explorer.Invalid(msg, explorer.FieldError{Field: "terms", Message: msg})
 		}
 		// What declined terms store counts in the owner's budget.
@@ -90,13 +90,13 @@ func validateRejections(terms []string) ([]string, error) {
 	if len(terms) == 0 {
 		fields = append(fields, explorer.FieldError{Field: "terms", Message: "must name at least one term"})
 	}
-	if len(terms) > explorer.PoleRejectionsMax {
-		fields = append(fields, explorer.FieldError{Field: "terms", Message: fmt.Sprintf("must name at most %d terms", explorer.PoleRejectionsMax)})
+	if len(terms) > PoleRejectionsMax {
+		fields = append(fields, explorer.FieldError{Field: "terms", Message: fmt.Sprintf("must name at most %d terms", PoleRejectionsMax)})
 		terms = nil
 	}
-	parts := make([]explorer.PartInput, len(terms))
+	parts := make([]PartInput, len(terms))
 	for i, t := range terms {
-		parts[i] = explorer.PartInput{Term: t}
+		parts[i] = PartInput{Term: t}
 	}
 	checked, pf := validateParts("terms", parts)
 	for _, f := range pf {
@@ -119,7 +119,7 @@ func validateRejections(terms []string) ([]string, error) {
 }
 
 // countNewKeys counts the terms whose keys are not among have.
-func countNewKeys(have []explorer.PoleRejection, terms []string) int {
+func countNewKeys(have []PoleRejection, terms []string) int {
 	known := make(map[string]bool, len(have))
 	for _, r := range have {
 		known[explorer.TermKey(r.Term)] = true
@@ -136,10 +136,10 @@ func countNewKeys(have []explorer.PoleRejection, terms []string) int {
 // declinedTerms turns a pole's declined terms into the input of
 // WordSpaces.Suggest: each is left out of the suggestions with its
 // inflections and spelling variants, and moves no other word.
-func declinedTerms(list []explorer.PoleRejection) []explorer.WeightedTerm {
+func declinedTerms(list []PoleRejection) []explorer.WeightedTerm {
 	out := make([]explorer.WeightedTerm, 0, len(list))
 	for _, r := range list {
-		out = append(out, explorer.WeightedTerm{Term: r.Term, Weight: explorer.DefaultPartWeight, Declined: true})
+		out = append(out, explorer.WeightedTerm{Term: r.Term, Weight: DefaultPartWeight, Declined: true})
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/poles"
 )
 
 // TestDeclinedTermsCountInStorage is the attack of item 5: declining
@@ -18,7 +19,7 @@ func TestDeclinedTermsCountInStorage(t *testing.T) {
 	e := testkit.New(t, func(o *explorer.Options) { o.Budgets.Storage = 64 << 10 })
 	e.AddUser("ann", "")
 	ctx := e.As("ann")
-	p, err := e.Svc.CreatePole(ctx, explorer.PoleInput{Name: "p", Language: "EN"})
+	p, err := e.Svc.CreatePole(ctx, poles.PoleInput{Name: "p", Language: "EN"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func TestDeclinedTermsCountInStorage(t *testing.T) {
 	}
 	testkit.CheckStorage(t, e, "un-declining", "ann")
 	// Past 64 KiB: refused, nothing kept.
-	q, _ := e.Svc.CreatePole(ctx, explorer.PoleInput{Name: "q", Language: "EN"})
+	q, _ := e.Svc.CreatePole(ctx, poles.PoleInput{Name: "q", Language: "EN"})
 	var refused error
 	for i := 0; i < 10 && refused == nil; i++ {
 		_, refused = e.Svc.RejectPoleTerms(ctx, q.ID, terms(1000+i*400, 400))

@@ -53,7 +53,7 @@ const (
 // projectSuggestions answers list (the general space's suggestions of
 // pole p) re-ranked by the texts of the owner's account, as above; list
 // as it is when the account has no project space of the language.
-func (s *Service) projectSuggestions(ctx context.Context, p *explorer.Pole, texts *accountTexts, list []explorer.PoleSuggestion, query []explorer.WeightedTerm, exclude []string, n int) ([]explorer.PoleSuggestion, error) {
+func (s *Service) projectSuggestions(ctx context.Context, p *Pole, texts *accountTexts, list []explorer.PoleSuggestion, query []explorer.WeightedTerm, exclude []string, n int) ([]explorer.PoleSuggestion, error) {
 	if len(texts.spaces) == 0 {
 		return list, nil
 	}

@@ -11,6 +11,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/poles"
 	"explorer/wordspace"
 )
 
@@ -51,9 +52,9 @@ func TestNoisePoleFollowsTheTexts(t *testing.T) {
 	e := hotelEnv(t)
 	noiseWords := []string{"music", "nightclub", "construction", "walls", "thin", "traffic", "drilling", "club", "bar", "street", "neighbours"}
 	e.AddUser("bob", "")
-	pole := mustCreatePole(t, e.As("bob"), e, explorer.PoleInput{Name: "Noise", Language: "EN", Parts: partsOf("noise", nil)})
+	pole := mustCreatePole(t, e.As("bob"), e, poles.PoleInput{Name: "Noise", Language: "EN", Parts: partsOf("noise", nil)})
 	general := suggestedWords(t, e, "bob", pole.ID, 10)
-	pole = mustCreatePole(t, e.As("ann"), e, explorer.PoleInput{Name: "Noise", Language: "EN", Parts: partsOf("noise", nil)})
+	pole = mustCreatePole(t, e.As("ann"), e, poles.PoleInput{Name: "Noise", Language: "EN", Parts: partsOf("noise", nil)})
 	got := suggestedWords(t, e, "ann", pole.ID, 10)
 	found := 0
 	for _, w := range got {

@@ -10,18 +10,18 @@ import (
 
 // Poles lists the poles the caller may edit, its own and those of the
 // users it manages, by id.
-func (s *Service) Poles(ctx context.Context) ([]*explorer.Pole, error) {
+func (s *Service) Poles(ctx context.Context) ([]*Pole, error) {
 	list, _, err := s.PolesPage(ctx, explorer.Page{})
 	return list, err
 }
 
 // PolesPage is the window page of Poles and whether more poles follow.
-func (s *Service) PolesPage(ctx context.Context, page explorer.Page) ([]*explorer.Pole, bool, error) {
+func (s *Service) PolesPage(ctx context.Context, page explorer.Page) ([]*Pole, bool, error) {
 	owners, err := s.poleOwners(ctx)
 	if err != nil {
 		return nil, false, err
 	}
-	list, err := s.store.FindPoles(ctx, explorer.PoleFilter{OwnerIDs: owners, Page: page})
+	list, err := s.store.FindPoles(ctx, PoleFilter{OwnerIDs: owners, Page: page})
 	if err != nil {
 		return nil, false, err
 	}
@@ -31,7 +31,7 @@ func (s *Service) PolesPage(ctx context.Context, page explorer.Page) ([]*explore
 
 // PoleList is the window of Poles that q selects (searched by name,
 // newest first by default) and how many poles q selects.
-func (s *Service) PoleList(ctx context.Context, q explorer.ListQuery) ([]*explorer.Pole, int, error) {
+func (s *Service) PoleList(ctx context.Context, q explorer.ListQuery) ([]*Pole, int, error) {
 	if err := q.Check(explorer.PoleSorts); err != nil {
 		return nil, 0, err
 	}
@@ -66,7 +66,7 @@ func (s *Service) poleOwners(ctx context.Context) ([]int64, error) {
 }
 
 // CreatePole creates a pole owned by the caller.
-func (s *Service) CreatePole(ctx context.Context, in explorer.PoleInput) (*explorer.Pole, error) {
+func (s *Service) CreatePole(ctx context.Context, in PoleInput) (*Pole, error) {
 	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
@@ -81,7 +81,7 @@ func (s *Service) CreatePole(ctx context.Context, in explorer.PoleInput) (*explo
 		return nil, err
 	}
 	now := s.clock.Now()
-	p := &explorer.Pole{
+	p := &Pole{
 		Name: name, Description: description, Language: lang, Parts: parts,
 		OwnerID: u.ID, Owner: u.Username, Created: now, Updated: now,
 	}
@@ -98,7 +98,7 @@ func (s *Service) CreatePole(ctx context.Context, in explorer.PoleInput) (*explo
 }
 
 // Pole returns a pole the caller may edit.
-func (s *Service) Pole(ctx context.Context, id int64) (*explorer.Pole, error) {
+func (s *Service) Pole(ctx context.Context, id int64) (*Pole, error) {
 	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
@@ -117,7 +117,7 @@ func (s *Service) Pole(ctx context.Context, id int64) (*explorer.Pole, error) {
 // clearContents its parts are replaced by in.Parts; without, in.Parts are
 // appended and terms the pole holds take their new weights. The input is
 // validated before the caller's rights are checked.
-func (s *Service) UpdatePole(ctx context.Context, id int64, in explorer.PoleInput, clearContents bool) (*explorer.Pole, error) {
+func (s *Service) UpdatePole(ctx context.Context, id int64, in PoleInput, clearContents bool) (*Pole, error) {
 	if _, err := explorer.ActiveActor(ctx); err != nil {
 		return nil, err
 	}
@@ -126,7 +126,7 @@ func (s *Service) UpdatePole(ctx context.Context, id int64, in explorer.PoleInpu
 	if fields = append(fields, pf...); len(fields) > 0 {
 		return nil, invalidPole(fields)
 	}
-	return s.changePole(ctx, id, func(p *explorer.Pole) error {
+	return s.changePole(ctx, id, func(p *Pole) error {
 		p.Name, p.Description, p.Language = name, description, lang
 		if clearContents {
 			p.Parts = mergeParts(nil, parts)
@@ -144,14 +144,14 @@ type PoleEdit struct {
 	Description *string
 	Language    *string
 	// Set adds parts; terms the pole holds take the new weights.
-	Set []explorer.PartInput
+	Set []PartInput
 	// Remove names terms to remove; unknown ones are ignored.
 	Remove []string
 }
 
 // EditPole changes parts of a pole under the rules of UpdatePole.
-func (s *Service) EditPole(ctx context.Context, id int64, e PoleEdit) (*explorer.Pole, error) {
-	return s.changePole(ctx, id, func(p *explorer.Pole) error {
+func (s *Service) EditPole(ctx context.Context, id int64, e PoleEdit) (*Pole, error) {
+	return s.changePole(ctx, id, func(p *Pole) error {
 		name, description, lang := p.Name, p.Description, p.Language
 		if e.Name != nil {
 			name = *e.Name
@@ -176,12 +176,12 @@ func (s *Service) EditPole(ctx context.Context, id int64, e PoleEdit) (*explorer
 
 // changePole loads a pole the caller may edit, applies change and saves
 // it, all in one transaction: a refused change saves nothing.
-func (s *Service) changePole(ctx context.Context, id int64, change func(p *explorer.Pole) error) (*explorer.Pole, error) {
+func (s *Service) changePole(ctx context.Context, id int64, change func(p *Pole) error) (*Pole, error) {
 	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
-	var out *explorer.Pole
+	var out *Pole
 	err = s.root.InTx(ctx, func(ctx context.Context) error {
 		p, err := s.FindPole(ctx, id, true)
 		if err != nil {
@@ -214,12 +214,12 @@ func (s *Service) changePole(ctx context.Context, id int64, change func(p *explo
 
 // DeletePole deletes a pole; only its owner may. It returns the deleted
 // pole.
-func (s *Service) DeletePole(ctx context.Context, id int64) (*explorer.Pole, error) {
+func (s *Service) DeletePole(ctx context.Context, id int64) (*Pole, error) {
 	u, err := explorer.ActiveActor(ctx)
 	if err != nil {
 		return nil, err
 	}
-	var out *explorer.Pole
+	var out *Pole
 	err = s.root.InTx(ctx, func(ctx context.Context) error {
 		p, err := s.FindPole(ctx, id, true)
 		if err != nil {
@@ -248,9 +248,9 @@ func (s *Service) DeletePole(ctx context.Context, id int64) (*explorer.Pole, err
 }
 
 // FindPole loads a pole, locked for the transaction when forUpdate.
-func (s *Service) FindPole(ctx context.Context, id int64, forUpdate bool) (*explorer.Pole, error) {
+func (s *Service) FindPole(ctx context.Context, id int64, forUpdate bool) (*Pole, error) {
 	var (
-		p   *explorer.Pole
+		p   *Pole
 		err error
 	)
 	if forUpdate {
@@ -266,7 +266,7 @@ func (s *Service) FindPole(ctx context.Context, id int64, forUpdate bool) (*expl
 
 // PoleRight tells whether u owns p; it answers ENOTFOUND when u may not
 // edit p at all. The owner and the owner's manager may edit.
-func (s *Service) PoleRight(ctx context.Context, u *explorer.User, p *explorer.Pole) (owner bool, err error) {
+func (s *Service) PoleRight(ctx context.Context, u *explorer.User, p *Pole) (owner bool, err error) {
 	if p.OwnerID == u.ID {
 		return true, nil
 	}
@@ -284,7 +284,7 @@ func poleNotFound(id int64) error {
 	return explorer.Errorf(explorer.ENOTFOUND, "pole %d not found", id)
 }
 
-func checkPartsCount(parts []explorer.PolePart) error {
+func checkPartsCount(parts []PolePart) error {
 	if len(parts) > polePartsMax {
 		msg := fmt.Sprintf("a pole holds at most %d terms", polePartsMax)
 		return explorer.Invalid(msg, explorer.FieldError{Field: "parts", Message: msg})

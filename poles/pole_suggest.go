@@ -18,13 +18,13 @@ func (s *Service) SuggestPoleTerms(ctx context.Context, id int64, limit *int) (*
 	if err != nil {
 		return nil, err
 	}
-	if limit != nil && (*limit < explorer.SuggestLimitMin || *limit > explorer.SuggestLimitMax) {
-		msg := fmt.Sprintf("must be from %d to %d", explorer.SuggestLimitMin, explorer.SuggestLimitMax)
+	if limit != nil && (*limit < SuggestLimitMin || *limit > SuggestLimitMax) {
+		msg := fmt.Sprintf("must be from %d to %d", SuggestLimitMin, SuggestLimitMax)
 		return nil, explorer.Invalid("limit "+msg, explorer.FieldError{Field: "limit", Message: msg})
 	}
 	if !s.suggesting.Take(u.ID) {
-		e := explorer.Errorf(explorer.ETHROTTLED, "%d suggestions of yours are being computed, the most at once: try again in a moment", explorer.SuggestionsAtOnce)
-		e.RetryAfter = explorer.SuggestRetryAfter
+		e := explorer.Errorf(explorer.ETHROTTLED, "%d suggestions of yours are being computed, the most at once: try again in a moment", SuggestionsAtOnce)
+		e.RetryAfter = SuggestRetryAfter
 		return nil, e
 	}
 	defer s.suggesting.Give(u.ID)
@@ -60,19 +60,19 @@ func (s *Service) SuggestPoleTerms(ctx context.Context, id int64, limit *int) (*
 // PoleSuggestions are the terms suggested for a pole, with the pole.
 type PoleSuggestions struct {
 	Suggestions []explorer.PoleSuggestion
-	Pole        *explorer.Pole
+	Pole        *Pole
 }
 
 // suggestDepth is how many suggestions are computed whatever the limit:
 // the answer is the first limit of them, so that the first N suggestions
 // are the same whatever limit asks for (the blend with the project spaces
 // and the polarity rule work on the same list).
-const suggestDepth = explorer.SuggestLimitMax
+const suggestDepth = SuggestLimitMax
 
 // rankSuggestions computes the suggestions of pole p, the best first, at
 // most suggestDepth: the word space's, blended with the project spaces' of
 // the owner's account (texts), without those of the opposite polarity.
-func (s *Service) rankSuggestions(ctx context.Context, p *explorer.Pole, texts *accountTexts) ([]explorer.PoleSuggestion, error) {
+func (s *Service) rankSuggestions(ctx context.Context, p *Pole, texts *accountTexts) ([]explorer.PoleSuggestion, error) {
 	declined, err := s.poleRejections(ctx, p.ID)
 	if err != nil {
 		return nil, err
@@ -113,10 +113,10 @@ func withoutFunctionWords(list []explorer.PoleSuggestion, lang string) []explore
 // strongestTerms splits a pole's parts into the at most n strongest (by
 // weight, descending; equal weights in the pole's order), which a
 // suggestion is computed from, and the terms of the others.
-func strongestTerms(parts []explorer.PolePart, n int) ([]explorer.WeightedTerm, []string) {
+func strongestTerms(parts []PolePart, n int) ([]explorer.WeightedTerm, []string) {
 	query := make([]explorer.WeightedTerm, 0, min(n, len(parts)))
 	var exclude []string
-	for _, i := range explorer.PartsByStrength(parts) {
+	for _, i := range PartsByStrength(parts) {
 		if len(query) < n {
 			query = append(query, explorer.WeightedTerm{Term: parts[i].Term, Weight: parts[i].Weight})
 		} else {

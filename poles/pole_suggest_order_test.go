@@ -52,14 +52,14 @@ func projectSpaceEnv(t *testing.T) *testkit.Env {
 // whatever limit asks for (issue 33: the top ten changed with the limit).
 func TestSuggestFirstNWhateverLimit(t *testing.T) {
 	e := projectSpaceEnv(t)
-	pole := mustCreatePole(t, e.As("ann"), e, explorer.PoleInput{Name: "Drinks", Language: "EN", Parts: partsOf("coffee", nil)})
-	all := suggestedWords(t, e, "ann", pole.ID, explorer.SuggestLimitMax)
+	pole := mustCreatePole(t, e.As("ann"), e, poles.PoleInput{Name: "Drinks", Language: "EN", Parts: partsOf("coffee", nil)})
+	all := suggestedWords(t, e, "ann", pole.ID, poles.SuggestLimitMax)
 	if len(all) < 30 || !slices.Contains(all, "zorblax") {
 		t.Fatalf("suggestions %v", all)
 	}
 	for n := 1; n <= 30; n++ {
 		if got := suggestedWords(t, e, "ann", pole.ID, n); !slices.Equal(got, all[:n]) {
-			t.Fatalf("limit %d: %v, the first of limit %d: %v", n, got, explorer.SuggestLimitMax, all[:n])
+			t.Fatalf("limit %d: %v, the first of limit %d: %v", n, got, poles.SuggestLimitMax, all[:n])
 		}
 	}
 }
@@ -76,8 +76,8 @@ func TestSuggestKeepsPolarity(t *testing.T) {
 	if sign("awful") != -1 || sign("terrible") != -1 || sign("bitter") != -1 || sign("superb") != 1 || sign("lovely") != 1 {
 		t.Fatal("the lexicon's polarities are not those this test reads")
 	}
-	pos := mustCreatePole(t, ann, e, explorer.PoleInput{Name: "Good", Language: "EN", Parts: partsOf("great", nil, "nice", nil, "coffee", nil)})
-	got := suggestedWords(t, e, "ann", pos.ID, explorer.SuggestLimitMax)
+	pos := mustCreatePole(t, ann, e, poles.PoleInput{Name: "Good", Language: "EN", Parts: partsOf("great", nil, "nice", nil, "coffee", nil)})
+	got := suggestedWords(t, e, "ann", pos.ID, poles.SuggestLimitMax)
 	for _, w := range got {
 		if sign(w) < 0 {
 			t.Errorf("negative %q suggested for a positive pole: %v", w, got)
@@ -86,14 +86,14 @@ func TestSuggestKeepsPolarity(t *testing.T) {
 	if !slices.Contains(got, "superb") || !slices.Contains(got, "latte") {
 		t.Errorf("positive or neutral words missing: %v", got)
 	}
-	neg := mustCreatePole(t, ann, e, explorer.PoleInput{Name: "Bad", Language: "EN", Parts: partsOf("awful", nil, "horrible", nil)})
-	got = suggestedWords(t, e, "ann", neg.ID, explorer.SuggestLimitMax)
+	neg := mustCreatePole(t, ann, e, poles.PoleInput{Name: "Bad", Language: "EN", Parts: partsOf("awful", nil, "horrible", nil)})
+	got = suggestedWords(t, e, "ann", neg.ID, poles.SuggestLimitMax)
 	if slices.ContainsFunc(got, func(w string) bool { return sign(w) > 0 }) || !slices.Contains(got, "terrible") {
 		t.Errorf("suggestions for a negative pole: %v", got)
 	}
 	// A tie (one positive, one negative term) keeps both polarities.
-	tie := mustCreatePole(t, ann, e, explorer.PoleInput{Name: "Mixed", Language: "EN", Parts: partsOf("great", nil, "horrible", nil)})
-	got = suggestedWords(t, e, "ann", tie.ID, explorer.SuggestLimitMax)
+	tie := mustCreatePole(t, ann, e, poles.PoleInput{Name: "Mixed", Language: "EN", Parts: partsOf("great", nil, "horrible", nil)})
+	got = suggestedWords(t, e, "ann", tie.ID, poles.SuggestLimitMax)
 	if !slices.Contains(got, "superb") || !slices.Contains(got, "awful") {
 		t.Errorf("suggestions for a mixed pole: %v", got)
 	}
@@ -101,7 +101,7 @@ func TestSuggestKeepsPolarity(t *testing.T) {
 	if _, err := e.Svc.SetWordPolarity(ann, "EN", "bitter", 1); err != nil {
 		t.Fatal(err)
 	}
-	if got = suggestedWords(t, e, "ann", pos.ID, explorer.SuggestLimitMax); !slices.Contains(got, "bitter") || slices.Contains(got, "awful") {
+	if got = suggestedWords(t, e, "ann", pos.ID, poles.SuggestLimitMax); !slices.Contains(got, "bitter") || slices.Contains(got, "awful") {
 		t.Errorf("after correcting bitter: %v", got)
 	}
 }
@@ -116,7 +116,7 @@ func TestSuggestFrequencyCountsTheTexts(t *testing.T) {
 	for _, w := range strings.Fields(strings.ReplaceAll(string(testkit.MadeUpCSV(400)), ",", " ")) {
 		want[w]++
 	}
-	pole := mustCreatePole(t, e.As("ann"), e, explorer.PoleInput{Name: "Drinks", Language: "EN", Parts: partsOf("coffee", nil)})
+	pole := mustCreatePole(t, e.As("ann"), e, poles.PoleInput{Name: "Drinks", Language: "EN", Parts: partsOf("coffee", nil)})
 	got, err := e.Svc.SuggestPoleTerms(e.As("ann"), pole.ID, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -134,7 +134,7 @@ func TestSuggestFrequencyCountsTheTexts(t *testing.T) {
 		t.Fatalf("no suggestion from the texts: %+v", got.Suggestions)
 	}
 	e.AddUser("bob", "")
-	bp := mustCreatePole(t, e.As("bob"), e, explorer.PoleInput{Name: "Drinks", Language: "EN", Parts: partsOf("coffee", nil)})
+	bp := mustCreatePole(t, e.As("bob"), e, poles.PoleInput{Name: "Drinks", Language: "EN", Parts: partsOf("coffee", nil)})
 	got, err = e.Svc.SuggestPoleTerms(e.As("bob"), bp.ID, nil)
 	if err != nil || len(got.Suggestions) == 0 {
 		t.Fatal(got, err)
@@ -157,7 +157,7 @@ func TestSuggestNoFunctionWords(t *testing.T) {
 	e := testkit.New(t, testkit.WithWordSpaces(ws))
 	e.AddUser("ann", "")
 	for lang, want := range map[string][]string{"SV": {"trevlig", "mycket trevlig", "snäll"}, "DE": {"freundlich", "sehr nett"}} {
-		pole := mustCreatePole(t, e.As("ann"), e, explorer.PoleInput{Name: "Nice " + lang, Language: lang, Parts: partsOf("vänlig", nil)})
+		pole := mustCreatePole(t, e.As("ann"), e, poles.PoleInput{Name: "Nice " + lang, Language: lang, Parts: partsOf("vänlig", nil)})
 		if got := suggestedWords(t, e, "ann", pole.ID, 20); !slices.Equal(got, want) {
 			t.Errorf("%s: %v, want %v", lang, got, want)
 		}

@@ -73,7 +73,7 @@ func TestSuggestReadsBoundedSpacesOnce(t *testing.T) {
 		newest = append(newest, p.ID)
 	}
 	newest = newest[len(newest)-poles.SuggestSpacesMost:]
-	pole := mustCreatePole(t, ann, e, explorer.PoleInput{Name: "Drinks", Language: "EN", Parts: partsOf("coffee", nil)})
+	pole := mustCreatePole(t, ann, e, poles.PoleInput{Name: "Drinks", Language: "EN", Parts: partsOf("coffee", nil)})
 	if got := suggestedWords(t, e, "ann", pole.ID, 10); !slices.Contains(got, "zorblax") {
 		t.Fatalf("suggestions %v", got)
 	}

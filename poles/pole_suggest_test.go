@@ -11,15 +11,16 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/poles"
 )
 
 // bigPoleParts are n parts term0..term(n-1) whose weights repeat 0..6, so
 // that many weights tie.
-func bigPoleParts(n int) []explorer.PartInput {
-	parts := make([]explorer.PartInput, n)
+func bigPoleParts(n int) []poles.PartInput {
+	parts := make([]poles.PartInput, n)
 	for i := range parts {
 		w := float64(i % 7)
-		parts[i] = explorer.PartInput{Term: fmt.Sprintf("term%d", i), Weight: &w}
+		parts[i] = poles.PartInput{Term: fmt.Sprintf("term%d", i), Weight: &w}
 	}
 	return parts
 }
@@ -35,7 +36,7 @@ func TestSuggestStrongestTerms(t *testing.T) {
 	e := testkit.New(t, testkit.WithWordSpaces(ws))
 	e.AddUser("ann", "")
 	ann := e.As("ann")
-	p := mustCreatePole(t, ann, e, explorer.PoleInput{Name: "Big", Language: "EN", Parts: bigPoleParts(n)})
+	p := mustCreatePole(t, ann, e, poles.PoleInput{Name: "Big", Language: "EN", Parts: bigPoleParts(n)})
 	if len(p.Parts) != n {
 		t.Fatalf("%d parts", len(p.Parts))
 	}
@@ -74,7 +75,7 @@ func TestSuggestStrongestTerms(t *testing.T) {
 		t.Fatalf("%d distinct terms passed, want %d", len(seen), n)
 	}
 	// A small pole is passed whole, strongest first.
-	small := mustCreatePole(t, ann, e, explorer.PoleInput{Name: "S", Language: "EN", Parts: partsOf("a", 1.0, "b", 3.0, "c", 1.0)})
+	small := mustCreatePole(t, ann, e, poles.PoleInput{Name: "S", Language: "EN", Parts: partsOf("a", 1.0, "b", 3.0, "c", 1.0)})
 	if _, err := e.Svc.SuggestPoleTerms(ann, small.ID, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -106,10 +107,10 @@ func TestSuggestionsAtOnce(t *testing.T) {
 	e.AddUser("ann", "")
 	e.AddUser("bob", "")
 	ann, bob := e.As("ann"), e.As("bob")
-	p := mustCreatePole(t, ann, e, explorer.PoleInput{Name: "P", Language: "EN", Parts: partsOf("a", nil)})
-	q := mustCreatePole(t, bob, e, explorer.PoleInput{Name: "Q", Language: "EN", Parts: partsOf("a", nil)})
+	p := mustCreatePole(t, ann, e, poles.PoleInput{Name: "P", Language: "EN", Parts: partsOf("a", nil)})
+	q := mustCreatePole(t, bob, e, poles.PoleInput{Name: "Q", Language: "EN", Parts: partsOf("a", nil)})
 	var wg sync.WaitGroup
-	errs := make(chan error, explorer.SuggestionsAtOnce+1)
+	errs := make(chan error, poles.SuggestionsAtOnce+1)
 	run := func(ctx context.Context, id int64) {
 		wg.Add(1)
 		go func() {
@@ -118,20 +119,20 @@ func TestSuggestionsAtOnce(t *testing.T) {
 			errs <- err
 		}()
 	}
-	for range explorer.SuggestionsAtOnce {
+	for range poles.SuggestionsAtOnce {
 		run(ann, p.ID)
 	}
-	waitCalls(t, ws, explorer.SuggestionsAtOnce)
+	waitCalls(t, ws, poles.SuggestionsAtOnce)
 	_, err := e.Svc.SuggestPoleTerms(ann, p.ID, nil)
 	if e := wantPoleCode(t, err, explorer.ETHROTTLED); e.RetryAfter < 1 {
 		t.Fatalf("retry after %d", e.RetryAfter)
 	}
-	if len(ws.Calls()) != explorer.SuggestionsAtOnce {
+	if len(ws.Calls()) != poles.SuggestionsAtOnce {
 		t.Fatalf("the refused suggestion reached the engine")
 	}
 	run(bob, q.ID)
-	waitCalls(t, ws, explorer.SuggestionsAtOnce+1)
-	for range explorer.SuggestionsAtOnce + 1 {
+	waitCalls(t, ws, poles.SuggestionsAtOnce+1)
+	for range poles.SuggestionsAtOnce + 1 {
 		ws.Hold <- struct{}{}
 	}
 	wg.Wait()
@@ -154,7 +155,7 @@ func TestSuggestPastDeadline(t *testing.T) {
 	ws := &testkit.FakeWordSpaces{Candidates: map[string][]string{"EN": {"x"}}, Hold: make(chan struct{})}
 	e := testkit.New(t, testkit.WithWordSpaces(ws))
 	e.AddUser("ann", "")
-	p := mustCreatePole(t, e.As("ann"), e, explorer.PoleInput{Name: "P", Language: "EN", Parts: partsOf("a", nil)})
+	p := mustCreatePole(t, e.As("ann"), e, poles.PoleInput{Name: "P", Language: "EN", Parts: partsOf("a", nil)})
 	ctx, cancel := context.WithTimeout(e.As("ann"), 300*time.Millisecond)
 	defer cancel()
 	_, err := e.Svc.SuggestPoleTerms(ctx, p.ID, nil)

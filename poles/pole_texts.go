@@ -18,7 +18,7 @@ type accountTexts struct {
 // accountSpaces are the project spaces serving pole p: those of its
 // owner's paying account in the pole's language (none without), at most
 // SuggestSpacesMost.
-func (s *Service) accountSpaces(ctx context.Context, p *explorer.Pole) (*accountTexts, error) {
+func (s *Service) accountSpaces(ctx context.Context, p *Pole) (*accountTexts, error) {
 	texts := &accountTexts{counts: map[string]int64{}}
 	if s.projectSpaces == nil {
 		return texts, nil

@@ -6,6 +6,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/poles"
 	"explorer/wordspace"
 )
 
@@ -32,7 +33,7 @@ func BenchmarkSuggestWithProjectSpaces(b *testing.B) {
 	}
 	ann := e.As("ann")
 	for _, c := range []struct{ name, lang string }{{"own-spaces", "EN"}, {"no-spaces-in-language", "SV"}} {
-		pole, err := e.Svc.CreatePole(ann, explorer.PoleInput{Name: "Drinks " + c.lang, Language: c.lang, Parts: partsOf("coffee", nil)})
+		pole, err := e.Svc.CreatePole(ann, poles.PoleInput{Name: "Drinks " + c.lang, Language: c.lang, Parts: partsOf("coffee", nil)})
 		if err != nil {
 			b.Fatal(err)
 		}

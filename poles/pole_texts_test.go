@@ -6,6 +6,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/poles"
 	"explorer/wordspace"
 )
 
@@ -43,7 +44,7 @@ func TestProjectSpaceSuggestsForItsAccount(t *testing.T) {
 	}
 	suggest := func(who string, lang string) func() []explorer.PoleSuggestion {
 		return func() []explorer.PoleSuggestion {
-			pole := mustCreatePole(t, e.As(who), e, explorer.PoleInput{Name: "Drinks " + lang, Language: lang, Parts: partsOf("coffee", nil)})
+			pole := mustCreatePole(t, e.As(who), e, poles.PoleInput{Name: "Drinks " + lang, Language: lang, Parts: partsOf("coffee", nil)})
 			got, err := e.Svc.SuggestPoleTerms(e.As(who), pole.ID, nil)
 			if err != nil {
 				t.Fatal(err)

@@ -3,7 +3,7 @@
 // the texts of the owner's account) and the terms declined as
 // suggestions. Its Service builds on the root package's kernel (the
 // caller, errors, the clock, budgets, the store transaction, settings and
-// word corrections); the records it keeps (explorer.Pole, PolePart) stay
+// word corrections); the records it keeps (Pole, PolePart) stay
 // in the root, which other domains read them from and never imports this
 // package. Package domains wires it beside the root Service for the edges.
 package poles
@@ -27,7 +27,7 @@ type Service struct {
 	clock         explorer.Clock
 	wordSpaces    explorer.WordSpaces
 	projectSpaces explorer.ProjectSpaces
-	suggesting    explorer.SuggestSlots // suggestions at once, per user
+	suggesting    SuggestSlots // suggestions at once, per user
 }
 
 // New returns the poles' Service over store, beside root (made over the

@@ -3,6 +3,7 @@ package projects
 import (
 	"context"
 	"explorer"
+	"explorer/poles"
 	"fmt"
 	"slices"
 )
@@ -106,12 +107,12 @@ func (s *Service) projectLanguage(ctx context.Context, u *explorer.User, p *expl
 }
 
 // projectPoles loads the poles a project is measured with.
-func (s *Service) projectPoles(ctx context.Context, id int64) ([]*explorer.Pole, error) {
+func (s *Service) projectPoles(ctx context.Context, id int64) ([]*poles.Pole, error) {
 	ids, err := s.store.FindProjectPoles(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	var out []*explorer.Pole
+	var out []*poles.Pole
 	for _, pid := range ids {
 		p, err := s.poles.FindPole(ctx, pid, false)
 		if explorer.ErrorCode(err) == explorer.ENOTFOUND {

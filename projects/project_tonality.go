@@ -3,6 +3,7 @@ package projects
 import (
 	"context"
 	"explorer"
+	"explorer/poles"
 	"sort"
 	"strings"
 
@@ -37,7 +38,7 @@ type partKey struct{ topic, pole int64 }
 // newTonalityMeter prepares the measuring of st's topics (ignore terms
 // left out) with poles in language lang; analyzer is nil when lang has no
 // tonality data.
-func newTonalityMeter(st explorer.Structure, lang string, analyzer *tonality.Analyzer, poles []*explorer.Pole) *tonalityMeter {
+func newTonalityMeter(st explorer.Structure, lang string, analyzer *tonality.Analyzer, poles []*poles.Pole) *tonalityMeter {
 	keep := withoutIgnored(st.IgnoreTerms)
 	m := &tonalityMeter{analyzer: analyzer, parts: map[partKey]*TonalityPart{}, counts: map[int64]int{}}
 	var terms [][]string

@@ -12,6 +12,7 @@ import (
 	explorer "explorer"
 	"explorer/internal/testkit"
 	"explorer/models"
+	"explorer/poles"
 	"explorer/projects"
 )
 
@@ -223,12 +224,12 @@ func TestProjectPoles(t *testing.T) {
 	e.AddUser("bob", "")
 	ctx := e.As("ann")
 	p, ids := measuredReviews(t, e, "ann")
-	speed, err := e.Svc.CreatePole(ctx, explorer.PoleInput{Name: "Speed", Language: "EN", Parts: []explorer.PartInput{{Term: "slow", Weight: new(2.0)}, {Term: "good", Weight: new(1.0)}}})
+	speed, err := e.Svc.CreatePole(ctx, poles.PoleInput{Name: "Speed", Language: "EN", Parts: []poles.PartInput{{Term: "slow", Weight: new(2.0)}, {Term: "good", Weight: new(1.0)}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	german, _ := e.Svc.CreatePole(ctx, explorer.PoleInput{Name: "Tempo", Language: "DE", Parts: []explorer.PartInput{{Term: "langsam"}}})
-	bobs, _ := e.Svc.CreatePole(e.As("bob"), explorer.PoleInput{Name: "Bob's", Language: "EN", Parts: []explorer.PartInput{{Term: "slow"}}})
+	german, _ := e.Svc.CreatePole(ctx, poles.PoleInput{Name: "Tempo", Language: "DE", Parts: []poles.PartInput{{Term: "langsam"}}})
+	bobs, _ := e.Svc.CreatePole(e.As("bob"), poles.PoleInput{Name: "Bob's", Language: "EN", Parts: []poles.PartInput{{Term: "slow"}}})
 	if _, err := e.Svc.SetProjectPoles(ctx, p.ID, []int64{bobs.ID}); explorer.ErrorCode(err) != explorer.ENOTFOUND {
 		t.Errorf("another's pole: %v", err)
 	}
@@ -412,7 +413,7 @@ func TestTonalityStorage(t *testing.T) {
 	}
 	p, _ := measuredReviews(t, e, "ann")
 	measured := check("measured")
-	pole, _ := e.Svc.CreatePole(ctx, explorer.PoleInput{Name: "Speed", Language: "EN", Parts: []explorer.PartInput{{Term: "slow"}}})
+	pole, _ := e.Svc.CreatePole(ctx, poles.PoleInput{Name: "Speed", Language: "EN", Parts: []poles.PartInput{{Term: "slow"}}})
 	if _, err := e.Svc.SetProjectPoles(ctx, p.ID, []int64{pole.ID}); err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"explorer"
+	"explorer/poles"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -125,8 +126,8 @@ func (s *Service) ProjectTopics(ctx context.Context, id int64) (*ProjectTopics, 
 // (EUNAVAILABLE with the message late, formatted with id and the bound).
 func (s *Service) readingAll(u *explorer.User, read func() error, late string, id int64) error {
 	if !s.readingTopics.Take(u.ID) {
-		e := explorer.Errorf(explorer.ETHROTTLED, "%d readings of all the texts of your projects are running, the most at once: try again in a moment", explorer.SuggestionsAtOnce)
-		e.RetryAfter = explorer.SuggestRetryAfter
+		e := explorer.Errorf(explorer.ETHROTTLED, "%d readings of all the texts of your projects are running, the most at once: try again in a moment", poles.SuggestionsAtOnce)
+		e.RetryAfter = poles.SuggestRetryAfter
 		return e
 	}
 	defer s.readingTopics.Give(u.ID)

@@ -2,6 +2,7 @@ package projects
 
 import (
 	"explorer"
+	"explorer/poles"
 	"testing"
 )
 
@@ -12,7 +13,7 @@ import (
 // not.
 func TestProjectTopicsAtOnce(t *testing.T) {
 	s := &Service{}
-	for range explorer.SuggestionsAtOnce {
+	for range poles.SuggestionsAtOnce {
 		s.readingTopics.Take(1)
 	}
 	read := false

@@ -3,6 +3,7 @@ package projects
 import (
 	"context"
 	"explorer"
+	"explorer/poles"
 	"fmt"
 	"sort"
 
@@ -99,7 +100,7 @@ func (s *Service) storedTopics(ctx context.Context, p *explorer.Project, col int
 
 // poleScores lists what each pole measures in a topic's mentions (0: the
 // whole texts), in the poles' order; a pole no mention holds has 0 texts.
-func poleScores(parts map[partKey]TonalityPart, topic int64, poles []*explorer.Pole) []PoleScore {
+func poleScores(parts map[partKey]TonalityPart, topic int64, poles []*poles.Pole) []PoleScore {
 	out := make([]PoleScore, 0, len(poles))
 	for _, pole := range poles {
 		pt := parts[partKey{topic, pole.ID}]

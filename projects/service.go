@@ -43,9 +43,9 @@ type Service struct {
 	wordSpaces    explorer.WordSpaces
 	projectSpaces explorer.ProjectSpaces
 	spaceBuilds   spaceBuilds
-	readingTopics explorer.SuggestSlots // ProjectTopics at once, per user
-	measuring     measureHold           // held background measurements (tonality_jobs.go)
-	jobs          jobRunner             // long steps as jobs (job_runner.go)
+	readingTopics poles.SuggestSlots // ProjectTopics at once, per user
+	measuring     measureHold        // held background measurements (tonality_jobs.go)
+	jobs          jobRunner          // long steps as jobs (job_runner.go)
 	instance      string
 	jobSlots      int
 	ownJobsOnly   bool

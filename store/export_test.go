@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	explorer "explorer"
+	"explorer/poles"
 )
 
 // OpenSQLiteAt and OpenPostgresAt open a database migrated up to number
@@ -80,15 +81,15 @@ func ListQueries(userID, modelID int64) []PlannedQuery {
 	page := explorer.Page{Limit: 20, Offset: 40}
 	models, margs := findModelsSQL(userID, page)
 	window, wargs := page.SQL()
-	poles, pargs := findPolesSQL(explorer.PoleFilter{OwnerIDs: []int64{userID}, Page: page})
-	managed, targs := findPolesSQL(explorer.PoleFilter{OwnerIDs: []int64{userID, userID + 1}, Page: page})
+	polesSQL, pargs := findPolesSQL(poles.PoleFilter{OwnerIDs: []int64{userID}, Page: page})
+	managed, targs := findPolesSQL(poles.PoleFilter{OwnerIDs: []int64{userID, userID + 1}, Page: page})
 	out := []PlannedQuery{
 		{Name: "recent models (start page)", SQL: recentModelsSQL, Args: []any{userID, 5, userID, 5}, Sorts: true},
 		{Name: "a model's recent versions (start page)", SQL: modelRecentVersionsSQL, Args: []any{modelID, 5}},
 		{Name: "models list", SQL: models, Args: margs, Sorts: true},
 		{Name: "versions list", SQL: modelVersionsSQL + window, Args: append([]any{modelID}, wargs...)},
 		{Name: "a model's newest versions (model page, editor)", SQL: modelVersionsDownSQL, Args: []any{modelID, 400, 10}},
-		{Name: "poles list", SQL: poles, Args: pargs, Sorts: true},
+		{Name: "poles list", SQL: polesSQL, Args: pargs, Sorts: true},
 		{Name: "poles list of a manager", SQL: managed, Args: targs, Sorts: true},
 		{Name: "projects list", SQL: findProjectsSQL(`p.owner_id = ?`) + window, Args: append([]any{userID}, wargs...)},
 	}

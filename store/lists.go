@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	explorer "explorer"
+	"explorer/poles"
 )
 
 // listOrder is the ORDER BY of a list query: the columns cols gives the
@@ -160,9 +161,9 @@ var poleSortColumns = map[string][]string{
 // their parts, and their number: the window's ids are read first (the
 // owners' rows, through poles_owner_id and the name's text index), then
 // only those poles with their parts.
-func (db *DB) ListPoles(ctx context.Context, ownerIDs []int64, q explorer.ListQuery) ([]*explorer.Pole, int, error) {
+func (db *DB) ListPoles(ctx context.Context, ownerIDs []int64, q explorer.ListQuery) ([]*poles.Pole, int, error) {
 	if len(ownerIDs) == 0 {
-		return []*explorer.Pole{}, 0, nil
+		return []*poles.Pole{}, 0, nil
 	}
 	from, args, order, err := db.listPolesSQL(ownerIDs, q)
 	if err != nil {
@@ -176,7 +177,7 @@ func (db *DB) ListPoles(ctx context.Context, ownerIDs []int64, q explorer.ListQu
 	ids, err := queryList(ctx, db, `SELECT p.id`+from+order+window, append(args, wargs...),
 		func(sc rowScanner) (id int64, err error) { return id, sc.Scan(&id) })
 	if err != nil || len(ids) == 0 {
-		return []*explorer.Pole{}, total, err
+		return []*poles.Pole{}, total, err
 	}
 	in, iargs := inIDs(ids)
 	list, err := db.findPoles(ctx, `SELECT `+poleColumns+`, pp.term, pp.weight`+poleFrom+
@@ -184,11 +185,11 @@ func (db *DB) ListPoles(ctx context.Context, ownerIDs []int64, q explorer.ListQu
 	if err != nil {
 		return nil, 0, err
 	}
-	byID := make(map[int64]*explorer.Pole, len(list))
+	byID := make(map[int64]*poles.Pole, len(list))
 	for _, p := range list {
 		byID[p.ID] = p
 	}
-	out := make([]*explorer.Pole, 0, len(ids))
+	out := make([]*poles.Pole, 0, len(ids))
 	for _, id := range ids {
 		if p, ok := byID[id]; ok {
 			out = append(out, p)

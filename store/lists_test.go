@@ -11,6 +11,7 @@ import (
 	explorer "explorer"
 	"explorer/internal/testkit"
 	"explorer/models"
+	"explorer/poles"
 	"explorer/store"
 )
 
@@ -166,15 +167,15 @@ func TestListPoles(t *testing.T) {
 		}
 		owners = append(owners, u.ID)
 	}
-	poles := []struct {
+	list := []struct {
 		owner int
 		name  string
 		terms []string
 	}{{0, "Warm", []string{"sun", "heat"}}, {1, "Warmth", []string{"fire"}}, {0, "Cold", []string{"ice", "snow", "frost"}}, {2, "Warm elsewhere", nil}}
-	for _, p := range poles {
-		pole := &explorer.Pole{OwnerID: owners[p.owner], Name: p.name, Language: "EN", Created: now, Updated: now, Parts: []explorer.PolePart{}}
+	for _, p := range list {
+		pole := &poles.Pole{OwnerID: owners[p.owner], Name: p.name, Language: "EN", Created: now, Updated: now, Parts: []poles.PolePart{}}
 		for _, term := range p.terms {
-			pole.Parts = append(pole.Parts, explorer.PolePart{Term: term, Weight: 1})
+			pole.Parts = append(pole.Parts, poles.PolePart{Term: term, Weight: 1})
 		}
 		if err := db.InTx(ctx, func(ctx context.Context) error { return db.CreatePole(ctx, pole) }); err != nil {
 			t.Fatal(err)

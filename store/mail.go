@@ -6,11 +6,12 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/notifications"
 )
 
 // EnqueueMail stores a mail to send, due at m.Due (counted against its
 // recipient's budget at m.Counted).
-func (db *DB) EnqueueMail(ctx context.Context, m *explorer.QueuedMail) error {
+func (db *DB) EnqueueMail(ctx context.Context, m *notifications.QueuedMail) error {
 	var about any
 	if m.About != "" {
 		about = m.About
@@ -40,21 +41,21 @@ func (db *DB) LockMailRecipient(ctx context.Context, recipient string, now time.
 
 // MailUses lists the mails to recipient counted after since that were not
 // withdrawn: one entry per row (the rows of a digest share their time).
-func (db *DB) MailUses(ctx context.Context, recipient string, since time.Time) ([]explorer.MailUse, error) {
+func (db *DB) MailUses(ctx context.Context, recipient string, since time.Time) ([]notifications.MailUse, error) {
 	rows, err := db.writer(ctx).QueryContext(ctx, db.dialect.Rebind(`SELECT counted_at, folded FROM mail_queue
 		WHERE recipient = ? AND counted_at > ? AND status <> 'withdrawn' ORDER BY counted_at`), recipient, ms(since))
 	if err != nil {
 		return nil, db.mapError(err, "")
 	}
 	defer rows.Close()
-	var out []explorer.MailUse
+	var out []notifications.MailUse
 	for rows.Next() {
 		var at int64
 		var folded int
 		if err := rows.Scan(&at, &folded); err != nil {
 			return nil, db.mapError(err, "")
 		}
-		out = append(out, explorer.MailUse{At: fromMillis(at), Digest: folded == 1})
+		out = append(out, notifications.MailUse{At: fromMillis(at), Digest: folded == 1})
 	}
 	return out, db.mapError(rows.Err(), "")
 }
@@ -64,7 +65,7 @@ func (db *DB) MailUses(ctx context.Context, recipient string, since time.Time) (
 // them to token until leaseUntil; ENOTFOUND when none. The conditional
 // update lets one claimant win: on PostgreSQL a concurrent claim of the
 // same rows waits and then finds the lease taken.
-func (db *DB) ClaimMail(ctx context.Context, now, leaseUntil time.Time, token string) ([]*explorer.QueuedMail, error) {
+func (db *DB) ClaimMail(ctx context.Context, now, leaseUntil time.Time, token string) ([]*notifications.QueuedMail, error) {
 	q := `WITH due AS (SELECT id, recipient, counted_at, folded FROM mail_queue
 			WHERE status = 'pending' AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
 			ORDER BY next_attempt_at, id LIMIT 1)
@@ -78,9 +79,9 @@ func (db *DB) ClaimMail(ctx context.Context, now, leaseUntil time.Time, token st
 		return nil, db.mapError(err, "")
 	}
 	defer rows.Close()
-	var out []*explorer.QueuedMail
+	var out []*notifications.QueuedMail
 	for rows.Next() {
-		m := &explorer.QueuedMail{Status: explorer.MailPending}
+		m := &notifications.QueuedMail{Status: notifications.MailPending}
 		var created, counted int64
 		var folded int
 		if err := rows.Scan(&m.ID, &m.To, &m.Subject, &m.Body, &m.Attempts, &created, &folded, &counted); err != nil {
@@ -131,8 +132,8 @@ func (db *DB) WithdrawMail(ctx context.Context, about string, now time.Time) err
 }
 
 // FindMail returns one queued mail with its state (for tests and checks).
-func (db *DB) FindMail(ctx context.Context, id int64) (*explorer.QueuedMail, error) {
-	m := &explorer.QueuedMail{ID: id}
+func (db *DB) FindMail(ctx context.Context, id int64) (*notifications.QueuedMail, error) {
+	m := &notifications.QueuedMail{ID: id}
 	var created, counted int64
 	var sent sql.NullInt64
 	var lastErr, about sql.NullString

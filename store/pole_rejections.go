@@ -5,6 +5,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/poles"
 )
 
 // AddPoleRejections records declined terms of a pole; a key the pole has
@@ -32,9 +33,9 @@ func (db *DB) AddPoleRejections(ctx context.Context, poleID int64, terms []strin
 
 // FindPoleRejections lists a pole's declined terms, newest first (the
 // later spelling first among those of one time).
-func (db *DB) FindPoleRejections(ctx context.Context, poleID int64) ([]explorer.PoleRejection, error) {
+func (db *DB) FindPoleRejections(ctx context.Context, poleID int64) ([]poles.PoleRejection, error) {
 	return queryList(ctx, db, `SELECT term, created_at FROM pole_rejections WHERE pole_id = ? ORDER BY created_at DESC, term_key`, []any{poleID},
-		func(sc rowScanner) (r explorer.PoleRejection, err error) {
+		func(sc rowScanner) (r poles.PoleRejection, err error) {
 			var created int64
 			err = sc.Scan(&r.Term, &created)
 			r.Created = fromMillis(created)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	explorer "explorer"
+	"explorer/poles"
 )
 
 const poleColumns = `p.id, p.owner_id, u.username, p.name, p.description, p.language, p.created_at, p.updated_at`
@@ -13,7 +14,7 @@ const poleColumns = `p.id, p.owner_id, u.username, p.name, p.description, p.lang
 const poleFrom = ` FROM poles p JOIN users u ON u.id = p.owner_id`
 
 // CreatePole inserts p with its parts and sets its ID.
-func (db *DB) CreatePole(ctx context.Context, p *explorer.Pole) error {
+func (db *DB) CreatePole(ctx context.Context, p *poles.Pole) error {
 	id, err := db.insert(ctx, `INSERT INTO poles (owner_id, name, description, language, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
 		p.OwnerID, p.Name, p.Description, p.Language, ms(p.Created), ms(p.Updated))
 	if err != nil {
@@ -30,7 +31,7 @@ func (db *DB) CreatePole(ctx context.Context, p *explorer.Pole) error {
 const partsPerInsert = 200
 
 // insertParts inserts parts in order, numbering them from first.
-func (db *DB) insertParts(ctx context.Context, poleID int64, first int, parts []explorer.PolePart) error {
+func (db *DB) insertParts(ctx context.Context, poleID int64, first int, parts []poles.PolePart) error {
 	for start := 0; start < len(parts); start += partsPerInsert {
 		chunk := parts[start:min(start+partsPerInsert, len(parts))]
 		var q strings.Builder
@@ -57,7 +58,7 @@ func (db *DB) insertParts(ctx context.Context, poleID int64, first int, parts []
 // alone (a join would repeat the pole's columns on each of up to 10,000
 // rows: 3.5 times the CPU for 10,000 parts on SQLite), both read from
 // one snapshot: in the caller's transaction, else in a read-only one.
-func (db *DB) FindPoleByID(ctx context.Context, id int64) (*explorer.Pole, error) {
+func (db *DB) FindPoleByID(ctx context.Context, id int64) (*poles.Pole, error) {
 	if t, ok := ctx.Value(txKey{}).(*tx); ok && t.db == db {
 		return db.poleWithParts(ctx, t, id)
 	}
@@ -70,9 +71,9 @@ func (db *DB) FindPoleByID(ctx context.Context, id int64) (*explorer.Pole, error
 }
 
 // poleWithParts reads pole id and its parts through q.
-func (db *DB) poleWithParts(ctx context.Context, q querier, id int64) (*explorer.Pole, error) {
+func (db *DB) poleWithParts(ctx context.Context, q querier, id int64) (*poles.Pole, error) {
 	var (
-		p                explorer.Pole
+		p                poles.Pole
 		created, updated int64
 	)
 	err := q.QueryRowContext(ctx, db.dialect.Rebind(`SELECT `+poleColumns+poleFrom+` WHERE p.id = ?`), id).
@@ -86,9 +87,9 @@ func (db *DB) poleWithParts(ctx context.Context, q querier, id int64) (*explorer
 		return nil, db.mapError(err, "")
 	}
 	defer rows.Close()
-	p.Parts = []explorer.PolePart{}
+	p.Parts = []poles.PolePart{}
 	for rows.Next() {
-		var part explorer.PolePart
+		var part poles.PolePart
 		if err := rows.Scan(&part.Term, &part.Weight); err != nil {
 			return nil, db.mapError(err, "")
 		}
@@ -100,7 +101,7 @@ func (db *DB) poleWithParts(ctx context.Context, q querier, id int64) (*explorer
 // FindPoleForUpdate returns a pole like FindPoleByID; inside a transaction
 // it first writes the pole's row, which locks it until the transaction
 // ends on every database (SQLite already holds the write lock).
-func (db *DB) FindPoleForUpdate(ctx context.Context, id int64) (*explorer.Pole, error) {
+func (db *DB) FindPoleForUpdate(ctx context.Context, id int64) (*poles.Pole, error) {
 	if _, ok := ctx.Value(txKey{}).(*tx); ok {
 		if _, err := db.exec(ctx, `UPDATE poles SET updated_at = updated_at WHERE id = ?`, id); err != nil {
 			return nil, err
@@ -110,9 +111,9 @@ func (db *DB) FindPoleForUpdate(ctx context.Context, id int64) (*explorer.Pole, 
 }
 
 // FindPoles lists the poles of the filter's owners by id, with parts.
-func (db *DB) FindPoles(ctx context.Context, f explorer.PoleFilter) ([]*explorer.Pole, error) {
+func (db *DB) FindPoles(ctx context.Context, f poles.PoleFilter) ([]*poles.Pole, error) {
 	if len(f.OwnerIDs) == 0 {
-		return []*explorer.Pole{}, nil
+		return []*poles.Pole{}, nil
 	}
 	query, args := findPolesSQL(f)
 	return db.findPoles(ctx, query, args...)
@@ -127,7 +128,7 @@ func (db *DB) FindPoles(ctx context.Context, f explorer.PoleFilter) ([]*explorer
 // cut: a union of per-owner reads each bounded by the window's end, as
 // findModelsSQL's, would bound it, but it would be one term per managed
 // user and SQLite allows 500 terms in a compound select.
-func findPolesSQL(f explorer.PoleFilter) (string, []any) {
+func findPolesSQL(f poles.PoleFilter) (string, []any) {
 	in, args := inIDs(f.OwnerIDs)
 	owners := `owner_id IN ` + in
 	parts := ` LEFT JOIN pole_parts pp ON pp.pole_id = p.id`
@@ -143,17 +144,17 @@ func findPolesSQL(f explorer.PoleFilter) (string, []any) {
 // findPoles reads the poles a query of findPolesSQL finds, by id, with
 // their parts, in one query so that a pole and its parts come from one
 // snapshot.
-func (db *DB) findPoles(ctx context.Context, query string, args ...any) ([]*explorer.Pole, error) {
+func (db *DB) findPoles(ctx context.Context, query string, args ...any) ([]*poles.Pole, error) {
 	rows, err := db.query(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := []*explorer.Pole{}
-	var last *explorer.Pole
+	out := []*poles.Pole{}
+	var last *poles.Pole
 	for rows.Next() {
 		var (
-			p       explorer.Pole
+			p       poles.Pole
 			created int64
 			updated int64
 			term    sql.NullString
@@ -164,12 +165,12 @@ func (db *DB) findPoles(ctx context.Context, query string, args ...any) ([]*expl
 		}
 		if last == nil || last.ID != p.ID {
 			p.Created, p.Updated = fromMillis(created), fromMillis(updated)
-			p.Parts = []explorer.PolePart{}
+			p.Parts = []poles.PolePart{}
 			last = &p
 			out = append(out, last)
 		}
 		if term.Valid {
-			last.Parts = append(last.Parts, explorer.PolePart{Term: term.String, Weight: weight.Float64})
+			last.Parts = append(last.Parts, poles.PolePart{Term: term.String, Weight: weight.Float64})
 		}
 	}
 	return out, db.mapError(rows.Err(), "")
@@ -183,7 +184,7 @@ const weightUpdatesMax = 20
 // are the parts the pole holds, read in the same transaction: the parts
 // the two share at the start are kept (their weights updated), the rest
 // is rewritten. Appending a term or changing a weight thus writes little.
-func (db *DB) UpdatePole(ctx context.Context, p *explorer.Pole, old []explorer.PolePart) error {
+func (db *DB) UpdatePole(ctx context.Context, p *poles.Pole, old []poles.PolePart) error {
 	return db.InTx(ctx, func(ctx context.Context) error {
 		// The owner is charged what the pole stores now less what it
 		// stored: its old name and description (read by the statement)

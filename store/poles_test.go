@@ -10,6 +10,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/poles"
 )
 
 // TestUpdatePoleWritesTheDifference checks that whatever the old and new
@@ -19,7 +20,7 @@ func TestUpdatePoleWritesTheDifference(t *testing.T) {
 	ctx := context.Background()
 	now := time.UnixMilli(1767000000000).UTC()
 	u := &explorer.User{Username: "ann", PasswordHash: "h", Role: "user", Status: "active", Created: now, PasswordChanged: now}
-	p := &explorer.Pole{Name: "P", Language: "EN", Created: now, Updated: now}
+	p := &poles.Pole{Name: "P", Language: "EN", Created: now, Updated: now}
 	err := db.InTx(ctx, func(ctx context.Context) error {
 		if err := db.CreateUser(ctx, u); err != nil {
 			return err
@@ -32,11 +33,11 @@ func TestUpdatePoleWritesTheDifference(t *testing.T) {
 	}
 	rnd := rand.New(rand.NewPCG(1, 2))
 	// Terms come from a small vocabulary so that lists share prefixes.
-	randomParts := func(from []explorer.PolePart) []explorer.PolePart {
-		out := append([]explorer.PolePart(nil), from...)
+	randomParts := func(from []poles.PolePart) []poles.PolePart {
+		out := append([]poles.PolePart(nil), from...)
 		switch rnd.IntN(6) {
 		case 0: // append
-			out = append(out, explorer.PolePart{Term: fmt.Sprintf("t%d", rnd.IntN(1000)), Weight: 1})
+			out = append(out, poles.PolePart{Term: fmt.Sprintf("t%d", rnd.IntN(1000)), Weight: 1})
 		case 1: // change one weight
 			if len(out) > 0 {
 				out[rnd.IntN(len(out))].Weight = rnd.Float64()
@@ -55,12 +56,12 @@ func TestUpdatePoleWritesTheDifference(t *testing.T) {
 		case 5: // replace
 			out = nil
 			for i := rnd.IntN(60); i > 0; i-- {
-				out = append(out, explorer.PolePart{Term: fmt.Sprintf("t%d", rnd.IntN(1000)), Weight: float64(i)})
+				out = append(out, poles.PolePart{Term: fmt.Sprintf("t%d", rnd.IntN(1000)), Weight: float64(i)})
 			}
 		}
 		// Each term once, as the service guarantees.
 		seen := map[string]bool{}
-		uniq := []explorer.PolePart{}
+		uniq := []poles.PolePart{}
 		for _, part := range out {
 			if !seen[part.Term] {
 				seen[part.Term] = true
@@ -69,7 +70,7 @@ func TestUpdatePoleWritesTheDifference(t *testing.T) {
 		}
 		return uniq
 	}
-	current := []explorer.PolePart{}
+	current := []poles.PolePart{}
 	for step := 0; step < 300; step++ {
 		next := randomParts(current)
 		err := db.InTx(ctx, func(ctx context.Context) error {
@@ -94,8 +95,8 @@ func TestUpdatePoleWritesTheDifference(t *testing.T) {
 	}
 	// A term twice is refused by the database, too.
 	err = db.InTx(ctx, func(ctx context.Context) error {
-		return db.CreatePole(ctx, &explorer.Pole{OwnerID: u.ID, Name: "D", Language: "EN", Created: now, Updated: now,
-			Parts: []explorer.PolePart{{Term: "a", Weight: 1}, {Term: " A", Weight: 2}}})
+		return db.CreatePole(ctx, &poles.Pole{OwnerID: u.ID, Name: "D", Language: "EN", Created: now, Updated: now,
+			Parts: []poles.PolePart{{Term: "a", Weight: 1}, {Term: " A", Weight: 2}}})
 	})
 	if explorer.ErrorCode(err) != explorer.EINVALID {
 		t.Fatalf("duplicate term: %v", err)
@@ -110,7 +111,7 @@ func TestUpdatePoleWritesTheDifference(t *testing.T) {
 	if err := db.DeletePole(ctx, p.ID); explorer.ErrorCode(err) != explorer.ENOTFOUND {
 		t.Fatalf("deleting twice: %v", err)
 	}
-	if list, err := db.FindPoles(ctx, explorer.PoleFilter{OwnerIDs: []int64{u.ID}}); err != nil || len(list) != 0 {
+	if list, err := db.FindPoles(ctx, poles.PoleFilter{OwnerIDs: []int64{u.ID}}); err != nil || len(list) != 0 {
 		t.Fatalf("list %v %v", list, err)
 	}
 }

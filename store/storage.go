@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	explorer "explorer"
+	"explorer/poles"
 )
 
 // What a user stores is counted in user_storage (migration 0017), one row
@@ -134,12 +135,12 @@ const (
 )
 
 // poleTextBytes is what a pole's name and description store.
-func poleTextBytes(p *explorer.Pole) int64 {
+func poleTextBytes(p *poles.Pole) int64 {
 	return int64(len(p.Name) + len(p.Description))
 }
 
 // polePartsBytes is what parts store: term, key and weight.
-func polePartsBytes(parts []explorer.PolePart) int64 {
+func polePartsBytes(parts []poles.PolePart) int64 {
 	var n int64
 	for _, p := range parts {
 		n += int64(len(p.Term)+len(explorer.TermKey(p.Term))) + 8

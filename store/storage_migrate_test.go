@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
-	explorer "explorer"
 	"explorer/internal/testkit"
 	"explorer/models"
+	"explorer/poles"
 )
 
 // TestMigrationCountsStorage: migration 0017 computes, from data written
@@ -25,8 +25,8 @@ func TestMigrationCountsStorage(t *testing.T) {
 	}
 	e.Upload("bob", "m.csv", []byte("Index,Label,Terms\n1,a,\"b,c\"\n2,ü,d\n"), "").Expect(t, 201)
 	w := 2.0
-	if _, err := e.Svc.CreatePole(e.As("bob"), explorer.PoleInput{Name: "pôle", Description: "d", Language: "EN",
-		Parts: []explorer.PartInput{{Term: "Ünïcode"}, {Term: "b", Weight: &w}}}); err != nil {
+	if _, err := e.Svc.CreatePole(e.As("bob"), poles.PoleInput{Name: "pôle", Description: "d", Language: "EN",
+		Parts: []poles.PartInput{{Term: "Ünïcode"}, {Term: "b", Weight: &w}}}); err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]int64{}

@@ -62,7 +62,7 @@ func (s *server) auditPage(c *fiber.Ctx) error {
 	var list []*explorer.AuditEvent
 	if err = cmp.Or(err, lerr); err == nil {
 		f.Page, f.Sort, f.Asc = q.Page, q.Sort, !q.Desc
-		list, v.List.Total, err = s.svc.AuditList(ctx(c), f)
+		list, v.List.Total, err = s.auditLog.AuditList(ctx(c), f)
 	}
 	if err != nil {
 		if formStatus(err) == http.StatusInternalServerError || explorer.ErrorCode(err) == explorer.EFORBIDDEN {

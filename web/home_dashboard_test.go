@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
-	explorer "explorer"
 	"explorer/internal/testkit"
 	mdl "explorer/models"
+	"explorer/poles"
 )
 
 // The start page sums up the user's work: counts, credits, the newest
@@ -25,7 +25,7 @@ func TestHomeDashboard(t *testing.T) {
 	if _, err := e.Svc.UpdateModel(ann, m.ID, mdl.ModelInput{IgnoreTerms: &[]string{"the"}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.Svc.CreatePole(ann, explorer.PoleInput{Name: "Taste", Language: "en"}); err != nil {
+	if _, err := e.Svc.CreatePole(ann, poles.PoleInput{Name: "Taste", Language: "en"}); err != nil {
 		t.Fatal(err)
 	}
 	b := newBrowser(t, e)

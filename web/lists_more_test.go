@@ -8,6 +8,7 @@ import (
 	explorer "explorer"
 	"explorer/internal/testkit"
 	mdl "explorer/models"
+	"explorer/poles"
 )
 
 // The poles, tokens and users lists delete (tokens: revoke) the checked
@@ -23,7 +24,7 @@ func TestListsBulkDeletePolesTokensUsers(t *testing.T) {
 	ann := e.As("ann")
 	var poleIDs []string
 	for _, name := range []string{"Warm", "Cold", "Dry"} {
-		p, err := e.Svc.CreatePole(ann, explorer.PoleInput{Name: name, Language: "EN"})
+		p, err := e.Svc.CreatePole(ann, poles.PoleInput{Name: name, Language: "EN"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	explorer "explorer"
 	"explorer/internal/testkit"
 	mdl "explorer/models"
+	"explorer/poles"
 
 	"github.com/PuerkitoBio/goquery"
 )
@@ -25,7 +25,7 @@ func TestListsSearchAndOrder(t *testing.T) {
 	e.AddUser("ann", "")
 	ann := e.As("ann")
 	for _, p := range []struct{ name, lang string }{{"Warm", "en"}, {"Cold", "sv"}, {"Warmth", "de"}} {
-		if _, err := e.Svc.CreatePole(ann, explorer.PoleInput{Name: p.name, Language: p.lang}); err != nil {
+		if _, err := e.Svc.CreatePole(ann, poles.PoleInput{Name: p.name, Language: p.lang}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	explorer "explorer"
 	"explorer/internal/testkit"
 	mdl "explorer/models"
+	"explorer/poles"
 	"explorer/views"
 )
 
@@ -19,7 +20,7 @@ func TestPolesPagePaginates(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
 	for i := range 120 {
-		if _, err := e.Svc.CreatePole(e.As("ann"), explorer.PoleInput{Name: fmt.Sprintf("p%03d", i), Language: "EN"}); err != nil {
+		if _, err := e.Svc.CreatePole(e.As("ann"), poles.PoleInput{Name: fmt.Sprintf("p%03d", i), Language: "EN"}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"explorer/internal/browser"
 	"explorer/internal/testkit"
 	mdl "explorer/models"
+	"explorer/poles"
 
 	"github.com/chromedp/chromedp"
 )
@@ -47,7 +48,7 @@ func pagesFixture(t *testing.T, e *testkit.Env) (annPages []string) {
 	if _, err := e.Svc.UpdateModel(ann, m.ID, mdl.ModelInput{IgnoreTerms: &[]string{"the"}}); err != nil {
 		t.Fatal(err)
 	}
-	p, err := e.Svc.CreatePole(ann, explorer.PoleInput{Name: "Taste", Language: "en", Parts: []explorer.PartInput{{Term: "sweet"}, {Term: "sour"}}})
+	p, err := e.Svc.CreatePole(ann, poles.PoleInput{Name: "Taste", Language: "en", Parts: []poles.PartInput{{Term: "sweet"}, {Term: "sour"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

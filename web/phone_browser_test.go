@@ -13,6 +13,7 @@ import (
 	"explorer/internal/browser"
 	"explorer/internal/testkit"
 	mdl "explorer/models"
+	"explorer/poles"
 
 	"github.com/chromedp/chromedp"
 	"github.com/pquerna/otp/totp"
@@ -72,7 +73,7 @@ func phoneFixture(t *testing.T, e *testkit.Env) phoneData {
 		t.Fatal(err)
 	}
 	shareAccepted(t, e, "bob", shared.ID, "root", explorer.RightsRead)
-	p, err := e.Svc.CreatePole(root, explorer.PoleInput{Name: "Warmth", Language: "en", Parts: []explorer.PartInput{{Term: "sun"}, {Term: "summer"}}})
+	p, err := e.Svc.CreatePole(root, poles.PoleInput{Name: "Warmth", Language: "en", Parts: []poles.PartInput{{Term: "sun"}, {Term: "summer"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -118,7 +118,7 @@ func (s *server) defaultLanguage(c *fiber.Ctx) string {
 
 func (s *server) createPole(c *fiber.Ctx) error {
 	form := poles.DetailsForm{Name: c.FormValue("name"), Description: c.FormValue("description"), Language: c.FormValue("language")}
-	p, ferr := s.poles.CreatePole(ctx(c), explorer.PoleInput{Name: form.Name, Description: form.Description, Language: form.Language})
+	p, ferr := s.poles.CreatePole(ctx(c), pls.PoleInput{Name: form.Name, Description: form.Description, Language: form.Language})
 	if ferr == nil {
 		target := poles.PoleURL(p.ID, "")
 		if isHTMX(c) {
@@ -160,7 +160,7 @@ func (s *server) poleView(c *fiber.Ctx, id int64) (poles.PoleView, error) {
 	return poleViewOf(c, p), nil
 }
 
-func poleViewOf(c *fiber.Ctx, p *explorer.Pole) poles.PoleView {
+func poleViewOf(c *fiber.Ctx, p *pls.Pole) poles.PoleView {
 	me := c.Locals("user").(*explorer.User)
 	v := poles.PoleView{
 		Page:      page(c, p.Name, "poles"),
@@ -254,9 +254,9 @@ func (s *server) setPoleTerm(c *fiber.Ctx) error {
 	}
 	term, weightText := c.FormValue("term"), c.FormValue("weight")
 	weight, ferr := parseWeight(weightText)
-	var p *explorer.Pole
+	var p *pls.Pole
 	if ferr == nil {
-		p, ferr = s.poles.EditPole(ctx(c), id, pls.PoleEdit{Set: []explorer.PartInput{{Term: term, Weight: weight}}})
+		p, ferr = s.poles.EditPole(ctx(c), id, pls.PoleEdit{Set: []pls.PartInput{{Term: term, Weight: weight}}})
 	}
 	return s.poleAnswer(c, id, ferr, poles.Parts, func(v *poles.PoleView, msg string) {
 		if msg != "" {

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/poles"
 	"explorer/wordspace"
 )
 
@@ -26,7 +26,7 @@ func TestPoleDeclineKeepsOrder(t *testing.T) {
 	}
 	e := testkit.New(t, testkit.WithWordSpaces(reg))
 	e.AddUser("ann", "")
-	p, _ := e.Svc.CreatePole(e.As("ann"), explorer.PoleInput{Name: "Prompt", Language: "en", Parts: []explorer.PartInput{{Term: "prompt"}}})
+	p, _ := e.Svc.CreatePole(e.As("ann"), poles.PoleInput{Name: "Prompt", Language: "en", Parts: []poles.PartInput{{Term: "prompt"}}})
 	b := newBrowser(t, e)
 	csrf := b.login("ann", testkit.Password)
 	d := b.doc(b.do("GET", polePath(p.ID, "/suggestions"), nil, htmx).Expect(t, 200))

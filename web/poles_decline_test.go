@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/poles"
 
 	"github.com/PuerkitoBio/goquery"
 )
@@ -26,7 +26,7 @@ func TestPoleDeclineSuggestion(t *testing.T) {
 	e := testkit.New(t, testkit.WithWordSpaces(ws))
 	e.AddUser("ann", "")
 	e.AddUser("eve", "")
-	p, _ := e.Svc.CreatePole(e.As("ann"), explorer.PoleInput{Name: "Warm", Language: "en", Parts: []explorer.PartInput{{Term: "sun"}}})
+	p, _ := e.Svc.CreatePole(e.As("ann"), poles.PoleInput{Name: "Warm", Language: "en", Parts: []poles.PartInput{{Term: "sun"}}})
 	b := newBrowser(t, e)
 	csrf := b.login("ann", testkit.Password)
 

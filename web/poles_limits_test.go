@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	explorer "explorer"
 	"explorer/internal/server"
 	"explorer/internal/testkit"
+	"explorer/poles"
 )
 
 // TestPoleSuggestionsPanelWaits: a suggestion over the user's
@@ -28,7 +28,7 @@ func TestPoleSuggestionsPanelWaits(t *testing.T) {
 	e.App = app
 	e.AddUser("ann", "")
 	ann := e.As("ann")
-	p, _ := e.Svc.CreatePole(ann, explorer.PoleInput{Name: "Warm", Language: "en", Parts: []explorer.PartInput{{Term: "Sun"}}})
+	p, _ := e.Svc.CreatePole(ann, poles.PoleInput{Name: "Warm", Language: "en", Parts: []poles.PartInput{{Term: "Sun"}}})
 	b := newBrowser(t, e)
 	b.login("ann", testkit.Password)
 
@@ -46,14 +46,14 @@ func TestPoleSuggestionsPanelWaits(t *testing.T) {
 		t.Fatal(err)
 	}
 	var wg sync.WaitGroup
-	for range explorer.SuggestionsAtOnce {
+	for range poles.SuggestionsAtOnce {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			_, _ = e.Svc.SuggestPoleTerms(ann, p.ID, nil)
 		}()
 	}
-	for deadline := time.Now().Add(10 * time.Second); len(ws.Calls()) < 1+explorer.SuggestionsAtOnce; time.Sleep(time.Millisecond) {
+	for deadline := time.Now().Add(10 * time.Second); len(ws.Calls()) < 1+poles.SuggestionsAtOnce; time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("%d calls", len(ws.Calls()))
 		}
@@ -68,7 +68,7 @@ func TestPoleSuggestionsPanelWaits(t *testing.T) {
 	if d.Find("#pole-details").Length() != 1 || !strings.Contains(d.Find("#suggestions p.error").Text(), "at once") {
 		t.Fatalf("page %q", d.Find("#suggestions").Text())
 	}
-	for range explorer.SuggestionsAtOnce {
+	for range poles.SuggestionsAtOnce {
 		ws.Hold <- struct{}{}
 	}
 	wg.Wait()

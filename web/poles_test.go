@@ -9,6 +9,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/poles"
 
 	"github.com/PuerkitoBio/goquery"
 )
@@ -82,7 +83,7 @@ func TestPolesListAndCreate(t *testing.T) {
 func TestPolePageEditsTerms(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
-	p, err := e.Svc.CreatePole(e.As("ann"), explorer.PoleInput{Name: "Warm", Description: "cosy", Language: "en"})
+	p, err := e.Svc.CreatePole(e.As("ann"), poles.PoleInput{Name: "Warm", Description: "cosy", Language: "en"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +181,7 @@ func TestPolePagesRights(t *testing.T) {
 		e.AddUser(n, "")
 	}
 	e.SetManager("max", "ann")
-	p, err := e.Svc.CreatePole(e.As("ann"), explorer.PoleInput{Name: "Warm", Language: "en", Parts: []explorer.PartInput{{Term: "sun"}}})
+	p, err := e.Svc.CreatePole(e.As("ann"), poles.PoleInput{Name: "Warm", Language: "en", Parts: []poles.PartInput{{Term: "sun"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +238,7 @@ func TestPoleSuggestionsPanel(t *testing.T) {
 	e := testkit.New(t, testkit.WithWordSpaces(ws))
 	e.AddUser("ann", "")
 	ann := e.As("ann")
-	p, _ := e.Svc.CreatePole(ann, explorer.PoleInput{Name: "Warm", Language: "en", Parts: []explorer.PartInput{{Term: "Sun"}}})
+	p, _ := e.Svc.CreatePole(ann, poles.PoleInput{Name: "Warm", Language: "en", Parts: []poles.PartInput{{Term: "Sun"}}})
 	b := newBrowser(t, e)
 	csrf := b.login("ann", testkit.Password)
 
@@ -279,14 +280,14 @@ func TestPoleSuggestionsPanel(t *testing.T) {
 	}
 
 	// A loading space: a message, and the panel asks again by itself.
-	de, _ := e.Svc.CreatePole(ann, explorer.PoleInput{Name: "Warm", Language: "de", Parts: []explorer.PartInput{{Term: "Sonne"}}})
+	de, _ := e.Svc.CreatePole(ann, poles.PoleInput{Name: "Warm", Language: "de", Parts: []poles.PartInput{{Term: "Sonne"}}})
 	d = b.doc(b.do("GET", polePath(de.ID, "/suggestions"), nil, htmx).Expect(t, 200))
 	trig, _ := d.Find("#suggestions").Attr("hx-trigger")
 	if !strings.Contains(d.Find("#suggestions p.error").Text(), "loading") || !strings.Contains(trig, "load delay:7s") {
 		t.Fatalf("loading panel %q %q", d.Find("#suggestions").Text(), trig)
 	}
 	// No space for the language.
-	fr, _ := e.Svc.CreatePole(ann, explorer.PoleInput{Name: "Chaud", Language: "fr"})
+	fr, _ := e.Svc.CreatePole(ann, poles.PoleInput{Name: "Chaud", Language: "fr"})
 	d = b.doc(b.do("GET", polePath(fr.ID, "/suggestions"), nil, htmx).Expect(t, 200))
 	if !strings.Contains(d.Find("#suggestions p.error").Text(), "available: EN") {
 		t.Fatalf("panel %q", d.Find("#suggestions").Text())
@@ -296,7 +297,7 @@ func TestPoleSuggestionsPanel(t *testing.T) {
 func TestPoleSuggestionsPanelWithoutWordSpaces(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("ann", "")
-	p, _ := e.Svc.CreatePole(e.As("ann"), explorer.PoleInput{Name: "Warm", Language: "en"})
+	p, _ := e.Svc.CreatePole(e.As("ann"), poles.PoleInput{Name: "Warm", Language: "en"})
 	b := newBrowser(t, e)
 	b.login("ann", testkit.Password)
 	d := b.doc(b.do("GET", polePath(p.ID, "/suggestions"), nil, htmx).Expect(t, 200))

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	explorer "explorer"
 	"explorer/internal/browser"
 	"explorer/internal/testkit"
+	"explorer/poles"
 
 	"github.com/chromedp/chromedp"
 )
@@ -55,7 +55,7 @@ func TestBrowserProjectTonality(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.Svc.WaitMeasured()
-	pole, err := e.Svc.CreatePole(ann, explorer.PoleInput{Name: "Praise", Language: "en", Parts: []explorer.PartInput{{Term: "great"}, {Term: "friendly"}}})
+	pole, err := e.Svc.CreatePole(ann, poles.PoleInput{Name: "Praise", Language: "en", Parts: []poles.PartInput{{Term: "great"}, {Term: "friendly"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

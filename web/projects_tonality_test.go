@@ -12,6 +12,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/poles"
 
 	"github.com/PuerkitoBio/goquery"
 )
@@ -309,11 +310,11 @@ func TestProjectBreakdownAndTimeline(t *testing.T) {
 func TestProjectPolesForm(t *testing.T) {
 	e, b, csrf, p := tonalityFixture(t)
 	ann := e.As("ann")
-	praise, err := e.Svc.CreatePole(ann, explorer.PoleInput{Name: "Praise", Language: "en", Parts: []explorer.PartInput{{Term: "great"}, {Term: "friendly"}}})
+	praise, err := e.Svc.CreatePole(ann, poles.PoleInput{Name: "Praise", Language: "en", Parts: []poles.PartInput{{Term: "great"}, {Term: "friendly"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	french, err := e.Svc.CreatePole(ann, explorer.PoleInput{Name: "Éloge", Language: "fr", Parts: []explorer.PartInput{{Term: "super"}}})
+	french, err := e.Svc.CreatePole(ann, poles.PoleInput{Name: "Éloge", Language: "fr", Parts: []poles.PartInput{{Term: "super"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/poles"
 )
 
 // TestStoragePages: the account page shows what the user stores against
@@ -19,11 +20,11 @@ func TestStoragePages(t *testing.T) {
 	e := testkit.New(t, func(o *explorer.Options) { o.Budgets.Storage = 4 << 10 })
 	e.AddUser("root", explorer.RoleAdmin)
 	e.AddUser("ann", "")
-	parts := make([]explorer.PartInput, 15)
+	parts := make([]poles.PartInput, 15)
 	for i := range parts {
-		parts[i] = explorer.PartInput{Term: fmt.Sprintf("%03d%s", i, strings.Repeat("a", 97))}
+		parts[i] = poles.PartInput{Term: fmt.Sprintf("%03d%s", i, strings.Repeat("a", 97))}
 	}
-	p, err := e.Svc.CreatePole(e.As("ann"), explorer.PoleInput{Name: "Warm", Language: "EN", Parts: parts})
+	p, err := e.Svc.CreatePole(e.As("ann"), poles.PoleInput{Name: "Warm", Language: "EN", Parts: parts})
 	if err != nil {
 		t.Fatal(err)
 	}

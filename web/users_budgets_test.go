@@ -8,6 +8,7 @@ import (
 
 	explorer "explorer"
 	"explorer/internal/testkit"
+	"explorer/poles"
 )
 
 // TestUsersPageLimits: an admin raises a user's budgets on the users page;
@@ -16,7 +17,7 @@ func TestUsersPageLimits(t *testing.T) {
 	e := testkit.New(t, func(o *explorer.Options) { o.Budgets = explorer.UserBudgets{Poles: 1} })
 	e.AddUser("root", explorer.RoleAdmin)
 	e.AddUser("ann", "")
-	if _, err := e.Svc.CreatePole(e.As("ann"), explorer.PoleInput{Name: "a", Language: "EN"}); err != nil {
+	if _, err := e.Svc.CreatePole(e.As("ann"), poles.PoleInput{Name: "a", Language: "EN"}); err != nil {
 		t.Fatal(err)
 	}
 	b := newBrowser(t, e)
@@ -30,7 +31,7 @@ func TestUsersPageLimits(t *testing.T) {
 	if !strings.Contains(d.Find("#user-ann").Text(), "Limits of ann set.") || d.Find(`#user-ann input[name=poles]`).AttrOr("value", "") != "3" {
 		t.Fatalf("after setting: %q", d.Find("#user-ann").Text())
 	}
-	if _, err := e.Svc.CreatePole(e.As("ann"), explorer.PoleInput{Name: "b", Language: "EN"}); err != nil {
+	if _, err := e.Svc.CreatePole(e.As("ann"), poles.PoleInput{Name: "b", Language: "EN"}); err != nil {
 		t.Fatalf("a second pole after the raise: %v", err)
 	}
 	d = b.doc(b.do("POST", "/users/ann/budgets", url.Values{"_csrf": {csrf}, "poles": {"many"}}, htmxHeader).Expect(t, http.StatusUnprocessableEntity))

@@ -12,6 +12,7 @@ import (
 
 	explorer "explorer"
 	"explorer/accounts"
+	"explorer/audit"
 	"explorer/domains"
 	"explorer/identity"
 	mdl "explorer/models"
@@ -56,6 +57,8 @@ type server struct {
 	identity *identity.Service
 	notes    *notifications.Service
 	accounts *accounts.Service
+	// auditLog lists the audit log (the views' package is audit).
+	auditLog *audit.Service
 	opts     Options
 }
 
@@ -64,7 +67,7 @@ type Pages struct{ s *server }
 
 // New returns the pages on the services.
 func New(svc *domains.Services, opts Options) *Pages {
-	return &Pages{s: &server{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, identity: svc.Identity, notes: svc.Notifications, accounts: svc.Accounts, opts: opts}}
+	return &Pages{s: &server{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, identity: svc.Identity, notes: svc.Notifications, accounts: svc.Accounts, auditLog: svc.Audit, opts: opts}}
 }
 
 // Register adds the assets, the sign-in page and the pages to r. Every

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	explorer "explorer"
+	"explorer/audit"
 )
 
 // retentionFlag is --audit-retention: how long the audit log keeps a
@@ -57,7 +57,7 @@ func parseRetention(v string) (time.Duration, error) {
 // auditRetentionFlag registers --audit-retention (EXPLORER_AUDIT_RETENTION)
 // on fs; a bad value in the environment is reported when flags are parsed.
 func auditRetentionFlag(fs *flag.FlagSet) *retentionFlag {
-	r := &retentionFlag{d: explorer.DefaultAuditRetention}
+	r := &retentionFlag{d: audit.DefaultRetention}
 	fs.Var(r, "audit-retention", "how long the audit log keeps a record, such as 400d (EXPLORER_AUDIT_RETENTION)")
 	if env := os.Getenv("EXPLORER_AUDIT_RETENTION"); env != "" {
 		if err := r.Set(env); err != nil {

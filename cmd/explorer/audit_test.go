@@ -10,6 +10,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/audit"
 	"explorer/store"
 )
 
@@ -75,7 +76,7 @@ func TestParseRetention(t *testing.T) {
 	if err != nil || c.AuditRetention != 90*24*time.Hour {
 		t.Fatalf("serve: %v, %v", c.AuditRetention, err)
 	}
-	if c, err = parseServe(nil, io.Discard); err != nil || c.AuditRetention != explorer.DefaultAuditRetention {
+	if c, err = parseServe(nil, io.Discard); err != nil || c.AuditRetention != audit.DefaultRetention {
 		t.Fatalf("default: %v, %v", c.AuditRetention, err)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	explorer "explorer"
 	"explorer/accounts"
 	"explorer/analysis"
+	"explorer/audit"
 	"explorer/domains"
 	"explorer/identity"
 	httpserver "explorer/internal/server"
@@ -198,8 +199,10 @@ type app struct {
 	notifications *notifications.Service
 	// accounts runs the billing passes.
 	accounts *accounts.Service
-	fiber    *fiber.App
-	metrics  *httpserver.Metrics
+	// audit prunes the audit log.
+	audit   *audit.Service
+	fiber   *fiber.App
+	metrics *httpserver.Metrics
 	// release is what the server lets go of once idle.
 	release *httpserver.Releasers
 }
@@ -229,7 +232,7 @@ func newApp(ctx context.Context, c serveConfig, o explorer.Options) (*app, error
 		db.Close()
 		return nil, err
 	}
-	return &app{db: db, svc: svc, projects: svcs.Projects, identity: svcs.Identity, notifications: svcs.Notifications, accounts: svcs.Accounts, fiber: f, metrics: sc.Metrics, release: sc.Releasers}, nil
+	return &app{db: db, svc: svc, projects: svcs.Projects, identity: svcs.Identity, notifications: svcs.Notifications, accounts: svcs.Accounts, audit: svcs.Audit, fiber: f, metrics: sc.Metrics, release: sc.Releasers}, nil
 }
 
 func serveCommand(args []string, stderr io.Writer) error {
@@ -331,7 +334,7 @@ func runInBackground(ctx context.Context, a *app, c serveConfig, spaces *wordspa
 	go httpserver.ReturnMemoryWhenIdle(ctx, a.metrics, memoryIdle, a.release)
 	go unloadUnusedSpaces(ctx, spaces, 10*time.Minute)
 	// Audit records older than --audit-retention are removed every hour.
-	go a.svc.RunAuditRetention(ctx, c.AuditRetention)
+	go a.audit.RunAuditRetention(ctx, c.AuditRetention)
 	// The thesaurus spaces' missing caches are built, one at a time at
 	// low priority, so that a language's first suggestion reads its cache.
 	go spaces.WarmCaches(ctx)

@@ -21,6 +21,8 @@ var domainArrows = map[string][]string{
 	// explorer.Outbox.
 	"notifications": nil,
 	"accounts":      nil,
+	// audit lists and prunes what the kernel records.
+	"audit": nil,
 }
 
 // aboveDomains are the packages a domain never imports: the wiring, the

@@ -19,6 +19,7 @@ import (
 	explorer "explorer"
 	"explorer/accounts"
 	"explorer/api"
+	"explorer/audit"
 	"explorer/domains"
 	"explorer/identity"
 	"explorer/internal/server"
@@ -63,6 +64,7 @@ type Services struct {
 	*identityService
 	*notificationsService
 	*accountsService
+	*auditService
 }
 
 // Core is the root Service, the kernel and the domains still in it.
@@ -77,6 +79,7 @@ type modelsService = models.Service
 type identityService = identity.Service
 type notificationsService = notifications.Service
 type accountsService = accounts.Service
+type auditService = audit.Service
 
 // CountingHasher is a bcrypt hasher at the minimum cost that counts its work.
 type CountingHasher struct {
@@ -130,7 +133,7 @@ func New(t testing.TB, opts ...func(*explorer.Options)) *Env {
 	if err != nil {
 		t.Fatalf("server: %v", err)
 	}
-	return &Env{T: t, DB: db, Svc: &Services{Core: svcs.Core, projectsService: svcs.Projects, polesService: svcs.Poles, modelsService: svcs.Models, identityService: svcs.Identity, notificationsService: svcs.Notifications, accountsService: svcs.Accounts}, Services: svcs, Clock: clock, App: app, Hasher: hasher, Options: o, logs: watch}
+	return &Env{T: t, DB: db, Svc: &Services{Core: svcs.Core, projectsService: svcs.Projects, polesService: svcs.Poles, modelsService: svcs.Models, identityService: svcs.Identity, notificationsService: svcs.Notifications, accountsService: svcs.Accounts, auditService: svcs.Audit}, Services: svcs, Clock: clock, App: app, Hasher: hasher, Options: o, logs: watch}
 }
 
 // EnforceCredits is an option of New: imports the paying account cannot

@@ -8,6 +8,7 @@ import (
 
 	explorer "explorer"
 	"explorer/models"
+	"explorer/poles"
 	"explorer/store"
 )
 
@@ -50,8 +51,8 @@ func seed(dataDir string, k int) (int64, error) {
 	}
 	err = db.InTx(ctx, func(ctx context.Context) error {
 		for i := range polesPerScale * k {
-			p := &explorer.Pole{OwnerID: admin.ID, Name: fmt.Sprint("pole ", i), Language: "EN", Created: start, Updated: start,
-				Parts: []explorer.PolePart{{Term: "good", Weight: 1}, {Term: fmt.Sprint("word", i), Weight: 0.5}}}
+			p := &poles.Pole{OwnerID: admin.ID, Name: fmt.Sprint("pole ", i), Language: "EN", Created: start, Updated: start,
+				Parts: []poles.PolePart{{Term: "good", Weight: 1}, {Term: fmt.Sprint("word", i), Weight: 0.5}}}
 			if err := db.CreatePole(ctx, p); err != nil {
 				return err
 			}

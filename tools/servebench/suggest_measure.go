@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"explorer"
 	"explorer/poles"
 	"explorer/tonality"
 )
@@ -35,9 +34,9 @@ func score(p probe, list []string, judged judgements) (tally, []string) {
 	a, hasLexicon := tonality.For(p.lang)
 	pole := 0
 	if hasLexicon {
-		var parts []explorer.PolePart
+		var parts []poles.PolePart
 		for _, term := range p.terms {
-			parts = append(parts, explorer.PolePart{Term: term, Weight: 1})
+			parts = append(parts, poles.PolePart{Term: term, Weight: 1})
 		}
 		pole = poles.PolePolarity(a, parts)
 	}

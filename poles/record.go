@@ -1,24 +1,21 @@
-package explorer
+package poles
 
 import (
 	"cmp"
 	"slices"
 	"time"
 
-	"explorer/analysis"
+	"explorer"
 )
 
-// The records of poles, which the store keeps and other domains read (a
-// project is measured with poles), and the limits the edges show. The
-// operations on poles are package poles'.
+// The records of poles, which the store keeps and the projects domain
+// reads (a project is measured with poles), and the limits the edges show.
 
 // Limits of pole input.
 const (
 	PoleNameMax        = 200
 	PoleDescriptionMax = 5000
 	PoleTermMax        = 100
-	// PolePartsMax is the most parts one pole holds.
-	PolePartsMax = 10000
 	// DefaultPartWeight is the weight of a part that names none.
 	DefaultPartWeight = 1.0
 )
@@ -66,13 +63,8 @@ type PoleFilter struct {
 	// OwnerIDs are the owners whose poles are listed; empty lists none.
 	OwnerIDs []int64
 	// Page is the window of the list (zero: all).
-	Page Page
+	Page explorer.Page
 }
-
-// TermKey is the identity of a term (analysis.TermKey): trimmed and lower
-// case. A pole holds each key once, a topic each term, a model each
-// ignore term.
-func TermKey(term string) string { return analysis.TermKey(term) }
 
 // Limits of declined suggestions.
 const (
@@ -91,12 +83,6 @@ const (
 	SuggestLimitMin = 1
 	SuggestLimitMax = 100
 )
-
-// SuggestQueryTerms bounds what a suggestion costs whatever the pole's
-// size: it is computed from the pole's strongest terms only, at most this
-// many (by weight, descending; among equal weights the earlier in the
-// pole first). The pole's other terms are still never suggested.
-const SuggestQueryTerms = 50
 
 // SuggestionsAtOnce is how many suggestions one user may have computed at
 // the same time (through the JSON interface and the pages together, on

@@ -2,22 +2,17 @@ package explorer
 
 import (
 	"context"
-	"strings"
 	"time"
 )
 
 // Defaults of the audit log.
 const (
-	// DefaultAuditRetention is how long records are kept (--audit-retention).
-	DefaultAuditRetention = 400 * 24 * time.Hour
 	// DefaultAuditFailureRows is how many records of refused sign-ins an
 	// hour may add before further ones are folded into one record.
 	DefaultAuditFailureRows = 200
 	// auditFoldWindow is the window in which refusals of one name from
 	// one address are folded into one record.
 	auditFoldWindow = time.Hour
-	// AuditPageDefault is the page of a listing without a limit.
-	AuditPageDefault = 100
 )
 
 // Audit records e, filling what it leaves empty from ctx: the actor
@@ -116,104 +111,4 @@ func (s *Service) addFolded(ctx context.Context, e *AuditEvent) error {
 		}
 	}
 	return s.store.AddAuditEvent(ctx, e)
-}
-
-// AuditEvents lists the records of the audit log f selects, newest
-// first unless f orders otherwise, for admins; more reports whether further records follow. A page
-// without a limit is the first 100.
-func (s *Service) AuditEvents(ctx context.Context, f AuditFilter) (events []*AuditEvent, more bool, err error) {
-	if err := s.requireAdmin(ctx); err != nil {
-		return nil, false, err
-	}
-	if err := f.check(); err != nil {
-		return nil, false, err
-	}
-	if f.Page.Limit == 0 {
-		f.Page.Limit = AuditPageDefault
-	}
-	list, err := s.store.FindAuditEvents(ctx, f)
-	if err != nil {
-		return nil, false, err
-	}
-	events, more = CutToPage(list, f.Page)
-	return events, more, nil
-}
-
-// AuditList is the window of the audit log f selects, in f's order, and
-// how many records f selects, for admins (the admins' page).
-func (s *Service) AuditList(ctx context.Context, f AuditFilter) ([]*AuditEvent, int, error) {
-	if err := s.requireAdmin(ctx); err != nil {
-		return nil, 0, err
-	}
-	if err := f.check(); err != nil {
-		return nil, 0, err
-	}
-	events, _, err := s.AuditEvents(ctx, f)
-	if err != nil {
-		return nil, 0, err
-	}
-	total, err := s.store.CountAuditEvents(ctx, f)
-	return events, total, err
-}
-
-// check validates a filter that came from outside.
-func (f *AuditFilter) check() error {
-	f.User = strings.TrimSpace(f.User)
-	if err := CheckText("user", f.User); err != nil {
-		return err
-	}
-	if len(f.User) > 64 {
-		return Invalid("user must be at most 64 characters", FieldError{Field: "user", Message: "must be at most 64 characters"})
-	}
-	f.Action = strings.TrimSpace(f.Action)
-	if f.Action != "" && !knownAction(f.Action) {
-		return Invalid("action "+f.Action+" is not an audited action", FieldError{Field: "action", Message: "is not an audited action"})
-	}
-	if f.Outcome != "" && f.Outcome != OutcomeSuccess && f.Outcome != OutcomeFailure {
-		return Invalid("outcome must be success or failure", FieldError{Field: "outcome", Message: "must be success or failure"})
-	}
-	return ListQuery{Sort: f.Sort}.Check(AuditSorts)
-}
-
-func knownAction(a string) bool {
-	for _, k := range AuditActions {
-		if k == a {
-			return true
-		}
-	}
-	return false
-}
-
-// PruneAudit removes the records older than keep and returns how many.
-func (s *Service) PruneAudit(ctx context.Context, keep time.Duration) (int64, error) {
-	var n int64
-	err := s.store.InTx(ctx, func(ctx context.Context) error {
-		var err error
-		n, err = s.store.PruneAuditEvents(ctx, s.clock.Now().Add(-keep))
-		return err
-	})
-	return n, err
-}
-
-// RunAuditRetention prunes the records older than keep at once and then
-// every hour until ctx ends. cmd/explorer runs it in a goroutine; several
-// instances may run it at once (a record is removed once).
-func (s *Service) RunAuditRetention(ctx context.Context, keep time.Duration) {
-	t := time.NewTicker(time.Hour)
-	defer t.Stop()
-	for {
-		if n, err := s.PruneAudit(ctx, keep); err != nil {
-			if ctx.Err() != nil {
-				return
-			}
-			s.log.Error("pruning the audit log", "err", err)
-		} else if n > 0 {
-			s.log.Info("pruned the audit log", "records", n)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
 }
