@@ -31,13 +31,14 @@ func TestAuditFailureUndoesTheAction(t *testing.T) {
 	clock := explorer.NewManualClock(testkit.Start)
 	opts := explorer.Options{Clock: clock, Hasher: explorer.BcryptHasher{Cost: bcrypt.MinCost}}
 	good := explorer.NewService(db, opts)
+	goodIDs := identity.New(good, db)
 	bg := context.Background()
 	for _, n := range []string{"root", "ann"} {
 		role := explorer.RoleUser
 		if n == "root" {
 			role = explorer.RoleAdmin
 		}
-		if _, err := good.AddUser(bg, explorer.NewUser{Username: n, Password: testkit.Password, Role: role}); err != nil {
+		if _, err := goodIDs.AddUser(bg, identity.NewUser{Username: n, Password: testkit.Password, Role: role}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -51,7 +52,7 @@ func TestAuditFailureUndoesTheAction(t *testing.T) {
 	if err := badSignIn.SetRole(ctx, "ann", explorer.RoleAdmin); !errors.Is(err, errAuditDown) {
 		t.Fatalf("role change: %v", err)
 	}
-	if _, err := bad.AddUser(bg, explorer.NewUser{Username: "cleo", Password: testkit.Password}); !errors.Is(err, errAuditDown) {
+	if _, err := badSignIn.AddUser(bg, identity.NewUser{Username: "cleo", Password: testkit.Password}); !errors.Is(err, errAuditDown) {
 		t.Fatalf("add user: %v", err)
 	}
 	if _, err := badSignIn.AuthenticatePassword(bg, "ann", testkit.Password, "192.0.2.1"); !errors.Is(err, errAuditDown) {
@@ -75,7 +76,7 @@ func TestAuditCLIActor(t *testing.T) {
 	e := testkit.New(t)
 	e.AddUser("root", explorer.RoleAdmin)
 	cli := explorer.AsCLI(context.Background())
-	if _, err := e.Svc.AddUser(cli, explorer.NewUser{Username: "ann", Password: testkit.Password}); err != nil {
+	if _, err := e.Svc.AddUser(cli, identity.NewUser{Username: "ann", Password: testkit.Password}); err != nil {
 		t.Fatal(err)
 	}
 	if err := e.Svc.SetUserDisabled(cli, "ann", true); err != nil {

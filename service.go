@@ -121,9 +121,6 @@ type Service struct {
 	// applied (Options()).
 	options Options
 
-	// credentials is the identity domain's cache of verified
-	// credentials, told when a user's sign-ins end (signin_hooks.go).
-	credentials CredentialCache
 	// auditFailureRows bounds the audit records of refusals an hour.
 	auditFailureRows int
 }

@@ -112,6 +112,10 @@ var settingCatalogue = []settingDef{
 		SettingType{Label: "E-mail address", Kind: SettingEmail}, normalizeAddress},
 }
 
+// NormalizeAddress checks an e-mail address and returns its canonical
+// form ("" stays ""), as the emailAddress setting keeps it.
+func NormalizeAddress(v string) (string, error) { return normalizeAddress(v) }
+
 // normalizeAddress accepts a bare e-mail address (no display name, at
 // most 254 characters) or nothing.
 func normalizeAddress(v string) (string, error) {

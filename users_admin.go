@@ -32,12 +32,3 @@ func (h Holdings) String() string {
 	}
 	return strings.Join(parts, "")
 }
-
-// LocalPassword refuses to set or check the password of a user who signs
-// in through a company directory: that password is the directory's.
-func LocalPassword(u *User) error {
-	if u.Source != SourceLocal {
-		return Invalid(u.Username+" signs in through the company directory, which keeps the password", FieldError{Field: "password", Message: "is kept by the company directory"})
-	}
-	return nil
-}

@@ -9,6 +9,7 @@ import (
 	explorer "explorer"
 	"explorer/accounts"
 	"explorer/domains"
+	"explorer/identity"
 	"explorer/internal/testkit"
 )
 
@@ -266,7 +267,7 @@ func TestMigrationAppliedOnceBySeveralInstances(t *testing.T) {
 	opts := explorer.Options{Clock: clock, Hasher: explorer.BcryptHasher{Cost: 4}}
 	one := domains.New(db1, opts)
 	svc1, svc2 := one.Accounts, domains.New(db2, opts).Accounts
-	u, err := one.Core.AddUser(context.Background(), explorer.NewUser{Username: "ann", Password: testkit.Password})
+	u, err := one.Identity.AddUser(context.Background(), identity.NewUser{Username: "ann", Password: testkit.Password})
 	must(t, err)
 	ctx := explorer.WithUser(context.Background(), u)
 	_, err = svc1.ChangeProduct(ctx, accounts.PlanChoice{Handle: "professional"})

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	explorer "explorer"
+	"explorer/identity"
 	"explorer/internal/testkit"
 )
 
@@ -55,7 +56,7 @@ type auditState struct {
 func auditSteps() []auditStep {
 	return []auditStep{
 		{explorer.ActionUserCreate, func(t *testing.T, e *testkit.Env, s *auditState) {
-			mustDo(t)(e.Svc.CreateUser(inRequest(e, "root", "r1"), explorer.NewUser{Username: "cleo", Password: "cleo-secret-1"}))
+			mustDo(t)(e.Svc.CreateUser(inRequest(e, "root", "r1"), identity.NewUser{Username: "cleo", Password: "cleo-secret-1"}))
 		}},
 		{explorer.ActionSignInPassword, func(t *testing.T, e *testkit.Env, s *auditState) {
 			e.Do(testkit.Request{Method: "GET", Path: "/v1/account", User: "ann"}).Expect(t, 200)

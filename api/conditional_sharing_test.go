@@ -14,6 +14,7 @@ import (
 
 	explorer "explorer"
 	"explorer/domains"
+	"explorer/identity"
 	"explorer/internal/server"
 	"explorer/internal/testkit"
 	"explorer/models"
@@ -37,6 +38,7 @@ func (s *sharingCounter) FindModelSharing(ctx context.Context, id int64) ([]mode
 type instance struct {
 	svc    *explorer.Service
 	models *models.Service
+	ids    *identity.Service
 	store  *sharingCounter
 	do     func(method, path, user, inm string) (int, string, string)
 }
@@ -46,7 +48,7 @@ func newInstance(t *testing.T, db *store.DB) *instance {
 		Detector: testkit.StopWordDetector, Billing: explorer.BillingOptions{TrackOnly: true}, Logger: slog.New(slog.DiscardHandler)}
 	in := &instance{store: &sharingCounter{DB: db}}
 	services := domains.New(in.store, o)
-	in.svc, in.models = services.Core, services.Models
+	in.svc, in.models, in.ids = services.Core, services.Models, services.Identity
 	app, err := server.New(services, server.Config{Logger: o.Logger})
 	if err != nil {
 		t.Fatal(err)
@@ -79,7 +81,7 @@ func TestModelTagFollowsSharingAcrossInstances(t *testing.T) {
 	dbA, dbB := testkit.OpenSharedDBs(t)
 	a, b := newInstance(t, dbA), newInstance(t, dbB)
 	for _, name := range []string{"ann", "bob", "cyd"} {
-		if _, err := a.svc.AddUser(context.Background(), explorer.NewUser{Username: name, Password: testkit.Password}); err != nil {
+		if _, err := a.ids.AddUser(context.Background(), identity.NewUser{Username: name, Password: testkit.Password}); err != nil {
 			t.Fatal(err)
 		}
 	}

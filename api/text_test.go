@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	explorer "explorer"
+	"explorer/identity"
 	"explorer/internal/tablefile"
 	"explorer/internal/testkit"
 	"explorer/projects"
@@ -75,7 +76,7 @@ func TestTextHygiene(t *testing.T) {
 		func() error { _, err := e.Svc.CreateProject(ctx, projects.NewProject{Title: "p\xff"}); return err }(),
 		func() error { _, err := e.Svc.ExploreProject(ctx, 1, "c\x00"); return err }(),
 		func() error {
-			_, err := e.Svc.AddUser(ctx, explorer.NewUser{Username: "x\x00y", Password: testkit.Password})
+			_, err := e.Svc.AddUser(ctx, identity.NewUser{Username: "x\x00y", Password: testkit.Password})
 			return err
 		}(),
 	} {

@@ -177,15 +177,15 @@ func TestUsersRules(t *testing.T) {
 	cases := []struct {
 		name string
 		as   string
-		in   explorer.NewUser
+		in   identity.NewUser
 		code string
 	}{
-		{"admin adds", "admin", explorer.NewUser{Username: "hal", Password: "long-enough"}, ""},
-		{"duplicate", "admin", explorer.NewUser{Username: "hal", Password: "long-enough"}, explorer.ECONFLICT},
-		{"short password", "admin", explorer.NewUser{Username: "ida", Password: "short"}, explorer.EINVALID},
-		{"bad name", "admin", explorer.NewUser{Username: "a b", Password: "long-enough"}, explorer.EINVALID},
-		{"bad role", "admin", explorer.NewUser{Username: "ida", Password: "long-enough", Role: "root"}, explorer.EINVALID},
-		{"non-admin", "gus", explorer.NewUser{Username: "jo", Password: "long-enough"}, explorer.EFORBIDDEN},
+		{"admin adds", "admin", identity.NewUser{Username: "hal", Password: "long-enough"}, ""},
+		{"duplicate", "admin", identity.NewUser{Username: "hal", Password: "long-enough"}, explorer.ECONFLICT},
+		{"short password", "admin", identity.NewUser{Username: "ida", Password: "short"}, explorer.EINVALID},
+		{"bad name", "admin", identity.NewUser{Username: "a b", Password: "long-enough"}, explorer.EINVALID},
+		{"bad role", "admin", identity.NewUser{Username: "ida", Password: "long-enough", Role: "root"}, explorer.EINVALID},
+		{"non-admin", "gus", identity.NewUser{Username: "jo", Password: "long-enough"}, explorer.EFORBIDDEN},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 	"explorer"
 )
 
-// The first start's random password of explorer.AdminName is written to
+// The first start's random password of AdminName is written to
 // a file readable only by the server's user (Options.InitialPasswordFile),
 // never to a log, and the file lives until that password is changed: by
 // the page, the interface or the CLI (all through the kernel's
@@ -53,7 +53,7 @@ func (s *Service) ensureAdmin(ctx context.Context, password string) (created boo
 			}
 			pw = base64.RawURLEncoding.EncodeToString(b)
 		}
-		if _, err := s.root.AddUser(ctx, explorer.NewUser{Username: explorer.AdminName, Password: pw, Role: explorer.RoleAdmin}); err != nil {
+		if _, err := s.AddUser(ctx, NewUser{Username: AdminName, Password: pw, Role: explorer.RoleAdmin}); err != nil {
 			return err
 		}
 		created = true
@@ -122,7 +122,7 @@ func (s *Service) CheckInitialPassword(ctx context.Context) error {
 	if err != nil {
 		return explorer.Internal(err)
 	}
-	u, err := s.store.FindUserByName(ctx, explorer.AdminName)
+	u, err := s.store.FindUserByName(ctx, AdminName)
 	if explorer.ErrorCode(err) == explorer.ENOTFOUND {
 		s.forgetInitialPassword("there is no user admin")
 		return nil

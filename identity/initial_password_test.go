@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	explorer "explorer"
+	"explorer/identity"
 	"explorer/internal/testkit"
 )
 
@@ -71,7 +72,7 @@ func TestInitialPasswordFileCheckedAtStart(t *testing.T) {
 	if _, _, err := e.Svc.EnsureAdmin(ctx, ""); err != nil {
 		t.Fatal(err)
 	}
-	elsewhere := explorer.NewService(e.DB, explorer.Options{Clock: e.Clock, Hasher: e.Hasher, Logger: e.Options.Logger})
+	elsewhere := identity.New(explorer.NewService(e.DB, explorer.Options{Clock: e.Clock, Hasher: e.Hasher, Logger: e.Options.Logger}), e.DB)
 	if err := elsewhere.SetPassword(ctx, "admin", "changed-elsewhere"); err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,7 @@ func (s *Service) ChangeOwnPassword(ctx context.Context, current, next string) e
 	if err != nil {
 		return err
 	}
-	if err := explorer.LocalPassword(fresh); err != nil {
+	if err := LocalPassword(fresh); err != nil {
 		return err
 	}
 	if err := s.comparePassword(ctx, fresh.PasswordHash, current); err != nil {
@@ -38,7 +38,7 @@ func (s *Service) ChangeOwnPassword(ctx context.Context, current, next string) e
 		}
 		return explorer.Invalid("the current password is wrong", explorer.FieldError{Field: "current", Message: "is wrong"})
 	}
-	return s.root.SetPassword(ctx, u.Username, next)
+	return s.SetPassword(ctx, u.Username, next)
 }
 
 // usable refuses a disabled user after its credentials were verified.

@@ -38,7 +38,7 @@ func (s *Service) confirmPassword(ctx context.Context, u *explorer.User, passwor
 	if err != nil {
 		return err
 	}
-	if err := explorer.LocalPassword(fresh); err != nil {
+	if err := LocalPassword(fresh); err != nil {
 		return err
 	}
 	if err := s.comparePassword(ctx, fresh.PasswordHash, password); err != nil {

@@ -3,14 +3,14 @@
 // and an OpenID Connect provider), the cache of verified credentials, the
 // bounded pool that verifies passwords, the sign-in throttles (per address
 // and per account), the API tokens and second factors people manage, and
-// the first admin with its initial password file, and an admin's
-// disabling, deleting and roles of users (users_admin.go). Its Service
-// builds on the root package's kernel: the users (User, their store part,
-// adding them and their passwords), the caller, errors, the clock, the
+// the first admin with its initial password file, the users' operations
+// (adding and listing them, their passwords and e-mail addresses:
+// users.go) and an admin's disabling, deleting and roles of users
+// (users_admin.go). Its Service builds on the root package's kernel: the
+// User record and its store part, the caller, errors, the clock, the
 // audit record and the outbox stay in the root, which never imports this
-// package; the kernel tells the identity when a user's sign-ins end
-// (explorer.CredentialCache). Package domains wires it beside the root
-// Service for the edges.
+// package. Package domains wires it beside the root Service for the
+// edges.
 package identity
 
 import (
@@ -75,8 +75,7 @@ type Service struct {
 
 // New returns the identity's Service over store, beside root (made over
 // the same store): it takes root's Options (their defaults applied, and
-// its own: the hash pool's and MaxSessions) and becomes root's
-// CredentialCache.
+// its own: the hash pool's and MaxSessions).
 func New(root *explorer.Service, store Store) *Service {
 	o := root.Options()
 	o.HashSlots = cmp.Or(max(o.HashSlots, 0), DefaultHashSlots())
@@ -107,20 +106,19 @@ func New(root *explorer.Service, store Store) *Service {
 
 		initialPasswordFile: o.InitialPasswordFile,
 	}
-	root.SetCredentialCache(s)
 	return s
 }
 
-// ForgetUser drops every cached credential of a user (the kernel's
-// explorer.CredentialCache): it was disabled or deleted.
+// ForgetUser drops every cached credential of a user: it was disabled or
+// deleted.
 func (s *Service) ForgetUser(userID int64) { s.credentials.forgetUser(userID) }
 
 // PasswordChanged drops every cached credential of a user whose password
-// changed (the kernel's explorer.CredentialCache), and the initial
-// password file when the user is admin.
+// changed (SetPassword), and the initial password file when the user is
+// admin.
 func (s *Service) PasswordChanged(userID int64, username string) {
 	s.credentials.forgetUser(userID)
-	if username == explorer.AdminName {
+	if username == AdminName {
 		s.forgetInitialPassword("the password of admin was changed")
 	}
 }

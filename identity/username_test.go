@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	explorer "explorer"
+	"explorer/identity"
 	"explorer/internal/testkit"
 )
 
@@ -37,7 +38,7 @@ func TestLookAlikeNames(t *testing.T) {
 	admin := e.AddUser("admin", "")
 	ctx := context.Background()
 	for _, name := range []string{"ADMIN", "Admin", " admin", "admin\t"} {
-		if _, err := e.Svc.AddUser(ctx, explorer.NewUser{Username: name, Password: testkit.Password}); explorer.ErrorCode(err) != explorer.ECONFLICT {
+		if _, err := e.Svc.AddUser(ctx, identity.NewUser{Username: name, Password: testkit.Password}); explorer.ErrorCode(err) != explorer.ECONFLICT {
 			t.Errorf("a second user %q beside admin: %v", name, err)
 		}
 		u, err := e.Svc.AuthenticatePassword(ctx, name, testkit.Password, "10.0.0.1")
@@ -65,7 +66,7 @@ func TestLookAlikeNames(t *testing.T) {
 		if u, err := e.Svc.AuthenticatePassword(ctx, name, testkit.Password, "10.0.0.3"); err != nil || u.ID != jose.ID {
 			t.Errorf("%q is not josé: %v", name, err)
 		}
-		if _, err := e.Svc.AddUser(ctx, explorer.NewUser{Username: name, Password: testkit.Password}); explorer.ErrorCode(err) != explorer.ECONFLICT {
+		if _, err := e.Svc.AddUser(ctx, identity.NewUser{Username: name, Password: testkit.Password}); explorer.ErrorCode(err) != explorer.ECONFLICT {
 			t.Errorf("a second josé %q: %v", name, err)
 		}
 	}
@@ -81,7 +82,7 @@ func TestReservedNames(t *testing.T) {
 	e.AddUser("root", explorer.RoleAdmin)
 	ctx := context.Background()
 	for _, name := range []string{"cli", "CLI", "system", " System", "-"} {
-		if _, err := e.Svc.AddUser(ctx, explorer.NewUser{Username: name, Password: testkit.Password}); explorer.ErrorCode(err) != explorer.EINVALID {
+		if _, err := e.Svc.AddUser(ctx, identity.NewUser{Username: name, Password: testkit.Password}); explorer.ErrorCode(err) != explorer.EINVALID {
 			t.Errorf("username %q: %v", name, err)
 		}
 	}

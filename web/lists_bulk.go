@@ -223,7 +223,7 @@ func (s *server) bulkDeleteUsers(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	all, err := s.svc.Users(ctx(c))
+	all, err := s.identity.Users(ctx(c))
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	explorer "explorer"
+	"explorer/identity"
 	"explorer/views"
 	"explorer/views/users"
 
@@ -66,7 +67,7 @@ var userSorts = []string{"created", "name", "role", "state"}
 // list's place in the URL); the service refuses non-admins.
 func (s *server) usersView(c *fiber.Ctx) (users.UsersView, error) {
 	v := users.UsersView{Page: page(c, "Users", "users")}
-	list, err := s.svc.Users(ctx(c))
+	list, err := s.identity.Users(ctx(c))
 	if err != nil {
 		return v, err
 	}
@@ -106,7 +107,7 @@ func (s *server) userView(c *fiber.Ctx, name string) (users.DetailView, error) {
 		return v, err
 	}
 	v.User = userRow(c, u)
-	if v.User.Email, err = s.svc.UserEmail(ctx(c), name); err != nil {
+	if v.User.Email, err = s.identity.UserEmail(ctx(c), name); err != nil {
 		return v, err
 	}
 	if v.User.Budgets, err = s.budgetFields(c, u.Username); err != nil {
@@ -166,7 +167,7 @@ func (s *server) setUserEmail(c *fiber.Ctx) error {
 		return err
 	}
 	email := strings.TrimSpace(c.FormValue("email"))
-	if err := s.svc.SetUserEmail(ctx(c), name, email); err != nil {
+	if err := s.identity.SetUserEmail(ctx(c), name, email); err != nil {
 		if code := explorer.ErrorCode(err); code == explorer.EFORBIDDEN || code == explorer.ENOTFOUND {
 			return err
 		}
@@ -205,7 +206,7 @@ func (s *server) addUser(c *fiber.Ctx) error {
 	if form.Admin {
 		role = explorer.RoleAdmin
 	}
-	_, err := s.svc.CreateUser(ctx(c), explorer.NewUser{Username: form.Username, Password: c.FormValue("password"), Role: role, Email: form.Email})
+	_, err := s.identity.CreateUser(ctx(c), identity.NewUser{Username: form.Username, Password: c.FormValue("password"), Role: role, Email: form.Email})
 	if err != nil {
 		return s.usersAnswer(c, form, "", "", err)
 	}
@@ -217,7 +218,7 @@ func (s *server) setPassword(c *fiber.Ctx) error {
 	if err := s.requireAdminPage(c); err != nil {
 		return err
 	}
-	if err := s.svc.SetPassword(ctx(c), name, c.FormValue("password")); err != nil {
+	if err := s.identity.SetPassword(ctx(c), name, c.FormValue("password")); err != nil {
 		return s.usersAnswer(c, users.AddForm{}, name, "", err)
 	}
 	return s.usersAnswer(c, users.AddForm{}, name, "Password of "+name+" set.", nil)

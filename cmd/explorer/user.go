@@ -46,9 +46,9 @@ func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	}
 	defer db.Close()
 	svc := explorer.NewService(db, explorer.Options{InitialPasswordFile: initialPasswordPath(data)})
-	// The identity, told by SetPassword, removes the initial password
-	// file when admin's password changes; it disables, deletes and sets
-	// the role of users.
+	// The identity adds users and sets their passwords (removing the
+	// initial password file when admin's changes); it disables, deletes
+	// and sets the role of users.
 	ids := identity.New(svc, db)
 	switch args[0] {
 	case "add":
@@ -63,7 +63,7 @@ func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 		if *admin {
 			role = explorer.RoleAdmin
 		}
-		u, err := svc.AddUser(ctx, explorer.NewUser{Username: fs.Arg(0), Password: pw, Role: role, Email: fs.Lookup("email").Value.String()})
+		u, err := ids.AddUser(ctx, identity.NewUser{Username: fs.Arg(0), Password: pw, Role: role, Email: fs.Lookup("email").Value.String()})
 		if err != nil {
 			return cliError(err)
 		}
@@ -76,12 +76,12 @@ func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 		if err != nil {
 			return err
 		}
-		if err := svc.SetPassword(ctx, fs.Arg(0), pw); err != nil {
+		if err := ids.SetPassword(ctx, fs.Arg(0), pw); err != nil {
 			return cliError(err)
 		}
 		fmt.Fprintf(stdout, "password of %s set\n", fs.Arg(0))
 	case "list":
-		users, err := svc.AllUsers(ctx)
+		users, err := ids.AllUsers(ctx)
 		if err != nil {
 			return cliError(err)
 		}

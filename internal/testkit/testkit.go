@@ -143,7 +143,7 @@ func EnforceCredits(o *explorer.Options) { o.Billing.TrackOnly = false }
 // AddUser creates a user with Password and the given role ("" is user).
 func (e *Env) AddUser(name, role string) *explorer.User {
 	e.T.Helper()
-	u, err := e.Svc.AddUser(context.Background(), explorer.NewUser{Username: name, Password: Password, Role: role})
+	u, err := e.Svc.AddUser(context.Background(), identity.NewUser{Username: name, Password: Password, Role: role})
 	if err != nil {
 		e.T.Fatalf("add user %s: %v", name, err)
 	}
