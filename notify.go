@@ -1,9 +1,6 @@
 package explorer
 
-import (
-	"context"
-	"fmt"
-)
+import "context"
 
 // Outbox is the notifications domain as the kernel sees it: where the
 // operations of the root queue their e-mails and withdraw them, in the
@@ -65,6 +62,3 @@ func (s *Service) withdrawMail(ctx context.Context, about string) error {
 	}
 	return s.outbox.Withdraw(ctx, about)
 }
-
-// Mails are about invitations: these name them.
-func modelInvitationAbout(id int64) string { return fmt.Sprintf("model-invitation:%d", id) }

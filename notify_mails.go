@@ -1,9 +1,6 @@
 package explorer
 
-import (
-	"fmt"
-	"strconv"
-)
+import "fmt"
 
 // mailText is a notification's subject and body, and what it is about
 // (see notifications.QueuedMail.About). A security notice is sent also to those who
@@ -24,19 +21,4 @@ func wherePage(doWhat, pageName, link string) string {
 		return fmt.Sprintf("%s on the %s page of explorer.\n", doWhat, pageName)
 	}
 	return fmt.Sprintf("%s on the %s page of explorer:\n%s\n", doWhat, pageName, link)
-}
-
-func modelInvitationMail(from *User, m ModelInfo, rights, link string) mailText {
-	title := "model " + strconv.FormatInt(m.ID, 10)
-	if m.Title != nil && *m.Title != "" {
-		title = fmt.Sprintf("the model “%s”", *m.Title)
-	}
-	can := "read it"
-	if rights == RightsReadWrite {
-		can = "read and change it"
-	}
-	subject := fmt.Sprintf("%s shared %s with you", from.Username, title)
-	body := fmt.Sprintf("%s invited you to %s: once you accept, you can %s.\n\n", from.Username, title, can) +
-		wherePage("Accept or reject the invitation", "Models", link)
-	return mailText{subject: subject, body: body}
 }

@@ -79,7 +79,7 @@ func (s *Service) ShareModel(ctx context.Context, id int64, userID, rights strin
 		}
 		info := m.Info()
 		inv.Model = &info
-		inv.Delivery, err = s.root.NotifyModelInvitation(ctx, u, to, inv.ID, *inv.Model, inv.Rights)
+		inv.Delivery, err = s.notifyInvitation(ctx, u, to, inv.ID, *inv.Model, inv.Rights)
 		return err
 	})
 	if err != nil {
@@ -197,7 +197,7 @@ func (s *Service) deleteModelInvitation(ctx context.Context, id int64) error {
 	if err := s.store.DeleteModelInvitation(ctx, id); err != nil {
 		return err
 	}
-	return s.root.WithdrawModelInvitationMail(ctx, id)
+	return s.withdrawInvitationMail(ctx, id)
 }
 
 // RemoveModelAccess removes a user's access to a model. The caller needs
