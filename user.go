@@ -2,9 +2,7 @@ package explorer
 
 import (
 	"context"
-	"strings"
 	"time"
-	"unicode"
 )
 
 // User roles.
@@ -71,42 +69,9 @@ type UserStore interface {
 	UpdateUserDisabled(ctx context.Context, id int64, at *time.Time) error
 	DeleteUser(ctx context.Context, id int64) error
 	CountActiveAdmins(ctx context.Context) (int, error)
-	UserHoldings(ctx context.Context, id int64) (Holdings, error)
 	CountUsers(ctx context.Context) (int, error)
 
 	DeleteUserSessions(ctx context.Context, userID int64) error
-}
-
-// MaxUsernameLen is the longest username, in bytes.
-const MaxUsernameLen = 64
-
-// ValidateUsername checks a new username: 1 to 64 characters of letters,
-// digits and . _ - @.
-func ValidateUsername(name string) error {
-	if err := CheckText("username", name); err != nil {
-		return err
-	}
-	if name == "" || len(name) > MaxUsernameLen {
-		return Invalid("username must be 1 to 64 characters", FieldError{Field: "username", Message: "must be 1 to 64 characters"})
-	}
-	if ReservedName(name) {
-		return Invalid("username "+name+" is reserved", FieldError{Field: "username", Message: "is reserved"})
-	}
-	for _, r := range name {
-		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("._-@", r)) {
-			return Invalid("username may hold only letters, digits and . _ - @", FieldError{Field: "username", Message: "may hold only letters, digits and . _ - @"})
-		}
-	}
-	return nil
-}
-
-// ValidatePassword checks a new password: 8 to 128 characters.
-func ValidatePassword(pw string) error {
-	n := len([]rune(pw))
-	if n < 8 || n > 128 {
-		return Invalid("password must be 8 to 128 characters", FieldError{Field: "password", Message: "must be 8 to 128 characters"})
-	}
-	return nil
 }
 
 // RelationStore reads manager relations: a managed user has one manager.

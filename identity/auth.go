@@ -206,7 +206,7 @@ type verified struct {
 // sign-in when recordSuccess (a page sign-in records its own, with the
 // session it starts).
 func (s *Service) verifyPassword(ctx context.Context, key [32]byte, username, password, addr string, now time.Time, recordSuccess bool) (verified, error) {
-	if len(username) > explorer.MaxUsernameLen || explorer.CheckText("username", username) != nil {
+	if len(username) > MaxUsernameLen || explorer.CheckText("username", username) != nil {
 		return verified{}, s.refuseMalformedName(ctx, password, addr, now)
 	}
 	u, err := s.store.FindUserByName(ctx, username)
@@ -253,7 +253,7 @@ func (s *Service) refuseMalformedName(ctx context.Context, password, addr string
 // for the record (the answer does not tell an unknown user from a wrong
 // password).
 func (s *Service) recordPassword(ctx context.Context, method, username string, u *explorer.User, err error, reason string, recordSuccess bool) error {
-	if explorer.ValidateUsername(username) != nil {
+	if ValidateUsername(username) != nil {
 		username = "" // no account's name (a password typed there?): recorded as "-"
 	}
 	switch {

@@ -78,7 +78,7 @@ func (s *Service) syncOnce(ctx context.Context, p *explorer.DirectoryPerson, rol
 // local password.
 func (s *Service) createDirectoryUser(ctx context.Context, p *explorer.DirectoryPerson, role string) (*explorer.User, error) {
 	p.Username = explorer.UsernameForm(p.Username)
-	if err := explorer.ValidateUsername(p.Username); err != nil {
+	if err := ValidateUsername(p.Username); err != nil {
 		return nil, explorer.Errorf(explorer.EFORBIDDEN, "the directory's user name cannot be used here: %s", explorer.ErrorMessage(err))
 	}
 	// Compared in the canonical form: ADMIN from a directory is not a

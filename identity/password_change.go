@@ -18,7 +18,7 @@ func (s *Service) ChangeOwnPassword(ctx context.Context, current, next string) e
 	if err := s.throttled(u.Username, "", now); err != nil {
 		return err
 	}
-	if err := explorer.ValidatePassword(next); err != nil {
+	if err := ValidatePassword(next); err != nil {
 		return explorer.Invalid("new password must be 8 to 128 characters", explorer.FieldError{Field: "new", Message: "must be 8 to 128 characters"})
 	}
 	fresh, err := s.store.FindUserByID(ctx, u.ID)

@@ -31,6 +31,9 @@ import (
 // sessions, second factors). Package store implements it.
 type Store interface {
 	explorer.Store
+	// UserHoldings counts what a user owns or takes part in
+	// (DeleteUser).
+	UserHoldings(ctx context.Context, id int64) (Holdings, error)
 	TokenStore
 	SessionStore
 	SecondFactorStore

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"time"
+	"unicode"
 
 	"explorer"
 )
@@ -52,10 +53,10 @@ func (s *Service) addUser(ctx context.Context, in NewUser) (*explorer.User, erro
 		return nil, explorer.Invalid("role must be admin or user", explorer.FieldError{Field: "role", Message: "must be admin or user"})
 	}
 	in.Username = explorer.UsernameForm(in.Username)
-	if err := explorer.ValidateUsername(in.Username); err != nil {
+	if err := ValidateUsername(in.Username); err != nil {
 		return nil, err
 	}
-	if err := explorer.ValidatePassword(in.Password); err != nil {
+	if err := ValidatePassword(in.Password); err != nil {
 		return nil, err
 	}
 	email, err := emailAddress(in.Email)
@@ -117,7 +118,7 @@ func (s *Service) SetPassword(ctx context.Context, username, password string) er
 	if a := explorer.UserFromContext(ctx); a != nil && !a.IsAdmin() && a.Username != username {
 		return explorer.Errorf(explorer.EFORBIDDEN, "only admins may set other users' passwords")
 	}
-	if err := explorer.ValidatePassword(password); err != nil {
+	if err := ValidatePassword(password); err != nil {
 		return err
 	}
 	hash, err := s.hasher.Hash(password)
@@ -199,4 +200,36 @@ func (s *Service) SetUserEmail(ctx context.Context, username, email string) erro
 		}
 		return s.audit(ctx, explorer.ActionSettingsChange, u.Username, explorer.SettingEmailAddress)
 	})
+}
+
+// MaxUsernameLen is the longest username, in bytes.
+const MaxUsernameLen = 64
+
+// ValidateUsername checks a new username: 1 to 64 characters of letters,
+// digits and . _ - @.
+func ValidateUsername(name string) error {
+	if err := explorer.CheckText("username", name); err != nil {
+		return err
+	}
+	if name == "" || len(name) > MaxUsernameLen {
+		return explorer.Invalid("username must be 1 to 64 characters", explorer.FieldError{Field: "username", Message: "must be 1 to 64 characters"})
+	}
+	if explorer.ReservedName(name) {
+		return explorer.Invalid("username "+name+" is reserved", explorer.FieldError{Field: "username", Message: "is reserved"})
+	}
+	for _, r := range name {
+		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("._-@", r)) {
+			return explorer.Invalid("username may hold only letters, digits and . _ - @", explorer.FieldError{Field: "username", Message: "may hold only letters, digits and . _ - @"})
+		}
+	}
+	return nil
+}
+
+// ValidatePassword checks a new password: 8 to 128 characters.
+func ValidatePassword(pw string) error {
+	n := len([]rune(pw))
+	if n < 8 || n > 128 {
+		return explorer.Invalid("password must be 8 to 128 characters", explorer.FieldError{Field: "password", Message: "must be 8 to 128 characters"})
+	}
+	return nil
 }

@@ -83,7 +83,7 @@ func (s *Service) SetUserDisabled(ctx context.Context, username string, disabled
 
 // DeleteUser removes a user with its tokens, sessions and settings. It is
 // refused while the user owns models, poles or projects or takes part in
-// a manager relation (see explorer.Holdings), for admins deleting themselves and
+// a manager relation (see Holdings), for admins deleting themselves and
 // for the last enabled admin.
 func (s *Service) DeleteUser(ctx context.Context, username string) error {
 	var id int64
@@ -103,7 +103,7 @@ func (s *Service) DeleteUser(ctx context.Context, username string) error {
 		if err != nil {
 			return err
 		}
-		if h != (explorer.Holdings{}) {
+		if h != (Holdings{}) {
 			return explorer.Errorf(explorer.ECONFLICT, "%s still has %s; delete them or disable the user instead", u.Username, h)
 		}
 		if err := s.audit(ctx, explorer.ActionUserDelete, u.Username, ""); err != nil {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/identity"
 )
 
 // UpdateUserRole sets a user's role.
@@ -45,8 +46,8 @@ func (db *DB) CountActiveAdmins(ctx context.Context) (int, error) {
 
 // UserHoldings counts what a user owns or takes part in that deleting it
 // would remove from others' view or from billing.
-func (db *DB) UserHoldings(ctx context.Context, id int64) (explorer.Holdings, error) {
-	var h explorer.Holdings
+func (db *DB) UserHoldings(ctx context.Context, id int64) (identity.Holdings, error) {
+	var h identity.Holdings
 	err := db.queryRow(ctx, "", `SELECT
 		(SELECT COUNT(*) FROM models WHERE owner_id = ?),
 		(SELECT COUNT(*) FROM poles WHERE owner_id = ?),
