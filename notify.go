@@ -1,6 +1,9 @@
 package explorer
 
-import "context"
+import (
+	"context"
+	"fmt"
+)
 
 // Outbox is the notifications domain as the kernel sees it: where the
 // operations of the root queue their e-mails and withdraw them, in the
@@ -20,13 +23,22 @@ type Outbox interface {
 // or withdrawn.
 func (s *Service) SetOutbox(o Outbox) { s.outbox = o }
 
-// notify queues an e-mail to a user, in the caller's transaction, when the
+// Notice is a notification e-mail a domain queues through the kernel's
+// outbox (Notify): its subject and body, what it is about ("" for a mail
+// never withdrawn; see WithdrawNotices), and whether it is a security
+// notice, sent also to those who turned notifications off.
+type Notice struct {
+	Subject, Body, About string
+	Security             bool
+}
+
+// Notify queues an e-mail to a user, in the caller's transaction, when the
 // server sends e-mail, the user's emailNotifications is true and the user
 // has an address (its emailAddress setting, else its username when that is
 // an address). The notifications domain sends it after the commit; over
 // the recipient's budget it folds it into a digest. It answers whether the
 // mail was queued, and why not.
-func (s *Service) notify(ctx context.Context, to *User, text mailText) (Delivery, error) {
+func (s *Service) Notify(ctx context.Context, to *User, n Notice) (Delivery, error) {
 	if s.mailer == nil || s.outbox == nil {
 		return DeliveryNoMail, nil
 	}
@@ -34,7 +46,7 @@ func (s *Service) notify(ctx context.Context, to *User, text mailText) (Delivery
 	if err != nil {
 		return "", err
 	}
-	if v, ok := values[SettingEmailNotifications]; ok && v != "true" && !text.security {
+	if v, ok := values[SettingEmailNotifications]; ok && v != "true" && !n.Security {
 		return DeliveryNoAddress, nil
 	}
 	addr := values[SettingEmailAddress]
@@ -44,7 +56,7 @@ func (s *Service) notify(ctx context.Context, to *User, text mailText) (Delivery
 	if addr == "" {
 		return DeliveryNoAddress, nil
 	}
-	if err := s.outbox.Queue(ctx, Mail{To: addr, Subject: text.subject, Body: text.body}, text.about); err != nil {
+	if err := s.outbox.Queue(ctx, Mail{To: addr, Subject: n.Subject, Body: n.Body}, n.About); err != nil {
 		return "", err
 	}
 	if s.publicURL == "" {
@@ -53,12 +65,26 @@ func (s *Service) notify(ctx context.Context, to *User, text mailText) (Delivery
 	return DeliveryMailed, nil
 }
 
-// withdrawMail keeps the unsent mails about what from being sent, in the
+// WithdrawNotices keeps the unsent mails about what from being sent, in the
 // caller's transaction (also on a server without --smtp: another instance
 // may send).
-func (s *Service) withdrawMail(ctx context.Context, about string) error {
+func (s *Service) WithdrawNotices(ctx context.Context, about string) error {
 	if s.outbox == nil {
 		return nil
 	}
 	return s.outbox.Withdraw(ctx, about)
+}
+
+// Mails reports whether the Service sends notification e-mails (a
+// mailer is configured).
+func (s *Service) Mails() bool { return s.mailer != nil }
+
+// WherePage is the closing line of a notice: the link to the page, or
+// its name when there is no link (the notices are plain text saying what
+// happened, who pays when it matters, and where to answer).
+func WherePage(doWhat, pageName, link string) string {
+	if link == "" {
+		return fmt.Sprintf("%s on the %s page of explorer.\n", doWhat, pageName)
+	}
+	return fmt.Sprintf("%s on the %s page of explorer:\n%s\n", doWhat, pageName, link)
 }

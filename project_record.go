@@ -123,9 +123,6 @@ type ProjectRecords interface {
 	DetachModelProjects(ctx context.Context, modelID int64) error
 	// UpdateProject writes a project's fields (not its headers or rows).
 	UpdateProject(ctx context.Context, p *Project) error
-	// ListProjects is the window of the projects ownerID owns that q
-	// selects, and their number: the failed imports only, or all others.
-	ListProjects(ctx context.Context, ownerID int64, q ListQuery, failed bool) ([]*Project, int, error)
 	// ProjectSpaceVersions lists the spaces of an account's projects in a
 	// language, by project id: when most > 0, only those of its most
 	// newest projects (the highest ids).
@@ -147,11 +144,4 @@ type ProjectRecords interface {
 	DropPoleFromProjects(ctx context.Context, poleID int64, name string) error
 	// FindWordPolarities lists an account's corrections by language, word.
 	FindWordPolarities(ctx context.Context, userID int64) ([]WordPolarity, error)
-	// SetWordPolarity adds or replaces one correction.
-	SetWordPolarity(ctx context.Context, userID int64, w WordPolarity) error
-	// DeleteWordPolarity removes one correction (ENOTFOUND when none).
-	DeleteWordPolarity(ctx context.Context, userID int64, language, word string) error
-	// FindOwnerProjects lists the ids of a user's EXPLORED projects whose
-	// language is lang ("": any).
-	FindOwnerProjects(ctx context.Context, ownerID int64, lang string) ([]int64, error)
 }

@@ -31,9 +31,9 @@ func CleanPublicURL(raw string) (string, error) {
 	return strings.TrimRight(u.String(), "/"), nil
 }
 
-// pageLink is the address of a page (path starts with /) for a mail, or
+// PageLink is the address of a page (path starts with /) for a mail, or
 // "" when the server has no public URL.
-func (s *Service) pageLink(path string) string {
+func (s *Service) PageLink(path string) string {
 	if s.publicURL == "" {
 		return ""
 	}

@@ -22,8 +22,4 @@ type Store interface {
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
 	// Ping reports whether the database answers.
 	Ping(ctx context.Context) error
-	// Backup writes a consistent copy of the database to the new file
-	// path while others keep writing; EUNSUPPORTED where the database
-	// has its own tools (PostgreSQL: pg_dump).
-	Backup(ctx context.Context, path string) error
 }

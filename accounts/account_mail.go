@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"explorer/internal/wording"
+
 	"explorer"
 )
 
@@ -49,10 +51,10 @@ func (s *Service) notifyLowCredits(ctx context.Context, p *explorer.User, balanc
 }
 
 func lowCreditsMail(balance, line int64, a *AccountState, link string) explorer.Notice {
-	subject := fmt.Sprintf("Your explorer credits are low: %s left", explorer.CreditsText(balance))
+	subject := fmt.Sprintf("Your explorer credits are low: %s left", wording.CreditsText(balance))
 	body := fmt.Sprintf("Your account has %s, under %s (a tenth of what your plan brings each month).\n"+
 		"%s; the next cycle starts on %s.\n"+
-		"This mail is sent once per billing cycle.\n\n", explorer.CreditsText(balance), explorer.CreditsText(line), explorer.RefusedImports(a.Overdraft), a.CycleEnd.Format("2006-01-02")) +
+		"This mail is sent once per billing cycle.\n\n", wording.CreditsText(balance), wording.CreditsText(line), RefusedImports(a.Overdraft), a.CycleEnd.Format("2006-01-02")) +
 		explorer.WherePage("Buy credits", "Account", link)
 	return explorer.Notice{Subject: subject, Body: body, About: fmt.Sprintf("low-credits:%d", a.UserID)}
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"explorer/internal/wording"
+
 	"explorer"
 )
 
@@ -171,7 +173,7 @@ func (s *Service) billCycle(ctx context.Context, a *AccountState, at time.Time) 
 		return err
 	}
 	extra := paidSeats(a.Seats)
-	what := fmt.Sprintf("%s plan, %s, cycle from %s", p.Name, explorer.CountText(int64(a.Seats), "seat", "seats"), a.CycleStart.Format(time.DateOnly))
+	what := fmt.Sprintf("%s plan, %s, cycle from %s", p.Name, wording.CountText(int64(a.Seats), "seat", "seats"), a.CycleStart.Format(time.DateOnly))
 	return s.record(ctx, a.UserID, a.UserID, at,
 		&Charge{Kind: ChargeSubscription, AmountCents: p.MonthlyCostCents + extra*p.SeatPriceCents, Currency: p.Currency, Description: what},
 		&CreditEntry{Kind: CreditIncluded, Credits: p.IncludedCredits + extra*p.CreditsPerSeat, Description: what})

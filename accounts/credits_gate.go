@@ -4,17 +4,19 @@ import (
 	"context"
 	"fmt"
 
+	"explorer/internal/wording"
+
 	"explorer"
 )
 
 // refusal is the EPAYMENT error naming the cost c of what and the
 // balance.
 func refusal(c *explorer.CreditCost, what string) error {
-	has := "the account has " + explorer.CreditsText(c.Balance)
+	has := "the account has " + wording.CreditsText(c.Balance)
 	if c.Overdraft > 0 {
-		has += fmt.Sprintf(" and may go %s below zero", explorer.CreditsText(c.Overdraft))
+		has += fmt.Sprintf(" and may go %s below zero", wording.CreditsText(c.Overdraft))
 	}
-	msg := fmt.Sprintf("%s uses %s; %s, which cannot pay it", what, explorer.CreditsText(c.Credits), has)
+	msg := fmt.Sprintf("%s uses %s; %s, which cannot pay it", what, wording.CreditsText(c.Credits), has)
 	if c.Credits == 0 {
 		msg = fmt.Sprintf("%s, more than it may owe: %s is refused until credits are bought", has, what)
 	}
@@ -174,7 +176,7 @@ func (s *Service) SetOverdraft(ctx context.Context, username string, credits int
 		return err
 	}
 	if credits < 0 || credits > MaxOverdraft {
-		return explorer.Invalid("an overdraft is from 0 to "+explorer.CreditsText(MaxOverdraft), explorer.FieldError{Field: "overdraft", Message: fmt.Sprintf("must be from 0 to %d", MaxOverdraft)})
+		return explorer.Invalid("an overdraft is from 0 to "+wording.CreditsText(MaxOverdraft), explorer.FieldError{Field: "overdraft", Message: fmt.Sprintf("must be from 0 to %d", MaxOverdraft)})
 	}
 	return s.root.InTx(ctx, func(ctx context.Context) error {
 		u, err := s.store.FindUserByName(ctx, username)
@@ -188,6 +190,15 @@ func (s *Service) SetOverdraft(ctx context.Context, username string, credits int
 		if err := s.store.SetAccountOverdraft(ctx, u.ID, credits); err != nil {
 			return err
 		}
-		return s.root.Audit(ctx, explorer.AuditEvent{Action: explorer.ActionCreditsOverdraft, Target: u.Username, Detail: fmt.Sprintf("overdraft %s (was %s)", explorer.CreditsText(credits), explorer.CreditsText(a.Overdraft))})
+		return s.root.Audit(ctx, explorer.AuditEvent{Action: explorer.ActionCreditsOverdraft, Target: u.Username, Detail: fmt.Sprintf("overdraft %s (was %s)", wording.CreditsText(credits), wording.CreditsText(a.Overdraft))})
 	})
+}
+
+// RefusedImports says which imports an account's credits refuse, given
+// how far below zero it may go.
+func RefusedImports(overdraft int64) string {
+	if overdraft > 0 {
+		return "Imports that would take the balance below -" + wording.CreditsText(overdraft) + " are refused"
+	}
+	return "Imports that cost more than the balance are refused"
 }

@@ -7,9 +7,11 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/accounts"
 	"explorer/internal/smtpmail"
 	"explorer/internal/smtptest"
 	"explorer/internal/testkit"
+	"explorer/internal/wording"
 	"explorer/notifications"
 	"explorer/projects"
 )
@@ -125,10 +127,10 @@ func TestTrackedCreditsRefuseNothing(t *testing.T) {
 }
 
 func TestRefusedImportsNamesTheOverdraft(t *testing.T) {
-	if got := explorer.RefusedImports(0); got != "Imports that cost more than the balance are refused" {
+	if got := accounts.RefusedImports(0); got != "Imports that cost more than the balance are refused" {
 		t.Errorf("no overdraft: %q", got)
 	}
-	if got := explorer.RefusedImports(2000); got != "Imports that would take the balance below -2,000 credits are refused" {
+	if got := accounts.RefusedImports(2000); got != "Imports that would take the balance below -2,000 credits are refused" {
 		t.Errorf("overdraft: %q", got)
 	}
 }
@@ -187,7 +189,7 @@ func TestLowCreditsMailOncePerCycle(t *testing.T) {
 // The thousands of credits are grouped as people read them.
 func TestCreditsText(t *testing.T) {
 	for n, want := range map[int64]string{1: "1 credit", 0: "0 credits", 999: "999 credits", 2000: "2,000 credits", -21500: "-21,500 credits", 1234567: "1,234,567 credits"} {
-		if got := explorer.CreditsText(n); got != want {
+		if got := wording.CreditsText(n); got != want {
 			t.Errorf("CreditsText(%d) = %q, want %q", n, got, want)
 		}
 	}

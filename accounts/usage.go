@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"explorer/internal/wording"
+
 	"explorer"
 )
 
@@ -169,7 +171,7 @@ func (s *Service) recordUsage(ctx context.Context, userID int64, p *explorer.Pro
 // usageText describes a usage entry of the ledger: what was analysed, of
 // which project, by whom.
 func usageText(u *explorer.User, p *explorer.Project, projects, verbatims int) string {
-	n := explorer.GroupThousands(int64(verbatims))
+	n := wording.GroupThousands(int64(verbatims))
 	if p == nil {
 		return fmt.Sprintf("%s verbatims analysed by %s", n, u.Username)
 	}

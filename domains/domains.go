@@ -8,6 +8,7 @@ import (
 	"explorer"
 	"explorer/accounts"
 	"explorer/audit"
+	"explorer/backups"
 	"explorer/identity"
 	"explorer/models"
 	"explorer/notifications"
@@ -24,12 +25,13 @@ type Store interface {
 	notifications.Store
 	accounts.Store
 	audit.Store
+	backups.Store
 }
 
 // Services are the domain services of one server or command.
 type Services struct {
 	// Core is the root Service: the kernel (callers, errors, budgets, the
-	// audit record, transactions) and the domains still in the root.
+	// audit record, transactions).
 	Core *explorer.Service
 	// Projects imports, explores and measures projects and runs their
 	// jobs.
@@ -52,6 +54,8 @@ type Services struct {
 	// Audit lists the audit log for admins and prunes it (the kernel
 	// records it).
 	Audit *audit.Service
+	// Backups copies the database for admins.
+	Backups *backups.Service
 }
 
 // New builds the services over store with o.
@@ -61,5 +65,5 @@ func New(store Store, o explorer.Options) *Services {
 	p := poles.New(core, store)
 	m := models.New(core, store)
 	a := accounts.New(core, store)
-	return &Services{Core: core, Projects: projects.New(core, p, m, a, store), Poles: p, Models: m, Identity: identity.New(core, store), Notifications: n, Accounts: a, Audit: audit.New(core, store)}
+	return &Services{Core: core, Projects: projects.New(core, p, m, a, store), Poles: p, Models: m, Identity: identity.New(core, store), Notifications: n, Accounts: a, Audit: audit.New(core, store), Backups: backups.New(core, store)}
 }

@@ -29,6 +29,16 @@ type NewProject struct {
 // (what the kernel and the other domains read and write of a project is
 // explorer.ProjectRecords).
 type ProjectStore interface {
+	// ListProjects is the window of the projects ownerID owns that q
+	// selects, and their number: the failed imports only, or all others.
+	ListProjects(ctx context.Context, ownerID int64, q explorer.ListQuery, failed bool) ([]*explorer.Project, int, error)
+	// SetWordPolarity adds or replaces one correction.
+	SetWordPolarity(ctx context.Context, userID int64, w explorer.WordPolarity) error
+	// DeleteWordPolarity removes one correction (ENOTFOUND when none).
+	DeleteWordPolarity(ctx context.Context, userID int64, language, word string) error
+	// FindOwnerProjects lists the ids of a user's EXPLORED projects whose
+	// language is lang ("": any).
+	FindOwnerProjects(ctx context.Context, ownerID int64, lang string) ([]int64, error)
 	// CreateProject inserts p and sets its ID (and its headers' IDs).
 	CreateProject(ctx context.Context, p *explorer.Project) error
 	// FindUserProjects lists the projects a user owns, by id, in the

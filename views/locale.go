@@ -3,7 +3,7 @@ package views
 import (
 	"context"
 
-	explorer "explorer"
+	"explorer/internal/wording"
 
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
@@ -56,5 +56,5 @@ var englishPrinter = message.NewPrinter(language.English)
 // singular or the plural: "1 topic", "2,000 topics". Every count a page
 // shows beside its noun goes through it (TestTemplatesCountWithTheirNoun).
 func Count(ctx context.Context, n int, one, many string) string {
-	return Number(ctx, int64(n)) + " " + explorer.Plural(int64(n), one, many)
+	return Number(ctx, int64(n)) + " " + wording.Plural(int64(n), one, many)
 }

@@ -23,7 +23,7 @@ type Page struct {
 // of what its plan brings each month.
 type LowCredits struct {
 	Balance, Monthly int64
-	// Refused says which imports are refused (explorer.RefusedImports).
+	// Refused says which imports are refused (accounts.RefusedImports).
 	Refused string
 	// Payer is the manager whose account pays ("" for one's own).
 	Payer string

@@ -28,7 +28,7 @@ func (s *server) downloadBackup(c *fiber.Ctx) error {
 	if err := s.requireAdminPage(c); err != nil {
 		return err
 	}
-	b, err := s.svc.Backup(ctx(c))
+	b, err := s.backups.Backup(ctx(c))
 	if err != nil {
 		if formStatus(err) == http.StatusInternalServerError {
 			return err

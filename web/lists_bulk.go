@@ -118,7 +118,7 @@ func (s *server) deleteFailedImports(c *fiber.Ctx) error {
 		v.ConfirmFailed = true
 		return render(c, fiber.StatusOK, projects.List(v))
 	}
-	failed, _, err := s.svc.FailedImports(ctx(c), explorer.ListQuery{Desc: true, Page: explorer.Page{Limit: explorer.PageLimitMax}})
+	failed, _, err := s.projects.FailedImports(ctx(c), explorer.ListQuery{Desc: true, Page: explorer.Page{Limit: explorer.PageLimitMax}})
 	if err != nil {
 		return err
 	}

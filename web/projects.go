@@ -61,14 +61,14 @@ func (s *server) projectsView(c *fiber.Ctx) (projects.ListView, error) {
 	if err != nil {
 		return v, err
 	}
-	list, total, err := s.svc.ProjectList(ctx(c), q)
+	list, total, err := s.projects.ProjectList(ctx(c), q)
 	if err != nil {
 		return v, err
 	}
 	st.Noun, st.Singular, st.Total = "projects", "project", total
 	v.List = st
 	v.Projects = projectRows(c, list)
-	failed, n, err := s.svc.FailedImports(ctx(c), explorer.ListQuery{Desc: true, Page: explorer.Page{Limit: views.ListSizes[len(views.ListSizes)-1]}})
+	failed, n, err := s.projects.FailedImports(ctx(c), explorer.ListQuery{Desc: true, Page: explorer.Page{Limit: views.ListSizes[len(views.ListSizes)-1]}})
 	if err != nil {
 		return v, err
 	}

@@ -9,6 +9,7 @@ import (
 
 	explorer "explorer"
 	"explorer/identity"
+	"explorer/internal/wording"
 	"explorer/views"
 	"explorer/views/users"
 
@@ -197,7 +198,7 @@ func (s *server) setOverdraft(c *fiber.Ctx) error {
 		}
 		return s.usersAnswer(c, users.AddForm{}, name, "", err)
 	}
-	return s.usersAnswer(c, users.AddForm{}, name, "The account of "+name+" may now go "+explorer.CreditsText(n)+" below zero.", nil)
+	return s.usersAnswer(c, users.AddForm{}, name, "The account of "+name+" may now go "+wording.CreditsText(n)+" below zero.", nil)
 }
 
 func (s *server) addUser(c *fiber.Ctx) error {

@@ -13,6 +13,7 @@ import (
 	explorer "explorer"
 	"explorer/accounts"
 	"explorer/audit"
+	"explorer/backups"
 	"explorer/domains"
 	"explorer/identity"
 	mdl "explorer/models"
@@ -59,6 +60,7 @@ type server struct {
 	accounts *accounts.Service
 	// auditLog lists the audit log (the views' package is audit).
 	auditLog *audit.Service
+	backups  *backups.Service
 	opts     Options
 }
 
@@ -67,7 +69,7 @@ type Pages struct{ s *server }
 
 // New returns the pages on the services.
 func New(svc *domains.Services, opts Options) *Pages {
-	return &Pages{s: &server{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, identity: svc.Identity, notes: svc.Notifications, accounts: svc.Accounts, auditLog: svc.Audit, opts: opts}}
+	return &Pages{s: &server{svc: svc.Core, projects: svc.Projects, poles: svc.Poles, models: svc.Models, identity: svc.Identity, notes: svc.Notifications, accounts: svc.Accounts, auditLog: svc.Audit, backups: svc.Backups, opts: opts}}
 }
 
 // Register adds the assets, the sign-in page and the pages to r. Every
@@ -241,7 +243,7 @@ func (s *server) lowCredits(c *fiber.Ctx) *views.LowCredits {
 	if err != nil || low == nil {
 		return nil
 	}
-	return &views.LowCredits{Balance: low.Balance, Monthly: low.Monthly, Payer: low.Payer, Refused: explorer.RefusedImports(low.Overdraft)}
+	return &views.LowCredits{Balance: low.Balance, Monthly: low.Monthly, Payer: low.Payer, Refused: accounts.RefusedImports(low.Overdraft)}
 }
 
 // requireUser sends requests that are not signed in to the sign-in page.

@@ -15,6 +15,7 @@ import (
 	"explorer/accounts"
 	"explorer/domains"
 	"explorer/internal/tablefile"
+	"explorer/internal/wording"
 	"explorer/projects"
 	"explorer/store"
 	"explorer/wordspace"
@@ -222,7 +223,7 @@ func (r *projectRun) importFile() error {
 
 // printCost prints what an import costs (or cost) and the balance.
 func (r *projectRun) printCost(cost *explorer.CreditCost) {
-	fmt.Fprintf(r.stdout, "this import uses %s; the account has %s\n", explorer.CreditsText(cost.Credits), explorer.CreditsText(cost.Balance))
+	fmt.Fprintf(r.stdout, "this import uses %s; the account has %s\n", wording.CreditsText(cost.Credits), wording.CreditsText(cost.Balance))
 }
 
 func (r *projectRun) appendFile() error {

@@ -22,7 +22,8 @@ var domainArrows = map[string][]string{
 	"notifications": nil,
 	"accounts":      nil,
 	// audit lists and prunes what the kernel records.
-	"audit": nil,
+	"audit":   nil,
+	"backups": nil,
 }
 
 // aboveDomains are the packages a domain never imports: the wiring, the

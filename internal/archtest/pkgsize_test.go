@@ -12,6 +12,11 @@ import (
 // *_templ.go files aside) a package of the product may have (issue 36).
 const maxPackageLines = 7000
 
+// maxKernelLines is the most hand-written lines the module root (the
+// kernel every domain shares) may have (issue 36): a rule of one domain
+// goes to that domain's package.
+const maxKernelLines = 3000
+
 // packageLines returns the hand-written lines of the package in dir: its
 // .go files but tests and generated templ files, counted as wc -l does.
 func packageLines(dir string) (int, error) {
@@ -82,5 +87,38 @@ func TestPackageSizeCatchesViolation(t *testing.T) {
 	over := oversized(t, root, []string{"big", "atbound"})
 	if len(over) != 1 || over["big"] != maxPackageLines+1 {
 		t.Fatalf("oversized: %v, want only big with %d lines", over, maxPackageLines+1)
+	}
+}
+
+// kernelOver returns the hand-written lines of the root in dir and
+// whether they reach maxKernelLines.
+func kernelOver(t *testing.T, dir string) (int, bool) {
+	t.Helper()
+	n, err := packageLines(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n, n >= maxKernelLines
+}
+
+// The module root, the kernel, stays under maxKernelLines.
+func TestKernelSize(t *testing.T) {
+	if n, over := kernelOver(t, filepath.Join("..", "..")); over {
+		t.Errorf("the module root has %d hand-written lines (under %d): move a domain's rules to its package", n, maxKernelLines)
+	}
+}
+
+// The kernel's bound lets a root one line under it pass and catches one
+// at the bound.
+func TestKernelSizeCatchesViolation(t *testing.T) {
+	for lines, want := range map[int]bool{maxKernelLines - 1: false, maxKernelLines: true} {
+		root := t.TempDir()
+		src := "package p\n" + strings.Repeat("\n", lines-1)
+		if err := os.WriteFile(filepath.Join(root, "a.go"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if n, over := kernelOver(t, root); over != want {
+			t.Errorf("a root of %d lines (read %d): over %v, want %v", lines, n, over, want)
+		}
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"explorer/accounts"
 	"explorer/api"
 	"explorer/audit"
+	"explorer/backups"
 	"explorer/domains"
 	"explorer/identity"
 	"explorer/internal/server"
@@ -65,6 +66,7 @@ type Services struct {
 	*notificationsService
 	*accountsService
 	*auditService
+	*backupsService
 }
 
 // Core is the root Service, the kernel and the domains still in it.
@@ -80,6 +82,8 @@ type identityService = identity.Service
 type notificationsService = notifications.Service
 type accountsService = accounts.Service
 type auditService = audit.Service
+
+type backupsService = backups.Service
 
 // CountingHasher is a bcrypt hasher at the minimum cost that counts its work.
 type CountingHasher struct {
@@ -133,7 +137,7 @@ func New(t testing.TB, opts ...func(*explorer.Options)) *Env {
 	if err != nil {
 		t.Fatalf("server: %v", err)
 	}
-	return &Env{T: t, DB: db, Svc: &Services{Core: svcs.Core, projectsService: svcs.Projects, polesService: svcs.Poles, modelsService: svcs.Models, identityService: svcs.Identity, notificationsService: svcs.Notifications, accountsService: svcs.Accounts, auditService: svcs.Audit}, Services: svcs, Clock: clock, App: app, Hasher: hasher, Options: o, logs: watch}
+	return &Env{T: t, DB: db, Svc: &Services{Core: svcs.Core, projectsService: svcs.Projects, polesService: svcs.Poles, modelsService: svcs.Models, identityService: svcs.Identity, notificationsService: svcs.Notifications, accountsService: svcs.Accounts, auditService: svcs.Audit, backupsService: svcs.Backups}, Services: svcs, Clock: clock, App: app, Hasher: hasher, Options: o, logs: watch}
 }
 
 // EnforceCredits is an option of New: imports the paying account cannot

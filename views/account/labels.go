@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	explorer "explorer"
+	"explorer/internal/wording"
 )
 
 // kindLabels name ledger entry and charge kinds in plain words.
@@ -35,5 +35,5 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 // grouped writes n with thin groups of thousands: 12,345 (a typographic
 // minus for negative numbers).
 func grouped(n int64) string {
-	return strings.Replace(explorer.GroupThousands(n), "-", "−", 1)
+	return strings.Replace(wording.GroupThousands(n), "-", "−", 1)
 }

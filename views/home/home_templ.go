@@ -9,7 +9,7 @@ import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
 import (
-	explorer "explorer"
+	"explorer/internal/wording"
 	"explorer/views"
 	"explorer/views/components"
 	"explorer/views/layout"
@@ -46,7 +46,7 @@ type Count struct {
 }
 
 // Noun is the count's noun as its number wants it ("1 project").
-func (c Count) Noun() string { return explorer.Plural(int64(c.N), c.One, c.Many) }
+func (c Count) Noun() string { return wording.Plural(int64(c.N), c.One, c.Many) }
 
 // Version is a recent model version.
 type Version struct {
@@ -240,9 +240,9 @@ func Home(v HomeView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var11 string
-			templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(explorer.Plural(v.Credits, "credit", "credits"))
+			templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(wording.Plural(v.Credits, "credit", "credits"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/home/home.templ`, Line: 88, Col: 119}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/home/home.templ`, Line: 88, Col: 118}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
 			if templ_7745c5c3_Err != nil {
