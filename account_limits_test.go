@@ -30,7 +30,7 @@ func (o *outbox) Send(_ context.Context, m explorer.Mail) error {
 
 func (o *outbox) subjects(t *testing.T, svc *notifications.Service) []string {
 	t.Helper()
-	sendDue(t, svc)
+	testkit.SendDue(t, svc)
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	var out []string

@@ -51,7 +51,7 @@ func (s *Service) Notify(ctx context.Context, to *User, n Notice) (Delivery, err
 	}
 	addr := values[SettingEmailAddress]
 	if addr == "" {
-		addr, _ = normalizeAddress(to.Username)
+		addr, _ = NormalizeAddress(to.Username)
 	}
 	if addr == "" {
 		return DeliveryNoAddress, nil

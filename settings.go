@@ -109,16 +109,12 @@ var settingCatalogue = []settingDef{
 			return "", fmt.Errorf("must be one of yyyy-MM-dd, dd/MM/yyyy, MM/dd/yyyy")
 		}},
 	{SettingEmailAddress, "", "Where notifications are e-mailed; empty: to your username when it is an e-mail address, else nowhere.",
-		SettingType{Label: "E-mail address", Kind: SettingEmail}, normalizeAddress},
+		SettingType{Label: "E-mail address", Kind: SettingEmail}, NormalizeAddress},
 }
 
-// NormalizeAddress checks an e-mail address and returns its canonical
-// form ("" stays ""), as the emailAddress setting keeps it.
-func NormalizeAddress(v string) (string, error) { return normalizeAddress(v) }
-
-// normalizeAddress accepts a bare e-mail address (no display name, at
+// NormalizeAddress accepts a bare e-mail address (no display name, at
 // most 254 characters) or nothing.
-func normalizeAddress(v string) (string, error) {
+func NormalizeAddress(v string) (string, error) {
 	v = strings.TrimSpace(v)
 	if v == "" {
 		return "", nil

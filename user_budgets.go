@@ -112,7 +112,7 @@ func (s *Service) CheckOwned(ctx context.Context, userID int64, kind string) err
 
 // UserBudgetsOf returns a user's budgets and override; admins only.
 func (s *Service) UserBudgetsOf(ctx context.Context, username string) (UserBudgets, BudgetOverride, error) {
-	if err := s.requireAdmin(ctx); err != nil {
+	if err := RequireAdmin(ctx); err != nil {
 		return UserBudgets{}, BudgetOverride{}, err
 	}
 	u, err := s.store.FindUserByName(ctx, strings.TrimSpace(username))
@@ -130,7 +130,7 @@ func (s *Service) UserBudgetsOf(ctx context.Context, username string) (UserBudge
 // budget); admins only. Values are 1 to 100,000,000, storage 1 byte to
 // StorageBudgetMax.
 func (s *Service) SetUserBudgets(ctx context.Context, username string, o BudgetOverride) (UserBudgets, error) {
-	if err := s.requireAdmin(ctx); err != nil {
+	if err := RequireAdmin(ctx); err != nil {
 		return UserBudgets{}, err
 	}
 	for name, v := range map[string]*int{"models": o.Models, "poles": o.Poles, "projects": o.Projects, "tokens": o.Tokens, "writesPerMinute": o.WritesPerMinute} {
@@ -159,7 +159,7 @@ func (s *Service) SetUserBudgets(ctx context.Context, username string, o BudgetO
 
 // UserStorageUsed returns the bytes a user stores; admins only.
 func (s *Service) UserStorageUsed(ctx context.Context, username string) (int64, error) {
-	if err := s.requireAdmin(ctx); err != nil {
+	if err := RequireAdmin(ctx); err != nil {
 		return 0, err
 	}
 	u, err := s.store.FindUserByName(ctx, strings.TrimSpace(username))

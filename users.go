@@ -10,8 +10,6 @@ func (s *Service) FindUser(ctx context.Context, username string) (*User, error) 
 	return s.store.FindUserByName(ctx, username)
 }
 
-func (s *Service) requireAdmin(ctx context.Context) error { return RequireAdmin(ctx) }
-
 // RequireAdmin returns EFORBIDDEN unless the caller is an admin.
 func RequireAdmin(ctx context.Context) error {
 	u, err := Actor(ctx)

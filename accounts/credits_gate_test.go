@@ -1,7 +1,6 @@
 package accounts_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -12,7 +11,6 @@ import (
 	"explorer/internal/smtptest"
 	"explorer/internal/testkit"
 	"explorer/internal/wording"
-	"explorer/notifications"
 	"explorer/projects"
 )
 
@@ -155,11 +153,11 @@ func TestLowCreditsMailOncePerCycle(t *testing.T) {
 	}
 	rows := func(n int) []byte { b, _ := testkit.SurveyCSV(n); return b }
 	e.ImportProject("ann", "Big", rows(440)) // 60 left: not under 50
-	if n := sendDue(t, e.Services.Notifications); n != 0 {
+	if n := testkit.SendDue(t, e.Services.Notifications); n != 0 {
 		t.Fatalf("%d mails at 60 credits", n)
 	}
 	e.ImportProject("ann", "More", rows(20)) // 40 left
-	if n := sendDue(t, e.Services.Notifications); n != 1 {
+	if n := testkit.SendDue(t, e.Services.Notifications); n != 1 {
 		t.Fatalf("%d mails at 40 credits, want 1", n)
 	}
 	msgs := srv.Wait(1, 5*time.Second)
@@ -171,14 +169,14 @@ func TestLowCreditsMailOncePerCycle(t *testing.T) {
 		t.Fatalf("low %+v %v", low, err)
 	}
 	e.ImportProject("ann", "Again", rows(10)) // 30 left: no second mail this cycle
-	if n := sendDue(t, e.Services.Notifications); n != 0 {
+	if n := testkit.SendDue(t, e.Services.Notifications); n != 0 {
 		t.Fatalf("%d more mails in the same cycle", n)
 	}
 	// The next cycle brings 500 credits (530); using 490 leaves 40 again:
 	// one mail of the new cycle.
 	e.Clock.Advance(32 * 24 * time.Hour)
 	e.ImportProject("ann", "Next month", rows(490))
-	if n := sendDue(t, e.Services.Notifications); n != 1 {
+	if n := testkit.SendDue(t, e.Services.Notifications); n != 1 {
 		t.Fatalf("%d mails in the next cycle, want 1", n)
 	}
 	if msgs := srv.Wait(2, 5*time.Second); len(msgs) != 2 {
@@ -193,14 +191,4 @@ func TestCreditsText(t *testing.T) {
 			t.Errorf("CreditsText(%d) = %q, want %q", n, got, want)
 		}
 	}
-}
-
-// sendDue sends the mails due in svc's outbox and returns how many.
-func sendDue(t *testing.T, svc *notifications.Service) int {
-	t.Helper()
-	n, err := svc.SendDueMail(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return n
 }

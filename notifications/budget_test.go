@@ -56,7 +56,7 @@ func TestMailBudgetFoldsTheRestIntoADigest(t *testing.T) {
 	var invs []*mdl.ModelInvitation
 	for i := range 10 {
 		invs = append(invs, shareWith(t, e, "ann", models[i], "bob@example.com"))
-		if n := sendDue(t, e.Services.Notifications); n != 1 {
+		if n := testkit.SendDue(t, e.Services.Notifications); n != 1 {
 			t.Fatalf("mail %d: %d sent", i+1, n)
 		}
 		e.Clock.Advance(time.Minute)
@@ -66,18 +66,18 @@ func TestMailBudgetFoldsTheRestIntoADigest(t *testing.T) {
 	for i := 10; i < 14; i++ {
 		invs = append(invs, shareWith(t, e, "ann", models[i], "bob@example.com"))
 	}
-	if n := sendDue(t, e.Services.Notifications); n != 0 {
+	if n := testkit.SendDue(t, e.Services.Notifications); n != 0 {
 		t.Fatalf("%d sent over the budget", n)
 	}
 	if err := e.Svc.RevokeModelInvitation(e.As("ann"), models[12], invs[12].ID); err != nil {
 		t.Fatal(err)
 	}
 	e.Clock.Advance(49*time.Minute + 59*time.Second)
-	if n := sendDue(t, e.Services.Notifications); n != 0 {
+	if n := testkit.SendDue(t, e.Services.Notifications); n != 0 {
 		t.Fatalf("digest sent %d early", n)
 	}
 	e.Clock.Advance(time.Second)
-	if n := sendDue(t, e.Services.Notifications); n != 1 {
+	if n := testkit.SendDue(t, e.Services.Notifications); n != 1 {
 		t.Fatalf("digest: %d sent", n)
 	}
 	msgs := srv.Wait(11, 5*time.Second)
@@ -95,11 +95,11 @@ func TestMailBudgetFoldsTheRestIntoADigest(t *testing.T) {
 		t.Fatal(err)
 	}
 	shareWith(t, e, "ann", models[0], "bob@example.com")
-	if n := sendDue(t, e.Services.Notifications); n != 1 {
+	if n := testkit.SendDue(t, e.Services.Notifications); n != 1 {
 		t.Fatalf("after the digest: %d sent", n)
 	}
 	shareWith(t, e, "ann", models[12], "bob@example.com")
-	if n := sendDue(t, e.Services.Notifications); n != 0 {
+	if n := testkit.SendDue(t, e.Services.Notifications); n != 0 {
 		t.Fatalf("the eleventh of the hour: %d sent", n)
 	}
 }
@@ -115,7 +115,7 @@ func TestShareRevokeLoopIsBounded(t *testing.T) {
 	for i := range 60 {
 		inv := shareWith(t, e, "ann", model, "bob@example.com")
 		if i%2 == 0 {
-			sendDue(t, e.Services.Notifications) // a fast sender mails before the revocation
+			testkit.SendDue(t, e.Services.Notifications) // a fast sender mails before the revocation
 		}
 		if err := e.Svc.RevokeModelInvitation(e.As("ann"), model, inv.ID); err != nil {
 			t.Fatal(err)
@@ -123,7 +123,7 @@ func TestShareRevokeLoopIsBounded(t *testing.T) {
 		e.Clock.Advance(20 * time.Second)
 	}
 	e.Clock.Advance(2 * time.Hour)
-	sendDue(t, e.Services.Notifications)
+	testkit.SendDue(t, e.Services.Notifications)
 	if got := len(srv.Messages()); got != 10 {
 		t.Fatalf("%d mails to one recipient, want 10", got)
 	}
@@ -163,7 +163,7 @@ func TestRevokedInvitationMailIsWithheld(t *testing.T) {
 		t.Fatal(err)
 	}
 	shareWith(t, e, "ann", model, "bob@example.com")
-	if n := sendDue(t, e.Services.Notifications); n != 1 {
+	if n := testkit.SendDue(t, e.Services.Notifications); n != 1 {
 		t.Fatalf("%d sent, want only the pending invitation's", n)
 	}
 	if msgs := srv.Messages(); len(msgs) != 1 || msgs[0].To[0] != "bob@example.com" {
@@ -227,7 +227,7 @@ func TestMailBeingSentIsNotWithdrawn(t *testing.T) {
 	ctx := context.Background()
 	for range 9 {
 		shareWith(t, e, "ann", mustModel(t, e, "ann"), "bob@example.com")
-		sendDue(t, e.Services.Notifications)
+		testkit.SendDue(t, e.Services.Notifications)
 	}
 	inv := shareWith(t, e, "ann", model, "bob@example.com")
 	now := e.Clock.Now()

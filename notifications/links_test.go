@@ -49,7 +49,7 @@ func TestMailLinksAndDelivery(t *testing.T) {
 	if _, err := e.Svc.ChangeProduct(e.As("ann"), accounts.PlanChoice{Handle: "basic"}); err != nil {
 		t.Fatal(err)
 	}
-	sendDue(t, e.Services.Notifications)
+	testkit.SendDue(t, e.Services.Notifications)
 	msgs := srv.Wait(3, 5*time.Second)
 	if len(msgs) != 3 {
 		t.Fatalf("%d mails", len(msgs))

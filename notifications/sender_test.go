@@ -39,15 +39,6 @@ func setSetting(t *testing.T, e *testkit.Env, user, key, value string) {
 	}
 }
 
-func sendDue(t *testing.T, svc *notifications.Service) int {
-	t.Helper()
-	n, err := svc.SendDueMail(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
-
 // An invitation e-mails its recipient when the recipient wants e-mail,
 // and not when it does not.
 func TestInvitationMailFollowsTheRecipientsSetting(t *testing.T) {
@@ -64,7 +55,7 @@ func TestInvitationMailFollowsTheRecipientsSetting(t *testing.T) {
 	if _, err := e.Svc.Invite(e.As("ann"), "cid"); err != nil {
 		t.Fatal(err)
 	}
-	if n := sendDue(t, e.Services.Notifications); n != 1 {
+	if n := testkit.SendDue(t, e.Services.Notifications); n != 1 {
 		t.Fatalf("%d mails sent, want 1", n)
 	}
 	msgs := srv.Wait(1, 5*time.Second)
@@ -84,7 +75,7 @@ func TestInvitationMailFollowsTheRecipientsSetting(t *testing.T) {
 	if _, err := e.Svc.ShareModel(e.As("ann"), m.ID, "cid", "READ_WRITE"); err != nil {
 		t.Fatal(err)
 	}
-	sendDue(t, e.Services.Notifications)
+	testkit.SendDue(t, e.Services.Notifications)
 	msgs = srv.Wait(2, 5*time.Second)
 	if len(msgs) != 2 || msgs[1].To[0] != "cid@example.com" || !strings.Contains(msgs[1].Subject, "“Menu”") || !strings.Contains(msgs[1].Body, "read and change it") {
 		t.Fatalf("model invitation %+v", msgs)
@@ -102,7 +93,7 @@ func TestScheduledDowngradeMail(t *testing.T) {
 	if _, err := e.Svc.ChangeProduct(e.As("ann"), accounts.PlanChoice{Handle: "basic"}); err != nil {
 		t.Fatal(err)
 	}
-	sendDue(t, e.Services.Notifications)
+	testkit.SendDue(t, e.Services.Notifications)
 	msgs := srv.Wait(1, 5*time.Second)
 	if len(msgs) != 1 || !strings.Contains(msgs[0].Subject, "Basic on 10/02/2026 00:00 UTC") || !strings.Contains(msgs[0].Body, "from Professional to Basic") {
 		t.Fatalf("messages %+v", msgs)
@@ -162,7 +153,7 @@ func TestMailRetriesWithBackoff(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	if sendDue(t, e.Services.Notifications) != 0 {
+	if testkit.SendDue(t, e.Services.Notifications) != 0 {
 		t.Fatal("sent despite the refusal")
 	}
 	m, _ := e.DB.FindMail(ctx, 1)
@@ -170,17 +161,17 @@ func TestMailRetriesWithBackoff(t *testing.T) {
 		t.Fatalf("after a refusal %+v", m)
 	}
 	// Not due again before a minute; then refused once more, due after two.
-	if sendDue(t, e.Services.Notifications) != 0 {
+	if testkit.SendDue(t, e.Services.Notifications) != 0 {
 		t.Fatal("retried at once")
 	}
 	e.Clock.Advance(time.Minute)
-	sendDue(t, e.Services.Notifications)
+	testkit.SendDue(t, e.Services.Notifications)
 	e.Clock.Advance(time.Minute)
-	if sendDue(t, e.Services.Notifications) != 0 {
+	if testkit.SendDue(t, e.Services.Notifications) != 0 {
 		t.Fatal("retried before the backoff")
 	}
 	e.Clock.Advance(time.Minute)
-	if sendDue(t, e.Services.Notifications) != 1 || len(srv.Messages()) != 1 {
+	if testkit.SendDue(t, e.Services.Notifications) != 1 || len(srv.Messages()) != 1 {
 		t.Fatalf("not sent after the backoff: %+v", srv.Messages())
 	}
 	m, _ = e.DB.FindMail(ctx, 1)
@@ -193,7 +184,7 @@ func TestMailRetriesWithBackoff(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 12; i++ {
-		sendDue(t, e.Services.Notifications)
+		testkit.SendDue(t, e.Services.Notifications)
 		e.Clock.Advance(time.Hour)
 	}
 	m, _ = e.DB.FindMail(ctx, 2)

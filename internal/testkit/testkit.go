@@ -263,3 +263,13 @@ func (e *Env) Serve() string {
 	e.T.Cleanup(func() { _ = e.App.ShutdownWithTimeout(5 * time.Second) })
 	return "http://" + ln.Addr().String()
 }
+
+// SendDue sends the due mails of svc's outbox and answers how many went.
+func SendDue(t testing.TB, svc *notifications.Service) int {
+	t.Helper()
+	n, err := svc.SendDueMail(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
