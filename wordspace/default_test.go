@@ -27,7 +27,8 @@ var positiveEvaluative = strings.Fields(`
 	best better pleasing pleasant dependable reliable impressive delightful phenomenal amazing
 	incredible awesome lovely beautiful gorgeous tremendous extraordinary exquisite flawless
 	fascinating enjoyable satisfying sensational spectacular unbelievable astonishing
-	masterful masterly wonderfully excellently finest nicest effective distinguished authentic`)
+	masterful masterly wonderfully excellently finest nicest effective distinguished authentic
+	noteworthy`)
 
 func TestDefaultEnglishAcceptance(t *testing.T) {
 	s, err := DefaultEnglish(LoadOptions{})

@@ -543,6 +543,7 @@ func (ix *ivfIndex) probe(ctx context.Context, queries [][]float32) [][]int32 {
 	parts := make([][]*topK, w)
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	score := scorer()
 	for wi := range parts {
 		heaps := make([]*topK, len(queries))
 		for qi := range heaps {
@@ -557,7 +558,7 @@ func (ix *ivfIndex) probe(ctx context.Context, queries [][]float32) [][]int32 {
 				lo, hi := b*block, min((b+1)*block, nc)
 				for qi, q := range queries {
 					t := heaps[qi]
-					for i, d := range vek32.MatMul_Into(buf[:hi-lo], ix.centroids[lo*dim:hi*dim], q, dim) {
+					for i, d := range score(buf[:hi-lo], ix.centroids[lo*dim:hi*dim], q, dim) {
 						if !t.full() || d > t.h[0].score {
 							t.push(hit{int32(lo + i), d})
 						}

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/viterin/vek/vek32"
 )
 
 // workers is the number of goroutines a scan uses: every core, at most 8.
@@ -181,6 +180,7 @@ func (s *Space) scanRange(ctx context.Context, queries [][]float32, k, lo, hi in
 	// query: a call per row costs as much as its dot product.
 	block := max(4, scanBlockFloats/dim)
 	buf := make([]float32, block)
+	score := scorer()
 	var deq []float32 // the block's rows of a space read in place
 	if s.q != nil {
 		deq = make([]float32, block*dim)
@@ -200,7 +200,7 @@ func (s *Space) scanRange(ctx context.Context, queries [][]float32, k, lo, hi in
 			}
 		}
 		for qi, q := range queries {
-			sc := vek32.MatMul_Into(buf, rows, q, dim)
+			sc := score(buf, rows, q, dim)
 			for i, d := range sc {
 				if d >= floor[qi] {
 					h := heaps[qi]
