@@ -5,7 +5,6 @@ import (
 	"runtime"
 	"slices"
 	"sync"
-
 )
 
 // workers is the number of goroutines a scan uses: every core, at most 8.
