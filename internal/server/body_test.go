@@ -176,11 +176,11 @@ func heapPeak(stop <-chan struct{}) <-chan uint64 {
 // slots, not by the clients.
 func TestConcurrentUploadsBoundedMemory(t *testing.T) {
 	if testing.Short() {
-		t.Skip("sends 2 GiB over the loopback")
+		t.Skip("sends 720 MiB over the loopback")
 	}
 	e := testkit.New(t)
 	e.AddUser("ann", "")
-	const slots = 2
+	const slots, uploads = 2, 24
 	app, err := server.New(e.Services, server.Config{Logger: e.Options.Logger, Uploads: slots, UploadWait: 5 * time.Minute})
 	if err != nil {
 		t.Fatal(err)
@@ -196,13 +196,14 @@ func TestConcurrentUploadsBoundedMemory(t *testing.T) {
 		runtime.ReadMemStats(&before)
 		stop := make(chan struct{})
 		peak := heapPeak(stop)
-		statuses := sendUploads(t, base+"/v1/models", auth, ct, body, 64)
+		statuses := sendUploads(t, base+"/v1/models", auth, ct, body, uploads)
 		close(stop)
 		grown := int64(<-peak) - int64(before.HeapInuse)
-		t.Logf("auth=%v: 64 uploads of %d MiB answered %v; heap grew by at most %d MiB", auth != "", len(body)>>20, statuses, grown>>20)
+		t.Logf("auth=%v: %d uploads of %d MiB answered %v; heap grew by at most %d MiB", auth != "", uploads, len(body)>>20, statuses, grown>>20)
 		// Each slot holds at most one body (fasthttp keeps a file part of
 		// up to 16 MiB in memory) and its reading: 3 bodies per slot plus
-		// 64 MiB of slack. Without the slots it is 64 bodies (1 GiB).
+		// 64 MiB of slack (154 MiB). Without the slots it is 24 bodies
+		// (360 MiB).
 		if limit := int64(slots*3*len(body) + 64<<20); grown > limit {
 			t.Fatalf("heap grew by %d MiB, over %d MiB", grown>>20, limit>>20)
 		}
