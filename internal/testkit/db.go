@@ -117,18 +117,6 @@ func FreshPostgres(t testing.TB, dsn string) string {
 	return createPostgres(t, dsn, "")
 }
 
-// MigratedPostgres creates a database on the server of dsn as a copy of
-// the migrated template (postgresTemplate), dropped when the test ends,
-// and returns the URL of it.
-func MigratedPostgres(t testing.TB, dsn string) string {
-	t.Helper()
-	tmpl, err := postgresTemplate(dsn)
-	if err != nil {
-		t.Fatalf("migrating the template database: %v", err)
-	}
-	return createPostgres(t, dsn, tmpl)
-}
-
 // createPostgres creates a database, a copy of template when given,
 // dropped when the test ends.
 func createPostgres(t testing.TB, dsn, template string) string {
