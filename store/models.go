@@ -208,16 +208,16 @@ func (db *DB) versionWritten(ctx context.Context, modelID int64, w written, s *e
 	c := s.Counts()
 	args := []any{ms(w.at), ms(w.at), c.Groups, c.Topics, c.Terms, w.added, modelID}
 	if db.path == "" && bytes != 0 {
-		var owner, used int64
-		err := db.queryRowTx(ctx, `WITH m AS (`+versionWrittenSQL+`) INSERT INTO user_storage (user_id, bytes)
-			SELECT owner_id, CAST(? AS BIGINT) FROM m`+chargeUpsert+` RETURNING user_id, bytes`, append(args, bytes)...).Scan(&owner, &used)
+		var c chargeRow
+		err := c.scan(db.queryRowTx(ctx, `WITH m AS (`+versionWrittenSQL+`) INSERT INTO user_storage (user_id, bytes)
+			SELECT owner_id, CAST(? AS BIGINT) FROM m`+chargeUpsert, append(args, bytes)...))
 		if err == sql.ErrNoRows {
 			return nil
 		}
 		if err != nil {
 			return db.mapError(err, "")
 		}
-		db.charged(ctx, owner, bytes, used)
+		db.charged(ctx, c, bytes)
 		return nil
 	}
 	var owner int64
