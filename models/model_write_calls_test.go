@@ -13,11 +13,16 @@ import (
 	"explorer/store"
 )
 
-// writeCounter is a store that counts the saves of a model record and
-// the reads of budget overrides.
+// writeCounter is a store that counts the saves of a model record, the
+// reads of budget overrides and those of a model's sharing.
 type writeCounter struct {
 	*store.DB
-	saves, overrides atomic.Int64
+	saves, overrides, sharing atomic.Int64
+}
+
+func (s *writeCounter) FindModelSharing(ctx context.Context, id int64) ([]models.ModelAccess, []models.ModelInvitation, error) {
+	s.sharing.Add(1)
+	return s.DB.FindModelSharing(ctx, id)
 }
 
 func (s *writeCounter) UpdateModel(ctx context.Context, m *models.ModelRecord) error {
@@ -101,4 +106,52 @@ func TestNewVersionSavesWithItAndReadsNoBudget(t *testing.T) {
 		t.Fatalf("a version past the override: %v", err)
 	}
 	counter.expectCalls(t, "a refused version", 0, 0)
+}
+
+// TestModelAnswersReadSharingOncePerStamp: an instance's model answers
+// read the model's sharing once per sharing stamp (a counting store);
+// the changes another instance makes on the same database (an
+// invitation, its acceptance, the access's user deleted) show in the
+// next answer, each with one read.
+func TestModelAnswersReadSharingOncePerStamp(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	e.AddUser("bob", "")
+	e.AddUser("root", explorer.RoleAdmin)
+	counter := &writeCounter{DB: e.DB}
+	svc := domains.New(counter, e.Options).Models
+	ctx := e.As("ann")
+	m, err := e.Svc.UploadModel(ctx, models.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|A|a")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer := func(what string, reads int64, accesses, invitations int) {
+		t.Helper()
+		for range 3 {
+			got, err := svc.Model(ctx, m.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got.UsersAccess) != accesses || len(got.Invitations) != invitations {
+				t.Fatalf("%s: %d accesses and %d invitations, want %d and %d", what, len(got.UsersAccess), len(got.Invitations), accesses, invitations)
+			}
+		}
+		if n := counter.sharing.Swap(0); n != reads {
+			t.Fatalf("%s: 3 answers read the sharing %d times, want %d", what, n, reads)
+		}
+	}
+	answer("not shared", 1, 0, 0)
+	inv, err := e.Svc.ShareModel(ctx, m.ID, "bob", explorer.RightsReadWrite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer("invited", 1, 0, 1)
+	if err := e.Svc.AcceptModelInvitation(e.As("bob"), inv.ID); err != nil {
+		t.Fatal(err)
+	}
+	answer("accepted", 1, 1, 0)
+	if err := e.Svc.DeleteUser(e.As("root"), "bob"); err != nil {
+		t.Fatal(err)
+	}
+	answer("its user deleted", 1, 0, 0)
 }
