@@ -26,9 +26,14 @@ type StorageStore interface {
 
 // StorageCharge is what one transaction charged a user: the bytes added
 // (negative when it freed more) and the user's bytes after the last
-// charge.
+// charge. A charge also reads the user's storage budget override, in its
+// own statement (Override, nil when the server's budget holds; Read
+// says a charge read it), so that the check of the budget costs no round
+// trip of its own.
 type StorageCharge struct {
 	Added, Used int64
+	Override    *int64
+	Read        bool
 }
 
 // StorageUse is what a user stores against its storage budget.
@@ -57,7 +62,7 @@ func (s *Service) Storage(ctx context.Context) (StorageUse, error) {
 // with ETOOLARGE when it made what owner stores grow past owner's
 // storage budget: the transaction then rolls back, so nothing is stored.
 // A write that stores less than before (or as much) always passes. It
-// reads nothing but the budget of a write that grew.
+// reads the budget only when the write's charges did not (StorageCharge).
 func (s *Service) WithinStorage(ctx context.Context, owner int64, write func() error) error {
 	before := s.store.StorageCharged(ctx, owner)
 	if err := write(); err != nil {
@@ -68,11 +73,21 @@ func (s *Service) WithinStorage(ctx context.Context, owner int64, write func() e
 	if grown <= 0 {
 		return nil
 	}
-	b, err := s.budgetsOf(ctx, owner)
-	if err != nil || after.Used <= b.Storage {
+	budget, err := s.storageBudget(ctx, owner, after)
+	if err != nil || after.Used <= budget {
 		return err
 	}
-	return StorageExceeded(ctx, owner, b.Storage, after.Used-grown, grown)
+	return StorageExceeded(ctx, owner, budget, after.Used-grown, grown)
+}
+
+// storageBudget is owner's storage budget: with the override the charge c
+// read in the transaction when it read one, else read now.
+func (s *Service) storageBudget(ctx context.Context, owner int64, c StorageCharge) (int64, error) {
+	if c.Read {
+		return BudgetOverride{Storage: c.Override}.apply(s.budgets).Storage, nil
+	}
+	b, err := s.budgetsOf(ctx, owner)
+	return b.Storage, err
 }
 
 // StorageLeft is what owner may still store, 0 when nothing.

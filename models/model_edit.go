@@ -87,7 +87,7 @@ func (s *Service) editedStructure(m *ModelRecord, cur *explorer.Structure, e *Mo
 }
 
 // saveEdit stores next as an amendment of the newest version or as a new
-// version, and saves m.
+// version, and saves m (a new version saves it with it).
 func (s *Service) saveEdit(ctx context.Context, u *explorer.User, m *ModelRecord, next *explorer.Structure, res *EditResult) error {
 	// A DYNAMIC model's projects record the version they were explored
 	// with: a version they may have seen is never changed under them.
@@ -99,20 +99,17 @@ func (s *Service) saveEdit(ctx context.Context, u *explorer.User, m *ModelRecord
 		}
 		amend = meta.Editor && meta.CreatedBy == u.ID && s.clock.Now().Sub(meta.Changed) < AmendWindow
 	}
-	if amend {
-		m.Revision++
-		if err := s.store.AmendModelVersion(ctx, m.ID, m.Version, m.Revision, s.clock.Now(), next); err != nil {
-			return err
-		}
-		res.Amended = true
-	} else {
+	if !amend {
 		if err := s.addVersion(ctx, u, m, next); err != nil {
 			return err
 		}
-		if err := s.store.MarkEditorVersion(ctx, m.ID, m.Version); err != nil {
-			return err
-		}
+		return s.store.MarkEditorVersion(ctx, m.ID, m.Version)
 	}
+	m.Revision++
+	if err := s.store.AmendModelVersion(ctx, m.ID, m.Version, m.Revision, s.clock.Now(), next); err != nil {
+		return err
+	}
+	res.Amended = true
 	return s.store.UpdateModel(ctx, m)
 }
 

@@ -240,9 +240,10 @@ type ModelStore interface {
 	FindModelSource(ctx context.Context, modelID int64) (int64, error)
 	FindSourcedModels(ctx context.Context, projectID, userID int64) ([]*ModelRecord, error)
 
-	// CreateModelVersion stores a new version of a model, made by the
-	// user createdBy.
-	CreateModelVersion(ctx context.Context, modelID int64, version int, created time.Time, createdBy int64, s *explorer.Structure) error
+	// SaveModelVersion stores s as the new version m.Version of model m,
+	// made by the user createdBy, and saves m as UpdateModel does, in one
+	// update of the model's row.
+	SaveModelVersion(ctx context.Context, m *ModelRecord, created time.Time, createdBy int64, s *explorer.Structure) error
 	// FindModelVersion returns a version's structure; ENOTFOUND when the
 	// model has no such version.
 	FindModelVersion(ctx context.Context, modelID int64, version int) (*explorer.Structure, error)

@@ -51,10 +51,7 @@ func (s *Service) RestoreModelVersion(ctx context.Context, id int64, version int
 			return err
 		}
 		next = old
-		if err := s.audit(ctx, explorer.ActionModelRestore, explorer.ModelTarget(id), fmt.Sprintf("version %d as version %d", version, m.Version)); err != nil {
-			return err
-		}
-		return s.store.UpdateModel(ctx, m)
+		return s.audit(ctx, explorer.ActionModelRestore, explorer.ModelTarget(id), fmt.Sprintf("version %d as version %d", version, m.Version))
 	})
 	if err != nil {
 		return nil, false, err

@@ -159,7 +159,7 @@ func (s *Service) modelAt(ctx context.Context, m *ModelRecord, version int) (*Mo
 // answers what it just stored without reading it back (a version too
 // large for the cache would be).
 func (s *Service) modelWith(ctx context.Context, m *ModelRecord, version int, v *answerVersion) (*Model, error) {
-	accesses, invitations, err := s.store.FindModelSharing(ctx, m.ID)
+	accesses, invitations, err := s.modelSharing(ctx, m.ID, m.SharingStamp)
 	if err != nil {
 		return nil, err
 	}

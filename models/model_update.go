@@ -69,8 +69,8 @@ func (s *Service) UpdateModel(ctx context.Context, id int64, in ModelInput) (*Mo
 		if created, err = s.nextStructure(ctx, u, m, in, clean); err != nil {
 			return err
 		}
-		if !changed && created == nil {
-			return nil
+		if !changed || created != nil {
+			return nil // a new version saved m with it
 		}
 		return s.store.UpdateModel(ctx, m)
 	})
@@ -171,8 +171,9 @@ func checkBasedOn(m *ModelRecord, basedOn []VersionTag) error {
 	return staleModel(m)
 }
 
-// addVersion stores next as the model's next version, made by u, and
-// counts it in m (saved by the caller); a DYNAMIC model becomes outdated.
+// addVersion stores next as the model's next version, made by u, counts
+// it in m and saves m with it (its title and counters as the caller set
+// them); a DYNAMIC model becomes outdated.
 func (s *Service) addVersion(ctx context.Context, u *explorer.User, m *ModelRecord, next *explorer.Structure) error {
 	m.Version++
 	m.Revision = 0
@@ -181,7 +182,7 @@ func (s *Service) addVersion(ctx context.Context, u *explorer.User, m *ModelReco
 	}
 	// The model's owner stores the version, whoever makes it.
 	err := s.root.WithinStorage(ctx, m.OwnerID, func() error {
-		return s.store.CreateModelVersion(ctx, m.ID, m.Version, s.clock.Now(), u.ID, next)
+		return s.store.SaveModelVersion(ctx, m, s.clock.Now(), u.ID, next)
 	})
 	if explorer.ErrorCode(err) == explorer.ECONFLICT {
 		// Another update created this version meanwhile.

@@ -32,6 +32,8 @@ type Service struct {
 	versions versionCache
 	// summaries caches what each version changed (model_diff_summary.go).
 	summaries summaryCache
+	// sharing caches the models' sharing by stamp (model_sharing_cache.go).
+	sharing sharingCache
 }
 
 // New returns the models' Service over store, beside root (made over the

@@ -141,8 +141,15 @@ func (db *DB) LockModel(ctx context.Context, id, userID int64) (*models.ModelRec
 // UpdateModel saves a model's title, outdated flag, version, master project
 // and id counters.
 func (db *DB) UpdateModel(ctx context.Context, m *models.ModelRecord) error {
-	return db.updateOne(ctx, fmt.Sprintf("model %d not found", m.ID), `UPDATE models SET title = ?, outdated = ?, version = ?, revision = ?, master_project_id = ?,
-		next_group_id = ?, next_topic_id = ?, next_ignore_term_id = ? WHERE id = ?`, nullString(m.Title), m.Outdated, m.Version, m.Revision, nullInt(m.MasterProjectID), m.NextGroupID, m.NextTopicID, m.NextIgnoreTermID, m.ID)
+	return db.updateOne(ctx, fmt.Sprintf("model %d not found", m.ID), `UPDATE models SET `+modelSaveSet+` WHERE id = ?`, append(modelSaveArgs(m), m.ID)...)
+}
+
+// modelSaveSet sets what UpdateModel saves, from modelSaveArgs.
+const modelSaveSet = `title = ?, outdated = ?, version = ?, revision = ?, master_project_id = ?,
+	next_group_id = ?, next_topic_id = ?, next_ignore_term_id = ?`
+
+func modelSaveArgs(m *models.ModelRecord) []any {
+	return []any{nullString(m.Title), m.Outdated, m.Version, m.Revision, nullInt(m.MasterProjectID), m.NextGroupID, m.NextTopicID, m.NextIgnoreTermID}
 }
 
 // DeleteModel removes a model with its versions, accesses and
@@ -173,55 +180,78 @@ func (db *DB) deleteModel(ctx context.Context, id int64) error {
 // parts the model does not hold yet and the version's manifest
 // (versions.go).
 func (db *DB) CreateModelVersion(ctx context.Context, modelID int64, version int, created time.Time, createdBy int64, s *explorer.Structure) error {
+	return db.createVersion(ctx, modelID, version, written{at: created, added: 1}, createdBy, s)
+}
+
+// SaveModelVersion stores s as the version m.Version of model m, made by
+// createdBy at created, and saves m as UpdateModel does in the statement
+// that keeps the model's newest version time and counts (versionWritten):
+// the model's row is updated once.
+func (db *DB) SaveModelVersion(ctx context.Context, m *models.ModelRecord, created time.Time, createdBy int64, s *explorer.Structure) error {
+	return db.createVersion(ctx, m.ID, m.Version, written{at: created, added: 1, save: m}, createdBy, s)
+}
+
+func (db *DB) createVersion(ctx context.Context, modelID int64, version int, w written, createdBy int64, s *explorer.Structure) error {
 	manifest, added, err := db.storeParts(ctx, modelID, s)
 	if err != nil {
 		return err
 	}
 	_, err = db.exec(ctx, `INSERT INTO model_versions (model_id, version, created_at, created_by, content, parts) VALUES (?, ?, ?, ?, '', ?)`,
-		modelID, version, ms(created), createdBy, manifest)
+		modelID, version, ms(w.at), createdBy, manifest)
 	if err != nil {
 		return err
 	}
-	return db.versionWritten(ctx, modelID, written{at: created, added: 1}, s, added+int64(len(manifest)))
+	return db.versionWritten(ctx, modelID, w, s, added+int64(len(manifest)))
 }
 
-// written is a version written at a time, new (added 1) or amended (0).
+// written is a version written at a time, new (added 1) or amended (0),
+// with the model record to save in the same update (nil: none).
 type written struct {
 	at    time.Time
 	added int
+	save  *models.ModelRecord
 }
 
 // versionWrittenSQL keeps a model's newest version time and counts (see
-// versionWritten) and returns its owner.
-const versionWrittenSQL = `UPDATE models SET latest_at = CASE WHEN latest_at < ? THEN ? ELSE latest_at END,
-	groups_count = ?, topics_count = ?, terms_count = ?, versions_count = versions_count + ? WHERE id = ? RETURNING owner_id`
+// versionWritten), saves the model record of w.save when there is one
+// (modelSaveSet) and returns the owner.
+func (w written) versionWrittenSQL(modelID int64, s *explorer.Structure) (string, []any) {
+	c := s.Counts()
+	q := `UPDATE models SET latest_at = CASE WHEN latest_at < ? THEN ? ELSE latest_at END,
+	groups_count = ?, topics_count = ?, terms_count = ?, versions_count = versions_count + ?`
+	args := []any{ms(w.at), ms(w.at), c.Groups, c.Topics, c.Terms, w.added}
+	if w.save != nil {
+		q += `, ` + modelSaveSet
+		args = append(args, modelSaveArgs(w.save)...)
+	}
+	return q + ` WHERE id = ? RETURNING owner_id`, append(args, modelID)
+}
 
 // versionWritten follows the newest version of a model, s, written (new
 // or amended): the model's newest version time (models.latest_at, by
 // which the start page lists recent versions) is moved up to w.at, the
 // counts the models list shows are set to s's (and the versions counted),
-// and the model's owner is charged bytes. One statement keeps the time
-// and counts and reads the owner; on PostgreSQL the same statement charges
+// w.save is saved (when given), and the model's owner is charged bytes.
+// One statement keeps the time and counts, saves and reads the owner; on PostgreSQL the same statement charges
 // the owner too (the update in a WITH, whose owner the charge's upsert
 // reads: SQLite has no writes in a WITH), one round trip for all three.
 func (db *DB) versionWritten(ctx context.Context, modelID int64, w written, s *explorer.Structure, bytes int64) error {
-	c := s.Counts()
-	args := []any{ms(w.at), ms(w.at), c.Groups, c.Topics, c.Terms, w.added, modelID}
+	update, args := w.versionWrittenSQL(modelID, s)
 	if db.path == "" && bytes != 0 {
-		var owner, used int64
-		err := db.queryRowTx(ctx, `WITH m AS (`+versionWrittenSQL+`) INSERT INTO user_storage (user_id, bytes)
-			SELECT owner_id, CAST(? AS BIGINT) FROM m`+chargeUpsert+` RETURNING user_id, bytes`, append(args, bytes)...).Scan(&owner, &used)
+		var c chargeRow
+		err := c.scan(db.queryRowTx(ctx, `WITH m AS (`+update+`) INSERT INTO user_storage (user_id, bytes)
+			SELECT owner_id, CAST(? AS BIGINT) FROM m`+chargeUpsert, append(args, bytes)...))
 		if err == sql.ErrNoRows {
 			return nil
 		}
 		if err != nil {
 			return db.mapError(err, "")
 		}
-		db.charged(ctx, owner, bytes, used)
+		db.charged(ctx, c, bytes)
 		return nil
 	}
 	var owner int64
-	err := db.queryRowTx(ctx, versionWrittenSQL, args...).Scan(&owner)
+	err := db.queryRowTx(ctx, update, args...).Scan(&owner)
 	if err == sql.ErrNoRows {
 		return nil
 	}

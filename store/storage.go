@@ -66,28 +66,45 @@ func (db *DB) charge(ctx context.Context, userID, delta int64) error {
 	if delta == 0 {
 		return nil
 	}
-	var bytes int64
-	err := db.queryRowTx(ctx, `INSERT INTO user_storage (user_id, bytes) VALUES (?, ?)`+chargeUpsert+` RETURNING bytes`, userID, delta).Scan(&bytes)
+	var c chargeRow
+	err := c.scan(db.queryRowTx(ctx, `INSERT INTO user_storage (user_id, bytes) VALUES (?, ?)`+chargeUpsert, userID, delta))
 	if err != nil {
 		return db.mapError(err, "")
 	}
-	db.charged(ctx, userID, delta, bytes)
+	db.charged(ctx, c, delta)
 	return nil
 }
 
 // chargeUpsert adds an inserted user_storage row's bytes to the user's
-// row when there is one.
+// row when there is one and returns a chargeRow: the user, its bytes
+// after and its storage budget override (NULL: none), read in the same
+// statement so that the budget's check needs no round trip of its own.
 const chargeUpsert = `
-	ON CONFLICT (user_id) DO UPDATE SET bytes = user_storage.bytes + excluded.bytes`
+	ON CONFLICT (user_id) DO UPDATE SET bytes = user_storage.bytes + excluded.bytes
+	RETURNING user_id, bytes, (SELECT b.storage FROM user_budgets b WHERE b.user_id = user_storage.user_id)`
 
-// charged notes in the transaction of ctx that it charged a user delta
-// bytes, leaving it with used.
-func (db *DB) charged(ctx context.Context, userID, delta, used int64) {
+// chargeRow is what chargeUpsert returns.
+type chargeRow struct {
+	user, used int64
+	override   sql.NullInt64
+}
+
+func (c *chargeRow) scan(r *sql.Row) error {
+	return r.Scan(&c.user, &c.used, &c.override)
+}
+
+// charged notes in the transaction of ctx that it charged c.user delta
+// bytes, leaving it with c.used, and the budget override it read.
+func (db *DB) charged(ctx context.Context, c chargeRow, delta int64) {
 	if t := db.inTx(ctx); t != nil {
 		if t.charged == nil {
 			t.charged = map[int64]explorer.StorageCharge{}
 		}
-		t.charged[userID] = explorer.StorageCharge{Added: t.charged[userID].Added + delta, Used: used}
+		ch := explorer.StorageCharge{Added: t.charged[c.user].Added + delta, Used: c.used, Read: true}
+		if c.override.Valid {
+			ch.Override = &c.override.Int64
+		}
+		t.charged[c.user] = ch
 	}
 }
 

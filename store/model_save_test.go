@@ -1,0 +1,95 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	explorer "explorer"
+	"explorer/internal/testkit"
+	"explorer/models"
+	"explorer/store"
+)
+
+// countModelUpdates makes the database count the updates of models' rows
+// (a trigger); the returned function reads the count.
+func countModelUpdates(t *testing.T, db *store.DB) func() int {
+	t.Helper()
+	ctx := context.Background()
+	stmts := []string{`CREATE TABLE model_updates_seen (n BIGINT NOT NULL)`, `INSERT INTO model_updates_seen (n) VALUES (0)`}
+	if db.Dialect().Name() == "sqlite" {
+		stmts = append(stmts, `CREATE TRIGGER model_updated AFTER UPDATE ON models BEGIN UPDATE model_updates_seen SET n = n + 1; END`)
+	} else {
+		stmts = append(stmts, `CREATE FUNCTION model_updated() RETURNS trigger AS $f$ BEGIN UPDATE model_updates_seen SET n = n + 1; RETURN NEW; END $f$ LANGUAGE plpgsql`,
+			`CREATE TRIGGER model_updated AFTER UPDATE ON models FOR EACH ROW EXECUTE FUNCTION model_updated()`)
+	}
+	for _, q := range stmts {
+		if err := db.Exec(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	return func() int {
+		var n int
+		if err := db.QueryRowForTest(ctx, `SELECT n FROM model_updates_seen`, &n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+}
+
+// TestSaveModelVersionUpdatesTheModelOnce: a new version saves the model
+// record (title, outdated flag, version, revision, id counters) in the
+// update that keeps the model's newest version time and counts and
+// charges its owner: the model's row is updated once (it was twice, with
+// UpdateModel after CreateModelVersion), what is saved reads back, and the
+// charge equals a recount.
+func TestSaveModelVersionUpdatesTheModelOnce(t *testing.T) {
+	db := testkit.OpenDB(t)
+	ctx := context.Background()
+	now := time.UnixMilli(1767000000000).UTC()
+	u := &explorer.User{Username: "ann", PasswordHash: "h", Role: explorer.RoleUser, Status: explorer.StatusActive, Created: now, PasswordChanged: now}
+	m := &models.ModelRecord{Type: models.ModelDynamic, Language: "EN", Created: now, Version: 1, NextGroupID: 2, NextTopicID: 2, NextIgnoreTermID: 1}
+	v1 := &explorer.Structure{Groups: []explorer.Group{{ID: 1, Title: "g", Topics: []explorer.Topic{{ID: 1, Title: "t", Terms: []string{"a", "b"}}}}}, IgnoreTerms: []explorer.IgnoreTerm{}}
+	err := db.InTx(ctx, func(ctx context.Context) error {
+		if err := db.CreateUser(ctx, u); err != nil {
+			return err
+		}
+		m.OwnerID = u.ID
+		return db.CreateModel(ctx, m, v1)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	updates := countModelUpdates(t, db)
+	v2 := &explorer.Structure{Groups: []explorer.Group{{ID: 1, Title: "g", Topics: []explorer.Topic{
+		{ID: 1, Title: "t", Terms: []string{"a", "b", "c"}}, {ID: 2, Title: "u", Terms: []string{"d"}}}}}, IgnoreTerms: []explorer.IgnoreTerm{}}
+	title := "renamed"
+	m.Title, m.Outdated, m.Version, m.NextTopicID, m.NextIgnoreTermID = &title, true, 2, 3, 5
+	if err := db.InTx(ctx, func(ctx context.Context) error { return db.SaveModelVersion(ctx, m, now.Add(time.Minute), u.ID, v2) }); err != nil {
+		t.Fatal(err)
+	}
+	if n := updates(); n != 1 {
+		t.Fatalf("a new version updated the model's row %d times, want 1", n)
+	}
+	got, err := db.FindModel(ctx, m.ID, u.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Title == nil || *got.Title != title || !got.Outdated || got.Version != 2 || got.NextTopicID != 3 || got.NextIgnoreTermID != 5 || got.NextGroupID != 2 {
+		t.Fatalf("saved %+v", got)
+	}
+	if got.Counts.Topics != 2 || got.Counts.Terms != 4 || got.Counts.Versions != 2 {
+		t.Fatalf("counts %+v", got.Counts)
+	}
+	s, err := db.FindModelVersion(ctx, m.ID, 2)
+	if err != nil || len(s.Groups[0].Topics) != 2 {
+		t.Fatalf("version 2: %+v, %v", s, err)
+	}
+	used, err := db.StorageUsed(ctx, u.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, err := db.RecountStorage(ctx, u.ID); err != nil || used != want {
+		t.Fatalf("charged %d, recount %d (%v)", used, want, err)
+	}
+}
