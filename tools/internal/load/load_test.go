@@ -55,7 +55,7 @@ func TestRunRefusesUnboundedRuns(t *testing.T) {
 // a process that is not there.
 func TestRSSParts(t *testing.T) {
 	if _, err := os.Stat("/proc/self/status"); err != nil {
-		t.Skip("no /proc:", err)
+		t.Skip("no /proc:", err) // not Linux
 	}
 	got := rssParts(os.Getpid())
 	if !strings.HasPrefix(got, ", anonymous ") || !strings.Contains(got, " MiB, file ") || strings.Contains(got, " 0.0 MiB") {
