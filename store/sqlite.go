@@ -57,11 +57,14 @@ func openSQLite(ctx context.Context, path string, last int) (*DB, error) {
 // sqliteReaders is the most connections of the read pool.
 func sqliteReaders() int { return max(4, runtime.NumCPU()*2) }
 
-// ReleaseIdle closes the idle connections of SQLite's read pool, each of
-// which keeps a page cache of up to 2 MiB in SQLite's own allocator (the
-// server does when idle, to return memory); the next reads open them
-// again, the statements prepared anew on each. A no-op on PostgreSQL.
+// ReleaseIdle lets go of what the store keeps only to be faster, when
+// the server is idle (to return memory): the part cache (partCache, on
+// both databases; the next versions stored learn their parts again) and
+// on SQLite the idle connections of the read pool, each of which keeps a
+// page cache of up to 2 MiB in SQLite's own allocator (the next reads
+// open them again, the statements prepared anew on each).
 func (db *DB) ReleaseIdle() {
+	db.parts.clear()
 	if db.path == "" {
 		return
 	}

@@ -67,6 +67,14 @@ func (c *partCache) put(model int64, hashes []partHash, ids []int64) {
 	}
 }
 
+// clear forgets every entry (ReleaseIdle); the next versions stored
+// learn them again.
+func (c *partCache) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.ids, c.lasts = nil, nil
+}
+
 // last returns what the model stored last, or nil.
 func (c *partCache) last(model int64) *lastVersion {
 	c.mu.Lock()

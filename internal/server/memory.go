@@ -18,7 +18,9 @@ import (
 // /metrics) are not counted: a monitor asking every idle or sooner would
 // otherwise keep it from ever running. release (nil: none) runs first: it
 // lets go of what the server keeps only to answer faster (caches that
-// fill again at their next use). It returns when ctx ends.
+// fill again at their next use). Last, the pages of the executable the
+// burst touched are given back (dropBinaryPages). It returns when ctx
+// ends.
 func ReturnMemoryWhenIdle(ctx context.Context, m *Metrics, idle time.Duration, release *Releasers) {
 	tick := time.NewTicker(max(idle/3, time.Second))
 	defer tick.Stop()
@@ -35,6 +37,7 @@ func ReturnMemoryWhenIdle(ctx context.Context, m *Metrics, idle time.Duration, r
 			if owed && now.Sub(quietSince) >= idle {
 				release.Release()
 				debug.FreeOSMemory()
+				dropBinaryPages()
 				owed = false
 			}
 		}

@@ -2,6 +2,7 @@ package load
 
 import (
 	"errors"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -46,5 +47,21 @@ func TestRunRefusesUnboundedRuns(t *testing.T) {
 		if err := Run(c, &strings.Builder{}); err == nil {
 			t.Errorf("%+v accepted", c)
 		}
+	}
+}
+
+// TestRSSParts: the idle report tells the anonymous and file-backed parts
+// of a process's resident memory (this one's, on Linux), and nothing of
+// a process that is not there.
+func TestRSSParts(t *testing.T) {
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		t.Skip("no /proc:", err) // not Linux
+	}
+	got := rssParts(os.Getpid())
+	if !strings.HasPrefix(got, ", anonymous ") || !strings.Contains(got, " MiB, file ") || strings.Contains(got, " 0.0 MiB") {
+		t.Fatalf("rssParts of this process: %q", got)
+	}
+	if got := rssParts(-1); got != "" {
+		t.Fatalf("rssParts of no process: %q", got)
 	}
 }

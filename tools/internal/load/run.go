@@ -76,11 +76,12 @@ func Run(cfg Config, out io.Writer) error {
 	return nil
 }
 
-// watchIdle prints the server's resident memory every 10 seconds of
-// idle for idle, against its fresh size (started, before any request of
-// the load) and its size after the load. Meanwhile it asks /healthz every
-// idleProbe, as a monitor would: the figure is the one a server under
-// probes keeps, whose probes must not count as traffic.
+// watchIdle prints the server's resident memory (with its anonymous and
+// file-backed parts) every 10 seconds of idle for idle, against its fresh
+// size (started, before any request of the load) and its size after the
+// load. Meanwhile it asks /healthz every idleProbe, as a monitor would:
+// the figure is the one a server under probes keeps, whose probes must
+// not count as traffic.
 func watchIdle(out io.Writer, srv *Server, fresh, after int64, idle time.Duration) {
 	fmt.Fprintf(out, "idle: fresh %.1f MiB, after the load %.1f MiB (%.2f× fresh), /healthz every %s\n",
 		mib(fresh), mib(after), float64(after)/float64(fresh), idleProbe)
@@ -102,10 +103,23 @@ func watchIdle(out io.Writer, srv *Server, fresh, after int64, idle time.Duratio
 				fmt.Fprintf(out, "idle %s: %v\n", waited, err)
 				return
 			}
-			fmt.Fprintf(out, "idle %s: %.1f MiB (%.2f× fresh)\n", waited, mib(rss), float64(rss)/float64(fresh))
+			fmt.Fprintf(out, "idle %s: %.1f MiB (%.2f× fresh)%s\n", waited, mib(rss), float64(rss)/float64(fresh), rssParts(srv.PID()))
 			waited += 10 * time.Second
 		}
 	}
+}
+
+// rssParts is the anonymous and file-backed parts of process pid's
+// resident memory (RssAnon and RssFile of /proc/PID/status: the heaps
+// against the executable's and libraries' pages), or "" where they are
+// not told.
+func rssParts(pid int) string {
+	anon, err1 := procStatus(pid, "RssAnon")
+	file, err2 := procStatus(pid, "RssFile")
+	if err1 != nil || err2 != nil {
+		return ""
+	}
+	return fmt.Sprintf(", anonymous %.1f MiB, file %.1f MiB", mib(anon), mib(file))
 }
 
 // idleProbe is how often watchIdle asks /healthz.
