@@ -106,11 +106,11 @@ func (s *Service) saveEdit(ctx context.Context, u *explorer.User, m *ModelRecord
 		return s.store.MarkEditorVersion(ctx, m.ID, m.Version)
 	}
 	m.Revision++
-	if err := s.store.AmendModelVersion(ctx, m.ID, m.Version, m.Revision, s.clock.Now(), next); err != nil {
+	if err := s.store.AmendModelVersion(ctx, m, s.clock.Now(), next); err != nil {
 		return err
 	}
 	res.Amended = true
-	return s.store.UpdateModel(ctx, m)
+	return nil
 }
 
 // checkMerge refuses a change based on base when what it changes differs

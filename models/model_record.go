@@ -253,10 +253,13 @@ type ModelStore interface {
 	// FindModelVersionMeta returns who made a version, when it was last
 	// changed, whether the editor made it and its revision.
 	FindModelVersionMeta(ctx context.Context, modelID int64, version int) (*VersionMeta, error)
-	// AmendModelVersion replaces the structure of a model's newest
-	// version, keeping the one it replaces as an amendment (revision
-	// meta.Revision) that FindModelAmendment still reads.
-	AmendModelVersion(ctx context.Context, modelID int64, version int, revision int, at time.Time, s *explorer.Structure) error
+	// AmendModelVersion replaces the structure of model m's newest
+	// version (m.Version) with s as its revision m.Revision, changed at
+	// at, keeping the one it replaces as an amendment that
+	// FindModelAmendment still reads, and saves m as UpdateModel does in
+	// the statement that keeps the model's newest version time and counts
+	// (the model's row is updated once).
+	AmendModelVersion(ctx context.Context, m *ModelRecord, at time.Time, s *explorer.Structure) error
 	// FindModelAmendment returns the structure a version had at a
 	// revision that was amended since; ENOTFOUND when there is none.
 	FindModelAmendment(ctx context.Context, modelID int64, version, revision int) (*explorer.Structure, error)

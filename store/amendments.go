@@ -39,9 +39,12 @@ func (db *DB) FindModelVersionMeta(ctx context.Context, modelID int64, version i
 	return &meta, nil
 }
 
-// AmendModelVersion keeps the version's current manifest as an amendment
-// and stores s as its revision revision, changed at at.
-func (db *DB) AmendModelVersion(ctx context.Context, modelID int64, version, revision int, at time.Time, s *explorer.Structure) error {
+// AmendModelVersion keeps the newest version's current manifest as an
+// amendment, stores s as its revision m.Revision, changed at at, and saves
+// m with the model's time and counts (versionWritten): one update of the
+// model's row.
+func (db *DB) AmendModelVersion(ctx context.Context, m *models.ModelRecord, at time.Time, s *explorer.Structure) error {
+	modelID, version, revision := m.ID, m.Version, m.Revision
 	if _, err := db.exec(ctx, `INSERT INTO model_amendments (model_id, version, revision, created_at, parts)
 		SELECT model_id, version, revision, created_at, parts FROM model_versions WHERE model_id = ? AND version = ?`, modelID, version); err != nil {
 		return err
@@ -58,7 +61,7 @@ func (db *DB) AmendModelVersion(ctx context.Context, modelID int64, version, rev
 	// The old manifest moved to model_amendments: what is new is the
 	// parts added and the new manifest. The version is now the model's
 	// newest change.
-	return db.versionWritten(ctx, modelID, written{at: at}, s, added+int64(len(manifest)))
+	return db.versionWritten(ctx, modelID, written{at: at, save: m}, s, added+int64(len(manifest)))
 }
 
 // FindModelAmendment returns the structure a version had at an amended

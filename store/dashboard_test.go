@@ -115,6 +115,7 @@ func TestRecentVersionsAfterAmendment(t *testing.T) {
 		t.Fatal(err)
 	}
 	var ids []int64
+	var recs []*models.ModelRecord
 	for k := range 3 {
 		title := fmt.Sprint("model ", k)
 		at := base.Add(time.Duration(k) * time.Minute)
@@ -129,10 +130,13 @@ func TestRecentVersionsAfterAmendment(t *testing.T) {
 			t.Fatal(err)
 		}
 		ids = append(ids, m.ID)
+		recs = append(recs, m)
 	}
 	amended := base.Add(time.Hour)
 	err := db.InTx(ctx, func(ctx context.Context) error {
-		return db.AmendModelVersion(ctx, ids[0], 2, 1, amended, &explorer.Structure{})
+		m := *recs[0]
+		m.Version, m.Revision = 2, 1
+		return db.AmendModelVersion(ctx, &m, amended, &explorer.Structure{})
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -32,6 +32,7 @@ func TestListModelsCountsAndSearch(t *testing.T) {
 			IgnoreTerms: []explorer.IgnoreTerm{}}
 	}
 	var ids []int64
+	var recs []*models.ModelRecord
 	for i, title := range []string{"Drinks Survey", "FOOD survey", "Weather"} {
 		m := &models.ModelRecord{Title: &title, Type: models.ModelStandard, Language: "EN", OwnerID: u.ID, Created: now, Version: 1,
 			NextGroupID: 3, NextTopicID: 3, NextIgnoreTermID: 1}
@@ -40,12 +41,15 @@ func TestListModelsCountsAndSearch(t *testing.T) {
 			t.Fatal(err)
 		}
 		ids = append(ids, m.ID)
+		recs = append(recs, m)
 	}
 	err := db.InTx(ctx, func(ctx context.Context) error {
 		if err := db.CreateModelVersion(ctx, ids[0], 2, now.Add(time.Minute), u.ID, structure("a", "b", "c", "d", "e")); err != nil {
 			return err
 		}
-		return db.AmendModelVersion(ctx, ids[1], 1, 1, now.Add(2*time.Minute), structure())
+		m := *recs[1]
+		m.Revision = 1
+		return db.AmendModelVersion(ctx, &m, now.Add(2*time.Minute), structure())
 	})
 	if err != nil {
 		t.Fatal(err)

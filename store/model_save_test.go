@@ -93,3 +93,58 @@ func TestSaveModelVersionUpdatesTheModelOnce(t *testing.T) {
 		t.Fatalf("charged %d, recount %d (%v)", used, want, err)
 	}
 }
+
+// TestAmendModelVersionUpdatesTheModelOnce: the editor's amendment of the
+// newest version saves the model record (its revision, id counters) in
+// the update that keeps the model's time and counts: one update of the
+// model's row (it was two, with UpdateModel after it); the amended
+// structure and the kept revision read back, and the charge equals a
+// recount.
+func TestAmendModelVersionUpdatesTheModelOnce(t *testing.T) {
+	db := testkit.OpenDB(t)
+	ctx := context.Background()
+	now := time.UnixMilli(1767000000000).UTC()
+	u := &explorer.User{Username: "ann", PasswordHash: "h", Role: explorer.RoleUser, Status: explorer.StatusActive, Created: now, PasswordChanged: now}
+	m := &models.ModelRecord{Type: models.ModelStandard, Language: "EN", Created: now, Version: 1, NextGroupID: 2, NextTopicID: 2, NextIgnoreTermID: 1}
+	v1 := &explorer.Structure{Groups: []explorer.Group{{ID: 1, Title: "g", Topics: []explorer.Topic{{ID: 1, Title: "t", Terms: []string{"a"}}}}}, IgnoreTerms: []explorer.IgnoreTerm{}}
+	err := db.InTx(ctx, func(ctx context.Context) error {
+		if err := db.CreateUser(ctx, u); err != nil {
+			return err
+		}
+		m.OwnerID = u.ID
+		return db.CreateModel(ctx, m, v1)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	updates := countModelUpdates(t, db)
+	v1b := &explorer.Structure{Groups: []explorer.Group{{ID: 1, Title: "g", Topics: []explorer.Topic{
+		{ID: 1, Title: "t", Terms: []string{"a", "b"}}, {ID: 2, Title: "u", Terms: []string{"c"}}}}}, IgnoreTerms: []explorer.IgnoreTerm{}}
+	m.Revision, m.NextTopicID = 1, 3
+	if err := db.InTx(ctx, func(ctx context.Context) error { return db.AmendModelVersion(ctx, m, now.Add(time.Minute), v1b) }); err != nil {
+		t.Fatal(err)
+	}
+	if n := updates(); n != 1 {
+		t.Fatalf("an amendment updated the model's row %d times, want 1", n)
+	}
+	got, err := db.FindModel(ctx, m.ID, u.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Revision != 1 || got.NextTopicID != 3 || got.Version != 1 || got.Counts.Topics != 2 || got.Counts.Terms != 3 || got.Counts.Versions != 1 {
+		t.Fatalf("saved %+v, counts %+v", got, got.Counts)
+	}
+	if s, err := db.FindModelVersion(ctx, m.ID, 1); err != nil || len(s.Groups[0].Topics) != 2 {
+		t.Fatalf("amended version: %+v, %v", s, err)
+	}
+	if s, err := db.FindModelAmendment(ctx, m.ID, 1, 0); err != nil || len(s.Groups[0].Topics) != 1 {
+		t.Fatalf("kept revision 0: %+v, %v", s, err)
+	}
+	used, err := db.StorageUsed(ctx, u.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, err := db.RecountStorage(ctx, u.ID); err != nil || used != want {
+		t.Fatalf("charged %d, recount %d (%v)", used, want, err)
+	}
+}
