@@ -76,7 +76,7 @@ func runLargePage(c config) error {
 	ctx, cancel := context.WithTimeout(tab, 30*time.Minute)
 	defer cancel()
 	cl, _ := newClient(srv)
-	if err := cl.buyCredits(c.largePage); err != nil {
+	if err := cl.buyCredits("admin", c.largePage); err != nil {
 		return err
 	}
 	probe := startHealthProbe(srv, cl.http)

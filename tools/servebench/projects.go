@@ -33,8 +33,12 @@ func projectSpacesPhase(cl *client, srv *server, n int) (phase, error) {
 	if err := srv.addUser(projectsUser); err != nil {
 		return phase{}, err
 	}
+	const rows = 5000
+	if err := cl.buyCredits(projectsUser, n*rows); err != nil {
+		return phase{}, err
+	}
 	for i := range n {
-		id, err := cl.importProject(projectsUser, fmt.Sprintf("reviews %d", i+1), projectCSV(i, 5000))
+		id, err := cl.importProject(projectsUser, fmt.Sprintf("reviews %d", i+1), projectCSV(i, rows))
 		if err != nil {
 			return phase{}, err
 		}
