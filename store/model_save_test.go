@@ -37,6 +37,30 @@ func countModelUpdates(t *testing.T, db *store.DB) func() int {
 	}
 }
 
+// modelOf is the record of the model createTestModel made.
+func modelOf(t *testing.T, db *store.DB, id, uid int64) *models.ModelRecord {
+	t.Helper()
+	m, err := db.FindModel(context.Background(), id, uid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// checkCharge fails unless the storage charged to user uid equals a
+// recount.
+func checkCharge(t *testing.T, db *store.DB, uid int64) {
+	t.Helper()
+	ctx := context.Background()
+	used, err := db.StorageUsed(ctx, uid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, err := db.RecountStorage(ctx, uid); err != nil || used != want {
+		t.Fatalf("charged %d, recount %d (%v)", used, want, err)
+	}
+}
+
 // TestSaveModelVersionUpdatesTheModelOnce: a new version saves the model
 // record (title, outdated flag, version, revision, id counters) in the
 // update that keeps the model's newest version time and counts and
@@ -47,51 +71,32 @@ func TestSaveModelVersionUpdatesTheModelOnce(t *testing.T) {
 	db := testkit.OpenDB(t)
 	ctx := context.Background()
 	now := time.UnixMilli(1767000000000).UTC()
-	u := &explorer.User{Username: "ann", PasswordHash: "h", Role: explorer.RoleUser, Status: explorer.StatusActive, Created: now, PasswordChanged: now}
-	m := &models.ModelRecord{Type: models.ModelDynamic, Language: "EN", Created: now, Version: 1, NextGroupID: 2, NextTopicID: 2, NextIgnoreTermID: 1}
 	v1 := &explorer.Structure{Groups: []explorer.Group{{ID: 1, Title: "g", Topics: []explorer.Topic{{ID: 1, Title: "t", Terms: []string{"a", "b"}}}}}, IgnoreTerms: []explorer.IgnoreTerm{}}
-	err := db.InTx(ctx, func(ctx context.Context) error {
-		if err := db.CreateUser(ctx, u); err != nil {
-			return err
-		}
-		m.OwnerID = u.ID
-		return db.CreateModel(ctx, m, v1)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	id, uid := createTestModel(t, db, v1)
+	m := modelOf(t, db, id, uid)
 	updates := countModelUpdates(t, db)
 	v2 := &explorer.Structure{Groups: []explorer.Group{{ID: 1, Title: "g", Topics: []explorer.Topic{
 		{ID: 1, Title: "t", Terms: []string{"a", "b", "c"}}, {ID: 2, Title: "u", Terms: []string{"d"}}}}}, IgnoreTerms: []explorer.IgnoreTerm{}}
 	title := "renamed"
-	m.Title, m.Outdated, m.Version, m.NextTopicID, m.NextIgnoreTermID = &title, true, 2, 3, 5
-	if err := db.InTx(ctx, func(ctx context.Context) error { return db.SaveModelVersion(ctx, m, now.Add(time.Minute), u.ID, v2) }); err != nil {
+	m.Title, m.Outdated, m.Version, m.NextGroupID, m.NextTopicID, m.NextIgnoreTermID = &title, true, 2, 2, 3, 5
+	if err := db.InTx(ctx, func(ctx context.Context) error { return db.SaveModelVersion(ctx, m, now.Add(time.Minute), uid, v2) }); err != nil {
 		t.Fatal(err)
 	}
 	if n := updates(); n != 1 {
 		t.Fatalf("a new version updated the model's row %d times, want 1", n)
 	}
-	got, err := db.FindModel(ctx, m.ID, u.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := modelOf(t, db, id, uid)
 	if got.Title == nil || *got.Title != title || !got.Outdated || got.Version != 2 || got.NextTopicID != 3 || got.NextIgnoreTermID != 5 || got.NextGroupID != 2 {
 		t.Fatalf("saved %+v", got)
 	}
 	if got.Counts.Topics != 2 || got.Counts.Terms != 4 || got.Counts.Versions != 2 {
 		t.Fatalf("counts %+v", got.Counts)
 	}
-	s, err := db.FindModelVersion(ctx, m.ID, 2)
+	s, err := db.FindModelVersion(ctx, id, 2)
 	if err != nil || len(s.Groups[0].Topics) != 2 {
 		t.Fatalf("version 2: %+v, %v", s, err)
 	}
-	used, err := db.StorageUsed(ctx, u.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want, err := db.RecountStorage(ctx, u.ID); err != nil || used != want {
-		t.Fatalf("charged %d, recount %d (%v)", used, want, err)
-	}
+	checkCharge(t, db, uid)
 }
 
 // TestAmendModelVersionUpdatesTheModelOnce: the editor's amendment of the
@@ -104,19 +109,9 @@ func TestAmendModelVersionUpdatesTheModelOnce(t *testing.T) {
 	db := testkit.OpenDB(t)
 	ctx := context.Background()
 	now := time.UnixMilli(1767000000000).UTC()
-	u := &explorer.User{Username: "ann", PasswordHash: "h", Role: explorer.RoleUser, Status: explorer.StatusActive, Created: now, PasswordChanged: now}
-	m := &models.ModelRecord{Type: models.ModelStandard, Language: "EN", Created: now, Version: 1, NextGroupID: 2, NextTopicID: 2, NextIgnoreTermID: 1}
 	v1 := &explorer.Structure{Groups: []explorer.Group{{ID: 1, Title: "g", Topics: []explorer.Topic{{ID: 1, Title: "t", Terms: []string{"a"}}}}}, IgnoreTerms: []explorer.IgnoreTerm{}}
-	err := db.InTx(ctx, func(ctx context.Context) error {
-		if err := db.CreateUser(ctx, u); err != nil {
-			return err
-		}
-		m.OwnerID = u.ID
-		return db.CreateModel(ctx, m, v1)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	id, uid := createTestModel(t, db, v1)
+	m := modelOf(t, db, id, uid)
 	updates := countModelUpdates(t, db)
 	v1b := &explorer.Structure{Groups: []explorer.Group{{ID: 1, Title: "g", Topics: []explorer.Topic{
 		{ID: 1, Title: "t", Terms: []string{"a", "b"}}, {ID: 2, Title: "u", Terms: []string{"c"}}}}}, IgnoreTerms: []explorer.IgnoreTerm{}}
@@ -127,24 +122,15 @@ func TestAmendModelVersionUpdatesTheModelOnce(t *testing.T) {
 	if n := updates(); n != 1 {
 		t.Fatalf("an amendment updated the model's row %d times, want 1", n)
 	}
-	got, err := db.FindModel(ctx, m.ID, u.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := modelOf(t, db, id, uid)
 	if got.Revision != 1 || got.NextTopicID != 3 || got.Version != 1 || got.Counts.Topics != 2 || got.Counts.Terms != 3 || got.Counts.Versions != 1 {
 		t.Fatalf("saved %+v, counts %+v", got, got.Counts)
 	}
-	if s, err := db.FindModelVersion(ctx, m.ID, 1); err != nil || len(s.Groups[0].Topics) != 2 {
+	if s, err := db.FindModelVersion(ctx, id, 1); err != nil || len(s.Groups[0].Topics) != 2 {
 		t.Fatalf("amended version: %+v, %v", s, err)
 	}
-	if s, err := db.FindModelAmendment(ctx, m.ID, 1, 0); err != nil || len(s.Groups[0].Topics) != 1 {
+	if s, err := db.FindModelAmendment(ctx, id, 1, 0); err != nil || len(s.Groups[0].Topics) != 1 {
 		t.Fatalf("kept revision 0: %+v, %v", s, err)
 	}
-	used, err := db.StorageUsed(ctx, u.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want, err := db.RecountStorage(ctx, u.ID); err != nil || used != want {
-		t.Fatalf("charged %d, recount %d (%v)", used, want, err)
-	}
+	checkCharge(t, db, uid)
 }
