@@ -20,6 +20,21 @@ type result struct {
 	wrong                     []pair   // mention errors (for -errors)
 	lines                     []string // per category: n, annotated and predicted positive share (for -errors)
 	evidence                  map[string]*evidenceCount
+	cats                      []category // the categories counted in the share measure
+	positives, missed         int        // annotated positive opinions; of them, not predicted positive
+	negatives, falsePositive  int        // annotated negative opinions; of them, predicted positive
+}
+
+// rates are the analyzer's error rates pooled over the file: positives
+// missed and negatives called positive.
+func (r *result) rates() (fnr, fpr float64) {
+	if r.positives > 0 {
+		fnr = float64(r.missed) / float64(r.positives)
+	}
+	if r.negatives > 0 {
+		fpr = float64(r.falsePositive) / float64(r.negatives)
+	}
+	return fnr, fpr
 }
 
 // evidenceCount tallies the opinions whose clause has a given kind of
@@ -130,9 +145,25 @@ func evaluate(a *tonality.Analyzer, vader *govader.SentimentIntensityAnalyzer, p
 		if ok && score > 0 {
 			k.predicted++
 		}
+		r.tally(p.positive, ok && score > 0)
 	}
 	r.shares(cats)
 	return r
+}
+
+// tally counts one opinion in the pooled error rates.
+func (r *result) tally(positive, predictedPositive bool) {
+	if positive {
+		r.positives++
+		if !predictedPositive {
+			r.missed++
+		}
+		return
+	}
+	r.negatives++
+	if predictedPositive {
+		r.falsePositive++
+	}
 }
 
 // shares measures the positive share of the categories with enough opinions.
@@ -150,6 +181,7 @@ func (r *result) shares(cats map[string]*counts) {
 		}
 		d := math.Abs(float64(c.predicted-c.annotated)) / float64(c.n)
 		r.categories++
+		r.cats = append(r.cats, category{n: c.n, positive: c.annotated})
 		r.lines = append(r.lines, fmt.Sprintf("%-30s n=%4d annotated %.2f predicted %.2f", k, c.n,
 			float64(c.annotated)/float64(c.n), float64(c.predicted)/float64(c.n)))
 		if d <= shareGoal {

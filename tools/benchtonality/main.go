@@ -87,8 +87,9 @@ func main() {
 func run(w io.Writer, dir string, errs int, tuningOnly, adapt, dev bool) error {
 	vader := govader.NewSentimentIntensityAnalyzer()
 	measured := map[string]bool{}
-	fmt.Fprintf(w, "| Data | Lang | Use | Opinions | Mention accuracy | Adapted | VADER sentence accuracy | Categories (≥%d) | Within %.2f | Share diff max | Share diff mean |\n", minCategory, shareGoal)
-	fmt.Fprintln(w, "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintf(w, "| Data | Lang | Use | Opinions | Mention accuracy | Adapted | VADER sentence accuracy | Categories (≥%d) | Within %.2f | Share diff max | Share diff mean | Within by chance | Accuracy for even odds |\n", minCategory, shareGoal)
+	fmt.Fprintln(w, "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+	var held heldOut
 	for _, d := range datasets {
 		if tuningOnly && !d.tuning {
 			continue
@@ -117,7 +118,10 @@ func run(w io.Writer, dir string, errs int, tuningOnly, adapt, dev bool) error {
 		}
 		measured[d.lang] = true
 		if !dev {
-			row(w, d, d.name, base, a, v, pairs, errs, adapt)
+			r := row(w, d, d.name, base, a, v, pairs, errs, adapt)
+			if !d.tuning {
+				held.add(r)
+			}
 			continue
 		}
 		var fit, held []pair
@@ -138,6 +142,7 @@ func run(w io.Writer, dir string, errs int, tuningOnly, adapt, dev bool) error {
 		}
 	}
 	sort.Strings(un)
+	held.write(w)
 	fmt.Fprintf(w, "\nUnmeasured (no annotated data in %s): %s\n", dir, strings.Join(un, ", "))
 	return nil
 }
@@ -161,9 +166,9 @@ func adapted(a *tonality.Analyzer, pairs []pair) *tonality.Analyzer {
 // row measures pairs with the base and the adapted analyzer and writes
 // one table row; for a tuning file it prints up to errs errors and the
 // per-category shares to standard error.
-func row(w io.Writer, d dataset, name string, base, a *tonality.Analyzer, v *govader.SentimentIntensityAnalyzer, pairs []pair, errs int, adapt bool) {
+func row(w io.Writer, d dataset, name string, base, a *tonality.Analyzer, v *govader.SentimentIntensityAnalyzer, pairs []pair, errs int, adapt bool) result {
 	if len(pairs) == 0 {
-		return
+		return result{}
 	}
 	b, r := evaluate(base, v, pairs), evaluate(a, v, pairs)
 	use := "held out"
@@ -190,8 +195,12 @@ func row(w io.Writer, d dataset, name string, base, a *tonality.Analyzer, v *gov
 	if v != nil {
 		vs = fmt.Sprintf("%.3f", float64(r.vaderOK)/float64(r.pairs))
 	}
-	fmt.Fprintf(w, "| %s | %s | %s | %d | %.3f | %s | %s | %d | %d | %.3f | %.3f |\n", name, d.lang, use, r.pairs,
-		float64(b.mentionOK)/float64(r.pairs), ad, vs, r.categories, r.within, r.shareMax, r.shareMean)
+	fnr, fpr := r.rates()
+	mean, all := chance(r.cats, fnr, fpr, shareGoal, 1)
+	fmt.Fprintf(w, "| %s | %s | %s | %d | %.3f | %s | %s | %d | %d | %.3f | %.3f | %.1f (all: %.2f) | %.3f |\n", name, d.lang, use, r.pairs,
+		float64(b.mentionOK)/float64(r.pairs), ad, vs, r.categories, r.within, r.shareMax, r.shareMean,
+		mean, all, evenOddsAccuracy(r.cats, shareGoal))
+	return r
 }
 
 // printErrors prints up to n mention errors with the clause scores.
