@@ -87,30 +87,24 @@ func (s *Service) editedStructure(m *ModelRecord, cur *explorer.Structure, e *Mo
 }
 
 // saveEdit stores next as an amendment of the newest version or as a new
-// version, and saves m (a new version saves it with it).
+// version, and saves m (a new version saves it with it). The newest
+// version is amended when the same user made it with the editor less than
+// AmendWindow ago; the store checks that in the statement that keeps the
+// amendment.
 func (s *Service) saveEdit(ctx context.Context, u *explorer.User, m *ModelRecord, next *explorer.Structure, res *EditResult) error {
 	// A DYNAMIC model's projects record the version they were explored
 	// with: a version they may have seen is never changed under them.
-	amend := false
 	if !res.Merged && m.Version > 1 && m.Type != ModelDynamic {
-		meta, err := s.store.FindModelVersionMeta(ctx, m.ID, m.Version)
-		if err != nil {
+		now := s.clock.Now()
+		m.Revision++
+		amended, err := s.store.AmendModelVersion(ctx, m, now, next, &Amendable{By: u.ID, Since: now.Add(-AmendWindow)})
+		if err != nil || amended {
+			res.Amended = amended
 			return err
 		}
-		amend = meta.Editor && meta.CreatedBy == u.ID && s.clock.Now().Sub(meta.Changed) < AmendWindow
+		m.Revision--
 	}
-	if !amend {
-		if err := s.addVersion(ctx, u, m, next); err != nil {
-			return err
-		}
-		return s.store.MarkEditorVersion(ctx, m.ID, m.Version)
-	}
-	m.Revision++
-	if err := s.store.AmendModelVersion(ctx, m, s.clock.Now(), next); err != nil {
-		return err
-	}
-	res.Amended = true
-	return nil
+	return s.addVersion(ctx, u, m, next, true)
 }
 
 // checkMerge refuses a change based on base when what it changes differs

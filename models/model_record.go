@@ -244,12 +244,13 @@ type ModelStore interface {
 	// made by the user createdBy, and saves m as UpdateModel does, in one
 	// update of the model's row.
 	SaveModelVersion(ctx context.Context, m *ModelRecord, created time.Time, createdBy int64, s *explorer.Structure) error
+	// SaveEditorVersion is SaveModelVersion for a version made by the
+	// model editor (EditModel), marked so: the editor may amend it while
+	// it is the newest.
+	SaveEditorVersion(ctx context.Context, m *ModelRecord, created time.Time, createdBy int64, s *explorer.Structure) error
 	// FindModelVersion returns a version's structure; ENOTFOUND when the
 	// model has no such version.
 	FindModelVersion(ctx context.Context, modelID int64, version int) (*explorer.Structure, error)
-	// MarkEditorVersion records that a version was made by the model
-	// editor (EditModel), which may amend it while it is the newest.
-	MarkEditorVersion(ctx context.Context, modelID int64, version int) error
 	// FindModelVersionMeta returns who made a version, when it was last
 	// changed, whether the editor made it and its revision.
 	FindModelVersionMeta(ctx context.Context, modelID int64, version int) (*VersionMeta, error)
@@ -258,8 +259,10 @@ type ModelStore interface {
 	// at, keeping the one it replaces as an amendment that
 	// FindModelAmendment still reads, and saves m as UpdateModel does in
 	// the statement that keeps the model's newest version time and counts
-	// (the model's row is updated once).
-	AmendModelVersion(ctx context.Context, m *ModelRecord, at time.Time, s *explorer.Structure) error
+	// (the model's row is updated once). With when, it does so only
+	// when the version is amendable as when says, and reports whether it
+	// did; nil amends whatever made the version.
+	AmendModelVersion(ctx context.Context, m *ModelRecord, at time.Time, s *explorer.Structure, when *Amendable) (bool, error)
 	// FindModelAmendment returns the structure a version had at a
 	// revision that was amended since; ENOTFOUND when there is none.
 	FindModelAmendment(ctx context.Context, modelID int64, version, revision int) (*explorer.Structure, error)

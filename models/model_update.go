@@ -147,7 +147,7 @@ func (s *Service) nextStructure(ctx context.Context, u *explorer.User, m *ModelR
 		return nil, nil
 	}
 	m.NextGroupID, m.NextTopicID, m.NextIgnoreTermID = counters.Group, counters.Topic, nextIgnore
-	if err := s.addVersion(ctx, u, m, &next); err != nil {
+	if err := s.addVersion(ctx, u, m, &next, false); err != nil {
 		return nil, err
 	}
 	return &next, nil
@@ -173,8 +173,9 @@ func checkBasedOn(m *ModelRecord, basedOn []VersionTag) error {
 
 // addVersion stores next as the model's next version, made by u, counts
 // it in m and saves m with it (its title and counters as the caller set
-// them); a DYNAMIC model becomes outdated.
-func (s *Service) addVersion(ctx context.Context, u *explorer.User, m *ModelRecord, next *explorer.Structure) error {
+// them); a DYNAMIC model becomes outdated. editor marks a version the
+// model editor made (which it may amend).
+func (s *Service) addVersion(ctx context.Context, u *explorer.User, m *ModelRecord, next *explorer.Structure, editor bool) error {
 	m.Version++
 	m.Revision = 0
 	if m.Type == ModelDynamic {
@@ -182,6 +183,9 @@ func (s *Service) addVersion(ctx context.Context, u *explorer.User, m *ModelReco
 	}
 	// The model's owner stores the version, whoever makes it.
 	err := s.root.WithinStorage(ctx, m.OwnerID, func() error {
+		if editor {
+			return s.store.SaveEditorVersion(ctx, m, s.clock.Now(), u.ID, next)
+		}
 		return s.store.SaveModelVersion(ctx, m, s.clock.Now(), u.ID, next)
 	})
 	if explorer.ErrorCode(err) == explorer.ECONFLICT {

@@ -13,12 +13,6 @@ import (
 // of a model is rewritten in place with a new revision, its previous
 // manifest kept in model_amendments. Parts are shared as for any version.
 
-// MarkEditorVersion records that the editor made a version.
-func (db *DB) MarkEditorVersion(ctx context.Context, modelID int64, version int) error {
-	return db.updateOne(ctx, fmt.Sprintf("model %d has no version %d", modelID, version),
-		`UPDATE model_versions SET editor = TRUE WHERE model_id = ? AND version = ?`, modelID, version)
-}
-
 // FindModelVersionMeta returns a version's author, last change, editor
 // mark and revision.
 func (db *DB) FindModelVersionMeta(ctx context.Context, modelID int64, version int) (*models.VersionMeta, error) {
@@ -42,26 +36,37 @@ func (db *DB) FindModelVersionMeta(ctx context.Context, modelID int64, version i
 // AmendModelVersion keeps the newest version's current manifest as an
 // amendment, stores s as its revision m.Revision, changed at at, and saves
 // m with the model's time and counts (versionWritten): one update of the
-// model's row.
-func (db *DB) AmendModelVersion(ctx context.Context, m *models.ModelRecord, at time.Time, s *explorer.Structure) error {
+// model's row. With when, the statement that keeps the amendment checks
+// that the version is amendable, and nothing is written when it is not.
+func (db *DB) AmendModelVersion(ctx context.Context, m *models.ModelRecord, at time.Time, s *explorer.Structure, when *models.Amendable) (bool, error) {
 	modelID, version, revision := m.ID, m.Version, m.Revision
-	if _, err := db.exec(ctx, `INSERT INTO model_amendments (model_id, version, revision, created_at, parts)
-		SELECT model_id, version, revision, created_at, parts FROM model_versions WHERE model_id = ? AND version = ?`, modelID, version); err != nil {
-		return err
+	keep := `INSERT INTO model_amendments (model_id, version, revision, created_at, parts)
+		SELECT model_id, version, revision, created_at, parts FROM model_versions WHERE model_id = ? AND version = ?`
+	args := []any{modelID, version}
+	if when != nil {
+		keep += ` AND editor AND created_by = ? AND created_at > ?`
+		args = append(args, when.By, ms(when.Since))
+	}
+	res, err := db.exec(ctx, keep, args...)
+	if err != nil {
+		return false, err
+	}
+	if n, err := res.RowsAffected(); err != nil || (n == 0 && when != nil) {
+		return false, err
 	}
 	manifest, added, err := db.storeParts(ctx, modelID, s)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if err := db.updateOne(ctx, fmt.Sprintf("model %d has no version %d", modelID, version),
 		`UPDATE model_versions SET parts = ?, created_at = ?, revision = ? WHERE model_id = ? AND version = ?`,
 		manifest, ms(at), revision, modelID, version); err != nil {
-		return err
+		return false, err
 	}
 	// The old manifest moved to model_amendments: what is new is the
 	// parts added and the new manifest. The version is now the model's
 	// newest change.
-	return db.versionWritten(ctx, modelID, written{at: at, save: m}, s, added+int64(len(manifest)))
+	return true, db.versionWritten(ctx, modelID, written{at: at, save: m}, s, added+int64(len(manifest)))
 }
 
 // FindModelAmendment returns the structure a version had at an amended

@@ -136,7 +136,8 @@ func TestRecentVersionsAfterAmendment(t *testing.T) {
 	err := db.InTx(ctx, func(ctx context.Context) error {
 		m := *recs[0]
 		m.Version, m.Revision = 2, 1
-		return db.AmendModelVersion(ctx, &m, amended, &explorer.Structure{})
+		_, err := db.AmendModelVersion(ctx, &m, amended, &explorer.Structure{}, nil)
+		return err
 	})
 	if err != nil {
 		t.Fatal(err)

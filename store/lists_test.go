@@ -49,7 +49,8 @@ func TestListModelsCountsAndSearch(t *testing.T) {
 		}
 		m := *recs[1]
 		m.Revision = 1
-		return db.AmendModelVersion(ctx, &m, now.Add(2*time.Minute), structure())
+		_, err := db.AmendModelVersion(ctx, &m, now.Add(2*time.Minute), structure(), nil)
+		return err
 	})
 	if err != nil {
 		t.Fatal(err)

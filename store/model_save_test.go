@@ -116,7 +116,10 @@ func TestAmendModelVersionUpdatesTheModelOnce(t *testing.T) {
 	v1b := &explorer.Structure{Groups: []explorer.Group{{ID: 1, Title: "g", Topics: []explorer.Topic{
 		{ID: 1, Title: "t", Terms: []string{"a", "b"}}, {ID: 2, Title: "u", Terms: []string{"c"}}}}}, IgnoreTerms: []explorer.IgnoreTerm{}}
 	m.Revision, m.NextTopicID = 1, 3
-	if err := db.InTx(ctx, func(ctx context.Context) error { return db.AmendModelVersion(ctx, m, now.Add(time.Minute), v1b) }); err != nil {
+	if err := db.InTx(ctx, func(ctx context.Context) error {
+		_, err := db.AmendModelVersion(ctx, m, now.Add(time.Minute), v1b, nil)
+		return err
+	}); err != nil {
 		t.Fatal(err)
 	}
 	if n := updates(); n != 1 {
@@ -131,6 +134,66 @@ func TestAmendModelVersionUpdatesTheModelOnce(t *testing.T) {
 	}
 	if s, err := db.FindModelAmendment(ctx, id, 1, 0); err != nil || len(s.Groups[0].Topics) != 1 {
 		t.Fatalf("kept revision 0: %+v, %v", s, err)
+	}
+	checkCharge(t, db, uid)
+}
+
+// TestAmendModelVersionOnlyWhenAmendable: with a condition, the amendment
+// happens only for the newest version the editor made, by that user,
+// changed after Since; otherwise nothing is written (no amendment kept, the
+// version and the model unchanged) and the caller adds a version instead.
+// The editor's version is marked in its own insert (SaveEditorVersion).
+func TestAmendModelVersionOnlyWhenAmendable(t *testing.T) {
+	db := testkit.OpenDB(t)
+	ctx := context.Background()
+	now := time.UnixMilli(1767000000000).UTC()
+	v1 := &explorer.Structure{Groups: []explorer.Group{{ID: 1, Title: "g", Topics: []explorer.Topic{{ID: 1, Title: "t", Terms: []string{"a"}}}}}, IgnoreTerms: []explorer.IgnoreTerm{}}
+	id, uid := createTestModel(t, db, v1)
+	v2 := &explorer.Structure{Groups: []explorer.Group{{ID: 1, Title: "g", Topics: []explorer.Topic{{ID: 1, Title: "t", Terms: []string{"a", "b"}}}}}, IgnoreTerms: []explorer.IgnoreTerm{}}
+	v2b := &explorer.Structure{Groups: []explorer.Group{{ID: 1, Title: "g", Topics: []explorer.Topic{{ID: 1, Title: "t", Terms: []string{"a", "b", "c"}}}}}, IgnoreTerms: []explorer.IgnoreTerm{}}
+	amend := func(when *models.Amendable) bool {
+		t.Helper()
+		m := modelOf(t, db, id, uid)
+		m.Revision++
+		var ok bool
+		err := db.InTx(ctx, func(ctx context.Context) error {
+			var err error
+			ok, err = db.AmendModelVersion(ctx, m, now.Add(2*time.Minute), v2b, when)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	// Version 1 was not made by the editor.
+	if amend(&models.Amendable{By: uid, Since: now.Add(-time.Hour)}) {
+		t.Fatal("amended a version the editor did not make")
+	}
+	m := modelOf(t, db, id, uid)
+	m.Version = 2
+	if err := db.InTx(ctx, func(ctx context.Context) error { return db.SaveEditorVersion(ctx, m, now, uid, v2) }); err != nil {
+		t.Fatal(err)
+	}
+	for _, when := range []models.Amendable{{By: uid + 1, Since: now.Add(-time.Minute)}, {By: uid, Since: now}} {
+		if amend(&when) {
+			t.Fatalf("amended with %+v", when)
+		}
+	}
+	if _, err := db.FindModelAmendment(ctx, id, 2, 0); explorer.ErrorCode(err) != explorer.ENOTFOUND {
+		t.Fatalf("a refused amendment kept revision 0: %v", err)
+	}
+	if got := modelOf(t, db, id, uid); got.Revision != 0 || got.Counts.Terms != 2 {
+		t.Fatalf("a refused amendment changed the model: %+v", got)
+	}
+	if !amend(&models.Amendable{By: uid, Since: now.Add(-time.Millisecond)}) {
+		t.Fatal("the editor's own recent version was not amended")
+	}
+	if s, err := db.FindModelAmendment(ctx, id, 2, 0); err != nil || len(s.Groups[0].Topics[0].Terms) != 2 {
+		t.Fatalf("revision 0 kept: %+v, %v", s, err)
+	}
+	if got := modelOf(t, db, id, uid); got.Revision != 1 || got.Counts.Terms != 3 {
+		t.Fatalf("amended model %+v", got)
 	}
 	checkCharge(t, db, uid)
 }

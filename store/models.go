@@ -191,13 +191,19 @@ func (db *DB) SaveModelVersion(ctx context.Context, m *models.ModelRecord, creat
 	return db.createVersion(ctx, m.ID, m.Version, written{at: created, added: 1, save: m}, createdBy, s)
 }
 
+// SaveEditorVersion is SaveModelVersion for a version the model editor
+// makes, marked so in the same insert.
+func (db *DB) SaveEditorVersion(ctx context.Context, m *models.ModelRecord, created time.Time, createdBy int64, s *explorer.Structure) error {
+	return db.createVersion(ctx, m.ID, m.Version, written{at: created, added: 1, save: m, editor: true}, createdBy, s)
+}
+
 func (db *DB) createVersion(ctx context.Context, modelID int64, version int, w written, createdBy int64, s *explorer.Structure) error {
 	manifest, added, err := db.storeParts(ctx, modelID, s)
 	if err != nil {
 		return err
 	}
-	_, err = db.exec(ctx, `INSERT INTO model_versions (model_id, version, created_at, created_by, content, parts) VALUES (?, ?, ?, ?, '', ?)`,
-		modelID, version, ms(w.at), createdBy, manifest)
+	_, err = db.exec(ctx, `INSERT INTO model_versions (model_id, version, created_at, created_by, content, parts, editor) VALUES (?, ?, ?, ?, '', ?, ?)`,
+		modelID, version, ms(w.at), createdBy, manifest, w.editor)
 	if err != nil {
 		return err
 	}
@@ -205,11 +211,13 @@ func (db *DB) createVersion(ctx context.Context, modelID int64, version int, w w
 }
 
 // written is a version written at a time, new (added 1) or amended (0),
-// with the model record to save in the same update (nil: none).
+// with the model record to save in the same update (nil: none); editor:
+// a new version the model editor made.
 type written struct {
-	at    time.Time
-	added int
-	save  *models.ModelRecord
+	at     time.Time
+	added  int
+	save   *models.ModelRecord
+	editor bool
 }
 
 // versionWrittenSQL keeps a model's newest version time and counts (see
