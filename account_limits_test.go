@@ -162,3 +162,32 @@ func TestPasswordFailuresPerAccount(t *testing.T) {
 		t.Fatalf("the waits do not grow: %v", waits)
 	}
 }
+
+// TestSpendWriteUsesTheOverrideReadWithTheUser: counting a write uses the
+// writes override read with the request's user (no budget read of its
+// own); a user value read without it still gets the store's budget.
+func TestSpendWriteUsesTheOverrideReadWithTheUser(t *testing.T) {
+	e := testkit.New(t, func(o *explorer.Options) { o.Budgets.WritesPerMinute = 5 })
+	e.AddUser("ann", "")
+	u := *explorer.UserFromContext(e.As("ann"))
+	if !u.Writes.Read {
+		t.Fatal("the user was read without its writes override")
+	}
+	one := 1
+	u.Writes.Limit = &one // as if read with an override of 1; the store has none
+	ctx := explorer.WithUser(context.Background(), &u)
+	must(t, e.Svc.SpendWrite(ctx))
+	if err := e.Svc.SpendWrite(ctx); code(err) != explorer.ETHROTTLED {
+		t.Fatalf("second write with an override of 1 read with the user: %v", err)
+	}
+	e.AddUser("bob", "")
+	bob := *explorer.UserFromContext(e.As("bob"))
+	bob.Writes = explorer.WritesOverride{}
+	ctx = explorer.WithUser(context.Background(), &bob)
+	for range 5 {
+		must(t, e.Svc.SpendWrite(ctx))
+	}
+	if err := e.Svc.SpendWrite(ctx); code(err) != explorer.ETHROTTLED {
+		t.Fatalf("sixth write with the store's budget of 5: %v", err)
+	}
+}

@@ -40,6 +40,18 @@ type User struct {
 	// ExternalID.
 	Source     string
 	ExternalID string
+	// Writes is the user's override of writes per minute as the store
+	// read it with the user (FindUserByID, ByName, ByExternal: every
+	// request reads its user), so that counting a write (SpendWrite)
+	// reads no budget of its own; it lives as long as the request's user.
+	Writes WritesOverride
+}
+
+// WritesOverride is a user's override of writes per minute read with the
+// user: Read says it was, Limit is the override (nil: the default).
+type WritesOverride struct {
+	Read  bool
+	Limit *int
 }
 
 // Sign-in sources of a user.

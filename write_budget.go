@@ -59,15 +59,25 @@ func (s *Service) SpendWrite(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	b, err := s.budgetsOf(ctx, u.ID)
+	limit, err := s.writesPerMinute(ctx, u)
 	if err != nil {
 		return err
 	}
-	if wait := s.writes.spend(u.ID, b.WritesPerMinute, s.clock.Now()); wait > 0 {
+	if wait := s.writes.spend(u.ID, limit, s.clock.Now()); wait > 0 {
 		secs := int((wait + time.Second - 1) / time.Second)
-		e := Errorf(ETHROTTLED, "more than %d writes in a minute: the limit per user; try again in %d seconds", b.WritesPerMinute, secs)
+		e := Errorf(ETHROTTLED, "more than %d writes in a minute: the limit per user; try again in %d seconds", limit, secs)
 		e.RetryAfter = secs
 		return e
 	}
 	return nil
+}
+
+// writesPerMinute is u's budget of writes per minute: its override as read
+// with u when it was, else from the store.
+func (s *Service) writesPerMinute(ctx context.Context, u *User) (int, error) {
+	if u.Writes.Read {
+		return BudgetOverride{WritesPerMinute: u.Writes.Limit}.apply(s.budgets).WritesPerMinute, nil
+	}
+	b, err := s.budgetsOf(ctx, u.ID)
+	return b.WritesPerMinute, err
 }

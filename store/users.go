@@ -17,12 +17,20 @@ func userColumnsAs(alias string) string {
 	return alias + "." + strings.ReplaceAll(userColumns, ", ", ", "+alias+".")
 }
 
-func scanUser(sc rowScanner) (*explorer.User, error) {
+// userWrites is the column a single user's read adds to userColumns:
+// the user's override of writes per minute (scanUserWrites).
+const userWrites = `, (SELECT writes_per_minute FROM user_budgets WHERE user_id = users.id)`
+
+func scanUser(sc rowScanner) (*explorer.User, error) { return scanUserWith(sc) }
+
+// scanUserWith scans userColumns, then extra.
+func scanUserWith(sc rowScanner, extra ...any) (*explorer.User, error) {
 	var u explorer.User
 	var created, changed int64
 	var disabled sql.NullInt64
 	var external sql.NullString
-	if err := sc.Scan(&u.ID, &u.Username, &u.PasswordHash, &u.Role, &u.Status, &created, &changed, &disabled, &u.TokensRevoked, &u.Source, &external); err != nil {
+	dest := append([]any{&u.ID, &u.Username, &u.PasswordHash, &u.Role, &u.Status, &created, &changed, &disabled, &u.TokensRevoked, &u.Source, &external}, extra...)
+	if err := sc.Scan(dest...); err != nil {
 		return nil, err
 	}
 	u.ExternalID = external.String
@@ -56,11 +64,26 @@ func (db *DB) CreateUser(ctx context.Context, u *explorer.User) error {
 	return nil
 }
 
-func (db *DB) findUser(ctx context.Context, notFound, where string, arg any) (*explorer.User, error) {
+func (db *DB) findUser(ctx context.Context, notFound, where string, args ...any) (*explorer.User, error) {
 	// Prepared: every authenticated request reads its user.
-	u, err := scanUser(db.row(ctx, `SELECT `+userColumns+` FROM users WHERE `+where, arg))
+	u, err := scanUserWrites(db.row(ctx, `SELECT `+userColumns+userWrites+` FROM users WHERE `+where, args...))
 	if err != nil {
 		return nil, db.mapError(err, notFound)
+	}
+	return u, nil
+}
+
+// scanUserWrites scans a user read with its writes override (userWrites).
+func scanUserWrites(sc rowScanner) (*explorer.User, error) {
+	var limit sql.NullInt64
+	u, err := scanUserWith(sc, &limit)
+	if err != nil {
+		return nil, err
+	}
+	u.Writes.Read = true
+	if limit.Valid {
+		n := int(limit.Int64)
+		u.Writes.Limit = &n
 	}
 	return u, nil
 }
@@ -74,21 +97,13 @@ func (db *DB) FindUserByID(ctx context.Context, id int64) (*explorer.User, error
 // canonical form (explorer.UsernameKey); a user whose exact name it is
 // comes first (one that migration 26 left without the shared key).
 func (db *DB) FindUserByName(ctx context.Context, username string) (*explorer.User, error) {
-	u, err := scanUser(db.row(ctx, `SELECT `+userColumns+` FROM users WHERE name_key = ? OR username = ?
-		ORDER BY CASE WHEN username = ? THEN 0 ELSE 1 END LIMIT 1`, explorer.UsernameKey(username), username, username))
-	if err != nil {
-		return nil, db.mapError(err, "user "+username+" not found")
-	}
-	return u, nil
+	return db.findUser(ctx, "user "+username+" not found", `name_key = ? OR username = ?
+		ORDER BY CASE WHEN username = ? THEN 0 ELSE 1 END LIMIT 1`, explorer.UsernameKey(username), username, username)
 }
 
 // FindUserByExternal returns the user a directory (source) knows as id.
 func (db *DB) FindUserByExternal(ctx context.Context, source, id string) (*explorer.User, error) {
-	u, err := scanUser(db.row(ctx, `SELECT `+userColumns+` FROM users WHERE auth_source = ? AND external_id = ?`, source, id))
-	if err != nil {
-		return nil, db.mapError(err, "no user of that directory entry")
-	}
-	return u, nil
+	return db.findUser(ctx, "no user of that directory entry", "auth_source = ? AND external_id = ?", source, id)
 }
 
 // FindUsers lists all users by username.

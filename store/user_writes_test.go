@@ -1,0 +1,57 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	explorer "explorer"
+	"explorer/internal/testkit"
+)
+
+// TestUserReadCarriesItsWritesOverride: a single user's read (by id, name
+// or directory entry) carries the user's override of writes per minute,
+// marked as read, so that counting a write reads no budget of its own; a
+// changed override is what the next read carries.
+func TestUserReadCarriesItsWritesOverride(t *testing.T) {
+	db := testkit.OpenDB(t)
+	ctx := context.Background()
+	u := &explorer.User{Username: "ann", Role: explorer.RoleUser, Status: explorer.StatusActive, Created: time.UnixMilli(1767000000000), Source: explorer.SourceLDAP, ExternalID: "uid=ann"}
+	if err := db.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	reads := func() []*explorer.User {
+		t.Helper()
+		a, err := db.FindUserByID(ctx, u.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := db.FindUserByName(ctx, "ann")
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := db.FindUserByExternal(ctx, explorer.SourceLDAP, "uid=ann")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return []*explorer.User{a, b, c}
+	}
+	for _, got := range reads() {
+		if !got.Writes.Read || got.Writes.Limit != nil {
+			t.Fatalf("without an override: %+v", got.Writes)
+		}
+	}
+	seven := 7
+	if err := db.SetBudgetOverride(ctx, u.ID, explorer.BudgetOverride{WritesPerMinute: &seven}); err != nil {
+		t.Fatal(err)
+	}
+	for _, got := range reads() {
+		if !got.Writes.Read || got.Writes.Limit == nil || *got.Writes.Limit != 7 {
+			t.Fatalf("with an override of 7: %+v", got.Writes)
+		}
+	}
+	users, err := db.FindUsers(ctx)
+	if err != nil || len(users) != 1 || users[0].Writes.Read {
+		t.Fatalf("a list of users is read without overrides: %v, %+v", err, users)
+	}
+}
