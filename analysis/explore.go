@@ -108,6 +108,10 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	rows, nbs := rowTerms(cands, counter, lex, isAspect)
 	noTitle := noTitles(cands, counter, lang)
 	feats, kinOnly := contextFeatures(counter, exploreFeatures, lex)
+	var saidWords []string // implicit aspects (joinOpinions), in feedback
+	if isFeedback {
+		saidWords = opinionRows(feats, kinOnly)
+	}
 	words := newCompoundWords(counter, isAspect, lang) // the last use of counter
 	ctx := NewContexts(rows, feats)
 	ctx.KinOnly(kinOnly)
@@ -119,6 +123,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	topics := buildSalientTopics(ranked, vecs, lang, opt.Topics, nbs, isFeedback, noTitle)
 	groups := titleByCoverage(GroupTopics(topics, vecs, opt.Groups), vecs)
 	joinCompounds(groups, words)
+	joinOpinions(groups, ctx, saidWords)
 	return groups, nil
 }
 
