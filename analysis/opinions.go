@@ -28,9 +28,11 @@ const (
 )
 
 // maxOpinionMembers is the most opinion words that join one topic, the
-// most specific first: a bound on what a topic holds and a page shows (not
-// measured).
-const maxOpinionMembers = 10
+// most specific first: a bound on what a topic holds and a page shows. At
+// 10 food and service were full on SemEval-2014 restaurants (without
+// "attentive" and "bad"); 20 gave the same coverage, one point more
+// without the word space.
+const maxOpinionMembers = 20
 
 // joinOpinions adds to the topics of groups the opinion words (words,
 // context words of ctx) said of them (see opinionLift).

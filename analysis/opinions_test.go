@@ -1,6 +1,9 @@
 package analysis
 
 import (
+	"fmt"
+	"maps"
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -80,5 +83,65 @@ func TestJoinOpinionsBound(t *testing.T) {
 	}
 	if n := len(groups[0].Topics[1].Terms); n != 1 {
 		t.Errorf("staff holds %v", groups[0].Topics[1].Terms)
+	}
+}
+
+// saidCorpus is made review sentences: each aspect with an opinion word
+// said of it alone, "great" and "good" said of all; one sentence in ten
+// names no aspect.
+func saidCorpus(n int) ([]string, map[string]string) {
+	said := map[string]string{"waiter": "rude", "prices": "affordable", "pizza": "tasty", "decor": "cozy",
+		"parking": "scarce", "room": "spacious", "dessert": "sweet", "music": "loud"}
+	aspects := slices.Sorted(maps.Keys(said))
+	r := rand.New(rand.NewPCG(7, 31))
+	out := make([]string, n)
+	for i := range out {
+		a, b := aspects[r.IntN(len(aspects))], aspects[r.IntN(len(aspects))]
+		g := []string{"great", "good"}[r.IntN(2)]
+		switch i % 10 {
+		case 0:
+			out[i] = fmt.Sprintf("Very %s!", said[a])
+		case 1, 2, 3:
+			out[i] = fmt.Sprintf("The %s was %s and the %s was %s.", a, said[a], b, g)
+		default:
+			out[i] = fmt.Sprintf("A %s %s, we came at %d with a %s %s.", said[a], a, i, g, b)
+		}
+	}
+	return out, said
+}
+
+// Explored feedback: each aspect's own opinion word joins its topic,
+// after its title, and "great", said of all, joins none; no title is an
+// opinion word.
+func TestExploreJoinsOpinionsSaidOfAnAspect(t *testing.T) {
+	texts, said := saidCorpus(600)
+	opinion := []string{"great", "good"}
+	for _, w := range said {
+		opinion = append(opinion, w)
+	}
+	lex := Lexicon{Opinion: opinionOf(opinion...)}
+	groups, err := Explore(textsOf(texts), "en", ExploreOptions{}, lex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	joined := 0
+	for _, g := range groups {
+		for _, tp := range g.Topics {
+			if lex.Opinion(tp.Title) {
+				t.Errorf("opinion title %q", tp.Title)
+			}
+			for _, term := range tp.Terms[1:] {
+				if !lex.Opinion(term) {
+					continue
+				}
+				if said[tp.Title] != term {
+					t.Errorf("%q joined %q (%v)", term, tp.Title, tp.Terms)
+				}
+				joined++
+			}
+		}
+	}
+	if joined < len(said)/2 {
+		t.Errorf("%d opinion words joined their aspect, want at least %d: %v", joined, len(said)/2, groups)
 	}
 }
