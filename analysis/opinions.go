@@ -13,16 +13,18 @@ import (
 // aspect. In feedback, an opinion word among the context words joins, as
 // one of the last members, the one topic it is said of: the topic whose
 // one-word terms it is most often near (within nearWindow terms in a
-// clause, the counts Vectors.kin reads), at least opinionMinNear times, in
-// at least opinionShare of its occurrences near any topic's terms, and
-// opinionLift times as often as the topic's share of all near context
-// words, so a word said of anything ("great", "good": a fifth of its uses
+// clause, the counts Vectors.kin reads), at least opinionMinNear times
+// (minCooccurrence: once is chance), in at least opinionShare of its
+// occurrences near any topic's terms, and opinionLift times as often as
+// the topic's share of all near context words, so a word said of anything ("great", "good": a fifth of its uses
 // near food, about food's share) joins none. The words learnt are the
 // texts' own: no list of aspects or of their words. Tuned on SemEval-2014
 // restaurants and laptops, with and without the word space (share 0.25,
-// 0.3, 0.4 and lift 3, 5 tried; 0.25 joined "excellent" to service).
+// 0.3, 0.4, lift 3, 5 and 2, 3, 5 times near tried; share 0.25 joined
+// "excellent" to service and lost a category, 3 and 5 times joined fewer
+// words: coverage 2 points lower).
 const (
-	opinionMinNear = 3
+	opinionMinNear = minCooccurrence
 	opinionShare   = 0.3
 	opinionLift    = 3
 )

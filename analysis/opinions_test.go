@@ -10,7 +10,7 @@ import (
 
 // opinionTexts are made review sentences: "affordable" said of prices,
 // "rude" of staff and "tasty" of food, "great" of all three alike, and
-// "awful" near food only twice.
+// "awful" near food once.
 func opinionTexts() []string {
 	var texts []string
 	for range 3 {
@@ -24,7 +24,7 @@ func opinionTexts() []string {
 			"Our table was booked.", "The music was jazz.", "Music from the bar.",
 		)
 	}
-	return append(texts, "The food was awful.", "Awful food.", "Awful.")
+	return append(texts, "Awful food.", "Awful.")
 }
 
 func TestJoinOpinions(t *testing.T) {
@@ -44,7 +44,7 @@ func TestJoinOpinions(t *testing.T) {
 	want := map[string][]string{
 		"prices": {"prices", "affordable"},
 		"staff":  {"staff", "rude"},
-		"food":   {"food", "tasty"}, // awful: near food twice only (opinionMinNear)
+		"food":   {"food", "tasty"}, // awful: near food once (opinionMinNear)
 		"wine":   {"wine"}, "table": {"table"}, "music": {"music"},
 	}
 	for _, g := range groups {
