@@ -68,7 +68,8 @@ type Lexicon struct {
 	Neighbours func(term string) []string
 	// Opinion reports whether a folded word is an opinion word of the
 	// language (good, rude, overpriced): tonality, never a topic's title
-	// nor the link that joins a member. nil: none known.
+	// nor the link that joins a member; in feedback it joins, as a last
+	// member, the one topic it is said of (joinOpinions). nil: none known.
 	Opinion func(word string) bool
 }
 
@@ -93,8 +94,9 @@ type Texts func(fn func(text string)) error
 // as a noun (noTitles); near-duplicate texts
 // count once, addresses and attribution lines are cut out (distinctTexts).
 // A topic's terms end with the texts' closed compounds of them
-// (joinCompounds: "wijnkaart" in the topic of "kaart"). It reads the
-// texts twice.
+// (joinCompounds: "wijnkaart" in the topic of "kaart") and, in feedback,
+// the opinion words said of it (joinOpinions: "slow", "rude" in the topic
+// of "service"). It reads the texts twice.
 func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]TopicGroup, error) {
 	texts = distinctTexts(texts)
 	counter := NewCounter()
@@ -108,6 +110,10 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	rows, nbs := rowTerms(cands, counter, lex, isAspect)
 	noTitle := noTitles(cands, counter, lang)
 	feats, kinOnly := contextFeatures(counter, exploreFeatures, lex)
+	var saidWords []string // implicit aspects (joinOpinions), in feedback
+	if isFeedback {
+		saidWords = opinionRows(feats, kinOnly)
+	}
 	words := newCompoundWords(counter, isAspect, lang) // the last use of counter
 	ctx := NewContexts(rows, feats)
 	ctx.KinOnly(kinOnly)
@@ -119,6 +125,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	topics := buildSalientTopics(ranked, vecs, lang, opt.Topics, nbs, isFeedback, noTitle)
 	groups := titleByCoverage(GroupTopics(topics, vecs, opt.Groups), vecs)
 	joinCompounds(groups, words)
+	joinOpinions(groups, ctx, saidWords)
 	return groups, nil
 }
 

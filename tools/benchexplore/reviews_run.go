@@ -16,6 +16,7 @@ type reviewMeasures struct {
 	texts, topics, opinionTitles, covered int
 	categories, found                     int
 	missed                                []string
+	f1s                                   []string // every measured category with its best F1
 }
 
 // reviews explores every review file found in dir (held-out ones only
@@ -55,6 +56,9 @@ func reviews(w io.Writer, dir string, heldOut, bare, verbose bool) error {
 		fmt.Fprintf(w, "| %s | %d | %d | %.0f %% | %.0f %% | %s |\n", name, m.texts, m.topics,
 			100*float64(m.opinionTitles)/float64(max(m.topics, 1)), 100*float64(m.covered)/float64(max(m.texts, 1)), cats)
 		if verbose {
+			if len(m.f1s) > 0 {
+				fmt.Fprintf(w, "  best F1 of a group: %s\n", strings.Join(m.f1s, ", "))
+			}
 			printGroups(w, groups)
 		}
 	}
@@ -126,7 +130,7 @@ func measureReviews(groups []analysis.TopicGroup, rs []review, lang string, judg
 			catTexts[c][k] = true
 		}
 	}
-	m.categories, m.found, m.missed = categoriesFound(catTexts, inGroup)
+	m.categories, m.found, m.missed, m.f1s = categoriesFound(catTexts, inGroup)
 	return m
 }
 
@@ -144,7 +148,7 @@ func groupHas(g analysis.TopicGroup, p analysis.Text) bool {
 // categoriesFound counts the categories (whole entities and small ones
 // left out) that some group's texts match with an F1 of at least
 // categoryF1, and names the others with their best F1.
-func categoriesFound(catTexts map[string]map[int]bool, inGroup []map[int]bool) (n, found int, missed []string) {
+func categoriesFound(catTexts map[string]map[int]bool, inGroup []map[int]bool) (n, found int, missed, f1s []string) {
 	var names []string
 	for c, s := range catTexts {
 		if !wholeEntities[c] && len(s) >= minCategory {
@@ -165,11 +169,12 @@ func categoriesFound(catTexts map[string]map[int]bool, inGroup []map[int]bool) (
 				best = f1
 			}
 		}
+		f1s = append(f1s, fmt.Sprintf("%s %.2f", c, best))
 		if best >= categoryF1 {
 			found++
 		} else {
 			missed = append(missed, fmt.Sprintf("%s %.2f", c, best))
 		}
 	}
-	return len(names), found, missed
+	return len(names), found, missed, f1s
 }
