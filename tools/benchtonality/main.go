@@ -44,6 +44,7 @@ var datasets = []dataset{
 	{"MAMS_ATSA_test.xml", "MAMS ATSA restaurants (test)", "EN", false, false},
 	{"ABSA16_Restaurants_Train_SB1_v2.xml", "SemEval-2016 restaurants (train)", "EN", false, false},
 	{"EN_REST_SB1_TEST.xml.gold", "SemEval-2016 restaurants (test)", "EN", false, false},
+	{"ABSA16_Laptops_Train_SB1_v2.xml", "SemEval-2016 laptops (train)", "EN", false, false},
 	{"restaurants_dutch_training.xml", "SemEval-2016 restaurants (train)", "NL", false, false},
 	{"DU_REST_SB1_TEST.xml.gold", "SemEval-2016 restaurants (test)", "NL", false, false},
 	{"SP_REST_SB1_TEST.xml.gold", "SemEval-2016 restaurants (test)", "ES", false, false},
