@@ -57,8 +57,8 @@ type Registry struct {
 	// space answers the language; set at each scan of the folder.
 	senseFiles atomic.Pointer[map[string]string]
 	mu         sync.RWMutex
-	langs map[string]*entry
-	wg    sync.WaitGroup
+	langs      map[string]*entry
+	wg         sync.WaitGroup
 }
 
 var _ explorer.WordSpaces = (*Registry)(nil)
