@@ -506,8 +506,13 @@ func (r *Registry) Suggest(ctx context.Context, language string, terms []explore
 // bySense re-orders a suggestion by the sense order of the language's
 // thesaurus file (senses.go), when the thesaurus folder has one with an
 // index; a file that cannot be read leaves the order as it is (logged).
+// A language that has none reads the folder again (at most every rescan
+// interval), so a thesaurus installed later is used without a restart.
 func (r *Registry) bySense(language string, terms []explorer.WeightedTerm, list []explorer.PoleSuggestion) []explorer.PoleSuggestion {
 	files := r.senseFiles.Load()
+	if (files == nil || (*files)[language] == "") && senseOrdered[language] && r.rescanMythes() {
+		files = r.senseFiles.Load() // installed since the last scan
+	}
 	if files == nil || (*files)[language] == "" {
 		return list
 	}

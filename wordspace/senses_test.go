@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"explorer"
 )
@@ -174,5 +175,29 @@ func TestSenseOrderNeedsAnOrderedIndexedThesaurus(t *testing.T) {
 	}
 	if files := indexedFiles(map[string]mythesFile{"DE": {path: "th_de_DE_v2.dat"}}); len(*files) != 0 {
 		t.Errorf("a thesaurus of a language without a sense order by use was taken: %v", *files)
+	}
+}
+
+// English's thesaurus installed after the folder was read is used from
+// the next rescan on, without a restart.
+func TestSenseOrderFoundWithoutRestart(t *testing.T) {
+	clock := &scanClock{t: time.Unix(1_700_000_000, 0)}
+	r := NewRegistry(nil)
+	r.now = clock.now
+	if err := r.Add(senseSpace(t)); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := r.LoadMythesDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	delivery := explorer.WeightedTerm{Term: "delivery", Weight: 1}
+	writeMythes(t, dir, "th_en_US_v2", "UTF-8", deliveryEntries)
+	if got := strings.Join(suggestTerms(t, r, delivery), " "); got != "rescue bringing package shipment deliverance table" {
+		t.Fatalf("within the rescan interval: %s (the space's order)", got)
+	}
+	clock.add(MythesRescan)
+	if got := strings.Join(suggestTerms(t, r, delivery), " "); got != "bringing shipment package table rescue deliverance" {
+		t.Errorf("after the rescan interval: %s, want the sense order", got)
 	}
 }
