@@ -226,8 +226,8 @@ bench-serve: build bin/servebench
 ## The thesauri loaded from the system are unpacked outside the work tree
 ## (Makefile.wordspace) and given with --mythes-dir.
 .PHONY: bench-suggest
-bench-suggest: build bin/servebench $(MYTHES)/th_sv_SE_v2.dat
-	bin/servebench -bin $(BIN) -suggest -mythes-dir $(MYTHES) -reviews $(BENCH_REVIEWS_DIR)/Restaurants_Train_v2.xml $(if $(SUGGEST_DUMP),-dump $(SUGGEST_DUMP))
+bench-suggest: build bin/servebench $(MYTHES)/th_sv_SE_v2.dat $(MYTHES)/th_en_US_v2.dat
+	bin/servebench -bin $(BIN) -suggest -heldout tools/servebench/testdata/suggest-probes-heldout.tsv -mythes-dir $(MYTHES) -reviews $(BENCH_REVIEWS_DIR)/Restaurants_Train_v2.xml $(if $(SUGGEST_DUMP),-dump $(SUGGEST_DUMP))
 	$(MAKE) --no-print-directory wordspace-eval
 
 ## bench-tonality-serve: exploring TONALITY_TEXTS generated reviews through

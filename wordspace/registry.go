@@ -52,9 +52,13 @@ type Registry struct {
 	// them, and the server's other requests, wait longer. Waiting
 	// searches are admitted in turn.
 	slots chan struct{}
-	mu    sync.RWMutex
-	langs map[string]*entry
-	wg    sync.WaitGroup
+	// senseFiles are the thesaurus files with an index of the thesaurus
+	// folder, by language, read for the sense order (senses.go) whatever
+	// space answers the language; set at each scan of the folder.
+	senseFiles atomic.Pointer[map[string]string]
+	mu         sync.RWMutex
+	langs      map[string]*entry
+	wg         sync.WaitGroup
 }
 
 var _ explorer.WordSpaces = (*Registry)(nil)
@@ -492,7 +496,32 @@ func (r *Registry) Suggest(ctx context.Context, language string, terms []explore
 		return nil, err
 	}
 	defer func() { <-r.slots }()
-	return s.SuggestExcluding(ctx, terms, exclude, limit)
+	list, err := s.SuggestExcluding(ctx, terms, exclude, limit)
+	if err != nil {
+		return nil, err
+	}
+	return r.bySense(language, terms, list), nil
+}
+
+// bySense re-orders a suggestion by the sense order of the language's
+// thesaurus file (senses.go), when the thesaurus folder has one with an
+// index; a file that cannot be read leaves the order as it is (logged).
+// A language that has none reads the folder again (at most every rescan
+// interval), so a thesaurus installed later is used without a restart.
+func (r *Registry) bySense(language string, terms []explorer.WeightedTerm, list []explorer.PoleSuggestion) []explorer.PoleSuggestion {
+	files := r.senseFiles.Load()
+	if (files == nil || (*files)[language] == "") && senseOrdered[language] && r.rescanMythes() {
+		files = r.senseFiles.Load() // installed since the last scan
+	}
+	if files == nil || (*files)[language] == "" {
+		return list
+	}
+	rank, err := senseRanks((*files)[language], terms)
+	if err != nil {
+		r.logger.Warn("thesaurus not read for the sense order", "language", language, "err", err)
+		return list
+	}
+	return bySense(list, rank)
 }
 
 // admit waits for a search slot, or for ctx to end (then EUNAVAILABLE:

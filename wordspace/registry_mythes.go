@@ -111,6 +111,7 @@ func (r *Registry) scanMythes(initial bool) error {
 	if err != nil {
 		return err
 	}
+	r.senseFiles.Store(indexedFiles(best))
 	langs := make([]string, 0, len(best))
 	for l := range best {
 		langs = append(langs, l)
@@ -134,6 +135,22 @@ func (r *Registry) scanMythes(initial bool) error {
 		r.lazy(l, f.path, 0, load, warm).mythes = &f
 	}
 	return nil
+}
+
+// indexedFiles are the paths of the files of best that have an index
+// beside them (name.idx for name.dat), by language, of the languages whose
+// thesaurus lists senses by use (senseOrdered): the sense order's.
+func indexedFiles(best map[string]mythesFile) *map[string]string {
+	out := map[string]string{}
+	for l, f := range best {
+		if !senseOrdered[l] {
+			continue
+		}
+		if st, err := os.Stat(strings.TrimSuffix(f.path, ".dat") + ".idx"); err == nil && st.Mode().IsRegular() {
+			out[l] = f.path
+		}
+	}
+	return &out
 }
 
 // mythesFiles finds the thesaurus of each language in dir (nil for a

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"slices"
@@ -21,6 +22,22 @@ type suggestConfig struct {
 	hotel string
 	// dump, when set, is where the top 10 not yet judged are written.
 	dump string
+}
+
+// heldout are the held-out probes of the suggestion bench: poles written
+// before a round's tuning, reported in a table of their own (the flags
+// live here, with the bench, not in main.go).
+var heldout struct {
+	probes, judged string
+	// quick skips the timed starts, the declines and the project phases:
+	// one start, the two precision tables (a tuning loop).
+	quick bool
+}
+
+func init() {
+	flag.StringVar(&heldout.probes, "heldout", "", "with -suggest: held-out probe poles, reported apart (\"\": none)")
+	flag.StringVar(&heldout.judged, "heldout-judged", "tools/servebench/testdata/suggest-judged-heldout.tsv", "with -suggest -heldout: their judged suggestions")
+	flag.BoolVar(&heldout.quick, "quick", false, "with -suggest: only the precision tables, after one start (no timings, declines or project spaces)")
 }
 
 // runSuggest measures the suggestions an analyst sees: the first
@@ -46,7 +63,7 @@ func runSuggest(c config) error {
 		args = append(args, "--mythes-dir", c.suggest.mythes)
 	}
 	fmt.Printf("## Suggestions (%s)\n\n", time.Now().UTC().Format(time.DateOnly))
-	srv, err := startsAndFirsts(c.bin, data, args, probes)
+	srv, err := suggestServer(c.bin, data, args, probes)
 	if err != nil {
 		return err
 	}
@@ -59,16 +76,59 @@ func runSuggest(c config) error {
 	if err != nil {
 		return err
 	}
-	unjudged := precisionTable("the thesaurus spaces (the admin, no project space)", probes, general, judged)
+	unjudged := precisionTable("the thesaurus spaces (the admin, no project space; "+c.suggest.probes+", judged in "+c.suggest.judged+")", probes, general, judged)
+	more, err := heldoutTable(cl)
+	if err != nil {
+		return err
+	}
+	unjudged = append(unjudged, more...)
+	if heldout.quick {
+		printLists(probes, general, judged)
+		return dumpUnjudged(c.suggest.dump, unjudged)
+	}
 	if err := declineTable(cl, probes); err != nil {
 		return err
 	}
-	more, err := projectPhases(cl, srv, c.suggest, probes, general, judged)
+	more, err = projectPhases(cl, srv, c.suggest, probes, general, judged)
 	if err != nil {
 		return err
 	}
 	unjudged = append(unjudged, more...)
 	return dumpUnjudged(c.suggest.dump, unjudged)
+}
+
+// suggestServer starts the server of the suggestion bench: once, ready,
+// with -quick; else through startsAndFirsts.
+func suggestServer(bin, data string, args []string, probes []probe) (*server, error) {
+	if !heldout.quick {
+		return startsAndFirsts(bin, data, args, probes)
+	}
+	srv, _, err := startServer(bin, data, args)
+	return srv, err
+}
+
+// heldoutTable prints the precision table of the held-out probes (none
+// given: nothing) and answers their lines not judged yet.
+func heldoutTable(cl *client) ([]string, error) {
+	if heldout.probes == "" {
+		return nil, nil
+	}
+	probes, err := readProbes(heldout.probes)
+	if err != nil {
+		return nil, err
+	}
+	judged, err := readJudged(heldout.judged)
+	if err != nil {
+		return nil, err
+	}
+	lists, err := suggestAll(cl, "admin", probes, 20)
+	if err != nil {
+		return nil, err
+	}
+	if heldout.quick {
+		printLists(probes, lists, judged)
+	}
+	return precisionTable("HELD-OUT probes (written before the round's tuning; the admin, no project space; "+heldout.probes+", judged in "+heldout.judged+")", probes, lists, judged), nil
 }
 
 // startsAndFirsts starts the server twice on data: the first start (a new

@@ -60,7 +60,7 @@ func score(p probe, list []string, judged judgements) (tally, []string) {
 // words per 100 slots by language and pole size, and answers the lines
 // not judged yet.
 func precisionTable(title string, probes []probe, lists [][]string, judged judgements) []string {
-	fmt.Printf("Precision at 10 on the judged probes, %s (tools/servebench/testdata: suggest-probes.tsv, judged in suggest-judged.tsv; an unjudged word counts as not acceptable; fewer than 10 suggestions count the empty slots as not acceptable). Opposite polarity: a top-10 word whose tonality-lexicon polarity is the opposite of the pole's (the lexicon the server filters with, so a floor: a person's judgement is the acceptance).\n\n", title)
+	fmt.Printf("Precision at 10 on the judged probes, %s (an unjudged word counts as not acceptable; fewer than 10 suggestions count the empty slots as not acceptable). Opposite polarity: a top-10 word whose tonality-lexicon polarity is the opposite of the pole's (the lexicon the server filters with, so a floor: a person's judgement is the acceptance).\n\n", title)
 	fmt.Println("| language | poles | terms a pole | P@10 | opposite-polarity per 100 slots | unjudged words |")
 	fmt.Println("|---|---|---|---|---|---|")
 	var unjudged []string
@@ -187,4 +187,22 @@ func declineOne(cl *client, p probe) (int, string, []string, error) {
 		}
 	}
 	return worst, word, gone, nil
+}
+
+// printLists prints each probe's top 10, each word marked + (acceptable),
+// - (not) or ? (not judged): the -quick mode's view for tuning.
+func printLists(probes []probe, lists [][]string, judged judgements) {
+	for i, p := range probes {
+		var marked []string
+		for _, w := range lists[i][:min(10, len(lists[i]))] {
+			ok, seen := judged.verdict(p, w)
+			mark := map[bool]string{true: "+", false: "-"}[ok]
+			if !seen {
+				mark = "?"
+			}
+			marked = append(marked, w+" "+mark)
+		}
+		fmt.Printf("- %s {%s}: %s\n", p.lang, strings.Join(p.terms, ", "), strings.Join(marked, ", "))
+	}
+	fmt.Println()
 }

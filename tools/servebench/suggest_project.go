@@ -98,6 +98,10 @@ func learnWords(cl *client, srv *server, user, title string, texts []string) err
 	if err := srv.addUser(user); err != nil {
 		return err
 	}
+	// An import uses a credit a row (402 past the balance).
+	if err := cl.buyCredits(user, len(texts)); err != nil {
+		return err
+	}
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
 	w.Write([]string{"id", "text"})

@@ -1,0 +1,306 @@
+package wordspace
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"explorer"
+)
+
+// The sense order (issue 33, round sense6). A word space puts a word near
+// every sense of a pole term alike: WordNet's retrofitting links the
+// synonyms of each sense of "delivery" (rescue, deliverance, livery,
+// pitch) as it links those of its first (bringing, shipment), and a
+// thesaurus space gives each synset a vector of its own. A MyThes
+// thesaurus lists a headword's senses by part of speech, the most common
+// first (WordNet's order, from its sense-tagged corpus, in LibreOffice's
+// English thesaurus). Where the language's thesaurus file is in the
+// thesaurus folder with its index (.idx), a suggestion of the space is
+// re-ordered by it: the words of a pole term's first senseFirst senses of
+// a part of speech come first (both sources agree), then the words the
+// thesaurus does not list for the pole's terms, in the space's order,
+// then the words it lists only in later senses (another sense: they drop).
+// Without the file nothing changes.
+
+// senseOrdered are the languages whose MyThes thesaurus (Debian's
+// mythes-*) lists a headword's senses by use: English's is WordNet 3.0's,
+// whose sense order is the sense-tagged corpus's frequency. The other
+// thesauri list senses in their editors' order; on the bench's tuning
+// probes the sense order moved their precision from 0.31 to 0.30 (IT up,
+// ES and DA down), so it is used for these only.
+var senseOrdered = map[string]bool{"EN": true}
+
+// senseFirst is how many senses of each part of speech of a pole term
+// are its common senses (tuned on the bench's tuning probes: 1 to 3 gave
+// 0.38 to 0.39 P@10 on the English one-word poles, 2 the best on the
+// three-word ones).
+const senseFirst = 2
+
+// senseEntryMax bounds the bytes of one thesaurus entry read (outside
+// bytes: a damaged count must not read the whole file).
+const senseEntryMax = 1 << 20
+
+// senseSkipNotes are the notes of a thesaurus term that make it no
+// synonym of the headword: antonyms, and broader or narrower terms.
+var senseSkipNotes = []string{"antonym", "generic term", "oberbegriff", "unterbegriff", "gegen"}
+
+// senseRank is, for each folded word, the best sense class it has among
+// a pole's terms' senses: 0 a common sense, 1 a later sense only.
+type senseRank map[string]int
+
+// SensesOf reads the senses of term from the MyThes thesaurus at dat,
+// through its index (dat with .idx for .dat): the words of each sense,
+// folded, with the sense's index within its part of speech (0 the first).
+// A headword it does not hold, a missing index or an encoding other than
+// UTF-8 or ISO 8859-1 answers nothing.
+func SensesOf(dat, term string) (words [][]string, index []int, err error) {
+	idx, err := os.Open(strings.TrimSuffix(dat, ".dat") + ".idx")
+	if err != nil {
+		return nil, nil, nil
+	}
+	defer idx.Close()
+	enc, err := firstLine(idx)
+	if err != nil {
+		return nil, nil, err
+	}
+	latin1 := strings.EqualFold(strings.ReplaceAll(enc, "-", ""), "ISO88591")
+	if !latin1 && !strings.EqualFold(enc, "UTF-8") {
+		return nil, nil, nil
+	}
+	key := strings.ToLower(strings.TrimSpace(term))
+	if latin1 {
+		var ok bool
+		if key, ok = toLatin1(key); !ok {
+			return nil, nil, nil
+		}
+	}
+	off, found, err := lookIdx(idx, key)
+	if err != nil || !found {
+		return nil, nil, err
+	}
+	f, err := os.Open(dat)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	buf := make([]byte, senseEntryMax)
+	n, err := f.ReadAt(buf, off)
+	if err != nil && err != io.EOF {
+		return nil, nil, err
+	}
+	words, index = parseEntry(buf[:n], latin1)
+	return words, index, nil
+}
+
+// parseEntry reads one MyThes entry, "headword|n" then n sense lines
+// "(pos)|term|term (note)|…", into its senses' words and indices.
+func parseEntry(b []byte, latin1 bool) ([][]string, []int) {
+	lines := bytes.SplitN(b, []byte("\n"), 2)
+	_, count, _ := strings.Cut(strings.TrimSpace(string(lines[0])), "|")
+	n, err := strconv.Atoi(count)
+	if err != nil || n <= 0 || len(lines) < 2 {
+		return nil, nil
+	}
+	var words [][]string
+	var index []int
+	perPOS := map[string]int{}
+	rest := lines[1]
+	for range n {
+		line, tail, _ := bytes.Cut(rest, []byte("\n"))
+		rest = tail
+		text := string(line)
+		if latin1 {
+			text = fromLatin1(line)
+		}
+		fields := strings.Split(strings.TrimSpace(text), "|")
+		if len(fields) < 2 {
+			continue
+		}
+		var sense []string
+		for _, f := range fields[1:] {
+			if w, ok := senseWord(f); ok {
+				sense = append(sense, Fold(w))
+			}
+		}
+		words, index = append(words, sense), append(index, perPOS[fields[0]])
+		perPOS[fields[0]]++
+		if len(rest) == 0 {
+			break
+		}
+	}
+	return words, index
+}
+
+// senseWord is a sense line's term without its note, and false for a
+// term whose note makes it no synonym (senseSkipNotes).
+func senseWord(f string) (string, bool) {
+	w, note, has := strings.Cut(f, "(")
+	if has {
+		note = strings.ToLower(note)
+		for _, s := range senseSkipNotes {
+			if strings.Contains(note, s) {
+				return "", false
+			}
+		}
+	}
+	w = strings.TrimSpace(w)
+	return w, w != ""
+}
+
+// firstLine reads the first line of f (the index's encoding).
+func firstLine(f *os.File) (string, error) {
+	buf := make([]byte, 64)
+	n, err := f.ReadAt(buf, 0)
+	if err != nil && err != io.EOF {
+		return "", err
+	}
+	line, _, _ := bytes.Cut(buf[:n], []byte("\n"))
+	return strings.TrimSpace(string(line)), nil
+}
+
+// lookIdx finds key in a MyThes index (lines "headword|offset", sorted
+// by bytes after two header lines) by binary search over the file's
+// bytes, and answers the headword's offset in the .dat.
+func lookIdx(f *os.File, key string) (int64, bool, error) {
+	st, err := f.Stat()
+	if err != nil {
+		return 0, false, err
+	}
+	// after(p) is the first line starting after byte p; the loop keeps
+	// after(lo) before key and after(hi) at or past it (or the end).
+	lo, hi := int64(0), st.Size()
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		head, _, end, err := lineAfter(f, mid)
+		if err != nil {
+			return 0, false, err
+		}
+		if end || head >= key {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	for _, p := range []int64{lo, hi} {
+		head, off, end, err := lineAfter(f, p)
+		if err != nil || end {
+			return 0, false, err
+		}
+		if head == key && off >= 0 {
+			return off, true, nil
+		}
+	}
+	return 0, false, nil
+}
+
+// lineAfter reads the first whole line starting after byte at: its
+// headword and offset (a header line, without "|": "" and -1, which sorts
+// before every key), or end past the last line.
+func lineAfter(f *os.File, at int64) (head string, off int64, end bool, err error) {
+	buf := make([]byte, 4096)
+	n, err := f.ReadAt(buf, at)
+	if err != nil && err != io.EOF {
+		return "", 0, false, err
+	}
+	b := buf[:n]
+	full := n == len(buf)
+	i := bytes.IndexByte(b, '\n')
+	if i < 0 {
+		// No line starts in what was read: past the end, or inside a line
+		// longer than the buffer (none in a real index: read as a header).
+		return "", -1, !full, nil
+	}
+	line, _, cut := bytes.Cut(b[i+1:], []byte("\n"))
+	switch {
+	case !cut && full && i > 0:
+		return lineAfter(f, at+int64(i)) // the line runs past the buffer
+	case !cut && full:
+		return "", -1, false, nil // a line longer than the buffer
+	case !cut && len(line) == 0:
+		return "", 0, true, nil
+	}
+	head, num, ok := strings.Cut(string(line), "|")
+	if !ok {
+		return "", -1, false, nil
+	}
+	o, perr := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
+	if perr != nil {
+		o = -1
+	}
+	return head, o, false, nil
+}
+
+// toLatin1 encodes s in ISO 8859-1 (false when a rune has no code there).
+func toLatin1(s string) (string, bool) {
+	b := make([]byte, 0, len(s))
+	for _, r := range s {
+		if r > 0xff {
+			return "", false
+		}
+		b = append(b, byte(r))
+	}
+	return string(b), true
+}
+
+// fromLatin1 decodes ISO 8859-1 bytes.
+func fromLatin1(b []byte) string {
+	out := make([]byte, 0, 2*len(b))
+	for _, c := range b {
+		out = utf8.AppendRune(out, rune(c))
+	}
+	return string(out)
+}
+
+// senseRanks reads the sense classes of the words of the pole's terms'
+// senses (declined terms left out) from the thesaurus at dat.
+func senseRanks(dat string, terms []explorer.WeightedTerm) (senseRank, error) {
+	rank := senseRank{}
+	for _, t := range terms {
+		if t.Declined {
+			continue
+		}
+		words, index, err := SensesOf(dat, t.Term)
+		if err != nil {
+			return nil, err
+		}
+		for i, sense := range words {
+			class := 0
+			if index[i] >= senseFirst {
+				class = 1
+			}
+			for _, w := range sense {
+				if c, ok := rank[w]; !ok || class < c {
+					rank[w] = class
+				}
+			}
+		}
+	}
+	return rank, nil
+}
+
+// bySense re-orders list (the space's order) by the sense ranks: the
+// words of common senses first, then the words not listed, then the words
+// of later senses only, each part in the space's order.
+func bySense(list []explorer.PoleSuggestion, rank senseRank) []explorer.PoleSuggestion {
+	if len(rank) == 0 {
+		return list
+	}
+	class := func(sg explorer.PoleSuggestion) int {
+		c, ok := rank[Fold(sg.Term)]
+		switch {
+		case !ok:
+			return 1
+		case c == 0:
+			return 0
+		}
+		return 2
+	}
+	out := slices.Clone(list)
+	slices.SortStableFunc(out, func(a, b explorer.PoleSuggestion) int { return class(a) - class(b) })
+	return out
+}
