@@ -123,7 +123,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	vecs := ctx.Vectors()
 	ranked := RankSalient(cands, vecs, isFeedback)
 	topics := buildSalientTopics(ranked, vecs, lang, opt.Topics, nbs, isFeedback, noTitle)
-	groups := titleByCoverage(GroupTopics(topics, vecs, opt.Groups), vecs)
+	groups := titleByCoverage(groupTopics(topics, vecs, opt.Groups, isFeedback), vecs)
 	joinCompounds(groups, words)
 	joinOpinions(groups, ctx, saidWords)
 	return groups, nil

@@ -1,0 +1,205 @@
+package analysis
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// madeVectors builds Vectors whose terms have the given kin vectors and
+// numbers of texts.
+func madeVectors(kin map[string][]float32, docs map[string]int) *Vectors {
+	v := &Vectors{index: map[string]int{}}
+	for term, vec := range kin {
+		v.index[term] = len(v.Terms)
+		v.Terms = append(v.Terms, term)
+		v.Docs = append(v.Docs, docs[term])
+		v.kin = append(v.kin, vec)
+	}
+	return v
+}
+
+// groupsOf returns each topic's group title.
+func groupsOf(groups []TopicGroup) map[string]string {
+	got := map[string]string{}
+	for _, g := range groups {
+		for _, tp := range g.Topics {
+			got[tp.Title] = g.Title
+		}
+	}
+	return got
+}
+
+// Two main aspects said the same things (the first column: "great",
+// "good") are nearer each other than their kin by the raw cosine; in
+// feedback what sets each off from the mean groups it with its kin, and
+// the two never share a group.
+func TestGroupTopicsFeedbackKeepsMainAspectsApart(t *testing.T) {
+	kin := map[string][]float32{ // said of all, dishes, people serving
+		"food":    {4, 1, 0},
+		"service": {4, 0, 1},
+		"pizza":   {0.5, 1, 0.1},
+		"pasta":   {0.5, 1, 0},
+		"waiter":  {0.5, 0.1, 1},
+		"staff":   {0.5, 0, 1},
+	}
+	docs := map[string]int{"food": 400, "service": 300, "pizza": 40, "pasta": 30, "waiter": 35, "staff": 30}
+	var topics []Topic
+	for _, w := range []string{"food", "service", "pizza", "pasta", "waiter", "staff"} {
+		topics = append(topics, Topic{Title: w, Terms: []string{w}})
+	}
+	v := madeVectors(kin, docs)
+	if got := groupsOf(GroupTopics(topics, v, 2)); got["food"] != got["service"] {
+		t.Fatalf("the made vectors do not join the main aspects without feedback: %v", got)
+	}
+	got := groupsOf(groupTopics(topics, v, 2, true))
+	if got["food"] == got["service"] || got["pizza"] != got["food"] || got["pasta"] != got["food"] ||
+		got["waiter"] != got["service"] || got["staff"] != got["service"] {
+		t.Fatalf("feedback groups %v", got)
+	}
+}
+
+// The main aspects are the topics whose titles are in at least mainShare
+// times the mean texts of the titles; a cluster of one main topic never
+// joins one that holds another, not even when it is left alone.
+func TestMainTopicsLeadTheirOwnGroups(t *testing.T) {
+	docs := map[string]int{"food": 400, "service": 300, "pizza": 40, "pasta": 30, "waiter": 35, "staff": 30}
+	kin := map[string][]float32{}
+	var topics []Topic
+	for _, w := range []string{"food", "service", "pizza", "pasta", "waiter", "staff"} {
+		kin[w] = []float32{1} // all alike: only the rule parts them
+		topics = append(topics, Topic{Title: w, Terms: []string{w}})
+	}
+	main := mainTopics(topics, madeVectors(kin, docs))
+	for i, tp := range topics {
+		if want := tp.Title == "food" || tp.Title == "service"; main[i] != want {
+			t.Errorf("%s main %v", tp.Title, main[i])
+		}
+	}
+	groups := groupTopics(topics, madeVectors(kin, docs), 2, true)
+	if got := groupsOf(groups); got["food"] == got["service"] {
+		t.Fatalf("main aspects share a group: %v", got)
+	}
+	for _, g := range groups {
+		if len(g.Topics) > MaxGroupTopics {
+			t.Errorf("group %v too large", g)
+		}
+	}
+	if m := mainTopics(nil, madeVectors(kin, docs)); len(m) != 0 {
+		t.Errorf("main of no topics %v", m)
+	}
+}
+
+// feedbackCorpus is made review sentences about two aspects, each named
+// mostly by one word (food, service) and also by its kinds (dishes,
+// people serving), each kind with its own contexts and what is said of it;
+// the two main words are often named together and said the same things.
+func feedbackCorpus(n int) []string {
+	kinds := map[string][]string{
+		"food":    {"pizza", "pasta", "soup", "salad"},
+		"service": {"waiter", "waitress", "hostess", "bartender"},
+	}
+	does := map[string][]string{ // what is done with a kind
+		"food":    {"we ordered the %s with extra sauce", "the %s came on a hot plate", "I ate the %s at the bar"},
+		"service": {"the %s greeted us at the door", "the %s brought our drinks", "the %s seated us quickly"},
+	}
+	said := map[string][]string{
+		"food":    {"tasty", "bland", "fresh", "salty"},
+		"service": {"rude", "attentive", "slow", "friendly"},
+	}
+	r := rand.New(rand.NewPCG(3, 17))
+	out := make([]string, n)
+	for i := range out {
+		a := []string{"food", "service"}[r.IntN(2)]
+		kind := kinds[a][r.IntN(4)]
+		adj := said[a][r.IntN(4)]
+		g := []string{"great", "good", "excellent", "nice"}[r.IntN(4)]
+		switch i % 8 {
+		case 0, 1:
+			out[i] = fmt.Sprintf("The food was %s and the service was %s.", g, []string{"great", "good", "excellent", "nice"}[r.IntN(4)])
+		case 2:
+			out[i] = fmt.Sprintf("%s food and %s service, we will be back.", g, g)
+		case 3:
+			out[i] = fmt.Sprintf("The %s was %s.", a, adj)
+		case 4:
+			out[i] = fmt.Sprintf("The %s was %s.", kind, adj)
+		default:
+			out[i] = fmt.Sprintf(does[a][r.IntN(3)]+", %s.", kind, adj)
+		}
+	}
+	return out
+}
+
+// Made feedback: the two main aspects, named together and said the same
+// things, are joined by the raw kin vectors; grouped as feedback, each
+// leads a group with its kinds.
+func TestGroupTopicsFeedbackMadeCorpus(t *testing.T) {
+	opinion := opinionOf("great", "good", "excellent", "nice", "tasty", "bland", "fresh", "salty", "rude", "attentive", "slow", "friendly")
+	lex := Lexicon{Opinion: opinion}
+	texts := feedbackCorpus(1200)
+	c := NewCounter()
+	for _, x := range texts {
+		c.Add(x, "en")
+	}
+	if !feedback(c, lex) {
+		t.Fatal("the made corpus is no feedback")
+	}
+	feats, kinOnly := contextFeatures(c, exploreFeatures, lex)
+	terms := []string{"food", "service", "pizza", "pasta", "soup", "salad", "waiter", "waitress", "hostess", "bartender"}
+	ctx := NewContexts(terms, feats)
+	ctx.KinOnly(kinOnly)
+	for _, x := range texts {
+		ctx.Add(x, "en")
+	}
+	v := ctx.Vectors()
+	var topics []Topic
+	for _, w := range terms {
+		topics = append(topics, Topic{Title: w, Terms: []string{w}})
+	}
+	if got := groupsOf(GroupTopics(topics, v, 2)); got["food"] != got["service"] {
+		t.Fatalf("the made corpus does not join the main aspects without feedback: %v", got)
+	}
+	groups := groupTopics(topics, v, 2, true)
+	for a, kinds := range map[string][]string{"food": terms[2:6], "service": terms[6:]} {
+		for _, k := range kinds {
+			if g := groupOf(groups, k); g != groupOf(groups, a) {
+				t.Errorf("%s not with %s: %v", k, a, groups)
+			}
+		}
+	}
+}
+
+// Generic topics (food, service: little of their contexts is their own)
+// are nearest each other by the raw cosine, all of them being mostly the
+// contexts of everything (the first column); taken away the mean, each is
+// nearest its kin. No topic is a main one here (as many texts each).
+func TestCenterVectorsGroupsGenericTopicsWithKin(t *testing.T) {
+	kin := map[string][]float32{
+		"food":    {1, 0.3, 0},
+		"service": {1, 0, 0.3},
+		"pizza":   {1, 1, 0},
+		"waiter":  {1, 0, 1},
+	}
+	docs := map[string]int{"food": 50, "service": 50, "pizza": 50, "waiter": 50}
+	var topics []Topic
+	for _, w := range []string{"food", "service", "pizza", "waiter"} {
+		topics = append(topics, Topic{Title: w, Terms: []string{w}})
+	}
+	v := madeVectors(kin, docs)
+	if got := groupsOf(GroupTopics(topics, v, 2)); got["food"] != got["service"] {
+		t.Fatalf("the made vectors do not join the generic topics without feedback: %v", got)
+	}
+	if slices.Contains(mainTopics(topics, v), true) {
+		t.Fatal("a main topic among topics in as many texts")
+	}
+	got := groupsOf(groupTopics(topics, v, 2, true))
+	if got["food"] != got["pizza"] || got["service"] != got["waiter"] || got["food"] == got["service"] {
+		t.Fatalf("feedback groups %v", got)
+	}
+	tv := [][]float32{{3, 4}, nil, {0, 0}}
+	centerVectors(tv)
+	if tv[1] != nil || dot(tv[0], tv[0]) != 0 || dot(tv[2], tv[2]) != 0 {
+		t.Fatalf("one vector, a nil and a zero one centred: %v", tv)
+	}
+}
