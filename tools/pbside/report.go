@@ -27,14 +27,18 @@ func report(c config, sides []*side, totals map[string]*tally) {
 		}
 	}
 	ex, pb := sides[0], sides[1]
-	fmt.Printf("\n| phase | CPU per request, %s ÷ %s | req/s, %s ÷ %s | target |\n|---|---|---|---|\n", pb.name, ex.name, ex.name, pb.name)
+	fmt.Printf("\n| phase | CPU per request, %s ÷ %s | each round | req/s, %s ÷ %s | target |\n|---|---|---|---|---|\n", pb.name, ex.name, ex.name, pb.name)
 	for _, p := range phases(c) {
 		e, b := totals[ex.name+"|"+p.name], totals[pb.name+"|"+p.name]
 		target := "15×"
 		if p.write {
 			target = "5×"
 		}
-		fmt.Printf("| %s | %.1f× | %.1f× | %s |\n", p.name, b.cpuMicros()/e.cpuMicros(), e.rate()/b.rate(), target)
+		var each []string
+		for r := range e.rounds {
+			each = append(each, fmt.Sprintf("%.1f×", b.rounds[r]/e.rounds[r]))
+		}
+		fmt.Printf("| %s | %.1f× | %s | %.1f× | %s |\n", p.name, b.cpuMicros()/e.cpuMicros(), strings.Join(each, ", "), e.rate()/b.rate(), target)
 	}
 	fmt.Printf("\n| server | idle RSS MiB: started | with the model, before the rounds | after them | binary MB |\n|---|---|---|---|---|\n")
 	for _, s := range sides {

@@ -153,6 +153,8 @@ func (s *side) one(p phase, i int) (time.Duration, int64, string, error) {
 
 // tally is a phase's samples over the rounds.
 type tally struct {
+	// rounds are the CPU microseconds per request of each round.
+	rounds   []float64
 	n        int
 	cpu      time.Duration
 	elapsed  time.Duration
@@ -163,6 +165,7 @@ type tally struct {
 }
 
 func (t *tally) add(s sample) {
+	t.rounds = append(t.rounds, float64(s.cpu.Microseconds())/float64(s.n))
 	t.n += s.n
 	t.cpu += s.cpu
 	t.elapsed += s.elapsed

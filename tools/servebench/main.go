@@ -163,43 +163,9 @@ func measure(c config, srv *server) error {
 	if err != nil {
 		return err
 	}
-	var phases []phase
-	add := func(lang string, seed []string, n int) error {
-		id, err := cl.pole(lang, seed, n)
-		if err != nil {
-			return err
-		}
-		phases = append(phases, phase{name: fmt.Sprintf("%s, %d terms", lang, n), poles: []int64{id}})
-		return nil
-	}
-	if err := add("EN", []string{"good", "great", "excellent"}, 3); err != nil {
+	phases, err := polePhases(c, cl)
+	if err != nil {
 		return err
-	}
-	if err := add("EN", []string{"good", "great", "excellent"}, 20); err != nil {
-		return err
-	}
-	if err := add("EN", []string{"warm"}, 10000); err != nil {
-		return err
-	}
-	// Embedded thesaurus spaces (loaded at their language's first use,
-	// which growing the pole pays; DE and FR come from the system's
-	// mythes packages when installed, so they are not measured here): SV
-	// only when no generated space takes its place.
-	thesauri := [][2]string{{"DA", "god"}, {"PT", "bom"}, {"SV", "bra"}}
-	if c.words > 0 {
-		thesauri = thesauri[:2]
-	}
-	for _, t := range thesauri {
-		if err := add(t[0], []string{t[1]}, 3); err != nil {
-			return err
-		}
-	}
-	if c.words > 0 {
-		for _, n := range []int{3, 20} {
-			if err := add("SV", []string{"w100"}, n); err != nil {
-				return err
-			}
-		}
 	}
 	users, err := benchUsers(cl, srv, c.clients, phases)
 	if err != nil {
@@ -211,6 +177,11 @@ func measure(c config, srv *server) error {
 		return err
 	}
 	phases = append(phases, ps)
+	// What the set-up (explores, word space builds) left running in the
+	// background is not the first phase's.
+	if err := load.WaitQuiet(srv.cmd.Process.Pid); err != nil {
+		return err
+	}
 	fmt.Printf("\n| phase | clients | requests | req/s | p50 ms | p99 ms | max ms | server CPU-ms/req | database CPU-ms/req | /healthz p50 ms (same run) |\n|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, p := range phases {
 		var paths []string
@@ -231,6 +202,50 @@ func measure(c config, srv *server) error {
 		}
 	}
 	return nil
+}
+
+// polePhases makes the admin's poles of the phases: English ones of 3,
+// 20 and 10,000 terms, the embedded thesauri's, the generated space's.
+func polePhases(c config, cl *client) ([]phase, error) {
+	var phases []phase
+	add := func(lang string, seed []string, n int) error {
+		id, err := cl.pole(lang, seed, n)
+		if err != nil {
+			return err
+		}
+		phases = append(phases, phase{name: fmt.Sprintf("%s, %d terms", lang, n), poles: []int64{id}})
+		return nil
+	}
+	if err := add("EN", []string{"good", "great", "excellent"}, 3); err != nil {
+		return nil, err
+	}
+	if err := add("EN", []string{"good", "great", "excellent"}, 20); err != nil {
+		return nil, err
+	}
+	if err := add("EN", []string{"warm"}, 10000); err != nil {
+		return nil, err
+	}
+	// Embedded thesaurus spaces (loaded at their language's first use,
+	// which growing the pole pays; DE and FR come from the system's
+	// mythes packages when installed, so they are not measured here): SV
+	// only when no generated space takes its place.
+	thesauri := [][2]string{{"DA", "god"}, {"PT", "bom"}, {"SV", "bra"}}
+	if c.words > 0 {
+		thesauri = thesauri[:2]
+	}
+	for _, t := range thesauri {
+		if err := add(t[0], []string{t[1]}, 3); err != nil {
+			return nil, err
+		}
+	}
+	if c.words > 0 {
+		for _, n := range []int{3, 20} {
+			if err := add("SV", []string{"w100"}, n); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return phases, nil
 }
 
 // dbColumn is PostgreSQL's CPU per request, or "in the server" on
