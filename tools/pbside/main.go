@@ -9,8 +9,9 @@
 //   - -requests GETs of the model, plain;
 //   - -requests GETs of it with Accept-Encoding: gzip;
 //   - -writes one-term writes: explorer's PUT /v1/models/{id} of the whole
-//     model with one term changed (as dbbench does), PocketBase's PATCH of
-//     the record's JSON field with the same groups, one term changed.
+//     model with one term changed (as dbbench does, answered 204),
+//     PocketBase's PATCH of the record's JSON field with the same groups,
+//     one term changed (with ?fields=id: answered with the id only).
 //
 // In PocketBase the model is one record of a collection "models": an
 // owner (a relation to its users), a title and the groups as a JSON field,

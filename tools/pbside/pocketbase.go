@@ -64,7 +64,9 @@ func startPocketBase(c config, m load.Model) (*side, error) {
 		if err != nil {
 			return nil, err
 		}
-		req, err := http.NewRequest("PATCH", url, bytes.NewReader(b))
+		// ?fields=id: PocketBase answers the id only, as explorer's PUT
+		// answers 204, not the whole record back.
+		req, err := http.NewRequest("PATCH", url+"?fields=id", bytes.NewReader(b))
 		if err == nil {
 			req.Header.Set("Authorization", token)
 			req.Header.Set("Content-Type", "application/json")
