@@ -208,11 +208,13 @@ bench:
 ## bench-serve: pole suggestions through HTTP on a served subprocess, beside
 ## /healthz: a generated space (SERVE_WORDS × SERVE_DIM, default 1,000,000 ×
 ## 300, kept in $TMPDIR between runs) and the embedded English space; then
-## the recall of the generated space's index as served (its conversion kept)
+## the recall of the generated space's index as served (its conversion kept);
+## SERVE_DB=postgres serves from a throwaway PostgreSQL the bench starts
 SERVE_WORDS ?= 1000000
 SERVE_DIM   ?= 300
+SERVE_DB    ?= sqlite
 bench-serve: build bin/servebench
-	bin/servebench -bin $(BIN) -words $(SERVE_WORDS) -dim $(SERVE_DIM)
+	bin/servebench -bin $(BIN) -words $(SERVE_WORDS) -dim $(SERVE_DIM) $(if $(filter postgres,$(SERVE_DB)),-postgres)
 	@if [ $(SERVE_WORDS) -gt 0 ]; then EXPLORER_RECALL_SPACE=$${TMPDIR:-/tmp}/explorer-servebench/generated-$(SERVE_WORDS)x$(SERVE_DIM).wordspace \
 		$(GO) test -run '^$$' -bench '^BenchmarkServedRecall$$' -benchtime 1x -timeout 30m ./wordspace; fi
 
@@ -282,6 +284,21 @@ DB_CLIENTS ?= 8
 .PHONY: bench-db
 bench-db: build bin/dbbench
 	bin/dbbench -bin $(BIN) -puts $(DB_PUTS) -gets $(DB_GETS) -clients $(DB_CLIENTS)
+
+## bench-pocketbase: explorer and PocketBase (v0.36, tools/pbside/pbapp,
+## gzip on) side by side on this machine, interleaved rounds: GETs of a
+## 300-topic model plain and gzip, one-term writes, from PB_CLIENTS
+## clients; server CPU per request, req/s, p50/p99, wire bytes, ratios and
+## idle RSS (PB_REQUESTS GETs and PB_WRITES writes a phase and round)
+PB_REQUESTS ?= 2000
+PB_WRITES   ?= 500
+PB_CLIENTS  ?= 8
+PB_ROUNDS   ?= 3
+.PHONY: bench-pocketbase bin/pbapp
+bench-pocketbase: build bin/pbside bin/pbapp
+	bin/pbside -bin $(BIN) -pocketbase bin/pbapp -requests $(PB_REQUESTS) -writes $(PB_WRITES) -clients $(PB_CLIENTS) -rounds $(PB_ROUNDS)
+bin/pbapp:
+	CGO_ENABLED=0 GOAMD64=v1 $(GO) -C tools build -o ../bin/pbapp ./pbside/pbapp
 
 ## bench-versions: what model versions cost (database growth per 1,000
 ## one-term edits of a 300-topic model, CPU per PUT, version reads)

@@ -10,7 +10,7 @@
 //   - GETs of the model with -clients concurrent clients: CPU per GET,
 //     p50 and p99 latency;
 //
-// each once the server is quiet after its start (quiet.go), and prints
+// each once the server is quiet after its start (load.WaitQuiet), and prints
 // PostgreSQL's figures as ratios to SQLite's. It sends traffic
 // to 127.0.0.1 only and stops what it started.
 //

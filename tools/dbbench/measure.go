@@ -55,8 +55,8 @@ func measureBackend(c config, b backend) (result, error) {
 	cpu := func() (time.Duration, time.Duration, error) { return cpuOf(srv.PID(), b.pid) }
 	size := func() (int64, error) { return dbSize(b, srv) }
 	// What the start and the upload left running in the background
-	// (quiet.go) is not the PUTs'.
-	if err := waitQuiet(srv.PID()); err != nil {
+	// (load.WaitQuiet) is not the PUTs'.
+	if err := load.WaitQuiet(srv.PID()); err != nil {
 		return r, err
 	}
 	if err := measurePuts(c, cl, path, cpu, size, &r); err != nil {
@@ -90,33 +90,16 @@ func cpuOf(server, db int) (time.Duration, time.Duration, error) {
 	return s, d, err
 }
 
-// modelBody is the structure of a model answer that a PUT sends back,
-// with the ids of its groups and topics (as an editor keeps them).
-type modelBody struct {
-	Groups []struct {
-		ID     int64  `json:"id"`
-		Title  string `json:"title"`
-		Pinned bool   `json:"pinned"`
-		Topics []struct {
-			ID    int64    `json:"id"`
-			Title string   `json:"title"`
-			Terms []string `json:"terms"`
-		} `json:"topics"`
-	} `json:"groups"`
-}
-
 // measurePuts sends c.puts one-term PUTs of the whole model, one after
 // the other, after a few to warm up.
 func measurePuts(c config, cl *client.Client, path string, cpu func() (time.Duration, time.Duration, error), size func() (int64, error), r *result) error {
-	var m modelBody
+	var m load.Model
 	if err := cl.Decode(http.StatusOK, "GET", path, nil, &m); err != nil {
 		return err
 	}
 	rnd := rand.New(rand.NewPCG(1, 2))
 	put := func(i int) (time.Duration, error) {
-		g := &m.Groups[rnd.IntN(len(m.Groups))]
-		t := &g.Topics[rnd.IntN(len(g.Topics))]
-		t.Terms[rnd.IntN(len(t.Terms))] = fmt.Sprintf("edited term %d", i)
+		m.ChangeTerm(rnd, fmt.Sprintf("edited term %d", i))
 		start := time.Now()
 		status, b, err := cl.Call("PUT", path, m)
 		if err == nil && status != http.StatusOK && status != http.StatusNoContent {
@@ -166,7 +149,7 @@ func measurePuts(c config, cl *client.Client, path string, cpu func() (time.Dura
 // random (each change amends the version the first one made, as the
 // editor's burst of changes by one author does).
 func measureEdits(c config, cl, editor *client.Client, path string, cpu func() (time.Duration, time.Duration, error), size func() (int64, error), r *result) error {
-	var m modelBody
+	var m load.Model
 	if err := cl.Decode(http.StatusOK, "GET", path, nil, &m); err != nil {
 		return err
 	}
@@ -176,8 +159,7 @@ func measureEdits(c config, cl, editor *client.Client, path string, cpu func() (
 	page := strings.TrimPrefix(path, "/v1")
 	rnd := rand.New(rand.NewPCG(3, 4))
 	edit := func(i int) error {
-		g := &m.Groups[rnd.IntN(len(m.Groups))]
-		t := &g.Topics[rnd.IntN(len(g.Topics))]
+		t := m.RandomTopic(rnd)
 		form := url.Values{"term": {fmt.Sprintf("added term %d", i)}}
 		status, err := editor.PostFormHTMX(fmt.Sprintf("%s/topics/%d/terms", page, t.ID), form)
 		if err == nil && status != http.StatusOK {

@@ -22,18 +22,15 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"regexp"
 	"slices"
 	"strconv"
-	"sync/atomic"
 	"time"
 
 	"explorer/internal/client"
@@ -70,10 +67,10 @@ func run(bin string, n int) error {
 		return err
 	}
 	defer srv.Stop()
-	wire := &counter{}
+	wire := &load.Wire{}
 	transport := &http.Transport{
 		DisableCompression: true, // the Accept-Encoding of each phase is sent as it is
-		DialContext:        wire.dial,
+		DialContext:        wire.Dial,
 	}
 	// The admin's client, signed in on the pages (its cookie jar keeps the
 	// session); the JSON requests carry Basic credentials.
@@ -171,28 +168,6 @@ func freshModels(base string, n int) ([]string, error) {
 	return out, nil
 }
 
-// counter counts the bytes read from every connection it dialled.
-type counter struct{ read atomic.Int64 }
-
-func (c *counter) dial(ctx context.Context, network, addr string) (net.Conn, error) {
-	conn, err := (&net.Dialer{}).DialContext(ctx, network, addr)
-	if err != nil {
-		return nil, err
-	}
-	return &countingConn{Conn: conn, n: &c.read}, nil
-}
-
-type countingConn struct {
-	net.Conn
-	n *atomic.Int64
-}
-
-func (c *countingConn) Read(p []byte) (int, error) {
-	k, err := c.Conn.Read(p)
-	c.n.Add(int64(k))
-	return k, err
-}
-
 // createModel uploads a 300-topic model as the admin and returns its id.
 func createModel(base string) (int64, error) {
 	cl := client.NewClient(base, "admin", password, nil)
@@ -258,7 +233,7 @@ type result struct {
 
 // measure sends p n times (after a warm-up) and reads the server's CPU
 // and the bytes read around them.
-func measure(hc *http.Client, srv *load.Server, wire *counter, p phase, n int) (result, error) {
+func measure(hc *http.Client, srv *load.Server, wire *load.Wire, p phase, n int) (result, error) {
 	url := srv.Base + p.path
 	next := 0
 	if p.fresh {
@@ -292,7 +267,7 @@ func measure(hc *http.Client, srv *load.Server, wire *counter, p phase, n int) (
 	if err != nil {
 		return result{}, err
 	}
-	read0 := wire.read.Load()
+	read0 := wire.Read.Load()
 	var body int64
 	times := make([]time.Duration, 0, n)
 	for range n {
@@ -315,7 +290,7 @@ func measure(hc *http.Client, srv *load.Server, wire *counter, p phase, n int) (
 	slices.Sort(times)
 	return result{
 		firstMillis: float64((cpu0 - warm0).Microseconds()) / 1000,
-		wire:        (wire.read.Load() - read0) / int64(n),
+		wire:        (wire.Read.Load() - read0) / int64(n),
 		body:        body / int64(n),
 		cpuMicros:   float64((cpu1 - cpu0).Microseconds()) / float64(n),
 		p50:         float64(times[n/2].Microseconds()) / 1000,

@@ -124,7 +124,9 @@ type result struct {
 	n                    int
 	rate                 float64
 	p50, p99, max, cpuMS float64
-	healthP50            float64
+	// dbMS is PostgreSQL's CPU per request (0 on SQLite).
+	dbMS      float64
+	healthP50 float64
 }
 
 // load sends GET path from clients goroutines: requests in all with one
@@ -159,6 +161,7 @@ func (c *client) load(users, paths []string, clients, requests int, duration tim
 	if err != nil {
 		return result{}, err
 	}
+	db0 := c.srv.dbCPU()
 	began := time.Now()
 	deadline := began.Add(duration)
 	for g := 0; g < clients; g++ {
@@ -187,6 +190,7 @@ func (c *client) load(users, paths []string, clients, requests int, duration tim
 	wg.Wait()
 	elapsed := time.Since(began)
 	cpu1, _ := c.srv.cpu()
+	db1 := c.srv.dbCPU()
 	close(stopHealth)
 	<-healthDone
 	if first != nil {
@@ -199,6 +203,7 @@ func (c *client) load(users, paths []string, clients, requests int, duration tim
 		n: len(times), rate: float64(len(times)) / elapsed.Seconds(),
 		p50: ms(times[len(times)/2]), p99: ms(times[len(times)*99/100]), max: ms(times[len(times)-1]),
 		cpuMS: ms(cpu1-cpu0) / float64(len(times)),
+		dbMS:  ms(db1-db0) / float64(len(times)),
 	}
 	if len(health) > 0 {
 		r.healthP50 = ms(health[len(health)/2])

@@ -10,10 +10,14 @@
 // p50/p99 latency, CPU milliseconds of the server per request and requests
 // per second. A last phase, with one client, is a pole of a user whose
 // account has 3 project spaces (5,000 generated English texts each,
-// trained by the binary's wordspace build beside the server) blended in. Every loop is bounded in count and time; it sends traffic to
-// 127.0.0.1 only and stops the server at the end.
+// trained by the binary's wordspace build beside the server) blended in.
+// With -postgres the server runs on a throwaway PostgreSQL the bench
+// starts (.ci/postgres.sh, as dbbench does) and the database's CPU per
+// request is reported beside the server's. Every loop is bounded in count
+// and time; it sends traffic to 127.0.0.1 only and stops the server (and
+// the PostgreSQL it started) at the end.
 //
-//	make bin/servebench && bin/servebench -bin bin/explorer [-words 1000000 -dim 300]
+//	make bin/servebench && bin/servebench -bin bin/explorer [-words 1000000 -dim 300] [-postgres]
 package main
 
 import (
@@ -23,6 +27,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"explorer/tools/internal/load"
 )
 
 type config struct {
@@ -45,6 +51,10 @@ type config struct {
 	// suggestOnly runs only the suggestion bench (make bench-suggest).
 	suggestOnly bool
 	suggest     suggestConfig
+	// postgres runs the suggestion phases on a throwaway PostgreSQL that
+	// script starts (as dbbench does) instead of SQLite.
+	postgres bool
+	script   string
 }
 
 func main() {
@@ -68,6 +78,8 @@ func main() {
 	flag.StringVar(&c.suggest.reviews, "reviews", "", "with -suggest: SemEval-2014 Restaurants_Train_v2.xml, texts of the project space phase")
 	flag.StringVar(&c.suggest.hotel, "hotel", "testdata/hotel-reviews.txt", "with -suggest: hotel reviews, one a line, for the Noise pole")
 	flag.StringVar(&c.suggest.dump, "dump", "", "with -suggest: write the top-10 words not judged yet to this file")
+	flag.BoolVar(&c.postgres, "postgres", false, "run the suggestion phases on a throwaway PostgreSQL started by -script (the server's --database) instead of SQLite")
+	flag.StringVar(&c.script, "script", ".ci/postgres.sh", "with -postgres: the script that starts and stops a throwaway PostgreSQL")
 	flag.Parse()
 	run := run
 	switch {
@@ -103,14 +115,19 @@ func run(c config) error {
 		vecBytes = int64(c.words) * int64(c.dim) * 4
 		defer keepConversion(data, strings.TrimSuffix(vec, ".vec")+".wordspace")
 	}
-	fmt.Printf("## Served suggestions (%s)\n\n", time.Now().UTC().Format(time.DateOnly))
-	base, err := baselineRSS(c.bin)
+	pg, stopPG, err := databaseOf(c)
+	if err != nil {
+		return err
+	}
+	defer stopPG()
+	fmt.Printf("## Served suggestions (%s, %s)\n\n", time.Now().UTC().Format(time.DateOnly), map[bool]string{false: "SQLite", true: "PostgreSQL"}[c.postgres])
+	base, err := baselineRSS(c.bin, pg)
 	if err != nil {
 		return err
 	}
 	fmt.Printf("- without the generated space: resident %.0f MB\n", float64(base)/(1<<20))
 	for start := 1; start <= 2; start++ {
-		srv, ready, err := startServer(c.bin, data, args)
+		srv, ready, err := startServerOn(c.bin, data, pg, args)
 		if err != nil {
 			return err
 		}
@@ -130,49 +147,25 @@ func run(c config) error {
 	return nil
 }
 
+// databaseOf is the database c asks for: a throwaway PostgreSQL started
+// by c.script, with the function that stops it, or SQLite (zero).
+func databaseOf(c config) (postgres, func(), error) {
+	if !c.postgres {
+		return postgres{}, func() {}, nil
+	}
+	pg, stop, err := load.StartPostgres(c.script)
+	return postgres{dsn: pg.DSN, pid: pg.PID}, stop, err
+}
+
 // measure runs every phase against a ready server and prints the table.
 func measure(c config, srv *server) error {
 	cl, err := newClient(srv)
 	if err != nil {
 		return err
 	}
-	var phases []phase
-	add := func(lang string, seed []string, n int) error {
-		id, err := cl.pole(lang, seed, n)
-		if err != nil {
-			return err
-		}
-		phases = append(phases, phase{name: fmt.Sprintf("%s, %d terms", lang, n), poles: []int64{id}})
-		return nil
-	}
-	if err := add("EN", []string{"good", "great", "excellent"}, 3); err != nil {
+	phases, err := polePhases(c, cl)
+	if err != nil {
 		return err
-	}
-	if err := add("EN", []string{"good", "great", "excellent"}, 20); err != nil {
-		return err
-	}
-	if err := add("EN", []string{"warm"}, 10000); err != nil {
-		return err
-	}
-	// Embedded thesaurus spaces (loaded at their language's first use,
-	// which growing the pole pays; DE and FR come from the system's
-	// mythes packages when installed, so they are not measured here): SV
-	// only when no generated space takes its place.
-	thesauri := [][2]string{{"DA", "god"}, {"PT", "bom"}, {"SV", "bra"}}
-	if c.words > 0 {
-		thesauri = thesauri[:2]
-	}
-	for _, t := range thesauri {
-		if err := add(t[0], []string{t[1]}, 3); err != nil {
-			return err
-		}
-	}
-	if c.words > 0 {
-		for _, n := range []int{3, 20} {
-			if err := add("SV", []string{"w100"}, n); err != nil {
-				return err
-			}
-		}
 	}
 	users, err := benchUsers(cl, srv, c.clients, phases)
 	if err != nil {
@@ -184,7 +177,12 @@ func measure(c config, srv *server) error {
 		return err
 	}
 	phases = append(phases, ps)
-	fmt.Printf("\n| phase | clients | requests | req/s | p50 ms | p99 ms | max ms | server CPU-ms/req | /healthz p50 ms (same run) |\n|---|---|---|---|---|---|---|---|---|\n")
+	// What the set-up (explores, word space builds) left running in the
+	// background is not the first phase's.
+	if err := load.WaitQuiet(srv.cmd.Process.Pid); err != nil {
+		return err
+	}
+	fmt.Printf("\n| phase | clients | requests | req/s | p50 ms | p99 ms | max ms | server CPU-ms/req | database CPU-ms/req | /healthz p50 ms (same run) |\n|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, p := range phases {
 		var paths []string
 		for _, id := range p.poles {
@@ -200,10 +198,63 @@ func measure(c config, srv *server) error {
 			if err != nil {
 				return err
 			}
-			fmt.Printf("| %s | %d | %d | %.1f | %.2f | %.2f | %.2f | %.2f | %.2f |\n", p.name, clients, r.n, r.rate, r.p50, r.p99, r.max, r.cpuMS, r.healthP50)
+			fmt.Printf("| %s | %d | %d | %.1f | %.2f | %.2f | %.2f | %.2f | %s | %.2f |\n", p.name, clients, r.n, r.rate, r.p50, r.p99, r.max, r.cpuMS, dbColumn(srv, r), r.healthP50)
 		}
 	}
 	return nil
+}
+
+// polePhases makes the admin's poles of the phases: English ones of 3,
+// 20 and 10,000 terms, the embedded thesauri's, the generated space's.
+func polePhases(c config, cl *client) ([]phase, error) {
+	var phases []phase
+	add := func(lang string, seed []string, n int) error {
+		id, err := cl.pole(lang, seed, n)
+		if err != nil {
+			return err
+		}
+		phases = append(phases, phase{name: fmt.Sprintf("%s, %d terms", lang, n), poles: []int64{id}})
+		return nil
+	}
+	if err := add("EN", []string{"good", "great", "excellent"}, 3); err != nil {
+		return nil, err
+	}
+	if err := add("EN", []string{"good", "great", "excellent"}, 20); err != nil {
+		return nil, err
+	}
+	if err := add("EN", []string{"warm"}, 10000); err != nil {
+		return nil, err
+	}
+	// Embedded thesaurus spaces (loaded at their language's first use,
+	// which growing the pole pays; DE and FR come from the system's
+	// mythes packages when installed, so they are not measured here): SV
+	// only when no generated space takes its place.
+	thesauri := [][2]string{{"DA", "god"}, {"PT", "bom"}, {"SV", "bra"}}
+	if c.words > 0 {
+		thesauri = thesauri[:2]
+	}
+	for _, t := range thesauri {
+		if err := add(t[0], []string{t[1]}, 3); err != nil {
+			return nil, err
+		}
+	}
+	if c.words > 0 {
+		for _, n := range []int{3, 20} {
+			if err := add("SV", []string{"w100"}, n); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return phases, nil
+}
+
+// dbColumn is PostgreSQL's CPU per request, or "in the server" on
+// SQLite (which runs in the server's process).
+func dbColumn(srv *server, r result) string {
+	if srv.dbPID == 0 {
+		return "in the server"
+	}
+	return fmt.Sprintf("%.2f", r.dbMS)
 }
 
 // phase is one pole measured: poles[u] is the copy of users[u] (see
@@ -250,14 +301,14 @@ func keepConversion(data, dst string) {
 }
 
 // baselineRSS is the resident memory of a ready server with the embedded
-// space only, on a data directory of its own.
-func baselineRSS(bin string) (int64, error) {
+// space only, on a data directory of its own and the database pg.
+func baselineRSS(bin string, pg postgres) (int64, error) {
 	data, err := os.MkdirTemp("", "servebench-base-")
 	if err != nil {
 		return 0, err
 	}
 	defer os.RemoveAll(data)
-	srv, _, err := startServer(bin, data, nil)
+	srv, _, err := startServerOn(bin, data, pg, nil)
 	if err != nil {
 		return 0, err
 	}

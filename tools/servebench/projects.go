@@ -45,7 +45,8 @@ func projectSpacesPhase(cl *client, srv *server, n int) (phase, error) {
 		if err := cl.doAs(projectsUser, "POST", fmt.Sprintf("/v1/projects/%d/explore?column=comment", id), nil, nil); err != nil {
 			return phase{}, err
 		}
-		cmd := exec.Command(srv.bin, "wordspace", "build", "--project", strconv.FormatInt(id, 10), "--data", srv.data)
+		args := append([]string{"wordspace", "build", "--project", strconv.FormatInt(id, 10), "--data", srv.data}, srv.databaseArgs()...)
+		cmd := exec.Command(srv.bin, args...)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return phase{}, fmt.Errorf("wordspace build --project %d: %v: %s", id, err, out)
 		}

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"explorer/tools/internal/load"
 )
 
 // adminPassword is the password of the admin of the benchmark's fresh
@@ -25,6 +27,10 @@ type server struct {
 	bin, data string
 	base      string
 	log       *lockedBuffer
+	// database is the PostgreSQL URL the server runs on (empty: SQLite
+	// in data); dbPID its postmaster, whose CPU is measured beside.
+	database string
+	dbPID    int
 }
 
 // lockedBuffer is the server's output, written by the process's copying
@@ -52,7 +58,7 @@ func (s *server) logText() string { return s.log.String() }
 // addUser adds a user with the admin's password to the server's data
 // directory, through the binary's CLI beside the running server.
 func (s *server) addUser(name string) error {
-	cmd := exec.Command(s.bin, "user", "add", name, "--data", s.data)
+	cmd := exec.Command(s.bin, append([]string{"user", "add", name, "--data", s.data}, s.databaseArgs()...)...)
 	cmd.Stdin = strings.NewReader(adminPassword + "\n")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("user add %s: %v: %s", name, err, out)
@@ -60,16 +66,41 @@ func (s *server) addUser(name string) error {
 	return nil
 }
 
-// startServer starts bin serve on a free loopback port and waits until
-// /readyz answers 200 (at most 15 minutes), returning the time it took.
+// databaseArgs are the flags that give the binary's commands the
+// server's database: none on SQLite.
+func (s *server) databaseArgs() []string {
+	if s.database == "" {
+		return nil
+	}
+	return []string{"--database", s.database}
+}
+
+// startServer starts bin serve on SQLite in data (see startServerOn).
 func startServer(bin, data string, extra []string) (*server, time.Duration, error) {
+	return startServerOn(bin, data, postgres{}, extra)
+}
+
+// postgres is the throwaway PostgreSQL a server runs on (zero: SQLite).
+type postgres struct {
+	dsn string
+	pid int
+}
+
+// startServerOn starts bin serve on a free loopback port, on the
+// database pg (SQLite in data when zero), and waits until /readyz answers
+// 200 (at most 15 minutes), returning the time it took.
+func startServerOn(bin, data string, pg postgres, extra []string) (*server, time.Duration, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, 0, err
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	args := append([]string{"serve", "--addr", addr, "--data", data, "--log-level", "warn"}, extra...)
+	args := []string{"serve", "--addr", addr, "--data", data, "--log-level", "warn"}
+	if pg.dsn != "" {
+		args = append(args, "--database", pg.dsn)
+	}
+	args = append(args, extra...)
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "EXPLORER_ADMIN_PASSWORD="+adminPassword)
 	var log lockedBuffer
@@ -78,7 +109,7 @@ func startServer(bin, data string, extra []string) (*server, time.Duration, erro
 	if err := cmd.Start(); err != nil {
 		return nil, 0, err
 	}
-	s := &server{cmd: cmd, bin: bin, data: data, base: "http://" + addr, log: &log}
+	s := &server{cmd: cmd, bin: bin, data: data, base: "http://" + addr, log: &log, database: pg.dsn, dbPID: pg.pid}
 	deadline := began.Add(15 * time.Minute)
 	for time.Now().Before(deadline) {
 		r, err := http.Get(s.base + "/readyz")
@@ -134,6 +165,16 @@ func (s *server) status(field string) int64 {
 		}
 	}
 	return 0
+}
+
+// dbCPU is the CPU time the server's PostgreSQL used so far (its
+// postmaster and backends); 0 on SQLite, which runs in the server.
+func (s *server) dbCPU() time.Duration {
+	if s.dbPID == 0 {
+		return 0
+	}
+	d, _ := load.TreeCPU(s.dbPID)
+	return d
 }
 
 // cpu is the user and system CPU time the server used so far.
