@@ -332,6 +332,7 @@ func runInBackground(ctx context.Context, a *app, c serveConfig, spaces *wordspa
 	// While other requests come in, a space unused for 10 minutes goes.
 	a.release.Add(func() { spaces.UnloadUnused(memoryIdle) })
 	go httpserver.ReturnMemoryWhenIdle(ctx, a.metrics, memoryIdle, a.release)
+	go httpserver.PaceCollector(ctx, gcPacePeriod)
 	go unloadUnusedSpaces(ctx, spaces, 10*time.Minute)
 	// Audit records older than --audit-retention are removed every hour.
 	go a.audit.RunAuditRetention(ctx, c.AuditRetention)
@@ -339,6 +340,10 @@ func runInBackground(ctx context.Context, a *app, c serveConfig, spaces *wordspa
 	// low priority, so that a language's first suggestion reads its cache.
 	go spaces.WarmCaches(ctx)
 }
+
+// gcPacePeriod is how often the collector's percent follows the live
+// heap (PaceCollector).
+const gcPacePeriod = 2 * time.Second
 
 // memoryIdle is how long the server has answered no request (probes
 // aside) when it returns its memory.
