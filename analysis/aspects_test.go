@@ -165,6 +165,18 @@ func TestFeedback(t *testing.T) {
 	if feedbackOptions(ExploreOptions{}, true).Topics != feedbackTopics || feedbackOptions(ExploreOptions{Topics: 12}, true).Topics != 12 {
 		t.Error("feedback's default number of topics")
 	}
+	if g := feedbackOptions(ExploreOptions{}, true).Normalized().Groups; g != 24 {
+		t.Errorf("feedback's default groups of 60 topics: %d, want 24", g)
+	}
+	if g := feedbackOptions(ExploreOptions{Topics: 10}, true).Groups; g != 4 {
+		t.Errorf("feedback's default groups of 10 topics: %d, want 4", g)
+	}
+	if o := feedbackOptions(ExploreOptions{Groups: 7}, true); o.Groups != 7 {
+		t.Errorf("feedback's groups asked for: %d, want 7", o.Groups)
+	}
+	if o := feedbackOptions(ExploreOptions{}, false); o != (ExploreOptions{}) {
+		t.Errorf("not feedback: %+v", o)
+	}
 	if feedback(count(exploreCorpus(400)), lex) {
 		t.Error("descriptions are feedback")
 	}

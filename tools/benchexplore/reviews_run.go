@@ -31,7 +31,7 @@ func reviews(w io.Writer, dir string, heldOut, bare, verbose bool) error {
 		if !set.tuning && !heldOut {
 			continue
 		}
-		rs, err := readReviews(filepath.Join(dir, set.file))
+		rs, err := readReviews(filepath.Join(dir, set.file), set.termCategories)
 		if os.IsNotExist(err) {
 			continue
 		}

@@ -1,0 +1,83 @@
+package analysis
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// manyEntities are the made products' parts of manyEntityCorpus: 24
+// entities, each named by a head and a kin noun.
+var manyEntities = [][2]string{
+	{"battery", "charger"}, {"screen", "monitor"}, {"keyboard", "keys"}, {"touchpad", "cursor"},
+	{"speakers", "headphones"}, {"webcam", "microphone"}, {"processor", "chip"}, {"memory", "ram"},
+	{"drive", "disk"}, {"fan", "vent"}, {"hinge", "lid"}, {"ports", "cable"},
+	{"warranty", "guarantee"}, {"shipping", "courier"}, {"software", "program"}, {"windows", "update"},
+	{"graphics", "gpu"}, {"bluetooth", "wifi"}, {"camera", "lens"}, {"printer", "toner"},
+	{"router", "modem"}, {"mouse", "scroll"}, {"adapter", "plug"}, {"manual", "guide"},
+}
+
+// manyEntityCorpus is made feedback on many entities: each is said its
+// own three opinion words (its own contexts), and everything "great".
+func manyEntityCorpus(n int) ([]string, []string) {
+	var opinions []string
+	said := make([][]string, len(manyEntities))
+	for i := range manyEntities {
+		for j := range 3 {
+			w := fmt.Sprintf("%c%cish", 'a'+rune(i), 'k'+rune(j))
+			said[i] = append(said[i], w)
+			opinions = append(opinions, w)
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 23))
+	out := make([]string, n)
+	for k := range out {
+		i := r.IntN(len(manyEntities))
+		noun := manyEntities[i][r.IntN(2)]
+		adj := said[i][r.IntN(3)]
+		switch k % 4 {
+		case 0:
+			out[k] = fmt.Sprintf("The %s was %s.", noun, adj)
+		case 1:
+			out[k] = fmt.Sprintf("The %s and the %s were %s.", manyEntities[i][0], manyEntities[i][1], adj)
+		case 2:
+			out[k] = fmt.Sprintf("Great %s, really %s.", noun, adj)
+		default:
+			out[k] = fmt.Sprintf("My %s is %s, %s.", noun, adj, said[i][r.IntN(3)])
+		}
+	}
+	return out, append(opinions, "great", "really")
+}
+
+// Feedback that names many entities is explored, with the default
+// options, into groups that each hold one entity: one group per four of
+// the 60 topics (15) cannot hold 24 entities apart.
+func TestExploreFeedbackManyEntitiesSmallGroups(t *testing.T) {
+	texts, opinions := manyEntityCorpus(4800)
+	groups, err := Explore(textsOf(texts), "en", ExploreOptions{}, Lexicon{Opinion: opinionOf(opinions...)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	entity := map[string]int{}
+	for i, e := range manyEntities {
+		entity[e[0]], entity[e[1]] = i, i
+	}
+	found := 0
+	for _, g := range groups {
+		in := map[int]bool{}
+		for _, tp := range g.Topics {
+			for _, term := range tp.Terms {
+				if i, ok := entity[term]; ok {
+					in[i] = true
+					found++
+				}
+			}
+		}
+		if len(in) > 1 {
+			t.Errorf("group %q holds %d entities: %v", g.Title, len(in), g.Topics)
+		}
+	}
+	if found < len(manyEntities) {
+		t.Errorf("%d entity nouns found in topics of %d groups", found, len(groups))
+	}
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+// A term annotation gives a sentence the entities of its annotated terms.
+func TestReadReviewsTermCategories(t *testing.T) {
+	xml := `<sentences>
+<sentence id="1"><text>The screen and the keyboard are fine.</text>
+<aspectTerms><aspectTerm term="Screen" polarity="positive" from="4" to="10"/>
+<aspectTerm term="keyboard" polarity="positive" from="19" to="27"/></aspectTerms></sentence>
+<sentence id="2"><text>Great price.</text>
+<aspectTerms><aspectTerm term="price" polarity="positive" from="6" to="11"/></aspectTerms></sentence>
+<sentence id="3"><text>The display and the screen size.</text>
+<aspectTerms><aspectTerm term="display" polarity="positive" from="4" to="11"/>
+<aspectTerm term="screen size" polarity="positive" from="20" to="31"/></aspectTerms></sentence>
+</sentences>`
+	path := filepath.Join(t.TempDir(), "l.xml")
+	if err := os.WriteFile(path, []byte(xml), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tsv := "# comment\nscreen\tDISPLAY\n\nscreen size\tdisplay\ndisplay\tdisplay\nkeyboard\tkeyboard\n"
+	rs, err := readReviews(path, tsv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{{"display", "keyboard"}, nil, {"display"}}
+	for i, r := range rs {
+		if !reflect.DeepEqual(r.categories, want[i]) {
+			t.Errorf("sentence %d: categories %v, want %v", i+1, r.categories, want[i])
+		}
+	}
+	if _, err := readReviews(path, "screen display\n"); err == nil {
+		t.Error("a line without a tab was read")
+	}
+}
+
+// The committed annotation parses and names only SemEval-2016 entities
+// other than the laptop itself.
+func TestLaptops2014Categories(t *testing.T) {
+	m, err := parseTermCategories(laptops2014Categories)
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := map[string]bool{"battery": true, "display": true, "keyboard": true, "os": true,
+		"software": true, "support": true, "cpu": true, "hard_disc": true, "memory": true,
+		"graphics": true, "multimedia_devices": true, "ports": true, "power_supply": true,
+		"company": true, "shipping": true, "warranty": true, "mouse": true, "fans_cooling": true,
+		"optical_drives": true, "hardware": true}
+	if len(m) < 40 {
+		t.Errorf("%d terms mapped", len(m))
+	}
+	for term, c := range m {
+		if !known[c] {
+			t.Errorf("%s: entity %q is not in the scheme", term, c)
+		}
+	}
+}
