@@ -332,7 +332,7 @@ func runInBackground(ctx context.Context, a *app, c serveConfig, spaces *wordspa
 	// While other requests come in, a space unused for 10 minutes goes.
 	a.release.Add(func() { spaces.UnloadUnused(memoryIdle) })
 	go httpserver.ReturnMemoryWhenIdle(ctx, a.metrics, memoryIdle, a.release)
-	go httpserver.PaceCollector(ctx, gcPacePeriod)
+	go httpserver.PaceCollector(ctx, a.metrics, gcPacePeriod)
 	go unloadUnusedSpaces(ctx, spaces, 10*time.Minute)
 	// Audit records older than --audit-retention are removed every hour.
 	go a.audit.RunAuditRetention(ctx, c.AuditRetention)
@@ -343,7 +343,7 @@ func runInBackground(ctx context.Context, a *app, c serveConfig, spaces *wordspa
 
 // gcPacePeriod is how often the collector's percent follows the live
 // heap (PaceCollector).
-const gcPacePeriod = 2 * time.Second
+const gcPacePeriod = 250 * time.Millisecond
 
 // memoryIdle is how long the server has answered no request (probes
 // aside) when it returns its memory.
