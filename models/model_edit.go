@@ -219,14 +219,15 @@ func findTopicByID(groups []explorer.Group, id int64) *explorer.Topic {
 	return nil
 }
 
-// copyGroups copies groups deeply enough to change topics and terms.
+// copyGroups copies groups deeply enough to change groups and topics: the
+// groups and each group's topics are copies, the topics' terms are still
+// the stored version's (shared with the version cache), which an edit
+// copies before it changes them (applyTopicEdit). Copying every topic's
+// terms for a one-term change was a tenth of the editor's CPU.
 func copyGroups(in []explorer.Group) []explorer.Group {
 	groups := make([]explorer.Group, len(in))
 	for i, g := range in {
 		g.Topics = slices.Clone(g.Topics)
-		for j := range g.Topics {
-			g.Topics[j].Terms = slices.Clone(g.Topics[j].Terms)
-		}
 		groups[i] = g
 	}
 	return groups

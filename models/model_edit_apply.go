@@ -1,6 +1,7 @@
 package models
 
 import (
+	"slices"
 	"strings"
 
 	"explorer"
@@ -64,6 +65,7 @@ func applyTopicEdit(e *ModelEdit, groups []explorer.Group, res *EditResult) ([]e
 		}
 	}
 	t := &g.Topics[j]
+	t.Terms = slices.Clone(t.Terms) // the stored version's until now (copyGroups)
 	res.Group = g.ID
 	switch e.Kind {
 	case EditRenameTopic:
