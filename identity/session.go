@@ -88,7 +88,7 @@ func (s *Service) SessionUser(ctx context.Context, cookie string) (*Session, *ex
 	if cookie == "" {
 		return nil, nil, explorer.Errorf(explorer.EUNAUTHORIZED, "not signed in")
 	}
-	sess, err := s.store.FindSession(ctx, hashSecret(cookie))
+	sess, u, err := s.store.FindSessionUser(ctx, hashSecret(cookie))
 	if explorer.ErrorCode(err) == explorer.ENOTFOUND {
 		return nil, nil, explorer.Errorf(explorer.EUNAUTHORIZED, "not signed in")
 	}
@@ -100,10 +100,6 @@ func (s *Service) SessionUser(ctx context.Context, cookie string) (*Session, *ex
 	}
 	if sess.Pending {
 		return nil, nil, explorer.Errorf(explorer.EUNAUTHORIZED, "not signed in: the second factor is awaited")
-	}
-	u, err := s.store.FindUserByID(ctx, sess.UserID)
-	if err != nil {
-		return nil, nil, err
 	}
 	if u.Disabled != nil {
 		return nil, nil, explorer.Errorf(explorer.EUNAUTHORIZED, "user disabled")

@@ -3,6 +3,8 @@ package identity
 import (
 	"context"
 	"time"
+
+	explorer "explorer"
 )
 
 // SecondFactorStore keeps second factors and recovery codes.
@@ -32,6 +34,10 @@ type TokenStore interface {
 type SessionStore interface {
 	CreateSession(ctx context.Context, s *Session) error
 	FindSession(ctx context.Context, hash string) (*Session, error)
+	// FindSessionUser returns the session with hash and its user (read as
+	// FindUserByID reads one), in one statement; ENOTFOUND when either is
+	// missing.
+	FindSessionUser(ctx context.Context, hash string) (*Session, *explorer.User, error)
 	DeleteSession(ctx context.Context, hash string) error
 	// DeleteOtherSessions deletes every session of a user but the one
 	// whose hash is keep (all when keep is empty).

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/identity"
 	"explorer/internal/testkit"
 )
 
@@ -53,5 +54,35 @@ func TestUserReadCarriesItsWritesOverride(t *testing.T) {
 	users, err := db.FindUsers(ctx)
 	if err != nil || len(users) != 1 || users[0].Writes.Read {
 		t.Fatalf("a list of users is read without overrides: %v, %+v", err, users)
+	}
+}
+
+// TestFindSessionUser: a session and its user in one read, the user with
+// its writes override as a single user's read carries it; a session of no
+// user, or none, is ENOTFOUND.
+func TestFindSessionUser(t *testing.T) {
+	db := testkit.OpenDB(t)
+	ctx := context.Background()
+	at := time.UnixMilli(1767000000000)
+	u := &explorer.User{Username: "ann", Role: explorer.RoleUser, Status: explorer.StatusActive, Created: at}
+	if err := db.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	three := 3
+	if err := db.SetBudgetOverride(ctx, u.ID, explorer.BudgetOverride{WritesPerMinute: &three}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.CreateSession(ctx, &identity.Session{Hash: "h1", UserID: u.ID, CSRF: "c", Created: at, Expires: at.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	s, got, err := db.FindSessionUser(ctx, "h1")
+	if err != nil || s.UserID != u.ID || s.CSRF != "c" || !s.Expires.Equal(at.Add(time.Hour)) || s.Pending {
+		t.Fatalf("session %+v, %v", s, err)
+	}
+	if got.ID != u.ID || got.Username != "ann" || !got.Writes.Read || got.Writes.Limit == nil || *got.Writes.Limit != 3 {
+		t.Fatalf("user %+v", got)
+	}
+	if _, _, err := db.FindSessionUser(ctx, "nope"); explorer.ErrorCode(err) != explorer.ENOTFOUND {
+		t.Fatalf("no session: %v", err)
 	}
 }

@@ -80,12 +80,18 @@ func scanUserWrites(sc rowScanner) (*explorer.User, error) {
 	if err != nil {
 		return nil, err
 	}
-	u.Writes.Read = true
+	u.Writes = writesOverride(limit)
+	return u, nil
+}
+
+// writesOverride is the override read with a user (userWrites).
+func writesOverride(limit sql.NullInt64) explorer.WritesOverride {
+	o := explorer.WritesOverride{Read: true}
 	if limit.Valid {
 		n := int(limit.Int64)
-		u.Writes.Limit = &n
+		o.Limit = &n
 	}
-	return u, nil
+	return o
 }
 
 // FindUserByID returns the user with id.
@@ -239,6 +245,25 @@ func (db *DB) FindSession(ctx context.Context, hash string) (*identity.Session, 
 	s.Pending, s.Attempts = pending.Valid, int(pending.Int64)
 	s.Created, s.Expires = fromMillis(created), fromMillis(expires)
 	return &s, nil
+}
+
+// FindSessionUser returns a session and its user in one statement (every
+// page request reads both).
+func (db *DB) FindSessionUser(ctx context.Context, hash string) (*identity.Session, *explorer.User, error) {
+	var s identity.Session
+	var created, expires int64
+	var pending, limit sql.NullInt64
+	u, err := scanUserWith(db.row(ctx, `SELECT `+userColumnsAs("u")+`, (SELECT writes_per_minute FROM user_budgets b WHERE b.user_id = u.id),
+		s.hash, s.user_id, s.csrf, s.created_at, s.expires_at, s.pending_attempts
+		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.hash = ?`, hash),
+		&limit, &s.Hash, &s.UserID, &s.CSRF, &created, &expires, &pending)
+	if err != nil {
+		return nil, nil, db.mapError(err, "session not found")
+	}
+	u.Writes = writesOverride(limit)
+	s.Pending, s.Attempts = pending.Valid, int(pending.Int64)
+	s.Created, s.Expires = fromMillis(created), fromMillis(expires)
+	return &s, u, nil
 }
 
 // DeleteSession deletes a session; deleting a missing one is no error.
