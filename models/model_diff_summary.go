@@ -173,12 +173,29 @@ const maxNewestVersions = 100
 // answers show them. It reads the model's row and n versions (1 to
 // maxNewestVersions), whatever the model holds.
 func (s *Service) NewestModelVersions(ctx context.Context, id int64, n int) (*NewestVersions, error) {
-	n = min(max(n, 1), maxNewestVersions)
 	m, err := s.callerModel(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	list, err := s.store.FindNewestModelVersions(ctx, id, m.Version, n)
+	return s.newestVersions(ctx, m, n)
+}
+
+// NewestVersionsAfter is NewestModelVersions for the answer to an editor
+// change r of the caller's: the model as the change left it, without
+// reading it again (its current version is the one the change made or
+// amended).
+func (s *Service) NewestVersionsAfter(ctx context.Context, r *EditResult, n int) (*NewestVersions, error) {
+	if r.record == nil {
+		return s.NewestModelVersions(ctx, r.Model.ID, n)
+	}
+	return s.newestVersions(ctx, r.record, n)
+}
+
+// newestVersions lists the newest n versions of m (at most
+// maxNewestVersions) with their summaries.
+func (s *Service) newestVersions(ctx context.Context, m *ModelRecord, n int) (*NewestVersions, error) {
+	n = min(max(n, 1), maxNewestVersions)
+	list, err := s.store.FindNewestModelVersions(ctx, m.ID, m.Version, n)
 	if err != nil {
 		return nil, err
 	}

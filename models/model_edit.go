@@ -64,6 +64,7 @@ func (s *Service) EditModel(ctx context.Context, id int64, base VersionTag, e Mo
 	if res.Model, err = s.modelAt(ctx, rec, rec.Version); err != nil {
 		return nil, err
 	}
+	res.record = rec
 	return &res, nil
 }
 

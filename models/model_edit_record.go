@@ -70,4 +70,7 @@ type EditResult struct {
 	// Reordered: groups were added, removed or moved since.
 	Refresh   []int64
 	Reordered bool
+	// record is the model's record as the change left it, for the answer's
+	// newest versions (NewestVersionsAfter).
+	record *ModelRecord
 }

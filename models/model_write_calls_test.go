@@ -155,3 +155,47 @@ func TestModelAnswersReadSharingOncePerStamp(t *testing.T) {
 	}
 	answer("its user deleted", 1, 0, 0)
 }
+
+// modelReads is a store that counts the reads of a model's row.
+type modelReads struct {
+	*store.DB
+	n atomic.Int64
+}
+
+func (s *modelReads) FindModel(ctx context.Context, id, userID int64) (*models.ModelRecord, error) {
+	s.n.Add(1)
+	return s.DB.FindModel(ctx, id, userID)
+}
+
+// TestNewestVersionsAfterAnEditReadNoModel: the editor's answer lists the
+// newest versions from the model as the change left it (no read of the
+// model's row), the same list NewestModelVersions reads.
+func TestNewestVersionsAfterAnEditReadNoModel(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	reads := &modelReads{DB: e.DB}
+	svc := domains.New(reads, e.Options).Models
+	ctx := e.As("ann")
+	m, err := svc.UploadModel(ctx, models.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|Soda|soda")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := svc.EditModel(ctx, m.ID, models.VersionTag{}, models.ModelEdit{Kind: models.EditAddTerms, Topic: 1, Terms: []string{"cola"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reads.n.Store(0)
+	after, err := svc.NewestVersionsAfter(ctx, res, 10)
+	if err != nil || reads.n.Load() != 0 {
+		t.Fatalf("%d reads of the model's row (%v)", reads.n.Load(), err)
+	}
+	read, err := svc.NewestModelVersions(ctx, m.ID, 10)
+	if err != nil || reads.n.Load() != 1 {
+		t.Fatalf("NewestModelVersions read the model %d times (%v)", reads.n.Load(), err)
+	}
+	if after.Current != 2 || read.Current != 2 || len(after.Lines) != 2 || !slices.EqualFunc(after.Lines, read.Lines, func(a, b models.VersionLine) bool {
+		return a.Version == b.Version && a.Summary == b.Summary && a.Created.Equal(b.Created)
+	}) {
+		t.Fatalf("after the edit %+v, read %+v", after, read)
+	}
+}

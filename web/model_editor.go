@@ -58,10 +58,11 @@ func (s *server) editModel(c *fiber.Ctx, notice string, e mdl.ModelEdit) error {
 	if !isHTMX(c) {
 		return s.modelAnswer(c, id, notice, nil)
 	}
-	v, err := s.editorView(c, res.Model, true)
+	recent, err := s.models.NewestVersionsAfter(ctx(c), res, pageVersions)
 	if err != nil {
 		return err
 	}
+	v := s.editorViewWith(c, res.Model, true, recent)
 	v.Open = res.Group
 	if res.Reordered {
 		// Groups were added, removed or moved since the page was loaded:

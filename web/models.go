@@ -231,6 +231,12 @@ func (s *server) editorView(c *fiber.Ctx, m *mdl.Model, current bool) (models.Mo
 	if err != nil {
 		return models.ModelView{}, err
 	}
+	return s.editorViewWith(c, m, current, recent), nil
+}
+
+// editorViewWith is editorView with the newest versions at hand (an
+// editor change's answer has them from the change: NewestVersionsAfter).
+func (s *server) editorViewWith(c *fiber.Ctx, m *mdl.Model, current bool, recent *mdl.NewestVersions) models.ModelView {
 	u := c.Locals("user").(*explorer.User)
 	v := models.ModelView{
 		Page: page(c, "Model", "models"), ID: m.ID, Title: titleOf(m.Title), Type: m.Type, Language: m.Language,
@@ -257,7 +263,7 @@ func (s *server) editorView(c *fiber.Ctx, m *mdl.Model, current bool) (models.Mo
 		}
 		v.Versions = append(v.Versions, row)
 	}
-	return v, nil
+	return v
 }
 
 // A model of at most expandAllTerms terms in expandAllGroups groups shows
