@@ -120,8 +120,9 @@ func buildSalientTopics(ranked []Candidate, vecs *Vectors, lang string, n int, n
 				continue
 			}
 			specific := vecs.Specificity[vecs.index[m.term]] >= floor
-			if variant(c.Term, m.term) || (specific && salient[m.term] && m.cos >= projectCosine) ||
-				(specific && near[m.term] && m.cos >= nbCos) {
+			kin := specific && !vecs.distinctFrom(m.term, t.Terms)
+			if variant(c.Term, m.term) || (kin && salient[m.term] && m.cos >= projectCosine) ||
+				(kin && near[m.term] && m.cos >= nbCos) {
 				used[m.term] = true
 				t.Terms = append(t.Terms, m.term)
 			}
@@ -166,7 +167,7 @@ func (v *Vectors) medianSpecificity() float64 {
 // a variant of, or too similar to; -1 when none.
 func redundant(term string, topics []Topic, vecs *Vectors, variant func(a, b string) bool) int {
 	for i, t := range topics {
-		if variant(t.Title, term) || vecs.Cosine(t.Title, term) >= redundantCosine {
+		if variant(t.Title, term) || (vecs.Cosine(t.Title, term) >= redundantCosine && !vecs.distinctFrom(term, t.Terms)) {
 			return i
 		}
 	}
