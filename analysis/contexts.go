@@ -42,7 +42,8 @@ type Contexts struct {
 	// nearWindow terms of the row in a clause (for Vectors.kin)
 	near               []uint32
 	pos                int
-	nearRows, nearFeat []posIdx // per text, reused
+	nearRows, nearFeat []posIdx     // per text, reused
+	ent                *entityPairs // nil unless CountEntities
 }
 
 // posIdx is a row or context word at a term position of a text.
@@ -123,6 +124,7 @@ func (c *Contexts) Add(text, lang string) {
 		if prevTerm != "" {
 			if r, ok := c.phrases[prevTerm+" "+term]; ok {
 				c.markRow(r)
+				c.notePhrase(c.pos, r)
 			}
 		}
 		prevTerm = ""
@@ -144,6 +146,7 @@ func (c *Contexts) Add(text, lang string) {
 	}, func() { prevTerm = ""; c.pos += nearWindow + 1 })
 	c.pos += nearWindow + 1
 	c.countNear()
+	c.countEntities()
 	for _, r := range c.rowsIn {
 		row := c.co[int(r)*c.nf : (int(r)+1)*c.nf]
 		for _, f := range c.featsIn {
@@ -196,12 +199,13 @@ type Vectors struct {
 	// words: Contexts.KinOnly), which tell topics' likeness; vecs when
 	// there are none.
 	kin [][]float32
+	ent *entityPairs // nil unless counted (Distinct)
 }
 
 // Vectors computes the context vectors from the counts.
 func (c *Contexts) Vectors() *Vectors {
 	v := &Vectors{Terms: c.rows, Docs: c.rowDocs, index: make(map[string]int, len(c.rows)),
-		Specificity: make([]float64, len(c.rows)), vecs: make([][]float32, len(c.rows))}
+		Specificity: make([]float64, len(c.rows)), vecs: make([][]float32, len(c.rows)), ent: c.ent}
 	hasKin := slices.Contains(c.kinOnly, true)
 	v.kin = make([][]float32, len(c.rows))
 	rowTot, colTot, total := c.nearMargins()

@@ -117,6 +117,9 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	words := newCompoundWords(counter, isAspect, lang) // the last use of counter
 	ctx := NewContexts(rows, feats)
 	ctx.KinOnly(kinOnly)
+	if isFeedback {
+		ctx.CountEntities()
+	}
 	if err := texts(func(t string) { ctx.Add(t, lang) }); err != nil {
 		return nil, err
 	}

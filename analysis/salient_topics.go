@@ -60,8 +60,10 @@ func RankSalient(cands []Candidate, vecs *Vectors, gentle bool) []Candidate {
 // or one of the title's word-space neighbours in nbs (nbs may be nil) at
 // neighbourCosine, or, in feedback, at any positive cosine: a short text
 // has few context words, so a neighbour the texts use in some of the
-// title's contexts is kin (waiter: server, bartender). A term joins one
-// topic.
+// title's contexts is kin (waiter: server, bartender). A term the texts
+// name as an entity distinct from one of the topic's terms
+// (Vectors.Distinct, counted in feedback only: "the keyboard and the
+// mouse") joins it by no cosine. A term joins one topic.
 func BuildSalientTopics(ranked []Candidate, vecs *Vectors, lang string, n int, nbs map[string][]string, feedback bool) []Topic {
 	return buildSalientTopics(ranked, vecs, lang, n, nbs, feedback, nil)
 }
@@ -120,8 +122,9 @@ func buildSalientTopics(ranked []Candidate, vecs *Vectors, lang string, n int, n
 				continue
 			}
 			specific := vecs.Specificity[vecs.index[m.term]] >= floor
-			if variant(c.Term, m.term) || (specific && salient[m.term] && m.cos >= projectCosine) ||
-				(specific && near[m.term] && m.cos >= nbCos) {
+			kin := specific && !vecs.distinctFrom(m.term, t.Terms)
+			if variant(c.Term, m.term) || (kin && salient[m.term] && m.cos >= projectCosine) ||
+				(kin && near[m.term] && m.cos >= nbCos) {
 				used[m.term] = true
 				t.Terms = append(t.Terms, m.term)
 			}
@@ -163,10 +166,11 @@ func (v *Vectors) medianSpecificity() float64 {
 }
 
 // redundant returns the index of the first of topics whose title term is
-// a variant of, or too similar to; -1 when none.
+// a variant of, or too similar to and no entity distinct from its terms;
+// -1 when none.
 func redundant(term string, topics []Topic, vecs *Vectors, variant func(a, b string) bool) int {
 	for i, t := range topics {
-		if variant(t.Title, term) || vecs.Cosine(t.Title, term) >= redundantCosine {
+		if variant(t.Title, term) || (vecs.Cosine(t.Title, term) >= redundantCosine && !vecs.distinctFrom(term, t.Terms)) {
 			return i
 		}
 	}
