@@ -3,6 +3,7 @@ package wordspace
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -110,4 +111,55 @@ func suggested(list []explorer.PoleSuggestion) []string {
 		out[i] = g.Term
 	}
 	return out
+}
+
+// Declining words moves no other word of a thesaurus space: the graph's
+// rank is the place in the stored list, not in the list the declined
+// words left (there, x and y swapped once the four words between them in
+// fast's list were declined).
+func TestThesaurusGraphDeclineMovesNothing(t *testing.T) {
+	th := lexicon.NewThesaurus()
+	add := func(sets ...[]string) {
+		for _, set := range sets {
+			if err := th.Add(set); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// fast: x (4 synsets), d1..d4 (3 or 2), then y (1); quick: y (4),
+	// w (2), then x (1).
+	for i := range 4 {
+		add([]string{"fast", "x", fmt.Sprint("a", i)}, []string{"quick", "y", fmt.Sprint("e", i)})
+	}
+	for i, d := range []string{"d1", "d2", "d3", "d4"} {
+		for j := range 3 - i/2 {
+			add([]string{"fast", d, fmt.Sprintf("b%d%d", i, j)})
+		}
+	}
+	add([]string{"fast", "y"}, []string{"quick", "w", "f1"}, []string{"quick", "w", "f2"}, []string{"quick", "x"})
+	s, err := ThesaurusSpace(th, "SV")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pole := []explorer.WeightedTerm{{Term: "fast", Weight: 1}, {Term: "quick", Weight: 1}}
+	before, err := s.Suggest(context.Background(), pole, 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{"d1", "d2", "d3", "d4"} {
+		pole = append(pole, explorer.WeightedTerm{Term: d, Declined: true})
+	}
+	after, err := s.Suggest(context.Background(), pole, 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for _, w := range suggested(before) {
+		if len(w) != 2 || w[0] != 'd' {
+			kept = append(kept, w)
+		}
+	}
+	if got := suggested(after); !slices.Equal(got, kept) {
+		t.Errorf("after declining d1..d4: %v, want %v", got, kept)
+	}
 }

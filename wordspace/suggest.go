@@ -107,16 +107,35 @@ type candidate struct {
 // rank's sum (a thesaurus space's), then the cosine sum.
 func (c *candidate) rank() (int, float64, float64) { return c.counter, c.graph, c.sum }
 
-// graphRank is what place pos of a candidate list of n words adds to a
+// graphRank is what place pos of a pole term's table list adds to a
 // candidate in a space whose lists follow a thesaurus's graph (nbrTable's
-// graph): n − pos, times the pole term's weight. The graph puts first
+// graph): m − pos (m the table's list size), times the term's weight.
+// The place is the one in the whole stored list, before declined words
+// and pole terms are left out, so that declining a word moves no other
+// word's rank (a place in the filtered list moved the words after a
+// declined one up, up to 4 places on the bench). The graph puts first
 // the synonyms that share the most synsets with the term (ties: the most
 // paths through its other synonyms), which the cosines of its 48-dimension
 // random synset vectors follow only roughly: on the bench's tuning probes
 // of the 8 thesaurus languages, a synonym sharing 1 synset with its pole
 // term was acceptable 21 % of the time, 2 or more 37–42 %, a word sharing
 // none 7 % (round langs7).
-func graphRank(weight float64, pos, n int) float64 { return weight * float64(n-pos) }
+func graphRank(weight float64, pos, m int) float64 { return weight * float64(m-pos) }
+
+// graphPlaces maps each word of pole term p's stored list to its
+// graphRank; nil when the space's table is no graph's or p has no list.
+func (s *Space) graphPlaces(p poleTerm) map[int]float64 {
+	t := s.nbrs
+	if t == nil || !t.graph || p.id < 0 || p.vec == nil {
+		return nil
+	}
+	n, b := t.list(p.id)
+	out := make(map[int]float64, n)
+	for j := range n {
+		out[tableID(b, j)] = graphRank(p.weight, j, t.m)
+	}
+	return out
+}
 
 // Suggest computes the suggestions for a pole as DECISIONS.md defines them:
 // the K nearest neighbours of each pole term are candidates, ordered by
@@ -245,19 +264,17 @@ func (s *Space) withoutVariants(list []*candidate, declined []poleTerm, stem ste
 func (s *Space) rankCandidates(pole []poleTerm, lists [][]int) []*candidate {
 	cands := map[int]*candidate{}
 	row := make([]float32, s.dim)
-	graph := s.nbrs != nil && s.nbrs.graph
 	for i, ids := range lists {
 		p := pole[i]
-		for pos, c := range ids {
+		places := s.graphPlaces(p)
+		for _, c := range ids {
 			cd := cands[c]
 			if cd == nil {
 				cd = &candidate{id: c}
 				cands[c] = cd
 			}
 			cd.counter++
-			if graph {
-				cd.graph += graphRank(p.weight, pos, len(ids))
-			}
+			cd.graph += places[c]
 			cd.sum += p.weight * float64(vek32.Dot(p.vec, s.rowInto(row, c)))
 		}
 	}
