@@ -44,12 +44,14 @@ func cacheName(lang, path string) (name, prefix string, err error) {
 	return prefix + strings.TrimSuffix(key, ".") + ".wordspace", prefix, nil
 }
 
-// thesaurusRules names the rules a thesaurus file is read with, in the
-// names of the cached spaces built from one: a thesaurus read with other
-// rules is built again ("vulgar": the words marked vulgar are left out,
-// issue 33). The embedded thesauri are named by a hash of their bytes,
-// which were written with the rules of their build.
-const thesaurusRules = "vulgar"
+// thesaurusRules names the rules a thesaurus file is read and its space
+// built with, in the names of the cached spaces built from one: a
+// thesaurus read with other rules is built again ("vulgar": the words
+// marked vulgar are left out, issue 33; "graph": the candidate lists are
+// marked as a graph's order, which Suggest ranks by, round langs7). The
+// embedded thesauri are named by a hash of their bytes (written with the
+// reading rules of their build) and the rules too, for the building ones.
+const thesaurusRules = "vulgar-graph"
 
 // sourceFormat is the format of the file at path (DetectFormat of its
 // first bytes): a space in the own format is read in place, any other
@@ -124,7 +126,7 @@ func embeddedCache(e embeddedSpace, cacheDir string) (cached, prefix string, inP
 	}
 	sum := sha256.Sum256(e.Data)
 	prefix = e.Lang + "-embedded-"
-	return filepath.Join(cacheDir, prefix+hex.EncodeToString(sum[:8])+".wordspace"), prefix, false
+	return filepath.Join(cacheDir, prefix+hex.EncodeToString(sum[:8])+"."+thesaurusRules+".wordspace"), prefix, false
 }
 
 // OpenServed opens a space for serving: a text source through its

@@ -38,7 +38,9 @@ import (
 //	table    when flags has 8: words × (1 + 3m) bytes, m (at most 255) in
 //	         the header's bytes 48–51: each word's candidate count, then m
 //	         3-byte ids, its nearest words as neighbourList keeps them
-//	         (nbrs.go)
+//	         (nbrs.go); flag 16 (only with 8): the lists are in the
+//	         order of a thesaurus's graph (thesaurus.go), which Suggest
+//	         ranks by
 //	trailer  CRC-32C (Castagnoli) of everything before it, u32, then "WEND"
 const (
 	magic         = "EXWSPACE"
@@ -49,6 +51,7 @@ const (
 	flagIndex     = 2
 	flagKth       = 4
 	flagNbrs      = 8
+	flagGraph     = 16
 	headerSize    = 64
 )
 
@@ -164,6 +167,9 @@ func ownPrefix(s *Space, dtype uint32) []byte {
 	if s.nbrs != nil {
 		flags |= flagNbrs
 		binary.LittleEndian.PutUint32(out[48:], uint32(s.nbrs.m))
+		if s.nbrs.graph {
+			flags |= flagGraph
+		}
 	}
 	binary.LittleEndian.PutUint32(out[16:], flags)
 	binary.LittleEndian.PutUint32(out[20:], uint32(s.dim))
@@ -290,7 +296,7 @@ func parseOwnHeader(h []byte, size int64) (layout, error) {
 	if L.dtype != dtypeFloat32 && L.dtype != dtypeInt8 {
 		return layout{}, fmt.Errorf("word space file: unknown vector type %d", L.dtype)
 	}
-	if L.flags&^(flagCounts|flagIndex|flagKth|flagNbrs) != 0 {
+	if L.flags&^(flagCounts|flagIndex|flagKth|flagNbrs|flagGraph) != 0 || L.flags&flagGraph != 0 && L.flags&flagNbrs == 0 {
 		return layout{}, fmt.Errorf("word space file: unknown flags %#x", L.flags)
 	}
 	if dim64 < 1 || dim64 > MaxDim {
@@ -467,7 +473,7 @@ func (s *Space) readSections(r io.Reader, crc hash.Hash32, L layout, whole []byt
 		if int64(len(whole)) == L.size {
 			in = whole[L.size-8-L.nbrsLen : L.size-8]
 		}
-		if err := s.readNbrs(r, crc, L.n, int(L.nbrsM), in); err != nil {
+		if err := s.readNbrs(r, crc, L.n, int(L.nbrsM), in, L.flags&flagGraph != 0); err != nil {
 			return err
 		}
 	}

@@ -24,6 +24,10 @@ import (
 type nbrTable struct {
 	m   int
 	rec []byte
+	// graph tells that each list is in the order of a thesaurus's graph
+	// (thesaurus.go: the synonyms by the synsets they share with the
+	// word), not of the cosines: Suggest then ranks by it (graphRank).
+	graph bool
 }
 
 // NeighbourTableSize is how many candidates per word ComputeNeighbours
@@ -92,8 +96,8 @@ func (s *Space) ComputeNeighbours(ctx context.Context) error {
 // readNbrs reads a stored table of n words with m candidates each; in,
 // when not nil, holds the same bytes in memory that stays (the embedded
 // file), which the table then uses instead of a copy.
-func (s *Space) readNbrs(r io.Reader, crc hash.Hash32, n, m int, in []byte) error {
-	t := &nbrTable{m: m, rec: in}
+func (s *Space) readNbrs(r io.Reader, crc hash.Hash32, n, m int, in []byte, graph bool) error {
+	t := &nbrTable{m: m, rec: in, graph: graph}
 	if in == nil {
 		t.rec = make([]byte, n*(1+3*m))
 		if _, err := io.ReadFull(r, t.rec); err != nil {

@@ -99,16 +99,49 @@ type poleTerm struct {
 type candidate struct {
 	id      int
 	counter int
+	graph   float64 // graphRank's sum, 0 in a space without a graph
 	sum     float64
 }
 
-// rank is what orders candidates: the neighbour counter, then the cosine
-// sum.
-func (c *candidate) rank() (int, float64) { return c.counter, c.sum }
+// rank is what orders candidates: the neighbour counter, then the graph
+// rank's sum (a thesaurus space's), then the cosine sum.
+func (c *candidate) rank() (int, float64, float64) { return c.counter, c.graph, c.sum }
+
+// graphRank is what place pos of a pole term's table list adds to a
+// candidate in a space whose lists follow a thesaurus's graph (nbrTable's
+// graph): m − pos (m the table's list size), times the term's weight.
+// The place is the one in the whole stored list, before declined words
+// and pole terms are left out, so that declining a word moves no other
+// word's rank (a place in the filtered list moved the words after a
+// declined one up, up to 4 places on the bench). The graph puts first
+// the synonyms that share the most synsets with the term (ties: the most
+// paths through its other synonyms), which the cosines of its 48-dimension
+// random synset vectors follow only roughly: on the bench's tuning probes
+// of the 8 thesaurus languages, a synonym sharing 1 synset with its pole
+// term was acceptable 21 % of the time, 2 or more 37–42 %, a word sharing
+// none 7 % (round langs7).
+func graphRank(weight float64, pos, m int) float64 { return weight * float64(m-pos) }
+
+// graphPlaces maps each word of pole term p's stored list to its
+// graphRank; nil when the space's table is no graph's or p has no list.
+func (s *Space) graphPlaces(p poleTerm) map[int]float64 {
+	t := s.nbrs
+	if t == nil || !t.graph || p.id < 0 || p.vec == nil {
+		return nil
+	}
+	n, b := t.list(p.id)
+	out := make(map[int]float64, n)
+	for j := range n {
+		out[tableID(b, j)] = graphRank(p.weight, j, t.m)
+	}
+	return out
+}
 
 // Suggest computes the suggestions for a pole as DECISIONS.md defines them:
 // the K nearest neighbours of each pole term are candidates, ordered by
 // neighbourCounter and then sumCosine, descending; at most limit of them.
+// In a thesaurus space, whose neighbours are its graph's, the graph's
+// order comes between the two (graphRank).
 // A declined term is never suggested, nor its inflections and spelling
 // variants (stringSimilar): declining a word declines that word and
 // nothing else, so the other candidates keep their order (issue 33: a
@@ -226,13 +259,14 @@ func (s *Space) withoutVariants(list []*candidate, declined []poleTerm, stem ste
 }
 
 // rankCandidates counts and sums the candidates of the pole's lists (one
-// per pole term) and orders them by rank, descending (then by word, so
-// that the order is the same on every run).
+// per pole term, in their order) and orders them by rank, descending
+// (then by word, so that the order is the same on every run).
 func (s *Space) rankCandidates(pole []poleTerm, lists [][]int) []*candidate {
 	cands := map[int]*candidate{}
 	row := make([]float32, s.dim)
 	for i, ids := range lists {
 		p := pole[i]
+		places := s.graphPlaces(p)
 		for _, c := range ids {
 			cd := cands[c]
 			if cd == nil {
@@ -240,6 +274,7 @@ func (s *Space) rankCandidates(pole []poleTerm, lists [][]int) []*candidate {
 				cands[c] = cd
 			}
 			cd.counter++
+			cd.graph += places[c]
 			cd.sum += p.weight * float64(vek32.Dot(p.vec, s.rowInto(row, c)))
 		}
 	}
@@ -248,10 +283,13 @@ func (s *Space) rankCandidates(pole []poleTerm, lists [][]int) []*candidate {
 		list = append(list, c)
 	}
 	slices.SortFunc(list, func(a, b *candidate) int {
-		ac, as := a.rank()
-		bc, bs := b.rank()
+		ac, ag, as := a.rank()
+		bc, bg, bs := b.rank()
 		if ac != bc {
 			return cmp.Compare(bc, ac)
+		}
+		if ag != bg {
+			return cmp.Compare(bg, ag)
 		}
 		if as != bs {
 			return cmp.Compare(bs, as)

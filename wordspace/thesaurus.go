@@ -21,7 +21,9 @@ import (
 //   - each word's candidate list (nbrs.go) is the thesaurus's graph: its
 //     synonyms first (by the number of synsets they share with it), then
 //     the synonyms of its synonyms (by the number of such paths), up to
-//     NeighbourTableSize;
+//     NeighbourTableSize; the table is marked as a graph's (nbrTable's
+//     graph), and Suggest ranks by that order before the cosines
+//     (graphRank);
 //   - its vector (ThesaurusDim dimensions) is the sum of a fixed random
 //     vector per synset it belongs to, plus half the mean of its synonyms'
 //     (a second-order link), which gives the cosines of suggestions and
@@ -199,7 +201,7 @@ func topByScore(ids []int32, score []int32, k int) []int32 {
 // cosines (the lowest among the first K, −2 for a shorter list).
 func (s *Space) setGraph(lists [][]graphEdge) {
 	m := NeighbourTableSize
-	tb := &nbrTable{m: m, rec: make([]byte, s.Len()*(1+3*m))}
+	tb := &nbrTable{m: m, rec: make([]byte, s.Len()*(1+3*m)), graph: true}
 	bits := make([]uint32, s.Len())
 	for i, list := range lists {
 		r := tb.rec[i*tb.stride():]
