@@ -277,13 +277,15 @@ bench-scale: build bin/scalebench
 ## PUT of a 300-topic model (server and database processes) beside
 ## /healthz, the database's growth per 1,000 PUTs, the model editor's
 ## one-term change (CPU, growth), CPU and p50/p99 of GETs of the model
-## from DB_CLIENTS clients, PostgreSQL as ratios.
+## from DB_CLIENTS clients, PostgreSQL as ratios; DB_RUNS whole runs, then
+## the medians of their ratios (a shared machine moves one run's ratio).
+DB_RUNS ?= 3
 DB_PUTS ?= 1000
 DB_GETS ?= 3000
 DB_CLIENTS ?= 8
 .PHONY: bench-db
 bench-db: build bin/dbbench
-	bin/dbbench -bin $(BIN) -puts $(DB_PUTS) -gets $(DB_GETS) -clients $(DB_CLIENTS)
+	bin/dbbench -bin $(BIN) -puts $(DB_PUTS) -gets $(DB_GETS) -clients $(DB_CLIENTS) -runs $(DB_RUNS)
 
 ## bench-pocketbase: explorer and PocketBase (v0.36, tools/pbside/pbapp,
 ## gzip on) side by side on this machine, interleaved rounds: GETs of a

@@ -28,6 +28,7 @@ type config struct {
 	puts, gets       int
 	clients          int
 	postgres, script string
+	runs             int
 }
 
 func main() {
@@ -38,31 +39,50 @@ func main() {
 	flag.IntVar(&c.clients, "clients", 8, "concurrent clients of the GET phase")
 	flag.StringVar(&c.postgres, "postgres", "start", "start: a throwaway PostgreSQL by -script; off: SQLite only; a postgres:// URL: that (throwaway) database, its CPU not measured")
 	flag.StringVar(&c.script, "script", ".ci/postgres.sh", "the script that starts and stops a throwaway PostgreSQL")
+	flag.IntVar(&c.runs, "runs", 1, "whole runs (each back end anew), each reported, then the medians of their ratios")
 	flag.Parse()
-	if err := run(c); err != nil {
+	if err := runs(c); err != nil {
 		fmt.Fprintln(os.Stderr, "dbbench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(c config) error {
+// runs makes c.runs runs and, after more than one, prints the medians of
+// their ratios: on a shared machine one run's ratio moves with what else
+// runs beside it.
+func runs(c config) error {
+	var all [][]result
+	for i := 0; i < max(c.runs, 1); i++ {
+		rs, err := run(c)
+		if err != nil {
+			return err
+		}
+		all = append(all, rs)
+	}
+	if len(all) > 1 {
+		reportMedians(all)
+	}
+	return nil
+}
+
+func run(c config) ([]result, error) {
 	lite, err := measureBackend(c, backend{name: "SQLite"})
 	if err != nil {
-		return fmt.Errorf("SQLite: %w", err)
+		return nil, fmt.Errorf("SQLite: %w", err)
 	}
 	results := []result{lite}
 	if c.postgres != "off" {
 		pg, stop, err := postgresOf(c)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		r, err := measureBackend(c, pg)
 		stop()
 		if err != nil {
-			return fmt.Errorf("PostgreSQL: %w", err)
+			return nil, fmt.Errorf("PostgreSQL: %w", err)
 		}
 		results = append(results, r)
 	}
 	report(c, results)
-	return nil
+	return results, nil
 }

@@ -288,3 +288,43 @@ func report(c config, rs []result) {
 	fmt.Printf("\n%s against %s: PUT total CPU %.2f× (target 1.5×), GET total CPU %.2f×, GET p99 %.2f× (target 2×)\n",
 		b.name, a.name, (b.putServer+b.putDB)/(a.putServer+a.putDB), (b.getServer+b.getDB)/(a.getServer+a.getDB), b.getP99/a.getP99)
 }
+
+// reportMedians prints, over runs, each run's ratios and their medians:
+// the editor's change to a PUT on each back end and, with two back ends,
+// the second's PUT total CPU and GET p99 to the first's.
+func reportMedians(all [][]result) {
+	var ratios [4][]float64 // PUT, GET p99 (second ÷ first); editor ÷ PUT on each
+	for _, rs := range all {
+		for i, r := range rs {
+			ratios[2+i] = append(ratios[2+i], (r.editServer+r.editDB)/(r.putServer+r.putDB))
+		}
+		if len(rs) > 1 {
+			a, b := rs[0], rs[1]
+			ratios[0] = append(ratios[0], (b.putServer+b.putDB)/(a.putServer+a.putDB))
+			ratios[1] = append(ratios[1], b.getP99/a.getP99)
+		}
+	}
+	names := []string{"PUT total CPU, second ÷ first back end", "GET p99, second ÷ first back end", "editor change ÷ PUT, first back end", "editor change ÷ PUT, second back end"}
+	fmt.Printf("\n## Over %d runs\n\n| ratio | each run | median |\n|---|---|---|\n", len(all))
+	for i, rs := range ratios {
+		if len(rs) == 0 {
+			continue
+		}
+		each := make([]string, len(rs))
+		for j, r := range rs {
+			each[j] = fmt.Sprintf("%.2f×", r)
+		}
+		fmt.Printf("| %s | %s | %.2f× |\n", names[i], strings.Join(each, ", "), median(rs))
+	}
+}
+
+// median is the middle of values (the mean of the two middle ones).
+func median(values []float64) float64 {
+	s := slices.Clone(values)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
