@@ -143,11 +143,11 @@ func (s *Service) baseVersion(ctx context.Context, m *ModelRecord, base VersionT
 	if base.Version < 1 || base.Version > m.Version || (base.Version == m.Version && base.Revision > m.Revision) {
 		return nil, explorer.Errorf(explorer.ENOTFOUND, "model %d has no version %s", m.ID, base)
 	}
-	meta, err := s.store.FindModelVersionMeta(ctx, m.ID, base.Version)
+	revision, err := s.store.FindModelVersionRevision(ctx, m.ID, base.Version)
 	if err != nil {
 		return nil, err
 	}
-	if meta.Revision == base.Revision {
+	if revision == base.Revision {
 		return s.StoredVersion(ctx, m, base.Version)
 	}
 	return s.store.FindModelAmendment(ctx, m.ID, base.Version, base.Revision)

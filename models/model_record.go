@@ -251,9 +251,9 @@ type ModelStore interface {
 	// FindModelVersion returns a version's structure; ENOTFOUND when the
 	// model has no such version.
 	FindModelVersion(ctx context.Context, modelID int64, version int) (*explorer.Structure, error)
-	// FindModelVersionMeta returns who made a version, when it was last
-	// changed, whether the editor made it and its revision.
-	FindModelVersionMeta(ctx context.Context, modelID int64, version int) (*VersionMeta, error)
+	// FindModelVersionRevision returns a version's revision (how often
+	// the editor amended it); ENOTFOUND when the model has no such version.
+	FindModelVersionRevision(ctx context.Context, modelID int64, version int) (int, error)
 	// AmendModelVersion replaces the structure of model m's newest
 	// version (m.Version) with s as its revision m.Revision, changed at
 	// at, keeping the one it replaces as an amendment that

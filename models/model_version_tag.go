@@ -61,22 +61,10 @@ func (r *ModelRecord) Tag() VersionTag { return VersionTag{r.Version, r.Revision
 // Tag is the tag of the version the model answers.
 func (m *Model) Tag() VersionTag { return VersionTag{m.Version, m.Revision} }
 
-// VersionMeta is what the store knows of a version besides its
-// structure.
 // Amendable is when the editor may amend a model's newest version: the
 // editor made it, the user By made it, and it was last changed after
 // Since.
 type Amendable struct {
 	By    int64
 	Since time.Time
-}
-
-type VersionMeta struct {
-	// CreatedBy is the author's user id, 0 when unknown.
-	CreatedBy int64
-	// Changed is when the version was made or last amended.
-	Changed time.Time
-	// Editor: the model editor made it (EditModel), so it may be amended.
-	Editor   bool
-	Revision int
 }

@@ -13,24 +13,14 @@ import (
 // of a model is rewritten in place with a new revision, its previous
 // manifest kept in model_amendments. Parts are shared as for any version.
 
-// FindModelVersionMeta returns a version's author, last change, editor
-// mark and revision.
-func (db *DB) FindModelVersionMeta(ctx context.Context, modelID int64, version int) (*models.VersionMeta, error) {
-	var (
-		meta    models.VersionMeta
-		by      *int64
-		changed int64
-	)
-	err := db.row(ctx, `SELECT created_by, created_at, editor, revision FROM model_versions WHERE model_id = ? AND version = ?`,
-		modelID, version).Scan(&by, &changed, &meta.Editor, &meta.Revision)
+// FindModelVersionRevision returns a version's revision.
+func (db *DB) FindModelVersionRevision(ctx context.Context, modelID int64, version int) (int, error) {
+	var revision int
+	err := db.row(ctx, `SELECT revision FROM model_versions WHERE model_id = ? AND version = ?`, modelID, version).Scan(&revision)
 	if err != nil {
-		return nil, db.mapError(err, fmt.Sprintf("model %d has no version %d", modelID, version))
+		return 0, db.mapError(err, fmt.Sprintf("model %d has no version %d", modelID, version))
 	}
-	if by != nil {
-		meta.CreatedBy = *by
-	}
-	meta.Changed = fromMillis(changed)
-	return &meta, nil
+	return revision, nil
 }
 
 // AmendModelVersion keeps the newest version's current manifest as an

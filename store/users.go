@@ -17,9 +17,12 @@ func userColumnsAs(alias string) string {
 	return alias + "." + strings.ReplaceAll(userColumns, ", ", ", "+alias+".")
 }
 
-// userWrites is the column a single user's read adds to userColumns:
-// the user's override of writes per minute (scanUserWrites).
-const userWrites = `, (SELECT writes_per_minute FROM user_budgets WHERE user_id = users.id)`
+// userWrites is the column a single user's read adds to userColumns: the
+// override of writes per minute of the user of table (or alias) table
+// (scanUserWrites).
+func userWrites(table string) string {
+	return `, (SELECT b.writes_per_minute FROM user_budgets b WHERE b.user_id = ` + table + `.id)`
+}
 
 func scanUser(sc rowScanner) (*explorer.User, error) { return scanUserWith(sc) }
 
@@ -66,7 +69,7 @@ func (db *DB) CreateUser(ctx context.Context, u *explorer.User) error {
 
 func (db *DB) findUser(ctx context.Context, notFound, where string, args ...any) (*explorer.User, error) {
 	// Prepared: every authenticated request reads its user.
-	u, err := scanUserWrites(db.row(ctx, `SELECT `+userColumns+userWrites+` FROM users WHERE `+where, args...))
+	u, err := scanUserWrites(db.row(ctx, `SELECT `+userColumns+userWrites("users")+` FROM users WHERE `+where, args...))
 	if err != nil {
 		return nil, db.mapError(err, notFound)
 	}
@@ -253,7 +256,7 @@ func (db *DB) FindSessionUser(ctx context.Context, hash string) (*identity.Sessi
 	var s identity.Session
 	var created, expires int64
 	var pending, limit sql.NullInt64
-	u, err := scanUserWith(db.row(ctx, `SELECT `+userColumnsAs("u")+`, (SELECT writes_per_minute FROM user_budgets b WHERE b.user_id = u.id),
+	u, err := scanUserWith(db.row(ctx, `SELECT `+userColumnsAs("u")+userWrites("u")+`,
 		s.hash, s.user_id, s.csrf, s.created_at, s.expires_at, s.pending_attempts
 		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.hash = ?`, hash),
 		&limit, &s.Hash, &s.UserID, &s.CSRF, &created, &expires, &pending)
