@@ -1,5 +1,7 @@
 package analysis
 
+import "math"
+
 // Distinct entities (feedback): a word near a topic's title in the word
 // space, or used in like contexts, joins the topic only when the texts do
 // not name it beside one of the topic's terms more often than chance.
@@ -26,11 +28,14 @@ const (
 
 // entityPairs counts, per text, the row terms named as entities (a phrase
 // row where it occurs, a word row where it is not part of a phrase row's
-// occurrence) and the texts naming each pair of them.
+// occurrence) and the texts naming each pair of them: a triangular table
+// of the rows' pairs (pairIndex), whose size the rows bound (at most
+// exploreRows plus exploreNeighbourQ times a term's neighbours: 8.8 MB at
+// 2,100 rows), whatever the texts hold; a counter stops at its maximum.
 type entityPairs struct {
 	docs    int
 	rowDocs []uint32
-	pairs   map[uint64]uint32
+	pairs   []uint32
 	phrases []posIdx // per text, reused: phrase rows at their second word
 	mark    []int    // per row, the last text it was named in
 	in      []int32  // per text, reused
@@ -39,8 +44,8 @@ type entityPairs struct {
 // CountEntities makes Add count the texts that name each pair of rows as
 // entities (Vectors.Distinct); only feedback needs them.
 func (c *Contexts) CountEntities() {
-	c.ent = &entityPairs{rowDocs: make([]uint32, len(c.rows)), pairs: map[uint64]uint32{},
-		mark: make([]int, len(c.rows))}
+	n := len(c.rows)
+	c.ent = &entityPairs{rowDocs: make([]uint32, n), pairs: make([]uint32, n*(n-1)/2), mark: make([]int, n)}
 }
 
 // notePhrase records a phrase row at position pos (its second word).
@@ -82,16 +87,20 @@ func (c *Contexts) countEntities() {
 	e.phrases = e.phrases[:0]
 	for i, a := range e.in {
 		for _, b := range e.in[i+1:] {
-			e.pairs[pairKey(a, b)]++
+			if k := pairIndex(a, b); e.pairs[k] < math.MaxUint32 {
+				e.pairs[k]++
+			}
 		}
 	}
 }
 
-func pairKey(a, b int32) uint64 {
+// pairIndex is the place of the pair of two different rows in the
+// triangular table.
+func pairIndex(a, b int32) int {
 	if a > b {
 		a, b = b, a
 	}
-	return uint64(a)<<32 | uint64(uint32(b))
+	return int(b)*(int(b)-1)/2 + int(a)
 }
 
 // Distinct reports whether the texts name a and b as two entities: both in
@@ -107,7 +116,10 @@ func (v *Vectors) Distinct(a, b string) bool {
 	if !ok || !ok2 || e.rowDocs[i] == 0 || e.rowDocs[j] == 0 {
 		return false
 	}
-	together := float64(e.pairs[pairKey(int32(i), int32(j))])
+	if i == j {
+		return false
+	}
+	together := float64(e.pairs[pairIndex(int32(i), int32(j))])
 	if together < distinctTogether {
 		return false
 	}

@@ -93,3 +93,19 @@ func TestDistinctEntityStaysApart(t *testing.T) {
 		}
 	}
 }
+
+// TestPairIndexFillsTheTriangle: every pair of n rows has its own place in
+// the triangular table, whichever row comes first, and the places fill it.
+func TestPairIndexFillsTheTriangle(t *testing.T) {
+	const n = 60
+	seen := make([]bool, n*(n-1)/2)
+	for b := int32(1); b < n; b++ {
+		for a := int32(0); a < b; a++ {
+			k := pairIndex(a, b)
+			if k != pairIndex(b, a) || k < 0 || k >= len(seen) || seen[k] {
+				t.Fatalf("pair %d,%d at %d (reversed %d)", a, b, k, pairIndex(b, a))
+			}
+			seen[k] = true
+		}
+	}
+}
