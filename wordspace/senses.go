@@ -42,8 +42,14 @@ var senseOrdered = map[string]bool{"EN": true}
 const senseFirst = 2
 
 // senseEntryMax bounds the bytes of one thesaurus entry read (outside
-// bytes: a damaged count must not read the whole file).
-const senseEntryMax = 1 << 20
+// bytes: a damaged count must not read the whole file); an entry is read
+// from senseEntryFirst bytes, doubled until it holds the lines its header
+// counts (readEntry): English's entries are under 4 KiB, and a suggestion
+// reads one for each pole term.
+const (
+	senseEntryMax   = 1 << 20
+	senseEntryFirst = 8 << 10
+)
 
 // senseSkipNotes are the notes of a thesaurus term that make it no
 // synonym of the headword: antonyms, and broader or narrower terms.
@@ -88,13 +94,40 @@ func SensesOf(dat, term string) (words [][]string, index []int, err error) {
 		return nil, nil, err
 	}
 	defer f.Close()
-	buf := make([]byte, senseEntryMax)
-	n, err := f.ReadAt(buf, off)
-	if err != nil && err != io.EOF {
+	entry, err := readEntry(f, off)
+	if err != nil {
 		return nil, nil, err
 	}
-	words, index = parseEntry(buf[:n], latin1)
+	words, index = parseEntry(entry, latin1)
 	return words, index, nil
+}
+
+// readEntry reads the entry at off: senseEntryFirst bytes, doubled until
+// they hold the header line and the sense lines it counts, the file ends
+// or senseEntryMax bytes were read.
+func readEntry(f *os.File, off int64) ([]byte, error) {
+	for size := senseEntryFirst; ; size = min(2*size, senseEntryMax) {
+		buf := make([]byte, size)
+		n, err := f.ReadAt(buf, off)
+		if err != nil && err != io.EOF {
+			return nil, err
+		}
+		if n < size || size == senseEntryMax || entryComplete(buf[:n]) {
+			return buf[:n], nil
+		}
+	}
+}
+
+// entryComplete reports whether b holds an entry's header line and the
+// sense lines it counts (or a header that counts none: nothing to read).
+func entryComplete(b []byte) bool {
+	head, _, ok := bytes.Cut(b, []byte("\n"))
+	if !ok {
+		return false
+	}
+	_, count, _ := strings.Cut(strings.TrimSpace(string(head)), "|")
+	n, err := strconv.Atoi(count)
+	return err != nil || n <= 0 || bytes.Count(b, []byte("\n")) > n
 }
 
 // parseEntry reads one MyThes entry, "headword|n" then n sense lines
@@ -174,9 +207,10 @@ func lookIdx(f *os.File, key string) (int64, bool, error) {
 	// after(p) is the first line starting after byte p; the loop keeps
 	// after(lo) before key and after(hi) at or past it (or the end).
 	lo, hi := int64(0), st.Size()
+	buf := make([]byte, 4096)
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
-		head, _, end, err := lineAfter(f, mid)
+		head, _, end, err := lineAfter(f, mid, buf)
 		if err != nil {
 			return 0, false, err
 		}
@@ -187,7 +221,7 @@ func lookIdx(f *os.File, key string) (int64, bool, error) {
 		}
 	}
 	for _, p := range []int64{lo, hi} {
-		head, off, end, err := lineAfter(f, p)
+		head, off, end, err := lineAfter(f, p, buf)
 		if err != nil || end {
 			return 0, false, err
 		}
@@ -198,11 +232,10 @@ func lookIdx(f *os.File, key string) (int64, bool, error) {
 	return 0, false, nil
 }
 
-// lineAfter reads the first whole line starting after byte at: its
-// headword and offset (a header line, without "|": "" and -1, which sorts
-// before every key), or end past the last line.
-func lineAfter(f *os.File, at int64) (head string, off int64, end bool, err error) {
-	buf := make([]byte, 4096)
+// lineAfter reads, into buf, the first whole line starting after byte at:
+// its headword and offset (a header line, without "|": "" and -1, which
+// sorts before every key), or end past the last line.
+func lineAfter(f *os.File, at int64, buf []byte) (head string, off int64, end bool, err error) {
 	n, err := f.ReadAt(buf, at)
 	if err != nil && err != io.EOF {
 		return "", 0, false, err
@@ -218,7 +251,7 @@ func lineAfter(f *os.File, at int64) (head string, off int64, end bool, err erro
 	line, _, cut := bytes.Cut(b[i+1:], []byte("\n"))
 	switch {
 	case !cut && full && i > 0:
-		return lineAfter(f, at+int64(i)) // the line runs past the buffer
+		return lineAfter(f, at+int64(i), buf) // the line runs past the buffer
 	case !cut && full:
 		return "", -1, false, nil // a line longer than the buffer
 	case !cut && len(line) == 0:

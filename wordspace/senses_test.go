@@ -201,3 +201,35 @@ func TestSenseOrderFoundWithoutRestart(t *testing.T) {
 		t.Errorf("after the rescan interval: %s, want the sense order", got)
 	}
 }
+
+// TestReadEntryReadsWhatTheHeaderCounts: an entry longer than the first
+// read is read whole, a short one from the first read, and a damaged
+// count reads to the file's end, at most senseEntryMax bytes.
+func TestReadEntryReadsWhatTheHeaderCounts(t *testing.T) {
+	long := "long|400\n" + strings.Repeat("(noun)|lengthy|extended|drawn-out\n", 400)
+	other := "other|1\n(adj)|different\n"
+	path := filepath.Join(t.TempDir(), "th.dat")
+	if err := os.WriteFile(path, []byte("UTF-8\n"+long+other+"broken|99999\n(noun)|x\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	at := int64(len("UTF-8\n"))
+	b, err := readEntry(f, at)
+	if err != nil || !strings.HasPrefix(string(b), long) || len(long) <= senseEntryFirst {
+		t.Fatalf("long entry: %d bytes read (%v), entry %d bytes", len(b), err, len(long))
+	}
+	words, _ := parseEntry(b, false)
+	if len(words) != 400 {
+		t.Fatalf("long entry: %d senses", len(words))
+	}
+	if b, err = readEntry(f, at+int64(len(long))); err != nil || !strings.HasPrefix(string(b), other) || len(b) > senseEntryFirst {
+		t.Fatalf("short entry: %q (%v)", b, err)
+	}
+	if b, err = readEntry(f, at+int64(len(long)+len(other))); err != nil || string(b) != "broken|99999\n(noun)|x\n" {
+		t.Fatalf("damaged count: %q (%v)", b, err)
+	}
+}
