@@ -151,17 +151,11 @@ func (s *side) one(p phase, i int) (time.Duration, int64, string, error) {
 	return d, n, resp.Header.Get("Content-Encoding"), err
 }
 
-// tally is a phase's samples over the rounds.
+// tally is a phase's samples over the rounds: their sums, and each
+// round's CPU microseconds per request.
 type tally struct {
-	// rounds are the CPU microseconds per request of each round.
-	rounds   []float64
-	n        int
-	cpu      time.Duration
-	elapsed  time.Duration
-	times    []time.Duration
-	wire     int64
-	body     int64
-	encoding string
+	sample
+	rounds []float64
 }
 
 func (t *tally) add(s sample) {
