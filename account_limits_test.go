@@ -191,3 +191,28 @@ func TestSpendWriteUsesTheOverrideReadWithTheUser(t *testing.T) {
 		t.Fatalf("sixth write with the store's budget of 5: %v", err)
 	}
 }
+
+// TestViewerUsesTheSettingsReadWithTheUser: a page's dates follow the
+// settings read with the request's user (no settings read of their
+// own); a user value read without them reads the store's; ViewerOf
+// reads the store's now (the page after saving settings).
+func TestViewerUsesTheSettingsReadWithTheUser(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	u := *explorer.UserFromContext(e.As("ann"))
+	_, err := e.Svc.UpdateSettings(e.As("ann"), []explorer.UserSetting{{Key: explorer.SettingTimezone, Value: "Asia/Tokyo"}})
+	must(t, err)
+	u.Settings = explorer.SettingValues{Read: true, Values: map[string]string{explorer.SettingTimezone: "Europe/Stockholm"}}
+	v, err := e.Svc.Viewer(explorer.WithUser(context.Background(), &u))
+	if err != nil || v.Location.String() != "Europe/Stockholm" {
+		t.Fatalf("read with the user: %v, %v", v.Location, err)
+	}
+	u.Settings = explorer.SettingValues{}
+	v, err = e.Svc.Viewer(explorer.WithUser(context.Background(), &u))
+	if err != nil || v.Location.String() != "Asia/Tokyo" {
+		t.Fatalf("read without them: %v, %v", v.Location, err)
+	}
+	if v, err = e.Svc.ViewerOf(context.Background(), u.ID); err != nil || v.Location.String() != "Asia/Tokyo" {
+		t.Fatalf("ViewerOf: %v, %v", v.Location, err)
+	}
+}

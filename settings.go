@@ -6,6 +6,7 @@ import (
 	"net/mail"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	_ "time/tzdata" // time zones on machines without a zoneinfo database
 
@@ -217,27 +218,55 @@ type Viewer struct {
 	Location   *time.Location
 }
 
-// Viewer returns the caller's date layout and time zone.
+// Viewer returns the caller's date layout and time zone, from the
+// settings read with the caller where they were (User.Settings).
 func (s *Service) Viewer(ctx context.Context) (Viewer, error) {
 	u, err := Actor(ctx)
 	if err != nil {
 		return Viewer{}, err
 	}
+	if u.Settings.Read {
+		return viewerFrom(u.Settings.Values), nil
+	}
 	return s.ViewerOf(ctx, u.ID)
 }
 
 // ViewerOf returns how the user userID wants times shown (a notice
-// written for it).
+// written for it, a page after its settings changed), read now.
 func (s *Service) ViewerOf(ctx context.Context, userID int64) (Viewer, error) {
 	values, err := s.store.FindSettings(ctx, userID)
 	if err != nil {
 		return Viewer{}, err
 	}
+	return viewerFrom(values), nil
+}
+
+// viewerFrom is the Viewer of a user's set values.
+func viewerFrom(values map[string]string) Viewer {
 	v := Viewer{DateLayout: DateLayout(values[SettingDateFormat]), Location: time.UTC}
 	if name, ok := values[SettingTimezone]; ok {
-		if loc, err := time.LoadLocation(name); err == nil {
+		if loc, err := LoadLocation(name); err == nil {
 			v.Location = loc
 		}
 	}
-	return v, nil
+	return v
+}
+
+// locations holds the time zones loaded so far: time.LoadLocation reads
+// the zone's file at every call, and every page shows dates. The names
+// are the timezone setting's, checked against the zone database when
+// saved, so the map holds at most the database's few hundred zones.
+var locations sync.Map
+
+// LoadLocation is time.LoadLocation, each zone read once.
+func LoadLocation(name string) (*time.Location, error) {
+	if loc, ok := locations.Load(name); ok {
+		return loc.(*time.Location), nil
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return nil, err
+	}
+	locations.Store(name, loc)
+	return loc, nil
 }

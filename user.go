@@ -45,6 +45,18 @@ type User struct {
 	// request reads its user), so that counting a write (SpendWrite)
 	// reads no budget of its own; it lives as long as the request's user.
 	Writes WritesOverride
+	// Settings are the values the user has set, as the store read them
+	// with the user where a page request reads its session
+	// (FindSessionUser), so that showing its dates (Viewer) reads no
+	// settings of their own; they live as long as the request's user.
+	Settings SettingValues
+}
+
+// SettingValues are a user's set values read with the user: Read says
+// they were, Values holds them (unset keys absent).
+type SettingValues struct {
+	Read   bool
+	Values map[string]string
 }
 
 // WritesOverride is a user's override of writes per minute read with the

@@ -78,7 +78,7 @@ func (s *Service) userLocation(ctx context.Context, userID int64) (*time.Locatio
 	if err != nil {
 		return nil, err
 	}
-	loc, err := time.LoadLocation(name)
+	loc, err := explorer.LoadLocation(name)
 	if err != nil {
 		return time.UTC, nil
 	}

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"maps"
 	"testing"
 	"time"
 
@@ -84,5 +85,33 @@ func TestFindSessionUser(t *testing.T) {
 	}
 	if _, _, err := db.FindSessionUser(ctx, "nope"); explorer.ErrorCode(err) != explorer.ENOTFOUND {
 		t.Fatalf("no session: %v", err)
+	}
+}
+
+// TestFindSessionUserCarriesTheSettings: the page request's user read
+// carries the values the user set (none: read, and empty), so that its
+// dates need no read of their own.
+func TestFindSessionUserCarriesTheSettings(t *testing.T) {
+	db := testkit.OpenDB(t)
+	ctx := context.Background()
+	at := time.UnixMilli(1767000000000)
+	u := &explorer.User{Username: "bo", Role: explorer.RoleUser, Status: explorer.StatusActive, Created: at}
+	if err := db.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.CreateSession(ctx, &identity.Session{Hash: "h2", UserID: u.ID, CSRF: "c", Created: at, Expires: at.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	_, got, err := db.FindSessionUser(ctx, "h2")
+	if err != nil || !got.Settings.Read || len(got.Settings.Values) != 0 {
+		t.Fatalf("no settings: %+v, %v", got.Settings, err)
+	}
+	set := map[string]string{explorer.SettingTimezone: "Europe/Stockholm", explorer.SettingDateFormat: `dd/MM/yyyy "quoted" é`}
+	if err := db.SaveSettings(ctx, u.ID, set); err != nil {
+		t.Fatal(err)
+	}
+	_, got, err = db.FindSessionUser(ctx, "h2")
+	if err != nil || !got.Settings.Read || !maps.Equal(got.Settings.Values, set) {
+		t.Fatalf("settings: %+v, %v", got.Settings, err)
 	}
 }

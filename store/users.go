@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
 
@@ -22,6 +24,28 @@ func userColumnsAs(alias string) string {
 // (scanUserWrites).
 func userWrites(table string) string {
 	return `, (SELECT b.writes_per_minute FROM user_budgets b WHERE b.user_id = ` + table + `.id)`
+}
+
+// userSettings is the column a page request's user read adds: the
+// values the user of table (or alias) table has set, as one JSON object
+// (settingValues); NULL or {} when none.
+func (db *DB) userSettings(table string) string {
+	agg := `json_group_object(st.key, st.value)`
+	if db.dialect.Name() == "postgres" {
+		agg = `json_object_agg(st.key, st.value)::text`
+	}
+	return `, (SELECT ` + agg + ` FROM user_settings st WHERE st.user_id = ` + table + `.id)`
+}
+
+// settingValues decodes the userSettings column.
+func settingValues(col sql.NullString) (explorer.SettingValues, error) {
+	v := explorer.SettingValues{Read: true, Values: map[string]string{}}
+	if col.Valid && col.String != "" {
+		if err := json.Unmarshal([]byte(col.String), &v.Values); err != nil {
+			return explorer.SettingValues{}, explorer.Internal(fmt.Errorf("reading a user's settings: %w", err))
+		}
+	}
+	return v, nil
 }
 
 func scanUser(sc rowScanner) (*explorer.User, error) { return scanUserWith(sc) }
@@ -256,14 +280,18 @@ func (db *DB) FindSessionUser(ctx context.Context, hash string) (*identity.Sessi
 	var s identity.Session
 	var created, expires int64
 	var pending, limit sql.NullInt64
-	u, err := scanUserWith(db.row(ctx, `SELECT `+userColumnsAs("u")+userWrites("u")+`,
+	var settings sql.NullString
+	u, err := scanUserWith(db.row(ctx, `SELECT `+userColumnsAs("u")+userWrites("u")+db.userSettings("u")+`,
 		s.hash, s.user_id, s.csrf, s.created_at, s.expires_at, s.pending_attempts
 		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.hash = ?`, hash),
-		&limit, &s.Hash, &s.UserID, &s.CSRF, &created, &expires, &pending)
+		&limit, &settings, &s.Hash, &s.UserID, &s.CSRF, &created, &expires, &pending)
 	if err != nil {
 		return nil, nil, db.mapError(err, "session not found")
 	}
 	u.Writes = writesOverride(limit)
+	if u.Settings, err = settingValues(settings); err != nil {
+		return nil, nil, err
+	}
 	s.Pending, s.Attempts = pending.Valid, int(pending.Int64)
 	s.Created, s.Expires = fromMillis(created), fromMillis(expires)
 	return &s, u, nil

@@ -121,10 +121,13 @@ func (s *server) saveSettings(c *fiber.Ctx) error {
 		return s.accountAnswer(c, settingsTab, "settings", "", err, &accountState{settings: shown})
 	}
 	// The dates of the answer follow the settings just saved.
-	if viewer, err := s.svc.Viewer(ctx(c)); err == nil {
-		p := page(c, "", "")
-		p.Dates.Layout, p.Dates.Location = viewer.DateLayout, viewer.Location
-		c.Locals("page", p)
+	// (Read now: the request's user carries the settings it began with.)
+	if u, ok := c.Locals("user").(*explorer.User); ok {
+		if viewer, err := s.svc.ViewerOf(ctx(c), u.ID); err == nil {
+			p := page(c, "", "")
+			p.Dates.Layout, p.Dates.Location = viewer.DateLayout, viewer.Location
+			c.Locals("page", p)
+		}
 	}
 	return s.accountAnswer(c, settingsTab, "settings", "Settings saved.", nil, nil)
 }
