@@ -98,7 +98,12 @@ func (s *Service) saveEdit(ctx context.Context, u *explorer.User, m *ModelRecord
 	if !res.Merged && m.Version > 1 && m.Type != ModelDynamic {
 		now := s.clock.Now()
 		m.Revision++
-		amended, err := s.store.AmendModelVersion(ctx, m, now, next, &Amendable{By: u.ID, Since: now.Add(-AmendWindow)})
+		var amended bool
+		// The model's owner stores the amendment, as a version.
+		err := s.root.WithinStorage(ctx, m.OwnerID, func() (err error) {
+			amended, err = s.store.AmendModelVersion(ctx, m, now, next, &Amendable{By: u.ID, Since: now.Add(-AmendWindow)})
+			return err
+		})
 		if err != nil || amended {
 			res.Amended = amended
 			return err

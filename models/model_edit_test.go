@@ -228,3 +228,36 @@ func TestEditModelSaysTermsHeldAlready(t *testing.T) {
 		t.Fatalf("rename: %v", err)
 	}
 }
+
+// TestEditorAmendmentsStayWithinTheStorageBudget: an amendment stores
+// bytes as a version does (parts, the kept manifest): past the owner's
+// storage budget it is refused, the model as it was.
+func TestEditorAmendmentsStayWithinTheStorageBudget(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	e.AddUser("root", explorer.RoleAdmin)
+	m, err := e.Svc.UploadModel(e.As("ann"), models.UploadModelInput{File: &testkit.ModelFile{Table: testkit.RowsTable("Index|Label|Terms", "1|Soda|soda", "2|Tea|tea")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	add := func(term string) (*models.EditResult, error) {
+		return e.Svc.EditModel(e.As("ann"), m.ID, models.VersionTag{}, models.ModelEdit{Kind: models.EditAddTerms, Topic: 1, Terms: []string{term}})
+	}
+	if r, err := add("cola"); err != nil || r.Amended {
+		t.Fatalf("first change: %+v, %v", r, err)
+	}
+	use, err := e.Svc.Storage(e.As("ann"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Svc.SetUserBudgets(e.As("root"), "ann", explorer.BudgetOverride{Storage: &use.Used}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := add(strings.Repeat("fizz", 40)); explorer.ErrorCode(err) != explorer.ETOOLARGE {
+		t.Fatalf("an amendment past the budget: %v", err)
+	}
+	got, err := e.Svc.Model(e.As("ann"), m.ID)
+	if err != nil || got.Version != 2 || strings.Contains(termsOf(got), "fizz") || !strings.Contains(termsOf(got), "cola") {
+		t.Fatalf("after the refusal: %+v, %v", got, err)
+	}
+}

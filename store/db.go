@@ -56,6 +56,8 @@ type tx struct {
 	stmts  map[string]*sql.Stmt
 	// charged is what the transaction charged each user (storage.go).
 	charged map[int64]explorer.StorageCharge
+	// stored are parts stored for a version not yet written (versions.go).
+	stored *storedParts
 }
 
 // afterCommit runs fn once the transaction of ctx has committed (never

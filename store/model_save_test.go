@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -194,6 +195,25 @@ func TestAmendModelVersionOnlyWhenAmendable(t *testing.T) {
 	}
 	if got := modelOf(t, db, id, uid); got.Revision != 1 || got.Counts.Terms != 3 {
 		t.Fatalf("amended model %+v", got)
+	}
+	checkCharge(t, db, uid)
+	// Refused, then a new version of the same structure in the same
+	// transaction (as the editor does): its parts stored once, charged once.
+	v3 := &explorer.Structure{Groups: []explorer.Group{{ID: 1, Title: "g", Topics: []explorer.Topic{{ID: 1, Title: "t", Terms: []string{"a", "b", "c", "d"}}}}}, IgnoreTerms: []explorer.IgnoreTerm{}}
+	err := db.InTx(ctx, func(ctx context.Context) error {
+		m := modelOf(t, db, id, uid)
+		m.Revision++
+		if ok, err := db.AmendModelVersion(ctx, m, now.Add(3*time.Minute), v3, &models.Amendable{By: uid + 1, Since: now}); err != nil || ok {
+			return fmt.Errorf("amended another's version: %v", err)
+		}
+		m.Version, m.Revision = 3, 0
+		return db.SaveEditorVersion(ctx, m, now.Add(3*time.Minute), uid, v3)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := db.FindModelVersion(ctx, id, 3); err != nil || len(s.Groups[0].Topics[0].Terms) != 4 {
+		t.Fatalf("version 3: %+v, %v", s, err)
 	}
 	checkCharge(t, db, uid)
 }

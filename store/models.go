@@ -207,17 +207,27 @@ func (db *DB) createVersion(ctx context.Context, modelID int64, version int, w w
 	if err != nil {
 		return err
 	}
-	return db.versionWritten(ctx, modelID, w, s, added+int64(len(manifest)))
+	_, err = db.versionWritten(ctx, modelID, w, s, added+int64(len(manifest)))
+	return err
 }
 
 // written is a version written at a time, new (added 1) or amended (0),
 // with the model record to save in the same update (nil: none); editor:
 // a new version the model editor made.
+//
+// On PostgreSQL, before are common table expressions ("name AS (…), ")
+// that the statement runs first, with beforeArgs, and guard a condition
+// the model's update adds ("AND …"): a write that the version's update
+// depends on joins its statement (AmendModelVersion).
 type written struct {
 	at     time.Time
 	added  int
 	save   *models.ModelRecord
 	editor bool
+
+	before     string
+	beforeArgs []any
+	guard      string
 }
 
 // versionWrittenSQL keeps a model's newest version time and counts (see
@@ -232,7 +242,7 @@ func (w written) versionWrittenSQL(modelID int64, s *explorer.Structure) (string
 		q += `, ` + modelSaveSet
 		args = append(args, modelSaveArgs(w.save)...)
 	}
-	return q + ` WHERE id = ? RETURNING owner_id`, append(args, modelID)
+	return q + ` WHERE id = ?` + w.guard + ` RETURNING owner_id`, append(args, modelID)
 }
 
 // versionWritten follows the newest version of a model, s, written (new
@@ -243,30 +253,32 @@ func (w written) versionWrittenSQL(modelID int64, s *explorer.Structure) (string
 // One statement keeps the time and counts, saves and reads the owner; on PostgreSQL the same statement charges
 // the owner too (the update in a WITH, whose owner the charge's upsert
 // reads: SQLite has no writes in a WITH), one round trip for all three.
-func (db *DB) versionWritten(ctx context.Context, modelID int64, w written, s *explorer.Structure, bytes int64) error {
+// It reports whether the model's row was updated (no: no such model, or
+// w.guard did not hold).
+func (db *DB) versionWritten(ctx context.Context, modelID int64, w written, s *explorer.Structure, bytes int64) (bool, error) {
 	update, args := w.versionWrittenSQL(modelID, s)
-	if db.path == "" && bytes != 0 {
+	if db.path == "" && (bytes != 0 || w.before != "") {
 		var c chargeRow
-		err := c.scan(db.queryRowTx(ctx, `WITH m AS (`+update+`) INSERT INTO user_storage (user_id, bytes)
-			SELECT owner_id, CAST(? AS BIGINT) FROM m`+chargeUpsert, append(args, bytes)...))
+		err := c.scan(db.queryRowTx(ctx, `WITH `+w.before+`m AS (`+update+`) INSERT INTO user_storage (user_id, bytes)
+			SELECT owner_id, CAST(? AS BIGINT) FROM m`+chargeUpsert, append(append(w.beforeArgs, args...), bytes)...))
 		if err == sql.ErrNoRows {
-			return nil
+			return false, nil
 		}
 		if err != nil {
-			return db.mapError(err, "")
+			return false, db.mapError(err, "")
 		}
 		db.charged(ctx, c, bytes)
-		return nil
+		return true, nil
 	}
 	var owner int64
 	err := db.queryRowTx(ctx, update, args...).Scan(&owner)
 	if err == sql.ErrNoRows {
-		return nil
+		return false, nil
 	}
 	if err != nil {
-		return db.mapError(err, "")
+		return false, db.mapError(err, "")
 	}
-	return db.charge(ctx, owner, bytes)
+	return true, db.charge(ctx, owner, bytes)
 }
 
 // FindModelVersion returns the structure of a version.

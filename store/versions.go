@@ -59,6 +59,47 @@ func (e *encoder) add(at int, encode func([]byte) []byte) {
 // (storage.go). Runs of topics and ignore terms equal to those the model
 // stored last are not encoded again (partCache.last).
 func (db *DB) storeParts(ctx context.Context, model int64, s *explorer.Structure) ([]byte, int64, error) {
+	if manifest := db.takeStored(ctx, model, s); manifest != nil {
+		return manifest, 0, nil
+	}
+	return db.storeNewParts(ctx, model, s)
+}
+
+// storedParts are the parts of s stored (and charged) for model by a
+// write that then wrote no version (an amendment refused:
+// AmendModelVersion): the next version of the model in the same
+// transaction, of the same s, takes their manifest rather than resolving
+// them again.
+type storedParts struct {
+	model    int64
+	s        *explorer.Structure
+	manifest []byte
+}
+
+// partsStored notes storedParts in the transaction of ctx.
+func (db *DB) partsStored(ctx context.Context, model int64, s *explorer.Structure, manifest []byte) {
+	if t := db.inTx(ctx); t != nil {
+		t.stored = &storedParts{model: model, s: s, manifest: manifest}
+	}
+}
+
+// takeStored returns and forgets the manifest noted for model and s
+// (nil: none).
+func (db *DB) takeStored(ctx context.Context, model int64, s *explorer.Structure) []byte {
+	t := db.inTx(ctx)
+	if t == nil || t.stored == nil {
+		return nil
+	}
+	p := t.stored
+	t.stored = nil
+	if p.model != model || p.s != s {
+		return nil
+	}
+	return p.manifest
+}
+
+// storeNewParts stores s's parts that model has not (storeParts).
+func (db *DB) storeNewParts(ctx context.Context, model int64, s *explorer.Structure) ([]byte, int64, error) {
 	last := db.parts.last(model)
 	flat := flatTopics(s)
 	runs := splitRuns(flat)
