@@ -16,17 +16,20 @@ func GroupTopics(topics []Topic, vecs *Vectors, n int) []TopicGroup {
 }
 
 // groupTopics is GroupTopics; in feedback the topics are told apart by
-// what sets each off from all (feedbackSimilarities) and the main aspects
-// lead groups of their own (mainTopics).
+// what sets each off from all (feedbackSimilarities), the main aspects
+// lead groups of their own (mainTopics), and a lone topic joins no group
+// that holds an entity the texts name beside it (distinctTopics).
 func groupTopics(topics []Topic, vecs *Vectors, n int, isFeedback bool) []TopicGroup {
 	if len(topics) == 0 {
 		return nil
 	}
 	tv := topicVectors(topics, vecs)
 	main := make([]bool, len(topics))
+	var apart [][]bool
 	if isFeedback {
 		centerVectors(tv)
 		main = mainTopics(topics, vecs)
+		apart = distinctTopics(topics, vecs)
 	}
 	sim := cosines(tv)
 	clusters := make([][]int, len(topics))
@@ -41,7 +44,7 @@ func groupTopics(topics []Topic, vecs *Vectors, n int, isFeedback bool) []TopicG
 		clusters[a] = append(clusters[a], clusters[b]...)
 		clusters = slices.Delete(clusters, b, b+1)
 	}
-	clusters = placeSingles(clusters, sim, main)
+	clusters = placeSingles(clusters, sim, main, apart)
 	for _, c := range clusters {
 		slices.Sort(c)
 	}
@@ -124,8 +127,11 @@ func linkage(a, b []int, sim [][]float64) float64 {
 
 // placeSingles moves each cluster of one topic into the most similar
 // cluster of several that has room and, if the topic is a main one, no
-// main topic.
-func placeSingles(clusters [][]int, sim [][]float64, main []bool) [][]int {
+// main topic. When that cluster holds a topic the topic is apart from
+// (apart, nil: none), the topic leads a group of its own instead: the
+// texts name the two side by side, as two parts of the product ("the
+// keyboard and the mouse"), and the group would be two aspects.
+func placeSingles(clusters [][]int, sim [][]float64, main []bool, apart [][]bool) [][]int {
 	var out, singles [][]int
 	for _, c := range clusters {
 		if len(c) == 1 {
@@ -143,13 +149,39 @@ func placeSingles(clusters [][]int, sim [][]float64, main []bool) [][]int {
 				}
 			}
 		}
-		if best < 0 {
+		if best < 0 || anyApart(s, out[best], apart) {
 			out = append(out, s)
 			continue
 		}
 		out[best] = append(out[best], s[0])
 	}
 	return out
+}
+
+// distinctTopics reports which topics' titles the texts name as distinct
+// entities (Vectors.Distinct; none when the pairs were not counted).
+func distinctTopics(topics []Topic, vecs *Vectors) [][]bool {
+	apart := make([][]bool, len(topics))
+	for i := range topics {
+		apart[i] = make([]bool, len(topics))
+		for j := range topics {
+			apart[i][j] = vecs.Distinct(topics[i].Title, topics[j].Title)
+		}
+	}
+	return apart
+}
+
+// anyApart reports whether a topic of a is apart from one of b.
+func anyApart(a, b []int, apart [][]bool) bool {
+	if apart == nil {
+		return false
+	}
+	for _, i := range a {
+		if slices.ContainsFunc(b, func(j int) bool { return apart[i][j] }) {
+			return true
+		}
+	}
+	return false
 }
 
 func sqrt(x float64) float64 { return math.Sqrt(x) }

@@ -203,3 +203,42 @@ func TestCenterVectorsGroupsGenericTopicsWithKin(t *testing.T) {
 		t.Fatalf("one vector, a nil and a zero one centred: %v", tv)
 	}
 }
+
+// A lone topic whose nearest group holds an entity the texts name beside
+// it (the keyboard and the mouse) leads a group of its own in feedback;
+// without the entity counts, or outside feedback, it joins that group.
+func TestLoneTopicApartFromDistinctEntity(t *testing.T) {
+	kin := map[string][]float32{ // keys, screens, pointing
+		"keyboard": {1, 0, 0.1},
+		"keys":     {1, 0, 0},
+		"screen":   {0, 1, 0},
+		"display":  {0, 1, 0.1},
+		"mouse":    {0.6, 0, 0.5},
+	}
+	docs := map[string]int{"keyboard": 60, "keys": 20, "screen": 100, "display": 40, "mouse": 30}
+	var topics []Topic
+	for _, w := range []string{"screen", "keyboard", "display", "mouse", "keys"} {
+		topics = append(topics, Topic{Title: w, Terms: []string{w}})
+	}
+	v := madeVectors(kin, docs)
+	if got := groupsOf(groupTopics(topics, v, 3, true)); got["mouse"] != got["keyboard"] {
+		t.Fatalf("without the entity counts the mouse does not join the keyboard: %v", got)
+	}
+	v.ent = &entityPairs{docs: 1000, rowDocs: make([]uint32, len(v.Terms)),
+		pairs: make([]uint32, len(v.Terms)*(len(v.Terms)-1)/2)}
+	for term, i := range v.index {
+		v.ent.rowDocs[i] = uint32(docs[term])
+	}
+	v.ent.pairs[pairIndex(int32(v.index["keyboard"]), int32(v.index["mouse"]))] = 10 // 5.6 times chance
+	if !v.Distinct("keyboard", "mouse") || v.Distinct("keyboard", "keys") {
+		t.Fatal("made counts: keyboard and mouse are not the only distinct pair")
+	}
+	got := groupsOf(groupTopics(topics, v, 3, true))
+	if got["mouse"] != "mouse" || got["keys"] != got["keyboard"] || got["display"] != got["screen"] ||
+		got["keyboard"] == got["screen"] {
+		t.Fatalf("feedback groups with the counts %v", got)
+	}
+	if got := groupsOf(GroupTopics(topics, v, 3)); got["mouse"] != got["keyboard"] {
+		t.Fatalf("outside feedback the mouse leaves the keyboard: %v", got)
+	}
+}

@@ -17,6 +17,7 @@ type reviewMeasures struct {
 	categories, found                     int
 	missed                                []string
 	f1s                                   []string // every measured category with its best F1
+	diagnoses                             []string // every measured category: why its best group fits as it does
 }
 
 // reviews explores every review file found in dir (held-out ones only
@@ -58,6 +59,9 @@ func reviews(w io.Writer, dir string, heldOut, bare, verbose bool) error {
 		if verbose {
 			if len(m.f1s) > 0 {
 				fmt.Fprintf(w, "  best F1 of a group: %s\n", strings.Join(m.f1s, ", "))
+			}
+			for _, d := range m.diagnoses {
+				fmt.Fprintln(w, d)
 			}
 			printGroups(w, groups)
 		}
@@ -106,21 +110,11 @@ func measureReviews(groups []analysis.TopicGroup, rs []review, lang string, judg
 			}
 		}
 	}
-	inGroup := make([]map[int]bool, len(groups)) // group → texts
+	pl := place(groups, rs, lang)
+	inGroup := pl.inGroups()
 	catTexts := map[string]map[int]bool{}
-	for i := range groups {
-		inGroup[i] = map[int]bool{}
-	}
 	for k, r := range rs {
-		p := analysis.Prepare(r.text, lang)
-		any := false
-		for i, g := range groups {
-			if groupHas(g, p) {
-				inGroup[i][k] = true
-				any = true
-			}
-		}
-		if any {
+		if len(pl.topics[k]) > 0 {
 			m.covered++
 		}
 		for _, c := range r.categories {
@@ -130,26 +124,18 @@ func measureReviews(groups []analysis.TopicGroup, rs []review, lang string, judg
 			catTexts[c][k] = true
 		}
 	}
-	m.categories, m.found, m.missed, m.f1s = categoriesFound(catTexts, inGroup)
-	return m
-}
-
-func groupHas(g analysis.TopicGroup, p analysis.Text) bool {
-	for _, t := range g.Topics {
-		for _, term := range t.Terms {
-			if p.Contains(term) {
-				return true
-			}
-		}
+	var names []string
+	m.categories, m.found, m.missed, m.f1s, names = categoriesFound(catTexts, inGroup)
+	for _, c := range names {
+		m.diagnoses = append(m.diagnoses, pl.diagnose(c, catTexts[c], inGroup))
 	}
-	return false
+	return m
 }
 
 // categoriesFound counts the categories (whole entities and small ones
 // left out) that some group's texts match with an F1 of at least
 // categoryF1, and names the others with their best F1.
-func categoriesFound(catTexts map[string]map[int]bool, inGroup []map[int]bool) (n, found int, missed, f1s []string) {
-	var names []string
+func categoriesFound(catTexts map[string]map[int]bool, inGroup []map[int]bool) (n, found int, missed, f1s, names []string) {
 	for c, s := range catTexts {
 		if !wholeEntities[c] && len(s) >= minCategory {
 			names = append(names, c)
@@ -176,5 +162,5 @@ func categoriesFound(catTexts map[string]map[int]bool, inGroup []map[int]bool) (
 			missed = append(missed, fmt.Sprintf("%s %.2f", c, best))
 		}
 	}
-	return len(names), found, missed, f1s
+	return len(names), found, missed, f1s, names
 }

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"explorer/analysis"
 )
 
 // A term annotation gives a sentence the entities of its annotated terms.
@@ -58,5 +60,26 @@ func TestLaptops2014Categories(t *testing.T) {
 		if !known[c] {
 			t.Errorf("%s: entity %q is not in the scheme", term, c)
 		}
+	}
+}
+
+// The diagnosis gives the best group's precision and recall, the
+// category's sentences in no topic and only in other groups, and the
+// best single topic.
+func TestDiagnoseCategory(t *testing.T) {
+	groups := []analysis.TopicGroup{
+		{Title: "keyboard", Topics: []analysis.Topic{{Title: "keyboard", Terms: []string{"keyboard"}},
+			{Title: "mouse", Terms: []string{"mouse"}}}},
+		{Title: "screen", Topics: []analysis.Topic{{Title: "screen", Terms: []string{"screen"}}}},
+	}
+	rs := []review{{text: "The mouse is bad."}, {text: "The mouse and the screen."}, {text: "Nice keyboard."},
+		{text: "Nice keyboard keys."}, {text: "The touchpad is bad."}, {text: "Fine screen."}}
+	pl := place(groups, rs, "EN")
+	cat := map[int]bool{0: true, 1: true, 4: true, 5: true} // the touchpad in no topic
+	got := pl.diagnose("pointing", cat, pl.inGroups())
+	want := "  pointing (4): best group [screen] P 1.00 R 0.50 F1 0.67; in no topic 1, only in other groups 1 ([keyboard] 1); " +
+		"best topic mouse of [keyboard] P 1.00 R 0.50 F1 0.67; topics of [screen]: screen P 1.00 R 0.50"
+	if got != want {
+		t.Errorf("diagnosis\n%s\nwant\n%s", got, want)
 	}
 }
