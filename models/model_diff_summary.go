@@ -195,7 +195,7 @@ func (s *Service) NewestVersionsAfter(ctx context.Context, r *EditResult, n int)
 // maxNewestVersions) with their summaries.
 func (s *Service) newestVersions(ctx context.Context, m *ModelRecord, n int) (*NewestVersions, error) {
 	n = min(max(n, 1), maxNewestVersions)
-	list, err := s.store.FindNewestModelVersions(ctx, m.ID, m.Version, n)
+	list, err := s.newestModelVersions(ctx, m, n)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"explorer"
 )
@@ -31,13 +32,15 @@ func (s *Service) EditModel(ctx context.Context, id int64, base VersionTag, e Mo
 		res     EditResult
 		rec     *ModelRecord
 		created *explorer.Structure
+		before  VersionTag
+		at      time.Time
 	)
 	err = s.root.InTx(ctx, func(ctx context.Context) error {
 		m, err := s.lockWritableModel(ctx, u, id)
 		if err != nil {
 			return err
 		}
-		rec = m
+		rec, before, at = m, m.Tag(), s.clock.Now()
 		cur, err := s.StoredVersion(ctx, m, m.Version)
 		if err != nil {
 			return err
@@ -53,13 +56,14 @@ func (s *Service) EditModel(ctx context.Context, id int64, base VersionTag, e Mo
 			return err
 		}
 		created, res.Changed = next, true
-		return s.saveEdit(ctx, u, m, next, &res)
+		return s.saveEdit(ctx, u, m, next, at, &res)
 	})
 	if err != nil {
 		return nil, err
 	}
 	if created != nil {
 		s.rememberVersion(currentKey(rec), created)
+		s.newest.follow(before, rec, at, u, res.Amended)
 	}
 	if res.Model, err = s.modelAt(ctx, rec, rec.Version); err != nil {
 		return nil, err
@@ -92,11 +96,10 @@ func (s *Service) editedStructure(m *ModelRecord, cur *explorer.Structure, e *Mo
 // version is amended when the same user made it with the editor less than
 // AmendWindow ago; the store checks that in the statement that keeps the
 // amendment.
-func (s *Service) saveEdit(ctx context.Context, u *explorer.User, m *ModelRecord, next *explorer.Structure, res *EditResult) error {
+func (s *Service) saveEdit(ctx context.Context, u *explorer.User, m *ModelRecord, next *explorer.Structure, now time.Time, res *EditResult) error {
 	// A DYNAMIC model's projects record the version they were explored
 	// with: a version they may have seen is never changed under them.
 	if !res.Merged && m.Version > 1 && m.Type != ModelDynamic {
-		now := s.clock.Now()
 		m.Revision++
 		var amended bool
 		// The model's owner stores the amendment, as a version.
@@ -110,7 +113,7 @@ func (s *Service) saveEdit(ctx context.Context, u *explorer.User, m *ModelRecord
 		}
 		m.Revision--
 	}
-	return s.addVersion(ctx, u, m, next, true)
+	return s.addVersion(ctx, u, m, next, true, now)
 }
 
 // checkMerge refuses a change based on base when what it changes differs

@@ -47,7 +47,7 @@ func (s *Service) RestoreModelVersion(ctx context.Context, id int64, version int
 		c, ignore := MaxIDs(old)
 		m.NextGroupID, m.NextTopicID = max(m.NextGroupID, c.Group), max(m.NextTopicID, c.Topic)
 		m.NextIgnoreTermID = max(m.NextIgnoreTermID, ignore)
-		if err := s.addVersion(ctx, u, m, old, false); err != nil {
+		if err := s.addVersion(ctx, u, m, old, false, s.clock.Now()); err != nil {
 			return err
 		}
 		next = old

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"explorer"
@@ -147,7 +148,7 @@ func (s *Service) nextStructure(ctx context.Context, u *explorer.User, m *ModelR
 		return nil, nil
 	}
 	m.NextGroupID, m.NextTopicID, m.NextIgnoreTermID = counters.Group, counters.Topic, nextIgnore
-	if err := s.addVersion(ctx, u, m, &next, false); err != nil {
+	if err := s.addVersion(ctx, u, m, &next, false, s.clock.Now()); err != nil {
 		return nil, err
 	}
 	return &next, nil
@@ -174,8 +175,8 @@ func checkBasedOn(m *ModelRecord, basedOn []VersionTag) error {
 // addVersion stores next as the model's next version, made by u, counts
 // it in m and saves m with it (its title and counters as the caller set
 // them); a DYNAMIC model becomes outdated. editor marks a version the
-// model editor made (which it may amend).
-func (s *Service) addVersion(ctx context.Context, u *explorer.User, m *ModelRecord, next *explorer.Structure, editor bool) error {
+// model editor made (which it may amend); at is the version's time.
+func (s *Service) addVersion(ctx context.Context, u *explorer.User, m *ModelRecord, next *explorer.Structure, editor bool, at time.Time) error {
 	m.Version++
 	m.Revision = 0
 	if m.Type == ModelDynamic {
@@ -184,9 +185,9 @@ func (s *Service) addVersion(ctx context.Context, u *explorer.User, m *ModelReco
 	// The model's owner stores the version, whoever makes it.
 	err := s.root.WithinStorage(ctx, m.OwnerID, func() error {
 		if editor {
-			return s.store.SaveEditorVersion(ctx, m, s.clock.Now(), u.ID, next)
+			return s.store.SaveEditorVersion(ctx, m, at, u.ID, next)
 		}
-		return s.store.SaveModelVersion(ctx, m, s.clock.Now(), u.ID, next)
+		return s.store.SaveModelVersion(ctx, m, at, u.ID, next)
 	})
 	if explorer.ErrorCode(err) == explorer.ECONFLICT {
 		// Another update created this version meanwhile.

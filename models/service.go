@@ -34,6 +34,8 @@ type Service struct {
 	summaries summaryCache
 	// sharing caches the models' sharing by stamp (model_sharing_cache.go).
 	sharing sharingCache
+	// newest caches the newest versions of models (model_newest_cache.go).
+	newest newestCache
 }
 
 // New returns the models' Service over store, beside root (made over the
