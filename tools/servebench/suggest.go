@@ -15,6 +15,9 @@ type suggestConfig struct {
 	probes, judged string
 	// mythes is the thesaurus folder given to the server (--mythes-dir).
 	mythes string
+	// wordnet is the WordNet folder given to the server (--wordnet-dir;
+	// "": the server's default).
+	wordnet string
 	// reviews is SemEval-2014's Restaurants_Train_v2.xml, the texts of the
 	// project space phase ("" or missing: skipped).
 	reviews string
@@ -61,6 +64,9 @@ func runSuggest(c config) error {
 	var args []string
 	if c.suggest.mythes != "" {
 		args = append(args, "--mythes-dir", c.suggest.mythes)
+	}
+	if c.suggest.wordnet != "" {
+		args = append(args, "--wordnet-dir", c.suggest.wordnet)
 	}
 	fmt.Printf("## Suggestions (%s)\n\n", time.Now().UTC().Format(time.DateOnly))
 	srv, err := suggestServer(c.bin, data, args, probes)

@@ -1,0 +1,360 @@
+package wordspace
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"explorer"
+)
+
+// WordNet's neighbourhood of a pole term's common senses (issue 33, round
+// wordnet8). The sense order of senses.go keeps first the space's words
+// that MyThes lists as synonyms of a pole term's first senses; the space
+// also ranks high words of the term's topic that are in no sense of it
+// (discount: drugstore, retailer; waiter: customer) and synonyms of its
+// rare senses. The full WordNet 3.0 database (Debian's wordnet-base, read
+// from the system at each suggestion, never embedded) links each sense to
+// more words than its synonyms: its hypernyms and hyponyms, its siblings
+// under a hypernym, its parts and wholes, its derivations, similar
+// adjectives and attributes. With it, a word of the space WordNet links
+// within one such step to a pole term's first senses of a part of speech
+// (by its sense-tagged corpus's counts) comes first, then the words it
+// links to none of the term's senses, then those it links only to later
+// senses. Nothing is kept in memory: the index lines are found by binary
+// search and the synset lines read at their offsets.
+
+// SystemWordNetDir is where Debian's wordnet-base installs WordNet 3.0's
+// database (index.noun, data.noun, …).
+const SystemWordNetDir = "/usr/share/wordnet"
+
+// wordnetPOS are WordNet's parts of speech: the suffix of their index and
+// data files, and the letter of a pointer's target (s: a satellite
+// adjective, in data.adj).
+var wordnetPOS = []struct{ file, letters string }{
+	{"noun", "n"}, {"verb", "v"}, {"adj", "as"}, {"adv", "r"},
+}
+
+// wordnetLinks are the pointer symbols of a synset that lead to a related
+// sense (wordnetsense(5WN)): hypernyms (@, @i), hyponyms (~, ~i), parts
+// and wholes (%m %s %p #m #s #p), derivations (+), similar adjectives
+// (&), "also see" (^), attributes (=), pertainyms (\), verb groups ($).
+// Antonyms (!) are not, nor topic domains (;c, -c: a topic is what the
+// space already over-ranks).
+var wordnetLinks = map[string]bool{
+	"@": true, "@i": true, "~": true, "~i": true,
+	"%m": true, "%s": true, "%p": true, "#m": true, "#s": true, "#p": true,
+	"+": true, "&": true, "^": true, "=": true, `\`: true, "$": true,
+}
+
+// wordnetSiblingsMax bounds the hyponyms of a hypernym read as siblings of
+// a sense: a general hypernym (person, act) has hundreds, which are no
+// closer to the sense than the rest of the space.
+const wordnetSiblingsMax = 40
+
+// wordnetLineMax bounds the bytes of one synset line read (outside bytes;
+// the longest line of WordNet 3.0 is under 64 KiB).
+const wordnetLineMax = 1 << 16
+
+// wordnetFiles are the files a WordNet database needs in dir.
+func wordnetFiles(dir string) bool {
+	if dir == "" {
+		return false
+	}
+	for _, p := range wordnetPOS {
+		for _, f := range []string{"index.", "data."} {
+			if st, err := os.Stat(filepath.Join(dir, f+p.file)); err != nil || !st.Mode().IsRegular() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// wordnetSynset is a synset line's words (folded, "_" read as a space)
+// and its pointers.
+type wordnetSynset struct {
+	words []string
+	ptrs  []wordnetPtr
+}
+
+// wordnetPtr is one pointer of a synset: its symbol, its target's offset
+// and data file, and the target word's number (0: the whole synset).
+type wordnetPtr struct {
+	sym    string
+	off    int64
+	file   string
+	target int
+}
+
+// wordnetDB reads one WordNet database: the data files opened for one
+// suggestion.
+type wordnetDB struct {
+	dir  string
+	data map[string]*os.File
+}
+
+func openWordNet(dir string) (*wordnetDB, error) {
+	db := &wordnetDB{dir: dir, data: map[string]*os.File{}}
+	for _, p := range wordnetPOS {
+		f, err := os.Open(filepath.Join(dir, "data."+p.file))
+		if err != nil {
+			db.Close()
+			return nil, err
+		}
+		db.data[p.file] = f
+	}
+	return db, nil
+}
+
+func (db *wordnetDB) Close() {
+	for _, f := range db.data {
+		f.Close()
+	}
+}
+
+// senses answers the synset offsets of lemma in the index of a part of
+// speech, the commonest first (nil when it is not a headword there).
+func (db *wordnetDB) senses(file, lemma string) ([]int64, error) {
+	f, err := os.Open(filepath.Join(db.dir, "index."+file))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	rest, found, err := findSorted(f, lemma, ' ')
+	if err != nil || !found {
+		return nil, err
+	}
+	// pos synset_cnt p_cnt [ptr_symbol…] sense_cnt tagsense_cnt offsets…
+	fields := strings.Fields(rest)
+	if len(fields) < 3 {
+		return nil, nil
+	}
+	n, err1 := strconv.Atoi(fields[1])
+	p, err2 := strconv.Atoi(fields[2])
+	if err1 != nil || err2 != nil || n <= 0 || p < 0 || len(fields) < 5+p+n {
+		return nil, nil
+	}
+	var offs []int64
+	for _, o := range fields[5+p : 5+p+n] {
+		if v, err := strconv.ParseInt(o, 10, 64); err == nil && v >= 0 {
+			offs = append(offs, v)
+		}
+	}
+	return offs, nil
+}
+
+// synset reads the synset at off of a data file.
+func (db *wordnetDB) synset(file string, off int64) (wordnetSynset, error) {
+	f := db.data[file]
+	if f == nil {
+		return wordnetSynset{}, nil
+	}
+	var line []byte
+	for size := 4096; ; size *= 2 {
+		buf := make([]byte, size)
+		n, err := f.ReadAt(buf, off)
+		if err != nil && err != io.EOF {
+			return wordnetSynset{}, err
+		}
+		var ok bool
+		if line, _, ok = bytes.Cut(buf[:n], []byte("\n")); ok || n < size || size >= wordnetLineMax {
+			break
+		}
+	}
+	return parseSynset(string(line)), nil
+}
+
+// parseSynset reads a data line, "offset lex_filenum ss_type w_cnt word
+// lex_id … p_cnt [sym offset pos source/target]… | gloss" (w_cnt in hex).
+func parseSynset(line string) wordnetSynset {
+	head, _, _ := strings.Cut(line, " | ")
+	fields := strings.Fields(head)
+	if len(fields) < 4 {
+		return wordnetSynset{}
+	}
+	wc, err := strconv.ParseInt(fields[3], 16, 32)
+	if err != nil || wc <= 0 || len(fields) < 5+2*int(wc) {
+		return wordnetSynset{}
+	}
+	var s wordnetSynset
+	for i := range int(wc) {
+		w := fields[4+2*i]
+		if j := strings.IndexByte(w, '('); j > 0 { // adjective markers: (a), (p), (ip)
+			w = w[:j]
+		}
+		s.words = append(s.words, Fold(strings.ReplaceAll(w, "_", " ")))
+	}
+	rest := fields[4+2*wc:]
+	pc, err := strconv.Atoi(rest[0])
+	if err != nil || pc < 0 || len(rest) < 1+4*pc {
+		return s
+	}
+	for i := range pc {
+		q := rest[1+4*i : 5+4*i]
+		off, err := strconv.ParseInt(q[1], 10, 64)
+		file := wordnetFile(q[2])
+		st, err2 := strconv.ParseUint(q[3], 16, 16)
+		if err != nil || err2 != nil || file == "" {
+			continue
+		}
+		s.ptrs = append(s.ptrs, wordnetPtr{sym: q[0], off: off, file: file, target: int(st & 0xff)})
+	}
+	return s
+}
+
+// wordnetFile is the data file of a pointer's part-of-speech letter.
+func wordnetFile(letter string) string {
+	for _, p := range wordnetPOS {
+		if letter != "" && strings.Contains(p.letters, letter) {
+			return p.file
+		}
+	}
+	return ""
+}
+
+// related adds to words the words of the synset at off (senseCommon) and
+// of the synsets one link away from it (wordnetLinks, senseNear), its
+// siblings under its hypernyms included (at most wordnetSiblingsMax of a
+// hypernym).
+func (db *wordnetDB) related(file string, off int64, words senseRank) error {
+	s, err := db.synset(file, off)
+	if err != nil {
+		return err
+	}
+	words.add(senseCommon, s.words...)
+	for _, p := range s.ptrs {
+		if !wordnetLinks[p.sym] {
+			continue
+		}
+		t, err := db.synset(p.file, p.off)
+		if err != nil {
+			return err
+		}
+		switch {
+		case p.target > 0 && p.target <= len(t.words):
+			words.add(senseNear, t.words[p.target-1])
+		default:
+			words.add(senseNear, t.words...)
+		}
+		if p.sym == "@" || p.sym == "@i" {
+			if err := db.siblings(t, words); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// siblings adds the words of a hypernym's hyponyms, when it has at most
+// wordnetSiblingsMax.
+func (db *wordnetDB) siblings(hyper wordnetSynset, words senseRank) error {
+	var kids []wordnetPtr
+	for _, p := range hyper.ptrs {
+		if p.sym == "~" || p.sym == "~i" {
+			kids = append(kids, p)
+		}
+	}
+	if len(kids) > wordnetSiblingsMax {
+		return nil
+	}
+	for _, p := range kids {
+		k, err := db.synset(p.file, p.off)
+		if err != nil {
+			return err
+		}
+		words.add(senseNear, k.words...)
+	}
+	return nil
+}
+
+// add gives words the class, unless they have a better one.
+func (rank senseRank) add(class int, words ...string) {
+	for _, w := range words {
+		if c, ok := rank[w]; !ok || class < c {
+			rank[w] = class
+		}
+	}
+}
+
+// wordnetRanks reads the sense classes of the pole's terms (declined terms
+// left out) from the WordNet database in dir: 0 a word linked to a common
+// sense (the first senseFirst of a part of speech), 1 one linked to a
+// later sense only. A term WordNet does not hold brings nothing.
+func wordnetRanks(dir string, terms []explorer.WeightedTerm) (senseRank, error) {
+	db, err := openWordNet(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	rank := senseRank{senseMorph: 0}
+	for _, t := range terms {
+		if t.Declined {
+			continue
+		}
+		for _, p := range wordnetPOS {
+			offs, err := db.lemmaSenses(p.file, t.Term)
+			if err != nil {
+				return nil, err
+			}
+			for i, off := range offs {
+				words := senseRank{}
+				if err := db.related(p.file, off, words); err != nil {
+					return nil, err
+				}
+				for w, c := range words {
+					if i >= senseFirst {
+						c = senseLater
+					}
+					rank.add(c, w)
+				}
+			}
+		}
+	}
+	if len(rank) == 1 {
+		return senseRank{}, nil // no term is in WordNet
+	}
+	return rank, nil
+}
+
+// lemmaSenses are the senses of term in a part of speech: of the term as
+// written (lower case, spaces as "_"), else of its base forms (baseForms).
+func (db *wordnetDB) lemmaSenses(file, term string) ([]int64, error) {
+	lemma := strings.ReplaceAll(strings.ToLower(strings.TrimSpace(term)), " ", "_")
+	if lemma == "" {
+		return nil, nil
+	}
+	offs, err := db.senses(file, lemma)
+	if err != nil || len(offs) > 0 {
+		return offs, err
+	}
+	for _, b := range baseForms(file, lemma) {
+		if offs, err = db.senses(file, b); err != nil || len(offs) > 0 {
+			return offs, err
+		}
+	}
+	return nil, nil
+}
+
+// wordnetSuffixes are WordNet's detachment rules (morphy(7WN)): an
+// inflected ending and the base's, by part of speech.
+var wordnetSuffixes = map[string][][2]string{
+	"noun": {{"s", ""}, {"ses", "s"}, {"xes", "x"}, {"zes", "z"}, {"ches", "ch"}, {"shes", "sh"}, {"men", "man"}, {"ies", "y"}},
+	"verb": {{"s", ""}, {"ies", "y"}, {"es", "e"}, {"es", ""}, {"ed", "e"}, {"ed", ""}, {"ing", "e"}, {"ing", ""}},
+	"adj":  {{"er", ""}, {"est", ""}, {"er", "e"}, {"est", "e"}},
+}
+
+// baseForms are the candidate base forms of an inflected word by the
+// detachment rules of a part of speech (not checked: the index is).
+func baseForms(file, word string) []string {
+	var out []string
+	for _, r := range wordnetSuffixes[file] {
+		if b, ok := strings.CutSuffix(word, r[0]); ok && b != "" {
+			out = append(out, b+r[1])
+		}
+	}
+	return out
+}
