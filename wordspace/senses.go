@@ -245,22 +245,34 @@ func lookIdx(f *os.File, key string) (int64, bool, error) {
 
 // findSorted finds the line whose head (its text before the first sep)
 // is key in f, a file of lines sorted by bytes after header lines whose
-// head sorts first (MyThes's .idx, WordNet's index and exception files),
-// by binary search over the file's bytes; it answers the line after sep.
+// head sorts first (MyThes's .idx, WordNet's index files), and answers
+// the line after sep.
 func findSorted(f *os.File, key string, sep byte) (string, bool, error) {
+	buf := make([]byte, 4096)
+	at, ok, err := seekSorted(f, key, sep, buf)
+	if err != nil || !ok {
+		return "", false, err
+	}
+	head, rest, _, _, err := lineAfter(f, at-1, buf, sep)
+	return rest, err == nil && head == key && key != "", err
+}
+
+// seekSorted finds, by binary search over the bytes of f (sorted as for
+// findSorted), where the first line whose head is key or sorts after it
+// starts (false: none).
+func seekSorted(f *os.File, key string, sep byte, buf []byte) (int64, bool, error) {
 	st, err := f.Stat()
 	if err != nil {
-		return "", false, err
+		return 0, false, err
 	}
 	// after(p) is the first line starting after byte p; the loop keeps
 	// after(lo) before key and after(hi) at or past it (or the end).
 	lo, hi := int64(0), st.Size()
-	buf := make([]byte, 4096)
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
-		head, _, end, err := lineAfter(f, mid, buf, sep)
+		head, _, _, end, err := lineAfter(f, mid, buf, sep)
 		if err != nil {
-			return "", false, err
+			return 0, false, err
 		}
 		if end || head >= key {
 			hi = mid
@@ -269,48 +281,51 @@ func findSorted(f *os.File, key string, sep byte) (string, bool, error) {
 		}
 	}
 	for _, p := range []int64{lo, hi} {
-		head, rest, end, err := lineAfter(f, p, buf, sep)
+		head, _, start, end, err := lineAfter(f, p, buf, sep)
 		if err != nil || end {
-			return "", false, err
+			return 0, false, err
 		}
-		if head == key && key != "" {
-			return rest, true, nil
+		if head >= key {
+			return start, true, nil
 		}
 	}
-	return "", false, nil
+	return 0, false, nil
 }
 
 // lineAfter reads, into buf, the first whole line starting after byte at:
-// its head (before sep) and the rest (a header line, without sep, or one
-// longer than buf: "", which sorts before every key), or end past the
-// last line.
-func lineAfter(f *os.File, at int64, buf []byte, sep byte) (head, rest string, end bool, err error) {
-	n, err := f.ReadAt(buf, at)
+// its head (before sep), the rest (a header line, without sep, or one
+// longer than buf: "", which sorts before every key) and where it
+// starts, or end past the last line.
+func lineAfter(f *os.File, at int64, buf []byte, sep byte) (head, rest string, start int64, end bool, err error) {
+	n, err := f.ReadAt(buf, max(at, 0))
 	if err != nil && err != io.EOF {
-		return "", "", false, err
+		return "", "", 0, false, err
 	}
 	b := buf[:n]
 	full := n == len(buf)
 	i := bytes.IndexByte(b, '\n')
-	if i < 0 {
+	if at < 0 { // the file's first line
+		i = -1
+	} else if i < 0 {
 		// No line starts in what was read: past the end, or inside a line
 		// longer than the buffer (none in a real index: read as a header).
-		return "", "", !full, nil
+		return "", "", 0, !full, nil
 	}
+	start = max(at, 0) + int64(i+1)
 	line, _, cut := bytes.Cut(b[i+1:], []byte("\n"))
 	switch {
 	case !cut && full && i > 0:
 		return lineAfter(f, at+int64(i), buf, sep) // the line runs past the buffer
 	case !cut && full:
-		return "", "", false, nil // a line longer than the buffer
+		return "", "", 0, false, nil // a line longer than the buffer
 	case !cut && len(line) == 0:
-		return "", "", true, nil
+		return "", "", 0, true, nil
 	}
 	h, r, ok := bytes.Cut(line, []byte{sep})
 	if !ok {
-		return "", "", false, nil
+		return "", "", start, false, nil
 	}
-	return string(h), strings.TrimRight(string(r), "\r"), false, nil
+	return string(h), strings.TrimRight(string(r), "\r"), start, false, nil
 }
 
 // toLatin1 encodes s in ISO 8859-1 (false when a rune has no code there).

@@ -2,6 +2,7 @@ package wordspace
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -49,11 +50,6 @@ var wordnetLinks = map[string]bool{
 	"%m": true, "%s": true, "%p": true, "#m": true, "#s": true, "#p": true,
 	"+": true, "&": true, "^": true, "=": true, `\`: true, "$": true,
 }
-
-// wordnetSiblingsMax bounds the hyponyms of a hypernym read as siblings of
-// a sense: a general hypernym (person, act) has hundreds, which are no
-// closer to the sense than the rest of the space.
-const wordnetSiblingsMax = 40
 
 // wordnetLineMax bounds the bytes of one synset line read (outside bytes;
 // the longest line of WordNet 3.0 is under 64 KiB).
@@ -217,9 +213,7 @@ func wordnetFile(letter string) string {
 }
 
 // related adds to words the words of the synset at off (senseCommon) and
-// of the synsets one link away from it (wordnetLinks, senseNear), its
-// siblings under its hypernyms included (at most wordnetSiblingsMax of a
-// hypernym).
+// of the synsets one link away from it (wordnetLinks, senseNear).
 func (db *wordnetDB) related(file string, off int64, words senseRank) error {
 	s, err := db.synset(file, off)
 	if err != nil {
@@ -240,33 +234,6 @@ func (db *wordnetDB) related(file string, off int64, words senseRank) error {
 		default:
 			words.add(senseNear, t.words...)
 		}
-		if p.sym == "@" || p.sym == "@i" {
-			if err := db.siblings(t, words); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// siblings adds the words of a hypernym's hyponyms, when it has at most
-// wordnetSiblingsMax.
-func (db *wordnetDB) siblings(hyper wordnetSynset, words senseRank) error {
-	var kids []wordnetPtr
-	for _, p := range hyper.ptrs {
-		if p.sym == "~" || p.sym == "~i" {
-			kids = append(kids, p)
-		}
-	}
-	if len(kids) > wordnetSiblingsMax {
-		return nil
-	}
-	for _, p := range kids {
-		k, err := db.synset(p.file, p.off)
-		if err != nil {
-			return err
-		}
-		words.add(senseNear, k.words...)
 	}
 	return nil
 }
@@ -281,9 +248,9 @@ func (rank senseRank) add(class int, words ...string) {
 }
 
 // wordnetRanks reads the sense classes of the pole's terms (declined terms
-// left out) from the WordNet database in dir: 0 a word linked to a common
-// sense (the first senseFirst of a part of speech), 1 one linked to a
-// later sense only. A term WordNet does not hold brings nothing.
+// left out) from the WordNet database in dir: a word of a common sense
+// (commonSenses) senseCommon, one linked to it senseNear, one of later
+// senses only senseLater. A term WordNet does not hold brings nothing.
 func wordnetRanks(dir string, terms []explorer.WeightedTerm) (senseRank, error) {
 	db, err := openWordNet(dir)
 	if err != nil {
@@ -295,23 +262,8 @@ func wordnetRanks(dir string, terms []explorer.WeightedTerm) (senseRank, error) 
 		if t.Declined {
 			continue
 		}
-		for _, p := range wordnetPOS {
-			offs, err := db.lemmaSenses(p.file, t.Term)
-			if err != nil {
-				return nil, err
-			}
-			for i, off := range offs {
-				words := senseRank{}
-				if err := db.related(p.file, off, words); err != nil {
-					return nil, err
-				}
-				for w, c := range words {
-					if i >= senseFirst {
-						c = senseLater
-					}
-					rank.add(c, w)
-				}
-			}
+		if err := db.rankTerm(t.Term, rank); err != nil {
+			return nil, err
 		}
 	}
 	if len(rank) == 1 {
@@ -320,23 +272,114 @@ func wordnetRanks(dir string, terms []explorer.WeightedTerm) (senseRank, error) 
 	return rank, nil
 }
 
-// lemmaSenses are the senses of term in a part of speech: of the term as
-// written (lower case, spaces as "_"), else of its base forms (baseForms).
-func (db *wordnetDB) lemmaSenses(file, term string) ([]int64, error) {
-	lemma := strings.ReplaceAll(strings.ToLower(strings.TrimSpace(term)), " ", "_")
-	if lemma == "" {
-		return nil, nil
-	}
-	offs, err := db.senses(file, lemma)
-	if err != nil || len(offs) > 0 {
-		return offs, err
-	}
-	for _, b := range baseForms(file, lemma) {
-		if offs, err = db.senses(file, b); err != nil || len(offs) > 0 {
-			return offs, err
+// rankTerm adds the words of term's senses to rank.
+func (db *wordnetDB) rankTerm(term string, rank senseRank) error {
+	offs := map[string][]int64{}
+	counts := map[string][]int{}
+	for _, p := range wordnetPOS {
+		lemma, o, err := db.lemmaSenses(p.file, term)
+		if err != nil {
+			return err
+		}
+		if offs[p.file] = o; len(o) > 0 {
+			if counts[p.file], err = db.tagCounts(p.file, lemma, len(o)); err != nil {
+				return err
+			}
 		}
 	}
-	return nil, nil
+	common := commonSenses(counts)
+	for _, p := range wordnetPOS {
+		for i, off := range offs[p.file] {
+			words := senseRank{}
+			if err := db.related(p.file, off, words); err != nil {
+				return err
+			}
+			for w, c := range words {
+				if !common(p.file, i) {
+					c = senseLater
+				}
+				rank.add(c, w)
+			}
+		}
+	}
+	return nil
+}
+
+// senseShare is the share of the commonest sense's tag count (over a
+// term's parts of speech) a sense needs to be common.
+const senseShare = 0.25
+
+// commonSenses tells which senses of a term are common: those tagged at
+// least senseShare times as often as its commonest in WordNet's
+// sense-tagged corpus; a term never tagged has its first senseFirst
+// senses of each part of speech common (their order is the only hint).
+func commonSenses(counts map[string][]int) func(file string, i int) bool {
+	top := 0
+	for _, cs := range counts {
+		for _, c := range cs {
+			top = max(top, c)
+		}
+	}
+	return func(file string, i int) bool {
+		if top == 0 {
+			return i < senseFirst
+		}
+		cs := counts[file]
+		return i < senseFirst || i < len(cs) && float64(cs[i]) >= senseShare*float64(top)
+	}
+}
+
+// wordnetSSType are the digits of a sense key's synset type (after "%")
+// by data file: 1 noun, 2 verb, 3 adjective, 5 satellite, 4 adverb.
+var wordnetSSType = map[byte]string{'1': "noun", '2': "verb", '3': "adj", '5': "adj", '4': "adv"}
+
+// tagCounts reads the tag counts of lemma's n senses in a part of speech
+// from cntlist.rev (lines "lemma%key sense_number count", sorted): zero
+// for a sense never tagged, nil without the file.
+func (db *wordnetDB) tagCounts(file, lemma string, n int) ([]int, error) {
+	f, err := os.Open(filepath.Join(db.dir, "cntlist.rev"))
+	if err != nil {
+		return nil, nil
+	}
+	defer f.Close()
+	prefix := lemma + "%"
+	buf := make([]byte, 4096)
+	at, ok, err := seekSorted(f, prefix, ' ', buf)
+	if err != nil {
+		return nil, err
+	}
+	counts := make([]int, n)
+	for ok {
+		head, rest, start, end, err := lineAfter(f, at-1, buf, ' ')
+		if err != nil {
+			return nil, err
+		}
+		key, isLemma := strings.CutPrefix(head, prefix)
+		if end || !isLemma || key == "" {
+			break
+		}
+		var num, c int
+		if _, serr := fmt.Sscan(rest, &num, &c); serr == nil && wordnetSSType[key[0]] == file && num >= 1 && num <= n && c > 0 {
+			counts[num-1] += c
+		}
+		at = start + int64(len(head)+1+len(rest)+1) // the next line
+	}
+	return counts, nil
+}
+
+// lemmaSenses are the senses of term in a part of speech: of the term as
+// written (lower case, spaces as "_"), else of its base forms (baseForms).
+func (db *wordnetDB) lemmaSenses(file, term string) (string, []int64, error) {
+	lemma := strings.ReplaceAll(strings.ToLower(strings.TrimSpace(term)), " ", "_")
+	if lemma == "" {
+		return "", nil, nil
+	}
+	for _, l := range append([]string{lemma}, baseForms(file, lemma)...) {
+		if offs, err := db.senses(file, l); err != nil || len(offs) > 0 {
+			return l, offs, err
+		}
+	}
+	return "", nil, nil
 }
 
 // wordnetSuffixes are WordNet's detachment rules (morphy(7WN)): an
