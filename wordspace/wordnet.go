@@ -91,6 +91,7 @@ type wordnetPtr struct {
 type wordnetDB struct {
 	dir  string
 	data map[string]*os.File
+	buf  []byte // a synset line's read
 }
 
 func openWordNet(dir string) (*wordnetDB, error) {
@@ -151,7 +152,10 @@ func (db *wordnetDB) synset(file string, off int64) (wordnetSynset, error) {
 	}
 	var line []byte
 	for size := 4096; ; size *= 2 {
-		buf := make([]byte, size)
+		if len(db.buf) < size {
+			db.buf = make([]byte, size)
+		}
+		buf := db.buf[:size]
 		n, err := f.ReadAt(buf, off)
 		if err != nil && err != io.EOF {
 			return wordnetSynset{}, err
@@ -290,15 +294,17 @@ func (db *wordnetDB) rankTerm(term string, rank senseRank) error {
 	common := commonSenses(counts)
 	for _, p := range wordnetPOS {
 		for i, off := range offs[p.file] {
-			words := senseRank{}
-			if err := db.related(p.file, off, words); err != nil {
-				return err
-			}
-			for w, c := range words {
-				if !common(p.file, i) {
-					c = senseLater
+			if !common(p.file, i) {
+				// A later sense: its synonyms drop (its links are not read).
+				s, err := db.synset(p.file, off)
+				if err != nil {
+					return err
 				}
-				rank.add(c, w)
+				rank.add(senseLater, s.words...)
+				continue
+			}
+			if err := db.related(p.file, off, rank); err != nil {
+				return err
 			}
 		}
 	}
