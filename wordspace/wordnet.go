@@ -19,13 +19,13 @@ import (
 // (discount: drugstore, retailer; waiter: customer) and synonyms of its
 // rare senses. The full WordNet 3.0 database (Debian's wordnet-base, read
 // from the system at each suggestion, never embedded) links each sense to
-// more words than its synonyms: its hypernyms and hyponyms, its siblings
-// under a hypernym, its parts and wholes, its derivations, similar
-// adjectives and attributes. With it, a word of the space WordNet links
-// within one such step to a pole term's first senses of a part of speech
-// (by its sense-tagged corpus's counts) comes first, then the words it
-// links to none of the term's senses, then those it links only to later
-// senses. Nothing is kept in memory: the index lines are found by binary
+// more words than its synonyms: its hypernyms and hyponyms, its parts and
+// wholes, its derivations, similar adjectives and attributes, and counts
+// how often each sense was tagged in its corpus. With it, English
+// suggestions are ordered: the synonyms of a pole term's common senses
+// (commonSenses), the words WordNet links to them in one step, the words
+// it links to none of the pole's terms, the synonyms of later senses only.
+// Nothing is kept in memory: the index and count lines are found by binary
 // search and the synset lines read at their offsets.
 
 // SystemWordNetDir is where Debian's wordnet-base installs WordNet 3.0's
