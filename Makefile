@@ -226,10 +226,11 @@ bench-serve: build bin/servebench
 ## suggestion of each language after a start with idle memory; then the
 ## English default's held-out synonym and antonym figures (wordspace-eval).
 ## The thesauri loaded from the system are unpacked outside the work tree
-## (Makefile.wordspace) and given with --mythes-dir.
+## (Makefile.wordspace) and given with --mythes-dir, WordNet's database
+## (wordnet-base) with --wordnet-dir.
 .PHONY: bench-suggest
-bench-suggest: build bin/servebench $(MYTHES)/th_sv_SE_v2.dat $(MYTHES)/th_en_US_v2.dat
-	bin/servebench -bin $(BIN) -suggest -heldout tools/servebench/testdata/suggest-probes-heldout.tsv -mythes-dir $(MYTHES) -reviews $(BENCH_REVIEWS_DIR)/Restaurants_Train_v2.xml $(if $(SUGGEST_DUMP),-dump $(SUGGEST_DUMP))
+bench-suggest: build bin/servebench $(MYTHES)/th_sv_SE_v2.dat $(MYTHES)/th_en_US_v2.dat $(WORDNET_BASE)/data.noun
+	bin/servebench -bin $(BIN) -suggest -heldout tools/servebench/testdata/suggest-probes-heldout.tsv,tools/servebench/testdata/suggest-probes-heldout2.tsv -heldout-judged tools/servebench/testdata/suggest-judged-heldout.tsv,tools/servebench/testdata/suggest-judged-heldout2.tsv -mythes-dir $(MYTHES) -wordnet-dir $(WORDNET_BASE) -reviews $(BENCH_REVIEWS_DIR)/Restaurants_Train_v2.xml $(if $(SUGGEST_DUMP),-dump $(SUGGEST_DUMP))
 	$(MAKE) --no-print-directory wordspace-eval
 
 ## bench-tonality-serve: exploring TONALITY_TEXTS generated reviews through

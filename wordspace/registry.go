@@ -56,9 +56,15 @@ type Registry struct {
 	// folder, by language, read for the sense order (senses.go) whatever
 	// space answers the language; set at each scan of the folder.
 	senseFiles atomic.Pointer[map[string]string]
-	mu         sync.RWMutex
-	langs      map[string]*entry
-	wg         sync.WaitGroup
+	// wordnetDir is the configured WordNet folder (wordnet.go; under
+	// scanMu), wordnet the folder when it holds the database, "" when
+	// not: checked at each scan, so one installed later is used.
+	wordnetDir        string
+	wordnet           atomic.Pointer[string]
+	wordnetConfigured atomic.Bool
+	mu                sync.RWMutex
+	langs             map[string]*entry
+	wg                sync.WaitGroup
 }
 
 var _ explorer.WordSpaces = (*Registry)(nil)
@@ -503,15 +509,25 @@ func (r *Registry) Suggest(ctx context.Context, language string, terms []explore
 	return r.bySense(language, terms, list), nil
 }
 
-// bySense re-orders a suggestion by the sense order of the language's
-// thesaurus file (senses.go), when the thesaurus folder has one with an
-// index; a file that cannot be read leaves the order as it is (logged).
+// bySense re-orders a suggestion by WordNet's neighbourhood of the pole's
+// terms' common senses (wordnet.go) where the WordNet folder holds its
+// database (English, senseOrdered), else by the sense order of the
+// language's thesaurus file (senses.go), when the thesaurus folder has one
+// with an index; a file that cannot be read leaves the order as it is
+// (logged).
 // A language that has none reads the folder again (at most every rescan
 // interval), so a thesaurus installed later is used without a restart.
 func (r *Registry) bySense(language string, terms []explorer.WeightedTerm, list []explorer.PoleSuggestion) []explorer.PoleSuggestion {
 	files := r.senseFiles.Load()
-	if (files == nil || (*files)[language] == "") && senseOrdered[language] && r.rescanMythes() {
+	if senseOrdered[language] && (files == nil || (*files)[language] == "" || r.wordnetMissing()) && r.rescanMythes() {
 		files = r.senseFiles.Load() // installed since the last scan
+	}
+	if dir := r.wordnet.Load(); senseOrdered[language] && dir != nil && *dir != "" {
+		rank, err := wordnetRanks(*dir, terms)
+		if err == nil {
+			return bySense(list, rank)
+		}
+		r.logger.Warn("WordNet not read for the sense order", "err", err)
 	}
 	if files == nil || (*files)[language] == "" {
 		return list

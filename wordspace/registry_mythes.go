@@ -76,15 +76,48 @@ func (r *Registry) LoadMythesDir(dir string) error {
 	return r.scanMythes(true)
 }
 
+// LoadWordNetDir sets the folder of WordNet 3.0's database (wordnet.go;
+// Debian's wordnet-base: SystemWordNetDir), read at each English
+// suggestion when it holds the database; a folder without it is looked at
+// again with the thesaurus folder (rescanMythes). Empty: none.
+func (r *Registry) LoadWordNetDir(dir string) {
+	r.scanMu.Lock()
+	defer r.scanMu.Unlock()
+	r.wordnetDir = dir
+	r.wordnetConfigured.Store(dir != "")
+	r.scanWordNet(true)
+}
+
+// scanWordNet notes whether the WordNet folder holds the database
+// (initial: the scan at start, which logs nothing). The caller holds
+// scanMu.
+func (r *Registry) scanWordNet(initial bool) {
+	found := ""
+	if wordnetFiles(r.wordnetDir) {
+		found = r.wordnetDir
+	}
+	if old := r.wordnet.Swap(&found); !initial && found != "" && (old == nil || *old == "") {
+		r.logger.Info("WordNet found in the WordNet folder", "dir", found)
+	}
+}
+
+// wordnetMissing tells whether a WordNet folder is configured and does
+// not hold the database (yet).
+func (r *Registry) wordnetMissing() bool {
+	d := r.wordnet.Load()
+	return r.wordnetConfigured.Load() && (d == nil || *d == "")
+}
+
 // rescanMythes reads the thesaurus folder again unless it was read less
 // than the rescan interval ago, and tells whether it did.
 func (r *Registry) rescanMythes() bool {
 	r.scanMu.Lock()
 	defer r.scanMu.Unlock()
-	if r.mythesDir == "" && r.spaceDir == "" || r.clock().Sub(r.lastScan) < r.rescanEvery() {
+	if r.mythesDir == "" && r.spaceDir == "" && r.wordnetDir == "" || r.clock().Sub(r.lastScan) < r.rescanEvery() {
 		return false
 	}
 	r.lastScan = r.clock()
+	r.scanWordNet(false)
 	// The word space folder first: its files win over the thesauri, as at
 	// start.
 	if r.spaceDir != "" {

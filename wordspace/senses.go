@@ -56,8 +56,40 @@ const (
 var senseSkipNotes = []string{"antonym", "generic term", "oberbegriff", "unterbegriff", "gegen"}
 
 // senseRank is, for each folded word, the best sense class it has among
-// a pole's terms' senses: 0 a common sense, 1 a later sense only.
+// a pole's terms' senses: senseCommon, senseNear or senseLater.
 type senseRank map[string]int
+
+// The sense classes, in the order bySense puts them: a word of a common
+// sense (a synonym), one WordNet links to a common sense (wordnet.go), a
+// word the rank does not list (senseUnlisted), a word of later senses
+// only.
+const (
+	senseCommon = iota
+	senseNear
+	senseUnlisted
+	senseLater
+)
+
+// senseMorph marks a senseRank whose words are base forms (WordNet's): a
+// suggestion is looked up by its base forms too (deliveries: delivery).
+const senseMorph = "\x00morph"
+
+// of is the class of a suggested term, and whether the rank lists it.
+func (rank senseRank) of(term string) (int, bool) {
+	w := Fold(term)
+	c, ok := rank[w]
+	if _, morph := rank[senseMorph]; !morph {
+		return c, ok
+	}
+	for _, p := range wordnetPOS {
+		for _, b := range baseForms(p.file, w) {
+			if cb, has := rank[b]; has && (!ok || cb < c) {
+				c, ok = cb, true
+			}
+		}
+	}
+	return c, ok
+}
 
 // SensesOf reads the senses of term from the MyThes thesaurus at dat,
 // through its index (dat with .idx for .dat): the words of each sense,
@@ -197,9 +229,38 @@ func firstLine(f *os.File) (string, error) {
 }
 
 // lookIdx finds key in a MyThes index (lines "headword|offset", sorted
-// by bytes after two header lines) by binary search over the file's
-// bytes, and answers the headword's offset in the .dat.
+// by bytes after two header lines) and answers the headword's offset in
+// the .dat.
 func lookIdx(f *os.File, key string) (int64, bool, error) {
+	rest, found, err := findSorted(f, key, '|')
+	if err != nil || !found {
+		return 0, false, err
+	}
+	off, perr := strconv.ParseInt(strings.TrimSpace(rest), 10, 64)
+	if perr != nil || off < 0 {
+		return 0, false, nil
+	}
+	return off, true, nil
+}
+
+// findSorted finds the line whose head (its text before the first sep)
+// is key in f, a file of lines sorted by bytes after header lines whose
+// head sorts first (MyThes's .idx, WordNet's index files), and answers
+// the line after sep.
+func findSorted(f *os.File, key string, sep byte) (string, bool, error) {
+	buf := make([]byte, 4096)
+	at, ok, err := seekSorted(f, key, sep, buf)
+	if err != nil || !ok {
+		return "", false, err
+	}
+	head, rest, _, _, err := lineAfter(f, at-1, buf, sep)
+	return rest, err == nil && head == key && key != "", err
+}
+
+// seekSorted finds, by binary search over the bytes of f (sorted as for
+// findSorted), where the first line whose head is key or sorts after it
+// starts (false: none).
+func seekSorted(f *os.File, key string, sep byte, buf []byte) (int64, bool, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return 0, false, err
@@ -207,10 +268,9 @@ func lookIdx(f *os.File, key string) (int64, bool, error) {
 	// after(p) is the first line starting after byte p; the loop keeps
 	// after(lo) before key and after(hi) at or past it (or the end).
 	lo, hi := int64(0), st.Size()
-	buf := make([]byte, 4096)
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
-		head, _, end, err := lineAfter(f, mid, buf)
+		head, _, _, end, err := lineAfter(f, mid, buf, sep)
 		if err != nil {
 			return 0, false, err
 		}
@@ -221,51 +281,51 @@ func lookIdx(f *os.File, key string) (int64, bool, error) {
 		}
 	}
 	for _, p := range []int64{lo, hi} {
-		head, off, end, err := lineAfter(f, p, buf)
+		head, _, start, end, err := lineAfter(f, p, buf, sep)
 		if err != nil || end {
 			return 0, false, err
 		}
-		if head == key && off >= 0 {
-			return off, true, nil
+		if head >= key {
+			return start, true, nil
 		}
 	}
 	return 0, false, nil
 }
 
 // lineAfter reads, into buf, the first whole line starting after byte at:
-// its headword and offset (a header line, without "|": "" and -1, which
-// sorts before every key), or end past the last line.
-func lineAfter(f *os.File, at int64, buf []byte) (head string, off int64, end bool, err error) {
-	n, err := f.ReadAt(buf, at)
+// its head (before sep), the rest (a header line, without sep, or one
+// longer than buf: "", which sorts before every key) and where it
+// starts, or end past the last line.
+func lineAfter(f *os.File, at int64, buf []byte, sep byte) (head, rest string, start int64, end bool, err error) {
+	n, err := f.ReadAt(buf, max(at, 0))
 	if err != nil && err != io.EOF {
-		return "", 0, false, err
+		return "", "", 0, false, err
 	}
 	b := buf[:n]
 	full := n == len(buf)
 	i := bytes.IndexByte(b, '\n')
-	if i < 0 {
+	if at < 0 { // the file's first line
+		i = -1
+	} else if i < 0 {
 		// No line starts in what was read: past the end, or inside a line
 		// longer than the buffer (none in a real index: read as a header).
-		return "", -1, !full, nil
+		return "", "", 0, !full, nil
 	}
+	start = max(at, 0) + int64(i+1)
 	line, _, cut := bytes.Cut(b[i+1:], []byte("\n"))
 	switch {
 	case !cut && full && i > 0:
-		return lineAfter(f, at+int64(i), buf) // the line runs past the buffer
+		return lineAfter(f, at+int64(i), buf, sep) // the line runs past the buffer
 	case !cut && full:
-		return "", -1, false, nil // a line longer than the buffer
+		return "", "", 0, false, nil // a line longer than the buffer
 	case !cut && len(line) == 0:
-		return "", 0, true, nil
+		return "", "", 0, true, nil
 	}
-	head, num, ok := strings.Cut(string(line), "|")
+	h, r, ok := bytes.Cut(line, []byte{sep})
 	if !ok {
-		return "", -1, false, nil
+		return "", "", start, false, nil
 	}
-	o, perr := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
-	if perr != nil {
-		o = -1
-	}
-	return head, o, false, nil
+	return string(h), strings.TrimRight(string(r), "\r"), start, false, nil
 }
 
 // toLatin1 encodes s in ISO 8859-1 (false when a rune has no code there).
@@ -302,9 +362,9 @@ func senseRanks(dat string, terms []explorer.WeightedTerm) (senseRank, error) {
 			return nil, err
 		}
 		for i, sense := range words {
-			class := 0
+			class := senseCommon
 			if index[i] >= senseFirst {
-				class = 1
+				class = senseLater
 			}
 			for _, w := range sense {
 				if c, ok := rank[w]; !ok || class < c {
@@ -324,14 +384,10 @@ func bySense(list []explorer.PoleSuggestion, rank senseRank) []explorer.PoleSugg
 		return list
 	}
 	class := func(sg explorer.PoleSuggestion) int {
-		c, ok := rank[Fold(sg.Term)]
-		switch {
-		case !ok:
-			return 1
-		case c == 0:
-			return 0
+		if c, ok := rank.of(sg.Term); ok {
+			return c
 		}
-		return 2
+		return senseUnlisted
 	}
 	out := slices.Clone(list)
 	slices.SortStableFunc(out, func(a, b explorer.PoleSuggestion) int { return class(a) - class(b) })

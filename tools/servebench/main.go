@@ -75,6 +75,7 @@ func main() {
 	flag.StringVar(&c.suggest.probes, "probes", "tools/servebench/testdata/suggest-probes.tsv", "with -suggest: the probe poles")
 	flag.StringVar(&c.suggest.judged, "judged", "tools/servebench/testdata/suggest-judged.tsv", "with -suggest: the judged suggestions")
 	flag.StringVar(&c.suggest.mythes, "mythes-dir", "", "with -suggest: the thesaurus folder given to the server")
+	flag.StringVar(&c.suggest.wordnet, "wordnet-dir", "", "with -suggest: the WordNet folder given to the server (\"\": the server's default)")
 	flag.StringVar(&c.suggest.reviews, "reviews", "", "with -suggest: SemEval-2014 Restaurants_Train_v2.xml, texts of the project space phase")
 	flag.StringVar(&c.suggest.hotel, "hotel", "testdata/hotel-reviews.txt", "with -suggest: hotel reviews, one a line, for the Noise pole")
 	flag.StringVar(&c.suggest.dump, "dump", "", "with -suggest: write the top-10 words not judged yet to this file")

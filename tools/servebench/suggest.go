@@ -15,6 +15,9 @@ type suggestConfig struct {
 	probes, judged string
 	// mythes is the thesaurus folder given to the server (--mythes-dir).
 	mythes string
+	// wordnet is the WordNet folder given to the server (--wordnet-dir;
+	// "": the server's default).
+	wordnet string
 	// reviews is SemEval-2014's Restaurants_Train_v2.xml, the texts of the
 	// project space phase ("" or missing: skipped).
 	reviews string
@@ -35,8 +38,8 @@ var heldout struct {
 }
 
 func init() {
-	flag.StringVar(&heldout.probes, "heldout", "", "with -suggest: held-out probe poles, reported apart (\"\": none)")
-	flag.StringVar(&heldout.judged, "heldout-judged", "tools/servebench/testdata/suggest-judged-heldout.tsv", "with -suggest -heldout: their judged suggestions")
+	flag.StringVar(&heldout.probes, "heldout", "", "with -suggest: held-out probe poles, reported apart; comma-separated: several sets, each in a table of its own (\"\": none)")
+	flag.StringVar(&heldout.judged, "heldout-judged", "tools/servebench/testdata/suggest-judged-heldout.tsv", "with -suggest -heldout: their judged suggestions (comma-separated: one file for each set of -heldout)")
 	flag.BoolVar(&heldout.quick, "quick", false, "with -suggest: only the precision tables, after one start (no timings, declines or project spaces)")
 }
 
@@ -61,6 +64,9 @@ func runSuggest(c config) error {
 	var args []string
 	if c.suggest.mythes != "" {
 		args = append(args, "--mythes-dir", c.suggest.mythes)
+	}
+	if c.suggest.wordnet != "" {
+		args = append(args, "--wordnet-dir", c.suggest.wordnet)
 	}
 	fmt.Printf("## Suggestions (%s)\n\n", time.Now().UTC().Format(time.DateOnly))
 	srv, err := suggestServer(c.bin, data, args, probes)
@@ -107,28 +113,37 @@ func suggestServer(bin, data string, args []string, probes []probe) (*server, er
 	return srv, err
 }
 
-// heldoutTable prints the precision table of the held-out probes (none
-// given: nothing) and answers their lines not judged yet.
+// heldoutTable prints the precision table of each held-out probe set
+// (-heldout and -heldout-judged: comma-separated, in pairs; none given:
+// nothing) and answers their lines not judged yet.
 func heldoutTable(cl *client) ([]string, error) {
 	if heldout.probes == "" {
 		return nil, nil
 	}
-	probes, err := readProbes(heldout.probes)
-	if err != nil {
-		return nil, err
+	files, judgedFiles := strings.Split(heldout.probes, ","), strings.Split(heldout.judged, ",")
+	if len(files) != len(judgedFiles) {
+		return nil, fmt.Errorf("-heldout names %d files, -heldout-judged %d", len(files), len(judgedFiles))
 	}
-	judged, err := readJudged(heldout.judged)
-	if err != nil {
-		return nil, err
+	var unjudged []string
+	for i, file := range files {
+		probes, err := readProbes(file)
+		if err != nil {
+			return nil, err
+		}
+		judged, err := readJudged(judgedFiles[i])
+		if err != nil {
+			return nil, err
+		}
+		lists, err := suggestAll(cl, "admin", probes, 20)
+		if err != nil {
+			return nil, err
+		}
+		if heldout.quick {
+			printLists(probes, lists, judged)
+		}
+		unjudged = append(unjudged, precisionTable("HELD-OUT probes (written before the round's tuning; the admin, no project space; "+file+", judged in "+judgedFiles[i]+")", probes, lists, judged)...)
 	}
-	lists, err := suggestAll(cl, "admin", probes, 20)
-	if err != nil {
-		return nil, err
-	}
-	if heldout.quick {
-		printLists(probes, lists, judged)
-	}
-	return precisionTable("HELD-OUT probes (written before the round's tuning; the admin, no project space; "+heldout.probes+", judged in "+heldout.judged+")", probes, lists, judged), nil
+	return unjudged, nil
 }
 
 // startsAndFirsts starts the server twice on data: the first start (a new

@@ -67,6 +67,11 @@ func run(root, base, head, dsn, out string, all bool) (bool, error) {
 	if err := os.Mkdir(empty, 0o755); err != nil {
 		return false, err
 	}
+	// No WordNet of this machine either (serveFlags): through the
+	// environment, which a revision without --wordnet-dir ignores.
+	if err := os.Setenv("EXPLORER_WORDNET_DIR", empty); err != nil {
+		return false, err
+	}
 	ok := true
 	for _, db := range databases(dsn) {
 		same, err := replay(db, bins, names, empty, out, all)
