@@ -6,9 +6,11 @@ import (
 	"net/mail"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
+
 	_ "time/tzdata" // time zones on machines without a zoneinfo database
+
+	"explorer/zones"
 
 	"explorer/language"
 )
@@ -104,7 +106,7 @@ var settingCatalogue = []settingDef{
 	{SettingDateFormat, "yyyy-MM-dd", "How dates are shown: yyyy-MM-dd, dd/MM/yyyy or MM/dd/yyyy.",
 		SettingType{Label: "Date format", Kind: SettingChoice, Choices: []string{"yyyy-MM-dd", "dd/MM/yyyy", "MM/dd/yyyy"}}, func(v string) (string, error) {
 			v = strings.TrimSpace(v)
-			if _, ok := dateLayouts[v]; ok {
+			if zones.IsDateFormat(v) {
 				return v, nil
 			}
 			return "", fmt.Errorf("must be one of yyyy-MM-dd, dd/MM/yyyy, MM/dd/yyyy")
@@ -125,18 +127,6 @@ func NormalizeAddress(v string) (string, error) {
 		return "", fmt.Errorf("must be an e-mail address such as ann@example.com")
 	}
 	return v, nil
-}
-
-// dateLayouts are the Go layouts of the dateFormat values.
-var dateLayouts = map[string]string{"yyyy-MM-dd": "2006-01-02", "dd/MM/yyyy": "02/01/2006", "MM/dd/yyyy": "01/02/2006"}
-
-// DateLayout returns the Go time layout of a dateFormat setting
-// (yyyy-MM-dd when it is not one).
-func DateLayout(format string) string {
-	if l, ok := dateLayouts[format]; ok {
-		return l
-	}
-	return time.DateOnly
 }
 
 // SettingTypes describes the catalogue's settings, in its order.
@@ -243,30 +233,11 @@ func (s *Service) ViewerOf(ctx context.Context, userID int64) (Viewer, error) {
 
 // viewerFrom is the Viewer of a user's set values.
 func viewerFrom(values map[string]string) Viewer {
-	v := Viewer{DateLayout: DateLayout(values[SettingDateFormat]), Location: time.UTC}
+	v := Viewer{DateLayout: zones.DateLayout(values[SettingDateFormat]), Location: time.UTC}
 	if name, ok := values[SettingTimezone]; ok {
-		if loc, err := LoadLocation(name); err == nil {
+		if loc, err := zones.Load(name); err == nil {
 			v.Location = loc
 		}
 	}
 	return v
-}
-
-// locations holds the time zones loaded so far: time.LoadLocation reads
-// the zone's file at every call, and every page shows dates. The names
-// are the timezone setting's, checked against the zone database when
-// saved, so the map holds at most the database's few hundred zones.
-var locations sync.Map
-
-// LoadLocation is time.LoadLocation, each zone read once.
-func LoadLocation(name string) (*time.Location, error) {
-	if loc, ok := locations.Load(name); ok {
-		return loc.(*time.Location), nil
-	}
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		return nil, err
-	}
-	locations.Store(name, loc)
-	return loc, nil
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"explorer/zones"
+
 	"explorer"
 )
 
@@ -78,7 +80,7 @@ func (s *Service) userLocation(ctx context.Context, userID int64) (*time.Locatio
 	if err != nil {
 		return nil, err
 	}
-	loc, err := explorer.LoadLocation(name)
+	loc, err := zones.Load(name)
 	if err != nil {
 		return time.UTC, nil
 	}

@@ -7,6 +7,7 @@ import (
 
 	explorer "explorer"
 	"explorer/poles"
+	"explorer/store/partcodec"
 )
 
 // OpenSQLiteAt and OpenPostgresAt open a database migrated up to number
@@ -54,12 +55,12 @@ func (db *DB) StoreVersionV2Tx(ctx context.Context, model int64, version int, s 
 		if err != nil {
 			return err
 		}
-		m, err := decodeManifest(manifest)
+		m, err := partcodec.DecodeManifest(manifest)
 		if err != nil {
 			return err
 		}
 		_, err = db.exec(ctx, `INSERT INTO model_versions (model_id, version, created_at, content, parts) VALUES (?, ?, ?, '', ?)`,
-			model, version, int64(version), appendManifestV2(nil, s, m.ignore, m.refs))
+			model, version, int64(version), partcodec.AppendManifestV2(nil, s, m.Ignore, m.Refs))
 		return err
 	})
 }

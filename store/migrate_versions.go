@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+
+	"explorer/store/partcodec"
 )
 
 // goSteps are the migrations with a step in Go, by number. A step runs in
@@ -101,10 +103,10 @@ func convertManifest(ctx context.Context, db *DB, r manifestRow, old map[int64]b
 	if err := db.queryRow(ctx, "", `SELECT parts FROM `+table+` WHERE `+where, args, &manifest); err != nil {
 		return err
 	}
-	if len(manifest) == 0 || manifest[0] != manifestPerTopic {
+	if len(manifest) == 0 || manifest[0] != partcodec.ManifestPerTopic {
 		return nil
 	}
-	m, err := decodeManifest(manifest)
+	m, err := partcodec.DecodeManifest(manifest)
 	if err != nil {
 		return err
 	}
@@ -112,7 +114,7 @@ func convertManifest(ctx context.Context, db *DB, r manifestRow, old map[int64]b
 	if err != nil {
 		return err
 	}
-	for _, id := range m.refs {
+	for _, id := range m.Refs {
 		old[id] = true
 	}
 	runs, _, err := db.storeParts(ctx, r.model, s)

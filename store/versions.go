@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"explorer/store/partcodec"
+
 	explorer "explorer"
 )
 
@@ -108,23 +110,23 @@ func (db *DB) storeNewParts(ctx context.Context, model int64, s *explorer.Struct
 	if last != nil && sameIgnore(&last.ignore, s) {
 		ids[0] = last.ignoreID
 	} else {
-		enc.add(0, func(b []byte) []byte { return appendIgnore(b, s) })
+		enc.add(0, func(b []byte) []byte { return partcodec.AppendIgnore(b, s) })
 	}
 	for i, run := range runs {
 		if id, ok := last.run(run); ok {
 			ids[i+1] = id
 		} else {
-			enc.add(i+1, func(b []byte) []byte { return appendTopics(b, run) })
+			enc.add(i+1, func(b []byte) []byte { return partcodec.AppendTopics(b, run) })
 		}
 	}
-	enc.add(len(runs)+1, func(b []byte) []byte { return appendGroups(b, s) })
+	enc.add(len(runs)+1, func(b []byte) []byte { return partcodec.AppendGroups(b, s) })
 	added, err := db.resolveParts(ctx, model, enc.parts, ids)
 	if err != nil {
 		return nil, 0, err
 	}
 	db.afterCommit(ctx, func() { db.parts.remember(model, s, runs, ids) })
 	manifest := make([]byte, 0, 32+len(runs)*3)
-	return appendManifest(manifest, ids[0], ids[len(runs)+1], ids[1:len(runs)+1]), added, nil
+	return partcodec.AppendManifest(manifest, ids[0], ids[len(runs)+1], ids[1:len(runs)+1]), added, nil
 }
 
 // flatTopics returns the topics of s in order.
@@ -368,15 +370,15 @@ func (db *DB) findParts(ctx context.Context, model int64, hashes [][]byte) (map[
 // the model's parts by its (model_id, hash) index) and decoded as they
 // come; the ignore part once the groups are known.
 func (db *DB) readVersion(ctx context.Context, model int64, manifest []byte) (*explorer.Structure, error) {
-	m, err := decodeManifest(manifest)
+	m, err := partcodec.DecodeManifest(manifest)
 	if err != nil {
 		return nil, err
 	}
-	ids := append(slices.Clip(m.refs), m.ignore)
-	if m.groups != 0 {
-		ids = append(ids, m.groups)
+	ids := append(slices.Clip(m.Refs), m.Ignore)
+	if m.Groups != 0 {
+		ids = append(ids, m.Groups)
 	}
-	runs := make(map[int64][]explorer.Topic, len(m.refs))
+	runs := make(map[int64][]explorer.Topic, len(m.Refs))
 	var ignore []byte
 	err = queryIn(ctx, db, `SELECT id, model_id, content FROM model_parts WHERE id IN (%s)`, nil, ids,
 		func(rows *sql.Rows) error {
@@ -386,28 +388,28 @@ func (db *DB) readVersion(ctx context.Context, model int64, manifest []byte) (*e
 				return err
 			}
 			switch id {
-			case m.ignore:
+			case m.Ignore:
 				ignore = append([]byte{}, content...)
 				return nil
-			case m.groups:
+			case m.Groups:
 				var bad error
-				m.s, m.counts, bad = decodeGroups(content)
+				m.S, m.Counts, bad = partcodec.DecodeGroups(content)
 				return bad
 			}
-			ts, err := decodeTopics(content)
+			ts, err := partcodec.DecodeTopics(content)
 			runs[id] = ts
 			return err
 		})
 	if err != nil {
 		return nil, err
 	}
-	if ignore == nil || m.s == nil {
-		return nil, errCorrupt
+	if ignore == nil || m.S == nil {
+		return nil, partcodec.ErrCorrupt
 	}
-	if err := decodeIgnore(ignore, m.s); err != nil {
+	if err := partcodec.DecodeIgnore(ignore, m.S); err != nil {
 		return nil, err
 	}
-	return m.s, fillTopics(m.s, m.counts, m.refs, runs)
+	return m.S, fillTopics(m.S, m.Counts, m.Refs, runs)
 }
 
 // fillTopics gives the groups of s the topics of the parts refs, in
@@ -418,19 +420,19 @@ func fillTopics(s *explorer.Structure, counts []int, refs []int64, runs map[int6
 	for _, ref := range refs {
 		run, ok := runs[ref]
 		if !ok {
-			return errCorrupt
+			return partcodec.ErrCorrupt
 		}
 		total += len(run)
 	}
 	left := total
 	for _, n := range counts {
 		if n > left {
-			return errCorrupt
+			return partcodec.ErrCorrupt
 		}
 		left -= max(n, 0)
 	}
 	if left != 0 {
-		return errCorrupt
+		return partcodec.ErrCorrupt
 	}
 	flat := make([]explorer.Topic, 0, total)
 	for _, ref := range refs {

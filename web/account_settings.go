@@ -6,6 +6,7 @@ import (
 
 	explorer "explorer"
 	"explorer/views/account"
+	"explorer/zones"
 
 	"github.com/a-h/templ"
 	"github.com/gofiber/fiber/v2"
@@ -18,7 +19,7 @@ import (
 func (s *server) settingsTab(c *fiber.Ctx, h account.Header, st *accountState) (templ.Component, templ.Component, error) {
 	h.Tab = "settings"
 	h.Page.Title = "Settings"
-	v := account.SettingsView{Header: h, Fields: st.settings, Zones: explorer.TimeZones(), Mail: s.notes.MailEnabled()}
+	v := account.SettingsView{Header: h, Fields: st.settings, Zones: zones.TimeZones(), Mail: s.notes.MailEnabled()}
 	if v.Fields == nil {
 		list, err := s.accounts.Settings(ctx(c))
 		if err != nil {

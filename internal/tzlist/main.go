@@ -1,6 +1,6 @@
 // Command tzlist writes the IANA time zone names of the Go toolchain's
 // lib/time/zoneinfo.zip (the database package time/tzdata embeds), one a
-// line, sorted: `go generate` in the root writes timezones.txt with it.
+// line, sorted: `go generate` in zones/ writes its timezones.txt with it.
 package main
 
 import (

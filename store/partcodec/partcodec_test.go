@@ -1,4 +1,4 @@
-package store
+package partcodec
 
 import (
 	"reflect"
@@ -12,36 +12,36 @@ import (
 // before migration 0021 as that format wrote them).
 func FuzzDecodeParts(f *testing.F) {
 	t := explorer.Topic{ID: -3, Title: "T", Terms: []string{"a", "日本"}, Dictionary: map[string]string{"k": "v"}}
-	f.Add(appendTopics(nil, []*explorer.Topic{&t}))
-	f.Add(appendTopics(nil, []*explorer.Topic{&t, {}, &t}))
-	f.Add(appendTopicV1(nil, &t))
+	f.Add(AppendTopics(nil, []*explorer.Topic{&t}))
+	f.Add(AppendTopics(nil, []*explorer.Topic{&t, {}, &t}))
+	f.Add(AppendTopicV1(nil, &t))
 	s := explorer.Structure{Groups: []explorer.Group{{ID: 1, Title: "g", Topics: []explorer.Topic{t, t}}, {ID: 2}}, IgnoreTerms: []explorer.IgnoreTerm{{ID: 2, Term: "x"}}}
-	f.Add(appendIgnore(nil, &s))
-	f.Add(appendManifest(nil, 7, 8, []int64{9}))
-	f.Add(appendManifestV2(nil, &s, 7, []int64{9}))
-	f.Add(appendManifestV1(nil, &s, 7, []int64{9, 12}))
-	f.Add(appendGroups(nil, &s))
+	f.Add(AppendIgnore(nil, &s))
+	f.Add(AppendManifest(nil, 7, 8, []int64{9}))
+	f.Add(AppendManifestV2(nil, &s, 7, []int64{9}))
+	f.Add(AppendManifestV1(nil, &s, 7, []int64{9, 12}))
+	f.Add(AppendGroups(nil, &s))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		if ts, err := decodeTopics(b); err == nil && string(reencodeTopics(b[0], ts)) != string(b) {
+		if ts, err := DecodeTopics(b); err == nil && string(reencodeTopics(b[0], ts)) != string(b) {
 			t.Fatalf("topics %+v encode as %x, read from %x", ts, reencodeTopics(b[0], ts), b)
 		}
 		var s explorer.Structure
-		if err := decodeIgnore(b, &s); err == nil && string(appendIgnore(nil, &s)) != string(b) {
+		if err := DecodeIgnore(b, &s); err == nil && string(AppendIgnore(nil, &s)) != string(b) {
 			t.Fatalf("ignore part %+v encodes differently", s)
 		}
-		if gs, counts, err := decodeGroups(b); err == nil && withCounts(gs, counts, len(b)) && string(appendGroups(nil, gs)) != string(b) {
+		if gs, counts, err := DecodeGroups(b); err == nil && withCounts(gs, counts, len(b)) && string(AppendGroups(nil, gs)) != string(b) {
 			t.Fatalf("groups part %+v encodes differently", gs)
 		}
-		if m, err := decodeManifest(b); err == nil {
-			again := appendManifest(nil, m.ignore, m.groups, m.refs)
+		if m, err := DecodeManifest(b); err == nil {
+			again := AppendManifest(nil, m.Ignore, m.Groups, m.Refs)
 			switch {
-			case b[0] == manifestShared:
-			case !withCounts(m.s, m.counts, len(b)):
+			case b[0] == ManifestShared:
+			case !withCounts(m.S, m.Counts, len(b)):
 				return // a count the encoding alone does not bound
-			case b[0] == manifestPerTopic:
-				again = appendManifestV1(nil, m.s, m.ignore, m.refs)
+			case b[0] == ManifestPerTopic:
+				again = AppendManifestV1(nil, m.S, m.Ignore, m.Refs)
 			default:
-				again = appendManifestV2(nil, m.s, m.ignore, m.refs)
+				again = AppendManifestV2(nil, m.S, m.Ignore, m.Refs)
 			}
 			if !reflect.DeepEqual(again, b) {
 				t.Fatalf("manifest %+v encodes differently", m)
@@ -52,14 +52,14 @@ func FuzzDecodeParts(f *testing.F) {
 
 // reencodeTopics encodes topics read from a part of kind.
 func reencodeTopics(kind byte, ts []explorer.Topic) []byte {
-	if kind == partTopic {
-		return appendTopicV1(nil, &ts[0])
+	if kind == PartTopic {
+		return AppendTopicV1(nil, &ts[0])
 	}
 	ptrs := make([]*explorer.Topic, len(ts))
 	for i := range ts {
 		ptrs[i] = &ts[i]
 	}
-	return appendTopics(nil, ptrs)
+	return AppendTopics(nil, ptrs)
 }
 
 // withCounts gives the groups of s counts[i] empty topics each, and

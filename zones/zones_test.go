@@ -1,16 +1,16 @@
-package explorer_test
+package zones_test
 
 import (
 	"testing"
 	"time"
 
-	explorer "explorer"
+	"explorer/zones"
 )
 
 // Every zone offered loads, so the list cannot offer a zone the setting
 // then refuses; the common ones are there.
 func TestTimeZonesLoad(t *testing.T) {
-	zones := explorer.TimeZones()
+	zones := zones.TimeZones()
 	if len(zones) < 300 {
 		t.Fatalf("%d zones", len(zones))
 	}

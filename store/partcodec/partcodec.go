@@ -1,4 +1,6 @@
-package store
+// Package partcodec is the binary encoding of a model version's parts
+// and manifests (the store keeps versions as parts shared between them).
+package partcodec
 
 import (
 	"encoding/binary"
@@ -9,7 +11,7 @@ import (
 )
 
 // A model version is stored as parts shared between versions (see
-// versions.go): each run of consecutive topics is one part, the ignore
+// the store's versions.go): each run of consecutive topics is one part, the ignore
 // terms with their dictionary are one part, and the version row holds a
 // manifest naming them. Parts and manifests use the compact binary encoding of this file:
 // unsigned varints for lengths and counts, signed varints for ids, strings
@@ -21,31 +23,31 @@ import (
 // written before migration 0021, which converts them to runs; they are
 // still read, by that migration.
 const (
-	partTopic  byte = 't'
-	partTopics byte = 'r'
-	partIgnore byte = 'i'
-	partGroups byte = 'g'
+	PartTopic  byte = 't'
+	PartTopics byte = 'r'
+	PartIgnore byte = 'i'
+	PartGroups byte = 'g'
 )
 
 // Manifest formats, the first byte of a manifest: the groups and one part
 // id per topic (before migration 0021), the groups and one part id per run
 // of topics (before migration 0040), or the ids of a groups part and of
-// the runs (manifestShared, written since).
+// the runs (ManifestShared, written since).
 const (
-	manifestPerTopic byte = 1
-	manifestRuns     byte = 2
-	manifestShared   byte = 3
+	ManifestPerTopic byte = 1
+	ManifestRuns     byte = 2
+	ManifestShared   byte = 3
 )
 
-var errCorrupt = errors.New("stored version is malformed")
+var ErrCorrupt = errors.New("stored version is malformed")
 
 func appendString(b []byte, s string) []byte {
 	b = binary.AppendUvarint(b, uint64(len(s)))
 	return append(b, s...)
 }
 
-// appendLen writes the length of a slice or map, 0 when it is nil.
-func appendLen(b []byte, n int, isNil bool) []byte {
+// AppendLen writes the length of a slice or map, 0 when it is nil.
+func AppendLen(b []byte, n int, isNil bool) []byte {
 	if isNil {
 		return append(b, 0)
 	}
@@ -53,7 +55,7 @@ func appendLen(b []byte, n int, isNil bool) []byte {
 }
 
 func appendStrings(b []byte, ss []string) []byte {
-	b = appendLen(b, len(ss), ss == nil)
+	b = AppendLen(b, len(ss), ss == nil)
 	for _, s := range ss {
 		b = appendString(b, s)
 	}
@@ -61,7 +63,7 @@ func appendStrings(b []byte, ss []string) []byte {
 }
 
 func appendMap(b []byte, m map[string]string) []byte {
-	b = appendLen(b, len(m), m == nil)
+	b = AppendLen(b, len(m), m == nil)
 	if len(m) == 0 {
 		return b
 	}
@@ -76,64 +78,64 @@ func appendMap(b []byte, m map[string]string) []byte {
 	return b
 }
 
-// appendTopicBody encodes a topic.
-func appendTopicBody(b []byte, t *explorer.Topic) []byte {
+// AppendTopicBody encodes a topic.
+func AppendTopicBody(b []byte, t *explorer.Topic) []byte {
 	b = binary.AppendVarint(b, t.ID)
 	b = appendString(b, t.Title)
 	b = appendStrings(b, t.Terms)
 	return appendMap(b, t.Dictionary)
 }
 
-// appendTopics encodes a part of a run of topics (at least one).
-func appendTopics(b []byte, ts []*explorer.Topic) []byte {
-	b = append(b, partTopics)
+// AppendTopics encodes a part of a run of topics (at least one).
+func AppendTopics(b []byte, ts []*explorer.Topic) []byte {
+	b = append(b, PartTopics)
 	b = binary.AppendUvarint(b, uint64(len(ts)))
 	for _, t := range ts {
-		b = appendTopicBody(b, t)
+		b = AppendTopicBody(b, t)
 	}
 	return b
 }
 
-// appendIgnore encodes the ignore part of a structure.
-func appendIgnore(b []byte, s *explorer.Structure) []byte {
-	b = append(b, partIgnore)
-	b = appendLen(b, len(s.IgnoreTerms), s.IgnoreTerms == nil)
+// AppendIgnore encodes the ignore part of a structure.
+func AppendIgnore(b []byte, s *explorer.Structure) []byte {
+	b = append(b, PartIgnore)
+	b = AppendLen(b, len(s.IgnoreTerms), s.IgnoreTerms == nil)
 	for _, t := range s.IgnoreTerms {
 		b = appendString(binary.AppendVarint(b, t.ID), t.Term)
 	}
 	return appendMap(b, s.IgnoreTermsDictionary)
 }
 
-// appendGroups encodes the groups part of a structure: its groups, each
+// AppendGroups encodes the groups part of a structure: its groups, each
 // with its topic count, as the manifests before migration 0040 held them.
-func appendGroups(b []byte, s *explorer.Structure) []byte {
-	return appendGroupCounts(append(b, partGroups), s)
+func AppendGroups(b []byte, s *explorer.Structure) []byte {
+	return AppendGroupCounts(append(b, PartGroups), s)
 }
 
-// appendGroupCounts writes the groups of s with their topic counts.
-func appendGroupCounts(b []byte, s *explorer.Structure) []byte {
-	b = appendLen(b, len(s.Groups), s.Groups == nil)
+// AppendGroupCounts writes the groups of s with their topic counts.
+func AppendGroupCounts(b []byte, s *explorer.Structure) []byte {
+	b = AppendLen(b, len(s.Groups), s.Groups == nil)
 	for _, g := range s.Groups {
-		b = appendGroup(b, &g)
-		b = appendLen(b, len(g.Topics), g.Topics == nil)
+		b = AppendGroup(b, &g)
+		b = AppendLen(b, len(g.Topics), g.Topics == nil)
 	}
 	return b
 }
 
-// appendManifest encodes a manifest: the ids of the ignore part and of
+// AppendManifest encodes a manifest: the ids of the ignore part and of
 // the groups part, then the part ids of the runs of topics (refs, in
 // order), each written as the difference to the one before. A one-term
 // edit leaves the groups part as it was, so its manifest is a few bytes a
 // run (about 130 for a 300-topic model instead of 750 with the groups).
-func appendManifest(b []byte, ignore, groups int64, refs []int64) []byte {
-	b = append(b, manifestShared)
+func AppendManifest(b []byte, ignore, groups int64, refs []int64) []byte {
+	b = append(b, ManifestShared)
 	b = binary.AppendVarint(b, ignore)
 	b = binary.AppendVarint(b, groups)
-	return appendRefs(b, refs)
+	return AppendRefs(b, refs)
 }
 
-// appendRefs writes part ids as a slice of differences.
-func appendRefs(b []byte, refs []int64) []byte {
+// AppendRefs writes part ids as a slice of differences.
+func AppendRefs(b []byte, refs []int64) []byte {
 	b = binary.AppendUvarint(b, uint64(len(refs))+1)
 	prev := int64(0)
 	for _, r := range refs {
@@ -143,7 +145,7 @@ func appendRefs(b []byte, refs []int64) []byte {
 	return b
 }
 
-func appendGroup(b []byte, g *explorer.Group) []byte {
+func AppendGroup(b []byte, g *explorer.Group) []byte {
 	b = binary.AppendVarint(b, g.ID)
 	b = appendString(b, g.Title)
 	if g.Pinned {
@@ -152,39 +154,39 @@ func appendGroup(b []byte, g *explorer.Group) []byte {
 	return append(b, 0)
 }
 
-// manifest is a decoded manifest: the structure's groups without their
+// Manifest is a decoded manifest: the structure's groups without their
 // topics and how many topics each holds (-1 for nil), or, in a manifest
 // since migration 0040, the id of the groups part that holds them; the
 // ignore part's id and the part ids of the topics (runs, or one per
 // topic) in order.
-type manifest struct {
-	s      *explorer.Structure
-	counts []int
-	ignore int64
-	groups int64
-	refs   []int64
+type Manifest struct {
+	S      *explorer.Structure
+	Counts []int
+	Ignore int64
+	Groups int64
+	Refs   []int64
 }
 
-// decodeManifest reads a manifest of any format. The counts are checked
+// DecodeManifest reads a manifest of any format. The counts are checked
 // against the parts read (fillTopics), not here: a run of several topics
 // is one ref.
-func decodeManifest(b []byte) (manifest, error) {
-	var m manifest
+func DecodeManifest(b []byte) (Manifest, error) {
+	var m Manifest
 	d := decoder{b: string(b)}
 	format := d.byte()
-	if format < manifestPerTopic || format > manifestShared {
-		return m, errCorrupt
+	if format < ManifestPerTopic || format > ManifestShared {
+		return m, ErrCorrupt
 	}
-	m.ignore = d.varint()
+	m.Ignore = d.varint()
 	switch format {
-	case manifestShared:
-		m.groups = d.varint()
-		m.refs = d.refs()
-	case manifestRuns:
-		m.s, m.counts = d.groups(nil)
-		m.refs = d.refs()
+	case ManifestShared:
+		m.Groups = d.varint()
+		m.Refs = d.refs()
+	case ManifestRuns:
+		m.S, m.Counts = d.groups(nil)
+		m.Refs = d.refs()
 	default:
-		m.s, m.counts = d.groups(&m.refs)
+		m.S, m.Counts = d.groups(&m.Refs)
 	}
 	return m, d.end()
 }
@@ -224,7 +226,7 @@ func (d *decoder) groups(perTopic *[]int64) (*explorer.Structure, []int) {
 	return s, counts
 }
 
-// refs reads part ids as appendRefs writes them.
+// refs reads part ids as AppendRefs writes them.
 func (d *decoder) refs() []int64 {
 	n := d.len() // written as for a slice, never nil
 	if n < 0 {
@@ -240,11 +242,11 @@ func (d *decoder) refs() []int64 {
 	return refs
 }
 
-// decodeGroups reads a groups part.
-func decodeGroups(b []byte) (*explorer.Structure, []int, error) {
+// DecodeGroups reads a groups part.
+func DecodeGroups(b []byte) (*explorer.Structure, []int, error) {
 	d := decoder{b: string(b)}
-	if d.byte() != partGroups {
-		return nil, nil, errCorrupt
+	if d.byte() != PartGroups {
+		return nil, nil, ErrCorrupt
 	}
 	s, counts := d.groups(nil)
 	return s, counts, d.end()
@@ -261,7 +263,7 @@ type decoder struct {
 
 func (d *decoder) fail() {
 	if d.err == nil {
-		d.err = errCorrupt
+		d.err = ErrCorrupt
 	}
 	d.b = ""
 }
@@ -374,19 +376,19 @@ func (d *decoder) stringMap() map[string]string {
 	return m
 }
 
-// decodeTopics reads a part of topics: a run, or one topic as written
+// DecodeTopics reads a part of topics: a run, or one topic as written
 // before migration 0021.
-func decodeTopics(b []byte) ([]explorer.Topic, error) {
+func DecodeTopics(b []byte) ([]explorer.Topic, error) {
 	d := decoder{b: string(b)}
 	n := uint64(1)
 	switch d.byte() {
-	case partTopic:
-	case partTopics:
+	case PartTopic:
+	case PartTopics:
 		if n = d.uvarint(); n == 0 || n > uint64(len(d.b)) {
-			return nil, errCorrupt
+			return nil, ErrCorrupt
 		}
 	default:
-		return nil, errCorrupt
+		return nil, ErrCorrupt
 	}
 	ts := make([]explorer.Topic, n)
 	for i := range ts {
@@ -397,11 +399,11 @@ func decodeTopics(b []byte) ([]explorer.Topic, error) {
 	return ts, d.end()
 }
 
-// decodeIgnore reads an ignore part into s.
-func decodeIgnore(b []byte, s *explorer.Structure) error {
+// DecodeIgnore reads an ignore part into s.
+func DecodeIgnore(b []byte, s *explorer.Structure) error {
 	d := decoder{b: string(b)}
-	if d.byte() != partIgnore {
-		return errCorrupt
+	if d.byte() != PartIgnore {
+		return ErrCorrupt
 	}
 	if n := d.len(); n >= 0 {
 		s.IgnoreTerms = make([]explorer.IgnoreTerm, n)
@@ -417,7 +419,7 @@ func decodeIgnore(b []byte, s *explorer.Structure) error {
 // end reports the first problem, or trailing bytes.
 func (d *decoder) end() error {
 	if d.err == nil && len(d.b) > 0 {
-		return errCorrupt
+		return ErrCorrupt
 	}
 	return d.err
 }
