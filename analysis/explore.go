@@ -175,9 +175,7 @@ func feedback(counter *Counter, lex Lexicon) bool {
 // One group per 2.5 topics (24 of 60): on SemEval-2014 laptops the
 // categories found were the same from 18 to 30 groups with the word space
 // (5 of 11) and from 24 to 30 without it (4 of 11; 2 at 22), the
-// restaurant ones the same from 18 to 30 (4 of 4; 3 without). It is the
-// fewest groups of the default grouping, which joins only what stands out
-// from the spread (spreadFloors); groups asked for are merged down to.
+// restaurant ones the same from 18 to 30 (4 of 4; 3 without).
 const feedbackTopicsPerGroup = 2.5
 
 // feedbackOptions sets the default numbers of topics and groups of
