@@ -212,11 +212,14 @@ func diffTopics(old, g *explorer.Group, oldTopics map[int64]topicPlace, newTopic
 		all = append(all, td)
 	}
 	all = withRemovedTopics(all, old, oldIDs, newTopics)
-	var out []TopicDiff
+	out := all[:0] // the changed ones, kept in place
 	for _, td := range all {
 		if td.Change != "" || td.OldTitle != "" || td.Moved || len(td.TermsAdded) > 0 || len(td.TermsRemoved) > 0 {
 			out = append(out, td)
 		}
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }
