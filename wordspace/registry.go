@@ -19,6 +19,7 @@ import (
 	"explorer"
 	wordspaceasset "explorer/assets/wordspace"
 	"explorer/language"
+	"explorer/wordspace/senses"
 )
 
 // RetryAfter is the number of seconds a caller is told to wait while a
@@ -519,25 +520,25 @@ func (r *Registry) Suggest(ctx context.Context, language string, terms []explore
 // interval), so a thesaurus installed later is used without a restart.
 func (r *Registry) bySense(language string, terms []explorer.WeightedTerm, list []explorer.PoleSuggestion) []explorer.PoleSuggestion {
 	files := r.senseFiles.Load()
-	if senseOrdered[language] && (files == nil || (*files)[language] == "" || r.wordnetMissing()) && r.rescanMythes() {
+	if senses.Ordered[language] && (files == nil || (*files)[language] == "" || r.wordnetMissing()) && r.rescanMythes() {
 		files = r.senseFiles.Load() // installed since the last scan
 	}
-	if dir := r.wordnet.Load(); senseOrdered[language] && dir != nil && *dir != "" {
-		rank, err := wordnetRanks(*dir, terms)
+	if dir := r.wordnet.Load(); senses.Ordered[language] && dir != nil && *dir != "" {
+		rank, err := senses.WordNetRanks(*dir, terms)
 		if err == nil {
-			return bySense(list, rank)
+			return senses.BySense(list, rank)
 		}
 		r.logger.Warn("WordNet not read for the sense order", "err", err)
 	}
 	if files == nil || (*files)[language] == "" {
 		return list
 	}
-	rank, err := senseRanks((*files)[language], terms)
+	rank, err := senses.MythesRanks((*files)[language], terms)
 	if err != nil {
 		r.logger.Warn("thesaurus not read for the sense order", "language", language, "err", err)
 		return list
 	}
-	return bySense(list, rank)
+	return senses.BySense(list, rank)
 }
 
 // admit waits for a search slot, or for ctx to end (then EUNAVAILABLE:

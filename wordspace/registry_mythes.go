@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"explorer/wordspace/senses"
 )
 
 // SystemMythesDir is where Debian's mythes-* packages install LibreOffice's
@@ -93,7 +95,7 @@ func (r *Registry) LoadWordNetDir(dir string) {
 // scanMu.
 func (r *Registry) scanWordNet(initial bool) {
 	found := ""
-	if wordnetFiles(r.wordnetDir) {
+	if senses.WordNetFiles(r.wordnetDir) {
 		found = r.wordnetDir
 	}
 	if old := r.wordnet.Swap(&found); !initial && found != "" && (old == nil || *old == "") {
@@ -176,7 +178,7 @@ func (r *Registry) scanMythes(initial bool) error {
 func indexedFiles(best map[string]mythesFile) *map[string]string {
 	out := map[string]string{}
 	for l, f := range best {
-		if !senseOrdered[l] {
+		if !senses.Ordered[l] {
 			continue
 		}
 		if st, err := os.Stat(strings.TrimSuffix(f.path, ".dat") + ".idx"); err == nil && st.Mode().IsRegular() {

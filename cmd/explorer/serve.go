@@ -28,6 +28,7 @@ import (
 	"explorer/store"
 	"explorer/tonality"
 	"explorer/wordspace"
+	"explorer/wordspace/senses"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -102,7 +103,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.Var(&spaces, "wordspace", "LANG=PATH of a word space file; repeatable (EXPLORER_WORDSPACES, comma-separated)")
 	fs.StringVar(&c.HunspellDir, "hunspell-dir", envOr("EXPLORER_HUNSPELL_DIR", wordspace.SystemHunspellDir), "directory of hunspell dictionaries (ll_LL.dic with its .aff): a thesaurus's words that its language's dictionary does not know (glued phrases, misspellings) are never suggested; empty or no dictionary of the language: no check (EXPLORER_HUNSPELL_DIR)")
 	fs.StringVar(&c.MythesDir, "mythes-dir", envOr("EXPLORER_MYTHES_DIR", wordspace.SystemMythesDir), "directory of LibreOffice thesauri (th_*.dat) loaded for languages without another word space, read again (at most every 30 s) when a language without one is asked; empty: none (EXPLORER_MYTHES_DIR)")
-	fs.StringVar(&c.WordNetDir, "wordnet-dir", envOr("EXPLORER_WORDNET_DIR", wordspace.SystemWordNetDir), "directory of WordNet 3.0's database (Debian's wordnet-base: index.noun, data.noun, …): English suggestions linked by WordNet to a pole term's common senses come first; read again (at most every 30 s) when absent; empty: none (EXPLORER_WORDNET_DIR)")
+	fs.StringVar(&c.WordNetDir, "wordnet-dir", envOr("EXPLORER_WORDNET_DIR", senses.SystemWordNetDir), "directory of WordNet 3.0's database (Debian's wordnet-base: index.noun, data.noun, …): English suggestions linked by WordNet to a pole term's common senses come first; read again (at most every 30 s) when absent; empty: none (EXPLORER_WORDNET_DIR)")
 	fs.StringVar(&c.WordSpaceDir, "wordspace-dir", envOr("EXPLORER_WORDSPACE_DIR", ""), "directory of word space files named by language code, such as sv.vec, read again (at most every 30 s) when a language without a space is asked (EXPLORER_WORDSPACE_DIR)")
 	smtpURL := fs.String("smtp", envOr("EXPLORER_SMTP", ""), "SMTP server for notification e-mails, such as smtp://user:password@host:587?from=explorer@example.com (EXPLORER_SMTP)")
 	publicURL := fs.String("public-url", envOr("EXPLORER_PUBLIC_URL", ""), "address people open the pages at, such as https://explorer.example.com; e-mails link to it (EXPLORER_PUBLIC_URL)")

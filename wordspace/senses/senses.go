@@ -1,4 +1,9 @@
-package wordspace
+// Package senses orders English suggestions by the senses of the pole's
+// terms, read at each suggestion from system files: a MyThes thesaurus
+// that lists a headword's senses by use (mythes-en-us) and WordNet 3.0's
+// database (wordnet-base). Nothing is kept in memory: each file is
+// searched by binary search over its sorted lines.
+package senses
 
 import (
 	"bytes"
@@ -8,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"explorer/wordspace/lexicon"
 
 	"explorer"
 )
@@ -27,13 +34,13 @@ import (
 // then the words it lists only in later senses (another sense: they drop).
 // Without the file nothing changes.
 
-// senseOrdered are the languages whose MyThes thesaurus (Debian's
+// Ordered are the languages whose MyThes thesaurus (Debian's
 // mythes-*) lists a headword's senses by use: English's is WordNet 3.0's,
 // whose sense order is the sense-tagged corpus's frequency. The other
 // thesauri list senses in their editors' order; on the bench's tuning
 // probes the sense order moved their precision from 0.31 to 0.30 (IT up,
 // ES and DA down), so it is used for these only.
-var senseOrdered = map[string]bool{"EN": true}
+var Ordered = map[string]bool{"EN": true}
 
 // senseFirst is how many senses of each part of speech of a pole term
 // are its common senses (tuned on the bench's tuning probes: 1 to 3 gave
@@ -55,11 +62,11 @@ const (
 // synonym of the headword: antonyms, and broader or narrower terms.
 var senseSkipNotes = []string{"antonym", "generic term", "oberbegriff", "unterbegriff", "gegen"}
 
-// senseRank is, for each folded word, the best sense class it has among
+// Rank is, for each folded word, the best sense class it has among
 // a pole's terms' senses: senseCommon, senseNear or senseLater.
-type senseRank map[string]int
+type Rank map[string]int
 
-// The sense classes, in the order bySense puts them: a word of a common
+// The sense classes, in the order BySense puts them: a word of a common
 // sense (a synonym), one WordNet links to a common sense (wordnet.go), a
 // word the rank does not list (senseUnlisted), a word of later senses
 // only.
@@ -70,13 +77,13 @@ const (
 	senseLater
 )
 
-// senseMorph marks a senseRank whose words are base forms (WordNet's): a
+// senseMorph marks a Rank whose words are base forms (WordNet's): a
 // suggestion is looked up by its base forms too (deliveries: delivery).
 const senseMorph = "\x00morph"
 
 // of is the class of a suggested term, and whether the rank lists it.
-func (rank senseRank) of(term string) (int, bool) {
-	w := Fold(term)
+func (rank Rank) of(term string) (int, bool) {
+	w := lexicon.Fold(term)
 	c, ok := rank[w]
 	if _, morph := rank[senseMorph]; !morph {
 		return c, ok
@@ -189,7 +196,7 @@ func parseEntry(b []byte, latin1 bool) ([][]string, []int) {
 		var sense []string
 		for _, f := range fields[1:] {
 			if w, ok := senseWord(f); ok {
-				sense = append(sense, Fold(w))
+				sense = append(sense, lexicon.Fold(w))
 			}
 		}
 		words, index = append(words, sense), append(index, perPOS[fields[0]])
@@ -349,10 +356,10 @@ func fromLatin1(b []byte) string {
 	return string(out)
 }
 
-// senseRanks reads the sense classes of the words of the pole's terms'
+// MythesRanks reads the sense classes of the words of the pole's terms'
 // senses (declined terms left out) from the thesaurus at dat.
-func senseRanks(dat string, terms []explorer.WeightedTerm) (senseRank, error) {
-	rank := senseRank{}
+func MythesRanks(dat string, terms []explorer.WeightedTerm) (Rank, error) {
+	rank := Rank{}
 	for _, t := range terms {
 		if t.Declined {
 			continue
@@ -376,10 +383,10 @@ func senseRanks(dat string, terms []explorer.WeightedTerm) (senseRank, error) {
 	return rank, nil
 }
 
-// bySense re-orders list (the space's order) by the sense ranks: the
+// BySense re-orders list (the space's order) by the sense ranks: the
 // words of common senses first, then the words not listed, then the words
 // of later senses only, each part in the space's order.
-func bySense(list []explorer.PoleSuggestion, rank senseRank) []explorer.PoleSuggestion {
+func BySense(list []explorer.PoleSuggestion, rank Rank) []explorer.PoleSuggestion {
 	if len(rank) == 0 {
 		return list
 	}

@@ -1,4 +1,4 @@
-package wordspace
+package senses
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"explorer/wordspace/lexicon"
 
 	"explorer"
 )
@@ -55,8 +57,8 @@ var wordnetLinks = map[string]bool{
 // the longest line of WordNet 3.0 is under 64 KiB).
 const wordnetLineMax = 1 << 16
 
-// wordnetFiles are the files a WordNet database needs in dir.
-func wordnetFiles(dir string) bool {
+// WordNetFiles are the files a WordNet database needs in dir.
+func WordNetFiles(dir string) bool {
 	if dir == "" {
 		return false
 	}
@@ -186,7 +188,7 @@ func parseSynset(line string) wordnetSynset {
 		if j := strings.IndexByte(w, '('); j > 0 { // adjective markers: (a), (p), (ip)
 			w = w[:j]
 		}
-		s.words = append(s.words, Fold(strings.ReplaceAll(w, "_", " ")))
+		s.words = append(s.words, lexicon.Fold(strings.ReplaceAll(w, "_", " ")))
 	}
 	rest := fields[4+2*wc:]
 	pc, err := strconv.Atoi(rest[0])
@@ -218,7 +220,7 @@ func wordnetFile(letter string) string {
 
 // related adds to words the words of the synset at off (senseCommon) and
 // of the synsets one link away from it (wordnetLinks, senseNear).
-func (db *wordnetDB) related(file string, off int64, words senseRank) error {
+func (db *wordnetDB) related(file string, off int64, words Rank) error {
 	s, err := db.synset(file, off)
 	if err != nil {
 		return err
@@ -243,7 +245,7 @@ func (db *wordnetDB) related(file string, off int64, words senseRank) error {
 }
 
 // add gives words the class, unless they have a better one.
-func (rank senseRank) add(class int, words ...string) {
+func (rank Rank) add(class int, words ...string) {
 	for _, w := range words {
 		if c, ok := rank[w]; !ok || class < c {
 			rank[w] = class
@@ -251,17 +253,17 @@ func (rank senseRank) add(class int, words ...string) {
 	}
 }
 
-// wordnetRanks reads the sense classes of the pole's terms (declined terms
+// WordNetRanks reads the sense classes of the pole's terms (declined terms
 // left out) from the WordNet database in dir: a word of a common sense
 // (commonSenses) senseCommon, one linked to it senseNear, one of later
 // senses only senseLater. A term WordNet does not hold brings nothing.
-func wordnetRanks(dir string, terms []explorer.WeightedTerm) (senseRank, error) {
+func WordNetRanks(dir string, terms []explorer.WeightedTerm) (Rank, error) {
 	db, err := openWordNet(dir)
 	if err != nil {
 		return nil, err
 	}
 	defer db.Close()
-	rank := senseRank{senseMorph: 0}
+	rank := Rank{senseMorph: 0}
 	for _, t := range terms {
 		if t.Declined {
 			continue
@@ -271,13 +273,13 @@ func wordnetRanks(dir string, terms []explorer.WeightedTerm) (senseRank, error) 
 		}
 	}
 	if len(rank) == 1 {
-		return senseRank{}, nil // no term is in WordNet
+		return Rank{}, nil // no term is in WordNet
 	}
 	return rank, nil
 }
 
 // rankTerm adds the words of term's senses to rank.
-func (db *wordnetDB) rankTerm(term string, rank senseRank) error {
+func (db *wordnetDB) rankTerm(term string, rank Rank) error {
 	offs := map[string][]int64{}
 	counts := map[string][]int{}
 	for _, p := range wordnetPOS {
