@@ -9,7 +9,6 @@ import (
 	"bytes"
 	"io"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -357,14 +356,12 @@ func fromLatin1(b []byte) string {
 }
 
 // MythesRanks reads the sense classes of the words of the pole's terms'
-// senses (declined terms left out) from the thesaurus at dat.
+// senses (declined terms left out, at most MaxTerms: Terms) from the
+// thesaurus at dat.
 func MythesRanks(dat string, terms []explorer.WeightedTerm) (Rank, error) {
 	rank := Rank{}
-	for _, t := range terms {
-		if t.Declined {
-			continue
-		}
-		words, index, err := SensesOf(dat, t.Term)
+	for _, t := range Terms(terms) {
+		words, index, err := SensesOf(dat, t)
 		if err != nil {
 			return nil, err
 		}
@@ -390,13 +387,19 @@ func BySense(list []explorer.PoleSuggestion, rank Rank) []explorer.PoleSuggestio
 	if len(rank) == 0 {
 		return list
 	}
-	class := func(sg explorer.PoleSuggestion) int {
-		if c, ok := rank.of(sg.Term); ok {
-			return c
+	// Each suggestion's class once (a lookup folds it and tries its base
+	// forms), then the list in class order, each class in the space's.
+	var byClass [senseLater + 1][]explorer.PoleSuggestion
+	for _, sg := range list {
+		c, ok := rank.of(sg.Term)
+		if !ok {
+			c = senseUnlisted
 		}
-		return senseUnlisted
+		byClass[c] = append(byClass[c], sg)
 	}
-	out := slices.Clone(list)
-	slices.SortStableFunc(out, func(a, b explorer.PoleSuggestion) int { return class(a) - class(b) })
+	out := make([]explorer.PoleSuggestion, 0, len(list))
+	for _, part := range byClass {
+		out = append(out, part...)
+	}
 	return out
 }

@@ -254,22 +254,39 @@ func (rank Rank) add(class int, words ...string) {
 }
 
 // WordNetRanks reads the sense classes of the pole's terms (declined terms
-// left out) from the WordNet database in dir: a word of a common sense
-// (commonSenses) senseCommon, one linked to it senseNear, one of later
-// senses only senseLater. A term WordNet does not hold brings nothing.
+// left out, at most MaxTerms: Terms) from the WordNet database in dir: a
+// word of a common sense (commonSenses) senseCommon, one linked to it
+// senseNear, one of later senses only senseLater. A term WordNet does not
+// hold brings nothing. Each term's classes are read once while the
+// database's files are unchanged (termRanks).
 func WordNetRanks(dir string, terms []explorer.WeightedTerm) (Rank, error) {
-	db, err := openWordNet(dir)
+	stamp, err := wordnetStamp(dir)
 	if err != nil {
 		return nil, err
 	}
-	defer db.Close()
-	rank := Rank{senseMorph: 0}
-	for _, t := range terms {
-		if t.Declined {
-			continue
+	var db *wordnetDB
+	defer func() {
+		if db != nil {
+			db.Close()
 		}
-		if err := db.rankTerm(t.Term, rank); err != nil {
-			return nil, err
+	}()
+	rank := Rank{senseMorph: 0}
+	for _, t := range Terms(terms) {
+		one, ok := termRanks.get(stamp, t)
+		if !ok {
+			if db == nil {
+				if db, err = openWordNet(dir); err != nil {
+					return nil, err
+				}
+			}
+			one = Rank{}
+			if err := db.rankTerm(t, one); err != nil {
+				return nil, err
+			}
+			termRanks.put(stamp, t, one)
+		}
+		for w, c := range one {
+			rank.add(c, w)
 		}
 	}
 	if len(rank) == 1 {
