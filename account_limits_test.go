@@ -215,4 +215,13 @@ func TestViewerUsesTheSettingsReadWithTheUser(t *testing.T) {
 	if v, err = e.Svc.ViewerOf(context.Background(), u.ID); err != nil || v.Location.String() != "Asia/Tokyo" {
 		t.Fatalf("ViewerOf: %v, %v", v.Location, err)
 	}
+	// A change of settings in the request changes what its user carries.
+	u.Settings = explorer.SettingValues{Read: true, Values: map[string]string{explorer.SettingTimezone: "Asia/Tokyo"}}
+	ctx := explorer.WithUser(context.Background(), &u)
+	if _, err := e.Svc.UpdateSettings(ctx, []explorer.UserSetting{{Key: explorer.SettingTimezone, Value: "America/New_York"}}); err != nil {
+		t.Fatal(err)
+	}
+	if v, err = e.Svc.Viewer(ctx); err != nil || v.Location.String() != "America/New_York" {
+		t.Fatalf("after the change in the request: %v, %v", v.Location, err)
+	}
 }

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	_ "time/tzdata" // time zones on machines without a zoneinfo database
-
 	"explorer/zones"
 
 	"explorer/language"
@@ -80,7 +78,7 @@ var settingCatalogue = []settingDef{
 			if v == "" || strings.EqualFold(v, "local") {
 				return "", fmt.Errorf("must be an IANA time zone name such as Europe/Stockholm")
 			}
-			if _, err := time.LoadLocation(v); err != nil {
+			if _, err := zones.Load(v); err != nil {
 				return "", fmt.Errorf("must be an IANA time zone name such as Europe/Stockholm")
 			}
 			return v, nil

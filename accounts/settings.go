@@ -19,6 +19,9 @@ func (s *Service) Settings(ctx context.Context) ([]explorer.UserSetting, error) 
 	if err != nil {
 		return nil, err
 	}
+	if u.Settings.Read { // read with the request's user
+		return explorer.SettingsFrom(u.Settings.Values), nil
+	}
 	return s.settingsOf(ctx, u.ID)
 }
 
@@ -70,6 +73,16 @@ func (s *Service) UpdateSettings(ctx context.Context, in []explorer.UserSetting)
 	})
 	if err != nil {
 		return nil, err
+	}
+	if u.Settings.Read {
+		// The request's user carries its settings (a page's dates): now
+		// the values just saved.
+		merged := maps.Clone(u.Settings.Values)
+		if merged == nil {
+			merged = map[string]string{}
+		}
+		maps.Copy(merged, values)
+		u.Settings = explorer.SettingValues{Read: true, Values: merged}
 	}
 	return s.settingsOf(ctx, u.ID)
 }

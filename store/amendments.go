@@ -29,7 +29,9 @@ func (db *DB) FindModelVersionRevision(ctx context.Context, modelID int64, versi
 // model's row. With when, the statement that keeps the amendment checks
 // that the version is amendable, and nothing is written when it is not
 // but s's parts (charged to m's owner), which the version that the change
-// then makes uses (partsStored). On PostgreSQL the check, the kept manifest, the
+// then makes uses (partsStored): a caller whose amendment is refused
+// writes a version of s in the same transaction (EditModel does), or the
+// parts stay unused until the model is deleted. On PostgreSQL the check, the kept manifest, the
 // version's update, the model's and the owner's charge are one statement,
 // after the parts: two round trips for an amendment.
 func (db *DB) AmendModelVersion(ctx context.Context, m *models.ModelRecord, at time.Time, s *explorer.Structure, when *models.Amendable) (bool, error) {

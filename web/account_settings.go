@@ -100,7 +100,8 @@ func (s *server) saveSettings(c *fiber.Ctx) error {
 			in[i].Value = "false"
 		}
 	}
-	if _, err := s.accounts.UpdateSettings(ctx(c), in); err != nil {
+	saved, err := s.accounts.UpdateSettings(ctx(c), in)
+	if err != nil {
 		shown := settingFields(current, func(st explorer.UserSetting) string { return c.FormValue(st.Key) })
 		for i := range shown {
 			shown[i].Value = in[i].Value
@@ -121,14 +122,13 @@ func (s *server) saveSettings(c *fiber.Ctx) error {
 		}
 		return s.accountAnswer(c, settingsTab, "settings", "", err, &accountState{settings: shown})
 	}
-	// The dates of the answer follow the settings just saved.
-	// (Read now: the request's user carries the settings it began with.)
-	if u, ok := c.Locals("user").(*explorer.User); ok {
-		if viewer, err := s.svc.ViewerOf(ctx(c), u.ID); err == nil {
-			p := page(c, "", "")
-			p.Dates.Layout, p.Dates.Location = viewer.DateLayout, viewer.Location
-			c.Locals("page", p)
-		}
+	// The dates of the answer follow the settings just saved (the
+	// request's user carries them since the save).
+	if viewer, err := s.svc.Viewer(ctx(c)); err == nil {
+		p := page(c, "", "")
+		p.Dates.Layout, p.Dates.Location = viewer.DateLayout, viewer.Location
+		c.Locals("page", p)
 	}
-	return s.accountAnswer(c, settingsTab, "settings", "Settings saved.", nil, nil)
+	shown := settingFields(saved, func(st explorer.UserSetting) string { return st.Value })
+	return s.accountAnswer(c, settingsTab, "settings", "Settings saved.", nil, &accountState{settings: shown})
 }

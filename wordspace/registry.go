@@ -63,9 +63,12 @@ type Registry struct {
 	wordnetDir        string
 	wordnet           atomic.Pointer[string]
 	wordnetConfigured atomic.Bool
-	mu                sync.RWMutex
-	langs             map[string]*entry
-	wg                sync.WaitGroup
+	// wordnetNext is when a missing WordNet is looked for again (Unix
+	// nanoseconds; rescanWordNet), read without scanMu.
+	wordnetNext atomic.Int64
+	mu          sync.RWMutex
+	langs       map[string]*entry
+	wg          sync.WaitGroup
 }
 
 var _ explorer.WordSpaces = (*Registry)(nil)
@@ -520,8 +523,15 @@ func (r *Registry) Suggest(ctx context.Context, language string, terms []explore
 // interval), so a thesaurus installed later is used without a restart.
 func (r *Registry) bySense(language string, terms []explorer.WeightedTerm, list []explorer.PoleSuggestion) []explorer.PoleSuggestion {
 	files := r.senseFiles.Load()
-	if senses.Ordered[language] && (files == nil || (*files)[language] == "" || r.wordnetMissing()) && r.rescanMythes() {
-		files = r.senseFiles.Load() // installed since the last scan
+	if senses.Ordered[language] {
+		switch {
+		case files == nil || (*files)[language] == "":
+			if r.rescanMythes() {
+				files = r.senseFiles.Load() // installed since the last scan
+			}
+		case r.wordnetMissing():
+			r.rescanWordNet()
+		}
 	}
 	if dir := r.wordnet.Load(); senses.Ordered[language] && dir != nil && *dir != "" {
 		rank, err := senses.WordNetRanks(*dir, terms)

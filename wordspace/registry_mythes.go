@@ -103,6 +103,23 @@ func (r *Registry) scanWordNet(initial bool) {
 	}
 }
 
+// rescanWordNet looks for a missing WordNet database again, unless it
+// was looked for less than the rescan interval ago (the language has its
+// thesaurus: the folders need no scan of their own).
+func (r *Registry) rescanWordNet() {
+	now := r.clock()
+	if now.UnixNano() < r.wordnetNext.Load() {
+		return
+	}
+	r.scanMu.Lock()
+	defer r.scanMu.Unlock()
+	if now.UnixNano() < r.wordnetNext.Load() {
+		return // another suggestion looked meanwhile
+	}
+	r.wordnetNext.Store(now.Add(r.rescanEvery()).UnixNano())
+	r.scanWordNet(false)
+}
+
 // wordnetMissing tells whether a WordNet folder is configured and does
 // not hold the database (yet).
 func (r *Registry) wordnetMissing() bool {

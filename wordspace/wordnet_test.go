@@ -65,3 +65,33 @@ func TestWordNetNeedsEveryFile(t *testing.T) {
 		t.Errorf("without data.adv: %s, want the space's order", got)
 	}
 }
+
+// With English's thesaurus present, a WordNet installed later is looked
+// for on its own, at most every rescan interval, and then used.
+func TestWordNetFoundBesideAThesaurus(t *testing.T) {
+	clock := &scanClock{t: time.Unix(1_700_000_000, 0)}
+	r := NewRegistry(nil)
+	r.now = clock.now
+	if err := r.Add(senseSpace(t)); err != nil {
+		t.Fatal(err)
+	}
+	thesauri, wordnet := t.TempDir(), t.TempDir()
+	sensetest.WriteMythes(t, thesauri, "th_en_US_v2", "UTF-8", sensetest.DeliveryEntries)
+	if err := r.LoadMythesDir(thesauri); err != nil {
+		t.Fatal(err)
+	}
+	r.LoadWordNetDir(wordnet)
+	delivery := explorer.WeightedTerm{Term: "delivery", Weight: 1}
+	mythes := "bringing shipment package table rescue deliverance"
+	if got := strings.Join(suggestTerms(t, r, delivery), " "); got != mythes {
+		t.Fatalf("the thesaurus's order: %s, want %s", got, mythes)
+	}
+	sensetest.DeliveryWordNet(t, wordnet, 9) // rescue tagged often: a common sense
+	if got := strings.Join(suggestTerms(t, r, delivery), " "); got != mythes {
+		t.Fatalf("within the rescan interval: %s, want %s", got, mythes)
+	}
+	clock.add(MythesRescan)
+	if got := strings.Join(suggestTerms(t, r, delivery), " "); got == mythes {
+		t.Errorf("WordNet not used after the rescan interval: %s", got)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	_ "time/tzdata" // time zones on machines without a zoneinfo database
 )
 
 //go:generate go run ../internal/tzlist timezones.txt

@@ -12,18 +12,18 @@ import (
 
 // AppendTopicV1 encodes a part of one topic.
 func AppendTopicV1(b []byte, t *explorer.Topic) []byte {
-	return AppendTopicBody(append(b, PartTopic), t)
+	return appendTopicBody(append(b, PartTopic), t)
 }
 
 // AppendManifestV1 encodes a manifest with a part id per topic.
 func AppendManifestV1(b []byte, s *explorer.Structure, ignore int64, refs []int64) []byte {
 	b = append(b, ManifestPerTopic)
 	b = binary.AppendVarint(b, ignore)
-	b = AppendLen(b, len(s.Groups), s.Groups == nil)
+	b = appendLen(b, len(s.Groups), s.Groups == nil)
 	prev, i := int64(0), 0
 	for _, g := range s.Groups {
-		b = AppendGroup(b, &g)
-		b = AppendLen(b, len(g.Topics), g.Topics == nil)
+		b = appendGroup(b, &g)
+		b = appendLen(b, len(g.Topics), g.Topics == nil)
 		for range g.Topics {
 			b = binary.AppendVarint(b, refs[i]-prev)
 			prev = refs[i]
@@ -38,5 +38,5 @@ func AppendManifestV1(b []byte, s *explorer.Structure, ignore int64, refs []int6
 func AppendManifestV2(b []byte, s *explorer.Structure, ignore int64, refs []int64) []byte {
 	b = append(b, ManifestRuns)
 	b = binary.AppendVarint(b, ignore)
-	return AppendRefs(AppendGroupCounts(b, s), refs)
+	return appendRefs(appendGroupCounts(b, s), refs)
 }

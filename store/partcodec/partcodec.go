@@ -46,8 +46,8 @@ func appendString(b []byte, s string) []byte {
 	return append(b, s...)
 }
 
-// AppendLen writes the length of a slice or map, 0 when it is nil.
-func AppendLen(b []byte, n int, isNil bool) []byte {
+// appendLen writes the length of a slice or map, 0 when it is nil.
+func appendLen(b []byte, n int, isNil bool) []byte {
 	if isNil {
 		return append(b, 0)
 	}
@@ -55,7 +55,7 @@ func AppendLen(b []byte, n int, isNil bool) []byte {
 }
 
 func appendStrings(b []byte, ss []string) []byte {
-	b = AppendLen(b, len(ss), ss == nil)
+	b = appendLen(b, len(ss), ss == nil)
 	for _, s := range ss {
 		b = appendString(b, s)
 	}
@@ -63,7 +63,7 @@ func appendStrings(b []byte, ss []string) []byte {
 }
 
 func appendMap(b []byte, m map[string]string) []byte {
-	b = AppendLen(b, len(m), m == nil)
+	b = appendLen(b, len(m), m == nil)
 	if len(m) == 0 {
 		return b
 	}
@@ -78,8 +78,8 @@ func appendMap(b []byte, m map[string]string) []byte {
 	return b
 }
 
-// AppendTopicBody encodes a topic.
-func AppendTopicBody(b []byte, t *explorer.Topic) []byte {
+// appendTopicBody encodes a topic.
+func appendTopicBody(b []byte, t *explorer.Topic) []byte {
 	b = binary.AppendVarint(b, t.ID)
 	b = appendString(b, t.Title)
 	b = appendStrings(b, t.Terms)
@@ -91,7 +91,7 @@ func AppendTopics(b []byte, ts []*explorer.Topic) []byte {
 	b = append(b, PartTopics)
 	b = binary.AppendUvarint(b, uint64(len(ts)))
 	for _, t := range ts {
-		b = AppendTopicBody(b, t)
+		b = appendTopicBody(b, t)
 	}
 	return b
 }
@@ -99,7 +99,7 @@ func AppendTopics(b []byte, ts []*explorer.Topic) []byte {
 // AppendIgnore encodes the ignore part of a structure.
 func AppendIgnore(b []byte, s *explorer.Structure) []byte {
 	b = append(b, PartIgnore)
-	b = AppendLen(b, len(s.IgnoreTerms), s.IgnoreTerms == nil)
+	b = appendLen(b, len(s.IgnoreTerms), s.IgnoreTerms == nil)
 	for _, t := range s.IgnoreTerms {
 		b = appendString(binary.AppendVarint(b, t.ID), t.Term)
 	}
@@ -109,15 +109,15 @@ func AppendIgnore(b []byte, s *explorer.Structure) []byte {
 // AppendGroups encodes the groups part of a structure: its groups, each
 // with its topic count, as the manifests before migration 0040 held them.
 func AppendGroups(b []byte, s *explorer.Structure) []byte {
-	return AppendGroupCounts(append(b, PartGroups), s)
+	return appendGroupCounts(append(b, PartGroups), s)
 }
 
-// AppendGroupCounts writes the groups of s with their topic counts.
-func AppendGroupCounts(b []byte, s *explorer.Structure) []byte {
-	b = AppendLen(b, len(s.Groups), s.Groups == nil)
+// appendGroupCounts writes the groups of s with their topic counts.
+func appendGroupCounts(b []byte, s *explorer.Structure) []byte {
+	b = appendLen(b, len(s.Groups), s.Groups == nil)
 	for _, g := range s.Groups {
-		b = AppendGroup(b, &g)
-		b = AppendLen(b, len(g.Topics), g.Topics == nil)
+		b = appendGroup(b, &g)
+		b = appendLen(b, len(g.Topics), g.Topics == nil)
 	}
 	return b
 }
@@ -131,11 +131,11 @@ func AppendManifest(b []byte, ignore, groups int64, refs []int64) []byte {
 	b = append(b, ManifestShared)
 	b = binary.AppendVarint(b, ignore)
 	b = binary.AppendVarint(b, groups)
-	return AppendRefs(b, refs)
+	return appendRefs(b, refs)
 }
 
-// AppendRefs writes part ids as a slice of differences.
-func AppendRefs(b []byte, refs []int64) []byte {
+// appendRefs writes part ids as a slice of differences.
+func appendRefs(b []byte, refs []int64) []byte {
 	b = binary.AppendUvarint(b, uint64(len(refs))+1)
 	prev := int64(0)
 	for _, r := range refs {
@@ -145,7 +145,7 @@ func AppendRefs(b []byte, refs []int64) []byte {
 	return b
 }
 
-func AppendGroup(b []byte, g *explorer.Group) []byte {
+func appendGroup(b []byte, g *explorer.Group) []byte {
 	b = binary.AppendVarint(b, g.ID)
 	b = appendString(b, g.Title)
 	if g.Pinned {
@@ -226,7 +226,7 @@ func (d *decoder) groups(perTopic *[]int64) (*explorer.Structure, []int) {
 	return s, counts
 }
 
-// refs reads part ids as AppendRefs writes them.
+// refs reads part ids as appendRefs writes them.
 func (d *decoder) refs() []int64 {
 	n := d.len() // written as for a slice, never nil
 	if n < 0 {

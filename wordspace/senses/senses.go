@@ -1,8 +1,9 @@
 // Package senses orders English suggestions by the senses of the pole's
 // terms, read at each suggestion from system files: a MyThes thesaurus
 // that lists a headword's senses by use (mythes-en-us) and WordNet 3.0's
-// database (wordnet-base). Nothing is kept in memory: each file is
-// searched by binary search over its sorted lines.
+// database (wordnet-base). No file is held in memory: each is searched
+// by binary search over its sorted lines; only the classes of the last
+// WordNet terms read are kept (terms.go).
 package senses
 
 import (

@@ -2,11 +2,10 @@ package senses
 
 import (
 	"cmp"
-	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"sync"
+
+	"explorer/wordspace/lexicon"
 
 	"explorer"
 )
@@ -54,7 +53,7 @@ var termRanks termCache
 func (c *termCache) get(stamp, term string) (Rank, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	r, ok := c.entries[stamp+"\x00"+term]
+	r, ok := c.entries[stamp+"\x00"+lexicon.Fold(term)]
 	return r, ok
 }
 
@@ -64,20 +63,5 @@ func (c *termCache) put(stamp, term string, r Rank) {
 	if c.entries == nil || len(c.entries) >= termCacheMax {
 		c.entries = map[string]Rank{}
 	}
-	c.entries[stamp+"\x00"+term] = r
-}
-
-// wordnetStamp names the database in dir as it is now: its folder and the
-// size and time of the files a term's classes are read from. A database
-// replaced (a package upgrade) has another stamp.
-func wordnetStamp(dir string) (string, error) {
-	stamp := dir
-	for _, f := range []string{"index.noun", "data.noun", "cntlist.rev"} {
-		st, err := os.Stat(filepath.Join(dir, f))
-		if err != nil {
-			return "", err
-		}
-		stamp += fmt.Sprintf("\x00%d.%d", st.Size(), st.ModTime().UnixNano())
-	}
-	return stamp, nil
+	c.entries[stamp+"\x00"+lexicon.Fold(term)] = r
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"explorer"
 	"explorer/wordspace/senses/sensetest"
@@ -31,8 +32,7 @@ func TestTermsKeepsTheHeaviest(t *testing.T) {
 }
 
 // A term's classes are read once while the database's files are the same
-// (a file the term no longer needs to open may even be gone), and again
-// once they change.
+// (their sizes and times), and again once one changes.
 func TestWordNetReadsATermOnce(t *testing.T) {
 	dir := t.TempDir()
 	sensetest.DeliveryWordNet(t, dir, 1)
@@ -41,15 +41,41 @@ func TestWordNetReadsATermOnce(t *testing.T) {
 	if err != nil || first["bringing"] != senseCommon {
 		t.Fatalf("first read: %v, %v", first, err)
 	}
-	if err := os.Remove(filepath.Join(dir, "data.adv")); err != nil {
+	// The synsets blanked, keeping the file's size and time: the classes
+	// kept are answered, not read again.
+	data := filepath.Join(dir, "data.noun")
+	st, err := os.Stat(data)
+	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := WordNetRanks(dir, pole)
+	sensetest.WriteFile(t, data, strings.Repeat(" ", int(st.Size())))
+	if err := os.Chtimes(data, st.ModTime(), st.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	again, err := WordNetRanks(dir, []explorer.WeightedTerm{{Term: "Delivery", Weight: 1}})
 	if err != nil || fmt.Sprint(again) != fmt.Sprint(first) {
 		t.Fatalf("read again, not kept: %v, %v", again, err)
 	}
-	sensetest.WriteFile(t, filepath.Join(dir, "cntlist.rev"), "delivery%1:04:00:: 1 99\n")
-	if _, err := WordNetRanks(dir, pole); err == nil {
-		t.Fatal("a changed database was not read again (its data.adv is gone)")
+	if err := os.Chtimes(data, st.ModTime(), st.ModTime().Add(time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if changed, err := WordNetRanks(dir, pole); err != nil || fmt.Sprint(changed) == fmt.Sprint(first) {
+		t.Fatalf("a changed database was not read again: %v, %v", changed, err)
+	}
+}
+
+// A database without cntlist.rev is one (its first senses are common).
+func TestWordNetWithoutCounts(t *testing.T) {
+	dir := t.TempDir()
+	sensetest.DeliveryWordNet(t, dir, 1)
+	if err := os.Remove(filepath.Join(dir, "cntlist.rev")); err != nil {
+		t.Fatal(err)
+	}
+	if !WordNetFiles(dir) {
+		t.Fatal("not found without cntlist.rev")
+	}
+	rank, err := WordNetRanks(dir, []explorer.WeightedTerm{{Term: "delivery", Weight: 1}})
+	if err != nil || rank["bringing"] != senseCommon {
+		t.Fatalf("without counts: %v, %v", rank, err)
 	}
 }

@@ -27,8 +27,9 @@ import (
 // suggestions are ordered: the synonyms of a pole term's common senses
 // (commonSenses), the words WordNet links to them in one step, the words
 // it links to none of the pole's terms, the synonyms of later senses only.
-// Nothing is kept in memory: the index and count lines are found by binary
-// search and the synset lines read at their offsets.
+// No file is held in memory: the index and count lines are found by binary
+// search and the synset lines read at their offsets; a term's classes are
+// kept while the files are unchanged (termRanks).
 
 // SystemWordNetDir is where Debian's wordnet-base installs WordNet 3.0's
 // database (index.noun, data.noun, …).
@@ -59,17 +60,38 @@ const wordnetLineMax = 1 << 16
 
 // WordNetFiles are the files a WordNet database needs in dir.
 func WordNetFiles(dir string) bool {
+	_, ok := wordnetStamp(dir)
+	return ok
+}
+
+// wordnetStamp names the database in dir as it is now, by the size and
+// time of its files (termRanks' key: a database replaced, as by a package
+// upgrade, has another stamp); false when a file it needs is missing.
+// cntlist.rev is optional (no counts: the first senses are the common
+// ones).
+func wordnetStamp(dir string) (string, bool) {
 	if dir == "" {
-		return false
+		return "", false
+	}
+	var b strings.Builder
+	b.WriteString(dir)
+	stat := func(name string) bool {
+		st, err := os.Stat(filepath.Join(dir, name))
+		if err != nil || !st.Mode().IsRegular() {
+			return false
+		}
+		fmt.Fprintf(&b, "\x00%d.%d", st.Size(), st.ModTime().UnixNano())
+		return true
 	}
 	for _, p := range wordnetPOS {
-		for _, f := range []string{"index.", "data."} {
-			if st, err := os.Stat(filepath.Join(dir, f+p.file)); err != nil || !st.Mode().IsRegular() {
-				return false
-			}
+		if !stat("index."+p.file) || !stat("data."+p.file) {
+			return "", false
 		}
 	}
-	return true
+	if !stat("cntlist.rev") {
+		b.WriteString("\x00-")
+	}
+	return b.String(), true
 }
 
 // wordnetSynset is a synset line's words (folded, "_" read as a space)
@@ -260,11 +282,14 @@ func (rank Rank) add(class int, words ...string) {
 // hold brings nothing. Each term's classes are read once while the
 // database's files are unchanged (termRanks).
 func WordNetRanks(dir string, terms []explorer.WeightedTerm) (Rank, error) {
-	stamp, err := wordnetStamp(dir)
-	if err != nil {
-		return nil, err
+	stamp, ok := wordnetStamp(dir)
+	if !ok {
+		return nil, fmt.Errorf("no WordNet database in %s", dir)
 	}
-	var db *wordnetDB
+	var (
+		db  *wordnetDB
+		err error
+	)
 	defer func() {
 		if db != nil {
 			db.Close()
