@@ -74,7 +74,7 @@ func (db *DB) CreateModel(ctx context.Context, m *models.ModelRecord, s *explore
 
 // FindModel returns a model with the rights userID holds on it.
 func (db *DB) FindModel(ctx context.Context, id, userID int64) (*models.ModelRecord, error) {
-	m, err := scanModel(db.row(ctx, modelSelect+` WHERE m.id = ?`, userID, userID, id))
+	m, err := scanModel(db.pointRow(ctx, modelSelect+` WHERE m.id = ?`, userID, userID, id))
 	if err != nil {
 		return nil, db.mapError(err, fmt.Sprintf("model %d not found", id))
 	}

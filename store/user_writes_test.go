@@ -115,3 +115,27 @@ func TestFindSessionUserCarriesTheSettings(t *testing.T) {
 		t.Fatalf("settings: %+v, %v", got.Settings, err)
 	}
 }
+
+// TestPointReadsKeepNoWatchOnSQLite: a read of one row by a unique key
+// runs on SQLite without the context's cancellation (the driver's watch
+// costs a goroutine a statement), so it answers even for a context that
+// is done; PostgreSQL's keeps it.
+func TestPointReadsKeepNoWatchOnSQLite(t *testing.T) {
+	db := testkit.OpenDB(t)
+	u := &explorer.User{Username: "cy", Role: explorer.RoleUser, Status: explorer.StatusActive, Created: time.UnixMilli(1767000000000)}
+	if err := db.CreateUser(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	got, err := db.FindUserByID(ctx, u.ID)
+	if db.Dialect().Name() == "postgres" {
+		if err == nil {
+			t.Fatal("PostgreSQL read with a done context")
+		}
+		return
+	}
+	if err != nil || got.Username != "cy" {
+		t.Fatalf("SQLite point read: %+v, %v", got, err)
+	}
+}

@@ -93,7 +93,7 @@ func (db *DB) CreateUser(ctx context.Context, u *explorer.User) error {
 
 func (db *DB) findUser(ctx context.Context, notFound, where string, args ...any) (*explorer.User, error) {
 	// Prepared: every authenticated request reads its user.
-	u, err := scanUserWrites(db.row(ctx, `SELECT `+userColumns+userWrites("users")+` FROM users WHERE `+where, args...))
+	u, err := scanUserWrites(db.pointRow(ctx, `SELECT `+userColumns+userWrites("users")+` FROM users WHERE `+where, args...))
 	if err != nil {
 		return nil, db.mapError(err, notFound)
 	}
@@ -218,7 +218,7 @@ func (db *DB) FindTokenByHash(ctx context.Context, hash string) (*identity.Token
 	var t identity.Token
 	var created int64
 	var used, expires sql.NullInt64
-	err := db.row(ctx, `SELECT t.id, t.user_id, t.name, t.token_hash, t.created_at, t.last_used_at, t.scope, t.expires_at, u.tokens_revoked
+	err := db.pointRow(ctx, `SELECT t.id, t.user_id, t.name, t.token_hash, t.created_at, t.last_used_at, t.scope, t.expires_at, u.tokens_revoked
 		FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?`, hash).
 		Scan(&t.ID, &t.UserID, &t.Name, &t.Hash, &created, &used, &t.Scope, &expires, &t.UserRevoked)
 	if err != nil {
@@ -281,7 +281,7 @@ func (db *DB) FindSessionUser(ctx context.Context, hash string) (*identity.Sessi
 	var created, expires int64
 	var pending, limit sql.NullInt64
 	var settings sql.NullString
-	u, err := scanUserWith(db.row(ctx, `SELECT `+userColumnsAs("u")+userWrites("u")+db.userSettings("u")+`,
+	u, err := scanUserWith(db.pointRow(ctx, `SELECT `+userColumnsAs("u")+userWrites("u")+db.userSettings("u")+`,
 		s.hash, s.user_id, s.csrf, s.created_at, s.expires_at, s.pending_attempts
 		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.hash = ?`, hash),
 		&limit, &settings, &s.Hash, &s.UserID, &s.CSRF, &created, &expires, &pending)
