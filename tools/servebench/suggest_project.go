@@ -42,6 +42,9 @@ func projectPhases(cl *client, srv *server, c suggestConfig, probes []probe, gen
 		}
 		title := fmt.Sprintf("EN with a project space of %d SemEval-2014 restaurant review sentences (learnt words of the owner's account)", len(texts))
 		unjudged = precisionTable(title, en, lists, judged)
+		if heldout.quick {
+			printLists(en, lists, judged)
+		}
 		changed := 0
 		for i := range en {
 			for _, w := range lists[i][:min(10, len(lists[i]))] {
