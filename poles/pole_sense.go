@@ -15,24 +15,29 @@ import (
 //
 //  1. Text words first: the project spaces' suggestions (words sharing
 //     contexts with the pole's terms in the texts) whose summed cosine
-//     there is at least senseTextShare of the best one's and that the
-//     general space (the thesaurus space of the language) puts at least
+//     there is at least senseTextShare of the best one's, and
+//     - that the general space (the thesaurus space of the language)
+//     suggests too: the general neighbours the texts use near the pole
+//     rise; or
+//     - that the general space does not suggest, when they stand out in
+//     the texts — a summed cosine at least senseStandOut times the mean
+//     of the texts' list — and the general space puts them at least
 //     senseGeneralMin (cosine per unit of the pole's weight) from the
 //     pole's terms (a word it does not hold, such as a product name, is
-//     judged by the texts alone), ranked by their text score plus
-//     senseGeneralWeight × their general score: the texts find the
-//     words, the general space ranks them and keeps out those only the
-//     texts relate (a frequent word of every text, an opinion about
-//     something else). At most senseTextFirst of them: the others join
-//     the third group. (Tuned on make bench-suggest: with every text
-//     word first, a space of 3,041 restaurant review sentences filled 85
-//     of 110 top-10 slots of the English probes with words such as food,
-//     order, table for {waiter}; the texts of a few thousand reviews put
-//     most words near most others.)
-//  2. Then the general space's suggestions, by their general score (those
-//     the texts put near the pole too, weakly, among them), except those
-//     the texts use at least senseHeldMin times without putting them near
-//     the pole's terms: the texts use them in another sense, so they drop.
+//     judged by the texts alone).
+//     Ranked by their text score plus senseGeneralWeight × their general
+//     score, at most senseTextFirst of them: the others join the third
+//     group. (Tuned on make bench-suggest: with every text word first, a
+//     space of 3,041 restaurant review sentences filled 85 of 110 top-10
+//     slots of the English probes with words such as food, order, table
+//     for {waiter}; the texts of a few thousand reviews put most words
+//     near most others, at summed cosines close to one another, so only
+//     a word that stands out of that background is the texts' own
+//     evidence: round blend10.)
+//  2. Then the general space's suggestions, in the general space's order
+//     (its sense and graph orders kept), except those the texts use at
+//     least senseHeldMin times without putting them near the pole's
+//     terms: the texts use them in another sense, so they drop.
 //  3. Last, the other text words (weaker in the texts or unrelated for the
 //     general space) that the general space does not suggest, by the same
 //     combined score: a language without a
@@ -44,6 +49,7 @@ import (
 // first, which keeps the sense the terms share.
 const (
 	senseTextShare     = 0.5
+	senseStandOut      = 1.5
 	senseGeneralMin    = 0.1
 	senseGeneralWeight = 2.0
 	senseHeldMin       = 10
@@ -85,10 +91,7 @@ func senseBlend(list, own []explorer.PoleSuggestion, held []int64, general []flo
 		tier  int
 		score float64
 	}
-	best := 0.0
-	for _, sg := range own {
-		best = max(best, sg.SumCosine)
-	}
+	bar := textBar(own)
 	var out []ranked
 	seen := map[string]bool{}
 	fields := map[string]explorer.PoleSuggestion{} // a word's fields are the general space's when it has them
@@ -99,17 +102,14 @@ func senseBlend(list, own []explorer.PoleSuggestion, held []int64, general []flo
 	for i, sg := range own {
 		// A word the general space does not hold (a product name, slang)
 		// is judged by the texts alone.
-		g, known := 0.0, false
-		if general != nil && !math.IsNaN(general[i]) {
-			g, known = general[i], true
-		}
-		tier := 3
-		if sg.SumCosine >= senseTextShare*best && (!known || g >= senseGeneralMin*weight) {
-			tier = 1
+		g := math.NaN()
+		if general != nil {
+			g = general[i]
 		}
 		k := explorer.TermKey(sg.Term)
 		nearInTexts[k] = true
 		shown, inList := fields[k]
+		tier := bar.tier(sg.SumCosine, inList, g, weight)
 		if tier == 3 && inList {
 			continue // a weak text word the general space suggests: ranked as its suggestion
 		}
@@ -117,13 +117,17 @@ func senseBlend(list, own []explorer.PoleSuggestion, held []int64, general []flo
 		if !inList {
 			shown = sg
 		}
-		out = append(out, ranked{shown, tier, sg.SumCosine + senseGeneralWeight*g})
+		score := sg.SumCosine
+		if !math.IsNaN(g) {
+			score += senseGeneralWeight * g
+		}
+		out = append(out, ranked{shown, tier, score})
 	}
 	for i, sg := range list {
 		if seen[explorer.TermKey(sg.Term)] || held[i] >= senseHeldMin && !nearInTexts[explorer.TermKey(sg.Term)] {
 			continue
 		}
-		out = append(out, ranked{sg, 2, sg.SumCosine})
+		out = append(out, ranked{sg, 2, -float64(i)}) // the general space's order: its sense and graph orders stay
 	}
 	order := func(a, b ranked) int { return cmp.Or(cmp.Compare(a.tier, b.tier), cmp.Compare(b.score, a.score)) }
 	slices.SortStableFunc(out, order)
@@ -137,6 +141,32 @@ func senseBlend(list, own []explorer.PoleSuggestion, held []int64, general []flo
 		res[i] = r.sg
 	}
 	return res
+}
+
+// textScores are the best and the mean summed cosine of the texts' own
+// suggestions: the bars a text word has to reach to go first.
+type textScores struct{ best, mean float64 }
+
+func textBar(own []explorer.PoleSuggestion) textScores {
+	var b textScores
+	for _, sg := range own {
+		b.best = max(b.best, sg.SumCosine)
+		b.mean += sg.SumCosine / float64(len(own))
+	}
+	return b
+}
+
+// tier is the group (1 or 3) of a text word of summed cosine sum in the
+// texts: inList tells that the general space suggests it, g is its
+// general score (NaN: a word the general space does not hold).
+func (b textScores) tier(sum float64, inList bool, g, weight float64) int {
+	if sum < senseTextShare*b.best {
+		return 3
+	}
+	if inList || sum >= senseStandOut*b.mean && (math.IsNaN(g) || g >= senseGeneralMin*weight) {
+		return 1
+	}
+	return 3
 }
 
 // suggestionTerms are the terms of a list of suggestions.

@@ -32,15 +32,15 @@ type suggestConfig struct {
 // live here, with the bench, not in main.go).
 var heldout struct {
 	probes, judged string
-	// quick skips the timed starts, the declines and the project phases:
-	// one start, the two precision tables (a tuning loop).
+	// quick skips the timed starts, the declines and, without -reviews,
+	// the project phases: one start, the precision tables (a tuning loop).
 	quick bool
 }
 
 func init() {
 	flag.StringVar(&heldout.probes, "heldout", "", "with -suggest: held-out probe poles, reported apart; comma-separated: several sets, each in a table of its own (\"\": none)")
 	flag.StringVar(&heldout.judged, "heldout-judged", "tools/servebench/testdata/suggest-judged-heldout.tsv", "with -suggest -heldout: their judged suggestions (comma-separated: one file for each set of -heldout)")
-	flag.BoolVar(&heldout.quick, "quick", false, "with -suggest: only the precision tables, after one start (no timings, declines or project spaces)")
+	flag.BoolVar(&heldout.quick, "quick", false, "with -suggest: only the precision tables, after one start (no timings or declines; the project phases only with -reviews)")
 }
 
 // runSuggest measures the suggestions an analyst sees: the first
@@ -90,9 +90,10 @@ func runSuggest(c config) error {
 	unjudged = append(unjudged, more...)
 	if heldout.quick {
 		printLists(probes, general, judged)
-		return dumpUnjudged(c.suggest.dump, unjudged)
-	}
-	if err := declineTable(cl, probes); err != nil {
+		if c.suggest.reviews == "" {
+			return dumpUnjudged(c.suggest.dump, unjudged)
+		}
+	} else if err := declineTable(cl, probes); err != nil {
 		return err
 	}
 	more, err = projectPhases(cl, srv, c.suggest, probes, general, judged)

@@ -42,6 +42,9 @@ func projectPhases(cl *client, srv *server, c suggestConfig, probes []probe, gen
 		}
 		title := fmt.Sprintf("EN with a project space of %d SemEval-2014 restaurant review sentences (learnt words of the owner's account)", len(texts))
 		unjudged = precisionTable(title, en, lists, judged)
+		if heldout.quick {
+			printLists(en, lists, judged)
+		}
 		changed := 0
 		for i := range en {
 			for _, w := range lists[i][:min(10, len(lists[i]))] {
@@ -51,9 +54,45 @@ func projectPhases(cl *client, srv *server, c suggestConfig, probes []probe, gen
 			}
 		}
 		fmt.Printf("Top-10 words that differ from the general lists: %d of %d slots.\n\n", changed, 10*len(en))
+		more, err := heldoutWithTexts(cl, len(texts))
+		if err != nil {
+			return nil, err
+		}
+		unjudged = append(unjudged, more...)
 	}
 	if err := noisePhase(cl, srv, c.hotel); err != nil {
 		return nil, err
+	}
+	return unjudged, nil
+}
+
+// heldoutWithTexts prints the precision table of each held-out probe set
+// (-heldout) asked by the user whose account learnt the restaurant
+// reviews' words, and answers their lines not judged yet.
+func heldoutWithTexts(cl *client, sentences int) ([]string, error) {
+	if heldout.probes == "" {
+		return nil, nil
+	}
+	files, judgedFiles := strings.Split(heldout.probes, ","), strings.Split(heldout.judged, ",")
+	var unjudged []string
+	for i, file := range files {
+		probes, err := readProbes(file)
+		if err != nil {
+			return nil, err
+		}
+		judged, err := readJudged(judgedFiles[min(i, len(judgedFiles)-1)])
+		if err != nil {
+			return nil, err
+		}
+		lists, err := suggestAll(cl, "reviews", probes, 20)
+		if err != nil {
+			return nil, err
+		}
+		title := fmt.Sprintf("HELD-OUT probes with the project space of %d restaurant review sentences (%s, judged in %s)", sentences, file, judgedFiles[min(i, len(judgedFiles)-1)])
+		unjudged = append(unjudged, precisionTable(title, probes, lists, judged)...)
+		if heldout.quick {
+			printLists(probes, lists, judged)
+		}
 	}
 	return unjudged, nil
 }
