@@ -134,6 +134,9 @@ type ProjectRecords interface {
 	AnyProjectSpaces(ctx context.Context, language string) (bool, error)
 	// SetProjectTopicCounts replaces the per-topic text counts.
 	SetProjectTopicCounts(ctx context.Context, id int64, counts map[int64]int) error
+	// LockProject takes the project's row lock for the transaction of ctx
+	// before its other writes (so that they wait for a delete, not cross it).
+	LockProject(ctx context.Context, id int64) error
 	// MarkTonalityStale makes the measured tonality of projects stale and
 	// counts a change (their generation); never-measured ones are left.
 	MarkTonalityStale(ctx context.Context, projectIDs ...int64) error

@@ -243,6 +243,9 @@ type exploration struct {
 // saved stale and measured again in the background.
 func (s *Service) saveExploration(ctx context.Context, u *explorer.User, p *explorer.Project, e exploration) error {
 	return s.root.InTxWithinStorage(ctx, u.ID, func(ctx context.Context) error {
+		if err := s.store.LockProject(ctx, p.ID); err != nil {
+			return err
+		}
 		cur, err := s.store.FindProject(ctx, p.ID)
 		if err != nil {
 			return err
@@ -272,6 +275,9 @@ func (s *Service) saveExploration(ctx context.Context, u *explorer.User, p *expl
 // (else errChangedMeanwhile, and nothing is written).
 func (s *Service) saveMeasurement(ctx context.Context, u *explorer.User, p *explorer.Project, e exploration) error {
 	return s.root.InTxWithinStorage(ctx, u.ID, func(ctx context.Context) error {
+		if err := s.store.LockProject(ctx, p.ID); err != nil {
+			return err
+		}
 		cur, err := s.store.FindProject(ctx, p.ID)
 		if err != nil {
 			return err

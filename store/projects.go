@@ -321,6 +321,28 @@ func (db *DB) loadTopicCounts(ctx context.Context, p *explorer.Project) error {
 	})
 }
 
+// LockProject takes the project's row lock for the transaction of ctx,
+// first: a write of a project's parts (its counts, its tonality) then
+// waits for a delete of the project, or the delete for it, where each
+// taking the other's rows in its own order would deadlock on PostgreSQL.
+// SQLite's writers take turns already. A missing project is no error
+// (the writes that follow say so).
+func (db *DB) LockProject(ctx context.Context, id int64) error {
+	return db.lockProject(ctx, id, "NO KEY UPDATE")
+}
+
+func (db *DB) lockProject(ctx context.Context, id int64, mode string) error {
+	if db.path != "" {
+		return nil
+	}
+	var one int
+	err := db.queryRowTx(ctx, `SELECT 1 FROM projects WHERE id = ? FOR `+mode, id).Scan(&one)
+	if err == sql.ErrNoRows {
+		return nil
+	}
+	return db.mapError(err, "")
+}
+
 // DeleteProject deletes a project with its rows, headers and counts, and
 // gives its owner back what it stored.
 func (db *DB) DeleteProject(ctx context.Context, id int64) error {
@@ -328,6 +350,9 @@ func (db *DB) DeleteProject(ctx context.Context, id int64) error {
 }
 
 func (db *DB) deleteProject(ctx context.Context, id int64) error {
+	if err := db.lockProject(ctx, id, "UPDATE"); err != nil {
+		return err
+	}
 	if err := db.chargeOwner(ctx, "projects", id, 0, projectBytesSQL); err != nil {
 		return err
 	}

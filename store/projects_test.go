@@ -65,3 +65,46 @@ func TestProjectsListWithModelInfo(t *testing.T) {
 	}
 	check(bob.ID, true)
 }
+
+// TestProjectDeleteWaitsForAWriteOfItsParts: a write of a project's parts
+// that locks the project first (a measurement: its row, then its counts)
+// and a delete of the project take turns, where each taking the other's
+// rows in its own order deadlocked on PostgreSQL (the delete took the
+// counts, then waited for the project's row the measurement held).
+func TestProjectDeleteWaitsForAWriteOfItsParts(t *testing.T) {
+	db := testkit.OpenDB(t)
+	ctx := context.Background()
+	now := time.UnixMilli(1767000000000).UTC()
+	u := &explorer.User{Username: "del-projects", PasswordHash: "h", Role: explorer.RoleUser, Status: explorer.StatusActive, Created: now, PasswordChanged: now}
+	if err := db.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	p := &explorer.Project{OwnerID: u.ID, Title: "p", Created: now, Status: explorer.ProjectExplored, Encoding: "UTF-8", Language: "EN",
+		Headers: []explorer.ProjectHeader{{Header: "text"}}}
+	if err := db.CreateProject(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SetProjectTopicCounts(ctx, p.ID, map[int64]int{1: 3, 2: 4}); err != nil {
+		t.Fatal(err)
+	}
+	locked, deleted := make(chan struct{}), make(chan error, 1)
+	err := db.InTx(ctx, func(ctx context.Context) error {
+		if err := db.LockProject(ctx, p.ID); err != nil {
+			return err
+		}
+		close(locked)
+		go func() { deleted <- db.DeleteProject(context.Background(), p.ID) }()
+		time.Sleep(200 * time.Millisecond) // the delete starts meanwhile
+		return db.SetProjectTopicCounts(ctx, p.ID, map[int64]int{1: 5})
+	})
+	<-locked
+	if err != nil {
+		t.Fatalf("the measurement: %v", err)
+	}
+	if err := <-deleted; err != nil {
+		t.Fatalf("the delete: %v", err)
+	}
+	if _, err := db.FindProject(ctx, p.ID); explorer.ErrorCode(err) != explorer.ENOTFOUND {
+		t.Fatalf("after the delete: %v", err)
+	}
+}
