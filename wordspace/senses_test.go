@@ -29,6 +29,19 @@ func senseSpace(t *testing.T) *Space {
 	return mustNew(t, words, vecs, nil)
 }
 
+// senseRegistry is a registry of senseSpace whose rescans follow the
+// clock it answers.
+func senseRegistry(t *testing.T) (*Registry, *scanClock) {
+	t.Helper()
+	clock := &scanClock{t: time.Unix(1_700_000_000, 0)}
+	r := NewRegistry(nil)
+	r.now = clock.now
+	if err := r.Add(senseSpace(t)); err != nil {
+		t.Fatal(err)
+	}
+	return r, clock
+}
+
 func suggestTerms(t *testing.T, r *Registry, terms ...explorer.WeightedTerm) []string {
 	t.Helper()
 	list, err := r.Suggest(context.Background(), "EN", terms, nil, 10)
@@ -102,12 +115,7 @@ func TestSenseOrderNeedsAnOrderedIndexedThesaurus(t *testing.T) {
 // English's thesaurus installed after the folder was read is used from
 // the next rescan on, without a restart.
 func TestSenseOrderFoundWithoutRestart(t *testing.T) {
-	clock := &scanClock{t: time.Unix(1_700_000_000, 0)}
-	r := NewRegistry(nil)
-	r.now = clock.now
-	if err := r.Add(senseSpace(t)); err != nil {
-		t.Fatal(err)
-	}
+	r, clock := senseRegistry(t)
 	dir := t.TempDir()
 	if err := r.LoadMythesDir(dir); err != nil {
 		t.Fatal(err)

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"explorer/wordspace/senses"
 	"explorer/wordspace/senses/sensetest"
@@ -20,12 +19,7 @@ import (
 // rescue and deliverance drop. Without the folder's files nothing changes,
 // and files installed later are read after the rescan interval.
 func TestSuggestFollowsWordNet(t *testing.T) {
-	clock := &scanClock{t: time.Unix(1_700_000_000, 0)}
-	r := NewRegistry(nil)
-	r.now = clock.now
-	if err := r.Add(senseSpace(t)); err != nil {
-		t.Fatal(err)
-	}
+	r, clock := senseRegistry(t)
 	dir := t.TempDir()
 	r.LoadWordNetDir(dir)
 	delivery := explorer.WeightedTerm{Term: "delivery", Weight: 1}
@@ -69,12 +63,7 @@ func TestWordNetNeedsEveryFile(t *testing.T) {
 // With English's thesaurus present, a WordNet installed later is looked
 // for on its own, at most every rescan interval, and then used.
 func TestWordNetFoundBesideAThesaurus(t *testing.T) {
-	clock := &scanClock{t: time.Unix(1_700_000_000, 0)}
-	r := NewRegistry(nil)
-	r.now = clock.now
-	if err := r.Add(senseSpace(t)); err != nil {
-		t.Fatal(err)
-	}
+	r, clock := senseRegistry(t)
 	thesauri, wordnet := t.TempDir(), t.TempDir()
 	sensetest.WriteMythes(t, thesauri, "th_en_US_v2", "UTF-8", sensetest.DeliveryEntries)
 	if err := r.LoadMythesDir(thesauri); err != nil {

@@ -87,7 +87,7 @@ func (t *Thesaurus) Add(terms []string) error {
 	keys := make([]string, 0, len(terms))
 	forms := make([]string, 0, len(terms))
 	for _, term := range terms {
-		w, ok := cleanTerm(term)
+		w, ok := CleanTerm(term)
 		if !ok {
 			if w != "" {
 				t.mark(Fold(w))
@@ -174,12 +174,13 @@ func (t *Thesaurus) withoutMarked() (*Thesaurus, error) {
 	return out, nil
 }
 
-// cleanTerm returns a term without its notes in parentheses and with its
-// spaces collapsed, or false when it is no synonym (a note of
+// CleanTerm returns a thesaurus term without its notes in parentheses and
+// with its spaces collapsed, or false when it is no synonym (a note of
 // droppedNotes), holds an ellipsis, has no letter, is a saying or is too
 // long. A term marked vulgar (vulgarNotes) is answered cleaned, with
-// false.
-func cleanTerm(term string) (string, bool) {
+// false. The thesaurus reader and the sense order (wordspace/senses) read
+// a term by it.
+func CleanTerm(term string) (string, bool) {
 	var b strings.Builder
 	depth := 0
 	var note strings.Builder

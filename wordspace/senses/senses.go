@@ -58,10 +58,6 @@ const (
 	senseEntryFirst = 8 << 10
 )
 
-// senseSkipNotes are the notes of a thesaurus term that make it no
-// synonym of the headword: antonyms, and broader or narrower terms.
-var senseSkipNotes = []string{"antonym", "generic term", "oberbegriff", "unterbegriff", "gegen"}
-
 // Rank is, for each folded word, the best sense class it has among
 // a pole's terms' senses: senseCommon, senseNear or senseLater.
 type Rank map[string]int
@@ -195,7 +191,7 @@ func parseEntry(b []byte, latin1 bool) ([][]string, []int) {
 		}
 		var sense []string
 		for _, f := range fields[1:] {
-			if w, ok := senseWord(f); ok {
+			if w, ok := lexicon.CleanTerm(f); ok {
 				sense = append(sense, lexicon.Fold(w))
 			}
 		}
@@ -206,22 +202,6 @@ func parseEntry(b []byte, latin1 bool) ([][]string, []int) {
 		}
 	}
 	return words, index
-}
-
-// senseWord is a sense line's term without its note, and false for a
-// term whose note makes it no synonym (senseSkipNotes).
-func senseWord(f string) (string, bool) {
-	w, note, has := strings.Cut(f, "(")
-	if has {
-		note = strings.ToLower(note)
-		for _, s := range senseSkipNotes {
-			if strings.Contains(note, s) {
-				return "", false
-			}
-		}
-	}
-	w = strings.TrimSpace(w)
-	return w, w != ""
 }
 
 // firstLine reads the first line of f (the index's encoding).
