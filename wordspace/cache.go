@@ -48,10 +48,12 @@ func cacheName(lang, path string) (name, prefix string, err error) {
 // built with, in the names of the cached spaces built from one: a
 // thesaurus read with other rules is built again ("vulgar": the words
 // marked vulgar are left out, issue 33; "graph": the candidate lists are
-// marked as a graph's order, which Suggest ranks by, round langs7). The
+// marked as a graph's order, which Suggest ranks by, round langs7;
+// "senses": a shared synset weighs by its sense's reciprocity, round
+// langs11). The
 // embedded thesauri are named by a hash of their bytes (written with the
 // reading rules of their build) and the rules too, for the building ones.
-const thesaurusRules = "vulgar-graph"
+const thesaurusRules = "vulgar-graph-senses"
 
 // sourceFormat is the format of the file at path (DetectFormat of its
 // first bytes): a space in the own format is read in place, any other

@@ -115,50 +115,68 @@ func synsetVector(r []float32, si uint64) {
 }
 
 // graphEdge is a candidate of a word's list: a synonym (direct) or a
-// synonym's synonym, with the number of synsets or paths linking them.
+// synonym's synonym, with the weight of the synsets or the number of
+// paths linking them.
 type graphEdge struct {
 	id     int32
 	score  int32
 	direct bool
 }
 
-// graphLists returns each word's candidates: its synonyms by the number
-// of synsets they share, then its synonyms' synonyms by the number of
-// paths (through its thesaurusHops strongest synonyms), ties by word id,
-// at most NeighbourTableSize.
+// Weights of the graph's scores: a synset shared with a word adds
+// sharedUnit × (1 + senseBackWeight × its sense's reciprocity, in [0, 1]),
+// a path through a synonym adds 1 (at most thesaurusWork of them, so
+// below sharedUnit: a synonym always comes before a synonym's synonym).
+const (
+	sharedUnit      = 1 << 16
+	senseBackWeight = 3
+)
+
+// graphLists returns each word's candidates: its synonyms by the weight
+// of the synsets they share (sharedWeight: a synset of the word's common
+// sense weighs more), then its synonyms' synonyms by the number of paths
+// (through its thesaurusHops strongest synonyms), ties by word id, at
+// most NeighbourTableSize.
 func graphLists(t *lexicon.Thesaurus, member [][]int32) [][]graphEdge {
 	n := t.Len()
+	back := listedBy(t)
+	out := make([][]graphEdge, n)
 	score := make([]int32, n)
 	direct := make([]bool, n)
 	var touched []int32
-	out := make([][]graphEdge, n)
-	add := func(w int32, sets []int32, inc int32, work *int) {
-		for _, si := range sets {
-			for _, j := range t.SynsetIDs(int(si)) {
-				if *work--; *work < 0 {
-					return
-				}
-				if j == w {
-					continue
-				}
-				if score[j] == 0 && !direct[j] {
-					touched = append(touched, j)
-				}
-				score[j] += inc
-				if inc > 1 {
-					direct[j] = true
-				}
+	add := func(w int32, si int32, inc int32, work *int) bool {
+		for _, j := range t.SynsetIDs(int(si)) {
+			if *work--; *work < 0 {
+				return false
 			}
+			if j == w {
+				continue
+			}
+			if score[j] == 0 && !direct[j] {
+				touched = append(touched, j)
+			}
+			score[j] += inc
+			direct[j] = direct[j] || inc >= sharedUnit
 		}
+		return true
 	}
 	for w := range n {
 		touched = touched[:0]
 		work := thesaurusWork
-		add(int32(w), member[w], 1<<20, &work)
+		for _, si := range member[w] {
+			if !add(int32(w), si, sharedWeight(t, back, int32(w), si), &work) {
+				break
+			}
+		}
 		syn := topByScore(touched, score, thesaurusHops)
 		work = thesaurusWork
+	hops:
 		for _, k := range syn {
-			add(int32(w), member[k], 1, &work)
+			for _, si := range member[k] {
+				if !add(int32(w), si, 1, &work) {
+					break hops
+				}
+			}
 		}
 		best := topByScore(touched, score, NeighbourTableSize)
 		list := make([]graphEdge, 0, len(best))

@@ -46,7 +46,10 @@ type Thesaurus struct {
 	words   []string
 	key     map[string]int32
 	synsets [][]int32
-	seen    map[string]bool
+	seen    map[string]int32 // a synset's sorted folded words: its index
+	// lines are the groups Add was given that make or repeat a synset, in
+	// order (SenseLines).
+	lines []SenseLine
 	// marked holds the folded words a note marks as vulgar somewhere in
 	// the source (vulgarNotes): ReadMythes leaves them out everywhere.
 	marked map[string]bool
@@ -54,7 +57,7 @@ type Thesaurus struct {
 
 // NewThesaurus returns an empty thesaurus.
 func NewThesaurus() *Thesaurus {
-	return &Thesaurus{key: map[string]int32{}, seen: map[string]bool{}}
+	return &Thesaurus{key: map[string]int32{}, seen: map[string]int32{}}
 }
 
 // Len is the number of words.
@@ -105,7 +108,8 @@ func (t *Thesaurus) Add(terms []string) error {
 	sorted := slices.Clone(keys)
 	slices.Sort(sorted)
 	sk := strings.Join(sorted, "|")
-	if t.seen[sk] {
+	if si, ok := t.seen[sk]; ok {
+		t.lines = append(t.lines, SenseLine{Head: t.key[keys[0]], Synset: si})
 		return nil
 	}
 	if len(t.synsets) >= maxThesaurusSynsets {
@@ -124,7 +128,8 @@ func (t *Thesaurus) Add(terms []string) error {
 		}
 		ids[i] = id
 	}
-	t.seen[sk] = true
+	t.seen[sk] = int32(len(t.synsets))
+	t.lines = append(t.lines, SenseLine{Head: ids[0], Synset: int32(len(t.synsets))})
 	t.synsets = append(t.synsets, ids)
 	return nil
 }
@@ -159,8 +164,11 @@ func (t *Thesaurus) withoutMarked() (*Thesaurus, error) {
 		return t, nil
 	}
 	out := NewThesaurus()
-	for i := range t.synsets {
-		words := t.Synset(i)
+	for _, l := range t.lines {
+		words := t.Synset(int(l.Synset))
+		// The line's first word first: the synset may be another line's.
+		head := slices.Index(t.synsets[l.Synset], l.Head)
+		words[0], words[head] = words[head], words[0]
 		keep := words[:0]
 		for _, w := range words {
 			if !t.marked[Fold(w)] {

@@ -42,6 +42,19 @@ func (t *Thesaurus) WriteMythes(w io.Writer) error {
 	return bw.Flush()
 }
 
+// SenseLine is a group of words Add was given (a sense line of a MyThes
+// entry, its headword first): the id of its first word and the synset it
+// made, or repeated (a group of the same words is one synset, whichever
+// word heads it).
+type SenseLine struct {
+	Head, Synset int32
+}
+
+// SenseLines returns the groups Add was given that make or repeat a
+// synset, in order: the senses of one entry are consecutive. The caller
+// must not modify it.
+func (t *Thesaurus) SenseLines() []SenseLine { return t.lines }
+
 // Filter returns a thesaurus of the synsets keep accepts.
 func (t *Thesaurus) Filter(keep func(words []string) bool) (*Thesaurus, error) {
 	out := NewThesaurus()
