@@ -114,7 +114,8 @@ func (c *candidate) rank() (int, float64, float64) { return c.counter, c.graph, 
 // and pole terms are left out, so that declining a word moves no other
 // word's rank (a place in the filtered list moved the words after a
 // declined one up, up to 4 places on the bench). The graph puts first
-// the synonyms that share the most synsets with the term (ties: the most
+// the synonyms that share the most synsets with the term (each weighed by
+// its sense's reciprocity, round langs11; ties: the most
 // paths through its other synonyms), which the cosines of its 48-dimension
 // random synset vectors follow only roughly: on the bench's tuning probes
 // of the 8 thesaurus languages, a synonym sharing 1 synset with its pole

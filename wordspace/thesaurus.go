@@ -19,7 +19,8 @@ import (
 // the same engine as for any space:
 //
 //   - each word's candidate list (nbrs.go) is the thesaurus's graph: its
-//     synonyms first (by the number of synsets they share with it), then
+//     synonyms first (by the synsets they share with it, each weighed by
+//     its sense's reciprocity: thesaurus_sense.go), then
 //     the synonyms of its synonyms (by the number of such paths), up to
 //     NeighbourTableSize; the table is marked as a graph's (nbrTable's
 //     graph), and Suggest ranks by that order before the cosines
