@@ -250,4 +250,3 @@ func serbian(t ruleText) ruleText {
 	}
 	return t
 }
-
