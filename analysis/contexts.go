@@ -44,7 +44,6 @@ type Contexts struct {
 	pos                int
 	nearRows, nearFeat []posIdx     // per text, reused
 	ent                *entityPairs // nil unless CountEntities
-	slot               *slotCounts  // nil unless CountSlots
 }
 
 // posIdx is a row or context word at a term position of a text.
@@ -116,13 +115,7 @@ func (c *Contexts) Add(text, lang string) {
 	c.rowsIn, c.featsIn = c.rowsIn[:0], c.featsIn[:0]
 	c.nearRows, c.nearFeat = c.nearRows[:0], c.nearFeat[:0]
 	prevTerm := ""
-	c.slotBreak()
 	scanWith(text, lang, func(word, term string) {
-		r := int32(-1)
-		if i, ok := c.rowIdx[term]; ok && term != "" {
-			r = i
-		}
-		c.noteSlot(word, r)
 		if term == "" {
 			prevTerm = ""
 			return
@@ -150,7 +143,7 @@ func (c *Contexts) Add(text, lang string) {
 				c.featsIn = append(c.featsIn, f)
 			}
 		}
-	}, func() { prevTerm = ""; c.pos += nearWindow + 1; c.slotBreak() })
+	}, func() { prevTerm = ""; c.pos += nearWindow + 1 })
 	c.pos += nearWindow + 1
 	c.countNear()
 	c.countEntities()
@@ -206,13 +199,7 @@ type Vectors struct {
 	// words: Contexts.KinOnly), which tell topics' likeness; vecs when
 	// there are none.
 	kin [][]float32
-	// said are the unit PPMI vectors of the opinion words near each term
-	// (how the texts evaluate it: saidPPMI); nil without kin-only words.
-	said [][]float32
-	ent  *entityPairs // nil unless counted (Distinct)
-	// slots are the unit PPMI vectors of the words right before and after
-	// each term (nil unless counted: Interchangeable)
-	slots []map[uint32]float32
+	ent *entityPairs // nil unless counted (Distinct)
 }
 
 // Vectors computes the context vectors from the counts.
@@ -221,12 +208,6 @@ func (c *Contexts) Vectors() *Vectors {
 		Specificity: make([]float64, len(c.rows)), vecs: make([][]float32, len(c.rows)), ent: c.ent}
 	hasKin := slices.Contains(c.kinOnly, true)
 	v.kin = make([][]float32, len(c.rows))
-	if c.slot != nil {
-		v.slots = c.slot.slotVectors(len(c.rows))
-	}
-	if hasKin {
-		v.said = make([][]float32, len(c.rows))
-	}
 	rowTot, colTot, total := c.nearMargins()
 	totalFeat := 0
 	for f, d := range c.featDocs {
@@ -247,10 +228,7 @@ func (c *Contexts) Vectors() *Vectors {
 		} else {
 			sent = v.vecs[i]
 		}
-		v.kin[i] = mixUnit(sent, c.nearPPMI(i, rowTot, colTot, total, false), nearMix)
-		if hasKin {
-			v.said[i] = c.nearPPMI(i, rowTot, colTot, total, true)
-		}
+		v.kin[i] = mixUnit(sent, c.nearPPMI(i, rowTot, colTot, total), nearMix)
 		v.Specificity[i] = c.specificity(row, totalFeat)
 	}
 	return v
@@ -303,13 +281,12 @@ func (c *Contexts) nearMargins() (rowTot, colTot []float64, total float64) {
 }
 
 // nearPPMI returns the unit PPMI vector of row i's near context words,
-// nil when it has none; with said, of its near kin-only (opinion) words
-// only: how the texts evaluate the term.
-func (c *Contexts) nearPPMI(i int, rowTot, colTot []float64, total float64, said bool) []float32 {
+// nil when it has none.
+func (c *Contexts) nearPPMI(i int, rowTot, colTot []float64, total float64) []float32 {
 	var vec []float32
 	norm := 0.0
 	for f, n := range c.near[i*c.nf : (i+1)*c.nf] {
-		if n < minCooccurrence || slices.Contains(c.own[i], int32(f)) || (said && !c.isKinOnly(f)) {
+		if n < minCooccurrence || slices.Contains(c.own[i], int32(f)) {
 			continue
 		}
 		pmi := math.Log(float64(n) * total / (rowTot[i] * colTot[f]))

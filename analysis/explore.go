@@ -119,7 +119,6 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	ctx.KinOnly(kinOnly)
 	if isFeedback {
 		ctx.CountEntities()
-		ctx.CountSlots()
 	}
 	if err := texts(func(t string) { ctx.Add(t, lang) }); err != nil {
 		return nil, err

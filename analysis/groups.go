@@ -1,12 +1,8 @@
 package analysis
 
 import (
-	"fmt"
 	"math"
-	"os"
 	"slices"
-	"strconv"
-	"strings"
 )
 
 // GroupTopics clusters topics into about n groups of at most
@@ -27,7 +23,7 @@ func groupTopics(topics []Topic, vecs *Vectors, n int, isFeedback bool) []TopicG
 	if len(topics) == 0 {
 		return nil
 	}
-	tv := topicVectors(topics, vecs.index, vecs.kin)
+	tv := topicVectors(topics, vecs)
 	main := make([]bool, len(topics))
 	var apart [][]bool
 	if isFeedback {
@@ -36,13 +32,6 @@ func groupTopics(topics []Topic, vecs *Vectors, n int, isFeedback bool) []TopicG
 		apart = distinctTopics(topics, vecs)
 	}
 	sim := cosines(tv)
-	if isFeedback && vecs.said != nil {
-		debugSims(sim, topics, vecs)
-		sim = withSaid(sim, topics, vecs)
-	}
-	if isFeedback && vecs.slots != nil {
-		sim = withSlots(sim, topics, vecs)
-	}
 	clusters := make([][]int, len(topics))
 	for i := range topics {
 		clusters[i] = []int{i}
@@ -70,24 +59,21 @@ func groupTopics(topics []Topic, vecs *Vectors, n int, isFeedback bool) []TopicG
 	return out
 }
 
-// topicVectors returns the topics' vectors: the sums of their terms'
-// vectors of of (kin or said; nil when no term has one).
-func topicVectors(topics []Topic, index map[string]int, of [][]float32) [][]float32 {
+// topicVectors returns the topics' vectors: the sums of their terms' kin
+// vectors (nil when no term has one).
+func topicVectors(topics []Topic, vecs *Vectors) [][]float32 {
 	tv := make([][]float32, len(topics))
 	for i, t := range topics {
 		var sum []float32
-		for n, term := range t.Terms {
-			if n > 0 && os.Getenv("G12T") != "" {
-				break
-			}
-			j, ok := index[term]
-			if !ok || of[j] == nil {
+		for _, term := range t.Terms {
+			j, ok := vecs.index[term]
+			if !ok || vecs.kin[j] == nil {
 				continue
 			}
 			if sum == nil {
-				sum = make([]float32, len(of[j]))
+				sum = make([]float32, len(vecs.kin[j]))
 			}
-			for k, x := range of[j] {
+			for k, x := range vecs.kin[j] {
 				sum[k] += x
 			}
 		}
@@ -130,15 +116,6 @@ func closestPair(clusters [][]int, sim [][]float64, main []bool) (int, int) {
 }
 
 func linkage(a, b []int, sim [][]float64) float64 {
-	if os.Getenv("G12L") != "" {
-		m := 2.0
-		for _, i := range a {
-			for _, j := range b {
-				m = min(m, sim[i][j])
-			}
-		}
-		return m
-	}
 	s := 0.0
 	for _, i := range a {
 		for _, j := range b {
@@ -273,96 +250,4 @@ func mainTopics(topics []Topic, vecs *Vectors) []bool {
 func bothMain(a, b []int, main []bool) bool {
 	isMain := func(i int) bool { return main[i] }
 	return slices.ContainsFunc(a, isMain) && slices.ContainsFunc(b, isMain)
-}
-
-var saidWeight = func() float64 {
-	w, _ := strconv.ParseFloat(os.Getenv("G12W"), 64)
-	return w
-}()
-
-// withSaid mixes into the topics' similarities those of how the texts
-// evaluate them (Vectors.said, centred as the kin vectors are).
-func withSaid(sim [][]float64, topics []Topic, vecs *Vectors) [][]float64 {
-	if saidWeight == 0 {
-		return sim
-	}
-	sv := topicVectors(topics, vecs.index, vecs.said)
-	centerVectors(sv)
-	ss := cosines(sv)
-	for i := range sim {
-		for j := range sim[i] {
-			sim[i][j] = (1-saidWeight)*sim[i][j] + saidWeight*ss[i][j]
-		}
-	}
-	return sim
-}
-
-func debugSims(sim [][]float64, topics []Topic, vecs *Vectors) {
-	if os.Getenv("G12D") == "" {
-		return
-	}
-	sv := topicVectors(topics, vecs.index, vecs.said)
-	centerVectors(sv)
-	ss := cosines(sv)
-	want := map[string]bool{}
-	for _, w := range strings.Split(os.Getenv("G12D"), ",") {
-		want[w] = true
-	}
-	for i := range topics {
-		for j := i + 1; j < len(topics); j++ {
-			if want[topics[i].Title] && want[topics[j].Title] {
-				fmt.Fprintf(os.Stderr, "%s-%s kin %.3f said %.3f slot %.3f\n", topics[i].Title, topics[j].Title, sim[i][j], ss[i][j], vecs.slotCos(topics[i].Title, topics[j].Title))
-			}
-		}
-	}
-}
-
-var slotWeight = func() float64 {
-	w, _ := strconv.ParseFloat(os.Getenv("G12X"), 64)
-	return w
-}()
-
-// topicSlots returns the unit sums of the topics' terms' slot vectors.
-func topicSlots(topics []Topic, vecs *Vectors) []map[uint32]float64 {
-	out := make([]map[uint32]float64, len(topics))
-	for i, t := range topics {
-		sum := map[uint32]float64{}
-		for _, term := range t.Terms {
-			if j, ok := vecs.index[term]; ok {
-				for k, x := range vecs.slots[j] {
-					sum[k] += float64(x)
-				}
-			}
-		}
-		norm := 0.0
-		for _, x := range sum {
-			norm += x * x
-		}
-		for k, x := range sum {
-			sum[k] = x / math.Sqrt(norm)
-		}
-		out[i] = sum
-	}
-	return out
-}
-
-func withSlots(sim [][]float64, topics []Topic, vecs *Vectors) [][]float64 {
-	if slotWeight == 0 {
-		return sim
-	}
-	ts := topicSlots(topics, vecs)
-	for i := range sim {
-		for j := range sim[i] {
-			x, y := ts[i], ts[j]
-			if len(y) < len(x) {
-				x, y = y, x
-			}
-			c := 0.0
-			for k, a := range x {
-				c += a * y[k]
-			}
-			sim[i][j] += slotWeight * c
-		}
-	}
-	return sim
 }

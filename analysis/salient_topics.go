@@ -124,7 +124,7 @@ func buildSalientTopics(ranked []Candidate, vecs *Vectors, lang string, n int, n
 			specific := vecs.Specificity[vecs.index[m.term]] >= floor
 			kin := specific && !vecs.distinctFrom(m.term, t.Terms)
 			if variant(c.Term, m.term) || (kin && salient[m.term] && m.cos >= projectCosine) ||
-				(kin && near[m.term] && m.cos >= nbCos && vecs.Interchangeable(c.Term, m.term)) {
+				(kin && near[m.term] && m.cos >= nbCos) {
 				used[m.term] = true
 				t.Terms = append(t.Terms, m.term)
 			}
