@@ -230,7 +230,7 @@ bench-serve: build bin/servebench
 ## (wordnet-base) with --wordnet-dir.
 .PHONY: bench-suggest
 bench-suggest: build bin/servebench $(MYTHES)/th_sv_SE_v2.dat $(MYTHES)/th_en_US_v2.dat $(WORDNET_BASE)/data.noun
-	bin/servebench -bin $(BIN) -suggest -heldout tools/servebench/testdata/suggest-probes-heldout.tsv,tools/servebench/testdata/suggest-probes-heldout2.tsv -heldout-judged tools/servebench/testdata/suggest-judged-heldout.tsv,tools/servebench/testdata/suggest-judged-heldout2.tsv -mythes-dir $(MYTHES) -wordnet-dir $(WORDNET_BASE) -reviews $(BENCH_REVIEWS_DIR)/Restaurants_Train_v2.xml $(if $(SUGGEST_DUMP),-dump $(SUGGEST_DUMP))
+	bin/servebench -bin $(BIN) -suggest -heldout tools/servebench/testdata/suggest-probes-heldout.tsv,tools/servebench/testdata/suggest-probes-heldout2.tsv,tools/servebench/testdata/suggest-probes-heldout3.tsv -heldout-judged tools/servebench/testdata/suggest-judged-heldout.tsv,tools/servebench/testdata/suggest-judged-heldout2.tsv,tools/servebench/testdata/suggest-judged-heldout3.tsv -mythes-dir $(MYTHES) -wordnet-dir $(WORDNET_BASE) -reviews $(BENCH_REVIEWS_DIR)/Restaurants_Train_v2.xml $(if $(SUGGEST_DUMP),-dump $(SUGGEST_DUMP))
 	$(MAKE) --no-print-directory wordspace-eval
 
 ## bench-tonality-serve: exploring TONALITY_TEXTS generated reviews through
