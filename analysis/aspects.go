@@ -30,7 +30,7 @@ var cueLists = map[string][2]string{
 		`the a an my our your their his her its this these those`},
 	"nl": {`erg heel zeer te echt nogal vrij super is was waren ben wordt werd niet nooit ik we wij ze jij hij zou zal kan kon`,
 		`de het een dit deze mijn ons onze hun uw`},
-	"fr": {`très trop si assez vraiment plutôt est était sont étaient être été pas jamais je nous ils elles vous`,
+	"fr": {`très trop si assez vraiment plutôt est était sont étaient être été ne pas jamais je nous ils elles vous`,
 		`le la les un une des du ce cet cette ces mon ma mes notre nos votre vos leur leurs au aux`},
 	"de": {`sehr zu so wirklich ziemlich recht ist war sind waren nicht nie ich wir du er`,
 		`der das den dem des ein eine einen einem einer dieser diese dieses mein meine unser unsere`},
@@ -66,8 +66,10 @@ func cuesOf(lang string) cueSet {
 }
 
 // noteUse records, for a term, whether the word before it is a cue, and
-// counts the stop words of every language (see presentStopWords).
-func (c *Counter) noteUse(word, term string, cues cueSet) {
+// counts the stop words of every language (see functionWord) among the
+// words that are no stop word of the texts' own language (own): a word
+// two languages share tells nothing of the other's presence.
+func (c *Counter) noteUse(word, term string, cues cueSet, own map[string]struct{}) {
 	if term != "" && c.lastWord != "" && cues != nil {
 		if pred, ok := cues[c.lastWord]; ok {
 			u := c.uses[term]
@@ -87,6 +89,9 @@ func (c *Counter) noteUse(word, term string, cues cueSet) {
 		}
 	}
 	c.lastWord = word
+	if _, ownStop := own[word]; ownStop {
+		return // "de", "et", "en" of French say nothing of Danish
+	}
 	for _, l := range stopLanguages(word) {
 		c.stopHits[l]++
 	}
@@ -167,8 +172,9 @@ func noTitles(cands []Candidate, counter *Counter, lang string) map[string]bool 
 	key := langKey(lang)
 	var out map[string]bool
 	for _, c := range cands {
+		link := linkWord(c.Term) // "de" of "mot de passe" titles it
 		for _, w := range strings.Fields(c.Term) {
-			if counter.fullerFunctionWord(w, key) {
+			if w != link && counter.fullerFunctionWord(w, key) {
 				if out == nil {
 					out = map[string]bool{}
 				}
@@ -208,15 +214,18 @@ func aspectTest(counter *Counter, lex Lexicon, lang string) func(term string) bo
 		if strings.ContainsAny(term, ".@") {
 			return false // a host, an address or a file name
 		}
-		first, last, phrase := strings.Cut(term, " ")
-		if !phrase {
+		if !strings.Contains(term, " ") {
 			return word(term)
 		}
-		if strings.Contains(last, " ") || !word(last) || counter.functionWord(first, lang) {
+		first, last, phrase := phraseEnds(term)
+		if !phrase || !word(last) || counter.functionWord(first, lang) {
 			return false
 		}
 		if word(first) {
 			return true
+		}
+		if linkWord(term) != "" {
+			return false // "impossible de changer": linked, both ends are aspects' words
 		}
 		n := counter.Count(first).Count
 		return n > 0 && 2*counter.bigrams[term] >= n

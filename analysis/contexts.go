@@ -65,8 +65,9 @@ const nearWindow = 2
 // the highest sum of the categories' F1).
 const nearMix = 0.75
 
-// NewContexts returns the counters of rows (folded terms of one or two
-// words; longer ones are ignored) against the context words feats.
+// NewContexts returns the counters of rows (folded terms of one word or
+// phrases of two terms, adjacent or linked: phraseEnds; longer ones are
+// ignored) against the context words feats.
 func NewContexts(rows, feats []string) *Contexts {
 	c := &Contexts{rows: rows, rowIdx: map[string]int32{}, phrases: map[string]int32{},
 		feats: make(map[string]int32, len(feats)), nf: len(feats)}
@@ -76,10 +77,9 @@ func NewContexts(rows, feats []string) *Contexts {
 	c.own = make([][]int32, len(rows))
 	for i, r := range rows {
 		ws := strings.Split(r, " ")
-		switch len(ws) {
-		case 1:
+		if len(ws) == 1 {
 			c.rowIdx[r] = int32(i)
-		case 2:
+		} else if _, _, ok := phraseEnds(r); ok {
 			c.phrases[r] = int32(i)
 		}
 		for _, w := range ws {
@@ -115,7 +115,9 @@ func (c *Contexts) Add(text, lang string) {
 	c.rowsIn, c.featsIn = c.rowsIn[:0], c.featsIn[:0]
 	c.nearRows, c.nearFeat = c.nearRows[:0], c.nearFeat[:0]
 	prevTerm := ""
+	link := newLinker(lang)
 	scanWith(text, lang, func(word, term string) {
+		linked := link.next(word, term)
 		if term == "" {
 			prevTerm = ""
 			return
@@ -126,6 +128,10 @@ func (c *Contexts) Add(text, lang string) {
 				c.markRow(r)
 				c.notePhrase(c.pos, r)
 			}
+		}
+		if r, ok := c.phrases[linked]; ok && linked != "" {
+			c.markRow(r)
+			c.notePhrase(c.pos, r)
 		}
 		prevTerm = ""
 		if term == word {
@@ -143,7 +149,7 @@ func (c *Contexts) Add(text, lang string) {
 				c.featsIn = append(c.featsIn, f)
 			}
 		}
-	}, func() { prevTerm = ""; c.pos += nearWindow + 1 })
+	}, func() { prevTerm = ""; link.reset(); c.pos += nearWindow + 1 })
 	c.pos += nearWindow + 1
 	c.countNear()
 	c.countEntities()

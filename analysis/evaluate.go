@@ -62,7 +62,9 @@ func NewCoherence(topics []Topic) *Coherence {
 func (c *Coherence) Add(text, lang string) {
 	var ids [][]int32 // per term position, the targets starting there
 	prev := ""
+	link := newLinker(lang)
 	scan(text, lang, func(word, term string) {
+		linked := link.next(word, term)
 		if term == "" {
 			prev = ""
 			return
@@ -72,6 +74,9 @@ func (c *Coherence) Add(text, lang string) {
 			here = append(here, id)
 		}
 		if id, ok := c.phrases[prev+" "+term]; ok && prev != "" && len(ids) > 0 {
+			ids[len(ids)-1] = append(ids[len(ids)-1], id)
+		}
+		if id, ok := c.phrases[linked]; ok && linked != "" && len(ids) > 0 {
 			ids[len(ids)-1] = append(ids[len(ids)-1], id)
 		}
 		ids = append(ids, here)

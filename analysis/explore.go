@@ -63,6 +63,11 @@ type Lexicon struct {
 	Rank func(term string) int
 	// Size is the number of words Rank knows.
 	Size int
+	// RankForFeedback: Rank is a list of everyday speech (the OpenSubtitles
+	// lists of languages other than English), used only when the texts are
+	// feedback: against it every word of technical descriptions is key, so
+	// it would favour their rarest words.
+	RankForFeedback bool
 	// Neighbours gives a term's near neighbours in the language's word
 	// space, nearest first.
 	Neighbours func(term string) []string
@@ -105,6 +110,9 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	}
 	isFeedback := feedback(counter, lex)
 	opt = feedbackOptions(opt, isFeedback).Normalized()
+	if lex.RankForFeedback && !isFeedback {
+		lex.Rank, lex.Size = nil, 0
+	}
 	isAspect := aspectTest(counter, lex, lang)
 	cands := keepAspects(Candidates(counter, lex), isAspect)
 	rows, nbs := rowTerms(cands, counter, lex, isAspect)

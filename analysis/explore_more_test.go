@@ -154,7 +154,29 @@ func TestBackground(t *testing.T) {
 	if size != 60000 || rank("the") != 1 || rank("kernel") < 1000 || rank("kernel") > size || rank("xqzzyplorf") != 0 {
 		t.Fatalf("size %d, the %d, kernel %d", size, rank("the"), rank("kernel"))
 	}
-	if rank, size := Background("fr"); rank != nil || size != 0 {
-		t.Fatal("a French list")
+	fr, size := Background("fr")
+	if size < 9000 || fr("de") != 1 || fr("voiture") < 100 || fr("voiture") > size || fr("xqzzyplorf") != 0 {
+		t.Fatalf("French: size %d, de %d, voiture %d", size, fr("de"), fr("voiture"))
+	}
+	sr, _ := Background("SR")
+	if sr("hvala") == 0 || sr("хвала") != sr("hvala") {
+		t.Fatalf("Serbian: hvala %d, хвала %d", sr("hvala"), sr("хвала"))
+	}
+	if rank, size := Background("gl"); rank != nil || size != 0 {
+		t.Fatal("a Galician list")
+	}
+}
+
+// TestBackgroundListsRead: every embedded list reads, folded, with most of
+// its 10,000 words (60,000 for English).
+func TestBackgroundListsRead(t *testing.T) {
+	if len(backgrounds) < 30 {
+		t.Fatalf("%d lists", len(backgrounds))
+	}
+	for code := range backgrounds {
+		rank, size := Background(code)
+		if rank == nil || size < 2000 {
+			t.Errorf("%s: %d words", code, size)
+		}
 	}
 }

@@ -98,7 +98,7 @@ func keyness(c Candidate, words int, lex Lexicon) float64 {
 	r := lex.Rank(c.Term)
 	if r <= 0 && c.Phrase {
 		// A phrase the list lacks is as key as its words are, together.
-		a, b, _ := strings.Cut(c.Term, " ")
+		a, b, _ := phraseEnds(c.Term)
 		ka := keyness(Candidate{Term: a, Count: c.Count}, words, lex)
 		kb := keyness(Candidate{Term: b, Count: c.Count}, words, lex)
 		return math.Sqrt(ka * kb)
@@ -110,8 +110,9 @@ func keyness(c Candidate, words int, lex Lexicon) float64 {
 	return (fpm + keynessSmoothing) / (bg + keynessSmoothing)
 }
 
-// Phrases returns the collocations of counter: pairs of consecutive terms
-// seen at least minCount times whose normalized PMI (Bouma 2009, from the
+// Phrases returns the collocations of counter: pairs of consecutive terms,
+// or of terms linked by one stop word ("mot de passe"), seen at least
+// minCount times whose normalized PMI (Bouma 2009, from the
 // word counts) is at least minPhraseNPMI. Their Docs is their count (an
 // upper bound of the texts holding them).
 func Phrases(counter *Counter, minCount int) []Candidate {
@@ -121,7 +122,7 @@ func Phrases(counter *Counter, minCount int) []Candidate {
 		if k < minCount {
 			continue
 		}
-		first, second, _ := strings.Cut(b, " ")
+		first, second, _ := phraseEnds(b)
 		a, c := counter.terms[first], counter.terms[second]
 		if a == nil || c == nil {
 			continue

@@ -42,10 +42,10 @@ type Counter struct {
 	pairs    map[string]struct{}
 	seen     map[string]struct{} // per text, reused
 	words    int                 // all words added, stop words included
-	bigrams  map[string]int      // two consecutive terms (no stop word between): occurrences
+	bigrams  map[string]int      // two consecutive terms, or two linked by one stop word (linked.go): occurrences
 	uses     map[string]*wordUse // per term, the words that precede it (aspects.go)
 	lastWord string              // the word before, in the text being added
-	stopHits map[string]int      // per language, its stop words among the words
+	stopHits map[string]int      // per language, its stop words among the words (not those of the texts' own language)
 	// termsFull, bigramsFull: a prune left the map three quarters full;
 	// no more prunes, new keys are dropped (roomFor).
 	termsFull, bigramsFull bool
@@ -71,14 +71,18 @@ func (c *Counter) Add(text, lang string) {
 	clear(c.seen)
 	prev, prevTerm := "", ""
 	c.lastWord = ""
-	cues := cuesOf(lang)
+	cues, own := cuesOf(lang), stopSet(lang)
+	link := newLinker(lang)
 	scanWith(text, lang, func(word, term string) {
 		c.words++
-		c.noteUse(word, term, cues)
+		c.noteUse(word, term, cues, own)
 		if prev != "" && len(c.pairs) < c.maxPairs {
 			c.pairs[prev+" "+word] = struct{}{}
 		}
 		prev = word
+		if linked := link.next(word, term); linked != "" {
+			c.addBigram(linked)
+		}
 		if term == "" || term != word {
 			prevTerm = ""
 		}
@@ -104,7 +108,7 @@ func (c *Counter) Add(text, lang string) {
 			c.seen[term] = struct{}{}
 			tc.Docs++
 		}
-	}, func() { prev, prevTerm, c.lastWord = "", "", "" })
+	}, func() { prev, prevTerm, c.lastWord = "", "", ""; link.reset() })
 }
 
 // addBigram counts an occurrence of two consecutive terms. Past maxPairs

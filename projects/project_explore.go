@@ -184,7 +184,7 @@ func (s *Service) modelStructure(ctx context.Context, u *explorer.User, p *explo
 // neighbours (none while the space is missing or loading).
 func (s *Service) lexicon(ctx context.Context, lang string) analysis.Lexicon {
 	var lex analysis.Lexicon
-	lex.Rank, lex.Size = analysis.Background(lang)
+	lex.SetBackground(lang)
 	// Opinion words are tonality, not topics (tonality's lexicon).
 	if a, ok := tonality.For(lang); ok {
 		lex.Opinion = a.IsOpinion

@@ -1,6 +1,10 @@
 package tonality
 
-import "strings"
+import (
+	"strings"
+
+	"explorer/language"
+)
 
 // ruleText holds the rule words of a language, space separated, written
 // in lower case as analysis folds them.
@@ -236,7 +240,7 @@ func serbian(t ruleText) ruleText {
 		}
 		var out []string
 		for _, w := range strings.Fields(s) {
-			out = append(out, w, latinToSerbianCyrillic(w))
+			out = append(out, w, language.SerbianCyrillic(w))
 		}
 		return strings.Join(out, " ")
 	}
@@ -245,14 +249,4 @@ func serbian(t ruleText) ruleText {
 		*f = cyr(*f)
 	}
 	return t
-}
-
-// latinToSerbianCyrillic transliterates a Serbian word from Latin script
-// (the digraphs lj, nj, dž are one letter each).
-func latinToSerbianCyrillic(w string) string {
-	r := strings.NewReplacer("lj", "љ", "nj", "њ", "dž", "џ",
-		"a", "а", "b", "б", "v", "в", "g", "г", "d", "д", "đ", "ђ", "e", "е", "ž", "ж", "z", "з", "i", "и",
-		"j", "ј", "k", "к", "l", "л", "m", "м", "n", "н", "o", "о", "p", "п", "r", "р", "s", "с", "t", "т",
-		"ć", "ћ", "u", "у", "f", "ф", "h", "х", "c", "ц", "č", "ч", "š", "ш")
-	return r.Replace(w)
 }

@@ -510,35 +510,23 @@ func (r *Registry) Suggest(ctx context.Context, language string, terms []explore
 	if err != nil {
 		return nil, err
 	}
+	if rank, ok := r.wordnetRank(language, terms); ok {
+		ordered, linked, unlisted := senses.BySenseParts(list, rank)
+		return s.unlinkedBySense(ordered, linked, unlisted, terms, rank.IsLinked), nil
+	}
 	return r.bySense(language, terms, list), nil
 }
 
-// bySense re-orders a suggestion by WordNet's neighbourhood of the pole's
-// terms' common senses (wordnet.go) where the WordNet folder holds its
-// database (English, senseOrdered), else by the sense order of the
-// language's thesaurus file (senses.go), when the thesaurus folder has one
-// with an index; a file that cannot be read leaves the order as it is
-// (logged).
+// bySense re-orders a suggestion by the sense order of the language's
+// thesaurus file (senses.go), when the thesaurus folder has one with an
+// index and WordNet's database is not there (Suggest: wordnetRank); a
+// file that cannot be read leaves the order as it is (logged).
 // A language that has none reads the folder again (at most every rescan
 // interval), so a thesaurus installed later is used without a restart.
 func (r *Registry) bySense(language string, terms []explorer.WeightedTerm, list []explorer.PoleSuggestion) []explorer.PoleSuggestion {
 	files := r.senseFiles.Load()
-	if senses.Ordered[language] {
-		switch {
-		case files == nil || (*files)[language] == "":
-			if r.rescanMythes() {
-				files = r.senseFiles.Load() // installed since the last scan
-			}
-		case r.wordnetMissing():
-			r.rescanWordNet()
-		}
-	}
-	if dir := r.wordnet.Load(); senses.Ordered[language] && dir != nil && *dir != "" {
-		rank, err := senses.WordNetRanks(*dir, terms)
-		if err == nil {
-			return senses.BySense(list, rank)
-		}
-		r.logger.Warn("WordNet not read for the sense order", "err", err)
+	if senses.Ordered[language] && (files == nil || (*files)[language] == "") && r.rescanMythes() {
+		files = r.senseFiles.Load() // installed since the last scan
 	}
 	if files == nil || (*files)[language] == "" {
 		return list
@@ -549,6 +537,28 @@ func (r *Registry) bySense(language string, terms []explorer.WeightedTerm, list 
 		return list
 	}
 	return senses.BySense(list, rank)
+}
+
+// wordnetRank is the WordNet sense rank of the pole's terms where the
+// WordNet folder holds its database (English, senses.Ordered); false
+// without it or when it cannot be read (logged): then bySense orders.
+func (r *Registry) wordnetRank(language string, terms []explorer.WeightedTerm) (senses.Rank, bool) {
+	if !senses.Ordered[language] {
+		return nil, false
+	}
+	if r.wordnetMissing() {
+		r.rescanWordNet()
+	}
+	dir := r.wordnet.Load()
+	if dir == nil || *dir == "" {
+		return nil, false
+	}
+	rank, err := senses.WordNetRanks(*dir, terms)
+	if err != nil {
+		r.logger.Warn("WordNet not read for the sense order", "err", err)
+		return nil, false
+	}
+	return rank, true
 }
 
 // admit waits for a search slot, or for ctx to end (then EUNAVAILABLE:

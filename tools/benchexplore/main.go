@@ -9,7 +9,7 @@
 //	benchexplore quality -lang EN -texts en.txt
 //	benchexplore perf -lang EN -texts en.txt -n 100000 -algo new
 //	benchexplore run -lang EN -texts en.txt -sizes 100000,1000000
-//	benchexplore reviews [-dir DIR] [-heldout] [-bare] [-v]
+//	benchexplore reviews [-dir DIR] [-heldout] [-bare] [-v] [-background-file LIST] [-no-background]
 //
 // reviews explores annotated review sentences (SemEval ABSA, MAMS) and
 // reports the share of titles that are opinion words, the share of texts
@@ -38,7 +38,9 @@ func main() {
 	dir := fs.String("dir", reviewsDir(), "reviews: the directory of the annotated review files (BENCH_REVIEWS_DIR)")
 	heldOut := fs.Bool("heldout", false, "reviews: measure the held-out files too (report only, never tune on them)")
 	verbose := fs.Bool("v", false, "reviews: print the groups")
-	bare := fs.Bool("bare", false, "reviews: explore without the word space and the background list, as languages other than English are")
+	bare := fs.Bool("bare", false, "reviews: explore without the word space and the background list (with -background-file LIST of OpenSubtitles English: as languages other than English are, a list of everyday speech and no word space)")
+	fs.StringVar(&backgroundFile, "background-file", "", "explore with this list of words (most frequent first) as the background list (the measures keep the language's)")
+	fs.BoolVar(&noBackground, "no-background", false, "explore without the language's background list (the measures keep it)")
 	_ = fs.Parse(os.Args[2:])
 	if *profile != "" {
 		f, err := os.Create(*profile)

@@ -57,14 +57,59 @@ func readTexts(path string, n int) analysis.Texts {
 	}
 }
 
+// noBackground (-no-background) explores without the background list, to
+// measure what the list does; the measures still read it.
+var noBackground bool
+
+// backgroundFile (-background-file) is a list of words, most frequent
+// first, that exploring takes as its background list instead of the
+// language's: to measure what a list of another kind does (the
+// OpenSubtitles list of English on the English tuning sets).
+var backgroundFile string
+
+// exploringLexicon is lex as exploring gets it: without its background
+// list under -no-background, with the file's under -background-file.
+func exploringLexicon(lex analysis.Lexicon) analysis.Lexicon {
+	switch {
+	case noBackground:
+		lex.Rank, lex.Size, lex.RankForFeedback = nil, 0, false
+	case backgroundFile != "":
+		ranks, err := readRanks(backgroundFile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "benchexplore:", err)
+			os.Exit(1)
+		}
+		lex.Rank, lex.Size = func(t string) int { return ranks[t] }, len(ranks)
+		lex.RankForFeedback = true // a list of everyday speech, as the other languages' are
+	}
+	return lex
+}
+
+// readRanks reads a list of words, one a line, most frequent first: a
+// word's rank is its line (the first where two lower-case alike).
+func readRanks(path string) (map[string]int, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	ranks := map[string]int{}
+	for i, w := range strings.Split(string(b), "\n") {
+		w = strings.ToLower(strings.TrimSpace(w))
+		if _, seen := ranks[w]; w != "" && !seen {
+			ranks[w] = i + 1
+		}
+	}
+	return ranks, nil
+}
+
 // lexiconFor returns the lexicon of a language: its background list
-// (analysis.Background: English only), its opinion words (tonality's, as
+// (analysis.Background), its opinion words (tonality's, as
 // the service gives them, when the language has tonality data)
 // and, for EN, the neighbours of the embedded English word space (this
 // machine has no other space), as the server has them.
 func lexiconFor(lang string) (analysis.Lexicon, error) {
 	var lex analysis.Lexicon
-	lex.Rank, lex.Size = analysis.Background(lang)
+	lex.SetBackground(lang)
 	if a, ok := tonality.For(lang); ok {
 		lex.Opinion = a.IsOpinion // as Service.lexicon gives it
 	}
@@ -104,6 +149,7 @@ func exploreOld(texts analysis.Texts, lang string, lex analysis.Lexicon) ([]anal
 }
 
 func exploreWith(algo string, texts analysis.Texts, lang string, lex analysis.Lexicon) ([]analysis.TopicGroup, error) {
+	lex = exploringLexicon(lex)
 	if algo == "old" {
 		return exploreOld(texts, lang, lex)
 	}
@@ -139,10 +185,11 @@ func measure(groups []analysis.TopicGroup, texts analysis.Texts, lang string, le
 	m := measures{topics: len(topics), groups: len(groups), diversity: analysis.Diversity(topics)}
 	m.npmi, m.measured = coh.NPMI()
 	generic := 0
+	bgRank, _ := analysis.Background(lang) // also with -no-background
 	for _, tp := range topics {
 		rank := 0
-		if lex.Rank != nil {
-			rank = lex.Rank(tp.Title)
+		if bgRank != nil {
+			rank = bgRank(tp.Title)
 		}
 		if float64(docs[tp.Title]) >= genericShare*float64(counter.Docs()) || (rank > 0 && rank <= genericRank) {
 			generic++

@@ -90,7 +90,7 @@ func exploreReviews(lang string, rs []review, bare bool) (reviewMeasures, []anal
 		}
 		return nil
 	}
-	groups, err := analysis.Explore(texts, lang, analysis.ExploreOptions{}, lex)
+	groups, err := analysis.Explore(texts, lang, analysis.ExploreOptions{}, exploringLexicon(lex))
 	if err != nil {
 		return reviewMeasures{}, nil, err
 	}

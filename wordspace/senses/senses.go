@@ -365,8 +365,16 @@ func MythesRanks(dat string, terms []explorer.WeightedTerm) (Rank, error) {
 // words of common senses first, then the words not listed, then the words
 // of later senses only, each part in the space's order.
 func BySense(list []explorer.PoleSuggestion, rank Rank) []explorer.PoleSuggestion {
+	out, _, _ := BySenseParts(list, rank)
+	return out
+}
+
+// BySenseParts is BySense, telling also how many of the re-ordered list's
+// words come first as linked (a common sense's or one link from it:
+// out[:linked]) and how many follow them unlisted (out[linked:linked+unlisted]).
+func BySenseParts(list []explorer.PoleSuggestion, rank Rank) (out []explorer.PoleSuggestion, linked, unlisted int) {
 	if len(rank) == 0 {
-		return list
+		return list, 0, len(list)
 	}
 	// Each suggestion's class once (a lookup folds it and tries its base
 	// forms), then the list in class order, each class in the space's.
@@ -378,9 +386,16 @@ func BySense(list []explorer.PoleSuggestion, rank Rank) []explorer.PoleSuggestio
 		}
 		byClass[c] = append(byClass[c], sg)
 	}
-	out := make([]explorer.PoleSuggestion, 0, len(list))
+	out = make([]explorer.PoleSuggestion, 0, len(list))
 	for _, part := range byClass {
 		out = append(out, part...)
 	}
-	return out
+	return out, len(byClass[senseCommon]) + len(byClass[senseNear]), len(byClass[senseUnlisted])
+}
+
+// IsLinked tells whether the rank lists term (or a base form of it) as a
+// word of a common sense or one link from one.
+func (rank Rank) IsLinked(term string) bool {
+	c, ok := rank.of(term)
+	return ok && c <= senseNear
 }
