@@ -65,11 +65,8 @@ func cuesOf(lang string) cueSet {
 	return cueSets[langKey(lang)]
 }
 
-// noteUse records, for a term, whether the word before it is a cue, and
-// counts the stop words of every language (see functionWord) among the
-// words that are no stop word of the texts' own language (own): a word
-// two languages share tells nothing of the other's presence.
-func (c *Counter) noteUse(word, term string, cues cueSet, own map[string]struct{}) {
+// noteUse records, for a term, whether the word before it is a cue.
+func (c *Counter) noteUse(word, term string, cues cueSet) {
 	if term != "" && c.lastWord != "" && cues != nil {
 		if pred, ok := cues[c.lastWord]; ok {
 			u := c.uses[term]
@@ -89,12 +86,44 @@ func (c *Counter) noteUse(word, term string, cues cueSet, own map[string]struct{
 		}
 	}
 	c.lastWord = word
-	if _, ownStop := own[word]; ownStop {
-		return // "de", "et", "en" of French say nothing of Danish
+}
+
+// minUnshared is the least number of a language's stop words that are no
+// stop words of the texts' own language for a text to count as written
+// in it too (see noteStop).
+const minUnshared = 2
+
+// noteStop counts a word of the text being added for every language it is
+// a stop word of, and whether the texts' own language (own) lacks it.
+// flushStops then counts a text's stop words of another language only
+// when at least minUnshared of them are not the own language's: French
+// "de", "et", "en" are Danish and Norwegian stop words too and say
+// nothing of those languages, nor does one "mot" (Norwegian "against")
+// in "mot de passe"; a Danish text in a Norwegian column has "af", "mig",
+// "noget", and then its shared words count too.
+func (c *Counter) noteStop(word string, own map[string]struct{}) {
+	langs := stopLanguages(word)
+	if len(langs) == 0 {
+		return
 	}
-	for _, l := range stopLanguages(word) {
-		c.stopHits[l]++
+	_, shared := own[word]
+	for _, l := range langs {
+		c.textStops[l]++
+		if !shared {
+			c.textUnshared[l]++
+		}
 	}
+}
+
+// flushStops adds the text's stop words to stopHits (see noteStop).
+func (c *Counter) flushStops() {
+	for l, n := range c.textStops {
+		if c.textUnshared[l] >= minUnshared {
+			c.stopHits[l] += n
+		}
+	}
+	clear(c.textStops)
+	clear(c.textUnshared)
 }
 
 // Predicative reports whether the texts use a term as an adjective or a
@@ -210,6 +239,7 @@ func aspectTest(counter *Counter, lex Lexicon, lang string) func(term string) bo
 		return !counter.functionWord(w, lang) && !counter.Predicative(w) &&
 			(lex.Opinion == nil || !lex.Opinion(w))
 	}
+	links := linksOf(lang)
 	return func(term string) bool {
 		if strings.ContainsAny(term, ".@") {
 			return false // a host, an address or a file name
@@ -218,13 +248,14 @@ func aspectTest(counter *Counter, lex Lexicon, lang string) func(term string) bo
 			return word(term)
 		}
 		first, last, phrase := phraseEnds(term)
-		if !phrase || !word(last) || counter.functionWord(first, lang) {
-			return false
+		mid := linkWord(term)
+		if !phrase || (mid != "" && !links.is(mid)) || !word(last) || counter.functionWord(first, lang) {
+			return false // "hard disk drive" is three terms, not two linked
 		}
 		if word(first) {
 			return true
 		}
-		if linkWord(term) != "" {
+		if mid != "" {
 			return false // "impossible de changer": linked, both ends are aspects' words
 		}
 		n := counter.Count(first).Count

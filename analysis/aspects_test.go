@@ -446,3 +446,32 @@ func TestFullerListsHaveCues(t *testing.T) {
 		}
 	}
 }
+
+// TestLanguagePresentByItsOwnWords: a language is present in a column by
+// texts that hold its stop words the column's language lacks (Danish
+// texts in a Norwegian column: "mig", "noget", "af"), not by the words the
+// two share (French "de", "et", "en" are Danish and Norwegian too) nor by
+// one homograph ("mot", Norwegian "against", in "mot de passe").
+func TestLanguagePresentByItsOwnWords(t *testing.T) {
+	no := NewCounter()
+	// A third of the texts Danish, each with two stop words Norwegian lacks
+	// ("mig", "af") among many it shares: its own two alone make under 5 %
+	// of the words.
+	for i := range 300 {
+		if i%3 != 0 {
+			no.Add(fmt.Sprintf("Jeg fikk ikke noe svar fra dem, og det er for dårlig av dere å ignorere meg (%d).", i), "no")
+		} else {
+			no.Add(fmt.Sprintf("Jeg har ikke fået svar fra dem i en uge, og det er for dårligt at de ignorerer mig, og det er ikke godt af dem (%d).", i), "no")
+		}
+	}
+	if !no.functionWord("mig", "no") || !no.functionWord("af", "no") {
+		t.Fatalf("Danish texts in a Norwegian column: mig %v, af %v", no.functionWord("mig", "no"), no.functionWord("af", "no"))
+	}
+	fr := NewCounter()
+	for i := range 200 {
+		fr.Add(fmt.Sprintf("Le mot de passe de mon compte est refusé et je ne peux pas en changer (%d).", i), "fr")
+	}
+	if fr.functionWord("mot", "fr") {
+		t.Fatal("French texts made Norwegian present: mot is a function word")
+	}
+}

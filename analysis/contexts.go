@@ -129,7 +129,7 @@ func (c *Contexts) Add(text, lang string) {
 				c.notePhrase(c.pos, r)
 			}
 		}
-		if r, ok := c.phrases[linked]; ok && linked != "" {
+		if r, ok := c.phrases[string(linked)]; ok && linked != nil {
 			c.markRow(r)
 			c.notePhrase(c.pos, r)
 		}

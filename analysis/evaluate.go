@@ -76,7 +76,7 @@ func (c *Coherence) Add(text, lang string) {
 		if id, ok := c.phrases[prev+" "+term]; ok && prev != "" && len(ids) > 0 {
 			ids[len(ids)-1] = append(ids[len(ids)-1], id)
 		}
-		if id, ok := c.phrases[linked]; ok && linked != "" && len(ids) > 0 {
+		if id, ok := c.phrases[string(linked)]; ok && linked != nil && len(ids) > 0 {
 			ids[len(ids)-1] = append(ids[len(ids)-1], id)
 		}
 		ids = append(ids, here)

@@ -62,11 +62,11 @@ func TestLinker(t *testing.T) {
 	var got []string
 	scanWith("Le mot de passe de mon compte. Carte de crédit, carte du client; prix de le", "fr",
 		func(word, term string) {
-			if k := l.next(word, term); k != "" {
-				got = append(got, k)
+			if k := l.next(word, term); k != nil {
+				got = append(got, string(k))
 			}
 		}, l.reset)
-	want := []string{"mot de passe", "passe de compte"[:0] + "carte de crédit"}
+	want := []string{"mot de passe", "carte de crédit"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("got %q, want %q", got, want)
 	}
@@ -77,5 +77,23 @@ func TestLinker(t *testing.T) {
 	}
 	if _, _, ok := phraseEnds("a b c d"); ok {
 		t.Error("four words are a phrase")
+	}
+}
+
+// TestNoLinksWithoutCues: a language without cue lists links nothing (its
+// negations and pronouns are stop words too: "telefon ikke virker"), and
+// a phrase of three terms whose middle is no link is no aspect.
+func TestNoLinksWithoutCues(t *testing.T) {
+	l := newLinker("no")
+	scanWith("Telefon ikke virker. Mot av passord.", "no", func(word, term string) {
+		if k := l.next(word, term); k != nil {
+			t.Errorf("Norwegian linked %q", k)
+		}
+	}, l.reset)
+	c := NewCounter()
+	c.Add("The hard disk drive died. The point of sale works.", "en")
+	is := aspectTest(c, Lexicon{}, "en")
+	if is("hard disk drive") || !is("point of sale") {
+		t.Fatalf("hard disk drive %v, point of sale %v", is("hard disk drive"), is("point of sale"))
 	}
 }

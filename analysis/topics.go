@@ -45,7 +45,10 @@ type Counter struct {
 	bigrams  map[string]int      // two consecutive terms, or two linked by one stop word (linked.go): occurrences
 	uses     map[string]*wordUse // per term, the words that precede it (aspects.go)
 	lastWord string              // the word before, in the text being added
-	stopHits map[string]int      // per language, its stop words among the words (not those of the texts' own language)
+	stopHits map[string]int      // per language, its stop words among the words of the texts written in it too (flushStops)
+	// textStops, textUnshared: per language, the stop words of the text
+	// being added, and those of them the texts' own language lacks.
+	textStops, textUnshared map[string]int
 	// termsFull, bigramsFull: a prune left the map three quarters full;
 	// no more prunes, new keys are dropped (roomFor).
 	termsFull, bigramsFull bool
@@ -54,14 +57,16 @@ type Counter struct {
 // NewCounter returns an empty Counter.
 func NewCounter() *Counter {
 	return &Counter{
-		maxTerms: MaxCountedTerms,
-		maxPairs: MaxCountedPairs,
-		terms:    map[string]*TermCount{},
-		pairs:    map[string]struct{}{},
-		seen:     map[string]struct{}{},
-		bigrams:  map[string]int{},
-		uses:     map[string]*wordUse{},
-		stopHits: map[string]int{},
+		maxTerms:     MaxCountedTerms,
+		maxPairs:     MaxCountedPairs,
+		terms:        map[string]*TermCount{},
+		pairs:        map[string]struct{}{},
+		seen:         map[string]struct{}{},
+		bigrams:      map[string]int{},
+		uses:         map[string]*wordUse{},
+		stopHits:     map[string]int{},
+		textStops:    map[string]int{},
+		textUnshared: map[string]int{},
 	}
 }
 
@@ -72,16 +77,17 @@ func (c *Counter) Add(text, lang string) {
 	prev, prevTerm := "", ""
 	c.lastWord = ""
 	cues, own := cuesOf(lang), stopSet(lang)
-	link := newLinker(lang)
+	link := linker{links: linksOf(lang)}
 	scanWith(text, lang, func(word, term string) {
 		c.words++
-		c.noteUse(word, term, cues, own)
+		c.noteUse(word, term, cues)
+		c.noteStop(word, own)
 		if prev != "" && len(c.pairs) < c.maxPairs {
 			c.pairs[prev+" "+word] = struct{}{}
 		}
 		prev = word
-		if linked := link.next(word, term); linked != "" {
-			c.addBigram(linked)
+		if linked := link.next(word, term); linked != nil {
+			c.addBigram(string(linked))
 		}
 		if term == "" || term != word {
 			prevTerm = ""
@@ -109,6 +115,7 @@ func (c *Counter) Add(text, lang string) {
 			tc.Docs++
 		}
 	}, func() { prev, prevTerm, c.lastWord = "", "", ""; link.reset() })
+	c.flushStops()
 }
 
 // addBigram counts an occurrence of two consecutive terms. Past maxPairs

@@ -163,9 +163,9 @@ func graphLists(t *lexicon.Thesaurus, member [][]int32) [][]graphEdge {
 	}
 	for w := range n {
 		touched = touched[:0]
-		work := thesaurusWork
+		work, weighWork := thesaurusWork, thesaurusWork
 		for _, si := range member[w] {
-			if !add(int32(w), si, sharedWeight(t, back, int32(w), si), &work) {
+			if !add(int32(w), si, sharedWeight(t, back, int32(w), si, &weighWork), &work) {
 				break
 			}
 		}

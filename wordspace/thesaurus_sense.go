@@ -67,11 +67,18 @@ func listsBack(back [][]listing, m, w int32) float64 {
 
 // sharedWeight is what synset si adds to the score of each other word of
 // it in word w's list: sharedUnit × (1 + senseBackWeight × r), r the mean
-// over its other words of listsBack (the synset's reciprocity).
-func sharedWeight(t *lexicon.Thesaurus, back [][]listing, w, si int32) int32 {
+// over its other words of listsBack (the synset's reciprocity). Each word
+// read spends one of work (a budget of its own per word, as large as
+// add's), so a very long line costs no more than others: past it the
+// synset weighs as one nobody lists back.
+func sharedWeight(t *lexicon.Thesaurus, back [][]listing, w, si int32, work *int) int32 {
 	ids := t.SynsetIDs(int(si))
 	r, n := 0.0, 0
 	for _, m := range ids {
+		if *work <= 0 {
+			break
+		}
+		*work--
 		if m != w {
 			r += listsBack(back, m, w)
 			n++

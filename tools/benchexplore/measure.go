@@ -86,7 +86,8 @@ func exploringLexicon(lex analysis.Lexicon) analysis.Lexicon {
 }
 
 // readRanks reads a list of words, one a line, most frequent first: a
-// word's rank is its line (the first where two lower-case alike).
+// word's rank is its line (the first where two fold alike, folded as the
+// texts' words are: analysis.FoldTerm).
 func readRanks(path string) (map[string]int, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -94,7 +95,7 @@ func readRanks(path string) (map[string]int, error) {
 	}
 	ranks := map[string]int{}
 	for i, w := range strings.Split(string(b), "\n") {
-		w = strings.ToLower(strings.TrimSpace(w))
+		w = analysis.FoldTerm(w)
 		if _, seen := ranks[w]; w != "" && !seen {
 			ranks[w] = i + 1
 		}

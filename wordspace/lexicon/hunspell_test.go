@@ -102,3 +102,20 @@ func TestReadMythesLeavesOutVulgarWords(t *testing.T) {
 		t.Fatalf("words: %s", got)
 	}
 }
+
+// An entry whose head is marked vulgar is left out whole: no line of it
+// gets another word as its head, so consecutive lines keep their head.
+func TestReadMythesLeavesOutAVulgarHeadsEntry(t *testing.T) {
+	dat := "UTF-8\nmalo|1\n-|cutre (vulg.)|feo\ncutre|2\n-|chungo|pobre\n-|cutre|rancio\nbueno|1\n-|bonito|guapo\n"
+	th, err := ReadMythes(strings.NewReader(dat), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var heads []string
+	for _, l := range th.SenseLines() {
+		heads = append(heads, th.Words()[l.Head])
+	}
+	if got := strings.Join(heads, ","); got != "malo,bueno" {
+		t.Fatalf("heads of the lines: %s", got)
+	}
+}

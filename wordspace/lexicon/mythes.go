@@ -34,7 +34,10 @@ const (
 	maxThesaurusTerms   = 2000
 	maxThesaurusWords   = 1 << 21
 	maxThesaurusSynsets = 1 << 22
-	maxThesaurusTerm    = 200
+	// maxThesaurusLines bounds the sense lines, repeated synsets included
+	// (a line that repeats one stores no synset but is kept for its head).
+	maxThesaurusLines = 2 * maxThesaurusSynsets
+	maxThesaurusTerm  = 200
 )
 
 // thesaurusLimit is MaxThesaurusBytes (a variable for the tests).
@@ -108,6 +111,9 @@ func (t *Thesaurus) Add(terms []string) error {
 	sorted := slices.Clone(keys)
 	slices.Sort(sorted)
 	sk := strings.Join(sorted, "|")
+	if len(t.lines) >= maxThesaurusLines {
+		return fmt.Errorf("more than %d sense lines", maxThesaurusLines)
+	}
 	if si, ok := t.seen[sk]; ok {
 		t.lines = append(t.lines, SenseLine{Head: t.key[keys[0]], Synset: si})
 		return nil
@@ -158,24 +164,39 @@ func (t *Thesaurus) mark(k string) {
 	t.marked[k] = true
 }
 
-// withoutMarked is t less the words marked vulgar (t when none are).
+// withoutMarked is t less the words marked vulgar (t when none are); an
+// entry whose head is marked is left out whole.
 func (t *Thesaurus) withoutMarked() (*Thesaurus, error) {
 	if len(t.marked) == 0 {
 		return t, nil
 	}
-	out := NewThesaurus()
-	for _, l := range t.lines {
-		words := t.Synset(int(l.Synset))
-		// The line's first word first: the synset may be another line's.
-		head := slices.Index(t.synsets[l.Synset], l.Head)
-		words[0], words[head] = words[head], words[0]
+	return t.rebuilt(func(words []string) []string {
 		keep := words[:0]
 		for _, w := range words {
 			if !t.marked[Fold(w)] {
 				keep = append(keep, w)
 			}
 		}
-		if err := out.Add(keep); err != nil {
+		return keep
+	})
+}
+
+// rebuilt is a thesaurus of t's sense lines again, in their order, each
+// line's words (its head first: the synset may be another line's) through
+// keep; a line whose head keep drops is left out, so that consecutive
+// lines keep sharing their head.
+func (t *Thesaurus) rebuilt(keep func(words []string) []string) (*Thesaurus, error) {
+	out := NewThesaurus()
+	for _, l := range t.lines {
+		words := t.Synset(int(l.Synset))
+		head := slices.Index(t.synsets[l.Synset], l.Head)
+		words[0], words[head] = words[head], words[0]
+		first := words[0]
+		kept := keep(words)
+		if len(kept) == 0 || kept[0] != first {
+			continue
+		}
+		if err := out.Add(kept); err != nil {
 			return nil, err
 		}
 	}

@@ -57,15 +57,12 @@ func (t *Thesaurus) SenseLines() []SenseLine { return t.lines }
 
 // Filter returns a thesaurus of the synsets keep accepts.
 func (t *Thesaurus) Filter(keep func(words []string) bool) (*Thesaurus, error) {
-	out := NewThesaurus()
-	for i := range t.Synsets() {
-		if words := t.Synset(i); keep(words) {
-			if err := out.Add(words); err != nil {
-				return nil, err
-			}
+	return t.rebuilt(func(words []string) []string {
+		if keep(words) {
+			return words
 		}
-	}
-	return out, nil
+		return nil
+	})
 }
 
 // ReadThesaurus reads a MyThes file, gzip-compressed or not (the bound on
