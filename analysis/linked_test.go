@@ -97,3 +97,19 @@ func TestNoLinksWithoutCues(t *testing.T) {
 		t.Fatalf("hard disk drive %v, point of sale %v", is("hard disk drive"), is("point of sale"))
 	}
 }
+
+// TestLinkedPhraseMarkedAsWritten: the evidence marks a linked phrase with
+// its link, exactly as the text writes it.
+func TestLinkedPhraseMarkedAsWritten(t *testing.T) {
+	m := NewTopicMatcher([][]string{{"mot de passe"}}, "fr")
+	text := "Mon Mot  de Passe a expiré, le mot passe aussi."
+	var marked []string
+	m.Match(text, func(_ int, spans []Span) {
+		for _, s := range spans {
+			marked = append(marked, text[s.Start:s.End])
+		}
+	})
+	if !slices.Equal(marked, []string{"Mot  de Passe"}) {
+		t.Fatalf("marked %q", marked)
+	}
+}
