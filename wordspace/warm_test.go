@@ -79,3 +79,25 @@ func TestThesaurusCacheKeepsGOGC(t *testing.T) {
 		t.Error("converting a text source did not make the collector run often")
 	}
 }
+
+// WarmCaches returns the builds' memory to the system once it built a
+// cache (no request follows the builds to make the idle server do it),
+// and not when there was nothing to build.
+func TestWarmCachesReturnsMemory(t *testing.T) {
+	calls := 0
+	defer func(f func()) { returnMemory = f }(returnMemory)
+	returnMemory = func() { calls++ }
+	dir, cache := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(dir, "th_da_DK.dat"), []byte("UTF-8\ngod|1\n-|fin|flot\n"), 0o644)
+	for round, want := range []int{1, 1} {
+		r := NewRegistry(nil)
+		r.CacheDir = cache
+		if err := r.LoadMythesDir(dir); err != nil {
+			t.Fatal(err)
+		}
+		r.WarmCaches(context.Background())
+		if calls != want {
+			t.Fatalf("round %d: memory returned %d times, want %d", round, calls, want)
+		}
+	}
+}
