@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"compress/gzip"
 	"embed"
+	"io"
 	"io/fs"
 	"strings"
 
@@ -43,32 +44,41 @@ func ReleaseBackground() {
 	}
 }
 
-// readBackground reads one list: a word's rank is its line number, folded
-// as the texts' words are (the first line wins where two fold alike).
-// Serbian's list is in Latin script; each word is also known in Cyrillic.
+// readBackground reads one embedded list (ReadRanks). Serbian's list is
+// in Latin script; each word is also known in Cyrillic, at its rank.
 func readBackground(name, code string) map[string]int {
-	ranks := map[string]int{}
 	f, err := backgroundFiles.Open(name)
 	if err != nil {
-		return ranks // the embedded lists are checked by a test
+		return map[string]int{} // the embedded lists are checked by a test
 	}
 	defer f.Close()
 	zr, err := gzip.NewReader(f)
 	if err != nil {
-		return ranks
+		return map[string]int{}
 	}
-	sc := bufio.NewScanner(zr)
-	for n := 1; sc.Scan(); n++ {
-		w := foldWord(sc.Text())
-		if _, seen := ranks[w]; !seen {
-			ranks[w] = n
-		}
-		if code == "sr" {
+	ranks := ReadRanks(zr)
+	if code == "sr" {
+		for w, n := range ranks {
 			if c := language.SerbianCyrillic(w); c != w {
-				if _, seen := ranks[c]; !seen {
+				if r, seen := ranks[c]; !seen || n < r {
 					ranks[c] = n
 				}
 			}
+		}
+	}
+	return ranks
+}
+
+// ReadRanks reads a background list: one word a line, most frequent
+// first. A word's rank is its line number, folded as the texts' words are
+// (the first line wins where two fold alike).
+func ReadRanks(r io.Reader) map[string]int {
+	ranks := map[string]int{}
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		w := foldWord(strings.TrimSpace(sc.Text()))
+		if _, seen := ranks[w]; w != "" && !seen {
+			ranks[w] = n
 		}
 	}
 	return ranks

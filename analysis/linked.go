@@ -15,23 +15,18 @@ import "strings"
 // lists have links: in the others nothing tells a preposition from a
 // negation ("ikke", "не").
 
-// linkTest tells the links of a language; nil when it has none.
+// linkTest tells the links of a language (none without cues). A value:
+// made for every text, it allocates nothing.
 type linkTest struct {
 	stop map[string]struct{}
 	cues cueSet
 }
 
-func linksOf(lang string) *linkTest {
-	cues := cuesOf(lang)
-	if cues == nil {
-		return nil
-	}
-	return &linkTest{stop: stopSet(lang), cues: cues}
-}
+func linksOf(lang string) linkTest { return linkTest{stop: stopSet(lang), cues: cuesOf(lang)} }
 
 // is reports whether word links two terms.
-func (t *linkTest) is(word string) bool {
-	if t == nil {
+func (t linkTest) is(word string) bool {
+	if t.cues == nil {
 		return false
 	}
 	_, stop := t.stop[word]
@@ -41,7 +36,7 @@ func (t *linkTest) is(word string) bool {
 
 // linker follows a text's words (as scan gives them) for linked phrases.
 type linker struct {
-	links   *linkTest
+	links   linkTest
 	prev    string // the last term, when the word before was that term
 	gapTerm string // the term before the link just seen
 	gapWord string // that link

@@ -77,7 +77,7 @@ func (c *Counter) Add(text, lang string) {
 	prev, prevTerm := "", ""
 	c.lastWord = ""
 	cues, own := cuesOf(lang), stopSet(lang)
-	link := linker{links: linksOf(lang)}
+	link := newLinker(lang)
 	scanWith(text, lang, func(word, term string) {
 		c.words++
 		c.noteUse(word, term, cues)

@@ -85,22 +85,15 @@ func exploringLexicon(lex analysis.Lexicon) analysis.Lexicon {
 	return lex
 }
 
-// readRanks reads a list of words, one a line, most frequent first: a
-// word's rank is its line (the first where two fold alike, folded as the
-// texts' words are: analysis.FoldTerm).
+// readRanks reads a list of words, one a line, most frequent first, as
+// the embedded lists are read (analysis.ReadRanks).
 func readRanks(path string) (map[string]int, error) {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	ranks := map[string]int{}
-	for i, w := range strings.Split(string(b), "\n") {
-		w = analysis.FoldTerm(w)
-		if _, seen := ranks[w]; w != "" && !seen {
-			ranks[w] = i + 1
-		}
-	}
-	return ranks, nil
+	defer f.Close()
+	return analysis.ReadRanks(f), nil
 }
 
 // lexiconFor returns the lexicon of a language: its background list
