@@ -259,7 +259,7 @@ func aspectTest(counter *Counter, lex Lexicon, lang string) func(term string) bo
 			return false // "impossible de changer": linked, both ends are aspects' words
 		}
 		n := counter.Count(first).Count
-		return n > 0 && 2*counter.bigrams[term] >= n
+		return n > 0 && 2*counter.bigram(term) >= n
 	}
 }
 

@@ -76,13 +76,13 @@ func TestPhrasesStopAtPunctuation(t *testing.T) {
 	for range 5 {
 		c.Add("Reported to Google. - CVE assigned, wi-fi works; battery life: long", "en")
 	}
-	if c.bigrams["google cve"] != 0 {
+	if c.bigram("google cve") != 0 {
 		t.Errorf("a phrase crossed \". - \": %v", c.bigrams)
 	}
-	if c.bigrams["assigned wi"] != 0 || c.bigrams["life long"] != 0 {
+	if c.bigram("assigned wi") != 0 || c.bigram("life long") != 0 {
 		t.Errorf("a phrase crossed a comma or a colon: %v", c.bigrams)
 	}
-	if c.bigrams["wi fi"] != 5 || c.bigrams["battery life"] != 5 {
+	if c.bigram("wi fi") != 5 || c.bigram("battery life") != 5 {
 		t.Errorf("a hyphenated word or a phrase was cut: %v", c.bigrams)
 	}
 }

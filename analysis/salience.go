@@ -118,7 +118,8 @@ func keyness(c Candidate, words int, lex Lexicon) float64 {
 func Phrases(counter *Counter, minCount int) []Candidate {
 	n := float64(counter.Words())
 	var out []Candidate
-	for b, k := range counter.bigrams {
+	for b, kp := range counter.bigrams {
+		k := *kp
 		if k < minCount {
 			continue
 		}

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"hash/maphash"
 	"slices"
 	"strings"
 )
@@ -39,10 +40,12 @@ type Counter struct {
 	maxTerms int // MaxCountedTerms; smaller in tests
 	maxPairs int // MaxCountedPairs; smaller in tests
 	terms    map[string]*TermCount
-	pairs    map[string]struct{}
+	pairs    map[uint64]struct{} // hashes of consecutive words (notePair)
+	seed     maphash.Seed
+	key      []byte              // the buffer of notePair's and Add's keys
 	seen     map[string]struct{} // per text, reused
 	words    int                 // all words added, stop words included
-	bigrams  map[string]int      // two consecutive terms, or two linked by one stop word (linked.go): occurrences
+	bigrams  map[string]*int     // two consecutive terms, or two linked by one stop word (linked.go): occurrences
 	uses     map[string]*wordUse // per term, the words that precede it (aspects.go)
 	lastWord string              // the word before, in the text being added
 	stopHits map[string]int      // per language, its stop words among the words of the texts written in it too (flushStops)
@@ -60,9 +63,10 @@ func NewCounter() *Counter {
 		maxTerms:     MaxCountedTerms,
 		maxPairs:     MaxCountedPairs,
 		terms:        map[string]*TermCount{},
-		pairs:        map[string]struct{}{},
+		pairs:        map[uint64]struct{}{},
+		seed:         maphash.MakeSeed(),
 		seen:         map[string]struct{}{},
-		bigrams:      map[string]int{},
+		bigrams:      map[string]*int{},
 		uses:         map[string]*wordUse{},
 		stopHits:     map[string]int{},
 		textStops:    map[string]int{},
@@ -82,12 +86,12 @@ func (c *Counter) Add(text, lang string) {
 		c.words++
 		c.noteUse(word, term, cues)
 		c.noteStop(word, own)
-		if prev != "" && len(c.pairs) < c.maxPairs {
-			c.pairs[prev+" "+word] = struct{}{}
+		if prev != "" {
+			c.notePair(prev, word)
 		}
 		prev = word
 		if linked := link.next(word, term); linked != nil {
-			c.addBigram(string(linked))
+			c.addBigram(linked)
 		}
 		if term == "" || term != word {
 			prevTerm = ""
@@ -96,7 +100,8 @@ func (c *Counter) Add(text, lang string) {
 			return
 		}
 		if prevTerm != "" {
-			c.addBigram(prevTerm + " " + term)
+			c.key = append(append(append(c.key[:0], prevTerm...), ' '), term...)
+			c.addBigram(c.key)
 		}
 		if term == word {
 			prevTerm = term
@@ -120,21 +125,52 @@ func (c *Counter) Add(text, lang string) {
 
 // addBigram counts an occurrence of two consecutive terms. Past maxPairs
 // distinct bigrams, those seen once are forgotten to make room (as prune
-// does for terms), so rare bigrams may be undercounted.
-func (c *Counter) addBigram(b string) {
-	if _, ok := c.bigrams[b]; !ok {
-		pruneOnce := func() {
-			for k, n := range c.bigrams {
-				if n <= 1 {
-					delete(c.bigrams, k)
-				}
+// does for terms), so rare bigrams may be undercounted. The key is read
+// in place (counts are pointers: an increment needs no key string); a
+// string of it is made only for a bigram not seen before.
+func (c *Counter) addBigram(b []byte) {
+	if n := c.bigrams[string(b)]; n != nil {
+		*n++
+		return
+	}
+	pruneOnce := func() {
+		for k, n := range c.bigrams {
+			if *n <= 1 {
+				delete(c.bigrams, k)
 			}
 		}
-		if !roomFor(len(c.bigrams), c.maxPairs, &c.bigramsFull, pruneOnce, func() int { return len(c.bigrams) }) {
-			return
-		}
 	}
-	c.bigrams[b]++
+	if !roomFor(len(c.bigrams), c.maxPairs, &c.bigramsFull, pruneOnce, func() int { return len(c.bigrams) }) {
+		return
+	}
+	one := 1
+	c.bigrams[string(b)] = &one
+}
+
+// bigram is how often the two terms of b occurred in a row (or linked).
+func (c *Counter) bigram(b string) int {
+	if n := c.bigrams[b]; n != nil {
+		return *n
+	}
+	return 0
+}
+
+// notePair remembers that word follows prev, past MaxCountedPairs
+// distinct pairs no more. A pair is kept as a 64-bit hash of its words,
+// not as a string: one is seen for every word of every text, and a
+// collision (a pair taken for seen) has a chance of about 2⁻⁴⁴ with the
+// map full.
+func (c *Counter) notePair(prev, word string) {
+	h := c.pairHash(prev, word)
+	if _, ok := c.pairs[h]; !ok && len(c.pairs) < c.maxPairs {
+		c.pairs[h] = struct{}{}
+	}
+}
+
+// pairHash is the hash of two consecutive words in pairs.
+func (c *Counter) pairHash(prev, word string) uint64 {
+	c.key = append(append(append(c.key[:0], prev...), ' '), word...)
+	return maphash.Bytes(c.seed, c.key)
 }
 
 // roomFor tells whether a new key may join a map of n entries bounded by
@@ -203,7 +239,7 @@ func (c *Counter) Has(term string) bool {
 		return c.terms[ws[0]] != nil
 	}
 	for i := 1; i < len(ws); i++ {
-		if _, ok := c.pairs[ws[i-1]+" "+ws[i]]; !ok {
+		if _, ok := c.pairs[c.pairHash(ws[i-1], ws[i])]; !ok {
 			return false
 		}
 	}
