@@ -511,8 +511,7 @@ func (r *Registry) Suggest(ctx context.Context, language string, terms []explore
 		return nil, err
 	}
 	if rank, ok := r.wordnetRank(language, terms); ok {
-		ordered, linked, unlisted := senses.BySenseParts(list, rank)
-		return s.unlinkedBySense(ordered, linked, unlisted, terms, rank.IsLinked), nil
+		return s.bySenseScore(list, terms, rank), nil
 	}
 	return r.bySense(language, terms, list), nil
 }

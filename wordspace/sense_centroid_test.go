@@ -42,3 +42,32 @@ func TestUnlinkedFollowTheLinkedWords(t *testing.T) {
 		t.Errorf("shipment declined: %s, want bringing freight kiosk", got)
 	}
 }
+
+// The sense classes are a bonus, not tiers (round soft14): freight, which
+// WordNet does not link to delivery but the space puts near it and its
+// common sense, goes before shipment, a hyponym of that sense the space
+// puts far from both (strict tiers put shipment first, transfer next);
+// transfer, a hypernym, earns no bonus and stays after kiosk, an unlinked
+// word a little nearer (a one-link word's bonus would lift it past kiosk).
+func TestSenseClassesAreABonus(t *testing.T) {
+	words := []string{"delivery", "bringing", "freight", "shipment", "transfer", "kiosk"}
+	vecs := [][]float32{
+		{1, 0, 0, 0},
+		{0.9, 0.43, 0, 0},
+		{0.86, 0.5, 0.1, 0},
+		{0.5, 0.3, 0.81, 0},
+		{0.8, 0.3, 0, 0.52},
+		{0.85, 0.12, 0, 0.5},
+	}
+	r := NewRegistry(nil)
+	if err := r.Add(mustNew(t, words, vecs, nil)); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	sensetest.DeliveryWordNet(t, dir, 1)
+	r.LoadWordNetDir(dir)
+	delivery := explorer.WeightedTerm{Term: "delivery", Weight: 1}
+	if got := strings.Join(suggestTerms(t, r, delivery), " "); got != "bringing freight kiosk transfer shipment" {
+		t.Errorf("with WordNet: %s, want bringing freight kiosk transfer shipment", got)
+	}
+}
