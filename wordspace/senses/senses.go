@@ -414,4 +414,3 @@ func (rank Rank) IsLinked(term string) bool {
 	c, ok := rank.of(term)
 	return ok && c <= senseNear
 }
-
