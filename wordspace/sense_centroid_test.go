@@ -71,3 +71,40 @@ func TestSenseClassesAreABonus(t *testing.T) {
 		t.Errorf("with WordNet: %s, want bringing freight kiosk transfer shipment", got)
 	}
 }
+
+// The centroid of the linked words is WordNet's linked words the space
+// puts near the pole, not those of the list: declining shipment, which
+// takes its inflection shipments out of the list too, leaves freight
+// before kiosk (a centroid of the listed words lost shipments and put
+// kiosk, near shipments, first before the decline and second after it).
+func TestDeclineKeepsTheLinkedCentroid(t *testing.T) {
+	words := []string{"delivery", "bringing", "shipment", "shipments", "freight", "kiosk"}
+	vecs := [][]float32{
+		{1, 0, 0, 0},
+		{0.9, 0.43, 0, 0},
+		{0.8, 0.6, 0, 0},
+		{0.6, 0, 0, 0.8},
+		{0.78, 0.6, 0.2, 0},
+		{0.82, 0, 0, 0.57},
+	}
+	r := NewRegistry(nil)
+	if err := r.Add(mustNew(t, words, vecs, nil)); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	sensetest.DeliveryWordNet(t, dir, 1)
+	r.LoadWordNetDir(dir)
+	delivery := explorer.WeightedTerm{Term: "delivery", Weight: 1}
+	declined := explorer.WeightedTerm{Term: "shipment", Weight: 1, Declined: true}
+	for _, c := range []struct {
+		terms []explorer.WeightedTerm
+		want  string
+	}{
+		{[]explorer.WeightedTerm{delivery}, "bringing shipment freight kiosk shipments"},
+		{[]explorer.WeightedTerm{delivery, declined}, "bringing freight kiosk"},
+	} {
+		if got := strings.Join(suggestTerms(t, r, c.terms...), " "); got != c.want {
+			t.Errorf("%v: %s, want %s", c.terms, got, c.want)
+		}
+	}
+}

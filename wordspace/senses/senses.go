@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -408,9 +409,16 @@ func BySense(list []explorer.PoleSuggestion, rank Rank) []explorer.PoleSuggestio
 	return out
 }
 
-// IsLinked tells whether the rank lists term (or a base form of it) as a
-// word of a common sense or one link from one.
-func (rank Rank) IsLinked(term string) bool {
-	c, ok := rank.of(term)
-	return ok && c <= senseNear
+// Linked are the words the rank lists as a common sense's or one link
+// from one (senseCommon, senseNear; base forms as WordNet writes them),
+// sorted.
+func (rank Rank) Linked() []string {
+	var out []string
+	for w, c := range rank {
+		if c <= senseNear && w != senseMorph {
+			out = append(out, w)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
