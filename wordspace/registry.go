@@ -511,7 +511,8 @@ func (r *Registry) Suggest(ctx context.Context, language string, terms []explore
 		return nil, err
 	}
 	if rank, ok := r.wordnetRank(language, terms); ok {
-		return s.bySenseScore(list, terms, rank), nil
+		ordered, linked, unlisted := senses.BySenseParts(list, rank)
+		return s.unlinkedBySense(ordered, linked, unlisted, terms, rank.IsLinked), nil
 	}
 	return r.bySense(language, terms, list), nil
 }

@@ -12,13 +12,12 @@ import (
 	"explorer"
 )
 
-// With WordNet in the WordNet folder, English suggestions are ordered by
-// their sense class's bonus and their closeness (bySenseScore): shipment (a
-// kind of bringing) now comes before package, which the space ranks
-// higher, and rescue and deliverance (a later sense) drop below them,
-// though not below table, which the space puts nowhere near delivery.
-// Without the folder's files nothing changes, and files installed later
-// are read after the rescan interval.
+// With WordNet in the WordNet folder, English suggestions put a common
+// sense's words first, then the words one link from it, then the words
+// WordNet does not link, then a later sense's: shipment (a kind of
+// bringing) now comes before package, which the space ranks higher, and
+// rescue and deliverance drop. Without the folder's files nothing changes,
+// and files installed later are read after the rescan interval.
 func TestSuggestFollowsWordNet(t *testing.T) {
 	r, clock := senseRegistry(t)
 	dir := t.TempDir()
@@ -33,8 +32,8 @@ func TestSuggestFollowsWordNet(t *testing.T) {
 		t.Fatalf("within the rescan interval: %s, want the space's order", got)
 	}
 	clock.add(MythesRescan)
-	if got := strings.Join(suggestTerms(t, r, delivery), " "); got != "bringing shipment package rescue deliverance table" {
-		t.Errorf("with WordNet: %s, want bringing shipment package rescue deliverance table", got)
+	if got := strings.Join(suggestTerms(t, r, delivery), " "); got != "bringing shipment package table rescue deliverance" {
+		t.Errorf("with WordNet: %s, want bringing shipment package table rescue deliverance", got)
 	}
 	if got := strings.Join(suggestTerms(t, r, explorer.WeightedTerm{Term: "delivery", Weight: 1, Declined: true}, explorer.WeightedTerm{Term: "table", Weight: 1}), " "); strings.HasPrefix(got, "bringing shipment") {
 		t.Errorf("a declined term brings no senses: %s", got)

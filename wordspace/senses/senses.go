@@ -10,7 +10,6 @@ import (
 	"bytes"
 	"io"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -60,44 +59,19 @@ const (
 )
 
 // Rank is, for each folded word, the best sense class it has among
-// a pole's terms' senses: senseCommon, senseNear, senseGeneric or
-// senseLater.
+// a pole's terms' senses: senseCommon, senseNear or senseLater.
 type Rank map[string]int
 
 // The sense classes, in the order BySense puts them: a word of a common
-// sense (a synonym), one WordNet links to a common sense (wordnet.go), one
-// it links to a common sense only as its hypernym (a more generic term:
-// wordnet.go, round soft14), a word the rank does not list
-// (senseUnlisted), a word of later senses only. Exported as SenseClass
-// values for the soft order of the word space (Class).
+// sense (a synonym), one WordNet links to a common sense (wordnet.go), a
+// word the rank does not list (senseUnlisted), a word of later senses
+// only.
 const (
 	senseCommon = iota
 	senseNear
-	senseGeneric
 	senseUnlisted
 	senseLater
 )
-
-// SenseClass is a word's sense class (Rank.Class).
-type SenseClass int
-
-// The sense classes as Rank.Class answers them.
-const (
-	Common   SenseClass = senseCommon
-	Near     SenseClass = senseNear
-	Generic  SenseClass = senseGeneric
-	Unlisted SenseClass = senseUnlisted
-	Later    SenseClass = senseLater
-)
-
-// Class is the sense class of a suggested term, by its base forms too
-// (Unlisted when the rank does not list it).
-func (rank Rank) Class(term string) SenseClass {
-	if c, ok := rank.of(term); ok {
-		return SenseClass(c)
-	}
-	return Unlisted
-}
 
 // senseMorph marks a Rank whose words are base forms (WordNet's): a
 // suggestion is looked up by its base forms too (deliveries: delivery).
@@ -389,36 +363,39 @@ func MythesRanks(dat string, terms []explorer.WeightedTerm) (Rank, error) {
 
 // BySense re-orders list (the space's order) by the sense ranks: the
 // words of common senses first, then the words not listed, then the words
-// of later senses only, each part in the space's order (MyThes' ranks; with
-// WordNet's the word space orders by a score, wordspace's bySenseScore).
+// of later senses only, each part in the space's order.
 func BySense(list []explorer.PoleSuggestion, rank Rank) []explorer.PoleSuggestion {
+	out, _, _ := BySenseParts(list, rank)
+	return out
+}
+
+// BySenseParts is BySense, telling also how many of the re-ordered list's
+// words come first as linked (a common sense's or one link from it:
+// out[:linked]) and how many follow them unlisted (out[linked:linked+unlisted]).
+func BySenseParts(list []explorer.PoleSuggestion, rank Rank) (out []explorer.PoleSuggestion, linked, unlisted int) {
 	if len(rank) == 0 {
-		return list
+		return list, 0, len(list)
 	}
 	// Each suggestion's class once (a lookup folds it and tries its base
 	// forms), then the list in class order, each class in the space's.
 	var byClass [senseLater + 1][]explorer.PoleSuggestion
 	for _, sg := range list {
-		c := rank.Class(sg.Term)
+		c, ok := rank.of(sg.Term)
+		if !ok {
+			c = senseUnlisted
+		}
 		byClass[c] = append(byClass[c], sg)
 	}
-	out := make([]explorer.PoleSuggestion, 0, len(list))
+	out = make([]explorer.PoleSuggestion, 0, len(list))
 	for _, part := range byClass {
 		out = append(out, part...)
 	}
-	return out
+	return out, len(byClass[senseCommon]) + len(byClass[senseNear]), len(byClass[senseUnlisted])
 }
 
-// Linked are the words the rank lists as a common sense's or one link
-// from one (senseCommon, senseNear; base forms as WordNet writes them),
-// sorted.
-func (rank Rank) Linked() []string {
-	var out []string
-	for w, c := range rank {
-		if c <= senseNear && w != senseMorph {
-			out = append(out, w)
-		}
-	}
-	slices.Sort(out)
-	return out
+// IsLinked tells whether the rank lists term (or a base form of it) as a
+// word of a common sense or one link from one.
+func (rank Rank) IsLinked(term string) bool {
+	c, ok := rank.of(term)
+	return ok && c <= senseNear
 }

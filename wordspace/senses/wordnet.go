@@ -240,16 +240,8 @@ func wordnetFile(letter string) string {
 	return ""
 }
 
-// wordnetGeneric are the pointer symbols of a hypernym (a more generic
-// sense: payment for refund, transport for delivery, value for price).
-// On the bench's tuning probes the hypernyms' words the space ranked were
-// all judged not acceptable (7 of 7), against about half of the other
-// one-link words' (round soft14): they are senseGeneric, not senseNear.
-var wordnetGeneric = map[string]bool{"@": true, "@i": true}
-
 // related adds to words the words of the synset at off (senseCommon) and
-// of the synsets one link away from it (wordnetLinks: senseGeneric for a
-// hypernym, else senseNear).
+// of the synsets one link away from it (wordnetLinks, senseNear).
 func (db *wordnetDB) related(file string, off int64, words Rank) error {
 	s, err := db.synset(file, off)
 	if err != nil {
@@ -264,15 +256,11 @@ func (db *wordnetDB) related(file string, off int64, words Rank) error {
 		if err != nil {
 			return err
 		}
-		class := senseNear
-		if wordnetGeneric[p.sym] {
-			class = senseGeneric
-		}
 		switch {
 		case p.target > 0 && p.target <= len(t.words):
-			words.add(class, t.words[p.target-1])
+			words.add(senseNear, t.words[p.target-1])
 		default:
-			words.add(class, t.words...)
+			words.add(senseNear, t.words...)
 		}
 	}
 	return nil
@@ -290,8 +278,7 @@ func (rank Rank) add(class int, words ...string) {
 // WordNetRanks reads the sense classes of the pole's terms (declined terms
 // left out, at most MaxTerms: Terms) from the WordNet database in dir: a
 // word of a common sense (commonSenses) senseCommon, one linked to it
-// senseNear (senseGeneric when only as a hypernym), one of later senses
-// only senseLater. A term WordNet does not
+// senseNear, one of later senses only senseLater. A term WordNet does not
 // hold brings nothing. Each term's classes are read once while the
 // database's files are unchanged (termRanks).
 func WordNetRanks(dir string, terms []explorer.WeightedTerm) (Rank, error) {
