@@ -14,32 +14,43 @@ import (
 // rude", "was cheap", "I recommend", "would return").
 
 // wordUse counts the occurrences of a term after a predicative cue word
-// (pred) and after a determiner (det).
-type wordUse struct{ pred, det int }
+// (pred), after a determiner (det) and, of those, after a demonstrative
+// (dem: "this place", "deze zaak"; see wholeTopic).
+type wordUse struct{ pred, det, dem int }
 
-// cueSet is a language's cue words: true for a predicative cue, false
-// for a determiner.
-type cueSet map[string]bool
+// cueKind is what a cue word tells of the word after it.
+type cueKind uint8
+
+const (
+	cueDet  cueKind = iota // a determiner or possessive: a noun follows
+	cuePred                // a predicative cue: an adjective or verb follows
+	cueDem                 // a demonstrative determiner: a noun follows, pointed at
+)
+
+// cueSet is a language's cue words and their kinds.
+type cueSet map[string]cueKind
 
 // cueLists are the cue words of the languages that have them: the
-// predicative cues, then the determiners and possessives.
-var cueLists = map[string][2]string{
+// predicative cues, the determiners and possessives, and the
+// demonstratives among those determiners (written from grammar, as the
+// others).
+var cueLists = map[string][3]string{
 	"en": {`very so too really quite pretty extremely incredibly super fairly rather overly reasonably moderately decently well
 		is was are were be been being am seems seemed looks looked felt feel tasted tastes
 		not never always just also i we they you he she would will can could should must to didn don doesn`,
-		`the a an my our your their his her its this these those`},
+		`the a an my our your their his her its this these those`, `this these those`},
 	"nl": {`erg heel zeer te echt nogal vrij super is was waren ben wordt werd niet nooit ik we wij ze jij hij zou zal kan kon`,
-		`de het een dit deze mijn ons onze hun uw`},
+		`de het een dit deze mijn ons onze hun uw`, `dit deze`},
 	"fr": {`très trop si assez vraiment plutôt est était sont étaient être été ne pas jamais je nous ils elles vous`,
-		`le la les un une des du ce cet cette ces mon ma mes notre nos votre vos leur leurs au aux`},
+		`le la les un une des du ce cet cette ces mon ma mes notre nos votre vos leur leurs au aux`, `ce cet cette ces`},
 	"de": {`sehr zu so wirklich ziemlich recht ist war sind waren nicht nie ich wir du er`,
-		`der das den dem des ein eine einen einem einer dieser diese dieses mein meine unser unsere`},
+		`der das den dem des ein eine einen einem einer dieser diese dieses mein meine unser unsere`, `dieser diese dieses`},
 	"es": {`muy demasiado tan bastante realmente es era son eran está estaba están ser estar no nunca yo nosotros`,
-		`el la los las un una unos unas este esta estos estas mi mis nuestro nuestra del al`},
+		`el la los las un una unos unas este esta estos estas mi mis nuestro nuestra del al`, `este esta estos estas`},
 	"it": {`molto troppo così davvero abbastanza è era sono erano essere stato non mai io noi`,
-		`il lo la gli le un uno una questo questa mio mia nostro nostra del della dei delle`},
+		`il lo la gli le un uno una questo questa mio mia nostro nostra del della dei delle`, `questo questa`},
 	"pt": {`muito demais tão bastante realmente é era são eram está estava ser estar não nunca eu nós`,
-		`o os as um uma uns umas este esta meu minha nosso nossa do da dos das`},
+		`o os as um uma uns umas este esta meu minha nosso nossa do da dos das`, `este esta`},
 }
 
 var (
@@ -54,10 +65,13 @@ func cuesOf(lang string) cueSet {
 		for l, lists := range cueLists {
 			set := cueSet{}
 			for _, w := range strings.Fields(lists[1]) {
-				set[w] = false
+				set[w] = cueDet
+			}
+			for _, w := range strings.Fields(lists[2]) {
+				set[w] = cueDem
 			}
 			for _, w := range strings.Fields(lists[0]) {
-				set[w] = true
+				set[w] = cuePred
 			}
 			cueSets[l] = set
 		}
@@ -68,7 +82,7 @@ func cuesOf(lang string) cueSet {
 // noteUse records, for a term, whether the word before it is a cue.
 func (c *Counter) noteUse(word, term string, cues cueSet) {
 	if term != "" && c.lastWord != "" && cues != nil {
-		if pred, ok := cues[c.lastWord]; ok {
+		if kind, ok := cues[c.lastWord]; ok {
 			u := c.uses[term]
 			if u == nil {
 				if len(c.uses) >= c.maxTerms {
@@ -78,9 +92,13 @@ func (c *Counter) noteUse(word, term string, cues cueSet) {
 				u = &wordUse{}
 				c.uses[term] = u
 			}
-			if pred {
+			switch kind {
+			case cuePred:
 				u.pred++
-			} else {
+			case cueDem:
+				u.det++
+				u.dem++
+			default:
 				u.det++
 			}
 		}

@@ -101,7 +101,9 @@ type Texts func(fn func(text string)) error
 // A topic's terms end with the texts' closed compounds of them
 // (joinCompounds: "wijnkaart" in the topic of "kaart") and, in feedback,
 // the opinion words said of it (joinOpinions: "slow", "rude" in the topic
-// of "service"). It reads the texts twice.
+// of "service"), and those said of no aspect join the topic of the place
+// or the product as a whole (joinWhole: "recommend", "love" in the topic
+// of "place"). It reads the texts twice.
 func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]TopicGroup, error) {
 	texts = distinctTexts(texts)
 	counter := NewCounter()
@@ -118,9 +120,9 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	rows, nbs := rowTerms(cands, counter, lex, isAspect)
 	noTitle := noTitles(cands, counter, lang)
 	feats, kinOnly := contextFeatures(counter, exploreFeatures, lex)
-	var saidWords []string // implicit aspects (joinOpinions), in feedback
+	var said saidWords // implicit aspects and the whole (joinOpinions, joinWhole), in feedback
 	if isFeedback {
-		saidWords = opinionRows(feats, kinOnly)
+		said = newSaidWords(counter, opinionRows(feats, kinOnly))
 	}
 	words := newCompoundWords(counter, isAspect, lang) // the last use of counter
 	ctx := NewContexts(rows, feats)
@@ -136,7 +138,8 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	topics := buildSalientTopics(ranked, vecs, lang, opt.Topics, nbs, isFeedback, noTitle)
 	groups := titleByCoverage(groupTopics(topics, vecs, opt.Groups, isFeedback), vecs)
 	joinCompounds(groups, words)
-	joinOpinions(groups, ctx, saidWords)
+	joinOpinions(groups, ctx, said.words)
+	joinWhole(groups, ctx, said)
 	return groups, nil
 }
 

@@ -39,7 +39,22 @@ const maxOpinionMembers = 20
 // joinOpinions adds to the topics of groups the opinion words (words,
 // context words of ctx) said of them (see opinionLift).
 func joinOpinions(groups []TopicGroup, ctx *Contexts, words []string) {
-	var at [][2]int // group, topic
+	at, nearTopic := topicNear(groups, ctx)
+	joins := saidOf(nearTopic, ctx.feats, words)
+	added := make([]int, len(at))
+	for _, j := range joins {
+		if added[j.topic] < maxOpinionMembers {
+			added[j.topic]++
+			g, t := at[j.topic][0], at[j.topic][1]
+			groups[g].Topics[t].Terms = append(groups[g].Topics[t].Terms, j.term)
+		}
+	}
+}
+
+// topicNear returns the topics of groups in order (group, topic) and a
+// function that gives per topic the near counts of context word f of ctx
+// with the topic's one-word terms (f < 0: of all context words).
+func topicNear(groups []TopicGroup, ctx *Contexts) (at [][2]int, nearTopic func(f int32) []float64) {
 	var rowsOf [][]int32
 	for g := range groups {
 		for t, tp := range groups[g].Topics {
@@ -53,7 +68,7 @@ func joinOpinions(groups []TopicGroup, ctx *Contexts, words []string) {
 			at = append(at, [2]int{g, t})
 		}
 	}
-	nearTopic := func(f int32) []float64 {
+	nearTopic = func(f int32) []float64 {
 		n := make([]float64, len(rowsOf))
 		for k, rs := range rowsOf {
 			for _, r := range rs {
@@ -68,15 +83,7 @@ func joinOpinions(groups []TopicGroup, ctx *Contexts, words []string) {
 		}
 		return n
 	}
-	joins := saidOf(nearTopic, ctx.feats, words)
-	added := make([]int, len(rowsOf))
-	for _, j := range joins {
-		if added[j.topic] < maxOpinionMembers {
-			added[j.topic]++
-			g, t := at[j.topic][0], at[j.topic][1]
-			groups[g].Topics[t].Terms = append(groups[g].Topics[t].Terms, j.term)
-		}
-	}
+	return at, nearTopic
 }
 
 // opinionJoin is an opinion word said of a topic, with its lift.
