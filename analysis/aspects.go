@@ -214,14 +214,15 @@ func (c *Counter) fullerFunctionWord(word, key string) bool {
 
 // noTitles returns the candidates that title no topic: those with a word
 // that is a fuller function word of the column's language
-// (fullerFunctionWord), nil when there are none.
-func noTitles(cands []Candidate, counter *Counter, lang string) map[string]bool {
+// (fullerFunctionWord), and the one-word ones that function tells are
+// rule words (Lexicon.Function; nil: none), nil when there are none.
+func noTitles(cands []Candidate, counter *Counter, lang string, function func(string) bool) map[string]bool {
 	key := langKey(lang)
 	var out map[string]bool
 	for _, c := range cands {
 		link := linkWord(c.Term) // "de" of "mot de passe" titles it
 		for _, w := range strings.Fields(c.Term) {
-			if w != link && counter.fullerFunctionWord(w, key) {
+			if w != link && (counter.fullerFunctionWord(w, key) || function != nil && w == c.Term && function(w)) {
 				if out == nil {
 					out = map[string]bool{}
 				}

@@ -475,3 +475,52 @@ func TestLanguagePresentByItsOwnWords(t *testing.T) {
 		t.Fatal("French texts made Norwegian present: mot is a function word")
 	}
 }
+
+// In feedback the language's rule words (Lexicon.Function: tonality's
+// negators, modifiers and links) title no topic, also in English, which
+// has no fuller function-word list: "though" and "bit" are frequent,
+// spread and not stop words, so without the rule they title topics of
+// their own.
+func TestRuleWordsNeverTitles(t *testing.T) {
+	aspects := []string{"pizza", "waiter", "menu", "table", "soup", "terrace"}
+	r := rand.New(rand.NewPCG(5, 8))
+	texts := make([]string, 600)
+	for i := range texts {
+		a, b := aspects[r.IntN(len(aspects))], aspects[r.IntN(len(aspects))]
+		o, p := []string{"great", "good"}[i%2], []string{"good", "great"}[r.IntN(2)]
+		switch i % 3 {
+		case 0:
+			texts[i] = fmt.Sprintf("The %s was a bit %s, the %s was %s.", a, o, b, p)
+		case 1:
+			texts[i] = fmt.Sprintf("The %s was %s, though the %s was %s.", a, o, b, p)
+		default:
+			texts[i] = fmt.Sprintf("The %s was %s and the %s was %s.", a, o, b, p)
+		}
+	}
+	function := opinionOf("though", "bit")
+	titled := func(lex Lexicon) []string {
+		groups, err := Explore(textsOf(texts), "en", ExploreOptions{}, lex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var titles []string
+		for _, g := range groups {
+			for _, tp := range g.Topics {
+				titles = append(titles, strings.Fields(tp.Title)...)
+			}
+		}
+		return titles
+	}
+	if before := titled(Lexicon{Opinion: opinionOf("great", "good")}); !slices.Contains(before, "though") && !slices.Contains(before, "bit") {
+		t.Fatalf("the made corpus must title a topic with a rule word when none is known: %v", before)
+	}
+	titles := titled(Lexicon{Opinion: opinionOf("great", "good"), Function: function})
+	for _, w := range titles {
+		if function(w) {
+			t.Errorf("rule word %q titles a topic: %v", w, titles)
+		}
+	}
+	if !slices.Contains(titles, "pizza") {
+		t.Errorf("the aspect pizza titles no topic: %v", titles)
+	}
+}

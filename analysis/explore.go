@@ -76,6 +76,11 @@ type Lexicon struct {
 	// nor the link that joins a member; in feedback it joins, as a last
 	// member, the one topic it is said of (joinOpinions). nil: none known.
 	Opinion func(word string) bool
+	// Function reports whether a folded word is one of the language's
+	// words that only negate, modify or link (not, very, little, bit,
+	// though: tonality's rule words): in feedback never a topic's title
+	// by itself (a description may be about bits). nil: none known.
+	Function func(word string) bool
 }
 
 // TopicGroup is a group of topics found by exploring, titled by its most
@@ -118,7 +123,11 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	isAspect := aspectTest(counter, lex, lang)
 	cands := keepAspects(Candidates(counter, lex), isAspect)
 	rows, nbs := rowTerms(cands, counter, lex, isAspect)
-	noTitle := noTitles(cands, counter, lang)
+	function := lex.Function // rule words: function words of feedback ("a bit", "though")
+	if !isFeedback {
+		function = nil // in a description, "bit" and "little" (endian) may be what it is about
+	}
+	noTitle := noTitles(cands, counter, lang, function)
 	feats, kinOnly := contextFeatures(counter, exploreFeatures, lex)
 	var said saidWords // implicit aspects and the whole (joinOpinions, joinWhole), in feedback
 	if isFeedback {

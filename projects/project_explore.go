@@ -188,6 +188,7 @@ func (s *Service) lexicon(ctx context.Context, lang string) analysis.Lexicon {
 	// Opinion words are tonality, not topics (tonality's lexicon).
 	if a, ok := tonality.For(lang); ok {
 		lex.Opinion = a.IsOpinion
+		lex.Function = a.IsFunctionWord
 	}
 	if s.wordSpaces == nil {
 		return lex

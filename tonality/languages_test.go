@@ -118,6 +118,12 @@ func TestIsOpinion(t *testing.T) {
 			t.Errorf("EN IsOpinion(%q) = %v, want %v", w, got, want)
 		}
 	}
+	// A modifier with a lexicon valence is no opinion, as the scores
+	// count it: Dutch "zeer" (very; AFINN's "sore" translated) has -0.2.
+	nl, _ := For("NL")
+	if nl.IsOpinion("zeer") || !nl.IsOpinion("slecht") {
+		t.Error("NL: zeer, an intensifier, must be no opinion; slecht must be one")
+	}
 	o := en.WithOverrides(map[string]float64{"good": 0, "food": 0.4})
 	if o.IsOpinion("good") || !o.IsOpinion("food") || en.IsOpinion("food") {
 		t.Error("overrides: good 0 is no opinion, food 0.4 is one (on the copy only)")
@@ -168,4 +174,22 @@ func TestIsOpinion(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// TestIsFunctionWord: negators, modifiers and links are function words;
+// opinion words, nouns, plain stop words and unknown words are not.
+func TestIsFunctionWord(t *testing.T) {
+	en, _ := For("EN")
+	for w, want := range map[string]bool{
+		"not": true, "very": true, "Very": true, "little": true, "bit": true, "though": true, "but": true, "too": true,
+		"good": false, "food": false, "the": false, "zorbix": false, "": false,
+	} {
+		if got := en.IsFunctionWord(w); got != want {
+			t.Errorf("EN IsFunctionWord(%q) = %v, want %v", w, got, want)
+		}
+	}
+	nl, _ := For("NL")
+	if !nl.IsFunctionWord("zeer") || nl.IsFunctionWord("slecht") {
+		t.Error("NL: zeer is a function word, slecht is not")
+	}
 }

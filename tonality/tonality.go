@@ -137,13 +137,35 @@ func Release() {
 // valence (the word's own or a stem's it begins with, supplements, event
 // words and induced words included) is non-zero. Learned words (Adapt, Learner),
 // phrases (several words, Vietnamese words of several syllables included),
-// emoji and rule words without a valence are not. One lookup in the
+// emoji, rule words without a valence and intensifiers and diminishers
+// (Dutch "zeer", very, has a lexicon valence from "sore"; the scores
+// never count a modifier as an opinion) are not. One lookup in the
 // analyzer's word table (for a word absent from it, in a language with a
 // stem lexicon, also the stem lookup Analyze makes); safe for concurrent
 // use.
 func (a *Analyzer) IsOpinion(word string) bool {
 	_, ok := a.Polarity(word)
 	return ok
+}
+
+// functionFlags are the rule words that only negate, modify or link:
+// negators, intensifiers, diminishers, contrasts, concessives, clause
+// conjunctions, comparison markers, "not only" and excess ("too").
+const functionFlags = fNeg | fNegAfter | fIntens | fDim | fBut | fThough | fConj | fThan | fNotOnly | fToo
+
+// IsFunctionWord reports whether word, one word folded as IsOpinion takes
+// it, is one of the language's rule words that only negate, modify or
+// link ("not", "very", "little", "bit", "though", "because"): what the
+// scores read as a function, never as a thing talked about. Exploring
+// never titles a topic with one (analysis.Lexicon.Function).
+func (a *Analyzer) IsFunctionWord(word string) bool {
+	in, found := a.tab.words[word]
+	if !found {
+		if w := fold(word); w != word {
+			in, found = a.tab.words[w]
+		}
+	}
+	return found && in.flags&functionFlags != 0
 }
 
 // Polarity is the valence in [-1, 1] of an opinion word (IsOpinion: the
@@ -160,6 +182,9 @@ func (a *Analyzer) Polarity(word string) (v float64, ok bool) {
 				return 0, false
 			}
 		}
+	}
+	if in.flags&(fIntens|fDim) != 0 {
+		return 0, false // a modifier, never an opinion of its own (as opinion scores it)
 	}
 	v, ok, learned := in.valence()
 	if !ok || learned || v == 0 {

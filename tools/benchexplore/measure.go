@@ -106,6 +106,7 @@ func lexiconFor(lang string) (analysis.Lexicon, error) {
 	lex.SetBackground(lang)
 	if a, ok := tonality.For(lang); ok {
 		lex.Opinion = a.IsOpinion // as Service.lexicon gives it
+		lex.Function = a.IsFunctionWord
 	}
 	if !strings.EqualFold(lang, "EN") {
 		return lex, nil

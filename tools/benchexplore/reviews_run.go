@@ -78,7 +78,7 @@ func exploreReviews(lang string, rs []review, bare bool) (reviewMeasures, []anal
 		return reviewMeasures{}, nil, err
 	}
 	if bare {
-		lex = analysis.Lexicon{Opinion: lex.Opinion}
+		lex = analysis.Lexicon{Opinion: lex.Opinion, Function: lex.Function}
 	}
 	opinion := lex.Opinion
 	if opinion == nil {
