@@ -139,13 +139,18 @@ func Release() {
 // phrases (several words, Vietnamese words of several syllables included),
 // emoji, rule words without a valence and intensifiers and diminishers
 // (Dutch "zeer", very, has a lexicon valence from "sore"; the scores
-// never count a modifier as an opinion) are not. One lookup in the
-// analyzer's word table (for a word absent from it, in a language with a
-// stem lexicon, also the stem lookup Analyze makes); safe for concurrent
-// use.
+// never count a modifier as an opinion) are not. Polarity's lookups in
+// the analyzer's word table and one more for the word's rule flags; safe
+// for concurrent use.
 func (a *Analyzer) IsOpinion(word string) bool {
-	_, ok := a.Polarity(word)
-	return ok
+	if _, ok := a.Polarity(word); !ok {
+		return false
+	}
+	in := a.tab.words[word]
+	if in == nil {
+		in = a.tab.words[fold(word)]
+	}
+	return in == nil || in.flags&(fIntens|fDim) == 0
 }
 
 // functionFlags are the rule words that only negate, modify or link:
@@ -168,8 +173,10 @@ func (a *Analyzer) IsFunctionWord(word string) bool {
 	return found && in.flags&functionFlags != 0
 }
 
-// Polarity is the valence in [-1, 1] of an opinion word (IsOpinion: the
-// same lookup, the same words); ok is false, and v 0, for any other word.
+// Polarity is the valence in [-1, 1] of a word with one: the opinion
+// words (IsOpinion), and the intensifiers and diminishers that have a
+// lexicon valence ("terribly" leans negative: a pole's polarity rule
+// reads it); ok is false, and v 0, for any other word.
 func (a *Analyzer) Polarity(word string) (v float64, ok bool) {
 	in, found := a.tab.words[word]
 	if !found {
@@ -182,9 +189,6 @@ func (a *Analyzer) Polarity(word string) (v float64, ok bool) {
 				return 0, false
 			}
 		}
-	}
-	if in.flags&(fIntens|fDim) != 0 {
-		return 0, false // a modifier, never an opinion of its own (as opinion scores it)
 	}
 	v, ok, learned := in.valence()
 	if !ok || learned || v == 0 {
