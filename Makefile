@@ -368,8 +368,10 @@ BENCH_EXPLORE_DIR ?= $(or $(TMPDIR),/tmp)/explorer-bench-explore
 BENCH_EXPLORE_SIZES ?= 100000,1000000
 ## and on annotated review sentences in $$BENCH_REVIEWS_DIR (SemEval ABSA,
 ## MAMS): opinion titles, texts in a topic, categories found as a group;
-## then the tuning sets as languages other than English are explored (no
-## word space, OpenSubtitles' list of everyday speech as the background)
+## then the tuning sets explored without the word space and with another
+## list as the background, as languages other than English are (the
+## package's English list, which is Google's web word list: the other
+## languages' are lists of speech, so this stand-in is only near them)
 BENCH_REVIEWS_DIR ?= /work/tonality-data
 .PHONY: bench-explore
 bench-explore: bin/benchexplore

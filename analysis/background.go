@@ -16,7 +16,8 @@ import (
 // one word a line, most frequent first; see background/README.md):
 // English the 60,000 most frequent words of GloVe 6B (Wikipedia 2014 +
 // Gigaword 5), the other languages the 10,000 most frequent words of
-// OpenSubtitles 2016. make background-en and make background-lists write
+// OpenSubtitles 2016 (French, German and Spanish: of Wiktionary's
+// frequency lists). make background-en and make background-lists write
 // them.
 //
 //go:embed background/*.txt.gz

