@@ -44,13 +44,13 @@ var cueLists = map[string][3]string{
 	"fr": {`très trop si assez vraiment plutôt est était sont étaient être été ne pas jamais je nous ils elles vous`,
 		`le la les un une des du ce cet cette ces mon ma mes notre nos votre vos leur leurs au aux`, `ce cet cette ces`},
 	"de": {`sehr zu so wirklich ziemlich recht ist war sind waren nicht nie ich wir du er`,
-		`der das den dem des ein eine einen einem einer dieser diese dieses mein meine unser unsere`, `dieser diese dieses`},
+		`der das den dem des ein eine einen einem einer dieser diese dieses diesen diesem mein meine unser unsere`, `dieser diese dieses diesen diesem`},
 	"es": {`muy demasiado tan bastante realmente es era son eran está estaba están ser estar no nunca yo nosotros`,
-		`el la los las un una unos unas este esta estos estas mi mis nuestro nuestra del al`, `este esta estos estas`},
+		`el la los las un una unos unas este esta estos estas ese esa esos esas mi mis nuestro nuestra del al`, `este esta estos estas ese esa esos esas`},
 	"it": {`molto troppo così davvero abbastanza è era sono erano essere stato non mai io noi`,
-		`il lo la gli le un uno una questo questa mio mia nostro nostra del della dei delle`, `questo questa`},
+		`il lo la gli le un uno una questo questa questi queste mio mia nostro nostra del della dei delle`, `questo questa questi queste`},
 	"pt": {`muito demais tão bastante realmente é era são eram está estava ser estar não nunca eu nós`,
-		`o os as um uma uns umas este esta meu minha nosso nossa do da dos das`, `este esta`},
+		`o os as um uma uns umas este esta esse essa esses essas meu minha nosso nossa do da dos das`, `este esta esse essa esses essas`},
 }
 
 var (

@@ -131,7 +131,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	feats, kinOnly := contextFeatures(counter, exploreFeatures, lex)
 	var said saidWords // implicit aspects and the whole (joinOpinions, joinWhole), in feedback
 	if isFeedback {
-		said = newSaidWords(counter, opinionRows(feats, kinOnly))
+		said = newSaidWords(counter, opinionRows(feats, kinOnly, lex.Function))
 	}
 	words := newCompoundWords(counter, isAspect, lang) // the last use of counter
 	ctx := NewContexts(rows, feats)
@@ -147,8 +147,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	topics := buildSalientTopics(ranked, vecs, lang, opt.Topics, nbs, isFeedback, noTitle)
 	groups := titleByCoverage(groupTopics(topics, vecs, opt.Groups, isFeedback), vecs)
 	joinCompounds(groups, words)
-	joinOpinions(groups, ctx, said.words)
-	joinWhole(groups, ctx, said)
+	joinSaid(groups, ctx, said)
 	return groups, nil
 }
 

@@ -128,11 +128,13 @@ func saidOf(nearTopic func(f int32) []float64, feats map[string]int32, words []s
 	return joins
 }
 
-// opinionRows returns the context words that are opinion words (kinOnly).
-func opinionRows(feats []string, kinOnly map[string]bool) []string {
+// opinionRows returns the context words that are opinion words (kinOnly)
+// and no rule word (function, nil: none): a modifier with a valence (Dutch
+// "zeer", very) joins no topic as what is said of it.
+func opinionRows(feats []string, kinOnly map[string]bool, function func(string) bool) []string {
 	var rows []string
 	for _, f := range feats {
-		if kinOnly[f] {
+		if kinOnly[f] && (function == nil || !function(f)) {
 			rows = append(rows, f)
 		}
 	}

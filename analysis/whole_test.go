@@ -101,7 +101,7 @@ func TestJoinWhole(t *testing.T) {
 		{Topics: []Topic{{Title: "staff", Terms: []string{"staff", "rude"}}, {Title: "food", Terms: []string{"food", "tasty"}}}},
 		{Topics: []Topic{{Title: "place", Terms: []string{"place"}}}},
 	}
-	joinWhole(groups, ctx, said)
+	joinWhole(groups, ctx, said, wholeTopic(groups, said.pointed))
 	want := []string{"place", "love", "recommend"} // great: near staff and food; perfect: once
 	if got := groups[1].Topics[0].Terms; !slices.Equal(got, want) {
 		t.Errorf("place: %v, want %v", got, want)
@@ -112,7 +112,7 @@ func TestJoinWhole(t *testing.T) {
 	// Without a pointed topic nothing joins.
 	said.pointed = nil
 	groups[1].Topics[0].Terms = []string{"place"}
-	joinWhole(groups, ctx, said)
+	joinWhole(groups, ctx, said, wholeTopic(groups, said.pointed))
 	if got := groups[1].Topics[0].Terms; len(got) != 1 {
 		t.Errorf("place without demonstratives: %v", got)
 	}
@@ -136,10 +136,11 @@ func TestJoinWholeBound(t *testing.T) {
 	for _, s := range texts {
 		ctx.Add(s, "en")
 	}
+	said := newSaidWords(c, words)
 	groups := []TopicGroup{{Topics: []Topic{{Title: "place", Terms: []string{"place"}}}}}
-	joinWhole(groups, ctx, newSaidWords(c, words))
-	if n := len(groups[0].Topics[0].Terms); n != 1+maxOpinionMembers {
-		t.Errorf("place holds %d terms, want %d", n, 1+maxOpinionMembers)
+	joinWhole(groups, ctx, said, wholeTopic(groups, said.pointed))
+	if n := len(groups[0].Topics[0].Terms); n != 1+maxWholeMembers {
+		t.Errorf("place holds %d terms, want %d", n, 1+maxWholeMembers)
 	}
 }
 
@@ -193,5 +194,44 @@ func TestExploreWholeTopicHoldsWhatNamesNoAspect(t *testing.T) {
 		if slices.Contains(place.Terms, w) {
 			t.Errorf("%q, said of an aspect, joined the whole: %v", w, place.Terms)
 		}
+	}
+}
+
+// The whole is chosen by the topics' own terms, before opinion words join
+// them: "this tasty food" puts a demonstrative before "tasty", which joins
+// the food's topic as what is said of it, and must not make the food the
+// whole.
+func TestWholeChosenBeforeOpinionsJoin(t *testing.T) {
+	var texts []string
+	for range 4 {
+		texts = append(texts, "This tasty food.", "This tasty food, this tasty food.", "This tasty food!", "Wonderful!")
+	}
+	for range 30 {
+		texts = append(texts, "The staff was rude at the door.", "Great staff by the corner.", "The staff, rude.")
+	}
+	texts = append(texts, wholeTexts()...)
+	c := NewCounter()
+	for _, s := range texts {
+		c.Add(s, "en")
+	}
+	words := []string{"rude", "tasty", "great", "love", "recommend", "perfect", "wonderful"}
+	said := newSaidWords(c, words)
+	if said.pointed["tasty"].dem <= said.pointed["place"].dem {
+		t.Fatalf("the made texts must point at tasty more than at place: %v", said.pointed)
+	}
+	ctx := NewContexts([]string{"staff", "food", "place"}, append(slices.Clone(words), "door", "view", "corner"))
+	for _, s := range texts {
+		ctx.Add(s, "en")
+	}
+	groups := []TopicGroup{
+		{Topics: []Topic{{Title: "staff", Terms: []string{"staff"}}, {Title: "food", Terms: []string{"food"}}}},
+		{Topics: []Topic{{Title: "place", Terms: []string{"place"}}}},
+	}
+	joinSaid(groups, ctx, said)
+	if food := groups[0].Topics[1].Terms; !slices.Contains(food, "tasty") || slices.Contains(food, "wonderful") {
+		t.Errorf("food: %v, want tasty (said of it) and not wonderful (said of nothing)", food)
+	}
+	if place := groups[1].Topics[0].Terms; !slices.Contains(place, "wonderful") {
+		t.Errorf("place: %v, want wonderful, said of nothing, in the whole", place)
 	}
 }

@@ -137,20 +137,13 @@ func Release() {
 // valence (the word's own or a stem's it begins with, supplements, event
 // words and induced words included) is non-zero. Learned words (Adapt, Learner),
 // phrases (several words, Vietnamese words of several syllables included),
-// emoji, rule words without a valence and intensifiers and diminishers
-// (Dutch "zeer", very, has a lexicon valence from "sore"; the scores
-// never count a modifier as an opinion) are not. Polarity's lookups in
-// the analyzer's word table and one more for the word's rule flags; safe
-// for concurrent use.
+// emoji and rule words without a valence are not. One lookup in the
+// analyzer's word table (for a word absent from it, in a language with a
+// stem lexicon, also the stem lookup Analyze makes); safe for concurrent
+// use.
 func (a *Analyzer) IsOpinion(word string) bool {
-	if _, ok := a.Polarity(word); !ok {
-		return false
-	}
-	in := a.tab.words[word]
-	if in == nil {
-		in = a.tab.words[fold(word)]
-	}
-	return in == nil || in.flags&(fIntens|fDim) == 0
+	_, ok := a.Polarity(word)
+	return ok
 }
 
 // functionFlags are the rule words that only negate, modify or link:
@@ -160,41 +153,38 @@ const functionFlags = fNeg | fNegAfter | fIntens | fDim | fBut | fThough | fConj
 
 // IsFunctionWord reports whether word, one word folded as IsOpinion takes
 // it, is one of the language's rule words that only negate, modify or
-// link ("not", "very", "little", "bit", "though", "because"): what the
-// scores read as a function, never as a thing talked about. Exploring
-// never titles a topic with one (analysis.Lexicon.Function).
+// link ("not", "very", "little", "bit", "though", "because"), even when
+// the lexicon gives it a valence (Dutch "zeer", very, has AFINN's "sore"):
+// what the scores read as a function, never as an opinion or a thing
+// talked about. Exploring titles no topic with one and joins none to a
+// topic as an opinion (analysis.Lexicon.Function).
 func (a *Analyzer) IsFunctionWord(word string) bool {
-	in, found := a.tab.words[word]
-	if !found {
-		if w := fold(word); w != word {
-			in, found = a.tab.words[w]
-		}
-	}
-	return found && in.flags&functionFlags != 0
+	in := a.entry(word)
+	return in != nil && in.flags&functionFlags != 0
 }
 
-// Polarity is the valence in [-1, 1] of a word with one: the opinion
-// words (IsOpinion), and the intensifiers and diminishers that have a
-// lexicon valence ("terribly" leans negative: a pole's polarity rule
-// reads it); ok is false, and v 0, for any other word.
+// Polarity is the valence in [-1, 1] of an opinion word (IsOpinion: the
+// same lookup, the same words); ok is false, and v 0, for any other word.
 func (a *Analyzer) Polarity(word string) (v float64, ok bool) {
-	in, found := a.tab.words[word]
-	if !found {
-		w := fold(word)
-		if w != word {
-			in, found = a.tab.words[w]
-		}
-		if !found {
-			if in = a.tab.absent(w); in == nil {
-				return 0, false
-			}
-		}
+	in := a.entry(word)
+	if in == nil {
+		return 0, false
 	}
 	v, ok, learned := in.valence()
 	if !ok || learned || v == 0 {
 		return 0, false
 	}
 	return v, true
+}
+
+// entry is what the analyzer's table knows of word: its entry as given,
+// else that of its folded form, else what the form tells (table.info);
+// nil when nothing.
+func (a *Analyzer) entry(word string) *wordInfo {
+	if in, ok := a.tab.words[word]; ok {
+		return in
+	}
+	return a.tab.info(fold(word))
 }
 
 // Lang returns the upper-case code of the analyzer's language.
