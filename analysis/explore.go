@@ -131,7 +131,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	feats, kinOnly := contextFeatures(counter, exploreFeatures, lex)
 	var said saidWords // implicit aspects and the whole (joinOpinions, joinWhole), in feedback
 	if isFeedback {
-		said = newSaidWords(counter, opinionRows(feats, kinOnly, lex.Function))
+		said = newSaidWords(counter, opinionRows(feats, kinOnly, lex.Function), lang)
 	}
 	words := newCompoundWords(counter, isAspect, lang) // the last use of counter
 	ctx := NewContexts(rows, feats)

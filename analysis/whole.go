@@ -43,20 +43,28 @@ const (
 )
 
 // saidWords are the opinion words among the context words (joinOpinions,
-// joinWhole), with their occurrences, and the uses after a cue of the
-// terms the texts put after a demonstrative (wholeTopic), read from the
-// Counter before it is let go.
+// joinWhole), with their occurrences and whether each is a fuller function
+// word of the texts' language (like, want, actually: such a word said of
+// nothing named joins no whole), and the uses after a cue of the terms the
+// texts put after a demonstrative (wholeTopic), read from the Counter
+// before it is let go.
 type saidWords struct {
-	words   []string
-	counts  map[string]int
-	pointed map[string]wordUse
+	words    []string
+	counts   map[string]int
+	function map[string]bool
+	pointed  map[string]wordUse
 }
 
-// newSaidWords returns words with their counts from counter.
-func newSaidWords(counter *Counter, words []string) saidWords {
-	s := saidWords{words: words, counts: make(map[string]int, len(words)), pointed: map[string]wordUse{}}
+// newSaidWords returns words with their counts from counter, of texts in
+// language lang.
+func newSaidWords(counter *Counter, words []string, lang string) saidWords {
+	s := saidWords{words: words, counts: make(map[string]int, len(words)), function: map[string]bool{}, pointed: map[string]wordUse{}}
+	key := langKey(lang)
 	for _, w := range words {
 		s.counts[w] = counter.Count(w).Count
+		if counter.fullerFunctionWord(w, key) {
+			s.function[w] = true
+		}
 	}
 	for t, u := range counter.uses {
 		if u.dem > 0 {
@@ -102,9 +110,12 @@ func joinSaid(groups []TopicGroup, ctx *Contexts, said saidWords) {
 // joinWhole adds to the topic of the whole (whole: its index in
 // topicNear's order, found by wholeTopic before opinion words joined
 // topics; -1: none) the opinion words of said that are no term of a topic
-// yet and are near another topic's terms in fewer than aloneShare of
-// their occurrences, those in most occurrences first, at most
-// maxWholeMembers of them.
+// yet, no fuller function word of the language, and near another topic's
+// terms in fewer than aloneShare of their occurrences, those in most
+// occurrences first, at most maxWholeMembers of them. Without the
+// function-word rule the place of SemEval-2014 restaurants took like,
+// want, actually, right, please (1 point of coverage more, 84 %); with it
+// noise, satisfied, comfortable (and the laptop lightweight, broken).
 func joinWhole(groups []TopicGroup, ctx *Contexts, said saidWords, whole int) {
 	if whole < 0 {
 		return
@@ -121,7 +132,7 @@ func joinWhole(groups []TopicGroup, ctx *Contexts, said saidWords, whole int) {
 	var alone []string
 	for _, w := range said.words {
 		f, ok := ctx.feats[w]
-		if !ok || taken[w] || said.counts[w] < minCooccurrence {
+		if !ok || taken[w] || said.function[w] || said.counts[w] < minCooccurrence {
 			continue
 		}
 		others := 0.0

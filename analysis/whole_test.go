@@ -17,7 +17,7 @@ func TestPointedUses(t *testing.T) {
 		for _, s := range texts {
 			c.Add(s, lang)
 		}
-		return newSaidWords(c, nil).pointed
+		return newSaidWords(c, nil, lang).pointed
 	}
 	en := count("en", "I love this place.", "This place is great.", "The place was full.", "The food was good.", "These fries!")
 	if u := en["place"]; u.dem != 2 || u.det != 3 {
@@ -78,7 +78,7 @@ func wholeTexts() []string {
 			"The staff was rude.", "Rude staff at the door.", "The food was tasty.", "Tasty food and a view.",
 			"Great staff.", "Great food.", "The staff was great.", "Great.",
 			"I love this place.", "Love it.", "Love it!", "I recommend this place.", "Recommend!", "Would recommend.",
-			"This place is on the corner.", "The place has a view.",
+			"This place is on the corner.", "The place has a view.", "Actually, yes!",
 		)
 	}
 	return append(texts, "Perfect.")
@@ -91,8 +91,8 @@ func TestJoinWhole(t *testing.T) {
 		c.Add(s, "en")
 		texts = append(texts, s)
 	}
-	words := []string{"rude", "tasty", "great", "love", "recommend", "perfect"}
-	said := newSaidWords(c, words)
+	words := []string{"rude", "tasty", "great", "love", "recommend", "perfect", "actually"}
+	said := newSaidWords(c, words, "en")
 	ctx := NewContexts([]string{"staff", "food", "place"}, append(slices.Clone(words), "door", "view", "corner"))
 	for _, s := range texts {
 		ctx.Add(s, "en")
@@ -102,7 +102,7 @@ func TestJoinWhole(t *testing.T) {
 		{Topics: []Topic{{Title: "place", Terms: []string{"place"}}}},
 	}
 	joinWhole(groups, ctx, said, wholeTopic(groups, said.pointed))
-	want := []string{"place", "love", "recommend"} // great: near staff and food; perfect: once
+	want := []string{"place", "love", "recommend"} // great: near staff and food; perfect: once; actually: a function word
 	if got := groups[1].Topics[0].Terms; !slices.Equal(got, want) {
 		t.Errorf("place: %v, want %v", got, want)
 	}
@@ -136,7 +136,7 @@ func TestJoinWholeBound(t *testing.T) {
 	for _, s := range texts {
 		ctx.Add(s, "en")
 	}
-	said := newSaidWords(c, words)
+	said := newSaidWords(c, words, "en")
 	groups := []TopicGroup{{Topics: []Topic{{Title: "place", Terms: []string{"place"}}}}}
 	joinWhole(groups, ctx, said, wholeTopic(groups, said.pointed))
 	if n := len(groups[0].Topics[0].Terms); n != 1+maxWholeMembers {
@@ -215,7 +215,7 @@ func TestWholeChosenBeforeOpinionsJoin(t *testing.T) {
 		c.Add(s, "en")
 	}
 	words := []string{"rude", "tasty", "great", "love", "recommend", "perfect", "wonderful"}
-	said := newSaidWords(c, words)
+	said := newSaidWords(c, words, "en")
 	if said.pointed["tasty"].dem <= said.pointed["place"].dem {
 		t.Fatalf("the made texts must point at tasty more than at place: %v", said.pointed)
 	}
