@@ -21,6 +21,7 @@ const (
 	SettingEmailNotifications = "emailNotifications"
 	SettingDateFormat         = "dateFormat"
 	SettingEmailAddress       = "emailAddress"
+	SettingMailWhenJobEnds    = "mailWhenJobEnds"
 )
 
 // UserSetting is a setting with its current value.
@@ -92,15 +93,7 @@ var settingCatalogue = []settingDef{
 			return strconv.Itoa(n), nil
 		}},
 	{SettingEmailNotifications, "true", "Whether to receive notifications by e-mail: true or false.",
-		SettingType{Label: "E-mail notifications", Kind: SettingBoolean}, func(v string) (string, error) {
-			switch strings.ToLower(strings.TrimSpace(v)) {
-			case "true":
-				return "true", nil
-			case "false":
-				return "false", nil
-			}
-			return "", fmt.Errorf("must be true or false")
-		}},
+		SettingType{Label: "E-mail notifications", Kind: SettingBoolean}, normalizeBoolean},
 	{SettingDateFormat, "yyyy-MM-dd", "How dates are shown: yyyy-MM-dd, dd/MM/yyyy or MM/dd/yyyy.",
 		SettingType{Label: "Date format", Kind: SettingChoice, Choices: []string{"yyyy-MM-dd", "dd/MM/yyyy", "MM/dd/yyyy"}}, func(v string) (string, error) {
 			v = strings.TrimSpace(v)
@@ -111,6 +104,19 @@ var settingCatalogue = []settingDef{
 		}},
 	{SettingEmailAddress, "", "Where notifications are e-mailed; empty: to your username when it is an e-mail address, else nowhere.",
 		SettingType{Label: "E-mail address", Kind: SettingEmail}, NormalizeAddress},
+	{SettingMailWhenJobEnds, "true", "Whether to receive an e-mail when an import, exploration, model application or word learning of yours that ran a minute or more ends (with e-mail notifications on): true or false.",
+		SettingType{Label: "E-mail when a long job ends", Kind: SettingBoolean}, normalizeBoolean},
+}
+
+// normalizeBoolean accepts true or false in any case.
+func normalizeBoolean(v string) (string, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "true":
+		return "true", nil
+	case "false":
+		return "false", nil
+	}
+	return "", fmt.Errorf("must be true or false")
 }
 
 // NormalizeAddress accepts a bare e-mail address (no display name, at

@@ -25,7 +25,7 @@ func TestSettingsDefaultsAndUpdate(t *testing.T) {
 	ctx := e.As("ann")
 	list, err := e.Svc.Settings(ctx)
 	must(t, err)
-	want := map[string]string{"defaultLanguage": "EN", "timezone": "UTC", "suggestionsCount": "20", "emailNotifications": "true", "dateFormat": "yyyy-MM-dd", "emailAddress": ""}
+	want := map[string]string{"defaultLanguage": "EN", "timezone": "UTC", "suggestionsCount": "20", "emailNotifications": "true", "dateFormat": "yyyy-MM-dd", "emailAddress": "", "mailWhenJobEnds": "true"}
 	got := settingValues(t, list)
 	if len(list) != len(want) {
 		t.Fatalf("settings %v", got)
@@ -41,10 +41,11 @@ func TestSettingsDefaultsAndUpdate(t *testing.T) {
 		{Key: "suggestionsCount", Value: " 100 "},
 		{Key: "emailNotifications", Value: "FALSE"},
 		{Key: "dateFormat", Value: "dd/MM/yyyy"},
+		{Key: "mailWhenJobEnds", Value: " false"},
 	})
 	must(t, err)
 	got = settingValues(t, list)
-	for k, v := range map[string]string{"defaultLanguage": "SV", "timezone": "Europe/Stockholm", "suggestionsCount": "100", "emailNotifications": "false", "dateFormat": "dd/MM/yyyy"} {
+	for k, v := range map[string]string{"defaultLanguage": "SV", "timezone": "Europe/Stockholm", "suggestionsCount": "100", "emailNotifications": "false", "dateFormat": "dd/MM/yyyy", "mailWhenJobEnds": "false"} {
 		if got[k] != v {
 			t.Fatalf("%s = %q, want %q", k, got[k], v)
 		}
@@ -76,6 +77,7 @@ func TestSettingsUpdateIsAllOrNothing(t *testing.T) {
 		{{Key: "suggestionsCount", Value: "ten"}},
 		{{Key: "defaultLanguage", Value: "xx"}},
 		{{Key: "emailNotifications", Value: "yes"}},
+		{{Key: "mailWhenJobEnds", Value: "1"}},
 		{{Key: "dateFormat", Value: "dd.MM.yyyy"}},
 		{{Key: "dateFormat", Value: "yyyy-MM-dd"}, {Key: "emailNotifications", Value: "maybe"}},
 	} {

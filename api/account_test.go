@@ -288,7 +288,7 @@ func TestAPISettings(t *testing.T) {
 	e.AddUser("ann", "")
 	var list []map[string]string
 	e.Do(req{Method: "GET", Path: "/v1/account/settings", User: "ann"}).Expect(t, 200).JSON(t, &list)
-	if len(list) != 6 {
+	if len(list) != 7 {
 		t.Fatalf("settings %+v", list)
 	}
 	for _, body := range []any{

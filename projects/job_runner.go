@@ -227,8 +227,11 @@ func (s *Service) runJob(j *Job) {
 	if _, e := s.store.SetJobProgress(bg, j.ID, l.done.Load(), l.total.Load(), s.clock.Now()); e != nil {
 		s.log.Warn("writing a job's progress", "job", j.ID, "err", e)
 	}
-	if e := s.store.EndJob(bg, j.ID, end, s.clock.Now()); e != nil {
+	now := s.clock.Now()
+	if e := s.store.EndJob(bg, j.ID, end, now); e != nil {
 		s.log.Error("ending a job", "job", j.ID, "err", e)
+	} else {
+		s.mailJobEnd(j, end, now)
 	}
 	if e := s.store.PruneJobs(bg, j.OwnerID, keptJobs); e != nil {
 		s.log.Warn("pruning a user's jobs", "user", j.OwnerID, "err", e)

@@ -64,6 +64,7 @@ func settingFields(list []explorer.UserSetting, value func(explorer.UserSetting)
 // of the JSON values ("true or false") rather than of the control shown.
 var pageDescriptions = map[string]string{
 	explorer.SettingEmailNotifications: "E-mail me when someone shares a model with me or invites me, and before my plan changes.",
+	explorer.SettingMailWhenJobEnds:    "E-mail me when an import, exploration, model application or word learning of mine that ran a minute or more ends (with e-mail notifications on).",
 }
 
 // choiceLabel names a language code in English beside the code.

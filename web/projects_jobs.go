@@ -2,12 +2,12 @@ package web
 
 import (
 	prj "explorer/projects"
-	"fmt"
 	"net/http"
 	"strconv"
 	"time"
 
 	explorer "explorer"
+	"explorer/internal/wording"
 	"explorer/views/projects"
 
 	"github.com/gofiber/fiber/v2"
@@ -48,17 +48,9 @@ func jobView(c *fiber.Ctx, j *prj.Job, status string) *projects.JobView {
 		// project FAILED: explore it again instead.
 		Again: j.Kind != prj.JobImport && (j.Kind != prj.JobMeasure || j.State == prj.JobInterrupted)}
 	if left := j.Left(time.Now()); left > 0 {
-		v.Left = "about " + aboutDuration(left) + " left"
+		v.Left = "about " + wording.AboutDuration(left) + " left"
 	}
 	return v
-}
-
-// aboutDuration says d roughly: seconds under two minutes, else minutes.
-func aboutDuration(d time.Duration) string {
-	if d < 2*time.Minute {
-		return fmt.Sprintf("%d seconds", max(1, int(d.Seconds())))
-	}
-	return fmt.Sprintf("%d minutes", int(d.Minutes()+0.5))
 }
 
 // projectJob answers the job box of a project's newest job; once the job

@@ -3,7 +3,11 @@
 // singular or the plural ("1 seat", "2,000 credits").
 package wording
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+	"time"
+)
 
 // CreditsText writes n credits with thousands separators ("2,000 credits",
 // "1 credit").
@@ -35,4 +39,13 @@ func GroupThousands(n int64) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return sign + s
+}
+
+// AboutDuration says d roughly: seconds under two minutes ("90
+// seconds"), else minutes ("12 minutes").
+func AboutDuration(d time.Duration) string {
+	if d < 2*time.Minute {
+		return fmt.Sprintf("%d seconds", max(1, int(d.Seconds())))
+	}
+	return fmt.Sprintf("%d minutes", int(d.Minutes()+0.5))
 }

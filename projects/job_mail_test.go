@@ -1,0 +1,66 @@
+package projects_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	explorer "explorer"
+	"explorer/internal/smtpmail"
+	"explorer/internal/smtptest"
+	"explorer/internal/testkit"
+	"explorer/projects"
+)
+
+// TestJobEndMailedWhenLong: a job of the owner's that ran a minute or
+// more mails its end (issue 31 item 7); a quick one does not, nor one
+// whose owner turned mailWhenJobEnds off.
+func TestJobEndMailedWhenLong(t *testing.T) {
+	srv := smtptest.Start(t)
+	sender, err := smtpmail.Parse("smtp://" + srv.Addr + "?from=explorer@example.com&tls=none")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := testkit.New(t, func(o *explorer.Options) { o.Mailer = sender })
+	ps := jobProjects(t, e, 300, "ann")
+	ann := e.As("ann")
+	if _, err := e.Svc.UpdateSettings(ann, []explorer.UserSetting{{Key: "emailAddress", Value: "ann@example.com"}}); err != nil {
+		t.Fatal(err)
+	}
+	explore := func(minutes int) *projects.Job {
+		t.Helper()
+		h := holdJobs(e)
+		j, err := e.Svc.SubmitExplore(ann, ps[0].ID, "", projects.ExploreOptions{Topics: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.wait(t, j.ID)
+		e.Clock.Advance(time.Duration(minutes) * time.Minute)
+		close(h.release)
+		if j, err = e.Svc.AwaitJob(ann, j.ID); err != nil || j.State != projects.JobDone {
+			t.Fatalf("job %+v %v", j, err)
+		}
+		e.Svc.WaitJobs()
+		return j
+	}
+	explore(0)
+	if n := testkit.SendDue(t, e.Services.Notifications); n != 0 {
+		t.Fatalf("%d mails for a quick job", n)
+	}
+	explore(2)
+	if n := testkit.SendDue(t, e.Services.Notifications); n != 1 {
+		t.Fatalf("%d mails for a two-minute job, want 1", n)
+	}
+	msgs := srv.Wait(1, 5*time.Second)
+	if len(msgs) != 1 || msgs[0].To[0] != "ann@example.com" ||
+		!strings.Contains(msgs[0].Subject, "The exploration of") || !strings.Contains(msgs[0].Subject, "survey of ann") {
+		t.Fatalf("messages %+v", msgs)
+	}
+	if _, err := e.Svc.UpdateSettings(ann, []explorer.UserSetting{{Key: explorer.SettingMailWhenJobEnds, Value: "False"}}); err != nil {
+		t.Fatal(err)
+	}
+	explore(3)
+	if n := testkit.SendDue(t, e.Services.Notifications); n != 0 {
+		t.Fatalf("%d mails with mailWhenJobEnds off", n)
+	}
+}
