@@ -7,8 +7,6 @@ import (
 
 	explorer "explorer"
 	"explorer/accounts"
-	"explorer/internal/smtpmail"
-	"explorer/internal/smtptest"
 	"explorer/internal/testkit"
 	"explorer/internal/wording"
 	"explorer/projects"
@@ -137,14 +135,10 @@ func TestRefusedImportsNamesTheOverdraft(t *testing.T) {
 // leaves the balance under a tenth of the monthly credits; the banner's
 // state says so on every page.
 func TestLowCreditsMailOncePerCycle(t *testing.T) {
-	srv := smtptest.Start(t)
-	sender, err := smtpmail.Parse("smtp://" + srv.Addr + "?from=explorer@example.com&tls=none")
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv, sender := testkit.MailServer(t)
 	e := testkit.New(t, testkit.EnforceCredits, func(o *explorer.Options) { o.Mailer = sender })
 	e.AddUser("ann", "")
-	_, err = e.Svc.UpdateSettings(e.As("ann"), []explorer.UserSetting{{Key: "emailAddress", Value: "ann@example.com"}})
+	_, err := e.Svc.UpdateSettings(e.As("ann"), []explorer.UserSetting{{Key: "emailAddress", Value: "ann@example.com"}})
 	must(t, err)
 	ann := e.As("ann")
 	low, err := e.Svc.CreditsLow(ann)

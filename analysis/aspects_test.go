@@ -39,6 +39,17 @@ func opinionOf(words ...string) func(string) bool {
 	return func(w string) bool { return set[w] }
 }
 
+// allTitles are the titles of the groups' topics, in order.
+func allTitles(groups []TopicGroup) []string {
+	var out []string
+	for _, g := range groups {
+		for _, t := range g.Topics {
+			out = append(out, t.Title)
+		}
+	}
+	return out
+}
+
 func allTerms(groups []TopicGroup) []string {
 	var out []string
 	for _, g := range groups {
@@ -422,12 +433,7 @@ func TestFullerFunctionWordsNeverTitles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var titles []string
-		for _, g := range groups {
-			for _, tp := range g.Topics {
-				titles = append(titles, tp.Title)
-			}
-		}
+		titles := allTitles(groups)
 		for _, title := range titles {
 			for _, w := range strings.Fields(title) {
 				if _, fuller := functionSet(c.lang)[w]; (fuller || slices.Contains(c.adverbs, w)) && w != c.noun {
@@ -508,13 +514,11 @@ func TestRuleWordsNeverTitles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var titles []string
-		for _, g := range groups {
-			for _, tp := range g.Topics {
-				titles = append(titles, strings.Fields(tp.Title)...)
-			}
+		var words []string
+		for _, title := range allTitles(groups) {
+			words = append(words, strings.Fields(title)...)
 		}
-		return titles
+		return words
 	}
 	if before := titled(Lexicon{Opinion: opinionOf("great", "good")}); !slices.Contains(before, "though") && !slices.Contains(before, "bit") {
 		t.Fatalf("the made corpus must title a topic with a rule word when none is known: %v", before)

@@ -7,8 +7,6 @@ import (
 
 	explorer "explorer"
 	"explorer/accounts"
-	"explorer/internal/smtpmail"
-	"explorer/internal/smtptest"
 	"explorer/internal/testkit"
 	"explorer/models"
 )
@@ -16,11 +14,7 @@ import (
 // Every mail carries a link to the page where to answer when the server
 // has a public URL, and the sender learns whether the recipient is mailed.
 func TestMailLinksAndDelivery(t *testing.T) {
-	srv := smtptest.Start(t)
-	sender, err := smtpmail.Parse("smtp://" + srv.Addr + "?from=explorer@example.com&tls=none")
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv, sender := testkit.MailServer(t)
 	e := testkit.New(t, func(o *explorer.Options) { o.Mailer = sender; o.PublicURL = "https://explorer.example.com/" })
 	e.AddUser("ann", "")
 	e.AddUser("bob", "")
@@ -69,14 +63,7 @@ func TestMailLinksAndDelivery(t *testing.T) {
 // Without a public URL mails name the page; without SMTP the sender is
 // told that nobody is mailed.
 func TestMailWithoutLinkOrSMTP(t *testing.T) {
-	_, sender := func() (*smtptest.Server, *smtpmail.Sender) {
-		srv := smtptest.Start(t)
-		s, err := smtpmail.Parse("smtp://" + srv.Addr + "?from=explorer@example.com&tls=none")
-		if err != nil {
-			t.Fatal(err)
-		}
-		return srv, s
-	}()
+	_, sender := testkit.MailServer(t)
 	e := testkit.New(t, func(o *explorer.Options) { o.Mailer = sender })
 	e.AddUser("ann", "")
 	e.AddUser("bob@example.com", "")

@@ -23,11 +23,7 @@ import (
 // started by the test.
 func mailEnv(t *testing.T) (*testkit.Env, *smtptest.Server, *smtpmail.Sender) {
 	t.Helper()
-	srv := smtptest.Start(t)
-	sender, err := smtpmail.Parse("smtp://" + srv.Addr + "?from=explorer@example.com&tls=none")
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv, sender := testkit.MailServer(t)
 	e := testkit.New(t, func(o *explorer.Options) { o.Mailer = sender })
 	return e, srv, sender
 }

@@ -6,8 +6,6 @@ import (
 	"time"
 
 	explorer "explorer"
-	"explorer/internal/smtpmail"
-	"explorer/internal/smtptest"
 	"explorer/internal/testkit"
 	"explorer/projects"
 )
@@ -16,11 +14,7 @@ import (
 // more mails its end (issue 31 item 7); a quick one does not, nor one
 // whose owner turned mailWhenJobEnds off.
 func TestJobEndMailedWhenLong(t *testing.T) {
-	srv := smtptest.Start(t)
-	sender, err := smtpmail.Parse("smtp://" + srv.Addr + "?from=explorer@example.com&tls=none")
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv, sender := testkit.MailServer(t)
 	e := testkit.New(t, func(o *explorer.Options) { o.Mailer = sender })
 	ps := jobProjects(t, e, 300, "ann")
 	ann := e.As("ann")
