@@ -116,7 +116,9 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 		return nil, err
 	}
 	isFeedback := feedback(counter, lex)
+	how := grouping{feedback: isFeedback, kinOnly: isFeedback && opt.Groups == 0}
 	opt = feedbackOptions(opt, isFeedback).Normalized()
+	how.n = opt.Groups
 	if lex.RankForFeedback && !isFeedback {
 		lex.Rank, lex.Size = nil, 0
 	}
@@ -145,7 +147,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	vecs := ctx.Vectors()
 	ranked := RankSalient(cands, vecs, isFeedback)
 	topics := buildSalientTopics(ranked, vecs, lang, opt.Topics, nbs, isFeedback, noTitle)
-	groups := titleByCoverage(groupTopics(topics, vecs, opt.Groups, isFeedback), vecs)
+	groups := titleByCoverage(groupTopics(topics, vecs, how), vecs)
 	joinCompounds(groups, words)
 	joinSaid(groups, ctx, said)
 	return groups, nil

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -53,7 +54,7 @@ func TestGroupTopicsFeedbackKeepsMainAspectsApart(t *testing.T) {
 	if got := groupsOf(GroupTopics(topics, v, 2)); got["food"] != got["service"] {
 		t.Fatalf("the made vectors do not join the main aspects without feedback: %v", got)
 	}
-	got := groupsOf(groupTopics(topics, v, 2, true))
+	got := groupsOf(groupTopics(topics, v, grouping{n: 2, feedback: true}))
 	if got["food"] == got["service"] || got["pizza"] != got["food"] || got["pasta"] != got["food"] ||
 		got["waiter"] != got["service"] || got["staff"] != got["service"] {
 		t.Fatalf("feedback groups %v", got)
@@ -77,7 +78,7 @@ func TestMainTopicsLeadTheirOwnGroups(t *testing.T) {
 			t.Errorf("%s main %v", tp.Title, main[i])
 		}
 	}
-	groups := groupTopics(topics, madeVectors(kin, docs), 2, true)
+	groups := groupTopics(topics, madeVectors(kin, docs), grouping{n: 2, feedback: true})
 	if got := groupsOf(groups); got["food"] == got["service"] {
 		t.Fatalf("main aspects share a group: %v", got)
 	}
@@ -160,7 +161,7 @@ func TestGroupTopicsFeedbackMadeCorpus(t *testing.T) {
 	if got := groupsOf(GroupTopics(topics, v, 2)); got["food"] != got["service"] {
 		t.Fatalf("the made corpus does not join the main aspects without feedback: %v", got)
 	}
-	groups := groupTopics(topics, v, 2, true)
+	groups := groupTopics(topics, v, grouping{n: 2, feedback: true})
 	for a, kinds := range map[string][]string{"food": terms[2:6], "service": terms[6:]} {
 		for _, k := range kinds {
 			if g := groupOf(groups, k); g != groupOf(groups, a) {
@@ -193,7 +194,7 @@ func TestCenterVectorsGroupsGenericTopicsWithKin(t *testing.T) {
 	if slices.Contains(mainTopics(topics, v), true) {
 		t.Fatal("a main topic among topics in as many texts")
 	}
-	got := groupsOf(groupTopics(topics, v, 2, true))
+	got := groupsOf(groupTopics(topics, v, grouping{n: 2, feedback: true}))
 	if got["food"] != got["pizza"] || got["service"] != got["waiter"] || got["food"] == got["service"] {
 		t.Fatalf("feedback groups %v", got)
 	}
@@ -221,7 +222,7 @@ func TestLoneTopicApartFromDistinctEntity(t *testing.T) {
 		topics = append(topics, Topic{Title: w, Terms: []string{w}})
 	}
 	v := madeVectors(kin, docs)
-	if got := groupsOf(groupTopics(topics, v, 3, true)); got["mouse"] != got["keyboard"] {
+	if got := groupsOf(groupTopics(topics, v, grouping{n: 3, feedback: true})); got["mouse"] != got["keyboard"] {
 		t.Fatalf("without the entity counts the mouse does not join the keyboard: %v", got)
 	}
 	v.ent = &entityPairs{docs: 1000, rowDocs: make([]uint32, len(v.Terms)),
@@ -233,12 +234,67 @@ func TestLoneTopicApartFromDistinctEntity(t *testing.T) {
 	if !v.Distinct("keyboard", "mouse") || v.Distinct("keyboard", "keys") {
 		t.Fatal("made counts: keyboard and mouse are not the only distinct pair")
 	}
-	got := groupsOf(groupTopics(topics, v, 3, true))
+	got := groupsOf(groupTopics(topics, v, grouping{n: 3, feedback: true}))
 	if got["mouse"] != "mouse" || got["keys"] != got["keyboard"] || got["display"] != got["screen"] ||
 		got["keyboard"] == got["screen"] {
 		t.Fatalf("feedback groups with the counts %v", got)
 	}
 	if got := groupsOf(GroupTopics(topics, v, 3)); got["mouse"] != got["keyboard"] {
 		t.Fatalf("outside feedback the mouse leaves the keyboard: %v", got)
+	}
+}
+
+// Feedback whose number of groups was not asked for groups only kin: two
+// clusters merge while their linkage stands out from all the topics'
+// pairs, and never across an entity named beside another. Asked for two
+// groups, the near but no kin memory joins the drive (and the mouse the
+// keyboard); by kin alone memory stays apart, the mouse too (named beside
+// the keyboard), and staff still joins service.
+func TestFeedbackGroupsOnlyKin(t *testing.T) {
+	names := []string{"service", "staff", "drive", "memory", "keyboard", "mouse", "food", "price", "wine", "music", "view", "bed"}
+	kin := map[string][]float32{}
+	docs := map[string]int{}
+	for i, w := range names {
+		vec := make([]float32, len(names))
+		vec[i] = 1
+		kin[w] = vec
+		docs[w] = 50
+	}
+	kin["staff"][0] = 1.2                     // staff is used as service is
+	kin["memory"][2] = 0.3                    // memory near the drive, little more than the rest
+	kin["mouse"][4], kin["mouse"][5] = 1, 0.3 // the mouse is used as the keyboard is
+	var topics []Topic
+	for _, w := range names {
+		topics = append(topics, Topic{Title: w, Terms: []string{w}})
+	}
+	v := madeVectors(kin, docs)
+	v.ent = &entityPairs{docs: 1000, rowDocs: make([]uint32, len(v.Terms)), pairs: make([]uint32, len(v.Terms)*(len(v.Terms)-1)/2)}
+	for term, i := range v.index {
+		v.ent.rowDocs[i] = uint32(docs[term])
+	}
+	v.ent.pairs[pairIndex(int32(v.index["keyboard"]), int32(v.index["mouse"]))] = 10 // 4 times chance
+	forced := groupsOf(groupTopics(topics, v, grouping{n: 2, feedback: true}))
+	if forced["memory"] != forced["drive"] {
+		t.Fatalf("two groups asked: memory not with the drive: %v", forced)
+	}
+	got := groupsOf(groupTopics(topics, v, grouping{n: 2, feedback: true, kinOnly: true}))
+	if got["staff"] != got["service"] || got["memory"] == got["drive"] || got["mouse"] == got["keyboard"] {
+		t.Fatalf("kin only: %v", got)
+	}
+	if got["food"] == got["price"] || got["wine"] == got["music"] {
+		t.Fatalf("kin only: topics of nothing in common grouped: %v", got)
+	}
+}
+
+// kinLinkage is the mean of the pairs' similarities plus kinSpread
+// standard deviations; 0 for one topic.
+func TestKinLinkage(t *testing.T) {
+	sim := [][]float64{{1, 0.5, -0.1}, {0.5, 1, 0.2}, {-0.1, 0.2, 1}}
+	// pairs 0.5, -0.1, 0.2: mean 0.2, sd sqrt(0.06)
+	if got, want := kinLinkage(sim), 0.2+kinSpread*math.Sqrt(0.06); math.Abs(got-want) > 1e-9 {
+		t.Fatalf("kinLinkage %v, want %v", got, want)
+	}
+	if got := kinLinkage([][]float64{{1}}); got != 0 {
+		t.Fatalf("one topic: %v", got)
 	}
 }
