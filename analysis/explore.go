@@ -187,7 +187,9 @@ func feedback(counter *Counter, lex Lexicon) bool {
 }
 
 // feedbackTopicsPerGroup: feedback's default groups are smaller than one
-// per four topics. Reviews name many entities, each in a few words (a
+// per four topics; since the fifteenth round (groupTopics, kinOnly) this
+// is the least number of groups, the merges stopping earlier where the
+// topics' kin end. Reviews name many entities, each in a few words (a
 // laptop's battery, screen, keyboard, OS, software, warranty, disk,
 // memory; a restaurant's food, service, ambience, prices, drinks), and a
 // category measured against a group's texts is lost in a group that holds

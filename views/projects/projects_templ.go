@@ -102,7 +102,7 @@ type DetailView struct {
 }
 
 // ExploreForm holds the bounds of the explore form's numbers: topics
-// (blank: DefaultTopics) and groups (blank: one per four topics, per 2.5 in feedback).
+// (blank: DefaultTopics) and groups (blank: one per four topics; in feedback, groups of kin).
 type ExploreForm struct {
 	DefaultTopics int
 	MaxTopics     int
@@ -1075,7 +1075,7 @@ func DetailSection(v DetailView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 81, "\" placeholder=\"a group per four topics (2.5 in feedback)\"></label> <button type=\"submit\">Explore</button></form><h2>Topics</h2>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 81, "\" placeholder=\"a group per four topics (feedback: groups of kin)\"></label> <button type=\"submit\">Explore</button></form><h2>Topics</h2>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
