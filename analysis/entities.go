@@ -107,6 +107,11 @@ func pairIndex(a, b int32) int {
 // at least distinctTogether texts, and at least distinctLift times as
 // often as chance. False when the entities were not counted.
 func (v *Vectors) Distinct(a, b string) bool {
+	return v.namedApart(a, b, distinctTogether)
+}
+
+// namedApart is Distinct with at least together texts naming both.
+func (v *Vectors) namedApart(a, b string, together float64) bool {
 	e := v.ent
 	if e == nil {
 		return false
@@ -119,12 +124,12 @@ func (v *Vectors) Distinct(a, b string) bool {
 	if i == j {
 		return false
 	}
-	together := float64(e.pairs[pairIndex(int32(i), int32(j))])
-	if together < distinctTogether {
+	both := float64(e.pairs[pairIndex(int32(i), int32(j))])
+	if both < together {
 		return false
 	}
 	chance := float64(e.rowDocs[i]) * float64(e.rowDocs[j]) / float64(e.docs)
-	return together >= distinctLift*chance
+	return both >= distinctLift*chance
 }
 
 // distinctFrom reports whether the texts name term as an entity distinct

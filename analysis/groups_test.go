@@ -298,3 +298,35 @@ func TestKinLinkage(t *testing.T) {
 		t.Fatalf("one topic: %v", got)
 	}
 }
+
+// Two topics are apart in grouping when a term of each (not only their
+// titles) is named beside the other in two texts at three times chance:
+// "the processor and hard drive", where the topic of the drive holds the
+// phrase. A member needs three texts (Distinct), one text is never enough.
+func TestDistinctTopicsByTheirTerms(t *testing.T) {
+	docs := map[string]int{"drive": 12, "hard drive": 33, "processor": 15, "memory": 22}
+	kin := map[string][]float32{}
+	for w := range docs {
+		kin[w] = []float32{1}
+	}
+	v := madeVectors(kin, docs)
+	v.ent = &entityPairs{docs: 3000, rowDocs: make([]uint32, len(v.Terms)), pairs: make([]uint32, len(v.Terms)*(len(v.Terms)-1)/2)}
+	for term, i := range v.index {
+		v.ent.rowDocs[i] = uint32(docs[term])
+	}
+	pair := func(a, b string) *uint32 { return &v.ent.pairs[pairIndex(int32(v.index[a]), int32(v.index[b]))] }
+	*pair("hard drive", "processor") = 2
+	*pair("memory", "processor") = 1
+	topics := []Topic{{Title: "drive", Terms: []string{"drive", "hard drive"}}, {Title: "processor", Terms: []string{"processor"}},
+		{Title: "memory", Terms: []string{"memory"}}}
+	apart := distinctTopics(topics, v)
+	if !apart[0][1] || !apart[1][0] {
+		t.Fatal("drive (with hard drive) and processor, named together in 2 texts, not apart")
+	}
+	if apart[1][2] || apart[0][2] || apart[0][0] {
+		t.Fatalf("apart without 2 texts: %v", apart)
+	}
+	if v.Distinct("hard drive", "processor") {
+		t.Fatal("a member would need 3 texts")
+	}
+}
