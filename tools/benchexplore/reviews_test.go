@@ -63,6 +63,24 @@ func TestLaptops2014Categories(t *testing.T) {
 	}
 }
 
+// The committed restaurant annotation parses and names only SemEval-2016
+// restaurant entities.
+func TestRestaurants2014Entities(t *testing.T) {
+	m, err := parseTermCategories(restaurants2014Entities)
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := map[string]bool{"food": true, "drinks": true, "service": true, "ambience": true, "location": true, "restaurant": true}
+	if len(m) < 80 {
+		t.Errorf("%d terms mapped", len(m))
+	}
+	for term, c := range m {
+		if !known[c] {
+			t.Errorf("%s: entity %q is not in the scheme", term, c)
+		}
+	}
+}
+
 // The diagnosis gives the best group's precision and recall, the
 // category's sentences in no topic and only in other groups, and the
 // best single topic.
