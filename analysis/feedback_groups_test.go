@@ -81,3 +81,27 @@ func TestExploreFeedbackManyEntitiesSmallGroups(t *testing.T) {
 		t.Errorf("%d entity nouns found in topics of %d groups", found, len(groups))
 	}
 }
+
+// Feedback's groups asked for are merged down to about that number, as
+// before kin-only grouping; by default there are as many as the kin make,
+// at least one per 2.5 topics.
+func TestExploreFeedbackGroupsAskedKept(t *testing.T) {
+	texts, opinions := manyEntityCorpus(4800)
+	lex := Lexicon{Opinion: opinionOf(opinions...)}
+	asked, err := Explore(textsOf(texts), "en", ExploreOptions{Groups: 10}, lex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byDefault, err := Explore(textsOf(texts), "en", ExploreOptions{}, lex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	topics := 0
+	for _, g := range byDefault {
+		topics += len(g.Topics)
+	}
+	t.Logf("asked 10: %d groups; by default %d groups of %d topics", len(asked), len(byDefault), topics)
+	if len(asked) > 12 || len(byDefault) < int(float64(topics)/feedbackTopicsPerGroup) || len(byDefault) <= len(asked) {
+		t.Fatalf("10 groups asked: %d; by default %d of %d topics", len(asked), len(byDefault), topics)
+	}
+}

@@ -83,7 +83,7 @@ func orderedGroups(topics []Topic, clusters [][]int) []TopicGroup {
 
 // kinSpread is how many standard deviations above the mean similarity of
 // all pairs of topics a linkage must be for kin (kinLinkage).
-const kinSpread = 2
+const kinSpread = 2.25
 
 // kinLinkage is the least linkage of kin: kinSpread standard deviations
 // above the mean of the similarities of all pairs of topics. Feedback
