@@ -1,6 +1,9 @@
 package analysis
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Distinct entities (feedback): a word near a topic's title in the word
 // space, or used in like contexts, joins the topic only when the texts do
@@ -135,10 +138,11 @@ func (v *Vectors) namedApart(a, b string, together float64) bool {
 // distinctFrom reports whether the texts name term as an entity distinct
 // from one of terms (Distinct).
 func (v *Vectors) distinctFrom(term string, terms []string) bool {
-	for _, t := range terms {
-		if v.Distinct(term, t) {
-			return true
-		}
-	}
-	return false
+	return v.namedApartFrom(term, terms, distinctTogether)
+}
+
+// namedApartFrom reports whether the texts name term beside one of terms
+// in at least together texts, at distinctLift times chance (namedApart).
+func (v *Vectors) namedApartFrom(term string, terms []string, together float64) bool {
+	return slices.ContainsFunc(terms, func(t string) bool { return v.namedApart(term, t, together) })
 }

@@ -187,18 +187,17 @@ func feedback(counter *Counter, lex Lexicon) bool {
 }
 
 // feedbackTopicsPerGroup: feedback's default groups are smaller than one
-// per four topics; since the fifteenth round (groupTopics, kinOnly) this
-// is the least number of groups, the merges stopping earlier where the
-// topics' kin end. Reviews name many entities, each in a few words (a
-// laptop's battery, screen, keyboard, OS, software, warranty, disk,
-// memory; a restaurant's food, service, ambience, prices, drinks), and a
-// category measured against a group's texts is lost in a group that holds
-// several: at 15 groups of SemEval-2014 laptops' 60 topics, warranty sat
-// with toshiba, hp and laptop (F1 0.10), software with computer (0.28).
-// One group per 2.5 topics (24 of 60): on SemEval-2014 laptops the
-// categories found were the same from 18 to 30 groups with the word space
-// (5 of 11) and from 24 to 30 without it (4 of 11; 2 at 22), the
-// restaurant ones the same from 18 to 30 (4 of 4; 3 without).
+// per four topics. Since the sixteenth round this is the least number of
+// groups, not their number: by default feedback groups only kin
+// (groupTopics, kinOnly), which stops the merges earlier. Reviews name
+// many entities, each in a few words (a laptop's battery, screen,
+// keyboard, OS, software, warranty, disk, memory; a restaurant's food,
+// service, ambience, prices, drinks), and a category measured against a
+// group's texts is lost in a group that holds several: at 15 groups of
+// SemEval-2014 laptops' 60 topics, warranty sat with toshiba, hp and
+// laptop (F1 0.10), software with computer (0.28). One group per 2.5
+// topics (24 of 60) was chosen in the eighth round as the number itself
+// (the categories found were the same from 18 to 30 groups).
 const feedbackTopicsPerGroup = 2.5
 
 // feedbackOptions sets the default numbers of topics and groups of

@@ -27,14 +27,16 @@ type grouping struct {
 // what sets each off from all (feedbackSimilarities), the main aspects
 // lead groups of their own (mainTopics), and a lone topic joins no group
 // that holds an entity the texts name beside it (distinctTopics).
-// With kinOnly, two clusters merge, and a lone topic joins a group, only
-// when their linkage stands out from the topics' pairs (kinLinkage) and
-// no topic of the one is an entity named beside a topic of the other:
-// the groups are then as many as the kin make, at least n.
+// With kinOnly (and at least kinMinTopics topics), two clusters merge
+// only when their linkage stands out from the topics' pairs (kinLinkage)
+// and no topic of the one is an entity named beside a topic of the other,
+// and a topic left alone stays alone: the groups are then as many as the
+// kin make, at least n.
 func groupTopics(topics []Topic, vecs *Vectors, how grouping) []TopicGroup {
 	if len(topics) == 0 {
 		return nil
 	}
+	how.kinOnly = how.kinOnly && len(topics) >= kinMinTopics
 	tv := topicVectors(topics, vecs)
 	main := make([]bool, len(topics))
 	var apart [][]bool
@@ -60,7 +62,9 @@ func groupTopics(topics []Topic, vecs *Vectors, how grouping) []TopicGroup {
 		clusters[a] = append(clusters[a], clusters[b]...)
 		clusters = slices.Delete(clusters, b, b+1)
 	}
-	clusters = placeSingles(clusters, sim, main, apart, least)
+	if !how.kinOnly { // a lone kin would have merged: what is left is alone
+		clusters = placeSingles(clusters, sim, main, apart)
+	}
 	return orderedGroups(topics, clusters)
 }
 
@@ -85,13 +89,19 @@ func orderedGroups(topics []Topic, clusters [][]int) []TopicGroup {
 // all pairs of topics a linkage must be for kin (kinLinkage).
 const kinSpread = 2.25
 
+// kinMinTopics is the fewest topics grouped by kin alone: of fewer pairs
+// the spread says little (of 3 or 4 topics no pair can stand 2.25
+// standard deviations out, of 2 the one pair is its own mean), so fewer
+// topics are grouped to the number of groups as when it is asked.
+const kinMinTopics = 8
+
 // kinLinkage is the least linkage of kin: kinSpread standard deviations
 // above the mean of the similarities of all pairs of topics. Feedback
 // says every aspect the same things, so after centring most pairs are
 // near 0 and kin stand out (service–staff 0.16, atmosphere–decor 0.11 in
-// SemEval-2014 restaurants, where the bar is 0.09), while the last merges
+// SemEval-2014 restaurants, where the bar is 0.10), while the last merges
 // to a fixed number of groups join what is merely near (memory with the
-// hard drive 0.07, programs with computer 0.07 in its laptops, bar 0.08).
+// hard drive 0.07, programs with computer 0.07 in its laptops, bar 0.09).
 func kinLinkage(sim [][]float64) float64 {
 	var sum, sq float64
 	n := 0
@@ -181,9 +191,8 @@ func linkage(a, b []int, sim [][]float64) float64 {
 // main topic. When that cluster holds a topic the topic is apart from
 // (apart, nil: none), the topic leads a group of its own instead: the
 // texts name the two side by side, as two parts of the product ("the
-// keyboard and the mouse"), and the group would be two aspects. So it
-// does when its linkage with that cluster is under least.
-func placeSingles(clusters [][]int, sim [][]float64, main []bool, apart [][]bool, least float64) [][]int {
+// keyboard and the mouse"), and the group would be two aspects.
+func placeSingles(clusters [][]int, sim [][]float64, main []bool, apart [][]bool) [][]int {
 	var out, singles [][]int
 	for _, c := range clusters {
 		if len(c) == 1 {
@@ -201,7 +210,7 @@ func placeSingles(clusters [][]int, sim [][]float64, main []bool, apart [][]bool
 				}
 			}
 		}
-		if best < 0 || bestSim < least || anyApart(s, out[best], apart) {
+		if best < 0 || anyApart(s, out[best], apart) {
 			out = append(out, s)
 			continue
 		}
@@ -235,16 +244,9 @@ func distinctTopics(topics []Topic, vecs *Vectors) [][]bool {
 }
 
 // termsNamedApart reports whether a term of a and a term of b are named
-// apart in at least groupApartTogether texts (Vectors.namedApart).
+// apart in at least groupApartTogether texts (Vectors.namedApartFrom).
 func termsNamedApart(vecs *Vectors, a, b []string) bool {
-	for _, x := range a {
-		for _, y := range b {
-			if vecs.namedApart(x, y, groupApartTogether) {
-				return true
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(a, func(x string) bool { return vecs.namedApartFrom(x, b, groupApartTogether) })
 }
 
 // anyApart reports whether a topic of a is apart from one of b.

@@ -330,3 +330,45 @@ func TestDistinctTopicsByTheirTerms(t *testing.T) {
 		t.Fatal("a member would need 3 texts")
 	}
 }
+
+// By kin alone there are at least n groups: a topic left alone when the
+// merges reach n stays alone, though it is kin of a group (the third
+// name of one aspect here).
+func TestKinOnlyKeepsTheLeastGroups(t *testing.T) {
+	names := []string{"service", "staff", "waiter", "food", "price", "wine", "music", "view", "bed", "pool"}
+	kin, docs := map[string][]float32{}, map[string]int{}
+	for i, w := range names {
+		vec := make([]float32, len(names))
+		vec[i] = 1
+		kin[w], docs[w] = vec, 50
+	}
+	kin["staff"][0], kin["waiter"][0] = 1.2, 1.1
+	var topics []Topic
+	for _, w := range names {
+		topics = append(topics, Topic{Title: w, Terms: []string{w}})
+	}
+	v := madeVectors(kin, docs)
+	if got := groupTopics(topics, v, grouping{n: 9, feedback: true, kinOnly: true}); len(got) < 9 {
+		t.Fatalf("%d groups, at least 9 wanted: %v", len(got), groupsOf(got))
+	}
+	all := groupsOf(groupTopics(topics, v, grouping{n: 2, feedback: true, kinOnly: true}))
+	if all["staff"] != all["service"] || all["waiter"] != all["service"] || all["food"] == all["price"] {
+		t.Fatalf("kin only, at least 2 groups: %v", all)
+	}
+}
+
+// Of fewer than kinMinTopics topics the spread says little (of 3 no pair
+// stands 2.25 standard deviations out): they are grouped as when the
+// number is asked, so kin still meet.
+func TestKinOnlyFewTopicsGroupedToTheNumber(t *testing.T) {
+	kin := map[string][]float32{"service": {1, 0, 0}, "staff": {1.2, 1, 0}, "price": {0, 0, 1}}
+	docs := map[string]int{"service": 50, "staff": 50, "price": 50}
+	var topics []Topic
+	for _, w := range []string{"service", "staff", "price"} {
+		topics = append(topics, Topic{Title: w, Terms: []string{w}})
+	}
+	got := groupsOf(groupTopics(topics, madeVectors(kin, docs), grouping{n: 2, feedback: true, kinOnly: true}))
+	if got["staff"] != got["service"] {
+		t.Fatalf("3 topics, 2 groups: %v", got)
+	}
+}

@@ -13,7 +13,7 @@ import (
 
 // ExploreOptions are the numbers of an exploration: Topics topics (0: the
 // default ExploreTopics, else 1 to MaxExploreTopics) in about Groups groups
-// of at most MaxGroupTopics topics (0: one group per four topics; in feedback as many as the topics' kin make, at least one per 2.5; else 1 to
+// of at most MaxGroupTopics topics (0: one group per four topics; in feedback groups of closely related topics only, at least one per 2.5 topics; else 1 to
 // MaxExploreGroups).
 type ExploreOptions struct {
 	Topics int
@@ -33,7 +33,7 @@ func (o ExploreOptions) check() error {
 		fields = append(fields, explorer.FieldError{Field: "topics", Message: fmt.Sprintf("from 1 to %d (0: %d)", MaxExploreTopics, ExploreTopics)})
 	}
 	if o.Groups < 0 || o.Groups > MaxExploreGroups {
-		fields = append(fields, explorer.FieldError{Field: "groups", Message: fmt.Sprintf("from 1 to %d (0: a group per four topics; in feedback, groups of kin)", MaxExploreGroups)})
+		fields = append(fields, explorer.FieldError{Field: "groups", Message: fmt.Sprintf("from 1 to %d (0: a group per four topics; in feedback, groups of closely related topics only, at least one per 2.5 topics)", MaxExploreGroups)})
 	}
 	if len(fields) > 0 {
 		return explorer.Invalid("the numbers of an exploration are out of bounds", fields...)

@@ -62,7 +62,7 @@ func newProjectFlags(sub string, stderr io.Writer) *projectFlags {
 	case "explore":
 		f.column = fs.String("column", "", "the text column to explore (default: the largest)")
 		f.topics = fs.Int("topics", 0, fmt.Sprintf("how many topics, 1 to %d (default %d)", projects.MaxExploreTopics, projects.ExploreTopics))
-		f.groups = fs.Int("groups", 0, fmt.Sprintf("in about how many groups, 1 to %d (default: one per four topics; in feedback such as review sentences, as many as the topics' kin make)", projects.MaxExploreGroups))
+		f.groups = fs.Int("groups", 0, fmt.Sprintf("in about how many groups, 1 to %d (default: one per four topics; in feedback such as review sentences, groups of closely related topics only, at least one per 2.5 topics)", projects.MaxExploreGroups))
 	}
 	if sub == "import" || sub == "append" {
 		f.encoding = fs.String("encoding", "", "the CSV file's encoding (default: guess)")

@@ -148,7 +148,7 @@ func DiscoverSection(v DiscoverView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "\" placeholder=\"a group per four topics (feedback: groups of kin)\"></label> <button type=\"submit\">Discover topics</button> <span class=\"htmx-indicator\">Reading the texts…</span></form>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "\" placeholder=\"a group per four topics (feedback: closely related topics only)\"></label> <button type=\"submit\">Discover topics</button> <span class=\"htmx-indicator\">Reading the texts…</span></form>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

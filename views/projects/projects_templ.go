@@ -102,7 +102,7 @@ type DetailView struct {
 }
 
 // ExploreForm holds the bounds of the explore form's numbers: topics
-// (blank: DefaultTopics) and groups (blank: one per four topics; in feedback, groups of kin).
+// (blank: DefaultTopics) and groups (blank: one per four topics; in feedback, groups of closely related topics only, at least one per 2.5 topics).
 type ExploreForm struct {
 	DefaultTopics int
 	MaxTopics     int
@@ -1075,7 +1075,7 @@ func DetailSection(v DetailView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 81, "\" placeholder=\"a group per four topics (feedback: groups of kin)\"></label> <button type=\"submit\">Explore</button></form><h2>Topics</h2>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 81, "\" placeholder=\"a group per four topics (feedback: closely related topics only)\"></label> <button type=\"submit\">Explore</button></form><h2>Topics</h2>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
