@@ -3,6 +3,7 @@ package analysis
 import (
 	"cmp"
 	"slices"
+	"strings"
 )
 
 // Implicit aspects. Feedback names many aspects by what it says of them,
@@ -43,12 +44,24 @@ func joinOpinions(groups []TopicGroup, ctx *Contexts, words []string) {
 	joins := saidOf(nearTopic, ctx.feats, words)
 	added := make([]int, len(at))
 	for _, j := range joins {
-		if added[j.topic] < maxOpinionMembers {
+		g, t := at[j.topic][0], at[j.topic][1]
+		if added[j.topic] < maxOpinionMembers && !inPhraseOf(j.term, groups[g].Topics[t].Terms) {
 			added[j.topic]++
-			g, t := at[j.topic][0], at[j.topic][1]
 			groups[g].Topics[t].Terms = append(groups[g].Topics[t].Terms, j.term)
 		}
 	}
+}
+
+// inPhraseOf reports whether word is a word of one of the phrases among
+// terms: "hard" of "hard drive" is near "drive" in every "hard drive",
+// part of the aspect's name, not said of it.
+func inPhraseOf(word string, terms []string) bool {
+	for _, t := range terms {
+		if strings.Contains(t, " ") && slices.Contains(strings.Fields(t), word) {
+			return true
+		}
+	}
+	return false
 }
 
 // topicNear returns the topics of groups in order (group, topic) and a

@@ -145,3 +145,36 @@ func TestExploreJoinsOpinionsSaidOfAnAspect(t *testing.T) {
 		t.Errorf("%d opinion words joined their aspect, want at least %d: %v", joined, len(said)/2, groups)
 	}
 }
+
+// An opinion word that is a word of one of a topic's phrases ("hard" of
+// "hard drive") is near the topic's words in every use of the phrase: it
+// names the aspect, it is not said of it, and joins no topic through it.
+func TestJoinOpinionsNotAWordOfTheTopicsPhrase(t *testing.T) {
+	var texts []string
+	for range 4 {
+		texts = append(texts, "The hard drive died.", "A hard drive crash.", "The screen is bright.", "A bright screen.",
+			"The keyboard is backlit.", "Keyboard keys stick.", "The battery lasts.", "Battery life is long.",
+			"The fan is loud.", "A quiet fan.", "The price was fair.", "Price and value.")
+	}
+	feats := []string{"hard", "bright", "died", "crash", "backlit", "keys", "lasts", "life",
+		"long", "loud", "quiet", "fair", "value"}
+	ctx := NewContexts([]string{"drive", "screen", "keyboard", "battery", "fan", "price"}, feats)
+	for _, s := range texts {
+		ctx.Add(s, "en")
+	}
+	groups := []TopicGroup{
+		{Title: "drive", Topics: []Topic{{Title: "drive", Terms: []string{"drive", "hard drive"}}}},
+		{Title: "screen", Topics: []Topic{{Title: "screen", Terms: []string{"screen"}}}},
+		{Title: "keyboard", Topics: []Topic{{Title: "keyboard", Terms: []string{"keyboard"}}}},
+		{Title: "battery", Topics: []Topic{{Title: "battery", Terms: []string{"battery"}}}},
+		{Title: "fan", Topics: []Topic{{Title: "fan", Terms: []string{"fan"}}}},
+		{Title: "price", Topics: []Topic{{Title: "price", Terms: []string{"price"}}}},
+	}
+	joinOpinions(groups, ctx, []string{"hard", "bright"})
+	if got := groups[0].Topics[0].Terms; slices.Contains(got, "hard") {
+		t.Errorf("drive: %v", got)
+	}
+	if got := groups[1].Topics[0].Terms; !slices.Contains(got, "bright") {
+		t.Errorf("screen: %v, bright is said of it", got)
+	}
+}
