@@ -8,9 +8,12 @@ import (
 // Exploration defaults and bounds (see ExploreOptions).
 const (
 	DefaultExploreTopics = 30
-	MinExploreTopics     = 1
-	MaxExploreTopics     = 60
-	MaxExploreGroups     = 30
+	// FeedbackExploreTopics is the default number of topics of feedback
+	// (feedbackTopics).
+	FeedbackExploreTopics = MaxExploreTopics
+	MinExploreTopics      = 1
+	MaxExploreTopics      = 60
+	MaxExploreGroups      = 30
 	// MaxGroupTopics is the most topics a group holds.
 	MaxGroupTopics = 6
 	// BoilerplateShare: a term in more than this share of the texts
@@ -167,7 +170,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 const (
 	shortTextWords = 16
 	feedbackShare  = 0.25
-	feedbackTopics = MaxExploreTopics
+	feedbackTopics = FeedbackExploreTopics
 )
 
 // feedback reports whether the counted texts are feedback (see

@@ -12,8 +12,10 @@ import (
 )
 
 // ExploreOptions are the numbers of an exploration: Topics topics (0: the
-// default ExploreTopics, else 1 to MaxExploreTopics) in about Groups groups
-// of at most MaxGroupTopics topics (0: one group per four topics; in feedback groups of closely related topics only, at least one per 2.5 topics; else 1 to
+// default ExploreTopics, FeedbackExploreTopics in feedback; else 1 to
+// MaxExploreTopics) in about Groups groups of at most MaxGroupTopics
+// topics (0: one group per four topics; in feedback groups of closely
+// related topics only, at least one per 2.5 topics; else 1 to
 // MaxExploreGroups).
 type ExploreOptions struct {
 	Topics int
@@ -23,8 +25,10 @@ type ExploreOptions struct {
 // Bounds of ExploreOptions.
 const (
 	MaxExploreTopics = analysis.MaxExploreTopics
-	MaxExploreGroups = analysis.MaxExploreGroups
-	MaxGroupTopics   = analysis.MaxGroupTopics
+	// FeedbackExploreTopics is the default number of topics of feedback.
+	FeedbackExploreTopics = analysis.FeedbackExploreTopics
+	MaxExploreGroups      = analysis.MaxExploreGroups
+	MaxGroupTopics        = analysis.MaxGroupTopics
 )
 
 func (o ExploreOptions) check() error {

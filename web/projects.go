@@ -169,7 +169,8 @@ func (s *server) projectView(c *fiber.Ctx, id int64) (projects.DetailView, error
 		TextColumn: p.TextColumn, ExploredTexts: p.ExploredTexts,
 		NewModel: projects.NewModelForm{Title: p.Title},
 	}
-	v.Explore = projects.ExploreForm{DefaultTopics: prj.ExploreTopics, MaxTopics: prj.MaxExploreTopics, MaxGroups: prj.MaxExploreGroups}
+	v.Explore = projects.ExploreForm{DefaultTopics: prj.ExploreTopics, FeedbackTopics: prj.FeedbackExploreTopics,
+		MaxTopics: prj.MaxExploreTopics, MaxGroups: prj.MaxExploreGroups}
 	v.Discover = projects.DiscoverView{ProjectID: p.ID, CSRF: v.Page.CSRF, Explore: v.Explore}
 	if p.ModelID != nil {
 		v.ModelID, v.Model = *p.ModelID, modelTitle(p)
