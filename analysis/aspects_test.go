@@ -173,7 +173,7 @@ func TestFeedback(t *testing.T) {
 	if !feedback(reviews, lex) {
 		t.Error("review sentences are not feedback")
 	}
-	if feedbackOptions(ExploreOptions{}, true).Topics != feedbackTopics || feedbackOptions(ExploreOptions{Topics: 12}, true).Topics != 12 {
+	if feedbackOptions(ExploreOptions{}, true).Topics != FeedbackExploreTopics || feedbackOptions(ExploreOptions{Topics: 12}, true).Topics != 12 {
 		t.Error("feedback's default number of topics")
 	}
 	if g := feedbackOptions(ExploreOptions{}, true).Normalized().Groups; g != 24 {

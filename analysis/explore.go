@@ -9,7 +9,7 @@ import (
 const (
 	DefaultExploreTopics = 30
 	// FeedbackExploreTopics is the default number of topics of feedback
-	// (feedbackTopics).
+	// (see feedbackShare: covering it takes the most topics).
 	FeedbackExploreTopics = MaxExploreTopics
 	MinExploreTopics      = 1
 	MaxExploreTopics      = 60
@@ -170,7 +170,6 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 const (
 	shortTextWords = 16
 	feedbackShare  = 0.25
-	feedbackTopics = FeedbackExploreTopics
 )
 
 // feedback reports whether the counted texts are feedback (see
@@ -210,7 +209,7 @@ func feedbackOptions(opt ExploreOptions, isFeedback bool) ExploreOptions {
 		return opt
 	}
 	if opt.Topics == 0 {
-		opt.Topics = feedbackTopics
+		opt.Topics = FeedbackExploreTopics
 	}
 	if opt.Groups == 0 {
 		topics := min(max(opt.Topics, MinExploreTopics), MaxExploreTopics)

@@ -236,8 +236,11 @@ func distinctTopics(topics []Topic, vecs *Vectors) [][]bool {
 	apart := make([][]bool, len(topics))
 	for i := range topics {
 		apart[i] = make([]bool, len(topics))
-		for j := range topics {
-			apart[i][j] = i != j && termsNamedApart(vecs, topics[i].Terms, topics[j].Terms)
+	}
+	for i := range topics {
+		for j := i + 1; j < len(topics); j++ { // the relation is symmetric: counted once a pair
+			apart[i][j] = termsNamedApart(vecs, topics[i].Terms, topics[j].Terms)
+			apart[j][i] = apart[i][j]
 		}
 	}
 	return apart
