@@ -16,8 +16,8 @@ import (
 const jobMailAfter = time.Minute
 
 // mailJobEnd queues, when j (just ended here as end says, at now) was one
-// its owner asked for, ran at least jobMailAfter and ended done or
-// failed, the mail that tells its owner so: through the kernel's outbox
+// its owner asked for, ran at least jobMailAfter and ended done, failed or
+// interrupted (a restart, or its instance died), the mail that tells its owner so: through the kernel's outbox
 // (explorer.Service.Notify: only with --smtp, the owner's e-mail
 // notifications on and an address), unless the owner turned
 // mailWhenJobEnds off. Another instance's interrupt or a cancel that came
@@ -25,7 +25,7 @@ const jobMailAfter = time.Minute
 // here is logged: the job's end is written already.
 func (s *Service) mailJobEnd(j *Job, end JobEnd, now time.Time) {
 	if !s.root.Mails() || j.Kind == JobMeasure || j.Started.IsZero() || now.Sub(j.Started) < jobMailAfter ||
-		(end.State != JobDone && end.State != JobFailed) {
+		(end.State != JobDone && end.State != JobFailed && end.State != JobInterrupted) {
 		return
 	}
 	ctx := context.Background()
@@ -68,11 +68,23 @@ func jobEndMail(j *Job, title string, took time.Duration, link string) explorer.
 	what := jobWhat[j.Kind]
 	ended := "is done"
 	next := explorer.WherePage("See what it made", "project's", link)
-	if j.State == JobFailed {
+	switch j.State {
+	case JobFailed:
 		ended = "failed"
 		next = fmt.Sprintf("The reason: %s\n\n", j.Error) + explorer.WherePage("Retry or delete it", "project's", link)
+	case JobInterrupted:
+		ended = "was interrupted"
+		next = "The server stopped while it ran. " + explorer.WherePage("Start it again", "project's", link)
 	}
 	subject := fmt.Sprintf("%s of “%s” %s", what, title, ended)
 	body := fmt.Sprintf("%s of the project “%s” %s, after about %s.\n\n", what, title, ended, wording.AboutDuration(took)) + next
 	return explorer.Notice{Subject: subject, Body: body, About: fmt.Sprintf("job:%d", j.ID)}
+}
+
+// mailInterrupted mails the end of each job of list, just interrupted at
+// now, by mailJobEnd's rules (a measurement is queued again instead).
+func (s *Service) mailInterrupted(list []*Job, now time.Time) {
+	for _, j := range list {
+		s.mailJobEnd(j, JobEnd{State: JobInterrupted, Message: j.Error}, now)
+	}
 }

@@ -1,6 +1,7 @@
 package projects_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -56,5 +57,47 @@ func TestJobEndMailedWhenLong(t *testing.T) {
 	explore(3)
 	if n := testkit.SendDue(t, e.Services.Notifications); n != 0 {
 		t.Fatalf("%d mails with mailWhenJobEnds off", n)
+	}
+}
+
+// TestJobInterruptedMailed: a job that ran a minute or more when the
+// server stopped mails its owner, at the next start, that it was
+// interrupted and where to start it again; one that had just started
+// mails nothing.
+func TestJobInterruptedMailed(t *testing.T) {
+	srv, sender := testkit.MailServer(t)
+	e := testkit.New(t, func(o *explorer.Options) { o.Mailer = sender })
+	ps := jobProjects(t, e, 300, "ann")
+	ann := e.As("ann")
+	if _, err := e.Svc.UpdateSettings(ann, []explorer.UserSetting{{Key: "emailAddress", Value: "ann@example.com"}}); err != nil {
+		t.Fatal(err)
+	}
+	bg := context.Background()
+	run := func(ran time.Duration) {
+		t.Helper()
+		j := &projects.Job{OwnerID: ps[0].OwnerID, Kind: projects.JobExplore, ProjectID: ps[0].ID, Created: e.Clock.Now()}
+		if err := e.DB.CreateJob(bg, j, 5); err != nil {
+			t.Fatal(err)
+		}
+		if c, err := e.DB.ClaimJob(bg, "", e.Clock.Now()); err != nil || c == nil || c.ID != j.ID {
+			t.Fatalf("claim %+v %v", c, err)
+		}
+		e.Clock.Advance(ran)
+		if n, err := e.Svc.RecoverJobs(bg); err != nil || n != 1 {
+			t.Fatalf("recovered %d %v", n, err)
+		}
+	}
+	run(10 * time.Second)
+	if n := testkit.SendDue(t, e.Services.Notifications); n != 0 {
+		t.Fatalf("%d mails for a job interrupted at once", n)
+	}
+	run(5 * time.Minute)
+	if n := testkit.SendDue(t, e.Services.Notifications); n != 1 {
+		t.Fatalf("%d mails for a job interrupted after 5 minutes, want 1", n)
+	}
+	msgs := srv.Wait(1, 5*time.Second)
+	if len(msgs) != 1 || !strings.Contains(msgs[0].Subject, "The exploration of") || !strings.Contains(msgs[0].Subject, "was interrupted") ||
+		!strings.Contains(msgs[0].Body, "Start it again on the project's page") {
+		t.Fatalf("messages %+v", msgs)
 	}
 }

@@ -377,10 +377,13 @@ func jobError(j *Job, w *jobWaiter) error {
 // RecoverJobs marks the jobs this instance (every instance on SQLite)
 // left running interrupted; serve calls it at start, before
 // RecoverProjects puts their projects right. They can be started again.
-// Interrupted measurements are queued again (their projects stay stale).
+// Interrupted measurements are queued again (their projects stay stale);
+// the owners of the others are mailed as when a job ends (mailJobEnd).
 func (s *Service) RecoverJobs(ctx context.Context) (int, error) {
-	list, err := s.store.InterruptJobs(ctx, s.instance, jobInterrupted, s.clock.Now())
+	now := s.clock.Now()
+	list, err := s.store.InterruptJobs(ctx, s.instance, jobInterrupted, now)
 	s.measureAgain(ctx, list)
+	s.mailInterrupted(list, now)
 	return len(list), err
 }
 
@@ -402,6 +405,7 @@ func (s *Service) InterruptDeadJobs(ctx context.Context) (int, error) {
 	now := s.clock.Now()
 	list, err := s.store.InterruptStaleJobs(ctx, s.instance, now.Add(-jobDeadAfter), jobInterrupted, now)
 	s.measureAgain(ctx, list)
+	s.mailInterrupted(list, now)
 	for _, j := range list {
 		p, err := s.store.FindProject(ctx, j.ProjectID)
 		if err != nil {

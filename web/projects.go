@@ -195,7 +195,7 @@ func (s *server) projectView(c *fiber.Ctx, id int64) (projects.DetailView, error
 	if err != nil {
 		return v, err
 	}
-	v.Job = jobView(c, j, p.Status)
+	v.Job = jobView(c, j, p.Status, s.svc.Now())
 	made, err := s.models.SourcedModels(ctx(c), p.ID)
 	if err != nil {
 		return v, err

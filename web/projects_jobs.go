@@ -34,9 +34,10 @@ var jobKinds = map[string]string{
 	prj.JobMeasure:    "Measuring tonality",
 }
 
-// jobView is the job box of j; nil when there is nothing to show (a job
-// done, or one that failed on a project that is no longer FAILED).
-func jobView(c *fiber.Ctx, j *prj.Job, status string) *projects.JobView {
+// jobView is the job box of j at now (the service's clock); nil when
+// there is nothing to show (a job done, or one that failed on a project
+// that is no longer FAILED).
+func jobView(c *fiber.Ctx, j *prj.Job, status string, now time.Time) *projects.JobView {
 	if j == nil || j.State == prj.JobDone ||
 		(j.Ended() && j.State != prj.JobInterrupted && status != explorer.ProjectFailed) {
 		return nil
@@ -47,7 +48,7 @@ func jobView(c *fiber.Ctx, j *prj.Job, status string) *projects.JobView {
 		// An import's file is gone; a measurement that failed left its
 		// project FAILED: explore it again instead.
 		Again: j.Kind != prj.JobImport && (j.Kind != prj.JobMeasure || j.State == prj.JobInterrupted)}
-	if left := j.Left(time.Now()); left > 0 {
+	if left := j.Left(now); left > 0 {
 		v.Left = "about " + wording.AboutDuration(left) + " left"
 	}
 	return v
@@ -72,7 +73,7 @@ func (s *server) projectJob(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	v := jobView(c, j, p.Status)
+	v := jobView(c, j, p.Status, s.svc.Now())
 	if v == nil {
 		v = &projects.JobView{ProjectID: id}
 	}

@@ -6,14 +6,15 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	explorer "explorer"
 	"explorer/internal/testkit"
 )
 
 // TestProjectPageJobProgress: a running job (here one another instance
-// runs) shows on the project page as a progress bar with the share done
-// and the texts read, polled every second by htmx, also after a reload;
+// runs) shows on the project page as a progress bar with the share done,
+// the texts read and the time left by the service's clock, polled every second by htmx, also after a reload;
 // the partial answers the same bar, and once the job has ended it asks
 // htmx to reload the page. A job interrupted by a restart is shown so,
 // with "Start again", which runs it; a FAILED project offers to explore
@@ -35,6 +36,7 @@ func TestProjectPageJobProgress(t *testing.T) {
 	if c, err := e.DB.ClaimJob(bg, "other", e.Clock.Now()); err != nil || c == nil {
 		t.Fatalf("claim %+v %v", c, err)
 	}
+	e.Clock.Advance(2 * time.Minute) // a third read in 2 minutes: 4 left, by the service's clock
 	if _, err := e.DB.SetJobProgress(bg, j.ID, 300, 900, e.Clock.Now()); err != nil {
 		t.Fatal(err)
 	}
@@ -45,6 +47,7 @@ func TestProjectPageJobProgress(t *testing.T) {
 			t.Fatalf("job box %s", box.Text())
 		}
 		if d.Find("#job-bar").AttrOr("value", "") != "33" || !strings.Contains(d.Find("#job-figures").Text(), "300 of 900 texts read") ||
+			!strings.Contains(d.Find("#job-figures").Text(), "about 4 minutes left") ||
 			!strings.Contains(box.Find("h2").Text(), "Exploring") {
 			t.Fatalf("progress %q %q", d.Find("#job-bar").AttrOr("value", ""), d.Find("#job-figures").Text())
 		}
