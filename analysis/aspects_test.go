@@ -148,7 +148,7 @@ func TestOneEditVariantsOnlyWhenUsedAlike(t *testing.T) {
 	for _, x := range texts {
 		ctx.Add(x, "en")
 	}
-	variant := alikeVariants("en", ctx.Vectors())
+	variant := alikeVariants("en", ctx.Vectors(), nil)
 	if !variant("colour", "color") {
 		t.Error("colour and color, used alike, are not variants")
 	}
@@ -531,5 +531,58 @@ func TestRuleWordsNeverTitles(t *testing.T) {
 	}
 	if !slices.Contains(titles, "pizza") {
 		t.Errorf("the aspect pizza titles no topic: %v", titles)
+	}
+}
+
+// TestMisspellingIsAVariant: a word the background list lacks, one edit
+// from a word it holds and in at most a quarter of its texts, is a variant
+// of it whatever its contexts ("warrenty" of "warranty"); without a list,
+// or when the list holds both ("sound", "found"), or when the unknown one
+// is as frequent, contexts decide.
+func TestMisspellingIsAVariant(t *testing.T) {
+	var texts []string
+	for i := range 20 {
+		texts = append(texts, fmt.Sprintf("the warranty covers the repair %d", i%5))
+		if i%4 == 0 {
+			texts = append(texts, fmt.Sprintf("my warrenty expired last spring %d", i%3))
+		}
+		texts = append(texts, fmt.Sprintf("the sound of the speaker and the volume %d", i%3))
+		if i%4 == 0 {
+			texts = append(texts, fmt.Sprintf("we found the keys under the sofa %d", i%4))
+		}
+	}
+	rows := []string{"warranty", "warrenty", "sound", "found"}
+	feats := []string{"covers", "repair", "expired", "spring", "speaker", "volume", "keys", "sofa"}
+	ctx := NewContexts(rows, feats)
+	for _, x := range texts {
+		ctx.Add(x, "en")
+	}
+	vecs := ctx.Vectors()
+	ranks := map[string]int{"warranty": 3000, "sound": 900, "found": 300}
+	rank := func(w string) int { return ranks[w] }
+	if vecs.Cosine("warranty", "warrenty") >= editCosine {
+		t.Fatalf("the test's misspelling shares contexts: cosine %.2f", vecs.Cosine("warranty", "warrenty"))
+	}
+	if !alikeVariants("en", vecs, rank)("warranty", "warrenty") || !alikeVariants("en", vecs, rank)("warrenty", "warranty") {
+		t.Error("warrenty, unknown and rare, is no variant of warranty")
+	}
+	if alikeVariants("en", vecs, nil)("warranty", "warrenty") {
+		t.Error("without a list, a word of other contexts is a variant")
+	}
+	if alikeVariants("en", vecs, rank)("sound", "found") {
+		t.Error("two words the list holds, used apart, are variants")
+	}
+	ranks = map[string]int{"warranty": 3000}
+	frequent := NewContexts(rows, feats)
+	for _, x := range texts {
+		frequent.Add(x, "en")
+		if strings.Contains(x, "warrenty") {
+			for range 4 {
+				frequent.Add(x, "en")
+			}
+		}
+	}
+	if alikeVariants("en", frequent.Vectors(), rank)("warranty", "warrenty") {
+		t.Error("an unknown word as frequent as the known one is taken for its misspelling")
 	}
 }

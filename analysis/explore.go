@@ -149,7 +149,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	}
 	vecs := ctx.Vectors()
 	ranked := RankSalient(cands, vecs, isFeedback)
-	topics := buildSalientTopics(ranked, vecs, lang, opt.Topics, nbs, isFeedback, noTitle)
+	topics := buildSalientTopics(ranked, vecs, opt.Topics, nbs, isFeedback, wordRules{lang: lang, noTitle: noTitle, rank: lex.Rank})
 	groups := titleByCoverage(groupTopics(topics, vecs, how), vecs)
 	joinCompounds(groups, words)
 	joinSaid(groups, ctx, said)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // Membership thresholds, cosines of context vectors (Vectors).
@@ -65,13 +66,23 @@ func RankSalient(cands []Candidate, vecs *Vectors, gentle bool) []Candidate {
 // (Vectors.Distinct, counted in feedback only: "the keyboard and the
 // mouse") joins it by no cosine. A term joins one topic.
 func BuildSalientTopics(ranked []Candidate, vecs *Vectors, lang string, n int, nbs map[string][]string, feedback bool) []Topic {
-	return buildSalientTopics(ranked, vecs, lang, n, nbs, feedback, nil)
+	return buildSalientTopics(ranked, vecs, n, nbs, feedback, wordRules{lang: lang})
 }
 
-// buildSalientTopics is BuildSalientTopics where the candidates in noTitle
-// title no topic (they may still join one).
-func buildSalientTopics(ranked []Candidate, vecs *Vectors, lang string, n int, nbs map[string][]string, feedback bool, noTitle map[string]bool) []Topic {
-	variant := alikeVariants(lang, vecs)
+// wordRules are what buildSalientTopics knows of the words beside the
+// texts: their language, the candidates that title no topic (noTitle:
+// they may still join one) and the language's background list (rank, nil:
+// none), which tells a misspelling (alikeVariants).
+type wordRules struct {
+	lang    string
+	noTitle map[string]bool
+	rank    func(string) int
+}
+
+// buildSalientTopics is BuildSalientTopics with the rules of words.
+func buildSalientTopics(ranked []Candidate, vecs *Vectors, n int, nbs map[string][]string, feedback bool, words wordRules) []Topic {
+	lang, noTitle := words.lang, words.noTitle
+	variant := alikeVariants(lang, vecs, words.rank)
 	inflection := variantTestWith(lang, false)
 	nbCos := neighbourCosine
 	if feedback {
@@ -139,14 +150,41 @@ func buildSalientTopics(ranked []Candidate, vecs *Vectors, lang string, n int, n
 // "sound" and "found", "waiter" and "water" are not.
 const editCosine = 0.3
 
+// misspeltShare: a word one edit from another that the background list
+// knows, itself unknown to the list, is a misspelling of it when in at
+// most this share of the other's texts.
+const misspeltShare = 0.25
+
 // alikeVariants returns the variant test of lang where words one edit
 // apart (and not of one stem) are variants only when the texts use them
-// alike (editCosine).
-func alikeVariants(lang string, vecs *Vectors) func(a, b string) bool {
+// alike (editCosine), or when one is a misspelling of the other: a word
+// the language's background list (rank, nil: none) lacks, one edit from a
+// word it holds, in at most misspeltShare of that word's texts
+// ("warrenty", 12 of SemEval-2014 laptops' texts, of "warranty", 50: a
+// rare misspelling shares few contexts, and titled a topic of its own).
+// Two words the list holds ("sound", "found") are told by their use.
+func alikeVariants(lang string, vecs *Vectors, rank func(string) int) func(a, b string) bool {
 	stem, any := variantTestWith(lang, false), variantTest(lang)
 	return func(a, b string) bool {
-		return stem(a, b) || (any(a, b) && vecs.Cosine(a, b) >= editCosine)
+		if stem(a, b) {
+			return true
+		}
+		if !any(a, b) {
+			return false
+		}
+		return vecs.Cosine(a, b) >= editCosine || misspelt(a, b, vecs, rank) || misspelt(b, a, vecs, rank)
 	}
+}
+
+// misspelt reports whether word a (one edit from b) is a misspelling of b
+// (see alikeVariants).
+func misspelt(a, b string, vecs *Vectors, rank func(string) int) bool {
+	if rank == nil || strings.Contains(a, " ") || rank(a) != 0 || rank(b) == 0 {
+		return false
+	}
+	i, ok := vecs.index[a]
+	j, ok2 := vecs.index[b]
+	return ok && ok2 && float64(vecs.Docs[i]) <= misspeltShare*float64(vecs.Docs[j])
 }
 
 // medianSpecificity is the median specificity of the terms with a

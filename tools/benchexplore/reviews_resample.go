@@ -1,0 +1,94 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// resampleShare is the share of a tuning set's sentences in each resample.
+const resampleShare = 0.8
+
+// resampledReviews explores n resamples of each tuning set (resampleShare
+// of its sentences, drawn without replacement, the same draws every run)
+// and prints, per set, the mean categories found and each category's mean
+// best F1 with the number of resamples that found it. One exploration is
+// one draw of how the texts happen to fall: a change to the algorithm is
+// kept on what holds across the resamples, not on a category that crosses
+// the bar in one draw (the held-out sets are never resampled: they are
+// measured once a change is chosen).
+func resampledReviews(w io.Writer, dir string, n int, bare bool) error {
+	fmt.Fprintf(w, "| corpus (%d resamples of %.0f %%) | mean categories found | mean best F1 (found in how many) |\n", n, 100*resampleShare)
+	fmt.Fprintln(w, "|---|---|---|")
+	for _, set := range reviewSets {
+		if !set.tuning {
+			continue
+		}
+		rs, err := readReviews(filepath.Join(dir, set.file), set.termCategories)
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", set.file, err)
+		}
+		found, cats, least, most := 0, 0, -1, 0
+		f1 := map[string][]float64{}
+		for i := range n {
+			m, _, err := exploreReviews(set.lang, resample(rs, uint64(i+1)), bare)
+			if err != nil {
+				return err
+			}
+			found, cats = found+m.found, cats+m.categories
+			if least < 0 || m.found < least {
+				least = m.found
+			}
+			most = max(most, m.found)
+			for _, s := range m.f1s {
+				name, v := "", 0.0
+				if _, err := fmt.Sscanf(s, "%s %f", &name, &v); err == nil {
+					f1[name] = append(f1[name], v)
+				}
+			}
+		}
+		fmt.Fprintf(w, "| %s | %.1f of %.1f (%d–%d) | %s |\n", set.name, float64(found)/float64(n), float64(cats)/float64(n), least, most, meanF1s(f1))
+	}
+	return nil
+}
+
+// resample returns share resampleShare of rs, drawn with seed, in their order.
+func resample(rs []review, seed uint64) []review {
+	r := rand.New(rand.NewPCG(seed, 0x5eed))
+	idx := r.Perm(len(rs))[:int(resampleShare*float64(len(rs)))]
+	sort.Ints(idx)
+	out := make([]review, len(idx))
+	for i, k := range idx {
+		out[i] = rs[k]
+	}
+	return out
+}
+
+// meanF1s formats each category's mean F1 and how many of its values
+// reach categoryF1.
+func meanF1s(f1 map[string][]float64) string {
+	names := make([]string, 0, len(f1))
+	for c := range f1 {
+		names = append(names, c)
+	}
+	sort.Strings(names)
+	var out []string
+	for _, c := range names {
+		sum, hit := 0.0, 0
+		for _, v := range f1[c] {
+			sum += v
+			if v >= categoryF1 {
+				hit++
+			}
+		}
+		out = append(out, fmt.Sprintf("%s %.2f (%d)", c, sum/float64(len(f1[c])), hit))
+	}
+	return strings.Join(out, ", ")
+}
