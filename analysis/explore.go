@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -84,6 +85,28 @@ type Lexicon struct {
 	// though: tonality's rule words): in feedback never a topic's title
 	// by itself (a description may be about bits). nil: none known.
 	Function func(word string) bool
+	// Likeness gives the cosines of term with each of others in the
+	// language's word space (NaN for a word the space lacks); nil: no
+	// space.
+	Likeness func(term string, others []string) []float64
+}
+
+// LikenessOf makes a Lexicon's Likeness of a word space's similarities
+// (sims: the cosines of term with each candidate, NaN for a candidate the
+// space lacks, as explorer.WordSpaces' Similarities with term of weight
+// 1): all NaN when the space lacks term itself, or answers an error (a
+// space still loading).
+func LikenessOf(sims func(term string, candidates []string) ([]float64, error)) func(string, []string) []float64 {
+	return func(term string, others []string) []float64 {
+		out, err := sims(term, append(slices.Clip(others), term))
+		if err != nil || len(out) != len(others)+1 || math.IsNaN(out[len(others)]) {
+			out = make([]float64, len(others)+1)
+			for i := range out {
+				out[i] = math.NaN()
+			}
+		}
+		return out[:len(others)]
+	}
 }
 
 // TopicGroup is a group of topics found by exploring, titled by its most
@@ -121,7 +144,8 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	isFeedback := feedback(counter, lex)
 	how := grouping{feedback: isFeedback, kinOnly: isFeedback && opt.Groups == 0}
 	opt = feedbackOptions(opt, isFeedback).Normalized()
-	how.n = opt.Groups
+	how.n, how.likeness = opt.Groups, lex.Likeness
+	how.likeness = lex.Likeness
 	if lex.RankForFeedback && !isFeedback {
 		lex.Rank, lex.Size = nil, 0
 	}

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -155,5 +156,99 @@ func TestExploreFeedbackKinShareAGroup(t *testing.T) {
 	}
 	if together < len(manyEntities)*3/4 || len(groups) > len(manyEntities)+len(manyEntities)/4 {
 		t.Fatalf("%d of %d entities' two nouns share a group; %d groups", together, len(manyEntities), len(groups))
+	}
+}
+
+// With a word space, feedback's kin share a group only when the space
+// finds their titles alike too (kinGeneralSpread): in the corpus of
+// TestExploreFeedbackKinShareAGroup, the two nouns of the first 12
+// entities are alike in the space, those of the next 8 are not, and the
+// space lacks the last 4 (the texts decide alone, as without a space).
+func TestExploreFeedbackKinAlikeInTheWordSpace(t *testing.T) {
+	texts, opinions := manyEntityCorpus(4800)
+	var apart []string
+	for k, x := range texts {
+		if k%4 != 1 {
+			apart = append(apart, x)
+		}
+	}
+	entity := map[string]int{}
+	for i, e := range manyEntities {
+		entity[e[0]], entity[e[1]] = i, i
+	}
+	likeness := func(term string, others []string) []float64 {
+		out := make([]float64, len(others))
+		for k, o := range others {
+			i, okA := entity[term]
+			j, okB := entity[o]
+			switch {
+			case !okA || !okB || i >= 20 || j >= 20:
+				out[k] = math.NaN()
+			case i != j:
+				out[k] = 0.1
+			case i < 12:
+				out[k] = 0.8
+			}
+		}
+		return out
+	}
+	lex := Lexicon{Opinion: opinionOf(opinions...), Likeness: likeness}
+	groups, err := Explore(textsOf(apart), "en", ExploreOptions{}, lex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	groupOf := map[string]int{}
+	for g, gr := range groups {
+		for _, tp := range gr.Topics {
+			groupOf[tp.Title] = g + 1
+		}
+	}
+	shared := func(from, to int) (n int) {
+		for _, e := range manyEntities[from:to] {
+			if a, b := groupOf[e[0]], groupOf[e[1]]; a != 0 && a == b {
+				n++
+			}
+		}
+		return n
+	}
+	if alike, unlike, unknown := shared(0, 12), shared(12, 20), shared(20, 24); alike < 9 || unlike != 0 || unknown < 3 {
+		t.Fatalf("entities sharing a group: %d of 12 alike in the space, %d of 8 unlike, %d of 4 unknown", alike, unlike, unknown)
+	}
+}
+
+// LikenessOf answers NaN for every other term when the space lacks the
+// term itself or fails, and the space's cosines otherwise.
+func TestLikenessOf(t *testing.T) {
+	space := map[string]float64{"service": 1, "staff": 0.6}
+	calls := 0
+	sims := func(term string, cands []string) ([]float64, error) {
+		calls++
+		if term == "broken" {
+			return nil, fmt.Errorf("loading")
+		}
+		out := make([]float64, len(cands))
+		for i, c := range cands {
+			x, ok := space[c]
+			switch {
+			case !ok:
+				out[i] = math.NaN()
+			case term == c:
+				out[i] = 1
+			case space[term] == 0:
+				out[i] = 0 // a space adds nothing for a term it lacks
+			default:
+				out[i] = x * space[term]
+			}
+		}
+		return out, nil
+	}
+	like := LikenessOf(sims)
+	if got := like("service", []string{"staff", "decor"}); got[0] != 0.6 || !math.IsNaN(got[1]) || len(got) != 2 {
+		t.Errorf("service: %v", got)
+	}
+	for _, term := range []string{"warrenty", "broken"} {
+		if got := like(term, []string{"staff", "service"}); len(got) != 2 || !math.IsNaN(got[0]) || !math.IsNaN(got[1]) {
+			t.Errorf("%s: %v, want NaN", term, got)
+		}
 	}
 }

@@ -185,7 +185,7 @@ func (s *Service) modelStructure(ctx context.Context, u *explorer.User, p *explo
 
 // lexicon is what an exploration knows of language lang beyond the texts:
 // its background frequency list (analysis.Background) and its word space's
-// neighbours (none while the space is missing or loading).
+// neighbours and likeness (none while the space is missing or loading).
 func (s *Service) lexicon(ctx context.Context, lang string) analysis.Lexicon {
 	var lex analysis.Lexicon
 	lex.SetBackground(lang)
@@ -197,6 +197,9 @@ func (s *Service) lexicon(ctx context.Context, lang string) analysis.Lexicon {
 	if s.wordSpaces == nil {
 		return lex
 	}
+	lex.Likeness = analysis.LikenessOf(func(term string, others []string) ([]float64, error) {
+		return s.wordSpaces.Similarities(ctx, lang, []explorer.WeightedTerm{{Term: term, Weight: 1}}, others)
+	})
 	lex.Neighbours = func(term string) []string {
 		ns, err := s.wordSpaces.Neighbours(ctx, lang, term, exploreNeighbours)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	explorer "explorer"
 	"explorer/analysis"
 	"explorer/tonality"
 	"explorer/wordspace"
@@ -117,6 +118,9 @@ func lexiconFor(lang string) (analysis.Lexicon, error) {
 	if err != nil {
 		return lex, err
 	}
+	lex.Likeness = analysis.LikenessOf(func(term string, others []string) ([]float64, error) {
+		return sp.Similarities([]explorer.WeightedTerm{{Term: term, Weight: 1}}, others), nil
+	})
 	lex.Neighbours = func(term string) []string {
 		ns, err := sp.Neighbours(context.Background(), term, 10)
 		if err != nil {
