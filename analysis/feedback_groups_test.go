@@ -114,13 +114,7 @@ func TestExploreFeedbackGroupsAskedKept(t *testing.T) {
 // and, being used alike, the two share a group by default; no group holds
 // two entities.
 func TestExploreFeedbackKinShareAGroup(t *testing.T) {
-	texts, opinions := manyEntityCorpus(4800)
-	var apart []string
-	for k, x := range texts {
-		if k%4 != 1 {
-			apart = append(apart, x)
-		}
-	}
+	apart, opinions := kinCorpus()
 	groups, err := Explore(textsOf(apart), "en", ExploreOptions{}, Lexicon{Opinion: opinionOf(opinions...)})
 	if err != nil {
 		t.Fatal(err)
@@ -159,12 +153,10 @@ func TestExploreFeedbackKinShareAGroup(t *testing.T) {
 	}
 }
 
-// With a word space, feedback's kin share a group only when the space
-// finds their titles alike too (kinGeneralSpread): in the corpus of
-// TestExploreFeedbackKinShareAGroup, the two nouns of the first 12
-// entities are alike in the space, those of the next 8 are not, and the
-// space lacks the last 4 (the texts decide alone, as without a space).
-func TestExploreFeedbackKinAlikeInTheWordSpace(t *testing.T) {
+// kinCorpus is manyEntityCorpus without its texts that name an entity's
+// two nouns side by side ("the battery and the charger"), and its opinion
+// words.
+func kinCorpus() ([]string, []string) {
 	texts, opinions := manyEntityCorpus(4800)
 	var apart []string
 	for k, x := range texts {
@@ -172,6 +164,16 @@ func TestExploreFeedbackKinAlikeInTheWordSpace(t *testing.T) {
 			apart = append(apart, x)
 		}
 	}
+	return apart, opinions
+}
+
+// With a word space, feedback's kin share a group only when the space
+// finds their titles alike too (kinGeneralSpread): in the corpus of
+// TestExploreFeedbackKinShareAGroup, the two nouns of the first 12
+// entities are alike in the space, those of the next 8 are not, and the
+// space lacks the last 4 (the texts decide alone, as without a space).
+func TestExploreFeedbackKinAlikeInTheWordSpace(t *testing.T) {
+	apart, opinions := kinCorpus()
 	entity := map[string]int{}
 	for i, e := range manyEntities {
 		entity[e[0]], entity[e[1]] = i, i

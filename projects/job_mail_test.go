@@ -7,6 +7,7 @@ import (
 	"time"
 
 	explorer "explorer"
+	"explorer/internal/smtptest"
 	"explorer/internal/testkit"
 	"explorer/projects"
 )
@@ -15,13 +16,8 @@ import (
 // more mails its end (issue 31 item 7); a quick one does not, nor one
 // whose owner turned mailWhenJobEnds off.
 func TestJobEndMailedWhenLong(t *testing.T) {
-	srv, sender := testkit.MailServer(t)
-	e := testkit.New(t, func(o *explorer.Options) { o.Mailer = sender })
-	ps := jobProjects(t, e, 300, "ann")
+	srv, e, ps := mailedJobOwner(t)
 	ann := e.As("ann")
-	if _, err := e.Svc.UpdateSettings(ann, []explorer.UserSetting{{Key: "emailAddress", Value: "ann@example.com"}}); err != nil {
-		t.Fatal(err)
-	}
 	explore := func(minutes int) *projects.Job {
 		t.Helper()
 		h := holdJobs(e)
@@ -65,13 +61,7 @@ func TestJobEndMailedWhenLong(t *testing.T) {
 // interrupted and where to start it again; one that had just started
 // mails nothing.
 func TestJobInterruptedMailed(t *testing.T) {
-	srv, sender := testkit.MailServer(t)
-	e := testkit.New(t, func(o *explorer.Options) { o.Mailer = sender })
-	ps := jobProjects(t, e, 300, "ann")
-	ann := e.As("ann")
-	if _, err := e.Svc.UpdateSettings(ann, []explorer.UserSetting{{Key: "emailAddress", Value: "ann@example.com"}}); err != nil {
-		t.Fatal(err)
-	}
+	srv, e, ps := mailedJobOwner(t)
 	bg := context.Background()
 	run := func(ran time.Duration) {
 		t.Helper()
@@ -100,4 +90,17 @@ func TestJobInterruptedMailed(t *testing.T) {
 		!strings.Contains(msgs[0].Body, "Start it again on the project's page") {
 		t.Fatalf("messages %+v", msgs)
 	}
+}
+
+// mailedJobOwner returns a mail server, an environment that mails through
+// it and ann's job projects; ann has an e-mail address.
+func mailedJobOwner(t *testing.T) (*smtptest.Server, *testkit.Env, []*explorer.Project) {
+	t.Helper()
+	srv, sender := testkit.MailServer(t)
+	e := testkit.New(t, func(o *explorer.Options) { o.Mailer = sender })
+	ps := jobProjects(t, e, 300, "ann")
+	if _, err := e.Svc.UpdateSettings(e.As("ann"), []explorer.UserSetting{{Key: "emailAddress", Value: "ann@example.com"}}); err != nil {
+		t.Fatal(err)
+	}
+	return srv, e, ps
 }

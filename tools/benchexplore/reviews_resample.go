@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -24,17 +22,7 @@ const resampleShare = 0.8
 func resampledReviews(w io.Writer, dir string, n int, bare bool) error {
 	fmt.Fprintf(w, "| corpus (%d resamples of %.0f %%) | mean categories found | mean best F1 (found in how many) |\n", n, 100*resampleShare)
 	fmt.Fprintln(w, "|---|---|---|")
-	for _, set := range reviewSets {
-		if !set.tuning {
-			continue
-		}
-		rs, err := readReviews(filepath.Join(dir, set.file), set.termCategories)
-		if os.IsNotExist(err) {
-			continue
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", set.file, err)
-		}
+	return eachReviewSet(dir, false, func(set reviewSet, rs []review) error {
 		found, cats, least, most := 0, 0, -1, 0
 		f1 := map[string][]float64{}
 		for i := range n {
@@ -55,8 +43,8 @@ func resampledReviews(w io.Writer, dir string, n int, bare bool) error {
 			}
 		}
 		fmt.Fprintf(w, "| %s | %.1f of %.1f (%d–%d) | %s |\n", set.name, float64(found)/float64(n), float64(cats)/float64(n), least, most, meanF1s(f1))
-	}
-	return nil
+		return nil
+	})
 }
 
 // resample returns share resampleShare of rs, drawn with seed, in their order.

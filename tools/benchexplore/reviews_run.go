@@ -28,6 +28,19 @@ type reviewMeasures struct {
 func reviews(w io.Writer, dir string, heldOut, bare, verbose bool) error {
 	fmt.Fprintln(w, "| corpus | texts | topics | opinion titles | texts in a topic | categories found |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|")
+	return eachReviewSet(dir, heldOut, func(set reviewSet, rs []review) error {
+		m, groups, err := exploreReviews(set.lang, rs, bare)
+		if err != nil {
+			return err
+		}
+		printReviewRow(w, set, m, groups, bare, verbose)
+		return nil
+	})
+}
+
+// eachReviewSet reads each review set found in dir (the held-out ones
+// only with heldOut) and gives it to fn.
+func eachReviewSet(dir string, heldOut bool, fn func(reviewSet, []review) error) error {
 	for _, set := range reviewSets {
 		if !set.tuning && !heldOut {
 			continue
@@ -39,34 +52,39 @@ func reviews(w io.Writer, dir string, heldOut, bare, verbose bool) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", set.file, err)
 		}
-		m, groups, err := exploreReviews(set.lang, rs, bare)
-		if err != nil {
+		if err := fn(set, rs); err != nil {
 			return err
-		}
-		name := set.name
-		if bare {
-			name += ", bare"
-		}
-		cats := "—"
-		if m.categories > 0 {
-			cats = fmt.Sprintf("%d of %d (%.0f %%)", m.found, m.categories, 100*float64(m.found)/float64(m.categories))
-			if len(m.missed) > 0 {
-				cats += "; missed " + strings.Join(m.missed, ", ")
-			}
-		}
-		fmt.Fprintf(w, "| %s | %d | %d | %.0f %% | %.0f %% | %s |\n", name, m.texts, m.topics,
-			100*float64(m.opinionTitles)/float64(max(m.topics, 1)), 100*float64(m.covered)/float64(max(m.texts, 1)), cats)
-		if verbose {
-			if len(m.f1s) > 0 {
-				fmt.Fprintf(w, "  best F1 of a group: %s\n", strings.Join(m.f1s, ", "))
-			}
-			for _, d := range m.diagnoses {
-				fmt.Fprintln(w, d)
-			}
-			printGroups(w, groups)
 		}
 	}
 	return nil
+}
+
+// printReviewRow prints the table row of set's measures m; verbose, the
+// best F1s, the diagnoses and the groups under it.
+func printReviewRow(w io.Writer, set reviewSet, m reviewMeasures, groups []analysis.TopicGroup, bare, verbose bool) {
+	name := set.name
+	if bare {
+		name += ", bare"
+	}
+	cats := "—"
+	if m.categories > 0 {
+		cats = fmt.Sprintf("%d of %d (%.0f %%)", m.found, m.categories, 100*float64(m.found)/float64(m.categories))
+		if len(m.missed) > 0 {
+			cats += "; missed " + strings.Join(m.missed, ", ")
+		}
+	}
+	fmt.Fprintf(w, "| %s | %d | %d | %.0f %% | %.0f %% | %s |\n", name, m.texts, m.topics,
+		100*float64(m.opinionTitles)/float64(max(m.topics, 1)), 100*float64(m.covered)/float64(max(m.texts, 1)), cats)
+	if !verbose {
+		return
+	}
+	if len(m.f1s) > 0 {
+		fmt.Fprintf(w, "  best F1 of a group: %s\n", strings.Join(m.f1s, ", "))
+	}
+	for _, d := range m.diagnoses {
+		fmt.Fprintln(w, d)
+	}
+	printGroups(w, groups)
 }
 
 // exploreReviews explores the sentences with the default options and the
