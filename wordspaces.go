@@ -98,12 +98,18 @@ func (s WordSpaceStatus) State() string {
 // not hold (a term it does not hold adds nothing). It ranks the words of an account's texts "with the
 // general space" (pole_sense.go).
 //
-// Suggest, Neighbours and Similarities answer an *Error with EUNAVAILABLE (and RetryAfter)
+// Kinship answers the cosines of term with each of others where the
+// language's space holds how alike two things are (a space learnt from
+// text): exploring groups kin topics by it. NaN for a word it does not
+// hold, and for every one in a thesaurus's space (synonymy only).
+//
+// Suggest, Neighbours, Similarities and Kinship answer an *Error with EUNAVAILABLE (and RetryAfter)
 // while the language's space is loading, and ECONFLICT naming the available
 // languages when the language has no space.
 type WordSpaces interface {
 	Suggest(ctx context.Context, language string, terms []WeightedTerm, exclude []string, limit int) ([]PoleSuggestion, error)
 	Neighbours(ctx context.Context, language, term string, k int) ([]Neighbour, error)
 	Similarities(ctx context.Context, language string, terms []WeightedTerm, candidates []string) ([]float64, error)
+	Kinship(ctx context.Context, language, term string, others []string) ([]float64, error)
 	Status() []WordSpaceStatus
 }

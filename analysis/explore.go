@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"math"
-	"slices"
 	"strings"
 )
 
@@ -91,21 +90,19 @@ type Lexicon struct {
 	Likeness func(term string, others []string) []float64
 }
 
-// LikenessOf makes a Lexicon's Likeness of a word space's similarities
-// (sims: the cosines of term with each candidate, NaN for a candidate the
-// space lacks, as explorer.WordSpaces' Similarities with term of weight
-// 1): all NaN when the space lacks term itself, or answers an error (a
-// space still loading).
-func LikenessOf(sims func(term string, candidates []string) ([]float64, error)) func(string, []string) []float64 {
+// LikenessOf makes a Lexicon's Likeness of a word space's kinship
+// (explorer.WordSpaces' Kinship: NaN for a word it lacks): all NaN when it
+// answers an error (a space still loading) or not one value per word.
+func LikenessOf(kinship func(term string, others []string) ([]float64, error)) func(string, []string) []float64 {
 	return func(term string, others []string) []float64 {
-		out, err := sims(term, append(slices.Clip(others), term))
-		if err != nil || len(out) != len(others)+1 || math.IsNaN(out[len(others)]) {
-			out = make([]float64, len(others)+1)
+		out, err := kinship(term, others)
+		if err != nil || len(out) != len(others) {
+			out = make([]float64, len(others))
 			for i := range out {
 				out[i] = math.NaN()
 			}
 		}
-		return out[:len(others)]
+		return out
 	}
 }
 

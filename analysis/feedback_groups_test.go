@@ -218,37 +218,22 @@ func TestExploreFeedbackKinAlikeInTheWordSpace(t *testing.T) {
 	}
 }
 
-// LikenessOf answers NaN for every other term when the space lacks the
-// term itself or fails, and the space's cosines otherwise.
+// LikenessOf passes the space's kinship on, and answers NaN for every
+// other term when the space fails (loading) or answers the wrong number.
 func TestLikenessOf(t *testing.T) {
-	space := map[string]float64{"service": 1, "staff": 0.6}
-	calls := 0
-	sims := func(term string, cands []string) ([]float64, error) {
-		calls++
-		if term == "broken" {
+	like := LikenessOf(func(term string, others []string) ([]float64, error) {
+		switch term {
+		case "loading":
 			return nil, fmt.Errorf("loading")
+		case "short":
+			return []float64{0.5}, nil
 		}
-		out := make([]float64, len(cands))
-		for i, c := range cands {
-			x, ok := space[c]
-			switch {
-			case !ok:
-				out[i] = math.NaN()
-			case term == c:
-				out[i] = 1
-			case space[term] == 0:
-				out[i] = 0 // a space adds nothing for a term it lacks
-			default:
-				out[i] = x * space[term]
-			}
-		}
-		return out, nil
-	}
-	like := LikenessOf(sims)
+		return []float64{0.6, math.NaN()}, nil
+	})
 	if got := like("service", []string{"staff", "decor"}); got[0] != 0.6 || !math.IsNaN(got[1]) || len(got) != 2 {
 		t.Errorf("service: %v", got)
 	}
-	for _, term := range []string{"warrenty", "broken"} {
+	for _, term := range []string{"loading", "short"} {
 		if got := like(term, []string{"staff", "service"}); len(got) != 2 || !math.IsNaN(got[0]) || !math.IsNaN(got[1]) {
 			t.Errorf("%s: %v, want NaN", term, got)
 		}

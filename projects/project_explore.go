@@ -198,7 +198,7 @@ func (s *Service) lexicon(ctx context.Context, lang string) analysis.Lexicon {
 		return lex
 	}
 	lex.Likeness = analysis.LikenessOf(func(term string, others []string) ([]float64, error) {
-		return s.wordSpaces.Similarities(ctx, lang, []explorer.WeightedTerm{{Term: term, Weight: 1}}, others)
+		return s.wordSpaces.Kinship(ctx, lang, term, others)
 	})
 	lex.Neighbours = func(term string) []string {
 		ns, err := s.wordSpaces.Neighbours(ctx, lang, term, exploreNeighbours)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 
@@ -161,5 +162,29 @@ func TestThesaurusGraphDeclineMovesNothing(t *testing.T) {
 	}
 	if got := suggested(after); !slices.Equal(got, kept) {
 		t.Errorf("after declining d1..d4: %v, want %v", got, kept)
+	}
+}
+
+// TestKinship: a space learnt from text answers the cosines of a term's
+// vector with the others' (NaN for a word it lacks, and for all when it
+// lacks the term); a thesaurus's space answers NaN for all (its cosines
+// say synonymy, not kinship).
+func TestKinship(t *testing.T) {
+	s, err := New("EN", []string{"service", "staff", "decor"},
+		[][]float32{{1, 0, 0}, {0.6, 0.8, 0}, {0, 0, 1}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := s.Kinship("service", []string{"staff", "decor", "warrenty"})
+	if math.Abs(got[0]-0.6) > 1e-6 || math.Abs(got[1]) > 1e-6 || !math.IsNaN(got[2]) {
+		t.Errorf("service: %v", got)
+	}
+	if got := s.Kinship("warrenty", []string{"staff"}); !math.IsNaN(got[0]) {
+		t.Errorf("an unknown term: %v", got)
+	}
+	for _, x := range graphThesaurus(t).Kinship("fast", []string{"rapid", "brisk", "slow"}) {
+		if !math.IsNaN(x) {
+			t.Errorf("a thesaurus's space answers %v", x)
+		}
 	}
 }

@@ -598,6 +598,15 @@ func (r *Registry) Similarities(ctx context.Context, language string, terms []ex
 	return s.Similarities(terms, candidates), nil
 }
 
+// Kinship implements explorer.WordSpaces (Space.Kinship).
+func (r *Registry) Kinship(ctx context.Context, language, term string, others []string) ([]float64, error) {
+	s, err := r.Space(ctx, language)
+	if err != nil {
+		return nil, err
+	}
+	return s.Kinship(term, others), nil
+}
+
 // Status implements explorer.WordSpaces: one entry per language, sorted.
 func (r *Registry) Status() []explorer.WordSpaceStatus {
 	r.mu.RLock()

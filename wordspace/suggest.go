@@ -405,3 +405,24 @@ func (s *Space) Similarities(terms []explorer.WeightedTerm, candidates []string)
 	}
 	return out
 }
+
+// Kinship answers the cosines of term with each of others: how alike the
+// language holds two aspects (service and staff), for grouping explored
+// topics. NaN for a word the space lacks, and for every one when it lacks
+// term or is a thesaurus's space, whose cosines say synonymy: kin are no
+// synonyms, and two aspects that share no synset would all look unlike.
+func (s *Space) Kinship(term string, others []string) []float64 {
+	out := make([]float64, len(others))
+	v, _, known := s.TermVector(term)
+	graph := s.nbrs != nil && s.nbrs.graph
+	for i, o := range others {
+		out[i] = math.NaN()
+		if !known || graph {
+			continue
+		}
+		if w, _, ok := s.TermVector(o); ok {
+			out[i] = float64(vek32.Dot(v, w))
+		}
+	}
+	return out
+}

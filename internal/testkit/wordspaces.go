@@ -155,6 +155,19 @@ func (f *FakeWordSpaces) Similarities(ctx context.Context, language string, term
 	return out, nil
 }
 
+// Kinship answers NaN for every other word (a fake space knows no
+// kinship: exploring groups by the texts alone).
+func (f *FakeWordSpaces) Kinship(ctx context.Context, language, term string, others []string) ([]float64, error) {
+	if err := f.check(language); err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(others))
+	for i := range out {
+		out[i] = math.NaN()
+	}
+	return out, nil
+}
+
 // Status reports ready and loading languages.
 func (f *FakeWordSpaces) Status() []explorer.WordSpaceStatus {
 	var out []explorer.WordSpaceStatus

@@ -8,7 +8,6 @@ import (
 	"os"
 	"strings"
 
-	explorer "explorer"
 	"explorer/analysis"
 	"explorer/tonality"
 	"explorer/wordspace"
@@ -119,7 +118,7 @@ func lexiconFor(lang string) (analysis.Lexicon, error) {
 		return lex, err
 	}
 	lex.Likeness = analysis.LikenessOf(func(term string, others []string) ([]float64, error) {
-		return sp.Similarities([]explorer.WeightedTerm{{Term: term, Weight: 1}}, others), nil
+		return sp.Kinship(term, others), nil
 	})
 	lex.Neighbours = func(term string) []string {
 		ns, err := sp.Neighbours(context.Background(), term, 10)
