@@ -124,6 +124,14 @@ func TestVariants(t *testing.T) {
 			t.Errorf("%q %q: %v", tt.a, tt.b, got)
 		}
 	}
+	// Dutch and German have Snowball stemmers since the seventeenth
+	// session: an inflection two edits away is a variant, a word of
+	// another prefix is not.
+	nl, de := variantTest("nl"), variantTest("de")
+	if !nl("gerechten", "gerecht") || !nl("wijnen", "wijn") || !de("getränke", "getränk") || de("anlieferung", "auslieferung") {
+		t.Errorf("nl gerechten %v, wijnen %v; de getränke %v, anlieferung/auslieferung %v",
+			nl("gerechten", "gerecht"), nl("wijnen", "wijn"), de("getränke", "getränk"), de("anlieferung", "auslieferung"))
+	}
 }
 
 func TestCoherenceAndDiversity(t *testing.T) {

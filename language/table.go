@@ -16,13 +16,23 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/kljensen/snowball/english"
-	"github.com/kljensen/snowball/french"
-	"github.com/kljensen/snowball/hungarian"
-	"github.com/kljensen/snowball/norwegian"
-	"github.com/kljensen/snowball/russian"
-	"github.com/kljensen/snowball/spanish"
-	"github.com/kljensen/snowball/swedish"
+	"github.com/blevesearch/snowballstem"
+	"github.com/blevesearch/snowballstem/danish"
+	"github.com/blevesearch/snowballstem/dutch"
+	"github.com/blevesearch/snowballstem/english"
+	"github.com/blevesearch/snowballstem/finnish"
+	"github.com/blevesearch/snowballstem/french"
+	"github.com/blevesearch/snowballstem/german"
+	"github.com/blevesearch/snowballstem/hungarian"
+	"github.com/blevesearch/snowballstem/irish"
+	"github.com/blevesearch/snowballstem/italian"
+	"github.com/blevesearch/snowballstem/norwegian"
+	"github.com/blevesearch/snowballstem/portuguese"
+	"github.com/blevesearch/snowballstem/romanian"
+	"github.com/blevesearch/snowballstem/russian"
+	"github.com/blevesearch/snowballstem/spanish"
+	"github.com/blevesearch/snowballstem/swedish"
+	"github.com/blevesearch/snowballstem/turkish"
 )
 
 // Language is one language of the table.
@@ -35,7 +45,7 @@ type Language struct {
 	Aliases []string
 	// Detected tells whether Detect can answer this language.
 	Detected bool
-	stem     func(string, bool) string
+	stem     func(*snowballstem.Env) bool
 }
 
 // HasStemmer tells whether the language has a Snowball stemmer.
@@ -47,7 +57,9 @@ func (l Language) Stem(word string) string {
 	if l.stem == nil {
 		return word
 	}
-	return l.stem(word, true)
+	env := snowballstem.NewEnv(word)
+	l.stem(env)
+	return env.Current()
 }
 
 // StopWords returns the language's stop word list (lower case, as the
@@ -65,10 +77,15 @@ func (l Language) FunctionWords() []string { return functionLists()[l.Code] }
 // aliases maps codes read as another language to that language.
 var aliases = map[string]string{"NB": "NO", "NN": "NO"}
 
-// stemmers are the Snowball stemmers of github.com/kljensen/snowball.
-var stemmers = map[string]func(string, bool) string{
+// stemmers are the Snowball stemmers of github.com/blevesearch/snowballstem
+// (generated from the Snowball project's own definitions) for the
+// languages it has.
+var stemmers = map[string]func(*snowballstem.Env) bool{
 	"EN": english.Stem, "FR": french.Stem, "ES": spanish.Stem, "RU": russian.Stem,
 	"SV": swedish.Stem, "NO": norwegian.Stem, "HU": hungarian.Stem,
+	"DE": german.Stem, "NL": dutch.Stem, "IT": italian.Stem, "PT": portuguese.Stem,
+	"DA": danish.Stem, "FI": finnish.Stem, "RO": romanian.Stem, "TR": turkish.Stem,
+	"GA": irish.Stem,
 }
 
 // Normalize returns the upper-case form of an ISO 639-1 code given in any

@@ -83,8 +83,14 @@ func TestGet(t *testing.T) {
 		t.Errorf("English: stem %q, stop words %d", en.Stem("running"), len(en.StopWords()))
 	}
 	de, _ := Get("de")
-	if de.HasStemmer() || de.Stem("Häuser") != "Häuser" {
-		t.Errorf("German has no stemmer in github.com/kljensen/snowball, got one")
+	if !de.HasStemmer() || de.Stem("häuser") != "haus" || de.Stem("anlieferung") == de.Stem("auslieferung") {
+		t.Errorf("German: stemmer %v, häuser %q, anlieferung %q", de.HasStemmer(), de.Stem("häuser"), de.Stem("anlieferung"))
+	}
+	if nl, _ := Get("nl"); !nl.HasStemmer() || nl.Stem("gerechten") != nl.Stem("gerecht") {
+		t.Errorf("Dutch: stemmer %v, gerechten %q", nl.HasStemmer(), nl.Stem("gerechten"))
+	}
+	if ja, _ := Get("ja"); ja.HasStemmer() || ja.Stem("寿司") != "寿司" {
+		t.Errorf("Japanese has no Snowball stemmer, got one")
 	}
 	if zu, _ := Get("zu"); zu.Detected || zu.StopWords() != nil || zu.Name != "Zulu" {
 		t.Errorf("Zulu: %+v", zu)

@@ -57,3 +57,19 @@ func TestSuggestDeclined(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclineKeepsAnotherPrefix: in a language with a Snowball stemmer
+// (German since the seventeenth session), declining "Anlieferung" takes
+// its inflections ("Anlieferungen") and leaves the words of another
+// prefix ("Auslieferung", "Belieferung"), which the edit-distance rule of
+// a language without a stemmer took as its spelling variants.
+func TestDeclineKeepsAnotherPrefix(t *testing.T) {
+	de := newVariantSet([]string{"Anlieferung"}, memoStem(stemmerFor("DE")))
+	if !de.has("Anlieferungen") || de.has("Auslieferung") || de.has("Belieferung") || de.has("ablieferung") {
+		t.Errorf("German: Anlieferungen %v, Auslieferung %v, Belieferung %v, ablieferung %v",
+			de.has("Anlieferungen"), de.has("Auslieferung"), de.has("Belieferung"), de.has("ablieferung"))
+	}
+	if !newVariantSet([]string{"Anlieferung"}, nil).has("Auslieferung") {
+		t.Error("without a stemmer, the edit rule no longer holds two words two edits apart alike")
+	}
+}

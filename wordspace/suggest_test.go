@@ -302,7 +302,7 @@ func TestStringSimilar(t *testing.T) {
 			t.Errorf("stringSimilar(%q, %q, stem=%v) = %v", c.a, c.b, c.stem != nil, got)
 		}
 	}
-	if stemmerFor("DE") != nil || stemmerFor("SV") == nil {
+	if stemmerFor("DE") == nil || stemmerFor("SV") == nil || stemmerFor("JA") != nil {
 		t.Error("stemmer table")
 	}
 	if d := editDistance([]rune("kitten"), []rune("sitting")); d != 3 {
