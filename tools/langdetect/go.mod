@@ -9,7 +9,7 @@ require (
 )
 
 require (
-	github.com/kljensen/snowball v0.10.0 // indirect
+	github.com/blevesearch/snowballstem v0.9.0 // indirect
 	github.com/shopspring/decimal v1.3.1 // indirect
 	golang.org/x/exp v0.0.0-20251023183803-a4bb9ffd2546 // indirect
 )
