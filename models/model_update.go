@@ -182,6 +182,16 @@ func (s *Service) addVersion(ctx context.Context, u *explorer.User, m *ModelReco
 	if m.Type == ModelDynamic {
 		m.Outdated = true
 	}
+	// A DYNAMIC model's projects are made stale first: the lock order of
+	// every transaction is the model, its projects, then the owner's
+	// storage counter, which the version's charge takes (a measurement
+	// storing its result takes the project, then the counter: the other
+	// order deadlocked on PostgreSQL).
+	if m.Type == ModelDynamic {
+		if err := s.dependentsChanged(ctx, m.ID); err != nil {
+			return err
+		}
+	}
 	// The model's owner stores the version, whoever makes it.
 	err := s.root.WithinStorage(ctx, m.OwnerID, func() error {
 		if editor {
@@ -193,10 +203,7 @@ func (s *Service) addVersion(ctx context.Context, u *explorer.User, m *ModelReco
 		// Another update created this version meanwhile.
 		return explorer.Errorf(explorer.ECONFLICT, "model %d was changed at the same time; load it and try again", m.ID)
 	}
-	if err != nil || m.Type != ModelDynamic {
-		return err
-	}
-	return s.dependentsChanged(ctx, m.ID)
+	return err
 }
 
 // dependentsChanged makes the measured tonality of a DYNAMIC model's

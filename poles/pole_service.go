@@ -198,13 +198,15 @@ func (s *Service) changePole(ctx context.Context, id int64, change func(p *Pole)
 			return err
 		}
 		p.Updated = s.clock.Now()
-		// The pole's owner stores it, also when its manager edits it.
-		if err := s.root.WithinStorage(ctx, p.OwnerID, func() error { return s.store.UpdatePole(ctx, p, old) }); err != nil {
+		// Its projects are made stale before the owner's storage counter
+		// is charged: the lock order of every transaction (a measurement
+		// takes the project, then the counter).
+		if _, err := s.root.PoleChanged(ctx, p.ID); err != nil {
 			return err
 		}
 		out = p
-		_, err = s.root.PoleChanged(ctx, p.ID)
-		return err
+		// The pole's owner stores it, also when its manager edits it.
+		return s.root.WithinStorage(ctx, p.OwnerID, func() error { return s.store.UpdatePole(ctx, p, old) })
 	})
 	if err != nil {
 		return nil, err

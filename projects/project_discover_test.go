@@ -1,8 +1,10 @@
 package projects_test
 
 import (
+	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	explorer "explorer"
 	"explorer/analysis"
@@ -183,5 +185,35 @@ func BenchmarkDiscoverTopics(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.ReportMetric(float64(len(d.Topics)), "topics")
+	}
+}
+
+// TestModelEditsBesideMeasurements: a DYNAMIC model edited again and again
+// while each edit's background measurement of its project stores its
+// result. Every transaction takes its row locks in one order (the model,
+// the project, the owner's storage counter): before, an edit charged the
+// counter and then made the project stale while a measurement held the
+// project and waited for the counter, and PostgreSQL ended one of them
+// ("deadlock detected", the edit answered that the database was busy).
+func TestModelEditsBesideMeasurements(t *testing.T) {
+	e, p, m := discoverFixture(t)
+	ctx := e.As("ann")
+	cur, err := e.Svc.Model(ctx, m.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	topic := cur.Groups[0].Topics[0].ID
+	for i := range 30 {
+		res, err := e.Svc.EditModel(ctx, m.ID, cur.Tag(), models.ModelEdit{Kind: models.EditAddTerms, Topic: topic, Terms: []string{fmt.Sprintf("suite%d", i)}})
+		if err != nil {
+			t.Fatalf("edit %d beside a measurement: %v", i, err)
+		}
+		cur = res.Model
+		time.Sleep(time.Duration(i%4) * time.Millisecond) // the measurement runs meanwhile, or not yet
+	}
+	e.Svc.WaitMeasured()
+	ev, err := e.Svc.ProjectTopics(ctx, p.ID)
+	if err != nil || ev.Tonality.Stale() {
+		t.Fatalf("after the edits: stale %v, %v", ev != nil && ev.Tonality.Stale(), err)
 	}
 }

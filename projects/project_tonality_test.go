@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	explorer "explorer"
 	"explorer/internal/testkit"
@@ -454,5 +455,35 @@ func TestBreakdownColumns(t *testing.T) {
 	tl, err := e.Svc.ProjectTimeline(ctx, p.ID, "date", projects.TimelineMonth)
 	if err != nil || len(tl.Values) != 3 || tl.Values[0] != "2026-01-01" {
 		t.Fatalf("timeline %+v %v", tl, err)
+	}
+}
+
+// TestPoleEditsBesideMeasurements: a pole a measured project uses,
+// edited again and again while each edit's background measurement
+// stores its result: the edit makes the project stale before it charges
+// the owner's storage counter, the order a measurement takes them in (the
+// other order deadlocked on PostgreSQL, as model edits did).
+func TestPoleEditsBesideMeasurements(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	ctx := e.As("ann")
+	p, _ := measuredReviews(t, e, "ann")
+	speed, err := e.Svc.CreatePole(ctx, poles.PoleInput{Name: "Speed", Language: "EN", Parts: []poles.PartInput{{Term: "slow"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Svc.SetProjectPoles(ctx, p.ID, []int64{speed.ID}); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 30 { // each adds a term: the owner's storage is charged
+		if _, err := e.Svc.EditPole(ctx, speed.ID, poles.PoleEdit{Set: []poles.PartInput{{Term: fmt.Sprintf("slow%d", i)}}}); err != nil {
+			t.Fatalf("edit %d beside a measurement: %v", i, err)
+		}
+		time.Sleep(time.Duration(i%4) * time.Millisecond)
+	}
+	e.Svc.WaitMeasured()
+	ev, err := e.Svc.ProjectTopics(ctx, p.ID)
+	if err != nil || ev.Tonality.Stale() {
+		t.Fatalf("after the edits: %v", err)
 	}
 }
