@@ -586,3 +586,16 @@ func TestMisspellingIsAVariant(t *testing.T) {
 		t.Error("an unknown word as frequent as the known one is taken for its misspelling")
 	}
 }
+
+// TestMisspellingsNeedALargeList: a list of everyday speech (10,000
+// words, the languages other than English) tells no misspelling; a list
+// of 50,000 words or more does.
+func TestMisspellingsNeedALargeList(t *testing.T) {
+	rank := func(string) int { return 1 }
+	if (wordRules{rank: rank, size: 10000}).misspellings() != nil || (wordRules{size: 60000}).misspellings() != nil {
+		t.Error("a short list, or none, tells misspellings")
+	}
+	if (wordRules{rank: rank, size: 60000}).misspellings() == nil {
+		t.Error("English's list tells none")
+	}
+}

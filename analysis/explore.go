@@ -142,7 +142,6 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	how := grouping{feedback: isFeedback, kinOnly: isFeedback && opt.Groups == 0}
 	opt = feedbackOptions(opt, isFeedback).Normalized()
 	how.n, how.likeness = opt.Groups, lex.Likeness
-	how.likeness = lex.Likeness
 	if lex.RankForFeedback && !isFeedback {
 		lex.Rank, lex.Size = nil, 0
 	}
@@ -170,7 +169,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	}
 	vecs := ctx.Vectors()
 	ranked := RankSalient(cands, vecs, isFeedback)
-	topics := buildSalientTopics(ranked, vecs, opt.Topics, nbs, isFeedback, wordRules{lang: lang, noTitle: noTitle, rank: lex.Rank})
+	topics := buildSalientTopics(ranked, vecs, opt.Topics, nbs, isFeedback, wordRules{lang: lang, noTitle: noTitle, rank: lex.Rank, size: lex.Size})
 	groups := titleByCoverage(groupTopics(topics, vecs, how), vecs)
 	joinCompounds(groups, words)
 	joinSaid(groups, ctx, said)

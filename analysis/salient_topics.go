@@ -77,12 +77,13 @@ type wordRules struct {
 	lang    string
 	noTitle map[string]bool
 	rank    func(string) int
+	size    int // the words rank knows
 }
 
 // buildSalientTopics is BuildSalientTopics with the rules of words.
 func buildSalientTopics(ranked []Candidate, vecs *Vectors, n int, nbs map[string][]string, feedback bool, words wordRules) []Topic {
 	lang, noTitle := words.lang, words.noTitle
-	variant := alikeVariants(lang, vecs, words.rank)
+	variant := alikeVariants(lang, vecs, words.misspellings())
 	inflection := variantTestWith(lang, false)
 	nbCos := neighbourCosine
 	if feedback {
@@ -115,12 +116,7 @@ func buildSalientTopics(ranked []Candidate, vecs *Vectors, n int, nbs map[string
 		}
 		used[c.Term] = true
 		t := Topic{Title: c.Term, Terms: []string{c.Term}}
-		for _, other := range vecs.Terms {
-			if len(t.Terms) < MaxTopicTerms && !used[other] && other != c.Term && inflection(c.Term, other) {
-				used[other] = true // "pizzas", "bagels": rare texts share no context
-				t.Terms = append(t.Terms, other)
-			}
-		}
+		joinInflections(&t, vecs, used, inflection)
 		near := map[string]bool{}
 		for _, nb := range nbs[c.Term] {
 			near[FoldTerm(nb)] = true
@@ -145,10 +141,38 @@ func buildSalientTopics(ranked []Candidate, vecs *Vectors, n int, nbs map[string
 	return topics
 }
 
+// joinInflections adds to t, while it has room, the terms with a vector
+// not used yet that inflect its title (inflection), whatever their
+// contexts: "pizzas", "bagels" in rare texts share none.
+func joinInflections(t *Topic, vecs *Vectors, used map[string]bool, inflection func(a, b string) bool) {
+	for _, other := range vecs.Terms {
+		if len(t.Terms) < MaxTopicTerms && !used[other] && other != t.Title && inflection(t.Title, other) {
+			used[other] = true
+			t.Terms = append(t.Terms, other)
+		}
+	}
+}
+
 // editCosine is the least cosine of the contexts of two words one edit
 // apart for them to be variants: "colour" and "color" are used alike,
 // "sound" and "found", "waiter" and "water" are not.
 const editCosine = 0.3
+
+// misspeltListWords is the fewest words a background list must hold to
+// tell a misspelling: English's web list holds 60,000, the other
+// languages' lists of everyday speech 10,000, which lack too many of the
+// words reviews use (a domain word one edit from an everyday one would
+// be taken for its misspelling). The rule was measured on English only.
+const misspeltListWords = 50000
+
+// misspellings returns the background list that tells misspellings
+// (alikeVariants), nil when there is none or it is too short.
+func (w wordRules) misspellings() func(string) int {
+	if w.size < misspeltListWords {
+		return nil
+	}
+	return w.rank
+}
 
 // misspeltShare: a word one edit from another that the background list
 // knows, itself unknown to the list, is a misspelling of it when in at

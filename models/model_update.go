@@ -238,8 +238,11 @@ func (s *Service) DeleteModel(ctx context.Context, id int64) error {
 		return err
 	}
 	err = s.root.InTx(ctx, func(ctx context.Context) error {
-		m, err := s.VisibleModel(ctx, u, id)
-		if err != nil {
+		// The model's lock first, then its projects: the lock order of
+		// every transaction (a measurement locks its DYNAMIC model, then
+		// the project).
+		m, err := s.store.LockModel(ctx, id, u.ID)
+		if m, err = visible(id, m, err); err != nil {
 			return err
 		}
 		if m.Rights != explorer.RightsOwner {

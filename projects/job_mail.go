@@ -81,10 +81,17 @@ func jobEndMail(j *Job, title string, took time.Duration, link string) explorer.
 	return explorer.Notice{Subject: subject, Body: body, About: fmt.Sprintf("job:%d", j.ID)}
 }
 
-// mailInterrupted mails the end of each job of list, just interrupted at
-// now, by mailJobEnd's rules (a measurement is queued again instead).
-func (s *Service) mailInterrupted(list []*Job, now time.Time) {
+// mailInterrupted mails the end of each job of list, just interrupted, by
+// mailJobEnd's rules (a measurement is queued again instead). A job ran
+// until its last progress write (Updated, as read before it was marked
+// interrupted), not until the restart that found it: the time the server
+// was down is not the job's.
+func (s *Service) mailInterrupted(list []*Job) {
 	for _, j := range list {
-		s.mailJobEnd(j, JobEnd{State: JobInterrupted, Message: j.Error}, now)
+		ran := j.Updated
+		if ran.Before(j.Started) {
+			ran = j.Started
+		}
+		s.mailJobEnd(j, JobEnd{State: JobInterrupted, Message: j.Error}, ran)
 	}
 }

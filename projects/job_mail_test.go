@@ -57,13 +57,16 @@ func TestJobEndMailedWhenLong(t *testing.T) {
 }
 
 // TestJobInterruptedMailed: a job that ran a minute or more when the
-// server stopped mails its owner, at the next start, that it was
-// interrupted and where to start it again; one that had just started
-// mails nothing.
+// server stopped (until its last progress write: the time the server was
+// down is not counted) mails its owner, at the next start, once, that it
+// was interrupted, after how long, and where to start it again; one that
+// had just started mails nothing.
 func TestJobInterruptedMailed(t *testing.T) {
 	srv, e, ps := mailedJobOwner(t)
 	bg := context.Background()
-	run := func(ran time.Duration) {
+	// run claims a job, writes its progress after ran, and starts the
+	// server again after down more.
+	run := func(ran, down time.Duration) {
 		t.Helper()
 		j := &projects.Job{OwnerID: ps[0].OwnerID, Kind: projects.JobExplore, ProjectID: ps[0].ID, Created: e.Clock.Now()}
 		if err := e.DB.CreateJob(bg, j, 5); err != nil {
@@ -73,21 +76,28 @@ func TestJobInterruptedMailed(t *testing.T) {
 			t.Fatalf("claim %+v %v", c, err)
 		}
 		e.Clock.Advance(ran)
+		if _, err := e.DB.SetJobProgress(bg, j.ID, 10, 100, e.Clock.Now()); err != nil {
+			t.Fatal(err)
+		}
+		e.Clock.Advance(down)
 		if n, err := e.Svc.RecoverJobs(bg); err != nil || n != 1 {
 			t.Fatalf("recovered %d %v", n, err)
 		}
+		if n, err := e.Svc.RecoverJobs(bg); err != nil || n != 0 {
+			t.Fatalf("recovered again: %d %v", n, err) // told once
+		}
 	}
-	run(10 * time.Second)
+	run(10*time.Second, time.Hour) // the hour the server was down is not the job's
 	if n := testkit.SendDue(t, e.Services.Notifications); n != 0 {
-		t.Fatalf("%d mails for a job interrupted at once", n)
+		t.Fatalf("%d mails for a job interrupted after 10 seconds", n)
 	}
-	run(5 * time.Minute)
+	run(5*time.Minute, time.Hour)
 	if n := testkit.SendDue(t, e.Services.Notifications); n != 1 {
 		t.Fatalf("%d mails for a job interrupted after 5 minutes, want 1", n)
 	}
 	msgs := srv.Wait(1, 5*time.Second)
 	if len(msgs) != 1 || !strings.Contains(msgs[0].Subject, "The exploration of") || !strings.Contains(msgs[0].Subject, "was interrupted") ||
-		!strings.Contains(msgs[0].Body, "Start it again on the project's page") {
+		!strings.Contains(msgs[0].Body, "Start it again on the project's page") || !strings.Contains(msgs[0].Body, "after about 5 minutes") {
 		t.Fatalf("messages %+v", msgs)
 	}
 }

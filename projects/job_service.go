@@ -383,7 +383,7 @@ func (s *Service) RecoverJobs(ctx context.Context) (int, error) {
 	now := s.clock.Now()
 	list, err := s.store.InterruptJobs(ctx, s.instance, jobInterrupted, now)
 	s.measureAgain(ctx, list)
-	s.mailInterrupted(list, now)
+	s.mailInterrupted(list)
 	return len(list), err
 }
 
@@ -405,7 +405,7 @@ func (s *Service) InterruptDeadJobs(ctx context.Context) (int, error) {
 	now := s.clock.Now()
 	list, err := s.store.InterruptStaleJobs(ctx, s.instance, now.Add(-jobDeadAfter), jobInterrupted, now)
 	s.measureAgain(ctx, list)
-	s.mailInterrupted(list, now)
+	s.mailInterrupted(list)
 	for _, j := range list {
 		p, err := s.store.FindProject(ctx, j.ProjectID)
 		if err != nil {

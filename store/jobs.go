@@ -218,19 +218,27 @@ func (db *DB) InterruptStaleJobs(ctx context.Context, instance string, before ti
 		[]any{projects.JobRunning, instance, ms(before)}, message, now)
 }
 
+// interruptJobs marks the jobs where selects interrupted and returns
+// those it marked, as read before (their Updated the last progress
+// write): a job another instance marked meanwhile, or that ended, is not
+// returned, so that its end is told once.
 func (db *DB) interruptJobs(ctx context.Context, where string, args []any, message string, now time.Time) ([]*projects.Job, error) {
 	var out []*projects.Job
 	err := db.InTx(ctx, func(ctx context.Context) error {
-		var err error
-		if out, err = db.findJobs(ctx, where+` ORDER BY id`, args...); err != nil {
+		found, err := db.findJobs(ctx, where+` ORDER BY id`, args...)
+		if err != nil {
 			return err
 		}
-		for _, j := range out {
-			if _, err := db.exec(ctx, `UPDATE jobs SET state = ?, error = ?, ended_at = ?, updated_at = ? WHERE id = ? AND state = ?`,
-				projects.JobInterrupted, message, ms(now), ms(now), j.ID, j.State); err != nil {
+		for _, j := range found {
+			res, err := db.exec(ctx, `UPDATE jobs SET state = ?, error = ?, ended_at = ?, updated_at = ? WHERE id = ? AND state = ?`,
+				projects.JobInterrupted, message, ms(now), ms(now), j.ID, j.State)
+			if err != nil {
 				return err
 			}
-			j.State, j.Error = projects.JobInterrupted, message
+			if n, err := res.RowsAffected(); err == nil && n == 1 {
+				j.State, j.Error = projects.JobInterrupted, message
+				out = append(out, j)
+			}
 		}
 		return nil
 	})

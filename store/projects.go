@@ -343,6 +343,27 @@ func (db *DB) lockProject(ctx context.Context, id int64, mode string) error {
 	return db.mapError(err, "")
 }
 
+// lockProjectModels takes, on PostgreSQL, the row locks of the models a
+// project's delete updates (the model applied to it, whose outdated flag
+// may be cleared, and those it is the master project of), in the order of
+// their ids, before the project's: a model before its projects, the
+// order every transaction takes them in (a measurement of the project
+// locks its DYNAMIC model, then the project).
+func (db *DB) lockProjectModels(ctx context.Context, id int64) error {
+	if db.path != "" {
+		return nil
+	}
+	rows, err := db.query(ctx, `SELECT id FROM models WHERE id = (SELECT model_id FROM projects WHERE id = ?) OR master_project_id = ?
+		ORDER BY id FOR NO KEY UPDATE`, id, id)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+	}
+	return db.mapError(rows.Err(), "")
+}
+
 // DeleteProject deletes a project with its rows, headers and counts, and
 // gives its owner back what it stored.
 func (db *DB) DeleteProject(ctx context.Context, id int64) error {
@@ -350,6 +371,9 @@ func (db *DB) DeleteProject(ctx context.Context, id int64) error {
 }
 
 func (db *DB) deleteProject(ctx context.Context, id int64) error {
+	if err := db.lockProjectModels(ctx, id); err != nil {
+		return err
+	}
 	if err := db.lockProject(ctx, id, "UPDATE"); err != nil {
 		return err
 	}

@@ -120,14 +120,21 @@ func (db *DB) StorageCharged(ctx context.Context, userID int64) explorer.Storage
 // chargeOwner charges the owner of row id of table (models, poles or
 // projects) with bytes minus what the SQL expression minus gives,
 // evaluated before the row changes ("0" for nothing; each ? in it stands
-// for id). A missing row charges nobody.
+// for id). A missing row charges nobody. On PostgreSQL the read takes the
+// row's lock (the lock an update of it takes) before the owner's storage
+// counter: the object before the counter, the order every transaction
+// takes them in (DECISIONS-LOCAL.md, "Lock order").
 func (db *DB) chargeOwner(ctx context.Context, table string, id, bytes int64, minus string) error {
 	args := []any{bytes}
 	for range strings.Count(minus, "?") {
 		args = append(args, id)
 	}
+	lock := ""
+	if db.path == "" {
+		lock = " FOR NO KEY UPDATE"
+	}
 	var owner, delta int64
-	err := db.queryRowTx(ctx, `SELECT owner_id, CAST(CAST(? AS BIGINT) - (`+minus+`) AS BIGINT) FROM `+table+` WHERE id = ?`,
+	err := db.queryRowTx(ctx, `SELECT owner_id, CAST(CAST(? AS BIGINT) - (`+minus+`) AS BIGINT) FROM `+table+` WHERE id = ?`+lock,
 		append(args, id)...).Scan(&owner, &delta)
 	if err == sql.ErrNoRows {
 		return nil
