@@ -135,7 +135,9 @@ type ProjectRecords interface {
 	// SetProjectTopicCounts replaces the per-topic text counts.
 	SetProjectTopicCounts(ctx context.Context, id int64, counts map[int64]int) error
 	// LockProject takes the project's row lock for the transaction of ctx
-	// before its other writes (so that they wait for a delete, not cross it).
+	// before its other writes (so that they wait for a delete, not cross
+	// it), after the locks of the models applied to it or made from it (a
+	// model before its projects: the lock order of every transaction).
 	LockProject(ctx context.Context, id int64) error
 	// MarkTonalityStale makes the measured tonality of projects stale and
 	// counts a change (their generation); never-measured ones are left.

@@ -97,13 +97,19 @@ func LikenessOf(kinship func(term string, others []string) ([]float64, error)) f
 	return func(term string, others []string) []float64 {
 		out, err := kinship(term, others)
 		if err != nil || len(out) != len(others) {
-			out = make([]float64, len(others))
-			for i := range out {
-				out[i] = math.NaN()
-			}
+			return unknowns(len(others))
 		}
 		return out
 	}
+}
+
+// unknowns returns n NaNs: n likenesses the space does not know.
+func unknowns(n int) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = math.NaN()
+	}
+	return out
 }
 
 // TopicGroup is a group of topics found by exploring, titled by its most

@@ -170,10 +170,7 @@ func titleLikeness(topics []Topic, likeness func(string, []string) []float64) []
 	for i := range topics {
 		out[i] = likeness(titles[i], titles)
 		if len(out[i]) != len(titles) { // not one value a title: says nothing
-			out[i] = make([]float64, len(titles))
-			for j := range out[i] {
-				out[i][j] = math.NaN()
-			}
+			out[i] = unknowns(len(titles))
 		}
 	}
 	return out

@@ -16,8 +16,9 @@ import (
 const jobMailAfter = time.Minute
 
 // mailJobEnd queues, when j (just ended here as end says, at now) was one
-// its owner asked for, ran at least jobMailAfter and ended done, failed or
-// interrupted (a restart, or its instance died), the mail that tells its owner so: through the kernel's outbox
+// its owner asked for, ran at least jobMailAfter and ended done, failed
+// or interrupted (a restart, or its instance died), the mail that tells
+// its owner so: through the kernel's outbox
 // (explorer.Service.Notify: only with --smtp, the owner's e-mail
 // notifications on and an address), unless the owner turned
 // mailWhenJobEnds off. Another instance's interrupt or a cancel that came

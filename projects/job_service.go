@@ -380,8 +380,7 @@ func jobError(j *Job, w *jobWaiter) error {
 // Interrupted measurements are queued again (their projects stay stale);
 // the owners of the others are mailed as when a job ends (mailJobEnd).
 func (s *Service) RecoverJobs(ctx context.Context) (int, error) {
-	now := s.clock.Now()
-	list, err := s.store.InterruptJobs(ctx, s.instance, jobInterrupted, now)
+	list, err := s.store.InterruptJobs(ctx, s.instance, jobInterrupted, s.clock.Now())
 	s.measureAgain(ctx, list)
 	s.mailInterrupted(list)
 	return len(list), err

@@ -251,7 +251,7 @@ type exploration struct {
 // saved stale and measured again in the background.
 func (s *Service) saveExploration(ctx context.Context, u *explorer.User, p *explorer.Project, e exploration) error {
 	return s.root.InTxWithinStorage(ctx, u.ID, func(ctx context.Context) error {
-		if err := s.lockExplored(ctx, u, p.ID, e); err != nil {
+		if err := s.store.LockProject(ctx, p.ID); err != nil {
 			return err
 		}
 		cur, err := s.store.FindProject(ctx, p.ID)
@@ -283,7 +283,7 @@ func (s *Service) saveExploration(ctx context.Context, u *explorer.User, p *expl
 // (else errChangedMeanwhile, and nothing is written).
 func (s *Service) saveMeasurement(ctx context.Context, u *explorer.User, p *explorer.Project, e exploration) error {
 	return s.root.InTxWithinStorage(ctx, u.ID, func(ctx context.Context) error {
-		if err := s.lockExplored(ctx, u, p.ID, e); err != nil {
+		if err := s.store.LockProject(ctx, p.ID); err != nil {
 			return err
 		}
 		cur, err := s.store.FindProject(ctx, p.ID)
@@ -299,21 +299,6 @@ func (s *Service) saveMeasurement(ctx context.Context, u *explorer.User, p *expl
 		}
 		return err
 	})
-}
-
-// lockExplored takes, for the transaction of ctx, the row locks that
-// storing exploration e in project id needs, in the order every
-// transaction takes them (DECISIONS-LOCAL.md, "Lock order"): the DYNAMIC
-// model explored with (its outdated flag may be cleared; gone meanwhile,
-// it is skipped), then the project; the owner's storage counter comes
-// last, with the first charge.
-func (s *Service) lockExplored(ctx context.Context, u *explorer.User, id int64, e exploration) error {
-	if e.dynamic != nil {
-		if _, err := s.store.LockModel(ctx, e.dynamic.ID, u.ID); err != nil && explorer.ErrorCode(err) != explorer.ENOTFOUND {
-			return err
-		}
-	}
-	return s.store.LockProject(ctx, id)
 }
 
 // storeExploration writes an exploration into cur (read in the same

@@ -325,8 +325,12 @@ func (db *DB) loadTopicCounts(ctx context.Context, p *explorer.Project) error {
 // first: a write of a project's parts (its counts, its tonality) then
 // waits for a delete of the project, or the delete for it, where each
 // taking the other's rows in its own order would deadlock on PostgreSQL.
-// SQLite's writers take turns already. A missing project is no error
-// (the writes that follow say so).
+// The models the project's writes may update come before it (the model
+// applied to it, whose outdated flag a DYNAMIC model's exploration
+// clears, and those it is the master project of), in the order of their
+// ids: a model before its projects, the order every transaction takes
+// them in (DECISIONS-LOCAL.md, "Lock order"). SQLite's writers take turns
+// already. A missing project is no error (the writes that follow say so).
 func (db *DB) LockProject(ctx context.Context, id int64) error {
 	return db.lockProject(ctx, id, "NO KEY UPDATE")
 }
@@ -334,6 +338,10 @@ func (db *DB) LockProject(ctx context.Context, id int64) error {
 func (db *DB) lockProject(ctx context.Context, id int64, mode string) error {
 	if db.path != "" {
 		return nil
+	}
+	if _, err := db.exec(ctx, `SELECT id FROM models WHERE id = (SELECT model_id FROM projects WHERE id = ?) OR master_project_id = ?
+		ORDER BY id FOR NO KEY UPDATE`, id, id); err != nil {
+		return err
 	}
 	var one int
 	err := db.queryRowTx(ctx, `SELECT 1 FROM projects WHERE id = ? FOR `+mode, id).Scan(&one)
@@ -343,27 +351,6 @@ func (db *DB) lockProject(ctx context.Context, id int64, mode string) error {
 	return db.mapError(err, "")
 }
 
-// lockProjectModels takes, on PostgreSQL, the row locks of the models a
-// project's delete updates (the model applied to it, whose outdated flag
-// may be cleared, and those it is the master project of), in the order of
-// their ids, before the project's: a model before its projects, the
-// order every transaction takes them in (a measurement of the project
-// locks its DYNAMIC model, then the project).
-func (db *DB) lockProjectModels(ctx context.Context, id int64) error {
-	if db.path != "" {
-		return nil
-	}
-	rows, err := db.query(ctx, `SELECT id FROM models WHERE id = (SELECT model_id FROM projects WHERE id = ?) OR master_project_id = ?
-		ORDER BY id FOR NO KEY UPDATE`, id, id)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-	}
-	return db.mapError(rows.Err(), "")
-}
-
 // DeleteProject deletes a project with its rows, headers and counts, and
 // gives its owner back what it stored.
 func (db *DB) DeleteProject(ctx context.Context, id int64) error {
@@ -371,9 +358,6 @@ func (db *DB) DeleteProject(ctx context.Context, id int64) error {
 }
 
 func (db *DB) deleteProject(ctx context.Context, id int64) error {
-	if err := db.lockProjectModels(ctx, id); err != nil {
-		return err
-	}
 	if err := db.lockProject(ctx, id, "UPDATE"); err != nil {
 		return err
 	}
