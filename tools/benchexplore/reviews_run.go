@@ -28,14 +28,48 @@ type reviewMeasures struct {
 func reviews(w io.Writer, dir string, heldOut, bare, verbose bool) error {
 	fmt.Fprintln(w, "| corpus | texts | topics | opinion titles | texts in a topic | categories found |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|")
-	return eachReviewSet(dir, heldOut, func(set reviewSet, rs []review) error {
+	var sum heldOutSummary
+	err := eachReviewSet(dir, heldOut, func(set reviewSet, rs []review) error {
 		m, groups, err := exploreReviews(set.lang, rs, bare)
 		if err != nil {
 			return err
 		}
 		printReviewRow(w, set, m, groups, bare, verbose)
+		if !set.tuning {
+			sum.add(set.domain, m)
+		}
 		return nil
 	})
+	if err == nil {
+		sum.print(w)
+	}
+	return err
+}
+
+// heldOutSummary adds up the held-out sets' categories by domain: the
+// issue's acceptance counts the annotated categories of all held-out
+// restaurant sets, and of all laptop sets, together.
+type heldOutSummary struct {
+	domains         []string
+	found, measured map[string]int
+}
+
+func (h *heldOutSummary) add(domain string, m reviewMeasures) {
+	if h.found == nil {
+		h.found, h.measured = map[string]int{}, map[string]int{}
+	}
+	if _, ok := h.measured[domain]; !ok {
+		h.domains = append(h.domains, domain)
+	}
+	h.found[domain] += m.found
+	h.measured[domain] += m.categories
+}
+
+func (h *heldOutSummary) print(w io.Writer) {
+	for _, d := range h.domains {
+		n, f := h.measured[d], h.found[d]
+		fmt.Fprintf(w, "\nHeld-out %s, all sets: %d of %d categories found (%.0f %%)\n", d, f, n, 100*float64(f)/float64(max(n, 1)))
+	}
 }
 
 // eachReviewSet reads each review set found in dir (the held-out ones
