@@ -170,7 +170,7 @@ func TestFeedback(t *testing.T) {
 		return c
 	}
 	reviews := count(reviewCorpus(400))
-	if !feedback(reviews, lex) {
+	if !feedback(reviews, lex, "en") {
 		t.Error("review sentences are not feedback")
 	}
 	if feedbackOptions(ExploreOptions{}, true).Topics != FeedbackExploreTopics || feedbackOptions(ExploreOptions{Topics: 12}, true).Topics != 12 {
@@ -188,17 +188,17 @@ func TestFeedback(t *testing.T) {
 	if o := feedbackOptions(ExploreOptions{}, false); o != (ExploreOptions{}) {
 		t.Errorf("not feedback: %+v", o)
 	}
-	if feedback(count(exploreCorpus(400)), lex) {
+	if feedback(count(exploreCorpus(400)), lex, "en") {
 		t.Error("descriptions are feedback")
 	}
 	long := reviewCorpus(400)
 	for i := range long {
 		long[i] += " " + long[(i+1)%len(long)]
 	}
-	if feedback(count(long), lex) {
+	if feedback(count(long), lex, "en") {
 		t.Error("long texts are feedback")
 	}
-	if feedback(NewCounter(), lex) {
+	if feedback(NewCounter(), lex, "en") {
 		t.Error("no texts are feedback")
 	}
 }
@@ -597,5 +597,67 @@ func TestMisspellingsNeedALargeList(t *testing.T) {
 	}
 	if (wordRules{rank: rank, size: 60000}).misspellings() == nil {
 		t.Error("English's list tells none")
+	}
+}
+
+// russianReviews are made Russian review sentences, a language without
+// cue words: an aspect, a verb of being or none, an opinion word, and a
+// second clause that names another aspect (the opinion words about a
+// fifth of the terms' occurrences, as in real reviews).
+func russianReviews(n int) []string {
+	aspects := []string{"еда", "официант", "меню", "столик", "десерт", "парковка", "интерьер", "музыка"}
+	opinions := []string{"отличный", "грубый", "грязный", "уютный", "ужасный", "вкусный"}
+	r := rand.New(rand.NewPCG(32, 32))
+	out := make([]string, n)
+	for i := range out {
+		a, b := aspects[r.IntN(len(aspects))], aspects[r.IntN(len(aspects))]
+		o := opinions[r.IntN(len(opinions))]
+		verb := []string{"был", "очень", ""}[r.IntN(3)]
+		out[i] = fmt.Sprintf("%s %s %s, а %s принесли через %d минут потом вечером.", a, verb, o, b, i)
+	}
+	return out
+}
+
+// In a language without cue words (Russian) review sentences are
+// feedback by their opinion words alone (feedbackOpinionShare), and
+// explored as feedback: its default number of topics; short descriptions
+// in it are not feedback.
+func TestFeedbackWithoutCueWords(t *testing.T) {
+	if cuesOf("ru") != nil {
+		t.Fatal("Russian has cue words: the test needs a language without")
+	}
+	lex := Lexicon{Opinion: opinionOf("отличный", "грубый", "грязный", "уютный", "ужасный", "вкусный")}
+	reviews := russianReviews(400)
+	c := NewCounter()
+	for _, x := range reviews {
+		c.Add(x, "ru")
+	}
+	if !feedback(c, lex, "ru") {
+		t.Error("Russian review sentences are not feedback")
+	}
+	descriptions := NewCounter()
+	for i := range 400 {
+		descriptions.Add(fmt.Sprintf("программа %d для сжатия файлов и архивов с высокой степенью сжатия", i), "ru")
+	}
+	if feedback(descriptions, lex, "ru") {
+		t.Error("Russian descriptions are feedback")
+	}
+	texts := func(fn func(string)) error {
+		for _, x := range reviews {
+			fn(x)
+		}
+		return nil
+	}
+	groups, err := Explore(texts, "ru", ExploreOptions{Topics: 0}, lex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(allTitles(groups)); n == 0 {
+		t.Error("no topics")
+	}
+	for _, title := range allTitles(groups) {
+		if lex.Opinion(title) {
+			t.Errorf("opinion word %q titles a topic: the texts were explored as descriptions", title)
+		}
 	}
 }

@@ -143,7 +143,7 @@ func TestGroupTopicsFeedbackMadeCorpus(t *testing.T) {
 	for _, x := range texts {
 		c.Add(x, "en")
 	}
-	if !feedback(c, lex) {
+	if !feedback(c, lex, "en") {
 		t.Fatal("the made corpus is no feedback")
 	}
 	feats, kinOnly := contextFeatures(c, exploreFeatures, lex)
