@@ -373,8 +373,11 @@ BENCH_EXPLORE_SIZES ?= 100000,1000000
 ## explored without the word space and with another
 ## list as the background, as languages other than English are (the
 ## package's English list, which is Google's web word list: the other
-## languages' are lists of speech, so this stand-in is only near them)
-BENCH_REVIEWS_DIR ?= /work/tonality-data
+## languages' are lists of speech, so this stand-in is only near them).
+## The held-out row also reads SemEval-2016's other restaurant sets (test
+## gold; Spanish, French, Russian, Turkish) from $$BENCH_REVIEWS_DIR/more
+## when present, and ends with the categories found by domain.
+BENCH_REVIEWS_DIR ?= ../tonality-data
 .PHONY: bench-explore
 bench-explore: bin/benchexplore
 	mkdir -p $(BENCH_EXPLORE_DIR)/lists/partial

@@ -76,12 +76,13 @@ func main() {
 	}
 }
 
-// reviewsDir is BENCH_REVIEWS_DIR, else /work/tonality-data.
+// reviewsDir is BENCH_REVIEWS_DIR, else ../tonality-data (beside the
+// work tree, as make bench-tonality reads it).
 func reviewsDir() string {
 	if d := os.Getenv("BENCH_REVIEWS_DIR"); d != "" {
 		return d
 	}
-	return "/work/tonality-data"
+	return "../tonality-data"
 }
 
 func usage() {
