@@ -12,13 +12,16 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"explorer/analysis"
+	"explorer/language"
 )
 
 //go:embed lexicons/*.tsv.gz
 var lexiconFS embed.FS
 
 // Stems match the words they begin when at least minStem runes long and
-// when at most maxRest runes are left over.
+// when at most maxRest runes are left over; in a language with a Snowball
+// stemmer (every language whose lexicon has stems), only when the word's
+// stem is the entry (lexicon.stem).
 const (
 	minStem = 4
 	maxRest = 5
@@ -31,6 +34,23 @@ type lexicon struct {
 	stems   map[string]float64 // keyed without diacritics, as nlp.js keys them
 	phrases string             // entries of several words (Vietnamese), as phraseTexts writes them
 	induced map[string]bool    // the words added from the induced lexicon (induce)
+	neutral map[string]bool    // no opinion whatever a stem says (a supplement's word:0)
+	// stem is the language's Snowball stemmer (nil: none). The stem
+	// entries (DE ES FR IT NL RU, from nlp.js) are stems as a stemmer makes
+	// them; matched as the beginning of a word alone, the short ones named
+	// every word they begin: "serv*" made Italian "servizio" (service)
+	// negative and Spanish "servicio" positive, "pacc*" made "pacchetto"
+	// (parcel) negative, "inter*" made "interfaz" positive. A word takes a
+	// stem's valence only when its own stem is that entry.
+	stem func(string) string
+}
+
+// stemWith gives lex the Snowball stemmer of language code when its
+// lexicon has stem entries.
+func (l *lexicon) stemWith(code string) {
+	if lang, ok := language.Get(code); ok && lang.HasStemmer() && len(l.stems) > 0 {
+		l.stem = lang.Stem
+	}
 }
 
 // fold folds a word as explorer/analysis folds terms (lower case, NFC,
@@ -74,7 +94,7 @@ func bare(w string) string {
 // readLexicon reads an embedded lexicon file: "word<TAB>valence" lines, a
 // stem's word ending in '*'.
 func readLexicon(name string) lexicon {
-	lex := lexicon{words: map[string]float64{}, stems: map[string]float64{}}
+	lex := lexicon{words: map[string]float64{}, stems: map[string]float64{}, neutral: map[string]bool{}}
 	f, err := lexiconFS.Open("lexicons/" + name)
 	if err != nil {
 		return lex
@@ -108,10 +128,21 @@ func (l *lexicon) lookup(w string) (float64, bool) {
 	if v, ok := l.words[w]; ok {
 		return v, true
 	}
-	if len(l.stems) == 0 || len(w) > maxWord {
+	if len(l.stems) == 0 || len(w) > maxWord || l.neutral[w] {
 		return 0, false
 	}
-	b := bare(w)
+	v, ok := l.prefixStem(bare(w))
+	if !ok || l.stem == nil {
+		return v, ok
+	}
+	v, ok = l.stems[bare(l.stem(w))]
+	return v, ok
+}
+
+// prefixStem is the valence of the longest stem entry that bare word b is
+// or begins with (at least minStem runes, at most maxRest left); with a
+// stemmer, the cheap test before a word is stemmed, which most words fail.
+func (l *lexicon) prefixStem(b string) (float64, bool) {
 	if v, ok := l.stems[b]; ok {
 		return v, true // a short stem matches itself
 	}

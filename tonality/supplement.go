@@ -44,19 +44,27 @@ var supplements = map[string]string{
 	"NL": "traag:-0.4 duur:-0.3 koud:-0.25 lauw:-0.3 smakeloos:-0.5 onvriendelijk:-0.55 vuil:-0.45 lawaaierig:-0.35 " +
 		"lekker:0.55 heerlijk:0.6 vriendelijk:0.45 gezellig:0.5 snel:0.25 vers:0.4 aanrader:0.6 betaalbaar:0.35",
 	"DE": "langsam:-0.35 teuer:-0.3 kalt:-0.25 fade:-0.4 unfreundlich:-0.55 schmutzig:-0.45 laut:-0.3 lecker:0.55 " +
-		"freundlich:0.45 gemütlich:0.45 schnell:0.25 frisch:0.4 empfehlenswert:0.55 preiswert:0.35",
+		"freundlich:0.45 gemütlich:0.45 schnell:0.25 frisch:0.4 empfehlenswert:0.55 preiswert:0.35 wein:0 weine:0 weins:0",
 	"FR": "lent:-0.35 lente:-0.35 cher:-0.3 chère:-0.3 froid:-0.25 fade:-0.4 impoli:-0.5 sale:-0.45 bruyant:-0.35 " +
-		"délicieux:0.6 délicieuse:0.6 savoureux:0.5 sympa:0.45 sympathique:0.45 accueillant:0.45 chaleureux:0.5 rapide:0.25 frais:0.35",
+		"délicieux:0.6 délicieuse:0.6 savoureux:0.5 sympa:0.45 sympathique:0.45 accueillant:0.45 chaleureux:0.5 rapide:0.25 frais:0.35 " +
+		"prix:0 plat:0 plats:0 accueil:0",
 	"ES": "lento:-0.35 lenta:-0.35 caro:-0.3 cara:-0.3 frío:-0.25 fría:-0.25 soso:-0.4 sosa:-0.4 sucio:-0.45 ruidoso:-0.35 " +
-		"rico:0.5 rica:0.5 delicioso:0.6 deliciosa:0.6 sabroso:0.5 amable:0.45 atento:0.4 rápido:0.25 fresco:0.35 recomendable:0.55",
+		"rico:0.5 rica:0.5 delicioso:0.6 deliciosa:0.6 sabroso:0.5 amable:0.45 atento:0.4 rápido:0.25 fresco:0.35 recomendable:0.55 " +
+		"precio:0 precios:0 plato:0 platos:0 sitio:0 sitios:0 postre:0 postres:0 habitación:0 habitaciones:0",
 	"IT": "lento:-0.35 caro:-0.3 freddo:-0.25 sporco:-0.45 rumoroso:-0.35 scortese:-0.5 buono:0.45 buonissimo:0.6 " +
-		"delizioso:0.6 gentile:0.45 cordiale:0.45 veloce:0.25 fresco:0.35 consigliato:0.5",
+		"delizioso:0.6 gentile:0.45 cordiale:0.45 veloce:0.25 fresco:0.35 consigliato:0.5 piatto:0 piatti:0",
 	"PT": "lento:-0.35 caro:-0.3 frio:-0.25 sujo:-0.45 barulhento:-0.35 delicioso:0.6 deliciosa:0.6 saboroso:0.5 saborosa:0.5 gostoso:0.5 " +
 		"simpático:0.45 atencioso:0.45 rápido:0.25 fresco:0.35",
 	"SV": "långsam:-0.35 dyr:-0.3 dyrt:-0.3 kall:-0.25 smaklös:-0.5 otrevlig:-0.5 smutsig:-0.45 god:0.45 gott:0.45 " +
 		"goda:0.45 trevlig:0.45 trevliga:0.45 mysig:0.45 snabb:0.25 färsk:0.35",
 	"DA": "langsom:-0.35 dyr:-0.3 dyrt:-0.3 kold:-0.25 uvenlig:-0.5 beskidt:-0.45 lækker:0.55 lækkert:0.55 god:0.45 " +
 		"godt:0.45 venlig:0.45 hyggelig:0.5 hurtig:0.25 frisk:0.35",
+	// Names of the things reviewed that a stem entry of another word (the
+	// Snowball stem of месть, revenge, is that of место, place; of weinen,
+	// to cry, that of Wein) or a homograph (plat, piatto: flat or a dish;
+	// precios: prices, listed as a form of precioso; prix: price or prize)
+	// made opinions: in reviews they name an aspect.
+	"RU": "место:0 места:0 месте:0 местом:0 местах:0 местам:0",
 	"NO": "treg:-0.35 dyr:-0.3 dyrt:-0.3 kald:-0.25 uvennlig:-0.5 skitten:-0.45 nydelig:0.55 deilig:0.55 god:0.45 " +
 		"godt:0.45 vennlig:0.45 hyggelig:0.5 rask:0.25 fersk:0.35",
 }
@@ -86,8 +94,9 @@ func supplement(lang string, lex *lexicon) {
 		if err != nil {
 			panic("tonality: bad supplement " + f)
 		}
-		if x == 0 {
+		if x == 0 { // no opinion, whatever the lexicon or a stem says
 			delete(lex.words, fold(w))
+			lex.neutral[fold(w)] = true
 			continue
 		}
 		lex.words[fold(w)] = x

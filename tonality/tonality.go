@@ -115,6 +115,7 @@ func entryOf(lang string) *entry {
 // load reads the data of language code into its analyzer.
 func load(code string) *Analyzer {
 	lex := readLexicon(strings.ToLower(code) + ".tsv.gz")
+	lex.stemWith(code)
 	supplement(code, &lex)
 	induce(code, &lex)
 	r, ps := ruleTexts[code].compile(), compilePhrases(phraseTexts[code]+eventPhrases[code]+"|"+lex.phrases)
