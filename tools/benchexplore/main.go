@@ -9,7 +9,7 @@
 //	benchexplore quality -lang EN -texts en.txt
 //	benchexplore perf -lang EN -texts en.txt -n 100000 -algo new
 //	benchexplore run -lang EN -texts en.txt -sizes 100000,1000000
-//	benchexplore reviews [-dir DIR] [-heldout] [-bare] [-v] [-resample N] [-background-file LIST] [-no-background]
+//	benchexplore reviews [-dir DIR] [-heldout] [-bare] [-v] [-resample N] [-background-file LIST] [-no-background] [-mythes-dir DIR]
 //
 // reviews explores annotated review sentences (SemEval ABSA, MAMS) and
 // reports the share of titles that are opinion words, the share of texts
@@ -42,6 +42,7 @@ func main() {
 	bare := fs.Bool("bare", false, "reviews: explore without the word space and the background list (with -background-file LIST, a list of English words such as make bench-explore's: as languages other than English are, a list of everyday speech and no word space)")
 	fs.StringVar(&backgroundFile, "background-file", "", "explore with this list of words (most frequent first) as the background list (the measures keep the language's)")
 	fs.BoolVar(&noBackground, "no-background", false, "explore without the language's background list (the measures keep it)")
+	fs.StringVar(&mythesDir, "mythes-dir", "", "reviews: the languages other than English explore with the word spaces a server has with this thesaurus folder (Debian's /usr/share/mythes; the embedded thesauri too): their neighbours and kinship, as the server gives them")
 	_ = fs.Parse(os.Args[2:])
 	if *profile != "" {
 		f, err := os.Create(*profile)

@@ -5,8 +5,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"strings"
+	"sync"
 
 	"explorer/analysis"
 	"explorer/tonality"
@@ -111,7 +113,7 @@ func lexiconFor(lang string) (analysis.Lexicon, error) {
 		lex.Function = a.IsFunctionWord
 	}
 	if !strings.EqualFold(lang, "EN") {
-		return lex, nil
+		return withServedSpaces(lex, lang)
 	}
 	sp, err := wordspace.DefaultEnglish(wordspace.LoadOptions{})
 	if err != nil {
@@ -209,4 +211,46 @@ func printGroups(w io.Writer, groups []analysis.TopicGroup) {
 			fmt.Fprintf(w, "    %s: %s\n", t.Title, strings.Join(t.Terms[1:], ", "))
 		}
 	}
+}
+
+// mythesDir is -mythes-dir: the thesaurus folder the languages other than
+// English explore with ("": none, as a server without Debian's thesauri).
+var mythesDir string
+
+var (
+	servedOnce sync.Once
+	served     *wordspace.Registry
+)
+
+// withServedSpaces gives lex the neighbours and kinship of language lang's
+// word space as the server has it with -mythes-dir (project_explore.go's
+// lexicon); lex as it is without -mythes-dir or without a space.
+func withServedSpaces(lex analysis.Lexicon, lang string) (analysis.Lexicon, error) {
+	if mythesDir == "" {
+		return lex, nil
+	}
+	servedOnce.Do(func() {
+		served = wordspace.NewRegistry(slog.New(slog.DiscardHandler))
+		served.LoadDefault()
+		_ = served.LoadMythesDir(mythesDir)
+	})
+	ctx := context.Background()
+	if _, err := served.Space(ctx, lang); err != nil {
+		return lex, nil // no space of the language: the texts alone
+	}
+	lex.Likeness = analysis.LikenessOf(func(term string, others []string) ([]float64, error) {
+		return served.Kinship(ctx, lang, term, others)
+	})
+	lex.Neighbours = func(term string) []string {
+		ns, err := served.Neighbours(ctx, lang, term, 10)
+		if err != nil {
+			return nil
+		}
+		out := make([]string, len(ns))
+		for i, n := range ns {
+			out[i] = n.Term
+		}
+		return out
+	}
+	return lex, nil
 }
