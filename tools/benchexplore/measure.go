@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"explorer"
 	"explorer/analysis"
 	"explorer/tonality"
 	"explorer/wordspace"
@@ -122,8 +123,17 @@ func lexiconFor(lang string) (analysis.Lexicon, error) {
 	lex.Likeness = analysis.LikenessOf(func(term string, others []string) ([]float64, error) {
 		return sp.Kinship(term, others), nil
 	})
-	lex.Neighbours = func(term string) []string {
-		ns, err := sp.Neighbours(context.Background(), term, 10)
+	lex.Neighbours = neighbourTerms(func(term string) ([]explorer.Neighbour, error) {
+		return sp.Neighbours(context.Background(), term, 10)
+	})
+	return lex, nil
+}
+
+// neighbourTerms is Lexicon.Neighbours of a space's neighbours: their
+// terms, none on an error.
+func neighbourTerms(neighbours func(term string) ([]explorer.Neighbour, error)) func(string) []string {
+	return func(term string) []string {
+		ns, err := neighbours(term)
 		if err != nil {
 			return nil
 		}
@@ -133,7 +143,6 @@ func lexiconFor(lang string) (analysis.Lexicon, error) {
 		}
 		return out
 	}
-	return lex, nil
 }
 
 // exploreOld is main's algorithm: the ExploreTopics most frequent terms,
@@ -241,16 +250,8 @@ func withServedSpaces(lex analysis.Lexicon, lang string) (analysis.Lexicon, erro
 	lex.Likeness = analysis.LikenessOf(func(term string, others []string) ([]float64, error) {
 		return served.Kinship(ctx, lang, term, others)
 	})
-	lex.Neighbours = func(term string) []string {
-		ns, err := served.Neighbours(ctx, lang, term, 10)
-		if err != nil {
-			return nil
-		}
-		out := make([]string, len(ns))
-		for i, n := range ns {
-			out[i] = n.Term
-		}
-		return out
-	}
+	lex.Neighbours = neighbourTerms(func(term string) ([]explorer.Neighbour, error) {
+		return served.Neighbours(ctx, lang, term, 10)
+	})
 	return lex, nil
 }
