@@ -375,8 +375,9 @@ BENCH_EXPLORE_SIZES ?= 100000,1000000
 ## package's English list, which is Google's web word list: the other
 ## languages' are lists of speech, so this stand-in is only near them).
 ## The held-out row also reads SemEval-2016's other restaurant sets (test
-## gold; Spanish, French, Russian, Turkish) from $$BENCH_REVIEWS_DIR/more
-## when present, and ends with the categories found by domain.
+## gold; Spanish, French, Russian, Turkish) from $$BENCH_REVIEWS_DIR when
+## present, under the names bench-tonality reads, and ends with the
+## categories found by domain.
 BENCH_REVIEWS_DIR ?= ../tonality-data
 .PHONY: bench-explore
 bench-explore: bin/benchexplore

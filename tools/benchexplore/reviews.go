@@ -36,18 +36,18 @@ var reviewSets = []reviewSet{
 	// not in the tonality data: put the file in the directory to measure it
 	{"ABSA16_Laptops_Train_SB1_v2.xml", "SemEval-2016 laptops (held out)", "EN", false, "", "laptops"},
 	// SemEval-2016's other restaurant sets (test gold and more languages),
-	// measured where present in the directory's more/ (added in the
-	// eighteenth round, before any of them was explored)
-	{"more/EN_REST_SB1_TEST.xml.gold", "SemEval-2016 restaurants, test (held out)", "EN", false, "", "restaurants"},
-	{"more/DU_REST_SB1_TEST.xml.gold", "SemEval-2016 Dutch restaurants, test (held out)", "NL", false, "", "restaurants"},
-	{"more/ES_REST_SB1_TRAIN.xml", "SemEval-2016 Spanish restaurants (held out)", "ES", false, "", "restaurants"},
-	{"more/ES_REST_SB1_TEST.xml.gold", "SemEval-2016 Spanish restaurants, test (held out)", "ES", false, "", "restaurants"},
-	{"more/FR_REST_SB1_TRAIN-withcontent.xml", "SemEval-2016 French restaurants (held out)", "FR", false, "", "restaurants"},
-	{"more/FR_REST_SB1_TEST-withcontent.xml.gold", "SemEval-2016 French restaurants, test (held out)", "FR", false, "", "restaurants"},
-	{"more/RU_REST_SB1_TRAIN.xml", "SemEval-2016 Russian restaurants (held out)", "RU", false, "", "restaurants"},
-	{"more/RU_REST_SB1_TEST.xml.gold", "SemEval-2016 Russian restaurants, test (held out)", "RU", false, "", "restaurants"},
-	{"more/TU_REST_SB1_TRAIN.xml", "SemEval-2016 Turkish restaurants (held out)", "TR", false, "", "restaurants"},
-	{"more/TU_REST_SB1_TEST.xml.gold", "SemEval-2016 Turkish restaurants, test (held out)", "TR", false, "", "restaurants"},
+	// measured where present, under the names bench-tonality reads too
+	// (added in the eighteenth round, before any of them was explored)
+	{"EN_REST_SB1_TEST.xml.gold", "SemEval-2016 restaurants, test (held out)", "EN", false, "", "restaurants"},
+	{"DU_REST_SB1_TEST.xml.gold", "SemEval-2016 Dutch restaurants, test (held out)", "NL", false, "", "restaurants"},
+	{"SP_REST_SB1_TRAIN.xml", "SemEval-2016 Spanish restaurants (held out)", "ES", false, "", "restaurants"},
+	{"SP_REST_SB1_TEST.xml.gold", "SemEval-2016 Spanish restaurants, test (held out)", "ES", false, "", "restaurants"},
+	{"ABSA16FR_Restaurants_Train-withcontent.xml", "SemEval-2016 French restaurants (held out)", "FR", false, "", "restaurants"},
+	{"ABSA16FR_Restaurants_Gold-withcontent.xml", "SemEval-2016 French restaurants, test (held out)", "FR", false, "", "restaurants"},
+	{"RU_REST_SB1_TRAIN.xml", "SemEval-2016 Russian restaurants (held out)", "RU", false, "", "restaurants"},
+	{"RU_REST_SB1_TEST.xml.gold", "SemEval-2016 Russian restaurants, test (held out)", "RU", false, "", "restaurants"},
+	{"TU_REST_SB1_TRAIN.xml", "SemEval-2016 Turkish restaurants (held out)", "TR", false, "", "restaurants"},
+	{"TU_REST_SB1_TEST.xml.gold", "SemEval-2016 Turkish restaurants, test (held out)", "TR", false, "", "restaurants"},
 }
 
 // wholeEntities are the categories of the place or product as a whole,
