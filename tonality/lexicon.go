@@ -43,14 +43,60 @@ type lexicon struct {
 	// (parcel) negative, "inter*" made "interfaz" positive. A word takes a
 	// stem's valence only when its own stem is that entry.
 	stem func(string) string
+	// inflects, when set, tells the words whose inflected forms lookup
+	// finds (inflected): not the function words.
+	inflects func(string) bool
 }
 
-// stemWith gives lex the Snowball stemmer of language code when its
-// lexicon has stem entries.
+// stemWith gives lex the Snowball stemmer of language code. A lexicon
+// without stem entries in a language other than English (TR SV DA NO FI
+// HU PT RO: lists of word forms, thin for languages that inflect this
+// much; Turkish "güzeldi", it was nice, is not "güzel") then also knows
+// the inflections of its words (inflected). English keeps its word list
+// alone: VADER lists its forms, and its rules were tuned on it.
 func (l *lexicon) stemWith(code string) {
-	if lang, ok := language.Get(code); ok && lang.HasStemmer() && len(l.stems) > 0 {
-		l.stem = lang.Stem
+	lang, ok := language.Get(code)
+	if !ok || !lang.HasStemmer() {
+		return
 	}
+	l.stem = lang.Stem
+	if len(l.stems) == 0 && !strings.EqualFold(code, "EN") {
+		l.inflects = func(w string) bool { return !analysis.IsStopWord(w, code) }
+	}
+}
+
+// byForm reports whether lookup looks beyond the listed words: at stem
+// entries or at the inflections of the listed words.
+func (l *lexicon) byForm() bool { return len(l.stems) > 0 || l.inflects != nil }
+
+// inflected is the valence of the longest listed word of at least minStem
+// runes that folded word w begins with and shares its Snowball stem with:
+// w is that word with an ending the stemmer strips ("güzeldi": "güzel" +
+// "di"). A word that only shares a stem with a listed word is not taken
+// for it: Swedish "läcker" (delicious) and "läcka" (to leak) share the
+// stem "läck", and "место" (place) that of "месть" (revenge). Function
+// words take none.
+func (l *lexicon) inflected(w string) (float64, bool) {
+	if !l.inflects(w) {
+		return 0, false
+	}
+	stem := ""
+	n := utf8.RuneCountInString(w)
+	for end, runes := len(w), n; runes > minStem; runes-- {
+		_, size := utf8.DecodeLastRuneInString(w[:end])
+		end -= size
+		v, ok := l.words[w[:end]]
+		if !ok {
+			continue
+		}
+		if stem == "" {
+			stem = l.stem(w)
+		}
+		if l.stem(w[:end]) == stem {
+			return v, true
+		}
+	}
+	return 0, false
 }
 
 // fold folds a word as explorer/analysis folds terms (lower case, NFC,
@@ -128,8 +174,11 @@ func (l *lexicon) lookup(w string) (float64, bool) {
 	if v, ok := l.words[w]; ok {
 		return v, true
 	}
-	if len(l.stems) == 0 || len(w) > maxWord || l.neutral[w] {
+	if !l.byForm() || len(w) > maxWord || l.neutral[w] {
 		return 0, false
+	}
+	if len(l.stems) == 0 {
+		return l.inflected(w)
 	}
 	v, ok := l.prefixStem(bare(w))
 	if !ok || l.stem == nil {

@@ -219,7 +219,7 @@ func (tb *table) absent(w string) *wordInfo {
 	if tb.lang == "EN" && strings.HasSuffix(w, "n't") || tb.lang == "FR" && strings.HasPrefix(w, "n'") {
 		flags |= fNeg
 	}
-	if len(tb.lex.stems) > 0 {
+	if tb.lex.byForm() {
 		if v, ok := tb.lex.lookup(w); ok {
 			flags |= fLex
 			lex = v
