@@ -46,6 +46,7 @@ type lexicon struct {
 	// inflects, when set, tells the words whose inflected forms lookup
 	// finds (inflected): not the function words.
 	inflects func(string) bool
+	forms    forms
 }
 
 // stemWith gives lex the Snowball stemmer of language code. A lexicon
@@ -62,7 +63,39 @@ func (l *lexicon) stemWith(code string) {
 	l.stem = lang.Stem
 	if len(l.stems) == 0 && !strings.EqualFold(code, "EN") {
 		l.inflects = func(w string) bool { return !analysis.IsStopWord(w, code) }
+		l.forms = formsOf(l.words, lang.Stem)
 	}
+}
+
+// forms are what inflected reads of the listed words: each word's stem,
+// and the beginnings (minStem runes) that some listed word has, so that
+// most words are never walked nor stemmed.
+type forms struct {
+	stems map[string]string
+	heads map[string]bool
+}
+
+func formsOf(words map[string]float64, stem func(string) string) forms {
+	f := forms{stems: make(map[string]string, len(words)), heads: map[string]bool{}}
+	for w := range words {
+		if head, ok := runesHead(w, minStem); ok {
+			f.stems[w] = stem(w)
+			f.heads[head] = true
+		}
+	}
+	return f
+}
+
+// runesHead is the first n runes of w, when w has at least n.
+func runesHead(w string, n int) (string, bool) {
+	i := 0
+	for k := range w {
+		if i == n {
+			return w[:k], true
+		}
+		i++
+	}
+	return w, i == n
 }
 
 // byForm reports whether lookup looks beyond the listed words: at stem
@@ -77,7 +110,7 @@ func (l *lexicon) byForm() bool { return len(l.stems) > 0 || l.inflects != nil }
 // stem "läck", and "место" (place) that of "месть" (revenge). Function
 // words take none.
 func (l *lexicon) inflected(w string) (float64, bool) {
-	if !l.inflects(w) {
+	if head, ok := runesHead(w, minStem); !ok || len(head) == len(w) || !l.forms.heads[head] {
 		return 0, false
 	}
 	stem := ""
@@ -85,15 +118,18 @@ func (l *lexicon) inflected(w string) (float64, bool) {
 	for end, runes := len(w), n; runes > minStem; runes-- {
 		_, size := utf8.DecodeLastRuneInString(w[:end])
 		end -= size
-		v, ok := l.words[w[:end]]
+		formStem, ok := l.forms.stems[w[:end]]
 		if !ok {
 			continue
 		}
 		if stem == "" {
 			stem = l.stem(w)
 		}
-		if l.stem(w[:end]) == stem {
-			return v, true
+		if formStem == stem {
+			if !l.inflects(w) { // asked last: most words match no listed word
+				return 0, false
+			}
+			return l.words[w[:end]], true
 		}
 	}
 	return 0, false

@@ -115,8 +115,8 @@ func entryOf(lang string) *entry {
 // load reads the data of language code into its analyzer.
 func load(code string) *Analyzer {
 	lex := readLexicon(strings.ToLower(code) + ".tsv.gz")
-	lex.stemWith(code)
 	supplement(code, &lex)
+	lex.stemWith(code) // after the supplement: its words inflect too
 	induce(code, &lex)
 	r, ps := ruleTexts[code].compile(), compilePhrases(phraseTexts[code]+eventPhrases[code]+"|"+lex.phrases)
 	tb := buildTable(code, &lex, r, ps)
