@@ -51,6 +51,20 @@ var cueLists = map[string][3]string{
 		`il lo la gli le un uno una questo questa questi queste mio mia nostro nostra del della dei delle`, `questo questa questi queste`},
 	"pt": {`muito demais tão bastante realmente é era são eram está estava ser estar não nunca eu nós`,
 		`o os as um uma uns umas este esta esse essa esses essas meu minha nosso nossa do da dos das`, `este esta esse essa esses essas`},
+	// Russian, Swedish, Danish, Norwegian and Polish (eighteenth round):
+	// words that are both a cue and something else are left out (Russian
+	// "это", this or "this is"; Swedish "för", too or for; "det", "den",
+	// it or the; Polish "to", this or "it is"; Danish "i", you or in).
+	"ru": {`очень слишком довольно весьма совсем вполне достаточно крайне абсолютно действительно реально был была было были будет будут быть стал стала стало стали не никогда всегда просто я мы они вы он она ты`,
+		`этот эта эти этого этой этом этому этим этих мой моя моё мое мои моего моей наш наша наше наши нашего нашей ваш ваша ваше ваши каждый каждая`, `этот эта эти этого этой этом этому этим этих`},
+	"sv": {`mycket väldigt så ganska riktigt verkligen helt alldeles extremt otroligt är var blev bli vara varit inte aldrig alltid bara också jag vi ni han hon`,
+		`en ett denna detta dessa min mitt mina vår vårt våra er ert era din ditt dina`, `denna detta dessa`},
+	"da": {`meget så ret ganske virkelig helt utrolig ekstremt er var blev blive være været ikke aldrig altid bare også jeg vi han hun`,
+		`en et denne dette disse min mit mine vores jeres din dit dine`, `denne dette disse`},
+	"no": {`veldig meget så ganske skikkelig virkelig helt utrolig ekstremt er var ble bli være vært ikke aldri alltid bare også jeg vi dere han hun`,
+		`en ei et denne dette disse min mi mitt mine vår vårt våre din di ditt dine`, `denne dette disse`},
+	"pl": {`bardzo zbyt dość całkiem naprawdę niezwykle strasznie jest był była było byli były będzie nie nigdy zawsze tylko też ja my oni one wy on ona`,
+		`ten ta te ci tego tej tym tych mój moja moje moi mojego mojej nasz nasza nasze nasi naszego naszej wasz wasza wasze`, `ten ta te ci tego tej tym tych`},
 }
 
 var (

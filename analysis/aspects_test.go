@@ -600,64 +600,67 @@ func TestMisspellingsNeedALargeList(t *testing.T) {
 	}
 }
 
-// russianReviews are made Russian review sentences, a language without
-// cue words: an aspect, a verb of being or none, an opinion word, and a
-// second clause that names another aspect (the opinion words about a
-// fifth of the terms' occurrences, as in real reviews).
-func russianReviews(n int) []string {
-	aspects := []string{"еда", "официант", "меню", "столик", "десерт", "парковка", "интерьер", "музыка"}
-	opinions := []string{"отличный", "грубый", "грязный", "уютный", "ужасный", "вкусный"}
+// turkishReviews are made Turkish review sentences, a language without
+// cue words: an aspect, an opinion word, and a second clause that names
+// another aspect (the opinion words about a fifth of the terms'
+// occurrences, as in real reviews).
+func turkishReviews(n int) []string {
+	aspects := []string{"yemek", "garson", "menü", "masa", "tatlı", "otopark", "dekor", "müzik"}
+	opinions := []string{"harika", "kaba", "kirli", "rahat", "berbat", "lezzetli"}
 	r := rand.New(rand.NewPCG(32, 32))
 	out := make([]string, n)
 	for i := range out {
 		a, b := aspects[r.IntN(len(aspects))], aspects[r.IntN(len(aspects))]
 		o := opinions[r.IntN(len(opinions))]
-		verb := []string{"был", "очень", ""}[r.IntN(3)]
-		out[i] = fmt.Sprintf("%s %s %s, а %s принесли через %d минут потом вечером.", a, verb, o, b, i)
+		out[i] = fmt.Sprintf("%s %s, %s ise %d dakika sonra geldi.", a, o, b, i)
 	}
 	return out
 }
 
-// In a language without cue words (Russian) review sentences are
+// In a language without cue words (Turkish) review sentences are
 // feedback by their opinion words alone (feedbackOpinionShare), and
-// explored as feedback: its default number of topics; short descriptions
-// in it are not feedback.
+// explored as feedback; short descriptions in it are not feedback.
 func TestFeedbackWithoutCueWords(t *testing.T) {
-	if cuesOf("ru") != nil {
-		t.Fatal("Russian has cue words: the test needs a language without")
+	if cuesOf("tr") != nil {
+		t.Fatal("Turkish has cue words: the test needs a language without")
 	}
-	lex := Lexicon{Opinion: opinionOf("отличный", "грубый", "грязный", "уютный", "ужасный", "вкусный")}
-	reviews := russianReviews(400)
+	lex := Lexicon{Opinion: opinionOf("harika", "kaba", "kirli", "rahat", "berbat", "lezzetli")}
+	reviews := turkishReviews(400)
 	c := NewCounter()
 	for _, x := range reviews {
-		c.Add(x, "ru")
+		c.Add(x, "tr")
 	}
-	if !feedback(c, lex, "ru") {
-		t.Error("Russian review sentences are not feedback")
+	if !feedback(c, lex, "tr") {
+		t.Error("Turkish review sentences are not feedback")
 	}
 	descriptions := NewCounter()
 	for i := range 400 {
-		descriptions.Add(fmt.Sprintf("программа %d для сжатия файлов и архивов с высокой степенью сжатия", i), "ru")
+		descriptions.Add(fmt.Sprintf("dosya %d sıkıştırma ve arşiv programı yüksek oranda", i), "tr")
 	}
-	if feedback(descriptions, lex, "ru") {
-		t.Error("Russian descriptions are feedback")
+	if feedback(descriptions, lex, "tr") {
+		t.Error("Turkish descriptions are feedback")
 	}
-	texts := func(fn func(string)) error {
-		for _, x := range reviews {
-			fn(x)
+}
+
+// Russian's cue words (written from grammar, as the others): a word after
+// "очень" or "был" is used predicatively, one after "наш" or "этот" as a
+// noun; review sentences with them are feedback at the usual bar.
+func TestRussianCueWords(t *testing.T) {
+	c := NewCounter()
+	for i := range 200 {
+		c.Add(fmt.Sprintf("Наш официант был грубый, а этот суп очень вкусный и горячий %d.", i), "ru")
+	}
+	for _, w := range []string{"грубый", "вкусный"} {
+		if !c.Predicative(w) {
+			t.Errorf("%q after очень or был is not predicative", w)
 		}
-		return nil
 	}
-	groups, err := Explore(texts, "ru", ExploreOptions{Topics: 0}, lex)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := len(allTitles(groups)); n == 0 {
-		t.Error("no topics")
-	}
-	for _, title := range allTitles(groups) {
-		if lex.Opinion(title) {
-			t.Errorf("opinion word %q titles a topic: the texts were explored as descriptions", title)
+	for _, w := range []string{"официант", "суп"} {
+		if !c.usedAsNoun(w) || c.Predicative(w) {
+			t.Errorf("%q after наш or этот is not a noun", w)
 		}
+	}
+	if !feedback(c, Lexicon{Opinion: opinionOf("грубый", "вкусный")}, "ru") {
+		t.Error("Russian reviews with cue words are not feedback")
 	}
 }

@@ -32,8 +32,11 @@ func TestPointedUses(t *testing.T) {
 	if u := count("nl", "Deze zaak is top.", "Dit restaurant is top.", "De zaak is vol.")["zaak"]; u.dem != 1 || u.det != 2 {
 		t.Errorf("zaak: %+v", u)
 	}
-	if sv := count("sv", "Denna restaurang är bra.", "Denna restaurang är bra."); len(sv) != 0 {
-		t.Errorf("Swedish has no cues, got %v", sv)
+	if u := count("sv", "Denna restaurang är bra.", "Denna restaurang är bra.")["restaurang"]; u.dem != 2 || u.det != 2 {
+		t.Errorf("restaurang: %+v", u)
+	}
+	if fi := count("fi", "Tämä ravintola on hyvä.", "Tämä ravintola on hyvä."); len(fi) != 0 {
+		t.Errorf("Finnish has no cues, got %v", fi)
 	}
 	for lang, lists := range cueLists {
 		for _, w := range strings.Fields(lists[2]) {
