@@ -60,8 +60,11 @@ func (l *lexicon) stemWith(code string) {
 	if !ok || !lang.HasStemmer() {
 		return
 	}
-	l.stem = lang.Stem
-	if len(l.stems) == 0 && !strings.EqualFold(code, "EN") {
+	switch {
+	case len(l.stems) > 0:
+		l.stem = lang.Stem
+	case !strings.EqualFold(code, "EN"):
+		l.stem = lang.Stem
 		l.inflects = func(w string) bool { return !analysis.IsStopWord(w, code) }
 		l.forms = formsOf(l.words, lang.Stem)
 	}

@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -62,13 +64,8 @@ func resample(rs []review, seed uint64) []review {
 // meanF1s formats each category's mean F1 and how many of its values
 // reach categoryF1.
 func meanF1s(f1 map[string][]float64) string {
-	names := make([]string, 0, len(f1))
-	for c := range f1 {
-		names = append(names, c)
-	}
-	sort.Strings(names)
 	var out []string
-	for _, c := range names {
+	for _, c := range slices.Sorted(maps.Keys(f1)) {
 		sum, hit := 0.0, 0
 		for _, v := range f1[c] {
 			sum += v
