@@ -372,3 +372,36 @@ func TestKinOnlyFewTopicsGroupedToTheNumber(t *testing.T) {
 		t.Fatalf("3 topics, 2 groups: %v", got)
 	}
 }
+
+// Grouped by kin alone, two main topics that are kin share a group (the
+// place and the restaurant, both the whole), as any kin do, while two that
+// are not (food and the service) stay apart; grouped to a number, no two
+// main topics ever share one.
+func TestKinOnlyJoinsMainKin(t *testing.T) {
+	names := []string{"place", "restaurant", "food", "service", "price", "wine", "music", "view", "bed", "pool"}
+	kin, docs := map[string][]float32{}, map[string]int{}
+	for i, w := range names {
+		vec := make([]float32, len(names))
+		vec[i] = 1
+		kin[w], docs[w] = vec, 20
+	}
+	kin["restaurant"][0] = 1.2
+	docs["place"], docs["restaurant"], docs["food"], docs["service"] = 400, 320, 350, 300
+	var topics []Topic
+	for _, w := range names {
+		topics = append(topics, Topic{Title: w, Terms: []string{w}})
+	}
+	v := madeVectors(kin, docs)
+	main := mainTopics(topics, v)
+	if !main[0] || !main[1] || !main[2] || !main[3] {
+		t.Fatalf("main topics %v: the made vectors test nothing", main)
+	}
+	got := groupsOf(groupTopics(topics, v, grouping{n: 2, feedback: true, kinOnly: true}))
+	if got["restaurant"] != got["place"] || got["food"] == got["service"] || got["food"] == got["place"] {
+		t.Fatalf("kin only: %v", got)
+	}
+	asked := groupsOf(groupTopics(topics, v, grouping{n: 2, feedback: true}))
+	if asked["restaurant"] == asked["place"] {
+		t.Fatalf("grouped to a number, two main topics share a group: %v", asked)
+	}
+}
