@@ -132,6 +132,17 @@ func TestVariants(t *testing.T) {
 		t.Errorf("nl gerechten %v, wijnen %v; de getränke %v, anlieferung/auslieferung %v",
 			nl("gerechten", "gerecht"), nl("wijnen", "wijn"), de("getränke", "getränk"), de("anlieferung", "auslieferung"))
 	}
+	// Russian's stemmer takes ресторан to "рестора" and its cases to
+	// "ресторан": a word that is the other's stem is its inflection.
+	ru := variantTest("ru")
+	for _, b := range []string{"ресторане", "ресторану", "ресторанов"} {
+		if !ru("ресторан", b) || !ru(b, "ресторан") {
+			t.Errorf("ru ресторан and %s are no variants", b)
+		}
+	}
+	if ru("ресторан", "официант") {
+		t.Error("ru ресторан and официант are variants")
+	}
 }
 
 func TestCoherenceAndDiversity(t *testing.T) {
