@@ -331,22 +331,26 @@ func TestDistinctTopicsByTheirTerms(t *testing.T) {
 	}
 }
 
+// apartTopics returns one topic a name, each with a kin vector of its own
+// context word alone (nothing alike) and in n texts.
+func apartTopics(n int, names ...string) (map[string][]float32, map[string]int, []Topic) {
+	kin, docs := map[string][]float32{}, map[string]int{}
+	var topics []Topic
+	for i, w := range names {
+		vec := make([]float32, len(names))
+		vec[i] = 1
+		kin[w], docs[w] = vec, n
+		topics = append(topics, Topic{Title: w, Terms: []string{w}})
+	}
+	return kin, docs, topics
+}
+
 // By kin alone there are at least n groups: a topic left alone when the
 // merges reach n stays alone, though it is kin of a group (the third
 // name of one aspect here).
 func TestKinOnlyKeepsTheLeastGroups(t *testing.T) {
-	names := []string{"service", "staff", "waiter", "food", "price", "wine", "music", "view", "bed", "pool"}
-	kin, docs := map[string][]float32{}, map[string]int{}
-	for i, w := range names {
-		vec := make([]float32, len(names))
-		vec[i] = 1
-		kin[w], docs[w] = vec, 50
-	}
+	kin, docs, topics := apartTopics(50, "service", "staff", "waiter", "food", "price", "wine", "music", "view", "bed", "pool")
 	kin["staff"][0], kin["waiter"][0] = 1.2, 1.1
-	var topics []Topic
-	for _, w := range names {
-		topics = append(topics, Topic{Title: w, Terms: []string{w}})
-	}
 	v := madeVectors(kin, docs)
 	if got := groupTopics(topics, v, grouping{n: 9, feedback: true, kinOnly: true}); len(got) < 9 {
 		t.Fatalf("%d groups, at least 9 wanted: %v", len(got), groupsOf(got))
@@ -378,19 +382,9 @@ func TestKinOnlyFewTopicsGroupedToTheNumber(t *testing.T) {
 // are not (food and the service) stay apart; grouped to a number, no two
 // main topics ever share one.
 func TestKinOnlyJoinsMainKin(t *testing.T) {
-	names := []string{"place", "restaurant", "food", "service", "price", "wine", "music", "view", "bed", "pool"}
-	kin, docs := map[string][]float32{}, map[string]int{}
-	for i, w := range names {
-		vec := make([]float32, len(names))
-		vec[i] = 1
-		kin[w], docs[w] = vec, 20
-	}
+	kin, docs, topics := apartTopics(20, "place", "restaurant", "food", "service", "price", "wine", "music", "view", "bed", "pool")
 	kin["restaurant"][0] = 1.2
 	docs["place"], docs["restaurant"], docs["food"], docs["service"] = 400, 320, 350, 300
-	var topics []Topic
-	for _, w := range names {
-		topics = append(topics, Topic{Title: w, Terms: []string{w}})
-	}
 	v := madeVectors(kin, docs)
 	main := mainTopics(topics, v)
 	if !main[0] || !main[1] || !main[2] || !main[3] {
