@@ -189,3 +189,25 @@ func TestIsFunctionWord(t *testing.T) {
 		t.Error("NL: zeer is a function word (with a valence), slecht is not")
 	}
 }
+
+// Function words that the translations or the stem lists gave a valence
+// are no opinions (nineteenth round: tools/lexicons fixes): French "plus"
+// and "comme", Spanish "ir", "tiempo", "vez", Italian "subito" and the
+// stem of "servito", German "oben", Dutch "tien", Portuguese "tipo";
+// the opinions among the function words stay.
+func TestFunctionWordsAreNoOpinions(t *testing.T) {
+	for _, c := range []struct{ lang, text string }{
+		{"FR", "Comme toujours, plus de pain."}, {"ES", "La comida llegó a tiempo."}, {"ES", "Vamos a ir otra vez."},
+		{"IT", "Ci hanno servito subito."}, {"DE", "Oben im Haus."}, {"NL", "Om tien uur."}, {"PT", "Esse tipo de prato."},
+	} {
+		a, _ := For(c.lang)
+		if r := a.Analyze(c.text); len(r.Opinions) != 0 || r.Score != 0 {
+			t.Errorf("%s %q: %+v", c.lang, c.text, r.Opinions)
+		}
+	}
+	for _, c := range [][2]string{{"FR", "bien"}, {"FR", "bon"}, {"ES", "mejor"}, {"IT", "peggio"}, {"DE", "gut"}, {"PT", "bom"}} {
+		if a, _ := For(c[0]); !a.IsOpinion(c[1]) {
+			t.Errorf("%s %q is no opinion", c[0], c[1])
+		}
+	}
+}
