@@ -211,3 +211,25 @@ func TestFunctionWordsAreNoOpinions(t *testing.T) {
 		}
 	}
 }
+
+// The commonest review adjectives' forms that the stem entries miss take
+// their word's valence (supplement.go, inflections): a stem of three
+// letters matches only itself, and a listed word has no forms.
+func TestInflectionsOfShortStems(t *testing.T) {
+	for _, c := range []struct {
+		lang, base string
+		forms      []string
+	}{
+		{"FR", "bon", []string{"bonne", "bons", "bonnes"}}, {"DE", "gut", []string{"gute", "guten", "gutes"}},
+		{"ES", "malo", []string{"mala", "malos", "malas"}}, {"IT", "caro", []string{"cara", "cari", "care"}},
+		{"NL", "heerlijk", []string{"heerlijke"}},
+	} {
+		a, _ := For(c.lang)
+		want, _ := a.Polarity(c.base)
+		for _, f := range c.forms {
+			if got, ok := a.Polarity(f); !ok || (got > 0) != (want > 0) {
+				t.Errorf("%s %q: %v %.2f, its word %q %.2f", c.lang, f, ok, got, c.base, want)
+			}
+		}
+	}
+}

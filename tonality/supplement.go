@@ -69,6 +69,23 @@ var supplements = map[string]string{
 		"godt:0.45 vennlig:0.45 hyggelig:0.5 rask:0.25 fersk:0.35",
 }
 
+// inflections are forms of the lexicons' words that their stem entries
+// miss, at the valence of the word: a stem of three letters matches only
+// itself (minStem: "bon*" is no "bonne", "gut*" no "gute"; at three
+// letters the stems of "para", "есть" and "вино" would be opinions too),
+// and a listed word (the supplement's "heerlijk", "lecker") has no forms.
+// The commonest review adjectives' feminine and plural forms, from
+// general knowledge; "copieux" is new.
+var inflections = map[string]string{
+	"FR": "bonne:0.7 bons:0.7 bonnes:0.7 belle:0.6 belles:0.6 jolie:0.2 copieux:0.4 copieuse:0.4 décevante:-0.4",
+	"DE": "gute:0.6 guten:0.6 gutes:0.6 guter:0.6 gutem:0.6 leckere:0.55 leckeren:0.55 leckeres:0.55 " +
+		"schöne:0.6 schönen:0.6 kalte:-0.25 frische:0.4",
+	"ES": "mala:-0.6 malos:-0.6 malas:-0.6 ricos:0.5 ricas:0.5 deliciosos:0.6 deliciosas:0.6 caros:-0.3 caras:-0.3 " +
+		"estupenda:0.8 fresca:0.35",
+	"IT": "cara:-0.3 cari:-0.3 care:-0.3 sporca:-0.45",
+	"NL": "heerlijke:0.6 dure:-0.3 verse:0.4 smakeloze:-0.5 onvriendelijke:-0.55",
+}
+
 // eventWords are words of facts that are good or bad news without being
 // opinion words ("the shower leaks", "the screen flickers", "spotless"),
 // from general knowledge of what goes wrong (or right) in stays, meals
@@ -88,7 +105,7 @@ var eventWords = map[string]string{
 
 // supplement adds a language's hand-written words to its lexicon.
 func supplement(lang string, lex *lexicon) {
-	for _, f := range strings.Fields(supplements[lang] + " " + eventWords[lang]) {
+	for _, f := range strings.Fields(supplements[lang] + " " + eventWords[lang] + " " + inflections[lang]) {
 		w, v, _ := strings.Cut(f, ":")
 		x, err := strconv.ParseFloat(v, 64)
 		if err != nil {
