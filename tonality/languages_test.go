@@ -182,11 +182,11 @@ func TestIsFunctionWord(t *testing.T) {
 			t.Errorf("EN IsFunctionWord(%q) = %v, want %v", w, got, want)
 		}
 	}
-	// Dutch "zeer" (very) has a lexicon valence (AFINN's "sore"
-	// translated) and is a function word all the same.
+	// Dutch "zeer" (very) had a lexicon valence (AFINN's "sore"
+	// translated), now dropped (everyday): a function word all the same.
 	nl, _ := For("NL")
-	if !nl.IsFunctionWord("zeer") || !nl.IsOpinion("zeer") || nl.IsFunctionWord("slecht") {
-		t.Error("NL: zeer is a function word (with a valence), slecht is not")
+	if !nl.IsFunctionWord("zeer") || nl.IsOpinion("zeer") || nl.IsFunctionWord("slecht") || !nl.IsOpinion("slecht") {
+		t.Error("NL: zeer is a function word and no opinion, slecht an opinion and no function word")
 	}
 }
 
@@ -230,6 +230,23 @@ func TestInflectionsOfShortStems(t *testing.T) {
 			if got, ok := a.Polarity(f); !ok || (got > 0) != (want > 0) {
 				t.Errorf("%s %q: %v %.2f, its word %q %.2f", c.lang, f, ok, got, c.base, want)
 			}
+		}
+	}
+}
+
+// Everyday words that the lexicons gave a valence their everyday sense
+// lacks are no opinions (supplement.go, everyday): Russian "есть" (is),
+// "цена" (price), "вино" (wine), Danish "vand" (water), Dutch "gaf"
+// (gave), Spanish "hasta" (until).
+func TestEverydayWordsAreNoOpinions(t *testing.T) {
+	for _, c := range [][2]string{{"RU", "есть"}, {"RU", "цена"}, {"RU", "вино"}, {"DA", "vand"}, {"NL", "gaf"}, {"ES", "hasta"}, {"FR", "pourrait"}} {
+		if a, _ := For(c[0]); a.IsOpinion(c[1]) {
+			t.Errorf("%s %q is an opinion", c[0], c[1])
+		}
+	}
+	for _, c := range [][2]string{{"RU", "хорошо"}, {"DA", "god"}, {"NL", "lekker"}, {"ES", "bueno"}} {
+		if a, _ := For(c[0]); !a.IsOpinion(c[1]) {
+			t.Errorf("%s %q is no opinion", c[0], c[1])
 		}
 	}
 }
