@@ -191,7 +191,7 @@ func (s *Service) lexicon(ctx context.Context, lang string) analysis.Lexicon {
 	lex.SetBackground(lang)
 	// Opinion words are tonality, not topics (tonality's lexicon).
 	if a, ok := tonality.For(lang); ok {
-		lex.Opinion = a.IsOpinion
+		lex.Opinion = a.Describes // opinions and descriptive adjectives: no aspects
 		lex.Function = a.IsFunctionWord
 	}
 	if s.wordSpaces == nil {

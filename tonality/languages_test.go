@@ -250,3 +250,19 @@ func TestEverydayWordsAreNoOpinions(t *testing.T) {
 		}
 	}
 }
+
+// Descriptive adjectives (big, new, small) are no opinions, but exploring
+// still takes them for no aspect (Describes); opinion words describe too,
+// and nouns do not.
+func TestDescriptiveAdjectives(t *testing.T) {
+	for _, c := range [][2]string{{"NL", "grote"}, {"IT", "unico"}, {"RU", "большой"}, {"FR", "nouveau"}, {"ES", "grande"}} {
+		a, _ := For(c[0])
+		if a.IsOpinion(c[1]) || !a.IsDescriptive(c[1]) || !a.Describes(c[1]) {
+			t.Errorf("%s %q: opinion %v, descriptive %v", c[0], c[1], a.IsOpinion(c[1]), a.IsDescriptive(c[1]))
+		}
+	}
+	nl, _ := For("NL")
+	if !nl.Describes("lekker") || nl.IsDescriptive("lekker") || nl.Describes("bediening") {
+		t.Error("NL: lekker is an opinion that describes, bediening names a thing")
+	}
+}

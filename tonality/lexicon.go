@@ -35,6 +35,9 @@ type lexicon struct {
 	phrases string             // entries of several words (Vietnamese), as phraseTexts writes them
 	induced map[string]bool    // the words added from the induced lexicon (induce)
 	neutral map[string]bool    // no opinion whatever a stem says (a supplement's word:0)
+	// descriptive are adjectives that describe without judging (big, new,
+	// small): neutral, and no aspect either (Analyzer.Describes)
+	descriptive map[string]bool
 	// stem is the language's Snowball stemmer (nil: none). The stem
 	// entries (DE ES FR IT NL RU, from nlp.js) are stems as a stemmer makes
 	// them; matched as the beginning of a word alone, the short ones named
@@ -179,7 +182,7 @@ func bare(w string) string {
 // readLexicon reads an embedded lexicon file: "word<TAB>valence" lines, a
 // stem's word ending in '*'.
 func readLexicon(name string) lexicon {
-	lex := lexicon{words: map[string]float64{}, stems: map[string]float64{}, neutral: map[string]bool{}}
+	lex := lexicon{words: map[string]float64{}, stems: map[string]float64{}, neutral: map[string]bool{}, descriptive: map[string]bool{}}
 	f, err := lexiconFS.Open("lexicons/" + name)
 	if err != nil {
 		return lex

@@ -132,6 +132,29 @@ var everyday = map[string]string{
 		"langs recht",
 }
 
+// descriptive are adjectives among the commonest words of everyday speech
+// that describe without judging (big, new, small, first, last, young,
+// only) and that the lexicons gave a valence (Dutch "grote" +0.9, Italian
+// "unico" +1, Russian "большой" +0.6): no opinion, but no aspect either
+// (Analyzer.Describes), as they were while they were opinions. Adjectives
+// whose valence reviews bear out stay (long: a long wait; propre: clean).
+var descriptive = map[string]string{
+	"FR": "nouveau nouvelle nouveaux nouvelles premier premiers première premières grand grande grands grandes " +
+		"petit petite petits petites seul seule seuls seules simple jeune jeunes gros haut haute bas basse certain " +
+		"certaine certains certaines différent différente différents différentes dernier dernière derniers dernières",
+	"IT": "nuovo nuova nuovi nuove grande grandi piccolo piccola piccoli piccole vecchio vecchia ultimo ultima unico unica",
+	"ES": "nuevo nueva nuevos nuevas grande grandes viejo vieja mayor único única igual",
+	"PT": "grande grandes maior jovem",
+	"DE": "kleine klein groß kurz",
+	"NL": "grote groot nieuwe nieuw kleine klein oud open vol dicht echte",
+	"RU": "большой большая первый первая",
+	"SV": "stor stora",
+	"DA": "stor store nyt",
+	"NO": "stor store stort",
+	"TR": "büyük yeni eski genç",
+	"FI": "iso suuri",
+}
+
 // eventWords are words of facts that are good or bad news without being
 // opinion words ("the shower leaks", "the screen flickers", "spotless"),
 // from general knowledge of what goes wrong (or right) in stays, meals
@@ -151,9 +174,12 @@ var eventWords = map[string]string{
 
 // supplement adds a language's hand-written words to its lexicon.
 func supplement(lang string, lex *lexicon) {
-	for _, w := range strings.Fields(everyday[lang]) {
+	for _, w := range strings.Fields(everyday[lang] + " " + descriptive[lang]) {
 		delete(lex.words, fold(w))
 		lex.neutral[fold(w)] = true
+	}
+	for _, w := range strings.Fields(descriptive[lang]) {
+		lex.descriptive[fold(w)] = true
 	}
 	for _, f := range strings.Fields(supplements[lang] + " " + eventWords[lang] + " " + inflections[lang]) {
 		w, v, _ := strings.Cut(f, ":")

@@ -147,6 +147,20 @@ func (a *Analyzer) IsOpinion(word string) bool {
 	return ok
 }
 
+// IsDescriptive reports whether word (folded as IsOpinion folds it) is an
+// adjective that describes without judging (big, new, small; supplement.go,
+// descriptive): no opinion, and none of the things texts are about.
+func (a *Analyzer) IsDescriptive(word string) bool {
+	return a.lex.descriptive[fold(word)]
+}
+
+// Describes reports whether word tells how a thing is rather than naming
+// one: an opinion word (IsOpinion) or a descriptive adjective
+// (IsDescriptive). Exploring takes such words for no aspect.
+func (a *Analyzer) Describes(word string) bool {
+	return a.IsOpinion(word) || a.IsDescriptive(word)
+}
+
 // functionFlags are the rule words that only negate, modify or link:
 // negators, intensifiers, diminishers, contrasts, concessives, clause
 // conjunctions, comparison markers, "not only" and excess ("too").

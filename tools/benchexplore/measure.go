@@ -110,7 +110,7 @@ func lexiconFor(lang string) (analysis.Lexicon, error) {
 	var lex analysis.Lexicon
 	lex.SetBackground(lang)
 	if a, ok := tonality.For(lang); ok {
-		lex.Opinion = a.IsOpinion // as Service.lexicon gives it
+		lex.Opinion = a.Describes // as Service.lexicon gives it
 		lex.Function = a.IsFunctionWord
 	}
 	if !strings.EqualFold(lang, "EN") {
