@@ -38,3 +38,15 @@ func TestLexiconLikenessIsTheSpacesKinship(t *testing.T) {
 		t.Error("a likeness without word spaces")
 	}
 }
+
+// TestLexiconOpinionsDescribe: what exploring takes for no aspect is what
+// tonality says describes a thing: opinion words and the descriptive
+// adjectives tonality gives no valence (Dutch "grote", big), not nouns.
+func TestLexiconOpinionsDescribe(t *testing.T) {
+	lex := (&Service{}).lexicon(context.Background(), "NL")
+	for w, want := range map[string]bool{"lekker": true, "grote": true, "bediening": false} {
+		if got := lex.Opinion(w); got != want {
+			t.Errorf("NL %q: %v, want %v", w, got, want)
+		}
+	}
+}
