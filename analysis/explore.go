@@ -74,10 +74,12 @@ type Lexicon struct {
 	// Neighbours gives a term's near neighbours in the language's word
 	// space, nearest first.
 	Neighbours func(term string) []string
-	// Opinion reports whether a folded word is an opinion word of the
-	// language (good, rude, overpriced): tonality, never a topic's title
-	// nor the link that joins a member; in feedback it joins, as a last
-	// member, the one topic it is said of (joinOpinions). nil: none known.
+	// Opinion reports whether a folded word says how a thing is in the
+	// language: an opinion word (good, rude, overpriced) or an adjective
+	// that describes without judging (big, new: tonality.Describes). Never
+	// a topic's title nor the link that joins a member; in feedback it
+	// joins, as a last member, the one topic it is said of (joinOpinions).
+	// nil: none known.
 	Opinion func(word string) bool
 	// Function reports whether a folded word is one of the language's
 	// words that only negate, modify or link (not, very, little, bit,
