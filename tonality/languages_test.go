@@ -266,3 +266,17 @@ func TestDescriptiveAdjectives(t *testing.T) {
 		t.Error("NL: lekker is an opinion that describes, bediening names a thing")
 	}
 }
+
+// Russian and Turkish review words the lists lacked (supplement.go,
+// nineteenth round) carry their sign.
+func TestRussianTurkishReviewWords(t *testing.T) {
+	for _, c := range []struct {
+		lang, word string
+		sign       float64
+	}{{"RU", "рекомендую", 1}, {"RU", "советую", 1}, {"TR", "lezzetsiz", -1}, {"TR", "bayat", -1}, {"TR", "enfes", 1}, {"TR", "yavaş", -1}} {
+		a, _ := For(c.lang)
+		if v, ok := a.Polarity(c.word); !ok || v*c.sign <= 0 {
+			t.Errorf("%s %q: %v %.2f", c.lang, c.word, ok, v)
+		}
+	}
+}

@@ -64,7 +64,13 @@ var supplements = map[string]string{
 	// to cry, that of Wein) or a homograph (plat, piatto: flat or a dish;
 	// precios: prices, listed as a form of precioso; prix: price or prize)
 	// made opinions: in reviews they name an aspect.
-	"RU": "место:0 места:0 месте:0 местом:0 местах:0 местам:0",
+	"RU": "место:0 места:0 месте:0 местом:0 местах:0 местам:0 " +
+		// and (nineteenth round) "I recommend", "I advise", as English's
+		// recommend, which the stems lack
+		"рекомендую:0.5 советую:0.4",
+	// Turkish, as the lists above (nineteenth round): slow, tasteless,
+	// stale, exquisite, splendid, which the translated list lacks.
+	"TR": "yavaş:-0.35 lezzetsiz:-0.5 bayat:-0.45 enfes:0.6 şahane:0.6",
 	"NO": "treg:-0.35 dyr:-0.3 dyrt:-0.3 kald:-0.25 uvennlig:-0.5 skitten:-0.45 nydelig:0.55 deilig:0.55 god:0.45 " +
 		"godt:0.45 vennlig:0.45 hyggelig:0.5 rask:0.25 fersk:0.35",
 }
