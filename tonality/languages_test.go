@@ -280,3 +280,17 @@ func TestRussianTurkishReviewWords(t *testing.T) {
 		}
 	}
 }
+
+// French and Dutch review words the lists lacked (supplement.go,
+// reviewWords) carry their sign.
+func TestFrenchDutchReviewWords(t *testing.T) {
+	for _, c := range []struct {
+		lang, word string
+		sign       float64
+	}{{"FR", "serviable", 1}, {"FR", "immangeable", -1}, {"FR", "tiède", -1}, {"NL", "overheerlijk", 1}, {"NL", "behulpzaam", 1}} {
+		a, _ := For(c.lang)
+		if v, ok := a.Polarity(c.word); !ok || v*c.sign <= 0 {
+			t.Errorf("%s %q: %v %.2f", c.lang, c.word, ok, v)
+		}
+	}
+}
