@@ -3,6 +3,8 @@ package analysis
 import (
 	"strings"
 	"sync"
+
+	"explorer/language"
 )
 
 // An aspect is what texts talk about (a noun, a noun phrase, a named
@@ -217,12 +219,17 @@ func (c *Counter) functionWord(term, lang string) bool {
 // where the column's language has determiner cues, and only for that
 // language (the uses are counted with its cues; other languages present
 // keep their stop words). Such a word titles no topic; unlike a stop word,
-// it stays a term and may join one (see noTitles).
+// it stays a term and may join one (see noTitles). A word is listed also
+// when the list holds it without its accents (French "deja" for "déjà").
 func (c *Counter) fullerFunctionWord(word, key string) bool {
 	if cuesOf(key) == nil {
 		return false
 	}
-	_, listed := functionSet(key)[word]
+	set := functionSet(key)
+	_, listed := set[word]
+	if !listed {
+		_, listed = set[language.Bare(word)]
+	}
 	return listed && !c.usedAsNoun(word)
 }
 

@@ -398,6 +398,14 @@ func TestFullerFunctionWordsUnlessNouns(t *testing.T) {
 			t.Errorf("EN %q function word %v, want %v (room: a listed noun used as one)", w, got, want)
 		}
 	}
+	// French's list holds "deja" without its accents: "déjà" is listed.
+	fr := NewCounter()
+	for i := 0; i < 20; i++ {
+		fr.Add("Nous étions déjà venus, le plat était froid.", "fr")
+	}
+	if !fr.fullerFunctionWord("déjà", "fr") || fr.fullerFunctionWord("plat", "fr") {
+		t.Error("FR: déjà is a function word (listed as deja), plat is not")
+	}
 }
 
 // adverbCorpus generates review sentences in which adverbs of the fuller

