@@ -12,6 +12,7 @@ require (
 	github.com/blevesearch/snowballstem v0.9.0 // indirect
 	github.com/shopspring/decimal v1.3.1 // indirect
 	golang.org/x/exp v0.0.0-20251023183803-a4bb9ffd2546 // indirect
+	golang.org/x/text v0.43.0 // indirect
 )
 
 replace explorer => ../..
