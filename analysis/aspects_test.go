@@ -633,11 +633,7 @@ func TestFeedbackWithoutCueWords(t *testing.T) {
 		t.Fatal("Turkish has cue words: the test needs a language without")
 	}
 	lex := Lexicon{Opinion: opinionOf("harika", "kaba", "kirli", "rahat", "berbat", "lezzetli")}
-	reviews := turkishReviews(400)
-	c := NewCounter()
-	for _, x := range reviews {
-		c.Add(x, "tr")
-	}
+	c := counterOf("tr", turkishReviews(400)...)
 	if !feedback(c, lex, "tr") {
 		t.Error("Turkish review sentences are not feedback")
 	}

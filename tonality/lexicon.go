@@ -142,10 +142,8 @@ func (l *lexicon) inflected(w string) (float64, bool) {
 // typographic apostrophes as '): analysis.FoldTerm, with a fast path for
 // ASCII words, which it lower-cases.
 func fold(w string) string {
-	for i := 0; i < len(w); i++ {
-		if w[i] >= utf8.RuneSelf {
-			return analysis.FoldTerm(w)
-		}
+	if !language.IsASCII(w) {
+		return analysis.FoldTerm(w)
 	}
 	return strings.ToLower(w)
 }

@@ -19,32 +19,33 @@ import (
 
 // The flags of a word.
 const (
-	fNeg       uint32 = 1 << iota // a negator (rules.neg, "n't", French "n'")
-	fIntens                       // an intensifier
-	fDim                          // a diminisher
-	fBut                          // a contrast ("but")
-	fThough                       // a concessive ("although")
-	fConj                         // a conjunction starting a clause after a comma
-	fThan                         // a comparison marker
-	fCompar                       // a comparative
-	fNotOnly                      // cancels a negator before it ("not only")
-	fToo                          // excess ("too")
-	fLessThan                     // "less" before a comparison marker
-	fMuchThan                     // "more"/"less" before a comparison marker
-	fWish                         // a one-word wish
-	fWishFirst                    // the first word of a two-word wish
-	fStop                         // a stop word (analysis.IsStopWord)
-	fLex                          // has a lexicon valence (word or stem)
-	fOver                         // has an override (0 included)
-	fLearned                      // has a learned valence
-	fPhrase                       // starts a phrase
-	fNegAfter                     // a negator of the opinion word before it (rules.negAfter: Hindi, Korean)
-	fWait                         // a waiting word (rules.wait)
-	fLong                         // a time long by itself after a waiting word (rules.long)
-	fHours                        // a unit of hours (rules.hours)
-	fMinutes                      // a unit of minutes (rules.minutes)
-	fCount                        // a number word of at least waitMinutes (rules.counts)
-	fFew                          // another count of hours (rules.few)
+	fNeg         uint32 = 1 << iota // a negator (rules.neg, "n't", French "n'")
+	fIntens                         // an intensifier
+	fDim                            // a diminisher
+	fBut                            // a contrast ("but")
+	fThough                         // a concessive ("although")
+	fConj                           // a conjunction starting a clause after a comma
+	fThan                           // a comparison marker
+	fCompar                         // a comparative
+	fNotOnly                        // cancels a negator before it ("not only")
+	fToo                            // excess ("too")
+	fLessThan                       // "less" before a comparison marker
+	fMuchThan                       // "more"/"less" before a comparison marker
+	fWish                           // a one-word wish
+	fWishFirst                      // the first word of a two-word wish
+	fStop                           // a stop word (analysis.IsStopWord)
+	fLex                            // has a lexicon valence (word or stem)
+	fOver                           // has an override (0 included)
+	fLearned                        // has a learned valence
+	fPhrase                         // starts a phrase
+	fNegAfter                       // a negator of the opinion word before it (rules.negAfter: Hindi, Korean)
+	fWait                           // a waiting word (rules.wait)
+	fLong                           // a time long by itself after a waiting word (rules.long)
+	fHours                          // a unit of hours (rules.hours)
+	fMinutes                        // a unit of minutes (rules.minutes)
+	fCount                          // a number word of at least waitMinutes (rules.counts)
+	fFew                            // another count of hours (rules.few)
+	fDescriptive                    // describes without judging (lexicon.descriptive)
 )
 
 // fRule are the rule words Learner and the "too" rule never take as plain.
@@ -102,6 +103,7 @@ func (tb *table) wordInfoOf(w string, ps phrases) wordInfo {
 	set(fCount, m&markCount != 0)
 	set(fFew, m&markFew != 0)
 	set(fStop, analysis.IsStopWord(w, tb.lang))
+	set(fDescriptive, tb.lex.descriptive[w])
 	if v, ok := tb.lex.lookup(w); ok {
 		in.flags |= fLex
 		in.lex = v
@@ -145,6 +147,9 @@ func buildTable(lang string, lex *lexicon, r *rules, ps phrases) *table {
 		add(w)
 	}
 	for w := range lex.words {
+		add(w)
+	}
+	for w := range lex.descriptive {
 		add(w)
 	}
 	for _, list := range ps {
@@ -241,6 +246,16 @@ func (tb *table) absent(w string) *wordInfo {
 
 // valence returns the polarity of the word: its override, else its
 // lexicon valence, else its learned one (learned true).
+// opinion is the valence of an opinion word: a non-zero override or
+// lexicon valence, not a learned one (Analyzer.Polarity).
+func (in *wordInfo) opinion() (float64, bool) {
+	v, ok, learned := in.valence()
+	if !ok || learned || v == 0 {
+		return 0, false
+	}
+	return v, true
+}
+
 func (in *wordInfo) valence() (v float64, ok, learned bool) {
 	switch {
 	case in.flags&fOver != 0:

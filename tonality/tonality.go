@@ -151,14 +151,21 @@ func (a *Analyzer) IsOpinion(word string) bool {
 // adjective that describes without judging (big, new, small; supplement.go,
 // descriptive): no opinion, and none of the things texts are about.
 func (a *Analyzer) IsDescriptive(word string) bool {
-	return a.lex.descriptive[fold(word)]
+	in := a.entry(word)
+	return in != nil && in.flags&fDescriptive != 0
 }
 
 // Describes reports whether word tells how a thing is rather than naming
 // one: an opinion word (IsOpinion) or a descriptive adjective
-// (IsDescriptive). Exploring takes such words for no aspect.
+// (IsDescriptive). Exploring takes such words for no aspect; one lookup
+// in the word table answers both.
 func (a *Analyzer) Describes(word string) bool {
-	return a.IsOpinion(word) || a.IsDescriptive(word)
+	in := a.entry(word)
+	if in == nil {
+		return false
+	}
+	_, ok := in.opinion()
+	return ok || in.flags&fDescriptive != 0
 }
 
 // functionFlags are the rule words that only negate, modify or link:
@@ -185,11 +192,7 @@ func (a *Analyzer) Polarity(word string) (v float64, ok bool) {
 	if in == nil {
 		return 0, false
 	}
-	v, ok, learned := in.valence()
-	if !ok || learned || v == 0 {
-		return 0, false
-	}
-	return v, true
+	return in.opinion()
 }
 
 // entry is what the analyzer's table knows of word: its entry as given,
