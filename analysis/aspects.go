@@ -67,6 +67,13 @@ var cueLists = map[string][3]string{
 		`en ei et denne dette disse min mi mitt mine vår vårt våre din di ditt dine`, `denne dette disse`},
 	"pl": {`bardzo zbyt dość całkiem naprawdę niezwykle strasznie jest był była było byli były będzie nie nigdy zawsze tylko też ja my oni one wy on ona`,
 		`ten ta te ci tego tej tym tych mój moja moje moi mojego mojej nasz nasza nasze nasi naszego naszej wasz wasza wasze`, `ten ta te ci tego tej tym tych`},
+	// Turkish (twentieth round): no articles, but "bir" (a) and the
+	// demonstratives come before a noun, after its adjective ("güzel bir
+	// mekan"); intensifiers before an adjective ("çok güzel", "en iyi").
+	// The copula is a suffix and a subject comes first in the clause, so
+	// neither is a cue; "o" (that, or he/she/it) is left out.
+	"tr": {`çok gayet oldukça epey fazla aşırı gerçekten cidden daha en biraz pek hiç`,
+		`bir bu şu her hiçbir bazı tüm bütün birkaç birçok benim bizim sizin senin onların`, `bu şu`},
 }
 
 var (

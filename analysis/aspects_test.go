@@ -435,9 +435,15 @@ func TestFullerFunctionWordsNeverTitles(t *testing.T) {
 		{"en", "The %s came %s warm, %s the %s arrived %d minutes later.", "place",
 			[]string{"pizza", "waiter", "menu", "table", "place", "soup"},
 			[]string{"actually", "perhaps", "usually", "indeed", "besides", "often"}},
+		{"ru", "Этот %s пришёл %s горячий, %s наш %s пришёл через %d минут.", "место",
+			[]string{"пицца", "официант", "меню", "столик", "место", "суп"},
+			[]string{"вообще", "обычно", "именно", "кроме", "сразу", "однако"}},
+		{"tr", "Bu %s %s sıcak geldi, %s bir %s %d dakika sonra geldi.", "kaynak",
+			[]string{"pizza", "garson", "menü", "masa", "kaynak", "çorba"},
+			[]string{"zaten", "hatta", "sonunda", "yine", "kadar", "sadece"}},
 	} {
 		texts := adverbCorpus(600, c.pattern, c.aspects, c.adverbs)
-		groups, err := Explore(textsOf(texts), c.lang, ExploreOptions{}, Lexicon{Opinion: opinionOf("warm", "caliente")})
+		groups, err := Explore(textsOf(texts), c.lang, ExploreOptions{}, Lexicon{Opinion: opinionOf("warm", "caliente", "горячий", "sıcak")})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -449,8 +455,8 @@ func TestFullerFunctionWordsNeverTitles(t *testing.T) {
 				}
 			}
 		}
-		if terms := allTerms(groups); !slices.Contains(terms, "pizza") || (c.noun != "" && !slices.Contains(terms, c.noun)) {
-			t.Errorf("%s: the aspects pizza and %q are in no topic: %v", c.lang, c.noun, terms)
+		if terms := allTerms(groups); !slices.Contains(terms, c.aspects[0]) || (c.noun != "" && !slices.Contains(terms, c.noun)) {
+			t.Errorf("%s: the aspects %q and %q are in no topic: %v", c.lang, c.aspects[0], c.noun, terms)
 		}
 	}
 }
@@ -608,41 +614,64 @@ func TestMisspellingsNeedALargeList(t *testing.T) {
 	}
 }
 
-// turkishReviews are made Turkish review sentences, a language without
+// finnishReviews are made Finnish review sentences, a language without
 // cue words: an aspect, an opinion word, and a second clause that names
 // another aspect (the opinion words about a fifth of the terms'
 // occurrences, as in real reviews).
-func turkishReviews(n int) []string {
-	aspects := []string{"yemek", "garson", "menü", "masa", "tatlı", "otopark", "dekor", "müzik"}
-	opinions := []string{"harika", "kaba", "kirli", "rahat", "berbat", "lezzetli"}
+func finnishReviews(n int) []string {
+	aspects := []string{"ruoka", "tarjoilija", "ruokalista", "pöytä", "jälkiruoka", "parkkipaikka", "sisustus", "musiikki"}
+	opinions := []string{"loistava", "töykeä", "likainen", "mukava", "kamala", "herkullinen"}
 	r := rand.New(rand.NewPCG(32, 32))
 	out := make([]string, n)
 	for i := range out {
 		a, b := aspects[r.IntN(len(aspects))], aspects[r.IntN(len(aspects))]
 		o := opinions[r.IntN(len(opinions))]
-		out[i] = fmt.Sprintf("%s %s, %s ise %d dakika sonra geldi.", a, o, b, i)
+		out[i] = fmt.Sprintf("%s %s, %s tuli %d minuutissa.", a, o, b, i)
 	}
 	return out
 }
 
-// In a language without cue words (Turkish) review sentences are
+// In a language without cue words (Finnish) review sentences are
 // feedback by their opinion words alone (feedbackOpinionShare), and
 // explored as feedback; short descriptions in it are not feedback.
 func TestFeedbackWithoutCueWords(t *testing.T) {
-	if cuesOf("tr") != nil {
-		t.Fatal("Turkish has cue words: the test needs a language without")
+	if cuesOf("fi") != nil {
+		t.Fatal("Finnish has cue words: the test needs a language without")
 	}
-	lex := Lexicon{Opinion: opinionOf("harika", "kaba", "kirli", "rahat", "berbat", "lezzetli")}
-	c := counterOf("tr", turkishReviews(400)...)
-	if !feedback(c, lex, "tr") {
-		t.Error("Turkish review sentences are not feedback")
+	lex := Lexicon{Opinion: opinionOf("loistava", "töykeä", "likainen", "mukava", "kamala", "herkullinen")}
+	c := counterOf("fi", finnishReviews(400)...)
+	if !feedback(c, lex, "fi") {
+		t.Error("Finnish review sentences are not feedback")
 	}
 	descriptions := NewCounter()
 	for i := range 400 {
-		descriptions.Add(fmt.Sprintf("dosya %d sıkıştırma ve arşiv programı yüksek oranda", i), "tr")
+		descriptions.Add(fmt.Sprintf("tiedosto %d pakkaus ja arkisto ohjelma suurella suhteella", i), "fi")
 	}
-	if feedback(descriptions, lex, "tr") {
-		t.Error("Turkish descriptions are feedback")
+	if feedback(descriptions, lex, "fi") {
+		t.Error("Finnish descriptions are feedback")
+	}
+}
+
+// Turkish's cue words (twentieth round): a word after "çok" or "en" is
+// used predicatively, one after "bir" or "bu" as a noun; review sentences
+// with them are feedback at the usual bar.
+func TestTurkishCueWords(t *testing.T) {
+	c := NewCounter()
+	for i := range 200 {
+		c.Add(fmt.Sprintf("Bu garson çok kaba, ama bir tatlı en lezzetli ve çok sıcak %d.", i), "tr")
+	}
+	for _, w := range []string{"kaba", "lezzetli"} {
+		if !c.Predicative(w) {
+			t.Errorf("%q after çok or en is not predicative", w)
+		}
+	}
+	for _, w := range []string{"garson", "tatlı"} {
+		if !c.usedAsNoun(w) || c.Predicative(w) {
+			t.Errorf("%q after bu or bir is not a noun", w)
+		}
+	}
+	if !feedback(c, Lexicon{Opinion: opinionOf("kaba", "lezzetli")}, "tr") {
+		t.Error("Turkish reviews with cue words are not feedback")
 	}
 }
 

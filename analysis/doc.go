@@ -29,6 +29,7 @@
 // They cover EN SV DE FR ES NL IT PT DA NO (also NB, NN) FI HU RU TR KK.
 // A text of another language keeps all its words (numbers, punctuation and
 // one-character words are still dropped). Exploring also keeps the words
-// of a fuller function-word list (stopwords-iso, EN NL FR DE ES IT PT) from
-// titles unless the texts use them as nouns (Counter.fullerFunctionWord).
+// of a fuller function-word list (stopwords-iso, EN NL FR DE ES IT PT RU
+// SV DA NO PL TR) from titles unless the texts use them as nouns
+// (Counter.fullerFunctionWord).
 package analysis
