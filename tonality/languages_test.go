@@ -286,6 +286,24 @@ func TestRussianTurkishReviewWords(t *testing.T) {
 	}
 }
 
+// Turkish review words of the twentieth round (reviewWords) carry their
+// sign in a sentence: first persons the stems do not reach ("beğendim"),
+// the privative forms ("kalitesiz"), prices ("fahiş", "ucuz").
+func TestTurkishReviewWords(t *testing.T) {
+	a, _ := For("TR")
+	for text, sign := range map[string]float64{
+		"Yemekler leziz ve doyurucu, çok beğendim.": 1,
+		"Fiyatlar fahiş, garson saygısız.":          -1,
+		"Servis vasat, maalesef beğenmedik.":        -1,
+		"Ucuz ve kaliteli bir yer.":                 1,
+	} {
+		r := a.Analyze(text)
+		if len(r.Opinions) == 0 || r.Score*sign <= 0 {
+			t.Errorf("%q: %d opinions, score %.2f", text, len(r.Opinions), r.Score)
+		}
+	}
+}
+
 // French and Dutch review words the lists lacked (supplement.go,
 // reviewWords) carry their sign.
 func TestFrenchDutchReviewWords(t *testing.T) {

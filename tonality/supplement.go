@@ -102,6 +102,20 @@ var reviewWords = map[string]string{
 	"FR": "savoureuse:0.5 bruyante:-0.35 serviable:0.45 immangeable:-0.6 succulent:0.5 succulente:0.5 tiède:-0.3 " +
 		"bondé:-0.3 bondée:-0.3",
 	"NL": "behulpzaam:0.45 droog:-0.3 overheerlijk:0.7",
+	// Turkish (twentieth round), written from general knowledge before any
+	// Turkish data was read: cheap, reasonable, delicious, filling,
+	// (poor) quality, careful/careless, smiling, helpful, respectful,
+	// professional, airy, quiet; liked/loved/disliked (first persons:
+	// the stems do not reach them); recommendation, crispy, nice and warm;
+	// not good, mediocre, exorbitant, faulty; greasy, salty, undercooked,
+	// burnt, raw, gone cold; we/I waited, we were kept waiting; crowded;
+	// unfortunately.
+	"TR": "ucuz:0.3 makul:0.3 leziz:0.6 doyurucu:0.35 kaliteli:0.45 kalitesiz:-0.5 özenli:0.4 özensiz:-0.45 " +
+		"güleryüzlü:0.5 yardımsever:0.45 saygılı:0.4 saygısız:-0.5 profesyonel:0.35 ferah:0.35 sessiz:0.2 " +
+		"beğendim:0.5 beğendik:0.5 bayıldım:0.6 bayıldık:0.6 beğenmedim:-0.5 beğenmedik:-0.5 tavsiye:0.45 " +
+		"çıtır:0.3 sıcacık:0.35 fena:-0.45 vasat:-0.4 fahiş:-0.5 sorunlu:-0.4 yağlı:-0.3 tuzlu:-0.3 " +
+		"pişmemiş:-0.45 yanmış:-0.45 çiğ:-0.3 soğumuş:-0.35 bekledik:-0.2 bekledim:-0.2 bekletildik:-0.3 " +
+		"kalabalık:-0.25 maalesef:-0.3",
 }
 
 // everyday are frequent words of everyday speech (among the 600 commonest
