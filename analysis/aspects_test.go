@@ -652,48 +652,36 @@ func TestFeedbackWithoutCueWords(t *testing.T) {
 	}
 }
 
-// Turkish's cue words (twentieth round): a word after "çok" or "en" is
-// used predicatively, one after "bir" or "bu" as a noun; review sentences
-// with them are feedback at the usual bar.
-func TestTurkishCueWords(t *testing.T) {
-	c := NewCounter()
-	for i := range 200 {
-		c.Add(fmt.Sprintf("Bu garson çok kaba, ama bir tatlı en lezzetli ve çok sıcak %d.", i), "tr")
-	}
-	for _, w := range []string{"kaba", "lezzetli"} {
-		if !c.Predicative(w) {
-			t.Errorf("%q after çok or en is not predicative", w)
-		}
-	}
-	for _, w := range []string{"garson", "tatlı"} {
-		if !c.usedAsNoun(w) || c.Predicative(w) {
-			t.Errorf("%q after bu or bir is not a noun", w)
-		}
-	}
-	if !feedback(c, Lexicon{Opinion: opinionOf("kaba", "lezzetli")}, "tr") {
-		t.Error("Turkish reviews with cue words are not feedback")
-	}
-}
-
-// Russian's cue words (written from grammar, as the others): a word after
-// "очень" or "был" is used predicatively, one after "наш" or "этот" as a
+// Russian's and Turkish's cue words (written from grammar, as the others;
+// Turkish's in the twentieth round): a word after "очень", "был", "çok" or
+// "en" is used predicatively, one after "наш", "этот", "bir" or "bu" as a
 // noun; review sentences with them are feedback at the usual bar.
-func TestRussianCueWords(t *testing.T) {
-	c := NewCounter()
-	for i := range 200 {
-		c.Add(fmt.Sprintf("Наш официант был грубый, а этот суп очень вкусный и горячий %d.", i), "ru")
-	}
-	for _, w := range []string{"грубый", "вкусный"} {
-		if !c.Predicative(w) {
-			t.Errorf("%q after очень or был is not predicative", w)
+func TestCueWordsRussianTurkish(t *testing.T) {
+	for _, c := range []struct {
+		lang, sentence     string
+		predicative, nouns []string
+	}{
+		{"ru", "Наш официант был грубый, а этот суп очень вкусный и горячий %d.",
+			[]string{"грубый", "вкусный"}, []string{"официант", "суп"}},
+		{"tr", "Bu garson çok kaba, ama bir tatlı en lezzetli ve çok sıcak %d.",
+			[]string{"kaba", "lezzetli"}, []string{"garson", "tatlı"}},
+	} {
+		counter := NewCounter()
+		for i := range 200 {
+			counter.Add(fmt.Sprintf(c.sentence, i), c.lang)
 		}
-	}
-	for _, w := range []string{"официант", "суп"} {
-		if !c.usedAsNoun(w) || c.Predicative(w) {
-			t.Errorf("%q after наш or этот is not a noun", w)
+		for _, w := range c.predicative {
+			if !counter.Predicative(w) {
+				t.Errorf("%s: %q after a predicative cue is not predicative", c.lang, w)
+			}
 		}
-	}
-	if !feedback(c, Lexicon{Opinion: opinionOf("грубый", "вкусный")}, "ru") {
-		t.Error("Russian reviews with cue words are not feedback")
+		for _, w := range c.nouns {
+			if !counter.usedAsNoun(w) || counter.Predicative(w) {
+				t.Errorf("%s: %q after a determiner is not a noun", c.lang, w)
+			}
+		}
+		if !feedback(counter, Lexicon{Opinion: opinionOf(c.predicative...)}, c.lang) {
+			t.Errorf("%s: reviews with cue words are not feedback", c.lang)
+		}
 	}
 }
