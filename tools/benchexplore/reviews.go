@@ -28,6 +28,11 @@ var reviewSets = []reviewSet{
 	{"Restaurants_Train_v2.xml", "SemEval-2014 restaurants (tuning)", "EN", true, "", "restaurants"},
 	{"Restaurants_Train_v2.xml", "SemEval-2014 restaurants, 2016 entities (tuning)", "EN", true, restaurants2014Entities, "restaurants"},
 	{"Laptop_Train_v2.xml", "SemEval-2014 laptops (tuning)", "EN", true, laptops2014Categories, "laptops"},
+	// SemEval-2014's test files (twentieth round): tuning data too by
+	// issue 31's rule, measured where present
+	{"Restaurants_Test_Gold.xml", "SemEval-2014 restaurants, test (tuning)", "EN", true, "", "restaurants"},
+	{"Restaurants_Test_Gold.xml", "SemEval-2014 restaurants, test, 2016 entities (tuning)", "EN", true, restaurants2014Entities, "restaurants"},
+	{"Laptops_Test_Gold.xml", "SemEval-2014 laptops, test (tuning)", "EN", true, laptops2014Categories, "laptops"},
 	{"ABSA15_Hotels_Test.xml", "SemEval-2015 hotels (held out)", "EN", false, "", "hotels"},
 	{"ABSA16_Restaurants_Train_SB1_v2.xml", "SemEval-2016 restaurants (held out)", "EN", false, "", "restaurants"},
 	{"MAMS_ATSA_test.xml", "MAMS restaurants (held out)", "EN", false, "", "restaurants"},
