@@ -9,7 +9,7 @@
 //	benchexplore quality -lang EN -texts en.txt
 //	benchexplore perf -lang EN -texts en.txt -n 100000 -algo new
 //	benchexplore run -lang EN -texts en.txt -sizes 100000,1000000
-//	benchexplore reviews [-dir DIR] [-heldout] [-bare] [-v] [-resample N] [-background-file LIST] [-no-background] [-mythes-dir DIR]
+//	benchexplore reviews [-dir DIR] [-heldout] [-bare] [-v] [-resample N] [-resample-share S] [-background-file LIST] [-no-background] [-mythes-dir DIR]
 //
 // reviews explores annotated review sentences (SemEval ABSA, MAMS) and
 // reports the share of titles that are opinion words, the share of texts
@@ -38,7 +38,8 @@ func main() {
 	dir := fs.String("dir", reviewsDir(), "reviews: the directory of the annotated review files (BENCH_REVIEWS_DIR)")
 	heldOut := fs.Bool("heldout", false, "reviews: measure the held-out files too (report only, never tune on them)")
 	verbose := fs.Bool("v", false, "reviews: print the groups")
-	resamples := fs.Int("resample", 0, "reviews: explore this many resamples of each tuning set (80 % of its sentences) and print the mean figures")
+	resamples := fs.Int("resample", 0, "reviews: explore this many resamples of each tuning set (-resample-share of its sentences) and print the mean figures")
+	fs.Float64Var(&resampleShare, "resample-share", resampleShare, "reviews: the share of a tuning set's sentences in each resample (0 < share <= 1; 0.25 explores sets of the held-out sets' size)")
 	bare := fs.Bool("bare", false, "reviews: explore without the word space and the background list (with -background-file LIST, a list of English words such as make bench-explore's: as languages other than English are, a list of everyday speech and no word space)")
 	fs.StringVar(&backgroundFile, "background-file", "", "explore with this list of words (most frequent first) as the background list (the measures keep the language's)")
 	fs.BoolVar(&noBackground, "no-background", false, "explore without the language's background list (the measures keep it)")
@@ -60,7 +61,9 @@ func main() {
 	case "perf":
 		err = perf(os.Stdout, *lang, *texts, *n, *algo)
 	case "reviews":
-		if *resamples > 0 {
+		if resampleShare <= 0 || resampleShare > 1 {
+			err = fmt.Errorf("-resample-share %v: want a share above 0 and at most 1", resampleShare)
+		} else if *resamples > 0 {
 			err = resampledReviews(os.Stdout, *dir, *resamples, *bare)
 		} else {
 			err = reviews(os.Stdout, *dir, *heldOut, *bare, *verbose)
