@@ -32,6 +32,17 @@ const (
 // cueSet is a language's cue words and their kinds.
 type cueSet map[string]cueKind
 
+// predicative reports whether the set has predicative cues: without them
+// no word is known to be used as an adjective or a verb (Predicative).
+func (s cueSet) predicative() bool {
+	for _, k := range s {
+		if k == cuePred {
+			return true
+		}
+	}
+	return false
+}
+
 // cueLists are the cue words of the languages that have them: the
 // predicative cues, the determiners and possessives, and the
 // demonstratives among those determiners (written from grammar, as the
@@ -74,6 +85,17 @@ var cueLists = map[string][3]string{
 	// neither is a cue; "o" (that, or he/she/it) is left out.
 	"tr": {`çok gayet oldukça epey fazla aşırı gerçekten cidden daha en biraz pek hiç`,
 		`bir bu şu her hiçbir bazı tüm bütün birkaç birçok benim bizim sizin senin onların`, `bu şu`},
+	// Finnish and Hungarian (twentieth round): determiners and
+	// demonstratives only, for the noun test of their fuller function-word
+	// lists. No predicative cues: without review texts in either language
+	// nothing here says which words before an adjective or a verb would
+	// tell it, so their feedback is still told by opinion words alone
+	// (feedbackOpinionShare). Hungarian's commonest article, "a", is one
+	// letter and never seen: "ez a hely" reads as "ez hely".
+	"fi": {``, `tämä tämän tätä tässä tästä tähän tällä tältä tälle tuo tuon tuota tuossa tuosta nämä näiden näitä näissä nuo noiden noita ` +
+		`minun sinun meidän teidän heidän jokainen jokaisen jokaista muutama muutaman`,
+		`tämä tämän tätä tässä tästä tähän tällä tältä tälle tuo tuon tuota tuossa tuosta nämä näiden näitä näissä nuo noiden noita`},
+	"hu": {``, `az egy ez ezt ebben ennek ezek ezeket azok azokat minden néhány valamennyi összes`, `ez ezt ebben ennek ezek ezeket`},
 }
 
 var (

@@ -441,9 +441,15 @@ func TestFullerFunctionWordsNeverTitles(t *testing.T) {
 		{"tr", "Bu %s %s sıcak geldi, %s bir %s %d dakika sonra geldi.", "kaynak",
 			[]string{"pizza", "garson", "menü", "masa", "kaynak", "çorba"},
 			[]string{"zaten", "hatta", "sonunda", "yine", "kadar", "sadece"}},
+		{"fi", "Tämä %s tuli %s lämmin, %s tämä %s tuli %d minuutissa.", "asia",
+			[]string{"pizza", "tarjoilija", "ruokalista", "pöytä", "asia", "keitto"},
+			[]string{"ilmeisesti", "edelleen", "lisäksi", "kuitenkin", "jälleen", "heti"}},
+		{"hu", "Ez a %s %s meleg volt, %s egy %s %d perc múlva jött.", "lehetőség",
+			[]string{"pizza", "pincér", "étlap", "asztal", "lehetőség", "leves"},
+			[]string{"azonnal", "gyakran", "hirtelen", "majdnem", "jelenleg", "inkább"}},
 	} {
 		texts := adverbCorpus(600, c.pattern, c.aspects, c.adverbs)
-		groups, err := Explore(textsOf(texts), c.lang, ExploreOptions{}, Lexicon{Opinion: opinionOf("warm", "caliente", "горячий", "sıcak")})
+		groups, err := Explore(textsOf(texts), c.lang, ExploreOptions{}, Lexicon{Opinion: opinionOf("warm", "caliente", "горячий", "sıcak", "lämmin", "meleg")})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -631,12 +637,13 @@ func finnishReviews(n int) []string {
 	return out
 }
 
-// In a language without cue words (Finnish) review sentences are
-// feedback by their opinion words alone (feedbackOpinionShare), and
-// explored as feedback; short descriptions in it are not feedback.
+// In a language without predicative cue words (Finnish has determiners
+// only) review sentences are feedback by their opinion words alone
+// (feedbackOpinionShare), and explored as feedback; short descriptions in
+// it are not feedback.
 func TestFeedbackWithoutCueWords(t *testing.T) {
-	if cuesOf("fi") != nil {
-		t.Fatal("Finnish has cue words: the test needs a language without")
+	if cuesOf("fi").predicative() {
+		t.Fatal("Finnish has predicative cue words: the test needs a language without")
 	}
 	lex := Lexicon{Opinion: opinionOf("loistava", "töykeä", "likainen", "mukava", "kamala", "herkullinen")}
 	c := counterOf("fi", finnishReviews(400)...)

@@ -30,6 +30,6 @@
 // A text of another language keeps all its words (numbers, punctuation and
 // one-character words are still dropped). Exploring also keeps the words
 // of a fuller function-word list (stopwords-iso, EN NL FR DE ES IT PT RU
-// SV DA NO PL TR) from titles unless the texts use them as nouns
+// SV DA NO PL TR FI HU) from titles unless the texts use them as nouns
 // (Counter.fullerFunctionWord).
 package analysis

@@ -200,8 +200,9 @@ const (
 	feedbackShare  = 0.25
 )
 
-// feedbackOpinionShare is feedbackShare in a language without cue words
-// (cueLists: Finnish and most others), where nothing is
+// feedbackOpinionShare is feedbackShare in a language without predicative
+// cue words (cueLists: Finnish and Hungarian have determiners only; most
+// others have none), where nothing is
 // known to be used predicatively and only the opinion words count. Of
 // SemEval-2014's sentences 0.23 (restaurants) and 0.20 (laptops) of the
 // terms' occurrences are opinion words (against 0.40 and 0.41 with the
@@ -226,7 +227,7 @@ func feedback(counter *Counter, lex Lexicon, lang string) bool {
 		}
 	}
 	least := feedbackShare
-	if cuesOf(lang) == nil {
+	if !cuesOf(lang).predicative() {
 		least = feedbackOpinionShare
 	}
 	return all > 0 && float64(said) >= least*float64(all)

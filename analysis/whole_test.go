@@ -35,8 +35,11 @@ func TestPointedUses(t *testing.T) {
 	if u := count("sv", "Denna restaurang är bra.", "Denna restaurang är bra.")["restaurang"]; u.dem != 2 || u.det != 2 {
 		t.Errorf("restaurang: %+v", u)
 	}
-	if fi := count("fi", "Tämä ravintola on hyvä.", "Tämä ravintola on hyvä."); len(fi) != 0 {
-		t.Errorf("Finnish has no cues, got %v", fi)
+	if u := count("fi", "Tämä ravintola on hyvä.", "Tämä ravintola on hyvä.")["ravintola"]; u.dem != 2 || u.det != 2 {
+		t.Errorf("ravintola: %+v (Finnish's demonstratives, twentieth round)", u)
+	}
+	if cs := count("cs", "Tato restaurace je dobrá.", "Tato restaurace je dobrá."); len(cs) != 0 {
+		t.Errorf("Czech has no cues, got %v", cs)
 	}
 	for lang, lists := range cueLists {
 		for _, w := range strings.Fields(lists[2]) {
