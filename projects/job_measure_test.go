@@ -2,6 +2,7 @@ package projects_test
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -153,5 +154,34 @@ func TestCancelledMeasurement(t *testing.T) {
 	}
 	if got, _ := e.Svc.Project(ann, p.ID); got.Status != explorer.ProjectExplored || got.TonalityState != explorer.TonalityMeasured {
 		t.Fatalf("project after measuring again %s %s", got.Status, got.TonalityState)
+	}
+}
+
+// A change committed while a measurement ran, with no job of its own (on
+// PostgreSQL a change's job insert can meet this job while it is still
+// queued, one waiting per project, and the job be claimed and read the
+// project before the change commits), leaves the project measured in the
+// end: the measurement that finds the project changed at its save queues
+// it again.
+func TestMeasurementRequeuedAfterAnUnseenChange(t *testing.T) {
+	e := testkit.New(t)
+	e.AddUser("ann", "")
+	ann := e.As("ann")
+	p, _ := measuredReviews(t, e, "ann", "The food was sick.")
+	var once sync.Once
+	e.Svc.SetMeasureBeforeSave(func(id int64) {
+		once.Do(func() {
+			if err := e.DB.MarkTonalityStale(context.Background(), id); err != nil {
+				t.Error(err)
+			}
+		})
+	})
+	defer e.Svc.SetMeasureBeforeSave(nil)
+	if _, err := e.Svc.SetWordPolarity(ann, "EN", "sick", 1); err != nil {
+		t.Fatal(err)
+	}
+	e.Svc.WaitMeasured()
+	if got, err := e.Svc.Project(ann, p.ID); err != nil || got.TonalityState != explorer.TonalityMeasured {
+		t.Fatalf("project after a change its measurement did not see: %+v %v", got, err)
 	}
 }

@@ -16,3 +16,11 @@ func (s *Service) HoldMeasurements() (release func()) {
 		close(held)
 	}
 }
+
+// SetMeasureBeforeSave sets the hook that runs between a background
+// measurement's reads and its save (nil: none).
+func (s *Service) SetMeasureBeforeSave(hook func(projectID int64)) {
+	s.measuring.mu.Lock()
+	s.measuring.beforeSave = hook
+	s.measuring.mu.Unlock()
+}

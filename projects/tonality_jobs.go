@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"explorer"
+	"fmt"
 	"sync"
 	"time"
 )
@@ -16,6 +17,9 @@ type measureHold struct {
 	mu sync.Mutex
 	// held, set by tests, holds each measurement until it is closed.
 	held chan struct{}
+	// beforeSave, set by tests, runs between a measurement's reads and its
+	// save (a change committed there is one the measurement did not see).
+	beforeSave func(projectID int64)
 }
 
 // WaitMeasured waits until no background measurement is queued or
@@ -45,11 +49,10 @@ func (s *Service) WaitMeasured() {
 const measurePoll = 20 * time.Millisecond
 
 // measureJob is the step of a measure job: it measures a stale project
-// again, once. A project deleted meanwhile, no longer stale, or changed
-// while it was measured ends it with nothing more to do: a change queues
-// a measurement of its own (markStale). A failure makes the project
-// FAILED, unless the job was cancelled (the project stays EXPLORED and
-// stale, to be started again).
+// again, once. A project deleted meanwhile or no longer stale ends it with
+// nothing more to do. One changed while it was measured is queued again
+// (requeueChanged). A failure makes the project FAILED, unless the job was
+// cancelled (the project stays EXPLORED and stale, to be started again).
 func (s *Service) measureJob(ctx context.Context, id int64) error {
 	s.measuring.mu.Lock()
 	held := s.measuring.held
@@ -65,12 +68,29 @@ func (s *Service) measureJob(ctx context.Context, id int64) error {
 	defer cancel()
 	changed, err := s.remeasure(ctx, id)
 	switch code := explorer.ErrorCode(err); {
-	case code == explorer.ENOTFOUND || changed:
+	case code == explorer.ENOTFOUND:
 		return nil
+	case changed:
+		return s.requeueChanged(ctx, id)
 	case err != nil && code != explorer.ECONFLICT && !jobCancelled(ctx):
 		s.failMeasurement(id, err)
 	}
 	return err
+}
+
+// requeueChanged queues a measurement of a project that changed while it
+// was measured (unless one waits already). The change queued one of its
+// own, but on PostgreSQL that one may have been folded into this job: a
+// change whose insert met this job still queued (one waits per project)
+// commits after the job was claimed and read the project, so the job saw
+// neither the change nor its generation, found it changed at its save,
+// and without this the project stayed stale with no measurement to come
+// (found by TestDiscoverTopics on a clean clone's CI, twentieth round).
+func (s *Service) requeueChanged(ctx context.Context, id int64) error {
+	if err := s.QueueMeasure(context.WithoutCancel(ctx), id); err != nil {
+		return fmt.Errorf("queueing project %d again after a change: %w", id, err)
+	}
+	return nil
 }
 
 // failMeasurement makes a project whose measurement failed FAILED with
@@ -135,6 +155,7 @@ func (s *Service) remeasure(ctx context.Context, id int64) (changed bool, err er
 	m, err := s.measureTexts(explorer.CountRows(ctx, int64(p.Rows)*int64(passes)), p, col, lang, st, ad)
 	if err == nil {
 		parts := m.result()
+		s.beforeSave(p.ID)
 		if err = s.chooseExamples(ctx, p.ID, col, lang, st, parts); err == nil {
 			e := exploration{st: st, column: p.TextColumn, lang: lang, texts: m.texts, counts: m.counts, parts: parts, dynamic: dynamic, gen: gen}
 			err = s.saveMeasurement(ctx, owner, p, e)
@@ -144,6 +165,16 @@ func (s *Service) remeasure(ctx context.Context, id int64) (changed bool, err er
 		return true, nil
 	}
 	return false, err
+}
+
+// beforeSave runs the tests' hook of measureHold, if any.
+func (s *Service) beforeSave(id int64) {
+	s.measuring.mu.Lock()
+	hook := s.measuring.beforeSave
+	s.measuring.mu.Unlock()
+	if hook != nil {
+		hook(id)
+	}
 }
 
 // QueueMeasure queues the measurement of stale projects, in the
