@@ -69,9 +69,9 @@ func (l Language) StopWords() []string { return stopLists()[l.Code] }
 // FunctionWords returns the language's fuller function-word list
 // (stopwords-iso: pronouns, determiners, adverbs, auxiliaries and frequent
 // verbs beside some nouns; see stopwords/README.md), nil when it has none
-// (EN NL FR DE ES IT PT RU SV DA NO PL TR FI HU have one). It is no stop list: its nouns ("tiempo",
-// "zeit") are words texts talk about, which only their use in the texts
-// tells apart. The slice is shared.
+// (EN NL FR DE ES IT PT RU SV DA NO PL TR FI HU have one). It is no stop
+// list: its nouns ("tiempo", "zeit") are words texts talk about, which only
+// their use in the texts tells apart. The slice is shared.
 func (l Language) FunctionWords() []string { return functionLists()[l.Code] }
 
 // aliases maps codes read as another language to that language.
