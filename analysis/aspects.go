@@ -3,6 +3,7 @@ package analysis
 import (
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"explorer/language"
 )
@@ -17,8 +18,9 @@ import (
 
 // wordUse counts the occurrences of a term after a predicative cue word
 // (pred), after a determiner (det) and, of those, after a demonstrative
-// (dem: "this place", "deze zaak"; see wholeTopic).
-type wordUse struct{ pred, det, dem int }
+// (dem: "this place", "deze zaak"; see wholeTopic), and after an adjective
+// known by its ending (attr: "уютное место"; see attributiveEndings).
+type wordUse struct{ pred, det, dem, attr int }
 
 // cueKind is what a cue word tells of the word after it.
 type cueKind uint8
@@ -124,10 +126,56 @@ func cuesOf(lang string) cueSet {
 	return cueSets[langKey(lang)]
 }
 
-// noteUse records, for a term, whether the word before it is a cue.
-func (c *Counter) noteUse(word, term string, cues cueSet) {
+// attributiveEndings are the endings that make a word an adjective before
+// a noun in a language without articles, where a noun seldom follows a
+// determiner cue: Russian's adjective endings that no common noun has
+// (not -ий, -ой, -ей, -ом, -ие: комментарий, музей, обслуживание) nor a
+// common verb (not -ую: рекомендую, советую).
+// Written from grammar (twentieth round). Only the noun test of the
+// fuller function-word lists reads them (usedAsNoun): место, время,
+// вечер follow "уютное", "хорошее", "прекрасный" far more often than a
+// determiner.
+var attributiveEndings = map[string][]string{
+	"ru": {"ый", "ая", "яя", "ое", "ее", "ые", "ого", "его", "ому", "ему", "юю", "ых", "ыми", "ими"},
+}
+
+// attributiveOf returns the test of whether a word is an adjective by its
+// ending in language lang (at least attributiveMin letters), nil where
+// the language has no such endings.
+func attributiveOf(lang string) func(word string) bool {
+	return attributiveTests()[langKey(lang)]
+}
+
+// attributiveTests are the tests of attributiveOf, made once.
+var attributiveTests = sync.OnceValue(func() map[string]func(string) bool {
+	out := map[string]func(string) bool{}
+	for lang, ends := range attributiveEndings {
+		out[lang] = func(word string) bool {
+			if utf8.RuneCountInString(word) < attributiveMin {
+				return false
+			}
+			for _, e := range ends {
+				if strings.HasSuffix(word, e) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return out
+})
+
+// attributiveMin is the fewest letters of a word read by its ending:
+// shorter ones are pronouns ("его", "ее", "ими").
+const attributiveMin = 4
+
+// noteUse records, for a term, whether the word before it is a cue or an
+// adjective by its ending (attributive; nil: none).
+func (c *Counter) noteUse(word, term string, cues cueSet, attributive func(string) bool) {
 	if term != "" && c.lastWord != "" && cues != nil {
-		if kind, ok := cues[c.lastWord]; ok {
+		kind, cue := cues[c.lastWord]
+		attr := !cue && attributive != nil && attributive(c.lastWord)
+		if cue || attr {
 			u := c.uses[term]
 			if u == nil {
 				if len(c.uses) >= c.maxTerms {
@@ -137,10 +185,12 @@ func (c *Counter) noteUse(word, term string, cues cueSet) {
 				u = &wordUse{}
 				c.uses[term] = u
 			}
-			switch kind {
-			case cuePred:
+			switch {
+			case attr:
+				u.attr++
+			case kind == cuePred:
 				u.pred++
-			case cueDem:
+			case kind == cueDem:
 				u.det++
 				u.dem++
 			default:
@@ -286,15 +336,17 @@ func noTitles(cands []Candidate, counter *Counter, lang string, function func(st
 
 // usedAsNoun reports whether the texts use a term as a noun: at least
 // minPredicative of its occurrences follow a determiner or possessive
-// ("the room", "de weg", "el tiempo"), at least 2 and more than follow a
-// predicative cue (the mirror of Predicative).
+// ("the room", "de weg", "el tiempo") or an adjective known by its ending
+// ("уютное место"), at least 2 and more than follow a predicative cue
+// (the mirror of Predicative).
 func (c *Counter) usedAsNoun(term string) bool {
 	u := c.uses[term]
 	tc := c.terms[term]
 	if u == nil || tc == nil {
 		return false
 	}
-	return u.det >= 2 && u.det > u.pred && float64(u.det) >= minPredicative*float64(tc.Count)
+	n := u.det + u.attr
+	return n >= 2 && n > u.pred && float64(n) >= minPredicative*float64(tc.Count)
 }
 
 // aspectTest returns the test of whether a candidate term may title or

@@ -692,3 +692,21 @@ func TestCueWordsRussianTurkish(t *testing.T) {
 		}
 	}
 }
+
+// A Russian word of the fuller list that follows adjectives (known by
+// their endings) is a noun customers talk about and may title a topic;
+// one that follows no adjective nor determiner is not ("сразу").
+func TestRussianNounsAfterAdjectives(t *testing.T) {
+	c := NewCounter()
+	for i := range 60 {
+		c.Add(fmt.Sprintf("Уютное место, пришли сразу, прекрасный вечер %d.", i), "ru")
+	}
+	for w, want := range map[string]bool{"место": false, "вечер": false, "сразу": true} {
+		if got := c.fullerFunctionWord(w, "ru"); got != want {
+			t.Errorf("%q: function word %v, want %v", w, got, want)
+		}
+	}
+	if attributiveOf("ru")("его") || !attributiveOf("ru")("уютное") || attributiveOf("en") != nil {
+		t.Error("attributive endings: его is a pronoun, уютное an adjective, English has none")
+	}
+}

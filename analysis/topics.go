@@ -80,11 +80,11 @@ func (c *Counter) Add(text, lang string) {
 	clear(c.seen)
 	prev, prevTerm := "", ""
 	c.lastWord = ""
-	cues, own := cuesOf(lang), stopSet(lang)
+	cues, own, attributive := cuesOf(lang), stopSet(lang), attributiveOf(lang)
 	link := newLinker(lang)
 	scanWith(text, lang, func(word, term string) {
 		c.words++
-		c.noteUse(word, term, cues)
+		c.noteUse(word, term, cues, attributive)
 		c.noteStop(word, own)
 		if prev != "" {
 			c.notePair(prev, word)
