@@ -139,23 +139,26 @@ var attributiveEndings = map[string][]string{
 	"ru": {"ый", "ая", "яя", "ое", "ее", "ые", "ого", "его", "ому", "ему", "юю", "ых", "ыми", "ими"},
 }
 
-// attributiveOf returns the test of whether a word is an adjective by its
-// ending in language lang (at least attributiveMin letters), nil where
-// the language has no such endings.
-func attributiveOf(lang string) func(word string) bool {
+// attributiveOf returns the test of whether term, a word of the fuller
+// function-word list of language lang (the only words whose noun uses
+// are read of it: usedAsNoun), follows prev, an adjective by its ending
+// (at least attributiveMin letters); nil where the language has no such
+// endings.
+func attributiveOf(lang string) func(prev, term string) bool {
 	return attributiveTests()[langKey(lang)]
 }
 
 // attributiveTests are the tests of attributiveOf, made once.
-var attributiveTests = sync.OnceValue(func() map[string]func(string) bool {
-	out := map[string]func(string) bool{}
+var attributiveTests = sync.OnceValue(func() map[string]func(string, string) bool {
+	out := map[string]func(string, string) bool{}
 	for lang, ends := range attributiveEndings {
-		out[lang] = func(word string) bool {
-			if utf8.RuneCountInString(word) < attributiveMin {
+		listed := functionSet(lang)
+		out[lang] = func(prev, term string) bool {
+			if _, ok := listed[term]; !ok || utf8.RuneCountInString(prev) < attributiveMin {
 				return false
 			}
 			for _, e := range ends {
-				if strings.HasSuffix(word, e) {
+				if strings.HasSuffix(prev, e) {
 					return true
 				}
 			}
@@ -170,11 +173,11 @@ var attributiveTests = sync.OnceValue(func() map[string]func(string) bool {
 const attributiveMin = 4
 
 // noteUse records, for a term, whether the word before it is a cue or an
-// adjective by its ending (attributive; nil: none).
-func (c *Counter) noteUse(word, term string, cues cueSet, attributive func(string) bool) {
+// adjective by its ending (attributive, of the words it reads; nil: none).
+func (c *Counter) noteUse(word, term string, cues cueSet, attributive func(prev, term string) bool) {
 	if term != "" && c.lastWord != "" && cues != nil {
 		kind, cue := cues[c.lastWord]
-		attr := !cue && attributive != nil && attributive(c.lastWord)
+		attr := !cue && attributive != nil && attributive(c.lastWord, term)
 		if cue || attr {
 			u := c.uses[term]
 			if u == nil {

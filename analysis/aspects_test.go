@@ -706,7 +706,8 @@ func TestRussianNounsAfterAdjectives(t *testing.T) {
 			t.Errorf("%q: function word %v, want %v", w, got, want)
 		}
 	}
-	if attributiveOf("ru")("его") || !attributiveOf("ru")("уютное") || attributiveOf("en") != nil {
-		t.Error("attributive endings: его is a pronoun, уютное an adjective, English has none")
+	ru := attributiveOf("ru")
+	if ru("его", "место") || !ru("уютное", "место") || ru("уютное", "ресторан") || attributiveOf("en") != nil {
+		t.Error("attributive endings: его is a pronoun, уютное an adjective read before listed words only, English has none")
 	}
 }

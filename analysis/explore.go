@@ -202,8 +202,8 @@ const (
 
 // feedbackOpinionShare is feedbackShare in a language without predicative
 // cue words (cueLists: Finnish and Hungarian have determiners only; most
-// others have none), where nothing is
-// known to be used predicatively and only the opinion words count. Of
+// others have none), where nothing is known to be used predicatively and
+// only the opinion words count. Of
 // SemEval-2014's sentences 0.23 (restaurants) and 0.20 (laptops) of the
 // terms' occurrences are opinion words (against 0.40 and 0.41 with the
 // predicative words), of Debian's short descriptions (under 16 words)

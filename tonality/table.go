@@ -244,8 +244,6 @@ func (tb *table) absent(w string) *wordInfo {
 	return &wordInfo{key: w, flags: flags, lex: lex}
 }
 
-// valence returns the polarity of the word: its override, else its
-// lexicon valence, else its learned one (learned true).
 // opinion is the valence of an opinion word: a non-zero override or
 // lexicon valence, not a learned one (Analyzer.Polarity).
 func (in *wordInfo) opinion() (float64, bool) {
@@ -256,6 +254,8 @@ func (in *wordInfo) opinion() (float64, bool) {
 	return v, true
 }
 
+// valence returns the polarity of the word: its override, else its
+// lexicon valence, else its learned one (learned true).
 func (in *wordInfo) valence() (v float64, ok, learned bool) {
 	switch {
 	case in.flags&fOver != 0:
