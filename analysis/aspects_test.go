@@ -221,6 +221,7 @@ func vectorsOf(rows map[string][]float32) *Vectors {
 		v.Terms = append(v.Terms, t)
 		v.Docs = append(v.Docs, 10)
 		v.Specificity = append(v.Specificity, 1)
+		v.cooc = append(v.cooc, 10*specificityPrior)
 		v.vecs = append(v.vecs, vec)
 		v.index[t] = i
 	}
@@ -247,6 +248,35 @@ func TestSalientTopicsInflectionsAndKin(t *testing.T) {
 		}
 		if got := slices.Contains(topics[0].Terms, "server"); got != fb {
 			t.Errorf("feedback %v: waiter's topic %v", fb, topics[0].Terms)
+		}
+	}
+}
+
+// In feedback a word-space neighbour too rare for its specificity to be
+// measured (thin: "decor" in five texts) joins its title's topic, while a
+// frequent neighbour used with anything stays out: both fall under the
+// median specificity, only the frequent one by its contexts.
+func TestThinNeighbourJoinsInFeedback(t *testing.T) {
+	vecs := vectorsOf(map[string][]float32{
+		"atmosphere": {1, 1, 0, 0, 0},
+		"decor":      {0.1, 0, 1, 0, 0},
+		"place":      {0.1, 0, 0, 1, 0},
+		"pizza":      {0, 0, 0, 0, 1},
+		"salad":      {0, 0, 0, 0.5, 1},
+	})
+	for term, cooc := range map[string]float64{"decor": specificityPrior - 1, "place": 20 * specificityPrior} {
+		vecs.Specificity[vecs.index[term]] = 0.1
+		vecs.cooc[vecs.index[term]] = cooc
+	}
+	ranked := []Candidate{{Term: "atmosphere", Score: 2}, {Term: "pizza", Score: 1}}
+	nbs := map[string][]string{"atmosphere": {"decor", "place"}}
+	for _, fb := range []bool{false, true} {
+		terms := BuildSalientTopics(ranked, vecs, "en", 10, nbs, fb)[0].Terms
+		if slices.Contains(terms, "place") {
+			t.Errorf("feedback %v: a generic neighbour joins: %v", fb, terms)
+		}
+		if got := slices.Contains(terms, "decor"); got != fb {
+			t.Errorf("feedback %v: atmosphere's topic %v", fb, terms)
 		}
 	}
 }

@@ -199,8 +199,11 @@ type Vectors struct {
 	// words from those of all texts: generic words, used with anything,
 	// are near 0.
 	Specificity []float64
-	index       map[string]int
-	vecs        [][]float32 // unit length, nil when the term has no context
+	// cooc are the co-occurrences each term's specificity was measured
+	// on: below specificityPrior the prior outweighs them (thin).
+	cooc  []float64
+	index map[string]int
+	vecs  [][]float32 // unit length, nil when the term has no context
 	// kin are the vectors with the kin-only context words too (opinion
 	// words: Contexts.KinOnly), which tell topics' likeness; vecs when
 	// there are none.
@@ -211,7 +214,7 @@ type Vectors struct {
 // Vectors computes the context vectors from the counts.
 func (c *Contexts) Vectors() *Vectors {
 	v := &Vectors{Terms: c.rows, Docs: c.rowDocs, index: make(map[string]int, len(c.rows)),
-		Specificity: make([]float64, len(c.rows)), vecs: make([][]float32, len(c.rows)), ent: c.ent}
+		Specificity: make([]float64, len(c.rows)), cooc: make([]float64, len(c.rows)), vecs: make([][]float32, len(c.rows)), ent: c.ent}
 	hasKin := slices.Contains(c.kinOnly, true)
 	v.kin = make([][]float32, len(c.rows))
 	rowTot, colTot, total := c.nearMargins()
@@ -235,7 +238,7 @@ func (c *Contexts) Vectors() *Vectors {
 			sent = v.vecs[i]
 		}
 		v.kin[i] = mixUnit(sent, c.nearPPMI(i, rowTot, colTot, total), nearMix)
-		v.Specificity[i] = c.specificity(row, totalFeat)
+		v.Specificity[i], v.cooc[i] = c.specificity(row, totalFeat)
 	}
 	return v
 }
@@ -337,18 +340,16 @@ func mixUnit(a, b []float32, w float64) []float32 {
 }
 
 // specificity is KL(P(f|row) ‖ P(f)), P(f|row) smoothed towards P(f) by
-// specificityPrior co-occurrences.
-func (c *Contexts) specificity(row []uint32, totalFeat int) float64 {
+// specificityPrior co-occurrences, and the row's co-occurrences (sum).
+func (c *Contexts) specificity(row []uint32, totalFeat int) (kl, sum float64) {
 	if totalFeat == 0 {
-		return 0
+		return 0, 0
 	}
-	sum := 0.0
 	for f, n := range row {
 		if !c.isKinOnly(f) {
 			sum += float64(n)
 		}
 	}
-	kl := 0.0
 	for f, n := range row {
 		if c.isKinOnly(f) {
 			continue
@@ -360,7 +361,15 @@ func (c *Contexts) specificity(row []uint32, totalFeat int) float64 {
 		p := (float64(n) + specificityPrior*pf) / (sum + specificityPrior)
 		kl += p * math.Log(p/pf)
 	}
-	return kl
+	return kl, sum
+}
+
+// thin reports whether term's specificity was measured on fewer
+// co-occurrences than specificityPrior: the prior outweighs them, so its
+// specificity is near 0 whatever its contexts (a word in five texts).
+func (v *Vectors) thin(term string) bool {
+	i, ok := v.index[term]
+	return ok && v.cooc[i] < specificityPrior
 }
 
 // Cosine returns the cosine of the context vectors of two terms, 0 when

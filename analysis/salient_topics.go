@@ -61,7 +61,11 @@ func RankSalient(cands []Candidate, vecs *Vectors, gentle bool) []Candidate {
 // or one of the title's word-space neighbours in nbs (nbs may be nil) at
 // neighbourCosine, or, in feedback, at any positive cosine: a short text
 // has few context words, so a neighbour the texts use in some of the
-// title's contexts is kin (waiter: server, bartender). A term the texts
+// title's contexts is kin (waiter: server, bartender), and one too rare
+// for its specificity to be measured (Vectors.thin: the prior outweighs
+// its co-occurrences) is not held to the median (decor, tempura, brunch
+// in a few texts; without the word space's word, the texts cannot tell
+// a rare kin from a rare word used with anything). A term the texts
 // name as an entity distinct from one of the topic's terms
 // (Vectors.Distinct, counted in feedback only: "the keyboard and the
 // mouse") joins it by no cosine. A term joins one topic.
@@ -128,7 +132,8 @@ func buildSalientTopics(ranked []Candidate, vecs *Vectors, n int, nbs map[string
 			if used[m.term] {
 				continue
 			}
-			specific := vecs.Specificity[vecs.index[m.term]] >= floor
+			specific := vecs.Specificity[vecs.index[m.term]] >= floor ||
+				feedback && near[m.term] && vecs.thin(m.term)
 			kin := specific && !vecs.distinctFrom(m.term, t.Terms)
 			if variant(c.Term, m.term) || (kin && salient[m.term] && m.cos >= projectCosine) ||
 				(kin && near[m.term] && m.cos >= nbCos) {
