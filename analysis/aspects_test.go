@@ -157,9 +157,9 @@ func TestOneEditVariantsOnlyWhenUsedAlike(t *testing.T) {
 	}
 }
 
-// Review sentences are feedback (short, a quarter or more of their terms
-// opinion words or adjectives); descriptions of things are not, nor are
-// long texts however opinionated.
+// Review sentences are feedback (a quarter or more of their terms opinion
+// words or adjectives), and so are whole reviews of several of them;
+// descriptions of things are not, however long.
 func TestFeedback(t *testing.T) {
 	lex := Lexicon{Opinion: opinionOf("great", "rude", "dirty", "nice", "worst", "good")}
 	count := func(texts []string) *Counter {
@@ -191,16 +191,26 @@ func TestFeedback(t *testing.T) {
 	if feedback(count(exploreCorpus(400)), lex, "en") {
 		t.Error("descriptions are feedback")
 	}
-	long := reviewCorpus(400)
-	for i := range long {
-		long[i] += " " + long[(i+1)%len(long)]
+	wholeReviews, longDescriptions := joinThree(reviewCorpus(400)), joinThree(exploreCorpus(400))
+	if c := count(wholeReviews); c.Words() < 16*c.Docs() || !feedback(c, lex, "en") {
+		t.Errorf("whole reviews of %d words are not feedback", c.Words()/c.Docs())
 	}
-	if feedback(count(long), lex, "en") {
-		t.Error("long texts are feedback")
+	if feedback(count(longDescriptions), lex, "en") {
+		t.Error("long descriptions are feedback")
 	}
 	if feedback(NewCounter(), lex, "en") {
 		t.Error("no texts are feedback")
 	}
+}
+
+// joinThree makes each text of three texts in a row (whole reviews of
+// review sentences).
+func joinThree(texts []string) []string {
+	var out []string
+	for i := 0; i+2 < len(texts); i += 3 {
+		out = append(out, strings.Join(texts[i:i+3], " "))
+	}
+	return out
 }
 
 // vectorsOf makes context vectors by hand: each term's vector over a few

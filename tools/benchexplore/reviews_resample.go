@@ -81,3 +81,26 @@ func meanF1s(f1 map[string][]float64) string {
 	}
 	return strings.Join(out, ", ")
 }
+
+// joinReviews makes whole reviews of the sentences: each text is k of
+// them (the last fewer), drawn in a fixed shuffled order (the files' own
+// order groups like sentences), joined by a space, with their categories
+// together.
+func joinReviews(rs []review, k int) []review {
+	r := rand.New(rand.NewPCG(uint64(k), 0x701e))
+	idx := r.Perm(len(rs))
+	var out []review
+	for i := 0; i < len(idx); i += k {
+		var texts, cats []string
+		for _, j := range idx[i:min(i+k, len(idx))] {
+			texts = append(texts, rs[j].text)
+			for _, c := range rs[j].categories {
+				if !slices.Contains(cats, c) {
+					cats = append(cats, c)
+				}
+			}
+		}
+		out = append(out, review{text: strings.Join(texts, " "), categories: cats})
+	}
+	return out
+}

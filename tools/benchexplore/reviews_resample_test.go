@@ -2,6 +2,7 @@ package main
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -29,5 +30,44 @@ func TestResample(t *testing.T) {
 	}
 	if !slices.Equal(a, b) || slices.Equal(a, c) {
 		t.Fatal("a seed does not draw the same, or two seeds draw alike")
+	}
+}
+
+// TestJoinReviews: whole reviews hold every sentence once, k a text (the
+// last fewer), with their categories together, the same every run.
+func TestJoinReviews(t *testing.T) {
+	rs := []review{{"a.", []string{"food"}}, {"b.", []string{"service"}}, {"c.", []string{"food"}},
+		{"d.", nil}, {"e.", []string{"price"}}, {"f.", []string{"food", "price"}}, {"g.", nil}}
+	got := joinReviews(rs, 3)
+	if len(got) != 3 || len(strings.Fields(got[2].text)) != 1 {
+		t.Fatalf("7 sentences in threes: %+v", got)
+	}
+	seen := map[string]bool{}
+	for _, r := range got {
+		cats := map[string]bool{}
+		for _, s := range strings.Fields(r.text) {
+			if seen[s] {
+				t.Fatalf("%s twice", s)
+			}
+			seen[s] = true
+			for _, o := range rs {
+				if o.text == s {
+					for _, c := range o.categories {
+						cats[c] = true
+					}
+				}
+			}
+		}
+		if len(cats) != len(r.categories) || len(slices.Compact(slices.Sorted(slices.Values(r.categories)))) != len(r.categories) {
+			t.Errorf("%q: categories %v, want those of its sentences once each", r.text, r.categories)
+		}
+		for _, c := range r.categories {
+			if !cats[c] {
+				t.Errorf("%q: category %s of none of its sentences", r.text, c)
+			}
+		}
+	}
+	if len(seen) != len(rs) || !slices.EqualFunc(got, joinReviews(rs, 3), func(a, b review) bool { return a.text == b.text }) {
+		t.Error("a sentence lost, or another order on another run")
 	}
 }

@@ -86,6 +86,9 @@ func eachReviewSet(dir string, heldOut bool, fn func(reviewSet, []review) error)
 		if err != nil {
 			return fmt.Errorf("%s: %w", set.file, err)
 		}
+		if set.join > 1 {
+			rs = joinReviews(rs, set.join)
+		}
 		if err := fn(set, rs); err != nil {
 			return err
 		}
