@@ -369,7 +369,7 @@ func (c *Contexts) specificity(row []uint32, totalFeat int) (kl, sum float64) {
 // specificity is near 0 whatever its contexts (a word in five texts).
 func (v *Vectors) thin(term string) bool {
 	i, ok := v.index[term]
-	return ok && v.cooc[i] < specificityPrior
+	return ok && i < len(v.cooc) && v.cooc[i] < specificityPrior // none counted: not thin
 }
 
 // Cosine returns the cosine of the context vectors of two terms, 0 when
