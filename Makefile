@@ -367,7 +367,8 @@ attack: build bin/attack
 BENCH_EXPLORE_DIR ?= $(or $(TMPDIR),/tmp)/explorer-bench-explore
 BENCH_EXPLORE_SIZES ?= 100000,1000000
 ## and on annotated review sentences in $$BENCH_REVIEWS_DIR (SemEval ABSA,
-## MAMS): opinion titles, texts in a topic, categories found as a group;
+## MAMS; the tuning sentences also joined three a text, as whole reviews):
+## opinion titles, texts in a topic, categories found as a group;
 ## then 20 resamples of 80 % of each tuning set (the mean figures, which
 ## choose settings: one exploration is one draw), then the tuning sets
 ## explored without the word space and with another
