@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -36,7 +37,7 @@ func reviews(w io.Writer, dir string, heldOut, bare, verbose bool) error {
 		}
 		printReviewRow(w, set, m, groups, bare, verbose)
 		if !set.tuning {
-			sum.add(set.domain, m)
+			sum.add(set.domain, set.lang, m)
 		}
 		return nil
 	})
@@ -48,27 +49,43 @@ func reviews(w io.Writer, dir string, heldOut, bare, verbose bool) error {
 
 // heldOutSummary adds up the held-out sets' categories by domain: the
 // issue's acceptance counts the annotated categories of all held-out
-// restaurant sets, and of all laptop sets, together.
+// restaurant sets, and of all laptop sets, together. Each domain's line
+// also gives them by language, which tells where they are missed.
 type heldOutSummary struct {
-	domains         []string
-	found, measured map[string]int
+	domains []string
+	langs   map[string][]string // per domain, its languages in the sets' order
+	found   map[string]int      // per domain, and per "domain lang"
+	total   map[string]int
 }
 
-func (h *heldOutSummary) add(domain string, m reviewMeasures) {
+func (h *heldOutSummary) add(domain, lang string, m reviewMeasures) {
 	if h.found == nil {
-		h.found, h.measured = map[string]int{}, map[string]int{}
+		h.found, h.total, h.langs = map[string]int{}, map[string]int{}, map[string][]string{}
 	}
-	if _, ok := h.measured[domain]; !ok {
+	if _, ok := h.total[domain]; !ok {
 		h.domains = append(h.domains, domain)
 	}
-	h.found[domain] += m.found
-	h.measured[domain] += m.categories
+	if !slices.Contains(h.langs[domain], lang) {
+		h.langs[domain] = append(h.langs[domain], lang)
+	}
+	for _, k := range []string{domain, domain + " " + lang} {
+		h.found[k] += m.found
+		h.total[k] += m.categories
+	}
 }
 
 func (h *heldOutSummary) print(w io.Writer) {
 	for _, d := range h.domains {
-		n, f := h.measured[d], h.found[d]
-		fmt.Fprintf(w, "\nHeld-out %s, all sets: %d of %d categories found (%.0f %%)\n", d, f, n, 100*float64(f)/float64(max(n, 1)))
+		n, f := h.total[d], h.found[d]
+		fmt.Fprintf(w, "\nHeld-out %s, all sets: %d of %d categories found (%.0f %%)", d, f, n, 100*float64(f)/float64(max(n, 1)))
+		if len(h.langs[d]) > 1 {
+			var by []string
+			for _, l := range h.langs[d] {
+				by = append(by, fmt.Sprintf("%s %d of %d", l, h.found[d+" "+l], h.total[d+" "+l]))
+			}
+			fmt.Fprintf(w, "; by language: %s", strings.Join(by, ", "))
+		}
+		fmt.Fprintln(w)
 	}
 }
 
