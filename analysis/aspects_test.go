@@ -263,7 +263,8 @@ func TestSalientTopicsInflectionsAndKin(t *testing.T) {
 }
 
 // In feedback a word-space neighbour too rare for its specificity to be
-// measured (thin: "decor" in five texts) joins its title's topic, while a
+// measured (thin: fewer co-occurrences than the prior, as "decor" in a
+// few texts) joins its title's topic, while a
 // frequent neighbour used with anything stays out: both fall under the
 // median specificity, only the frequent one by its contexts.
 func TestThinNeighbourJoinsInFeedback(t *testing.T) {

@@ -366,10 +366,11 @@ func (c *Contexts) specificity(row []uint32, totalFeat int) (kl, sum float64) {
 
 // thin reports whether term's specificity was measured on fewer
 // co-occurrences than specificityPrior: the prior outweighs them, so its
-// specificity is near 0 whatever its contexts (a word in five texts).
+// specificity is pulled more than halfway towards 0, below the median
+// whatever its contexts (a word in five texts).
 func (v *Vectors) thin(term string) bool {
 	i, ok := v.index[term]
-	return ok && i < len(v.cooc) && v.cooc[i] < specificityPrior // none counted: not thin
+	return ok && i < len(v.cooc) && v.cooc[i] < specificityPrior // no counts kept (hand-made Vectors): not thin
 }
 
 // Cosine returns the cosine of the context vectors of two terms, 0 when

@@ -50,7 +50,8 @@ func reviews(w io.Writer, dir string, heldOut, bare, verbose bool) error {
 // heldOutSummary adds up the held-out sets' categories by domain: the
 // issue's acceptance counts the annotated categories of all held-out
 // restaurant sets, and of all laptop sets, together. Each domain's line
-// also gives them by language, which tells where they are missed.
+// also gives them by language when its sets are in more than one, which
+// tells where they are missed.
 type heldOutSummary struct {
 	domains []string
 	langs   map[string][]string // per domain, its languages in the sets' order
