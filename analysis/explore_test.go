@@ -145,3 +145,28 @@ func groupOf(groups []TopicGroup, term string) int {
 	}
 	return -1
 }
+
+// A small project takes terms of two texts when those of three are fewer
+// than the topics asked; one with enough of them does not.
+func TestFewTextsTakeTermsOfTwoTexts(t *testing.T) {
+	count := func(texts []string) *Counter {
+		c := NewCounter()
+		for _, x := range texts {
+			c.Add(x, "en")
+		}
+		return c
+	}
+	texts := []string{"the soup was cold", "cold soup again", "the soup and bread", "bread was stale", "bread is fresh",
+		"the lamb was dry", "dry lamb today", "the tea was weak", "weak tea", "the rice", "rice"}
+	all := func(string) bool { return true }
+	has := func(cs []Candidate, term string) bool {
+		return slices.ContainsFunc(cs, func(c Candidate) bool { return c.Term == term })
+	}
+	few := aspectCandidates(count(texts), Lexicon{}, all, 10)
+	if !has(few, "soup") || !has(few, "lamb") || !has(few, "tea") {
+		t.Errorf("terms of two texts left out with few of three: %v", few)
+	}
+	if got := aspectCandidates(count(texts), Lexicon{}, all, 2); has(got, "lamb") || !has(got, "soup") {
+		t.Errorf("terms of two texts taken though those of three suffice: %v", got)
+	}
+}

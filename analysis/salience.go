@@ -47,8 +47,13 @@ type Candidate struct {
 // without a background list): the root keeps names that the background
 // lacks (their keyness is huge) from outranking every subject.
 func Candidates(counter *Counter, lex Lexicon) []Candidate {
+	return candidatesFrom(counter, lex, exploreMinDocs)
+}
+
+// candidatesFrom is Candidates with least texts instead of exploreMinDocs.
+func candidatesFrom(counter *Counter, lex Lexicon, least int) []Candidate {
 	docs := counter.Docs()
-	lo := max(exploreMinDocs, docs/exploreMinDocsPer)
+	lo := max(least, docs/exploreMinDocsPer)
 	hi := int(BoilerplateShare * float64(docs))
 	var out []Candidate
 	keep := func(c Candidate) {
