@@ -131,6 +131,7 @@ func (m *TopicMatcher) tokens(text string) {
 	if strings.IndexByte(text, '_') >= 0 {
 		text = strings.ReplaceAll(text, "_", " ") // same length
 	}
+	text = blankMarkup(text) // same length
 	it := words.FromString(text)
 	for it.Next() {
 		tok := it.Value()

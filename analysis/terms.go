@@ -64,6 +64,7 @@ func scanWith(text, lang string, fn func(word, term string), brk func()) {
 		// and topic terms, an underscore separates words.
 		text = strings.ReplaceAll(text, "_", " ")
 	}
+	text = blankMarkup(text)
 	it := words.FromString(text)
 	gap := ""
 	for it.Next() {

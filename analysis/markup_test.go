@@ -1,0 +1,56 @@
+package analysis
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Entities and known tags are blanked, byte for byte; what only looks
+// like them is kept.
+func TestBlankMarkup(t *testing.T) {
+	for in, want := range map[string]string{
+		"&quot;Great&quot; food &amp; wine":  "      Great       food       wine",
+		"nice<br />staff&#39;s &nbsp;smile":  "nice.     staff     s       smile",
+		"<b>rude</b> waiter":                 "   rude     waiter",
+		"R&D; AT&T <3 x<y and <customer> ok": "R&D; AT&T <3 x<y and <customer> ok",
+		"<p class=\"x\">cold</P>":            "." + strings.Repeat(" ", 12) + "cold.   ",
+	} {
+		got := blankMarkup(in)
+		if got != want || len(got) != len(in) {
+			t.Errorf("blankMarkup(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Markup titles no topic, and a phrase does not cross a line break tag;
+// the matcher marks words where they stand in the text as written.
+func TestMarkupIsNoTopic(t *testing.T) {
+	var texts []string
+	for i := range 300 {
+		dish := []string{"soup", "pasta", "salad", "steak"}[i%4]
+		texts = append(texts, "&quot;The "+dish+" was great&quot; &amp; the waiter<br />Service slow &nbsp;"+[]string{"today", "again", "sadly"}[i%3])
+	}
+	c := NewCounter()
+	for _, x := range texts {
+		c.Add(x, "en")
+	}
+	for _, term := range []string{"quot", "amp", "nbsp", "br", "waiter service"} {
+		if c.Has(term) {
+			t.Errorf("%q is a term of the texts", term)
+		}
+	}
+	if !c.Has("waiter") || !c.Has("soup") {
+		t.Error("the words between the markup are lost")
+	}
+	m := NewTopicMatcher([][]string{{"waiter"}}, "en")
+	text := "&quot;Rude&quot; waiter&#39;s tone"
+	m.Match(text, func(_ int, spans []Span) {
+		if got := text[spans[0].Start:spans[0].End]; got != "waiter" {
+			t.Errorf("marked %q", got)
+		}
+	})
+	if ts := Terms("&amp; &lt;br&gt; fine", "en"); slices.ContainsFunc(ts, func(s string) bool { return strings.Contains(s, "amp") || s == "lt" || s == "gt" }) {
+		t.Errorf("terms %v", ts)
+	}
+}
