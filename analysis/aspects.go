@@ -359,8 +359,9 @@ func (c *Counter) usedAsNoun(term string) bool {
 // its first may be an opinion or predicative word only when most of that
 // word's occurrences are in the phrase ("hard drive", not "good food").
 func aspectTest(counter *Counter, lex Lexicon, lang string) func(term string) bool {
+	boiler := counter.boilerplate(lang)
 	word := func(w string) bool {
-		return !counter.functionWord(w, lang) && !counter.Predicative(w) &&
+		return !boiler[w] && !counter.functionWord(w, lang) && !counter.Predicative(w) &&
 			(lex.Opinion == nil || !lex.Opinion(w))
 	}
 	links := linksOf(lang)

@@ -55,6 +55,7 @@ type Counter struct {
 	// termsFull, bigramsFull: a prune left the map three quarters full;
 	// no more prunes, new keys are dropped (roomFor).
 	termsFull, bigramsFull bool
+	fixed                  fixedParts // runs at the start and end of texts, bracketed parts (boilerplate.go)
 }
 
 // NewCounter returns an empty Counter.
@@ -82,8 +83,10 @@ func (c *Counter) Add(text, lang string) {
 	c.lastWord = ""
 	cues, own, attributive := cuesOf(lang), stopSet(lang), attributiveOf(lang)
 	link := newLinker(lang)
+	c.fixed.words = c.fixed.words[:0]
 	scanWith(text, lang, func(word, term string) {
 		c.words++
+		c.fixed.words = append(c.fixed.words, word)
 		c.noteUse(word, term, cues, attributive)
 		c.noteStop(word, own)
 		if prev != "" {
@@ -121,6 +124,7 @@ func (c *Counter) Add(text, lang string) {
 		}
 	}, func() { prev, prevTerm, c.lastWord = "", "", ""; link.reset() })
 	c.flushStops()
+	c.fixed.add(text, c.fixed.words)
 }
 
 // addBigram counts an occurrence of two consecutive terms. Past maxPairs
