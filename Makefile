@@ -367,7 +367,8 @@ attack: build bin/attack
 BENCH_EXPLORE_DIR ?= $(or $(TMPDIR),/tmp)/explorer-bench-explore
 BENCH_EXPLORE_SIZES ?= 100000,1000000
 ## and on annotated review sentences in $$BENCH_REVIEWS_DIR (SemEval ABSA,
-## MAMS; the tuning sentences also joined three a text, as whole reviews):
+## MAMS; tuning sentences also joined three a text, as whole reviews, and
+## with the markup and boilerplate of exports added):
 ## opinion titles, texts in a topic, categories found as a group;
 ## then 20 resamples of 80 % of each tuning set (the mean figures, which
 ## choose settings: one exploration is one draw), then the tuning sets

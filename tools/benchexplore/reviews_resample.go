@@ -1,6 +1,7 @@
 package main
 
 import (
+	"explorer/analysis"
 	"fmt"
 	"io"
 	"maps"
@@ -103,4 +104,67 @@ func joinReviews(rs []review, k int) []review {
 		out = append(out, review{text: strings.Join(texts, " "), categories: cats})
 	}
 	return out
+}
+
+// madeWhole makes whole reviews of three sentences (joinReviews).
+func madeWhole(rs []review) []review { return joinReviews(rs, 3) }
+
+// madeMarkup adds the markup of a web page to half the sentences, in a
+// fixed draw: line breaks after a fifth, quotes and an ampersand as
+// entities around a fifth, a non-breaking space in a tenth.
+func madeMarkup(rs []review) []review {
+	r := rand.New(rand.NewPCG(5, 0x3a7c))
+	out := make([]review, len(rs))
+	for i, x := range rs {
+		switch p := r.Float64(); {
+		case p < 0.2:
+			x.text += " <br /><br />"
+		case p < 0.4:
+			x.text = "&quot;" + x.text + "&quot; &amp; more"
+		case p < 0.5:
+			x.text = strings.Replace(x.text, " ", " &nbsp;", 1)
+		}
+		out[i] = x
+	}
+	return out
+}
+
+// madeBoilerplate adds what exports add, in a fixed draw: Google's
+// translation marks around a quarter of the sentences (the original text
+// after "(Original)" always the same, as a stand-in), "Read more" after a
+// tenth.
+func madeBoilerplate(rs []review) []review {
+	r := rand.New(rand.NewPCG(9, 0xb01e))
+	out := make([]review, len(rs))
+	for i, x := range rs {
+		switch p := r.Float64(); {
+		case p < 0.25:
+			x.text = "(Translated by Google) " + x.text + " (Original) Lorem ipsum dolor"
+		case p < 0.35:
+			x.text += " Read more"
+		}
+		out[i] = x
+	}
+	return out
+}
+
+// madeNoise are the words madeMarkup and madeBoilerplate add: none of
+// them may title a topic.
+var madeNoise = strings.Fields("quot amp nbsp br translated google original read lorem ipsum dolor")
+
+// madeTitles names the titles that hold a word of madeNoise, "none" when
+// none does.
+func madeTitles(groups []analysis.TopicGroup) string {
+	var out []string
+	for _, g := range groups {
+		for _, t := range g.Topics {
+			if slices.ContainsFunc(strings.Fields(t.Title), func(w string) bool { return slices.Contains(madeNoise, w) }) {
+				out = append(out, t.Title)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return "none"
+	}
+	return strings.Join(out, ", ")
 }

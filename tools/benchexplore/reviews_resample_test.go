@@ -1,6 +1,7 @@
 package main
 
 import (
+	"explorer/analysis"
 	"slices"
 	"strings"
 	"testing"
@@ -69,5 +70,37 @@ func TestJoinReviews(t *testing.T) {
 	}
 	if len(seen) != len(rs) || !slices.EqualFunc(got, joinReviews(rs, 3), func(a, b review) bool { return a.text == b.text }) {
 		t.Error("a sentence lost, or another order on another run")
+	}
+}
+
+// TestMadeNoise: the made rows add their markup and boilerplate to a share
+// of the sentences, the same every run, keeping each sentence's
+// categories; madeTitles names the titles that hold one of their words.
+func TestMadeNoise(t *testing.T) {
+	rs := make([]review, 400)
+	for i := range rs {
+		rs[i] = review{text: "the food was good", categories: []string{"food"}}
+	}
+	for name, made := range map[string]func([]review) []review{"markup": madeMarkup, "boilerplate": madeBoilerplate} {
+		a, b := made(rs), made(rs)
+		changed := 0
+		for i := range a {
+			if a[i].text != b[i].text || !slices.Equal(a[i].categories, rs[i].categories) {
+				t.Fatalf("%s: another draw, or categories lost", name)
+			}
+			if a[i].text != rs[i].text {
+				changed++
+			}
+		}
+		if changed < 100 || changed > 260 {
+			t.Errorf("%s: %d of 400 sentences changed", name, changed)
+		}
+	}
+	groups := []analysis.TopicGroup{{Topics: []analysis.Topic{{Title: "food"}, {Title: "translated by google"}, {Title: "quot"}}}}
+	if got := madeTitles(groups); got != "translated by google, quot" {
+		t.Errorf("madeTitles: %q", got)
+	}
+	if got := madeTitles(groups[:0]); got != "none" {
+		t.Errorf("madeTitles of none: %q", got)
 	}
 }

@@ -104,8 +104,8 @@ func eachReviewSet(dir string, heldOut bool, fn func(reviewSet, []review) error)
 		if err != nil {
 			return fmt.Errorf("%s: %w", set.file, err)
 		}
-		if set.join > 1 {
-			rs = joinReviews(rs, set.join)
+		if set.made != nil {
+			rs = set.made(rs)
 		}
 		if err := fn(set, rs); err != nil {
 			return err
@@ -130,6 +130,9 @@ func printReviewRow(w io.Writer, set reviewSet, m reviewMeasures, groups []analy
 	}
 	fmt.Fprintf(w, "| %s | %d | %d | %.0f %% | %.0f %% | %s |\n", name, m.texts, m.topics,
 		100*float64(m.opinionTitles)/float64(max(m.topics, 1)), 100*float64(m.covered)/float64(max(m.texts, 1)), cats)
+	if set.made != nil {
+		fmt.Fprintf(w, "  made words titling topics: %s\n", madeTitles(groups))
+	}
 	if !verbose {
 		return
 	}
