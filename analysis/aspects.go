@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -281,6 +282,21 @@ func stopLanguages(word string) []string {
 // presentShare is the least share of a column's words that a language's
 // stop words must make for the language to be present in it.
 const presentShare = 0.05
+
+// presentLanguages returns the languages other than lang present in the
+// texts counted: their stop words make at least presentShare of its words
+// (see functionWord), in the order of their keys.
+func (c *Counter) presentLanguages(lang string) []string {
+	own := langKey(lang)
+	var out []string
+	for l, n := range c.stopHits {
+		if l != own && float64(n) >= presentShare*float64(c.words) {
+			out = append(out, l)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
 
 // functionWord reports whether term is a stop word of a language present
 // in the texts counted (a mixed column has several) or of lang.

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -82,6 +83,11 @@ type Lexicon struct {
 	// joins, as a last member, the one topic it is said of (joinOpinions).
 	// nil: none known.
 	Opinion func(word string) bool
+	// OpinionIn gives Opinion of another language (an ISO 639-1 code),
+	// nil when that language has none: in a column of several languages
+	// the opinion words of each one present are opinion words
+	// (withPresentOpinions). nil: none known.
+	OpinionIn func(lang string) func(word string) bool
 	// Function reports whether a folded word is one of the language's
 	// words that only negate, modify or link (not, very, little, bit,
 	// though: tonality's rule words): in feedback never a topic's title
@@ -147,6 +153,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	if err := texts(func(t string) { counter.Add(t, lang) }); err != nil {
 		return nil, err
 	}
+	lex = withPresentOpinions(lex, counter, lang)
 	isFeedback := feedback(counter, lex, lang)
 	how := grouping{feedback: isFeedback, kinOnly: isFeedback && opt.Groups == 0}
 	opt = feedbackOptions(opt, isFeedback).Normalized()
@@ -183,6 +190,31 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	joinCompounds(groups, words)
 	joinSaid(groups, ctx, said)
 	return groups, nil
+}
+
+// withPresentOpinions returns lex whose Opinion also holds the opinion
+// words (lex.OpinionIn) of every other language present in the texts
+// counted (presentLanguages): a column of English and Spanish reviews
+// titled topics "espectacular", "buena", "rápido" (SemEval-2014's test
+// sentences with 300 Spanish review sentences made for the purpose).
+func withPresentOpinions(lex Lexicon, counter *Counter, lang string) Lexicon {
+	if lex.OpinionIn == nil {
+		return lex
+	}
+	var others []func(string) bool
+	for _, l := range counter.presentLanguages(lang) {
+		if o := lex.OpinionIn(l); o != nil {
+			others = append(others, o)
+		}
+	}
+	if len(others) == 0 {
+		return lex
+	}
+	own := lex.Opinion
+	lex.Opinion = func(w string) bool {
+		return own != nil && own(w) || slices.ContainsFunc(others, func(o func(string) bool) bool { return o(w) })
+	}
+	return lex
 }
 
 // aspectCandidates returns the candidates that are aspects (isAspect),

@@ -170,3 +170,44 @@ func TestFewTextsTakeTermsOfTwoTexts(t *testing.T) {
 		t.Errorf("terms of two texts taken though those of three suffice: %v", got)
 	}
 }
+
+// In a column of two languages the opinion words of the other one are
+// opinion words too (Lexicon.OpinionIn): no aspect, no title.
+func TestMixedColumnOpinionsOfEachLanguage(t *testing.T) {
+	dishes := []string{"soup", "pasta", "salad", "steak", "curry"}
+	platos := []string{"la paella", "el gazpacho", "la tortilla", "el pulpo", "la sopa"}
+	adjs := []string{"excelente", "espectacular", "estupenda"}
+	c := NewCounter()
+	for i := range 60 {
+		c.Add("the "+dishes[i%5]+" was great and the waiter rude", "en")
+		c.Add("hoy "+platos[i%5]+" estaba "+adjs[i%3]+" pero el camarero muy lento", "en")
+		c.Add("el camarero muy amable y "+platos[(i+2)%5]+" "+adjs[(i+1)%3], "en")
+	}
+	if got := c.presentLanguages("en"); !slices.Contains(got, "es") || slices.Contains(got, "en") {
+		t.Fatalf("languages present beside English: %v", got)
+	}
+	en := opinionOf("great", "rude")
+	if !aspectTest(c, Lexicon{Opinion: en}, "en")("excelente") {
+		t.Fatal("the test's Spanish opinion word is no aspect without its lexicon")
+	}
+	lex := withPresentOpinions(Lexicon{Opinion: en, OpinionIn: func(l string) func(string) bool {
+		if l == "es" {
+			return opinionOf(adjs...)
+		}
+		return nil
+	}}, c, "en")
+	isAspect := aspectTest(c, lex, "en")
+	for _, w := range adjs {
+		if isAspect(w) {
+			t.Errorf("%q, a Spanish opinion word, may title a topic", w)
+		}
+	}
+	for _, w := range []string{"camarero", "waiter", "paella"} {
+		if !isAspect(w) {
+			t.Errorf("%q may title no topic", w)
+		}
+	}
+	if isAspect("great") || !lex.Opinion("rude") {
+		t.Error("English opinion words lost")
+	}
+}

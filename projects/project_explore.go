@@ -194,6 +194,7 @@ func (s *Service) lexicon(ctx context.Context, lang string) analysis.Lexicon {
 		lex.Opinion = a.Describes // opinions and descriptive adjectives: no aspects
 		lex.Function = a.IsFunctionWord
 	}
+	lex.OpinionIn = tonality.DescribesIn // a mixed column's other languages
 	if s.wordSpaces == nil {
 		return lex
 	}

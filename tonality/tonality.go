@@ -95,6 +95,17 @@ func For(lang string) (a *Analyzer, ok bool) {
 	return e.a.Get(), true
 }
 
+// DescribesIn is Describes of the analyzer of language lang (any case), nil
+// when lang has no tonality data: exploring's opinion words of the other
+// languages of a column (analysis.Lexicon.OpinionIn).
+func DescribesIn(lang string) func(word string) bool {
+	a, ok := For(lang)
+	if !ok {
+		return nil
+	}
+	return a.Describes
+}
+
 // Has tells whether language lang has tonality data, as For does, without
 // loading it: a read that only says whether tonality is available does
 // not build an analyzer the server let go when idle.

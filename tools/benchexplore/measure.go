@@ -113,6 +113,7 @@ func lexiconFor(lang string) (analysis.Lexicon, error) {
 		lex.Opinion = a.Describes // as Service.lexicon gives it
 		lex.Function = a.IsFunctionWord
 	}
+	lex.OpinionIn = tonality.DescribesIn // as Service.lexicon gives it
 	if !strings.EqualFold(lang, "EN") {
 		return withServedSpaces(lex, lang)
 	}

@@ -154,7 +154,7 @@ func exploreReviews(lang string, rs []review, bare bool) (reviewMeasures, []anal
 		return reviewMeasures{}, nil, err
 	}
 	if bare {
-		lex = analysis.Lexicon{Opinion: lex.Opinion, Function: lex.Function}
+		lex = analysis.Lexicon{Opinion: lex.Opinion, Function: lex.Function, OpinionIn: lex.OpinionIn}
 	}
 	opinion := lex.Opinion
 	if opinion == nil {
