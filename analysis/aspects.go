@@ -289,8 +289,8 @@ const presentShare = 0.05
 func (c *Counter) presentLanguages(lang string) []string {
 	own := langKey(lang)
 	var out []string
-	for l, n := range c.stopHits {
-		if l != own && float64(n) >= presentShare*float64(c.words) {
+	for l := range c.stopHits {
+		if l != own && c.present(l) {
 			out = append(out, l)
 		}
 	}
@@ -302,11 +302,17 @@ func (c *Counter) presentLanguages(lang string) []string {
 // in the texts counted (a mixed column has several) or of lang.
 func (c *Counter) functionWord(term, lang string) bool {
 	for _, l := range stopLanguages(term) {
-		if l == langKey(lang) || float64(c.stopHits[l]) >= presentShare*float64(c.words) {
+		if l == langKey(lang) || c.present(l) {
 			return true
 		}
 	}
 	return false
+}
+
+// present reports whether language l (a key) is present in the texts
+// counted: its stop words make at least presentShare of their words.
+func (c *Counter) present(l string) bool {
+	return float64(c.stopHits[l]) >= presentShare*float64(c.words)
 }
 
 // fullerFunctionWord reports whether a word is in the fuller

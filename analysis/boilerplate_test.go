@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -29,7 +30,7 @@ func TestBoilerplateIsNoAspect(t *testing.T) {
 			t.Errorf("%q, boilerplate, may title a topic", w)
 		}
 	}
-	for _, w := range []string{"place", "waiter", "soup"} {
+	for _, w := range []string{"place", "waiter", "soup", "slow"} { // slow ends many texts, and others not
 		if !isAspect(w) {
 			t.Errorf("%q may title no topic", w)
 		}
@@ -40,5 +41,31 @@ func TestBoilerplateIsNoAspect(t *testing.T) {
 	}
 	if !aspectTest(few, Lexicon{}, "en")("google") {
 		t.Error("a run of 9 texts is boilerplate")
+	}
+}
+
+// Boilerplate that first appears after thousands of other texts is still
+// found (runs seen once make room), and a run with a word longer than
+// fixedWordMax is not kept.
+func TestBoilerplateLateAndBounded(t *testing.T) {
+	c := NewCounter()
+	for i := range 6000 {
+		c.Add(fmt.Sprintf("w%da w%db the soup was cold w%dc w%dd", i, i, i, i), "en")
+	}
+	for i := range 2000 {
+		c.Add(fmt.Sprintf("(Translated by Google) the %s was cold", []string{"soup", "pasta", "salad"}[i%3]), "en")
+	}
+	if !c.boilerplate("en")["google"] {
+		t.Error("late boilerplate missed")
+	}
+	long := strings.Repeat("x", fixedWordMax+1)
+	c.Add(long+" "+long, "en")
+	for k := range c.fixed.counts {
+		if strings.Contains(k, long) {
+			t.Fatalf("a run of a %d-byte word kept", len(long))
+		}
+	}
+	if len(c.fixed.counts) > fixedMaxKeys {
+		t.Errorf("%d runs kept, at most %d", len(c.fixed.counts), fixedMaxKeys)
 	}
 }

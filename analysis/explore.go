@@ -222,8 +222,8 @@ func withPresentOpinions(lex Lexicon, counter *Counter, lang string) Lexicon {
 // topics asked, in at least exploreFewDocs: a project of 150 comments has
 // few words in three of them. Five samples of 150 SemEval-2014 sentences
 // each, restaurants and laptops: 22–35 topics of the 60 asked and 55–82 %
-// of the texts in a topic before, 51–60 topics and 74–87 % (7 points more
-// on average) after, the same categories, opinion titles 0–3 %. Samples of
+// of the texts in a topic before, 51–60 topics and 74–87 % (7.6 points
+// more on average) after, the same categories, opinion titles 0–3 %. Samples of
 // 300 and more, the tuning sets and Debian's descriptions (of 82 texts
 // and more) have candidates enough: unchanged.
 func aspectCandidates(counter *Counter, lex Lexicon, isAspect func(string) bool, topics int) []Candidate {

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -209,5 +210,46 @@ func TestMixedColumnOpinionsOfEachLanguage(t *testing.T) {
 	}
 	if isAspect("great") || !lex.Opinion("rude") {
 		t.Error("English opinion words lost")
+	}
+}
+
+// Explore itself reads the other languages' opinion words: in a column
+// of English and Spanish reviews a Spanish one titles no topic.
+func TestExploreMixedColumnOpinions(t *testing.T) {
+	platos := []string{"paella", "gazpacho", "tortilla", "pulpo", "sopa", "postre", "vino", "camarero"}
+	adjs := []string{"excelente", "espectacular", "estupenda", "horrible"}
+	r := rand.New(rand.NewPCG(7, 7))
+	texts := reviewCorpus(300)
+	for i := range 300 {
+		a, b := platos[r.IntN(len(platos))], platos[r.IntN(len(platos))]
+		o, p := adjs[r.IntN(len(adjs))], adjs[r.IntN(len(adjs))]
+		texts = append(texts, []string{
+			fmt.Sprintf("La %s estaba %s y el %s muy %s.", a, o, b, p),
+			fmt.Sprintf("Hoy %s %s, pero el %s no.", a, o, b),
+			fmt.Sprintf("Un %s %s con %s %s por %d euros.", a, o, b, p, i),
+		}[i%3])
+	}
+	es := opinionOf(adjs...)
+	lex := Lexicon{Opinion: opinionOf("great", "rude", "dirty", "nice", "worst", "good"),
+		OpinionIn: func(l string) func(string) bool {
+			if l == "es" {
+				return es
+			}
+			return nil
+		}}
+	spanish := func(lex Lexicon) []string {
+		groups, err := Explore(textsOf(texts), "en", ExploreOptions{}, lex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return slices.DeleteFunc(allTitles(groups), func(s string) bool { return !es(s) })
+	}
+	without := lex
+	without.OpinionIn = nil
+	if got := spanish(without); len(got) == 0 {
+		t.Fatal("the test's Spanish opinion words title nothing without their lexicon")
+	}
+	if got := spanish(lex); len(got) > 0 {
+		t.Errorf("Spanish opinion words title topics: %v", got)
 	}
 }

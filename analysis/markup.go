@@ -15,7 +15,7 @@ import (
 // every other byte where it was, so that the places of matched words in
 // the text as written stay right.
 
-// markupPattern finds what may be an entity or a tag; markupSpan decides.
+// markupPattern finds what may be an entity or a tag; blankMarkup decides.
 var markupPattern = regexp.MustCompile(`&#?[a-zA-Z0-9]{2,32};|</?[a-zA-Z][a-zA-Z0-9]{0,15}(?:\s[^<>]{0,300})?/?>`)
 
 // blockTags are the tags that end a line or a block: a phrase does not
@@ -37,8 +37,8 @@ func blankMarkup(text string) string {
 	}
 	return markupPattern.ReplaceAllStringFunc(text, func(m string) string {
 		if m[0] == '&' {
-			if html.UnescapeString(m) == m { // no entity ("R&D;")
-				return m
+			if u := html.UnescapeString(m); u == m || strings.HasSuffix(u, ";") {
+				return m // no entity ("R&D;"), or one that only starts it ("&copyright;")
 			}
 			return strings.Repeat(" ", len(m))
 		}

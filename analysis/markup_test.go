@@ -54,3 +54,30 @@ func TestMarkupIsNoTopic(t *testing.T) {
 		t.Errorf("terms %v", ts)
 	}
 }
+
+// The matcher reads markup as exploring does: a phrase around an entity
+// matches, marked in the text as written; a long gap of punctuation
+// still breaks a phrase, a long gap of markup between words of a phrase
+// does not.
+func TestMarkupInMatching(t *testing.T) {
+	m := NewTopicMatcher([][]string{{"great food"}}, "en")
+	text := "really great&nbsp;food"
+	var got []string
+	m.Match(text, func(_ int, spans []Span) {
+		for _, s := range spans {
+			got = append(got, text[s.Start:s.End])
+		}
+	})
+	if !slices.Equal(got, []string{"great&nbsp;food"}) {
+		t.Errorf("marked %q", got)
+	}
+	c := NewCounter()
+	for range 3 {
+		c.Add("great "+strings.Repeat("<b></b>", 50)+" food", "en")
+		c.Add("cold "+strings.Repeat("<br>", 50)+" soup", "en")
+		c.Add("hot"+strings.Repeat(" ", maxGap+4)+". tea", "en") // spaces, then the full stop
+	}
+	if !c.Has("great food") || c.Has("cold soup") || c.Has("hot tea") {
+		t.Error("inline tags broke a phrase, or line breaks or a full stop after many spaces did not")
+	}
+}

@@ -74,7 +74,11 @@ func scanWith(text, lang string, fn func(word, term string), brk func()) {
 			continue
 		}
 		if letter, alnum := classify(v); !alnum && !letter {
-			gap += v
+			if len(gap) < maxGap {
+				gap += v
+			} else if strings.TrimSpace(v) != "" {
+				gap = "." // a long gap with punctuation breaks, as isBreak says
+			}
 			continue
 		}
 		if isBreak(gap) {
@@ -84,6 +88,12 @@ func scanWith(text, lang string, fn func(word, term string), brk func()) {
 		one(v)
 	}
 }
+
+// maxGap is the most bytes of the characters between two words kept for
+// isBreak: a longer gap is no lone hyphen or apostrophe, so only whether
+// it holds more than spaces matters (a page of "<br>" blanked by
+// blankMarkup, appended to one string, cost time in its square).
+const maxGap = 16
 
 // isBreak reports whether the characters between two words separate them
 // (sentence or clause punctuation, a spaced dash): anything but spaces,

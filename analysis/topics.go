@@ -83,10 +83,9 @@ func (c *Counter) Add(text, lang string) {
 	c.lastWord = ""
 	cues, own, attributive := cuesOf(lang), stopSet(lang), attributiveOf(lang)
 	link := newLinker(lang)
-	c.fixed.words = c.fixed.words[:0]
 	scanWith(text, lang, func(word, term string) {
 		c.words++
-		c.fixed.words = append(c.fixed.words, word)
+		c.fixed.word(word)
 		c.noteUse(word, term, cues, attributive)
 		c.noteStop(word, own)
 		if prev != "" {
@@ -124,7 +123,7 @@ func (c *Counter) Add(text, lang string) {
 		}
 	}, func() { prev, prevTerm, c.lastWord = "", "", ""; link.reset() })
 	c.flushStops()
-	c.fixed.add(text, c.fixed.words)
+	c.fixed.add(text)
 }
 
 // addBigram counts an occurrence of two consecutive terms. Past maxPairs
