@@ -81,3 +81,20 @@ func TestMarkupInMatching(t *testing.T) {
 		t.Error("inline tags broke a phrase, or line breaks or a full stop after many spaces did not")
 	}
 }
+
+// Words are folded by compatibility: a ligature, full-width letters, a
+// soft hyphen or a word joiner inside a word make no other word; the
+// matcher marks the word as written.
+func TestFoldCompatibility(t *testing.T) {
+	for in, want := range map[string]string{"ﬁsh": "fish", "Ｆｏｏｄ": "food", "foo\u00add": "food", "wi\u2060fi": "wifi", "cafe\u0301": "café"} {
+		if got := Terms("the "+in+" was great", "en"); !slices.Equal(got, []string{want, "great"}) {
+			t.Errorf("Terms of %q: %q, want %q", in, got, want)
+		}
+	}
+	text := "the ﬁsh was great"
+	NewTopicMatcher([][]string{{"fish"}}, "en").Match(text, func(_ int, spans []Span) {
+		if got := text[spans[0].Start:spans[0].End]; got != "ﬁsh" {
+			t.Errorf("marked %q", got)
+		}
+	})
+}

@@ -139,13 +139,29 @@ func foldWord(w string) string {
 		return strings.ToLower(w)
 	}
 	// Lower case first: a lowered letter may compose where the capital
-	// does not (J̌ has no precomposed form, ǰ has).
-	w = norm.NFC.String(strings.ToLower(w))
+	// does not (J̌ has no precomposed form, ǰ has). NFKC, not NFC: text
+	// copied from PDFs and pages writes "ﬁsh" with a ligature and "Ｆｏｏｄ"
+	// in full width, which are the words fish and food; a soft hyphen or
+	// a word joiner inside a word is no letter of it.
+	w = norm.NFKC.String(strings.ToLower(w))
+	if strings.ContainsAny(w, invisibles) {
+		w = strings.Map(func(r rune) rune {
+			if strings.ContainsRune(invisibles, r) {
+				return -1
+			}
+			return r
+		}, w)
+	}
 	if strings.ContainsAny(w, "\u2019\u2018\uff07") {
 		w = apostrophes.Replace(w)
 	}
 	return w
 }
+
+// invisibles are the characters dropped from a word: the soft hyphen, the
+// word joiner and the byte order mark (a zero width space already ends a
+// word).
+const invisibles = "\u00ad\u2060\ufeff"
 
 // apostrophes maps the punctuation apostrophes to '. They segment as ' does
 // (MidNumLet); U+02BC ʼ is a letter and stays.
