@@ -113,20 +113,17 @@ func madeWhole(rs []review) []review { return joinReviews(rs, 3) }
 // fixed draw: line breaks after a fifth, quotes and an ampersand as
 // entities around a fifth, a non-breaking space in a tenth.
 func madeMarkup(rs []review) []review {
-	r := rand.New(rand.NewPCG(5, 0x3a7c))
-	out := make([]review, len(rs))
-	for i, x := range rs {
-		switch p := r.Float64(); {
+	return madeDraw(rs, 5, func(p float64, text string) string {
+		switch {
 		case p < 0.2:
-			x.text += " <br /><br />"
+			return text + " <br /><br />"
 		case p < 0.4:
-			x.text = "&quot;" + x.text + "&quot; &amp; more"
+			return "&quot;" + text + "&quot; &amp; more"
 		case p < 0.5:
-			x.text = strings.Replace(x.text, " ", " &nbsp;", 1)
+			return strings.Replace(text, " ", " &nbsp;", 1)
 		}
-		out[i] = x
-	}
-	return out
+		return text
+	})
 }
 
 // madeBoilerplate adds what exports add, in a fixed draw: Google's
@@ -134,15 +131,24 @@ func madeMarkup(rs []review) []review {
 // after "(Original)" always the same, as a stand-in), "Read more" after a
 // tenth.
 func madeBoilerplate(rs []review) []review {
-	r := rand.New(rand.NewPCG(9, 0xb01e))
+	return madeDraw(rs, 9, func(p float64, text string) string {
+		switch {
+		case p < 0.25:
+			return "(Translated by Google) " + text + " (Original) Lorem ipsum dolor"
+		case p < 0.35:
+			return text + " Read more"
+		}
+		return text
+	})
+}
+
+// madeDraw returns rs with each text remade by change, given a number in
+// [0, 1) drawn with seed (the same draws every run); categories are kept.
+func madeDraw(rs []review, seed uint64, change func(p float64, text string) string) []review {
+	r := rand.New(rand.NewPCG(seed, 0x3ade))
 	out := make([]review, len(rs))
 	for i, x := range rs {
-		switch p := r.Float64(); {
-		case p < 0.25:
-			x.text = "(Translated by Google) " + x.text + " (Original) Lorem ipsum dolor"
-		case p < 0.35:
-			x.text += " Read more"
-		}
+		x.text = change(r.Float64(), x.text)
 		out[i] = x
 	}
 	return out
