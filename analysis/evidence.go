@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/clipperhouse/uax29/v2/words"
 )
@@ -125,14 +124,7 @@ func (m *TopicMatcher) phraseAt(k int, ws []string) bool {
 // tokens reads text's words with their places, as scan reads them.
 func (m *TopicMatcher) tokens(text string) {
 	m.toks = m.toks[:0]
-	if !utf8.ValidString(text) {
-		text = strings.ToValidUTF8(text, "\uFFFD")
-	}
-	if strings.IndexByte(text, '_') >= 0 {
-		text = strings.ReplaceAll(text, "_", " ") // same length
-	}
-	text = blankMarkup(text) // same length
-	it := words.FromString(text)
+	it := words.FromString(readable(text))
 	for it.Next() {
 		tok := it.Value()
 		if _, alnum := classify(tok); !alnum {

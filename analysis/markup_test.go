@@ -98,3 +98,24 @@ func TestFoldCompatibility(t *testing.T) {
 		}
 	})
 }
+
+// A token longer than maxWordBytes is no term and is not folded by
+// compatibility, which would make it up to 18 times longer.
+func TestLongTokensAreNoTerms(t *testing.T) {
+	long := strings.Repeat("ﷺ", 100) // 300 bytes, 1,800 letters by NFKC
+	if got := Terms("the "+long+" food", "en"); !slices.Equal(got, []string{"food"}) {
+		t.Errorf("terms %q", got)
+	}
+	if got := foldWord(long); len(got) > len(long) {
+		t.Errorf("a long token folded to %d bytes from %d", len(got), len(long))
+	}
+	c := NewCounter()
+	for i := range 50 {
+		c.Add(strings.Repeat(string(rune('a'+i%26)), maxWordBytes+1)+" and the food", "en")
+	}
+	for term := range c.terms {
+		if len(term) > maxWordBytes {
+			t.Fatalf("a term of %d bytes counted", len(term))
+		}
+	}
+}

@@ -56,16 +56,7 @@ func scanWith(text, lang string, fn func(word, term string), brk func()) {
 		}
 		fn(w, term)
 	}
-	if !utf8.ValidString(text) {
-		text = strings.ToValidUTF8(text, "\uFFFD") // a separator, as in a term
-	}
-	if strings.IndexByte(text, '_') >= 0 {
-		// UAX #29 joins words with underscores; here, as in word spaces
-		// and topic terms, an underscore separates words.
-		text = strings.ReplaceAll(text, "_", " ")
-	}
-	text = blankMarkup(text)
-	it := words.FromString(text)
+	it := words.FromString(readable(text))
 	gap := ""
 	for it.Next() {
 		v := it.Value()
@@ -87,6 +78,21 @@ func scanWith(text, lang string, fn func(word, term string), brk func()) {
 		gap = ""
 		one(v)
 	}
+}
+
+// readable returns text as its words are read, in exploring and matching
+// alike: invalid UTF-8 as U+FFFD (a separator, as in a term), underscores
+// as spaces (UAX #29 joins words with underscores; here, as in word spaces
+// and topic terms, an underscore separates words) and markup blanked
+// (blankMarkup). Only invalid bytes change the text's length.
+func readable(text string) string {
+	if !utf8.ValidString(text) {
+		text = strings.ToValidUTF8(text, "\uFFFD")
+	}
+	if strings.IndexByte(text, '_') >= 0 {
+		text = strings.ReplaceAll(text, "_", " ")
+	}
+	return blankMarkup(text)
 }
 
 // maxGap is the most bytes of the characters between two words kept for
@@ -133,9 +139,10 @@ func classify(tok string) (letter, alnum bool) {
 	return false, alnum
 }
 
-// foldWord folds a word: lower case, NFC, typographic apostrophes as '.
+// foldWord folds a word: lower case, NFKC (see maxWordBytes), typographic
+// apostrophes as '.
 func foldWord(w string) string {
-	if language.IsASCII(w) {
+	if language.IsASCII(w) || len(w) > maxWordBytes {
 		return strings.ToLower(w)
 	}
 	// Lower case first: a lowered letter may compose where the capital
@@ -158,6 +165,13 @@ func foldWord(w string) string {
 	return w
 }
 
+// maxWordBytes is the longest word folded and taken as a term, in bytes:
+// a longer token is no word of a language (a hash, an encoded blob, one
+// character repeated) and only lower-cased, as NFKC makes some characters
+// up to 18 times longer ("ﷺ"): a cell of them would have grown as it was
+// folded and stored.
+const maxWordBytes = 256
+
 // invisibles are the characters dropped from a word: the soft hyphen, the
 // word joiner and the byte order mark (a zero width space already ends a
 // word).
@@ -178,7 +192,7 @@ func termOf(w, lang string, stop map[string]struct{}) string {
 			return ""
 		}
 	}
-	if utf8.RuneCountInString(w) < 2 {
+	if len(w) > maxWordBytes || utf8.RuneCountInString(w) < 2 {
 		return ""
 	}
 	if letter, _ := classify(w); !letter {
