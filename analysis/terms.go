@@ -21,8 +21,10 @@ import (
 // Apostrophes are handled per language: in English a clitic is cut off
 // ("company's" → "company", "don't" → "don", a stop word, so dropped);
 // in French and Italian an elided article or pronoun is cut off
-// ("l'eau" → "eau", "dell'acqua" → "acqua"). Other words keep their
-// apostrophes. The terms come in text order, repeats included.
+// ("l'eau" → "eau", "dell'acqua" → "acqua"); in Turkish and Azerbaijani
+// the suffixes a proper name, number or abbreviation takes after an
+// apostrophe are cut off ("İstanbul'da" → "istanbul", "2010'da" → a
+// number, dropped). Other words keep their apostrophes. The terms come in text order, repeats included.
 func Terms(text, lang string) []string {
 	var out []string
 	scan(text, lang, func(_, term string) {
@@ -215,8 +217,12 @@ var elisions = map[string]map[string]bool{
 		"pell": true, "quell": true, "quest": true, "anch": true, "com": true, "dov": true},
 }
 
-// cutApostrophe cuts an English clitic or a French or Italian elision off a
-// folded word with an apostrophe.
+// cutApostrophe cuts an English clitic, a French or Italian elision or
+// Turkish and Azerbaijani suffixes off a folded word with an apostrophe.
+// Turkish spelling writes the case and possessive endings of a proper
+// name after an apostrophe ("Kadıköy'de", "Kadıköy'ün", "Nusr-Et'in"):
+// without the cut each form of a place or a restaurant's name was a term
+// of its own.
 func cutApostrophe(w, lang string, stop map[string]struct{}) string {
 	switch lang {
 	case "en":
@@ -230,6 +236,11 @@ func cutApostrophe(w, lang string, stop map[string]struct{}) string {
 		_, isStop := stop[pre]
 		if r, _ := utf8.DecodeRuneInString(w[i+1:]); (isStop || elisions[lang][pre]) && unicode.IsLetter(r) {
 			return w[i+1:]
+		}
+	case "tr", "az":
+		i := strings.IndexByte(w, '\'')
+		if r, _ := utf8.DecodeRuneInString(w[i+1:]); i > 0 && unicode.IsLetter(r) {
+			return w[:i]
 		}
 	}
 	return w

@@ -35,6 +35,8 @@ func TestTerms(t *testing.T) {
 		{"French elision", "L'application est lente et je n'aime pas l'interface", "FR",
 			[]string{"application", "lente", "aime", "interface"}},
 		{"French keeps aujourd'hui", "Aujourd'hui le service", "FR", []string{"aujourd'hui", "service"}},
+		{"Turkish suffixes after an apostrophe", "İstanbul'da yemekler, Kadıköy'ün en iyisi; 2010'da TL'ye", "TR",
+			[]string{"istanbul", "yemekler", "kadıköy", "iyisi", "tl"}},
 		{"Spanish", "El servicio fue muy bueno pero el tiempo de espera es largo", "ES",
 			[]string{"servicio", "bueno", "tiempo", "espera", "largo"}},
 		{"Dutch", "De bezorging was snel en het personeel was vriendelijk", "NL",
