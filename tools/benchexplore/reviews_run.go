@@ -97,7 +97,7 @@ func eachReviewSet(dir string, heldOut bool, fn func(reviewSet, []review) error)
 		if !set.tuning && !heldOut {
 			continue
 		}
-		rs, err := readReviews(filepath.Join(dir, set.file), set.termCategories)
+		rs, err := set.read(dir)
 		if os.IsNotExist(err) {
 			continue
 		}
@@ -112,6 +112,14 @@ func eachReviewSet(dir string, heldOut bool, fn func(reviewSet, []review) error)
 		}
 	}
 	return nil
+}
+
+// read returns the set's reviews: its sentences, or its file in dir.
+func (set reviewSet) read(dir string) ([]review, error) {
+	if set.sentences != "" {
+		return parseMadeReviews(set.sentences)
+	}
+	return readReviews(filepath.Join(dir, set.file), set.termCategories)
 }
 
 // printReviewRow prints the table row of set's measures m; verbose, the

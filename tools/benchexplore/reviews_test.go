@@ -101,3 +101,27 @@ func TestDiagnoseCategory(t *testing.T) {
 		t.Errorf("diagnosis\n%s\nwant\n%s", got, want)
 	}
 }
+
+func TestParseMadeReviews(t *testing.T) {
+	rs, err := parseMadeReviews("food,service\tLe magret était parfait, le service lent.\n\tNous y sommes allés samedi.\n\nFOOD,food\tBon.\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != 3 || len(rs[0].categories) != 2 || rs[0].categories[1] != "service" ||
+		rs[1].categories != nil || rs[1].text != "Nous y sommes allés samedi." || len(rs[2].categories) != 1 {
+		t.Fatalf("got %+v", rs)
+	}
+	for _, bad := range []string{"food no tab\n", "food\t  \n"} {
+		if _, err := parseMadeReviews(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+	for _, set := range reviewSets { // the embedded made sets parse
+		if set.sentences == "" {
+			continue
+		}
+		if rs, err := parseMadeReviews(set.sentences); err != nil || len(rs) < 500 {
+			t.Errorf("%s: %d reviews, %v", set.file, len(rs), err)
+		}
+	}
+}
