@@ -75,3 +75,17 @@ func TestTextContainsElision(t *testing.T) {
 		}
 	}
 }
+
+// A Turkish proper name matches in its forms with suffixes after an
+// apostrophe, as written ("Kadıköy'de") or as the term ("kadıköy").
+func TestTextContainsTurkishSuffixes(t *testing.T) {
+	text := Prepare("Kadıköy'de en iyi balık, Ahmet Usta'nın dükkanı", "TR")
+	for _, term := range []string{"kadıköy", "Kadıköy'de", "usta", "ahmet usta'nın", "balık"} {
+		if !text.Contains(term) {
+			t.Errorf("missing %q", term)
+		}
+	}
+	if text.Contains("kadıköy'ün") {
+		t.Error("another form of the name, as written, matched")
+	}
+}
