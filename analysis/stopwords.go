@@ -89,8 +89,9 @@ func functionSet(key string) map[string]struct{} {
 }
 
 // IsStopWord reports whether word (folded first) is a stop word of the
-// language lang (an ISO 639-1 code in any case). It is false for every word
-// of a language without a list.
+// language lang (an ISO 639-1 code in any case): in its list or one of its
+// determiners (determinerStops). It is false for every word of a language
+// without a list.
 func IsStopWord(word, lang string) bool {
 	set := stopSet(lang)
 	if set == nil {
@@ -98,6 +99,23 @@ func IsStopWord(word, lang string) bool {
 	}
 	_, ok := set[foldWord(word)]
 	return ok
+}
+
+// StopWords returns the stop words of the language lang (an ISO 639-1
+// code in any case), folded, sorted: the words IsStopWord reports, the
+// list's and the language's determiners (determinerStops); nil for a
+// language without a list.
+func StopWords(lang string) []string {
+	set := stopSet(lang)
+	if set == nil {
+		return nil
+	}
+	out := make([]string, 0, len(set))
+	for w := range set {
+		out = append(out, w)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // StopWordLanguages returns the upper-case ISO 639-1 codes that have a stop

@@ -13,8 +13,9 @@ import (
 
 // Terms splits text into its terms: the words of Unicode word segmentation
 // (UAX #29, underscores separating words too), folded to lower case and
-// NFC, without
-//   - stop words of the language lang (ISO 639-1, any case; see IsStopWord),
+// NFKC, without
+//   - stop words of the language lang (ISO 639-1, any case; see IsStopWord:
+//     its list and its determiners),
 //   - numbers, punctuation, symbols and emoji (a term has at least one letter),
 //   - one-character words.
 //
@@ -24,7 +25,8 @@ import (
 // ("l'eau" → "eau", "dell'acqua" → "acqua"); in Turkish and Azerbaijani
 // the suffixes a proper name, number or abbreviation takes after an
 // apostrophe are cut off ("İstanbul'da" → "istanbul", "2010'da" → a
-// number, dropped). Other words keep their apostrophes. The terms come in text order, repeats included.
+// number, dropped). Other words keep their apostrophes. The terms come in
+// text order, repeats included.
 func Terms(text, lang string) []string {
 	var out []string
 	scan(text, lang, func(_, term string) {

@@ -138,7 +138,7 @@ func (l *lexicon) inflected(w string) (float64, bool) {
 	return 0, false
 }
 
-// fold folds a word as explorer/analysis folds terms (lower case, NFC,
+// fold folds a word as explorer/analysis folds terms (lower case, NFKC,
 // typographic apostrophes as '): analysis.FoldTerm, with a fast path for
 // ASCII words, which it lower-cases.
 func fold(w string) string {

@@ -5,7 +5,6 @@ import (
 	"unicode/utf8"
 
 	"explorer/analysis"
-	"explorer/language"
 )
 
 // The word table: one map lookup a word (at tokenizing) tells all the rules
@@ -159,10 +158,8 @@ func buildTable(lang string, lex *lexicon, r *rules, ps phrases) *table {
 			}
 		}
 	}
-	if l, ok := language.Get(lang); ok {
-		for _, s := range l.StopWords() {
-			add(fold(s)) // folded as analysis folds its stop lists
-		}
+	for _, s := range analysis.StopWords(lang) {
+		add(fold(s)) // the words analysis.IsStopWord reports, as tonality folds them
 	}
 	return tb
 }
