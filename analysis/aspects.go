@@ -179,16 +179,7 @@ func (c *Counter) noteUse(word, term string, cues cueSet, attributive func(prev,
 	if term != "" && c.lastWord != "" && cues != nil {
 		kind, cue := cues[c.lastWord]
 		attr := !cue && attributive != nil && attributive(c.lastWord, term)
-		if cue || attr {
-			u := c.uses[term]
-			if u == nil {
-				if len(c.uses) >= c.maxTerms {
-					c.lastWord = word
-					return
-				}
-				u = &wordUse{}
-				c.uses[term] = u
-			}
+		if u := c.useIf(cue || attr, term); u != nil {
 			switch {
 			case attr:
 				u.attr++
@@ -202,7 +193,46 @@ func (c *Counter) noteUse(word, term string, cues cueSet, attributive func(prev,
 			}
 		}
 	}
-	c.lastWord = word
+	c.lastWord, c.lastTerm = word, term
+}
+
+// useIf returns the use counts of term when cond holds, nil when it does
+// not or when term has none and the counts are full (as many as the
+// terms a Counter keeps).
+func (c *Counter) useIf(cond bool, term string) *wordUse {
+	if !cond {
+		return nil
+	}
+	u := c.uses[term]
+	if u == nil && len(c.uses) < c.maxTerms {
+		u = &wordUse{}
+		c.uses[term] = u
+	}
+	return u
+}
+
+// verbFinal are the language keys whose clauses end in their predicate:
+// Turkish puts the verb, or the adjective with its copula suffix, last
+// ("Yemekler çok lezzetliydi", "Servis hızlı", "Tekrar geleceğiz"), and
+// its copula and person are endings no cue word marks. There the last
+// word of a clause counts as used predicatively (noteClauseEnd), as a
+// word after a predicative cue does. Without it Turkish reviews were
+// explored as descriptions (the made Turkish reviews: 0.16 of the terms'
+// occurrences opinion or predicative words, under feedbackShare; with it
+// 0.31, and Debian's Turkish descriptions 0.05 → 0.13). Written from
+// grammar (twenty-third round).
+var verbFinal = map[string]bool{"tr": true}
+
+// noteClauseEnd counts, in a verb-final language, the term of the last
+// word of a clause (none when that word has no term) as used
+// predicatively.
+func (c *Counter) noteClauseEnd(key string) {
+	if verbFinal[key] && c.lastTerm != "" {
+		if u := c.useIf(true, c.lastTerm); u != nil {
+			u.pred++
+		}
+	}
+	c.lastWord, c.lastTerm = "", ""
 }
 
 // minUnshared is the least number of a language's stop words that are no

@@ -752,3 +752,50 @@ func TestRussianNounsAfterAdjectives(t *testing.T) {
 		t.Error("attributive endings: его is a pronoun, уютное an adjective read before listed words only, English has none")
 	}
 }
+
+// turkishReviews makes n Turkish review sentences whose predicates are
+// endings ("lezzetliydi", "yavaştı", "geleceğiz"): no cue word marks them.
+func turkishReviews(n int) []string {
+	aspects := []string{"yemekler", "garsonlar", "tatlılar", "masalar", "fiyatlar", "manzara", "servis", "müzik"}
+	predicates := []string{"lezzetliydi", "yavaştı", "soğuktu", "pahalıydı", "harikaydı", "ilgisizdi", "kalabalıktı", "beğendik"}
+	r := rand.New(rand.NewPCG(33, 33))
+	out := make([]string, n)
+	for i := range out {
+		a, b := aspects[r.IntN(len(aspects))], aspects[r.IntN(len(aspects))]
+		p, q := predicates[r.IntN(len(predicates))], predicates[r.IntN(len(predicates))]
+		out[i] = fmt.Sprintf("Bu akşam %s %s, %s ise %s. Tekrar geleceğiz.", a, p, b, q)
+	}
+	return out
+}
+
+// In a verb-final language (Turkish) the last word of a clause is its
+// predicate: review sentences whose predicates are endings are feedback,
+// the clause-final words are used predicatively and the nouns are not,
+// and descriptions stay descriptions.
+func TestTurkishClauseEndsArePredicates(t *testing.T) {
+	lex := Lexicon{Opinion: opinionOf("lezzetli", "yavaş", "harika")} // base forms only, as a lexicon without the copula
+	c := counterOf("tr", turkishReviews(400)...)
+	if !feedback(c, lex, "tr") {
+		t.Error("Turkish review sentences are not feedback")
+	}
+	for _, w := range []string{"lezzetliydi", "ilgisizdi", "geleceğiz"} {
+		if !c.Predicative(w) {
+			t.Errorf("%q ends clauses and is not predicative", w)
+		}
+	}
+	for _, w := range []string{"yemekler", "garsonlar", "akşam"} {
+		if c.Predicative(w) {
+			t.Errorf("%q, a noun, is predicative", w)
+		}
+	}
+	descriptions := NewCounter()
+	for i := range 400 {
+		descriptions.Add(fmt.Sprintf("Bu paket %d dosya biçimi için bir kütüphane ve komut satırı aracı içerir.", i), "tr")
+	}
+	if feedback(descriptions, lex, "tr") {
+		t.Error("Turkish descriptions are feedback")
+	}
+	if en := counterOf("en", "The food came cold, the waiter never came."); en.Predicative("came") {
+		t.Error("English clause ends count as predicative")
+	}
+}

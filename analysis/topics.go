@@ -48,6 +48,7 @@ type Counter struct {
 	bigrams  map[string]*int     // two consecutive terms, or two linked by one stop word (linked.go): occurrences
 	uses     map[string]*wordUse // per term, the words that precede it (aspects.go)
 	lastWord string              // the word before, in the text being added
+	lastTerm string              // its term ("" when it has none)
 	stopHits map[string]int      // per language, its stop words among the words of the texts written in it too (flushStops)
 	// textStops, textUnshared: per language, the stop words of the text
 	// being added, and those of them the texts' own language lacks.
@@ -80,7 +81,8 @@ func (c *Counter) Add(text, lang string) {
 	c.docs++
 	clear(c.seen)
 	prev, prevTerm := "", ""
-	c.lastWord = ""
+	c.lastWord, c.lastTerm = "", ""
+	key := langKey(lang)
 	cues, own, attributive := cuesOf(lang), stopSet(lang), attributiveOf(lang)
 	link := newLinker(lang)
 	scanWith(text, lang, func(word, term string) {
@@ -121,7 +123,8 @@ func (c *Counter) Add(text, lang string) {
 			c.seen[term] = struct{}{}
 			tc.Docs++
 		}
-	}, func() { prev, prevTerm, c.lastWord = "", "", ""; link.reset() })
+	}, func() { prev, prevTerm = "", ""; c.noteClauseEnd(key); link.reset() })
+	c.noteClauseEnd(key)
 	c.flushStops()
 	c.fixed.add(text)
 }
