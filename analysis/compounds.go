@@ -28,9 +28,10 @@ const (
 	// minStopModifier is the fewest letters of a modifier that is a stop
 	// word ("voorgerecht"; "outdoor" is no door).
 	minStopModifier = 4
-	// maxCompounds is the most compounds that join one topic, those in
-	// most texts: a bound on what a topic holds and a page shows, however
-	// many texts there are (not chosen by a measure).
+	// maxCompounds is the most compounds that join one topic, and the
+	// most inflections of the texts (joinTextInflections), those in most
+	// texts: a bound on what a topic holds and a page shows, however many
+	// texts there are (not chosen by a measure).
 	maxCompounds = 40
 )
 
@@ -42,31 +43,43 @@ var closedCompounds = map[string]bool{"nl": true, "de": true, "sv": true, "da": 
 // ("bedieningS+personeel", "hundE+hütte"), beside none.
 var compoundLinks = []string{"", "s", "e"}
 
-// compoundWords are the counted words joinCompounds reads, taken from the
-// Counter before the second pass over the texts so that the Counter (its
-// pairs, bigrams and uses) is freed meanwhile, as before compounds.
+// compoundWords are the counted words joinCompounds and
+// joinTextInflections read, taken from the Counter before the second pass
+// over the texts so that the Counter (its pairs, bigrams and uses) is
+// freed meanwhile, as before compounds.
 type compoundWords struct {
-	words map[string]compoundWord
-	stop  map[string]struct{}
+	words     map[string]compoundWord
+	stop      map[string]struct{}
+	compounds bool   // the language writes compounds closed (closedCompounds)
+	lang      string // its key
 }
 
 type compoundWord struct {
-	docs   int32
-	aspect bool // may title or join a topic (isAspect); asked of words long enough to be a compound
+	docs int32
+	// aspect: may title or join a topic (isAspect); asked of words long
+	// enough to be a compound or, in a language in caseInflected, to
+	// inflect a term (minHead letters)
+	aspect bool
 }
 
-// newCompoundWords returns the words of counter, nil for a language not in
-// closedCompounds.
+// newCompoundWords returns the words of counter, nil for a language in
+// neither closedCompounds nor caseInflected.
 func newCompoundWords(counter *Counter, isAspect func(string) bool, lang string) *compoundWords {
-	if !closedCompounds[langKey(lang)] {
+	key := langKey(lang)
+	if !closedCompounds[key] && !caseInflected[key] {
 		return nil
 	}
-	cw := &compoundWords{words: make(map[string]compoundWord, len(counter.terms)), stop: stopSet(lang)}
+	least := minModifier + minHead
+	if caseInflected[key] {
+		least = minHead
+	}
+	cw := &compoundWords{words: make(map[string]compoundWord, len(counter.terms)), stop: stopSet(lang),
+		compounds: closedCompounds[key], lang: key}
 	for word, tc := range counter.terms {
 		if strings.Contains(word, " ") {
 			continue
 		}
-		long := utf8.RuneCountInString(word) >= minModifier+minHead
+		long := utf8.RuneCountInString(word) >= least
 		cw.words[word] = compoundWord{docs: int32(min(tc.Docs, math.MaxInt32)), aspect: long && isAspect(word)}
 	}
 	return cw
@@ -82,7 +95,7 @@ func newCompoundWords(counter *Counter, isAspect func(string) bool, lang string)
 // gerecht, not recht). The compounds come after the topic's terms, in
 // most texts first, maxCompounds at most.
 func joinCompounds(groups []TopicGroup, cw *compoundWords) {
-	if cw == nil {
+	if cw == nil || !cw.compounds {
 		return
 	}
 	heads := map[string][2]int{} // head → group, topic
@@ -112,16 +125,21 @@ func joinCompounds(groups []TopicGroup, cw *compoundWords) {
 		found[heads[head]] = append(found[heads[head]], TermCount{Term: word, Docs: int(w.docs)})
 	}
 	for at, cs := range found {
-		slices.SortFunc(cs, func(a, b TermCount) int {
-			if a.Docs != b.Docs {
-				return b.Docs - a.Docs
-			}
-			return strings.Compare(a.Term, b.Term)
-		})
-		topic := &groups[at[0]].Topics[at[1]]
-		for _, c := range cs[:min(len(cs), maxCompounds)] {
-			topic.Terms = append(topic.Terms, c.Term)
+		appendMostTexts(&groups[at[0]].Topics[at[1]], cs)
+	}
+}
+
+// appendMostTexts appends to topic's terms those of cs in most texts
+// first, maxCompounds at most.
+func appendMostTexts(topic *Topic, cs []TermCount) {
+	slices.SortFunc(cs, func(a, b TermCount) int {
+		if a.Docs != b.Docs {
+			return b.Docs - a.Docs
 		}
+		return strings.Compare(a.Term, b.Term)
+	})
+	for _, c := range cs[:min(len(cs), maxCompounds)] {
+		topic.Terms = append(topic.Terms, c.Term)
 	}
 }
 

@@ -1,0 +1,53 @@
+package analysis
+
+import (
+	"slices"
+	"testing"
+)
+
+// In a language whose nouns take case endings, the words of the texts
+// that inflect a topic's title join the topic, most texts first: another
+// case, a softened last consonant ("kebabı"), a stem the plural title
+// begins with ("garsona" of "garsonlar"), a last vowel replaced
+// ("блюда"). A word of the same Snowball stem that does not begin with
+// the title ("ortada" of "ortam"), an inflection of a member, a word that
+// is no aspect and an English plural do not.
+func TestTextInflectionsJoinTheirTitle(t *testing.T) {
+	tr := counterOf("tr",
+		"garsona sorduk", "garsona sorduk", "garsonumuz geldi", "kebabı yedik", "kebabını sevdik",
+		"ortamı sevdik", "ortada duruyor", "masalar dolu", "tatlıları aldık", "rezaleti yaşadık")
+	notAspect := func(w string) bool { return w != "rezaleti" }
+	groups := []TopicGroup{{Title: "garsonlar", Topics: []Topic{
+		{Title: "garsonlar", Terms: []string{"garsonlar"}},
+		{Title: "kebap", Terms: []string{"kebap", "tatlı"}},
+		{Title: "ortam", Terms: []string{"ortam"}},
+		{Title: "rezalet", Terms: []string{"rezalet"}},
+	}}}
+	joinTextInflections(groups, newCompoundWords(tr, notAspect, "tr"))
+	want := map[string][]string{
+		"garsonlar": {"garsonlar", "garsona", "garsonumuz"},
+		"kebap":     {"kebap", "tatlı", "kebabı", "kebabını"},
+		"ortam":     {"ortam", "ortamı"},
+		"rezalet":   {"rezalet"},
+	}
+	for _, tp := range groups[0].Topics {
+		if !slices.Equal(tp.Terms, want[tp.Title]) {
+			t.Errorf("%s: %q, want %q", tp.Title, tp.Terms, want[tp.Title])
+		}
+	}
+	ru := counterOf("ru", "блюда остыли", "блюда остыли", "официанта позвали", "блюд не было")
+	groups = []TopicGroup{{Title: "блюдо", Topics: []Topic{{Title: "блюдо", Terms: []string{"блюдо"}}, {Title: "официант", Terms: []string{"официант"}}}}}
+	joinTextInflections(groups, newCompoundWords(ru, func(string) bool { return true }, "ru"))
+	if got := groups[0].Topics[0].Terms; !slices.Equal(got, []string{"блюдо", "блюда", "блюд"}) {
+		t.Errorf("блюдо: %q", got)
+	}
+	if got := groups[0].Topics[1].Terms; !slices.Equal(got, []string{"официант", "официанта"}) {
+		t.Errorf("официант: %q", got)
+	}
+	en := counterOf("en", "the waiters came", "a waiter")
+	groups = []TopicGroup{{Title: "waiter", Topics: []Topic{{Title: "waiter", Terms: []string{"waiter"}}}}}
+	joinTextInflections(groups, newCompoundWords(en, func(string) bool { return true }, "en"))
+	if got := groups[0].Topics[0].Terms; !slices.Equal(got, []string{"waiter"}) {
+		t.Errorf("English joined inflections of the texts: %q", got)
+	}
+}
