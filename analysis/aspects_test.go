@@ -799,3 +799,38 @@ func TestTurkishClauseEndsArePredicates(t *testing.T) {
 		t.Error("English clause ends count as predicative")
 	}
 }
+
+// Russian reviews tell in the past tense what was brought and how it was,
+// with no cue word before the verb: the verbs known by their ending count
+// among the words said, and the reviews are feedback; descriptions in the
+// present tense are not.
+func TestRussianVerbsByEnding(t *testing.T) {
+	lex := Lexicon{Opinion: opinionOf("вкусный", "грубый")}
+	aspects := []string{"официанты", "блюда", "десерты", "столики", "цены", "музыка", "хинкали", "вино"}
+	verbs := []string{"принесли", "остыли", "понравились", "забыли", "подали", "удивили", "порадовала", "заказали"}
+	r := rand.New(rand.NewPCG(34, 34))
+	reviews := NewCounter()
+	for range 400 {
+		a, b := aspects[r.IntN(len(aspects))], aspects[r.IntN(len(aspects))]
+		reviews.Add(fmt.Sprintf("%s %s быстро, а %s %s. Рекомендую.", a, verbs[r.IntN(len(verbs))], b, verbs[r.IntN(len(verbs))]), "ru")
+	}
+	if !feedback(reviews, lex, "ru") {
+		t.Error("Russian reviews in the past tense are not feedback")
+	}
+	descriptions := NewCounter()
+	for i := range 400 {
+		descriptions.Add(fmt.Sprintf("Пакет %d содержит библиотеку для чтения файлов и утилиту командной строки.", i), "ru")
+	}
+	if feedback(descriptions, lex, "ru") {
+		t.Error("Russian descriptions are feedback")
+	}
+	verb := verbEnding("ru")
+	for w, want := range map[string]bool{"принесли": true, "понравилось": true, "рекомендую": true, "зал": false, "ли": false, "официант": false, "принесли вино": false} {
+		if verb(w) != want {
+			t.Errorf("verbEnding(%q) = %v", w, !want)
+		}
+	}
+	if verbEnding("en")("called") {
+		t.Error("English has verbs by ending")
+	}
+}

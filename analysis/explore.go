@@ -271,15 +271,18 @@ const feedbackShare = 0.25
 const feedbackOpinionShare = 0.15
 
 // feedback reports whether the counted texts, in language lang, are
-// feedback (see feedbackShare).
+// feedback (see feedbackShare): the words said are the opinion words, the
+// words used predicatively and the verbs known by their ending
+// (verbEndings).
 func feedback(counter *Counter, lex Lexicon, lang string) bool {
 	if counter.Docs() == 0 {
 		return false
 	}
 	said, all := 0, 0
+	verb := verbEnding(lang)
 	for term, tc := range counter.terms {
 		all += tc.Count
-		if counter.Predicative(term) || (lex.Opinion != nil && !strings.Contains(term, " ") && lex.Opinion(term)) {
+		if counter.Predicative(term) || verb(term) || (lex.Opinion != nil && !strings.Contains(term, " ") && lex.Opinion(term)) {
 			said += tc.Count
 		}
 	}
