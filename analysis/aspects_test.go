@@ -691,11 +691,7 @@ func TestFeedbackWithoutCueWords(t *testing.T) {
 	if !feedback(c, lex, "fi") {
 		t.Error("Finnish review sentences are not feedback")
 	}
-	descriptions := NewCounter()
-	for i := range 400 {
-		descriptions.Add(fmt.Sprintf("tiedosto %d pakkaus ja arkisto ohjelma suurella suhteella", i), "fi")
-	}
-	if feedback(descriptions, lex, "fi") {
+	if feedback(numberedTexts("fi", "tiedosto %d pakkaus ja arkisto ohjelma suurella suhteella"), lex, "fi") {
 		t.Error("Finnish descriptions are feedback")
 	}
 }
@@ -788,11 +784,7 @@ func TestTurkishClauseEndsArePredicates(t *testing.T) {
 			t.Errorf("%q, a noun, is predicative", w)
 		}
 	}
-	descriptions := NewCounter()
-	for i := range 400 {
-		descriptions.Add(fmt.Sprintf("Bu paket %d dosya biçimi için bir kütüphane ve komut satırı aracı içerir.", i), "tr")
-	}
-	if feedback(descriptions, lex, "tr") {
+	if feedback(numberedTexts("tr", "Bu paket %d dosya biçimi için bir kütüphane ve komut satırı aracı içerir."), lex, "tr") {
 		t.Error("Turkish descriptions are feedback")
 	}
 	if en := counterOf("en", "The food came cold, the waiter never came."); en.Predicative("came") {
@@ -817,11 +809,7 @@ func TestRussianVerbsByEnding(t *testing.T) {
 	if !feedback(reviews, lex, "ru") {
 		t.Error("Russian reviews in the past tense are not feedback")
 	}
-	descriptions := NewCounter()
-	for i := range 400 {
-		descriptions.Add(fmt.Sprintf("Пакет %d содержит библиотеку для чтения файлов и утилиту командной строки.", i), "ru")
-	}
-	if feedback(descriptions, lex, "ru") {
+	if feedback(numberedTexts("ru", "Пакет %d содержит библиотеку для чтения файлов и утилиту командной строки."), lex, "ru") {
 		t.Error("Russian descriptions are feedback")
 	}
 	verb := verbEnding("ru")
@@ -833,4 +821,14 @@ func TestRussianVerbsByEnding(t *testing.T) {
 	if verbEnding("en")("called") {
 		t.Error("English has verbs by ending")
 	}
+}
+
+// numberedTexts counts 400 texts in language lang made of format with
+// their number (%d): descriptions that differ only by it.
+func numberedTexts(lang, format string) *Counter {
+	c := NewCounter()
+	for i := range 400 {
+		c.Add(fmt.Sprintf(format, i), lang)
+	}
+	return c
 }
