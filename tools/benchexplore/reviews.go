@@ -57,6 +57,9 @@ var reviewSets = []reviewSet{
 	{"made-reviews-fr.tsv", "French restaurant reviews (tuning, made)", "FR", true, "", "restaurants", nil, madeReviewsFR},
 	{"made-reviews-ru.tsv", "Russian restaurant reviews (tuning, made)", "RU", true, "", "restaurants", nil, madeReviewsRU},
 	{"made-reviews-tr.tsv", "Turkish restaurant reviews (tuning, made)", "TR", true, "", "restaurants", nil, madeReviewsTR},
+	// Turkish reviews as typed on the web (twenty-third round): lower
+	// case, little punctuation, a third without Turkish letters
+	{"made-reviews-tr-web.tsv", "Turkish restaurant reviews, web register (tuning, made)", "TR", true, "", "restaurants", nil, madeReviewsTRWeb},
 	{"ABSA15_Hotels_Test.xml", "SemEval-2015 hotels (held out)", "EN", false, "", "hotels", nil, ""},
 	{"ABSA16_Restaurants_Train_SB1_v2.xml", "SemEval-2016 restaurants (held out)", "EN", false, "", "restaurants", nil, ""},
 	{"MAMS_ATSA_test.xml", "MAMS restaurants (held out)", "EN", false, "", "restaurants", nil, ""},
@@ -104,8 +107,8 @@ const categoryF1 = 0.4
 //go:embed testdata/restaurants2014-entities.tsv
 var restaurants2014Entities string
 
-// madeReviewsFR, madeReviewsRU and madeReviewsTR are restaurant reviews
-// written for tuning (a reviewSet's sentences).
+// madeReviewsFR, madeReviewsRU, madeReviewsTR and madeReviewsTRWeb are
+// restaurant reviews written for tuning (a reviewSet's sentences).
 var (
 	//go:embed testdata/made-reviews-fr.tsv
 	madeReviewsFR string
@@ -113,6 +116,8 @@ var (
 	madeReviewsRU string
 	//go:embed testdata/made-reviews-tr.tsv
 	madeReviewsTR string
+	//go:embed testdata/made-reviews-tr-web.tsv
+	madeReviewsTRWeb string
 )
 
 // parseMadeReviews reads made reviews: "entities TAB sentence" lines, the
