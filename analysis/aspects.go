@@ -112,14 +112,14 @@ func cuesOf(lang string) cueSet {
 		cueSets = map[string]cueSet{}
 		for l, lists := range cueLists {
 			set := cueSet{}
-			for _, w := range strings.Fields(lists[1]) {
-				set[w] = cueDet
-			}
-			for _, w := range strings.Fields(lists[2]) {
-				set[w] = cueDem
-			}
-			for _, w := range strings.Fields(lists[0]) {
-				set[w] = cuePred
+			for kind, list := range []string{lists[1], lists[2], lists[0]} {
+				for _, w := range strings.Fields(list) {
+					k := []cueKind{cueDet, cueDem, cuePred}[kind]
+					set[w] = k
+					if p := plainForm(w, l); p != "" {
+						set[p] = k
+					}
+				}
 			}
 			cueSets[l] = set
 		}

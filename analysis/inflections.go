@@ -17,7 +17,7 @@ import (
 // the one begins the other's, and the word begins with the title, with
 // its stem, with the title less a last vowel ("блюдо": "блюда") or, in
 // Turkish, with its last consonant softened ("kebap": "kebabı", "tabak":
-// "tabağı"). The beginning keeps apart the words the stemmer cuts to one
+// "tabağı"), each also in its plain form (plainForm: "kebabi"). The beginning keeps apart the words the stemmer cuts to one
 // stem ("ortam" and "ortada", ambience and in the middle: both "orta").
 // In feedback only: a review sentence names its aspect once, in one case,
 // while a description's topics are measured by how their terms meet in
@@ -86,8 +86,10 @@ func joinTextInflections(groups []TopicGroup, cw *compoundWords) {
 			}
 			at[title] = [2]int{g, t}
 			for _, b := range inflectionBases(title, cw.lang, stemOf) {
-				if _, ok := heads[b]; !ok && utf8.RuneCountInString(b) >= minHead {
-					heads[b] = title
+				for _, form := range []string{b, plainForm(b, cw.lang)} {
+					if _, ok := heads[form]; !ok && utf8.RuneCountInString(form) >= minHead {
+						heads[form] = title
+					}
 				}
 			}
 		}
@@ -97,7 +99,7 @@ func joinTextInflections(groups []TopicGroup, cw *compoundWords) {
 		if used[word] || !w.aspect {
 			continue
 		}
-		if term, ok := inflected(word, heads, stemOf); ok {
+		if term, ok := inflected(word, cw.lang, heads, stemOf); ok {
 			found[at[term]] = append(found[at[term]], TermCount{Term: word, Docs: int(w.docs)})
 		}
 	}
@@ -106,15 +108,16 @@ func joinTextInflections(groups []TopicGroup, cw *compoundWords) {
 	}
 }
 
-// inflected returns the term word inflects: the one whose beginning
-// (heads) is the longest beginning of word, when the two have one
-// Snowball stem or the shorter stem, of at least minHead letters, begins
-// the other (Turkish's stemmer takes "garsonlar" to "garson" but
-// "garsona" to "garso").
-func inflected(word string, heads map[string]string, stemOf func(string) string) (string, bool) {
+// inflected returns the term word, in language key, inflects: the one
+// whose beginning (heads) is the longest beginning of word, when the two
+// have one Snowball stem or the shorter stem, of at least minHead letters,
+// begins the other (Turkish's stemmer takes "garsonlar" to "garson" but
+// "garsona" to "garso"), the stems compared in their plain forms (plain:
+// "köfteler" and "kofteler" typed without Turkish letters).
+func inflected(word, key string, heads map[string]string, stemOf func(string) string) (string, bool) {
 	for i := len(word); i > 0; {
 		if term, ok := heads[word[:i]]; ok {
-			a, b := stemOf(term), stemOf(word)
+			a, b := plain(stemOf(term), key), plain(stemOf(word), key)
 			if len(b) < len(a) {
 				a, b = b, a
 			}

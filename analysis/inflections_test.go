@@ -7,14 +7,15 @@ import (
 
 // In a language whose nouns take case endings, the words of the texts
 // that inflect a topic's title join the topic, most texts first: another
-// case, a softened last consonant ("kebabı"), a stem the plural title
+// case, a softened last consonant ("kebabı"), one typed without the
+// Turkish letters ("kebabini"), a stem the plural title
 // begins with ("garsona" of "garsonlar"), a last vowel replaced
 // ("блюда"). A word of the same Snowball stem that does not begin with
 // the title ("ortada" of "ortam"), an inflection of a member, a word that
 // is no aspect and an English plural do not.
 func TestTextInflectionsJoinTheirTitle(t *testing.T) {
 	tr := counterOf("tr",
-		"garsona sorduk", "garsona sorduk", "garsonumuz geldi", "kebabı yedik", "kebabını sevdik",
+		"garsona sorduk", "garsona sorduk", "garsonumuz geldi", "kebabı yedik", "kebabını sevdik", "kebabini begendik",
 		"ortamı sevdik", "ortada duruyor", "masalar dolu", "tatlıları aldık", "rezaleti yaşadık")
 	notAspect := func(w string) bool { return w != "rezaleti" }
 	groups := []TopicGroup{{Title: "garsonlar", Topics: []Topic{
@@ -26,7 +27,7 @@ func TestTextInflectionsJoinTheirTitle(t *testing.T) {
 	joinTextInflections(groups, newCompoundWords(tr, notAspect, "tr"))
 	want := map[string][]string{
 		"garsonlar": {"garsonlar", "garsona", "garsonumuz"},
-		"kebap":     {"kebap", "tatlı", "kebabı", "kebabını"},
+		"kebap":     {"kebap", "tatlı", "kebabini", "kebabı", "kebabını"},
 		"ortam":     {"ortam", "ortamı"},
 		"rezalet":   {"rezalet"},
 	}

@@ -27,6 +27,68 @@ func loadStopWords() {
 		stopLists[strings.ToLower(code)] = set
 	}
 	determinerStops(stopLists)
+	for l, set := range stopLists {
+		addTypedPlain(set, l)
+	}
+}
+
+// plainLetters are, per language key, the letters its writers often type
+// as plain ASCII ones on a keyboard or phone without them: Turkish "cok
+// guzel", "icin", "hic" for "çok güzel", "için", "hiç". In such a
+// language a function word's plain form is a function word too (stop
+// words, the fuller list, cue words), or web reviews are titled "cok",
+// "icin", "sey" (the made Turkish web reviews, twenty-third round).
+var plainLetters = map[string]*strings.Replacer{
+	"tr": strings.NewReplacer("ç", "c", "ğ", "g", "ı", "i", "ö", "o", "ş", "s", "ü", "u"),
+}
+
+// plainWords are the plain forms that are words of their own and stay
+// out: Turkish "su" (water) is the plain "şu" (that), "sik" (vulgar) the
+// plain "şık" (chic).
+var plainWords = map[string]map[string]bool{"tr": {"su": true, "sik": true}}
+
+// plainForm returns the plain form of word in language key (see
+// plainLetters), "" when it has none: the language has no such letters,
+// the word none of them, or the plain form is a word of its own.
+func plainForm(word, key string) string {
+	r := plainLetters[key]
+	if r == nil {
+		return ""
+	}
+	p := r.Replace(word)
+	if p == word || plainWords[key][p] {
+		return ""
+	}
+	return p
+}
+
+// PlainForm returns the plain form of a folded word of language lang (an
+// ISO 639-1 code in any case): its letters that writers often type as
+// plain ASCII ones typed so (Turkish "güzel" → "guzel", "değil" →
+// "degil"); "" when the language has no such letters, the word none of
+// them, or the plain form is a word of its own ("şu" → "su", water).
+func PlainForm(word, lang string) string { return plainForm(word, langKey(lang)) }
+
+// plain returns the plain form of word in language key (plainForm), the
+// word itself when it has none.
+func plain(word, key string) string {
+	if p := plainForm(word, key); p != "" {
+		return p
+	}
+	return word
+}
+
+// addTypedPlain adds to set, a list of language key's words, their plain
+// forms (plainForm).
+func addTypedPlain(set map[string]struct{}, key string) {
+	if plainLetters[key] == nil {
+		return
+	}
+	for w := range set {
+		if p := plainForm(w, key); p != "" {
+			set[p] = struct{}{}
+		}
+	}
 }
 
 // determinerStops adds to each stop list its language's determiners and
@@ -82,6 +144,7 @@ func functionSet(key string) map[string]struct{} {
 			for _, w := range l.FunctionWords() {
 				set[foldWord(w)] = struct{}{}
 			}
+			addTypedPlain(set, strings.ToLower(code))
 			functionLists[strings.ToLower(code)] = set
 		}
 	})

@@ -9,16 +9,19 @@ import (
 
 // variantTest returns the test of whether two folded terms are variants of
 // one another (an inflection or a spelling variant): the same number of
-// words, each pair equal, or with the same Snowball stem in a language that
-// has a stemmer ("games"/"game", "libraries"/"library"), or, for words of
-// five letters or more, one edit apart ("colour"/"color").
+// words, each pair equal, typed with and without the language's letters
+// ("köfte"/"kofte": samePlain), or with the same Snowball stem in a
+// language that has a stemmer ("games"/"game", "libraries"/"library"),
+// or, for words of five letters or more, one edit apart
+// ("colour"/"color").
 func variantTest(lang string) func(a, b string) bool {
 	return variantTestWith(lang, true)
 }
 
 // variantTestWith is variantTest, one edit apart counting only with edits.
 func variantTestWith(lang string, edits bool) func(a, b string) bool {
-	l, _ := language.Get(langKey(lang))
+	key := langKey(lang)
+	l, _ := language.Get(key)
 	stemmed := l.HasStemmer()
 	memo := map[string]string{}
 	stemOf := func(w string) string {
@@ -35,13 +38,20 @@ func variantTestWith(lang string, edits bool) func(a, b string) bool {
 			return a == b
 		}
 		for i := range wa {
-			if wa[i] == wb[i] || (stemmed && sameStem(wa[i], wb[i], stemOf)) || (edits && oneEdit(wa[i], wb[i])) {
+			if wa[i] == wb[i] || samePlain(wa[i], wb[i], key) || (stemmed && sameStem(wa[i], wb[i], stemOf)) || (edits && oneEdit(wa[i], wb[i])) {
 				continue
 			}
 			return false
 		}
 		return true
 	}
+}
+
+// samePlain reports whether two words are one typed with and without the
+// letters of language key that writers type plain (plainLetters: Turkish
+// "köfte" and "kofte").
+func samePlain(a, b, key string) bool {
+	return plainLetters[key] != nil && plain(a, key) == plain(b, key)
 }
 
 // sameStem reports whether two words are inflections by their Snowball

@@ -127,7 +127,8 @@ func entryOf(lang string) *entry {
 func load(code string) *Analyzer {
 	lex := readLexicon(strings.ToLower(code) + ".tsv.gz")
 	supplement(code, &lex)
-	lex.stemWith(code) // after the supplement: its words inflect too
+	addPlainWords(code, &lex) // typed without the language's letters
+	lex.stemWith(code)        // after the supplement and the plain forms: their words inflect too
 	induce(code, &lex)
 	r, ps := ruleTexts[code].compile(), compilePhrases(phraseTexts[code]+eventPhrases[code]+"|"+lex.phrases)
 	tb := buildTable(code, &lex, r, ps)
