@@ -112,12 +112,15 @@ func cuesOf(lang string) cueSet {
 		cueSets = map[string]cueSet{}
 		for l, lists := range cueLists {
 			set := cueSet{}
-			for kind, list := range []string{lists[1], lists[2], lists[0]} {
-				for _, w := range strings.Fields(list) {
-					k := []cueKind{cueDet, cueDem, cuePred}[kind]
-					set[w] = k
+			// in this order: a demonstrative is a determiner too
+			for _, c := range []struct {
+				list string
+				kind cueKind
+			}{{lists[1], cueDet}, {lists[2], cueDem}, {lists[0], cuePred}} {
+				for _, w := range strings.Fields(c.list) {
+					set[w] = c.kind
 					if p := plainForm(w, l); p != "" {
-						set[p] = k
+						set[p] = c.kind // typed without the language's letters
 					}
 				}
 			}
