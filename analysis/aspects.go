@@ -147,47 +147,53 @@ var attributiveEndings = map[string][]string{
 // predicate of its clause, where no cue word comes before it: Russian's
 // past tense (-ла, -ло, -ли and the reflexive -лся, -лась, -лось, -лись:
 // "принесли", "понравилось") and its first person singular in -ую
-// ("рекомендую", "советую"; an adjective's accusative "вкусную" says as
-// much). Reviews tell what happened and how it was; descriptions what a
-// thing does, in the present ("позволяет", "содержит"), whose endings
-// nouns share (бюджет, аппетит) and are left out, as is the masculine
-// past in -л (зал, стол). Nouns with these endings (масло, число, the
-// genitive стола) are few. They count only in the share of words said
-// (feedback), not as a use: the made Russian reviews 0.20 → 0.26 of the
-// terms' occurrences (feedbackShare 0.25), Debian's Russian descriptions
-// 0.09 → 0.11 and its short ones 0.05 → 0.06 (twenty-third round).
+// ("рекомендую", "советую"). Reviews tell what happened and how it was;
+// descriptions what a thing does, in the present ("позволяет",
+// "содержит"), whose endings nouns share (бюджет, аппетит) and are left
+// out, as is the masculine past in -л (зал, стол). These endings are not
+// verbs' alone: the genitive of a masculine noun in -л (файла, зала,
+// канала), the plural of one in -ль (модули, цели), a few nouns (масло,
+// число, правила) and an adjective's feminine accusative (вкусную,
+// командную) have them too. So they count only in the share of words
+// said (feedback), never as a use of the word, and that share stays
+// apart: the made Russian reviews 0.20 → 0.26 of the terms' occurrences
+// (feedbackShare 0.25), Debian's Russian descriptions 0.09 → 0.11 and its
+// short ones 0.05 → 0.06 (twenty-third round).
 var verbEndings = map[string][]string{
 	"ru": {"ла", "ло", "ли", "лся", "лась", "лось", "лись", "ую"},
 }
 
-// verbMin is the fewest letters of a word read as a verb by its ending:
-// shorter ones are pronouns and particles ("ли", "мало", "было" are stop
-// words already).
-const verbMin = 4
+// endingMin is the fewest letters of a word read by its ending (a verb's,
+// verbEndings, or an adjective's, attributiveEndings): shorter ones are
+// pronouns and particles ("его", "ее", "ими", "ли").
+const endingMin = 4
+
+// hasEnding reports whether word, of endingMin letters or more and one
+// word, ends in one of ends.
+func hasEnding(word string, ends []string) bool {
+	if len(ends) == 0 || strings.Contains(word, " ") || utf8.RuneCountInString(word) < endingMin {
+		return false
+	}
+	for _, e := range ends {
+		if strings.HasSuffix(word, e) {
+			return true
+		}
+	}
+	return false
+}
 
 // verbEnding returns the test of whether a term is a verb by its ending
 // (verbEndings) in language lang; false for every term where the language
 // has none.
 func verbEnding(lang string) func(term string) bool {
 	ends := verbEndings[langKey(lang)]
-	return func(term string) bool {
-		if len(ends) == 0 || strings.Contains(term, " ") || utf8.RuneCountInString(term) < verbMin {
-			return false
-		}
-		for _, e := range ends {
-			if strings.HasSuffix(term, e) {
-				return true
-			}
-		}
-		return false
-	}
+	return func(term string) bool { return hasEnding(term, ends) }
 }
 
 // attributiveOf returns the test of whether term, a word of the fuller
 // function-word list of language lang (the only words whose noun uses
 // are read of it: usedAsNoun), follows prev, an adjective by its ending
-// (at least attributiveMin letters); nil where the language has no such
-// endings.
+// (hasEnding); nil where the language has no such endings.
 func attributiveOf(lang string) func(prev, term string) bool {
 	return attributiveTests()[langKey(lang)]
 }
@@ -198,27 +204,21 @@ var attributiveTests = sync.OnceValue(func() map[string]func(string, string) boo
 	for lang, ends := range attributiveEndings {
 		listed := functionSet(lang)
 		out[lang] = func(prev, term string) bool {
-			if _, ok := listed[term]; !ok || utf8.RuneCountInString(prev) < attributiveMin {
-				return false
-			}
-			for _, e := range ends {
-				if strings.HasSuffix(prev, e) {
-					return true
-				}
-			}
-			return false
+			_, ok := listed[term]
+			return ok && hasEnding(prev, ends)
 		}
 	}
 	return out
 })
 
-// attributiveMin is the fewest letters of a word read by its ending:
-// shorter ones are pronouns ("его", "ее", "ими").
-const attributiveMin = 4
-
 // noteUse records, for a term, whether the word before it is a cue or an
-// adjective by its ending (attributive, of the words it reads; nil: none).
+// adjective by its ending (attributive, of the words it reads; nil: none),
+// and the clause's terms (noteClauseEnd).
 func (c *Counter) noteUse(word, term string, cues cueSet, attributive func(prev, term string) bool) {
+	c.lastPred = false
+	if term != "" {
+		c.clauseTerms++
+	}
 	if term != "" && c.lastWord != "" && cues != nil {
 		kind, cue := cues[c.lastWord]
 		attr := !cue && attributive != nil && attributive(c.lastWord, term)
@@ -228,6 +228,7 @@ func (c *Counter) noteUse(word, term string, cues cueSet, attributive func(prev,
 				u.attr++
 			case kind == cuePred:
 				u.pred++
+				c.lastPred = true
 			case kind == cueDem:
 				u.det++
 				u.dem++
@@ -267,15 +268,18 @@ func (c *Counter) useIf(cond bool, term string) *wordUse {
 var verbFinal = map[string]bool{"tr": true}
 
 // noteClauseEnd counts, in a verb-final language, the term of the last
-// word of a clause (none when that word has no term) as used
-// predicatively.
+// word of a clause of two terms or more as used predicatively: not when
+// that word has no term, nor when a predicative cue before it counted
+// this use already ("çok lezzetliydi" is one use), nor in a clause of one
+// term, a list's item or a fragment ("Köfte, pilav ve ayran aldık":
+// "köfte" is no predicate).
 func (c *Counter) noteClauseEnd(key string) {
-	if verbFinal[key] && c.lastTerm != "" {
+	if verbFinal[key] && c.lastTerm != "" && !c.lastPred && c.clauseTerms >= 2 {
 		if u := c.useIf(true, c.lastTerm); u != nil {
 			u.pred++
 		}
 	}
-	c.lastWord, c.lastTerm = "", ""
+	c.lastWord, c.lastTerm, c.lastPred, c.clauseTerms = "", "", false, 0
 }
 
 // minUnshared is the least number of a language's stop words that are no

@@ -767,7 +767,9 @@ func turkishReviews(n int) []string {
 // In a verb-final language (Turkish) the last word of a clause is its
 // predicate: review sentences whose predicates are endings are feedback,
 // the clause-final words are used predicatively and the nouns are not,
-// and descriptions stay descriptions.
+// and descriptions stay descriptions. A clause end after a predicative
+// cue is one use, not two, and a clause of one term (a list's item, a
+// fragment) has no predicate.
 func TestTurkishClauseEndsArePredicates(t *testing.T) {
 	lex := Lexicon{Opinion: opinionOf("lezzetli", "yavaş", "harika")} // base forms only, as a lexicon without the copula
 	c := counterOf("tr", turkishReviews(400)...)
@@ -789,6 +791,17 @@ func TestTurkishClauseEndsArePredicates(t *testing.T) {
 	}
 	if en := counterOf("en", "The food came cold, the waiter never came."); en.Predicative("came") {
 		t.Error("English clause ends count as predicative")
+	}
+	once := counterOf("tr", "Yemekler çok lezzetliydi.")
+	if u := once.uses["lezzetliydi"]; u == nil || u.pred != 1 {
+		t.Errorf("one use after a cue that ends a clause: %+v, want one predicative use", u)
+	}
+	lists := counterOf("tr", "Köfte, pilav ve ayran aldık.", "Köfte, salata ve tatlı çok iyiydi.", "Köfte.")
+	if lists.Predicative("köfte") || lists.uses["köfte"] != nil {
+		t.Errorf("a list's first item or a one-word fragment is predicative: %+v", lists.uses["köfte"])
+	}
+	if u := lists.uses["aldık"]; u == nil || u.pred != 1 {
+		t.Errorf("the predicate of a clause of three terms: %+v", u)
 	}
 }
 

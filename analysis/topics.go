@@ -49,7 +49,10 @@ type Counter struct {
 	uses     map[string]*wordUse // per term, the words that precede it (aspects.go)
 	lastWord string              // the word before, in the text being added
 	lastTerm string              // its term ("" when it has none)
-	stopHits map[string]int      // per language, its stop words among the words of the texts written in it too (flushStops)
+	lastPred bool                // a predicative cue came before it (noteUse)
+	// clauseTerms are the terms of the clause being added (noteClauseEnd)
+	clauseTerms int
+	stopHits    map[string]int // per language, its stop words among the words of the texts written in it too (flushStops)
 	// textStops, textUnshared: per language, the stop words of the text
 	// being added, and those of them the texts' own language lacks.
 	textStops, textUnshared map[string]int
@@ -81,7 +84,7 @@ func (c *Counter) Add(text, lang string) {
 	c.docs++
 	clear(c.seen)
 	prev, prevTerm := "", ""
-	c.lastWord, c.lastTerm = "", ""
+	c.lastWord, c.lastTerm, c.lastPred, c.clauseTerms = "", "", false, 0
 	key := langKey(lang)
 	cues, own, attributive := cuesOf(lang), stopSet(lang), attributiveOf(lang)
 	link := newLinker(lang)
