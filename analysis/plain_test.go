@@ -26,7 +26,10 @@ func TestTypedPlainFunctionWords(t *testing.T) {
 		t.Error("PlainForm")
 	}
 	v := variantTest("tr")
-	if !v("çay", "cay") || !v("sipariş", "siparis") || v("şu", "su") {
-		t.Error("typed with and without the letters are not variants")
+	if !v("çay", "cay") || !v("sipariş", "siparis") || v("şu", "su") || v("dış", "diş") {
+		t.Error("typed with and without the letters are not variants, or two words with the letters are")
+	}
+	if variantTestWith("tr", false)("çay", "cay") {
+		t.Error("a plain typing is a variant without the texts using the two alike")
 	}
 }

@@ -9,16 +9,17 @@ import (
 
 // variantTest returns the test of whether two folded terms are variants of
 // one another (an inflection or a spelling variant): the same number of
-// words, each pair equal, typed with and without the language's letters
-// ("köfte"/"kofte": samePlain), or with the same Snowball stem in a
-// language that has a stemmer ("games"/"game", "libraries"/"library"),
-// or, for words of five letters or more, one edit apart
-// ("colour"/"color").
+// words, each pair equal, or with the same Snowball stem in a language
+// that has a stemmer ("games"/"game", "libraries"/"library"), or, for
+// words of five letters or more, one edit apart ("colour"/"color"), or
+// the one typed without the language's letters ("kofte"/"köfte":
+// typedPlain).
 func variantTest(lang string) func(a, b string) bool {
 	return variantTestWith(lang, true)
 }
 
-// variantTestWith is variantTest, one edit apart counting only with edits.
+// variantTestWith is variantTest, one edit apart and typed plain counting
+// only with edits.
 func variantTestWith(lang string, edits bool) func(a, b string) bool {
 	key := langKey(lang)
 	l, _ := language.Get(key)
@@ -38,7 +39,7 @@ func variantTestWith(lang string, edits bool) func(a, b string) bool {
 			return a == b
 		}
 		for i := range wa {
-			if wa[i] == wb[i] || samePlain(wa[i], wb[i], key) || (stemmed && sameStem(wa[i], wb[i], stemOf)) || (edits && oneEdit(wa[i], wb[i])) {
+			if wa[i] == wb[i] || (stemmed && sameStem(wa[i], wb[i], stemOf)) || (edits && (oneEdit(wa[i], wb[i]) || typedPlain(wa[i], wb[i], key))) {
 				continue
 			}
 			return false
@@ -47,11 +48,14 @@ func variantTestWith(lang string, edits bool) func(a, b string) bool {
 	}
 }
 
-// samePlain reports whether two words are one typed with and without the
-// letters of language key that writers type plain (plainLetters: Turkish
-// "köfte" and "kofte").
-func samePlain(a, b, key string) bool {
-	return plainLetters[key] != nil && plain(a, key) == plain(b, key)
+// typedPlain reports whether one of two words is the other typed without
+// the letters of language key that writers type plain (plainLetters:
+// "kofte" of "köfte"). Like a word one edit away, it may be another word
+// ("sinirli", angry, of "sınırlı", limited), so it is a variant only as
+// an edit is: when the texts use the two alike (alikeVariants).
+func typedPlain(a, b, key string) bool {
+	pa, pb := plainForm(a, key), plainForm(b, key)
+	return pa != "" && pa == b || pb != "" && pb == a
 }
 
 // sameStem reports whether two words are inflections by their Snowball
