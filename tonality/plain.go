@@ -1,10 +1,6 @@
 package tonality
 
-import (
-	"strings"
-
-	"explorer/analysis"
-)
+import "explorer/analysis"
 
 // Typed plain. Turkish writers often type without the Turkish letters
 // ("cok guzel", "degil", "pahali" for "çok güzel", "değil", "pahalı"), on
@@ -12,9 +8,11 @@ import (
 // are also known in their plain forms (analysis.PlainForm), so such a
 // text has its tonality: the made Turkish reviews typed plain lost a
 // sixth of their opinion words without them. A plain form that is a
-// word of its own ("su", water, of "şu") is none, and one that two
-// listed words of different valence share ("sık", often, and "şik",
-// chic, would both be "sik") is left out: it says neither.
+// word of its own ("su", water, of "şu"; analysis.PlainForm gives none)
+// or a listed word ("sinirli", angry, is no "sınırlı", limited) keeps its
+// own meaning; one that two listed words of different valence share
+// ("düş", dream, and "duş", shower, would both be "dus") says neither;
+// that of a neutral word is neutral ("arkadasim" of "arkadaşım").
 
 // addPlainWords adds to lex, of language code, the plain forms of its
 // words and descriptive adjectives that are not listed themselves, with
@@ -26,6 +24,11 @@ func addPlainWords(code string, lex *lexicon) {
 			return ""
 		}
 		return p
+	}
+	for w := range lex.neutral {
+		if p := plainOf(w); p != "" {
+			lex.neutral[p] = true // before the words: a neutral typing says nothing
+		}
 	}
 	added, clash := map[string]float64{}, map[string]bool{}
 	for w, v := range lex.words {
@@ -51,16 +54,5 @@ func addPlainWords(code string, lex *lexicon) {
 // plainRules adds to the rule words of language code their plain forms
 // ("degil", "cok", "gercekten").
 func plainRules(code string, t ruleText) ruleText {
-	for _, f := range []*string{&t.neg, &t.intens, &t.dim, &t.but, &t.though, &t.conj, &t.than, &t.compar,
-		&t.notOnly, &t.too, &t.lessThan, &t.muchThan, &t.unreal, &t.negAfter} {
-		var out []string
-		for _, w := range strings.Fields(*f) {
-			out = append(out, w)
-			if p := analysis.PlainForm(fold(w), code); p != "" {
-				out = append(out, p)
-			}
-		}
-		*f = strings.Join(out, " ")
-	}
-	return t
+	return t.withForms(func(w string) string { return analysis.PlainForm(fold(w), code) })
 }

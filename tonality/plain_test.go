@@ -24,6 +24,12 @@ func TestTypedPlain(t *testing.T) {
 	if a.Describes("sik") || a.Describes("su") {
 		t.Error("a plain form that is a word of its own is an opinion word")
 	}
+	if _, ok := a.Polarity("arkadaşım"); ok {
+		t.Fatal(`"arkadaşım" is no neutral word: the test needs one`)
+	}
+	if v, ok := a.Polarity("arkadasim"); ok {
+		t.Errorf("the plain typing of a neutral word has a valence: %v", v)
+	}
 	with, without := a.Analyze("Yemekler çok güzel ama servis değil, garson kötüydü."), a.Analyze("yemekler cok guzel ama servis degil, garson kotuydu.")
 	if with.Score != without.Score || len(with.Opinions) != len(without.Opinions) {
 		t.Errorf("typed plain %+v, with the letters %+v", without, with)

@@ -233,20 +233,21 @@ func (t ruleText) compile() *rules {
 
 // serbian adds to Serbian rule words written in Latin script their
 // Cyrillic forms (Serbian is written in both).
-func serbian(t ruleText) ruleText {
-	cyr := func(s string) string {
-		if s == "" {
-			return s
-		}
-		var out []string
-		for _, w := range strings.Fields(s) {
-			out = append(out, w, language.SerbianCyrillic(w))
-		}
-		return strings.Join(out, " ")
-	}
+func serbian(t ruleText) ruleText { return t.withForms(language.SerbianCyrillic) }
+
+// withForms returns t with each rule word followed by its other form
+// (form: "" or the word itself for none).
+func (t ruleText) withForms(form func(string) string) ruleText {
 	for _, f := range []*string{&t.neg, &t.intens, &t.dim, &t.but, &t.though, &t.conj, &t.than, &t.compar,
 		&t.notOnly, &t.too, &t.lessThan, &t.muchThan, &t.unreal, &t.negAfter} {
-		*f = cyr(*f)
+		var out []string
+		for _, w := range strings.Fields(*f) {
+			out = append(out, w)
+			if o := form(w); o != "" && o != w {
+				out = append(out, o)
+			}
+		}
+		*f = strings.Join(out, " ")
 	}
 	return t
 }
