@@ -118,9 +118,11 @@ func cuesOf(lang string) cueSet {
 				kind cueKind
 			}{{lists[1], cueDet}, {lists[2], cueDem}, {lists[0], cuePred}} {
 				for _, w := range strings.Fields(c.list) {
-					set[w] = c.kind
+					set[w] = c.kind // a word listed wins over another's plain form
 					if p := plainForm(w, l); p != "" {
-						set[p] = c.kind // typed without the language's letters
+						if _, listed := set[p]; !listed {
+							set[p] = c.kind // typed without the language's letters
+						}
 					}
 				}
 			}

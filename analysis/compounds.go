@@ -43,18 +43,19 @@ var closedCompounds = map[string]bool{"nl": true, "de": true, "sv": true, "da": 
 // ("bedieningS+personeel", "hundE+hütte"), beside none.
 var compoundLinks = []string{"", "s", "e"}
 
-// compoundWords are the counted words joinCompounds and
+// textWords are the counted words joinCompounds and
 // joinTextInflections read, taken from the Counter before the second pass
 // over the texts so that the Counter (its pairs, bigrams and uses) is
 // freed meanwhile, as before compounds.
-type compoundWords struct {
-	words     map[string]compoundWord
-	stop      map[string]struct{}
-	compounds bool   // the language writes compounds closed (closedCompounds)
-	lang      string // its key
+type textWords struct {
+	words       map[string]textWord
+	stop        map[string]struct{}
+	compounds   bool   // the language writes compounds closed (closedCompounds)
+	inflections bool   // its nouns take case endings (caseInflected) and the texts are feedback
+	lang        string // its key
 }
 
-type compoundWord struct {
+type textWord struct {
 	docs int32
 	// aspect: may title or join a topic (isAspect); asked of words long
 	// enough to be a compound or, in a language in caseInflected, to
@@ -62,25 +63,28 @@ type compoundWord struct {
 	aspect bool
 }
 
-// newCompoundWords returns the words of counter, nil for a language in
-// neither closedCompounds nor caseInflected.
-func newCompoundWords(counter *Counter, isAspect func(string) bool, lang string) *compoundWords {
+// newTextWords returns the words of counter that joinCompounds and, in
+// feedback, joinTextInflections read; nil when neither reads any: a
+// language in neither closedCompounds nor caseInflected, or one in
+// caseInflected alone whose texts are no feedback.
+func newTextWords(counter *Counter, isAspect func(string) bool, lang string, feedback bool) *textWords {
 	key := langKey(lang)
-	if !closedCompounds[key] && !caseInflected[key] {
+	inflections := caseInflected[key] && feedback
+	if !closedCompounds[key] && !inflections {
 		return nil
 	}
 	least := minModifier + minHead
-	if caseInflected[key] {
+	if inflections {
 		least = minHead
 	}
-	cw := &compoundWords{words: make(map[string]compoundWord, len(counter.terms)), stop: stopSet(lang),
-		compounds: closedCompounds[key], lang: key}
+	cw := &textWords{words: make(map[string]textWord, len(counter.terms)), stop: stopSet(lang),
+		compounds: closedCompounds[key], inflections: inflections, lang: key}
 	for word, tc := range counter.terms {
 		if strings.Contains(word, " ") {
 			continue
 		}
 		long := utf8.RuneCountInString(word) >= least
-		cw.words[word] = compoundWord{docs: int32(min(tc.Docs, math.MaxInt32)), aspect: long && isAspect(word)}
+		cw.words[word] = textWord{docs: int32(min(tc.Docs, math.MaxInt32)), aspect: long && isAspect(word)}
 	}
 	return cw
 }
@@ -94,7 +98,7 @@ func newCompoundWords(counter *Counter, isAspect func(string) bool, lang string)
 // yet. A word with several such heads joins the longest ("hoofdgerecht":
 // gerecht, not recht). The compounds come after the topic's terms, in
 // most texts first, maxCompounds at most.
-func joinCompounds(groups []TopicGroup, cw *compoundWords) {
+func joinCompounds(groups []TopicGroup, cw *textWords) {
 	if cw == nil || !cw.compounds {
 		return
 	}
@@ -145,7 +149,7 @@ func appendMostTexts(topic *Topic, cs []TermCount) {
 
 // head returns the longest of heads that word is a compound of (see
 // joinCompounds).
-func (cw *compoundWords) head(word string, heads map[string][2]int) (string, bool) {
+func (cw *textWords) head(word string, heads map[string][2]int) (string, bool) {
 	n := 0 // letters before i
 	for i := range word {
 		if n >= minModifier {
@@ -161,7 +165,7 @@ func (cw *compoundWords) head(word string, heads map[string][2]int) (string, boo
 // isModifier reports whether m, the part of a compound before its head,
 // is a word of the texts, with or without a linking letter, or a stop
 // word of at least minStopModifier letters.
-func (cw *compoundWords) isModifier(m string) bool {
+func (cw *textWords) isModifier(m string) bool {
 	for _, link := range compoundLinks {
 		w, ok := strings.CutSuffix(m, link)
 		if !ok || utf8.RuneCountInString(w) < minModifier {

@@ -143,7 +143,8 @@ type Texts func(fn func(text string)) error
 // count once, addresses and attribution lines are cut out (distinctTexts).
 // A topic's terms end with the texts' closed compounds of them
 // (joinCompounds: "wijnkaart" in the topic of "kaart") and, in feedback,
-// the opinion words said of it (joinOpinions: "slow", "rude" in the topic
+// the texts' other cases of its title (joinTextInflections: "garsona" in
+// the topic of "garsonlar") and the opinion words said of it (joinOpinions: "slow", "rude" in the topic
 // of "service"), and those said of no aspect join the topic of the place
 // or the product as a whole (joinWhole: "recommend", "love" in the topic
 // of "place"). It reads the texts twice.
@@ -174,7 +175,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	if isFeedback {
 		said = newSaidWords(counter, opinionRows(feats, kinOnly, lex.Function), lang)
 	}
-	words := newCompoundWords(counter, isAspect, lang) // the last use of counter
+	words := newTextWords(counter, isAspect, lang, isFeedback) // the last use of counter
 	ctx := NewContexts(rows, feats)
 	ctx.KinOnly(kinOnly)
 	if isFeedback {
@@ -188,9 +189,8 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	topics := buildSalientTopics(ranked, vecs, opt.Topics, nbs, isFeedback, wordRules{lang: lang, noTitle: noTitle, rank: lex.Rank, size: lex.Size})
 	groups := titleByCoverage(groupTopics(topics, vecs, how), vecs)
 	joinCompounds(groups, words)
-	if isFeedback {
-		joinTextInflections(groups, words)
-	}
+	joinTextInflections(groups, words) // in feedback: words is made so
+
 	joinSaid(groups, ctx, said)
 	return groups, nil
 }

@@ -68,19 +68,19 @@ func inflectionBases(term, key string, stemOf func(string) string) []string {
 // title: the members may be the title's kin, whose inflections are other
 // words, and a beginning shorter than minHead letters ("bil" of "bile")
 // begins unrelated words.
-func joinTextInflections(groups []TopicGroup, cw *compoundWords) {
-	if cw == nil || !caseInflected[cw.lang] {
+func joinTextInflections(groups []TopicGroup, cw *textWords) {
+	if cw == nil || !cw.inflections {
 		return
 	}
 	l, _ := language.Get(cw.lang)
 	stemOf := func(w string) string { return l.Stem(w) }
-	heads, at, used := inflectionHeads(groups, cw.lang, stemOf)
+	heads, longest, at, used := inflectionHeads(groups, cw.lang, stemOf)
 	found := map[[2]int][]TermCount{}
 	for word, w := range cw.words {
 		if used[word] || !w.aspect {
 			continue
 		}
-		if title, ok := inflected(word, cw.lang, heads, stemOf); ok {
+		if title, ok := inflected(word, cw.lang, heads, longest, stemOf); ok {
 			found[at[title]] = append(found[at[title]], TermCount{Term: word, Docs: int(w.docs)})
 		}
 	}
@@ -89,12 +89,19 @@ func joinTextInflections(groups []TopicGroup, cw *compoundWords) {
 	}
 }
 
+// head is a beginning of the words that may inflect a title: the title,
+// and whether the beginning is the whole title (in either typing).
+type head struct {
+	title string
+	whole bool
+}
+
 // inflectionHeads returns the beginnings of the words that may inflect the
 // titles of groups (inflectionBases, in both typings, of at least minHead
-// letters) with the title each begins, the topic of each title (group,
-// topic) and the terms the topics hold.
-func inflectionHeads(groups []TopicGroup, key string, stemOf func(string) string) (heads map[string]string, at map[string][2]int, used map[string]bool) {
-	heads, at, used = map[string]string{}, map[string][2]int{}, map[string]bool{}
+// letters) with the title each begins, the longest of them in bytes, the
+// topic of each title (group, topic) and the terms the topics hold.
+func inflectionHeads(groups []TopicGroup, key string, stemOf func(string) string) (heads map[string]head, longest int, at map[string][2]int, used map[string]bool) {
+	heads, at, used = map[string]head{}, map[string][2]int{}, map[string]bool{}
 	for g := range groups {
 		for t, topic := range groups[g].Topics {
 			for _, term := range topic.Terms {
@@ -105,32 +112,40 @@ func inflectionHeads(groups []TopicGroup, key string, stemOf func(string) string
 				continue
 			}
 			at[title] = [2]int{g, t}
-			for _, b := range inflectionBases(title, key, stemOf) {
+			for i, b := range inflectionBases(title, key, stemOf) {
 				for _, form := range []string{b, plainForm(b, key)} {
 					if _, ok := heads[form]; !ok && utf8.RuneCountInString(form) >= minHead {
-						heads[form] = title
+						heads[form] = head{title, i == 0}
+						longest = max(longest, len(form))
 					}
 				}
 			}
 		}
 	}
-	return heads, at, used
+	return heads, longest, at, used
 }
 
-// inflected returns the term word, in language key, inflects: the one
-// whose beginning (heads) is the longest beginning of word, when the two
-// have one Snowball stem or the shorter stem, of at least minHead letters,
-// begins the other (Turkish's stemmer takes "garsonlar" to "garson" but
-// "garsona" to "garso"), the stems compared in their plain forms (plain:
-// "köfteler" and "kofteler" typed without Turkish letters).
-func inflected(word, key string, heads map[string]string, stemOf func(string) string) (string, bool) {
-	for i := len(word); i > 0; {
-		if term, ok := heads[word[:i]]; ok {
-			a, b := plain(stemOf(term), key), plain(stemOf(word), key)
+// inflected returns the title word, in language key, inflects: the one
+// whose beginning (heads, of at most longest bytes) is the longest
+// beginning of word, when the two have one Snowball stem or the shorter
+// stem begins the other (Turkish's stemmer takes "garsonlar" to "garson"
+// but "garsona" to "garso"), that stem of at least minHead letters unless
+// the word begins with the whole title ("masa", stem "mas": "masalar"),
+// the stems compared in their plain forms (plain: "köfteler" and
+// "kofteler" typed without Turkish letters).
+func inflected(word, key string, heads map[string]head, longest int, stemOf func(string) string) (string, bool) {
+	i := len(word)
+	for i > longest {
+		_, size := utf8.DecodeLastRuneInString(word[:i])
+		i -= size
+	}
+	for i > 0 {
+		if h, ok := heads[word[:i]]; ok {
+			a, b := plain(stemOf(h.title), key), plain(stemOf(word), key)
 			if len(b) < len(a) {
 				a, b = b, a
 			}
-			return term, a == b || utf8.RuneCountInString(a) >= minHead && strings.HasPrefix(b, a)
+			return h.title, a == b || (h.whole || utf8.RuneCountInString(a) >= minHead) && strings.HasPrefix(b, a)
 		}
 		_, size := utf8.DecodeLastRuneInString(word[:i])
 		i -= size
