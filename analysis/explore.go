@@ -144,10 +144,11 @@ type Texts func(fn func(text string)) error
 // A topic's terms end with the texts' closed compounds of them
 // (joinCompounds: "wijnkaart" in the topic of "kaart") and, in feedback,
 // the texts' other cases of its title (joinTextInflections: "garsona" in
-// the topic of "garsonlar") and the opinion words said of it (joinOpinions: "slow", "rude" in the topic
-// of "service"), and those said of no aspect join the topic of the place
-// or the product as a whole (joinWhole: "recommend", "love" in the topic
-// of "place"). It reads the texts twice.
+// the topic of "garsonlar") and the opinion words said of it
+// (joinOpinions: "slow", "rude" in the topic of "service"), and those
+// said of no aspect join the topic of the place or the product as a
+// whole (joinWhole: "recommend", "love" in the topic of "place"). It
+// reads the texts twice.
 func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]TopicGroup, error) {
 	texts = distinctTexts(texts)
 	counter := NewCounter()
@@ -189,8 +190,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	topics := buildSalientTopics(ranked, vecs, opt.Topics, nbs, isFeedback, wordRules{lang: lang, noTitle: noTitle, rank: lex.Rank, size: lex.Size})
 	groups := titleByCoverage(groupTopics(topics, vecs, how), vecs)
 	joinCompounds(groups, words)
-	joinTextInflections(groups, words) // in feedback: words is made so
-
+	joinTextInflections(groups, words) // in feedback only (newTextWords)
 	joinSaid(groups, ctx, said)
 	return groups, nil
 }
