@@ -845,3 +845,29 @@ func numberedTexts(lang, format string) *Counter {
 	}
 	return c
 }
+
+// A small set of review sentences says each thing once: a word seen once,
+// after a predicative cue, counts as said, so the set is feedback as the
+// same sentences are in a larger set. A word the texts use as a noun and
+// never predicatively is not said, whatever valence the lexicon gives it
+// (Spanish "información").
+func TestFeedbackOfFewTexts(t *testing.T) {
+	few := counterOf("en", "The soup was bland.", "The waiter was rude.", "The terrace is lovely.",
+		"Our table was sticky.", "The bill was steep.", "The bread was stale.", "The music was loud.",
+		"The dessert was heavenly.", "The wine list is short.", "Parking was impossible.")
+	if !feedback(few, Lexicon{}, "en") {
+		t.Error("ten review sentences, each adjective said once, are not feedback")
+	}
+	if few.Predicative("bland") {
+		t.Error("a word seen once is predicative (two uses are the least)")
+	}
+	lex := Lexicon{Opinion: opinionOf("información", "documentación", "aplicación")}
+	es := numberedTexts("es", "La información del paquete %d y la documentación de la aplicación.")
+	if feedback(es, lex, "es") {
+		t.Error("Spanish descriptions whose nouns the lexicon gives a valence are feedback")
+	}
+	said := numberedTexts("es", "La comida %d era deliciosa y el servicio era lento.")
+	if !feedback(said, Lexicon{Opinion: opinionOf("deliciosa", "lento")}, "es") {
+		t.Error("Spanish review sentences are not feedback")
+	}
+}

@@ -19,17 +19,21 @@ var resampleShare = 0.8
 
 // resampledReviews explores n resamples of each tuning set (resampleShare
 // of its sentences, drawn without replacement, the same draws every run)
-// and prints, per set, the mean categories found and each category's mean
-// best F1 with the number of resamples that found it. One exploration is
-// one draw of how the texts happen to fall: a change to the algorithm is
-// kept on what holds across the resamples, not on a category that crosses
-// the bar in one draw (the held-out sets are never resampled: they are
-// measured once a change is chosen).
+// and prints, per set, the mean categories found, each category's mean
+// best F1 with the number of resamples that found it, the mean share of
+// texts in a topic, and how many resamples were explored as feedback
+// (more topics than descriptions get: a small set may fall under the
+// feedback share). One exploration is one draw of how the texts happen to
+// fall: a change to the algorithm is kept on what holds across the
+// resamples, not on a category that crosses the bar in one draw (the
+// held-out sets are never resampled: they are measured once a change is
+// chosen).
 func resampledReviews(w io.Writer, dir string, n int, bare bool) error {
-	fmt.Fprintf(w, "| corpus (%d resamples of %.0f %%) | mean categories found | mean best F1 (found in how many) |\n", n, 100*resampleShare)
-	fmt.Fprintln(w, "|---|---|---|")
+	fmt.Fprintf(w, "| corpus (%d resamples of %.0f %%) | mean categories found | mean best F1 (found in how many) | texts in a topic | as feedback |\n", n, 100*resampleShare)
+	fmt.Fprintln(w, "|---|---|---|---|---|")
 	return eachReviewSet(dir, false, func(set reviewSet, rs []review) error {
-		found, cats, least, most := 0, 0, -1, 0
+		found, cats, least, most, feedback := 0, 0, -1, 0, 0
+		covered := 0.0
 		f1 := map[string][]float64{}
 		for i := range n {
 			m, _, err := exploreReviews(set.lang, resample(rs, uint64(i+1)), bare)
@@ -37,6 +41,10 @@ func resampledReviews(w io.Writer, dir string, n int, bare bool) error {
 				return err
 			}
 			found, cats = found+m.found, cats+m.categories
+			covered += float64(m.covered) / float64(max(m.texts, 1))
+			if m.topics > analysis.DefaultExploreTopics { // more than descriptions get: feedback
+				feedback++
+			}
 			if least < 0 || m.found < least {
 				least = m.found
 			}
@@ -48,7 +56,7 @@ func resampledReviews(w io.Writer, dir string, n int, bare bool) error {
 				}
 			}
 		}
-		fmt.Fprintf(w, "| %s | %.1f of %.1f (%d–%d) | %s |\n", set.name, float64(found)/float64(n), float64(cats)/float64(n), least, most, meanF1s(f1))
+		fmt.Fprintf(w, "| %s | %.1f of %.1f (%d–%d) | %s | %.0f %% | %d of %d |\n", set.name, float64(found)/float64(n), float64(cats)/float64(n), least, most, meanF1s(f1), 100*covered/float64(n), feedback, n)
 		return nil
 	})
 }
