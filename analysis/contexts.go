@@ -394,3 +394,12 @@ func dot(a, b []float32) float64 {
 	}
 	return float64(s)
 }
+
+// docsOf returns the number of texts that hold term, 0 for a term without
+// a vector.
+func (v *Vectors) docsOf(term string) int {
+	if i, ok := v.index[term]; ok {
+		return v.Docs[i]
+	}
+	return 0
+}

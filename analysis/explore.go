@@ -136,19 +136,20 @@ type Texts func(fn func(text string)) error
 // and phrases (Salience), each joined by the terms the texts use in the
 // same contexts (its variants, word-space neighbours and the project's own
 // near terms; Vectors), clustered into groups (GroupTopics), each titled
-// by its topic in most texts. Titles and members are aspects (aspectTest:
-// no opinion word, adjective, verb or stop word), and no title is a word
-// of the language's fuller function-word list that the texts do not use
-// as a noun (noTitles); near-duplicate texts
-// count once, addresses and attribution lines are cut out (distinctTexts).
-// A topic's terms end with the texts' closed compounds of them
-// (joinCompounds: "wijnkaart" in the topic of "kaart") and, in feedback,
-// the texts' other cases of its title (joinTextInflections: "garsona" in
-// the topic of "garsonlar") and the opinion words said of it
-// (joinOpinions: "slow", "rude" in the topic of "service"), and those
-// said of no aspect join the topic of the place or the product as a
-// whole (joinWhole: "recommend", "love" in the topic of "place"). It
-// reads the texts twice.
+// by its topic in most texts; in feedback the topics of one kind (food,
+// drink: kindsOf) are grouped first where the language has kinds. Titles
+// and members are aspects (aspectTest: no opinion word, adjective, verb
+// or stop word), and no title is a word of the language's fuller
+// function-word list that the texts do not use as a noun (noTitles);
+// near-duplicate texts count once, addresses and attribution lines are
+// cut out (distinctTexts). A topic's terms end with the texts' closed
+// compounds of them (joinCompounds: "wijnkaart" in the topic of "kaart")
+// and, in feedback, the texts' other cases of its title
+// (joinTextInflections: "garsona" in the topic of "garsonlar") and the
+// opinion words said of it (joinOpinions: "slow", "rude" in the topic of
+// "service"), and those said of no aspect join the topic of the place or
+// the product as a whole (joinWhole: "recommend", "love" in the topic of
+// "place"). It reads the texts twice.
 func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]TopicGroup, error) {
 	texts = distinctTexts(texts)
 	counter := NewCounter()
@@ -160,6 +161,9 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	how := grouping{feedback: isFeedback, kinOnly: isFeedback && opt.Groups == 0}
 	opt = feedbackOptions(opt, isFeedback).Normalized()
 	how.n, how.likeness = opt.Groups, lex.Likeness
+	if isFeedback {
+		how.kind = kindsOf(lang) // nil where the language has no list
+	}
 	if lex.RankForFeedback && !isFeedback {
 		lex.Rank, lex.Size = nil, 0
 	}
@@ -365,12 +369,7 @@ func feedbackOptions(opt ExploreOptions, isFeedback bool) ExploreOptions {
 // most texts, which titles the group: the aspect the group is mostly
 // about (food before dishes, service before staff).
 func titleByCoverage(groups []TopicGroup, vecs *Vectors) []TopicGroup {
-	docs := func(t Topic) int {
-		if i, ok := vecs.index[t.Title]; ok {
-			return vecs.Docs[i]
-		}
-		return 0
-	}
+	docs := func(t Topic) int { return vecs.docsOf(t.Title) }
 	for g := range groups {
 		ts := groups[g].Topics
 		best := 0

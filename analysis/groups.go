@@ -23,6 +23,7 @@ type grouping struct {
 	n                 int
 	feedback, kinOnly bool
 	likeness          func(term string, others []string) []float64
+	kind              func(term string) string // kindsOf; nil: none
 }
 
 // mergeRules are what keeps two clusters apart besides their linkage:
@@ -48,6 +49,8 @@ type mergeRules struct {
 // and a topic left alone stays alone: the groups are then as many as the
 // kin make, at least n. Main topics then merge as any kin do: the bar
 // keeps food from the service, and joins the place with the restaurant.
+// Where the language has kinds of nouns (how.kind: kindsOf, feedback
+// only), the topics of one kind are grouped first (mergeKinds).
 func groupTopics(topics []Topic, vecs *Vectors, how grouping) []TopicGroup {
 	if len(topics) == 0 {
 		return nil
@@ -72,6 +75,9 @@ func groupTopics(topics []Topic, vecs *Vectors, how grouping) []TopicGroup {
 	clusters := make([][]int, len(topics))
 	for i := range topics {
 		clusters[i] = []int{i}
+	}
+	if how.kind != nil {
+		clusters = mergeKinds(clusters, topicKinds(topics, how.kind), topicDocs(topics, vecs), rules)
 	}
 	for len(clusters) > max(how.n, 1) {
 		a, b := closestPair(clusters, sim, rules)
@@ -396,13 +402,10 @@ const mainShare = 2
 // kin share a group (SemEval-2014: place and restaurant, mac and macbook;
 // no category's F1 moved).
 func mainTopics(topics []Topic, vecs *Vectors) []bool {
-	docs := make([]int, len(topics))
+	docs := topicDocs(topics, vecs)
 	sum := 0
-	for i, t := range topics {
-		if j, ok := vecs.index[t.Title]; ok {
-			docs[i] = vecs.Docs[j]
-		}
-		sum += docs[i]
+	for _, d := range docs {
+		sum += d
 	}
 	main := make([]bool, len(topics))
 	for i := range topics {
@@ -415,4 +418,13 @@ func mainTopics(topics []Topic, vecs *Vectors) []bool {
 func bothMain(a, b []int, main []bool) bool {
 	isMain := func(i int) bool { return main[i] }
 	return slices.ContainsFunc(a, isMain) && slices.ContainsFunc(b, isMain)
+}
+
+// topicDocs returns the number of texts that hold each topic's title.
+func topicDocs(topics []Topic, vecs *Vectors) []int {
+	out := make([]int, len(topics))
+	for i, t := range topics {
+		out[i] = vecs.docsOf(t.Title)
+	}
+	return out
 }
