@@ -137,9 +137,9 @@ type Texts func(fn func(text string)) error
 // same contexts (its variants, word-space neighbours and the project's own
 // near terms; Vectors), clustered into groups (GroupTopics), each titled
 // by its topic in most texts; in feedback the topics of one kind (food,
-// drink: kindsOf) are grouped first where the language has kinds. Titles
-// and members are aspects (aspectTest: no opinion word, adjective, verb
-// or stop word), and no title is a word of the language's fuller
+// drink, staff: kindsOf) are grouped first where the language has kinds.
+// Titles and members are aspects (aspectTest: no opinion word, adjective,
+// verb or stop word), and no title is a word of the language's fuller
 // function-word list that the texts do not use as a noun (noTitles);
 // near-duplicate texts count once, addresses and attribution lines are
 // cut out (distinctTexts). A topic's terms end with the texts' closed

@@ -13,14 +13,16 @@ import (
 )
 
 // kindFiles are the kinds of nouns, one file a language (XX.tsv, "kind TAB
-// word" a line, # comments; see kinds/README.md): food and drink, as
-// WordNet's noun.food tells them in English. Written by hand from general
-// knowledge of each language, for the languages without a learnt word
-// space that have tuning reviews (French, Russian, Turkish): there a
-// restaurant's food is twenty dishes (plats, frites, viande, poulet,
-// galette…), each in a few sentences, that neither their contexts in the
-// texts nor what is said of them join into one group (twenty-second and
-// twenty-third rounds), while English's word space holds them together.
+// word" a line, # comments; see kinds/README.md): food, drink and staff
+// (people by the work they do), as WordNet's noun.food and noun.person
+// tell them in English. Written by hand from general knowledge of each
+// language, for the languages without a learnt word space that have
+// tuning reviews (French, Russian, Turkish): there a restaurant's food is
+// twenty dishes (plats, frites, viande, poulet, galette…), and its staff
+// serveur, patron, personnel, each in a few sentences, that neither their
+// contexts in the texts nor what is said of them join into one group
+// (twenty-second and twenty-third rounds), while English's word space
+// holds them together.
 //
 //go:embed kinds/*.tsv
 var kindFiles embed.FS
@@ -46,8 +48,8 @@ var kindLists = sync.OnceValue(func() map[string]*kindList {
 	return out
 })
 
-// readKinds reads one list of kindFiles for language key; nil when the
-// language has no stemmer.
+// readKinds reads one list of kindFiles for language key; nil when key is
+// no language. Without a stemmer a word is its own stem (language.Stem).
 func readKinds(name, key string) *kindList {
 	lang, ok := language.Get(key)
 	if !ok {

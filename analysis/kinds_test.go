@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// The kinds tell food and drink by the word, its plain typing, its
+// The kinds tell food, drink and staff by the word, its plain typing, its
 // ligature typed as two letters and its stem; other words and languages
 // without a list have none.
 func TestKindsOf(t *testing.T) {
@@ -17,10 +17,10 @@ func TestKindsOf(t *testing.T) {
 		want map[string]string
 	}{
 		{"fr", map[string]string{"frites": "food", "bœuf": "food", "boeuf": "food", "vins": "drink",
-			"foie gras": "food", "serveur": "", "carte": "", "table": ""}},
-		{"ru", map[string]string{"блюда": "food", "борща": "food", "пиво": "drink", "официант": "", "стол": ""}},
+			"foie gras": "food", "serveur": "staff", "serveuses": "staff", "service": "", "carte": "", "table": ""}},
+		{"ru", map[string]string{"блюда": "food", "борща": "food", "пиво": "drink", "официанты": "staff", "официантку": "staff", "обслуживание": "", "стол": ""}},
 		{"tr", map[string]string{"köfte": "food", "kofte": "food", "köfteleri": "food", "ayran": "drink",
-			"et": "food", "masa": "", "garson": "", "etti": ""}},
+			"et": "food", "masa": "", "garson": "staff", "garsonlar": "staff", "servis": "", "etti": ""}},
 	}
 	for _, c := range cases {
 		kind := kindsOf(c.lang)
@@ -41,7 +41,7 @@ func TestKindsOf(t *testing.T) {
 		data, _ := fs.ReadFile(kindFiles, name)
 		for n, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
 			kind, word, ok := strings.Cut(line, "\t")
-			if !strings.HasPrefix(line, "#") && (!ok || (kind != "food" && kind != "drink") || word == "" ||
+			if !strings.HasPrefix(line, "#") && (!ok || !slices.Contains([]string{"food", "drink", "staff"}, kind) || word == "" ||
 				strings.ContainsAny(word, " \t") || word != strings.ToLower(word)) {
 				t.Errorf("%s:%d: %q is not a kind and a lower-case word", name, n+1, line)
 			}
