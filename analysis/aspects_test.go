@@ -852,11 +852,18 @@ func numberedTexts(lang, format string) *Counter {
 // never predicatively is not said, whatever valence the lexicon gives it
 // (Spanish "información").
 func TestFeedbackOfFewTexts(t *testing.T) {
-	few := counterOf("en", "The soup was bland.", "The waiter was rude.", "The terrace is lovely.",
+	sentences := []string{"The soup was bland.", "The waiter was rude.", "The terrace is lovely.",
 		"Our table was sticky.", "The bill was steep.", "The bread was stale.", "The music was loud.",
-		"The dessert was heavenly.", "The wine list is short.", "Parking was impossible.")
+		"The dessert was heavenly.", "The wine list is short.", "Parking was impossible."}
+	few := counterOf("en", sentences...)
 	if !feedback(few, Lexicon{}, "en") {
 		t.Error("ten review sentences, each adjective said once, are not feedback")
+	}
+	if is, err := IsFeedback(textsOf(sentences), "en", Lexicon{}); !is || err != nil {
+		t.Errorf("IsFeedback: %v, %v; want true", is, err)
+	}
+	if is, _ := IsFeedback(textsOf([]string{"A library for parsing XML files.", "Tools to convert images."}), "en", Lexicon{}); is {
+		t.Error("IsFeedback: descriptions are feedback")
 	}
 	if few.Predicative("bland") {
 		t.Error("a word seen once is predicative (two uses are the least)")

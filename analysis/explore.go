@@ -152,8 +152,8 @@ type Texts func(fn func(text string)) error
 // "place"). It reads the texts twice.
 func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]TopicGroup, error) {
 	texts = distinctTexts(texts)
-	counter := NewCounter()
-	if err := texts(func(t string) { counter.Add(t, lang) }); err != nil {
+	counter, err := countTexts(texts, lang)
+	if err != nil {
 		return nil, err
 	}
 	lex = withPresentOpinions(lex, counter, lang)
@@ -197,6 +197,26 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	joinTextInflections(groups, words) // in feedback only (newTextWords)
 	joinSaid(groups, ctx, said)
 	return groups, nil
+}
+
+// countTexts counts texts, read once, in language lang.
+func countTexts(texts Texts, lang string) (*Counter, error) {
+	counter := NewCounter()
+	if err := texts(func(t string) { counter.Add(t, lang) }); err != nil {
+		return nil, err
+	}
+	return counter, nil
+}
+
+// IsFeedback reports whether Explore explores texts in language lang,
+// with lex, as feedback (see feedbackShare): what a bench reports beside
+// the topics.
+func IsFeedback(texts Texts, lang string, lex Lexicon) (bool, error) {
+	counter, err := countTexts(distinctTexts(texts), lang)
+	if err != nil {
+		return false, err
+	}
+	return feedback(counter, withPresentOpinions(lex, counter, lang), lang), nil
 }
 
 // withPresentOpinions returns lex whose Opinion also holds the opinion
@@ -298,8 +318,9 @@ func feedback(counter *Counter, lex Lexicon, lang string) bool {
 // something is (feedback): all of a word used predicatively, of a verb
 // known by its ending (verb, verbEndings) and of an opinion word (opinion,
 // the lexicon's), but none of a word the texts use as a noun and never
-// predicatively, whatever its valence, and the one occurrence of a word
-// seen once, after a predicative cue or at a verb-final clause's end.
+// predicatively, whatever its valence or ending, and the one occurrence
+// of a word seen once, after a predicative cue or at a verb-final
+// clause's end.
 //   - Nouns: the Spanish lexicon gives "información", "aplicación" and
 //     "documentación" a valence, and Debian's Spanish descriptions sat at
 //     the bar (0.247 of the terms' occurrences, a sample of 150 of them

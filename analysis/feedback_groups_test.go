@@ -199,12 +199,7 @@ func TestExploreFeedbackKinAlikeInTheWordSpace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	groupOf := map[string]int{}
-	for g, gr := range groups {
-		for _, tp := range gr.Topics {
-			groupOf[tp.Title] = g + 1
-		}
-	}
+	groupOf := groupIndex(groups)
 	shared := func(from, to int) (n int) {
 		for _, e := range manyEntities[from:to] {
 			if a, b := groupOf[e[0]], groupOf[e[1]]; a != 0 && a == b {
@@ -238,4 +233,15 @@ func TestLikenessOf(t *testing.T) {
 			t.Errorf("%s: %v, want NaN", term, got)
 		}
 	}
+}
+
+// groupIndex maps each topic's title to its group's place, from 1.
+func groupIndex(groups []TopicGroup) map[string]int {
+	out := map[string]int{}
+	for g, gr := range groups {
+		for _, tp := range gr.Topics {
+			out[tp.Title] = g + 1
+		}
+	}
+	return out
 }

@@ -38,14 +38,16 @@ const lastVowels = "aeiouyäöüıаеёиоуыэюяйь"
 var softened = map[rune]string{'p': "b", 'ç': "c", 't': "d", 'k': "ğg"}
 
 // inflectionBases returns the beginnings a word inflecting term starts
-// with, in language key: the term, its stem (stemOf) when it begins the
-// term and is longer than minHead letters ("garsonlar": "garson", for
-// "garsona"), the term less a last vowel, and in Turkish the term with
-// its last consonant softened.
+// with, in language key: the term, its stem (stemOf; nil: not the stem)
+// when it begins the term and is longer than minHead letters
+// ("garsonlar": "garson", for "garsona"), the term less a last vowel, and
+// in Turkish the term with its last consonant softened.
 func inflectionBases(term, key string, stemOf func(string) string) []string {
 	out := []string{term}
-	if st := stemOf(term); st != term && strings.HasPrefix(term, st) && utf8.RuneCountInString(st) > minHead {
-		out = append(out, st)
+	if stemOf != nil {
+		if st := stemOf(term); st != term && strings.HasPrefix(term, st) && utf8.RuneCountInString(st) > minHead {
+			out = append(out, st)
+		}
 	}
 	last, size := utf8.DecodeLastRuneInString(term)
 	stem := term[:len(term)-size]
@@ -112,17 +114,26 @@ func inflectionHeads(groups []TopicGroup, key string, stemOf func(string) string
 				continue
 			}
 			at[title] = [2]int{g, t}
-			for i, b := range inflectionBases(title, key, stemOf) {
-				for _, form := range []string{b, plainForm(b, key)} {
-					if _, ok := heads[form]; !ok && utf8.RuneCountInString(form) >= minHead {
-						heads[form] = head{title, i == 0}
-						longest = max(longest, len(form))
-					}
-				}
-			}
+			longest = max(longest, addHeads(heads, title, key, inflectionBases(title, key, stemOf)))
 		}
 	}
 	return heads, longest, at, used
+}
+
+// addHeads adds to heads the beginnings of the words that may inflect
+// title (bases: inflectionBases, the title first), in both typings, of at
+// least minHead letters, where heads has none yet; it returns the longest
+// in bytes.
+func addHeads(heads map[string]head, title, key string, bases []string) (longest int) {
+	for i, b := range bases {
+		for _, form := range []string{b, plainForm(b, key)} {
+			if _, ok := heads[form]; !ok && utf8.RuneCountInString(form) >= minHead {
+				heads[form] = head{title, i == 0}
+				longest = max(longest, len(form))
+			}
+		}
+	}
+	return longest
 }
 
 // inflected returns the title word, in language key, inflects: the one

@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"bufio"
 	"embed"
 	"io/fs"
 	"slices"
@@ -27,13 +26,26 @@ import (
 //go:embed kinds/*.tsv
 var kindFiles embed.FS
 
-// kindList is a language's kinds: of each listed word, of its plain
-// typing (plainForm) and of its Snowball stem, leaving out a form or stem
-// listed under two kinds.
+// kindList is a language's kinds (key): of each listed word, also in its
+// plain typing (plainForm), with its ligatures and "ё" folded (kindFold)
+// and, a phrase, with spaces for its hyphens ("petit-déjeuner": the texts'
+// "petit déjeuner"); a form listed under two kinds has none (""). In a
+// language in caseInflected the texts' inflections of a listed word have
+// its kind too (heads: inflected, as joinTextInflections finds them, but
+// not by the listed word's stem alone: "tatlılar", desserts, is listed
+// and "tatlı", sweet, is not).
 type kindList struct {
-	words, stems map[string]string
-	stemOf       func(string) string
+	key     string
+	words   map[string]string
+	heads   map[string]head
+	longest int
+	stemOf  func(string) string
 }
+
+// kindFold folds what a list and the texts may type apart: ligatures as
+// two letters ("bœuf", "boeuf") and Russian "ё" as "е" (the lists write
+// "е", the texts "мёд" or "мед").
+var kindFold = strings.NewReplacer("œ", "oe", "æ", "ae", "ё", "е")
 
 // kindLists are the lists by language key, read once at their first use.
 var kindLists = sync.OnceValue(func() map[string]*kindList {
@@ -55,38 +67,52 @@ func readKinds(name, key string) *kindList {
 	if !ok {
 		return nil
 	}
-	f, err := kindFiles.Open(name)
+	data, err := fs.ReadFile(kindFiles, name)
 	if err != nil {
 		return nil
 	}
-	defer f.Close()
-	l := &kindList{words: map[string]string{}, stems: map[string]string{}, stemOf: lang.Stem}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		kind, word, ok := strings.Cut(strings.TrimSpace(sc.Text()), "\t")
+	l := &kindList{key: key, words: map[string]string{}, stemOf: lang.Stem}
+	var listed []string
+	for _, line := range strings.Split(string(data), "\n") {
+		kind, word, ok := strings.Cut(strings.TrimSpace(line), "\t")
 		if !ok || strings.HasPrefix(kind, "#") || word == "" {
 			continue
 		}
-		addKind(l.words, word, kind)
-		if p := plainForm(word, key); p != "" {
-			addKind(l.words, p, kind)
+		word = kindFold.Replace(word)
+		listed = append(listed, word)
+		for _, form := range entryForms(word, key) {
+			addKind(l.words, form, kind)
+			if p := plainForm(form, key); p != "" {
+				addKind(l.words, p, kind)
+			}
 		}
-		if p := ligatures.Replace(word); p != word {
-			addKind(l.words, p, kind) // "bœuf" typed "boeuf"
-		}
-		if st := l.stemOf(word); utf8.RuneCountInString(st) >= minKindStem {
-			addKind(l.stems, st, kind)
+	}
+	if caseInflected[key] {
+		l.heads = map[string]head{}
+		for _, w := range listed {
+			if !strings.Contains(w, " ") && utf8.RuneCountInString(w) >= minHead {
+				l.longest = max(l.longest, addHeads(l.heads, w, key, inflectionBases(w, key, nil)))
+			}
 		}
 	}
 	return l
 }
 
-// ligatures are the letters often typed as two ("œ" as "oe").
-var ligatures = strings.NewReplacer("œ", "oe", "æ", "ae")
-
-// minKindStem is the fewest letters of a stem that tells a word's kind:
-// shorter ones begin other words (Turkish "et", meat, and "et-", to do).
-const minKindStem = 4
+// entryForms are the forms in which the texts' terms hold a listed word:
+// itself and, a compound, its words as Terms gives them ("pot-au-feu":
+// "pot au feu" and "pot feu"; "hors-d'œuvre": "hors oeuvre").
+func entryForms(word, key string) []string {
+	out := []string{word}
+	if !strings.ContainsAny(word, "-' ") {
+		return out
+	}
+	for _, f := range []string{strings.ReplaceAll(word, "-", " "), kindFold.Replace(strings.Join(Terms(word, key), " "))} {
+		if !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
 
 // addKind records kind for form in m; a form of two kinds gets none ("").
 func addKind(m map[string]string, form, kind string) {
@@ -97,39 +123,44 @@ func addKind(m map[string]string, form, kind string) {
 	m[form] = kind
 }
 
+// kind returns the kind of word (kindList), "" for none.
+func (l *kindList) kind(word string) string {
+	w := kindFold.Replace(word)
+	if k, ok := l.words[w]; ok {
+		return k
+	}
+	if l.heads != nil {
+		if title, ok := inflected(w, l.key, l.heads, l.longest, l.stemOf); ok {
+			return l.words[title]
+		}
+	}
+	return ""
+}
+
 // kindsOf returns the test of a term's kind in language lang (kindList;
-// "" for none), nil when the language has no list. A phrase is of the
-// kind of its first word that has one ("foie gras", "vin blanc").
+// "" for none), nil when the language has no list. A phrase listed whole
+// has its kind, else its head word's: the first word in French ("foie
+// gras", "vin blanc"), the last in the languages whose phrases end in
+// their head (caseInflected: Russian "свежий хлеб"; Turkish "çay
+// bahçesi", a tea garden, has the kind of "bahçesi": none).
 func kindsOf(lang string) func(term string) string {
 	l := kindLists()[langKey(lang)]
 	if l == nil {
 		return nil
 	}
 	return func(term string) string {
-		for _, w := range strings.Fields(term) {
-			if k, ok := l.words[w]; ok {
-				if k != "" {
-					return k
-				}
-				continue
-			}
-			if st := l.stemOf(w); utf8.RuneCountInString(st) >= minKindStem {
-				if k := l.stems[st]; k != "" {
-					return k
-				}
-			}
+		if !strings.Contains(term, " ") {
+			return l.kind(term)
 		}
-		return ""
+		if k, ok := l.words[kindFold.Replace(term)]; ok {
+			return k
+		}
+		head, rest, _ := strings.Cut(term, " ")
+		if caseInflected[l.key] {
+			head = rest[strings.LastIndexByte(rest, ' ')+1:]
+		}
+		return l.kind(head)
 	}
-}
-
-// topicKinds returns the kinds of the topics' titles (kindOf).
-func topicKinds(topics []Topic, kindOf func(string) string) []string {
-	out := make([]string, len(topics))
-	for i, t := range topics {
-		out[i] = kindOf(t.Title)
-	}
-	return out
 }
 
 // mergeKinds groups the topics of one kind (kinds, by topic; "" for
@@ -137,12 +168,13 @@ func topicKinds(topics []Topic, kindOf func(string) string) []string {
 // by topic), each joins the first group of its kind with room
 // (MaxGroupTopics) that the rules allow, else begins one. The texts name
 // dishes side by side ("frites et salade"), which keeps entities apart
-// elsewhere (distinctTopics) but not here. So the food a restaurant's
-// reviews talk about most is one group, the next dishes the next, and
-// kin then join them as any topic (a "menu" the drinks). Clusters are
-// the topics one each.
+// elsewhere (distinctTopics) but not here, nor does a thesaurus's word
+// space (Lexicon.Likeness, whose cosines mean synonymy). So the food a
+// restaurant's reviews talk about most is one group, the next dishes the
+// next, and kin then join them as any topic (a "menu" the drinks).
+// Clusters are the topics one each.
 func mergeKinds(clusters [][]int, kinds []string, docs []int, rules mergeRules) [][]int {
-	rules.mergeApart = true
+	rules.mergeApart, rules.general = true, nil
 	order := slices.Clone(clusters)
 	slices.SortStableFunc(order, func(a, b []int) int { return docs[b[0]] - docs[a[0]] })
 	var out [][]int
@@ -163,6 +195,15 @@ func mergeKinds(clusters [][]int, kinds []string, docs []int, rules mergeRules) 
 		if k != "" {
 			open[k] = append(open[k], len(out)-1)
 		}
+	}
+	return out
+}
+
+// topicKinds returns the kinds of the topics' titles (kindOf).
+func topicKinds(topics []Topic, kindOf func(string) string) []string {
+	out := make([]string, len(topics))
+	for i, t := range topics {
+		out[i] = kindOf(t.Title)
 	}
 	return out
 }

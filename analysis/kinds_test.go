@@ -17,10 +17,19 @@ func TestKindsOf(t *testing.T) {
 		want map[string]string
 	}{
 		{"fr", map[string]string{"frites": "food", "bœuf": "food", "boeuf": "food", "vins": "drink",
-			"foie gras": "food", "serveur": "staff", "serveuses": "staff", "service": "", "carte": "", "table": ""}},
-		{"ru", map[string]string{"блюда": "food", "борща": "food", "пиво": "drink", "официанты": "staff", "официантку": "staff", "обслуживание": "", "стол": ""}},
-		{"tr", map[string]string{"köfte": "food", "kofte": "food", "köfteleri": "food", "ayran": "drink",
-			"et": "food", "masa": "", "garson": "staff", "garsonlar": "staff", "servis": "", "etti": ""}},
+			"foie gras": "food", "petit déjeuner": "food", "carte des vins": "", "serveur": "staff",
+			"serveuses": "staff", "service": "", "carte": "", "table": "",
+			// French is read by its words, not their stems: no kind by "restaurateur", "équipe",
+			// "cassis", "fraise", "plat" or "cuisinier"
+			"restaurant": "", "équipement": "", "cassé": "", "frais": "", "plate": "", "cuisinière": ""}},
+		{"ru", map[string]string{"блюда": "food", "борща": "food", "мёд": "food", "пиво": "drink",
+			"официанты": "staff", "официантку": "staff", "обслуживание": "", "стол": "",
+			"свежий хлеб": "food", "хлеб свежий": ""}},
+		{"tr", map[string]string{"köfte": "food", "kofte": "food", "köfteleri": "food", "köftesi": "food",
+			"kofteleri": "food", "ayran": "drink", "et": "food", "masa": "", "garson": "staff",
+			"garsonlar": "staff", "servis": "", "etti": "", "çay bahçesi": "", "sıcak çay": "drink",
+			// "tatlılar" (desserts) is listed, "tatlı" (sweet, cute) is not
+			"tatlılar": "food", "tatlı": "", "tatlıydı": ""}},
 	}
 	for _, c := range cases {
 		kind := kindsOf(c.lang)
@@ -38,20 +47,42 @@ func TestKindsOf(t *testing.T) {
 	}
 	names, _ := fs.Glob(kindFiles, "kinds/*.tsv")
 	for _, name := range names {
+		key := strings.TrimSuffix(strings.TrimPrefix(name, "kinds/"), ".tsv")
+		kind := kindsOf(key)
 		data, _ := fs.ReadFile(kindFiles, name)
 		for n, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-			kind, word, ok := strings.Cut(line, "\t")
-			if !strings.HasPrefix(line, "#") && (!ok || !slices.Contains([]string{"food", "drink", "staff"}, kind) || word == "" ||
-				strings.ContainsAny(word, " \t") || word != strings.ToLower(word)) {
+			k, word, ok := strings.Cut(line, "\t")
+			if strings.HasPrefix(line, "#") {
+				continue
+			}
+			if !ok || !slices.Contains([]string{"food", "drink", "staff"}, k) || word == "" ||
+				strings.ContainsAny(word, " \t") || word != strings.ToLower(word) {
 				t.Errorf("%s:%d: %q is not a kind and a lower-case word", name, n+1, line)
+			}
+			// the term the texts make of the entry has its kind
+			if term := strings.Join(Terms(word, key), " "); kind(term) != k {
+				t.Errorf("%s:%d: %q is the term %q, of kind %q", name, n+1, word, term, kind(term))
 			}
 		}
 	}
 }
 
+// A form listed under two kinds has none.
+func TestAddKind(t *testing.T) {
+	m := map[string]string{}
+	addKind(m, "café", "drink")
+	addKind(m, "café", "drink")
+	addKind(m, "thé", "drink")
+	addKind(m, "café", "food")
+	if k, ok := m["café"]; !ok || k != "" || m["thé"] != "drink" {
+		t.Fatalf("kinds %v: want café of none, thé a drink", m)
+	}
+}
+
 // mergeKinds fills the groups of a kind with its topics in most texts
 // first, MaxGroupTopics a group; topics of no kind stay alone, and the
-// rules still hold (two main topics never share a group).
+// rules still hold (two main topics never share a group) but for topics
+// named apart and a word space's likeness.
 func TestMergeKinds(t *testing.T) {
 	kinds := []string{"food", "", "drink", "food", "food", "food", "food", "food", "food", "food", "drink", "food"}
 	docs := []int{90, 80, 70, 20, 85, 30, 40, 50, 60, 10, 65, 95}
@@ -61,7 +92,17 @@ func TestMergeKinds(t *testing.T) {
 	}
 	main := make([]bool, len(kinds))
 	main[0], main[11] = true, true // two main aspects of one kind
-	got := mergeKinds(clusters, kinds, docs, mergeRules{main: main, apart: make([][]bool, len(kinds))})
+	apart := make([][]bool, len(kinds))
+	for i := range apart {
+		apart[i] = make([]bool, len(kinds))
+	}
+	apart[4][8], apart[8][4] = true, true // two dishes named side by side share a group all the same
+	general := make([][]float64, len(kinds))
+	for i := range general {
+		general[i] = make([]float64, len(kinds)) // a word space finding nothing alike keeps none apart
+	}
+	rules := mergeRules{main: main, apart: apart, general: general, generalLeast: 0.5}
+	got := mergeKinds(clusters, kinds, docs, rules)
 	for _, c := range got {
 		slices.Sort(c)
 	}
@@ -74,8 +115,9 @@ func TestMergeKinds(t *testing.T) {
 }
 
 // In French reviews the dishes, each said of in its own words, share
-// groups by their kind, the most talked-about first; without the kinds
-// each would be a group of its own (their contexts are unlike).
+// groups by their kind, the most talked-about first, and so do the staff;
+// without the kinds each would be a group of its own (their contexts are
+// unlike).
 func TestExploreFeedbackDishesShareAGroup(t *testing.T) {
 	dishes := []string{"frites", "poulet", "salade", "pizza", "viande", "dessert", "soupe", "fromage"}
 	others := []string{"serveur", "terrasse", "musique", "patron", "parking", "quartier"}
@@ -91,12 +133,7 @@ func TestExploreFeedbackDishesShareAGroup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	groupOf := map[string]int{}
-	for g, gr := range groups {
-		for _, tp := range gr.Topics {
-			groupOf[tp.Title] = g + 1
-		}
-	}
+	groupOf := groupIndex(groups)
 	first := groupOf[dishes[0]]
 	for _, d := range dishes[:MaxGroupTopics] {
 		if groupOf[d] == 0 || groupOf[d] != first {
@@ -107,5 +144,8 @@ func TestExploreFeedbackDishesShareAGroup(t *testing.T) {
 		if groupOf[o] == first {
 			t.Errorf("%q shares the dishes' group", o)
 		}
+	}
+	if groupOf["serveur"] == 0 || groupOf["serveur"] != groupOf["patron"] {
+		t.Errorf("the staff apart: serveur in group %d, patron in %d", groupOf["serveur"], groupOf["patron"])
 	}
 }

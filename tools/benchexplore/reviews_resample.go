@@ -22,12 +22,11 @@ var resampleShare = 0.8
 // and prints, per set, the mean categories found, each category's mean
 // best F1 with the number of resamples that found it, the mean share of
 // texts in a topic, and how many resamples were explored as feedback
-// (more topics than descriptions get: a small set may fall under the
-// feedback share). One exploration is one draw of how the texts happen to
-// fall: a change to the algorithm is kept on what holds across the
-// resamples, not on a category that crosses the bar in one draw (the
-// held-out sets are never resampled: they are measured once a change is
-// chosen).
+// (analysis.IsFeedback: a small set may fall under the feedback share).
+// One exploration is one draw of how the texts happen to fall: a change
+// to the algorithm is kept on what holds across the resamples, not on a
+// category that crosses the bar in one draw (the held-out sets are never
+// resampled: they are measured once a change is chosen).
 func resampledReviews(w io.Writer, dir string, n int, bare bool) error {
 	fmt.Fprintf(w, "| corpus (%d resamples of %.0f %%) | mean categories found | mean best F1 (found in how many) | texts in a topic | as feedback |\n", n, 100*resampleShare)
 	fmt.Fprintln(w, "|---|---|---|---|---|")
@@ -42,7 +41,7 @@ func resampledReviews(w io.Writer, dir string, n int, bare bool) error {
 			}
 			found, cats = found+m.found, cats+m.categories
 			covered += float64(m.covered) / float64(max(m.texts, 1))
-			if m.topics > analysis.DefaultExploreTopics { // more than descriptions get: feedback
+			if m.feedback {
 				feedback++
 			}
 			if least < 0 || m.found < least {

@@ -14,6 +14,7 @@ import (
 
 // reviewMeasures are the figures of one exploration of review sentences.
 type reviewMeasures struct {
+	feedback                              bool // explored as feedback (analysis.IsFeedback)
 	texts, topics, opinionTitles, covered int
 	categories, found                     int
 	missed                                []string
@@ -174,12 +175,14 @@ func exploreReviews(lang string, rs []review, bare bool) (reviewMeasures, []anal
 		}
 		return nil
 	}
-	groups, err := analysis.Explore(texts, lang, analysis.ExploreOptions{}, exploringLexicon(lex))
+	exploring := exploringLexicon(lex)
+	groups, err := analysis.Explore(texts, lang, analysis.ExploreOptions{}, exploring)
 	if err != nil {
 		return reviewMeasures{}, nil, err
 	}
 	m := measureReviews(groups, rs, lang, reviewJudge(lang, opinion))
-	return m, groups, nil
+	m.feedback, err = analysis.IsFeedback(texts, lang, exploring)
+	return m, groups, err
 }
 
 // measureReviews counts opinion titles, covered texts and the categories
