@@ -30,13 +30,17 @@ type grouping struct {
 // unless mergeMain, at most one main topic a group; unless mergeApart, no
 // two topics the texts name apart; with general (the word-space cosines
 // of the topics' titles, NaN where unknown), a mean of the known ones of
-// at least generalLeast.
+// at least generalLeast; with kinds (by topic, "" for none: mergeKinds),
+// only clusters whose first topics are of one kind or both of none: the
+// merges keep a group of a kind to that kind ("menu" joined the made
+// French reviews' drinks), though placeSingles does not look at kinds.
 type mergeRules struct {
 	main                  []bool
 	mergeMain, mergeApart bool
 	apart                 [][]bool
 	general               [][]float64
 	generalLeast          float64
+	kinds                 []string
 }
 
 // groupTopics is GroupTopics; in feedback the topics are told apart by
@@ -77,7 +81,8 @@ func groupTopics(topics []Topic, vecs *Vectors, how grouping) []TopicGroup {
 		clusters[i] = []int{i}
 	}
 	if how.kind != nil {
-		clusters = mergeKinds(clusters, topicKinds(topics, how.kind), topicDocs(topics, vecs), rules)
+		rules.kinds = topicKinds(topics, how.kind)
+		clusters = mergeKinds(clusters, rules.kinds, topicDocs(topics, vecs), rules)
 	}
 	for len(clusters) > max(how.n, 1) {
 		a, b := closestPair(clusters, sim, rules)
@@ -259,7 +264,8 @@ func closestPair(clusters [][]int, sim [][]float64, rules mergeRules) (int, int)
 // allow reports whether the rules let clusters a and b merge.
 func (r mergeRules) allow(a, b []int) bool {
 	return (r.mergeMain || !bothMain(a, b, r.main)) && (r.mergeApart || !anyApart(a, b, r.apart)) &&
-		(r.general == nil || knownLinkage(a, b, r.general) >= r.generalLeast)
+		(r.general == nil || knownLinkage(a, b, r.general) >= r.generalLeast) &&
+		(r.kinds == nil || r.kinds[a[0]] == r.kinds[b[0]])
 }
 
 func linkage(a, b []int, sim [][]float64) float64 {

@@ -149,3 +149,17 @@ func TestExploreFeedbackDishesShareAGroup(t *testing.T) {
 		t.Errorf("the staff apart: serveur in group %d, patron in %d", groupOf["serveur"], groupOf["patron"])
 	}
 }
+
+// Once grouped by kind, a group of a kind merges only with its kind, and
+// topics of no kind only with one another.
+func TestKindGroupsHoldTheirKind(t *testing.T) {
+	r := mergeRules{mergeMain: true, mergeApart: true, kinds: []string{"food", "", "food", "drink", ""}}
+	for _, c := range []struct {
+		a, b []int
+		want bool
+	}{{[]int{0}, []int{2}, true}, {[]int{0, 2}, []int{1}, false}, {[]int{3}, []int{0}, false}, {[]int{1}, []int{4}, true}} {
+		if got := r.allow(c.a, c.b); got != c.want {
+			t.Errorf("allow(%v, %v) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
