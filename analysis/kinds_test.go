@@ -96,10 +96,12 @@ func TestMergeKinds(t *testing.T) {
 	for i := range apart {
 		apart[i] = make([]bool, len(kinds))
 	}
-	apart[4][8], apart[8][4] = true, true // two dishes named side by side share a group all the same
+	// two dishes named side by side share a group all the same
+	apart[4][8], apart[8][4] = true, true
+	// a word space finding nothing alike keeps none apart
 	general := make([][]float64, len(kinds))
 	for i := range general {
-		general[i] = make([]float64, len(kinds)) // a word space finding nothing alike keeps none apart
+		general[i] = make([]float64, len(kinds))
 	}
 	rules := mergeRules{main: main, apart: apart, general: general, generalLeast: 0.5}
 	got := mergeKinds(clusters, kinds, docs, rules)
@@ -124,7 +126,7 @@ func TestExploreFeedbackDishesShareAGroup(t *testing.T) {
 	var texts []string
 	for i, d := range append(slices.Clone(dishes), others...) {
 		for k := range 40 - 2*i {
-			once := string(rune('a'+k/26)) + string(rune('a'+k%26)) // a word each text has alone
+			once := string(rune('a'+k/26)) + string(rune('a'+k%26)) // a word of this text alone
 			texts = append(texts, fmt.Sprintf("Le %s avec le mot%d%s était bon.", d, i, once),
 				fmt.Sprintf("Le %s du mot%dz était mauvais, %s.", d, i, once))
 		}
