@@ -171,7 +171,7 @@ func kindsOf(lang string) func(term string) string {
 // elsewhere (distinctTopics) but not here, nor does a thesaurus's word
 // space (Lexicon.Likeness, whose cosines mean synonymy). So the food a
 // restaurant's reviews talk about most is one group, the next dishes the
-// next, and kin then join them as any topic (a "menu" the drinks).
+// next; kin merges then keep each kind to itself (mergeRules.kinds).
 // Clusters are the topics one each.
 func mergeKinds(clusters [][]int, kinds []string, docs []int, rules mergeRules) [][]int {
 	rules.mergeApart, rules.general = true, nil
