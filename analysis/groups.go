@@ -33,7 +33,7 @@ type grouping struct {
 // at least generalLeast; with kinds (by topic, "" for none: mergeKinds),
 // only clusters whose first topics are of one kind or both of none: the
 // merges keep a group of a kind to that kind ("menu" joined the made
-// French reviews' drinks), though placeSingles does not look at kinds.
+// French reviews' drinks), and so does placeSingles.
 type mergeRules struct {
 	main                  []bool
 	mergeMain, mergeApart bool
@@ -93,7 +93,7 @@ func groupTopics(topics []Topic, vecs *Vectors, how grouping) []TopicGroup {
 		clusters = slices.Delete(clusters, b, b+1)
 	}
 	if !how.kinOnly { // a lone kin would have merged: what is left is alone
-		clusters = placeSingles(clusters, sim, rules.main, rules.apart)
+		clusters = placeSingles(clusters, sim, rules)
 	}
 	return orderedGroups(topics, clusters)
 }
@@ -265,7 +265,13 @@ func closestPair(clusters [][]int, sim [][]float64, rules mergeRules) (int, int)
 func (r mergeRules) allow(a, b []int) bool {
 	return (r.mergeMain || !bothMain(a, b, r.main)) && (r.mergeApart || !anyApart(a, b, r.apart)) &&
 		(r.general == nil || knownLinkage(a, b, r.general) >= r.generalLeast) &&
-		(r.kinds == nil || r.kinds[a[0]] == r.kinds[b[0]])
+		sameKind(a, b, r.kinds)
+}
+
+// sameKind reports whether clusters a and b are of one kind (kinds, by
+// topic; nil: no kinds), each cluster being of one kind (mergeKinds).
+func sameKind(a, b []int, kinds []string) bool {
+	return kinds == nil || kinds[a[0]] == kinds[b[0]]
 }
 
 func linkage(a, b []int, sim [][]float64) float64 {
@@ -279,12 +285,13 @@ func linkage(a, b []int, sim [][]float64) float64 {
 }
 
 // placeSingles moves each cluster of one topic into the most similar
-// cluster of several that has room and, if the topic is a main one, no
-// main topic. When that cluster holds a topic the topic is apart from
-// (apart, nil: none), the topic leads a group of its own instead: the
+// cluster of several that has room, is of its kind (rules.kinds) and, if
+// the topic is a main one, holds no main topic (rules.main). When that
+// cluster holds a topic the topic is apart from (rules.apart, nil: none),
+// the topic leads a group of its own instead: the
 // texts name the two side by side, as two parts of the product ("the
 // keyboard and the mouse"), and the group would be two aspects.
-func placeSingles(clusters [][]int, sim [][]float64, main []bool, apart [][]bool) [][]int {
+func placeSingles(clusters [][]int, sim [][]float64, rules mergeRules) [][]int {
 	var out, singles [][]int
 	for _, c := range clusters {
 		if len(c) == 1 {
@@ -296,13 +303,13 @@ func placeSingles(clusters [][]int, sim [][]float64, main []bool, apart [][]bool
 	for _, s := range singles {
 		best, bestSim := -1, -2.0
 		for i, c := range out {
-			if len(c) < MaxGroupTopics && !bothMain(s, c, main) {
+			if len(c) < MaxGroupTopics && !bothMain(s, c, rules.main) && sameKind(s, c, rules.kinds) {
 				if l := linkage(s, c, sim); l > bestSim {
 					best, bestSim = i, l
 				}
 			}
 		}
-		if best < 0 || anyApart(s, out[best], apart) {
+		if best < 0 || anyApart(s, out[best], rules.apart) {
 			out = append(out, s)
 			continue
 		}

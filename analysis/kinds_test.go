@@ -165,3 +165,26 @@ func TestKindGroupsHoldTheirKind(t *testing.T) {
 		}
 	}
 }
+
+// With the groups asked, a lone topic is placed only in a group of its
+// kind: "menu", of none, stays out of the drinks however close, and a
+// lone dish joins the food.
+func TestPlaceSinglesKeepKinds(t *testing.T) {
+	// topics: 0 vin, 1 eau (drink); 2 frites, 3 poulet (food); 4 menu (none); 5 salade (food)
+	kinds := []string{"drink", "drink", "food", "food", "", "food"}
+	sim := make([][]float64, len(kinds))
+	for i := range sim {
+		sim[i] = make([]float64, len(kinds))
+	}
+	sim[4][0], sim[0][4], sim[4][1], sim[1][4] = 0.9, 0.9, 0.9, 0.9 // menu near the drinks
+	sim[5][0], sim[0][5] = 0.5, 0.5                                 // salade nearer the drinks than the food
+	rules := mergeRules{main: make([]bool, len(kinds)), kinds: kinds}
+	got := placeSingles([][]int{{0, 1}, {2, 3}, {4}, {5}}, sim, rules)
+	for _, c := range got {
+		slices.Sort(c)
+	}
+	slices.SortFunc(got, func(a, b []int) int { return a[0] - b[0] })
+	if want := "[[0 1] [2 3 5] [4]]"; fmt.Sprint(got) != want {
+		t.Fatalf("groups %v, want %s", got, want)
+	}
+}
