@@ -194,7 +194,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	topics := buildSalientTopics(ranked, vecs, opt.Topics, nbs, isFeedback, wordRules{lang: lang, noTitle: noTitle, rank: lex.Rank, size: lex.Size})
 	groups := titleByCoverage(groupTopics(topics, vecs, how), vecs)
 	joinCompounds(groups, words)
-	joinTextInflections(groups, words) // in feedback only (newTextWords)
+	joinTextInflections(groups, words, how.kind) // in feedback only (newTextWords)
 	joinSaid(groups, ctx, said)
 	return groups, nil
 }

@@ -69,8 +69,10 @@ func inflectionBases(term, key string, stemOf func(string) string) []string {
 // topic's terms, in most texts first, maxCompounds at most. Only the
 // title: the members may be the title's kin, whose inflections are other
 // words, and a beginning shorter than minHead letters ("bil" of "bile")
-// begins unrelated words.
-func joinTextInflections(groups []TopicGroup, cw *textWords) {
+// begins unrelated words. A word of a kind (kindOf, nil: none) joins only
+// a title of that kind: "ortam" (ambience) begins with "orta" (the
+// middle), "tavanlar" (ceilings) with "tava" (a pan dish).
+func joinTextInflections(groups []TopicGroup, cw *textWords, kindOf func(string) string) {
 	if cw == nil || !cw.inflections {
 		return
 	}
@@ -82,13 +84,23 @@ func joinTextInflections(groups []TopicGroup, cw *textWords) {
 		if used[word] || !w.aspect {
 			continue
 		}
-		if title, ok := inflected(word, cw.lang, heads, longest, stemOf); ok {
+		if title, ok := inflected(word, cw.lang, heads, longest, stemOf); ok && sameKindOf(kindOf, word, title) {
 			found[at[title]] = append(found[at[title]], TermCount{Term: word, Docs: int(w.docs)})
 		}
 	}
 	for k, cs := range found {
 		appendMostTexts(&groups[k[0]].Topics[k[1]], cs)
 	}
+}
+
+// sameKindOf reports whether word may join title by their kinds (kindOf,
+// nil: every word may): word has none or title's.
+func sameKindOf(kindOf func(string) string, word, title string) bool {
+	if kindOf == nil {
+		return true
+	}
+	k := kindOf(word)
+	return k == "" || k == kindOf(title)
 }
 
 // head is a beginning of the words that may inflect a title: the title,

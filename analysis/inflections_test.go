@@ -28,7 +28,7 @@ func TestTextInflectionsJoinTheirTitle(t *testing.T) {
 		{Title: "masa", Terms: []string{"masa"}},
 		{Title: "köfte", Terms: []string{"köfte"}},
 	}}}
-	joinTextInflections(groups, newTextWords(tr, notAspect, "tr", true))
+	joinTextInflections(groups, newTextWords(tr, notAspect, "tr", true), nil)
 	want := map[string][]string{
 		"garsonlar": {"garsonlar", "garsona", "garsonumuz"},
 		"kebap":     {"kebap", "tatlı", "kebabini", "kebabı", "kebabını"},
@@ -44,7 +44,7 @@ func TestTextInflectionsJoinTheirTitle(t *testing.T) {
 	}
 	ru := counterOf("ru", "блюда остыли", "блюда остыли", "официанта позвали", "блюд не было")
 	groups = []TopicGroup{{Title: "блюдо", Topics: []Topic{{Title: "блюдо", Terms: []string{"блюдо"}}, {Title: "официант", Terms: []string{"официант"}}}}}
-	joinTextInflections(groups, newTextWords(ru, func(string) bool { return true }, "ru", true))
+	joinTextInflections(groups, newTextWords(ru, func(string) bool { return true }, "ru", true), nil)
 	if got := groups[0].Topics[0].Terms; !slices.Equal(got, []string{"блюдо", "блюда", "блюд"}) {
 		t.Errorf("блюдо: %q", got)
 	}
@@ -56,8 +56,28 @@ func TestTextInflectionsJoinTheirTitle(t *testing.T) {
 	}
 	en := counterOf("en", "the waiters came", "a waiter")
 	groups = []TopicGroup{{Title: "waiter", Topics: []Topic{{Title: "waiter", Terms: []string{"waiter"}}}}}
-	joinTextInflections(groups, newTextWords(en, func(string) bool { return true }, "en", true))
+	joinTextInflections(groups, newTextWords(en, func(string) bool { return true }, "en", true), nil)
 	if got := groups[0].Topics[0].Terms; !slices.Equal(got, []string{"waiter"}) {
 		t.Errorf("English joined inflections of the texts: %q", got)
+	}
+}
+
+// A word of a kind joins only a title of its kind: "ortam" (ambience) and
+// "tavanlar" (ceilings) begin with "orta" and "tava" but join neither,
+// while "ortası" and "tavası", of no kind, and "kebabı", of the title's,
+// do.
+func TestTextInflectionsKeepTheirKind(t *testing.T) {
+	tr := counterOf("tr", "ortam güzel", "ortası boş", "tavanlar yüksek", "tavası geldi", "kebabı yedik")
+	groups := []TopicGroup{{Title: "orta", Topics: []Topic{
+		{Title: "orta", Terms: []string{"orta"}},
+		{Title: "tava", Terms: []string{"tava"}},
+		{Title: "kebap", Terms: []string{"kebap"}},
+	}}}
+	joinTextInflections(groups, newTextWords(tr, func(string) bool { return true }, "tr", true), kindsOf("tr"))
+	want := map[string][]string{"orta": {"orta", "ortası"}, "tava": {"tava", "tavası"}, "kebap": {"kebap", "kebabı"}}
+	for _, tp := range groups[0].Topics {
+		if !slices.Equal(tp.Terms, want[tp.Title]) {
+			t.Errorf("%s: %q, want %q", tp.Title, tp.Terms, want[tp.Title])
+		}
 	}
 }

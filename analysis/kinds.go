@@ -14,7 +14,9 @@ import (
 // kindFiles are the kinds of nouns, one file a language (XX.tsv, "kind TAB
 // word" a line, # comments; see kinds/README.md): food, drink and staff
 // (people by the work they do), as WordNet's noun.food and noun.person
-// tell them in English. Written by hand from general knowledge of each
+// tell them in English, and ambience (the setting of a place as its
+// visitors perceive it: atmosphere, decor, music, light, its rooms and
+// terrace, comfort, cleanliness; twenty-fifth round). Written by hand from general knowledge of each
 // language, for the languages without a learnt word space that have
 // tuning reviews (French, Russian, Turkish): there a restaurant's food is
 // twenty dishes (plats, frites, viande, poulet, galette…), and its staff
@@ -137,12 +139,16 @@ func (l *kindList) kind(word string) string {
 	return ""
 }
 
+// headFirst are the languages whose noun phrases begin with their head
+// (French "foie gras", "vin blanc"; Spanish "vino tinto").
+var headFirst = map[string]bool{"fr": true, "es": true, "it": true, "pt": true, "ro": true, "ca": true}
+
 // kindsOf returns the test of a term's kind in language lang (kindList;
 // "" for none), nil when the language has no list. A phrase listed whole
-// has its kind, else its head word's: the first word in French ("foie
-// gras", "vin blanc"), the last in the languages whose phrases end in
-// their head (caseInflected: Russian "свежий хлеб"; Turkish "çay
-// bahçesi", a tea garden, has the kind of "bahçesi": none).
+// has its kind, else its head word's: the first word in a language in
+// headFirst, else the last (Dutch "rode wijn", Russian "свежий хлеб";
+// Turkish "çay bahçesi", a tea garden, has the kind of "bahçesi", the
+// garden: ambience, not drink).
 func kindsOf(lang string) func(term string) string {
 	l := kindLists()[langKey(lang)]
 	if l == nil {
@@ -155,9 +161,9 @@ func kindsOf(lang string) func(term string) string {
 		if k, ok := l.words[kindFold.Replace(term)]; ok {
 			return k
 		}
-		head, rest, _ := strings.Cut(term, " ")
-		if caseInflected[l.key] {
-			head = rest[strings.LastIndexByte(rest, ' ')+1:]
+		head, _, _ := strings.Cut(term, " ")
+		if !headFirst[l.key] {
+			head = term[strings.LastIndexByte(term, ' ')+1:]
 		}
 		return l.kind(head)
 	}

@@ -18,16 +18,17 @@ func TestKindsOf(t *testing.T) {
 	}{
 		{"fr", map[string]string{"frites": "food", "bœuf": "food", "boeuf": "food", "vins": "drink",
 			"foie gras": "food", "petit déjeuner": "food", "carte des vins": "", "serveur": "staff",
-			"serveuses": "staff", "service": "", "carte": "", "table": "",
+			"serveuses": "staff", "service": "", "carte": "", "table": "", "ambiance": "ambience",
+			"musique": "ambience", "décor": "ambience",
 			// French is read by its words, not their stems: no kind by "restaurateur", "équipe",
 			// "cassis", "fraise", "plat" or "cuisinier"
 			"restaurant": "", "équipement": "", "cassé": "", "frais": "", "plate": "", "cuisinière": ""}},
 		{"ru", map[string]string{"блюда": "food", "борща": "food", "мёд": "food", "пиво": "drink",
-			"официанты": "staff", "официантку": "staff", "обслуживание": "", "стол": "",
+			"официанты": "staff", "официантку": "staff", "интерьер": "ambience", "интерьера": "ambience", "обслуживание": "", "стол": "",
 			"свежий хлеб": "food", "хлеб свежий": ""}},
 		{"tr", map[string]string{"köfte": "food", "kofte": "food", "köfteleri": "food", "köftesi": "food",
 			"kofteleri": "food", "ayran": "drink", "et": "food", "masa": "", "garson": "staff",
-			"garsonlar": "staff", "servis": "", "etti": "", "çay bahçesi": "", "sıcak çay": "drink",
+			"garsonlar": "staff", "servis": "", "ortam": "ambience", "ortamı": "ambience", "orta": "", "etti": "", "çay bahçesi": "ambience", "sıcak çay": "drink",
 			// "tatlılar" (desserts) is listed, "tatlı" (sweet, cute) is not
 			"tatlılar": "food", "tatlı": "", "tatlıydı": ""}},
 	}
@@ -55,7 +56,7 @@ func TestKindsOf(t *testing.T) {
 			if strings.HasPrefix(line, "#") {
 				continue
 			}
-			if !ok || !slices.Contains([]string{"food", "drink", "staff"}, k) || word == "" ||
+			if !ok || !slices.Contains([]string{"food", "drink", "staff", "ambience"}, k) || word == "" ||
 				strings.ContainsAny(word, " \t") || word != strings.ToLower(word) {
 				t.Errorf("%s:%d: %q is not a kind and a lower-case word", name, n+1, line)
 			}
