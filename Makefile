@@ -369,7 +369,7 @@ BENCH_EXPLORE_SIZES ?= 100000,1000000
 ## and on annotated review sentences in $$BENCH_REVIEWS_DIR (SemEval ABSA,
 ## MAMS; tuning sentences also joined three a text, as whole reviews, and
 ## with the markup and boilerplate of exports added; restaurant reviews
-## made for tuning in French, Russian and Turkish, embedded in the bench):
+## made for tuning in French, Russian, Turkish, Spanish and Dutch, embedded in the bench):
 ## opinion titles, texts in a topic, categories found as a group;
 ## then 20 resamples of 80 % of each tuning set (the mean figures, which
 ## choose settings: one exploration is one draw), then the tuning sets

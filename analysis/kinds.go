@@ -16,9 +16,10 @@ import (
 // (people by the work they do), as WordNet's noun.food and noun.person
 // tell them in English, and ambience (the setting of a place as its
 // visitors perceive it: atmosphere, decor, music, light, its rooms and
-// terrace, comfort, cleanliness; twenty-fifth round). Written by hand from general knowledge of each
-// language, for the languages without a learnt word space that have
-// tuning reviews (French, Russian, Turkish): there a restaurant's food is
+// terrace, comfort, cleanliness; twenty-fifth round). Written by hand
+// from general knowledge of each language, for the languages without a
+// learnt word space that have tuning reviews (French, Russian, Turkish;
+// Spanish and Dutch since the twenty-fifth round): there a restaurant's food is
 // twenty dishes (plats, frites, viande, poulet, galette…), and its staff
 // serveur, patron, personnel, each in a few sentences, that neither their
 // contexts in the texts nor what is said of them join into one group

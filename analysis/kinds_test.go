@@ -57,8 +57,8 @@ func TestKindsOf(t *testing.T) {
 				continue
 			}
 			if !ok || !slices.Contains([]string{"food", "drink", "staff", "ambience"}, k) || word == "" ||
-				strings.ContainsAny(word, " \t") || word != strings.ToLower(word) {
-				t.Errorf("%s:%d: %q is not a kind and a lower-case word", name, n+1, line)
+				strings.Contains(word, "\t") || word != strings.Join(strings.Fields(word), " ") || word != strings.ToLower(word) {
+				t.Errorf("%s:%d: %q is not a kind and a lower-case word or phrase", name, n+1, line)
 			}
 			// the term the texts make of the entry has its kind
 			if term := strings.Join(Terms(word, key), " "); kind(term) != k {

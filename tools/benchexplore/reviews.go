@@ -60,6 +60,10 @@ var reviewSets = []reviewSet{
 	// Turkish reviews as typed on the web (twenty-third round): lower
 	// case, little punctuation, a third without Turkish letters
 	{"made-reviews-tr-web.tsv", "Turkish restaurant reviews, web register (tuning, made)", "TR", true, "", "restaurants", nil, madeReviewsTRWeb},
+	// Spanish and Dutch reviews written for tuning (twenty-fifth round),
+	// the languages of held-out sets that then had no made ones
+	{"made-reviews-es.tsv", "Spanish restaurant reviews (tuning, made)", "ES", true, "", "restaurants", nil, madeReviewsES},
+	{"made-reviews-nl.tsv", "Dutch restaurant reviews (tuning, made)", "NL", true, "", "restaurants", nil, madeReviewsNL},
 	{"ABSA15_Hotels_Test.xml", "SemEval-2015 hotels (held out)", "EN", false, "", "hotels", nil, ""},
 	{"ABSA16_Restaurants_Train_SB1_v2.xml", "SemEval-2016 restaurants (held out)", "EN", false, "", "restaurants", nil, ""},
 	{"MAMS_ATSA_test.xml", "MAMS restaurants (held out)", "EN", false, "", "restaurants", nil, ""},
@@ -107,7 +111,8 @@ const categoryF1 = 0.4
 //go:embed testdata/restaurants2014-entities.tsv
 var restaurants2014Entities string
 
-// madeReviewsFR, madeReviewsRU, madeReviewsTR and madeReviewsTRWeb are
+// madeReviewsFR, madeReviewsRU, madeReviewsTR, madeReviewsTRWeb,
+// madeReviewsES and madeReviewsNL are
 // restaurant reviews written for tuning (a reviewSet's sentences).
 var (
 	//go:embed testdata/made-reviews-fr.tsv
@@ -118,6 +123,10 @@ var (
 	madeReviewsTR string
 	//go:embed testdata/made-reviews-tr-web.tsv
 	madeReviewsTRWeb string
+	//go:embed testdata/made-reviews-es.tsv
+	madeReviewsES string
+	//go:embed testdata/made-reviews-nl.tsv
+	madeReviewsNL string
 )
 
 // parseMadeReviews reads made reviews: "entities TAB sentence" lines, the
