@@ -52,6 +52,7 @@ type textWords struct {
 	stop        map[string]struct{}
 	compounds   bool   // the language writes compounds closed (closedCompounds)
 	inflections bool   // its nouns take case endings (caseInflected) and the texts are feedback
+	kinds       bool   // the language has kinds (kindsOf) and the texts are feedback
 	lang        string // its key
 }
 
@@ -64,21 +65,26 @@ type textWord struct {
 }
 
 // newTextWords returns the words of counter that joinCompounds and, in
-// feedback, joinTextInflections read; nil when neither reads any: a
-// language in neither closedCompounds nor caseInflected, or one in
-// caseInflected alone whose texts are no feedback.
+// feedback, joinTextInflections and joinKinds read; nil when none reads
+// any: a language in neither closedCompounds nor caseInflected and
+// without kinds, or whose texts are no feedback and that writes no
+// closed compounds.
 func newTextWords(counter *Counter, isAspect func(string) bool, lang string, feedback bool) *textWords {
 	key := langKey(lang)
 	inflections := caseInflected[key] && feedback
-	if !closedCompounds[key] && !inflections {
+	kinds := feedback && kindsOf(lang) != nil
+	if !closedCompounds[key] && !inflections && !kinds {
 		return nil
 	}
 	least := minModifier + minHead
-	if inflections {
+	switch {
+	case kinds:
+		least = minKindWord
+	case inflections:
 		least = minHead
 	}
 	cw := &textWords{words: make(map[string]textWord, len(counter.terms)), stop: stopSet(lang),
-		compounds: closedCompounds[key], inflections: inflections, lang: key}
+		compounds: closedCompounds[key], inflections: inflections, kinds: kinds, lang: key}
 	for word, tc := range counter.terms {
 		if strings.Contains(word, " ") {
 			continue

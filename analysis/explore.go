@@ -145,7 +145,9 @@ type Texts func(fn func(text string)) error
 // cut out (distinctTexts). A topic's terms end with the texts' closed
 // compounds of them (joinCompounds: "wijnkaart" in the topic of "kaart")
 // and, in feedback, the texts' other cases of its title
-// (joinTextInflections: "garsona" in the topic of "garsonlar") and the
+// (joinTextInflections: "garsona" in the topic of "garsonlar"), the
+// words of a kind no topic holds (joinKinds: "limonade" in the topic of
+// "vin", the drinks' title) and the
 // opinion words said of it (joinOpinions: "slow", "rude" in the topic of
 // "service"), and those said of no aspect join the topic of the place or
 // the product as a whole (joinWhole: "recommend", "love" in the topic of
@@ -195,6 +197,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	groups := titleByCoverage(groupTopics(topics, vecs, how), vecs)
 	joinCompounds(groups, words)
 	joinTextInflections(groups, words, how.kind) // in feedback only (newTextWords)
+	joinKinds(groups, words, how.kind, vecs.docsOf)
 	joinSaid(groups, ctx, said)
 	return groups, nil
 }

@@ -214,3 +214,46 @@ func topicKinds(topics []Topic, kindOf func(string) string) []string {
 	}
 	return out
 }
+
+// minKindWord is the fewest letters of a word of the texts that joins the
+// group of its kind (joinKinds): "vin", "thé", "çay" are drinks, while a
+// word of two letters is mostly another ("et" is Turkish meat and "does").
+const minKindWord = 3
+
+// joinKinds adds each word of the texts (cw, nil: none) that has a kind
+// (kindOf, nil: none), may be an aspect and is no term of any topic yet
+// to the group of its kind whose title is in most texts (docs), as a term
+// of that title's topic, in most texts first, maxCompounds at most: the
+// sixty topics leave out the drinks, dishes and waiters named in a text
+// or two ("limonade", "cocktail", "garçon de café"), and a text naming
+// only those fell in no topic and outside its kind's group.
+func joinKinds(groups []TopicGroup, cw *textWords, kindOf func(string) string, docs func(string) int) {
+	if cw == nil || !cw.kinds || kindOf == nil {
+		return
+	}
+	target := map[string]int{} // kind → group
+	used := map[string]bool{}
+	for g, group := range groups {
+		for _, t := range group.Topics {
+			for _, term := range t.Terms {
+				used[term] = true
+			}
+		}
+		k := kindOf(group.Title)
+		if at, ok := target[k]; k != "" && (!ok || docs(group.Title) > docs(groups[at].Title)) {
+			target[k] = g
+		}
+	}
+	found := map[int][]TermCount{}
+	for word, w := range cw.words {
+		if used[word] || !w.aspect {
+			continue
+		}
+		if g, ok := target[kindOf(word)]; ok {
+			found[g] = append(found[g], TermCount{Term: word, Docs: int(w.docs)})
+		}
+	}
+	for g, cs := range found {
+		appendMostTexts(&groups[g].Topics[0], cs)
+	}
+}

@@ -120,7 +120,8 @@ func TestMergeKinds(t *testing.T) {
 // In French reviews the dishes, each said of in its own words, share
 // groups by their kind, the most talked-about first, and so do the staff;
 // without the kinds each would be a group of its own (their contexts are
-// unlike).
+// unlike). A dish named in one text, too rare for a topic, is a term of
+// the food group the most talked-about dishes title (joinKinds).
 func TestExploreFeedbackDishesShareAGroup(t *testing.T) {
 	dishes := []string{"frites", "poulet", "salade", "pizza", "viande", "dessert", "soupe", "fromage"}
 	others := []string{"serveur", "terrasse", "musique", "patron", "parking", "quartier"}
@@ -132,12 +133,16 @@ func TestExploreFeedbackDishesShareAGroup(t *testing.T) {
 				fmt.Sprintf("Le %s du mot%dz était mauvais, %s.", d, i, once))
 		}
 	}
+	texts = append(texts, "Les crevettes étaient bonnes.")
 	groups, err := Explore(textsOf(texts), "fr", ExploreOptions{}, Lexicon{Opinion: opinionOf("bon", "mauvais")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	groupOf := groupIndex(groups)
 	first := groupOf[dishes[0]]
+	if first == 0 || !slices.Contains(groups[first-1].Topics[0].Terms, "crevettes") {
+		t.Errorf("a dish named once is in no food group (groups %v)", allTitles(groups))
+	}
 	for _, d := range dishes[:MaxGroupTopics] {
 		if groupOf[d] == 0 || groupOf[d] != first {
 			t.Errorf("%q in group %d, %q in %d (groups %v)", d, groupOf[d], dishes[0], first, allTitles(groups))
@@ -187,5 +192,34 @@ func TestPlaceSinglesKeepKinds(t *testing.T) {
 	slices.SortFunc(got, func(a, b []int) int { return a[0] - b[0] })
 	if want := "[[0 1] [2 3 5] [4]]"; fmt.Sprint(got) != want {
 		t.Fatalf("groups %v, want %s", got, want)
+	}
+}
+
+// The words of the texts of a kind that no topic holds join the group of
+// their kind whose title is in most texts, as terms of its title's topic,
+// in most texts first; a word of a kind no group has, a word no aspect
+// and a word already in a topic stay out.
+func TestJoinKinds(t *testing.T) {
+	c := counterOf("fr", "la limonade était tiède", "une limonade maison", "le cocktail était fort",
+		"la vodka", "le serveur", "la musique", "le sommelier")
+	groups := []TopicGroup{
+		{Title: "bière", Topics: []Topic{{Title: "bière", Terms: []string{"bière"}}}},
+		{Title: "vin", Topics: []Topic{{Title: "vin", Terms: []string{"vin"}}, {Title: "eau", Terms: []string{"eau", "vodka"}}}},
+		{Title: "serveur", Topics: []Topic{{Title: "serveur", Terms: []string{"serveur"}}}},
+	}
+	docs := map[string]int{"bière": 3, "vin": 9, "serveur": 4}
+	notAspect := func(w string) bool { return w != "cocktail" }
+	joinKinds(groups, newTextWords(c, notAspect, "fr", true), kindsOf("fr"), func(w string) int { return docs[w] })
+	want := [][]string{{"bière"}, {"vin", "limonade"}, {"serveur", "sommelier"}}
+	for g, w := range want {
+		if got := groups[g].Topics[0].Terms; !slices.Equal(got, w) {
+			t.Errorf("group %s: %q, want %q", groups[g].Title, got, w)
+		}
+	}
+	if got := groups[1].Topics[1].Terms; !slices.Equal(got, []string{"eau", "vodka"}) {
+		t.Errorf("eau: %q", got)
+	}
+	if newTextWords(c, notAspect, "fr", false) != nil || newTextWords(c, notAspect, "en", true) != nil {
+		t.Error("words kept for kinds in descriptions or in a language without kinds")
 	}
 }
