@@ -19,7 +19,9 @@ import (
 // terrace, comfort, cleanliness; twenty-fifth round). Written by hand
 // from general knowledge of each language, for the languages without a
 // learnt word space that have tuning reviews (French, Russian, Turkish;
-// Spanish and Dutch since the twenty-fifth round): there a restaurant's food is
+// Spanish and Dutch since the twenty-fifth round), and for English, whose
+// word space groups the kinds but not the words the texts name once
+// (joinKinds): there a restaurant's food is
 // twenty dishes (plats, frites, viande, poulet, galette…), and its staff
 // serveur, patron, personnel, each in a few sentences, that neither their
 // contexts in the texts nor what is said of them join into one group
