@@ -88,7 +88,11 @@ func (c *Counter) Add(text, lang string) {
 	key := langKey(lang)
 	cues, own, attributive := cuesOf(lang), stopSet(lang), attributiveOf(lang)
 	link := newLinker(lang)
+	joiners := clauseJoiners[key]
 	scanWith(text, lang, func(word, term string) {
+		if joiners[word] {
+			c.noteClauseEnd(key)
+		}
 		c.words++
 		c.fixed.word(word)
 		c.noteUse(word, term, cues, attributive)

@@ -60,6 +60,9 @@ var reviewSets = []reviewSet{
 	// Turkish reviews as typed on the web (twenty-third round): lower
 	// case, little punctuation, a third without Turkish letters
 	{"made-reviews-tr-web.tsv", "Turkish restaurant reviews, web register (tuning, made)", "TR", true, "", "restaurants", nil, madeReviewsTRWeb},
+	// a small set of Turkish reviews that tell what happened in long
+	// sentences of several clauses (twenty-fifth round, 150 sentences)
+	{"made-reviews-tr-narrative.tsv", "Turkish restaurant reviews, narrative, 150 sentences (tuning, made)", "TR", true, "", "restaurants", nil, madeReviewsTRNarrative},
 	// Spanish and Dutch reviews written for tuning (twenty-fifth round),
 	// the languages of held-out sets that then had no made ones
 	{"made-reviews-es.tsv", "Spanish restaurant reviews (tuning, made)", "ES", true, "", "restaurants", nil, madeReviewsES},
@@ -112,7 +115,7 @@ const categoryF1 = 0.4
 var restaurants2014Entities string
 
 // madeReviewsFR, madeReviewsRU, madeReviewsTR, madeReviewsTRWeb,
-// madeReviewsES and madeReviewsNL are
+// madeReviewsTRNarrative, madeReviewsES and madeReviewsNL are
 // restaurant reviews written for tuning (a reviewSet's sentences).
 var (
 	//go:embed testdata/made-reviews-fr.tsv
@@ -123,6 +126,8 @@ var (
 	madeReviewsTR string
 	//go:embed testdata/made-reviews-tr-web.tsv
 	madeReviewsTRWeb string
+	//go:embed testdata/made-reviews-tr-narrative.tsv
+	madeReviewsTRNarrative string
 	//go:embed testdata/made-reviews-es.tsv
 	madeReviewsES string
 	//go:embed testdata/made-reviews-nl.tsv
