@@ -43,50 +43,51 @@ var closedCompounds = map[string]bool{"nl": true, "de": true, "sv": true, "da": 
 // ("bedieningS+personeel", "hundE+hütte"), beside none.
 var compoundLinks = []string{"", "s", "e"}
 
-// textWords are the counted words joinCompounds and
-// joinTextInflections read, taken from the Counter before the second pass
-// over the texts so that the Counter (its pairs, bigrams and uses) is
-// freed meanwhile, as before compounds.
+// textWords are the counted words joinCompounds, joinTextInflections
+// and joinKinds read, taken from the Counter before the second pass over
+// the texts so that the Counter (its pairs, bigrams and uses) is freed
+// meanwhile, as before compounds.
 type textWords struct {
 	words       map[string]textWord
 	stop        map[string]struct{}
-	compounds   bool   // the language writes compounds closed (closedCompounds)
-	inflections bool   // its nouns take case endings (caseInflected) and the texts are feedback
-	kinds       bool   // the language has kinds (kindsOf) and the texts are feedback
-	lang        string // its key
+	compounds   bool                     // the language writes compounds closed (closedCompounds)
+	inflections bool                     // its nouns take case endings (caseInflected) and the texts are feedback
+	kindOf      func(term string) string // the words' kinds (kindsOf), in feedback; nil: none
+	lang        string                   // its key
 }
 
 type textWord struct {
 	docs int32
 	// aspect: may title or join a topic (isAspect); asked of words long
-	// enough to be a compound or, in a language in caseInflected, to
-	// inflect a term (minHead letters)
+	// enough to be a compound, to inflect a term in a language in
+	// caseInflected (minHead letters) or to join the group of its kind
+	// (minKindWord)
 	aspect bool
 }
 
 // newTextWords returns the words of counter that joinCompounds and, in
-// feedback, joinTextInflections and joinKinds read; nil when none reads
-// any: a language in neither closedCompounds nor caseInflected and
-// without kinds, or whose texts are no feedback and that writes no
-// closed compounds.
-func newTextWords(counter *Counter, isAspect func(string) bool, lang string, feedback bool) *textWords {
+// feedback, joinTextInflections and joinKinds (kindOf: the kinds, nil
+// where the language has none or the texts are no feedback) read; nil
+// when none reads any. Where only joinKinds reads them, only the words
+// of a kind are kept: not the whole vocabulary of a large project.
+func newTextWords(counter *Counter, isAspect func(string) bool, lang string, feedback bool, kindOf func(string) string) *textWords {
 	key := langKey(lang)
 	inflections := caseInflected[key] && feedback
-	kinds := feedback && kindsOf(lang) != nil
-	if !closedCompounds[key] && !inflections && !kinds {
+	if !closedCompounds[key] && !inflections && kindOf == nil {
 		return nil
 	}
 	least := minModifier + minHead
 	switch {
-	case kinds:
+	case kindOf != nil:
 		least = minKindWord
 	case inflections:
 		least = minHead
 	}
-	cw := &textWords{words: make(map[string]textWord, len(counter.terms)), stop: stopSet(lang),
-		compounds: closedCompounds[key], inflections: inflections, kinds: kinds, lang: key}
+	onlyKinds := !closedCompounds[key] && !inflections
+	cw := &textWords{words: map[string]textWord{}, stop: stopSet(lang),
+		compounds: closedCompounds[key], inflections: inflections, kindOf: kindOf, lang: key}
 	for word, tc := range counter.terms {
-		if strings.Contains(word, " ") {
+		if strings.Contains(word, " ") || onlyKinds && kindOf(word) == "" {
 			continue
 		}
 		long := utf8.RuneCountInString(word) >= least

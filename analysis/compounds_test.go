@@ -46,7 +46,7 @@ func TestJoinCompounds(t *testing.T) {
 		{Title: "personeel", Topics: []Topic{{Title: "personeel", Terms: []string{"personeel"}}, {Title: "bediening", Terms: []string{"bediening"}}}},
 		{Title: "gerecht", Topics: []Topic{{Title: "gerecht", Terms: []string{"gerecht"}}, {Title: "eten", Terms: []string{"eten"}}}},
 	}
-	joinCompounds(groups, newTextWords(c, func(string) bool { return true }, "nl", false))
+	joinCompounds(groups, newTextWords(c, func(string) bool { return true }, "nl", false, nil))
 	want := map[string][]string{
 		"kaart":     {"kaart", "menu", "wijnkaart", "dessertkaart", "menukaart"},
 		"wijn":      {"wijn"},
@@ -84,7 +84,7 @@ func TestJoinCompoundsGuards(t *testing.T) {
 		{Title: "dessert", Terms: []string{"dessert"}}, // in two texts only
 	}}}
 	notAspect := func(w string) bool { return w != "hoofdgerecht" }
-	joinCompounds(groups, newTextWords(c, notAspect, "nl", false))
+	joinCompounds(groups, newTextWords(c, notAspect, "nl", false, nil))
 	want := map[string][]string{
 		"kaart":   {"kaart", "dessertkaart", "menukaart"},
 		"gerecht": {"gerecht", "visgerecht"},
@@ -187,7 +187,7 @@ func TestJoinCompoundsEnglish(t *testing.T) {
 	}
 	for _, lang := range []string{"en", "nl"} {
 		groups := []TopicGroup{{Title: "food", Topics: []Topic{{Title: "food", Terms: []string{"food"}}}}}
-		joinCompounds(groups, newTextWords(c, func(string) bool { return true }, lang, false))
+		joinCompounds(groups, newTextWords(c, func(string) bool { return true }, lang, false, nil))
 		if got := len(groups[0].Topics[0].Terms); got != map[string]int{"en": 1, "nl": 2}[lang] {
 			t.Errorf("%s: %v", lang, groups[0].Topics[0].Terms)
 		}
@@ -209,7 +209,7 @@ func TestJoinCompoundsBound(t *testing.T) {
 		c.Add(m+"kaart", "nl")
 	}
 	groups := []TopicGroup{{Title: "kaart", Topics: []Topic{{Title: "kaart", Terms: []string{"kaart"}}}}}
-	joinCompounds(groups, newTextWords(c, func(string) bool { return true }, "nl", false))
+	joinCompounds(groups, newTextWords(c, func(string) bool { return true }, "nl", false, nil))
 	terms := groups[0].Topics[0].Terms
 	if len(terms) != 1+maxCompounds {
 		t.Fatalf("%d terms", len(terms))

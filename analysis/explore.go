@@ -137,7 +137,8 @@ type Texts func(fn func(text string)) error
 // same contexts (its variants, word-space neighbours and the project's own
 // near terms; Vectors), clustered into groups (GroupTopics), each titled
 // by its topic in most texts; in feedback the topics of one kind (food,
-// drink, staff: kindsOf) are grouped first where the language has kinds.
+// drink, staff, ambience: kindsOf) are grouped first where the language
+// has kinds.
 // Titles and members are aspects (aspectTest: no opinion word, adjective,
 // verb or stop word), and no title is a word of the language's fuller
 // function-word list that the texts do not use as a noun (noTitles);
@@ -182,7 +183,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	if isFeedback {
 		said = newSaidWords(counter, opinionRows(feats, kinOnly, lex.Function), lang)
 	}
-	words := newTextWords(counter, isAspect, lang, isFeedback) // the last use of counter
+	words := newTextWords(counter, isAspect, lang, isFeedback, how.kind) // the last use of counter
 	ctx := NewContexts(rows, feats)
 	ctx.KinOnly(kinOnly)
 	if isFeedback {
@@ -197,7 +198,7 @@ func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]Topic
 	groups := titleByCoverage(groupTopics(topics, vecs, how), vecs)
 	joinCompounds(groups, words)
 	joinTextInflections(groups, words, how.kind) // in feedback only (newTextWords)
-	joinKinds(groups, words, how.kind, vecs.docsOf)
+	joinKinds(groups, words, vecs.docsOf)
 	joinSaid(groups, ctx, said)
 	return groups, nil
 }
@@ -305,7 +306,7 @@ func feedback(counter *Counter, lex Lexicon, lang string) bool {
 		return false
 	}
 	said, all := 0, 0
-	verb := verbEnding(lang)
+	verb := verbTest(lang)
 	for term, tc := range counter.terms {
 		all += tc.Count
 		said += counter.saidOccurrences(term, verb, lex.Opinion)

@@ -71,7 +71,9 @@ func inflectionBases(term, key string, stemOf func(string) string) []string {
 // words, and a beginning shorter than minHead letters ("bil" of "bile")
 // begins unrelated words. A word of a kind (kindOf, nil: none) joins only
 // a title of that kind: "ortam" (ambience) begins with "orta" (the
-// middle), "tavanlar" (ceilings) with "tava" (a pan dish).
+// middle), "tavanlar" (ceilings) with "tava" (a pan dish), and the listed
+// "tatlılar" (desserts) stays out of "tatlı" (sweet, of no kind), for the
+// food's group to take it (joinKinds).
 func joinTextInflections(groups []TopicGroup, cw *textWords, kindOf func(string) string) {
 	if cw == nil || !cw.inflections {
 		return

@@ -28,7 +28,7 @@ func TestTextInflectionsJoinTheirTitle(t *testing.T) {
 		{Title: "masa", Terms: []string{"masa"}},
 		{Title: "köfte", Terms: []string{"köfte"}},
 	}}}
-	joinTextInflections(groups, newTextWords(tr, notAspect, "tr", true), nil)
+	joinTextInflections(groups, newTextWords(tr, notAspect, "tr", true, nil), nil)
 	want := map[string][]string{
 		"garsonlar": {"garsonlar", "garsona", "garsonumuz"},
 		"kebap":     {"kebap", "tatlı", "kebabini", "kebabı", "kebabını"},
@@ -44,19 +44,19 @@ func TestTextInflectionsJoinTheirTitle(t *testing.T) {
 	}
 	ru := counterOf("ru", "блюда остыли", "блюда остыли", "официанта позвали", "блюд не было")
 	groups = []TopicGroup{{Title: "блюдо", Topics: []Topic{{Title: "блюдо", Terms: []string{"блюдо"}}, {Title: "официант", Terms: []string{"официант"}}}}}
-	joinTextInflections(groups, newTextWords(ru, func(string) bool { return true }, "ru", true), nil)
+	joinTextInflections(groups, newTextWords(ru, func(string) bool { return true }, "ru", true, nil), nil)
 	if got := groups[0].Topics[0].Terms; !slices.Equal(got, []string{"блюдо", "блюда", "блюд"}) {
 		t.Errorf("блюдо: %q", got)
 	}
 	if got := groups[0].Topics[1].Terms; !slices.Equal(got, []string{"официант", "официанта"}) {
 		t.Errorf("официант: %q", got)
 	}
-	if newTextWords(ru, func(string) bool { return true }, "ru", false) != nil {
+	if newTextWords(ru, func(string) bool { return true }, "ru", false, nil) != nil {
 		t.Error("the words of Russian descriptions are kept for inflections")
 	}
 	en := counterOf("en", "the waiters came", "a waiter")
 	groups = []TopicGroup{{Title: "waiter", Topics: []Topic{{Title: "waiter", Terms: []string{"waiter"}}}}}
-	joinTextInflections(groups, newTextWords(en, func(string) bool { return true }, "en", true), nil)
+	joinTextInflections(groups, newTextWords(en, func(string) bool { return true }, "en", true, nil), nil)
 	if got := groups[0].Topics[0].Terms; !slices.Equal(got, []string{"waiter"}) {
 		t.Errorf("English joined inflections of the texts: %q", got)
 	}
@@ -73,7 +73,7 @@ func TestTextInflectionsKeepTheirKind(t *testing.T) {
 		{Title: "tava", Terms: []string{"tava"}},
 		{Title: "kebap", Terms: []string{"kebap"}},
 	}}}
-	joinTextInflections(groups, newTextWords(tr, func(string) bool { return true }, "tr", true), kindsOf("tr"))
+	joinTextInflections(groups, newTextWords(tr, func(string) bool { return true }, "tr", true, kindsOf("tr")), kindsOf("tr"))
 	want := map[string][]string{"orta": {"orta", "ortası"}, "tava": {"tava", "tavası"}, "kebap": {"kebap", "kebabı"}}
 	for _, tp := range groups[0].Topics {
 		if !slices.Equal(tp.Terms, want[tp.Title]) {

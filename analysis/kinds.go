@@ -17,16 +17,16 @@ import (
 // tell them in English, and ambience (the setting of a place as its
 // visitors perceive it: atmosphere, decor, music, light, its rooms and
 // terrace, comfort, cleanliness; twenty-fifth round). Written by hand
-// from general knowledge of each language, for the languages without a
-// learnt word space that have tuning reviews (French, Russian, Turkish;
-// Spanish and Dutch since the twenty-fifth round), and for English, whose
-// word space groups the kinds but not the words the texts name once
-// (joinKinds): there a restaurant's food is
-// twenty dishes (plats, frites, viande, poulet, galette…), and its staff
-// serveur, patron, personnel, each in a few sentences, that neither their
-// contexts in the texts nor what is said of them join into one group
-// (twenty-second and twenty-third rounds), while English's word space
-// holds them together.
+// from general knowledge of each language. In the languages without a
+// learnt word space (French, Russian, Turkish; Spanish and Dutch since
+// the twenty-fifth round) a restaurant's food is twenty dishes (plats,
+// frites, viande, poulet, galette…), and its staff serveur, patron,
+// personnel, each in a few sentences, that neither their contexts in the
+// texts nor what is said of them join into one group (twenty-second and
+// twenty-third rounds); the kinds group them (mergeKinds). English's
+// word space holds its food together, but not in closed groups of a
+// kind, nor the words the texts name once or twice: the English list
+// does both (mergeKinds, joinKinds).
 //
 //go:embed kinds/*.tsv
 var kindFiles embed.FS
@@ -142,9 +142,9 @@ func (l *kindList) kind(word string) string {
 	return ""
 }
 
-// headFirst are the languages whose noun phrases begin with their head
-// (French "foie gras", "vin blanc"; Spanish "vino tinto").
-var headFirst = map[string]bool{"fr": true, "es": true, "it": true, "pt": true, "ro": true, "ca": true}
+// headFirst are the languages with kinds whose noun phrases begin with
+// their head (French "foie gras", "vin blanc"; Spanish "tarta casera").
+var headFirst = map[string]bool{"fr": true, "es": true}
 
 // kindsOf returns the test of a term's kind in language lang (kindList;
 // "" for none), nil when the language has no list. A phrase listed whole
@@ -219,18 +219,21 @@ func topicKinds(topics []Topic, kindOf func(string) string) []string {
 
 // minKindWord is the fewest letters of a word of the texts that joins the
 // group of its kind (joinKinds): "vin", "thé", "çay" are drinks, while a
-// word of two letters is mostly another ("et" is Turkish meat and "does").
+// word of two letters is mostly another (Turkish "et" is meat and "do!",
+// and French "and").
 const minKindWord = 3
 
-// joinKinds adds each word of the texts (cw, nil: none) that has a kind
-// (kindOf, nil: none), may be an aspect and is no term of any topic yet
-// to the group of its kind whose title is in most texts (docs), as a term
+// joinKinds adds each word of the texts (cw, nil: none; their kinds
+// cw.kindOf, nil: none) that has a kind, may be an aspect and is no term
+// of any topic, nor a word of one, yet to the group of its kind whose
+// title is in most texts (docs; the first such group on a tie), as a term
 // of that title's topic, in most texts first, maxCompounds at most: the
-// sixty topics leave out the drinks, dishes and waiters named in a text
-// or two ("limonade", "cocktail", "garçon de café"), and a text naming
-// only those fell in no topic and outside its kind's group.
-func joinKinds(groups []TopicGroup, cw *textWords, kindOf func(string) string, docs func(string) int) {
-	if cw == nil || !cw.kinds || kindOf == nil {
+// topics (60 in feedback by default) leave out the drinks, dishes and
+// waiters named in a text or two ("limonade", "cocktail", "sommelier"),
+// and a text naming only those fell in no topic and outside its kind's
+// group. A kind no group has takes none.
+func joinKinds(groups []TopicGroup, cw *textWords, docs func(string) int) {
+	if cw == nil || cw.kindOf == nil {
 		return
 	}
 	target := map[string]int{} // kind → group
@@ -239,9 +242,12 @@ func joinKinds(groups []TopicGroup, cw *textWords, kindOf func(string) string, d
 		for _, t := range group.Topics {
 			for _, term := range t.Terms {
 				used[term] = true
+				for _, w := range strings.Fields(term) { // "cream" of "ice cream"
+					used[w] = true
+				}
 			}
 		}
-		k := kindOf(group.Title)
+		k := cw.kindOf(group.Title)
 		if at, ok := target[k]; k != "" && (!ok || docs(group.Title) > docs(groups[at].Title)) {
 			target[k] = g
 		}
@@ -251,7 +257,7 @@ func joinKinds(groups []TopicGroup, cw *textWords, kindOf func(string) string, d
 		if used[word] || !w.aspect {
 			continue
 		}
-		if g, ok := target[kindOf(word)]; ok {
+		if g, ok := target[cw.kindOf(word)]; ok {
 			found[g] = append(found[g], TermCount{Term: word, Docs: int(w.docs)})
 		}
 	}

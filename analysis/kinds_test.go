@@ -8,9 +8,10 @@ import (
 	"testing"
 )
 
-// The kinds tell food, drink and staff by the word, its plain typing, its
-// ligature typed as two letters and its stem; other words and languages
-// without a list have none.
+// The kinds tell food, drink, staff and ambience by the word, its plain
+// typing, its ligature typed as two letters and the texts' inflections
+// of a listed word; a phrase by its head, the first word in French and
+// Spanish; other words and languages without a list have none.
 func TestKindsOf(t *testing.T) {
 	cases := []struct {
 		lang string
@@ -40,6 +41,18 @@ func TestKindsOf(t *testing.T) {
 		for w, want := range c.want {
 			if got := kind(w); got != want {
 				t.Errorf("%s %q: kind %q, want %q", c.lang, w, got, want)
+			}
+		}
+	}
+	for lang, want := range map[string]map[string]string{
+		"es": {"tarta casera": "food", "casera tarta": "", "camareros": "staff", "servicio": ""},
+		"nl": {"rode wijn": "drink", "wijn rode": "", "ober": "staff", "kaart": ""},
+		"en": {"password manager": "", "general manager": "staff", "cold fries": "food", "server": "", "wine": "drink"},
+	} {
+		kind := kindsOf(lang)
+		for w, k := range want {
+			if got := kind(w); got != k {
+				t.Errorf("%s %q: kind %q, want %q", lang, w, got, k)
 			}
 		}
 	}
@@ -196,21 +209,29 @@ func TestPlaceSinglesKeepKinds(t *testing.T) {
 }
 
 // The words of the texts of a kind that no topic holds join the group of
-// their kind whose title is in most texts, as terms of its title's topic,
-// in most texts first; a word of a kind no group has, a word no aspect
-// and a word already in a topic stay out.
+// their kind whose title is in most texts (the first on a tie), as terms
+// of its title's topic, in most texts first; a word of a kind no group
+// has ("glace", food), a word no aspect, a word already in a topic and a
+// word of a phrase topic ("gin" of "gin tonic") stay out. Only the words
+// of a kind are kept for it.
 func TestJoinKinds(t *testing.T) {
 	c := counterOf("fr", "la limonade était tiède", "une limonade maison", "le cocktail était fort",
-		"la vodka", "le serveur", "la musique", "le sommelier")
+		"la vodka", "le serveur", "la musique", "le sommelier", "un cidre", "la glace", "le thé",
+		"la glace", "un gin tonic", "le gin", "un kir", "le barman", "une table")
 	groups := []TopicGroup{
 		{Title: "bière", Topics: []Topic{{Title: "bière", Terms: []string{"bière"}}}},
 		{Title: "vin", Topics: []Topic{{Title: "vin", Terms: []string{"vin"}}, {Title: "eau", Terms: []string{"eau", "vodka"}}}},
 		{Title: "serveur", Topics: []Topic{{Title: "serveur", Terms: []string{"serveur"}}}},
+		{Title: "patron", Topics: []Topic{{Title: "patron", Terms: []string{"patron", "gin tonic"}}}},
 	}
-	docs := map[string]int{"bière": 3, "vin": 9, "serveur": 4}
+	docs := map[string]int{"bière": 3, "vin": 9, "serveur": 4, "patron": 4}
 	notAspect := func(w string) bool { return w != "cocktail" }
-	joinKinds(groups, newTextWords(c, notAspect, "fr", true), kindsOf("fr"), func(w string) int { return docs[w] })
-	want := [][]string{{"bière"}, {"vin", "limonade"}, {"serveur", "sommelier"}}
+	cw := newTextWords(c, notAspect, "fr", true, kindsOf("fr"))
+	if _, ok := cw.words["table"]; ok {
+		t.Error("a word of no kind is kept for the kinds alone")
+	}
+	joinKinds(groups, cw, func(w string) int { return docs[w] })
+	want := [][]string{{"bière"}, {"vin", "limonade", "cidre", "kir", "thé"}, {"serveur", "barman", "sommelier"}, {"patron", "gin tonic"}}
 	for g, w := range want {
 		if got := groups[g].Topics[0].Terms; !slices.Equal(got, w) {
 			t.Errorf("group %s: %q, want %q", groups[g].Title, got, w)
@@ -219,7 +240,7 @@ func TestJoinKinds(t *testing.T) {
 	if got := groups[1].Topics[1].Terms; !slices.Equal(got, []string{"eau", "vodka"}) {
 		t.Errorf("eau: %q", got)
 	}
-	if newTextWords(c, notAspect, "fr", false) != nil || newTextWords(c, notAspect, "it", true) != nil {
+	if newTextWords(c, notAspect, "fr", false, nil) != nil || newTextWords(c, notAspect, "it", true, nil) != nil {
 		t.Error("words kept for kinds in descriptions or in a language without kinds")
 	}
 }

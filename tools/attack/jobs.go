@@ -105,7 +105,7 @@ func (r *runner) jobUsers() (*client.Client, *client.Client, error) {
 	}
 	// an import uses a credit a row (402 past the balance): the one who
 	// explores buys enough for the four projects
-	if code, b, err := out[0].Call("POST", "/v1/account/credits", map[string]int{"quantity": 4*jobRows + 1000}); err != nil || code >= 300 {
+	if code, b, err := out[0].Call("POST", "/v1/account/credits", map[string]int{"quantity": min(4*jobRows+1000, 1_000_000)}); err != nil || code >= 300 {
 		return nil, nil, fmt.Errorf("buying credits: %d %.200s %v", code, b, err)
 	}
 	return out[0], out[1], nil

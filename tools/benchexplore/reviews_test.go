@@ -120,7 +120,11 @@ func TestParseMadeReviews(t *testing.T) {
 		if set.sentences == "" {
 			continue
 		}
-		if rs, err := parseMadeReviews(set.sentences); err != nil || len(rs) < 150 {
+		least := 500 // the narrative Turkish set is small on purpose (150)
+		if set.file == "made-reviews-tr-narrative.tsv" {
+			least = 150
+		}
+		if rs, err := parseMadeReviews(set.sentences); err != nil || len(rs) < least {
 			t.Errorf("%s: %d reviews, %v", set.file, len(rs), err)
 		}
 	}
