@@ -325,21 +325,21 @@ var verbFinal = map[string]bool{"tr": true}
 // reviews (150 made sentences): 0.24 → 0.27 of the terms' occurrences
 // said with turkishVerbEndings, over feedbackShare; Debian's Turkish
 // descriptions 0.201 either way (twenty-fifth round).
-var clauseJoiners = map[string]map[string]bool{
-	"tr": typedBoth("tr", strings.Fields(language.Conjunctions["TR"].But+" "+language.Conjunctions["TR"].Because)...),
+var clauseJoiners = map[string]map[string]struct{}{
+	"tr": clauseJoinersOf("TR", "tr"),
 }
 
-// typedBoth returns the set of words and their plain forms in language
-// key (plainForm: "çünkü", "cunku").
-func typedBoth(key string, words ...string) map[string]bool {
-	out := map[string]bool{}
-	for _, w := range words {
-		out[w] = true
-		if p := plainForm(w, key); p != "" {
-			out[p] = true
-		}
+// clauseJoinersOf returns the clause joiners of language code (key: its
+// langKey): language.Conjunctions's, with their plain forms
+// (addTypedPlain: "çünkü", "cunku").
+func clauseJoinersOf(code, key string) map[string]struct{} {
+	c := language.Conjunctions[code]
+	set := map[string]struct{}{}
+	for _, w := range strings.Fields(c.But + " " + c.Because) {
+		set[w] = struct{}{}
 	}
-	return out
+	addTypedPlain(set, key)
+	return set
 }
 
 // noteClauseEnd counts, in a verb-final language, the term of the last

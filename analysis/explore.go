@@ -148,11 +148,11 @@ type Texts func(fn func(text string)) error
 // and, in feedback, the texts' other cases of its title
 // (joinTextInflections: "garsona" in the topic of "garsonlar"), the
 // words of a kind no topic holds (joinKinds: "limonade" in the topic of
-// "vin", the drinks' title) and the
-// opinion words said of it (joinOpinions: "slow", "rude" in the topic of
-// "service"), and those said of no aspect join the topic of the place or
-// the product as a whole (joinWhole: "recommend", "love" in the topic of
-// "place"). It reads the texts twice.
+// "vin", the drinks' title) and the opinion words said of it
+// (joinOpinions: "slow", "rude" in the topic of "service"), and those
+// said of no aspect join the topic of the place or the product as a
+// whole (joinWhole: "recommend", "love" in the topic of "place"). It
+// reads the texts twice.
 func Explore(texts Texts, lang string, opt ExploreOptions, lex Lexicon) ([]TopicGroup, error) {
 	texts = distinctTexts(texts)
 	counter, err := countTexts(texts, lang)

@@ -5,9 +5,9 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
+	"explorer/internal/lazy"
 	"explorer/language"
 )
 
@@ -52,18 +52,29 @@ type kindList struct {
 // "е", the texts "мёд" or "мед").
 var kindFold = strings.NewReplacer("œ", "oe", "æ", "ae", "ё", "е")
 
-// kindLists are the lists by language key, read once at their first use.
-var kindLists = sync.OnceValue(func() map[string]*kindList {
-	out := map[string]*kindList{}
+// kindLists are the lists by language key, each read at its first use
+// (the largest, Russian's and Turkish's with their inflections'
+// beginnings, about 0.25 MB) and let go when the server is idle
+// (ReleaseKinds), as the background lists are.
+var kindLists = loadKindLists()
+
+func loadKindLists() map[string]*lazy.Value[*kindList] {
+	out := map[string]*lazy.Value[*kindList]{}
 	names, _ := fs.Glob(kindFiles, "kinds/*.tsv")
 	for _, name := range names {
 		key := strings.TrimSuffix(strings.TrimPrefix(name, "kinds/"), ".tsv")
-		if l := readKinds(name, key); l != nil {
-			out[key] = l
-		}
+		out[key] = lazy.New(func() *kindList { return readKinds(name, key) })
 	}
 	return out
-})
+}
+
+// ReleaseKinds lets the lists read so far go (the server does when idle);
+// the next exploration of feedback reads its language's again.
+func ReleaseKinds() {
+	for _, v := range kindLists {
+		v.Release()
+	}
+}
 
 // readKinds reads one list of kindFiles for language key; nil when key is
 // no language. Without a stemmer a word is its own stem (language.Stem).
@@ -153,7 +164,11 @@ var headFirst = map[string]bool{"fr": true, "es": true}
 // Turkish "çay bahçesi", a tea garden, has the kind of "bahçesi", the
 // garden: ambience, not drink).
 func kindsOf(lang string) func(term string) string {
-	l := kindLists()[langKey(lang)]
+	v := kindLists[langKey(lang)]
+	if v == nil {
+		return nil
+	}
+	l := v.Get()
 	if l == nil {
 		return nil
 	}

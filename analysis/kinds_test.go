@@ -244,3 +244,18 @@ func TestJoinKinds(t *testing.T) {
 		t.Error("words kept for kinds in descriptions or in a language without kinds")
 	}
 }
+
+// After ReleaseKinds a language's list is read again at the next kindsOf,
+// with the same kinds; a test taken before keeps answering.
+func TestReleaseKindsReadsAgain(t *testing.T) {
+	kind := kindsOf("fr")
+	before := kindLists["fr"].Get()
+	ReleaseKinds()
+	again := kindsOf("fr")
+	if kindLists["fr"].Get() == before {
+		t.Fatal("the list was not read again")
+	}
+	if kind("frites") != "food" || again("frites") != "food" || again("serveur") != "staff" {
+		t.Fatalf("kinds after release: %q %q %q", kind("frites"), again("frites"), again("serveur"))
+	}
+}

@@ -90,7 +90,7 @@ func (c *Counter) Add(text, lang string) {
 	link := newLinker(lang)
 	joiners := clauseJoiners[key]
 	scanWith(text, lang, func(word, term string) {
-		if joiners[word] {
+		if _, ok := joiners[word]; ok {
 			c.noteClauseEnd(key)
 		}
 		c.words++

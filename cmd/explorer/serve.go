@@ -227,10 +227,12 @@ func newApp(ctx context.Context, c serveConfig, o explorer.Options) (*app, error
 	sc.Releasers.Add(svcs.Models.ReleaseCaches)
 	sc.Releasers.Add(db.ReleaseIdle)
 	// The tables an explore reads (tonality, the detector's profiles, the
-	// background frequencies) are read again at the next one.
+	// background frequencies, the kinds of nouns) are read again at the
+	// next one.
 	sc.Releasers.Add(tonality.Release)
 	sc.Releasers.Add(language.Release)
 	sc.Releasers.Add(analysis.ReleaseBackground)
+	sc.Releasers.Add(analysis.ReleaseKinds)
 	f, err := httpserver.New(svcs, sc)
 	if err != nil {
 		db.Close()

@@ -148,6 +148,13 @@ func (s *server) stop() {
 	}
 }
 
+// stopAndRemove stops the server and removes its data folder (one a
+// phase made for it alone).
+func (s *server) stopAndRemove() {
+	s.stop()
+	os.RemoveAll(s.data)
+}
+
 // rss is the server's resident memory in bytes.
 func (s *server) rss() int64 { return s.status("VmRSS:") }
 

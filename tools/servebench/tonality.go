@@ -66,47 +66,53 @@ func runTonality(c config) error {
 	fmt.Printf("## Tonality on the served path (%s), %d %s\n\n", time.Now().UTC().Format(time.DateOnly), c.tonality, what)
 	fmt.Printf("| binary | import s | explore wall s | explore server CPU s | resident MB after |\n|---|---|---|---|---|\n")
 	if c.before != "" {
-		if _, _, err := exploreOn(c.before, "before", csv); err != nil {
+		before, _, err := exploreOn(c.before, "before", csv)
+		if err != nil {
 			return err
 		}
+		before.stopAndRemove() // its figures are printed; it would idle beside the other
 	}
 	srv, id, err := exploreOn(c.bin, "this", csv)
 	if err != nil {
 		return err
 	}
-	defer srv.stop()
+	defer srv.stopAndRemove()
 	return tonalityReads(c, srv, id)
 }
 
 // exploreOn starts bin on a fresh data folder, imports csv and explores
-// it, printing a row of figures; the server is left running.
-func exploreOn(bin, name string, csv []byte) (*server, int64, error) {
+// it, printing a row of figures; the server is left running (stop it with
+// stopAndRemove), or stopped and its folder removed on an error.
+func exploreOn(bin, name string, csv []byte) (srv *server, id int64, err error) {
 	data, err := os.MkdirTemp("", "servebench-tonality-")
 	if err != nil {
 		return nil, 0, err
 	}
-	srv, _, err := startServer(bin, data, nil)
+	srv, _, err = startServer(bin, data, nil)
 	if err != nil {
+		os.RemoveAll(data)
 		return nil, 0, err
 	}
+	defer func() {
+		if err != nil {
+			srv.stopAndRemove()
+		}
+	}()
 	cl, _ := newClient(srv)
 	// An import uses a credit a row (402 past the balance), as in the
 	// other phases; the texts are the CSV's lines less its header.
 	if err := cl.buyCredits("admin", bytes.Count(csv, []byte("\n"))); err != nil {
-		srv.stop()
 		return nil, 0, err
 	}
 	t0 := time.Now()
-	id, err := cl.importProject("admin", "feedback", csv)
+	id, err = cl.importProject("admin", "feedback", csv)
 	if err != nil {
-		srv.stop()
 		return nil, 0, err
 	}
 	imported := time.Since(t0)
 	cpu0, _ := srv.cpu()
 	t1 := time.Now()
 	if err := cl.do("POST", fmt.Sprintf("/v1/projects/%d/explore?column=review", id), nil, nil); err != nil {
-		srv.stop()
 		return nil, 0, err
 	}
 	wall := time.Since(t1)
